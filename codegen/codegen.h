@@ -1,0 +1,49 @@
+/*
+ * codegen.h — IR → one .cu file (kernels, host glue, main) and the nvcc invocation.
+ *
+ * Codegen knows nothing of tree-sitter: it reads the IR (compiler/compiler.h) and writes CUDA
+ * C++ that includes only the runtime's public headers (gpyrt.h, gpyrt_device.cuh).
+ *
+ * Sections, one per file: kernels.c (one __global__ per KernelGroup) · host.c (functions,
+ * control flow, main) · nvcc.c (finding and running nvcc)
+ */
+#ifndef GPYC_CODEGEN_H
+#define GPYC_CODEGEN_H
+
+#include "../compiler/compiler.h"
+
+/* ---------------------------------------------------------------- kernels.c
+ * Writes the kernel of group g (the __global__ function) and returns nothing; the launch is
+ * written by cg_kernel_launch at the group's last instruction.                            */
+void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g);
+/* Writes the host statements that size the output(s), launch g and check the launch.
+ * `name_of(v)` gives the C expression of a value (host code).                             */
+typedef const char *(*CgValueName)(const IrValue *v, void *ctx);
+void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgValueName name_of,
+                      void *ctx, int indent);
+/* One line per kernel: "k3_add  script.py:12-14" (for --emit=kernels). */
+void cg_list_kernels(FILE *out, const IrModule *m);
+
+/* ---------------------------------------------------------------- host.c
+ * The whole translation unit: includes, tuple structs, kernels, functions, main().        */
+void cg_module(StrBuf *out, const IrModule *m);
+
+/* ---------------------------------------------------------------- nvcc.c */
+typedef struct NvccJob {
+    const char *cu_path;      /* the generated file */
+    const char *out_path;     /* the executable */
+    const char *nvcc;         /* explicit path, or NULL to search $CUDA_HOME, $CUDA_PATH, PATH */
+    const char *arch;         /* NULL: sm_80 + sm_90 SASS and compute_90 PTX */
+    const char *include_dir;  /* the runtime's headers */
+    const char *lib_dir;      /* libgpyrt.a */
+    bool verbose;             /* print the command */
+    bool compile_only;        /* `-c`: out_path is an object file; nothing is linked (tests) */
+    const char *const *libs;  /* NULL-terminated extra libraries to link ("cublas" → -lcublas),
+                                 after libgpyrt; NULL for none */
+} NvccJob;
+/* Finds nvcc; returns an xmalloc'd path or NULL (and a diagnostic naming what was tried). */
+char *cg_find_nvcc(const char *explicit_path);
+/* Runs nvcc; returns its exit status (0 on success); nvcc's own output goes to stderr. */
+int cg_run_nvcc(const NvccJob *job);
+
+#endif

@@ -1,0 +1,872 @@
+/*
+ * kernels.c — one __global__ CUDA kernel per KernelGroup, and the host code that launches it.
+ *
+ * KG_EWISE: a grid-stride loop over the iteration shape s.  Each array the group reads or
+ * writes is a gp_kin (data + byte strides broadcast to s); a kernel takes a fast path (offset
+ * = index * st[last]) when the host found every operand C-contiguous over s or constant.
+ * Inputs are loaded once per element into v<id>, the instructions run in program order on
+ * registers, and outputs (values defined in the group and used outside it) are stored last.
+ * Host scalars are parameters v<id> of their host C type (bool, int64_t, double, gp_c128).
+ *
+ * KG_REDUCE: one block (256 threads) per output element and per split of the reduced range;
+ * threads stride over the reduced elements, accumulate in the accumulation type, and combine
+ * with cub::BlockReduce.  When the reduced range is long and there are few outputs the range
+ * is split over several blocks that write partials, which gp_reduce_finish combines.
+ * Elementwise instructions of the group before the IR_REDUCE (a fused prologue) run per
+ * reduced element.
+ *
+ * Names in generated code: kernel parameters and locals use the IR value ids (a<id> the
+ * gp_kin of array v<id>, off<id> its byte offset, v<id> its element); host statements use
+ * kg_-prefixed locals inside their own { } block and assign outputs to name_of(v).
+ */
+#include "codegen.h"
+
+#include <string.h>
+
+enum { BLOCK = 256, UNROLL = 4 };
+
+/* ---------------------------------------------------------------- helpers */
+
+static bool is_array(const IrValue *v) { return v && v->type && v->type->kind == TY_ARRAY; }
+
+static bool defined_in(const IrValue *v, const KernelGroup *g)
+{
+    return v && v->def && v->def->group == g;
+}
+
+/* The C type of a value inside a kernel: an array's element type, or a host scalar's. */
+static const char *val_ctype(const IrValue *v)
+{
+    switch (v->type->kind) {
+    case TY_ARRAY: return dt_ctype(v->type->dtype);
+    case TY_BOOL: return "bool";
+    case TY_INT: return "int64_t";
+    case TY_FLOAT: return "double";
+    case TY_COMPLEX: return "gp_c128";
+    default: return "double";
+    }
+}
+
+static void ind(StrBuf *out, int n)
+{
+    for (int i = 0; i < n; i++) sb_puts(out, "    ");
+}
+
+/* Writes one line at indentation level n (4 spaces each). */
+static void line(StrBuf *out, int n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void line(StrBuf *out, int n, const char *fmt, ...)
+{
+    va_list ap;
+    ind(out, n);
+    va_start(ap, fmt);
+    sb_vprintf(out, fmt, ap);
+    va_end(ap);
+    sb_putc(out, '\n');
+}
+
+/* Whether argument j of `in` is read by kernel code (not only used to size the launch). */
+static bool arg_in_kernel(const IrInstr *in, int j)
+{
+    switch (in->op) {
+    case IR_FULL: return j == in->nargs - 1;            /* the fill value */
+    case IR_ARANGE: return j == 0 || j == 1;            /* start, step */
+    case IR_LINSPACE: return true;                      /* start, stop, n */
+    case IR_EYE: return j == 2;                         /* k */
+    default: return true;
+    }
+}
+
+/* The arrays and scalars a kernel takes, in parameter order. */
+typedef struct KParams {
+    Vec outs;      /* IrValue*: arrays defined in the group and used outside (allocated) */
+    Vec arrs;      /* IrValue*: array inputs (group inputs), read or written in place */
+    Vec scalars;   /* IrValue*: host scalars the kernel code reads */
+    Vec dsts;      /* IrValue*: STORE_INTO destinations */
+} KParams;
+
+static void push_unique(Vec *vec, IrValue *v)
+{
+    for (int i = 0; i < vec->n; i++)
+        if (VEC_AT(*vec, i) == v) return;
+    vec_push(vec, v);
+}
+
+static bool in_vec(const Vec *vec, const IrValue *v)
+{
+    for (int i = 0; i < vec->n; i++)
+        if (VEC_AT(*vec, i) == v) return true;
+    return false;
+}
+
+static void kparams_build(KParams *p, const KernelGroup *g)
+{
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < g->outputs.n; i++) {
+        IrValue *v = VEC_AT(g->outputs, i);
+        if (defined_in(v, g) && is_array(v)) push_unique(&p->outs, v);
+    }
+    for (int i = 0; i < g->inputs.n; i++) {
+        IrValue *v = VEC_AT(g->inputs, i);
+        if (is_array(v)) push_unique(&p->arrs, v);
+    }
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op == IR_STORE_INTO) push_unique(&p->dsts, in->args[0]);
+        for (int j = 0; j < in->nargs; j++) {
+            IrValue *a = in->args[j];
+            if (!a || defined_in(a, g) || is_array(a) || !arg_in_kernel(in, j)) continue;
+            push_unique(&p->scalars, a);
+        }
+    }
+}
+
+static void kparams_free(KParams *p)
+{
+    vec_free(&p->outs);
+    vec_free(&p->arrs);
+    vec_free(&p->scalars);
+    vec_free(&p->dsts);
+}
+
+/* True when array input v is read as a value (not only written as a STORE_INTO destination). */
+static bool array_is_read(const KernelGroup *g, const IrValue *v)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == v && !(in->op == IR_STORE_INTO && j == 0)) return true;
+    }
+    return false;
+}
+
+static const IrInstr *find_op(const KernelGroup *g, IrOp op)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op == op) return in;
+    }
+    return NULL;
+}
+
+static bool is_creation(IrOp op)
+{
+    return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
+}
+
+/* ---------------------------------------------------------------- the comment above a kernel */
+
+static const char *file_name(const IrModule *m, const KernelGroup *g)
+{
+    if (g->last && g->last->span.file && g->last->span.file->name) return g->last->span.file->name;
+    if (m->main_file && m->main_file->name) return m->main_file->name;
+    return "script.py";
+}
+
+/* "script.py:12" or "script.py:12-14" */
+static void put_where(StrBuf *out, const IrModule *m, const KernelGroup *g)
+{
+    if (g->line_lo == g->line_hi) sb_printf(out, "%s:%d", file_name(m, g), g->line_lo);
+    else sb_printf(out, "%s:%d-%d", file_name(m, g), g->line_lo, g->line_hi);
+}
+
+/* The text of source line n (trimmed, at most 90 bytes, "*" "/" broken up). */
+static void put_source_line(StrBuf *out, const SrcFile *f, int n)
+{
+    if (!f || !f->text || n <= 0) return;
+    const char *p = f->text, *end = f->text + f->len;
+    for (int l = 1; l < n && p < end; p++)
+        if (*p == '\n') l++;
+    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    const char *e = p;
+    while (e < end && *e != '\n' && *e != '\r') e++;
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    int len = 0;
+    for (const char *q = p; q < e && len < 90; q++, len++) {
+        unsigned char c = (unsigned char)*q;
+        if (c == '*' && q + 1 < e && q[1] == '/') {
+            sb_puts(out, "* ");
+            continue;
+        }
+        sb_putc(out, (c < 0x20 || c == 0x7f) ? ' ' : (char)c);
+    }
+    if (e - p > 90) sb_puts(out, " ...");
+}
+
+static void put_comment(StrBuf *out, const IrModule *m, const KernelGroup *g)
+{
+    sb_puts(out, "/* ");
+    sb_puts(out, g->name);
+    sb_puts(out, " — ");
+    put_where(out, m, g);
+    sb_puts(out, "\n");
+    const SrcFile *f = g->last ? g->last->span.file : NULL;
+    if (f && g->line_hi - g->line_lo < 8) {
+        for (int l = g->line_lo; l <= g->line_hi; l++) {
+            sb_printf(out, " *   %4d | ", l);
+            put_source_line(out, f, l);
+            sb_putc(out, '\n');
+        }
+    }
+    sb_puts(out, " *   ops:");
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        sb_printf(out, "%s ", i ? "," : "");
+        if (in->res) sb_printf(out, "v%d = ", in->res->id);
+        if (in->op == IR_REDUCE) sb_printf(out, "%s", ir_redop_name(in->redop));
+        else sb_puts(out, ir_op_name(in->op));
+        if (in->op == IR_CAST) sb_printf(out, "<%s>", dt_name(in->dtype));
+        sb_putc(out, '(');
+        for (int j = 0; j < in->nargs; j++)
+            sb_printf(out, "%sv%d", j ? ", " : "", in->args[j] ? in->args[j]->id : 0);
+        sb_putc(out, ')');
+    }
+    sb_puts(out, "\n */\n");
+}
+
+/* ---------------------------------------------------------------- kernel bodies */
+
+/* gp_cast<CT>(v<id>) */
+static void put_cast(StrBuf *out, const char *ct, const IrValue *v)
+{
+    sb_printf(out, "gp_cast<%s>(v%d)", ct, v->id);
+}
+
+/* One elementwise table op: v<r> = gp_cast<RT>(FN<CT>(operands cast to CT)). */
+static void emit_ewise(StrBuf *out, int n, const IrInstr *in)
+{
+    const OpInfo *info = ir_op_info(in->op);
+    const char *rt = val_ctype(in->res);
+    const char *ct = dt_ctype(in->cdtype);
+    StrBuf e = {0};
+    if (in->op == IR_CAST) {
+        put_cast(&e, rt, in->args[0]);
+    } else {
+        sb_printf(&e, "gp_cast<%s>(%s<%s>(", rt, info->fn, ct);
+        for (int j = 0; j < in->nargs; j++) {
+            if (j) sb_puts(&e, ", ");
+            if (in->op == IR_WHERE && j == 0) put_cast(&e, "bool", in->args[j]);
+            else if (in->op == IR_ROUND && j == 1) put_cast(&e, "int64_t", in->args[j]);
+            else put_cast(&e, ct, in->args[j]);
+        }
+        sb_puts(&e, "))");
+    }
+    line(out, n, "const %s v%d = %s;", rt, in->res->id, e.s);
+    sb_free(&e);
+}
+
+/* The instructions of a group (up to, not including, an IR_REDUCE), in order.
+ * idx: the C expression of the linear index (ARANGE, LINSPACE); EYE reads ix[0], ix[1]. */
+static void emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        const char *rt = in->res ? val_ctype(in->res) : NULL;
+        switch (in->op) {
+        case IR_REDUCE:
+            return;
+        case IR_FULL:
+            line(out, n, "const %s v%d = gp_cast<%s>(v%d);", rt, in->res->id, rt,
+                 in->args[in->nargs - 1]->id);
+            break;
+        case IR_ARANGE: {
+            /* start + i*step in the result's type; integer results count in int64 */
+            DType d = in->res->type->dtype;
+            const char *ct = (d == DT_BOOL || dt_is_int(d)) ? "int64_t" : dt_ctype(d);
+            line(out, n,
+                 "const %s v%d = gp_cast<%s>(gp_add<%s>(gp_cast<%s>(v%d), gp_mul<%s>(gp_cast<%s>(%s), gp_cast<%s>(v%d))));",
+                 rt, in->res->id, rt, ct, ct, in->args[0]->id, ct, ct, idx, ct, in->args[1]->id);
+            break;
+        }
+        case IR_LINSPACE: {
+            bool cplx = dt_is_complex(in->res->type->dtype) ||
+                        in->args[0]->type->kind == TY_COMPLEX || in->args[1]->type->kind == TY_COMPLEX ||
+                        (is_array(in->args[0]) && dt_is_complex(in->args[0]->type->dtype)) ||
+                        (is_array(in->args[1]) && dt_is_complex(in->args[1]->type->dtype));
+            const char *st = cplx ? "gp_c128" : "double";
+            line(out, n,
+                 "const %s v%d = gp_linspace_at<%s>(gp_cast<%s>(v%d), gp_cast<%s>(v%d), gp_cast<int64_t>(v%d), %s, %s);",
+                 rt, in->res->id, rt, st, in->args[0]->id, st, in->args[1]->id, in->args[2]->id,
+                 in->ival ? "true" : "false", idx);
+            break;
+        }
+        case IR_EYE:
+            line(out, n, "const %s v%d = gp_cast<%s>(ix[1] - ix[0] == gp_cast<int64_t>(v%d));", rt,
+                 in->res->id, rt, in->args[2]->id);
+            break;
+        case IR_COPY:
+            line(out, n, "const %s v%d = gp_cast<%s>(v%d);", rt, in->res->id, rt, in->args[0]->id);
+            break;
+        case IR_STORE_INTO: {
+            const IrValue *dst = in->args[0];
+            const char *dt = dt_ctype(dst->type->dtype);
+            line(out, n, "*(%s *)(a%d.data + off%d) = gp_cast<%s>(v%d);", dt, dst->id, dst->id, dt,
+                 in->args[1]->id);
+            break;
+        }
+        default:
+            if (ir_op_is_ewise(in->op) && in->res) emit_ewise(out, n, in);
+            else line(out, n, "#error \"gpyc: %s cannot run in a kernel\"", ir_op_name(in->op));
+            break;
+        }
+    }
+}
+
+static void emit_scalar_params(StrBuf *out, const KParams *p)
+{
+    for (int i = 0; i < p->scalars.n; i++) {
+        const IrValue *v = VEC_AT(p->scalars, i);
+        sb_printf(out, ", %s v%d", val_ctype(v), v->id);
+    }
+}
+
+/* Writes the byte offsets o<id>[u] of element i for every array in `all`: fast path (i *
+ * st[last]) unless need_ix, else the row-major decomposition of i over s.dim. */
+static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
+{
+    int body = n;
+    if (!need_ix) {
+        line(out, n, "if (fast) {");
+        for (int i = 0; i < all->n; i++) {
+            int id = ((IrValue *)VEC_AT(*all, i))->id;
+            line(out, n + 1, "o%d[u] = i * a%d.st[last];", id, id);
+        }
+        line(out, n, "} else {");
+        body = n + 1;
+    }
+    for (int i = 0; i < all->n; i++) line(out, body, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
+    line(out, body, "int64_t r = i;");
+    line(out, body, "for (int d = s.ndim - 1; d >= 0; d--) {");
+    line(out, body + 1, "const int64_t id = r %% s.dim[d];");
+    line(out, body + 1, "r /= s.dim[d];");
+    if (need_ix) {
+        line(out, body + 1, "if (d == 0) row[u] = id;");
+        line(out, body + 1, "if (d == 1) col[u] = id;");
+    }
+    for (int i = 0; i < all->n; i++) {
+        int id = ((IrValue *)VEC_AT(*all, i))->id;
+        line(out, body + 1, "o%d[u] += id * a%d.st[d];", id, id);
+    }
+    line(out, body, "}");
+    if (!need_ix) line(out, n, "}");
+}
+
+/* The elementwise kernel: each thread takes UNROLL elements a grid stride apart per step,
+ * issues all their loads first (phase 1: memory-level parallelism), then computes and stores
+ * them (phase 2). */
+static void ewise_def(StrBuf *out, const KernelGroup *g)
+{
+    KParams p;
+    kparams_build(&p, g);
+    bool need_ix = find_op(g, IR_EYE) != NULL;
+    Vec all = {0};     /* every gp_kin: outputs then inputs */
+    for (int i = 0; i < p.outs.n; i++) vec_push(&all, VEC_AT(p.outs, i));
+    for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
+
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, bool fast", BLOCK, g->name);
+    for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
+    emit_scalar_params(out, &p);
+    sb_puts(out, ")\n{\n");
+    line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
+    if (!need_ix) line(out, 1, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
+    line(out, 1, "for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < s.size; i0 += %d * stride) {", UNROLL);
+    StrBuf decl = {0};
+    for (int i = 0; i < all.n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(all, i))->id, UNROLL);
+    if (all.n) line(out, 2, "int64_t %s;", decl.s);
+    sb_free(&decl);
+    if (need_ix) line(out, 2, "int64_t row[%d] = {0}, col[%d] = {0};", UNROLL, UNROLL);
+    for (int i = 0; i < p.arrs.n; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        if (array_is_read(g, v)) line(out, 2, "%s in%d[%d];", val_ctype(v), v->id, UNROLL);
+    }
+    /* phase 1: offsets and loads */
+    line(out, 2, "#pragma unroll");
+    line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, 3, "const int64_t i = i0 + u * stride;");
+    line(out, 3, "if (i >= s.size) break;");
+    emit_offsets(out, 3, &all, need_ix);
+    for (int i = 0; i < p.arrs.n; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        if (!array_is_read(g, v)) continue;
+        const char *ct = val_ctype(v);
+        line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, ct, v->id, v->id);
+    }
+    line(out, 2, "}");
+    /* phase 2: compute and store */
+    line(out, 2, "#pragma unroll");
+    line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, 3, "const int64_t i = i0 + u * stride;");
+    line(out, 3, "if (i >= s.size) break;");
+    for (int i = 0; i < all.n; i++) {
+        IrValue *v = VEC_AT(all, i);
+        if (i < p.outs.n || in_vec(&p.dsts, v)) line(out, 3, "const int64_t off%d = o%d[u];", v->id, v->id);
+    }
+    if (need_ix) line(out, 3, "const int64_t ix[2] = {row[u], col[u]};");
+    for (int i = 0; i < p.arrs.n; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        if (array_is_read(g, v)) line(out, 3, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
+    }
+    emit_instrs(out, 3, g, "i");
+    for (int i = 0; i < p.outs.n; i++) {
+        const IrValue *v = VEC_AT(p.outs, i);
+        const char *ct = val_ctype(v);
+        line(out, 3, "*(%s *)(a%d.data + off%d) = v%d;", ct, v->id, v->id, v->id);
+    }
+    line(out, 2, "}");
+    line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+    vec_free(&all);
+    kparams_free(&p);
+}
+
+/* ---------------------------------------------------------------- reductions */
+
+static const IrInstr *reduce_of(const KernelGroup *g)
+{
+    const IrInstr *r = find_op(g, IR_REDUCE);
+    GPYC_ASSERT(r != NULL);
+    return r;
+}
+
+/* The accumulation dtype: bool for any/all; float for float16; the result dtype otherwise
+ * (mean's result dtype is already a float or complex). */
+static DType acc_dtype(const IrInstr *r)
+{
+    if (r->redop == RED_ANY || r->redop == RED_ALL) return DT_BOOL;
+    DType d = r->res->type->dtype;
+    if (d == DT_FLOAT16) return DT_FLOAT32;
+    if (r->redop == RED_MEAN && !dt_is_float(d) && !dt_is_complex(d)) return DT_FLOAT64;
+    return d;
+}
+
+static const char *red_functor(RedOp op)
+{
+    switch (op) {
+    case RED_SUM: case RED_MEAN: return "gp_red_sum";
+    case RED_PROD: return "gp_red_prod";
+    case RED_MAX: return "gp_red_max";
+    case RED_MIN: return "gp_red_min";
+    case RED_ANY: return "gp_red_any";
+    case RED_ALL: return "gp_red_all";
+    }
+    return "gp_red_sum";
+}
+
+/* The identity of the reduction, as a C expression of type at. */
+static void put_identity(StrBuf *out, RedOp op, const char *at)
+{
+    switch (op) {
+    case RED_SUM: case RED_MEAN: sb_printf(out, "gp_ident_sum<%s>()", at); break;
+    case RED_PROD: sb_printf(out, "gp_ident_prod<%s>()", at); break;
+    case RED_MAX: sb_printf(out, "gp_ident_max<%s>()", at); break;
+    case RED_MIN: sb_printf(out, "gp_ident_min<%s>()", at); break;
+    case RED_ANY: sb_puts(out, "false"); break;
+    case RED_ALL: sb_puts(out, "true"); break;
+    }
+}
+
+/* base<id> = the byte offset of output element `o`'s first input element, per array. */
+static void emit_bases(StrBuf *out, int n, const KParams *p)
+{
+    if (!p->arrs.n) return;
+    StrBuf decl = {0};
+    for (int i = 0; i < p->arrs.n; i++)
+        sb_printf(&decl, "%sbase%d = 0", i ? ", " : "", ((IrValue *)VEC_AT(p->arrs, i))->id);
+    line(out, n, "int64_t %s;", decl.s);
+    sb_free(&decl);
+    line(out, n, "{");
+    line(out, n + 1, "int64_t r = o;");
+    line(out, n + 1, "for (int d = rs.ond - 1; d >= 0; d--) {");
+    line(out, n + 2, "const int64_t id = r %% rs.odim[d];");
+    line(out, n + 2, "r /= rs.odim[d];");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 2, "base%d += id * a%d.ost[d];", id, id);
+    }
+    line(out, n + 1, "}");
+    line(out, n, "}");
+}
+
+/* acc = combine(acc, x_j) for j = start, start + step, ... < j1: UNROLL elements per step,
+ * loads first, then the prologue instructions and the combine. */
+static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KParams *p,
+                            const IrInstr *r, const char *start, const char *step)
+{
+    const char *at = dt_ctype(acc_dtype(r));
+    line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, UNROLL, step);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        line(out, n + 1, "%s in%d[%d];", val_ctype(v), v->id, UNROLL);
+    }
+    line(out, n + 1, "#pragma unroll");
+    line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, n + 2, "const int64_t j = jb + u * %s;", step);
+    line(out, n + 2, "if (j >= j1) break;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 2, "int64_t off%d = base%d;", id, id);
+    }
+    if (p->arrs.n) {
+        line(out, n + 2, "if (rs.ind == 1) {");
+        for (int i = 0; i < p->arrs.n; i++) {
+            int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+            line(out, n + 3, "off%d += j * a%d.ist[0];", id, id);
+        }
+        line(out, n + 2, "} else {");
+        line(out, n + 3, "int64_t r = j;");
+        line(out, n + 3, "for (int d = rs.ind - 1; d >= 0; d--) {");
+        line(out, n + 4, "const int64_t id = r %% rs.idim[d];");
+        line(out, n + 4, "r /= rs.idim[d];");
+        for (int i = 0; i < p->arrs.n; i++) {
+            int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+            line(out, n + 4, "off%d += id * a%d.ist[d];", id, id);
+        }
+        line(out, n + 3, "}");
+        line(out, n + 2, "}");
+    }
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        const char *ct = val_ctype(v);
+        line(out, n + 2, "in%d[u] = *(const %s *)(a%d.data + off%d);", v->id, ct, v->id, v->id);
+    }
+    line(out, n + 1, "}");
+    line(out, n + 1, "#pragma unroll");
+    line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, n + 2, "const int64_t j = jb + u * %s;", step);
+    line(out, n + 2, "if (j >= j1) break;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        line(out, n + 2, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
+    }
+    emit_instrs(out, n + 2, g, "j");
+    line(out, n + 2, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    line(out, n + 1, "}");
+    line(out, n, "}");
+}
+
+/* The reduction kernel, in two modes chosen by the host (gp_reduce_col):
+ *   rows (col false): blocks take (output, split) pairs; the block's threads stride over the
+ *     reduced range and combine with cub::BlockReduce — for reduced elements adjacent in memory;
+ *   columns (col true): threads take (output, split) pairs, adjacent threads adjacent outputs,
+ *     each reducing its range alone — coalesced when outputs are adjacent in memory (axis=0).
+ * split > 1: partial results go to part[o * split + k], combined by gp_reduce_finish. */
+static void reduce_def(StrBuf *out, const KernelGroup *g)
+{
+    KParams p;
+    kparams_build(&p, g);
+    const IrInstr *r = reduce_of(g);
+    const char *rt = dt_ctype(r->res->type->dtype);
+    const char *at = dt_ctype(acc_dtype(r));
+    const char *fn = red_functor(r->redop);
+    StrBuf ident = {0}, fin = {0};
+    put_identity(&ident, r->redop, at);
+    if (r->redop == RED_MEAN) sb_printf(&fin, "gp_cast<%s>(gp_mean_div<%s>(acc, rs.nin))", rt, at);
+    else sb_printf(&fin, "gp_cast<%s>(acc)", rt);
+
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, bool col, int64_t split, %s *out, %s *part",
+              BLOCK, g->name, rt, at);
+    for (int i = 0; i < p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
+    emit_scalar_params(out, &p);
+    sb_puts(out, ")\n{\n");
+    line(out, 1, "const int64_t chunk = (rs.nin + split - 1) / split;");
+    line(out, 1, "if (col) {");
+    line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
+    line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
+    line(out, 3, "const int64_t o = t %% rs.nout, k = t / rs.nout, j0 = k * chunk;");
+    line(out, 3, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 3, &p);
+    line(out, 3, "%s acc = %s;", at, ident.s);
+    emit_accumulate(out, 3, g, &p, r, "j0", "1");
+    line(out, 3, "if (split == 1) out[o] = %s;", fin.s);
+    line(out, 3, "else part[o * split + k] = acc;");
+    line(out, 2, "}");
+    line(out, 2, "return;");
+    line(out, 1, "}");
+    line(out, 1, "for (int64_t b = blockIdx.x; b < rs.nout * split; b += gridDim.x) {");
+    line(out, 2, "const int64_t o = b / split, j0 = (b %% split) * chunk;");
+    line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 2, &p);
+    line(out, 2, "%s acc = %s;", at, ident.s);
+    emit_accumulate(out, 2, g, &p, r, "j0 + threadIdx.x", "(int64_t)blockDim.x");
+    line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, fn);
+    line(out, 2, "if (threadIdx.x == 0) {");
+    line(out, 3, "if (split == 1) out[o] = %s;", fin.s);
+    line(out, 3, "else part[b] = acc;");
+    line(out, 2, "}");
+    line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+    sb_free(&ident);
+    sb_free(&fin);
+    kparams_free(&p);
+}
+
+void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g)
+{
+    put_comment(out, m, g);
+    if (g->kind == KG_REDUCE) reduce_def(out, g);
+    else ewise_def(out, g);
+}
+
+/* ---------------------------------------------------------------- launches */
+
+typedef struct Launch {
+    StrBuf *out;
+    CgValueName name_of;
+    void *ctx;
+    int n;          /* indentation level */
+} Launch;
+
+static const char *nm(const Launch *L, const IrValue *v) { return L->name_of(v, L->ctx); }
+
+/* The scalar arguments of a kernel call, in parameter order. */
+static void put_scalar_args(StrBuf *sb, const Launch *L, const KParams *p)
+{
+    for (int i = 0; i < p->scalars.n; i++) sb_printf(sb, ", %s", nm(L, VEC_AT(p->scalars, i)));
+}
+
+/* kg_s = the shape a creation op produces, from its shape arguments. */
+static void creation_shape(const Launch *L, const IrInstr *in)
+{
+    StrBuf d = {0};
+    int nd = 0;
+    switch (in->op) {
+    case IR_FULL:
+        nd = in->res->type->ndim;
+        for (int j = 0; j < nd; j++) sb_printf(&d, "%s%s", j ? ", " : "", nm(L, in->args[j]));
+        break;
+    case IR_ARANGE: {
+        const char *n = nm(L, in->args[2]);
+        sb_printf(&d, "%s < 0 ? 0 : %s", n, n);
+        nd = 1;
+        break;
+    }
+    case IR_LINSPACE:
+        sb_puts(&d, nm(L, in->args[2]));
+        nd = 1;
+        break;
+    case IR_EYE:
+        sb_printf(&d, "%s, ", nm(L, in->args[0]));
+        sb_puts(&d, nm(L, in->args[1]));
+        nd = 2;
+        break;
+    default:
+        GPYC_UNREACHABLE();
+    }
+    if (nd == 0) {
+        line(L->out, L->n + 1, "kg_s = rt_shape_make(0, NULL);");
+    } else {
+        line(L->out, L->n + 1, "{");
+        line(L->out, L->n + 2, "const int64_t kg_d[%d] = {%s};", nd, d.s);
+        line(L->out, L->n + 2, "kg_s = rt_shape_make(%d, kg_d);", nd);
+        line(L->out, L->n + 1, "}");
+    }
+    sb_free(&d);
+}
+
+static void ewise_launch(const Launch *L, const KernelGroup *g)
+{
+    StrBuf *out = L->out;
+    int n = L->n + 1;
+    KParams p;
+    kparams_build(&p, g);
+
+    /* the iteration shape */
+    line(out, n, "gp_shape kg_s;");
+    const IrInstr *creation = NULL;
+    for (int i = 0; i < g->instrs.n && !creation; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (is_creation(in->op)) creation = in;
+    }
+    if (p.dsts.n > 0) {
+        /* STORE_INTO: the destination's shape; every other array must broadcast into it */
+        const IrValue *dst = VEC_AT(p.dsts, 0);
+        line(out, n, "kg_s = rt_shape_of(%s);", nm(L, dst));
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            if (in_vec(&p.dsts, v)) continue;
+            const char *x = nm(L, v);
+            line(out, n, "gp_check_store_shape(kg_s.ndim, kg_s.dim, %s->ndim, %s->shape);", x, x);
+        }
+    } else if (creation) {
+        creation_shape(L, creation);
+        for (int i = 0; i < p.arrs.n; i++) {
+            line(out, n, "{");
+            line(out, n + 1, "const gp_shape kg_t = rt_shape_of(%s);", nm(L, VEC_AT(p.arrs, i)));
+            line(out, n + 1, "gp_shape_broadcast(&kg_s, &kg_t);");
+            line(out, n, "}");
+        }
+    } else if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", nm(L, VEC_AT(p.arrs, i)));
+        line(out, n, "{");
+        line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p.arrs.n, l.s);
+        line(out, n + 1, "rt_broadcast(&kg_s, %d, kg_bc);", p.arrs.n);
+        line(out, n, "}");
+        sb_free(&l);
+    } else {
+        line(out, n, "kg_s = rt_shape_make(0, NULL);");
+    }
+
+    /* outputs */
+    for (int i = 0; i < p.outs.n; i++) {
+        const IrValue *v = VEC_AT(p.outs, i);
+        line(out, n, "%s = rt_empty(%s, kg_s.ndim, kg_s.dim);", nm(L, v), dt_gp_enum(v->type->dtype));
+    }
+
+    line(out, n, "if (kg_s.size > 0) {");
+    /* inputs that may overlap a destination are read from a copy (NumPy's a[1:] = a[:-1]) */
+    bool any_copy = false;
+    for (int i = 0; i < p.arrs.n && p.dsts.n > 0; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        if (in_vec(&p.dsts, v)) continue;
+        StrBuf c = {0};
+        for (int k = 0; k < p.dsts.n; k++) {
+            sb_printf(&c, "%srt_may_overlap(", k ? " || " : "");
+            sb_printf(&c, "%s, ", nm(L, VEC_AT(p.dsts, k)));
+            sb_printf(&c, "%s)", nm(L, v));
+        }
+        line(out, n + 1, "gp_array *kg_c%d = (%s) ? rt_copy(%s) : NULL;", v->id, c.s, nm(L, v));
+        sb_free(&c);
+        any_copy = true;
+    }
+    Vec all = {0};
+    for (int i = 0; i < p.outs.n; i++) vec_push(&all, VEC_AT(p.outs, i));
+    for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
+    for (int i = 0; i < all.n; i++) {
+        const IrValue *v = VEC_AT(all, i);
+        bool copied = p.dsts.n > 0 && i >= p.outs.n && !in_vec(&p.dsts, v);
+        if (copied) {
+            const char *x = nm(L, v);
+            line(out, n + 1, "gp_kin a%d = rt_kin(kg_c%d ? kg_c%d : %s, &kg_s);", v->id, v->id, v->id, x);
+        } else {
+            line(out, n + 1, "gp_kin a%d = rt_kin(%s, &kg_s);", v->id, nm(L, v));
+        }
+    }
+    line(out, n + 1, "bool kg_fast = true;");
+    for (int i = 0; i < all.n; i++) {
+        const IrValue *v = VEC_AT(all, i);
+        line(out, n + 1, "kg_fast = gp_kin_fast(&a%d, &kg_s, %d) && kg_fast;", v->id, dt_size(v->type->dtype));
+    }
+    StrBuf args = {0};
+    sb_puts(&args, "kg_s, kg_fast");
+    for (int i = 0; i < all.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(all, i))->id);
+    put_scalar_args(&args, L, &p);
+    line(out, n + 1, "%s<<<rt_grid_for(kg_s.size, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK, args.s);
+    line(out, n + 1, "rt_check_launch();");
+    if (any_copy) {
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            if (!in_vec(&p.dsts, v)) line(out, n + 1, "rt_release(kg_c%d);", v->id);
+        }
+    }
+    line(out, n, "}");
+    sb_free(&args);
+    vec_free(&all);
+    kparams_free(&p);
+}
+
+static void reduce_launch(const Launch *L, const KernelGroup *g)
+{
+    StrBuf *out = L->out;
+    int n = L->n + 1;
+    KParams p;
+    kparams_build(&p, g);
+    const IrInstr *r = reduce_of(g);
+    DType rd = r->res->type->dtype, ad = acc_dtype(r);
+    const char *rt = dt_ctype(rd), *at = dt_ctype(ad);
+
+    /* the reduction's input shape */
+    const IrValue *src = r->args[0];
+    line(out, n, "gp_shape kg_s;");
+    if (!defined_in(src, g)) {
+        line(out, n, "kg_s = rt_shape_of(%s);", nm(L, src));
+    } else if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", nm(L, VEC_AT(p.arrs, i)));
+        line(out, n, "{");
+        line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p.arrs.n, l.s);
+        line(out, n + 1, "rt_broadcast(&kg_s, %d, kg_bc);", p.arrs.n);
+        line(out, n, "}");
+        sb_free(&l);
+    } else {
+        line(out, n, "kg_s = rt_shape_make(0, NULL);");
+    }
+    const char *axes = "NULL";
+    if (r->naxes > 0) {
+        StrBuf a = {0};
+        for (int i = 0; i < r->naxes; i++) sb_printf(&a, "%s%d", i ? ", " : "", r->axes[i]);
+        line(out, n, "const int kg_ax[%d] = {%s};", r->naxes, a.s);
+        sb_free(&a);
+        axes = "kg_ax";
+    }
+    line(out, n, "gp_rshape kg_rs;");
+    line(out, n, "gp_shape kg_os;");
+    line(out, n, "rt_reduce_setup(&kg_s, %d, %s, %s, &kg_rs, &kg_os);", r->naxes, axes,
+         r->keepdims ? "true" : "false");
+    if (r->redop == RED_MAX || r->redop == RED_MIN)
+        line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_MAX ? "maximum" : "minimum");
+    const char *res = nm(L, r->res);
+    line(out, n, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(rd));
+    line(out, n, "if (kg_rs.nout > 0) {");
+    for (int i = 0; i < p.arrs.n; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        line(out, n + 1, "gp_rkin a%d = rt_rkin(%s, &kg_s, %d, %s);", v->id, nm(L, v), r->naxes, axes);
+    }
+    if (p.arrs.n > 0)
+        line(out, n + 1, "const bool kg_col = gp_reduce_col(&kg_rs, &a%d);", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+    else
+        line(out, n + 1, "const bool kg_col = false;");
+    line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
+    line(out, n + 1, "gp_array *kg_part = NULL;");
+    line(out, n + 1, "if (kg_split > 1) {");
+    line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split;");
+    line(out, n + 2, "kg_part = rt_empty(%s, 1, &kg_np);", dt_gp_enum(ad));
+    line(out, n + 1, "}");
+    StrBuf args = {0};
+    sb_printf(&args, "kg_rs, kg_col, kg_split, (%s *)", rt);
+    sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
+    for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
+    put_scalar_args(&args, L, &p);
+    line(out, n + 1, "const int64_t kg_threads = kg_rs.nout * kg_split * (kg_col ? 1 : %d);", BLOCK);
+    line(out, n + 1, "%s<<<rt_grid_for(kg_threads, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK,
+         args.s);
+    line(out, n + 1, "rt_check_launch();");
+    line(out, n + 1, "if (kg_part) {");
+    StrBuf ident = {0};
+    put_identity(&ident, r->redop, at);
+    line(out, n + 2,
+         "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * %d, %d), %d, 0, rt_stream()>>>(",
+         at, rt, red_functor(r->redop), r->redop == RED_MEAN ? "true" : "false", BLOCK, BLOCK, BLOCK);
+    line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s);",
+         at, rt, res, ident.s);
+    line(out, n + 2, "rt_check_launch();");
+    line(out, n + 2, "rt_release(kg_part);");
+    line(out, n + 1, "}");
+    line(out, n, "}");
+    sb_free(&ident);
+    sb_free(&args);
+    kparams_free(&p);
+}
+
+void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgValueName name_of,
+                      void *ctx, int indent)
+{
+    Launch L = {out, name_of, ctx, indent};
+    StrBuf where = {0};
+    put_where(&where, m, g);
+    line(out, indent, "{   /* %s  %s */", where.s, g->name);
+    sb_free(&where);
+    if (g->kind == KG_REDUCE) reduce_launch(&L, g);
+    else ewise_launch(&L, g);
+    line(out, indent, "}");
+}
+
+void cg_list_kernels(FILE *out, const IrModule *m)
+{
+    for (int i = 0; i < m->groups.n; i++) {
+        const KernelGroup *g = VEC_AT(m->groups, i);
+        StrBuf w = {0};
+        put_where(&w, m, g);
+        fprintf(out, "%s  %s\n", g->name, w.s);
+        sb_free(&w);
+    }
+}

@@ -1,0 +1,371 @@
+/*
+ * compiler.h — the compiler's one header: types, the array IR, the passes and the driver.
+ *
+ * Pipeline (written once, in order, in driver.c compile()):
+ *   fe_parse → resolve → infer+lower (lower.c, per function instance) → ir passes
+ *   (group.c, later fuse.c, plan.c) → codegen (codegen/) → nvcc
+ *
+ * Sections, one per file: types.c · ir.c · resolve.c · lower.c · group.c · driver.c
+ */
+#ifndef GPYC_COMPILER_H
+#define GPYC_COMPILER_H
+
+#include "../frontend/frontend.h"
+
+/* ---------------------------------------------------------------- types.c
+ * Array dtypes.  ORDER DTYPE: the same order as gp_dtype in runtime/include/gpyrt.h.        */
+typedef enum DType {
+    DT_BOOL, DT_INT8, DT_INT16, DT_INT32, DT_INT64,
+    DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64,
+    DT_FLOAT16, DT_FLOAT32, DT_FLOAT64, DT_COMPLEX64, DT_COMPLEX128,
+    DT_COUNT
+} DType;
+
+const char *dt_name(DType d);        /* "float32" */
+const char *dt_gp_enum(DType d);     /* "GP_FLOAT32": the runtime's constant */
+const char *dt_ctype(DType d);       /* C type in generated code: "float", "gp_c64", "__half" */
+int dt_size(DType d);
+bool dt_is_int(DType d);             /* signed or unsigned, not bool */
+bool dt_is_signed(DType d);
+bool dt_is_float(DType d);           /* float16/32/64 */
+bool dt_is_complex(DType d);
+DType dt_promote(DType a, DType b);  /* NumPy's promotion table for two arrays */
+DType dt_real(DType d);              /* complex64 → float32, others unchanged */
+DType dt_to_float(DType d);          /* the float dtype a FLOAT ufunc gives for d */
+
+/* Types of values.  Python scalars: bool, int (int64), float (float64), complex (complex128).
+ * Types are interned where that is easy (scalars); compare with ty_equal.                    */
+typedef enum TypeKind {
+    TY_VOID,     /* no value (a function without return) */
+    TY_NONE,     /* the value None */
+    TY_BOOL, TY_INT, TY_FLOAT, TY_COMPLEX,
+    TY_STR,
+    TY_ARRAY,    /* dtype, ndim */
+    TY_TUPLE,    /* elems[n] */
+    TY_LIST,     /* elem (NULL while unknown: an empty list literal before its first append) */
+    TY_DTYPE,    /* a dtype used as a value (cp.float32); dtype */
+    TY_MODULE,   /* a module or namespace (cp, cp.random, math, sys, time); name */
+    TY_FUNC,     /* a user function (def); def: its AST_DEF node */
+    TY_BUILTIN,  /* a builtin or library function; name ("print", "cupy.zeros", "list.append") */
+    TY_RANGE,    /* range(...), only as a for-loop iterable */
+    TY_COUNT
+} TypeKind;
+
+typedef struct Type Type;
+struct Type {
+    TypeKind kind;
+    DType dtype;        /* TY_ARRAY, TY_DTYPE */
+    int ndim;           /* TY_ARRAY */
+    int n;              /* TY_TUPLE: number of elements */
+    Type **elems;       /* TY_TUPLE */
+    Type *elem;         /* TY_LIST */
+    const char *name;   /* TY_MODULE, TY_BUILTIN */
+    AstNode *def;       /* TY_FUNC */
+    Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
+    int id;             /* TY_TUPLE: index into IrModule.tuple_types once codegen needs a struct */
+};
+
+Type *ty_void(void);
+Type *ty_none(void);
+Type *ty_bool(void);
+Type *ty_int(void);
+Type *ty_float(void);
+Type *ty_complex(void);
+Type *ty_str(void);
+Type *ty_array(DType dt, int ndim);
+Type *ty_tuple(int n, Type **elems);   /* copies elems */
+Type *ty_list(Type *elem);
+Type *ty_dtype(DType dt);
+Type *ty_module(const char *name);
+Type *ty_func(AstNode *def);
+Type *ty_builtin(const char *name, Type *self);
+Type *ty_range(void);
+bool ty_equal(const Type *a, const Type *b);
+bool ty_is_scalar(const Type *t);      /* bool, int, float, complex */
+bool ty_is_numeric(const Type *t);     /* scalar or array */
+/* "int", "float", "ndarray[float32, 2]", "tuple[int, int]", "list[float]" (for messages). */
+const char *ty_str_of(const Type *t);
+/* The dtype NumPy gives a Python scalar when it stands alone (int → int64 ...). */
+DType ty_scalar_dtype(const Type *t);
+/* NEP 50: the result dtype of an operation between a and b, each an array type or a Python
+ * scalar type (weak).  Returns false when the kinds do not mix (str with an array ...).     */
+bool ty_promote_operands(const Type *a, const Type *b, DType *out);
+
+/* ---------------------------------------------------------------- ir.c
+ * The array IR.  A module holds functions; a function holds a body of structured control flow
+ * (IrBlock: a list of instructions, some of which own nested blocks).  Instructions produce
+ * typed SSA values.  Python variables are IrVar slots read and written by IR_LOAD/IR_STORE
+ * (values never cross a block boundary except through variables): a value is defined in one
+ * block and used only in that block or blocks nested in it, after its definition.
+ *
+ * Ownership in the generated code: every array, list or str value holds one reference from its
+ * definition to the end of the block that defines it; IR_LOAD takes a new reference; IR_STORE
+ * retains the stored value and releases the variable's old one.  Function arguments are
+ * borrowed; a returned value is a new reference.
+ *
+ * Elementwise and reduction instructions on arrays belong to a KernelGroup (set by group.c);
+ * codegen emits one __global__ kernel per group, at the position of the group's last
+ * instruction.  The same elementwise ops on Python scalars have no group and become host C.
+ */
+typedef enum IrOp {
+    /* ORDER IR_OP: the elementwise ops of ops.def first */
+#define OP(id, name, nargs, rule, fn) IR_##id,
+#include "ops.def"
+#undef OP
+    IR_EWISE_LAST = IR_CAST,
+
+    /* constants (host scalars): ival / fval / fval2 / sval */
+    IR_CONST_BOOL,     /* ival */
+    IR_CONST_INT,      /* ival */
+    IR_CONST_FLOAT,    /* fval */
+    IR_CONST_COMPLEX,  /* fval (real), fval2 (imag) */
+    IR_CONST_STR,      /* sval (NUL-terminated, may not contain NUL) */
+    IR_CONST_NONE,
+    /* Python scalar conversions (host): args[0] a scalar or 0-d-able array → res type */
+    IR_TO_BOOL,        /* bool(x) / truth of a condition; array: must have size 1 (syncs) */
+    IR_TO_INT,         /* int(x): float truncates toward zero; str parses; array → item */
+    IR_TO_FLOAT,       /* float(x) */
+    IR_TO_COMPLEX,     /* complex(x) */
+    IR_TO_STR,         /* str(x) of any printable value → str */
+    IR_FORMAT,         /* format(args[0], sval spec) with ival conversion ('r','s' or 0) → str */
+    IR_STR_CONCAT,     /* args: strs → str */
+
+    /* variables */
+    IR_LOAD,           /* var → value */
+    IR_STORE,          /* var ← args[0] */
+
+    /* structured control flow */
+    IR_IF,             /* args[0]: bool; blocks[0] then, blocks[1] else (may be empty) */
+    IR_WHILE,          /* blocks[0]: condition block whose last instruction is IR_COND;
+                          blocks[1]: body */
+    IR_COND,           /* ends a WHILE condition block: args[0] bool */
+    IR_FOR_RANGE,      /* var: induction variable (int); args: start, stop, step (int);
+                          blocks[0]: body.  Python semantics: stop and step evaluated once;
+                          the variable keeps its last value after the loop. */
+    IR_BREAK,
+    IR_CONTINUE,
+    IR_RETURN,         /* args[0] or none */
+
+    /* calls and printing */
+    IR_CALL,           /* func: callee instance; args */
+    IR_PRINT,          /* args: values printed with str(), separated by sval (sep), then sval2 (end) */
+    IR_ASSERT,         /* args[0] bool, args[1] optional str message: AssertionError */
+
+    /* tuples and lists (host) */
+    IR_TUPLE,          /* args → tuple */
+    IR_TUPLE_GET,      /* args[0] tuple, ival index → element (no new reference for arrays: see codegen) */
+    IR_LIST_NEW,       /* args: initial elements → list (res type gives the element type) */
+    IR_LIST_APPEND,    /* args[0] list, args[1] element */
+    IR_LIST_GET,       /* args[0] list, args[1] int index (negative allowed) → element */
+    IR_LIST_SET,       /* args[0] list, args[1] index, args[2] value */
+    IR_LIST_LEN,       /* args[0] → int */
+    IR_LIST_SORTED,    /* args[0] → new list, ascending; ival 1 = reverse */
+
+    /* host library */
+    IR_PERF_COUNTER,   /* → float seconds */
+    IR_SYNC,           /* cp.cuda.Device().synchronize() */
+    IR_ARGV_LEN,       /* → int */
+    IR_ARGV_GET,       /* args[0] int → str (IndexError when out of range) */
+    IR_RAISE,          /* sval: exception type, sval2: message (never returns) */
+
+    /* arrays: metadata (host, no kernel) */
+    IR_SHAPE_DIM,      /* args[0] array, ival axis (already normalised) → int */
+    IR_SIZE,           /* args[0] array → int */
+
+    /* arrays: views (host, no kernel; result shares the buffer) */
+    IR_INDEX,          /* args[0] array, then one group of args per index item, described by
+                          idx[0..nidx-1]: IDX_INT takes 1 arg, IDX_SLICE 3 args (start, stop,
+                          step; each an int or None const), IDX_NEWAXIS and IDX_ELLIPSIS 0. */
+    IR_RESHAPE,        /* args[0] array, args[1..] ints (one may be -1) → view or copy */
+    IR_TRANSPOSE,      /* args[0] array; perm[0..ndim-1] (attrs) → view */
+    IR_BROADCAST_TO,   /* args[0] array, args[1..] ints → read-only view */
+
+    /* arrays: kernel-group instructions (besides the elementwise ops above) */
+    IR_FULL,           /* args[0..ndim-1] ints (shape), args[ndim] scalar fill value → array */
+    IR_ARANGE,         /* args: start, step (scalars), n (int) → 1-d array: start + i*step */
+    IR_LINSPACE,       /* args: start, stop (scalars), n (int); ival endpoint (0/1) → 1-d array */
+    IR_EYE,            /* args: n, m, k (ints) → 2-d array: 1 where col - row == k */
+    IR_EMPTY,          /* args: shape ints → array, uninitialised (no kernel) */
+    IR_ARRAY_LIT,      /* args: elements (scalars), flattened C order; shape[0..ndim-1] attrs */
+    IR_COPY,           /* args[0] array → new C-contiguous array with the same values */
+    IR_STORE_INTO,     /* args[0] destination array (a view or variable), args[1] array or scalar,
+                          broadcast to the destination's shape and cast to its dtype; no result.
+                          Overlapping source and destination give NumPy's result (codegen
+                          copies the source first when they may overlap). */
+    IR_REDUCE,         /* args[0] array; redop; axes[0..naxes-1] (normalised, ascending; naxes
+                          == 0 means all axes); keepdims → array of dtype */
+    IR_OP_COUNT
+} IrOp;
+
+/* Which IrOp is elementwise, and its table row. */
+typedef enum OpRule {
+    RULE_ARITH, RULE_TDIV, RULE_FLOAT, RULE_SAME, RULE_CMP, RULE_BIT, RULE_LOGIC, RULE_ABS,
+    RULE_WHERE, RULE_CLIP, RULE_ROUND, RULE_CAST
+} OpRule;
+typedef struct OpInfo {
+    const char *id;       /* "ADD" */
+    const char *numpy;    /* "add" or "" */
+    int nargs;
+    OpRule rule;
+    const char *fn;       /* "gp_add" */
+} OpInfo;
+const OpInfo *ir_op_info(IrOp op);    /* NULL unless op <= IR_EWISE_LAST */
+const char *ir_op_name(IrOp op);      /* "add", "const_int", "reduce" ... for the IR printer */
+bool ir_op_is_ewise(IrOp op);
+
+typedef enum RedOp { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_MEAN, RED_ANY, RED_ALL } RedOp;
+const char *ir_redop_name(RedOp r);
+
+typedef enum IdxKind { IDX_INT, IDX_SLICE, IDX_NEWAXIS, IDX_ELLIPSIS } IdxKind;
+
+typedef struct IrBlock IrBlock;
+typedef struct IrInstr IrInstr;
+typedef struct IrFunc IrFunc;
+typedef struct KernelGroup KernelGroup;
+
+/* True for the instructions that run in a kernel group: elementwise ops with an array result,
+ * FULL, ARANGE, LINSPACE, EYE, COPY, STORE_INTO and REDUCE.                                */
+bool ir_is_kernel_instr(const IrInstr *in);
+
+typedef struct IrValue {
+    int id;             /* unique in the module: codegen names it v<id> */
+    Type *type;
+    IrInstr *def;       /* defining instruction */
+    int nuses;
+} IrValue;
+
+typedef struct IrVar {
+    int id;
+    const char *name;   /* Python name */
+    Type *type;
+    bool global;        /* module-level variable */
+    bool param;         /* function parameter (borrowed on entry; codegen retains it) */
+} IrVar;
+
+#define IR_MAXDIM 8     /* == GP_MAXDIM */
+
+struct IrInstr {
+    IrOp op;
+    Span span;              /* the source expression; span.line is the script line */
+    IrValue *res;           /* NULL when the instruction has no result */
+    IrValue **args;
+    int nargs;
+    /* attributes, by op (see the enum) */
+    int64_t ival;
+    double fval, fval2;
+    const char *sval, *sval2;
+    DType dtype;            /* array result dtype (kernel ops); CAST: target dtype */
+    DType cdtype;           /* elementwise ops: the computation dtype operands are cast to */
+    RedOp redop;
+    int naxes;
+    int axes[IR_MAXDIM];
+    bool keepdims;
+    int ndim;               /* IR_ARRAY_LIT: shape rank; IR_TRANSPOSE: perm length */
+    int64_t shape[IR_MAXDIM];  /* IR_ARRAY_LIT */
+    int perm[IR_MAXDIM];    /* IR_TRANSPOSE */
+    int nidx;               /* IR_INDEX */
+    IdxKind idx[IR_MAXDIM * 2];
+    IrBlock *blocks[2];
+    IrVar *var;             /* IR_LOAD, IR_STORE, IR_FOR_RANGE */
+    IrFunc *func;           /* IR_CALL */
+    KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
+    IrBlock *parent;        /* the block that holds this instruction */
+};
+
+struct IrBlock {
+    Vec instrs;             /* IrInstr* in order */
+    IrInstr *owner;         /* the instruction owning this block; NULL for a function body */
+};
+
+struct IrFunc {
+    const char *name;       /* Python name ("<module>" for module code) */
+    const char *cname;      /* C name, unique: "f_stats_1" */
+    Vec params;             /* IrVar* */
+    Vec locals;             /* IrVar* (params not included) */
+    Type *ret;              /* TY_VOID when it returns nothing */
+    IrBlock *body;
+    const SrcFile *file;
+};
+
+/* A kernel group: one iteration space, its inputs and outputs, the operations inside.
+ *   KG_EWISE:  iteration space = the shape of the outputs (all outputs share it); each
+ *              instruction is elementwise or a creation op (FULL, ARANGE, LINSPACE, EYE,
+ *              ARRAY_LIT is host-side and never grouped), COPY or STORE_INTO.
+ *   KG_REDUCE: one IR_REDUCE whose input may be computed by elementwise instructions of the
+ *              group (a prologue; empty until fusion) over the reduction's input shape.
+ * inputs: values defined outside the group that the group reads (arrays and host scalars);
+ * outputs: values defined in the group that are used outside it (or the destination of a
+ * STORE_INTO, which is an input too).                                                      */
+typedef enum KgKind { KG_EWISE, KG_REDUCE } KgKind;
+struct KernelGroup {
+    int id;
+    KgKind kind;
+    const char *name;       /* "k3_add_mul": stable, readable */
+    Vec instrs;             /* IrInstr* in program order */
+    Vec inputs;             /* IrValue* */
+    Vec outputs;            /* IrValue* */
+    IrInstr *last;          /* where the kernel is launched */
+    int line_lo, line_hi;   /* script lines covered */
+};
+
+typedef struct IrModule {
+    Vec funcs;              /* IrFunc*; funcs.v[0] is the module body ("<module>") */
+    Vec globals;            /* IrVar* */
+    Vec groups;             /* KernelGroup* */
+    Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
+    const SrcFile *main_file;
+    int next_value_id, next_var_id;
+    Arena *arena;
+} IrModule;
+
+IrModule *ir_module_new(Arena *a, const SrcFile *main_file);
+IrFunc *ir_func_new(IrModule *m, const char *name, const char *cname);
+IrBlock *ir_block_new(IrModule *m, IrInstr *owner);
+IrVar *ir_var_new(IrModule *m, const char *name, Type *type);
+/* Appends a new instruction to block b; when res_type is non-NULL it gets a result value. */
+IrInstr *ir_emit(IrModule *m, IrBlock *b, IrOp op, Span sp, Type *res_type, int nargs, IrValue **args);
+/* Registers tuple type t (and the tuples inside it) in m->tuple_types; sets t->id. */
+void ir_need_tuple(IrModule *m, Type *t);
+/* Text form for --emit=ir and golden tests. */
+void ir_print(FILE *out, const IrModule *m);
+/* Checks the invariants above; reports the first violation through GPYC_UNREACHABLE-style
+ * internal error.  Called between passes in debug builds. */
+void ir_verify(const IrModule *m);
+
+/* ---------------------------------------------------------------- lower.c (+ resolve.c)
+ * Name resolution, type and shape inference and lowering to IR, one function instance at a
+ * time in source order (user functions are monomorphized per argument types at their first
+ * call).  Reports every error it finds through diag_error; returns NULL when there were any. */
+typedef struct CompileInput {
+    Arena *arena;
+    const SrcFile *main;
+    AstNode *module;        /* the parsed main file */
+    const char *search_dir; /* where `import helper` looks for helper.py */
+} CompileInput;
+IrModule *lower_module(const CompileInput *in);
+
+/* ---------------------------------------------------------------- group.c
+ * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,
+ * fuse.c, merges groups later) and fills the groups' inputs and outputs.                   */
+void group_module(IrModule *m);
+/* Recomputes g's derived fields from g->instrs (program order): kind, inputs (values defined
+ * outside g that it reads, and STORE_INTO destinations), outputs (values defined in g used
+ * outside it, or not used at all), last, line range and name ("k3_add_mul").  Sets
+ * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
+void group_finish(IrModule *m, KernelGroup *g);
+
+/* ---------------------------------------------------------------- driver.c */
+typedef struct Options {
+    const char *input;
+    const char *output;
+    const char *emit;      /* NULL, "ast", "ir", "kernels", "cuda" */
+    const char *arch;      /* NULL (default fat binary), "sm_XX", "native", "all" */
+    const char *nvcc;      /* --nvcc PATH */
+    int opt_level;         /* 0 or 2 */
+    bool check_only;
+    bool verbose;
+    bool keep;
+} Options;
+int driver_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,337 @@
+/*
+ * driver.c — the gpyc command line: options, the stage table, the pipeline written once in
+ * order (compile()), and the search for the runtime and nvcc.
+ *
+ * gpyc is relocatable: it finds the runtime's headers and library relative to its own
+ * executable, at <bin>/../include/gpyc and <bin>/../lib (the build tree and an install prefix
+ * share that layout).  Exit status: 0 on success, 1 on any error; never a signal.
+ */
+#include "compiler.h"
+#include "../codegen/codegen.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef GPYC_VERSION
+#define GPYC_VERSION "0.1.0"
+#endif
+
+static const char usage[] =
+    "usage: gpyc FILE.py [-o OUT] [options]\n"
+    "\n"
+    "Compiles a Python script written against CuPy's API into a standalone CUDA executable.\n"
+    "\n"
+    "options:\n"
+    "  -o OUT              output path (default: the script's name without .py)\n"
+    "  --emit=ast|ir|kernels|cuda\n"
+    "                      print that stage's output (to stdout, or to OUT with -o) and stop\n"
+    "  --check             check the program (parse, types, lowering) without generating code\n"
+    "  --arch=sm_XX|native|all\n"
+    "                      GPU code to build (default: sm_80 and sm_90 SASS plus PTX)\n"
+    "  -O0                 no fusion: one kernel per operation\n"
+    "  -O2                 fusion and optimisations (default)\n"
+    "  --nvcc PATH         the nvcc to use (default: $CUDA_HOME, $CUDA_PATH, PATH)\n"
+    "  --keep              keep the generated .cu file beside the output\n"
+    "  -v                  print stage timings and every subprocess command\n"
+    "  --version           print the version and exit\n"
+    "  --help              print this help and exit\n";
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Stage timing for -v. */
+static bool verbose;
+static double stage_t0;
+static void stage_begin(void) { stage_t0 = now_s(); }
+static void stage_end(const char *name)
+{
+    if (verbose) fprintf(stderr, "gpyc: %-10s %8.1f ms\n", name, (now_s() - stage_t0) * 1e3);
+}
+
+static bool starts_with(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+/* Parses argv into o; returns 0 to go on, 1 on a usage error, 2 when --help/--version is done. */
+static int parse_options(int argc, char **argv, Options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->opt_level = 2;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 2;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("gpyc %s\n", GPYC_VERSION);
+            return 2;
+        } else if (strcmp(a, "-o") == 0) {
+            if (++i >= argc) {
+                diag_fatal_noloc("-o needs an argument");
+                return 1;
+            }
+            o->output = argv[i];
+        } else if (starts_with(a, "--emit=")) {
+            o->emit = a + 7;
+            if (strcmp(o->emit, "ast") && strcmp(o->emit, "ir") && strcmp(o->emit, "kernels") &&
+                strcmp(o->emit, "cuda")) {
+                diag_fatal_noloc("unknown --emit value '%s' (expected ast, ir, kernels or cuda)", o->emit);
+                return 1;
+            }
+        } else if (strcmp(a, "--check") == 0) {
+            o->check_only = true;
+        } else if (starts_with(a, "--arch=")) {
+            o->arch = a + 7;
+            if (!starts_with(o->arch, "sm_") && strcmp(o->arch, "native") && strcmp(o->arch, "all")) {
+                diag_fatal_noloc("unknown --arch value '%s' (expected sm_XX, native or all)", o->arch);
+                return 1;
+            }
+        } else if (strcmp(a, "--nvcc") == 0) {
+            if (++i >= argc) {
+                diag_fatal_noloc("--nvcc needs an argument");
+                return 1;
+            }
+            o->nvcc = argv[i];
+        } else if (starts_with(a, "--nvcc=")) {
+            o->nvcc = a + 7;
+        } else if (strcmp(a, "-O0") == 0) {
+            o->opt_level = 0;
+        } else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {
+            o->opt_level = 2;
+        } else if (strcmp(a, "-v") == 0) {
+            o->verbose = true;
+        } else if (strcmp(a, "--keep") == 0) {
+            o->keep = true;
+        } else if (a[0] == '-' && a[1]) {
+            diag_fatal_noloc("unknown option '%s' (see gpyc --help)", a);
+            return 1;
+        } else if (o->input) {
+            diag_fatal_noloc("more than one input file ('%s' and '%s')", o->input, a);
+            return 1;
+        } else {
+            o->input = a;
+        }
+    }
+    if (!o->input) {
+        fputs(usage, stderr);
+        return 1;
+    }
+    return 0;
+}
+
+/* The directory holding the running executable (from /proc/self/exe), xmalloc'd. */
+static char *exe_dir(void)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return xstrdup(".");
+    buf[n] = 0;
+    char *slash = strrchr(buf, '/');
+    if (slash) *slash = 0;
+    return xstrdup(buf);
+}
+
+static bool is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Finds the runtime: <bin>/../include/gpyc/gpyrt.h and <bin>/../lib/libgpyrt.a. */
+static bool find_runtime(char **inc, char **lib)
+{
+    char *dir = exe_dir();
+    StrBuf i = {0}, l = {0}, h = {0}, a = {0};
+    sb_printf(&i, "%s/../include/gpyc", dir);
+    sb_printf(&l, "%s/../lib", dir);
+    sb_printf(&h, "%s/gpyrt.h", i.s);
+    sb_printf(&a, "%s/libgpyrt.a", l.s);
+    bool ok = is_file(h.s) && is_file(a.s);
+    if (!ok)
+        diag_fatal_noloc("the gpyc runtime was not found beside the executable (looked for %s and %s)",
+                         h.s, a.s);
+    sb_free(&h);
+    sb_free(&a);
+    free(dir);
+    *inc = i.s;
+    *lib = l.s;
+    return ok;
+}
+
+/* The default output: the script's path without ".py". */
+static char *default_output(const char *input)
+{
+    size_t n = strlen(input);
+    if (n > 3 && strcmp(input + n - 3, ".py") == 0) return xstrndup(input, n - 3);
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s.out", input);
+    return sb.s;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static char *dir_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    if (!s) return xstrdup(".");
+    if (s == path) return xstrdup("/");
+    return xstrndup(path, s - path);
+}
+
+/* Opens the destination of an --emit: OUT when -o was given, else stdout. */
+static FILE *emit_stream(const Options *o)
+{
+    if (!o->output) return stdout;
+    FILE *f = fopen(o->output, "w");
+    if (!f) diag_fatal_noloc("cannot write %s: %s", o->output, strerror(errno));
+    return f;
+}
+
+static int emit_close(FILE *f)
+{
+    if (f && f != stdout) fclose(f);
+    return f ? 0 : 1;
+}
+
+/* The whole pipeline, in order. */
+static int compile(const Options *o)
+{
+    verbose = o->verbose;
+    Arena *arena = ar_new();
+    int status = 1;
+
+    stage_begin();
+    SrcFile *src = ar_alloc(arena, sizeof *src);
+    src->path = o->input;
+    src->name = base_name(o->input);
+    src->text = util_read_file(arena, o->input, &src->len);
+    if (!src->text) {
+        diag_fatal_noloc("cannot read %s: %s", o->input, strerror(errno));
+        goto done;
+    }
+    int n_nodes = 0;
+    AstNode *module = fe_parse(arena, src, &n_nodes);
+    stage_end("parse");
+    if (!module || diag_count()) goto done;
+
+    if (o->emit && strcmp(o->emit, "ast") == 0) {
+        FILE *f = emit_stream(o);
+        if (f) ast_dump(f, module);
+        status = emit_close(f);
+        goto done;
+    }
+
+    stage_begin();
+    char *search_dir = dir_name(o->input);
+    CompileInput in = {.arena = arena, .main = src, .module = module, .search_dir = search_dir};
+    IrModule *m = lower_module(&in);
+    free(search_dir);
+    stage_end("lower");
+    if (!m || diag_count()) goto done;
+
+    /* IR passes, in order.  Each pass is one file with one entry point. */
+    stage_begin();
+    ir_verify(m);
+    group_module(m);
+    ir_verify(m);
+    stage_end("passes");
+
+    if (o->check_only) {
+        status = 0;
+        goto done;
+    }
+    if (o->emit && strcmp(o->emit, "ir") == 0) {
+        FILE *f = emit_stream(o);
+        if (f) ir_print(f, m);
+        status = emit_close(f);
+        goto done;
+    }
+    if (o->emit && strcmp(o->emit, "kernels") == 0) {
+        FILE *f = emit_stream(o);
+        if (f) cg_list_kernels(f, m);
+        status = emit_close(f);
+        goto done;
+    }
+
+    stage_begin();
+    StrBuf cu = {0};
+    cg_module(&cu, m);
+    stage_end("codegen");
+    if (diag_count()) {
+        sb_free(&cu);
+        goto done;
+    }
+    if (o->emit && strcmp(o->emit, "cuda") == 0) {
+        FILE *f = emit_stream(o);
+        if (f) fwrite(cu.s, 1, cu.len, f);
+        status = emit_close(f);
+        sb_free(&cu);
+        goto done;
+    }
+
+    /* nvcc */
+    char *out = o->output ? xstrdup(o->output) : default_output(o->input);
+    StrBuf cu_path = {0};
+    if (o->keep) {
+        sb_printf(&cu_path, "%s.cu", out);
+    } else {
+        const char *tmp = getenv("TMPDIR");
+        sb_printf(&cu_path, "%s/gpyc-%ld-XXXXXX.cu", tmp && *tmp ? tmp : "/tmp", (long)getpid());
+        int fd = mkstemps(cu_path.s, 3);
+        if (fd < 0) {
+            diag_fatal_noloc("cannot create a temporary file: %s", strerror(errno));
+            goto nvcc_done;
+        }
+        close(fd);
+    }
+    FILE *f = fopen(cu_path.s, "w");
+    if (!f || fwrite(cu.s, 1, cu.len, f) != cu.len) {
+        diag_fatal_noloc("cannot write %s: %s", cu_path.s, strerror(errno));
+        if (f) fclose(f);
+        goto nvcc_done;
+    }
+    fclose(f);
+    char *inc = NULL, *lib = NULL;
+    if (find_runtime(&inc, &lib)) {
+        stage_begin();
+        NvccJob job = {.cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
+                       .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};
+        int rc = cg_run_nvcc(&job);
+        stage_end("nvcc");
+        if (rc == 0)
+            status = 0;
+        else
+            diag_fatal_noloc("nvcc failed (exit status %d) on the generated code for %s", rc, o->input);
+    }
+    free(inc);
+    free(lib);
+    if (!o->keep) unlink(cu_path.s);
+nvcc_done:
+    sb_free(&cu_path);
+    sb_free(&cu);
+    free(out);
+done:
+    ar_delete(arena);
+    if (diag_count()) status = 1;
+    return status;
+}
+
+int driver_main(int argc, char **argv)
+{
+    Options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc == 2) return 0;
+    if (rc) return 1;
+    return compile(&o);
+}

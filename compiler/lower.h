@@ -1,0 +1,113 @@
+/*
+ * lower.h — private header of the lowering stage (lower.c, lower_expr.c, lower_call.c).
+ *
+ * Lowering walks the AST of one function instance in source order, infers the type of every
+ * expression (dtype and ndim of arrays; shapes stay run-time values) and emits IR into the
+ * current block.  Names are resolved as Python does: a name assigned anywhere in a function is
+ * local to it (unless declared global); other names are module globals, then builtins.
+ * User functions are monomorphized: one IrFunc per (def, argument types, constant arguments).
+ *
+ * Errors: every check reports through diag_error at the offending node and returns NULL; a
+ * NULL value propagates up to the statement, which is skipped, so one run reports every
+ * independent error.
+ */
+#ifndef GPYC_LOWER_H
+#define GPYC_LOWER_H
+
+#include "compiler.h"
+
+/* What a name denotes. */
+typedef enum BindKind {
+    BIND_VAR,      /* a Python variable: var */
+    BIND_CONST,    /* a compile-time value: value (module, dtype, function, None, constant param) */
+} BindKind;
+
+typedef struct Binding {
+    const char *name;
+    BindKind kind;
+    IrVar *var;
+    IrValue *value;      /* BIND_CONST: a pseudo value (def == NULL) or a constant */
+    Span first;          /* first assignment (for "first assigned here" notes) */
+} Binding;
+
+typedef struct Scope {
+    Vec binds;           /* Binding* */
+    Vec local_names;     /* const char*: names assigned in this function (Python's locals) */
+    Vec global_names;    /* const char*: names declared `global` */
+    bool is_module;
+} Scope;
+
+typedef struct Instance {
+    AstNode *def;
+    int nargs;
+    Type **arg_types;
+    IrValue **arg_consts;   /* per argument: its constant value (CONST_INT/BOOL/NONE) or NULL */
+    IrFunc *fn;
+    Type *ret;              /* NULL while unknown */
+    Span ret_span;
+    bool in_progress;
+    bool failed;            /* its body had errors: calls give no value */
+} Instance;
+
+typedef struct Loop {
+    struct Loop *outer;
+} Loop;
+
+typedef struct Lower {
+    IrModule *m;
+    Arena *a;
+    const SrcFile *file;
+    Scope *module_scope;
+    Scope *scope;            /* current function's scope (== module_scope at module level) */
+    IrFunc *fn;
+    Instance *inst;          /* NULL at module level */
+    IrBlock *blk;            /* where instructions go */
+    Loop *loop;
+    Vec instances;           /* Instance* */
+    int depth;               /* call nesting while monomorphizing */
+} Lower;
+
+/* lower.c */
+IrValue *lw_emit(Lower *L, IrOp op, Span sp, Type *t, int nargs, IrValue **args);
+IrValue *lw_emit1(Lower *L, IrOp op, Span sp, Type *t, IrValue *a);
+IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b);
+IrValue *lw_pseudo(Lower *L, Type *t);
+IrValue *lw_const_int(Lower *L, Span sp, int64_t v);
+IrValue *lw_const_float(Lower *L, Span sp, double v);
+IrValue *lw_const_bool(Lower *L, Span sp, bool v);
+IrValue *lw_const_str(Lower *L, Span sp, const char *s);
+IrValue *lw_const_none(Lower *L, Span sp);
+bool lw_is_const_int(const IrValue *v, int64_t *out);   /* CONST_INT or CONST_BOOL */
+bool lw_is_none(const IrValue *v);
+void lw_block(Lower *L, AstNode *block);                 /* lowers the statements of a block */
+IrVar *lw_temp_var(Lower *L, const char *hint, Type *t);
+void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp);
+IrValue *lw_load(Lower *L, IrVar *var, Span sp);
+Binding *lw_lookup(Lower *L, const char *name);
+/* Assigns v to the target expression (name, tuple of targets, subscript). */
+bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp);
+
+/* lower_expr.c */
+IrValue *lw_expr(Lower *L, AstNode *e);
+/* Converts a condition to a host bool (scalars by truth, size-1 arrays by value). */
+IrValue *lw_truth(Lower *L, IrValue *v, Span sp);
+/* Elementwise op through the ops.def type rules; scalars → host op, arrays → kernel op. */
+IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args);
+IrValue *lw_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_cast(Lower *L, IrValue *v, DType to, Span sp);      /* array → array of dtype */
+/* Converts a scalar or array to the Python scalar type kind (TY_INT ...). */
+IrValue *lw_to_scalar(Lower *L, IrValue *v, TypeKind k, Span sp);
+IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp);
+IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
+/* Builds a tuple value of n elements. */
+IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
+IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
+
+/* lower_call.c */
+IrValue *lw_call(Lower *L, AstNode *call);
+IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
+/* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
+IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
+const char *lw_canonical_module(const char *name);   /* numpy → cupy */
+
+#endif

@@ -1,0 +1,1488 @@
+/*
+ * lower_call.c — calls and attributes: Python builtins, the cupy.* / math / time / sys API,
+ * ndarray methods and attributes, list methods, and calls of user functions (argument binding;
+ * the instance itself is made in lower.c).
+ *
+ * Each API entry is written as: the NumPy rule it implements (in the comment above), argument
+ * binding against the NumPy signature, compile-time checks (axes, dtypes), then IR.
+ */
+#include "lower.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
+
+/* ---------------------------------------------------------------- argument binding */
+
+#define MAXP 8
+typedef struct Args {
+    AstNode *p[MAXP];   /* argument expression per parameter, NULL when not given */
+    Span call;
+} Args;
+
+/* Binds the call's arguments to a signature "a,b,c" (positional or keyword).  nreq leading
+ * parameters are required.  Errors as Python's: "zeros() got an unexpected keyword argument
+ * 'x'", "missing required argument 'shape'", "takes at most 3 arguments (4 given)". */
+static bool bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *out)
+{
+    const char *names[MAXP];
+    int np = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", sig);
+    for (char *tok = strtok(buf, ","); tok && np < MAXP; tok = strtok(NULL, ",")) names[np++] = tok;
+    memset(out, 0, sizeof *out);
+    out->call = call->span;
+    if (call->elts.n > np) {
+        diag_error(call->span, "%s() takes at most %d arguments (%d given)", fname, np, call->elts.n);
+        return false;
+    }
+    for (int i = 0; i < call->elts.n; i++) out->p[i] = call->elts.v[i];
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        int k = -1;
+        for (int j = 0; j < np; j++)
+            if (strcmp(names[j], kw->sval) == 0) k = j;
+        if (k < 0) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", fname, kw->sval);
+            return false;
+        }
+        if (out->p[k]) {
+            diag_error(kw->span, "%s() got multiple values for argument '%s'", fname, kw->sval);
+            return false;
+        }
+        out->p[k] = kw->rhs;
+    }
+    for (int i = 0; i < nreq; i++)
+        if (!out->p[i]) {
+            diag_error(call->span, "%s() missing required argument '%s' (pos %d)", fname, names[i], i + 1);
+            return false;
+        }
+    return true;
+}
+
+/* ---------------------------------------------------------------- typed argument helpers */
+
+static IrValue *int_value(Lower *L, AstNode *e)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_BOOL) return lw_to_scalar(L, v, TY_INT, e->span);
+    if (v->type->kind != TY_INT) {
+        diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
+        return NULL;
+    }
+    return v;
+}
+
+/* A shape: an int or a tuple of ints.  Fills dims[0..*ndim-1]. */
+static bool shape_value(Lower *L, AstNode *e, IrValue **dims, int *ndim)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
+        dims[0] = lw_to_scalar(L, v, TY_INT, e->span);
+        *ndim = 1;
+        return true;
+    }
+    if (v->type->kind == TY_TUPLE || v->type->kind == TY_LIST) {
+        if (v->type->kind == TY_LIST) {
+            diag_error(e->span, "shapes are written as tuples here");
+            return false;
+        }
+        if (v->type->n > IR_MAXDIM) {
+            diag_error(e->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return false;
+        }
+        for (int i = 0; i < v->type->n; i++) {
+            Type *t = v->type->elems[i];
+            if (t->kind != TY_INT && t->kind != TY_BOOL) {
+                diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(t));
+                return false;
+            }
+            dims[i] = lw_to_scalar(L, lw_tuple_get(L, v, i, e->span), TY_INT, e->span);
+        }
+        *ndim = v->type->n;
+        return true;
+    }
+    diag_error(e->span, "expected a shape (an int or a tuple of ints), got %s", ty_str_of(v->type));
+    return false;
+}
+
+static bool dtype_from_string(const char *s, DType *out)
+{
+    static const struct {
+        const char *name;
+        DType d;
+    } tab[] = {{"bool", DT_BOOL}, {"?", DT_BOOL}, {"b1", DT_BOOL},
+               {"int8", DT_INT8}, {"i1", DT_INT8}, {"int16", DT_INT16}, {"i2", DT_INT16},
+               {"int32", DT_INT32}, {"i4", DT_INT32}, {"int64", DT_INT64}, {"i8", DT_INT64}, {"int", DT_INT64},
+               {"uint8", DT_UINT8}, {"u1", DT_UINT8}, {"uint16", DT_UINT16}, {"u2", DT_UINT16},
+               {"uint32", DT_UINT32}, {"u4", DT_UINT32}, {"uint64", DT_UINT64}, {"u8", DT_UINT64},
+               {"float16", DT_FLOAT16}, {"f2", DT_FLOAT16}, {"half", DT_FLOAT16},
+               {"float32", DT_FLOAT32}, {"f4", DT_FLOAT32}, {"single", DT_FLOAT32},
+               {"float64", DT_FLOAT64}, {"f8", DT_FLOAT64}, {"float", DT_FLOAT64}, {"double", DT_FLOAT64},
+               {"d", DT_FLOAT64}, {"f", DT_FLOAT32},
+               {"complex64", DT_COMPLEX64}, {"c8", DT_COMPLEX64}, {"complex128", DT_COMPLEX128},
+               {"c16", DT_COMPLEX128}, {"complex", DT_COMPLEX128}};
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strcmp(tab[i].name, s) == 0) {
+            *out = tab[i].d;
+            return true;
+        }
+    return false;
+}
+
+/* A dtype argument: cp.float32, 'float32', 'f4', float, int, bool, complex, or None.
+ * Returns false on error; *given is false for None / absent. */
+static bool dtype_value(Lower *L, AstNode *e, DType *out, bool *given)
+{
+    *given = false;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    switch (v->type->kind) {
+    case TY_NONE: return true;
+    case TY_DTYPE: *out = v->type->dtype; *given = true; return true;
+    case TY_BUILTIN:
+        if (!strcmp(v->type->name, "float")) *out = DT_FLOAT64;
+        else if (!strcmp(v->type->name, "int")) *out = DT_INT64;
+        else if (!strcmp(v->type->name, "bool")) *out = DT_BOOL;
+        else if (!strcmp(v->type->name, "complex")) *out = DT_COMPLEX128;
+        else break;
+        *given = true;
+        return true;
+    case TY_STR:
+        if (v->def && v->def->op == IR_CONST_STR) {
+            if (dtype_from_string(v->def->sval, out)) {
+                *given = true;
+                return true;
+            }
+            diag_error(e->span, "data type '%s' not understood", v->def->sval);
+            return false;
+        }
+        break;
+    default: break;
+    }
+    diag_error(e->span, "expected a dtype (cp.float32, 'float32', float ...), got %s", ty_str_of(v->type));
+    return false;
+}
+
+/* An axis argument: None (all axes), an int or a tuple of ints — compile-time constants,
+ * normalised (negative counts from the end) and sorted. */
+static bool axis_value(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all)
+{
+    *all = true;
+    *naxes = 0;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->type->kind == TY_NONE) return true;
+    int64_t raw[IR_MAXDIM];
+    int n = 0;
+    if (v->type->kind == TY_INT) {
+        if (!lw_is_const_int(v, &raw[0])) {
+            diag_error(e->span, "axis must be a compile-time constant");
+            return false;
+        }
+        n = 1;
+    } else if (v->type->kind == TY_TUPLE) {
+        if (v->type->n > IR_MAXDIM) {
+            diag_error(e->span, "too many axes");
+            return false;
+        }
+        for (int i = 0; i < v->type->n; i++) {
+            IrValue *el = lw_tuple_get(L, v, i, e->span);
+            if (!lw_is_const_int(el, &raw[i])) {
+                diag_error(e->span, "axis must be a compile-time constant");
+                return false;
+            }
+        }
+        n = v->type->n;
+    } else {
+        diag_error(e->span, "axis must be None, an int or a tuple of ints, not %s", ty_str_of(v->type));
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        int64_t a = raw[i];
+        if (a < -ndim || a >= ndim) {
+            diag_error(e->span, "axis %lld is out of bounds for array of dimension %d", (long long)a, ndim);
+            return false;
+        }
+        if (a < 0) a += ndim;
+        for (int j = 0; j < i; j++)
+            if (axes[j] == a) {
+                diag_error(e->span, "duplicate value in 'axis'");
+                return false;
+            }
+        axes[i] = (int)a;
+    }
+    /* sort ascending */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && axes[j - 1] > axes[j]; j--) {
+            int t = axes[j];
+            axes[j] = axes[j - 1];
+            axes[j - 1] = t;
+        }
+    *naxes = n;
+    *all = false;
+    return true;
+}
+
+static bool bool_const(Lower *L, AstNode *e, bool dflt, bool *out)
+{
+    *out = dflt;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    int64_t b;
+    if (!lw_is_const_int(v, &b)) {
+        diag_error(e->span, "this argument must be a constant True or False");
+        return false;
+    }
+    *out = b != 0;
+    return true;
+}
+
+static IrValue *array_value(Lower *L, AstNode *e, const char *fname)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind != TY_ARRAY) {
+        diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
+        return NULL;
+    }
+    return v;
+}
+
+static bool no_arg(AstNode *e, const char *what)
+{
+    if (!e) return true;
+    diag_error(e->span, "the '%s' argument is not supported yet", what);
+    return false;
+}
+
+static DType scalar_default_dtype(const Type *t)
+{
+    return t->kind == TY_ARRAY ? t->dtype : ty_scalar_dtype(t);
+}
+
+/* ---------------------------------------------------------------- creation */
+
+static IrValue *emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill)
+{
+    IrValue *args[IR_MAXDIM + 1];
+    for (int i = 0; i < ndim; i++) args[i] = dims[i];
+    args[ndim] = fill;
+    IrValue *r = lw_emit(L, IR_FULL, sp, ty_array(dt, ndim), ndim + 1, args);
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+static IrValue *emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
+{
+    IrValue *r = lw_emit(L, IR_EMPTY, sp, ty_array(dt, ndim), ndim, dims);
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+/* The shape of array a as run-time ints. */
+static void shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims)
+{
+    for (int i = 0; i < a->type->ndim; i++) {
+        dims[i] = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), a);
+        dims[i]->def->ival = i;
+    }
+}
+
+/* zeros(shape, dtype=float), ones, empty; full(shape, fill_value, dtype=None): the dtype of
+ * full defaults to the fill value's (NumPy: np.array(fill_value).dtype). */
+static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
+{
+    bool is_full = !strcmp(name, "full");
+    Args a;
+    if (!bind(call, name, is_full ? "shape,fill_value,dtype,order" : "shape,dtype,order", is_full ? 2 : 1, &a))
+        return NULL;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    if (!shape_value(L, a.p[0], dims, &ndim)) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    IrValue *fill = NULL;
+    if (is_full) {
+        if (!(fill = lw_expr(L, a.p[1]))) return NULL;
+        if (fill->type->kind == TY_ARRAY) {
+            if (fill->type->ndim != 0) {
+                diag_error(a.p[1]->span, "fill_value must be a scalar here");
+                return NULL;
+            }
+            dt = fill->type->dtype;
+            fill = lw_to_scalar(L, fill, dt_is_complex(dt) ? TY_COMPLEX : dt_is_float(dt) ? TY_FLOAT : dt == DT_BOOL ? TY_BOOL : TY_INT, a.p[1]->span);
+        } else if (ty_is_scalar(fill->type)) {
+            dt = ty_scalar_dtype(fill->type);
+        } else {
+            diag_error(a.p[1]->span, "fill_value must be a number, got %s", ty_str_of(fill->type));
+            return NULL;
+        }
+    }
+    if (!dtype_value(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    if (!strcmp(name, "empty")) return emit_empty(L, call->span, dt, ndim, dims);
+    if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
+    return emit_full(L, call->span, dt, ndim, dims, fill);
+}
+
+/* zeros_like(a, dtype=None, shape=None) and friends: a's shape and dtype unless given. */
+static IrValue *api_like(Lower *L, AstNode *call, const char *name)
+{
+    bool is_full = !strcmp(name, "full_like");
+    Args a;
+    if (!bind(call, name, is_full ? "a,fill_value,dtype,order,subok,shape" : "a,dtype,order,subok,shape",
+              is_full ? 2 : 1, &a))
+        return NULL;
+    IrValue *src = lw_expr(L, a.p[0]);
+    if (!src) return NULL;
+    if (src->type->kind != TY_ARRAY) {
+        if (!ty_is_scalar(src->type)) {
+            diag_error(a.p[0]->span, "%s() expects an array, got %s", name, ty_str_of(src->type));
+            return NULL;
+        }
+    }
+    DType dt = scalar_default_dtype(src->type);
+    int ndim = src->type->kind == TY_ARRAY ? src->type->ndim : 0;
+    IrValue *dims[IR_MAXDIM];
+    if (src->type->kind == TY_ARRAY) shape_of(L, src, call->span, dims);
+    IrValue *fill = NULL;
+    if (is_full) {
+        if (!(fill = lw_expr(L, a.p[1]))) return NULL;
+        if (!ty_is_scalar(fill->type)) {
+            diag_error(a.p[1]->span, "fill_value must be a number, got %s", ty_str_of(fill->type));
+            return NULL;
+        }
+    }
+    bool given;
+    if (!dtype_value(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    AstNode *shape_arg = a.p[is_full ? 5 : 4];
+    if (shape_arg && !shape_value(L, shape_arg, dims, &ndim)) return NULL;
+    if (!strcmp(name, "empty_like")) return emit_empty(L, call->span, dt, ndim, dims);
+    if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones_like") ? 1 : 0);
+    return emit_full(L, call->span, dt, ndim, dims, fill);
+}
+
+/* arange([start,] stop[, step], dtype=None): n = ceil((stop - start) / step) elements
+ * start + i*step; ints give int64, any float gives float64. */
+static IrValue *api_arange(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!bind(call, "arange", "start,stop,step,dtype", 1, &a)) return NULL;
+    IrValue *v[3] = {0};
+    for (int i = 0; i < 3; i++) {
+        if (!a.p[i]) continue;
+        if (!(v[i] = lw_expr(L, a.p[i]))) return NULL;
+        if (v[i]->type->kind == TY_ARRAY && v[i]->type->ndim == 0)
+            v[i] = lw_to_scalar(L, v[i], dt_is_float(v[i]->type->dtype) ? TY_FLOAT : TY_INT, a.p[i]->span);
+        if (v[i]->type->kind == TY_NONE && i > 0) {
+            v[i] = NULL;
+            continue;
+        }
+        if (!ty_is_scalar(v[i]->type) || v[i]->type->kind == TY_COMPLEX) {
+            diag_error(a.p[i]->span, "arange() arguments must be real numbers, got %s", ty_str_of(v[i]->type));
+            return NULL;
+        }
+    }
+    IrValue *start, *stop, *step;
+    if (!v[1]) {
+        start = lw_const_int(L, call->span, 0);
+        stop = v[0];
+    } else {
+        start = v[0];
+        stop = v[1];
+    }
+    step = v[2] ? v[2] : lw_const_int(L, call->span, 1);
+    bool is_float = start->type->kind == TY_FLOAT || stop->type->kind == TY_FLOAT || step->type->kind == TY_FLOAT;
+    DType dt = is_float ? DT_FLOAT64 : DT_INT64;
+    bool given;
+    if (!dtype_value(L, a.p[3], &dt, &given)) return NULL;
+    Span sp = call->span;
+    if (is_float) {
+        start = lw_to_scalar(L, start, TY_FLOAT, sp);
+        stop = lw_to_scalar(L, stop, TY_FLOAT, sp);
+        step = lw_to_scalar(L, step, TY_FLOAT, sp);
+    } else {
+        start = lw_to_scalar(L, start, TY_INT, sp);
+        stop = lw_to_scalar(L, stop, TY_INT, sp);
+        step = lw_to_scalar(L, step, TY_INT, sp);
+    }
+    /* n = max(0, ceil((stop - start) / step)), on the host */
+    IrValue *diff = lw_binop(L, AOP_SUB, sp, stop, start);
+    IrValue *q = lw_binop(L, AOP_DIV, sp, diff, step);
+    IrValue *c = lw_ewise(L, IR_CEIL, sp, 1, &q);
+    IrValue *n = lw_to_scalar(L, c, TY_INT, sp);
+    IrValue *zero = lw_const_int(L, sp, 0);
+    n = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){n, zero});
+    IrValue *args[3] = {start, step, n};
+    IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(dt, 1), 3, args);
+    r->def->dtype = dt;
+    return r;
+}
+
+/* linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None) */
+static IrValue *api_linspace(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!bind(call, "linspace", "start,stop,num,endpoint,retstep,dtype,axis", 2, &a)) return NULL;
+    IrValue *start = lw_expr(L, a.p[0]);
+    IrValue *stop = start ? lw_expr(L, a.p[1]) : NULL;
+    if (!stop) return NULL;
+    for (int i = 0; i < 2; i++) {
+        IrValue **pv = i ? &stop : &start;
+        if ((*pv)->type->kind == TY_ARRAY && (*pv)->type->ndim == 0) *pv = lw_to_scalar(L, *pv, TY_FLOAT, call->span);
+        if (!ty_is_scalar((*pv)->type) || (*pv)->type->kind == TY_COMPLEX) {
+            diag_error(a.p[i]->span, "linspace() takes real scalar start and stop here, got %s", ty_str_of((*pv)->type));
+            return NULL;
+        }
+        *pv = lw_to_scalar(L, *pv, TY_FLOAT, call->span);
+    }
+    IrValue *n = a.p[2] ? int_value(L, a.p[2]) : lw_const_int(L, call->span, 50);
+    if (!n) return NULL;
+    bool endpoint;
+    if (!bool_const(L, a.p[3], true, &endpoint)) return NULL;
+    if (!no_arg(a.p[4], "retstep") || !no_arg(a.p[6], "axis")) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!dtype_value(L, a.p[5], &dt, &given)) return NULL;
+    IrValue *args[3] = {start, stop, n};
+    IrValue *r = lw_emit(L, IR_LINSPACE, call->span, ty_array(dt, 1), 3, args);
+    r->def->dtype = dt;
+    r->def->ival = endpoint;
+    return r;
+}
+
+/* eye(N, M=None, k=0, dtype=float); identity(n, dtype=float) */
+static IrValue *api_eye(Lower *L, AstNode *call, bool identity)
+{
+    Args a;
+    if (!bind(call, identity ? "identity" : "eye", identity ? "n,dtype" : "N,M,k,dtype,order", 1, &a)) return NULL;
+    IrValue *n = int_value(L, a.p[0]);
+    if (!n) return NULL;
+    IrValue *m = n, *k = NULL;
+    AstNode *dt_arg = identity ? a.p[1] : a.p[3];
+    if (!identity) {
+        if (a.p[1]) {
+            IrValue *mv = lw_expr(L, a.p[1]);
+            if (!mv) return NULL;
+            if (mv->type->kind != TY_NONE && !(m = int_value(L, a.p[1]))) return NULL;
+        }
+        if (a.p[2] && !(k = int_value(L, a.p[2]))) return NULL;
+    }
+    if (!k) k = lw_const_int(L, call->span, 0);
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!dtype_value(L, dt_arg, &dt, &given)) return NULL;
+    IrValue *args[3] = {n, m, k};
+    IrValue *r = lw_emit(L, IR_EYE, call->span, ty_array(dt, 2), 3, args);
+    r->def->dtype = dt;
+    return r;
+}
+
+/* The shape of a nested literal list/tuple, read along its first elements. */
+static bool literal_first_shape(AstNode *e, int64_t *shape, int *ndim)
+{
+    *ndim = 0;
+    while (e->kind == AST_LIST || e->kind == AST_TUPLE) {
+        if (*ndim >= IR_MAXDIM) {
+            diag_error(e->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return false;
+        }
+        shape[(*ndim)++] = e->elts.n;
+        if (e->elts.n == 0) break;
+        e = e->elts.v[0];
+    }
+    return true;
+}
+
+/* Checks that every path of the literal agrees with shape (NumPy: "inhomogeneous shape") and
+ * collects the element expressions in C order. */
+static bool literal_elems(AstNode *e, int depth, const int64_t *shape, int ndim, Vec *elems)
+{
+    bool seq = e->kind == AST_LIST || e->kind == AST_TUPLE;
+    if (seq != (depth < ndim) || (seq && shape[depth] != e->elts.n)) {
+        diag_error(e->span, "setting an array element with a sequence. The requested array has an "
+                            "inhomogeneous shape after %d dimensions.", depth);
+        return false;
+    }
+    if (!seq) {
+        vec_push(elems, e);
+        return true;
+    }
+    for (int i = 0; i < e->elts.n; i++)
+        if (!literal_elems(e->elts.v[i], depth + 1, shape, ndim, elems)) return false;
+    return true;
+}
+
+/* array(object, dtype=None) / asarray: from a literal (nested lists of numbers) or an array
+ * (array copies, asarray does not when the dtype matches). */
+static IrValue *api_array(Lower *L, AstNode *call, const char *name)
+{
+    Args a;
+    if (!bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
+    AstNode *obj = a.p[0];
+    bool copy = strcmp(name, "asarray") != 0;
+    if (obj->kind == AST_LIST || obj->kind == AST_TUPLE) {
+        int64_t shape[IR_MAXDIM];
+        int ndim = 0;
+        Vec elems = {0};
+        if (!literal_first_shape(obj, shape, &ndim) || !literal_elems(obj, 0, shape, ndim, &elems)) {
+            vec_free(&elems);
+            return NULL;
+        }
+        int n = elems.n;
+        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        int kind = -1;
+        DType arr_dt = DT_BOOL;
+        bool have_arr = false;
+        for (int i = 0; i < n; i++) {
+            AstNode *el = elems.v[i];
+            IrValue *v = lw_expr(L, el);
+            if (!v) {
+                vec_free(&elems);
+                return NULL;
+            }
+            if (v->type->kind == TY_ARRAY && v->type->ndim == 0) {
+                DType d = v->type->dtype;
+                arr_dt = have_arr ? dt_promote(arr_dt, d) : d;
+                have_arr = true;
+                v = lw_to_scalar(L, v, dt_is_complex(d) ? TY_COMPLEX : dt_is_float(d) ? TY_FLOAT : d == DT_BOOL ? TY_BOOL : TY_INT, el->span);
+            } else if (!ty_is_scalar(v->type)) {
+                diag_error(el->span, "array elements must be numbers, got %s", ty_str_of(v->type));
+                vec_free(&elems);
+                return NULL;
+            }
+            int k = v->type->kind == TY_BOOL ? 0 : v->type->kind == TY_INT ? 1 : v->type->kind == TY_FLOAT ? 2 : 3;
+            if (k > kind) kind = k;
+            vals[i] = v;
+        }
+        vec_free(&elems);
+        static const DType def[4] = {DT_BOOL, DT_INT64, DT_FLOAT64, DT_COMPLEX128};
+        DType dt = kind < 0 ? DT_FLOAT64 : def[kind];
+        if (have_arr) dt = dt_promote(dt, arr_dt);
+        bool given;
+        if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, ndim), n, vals);
+        r->def->dtype = dt;
+        r->def->ndim = ndim;
+        for (int i = 0; i < ndim; i++) r->def->shape[i] = shape[i];
+        return r;
+    }
+    IrValue *v = lw_expr(L, obj);
+    if (!v) return NULL;
+    if (ty_is_scalar(v->type)) {
+        DType dt = ty_scalar_dtype(v->type);
+        bool given;
+        if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, 0), 1, &v);
+        r->def->dtype = dt;
+        r->def->ndim = 0;
+        return r;
+    }
+    if (v->type->kind != TY_ARRAY) {
+        diag_error(obj->span, "%s() of %s is not supported yet (write the values as a literal list)", name,
+                   ty_str_of(v->type));
+        return NULL;
+    }
+    DType dt = v->type->dtype;
+    bool given;
+    if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+    if (dt != v->type->dtype) return lw_cast(L, v, dt, call->span);
+    if (!copy) return v;
+    return lw_emit1(L, IR_COPY, call->span, v->type, v);
+}
+
+/* ---------------------------------------------------------------- reductions */
+
+/* sum/prod: bool and signed ints below 64 bits accumulate in int64, unsigned in uint64;
+ * mean: ints and bool give float64; max/min keep the dtype; any/all give bool. */
+static DType reduce_dtype(RedOp r, DType in)
+{
+    switch (r) {
+    case RED_SUM:
+    case RED_PROD:
+        if (in == DT_BOOL || (dt_is_signed(in) && in != DT_INT64)) return DT_INT64;
+        if (dt_is_int(in) && !dt_is_signed(in)) return DT_UINT64;
+        return in;
+    case RED_MEAN: return (in == DT_BOOL || dt_is_int(in)) ? DT_FLOAT64 : in;
+    case RED_ANY:
+    case RED_ALL: return DT_BOOL;
+    default: return in;
+    }
+}
+
+static const char *redop_numpy[] = {[RED_SUM] = "sum", [RED_PROD] = "prod", [RED_MAX] = "max",
+                                    [RED_MIN] = "min", [RED_MEAN] = "mean", [RED_ANY] = "any",
+                                    [RED_ALL] = "all"};
+
+static IrValue *reduce_of(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype,
+                          AstNode *keepdims)
+{
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(sp, "%s() expects an array here, got %s", redop_numpy[r], ty_str_of(x->type));
+        return NULL;
+    }
+    int ndim = x->type->ndim;
+    int axes[IR_MAXDIM], naxes;
+    bool all, keep;
+    if (!axis_value(L, axis, ndim, axes, &naxes, &all)) return NULL;
+    if (!bool_const(L, keepdims, false, &keep)) return NULL;
+    DType dt = reduce_dtype(r, x->type->dtype);
+    bool given;
+    if (dtype && !dtype_value(L, dtype, &dt, &given)) return NULL;
+    if (all) {
+        naxes = ndim;
+        for (int i = 0; i < ndim; i++) axes[i] = i;
+    }
+    int rnd = keep ? ndim : ndim - naxes;
+    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, rnd), x);
+    IrInstr *in = v->def;
+    in->redop = r;
+    in->dtype = dt;
+    in->cdtype = x->type->dtype;
+    in->keepdims = keep;
+    in->naxes = naxes == ndim ? 0 : naxes;
+    for (int i = 0; i < naxes; i++) in->axes[i] = axes[i];
+    return v;
+}
+
+static bool redop_of(const char *name, RedOp *r)
+{
+    static const struct {
+        const char *n;
+        RedOp r;
+    } t[] = {{"sum", RED_SUM}, {"prod", RED_PROD}, {"max", RED_MAX}, {"amax", RED_MAX}, {"min", RED_MIN},
+             {"amin", RED_MIN}, {"mean", RED_MEAN}, {"any", RED_ANY}, {"all", RED_ALL}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(t[i].n, name)) {
+            *r = t[i].r;
+            return true;
+        }
+    return false;
+}
+
+/* x.sum(axis=None, dtype=None, out=None, keepdims=False) (and the cp.sum(x, ...) form) */
+static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
+{
+    Args a;
+    bool has_dtype = r == RED_SUM || r == RED_PROD || r == RED_MEAN;
+    const char *sig = has_dtype ? "a,axis,dtype,out,keepdims" : "a,axis,out,keepdims";
+    if (self) sig = has_dtype ? "axis,dtype,out,keepdims" : "axis,out,keepdims";
+    if (!bind(call, redop_numpy[r], sig, self ? 0 : 1, &a)) return NULL;
+    int o = self ? 0 : 1;
+    IrValue *x = self ? self : lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    AstNode *dtype = has_dtype ? a.p[o + 1] : NULL;
+    AstNode *out = a.p[o + (has_dtype ? 2 : 1)];
+    AstNode *keep = a.p[o + (has_dtype ? 3 : 2)];
+    if (!no_arg(out, "out")) return NULL;
+    return reduce_of(L, call->span, r, x, a.p[o], dtype, keep);
+}
+
+/* ---------------------------------------------------------------- ufuncs */
+
+static bool ufunc_of(const char *name, IrOp *op)
+{
+    static const struct {
+        const char *alias;
+        IrOp op;
+    } aliases[] = {{"abs", IR_ABS}, {"divide", IR_TRUEDIV}, {"mod", IR_MOD}, {"round", IR_ROUND},
+                   {"around", IR_ROUND}, {"round_", IR_ROUND}, {"fabs", IR_ABS}};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (!strcmp(aliases[i].alias, name)) {
+            *op = aliases[i].op;
+            return true;
+        }
+    for (int o = 0; o <= IR_EWISE_LAST; o++) {
+        const OpInfo *oi = ir_op_info((IrOp)o);
+        if (oi && oi->numpy[0] && !strcmp(oi->numpy, name)) {
+            *op = (IrOp)o;
+            return true;
+        }
+    }
+    return false;
+}
+
+static IrValue *api_ufunc(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)
+{
+    const OpInfo *oi = ir_op_info(op);
+    int n = call->elts.n + (self ? 1 : 0);
+    IrValue *args[3];
+    if (op == IR_ROUND) {
+        Args a;
+        if (!bind(call, name, self ? "decimals,out" : "a,decimals,out", self ? 0 : 1, &a)) return NULL;
+        int o = self ? 0 : 1;
+        if (!no_arg(a.p[o + 1], "out")) return NULL;
+        args[0] = self ? self : lw_expr(L, a.p[0]);
+        if (!args[0]) return NULL;
+        args[1] = a.p[o] ? int_value(L, a.p[o]) : lw_const_int(L, call->span, 0);
+        if (!args[1]) return NULL;
+        return lw_ewise(L, IR_ROUND, call->span, 2, args);
+    }
+    if (op == IR_CLIP) {
+        Args a;
+        if (!bind(call, "clip", self ? "a_min,a_max,out" : "a,a_min,a_max,out", self ? 2 : 3, &a)) return NULL;
+        int o = self ? 0 : 1;
+        if (!no_arg(a.p[o + 2], "out")) return NULL;
+        args[0] = self ? self : lw_expr(L, a.p[0]);
+        if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
+        return lw_ewise(L, IR_CLIP, call->span, 3, args);
+    }
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        diag_error(kw->span, "the '%s' argument of %s() is not supported yet", kw->sval, name);
+        return NULL;
+    }
+    if (op == IR_WHERE && n == 1) {
+        diag_error(call->span, "where() with one argument (nonzero) is not supported yet");
+        return NULL;
+    }
+    if (n != oi->nargs) {
+        diag_error(call->span, "%s() takes %d argument%s (%d given)", name, oi->nargs, oi->nargs > 1 ? "s" : "", n);
+        return NULL;
+    }
+    int k = 0;
+    if (self) args[k++] = self;
+    for (int i = 0; i < call->elts.n; i++)
+        if (!(args[k++] = lw_expr(L, call->elts.v[i]))) return NULL;
+    return lw_ewise(L, op, call->span, n, args);
+}
+
+/* ---------------------------------------------------------------- views and copies */
+
+static IrValue *emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims)
+{
+    IrValue *args[IR_MAXDIM + 1];
+    args[0] = x;
+    for (int i = 0; i < ndim; i++) args[1 + i] = dims[i];
+    IrValue *r = lw_emit(L, IR_RESHAPE, sp, ty_array(x->type->dtype, ndim), ndim + 1, args);
+    r->def->ndim = ndim;
+    return r;
+}
+
+/* x.reshape(*shape) / x.reshape(shape) / cp.reshape(x, shape) */
+static IrValue *api_reshape(Lower *L, AstNode *call, IrValue *x, int first)
+{
+    IrValue *dims[IR_MAXDIM];
+    int ndim = 0;
+    int n = call->elts.n - first;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "order") == 0) {
+            diag_error(kw->span, "reshape(order=...) is not supported yet");
+            return NULL;
+        }
+        if (strcmp(kw->sval, "newshape") == 0 || strcmp(kw->sval, "shape") == 0) {
+            if (!shape_value(L, kw->rhs, dims, &ndim)) return NULL;
+            return emit_reshape(L, call->span, x, ndim, dims);
+        }
+        diag_error(kw->span, "reshape() got an unexpected keyword argument '%s'", kw->sval);
+        return NULL;
+    }
+    if (n == 1) {
+        if (!shape_value(L, call->elts.v[first], dims, &ndim)) return NULL;
+    } else {
+        if (n > IR_MAXDIM) {
+            diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return NULL;
+        }
+        for (int i = 0; i < n; i++)
+            if (!(dims[i] = int_value(L, call->elts.v[first + i]))) return NULL;
+        ndim = n;
+    }
+    return emit_reshape(L, call->span, x, ndim, dims);
+}
+
+static IrValue *emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm)
+{
+    int nd = x->type->ndim;
+    IrValue *r = lw_emit1(L, IR_TRANSPOSE, sp, x->type, x);
+    r->def->ndim = nd;
+    for (int i = 0; i < nd; i++) r->def->perm[i] = perm ? perm[i] : nd - 1 - i;
+    return r;
+}
+
+static IrValue *api_transpose(Lower *L, AstNode *call, IrValue *x, int first)
+{
+    int nd = x->type->ndim;
+    int n = call->elts.n - first;
+    if (call->params.n) {
+        AstNode *kw = call->params.v[0];
+        if (strcmp(kw->sval, "axes") != 0) {
+            diag_error(kw->span, "transpose() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+    }
+    AstNode *axes_arg = n == 1 ? call->elts.v[first] : call->params.n ? ((AstNode *)call->params.v[0])->rhs : NULL;
+    if (n == 0 && !axes_arg) return emit_transpose(L, call->span, x, NULL);
+    int64_t raw[IR_MAXDIM];
+    int cnt = 0;
+    if (axes_arg) {
+        IrValue *v = lw_expr(L, axes_arg);
+        if (!v) return NULL;
+        if (v->type->kind == TY_NONE) return emit_transpose(L, call->span, x, NULL);
+        if (v->type->kind != TY_TUPLE && v->type->kind != TY_INT) {
+            diag_error(axes_arg->span, "axes must be a tuple of ints");
+            return NULL;
+        }
+        if (v->type->kind == TY_INT) {
+            if (!lw_is_const_int(v, &raw[0])) goto notconst;
+            cnt = 1;
+        } else {
+            cnt = v->type->n > IR_MAXDIM ? IR_MAXDIM + 1 : v->type->n;
+            for (int i = 0; i < cnt && i < IR_MAXDIM; i++)
+                if (!lw_is_const_int(lw_tuple_get(L, v, i, axes_arg->span), &raw[i])) goto notconst;
+        }
+    } else {
+        if (n > IR_MAXDIM) {
+            diag_error(call->span, "axes don't match array");
+            return NULL;
+        }
+        for (int i = 0; i < n; i++) {
+            IrValue *v = lw_expr(L, call->elts.v[first + i]);
+            if (!v) return NULL;
+            if (!lw_is_const_int(v, &raw[i])) goto notconst;
+        }
+        cnt = n;
+    }
+    if (cnt != nd) {
+        diag_error(call->span, "axes don't match array");
+        return NULL;
+    }
+    int perm[IR_MAXDIM];
+    bool seen[IR_MAXDIM] = {0};
+    for (int i = 0; i < nd; i++) {
+        int64_t p = raw[i];
+        if (p < -nd || p >= nd) {
+            diag_error(call->span, "axis %lld is out of bounds for array of dimension %d", (long long)p, nd);
+            return NULL;
+        }
+        if (p < 0) p += nd;
+        if (seen[p]) {
+            diag_error(call->span, "repeated axis in transpose");
+            return NULL;
+        }
+        seen[p] = true;
+        perm[i] = (int)p;
+    }
+    return emit_transpose(L, call->span, x, perm);
+notconst:
+    diag_error(call->span, "transpose axes must be compile-time constants");
+    return NULL;
+}
+
+static IrValue *api_astype(Lower *L, AstNode *call, IrValue *x)
+{
+    Args a;
+    if (!bind(call, "astype", "dtype,order,casting,subok,copy", 1, &a)) return NULL;
+    DType dt;
+    bool given;
+    if (!dtype_value(L, a.p[0], &dt, &given)) return NULL;
+    if (!given) dt = DT_FLOAT64;
+    if (dt == x->type->dtype) return lw_emit1(L, IR_COPY, call->span, x->type, x);
+    return lw_cast(L, x, dt, call->span);
+}
+
+/* ---------------------------------------------------------------- attributes */
+
+static const struct {
+    const char *name;
+    DType d;
+} dtype_names[] = {{"bool_", DT_BOOL}, {"bool", DT_BOOL}, {"int8", DT_INT8}, {"int16", DT_INT16},
+                   {"int32", DT_INT32}, {"int64", DT_INT64}, {"int_", DT_INT64}, {"intp", DT_INT64},
+                   {"uint8", DT_UINT8}, {"uint16", DT_UINT16}, {"uint32", DT_UINT32}, {"uint64", DT_UINT64},
+                   {"float16", DT_FLOAT16}, {"half", DT_FLOAT16}, {"float32", DT_FLOAT32},
+                   {"single", DT_FLOAT32}, {"float64", DT_FLOAT64}, {"double", DT_FLOAT64},
+                   {"float_", DT_FLOAT64}, {"complex64", DT_COMPLEX64}, {"csingle", DT_COMPLEX64},
+                   {"complex128", DT_COMPLEX128}, {"cdouble", DT_COMPLEX128}, {"complex_", DT_COMPLEX128}};
+
+/* The functions this version compiles, by canonical dotted name. */
+static const char *const api_names[] = {
+    "cupy.array", "cupy.asarray", "cupy.asnumpy", "cupy.copy", "cupy.arange", "cupy.zeros", "cupy.ones",
+    "cupy.full", "cupy.empty", "cupy.linspace", "cupy.zeros_like", "cupy.ones_like", "cupy.full_like",
+    "cupy.empty_like", "cupy.eye", "cupy.identity", "cupy.sum", "cupy.prod", "cupy.mean", "cupy.max",
+    "cupy.min", "cupy.amax", "cupy.amin", "cupy.any", "cupy.all", "cupy.reshape", "cupy.transpose",
+    "cupy.clip", "cupy.where", "cupy.abs", "cupy.divide", "cupy.mod", "cupy.round", "cupy.around",
+    "cupy.round_", "cupy.fabs", "cupy.cuda.Device", "cupy.cuda.Stream", "cupy.cuda.runtime.deviceSynchronize",
+    "cupy.ndim", "cupy.shape", "cupy.size",
+    "math.sqrt", "math.exp", "math.log", "math.log2", "math.log10", "math.sin", "math.cos", "math.tan",
+    "math.tanh", "math.sinh", "math.cosh", "math.atan", "math.atan2", "math.hypot", "math.floor", "math.ceil",
+    "math.fabs", "math.isnan", "math.isinf", "math.isfinite", "math.pow", "math.trunc",
+    "time.perf_counter", "time.time", "time.monotonic", NULL};
+
+static bool api_known(const char *full)
+{
+    for (int i = 0; api_names[i]; i++)
+        if (!strcmp(api_names[i], full)) return true;
+    if (!strncmp(full, "cupy.", 5)) {
+        IrOp op;
+        if (!strchr(full + 5, '.') && ufunc_of(full + 5, &op)) return true;
+    }
+    return false;
+}
+
+const char *lw_canonical_module(const char *name)
+{
+    if (!strcmp(name, "numpy")) return "cupy";
+    if (!strncmp(name, "numpy.", 6)) {
+        static char buf[256];
+        snprintf(buf, sizeof buf, "cupy.%s", name + 6);
+        return buf;
+    }
+    return name;
+}
+
+IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
+{
+    const char *full = ar_printf(L->a, "%s.%s", module, attr);
+    if (!strcmp(module, "cupy")) {
+        for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
+            if (!strcmp(dtype_names[i].name, attr)) return lw_pseudo(L, ty_dtype(dtype_names[i].d));
+        if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
+        if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
+        if (!strcmp(attr, "inf")) return lw_const_float(L, sp, INFINITY);
+        if (!strcmp(attr, "nan")) return lw_const_float(L, sp, NAN);
+        if (!strcmp(attr, "newaxis")) return lw_const_none(L, sp);
+        if (!strcmp(attr, "cuda") || !strcmp(attr, "random") || !strcmp(attr, "linalg") || !strcmp(attr, "fft"))
+            return lw_pseudo(L, ty_module(full));
+    }
+    if (!strcmp(module, "cupy.cuda") && !strcmp(attr, "runtime")) return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "math")) {
+        if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
+        if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
+        if (!strcmp(attr, "tau")) return lw_const_float(L, sp, 2 * M_PI);
+        if (!strcmp(attr, "inf")) return lw_const_float(L, sp, INFINITY);
+        if (!strcmp(attr, "nan")) return lw_const_float(L, sp, NAN);
+    }
+    if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
+    if (!strcmp(module, "cupy.cuda.Stream()") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module(module));
+    if ((!strcmp(module, "cupy.cuda.Device()") || !strcmp(module, "cupy.cuda.Stream()")) &&
+        !strcmp(attr, "synchronize"))
+        return lw_pseudo(L, ty_builtin("cupy.cuda.Device().synchronize", NULL));
+    if (!strcmp(module, "cupy.cuda.Stream") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
+    if (api_known(full)) return lw_pseudo(L, ty_builtin(full, NULL));
+    diag_error(sp, "%s is not supported by gpyc", full);
+    return NULL;
+}
+
+IrValue *lw_attr(Lower *L, AstNode *e)
+{
+    IrValue *obj = lw_expr(L, e->lhs);
+    if (!obj) return NULL;
+    const char *at = e->sval;
+    if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
+    if (obj->type->kind == TY_ARRAY) {
+        int nd = obj->type->ndim;
+        if (!strcmp(at, "T")) return emit_transpose(L, e->span, obj, NULL);
+        if (!strcmp(at, "dtype")) return lw_pseudo(L, ty_dtype(obj->type->dtype));
+        if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
+        if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
+        if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+        if (!strcmp(at, "nbytes")) {
+            IrValue *n = lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
+            return lw_binop(L, AOP_MUL, e->span, n, lw_const_int(L, e->span, dt_size(obj->type->dtype)));
+        }
+        if (!strcmp(at, "shape")) {
+            IrValue *dims[IR_MAXDIM];
+            shape_of(L, obj, e->span, dims);
+            return lw_tuple(L, e->span, nd, dims);
+        }
+        diag_error(e->span, "ndarray attribute '%s' is not supported yet", at);
+        return NULL;
+    }
+    if (obj->type->kind == TY_DTYPE) {
+        if (!strcmp(at, "name")) return lw_const_str(L, e->span, dt_name(obj->type->dtype));
+        if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+    }
+    diag_error(e->span, "'%s' object has no attribute '%s'", ty_str_of(obj->type), at);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- builtins */
+
+static IrValue *builtin_print(Lower *L, AstNode *call)
+{
+    const char *sep = " ", *end = "\n";
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "sep") && strcmp(kw->sval, "end") && strcmp(kw->sval, "flush")) {
+            diag_error(kw->span, "print() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+        IrValue *v = lw_expr(L, kw->rhs);
+        if (!v) return NULL;
+        if (!strcmp(kw->sval, "flush")) continue;
+        const char *s = NULL;
+        if (v->type->kind == TY_NONE) continue;
+        if (v->def && v->def->op == IR_CONST_STR) s = v->def->sval;
+        if (!s) {
+            diag_error(kw->span, "print(%s=...) must be a constant string", kw->sval);
+            return NULL;
+        }
+        if (!strcmp(kw->sval, "sep")) sep = s;
+        else end = s;
+    }
+    int n = call->elts.n;
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        AstNode *ae = call->elts.v[i];
+        IrValue *v = lw_expr(L, ae);
+        if (!v) return NULL;
+        if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
+        if (!v) return NULL;
+        if (v->type->kind == TY_MODULE || v->type->kind == TY_FUNC || v->type->kind == TY_BUILTIN ||
+            v->type->kind == TY_RANGE) {
+            diag_error(ae->span, "printing %s is not supported", ty_str_of(v->type));
+            return NULL;
+        }
+        vs[i] = v;
+    }
+    IrInstr *in = ir_emit(L->m, L->blk, IR_PRINT, call->span, NULL, n, vs);
+    in->sval = sep;
+    in->sval2 = end;
+    return lw_pseudo(L, ty_none());
+}
+
+static IrValue *one_arg(Lower *L, AstNode *call, const char *name)
+{
+    if (call->elts.n != 1 || call->params.n) {
+        diag_error(call->span, "%s() takes exactly one argument (%d given)", name, call->elts.n + call->params.n);
+        return NULL;
+    }
+    return lw_expr(L, call->elts.v[0]);
+}
+
+static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
+{
+    Span sp = call->span;
+    if (!strcmp(name, "print")) return builtin_print(L, call);
+    if (!strcmp(name, "len")) {
+        IrValue *v = one_arg(L, call, "len");
+        if (!v) return NULL;
+        switch (v->type->kind) {
+        case TY_LIST: return lw_emit1(L, IR_LIST_LEN, sp, ty_int(), v);
+        case TY_TUPLE: return lw_const_int(L, sp, v->type->n);
+        case TY_ARRAY: {
+            if (v->type->ndim == 0) {
+                diag_error(sp, "len() of unsized object");
+                return NULL;
+            }
+            IrValue *r = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), v);
+            r->def->ival = 0;
+            return r;
+        }
+        case TY_MODULE:
+            if (!strcmp(v->type->name, "sys.argv")) return lw_emit(L, IR_ARGV_LEN, sp, ty_int(), 0, NULL);
+            break;
+        default: break;
+        }
+        diag_error(sp, "object of type '%s' has no len()", ty_str_of(v->type));
+        return NULL;
+    }
+    if (!strcmp(name, "int") || !strcmp(name, "float") || !strcmp(name, "bool") || !strcmp(name, "complex")) {
+        TypeKind k = name[0] == 'i' ? TY_INT : name[0] == 'f' ? TY_FLOAT : name[0] == 'b' ? TY_BOOL : TY_COMPLEX;
+        if (call->elts.n == 0 && !call->params.n) {
+            if (k == TY_INT) return lw_const_int(L, sp, 0);
+            if (k == TY_FLOAT) return lw_const_float(L, sp, 0.0);
+            if (k == TY_BOOL) return lw_const_bool(L, sp, false);
+        }
+        if (k == TY_COMPLEX && call->elts.n == 2) {
+            IrValue *re = lw_expr(L, call->elts.v[0]), *im = re ? lw_expr(L, call->elts.v[1]) : NULL;
+            if (!im) return NULL;
+            re = lw_to_scalar(L, re, TY_COMPLEX, sp);
+            im = lw_to_scalar(L, im, TY_COMPLEX, sp);
+            IrValue *j = lw_emit(L, IR_CONST_COMPLEX, sp, ty_complex(), 0, NULL);
+            j->def->fval2 = 1.0;
+            return lw_binop(L, AOP_ADD, sp, re, lw_binop(L, AOP_MUL, sp, im, j));
+        }
+        IrValue *v = one_arg(L, call, name);
+        if (!v) return NULL;
+        if (k == TY_BOOL) return lw_truth(L, v, sp);
+        if (v->type->kind == TY_ARRAY && v->type->ndim != 0) {
+            /* run time: only size-1 arrays convert; the runtime checks the size */
+        }
+        return lw_to_scalar(L, v, k, sp);
+    }
+    if (!strcmp(name, "str")) {
+        IrValue *v = one_arg(L, call, "str");
+        return v ? lw_str_of(L, v, sp) : NULL;
+    }
+    if (!strcmp(name, "abs")) {
+        IrValue *v = one_arg(L, call, "abs");
+        if (!v) return NULL;
+        if (!ty_is_numeric(v->type)) {
+            diag_error(sp, "bad operand type for abs(): '%s'", ty_str_of(v->type));
+            return NULL;
+        }
+        return lw_ewise(L, IR_ABS, sp, 1, &v);
+    }
+    if (!strcmp(name, "min") || !strcmp(name, "max")) {
+        if (call->elts.n < 2) {
+            diag_error(sp, "%s() of an iterable is not supported yet; pass the values as arguments", name);
+            return NULL;
+        }
+        IrValue *acc = NULL;
+        for (int i = 0; i < call->elts.n; i++) {
+            IrValue *v = lw_expr(L, call->elts.v[i]);
+            if (!v) return NULL;
+            if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+                diag_error(((AstNode *)call->elts.v[i])->span, "%s() takes real numbers here, got %s", name,
+                           ty_str_of(v->type));
+                return NULL;
+            }
+            acc = acc ? lw_ewise(L, name[1] == 'i' ? IR_MINIMUM : IR_MAXIMUM, sp, 2, (IrValue *[]){acc, v}) : v;
+        }
+        return acc;
+    }
+    if (!strcmp(name, "round")) {
+        Args a;
+        if (!bind(call, "round", "number,ndigits", 1, &a)) return NULL;
+        IrValue *v = lw_expr(L, a.p[0]);
+        if (!v) return NULL;
+        if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, sp);
+        if (v->type->kind != TY_INT && v->type->kind != TY_FLOAT && v->type->kind != TY_BOOL) {
+            diag_error(sp, "round() takes a real number here, got %s", ty_str_of(v->type));
+            return NULL;
+        }
+        if (!a.p[1]) {
+            if (v->type->kind != TY_FLOAT) return lw_to_scalar(L, v, TY_INT, sp);
+            IrValue *r = lw_ewise(L, IR_RINT, sp, 1, &v);
+            return lw_to_scalar(L, r, TY_INT, sp);
+        }
+        IrValue *nd = int_value(L, a.p[1]);
+        if (!nd) return NULL;
+        return lw_ewise(L, IR_ROUND, sp, 2, (IrValue *[]){v, nd});
+    }
+    if (!strcmp(name, "sorted")) {
+        Args a;
+        if (!bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
+        IrValue *v = lw_expr(L, a.p[0]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_LIST || (v->type->elem && !ty_is_scalar(v->type->elem) &&
+                                         v->type->elem->kind != TY_STR)) {
+            diag_error(a.p[0]->span, "sorted() takes a list of numbers or strings here, got %s", ty_str_of(v->type));
+            return NULL;
+        }
+        if (!no_arg(a.p[1], "key")) return NULL;
+        bool rev;
+        if (!bool_const(L, a.p[2], false, &rev)) return NULL;
+        IrValue *r = lw_emit1(L, IR_LIST_SORTED, sp, v->type, v);
+        r->def->ival = rev;
+        return r;
+    }
+    if (!strcmp(name, "range")) {
+        diag_error(sp, "range() is supported only as the iterable of a for loop");
+        return NULL;
+    }
+    if (!strcmp(name, "enumerate") || !strcmp(name, "zip")) {
+        diag_error(sp, "%s() is supported only as the iterable of a for loop", name);
+        return NULL;
+    }
+    diag_error(sp, "the builtin %s() is not supported yet", name);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- math module */
+
+static IrValue *math_call(Lower *L, AstNode *call, const char *fn)
+{
+    static const struct {
+        const char *n;
+        IrOp op;
+        int nargs;
+    } tab[] = {{"sqrt", IR_SQRT, 1}, {"exp", IR_EXP, 1}, {"log", IR_LOG, 1}, {"log2", IR_LOG2, 1},
+               {"log10", IR_LOG10, 1}, {"sin", IR_SIN, 1}, {"cos", IR_COS, 1}, {"tan", IR_TAN, 1},
+               {"tanh", IR_TANH, 1}, {"sinh", IR_SINH, 1}, {"cosh", IR_COSH, 1}, {"atan", IR_ARCTAN, 1},
+               {"atan2", IR_ARCTAN2, 2}, {"hypot", IR_HYPOT, 2}, {"floor", IR_FLOOR, 1}, {"ceil", IR_CEIL, 1},
+               {"trunc", IR_TRUNC, 1}, {"fabs", IR_ABS, 1}, {"isnan", IR_ISNAN, 1}, {"isinf", IR_ISINF, 1},
+               {"isfinite", IR_ISFINITE, 1}, {"pow", IR_POW, 2}};
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
+        if (strcmp(tab[i].n, fn)) continue;
+        if (call->elts.n != tab[i].nargs || call->params.n) {
+            diag_error(call->span, "math.%s() takes %d argument%s", fn, tab[i].nargs, tab[i].nargs > 1 ? "s" : "");
+            return NULL;
+        }
+        IrValue *args[2];
+        for (int k = 0; k < tab[i].nargs; k++) {
+            AstNode *ae = call->elts.v[k];
+            IrValue *v = lw_expr(L, ae);
+            if (!v) return NULL;
+            if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, ae->span);
+            if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+                diag_error(ae->span, "must be real number, not %s", ty_str_of(v->type));
+                return NULL;
+            }
+            args[k] = lw_to_scalar(L, v, TY_FLOAT, ae->span);
+        }
+        IrValue *r = lw_ewise(L, tab[i].op, call->span, tab[i].nargs, args);
+        if (r && (!strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "trunc")))
+            r = lw_to_scalar(L, r, TY_INT, call->span);
+        return r;
+    }
+    diag_error(call->span, "math.%s is not supported by gpyc", fn);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- cupy functions */
+
+static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    RedOp r;
+    IrOp op;
+    if (!strcmp(fn, "zeros") || !strcmp(fn, "ones") || !strcmp(fn, "empty") || !strcmp(fn, "full"))
+        return api_fill(L, call, fn);
+    if (!strcmp(fn, "zeros_like") || !strcmp(fn, "ones_like") || !strcmp(fn, "empty_like") ||
+        !strcmp(fn, "full_like"))
+        return api_like(L, call, fn);
+    if (!strcmp(fn, "arange")) return api_arange(L, call);
+    if (!strcmp(fn, "linspace")) return api_linspace(L, call);
+    if (!strcmp(fn, "eye")) return api_eye(L, call, false);
+    if (!strcmp(fn, "identity")) return api_eye(L, call, true);
+    if (!strcmp(fn, "array") || !strcmp(fn, "asarray")) return api_array(L, call, fn);
+    if (!strcmp(fn, "asnumpy") || !strcmp(fn, "copy")) {
+        Args a;
+        if (!bind(call, fn, "a,stream,order", 1, &a)) return NULL;
+        IrValue *x = lw_expr(L, a.p[0]);
+        if (!x) return NULL;
+        if (ty_is_scalar(x->type)) {
+            IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(ty_scalar_dtype(x->type), 0), 1, &x);
+            r->def->dtype = ty_scalar_dtype(x->type);
+            return r;
+        }
+        if (x->type->kind != TY_ARRAY) {
+            diag_error(a.p[0]->span, "%s() expects an array, got %s", fn, ty_str_of(x->type));
+            return NULL;
+        }
+        return lw_emit1(L, IR_COPY, sp, x->type, x);
+    }
+    if (redop_of(fn, &r)) return api_reduce(L, call, r, NULL);
+    if (!strcmp(fn, "reshape")) {
+        if (call->elts.n < 1) {
+            diag_error(sp, "reshape() missing required argument 'a' (pos 1)");
+            return NULL;
+        }
+        IrValue *x = array_value(L, call->elts.v[0], "reshape");
+        return x ? api_reshape(L, call, x, 1) : NULL;
+    }
+    if (!strcmp(fn, "transpose")) {
+        if (call->elts.n < 1) {
+            diag_error(sp, "transpose() missing required argument 'a' (pos 1)");
+            return NULL;
+        }
+        IrValue *x = array_value(L, call->elts.v[0], "transpose");
+        return x ? api_transpose(L, call, x, 1) : NULL;
+    }
+    if (!strcmp(fn, "ndim") || !strcmp(fn, "shape") || !strcmp(fn, "size")) {
+        IrValue *x = one_arg(L, call, fn);
+        if (!x) return NULL;
+        if (x->type->kind != TY_ARRAY) {
+            diag_error(sp, "%s() expects an array here", fn);
+            return NULL;
+        }
+        if (fn[0] == 'n') return lw_const_int(L, sp, x->type->ndim);
+        if (fn[1] == 'i') return lw_emit1(L, IR_SIZE, sp, ty_int(), x);
+        IrValue *dims[IR_MAXDIM];
+        shape_of(L, x, sp, dims);
+        return lw_tuple(L, sp, x->type->ndim, dims);
+    }
+    if (ufunc_of(fn, &op)) return api_ufunc(L, call, fn, op, NULL);
+    diag_error(sp, "cupy.%s is not supported by gpyc", fn);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- methods */
+
+static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
+{
+    Span sp = call->span;
+    RedOp r;
+    IrOp op;
+    if (redop_of(m, &r) && strcmp(m, "amax") && strcmp(m, "amin")) return api_reduce(L, call, r, x);
+    if (!strcmp(m, "reshape")) return api_reshape(L, call, x, 0);
+    if (!strcmp(m, "transpose")) return api_transpose(L, call, x, 0);
+    if (!strcmp(m, "astype")) return api_astype(L, call, x);
+    if (!strcmp(m, "copy") || !strcmp(m, "get")) {
+        if (!strcmp(m, "get")) {
+            diag_error(sp, "x.get() is CuPy-only; write cp.asnumpy(x) so the script also runs under NumPy");
+            return NULL;
+        }
+        if (call->elts.n || call->params.n) {
+            diag_error(sp, "copy() arguments are not supported yet");
+            return NULL;
+        }
+        return lw_emit1(L, IR_COPY, sp, x->type, x);
+    }
+    if (!strcmp(m, "flatten") || !strcmp(m, "ravel")) {
+        if (call->elts.n || call->params.n) {
+            diag_error(sp, "%s() arguments are not supported yet", m);
+            return NULL;
+        }
+        IrValue *src = !strcmp(m, "flatten") ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;
+        IrValue *d = lw_const_int(L, sp, -1);
+        return emit_reshape(L, sp, src, 1, &d);
+    }
+    if (!strcmp(m, "item")) {
+        if (call->elts.n || call->params.n) {
+            diag_error(sp, "item() arguments are not supported yet");
+            return NULL;
+        }
+        DType d = x->type->dtype;
+        return lw_to_scalar(L, x, d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : dt_is_complex(d) ? TY_COMPLEX : TY_FLOAT, sp);
+    }
+    if (!strcmp(m, "clip")) return api_ufunc(L, call, "clip", IR_CLIP, x);
+    if (!strcmp(m, "round")) return api_ufunc(L, call, "round", IR_ROUND, x);
+    if (!strcmp(m, "conj") || !strcmp(m, "conjugate")) {
+        diag_error(sp, "ndarray.%s() is not supported yet", m);
+        return NULL;
+    }
+    (void)op;
+    diag_error(sp, "ndarray.%s() is not supported yet", m);
+    return NULL;
+}
+
+static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
+{
+    if (!strcmp(m, "append")) {
+        IrValue *v = one_arg(L, call, "append");
+        if (!v) return NULL;
+        if (l->type->elem == NULL) {
+            if (v->type->kind == TY_NONE || v->type->kind == TY_DTYPE || v->type->kind == TY_MODULE ||
+                v->type->kind == TY_FUNC || v->type->kind == TY_BUILTIN) {
+                diag_error(call->span, "a list cannot hold %s", ty_str_of(v->type));
+                return NULL;
+            }
+            l->type->elem = v->type;
+            if (v->type->kind == TY_TUPLE) ir_need_tuple(L->m, v->type);
+        } else if (!ty_equal(l->type->elem, v->type)) {
+            if (ty_is_scalar(l->type->elem) && ty_is_scalar(v->type) && l->type->elem->kind == TY_FLOAT &&
+                v->type->kind != TY_COMPLEX) {
+                v = lw_to_scalar(L, v, TY_FLOAT, call->span);
+            } else {
+                diag_error(call->span, "lists must be homogeneous: appending %s to %s", ty_str_of(v->type),
+                           ty_str_of(l->type));
+                return NULL;
+            }
+        }
+        ir_emit(L->m, L->blk, IR_LIST_APPEND, call->span, NULL, 2, (IrValue *[]){l, v});
+        return lw_pseudo(L, ty_none());
+    }
+    diag_error(call->span, "list.%s() is not supported yet", m);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- user functions */
+
+static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
+{
+    int np = def->params.n;
+    IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (np ? np : 1));
+    AstNode **given = ar_alloc(L->a, sizeof(AstNode *) * (np ? np : 1));
+    if (call->elts.n > np) {
+        diag_error(call->span, "%s() takes %d positional argument%s but %d were given", def->sval, np,
+                   np == 1 ? "" : "s", call->elts.n);
+        return NULL;
+    }
+    for (int i = 0; i < call->elts.n; i++) given[i] = call->elts.v[i];
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        int k = -1;
+        for (int j = 0; j < np; j++)
+            if (!strcmp(((AstNode *)def->params.v[j])->sval, kw->sval)) k = j;
+        if (k < 0) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", def->sval, kw->sval);
+            return NULL;
+        }
+        if (given[k]) {
+            diag_error(kw->span, "%s() got multiple values for argument '%s'", def->sval, kw->sval);
+            return NULL;
+        }
+        given[k] = kw->rhs;
+    }
+    for (int i = 0; i < np; i++) {
+        AstNode *p = def->params.v[i];
+        AstNode *e = given[i] ? given[i] : p->rhs;
+        if (!e) {
+            diag_error(call->span, "%s() missing required argument: '%s'", def->sval, p->sval);
+            return NULL;
+        }
+        if (!(args[i] = lw_expr(L, e))) return NULL;
+    }
+    return lw_call_user(L, def, args, call->span);
+}
+
+/* ---------------------------------------------------------------- entry */
+
+IrValue *lw_call(Lower *L, AstNode *call)
+{
+    AstNode *f = call->lhs;
+    if (f->kind == AST_ATTR) {
+        IrValue *obj = lw_expr(L, f->lhs);
+        if (!obj) return NULL;
+        const char *m = f->sval;
+        if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
+        if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
+        if (obj->type->kind != TY_MODULE) {
+            diag_error(f->span, "'%s' object has no method '%s' that gpyc supports", ty_str_of(obj->type), m);
+            return NULL;
+        }
+        const char *mod = obj->type->name;
+        if (!strcmp(mod, "math")) return math_call(L, call, m);
+        if (!strcmp(mod, "time")) {
+            if (!strcmp(m, "perf_counter") || !strcmp(m, "time") || !strcmp(m, "monotonic"))
+                return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
+            diag_error(f->span, "time.%s is not supported by gpyc", m);
+            return NULL;
+        }
+        if (!strcmp(mod, "cupy.cuda")) {
+            if (!strcmp(m, "Device")) return lw_pseudo(L, ty_module("cupy.cuda.Device()"));
+            if (!strcmp(m, "Stream")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
+        }
+        if (!strcmp(mod, "cupy.cuda.runtime") && !strcmp(m, "deviceSynchronize")) {
+            lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
+            return lw_pseudo(L, ty_none());
+        }
+        if ((!strcmp(mod, "cupy.cuda.Device()") || !strcmp(mod, "cupy.cuda.Stream()")) && !strcmp(m, "synchronize")) {
+            lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
+            return lw_pseudo(L, ty_none());
+        }
+        if (!strcmp(mod, "cupy")) return cupy_call(L, call, m);
+        diag_error(f->span, "%s.%s is not supported by gpyc", mod, m);
+        return NULL;
+    }
+    IrValue *fv = lw_expr(L, f);
+    if (!fv) return NULL;
+    switch (fv->type->kind) {
+    case TY_FUNC: return user_call(L, call, fv->type->def);
+    case TY_BUILTIN: {
+        const char *name = fv->type->name;
+        if (!strncmp(name, "cupy.", 5) && !strchr(name + 5, '.')) return cupy_call(L, call, name + 5);
+        if (!strncmp(name, "math.", 5)) return math_call(L, call, name + 5);
+        if (!strncmp(name, "time.", 5)) return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
+        if (!strcmp(name, "cupy.cuda.Device")) return lw_pseudo(L, ty_module("cupy.cuda.Device()"));
+        if (!strcmp(name, "cupy.cuda.Stream")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
+        if (!strcmp(name, "cupy.cuda.Device().synchronize") || !strcmp(name, "cupy.cuda.runtime.deviceSynchronize")) {
+            lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
+            return lw_pseudo(L, ty_none());
+        }
+        if (!strchr(name, '.')) return builtin_call(L, call, name);
+        diag_error(f->span, "%s is not supported by gpyc", name);
+        return NULL;
+    }
+    case TY_DTYPE:
+        diag_error(call->span, "NumPy scalar types such as cp.%s(...) are not supported yet",
+                   dt_name(fv->type->dtype));
+        return NULL;
+    default:
+        diag_error(f->span, "'%s' object is not callable", ty_str_of(fv->type));
+        return NULL;
+    }
+}

@@ -1,0 +1,206 @@
+/*
+ * frontend.h — the frontend's one header: utilities shared by the whole compiler (allocation,
+ * arenas, growable vectors, string buffers), source files and spans, diagnostics, and the gpyc
+ * AST that the parser (parse.c, over tree-sitter-python) produces.
+ *
+ * The frontend knows nothing of CUDA, of types or of the IR.  Everything it allocates lives in
+ * one arena for the whole compile (ar_*): the source text, the AST, the strings in it.
+ *
+ * Sections, one per file:  util.c · diag.c · ast.c · parse.c
+ */
+#ifndef GPYC_FRONTEND_H
+#define GPYC_FRONTEND_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---------------------------------------------------------------- util.c
+ * xmalloc & co. never return NULL: on exhaustion they print "gpyc: out of memory" and exit 1.
+ * Tests may replace the allocator through util_set_alloc_hook (Lua's lmem.h).              */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+void xfree(void *p);                                   /* frees what the x* functions gave; NULL is fine */
+typedef void *(*UtilAllocHook)(void *old, size_t n); /* realloc semantics; NULL means failure */
+void util_set_alloc_hook(UtilAllocHook hook);          /* NULL restores realloc */
+
+/* Arena: bump allocation, freed all at once.  Memory is zeroed. */
+typedef struct Arena Arena;
+Arena *ar_new(void);
+void ar_delete(Arena *a);
+void *ar_alloc(Arena *a, size_t n);
+char *ar_strdup(Arena *a, const char *s);
+char *ar_strndup(Arena *a, const char *s, size_t n);
+char *ar_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Vec: a growable array of pointers (tree-sitter's Array(T), specialised to void*).  A Vec with
+ * cap == 0 and n > 0 borrows its storage (the parser's AST vectors live in the arena):
+ * vec_push copies it to the heap before growing, vec_free leaves it alone. */
+typedef struct Vec {
+    void **v;
+    int n, cap;
+} Vec;
+void vec_push(Vec *vec, void *item);
+void vec_free(Vec *vec);
+#define VEC_AT(vec, i) ((vec).v[(i)])
+
+/* StrBuf: a growable NUL-terminated string (xmalloc'd; caller frees .s, or sb_free). */
+typedef struct StrBuf {
+    char *s;
+    size_t len, cap;
+} StrBuf;
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_putn(StrBuf *sb, const char *s, size_t n);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_free(StrBuf *sb);
+
+/* Reads a whole file into the arena, NUL-terminated; NULL (errno set) on failure. */
+char *util_read_file(Arena *a, const char *path, size_t *len);
+
+/* ---------------------------------------------------------------- diag.c
+ * A source file and a span in it.  Lines and columns are 1-based (tree-sitter's are 0-based:
+ * the parser adds one).  Columns count bytes.                                               */
+typedef struct SrcFile {
+    const char *path;    /* as given on the command line, used in messages */
+    const char *name;    /* basename, used in tracebacks ("model.py") */
+    const char *text;    /* NUL-terminated */
+    size_t len;
+} SrcFile;
+
+typedef struct Span {
+    const SrcFile *file;
+    uint32_t start, end; /* byte offsets, end exclusive */
+    uint32_t line, col;  /* of start, 1-based */
+} Span;
+
+/* Prints "path:line:col: error: msg", the source line and a caret under the span (^~~~), to
+ * stderr, and counts the error.  Never exits: callers go on to find independent errors.    */
+void diag_error(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_verror(Span sp, const char *fmt, va_list ap);
+/* A note attached to the previous error ("note: first assigned here"). */
+void diag_note(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An error with no location: "gpyc: error: msg". */
+void diag_fatal_noloc(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int diag_count(void);
+void diag_reset(void);
+/* Where diagnostics go (stderr by default); tests point it at a memstream. */
+void diag_set_stream(FILE *f);
+
+/* Compiler bugs: "gpyc: internal error at FILE:LINE: msg", exit status 1, never a signal. */
+_Noreturn void util_internal_error(const char *file, int line, const char *msg);
+#define GPYC_UNREACHABLE() util_internal_error(__FILE__, __LINE__, "unreachable")
+#define GPYC_ASSERT(c) ((c) ? (void)0 : util_internal_error(__FILE__, __LINE__, "assertion failed: " #c))
+
+/* ---------------------------------------------------------------- ast.c
+ * The gpyc AST.  One node type with named fields; which fields a kind uses is listed beside it.
+ * Statement bodies are AST_BLOCK nodes.  Every node has a span and a unique id (0..ast_count-1
+ * within one parse), which later stages use to index side tables (types per function instance).
+ */
+typedef enum AstKind {
+    /* ORDER AST_KIND (ast_kind_name) */
+    /* statements */
+    AST_MODULE,     /* body: Vec of statements; sval: module name */
+    AST_BLOCK,      /* body */
+    AST_EXPR_STMT,  /* lhs: the expression */
+    AST_ASSIGN,     /* elts: targets (a = b = v gives two), rhs: value */
+    AST_AUGASSIGN,  /* op: AstOp, lhs: target, rhs: value */
+    AST_IF,         /* cond, then: AST_BLOCK, els: AST_BLOCK | AST_IF (elif) | NULL */
+    AST_FOR,        /* lhs: target (AST_NAME or AST_TUPLE of names), rhs: iterable, then: body */
+    AST_WHILE,      /* cond, then: body */
+    AST_BREAK,
+    AST_CONTINUE,
+    AST_PASS,
+    AST_RETURN,     /* lhs: value or NULL (a, b returns an AST_TUPLE) */
+    AST_DEF,        /* sval: name, params: Vec of AST_PARAM, then: body, docstring: or NULL */
+    AST_PARAM,      /* sval: name, rhs: default value or NULL */
+    AST_IMPORT,     /* elts: Vec of AST_ALIAS */
+    AST_IMPORT_FROM,/* sval: module (dotted), elts: Vec of AST_ALIAS */
+    AST_ALIAS,      /* sval: dotted name, sval2: as-name or NULL */
+    AST_ASSERT,     /* cond, rhs: message or NULL */
+    AST_GLOBAL,     /* elts: Vec of AST_NAME */
+    AST_DEL,        /* elts: targets */
+    AST_WITH,       /* elts: context expressions (AST_WITH_ITEM), then: body */
+    AST_WITH_ITEM,  /* lhs: expression, rhs: `as` target or NULL */
+    /* expressions */
+    AST_NAME,       /* sval: identifier */
+    AST_INT,        /* ival (literals that do not fit int64 are a located error) */
+    AST_FLOAT,      /* fval */
+    AST_IMAG,       /* fval: the imaginary part of a literal such as 2.5j */
+    AST_STR,        /* sval: decoded bytes (adjacent literals concatenated), slen */
+    AST_FSTRING,    /* elts: parts, each AST_STR (literal text) or AST_FORMAT */
+    AST_FORMAT,     /* lhs: expression, conv: 0, 'r', 's' or 'a', rhs: format spec (AST_FSTRING) or NULL;
+                       sval: the expression's source text when written `{x=}`, else NULL */
+    AST_BOOL,       /* ival: 0 or 1 */
+    AST_NONE,
+    AST_ELLIPSIS,
+    AST_BINOP,      /* op, lhs, rhs */
+    AST_UNARY,      /* op (AOP_NEG, AOP_POS, AOP_INVERT, AOP_NOT), lhs */
+    AST_BOOLOP,     /* op (AOP_AND, AOP_OR), lhs, rhs (a and b and c nests to the left) */
+    AST_COMPARE,    /* elts: operands (n >= 2), ops: comparison AstOps (n - 1), for chains */
+    AST_IFEXP,      /* cond, then: value if true, els: value if false */
+    AST_CALL,       /* lhs: callee, elts: positional args, params: Vec of AST_KEYWORD */
+    AST_KEYWORD,    /* sval: name, rhs: value */
+    AST_ATTR,       /* lhs: object, sval: attribute name */
+    AST_SUBSCRIPT,  /* lhs: object, rhs: index (an AST_TUPLE when written a[i, j]) */
+    AST_SLICE,      /* lhs: start, rhs: stop, cond: step; each NULL when omitted */
+    AST_TUPLE,      /* elts */
+    AST_LIST,       /* elts */
+    AST_KIND_COUNT
+} AstKind;
+
+typedef enum AstOp {
+    /* ORDER AST_OP (ast_op_name) */
+    AOP_NONE,
+    AOP_ADD, AOP_SUB, AOP_MUL, AOP_DIV, AOP_FLOORDIV, AOP_MOD, AOP_POW, AOP_MATMUL,
+    AOP_LSHIFT, AOP_RSHIFT, AOP_BITAND, AOP_BITOR, AOP_BITXOR,
+    AOP_NEG, AOP_POS, AOP_INVERT, AOP_NOT,
+    AOP_AND, AOP_OR,
+    AOP_EQ, AOP_NE, AOP_LT, AOP_LE, AOP_GT, AOP_GE,
+    AOP_IS, AOP_ISNOT, AOP_IN, AOP_NOTIN,
+    AOP_COUNT
+} AstOp;
+
+typedef struct AstNode AstNode;
+struct AstNode {
+    AstKind kind;
+    int id;            /* unique within one parse */
+    Span span;
+    AstOp op;
+    int conv;          /* AST_FORMAT */
+    AstNode *lhs, *rhs;
+    AstNode *cond, *then, *els;
+    Vec elts;          /* of AstNode* */
+    Vec params;        /* of AstNode* */
+    Vec body;          /* of AstNode*: AST_MODULE, AST_BLOCK */
+    Vec ops;           /* AST_COMPARE: AstOp values stored as (void*)(intptr_t) */
+    AstNode *docstring;
+    const char *sval, *sval2;
+    size_t slen;
+    int64_t ival;
+    double fval;
+    /* filled by later stages (compiler/resolve.c): what a name or attribute chain denotes */
+    void *sym;
+};
+
+const char *ast_kind_name(AstKind k);
+const char *ast_op_name(AstOp op);   /* Python spelling: "+", "//", "not in", ... */
+AstNode *ast_new(Arena *a, AstKind kind, Span sp, int *next_id);
+/* Writes an S-expression dump of the tree (for --emit=ast and the frontend's unit tests). */
+void ast_dump(FILE *out, const AstNode *n);
+
+/* ---------------------------------------------------------------- parse.c
+ * Parses one source file.  On success returns an AST_MODULE and sets *n_nodes to the number of
+ * ids used.  Syntax errors and constructs outside the dialect are reported through diag_error
+ * (all of them, in source order); the function then returns NULL.  Never crashes, whatever the
+ * bytes: invalid UTF-8, NUL bytes, truncation, deep nesting (a located "too deeply nested"
+ * error past 200 levels).                                                                   */
+AstNode *fe_parse(Arena *a, const SrcFile *src, int *n_nodes);
+
+#endif

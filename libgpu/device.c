@@ -1,0 +1,110 @@
+/*
+ * device.c — device selection, the current stream and CUDA error reporting for libgpu.
+ *
+ * Invariants: nothing here touches the driver before gpu_init(); gpu_init() is idempotent and
+ * either leaves the process with device 0 selected, one non-blocking stream and the default
+ * memory pool configured (release threshold unlimited), or exits with status 1 after one plain
+ * sentence on stderr.  Every failure of a CUDA call goes through gpu_check_fail(), which hands
+ * a Python-style error to the runtime's hook (or prints and exits when no hook is installed).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "libgpu.h"
+#include "gpu_internal.h"
+
+static int initialised;
+static cudaStream_t stream;
+static int sm_count;
+static cudaMemPool_t pool;
+static GpuErrorHook error_hook;
+
+/* Reports that the program cannot run here, in one plain sentence, and exits.  The runtime
+ * says "insufficient driver" also when no driver is installed at all; cudaDriverGetVersion
+ * (0: no driver) tells the two apart. */
+static void no_device(cudaError_t e) {
+    int driver = 0;
+    fflush(stdout);
+    if (e == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess &&
+        driver > 0)
+        fputs("gpyc: the NVIDIA driver is too old for this program (CUDA 13 needs a newer "
+              "driver)\n", stderr);
+    else
+        fputs("gpyc: no CUDA-capable GPU was found (this program needs an NVIDIA GPU and "
+              "driver)\n", stderr);
+    exit(1);
+}
+
+/* Selects device 0 and creates the stream and the pool (once). */
+void gpu_init(void) {
+    if (initialised)
+        return;
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess || n == 0)
+        no_device(e);
+    e = cudaSetDevice(0);
+    if (e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice)
+        no_device(e);
+    CHECK_CUDA(e);
+    initialised = 1;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    CHECK_CUDA(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, 0));
+    if (sm_count < 1)
+        sm_count = 1;
+    CHECK_CUDA(cudaDeviceGetDefaultMemPool(&pool, 0));
+    uint64_t threshold = UINT64_MAX;
+    CHECK_CUDA(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+}
+
+/* True once gpu_init() has selected the device (rt_finish syncs only then). */
+int gpu_is_initialised(void) {
+    return initialised;
+}
+
+/* The current stream: every launch and copy of the program goes on it. */
+cudaStream_t gpu_stream(void) {
+    gpu_init();
+    return stream;
+}
+
+/* The number of SMs of device 0 (cached at init). */
+int gpu_sm_count(void) {
+    gpu_init();
+    return sm_count;
+}
+
+/* The pool that gpu_malloc draws from (pool.c). */
+cudaMemPool_t gpu_pool(void) {
+    gpu_init();
+    return pool;
+}
+
+/* Waits for all work on the current stream and reports any asynchronous error. */
+void gpu_sync(void) {
+    gpu_init();
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+}
+
+void gpu_set_error_hook(GpuErrorHook hook) {
+    error_hook = hook;
+}
+
+/* Hands exc/msg to the runtime's hook; without one, prints them and exits. */
+void gpu_error(const char *exc, const char *msg) {
+    if (error_hook)
+        error_hook(exc, msg);
+    fflush(stdout);
+    fprintf(stderr, "%s: %s\n", exc, msg);
+    exit(1);
+}
+
+/* A failed CUDA call: "gpyc runtime: CUDA error at FILE:LINE: <what>: <message>". */
+void gpu_check_fail(cudaError_t e, const char *what, const char *file, int line) {
+    char msg[1024];
+    (void)cudaGetLastError();   /* clear a non-sticky error so the hook can still print */
+    snprintf(msg, sizeof msg, "gpyc runtime: CUDA error at %s:%d: %s: %s: %s", file, line, what,
+             cudaGetErrorName(e), cudaGetErrorString(e));
+    gpu_error("RuntimeError", msg);
+    exit(1);   /* the hook does not return; this keeps the compiler sure of it */
+}

@@ -1,0 +1,57 @@
+/*
+ * libgpu.h — the thin CUDA layer under the runtime: device selection, the current stream, the
+ * stream-ordered memory pool, and error checks that carry file and line.
+ *
+ * Invariants: every device allocation of a gpyc program goes through gpu_malloc/gpu_free
+ * (cudaMallocAsync on the current stream from a pool whose release threshold is unlimited,
+ * so steady-state loops never reach the driver); the device is initialised lazily, at the
+ * first call that needs it.  Sections: device.c · pool.c
+ */
+#ifndef GPYC_LIBGPU_H
+#define GPYC_LIBGPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- device.c */
+/* Selects device 0, creates the stream and the pool.  With no driver or no device it prints one
+ * plain sentence to stderr ("gpyc: no CUDA-capable GPU was found (this program needs an NVIDIA
+ * GPU and driver)") and exits with status 1.  Idempotent. */
+void gpu_init(void);
+/* True (1) once gpu_init() has run; never initialises anything itself. */
+int gpu_is_initialised(void);
+cudaStream_t gpu_stream(void);
+int gpu_sm_count(void);
+void gpu_sync(void);
+/* Reports a failed CUDA call as "gpyc runtime: CUDA error at FILE:LINE: <what>: <message>"
+ * through the runtime's error hook (a Python-style RuntimeError), never returns. */
+void gpu_check_fail(cudaError_t e, const char *what, const char *file, int line);
+#define CHECK_CUDA(e)                                                                         \
+    do {                                                                                      \
+        cudaError_t gpu_e_ = (e);                                                             \
+        if (gpu_e_ != cudaSuccess) gpu_check_fail(gpu_e_, #e, __FILE__, __LINE__);            \
+    } while (0)
+
+/* The runtime installs this so CUDA failures become Python-style tracebacks. */
+typedef void (*GpuErrorHook)(const char *exc, const char *msg);
+void gpu_set_error_hook(GpuErrorHook hook);
+
+/* ---------------------------------------------------------------- pool.c */
+/* Stream-ordered allocation on the current stream.  n == 0 returns a valid unique pointer.
+ * Out of memory: the hook gets "cupy.cuda.memory.OutOfMemoryError" and
+ * "Out of memory allocating 1,024 bytes (allocated so far: 0 bytes)." */
+void *gpu_malloc(size_t n);
+void gpu_free(void *p);
+/* Counters for tests: driver-level allocations (pool growth), live bytes. */
+uint64_t gpu_alloc_calls(void);
+uint64_t gpu_bytes_in_use(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

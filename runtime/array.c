@@ -1,0 +1,423 @@
+/*
+ * array.c — gp_array headers over reference-counted device buffers: creation, views,
+ * retain/release, host transfers, copies, and Python scalars from size-1 arrays.
+ *
+ * Invariants: a header's refcnt counts its owners; a buffer's refcnt counts the headers that
+ * point at it (a view retains its base's buffer, not the base header), so a base may be
+ * released before its views.  a->data always points at element [0, ..., 0]; a->size is the
+ * product of a->shape (1 for ndim 0).  Hand-built headers (tests) may have buf == NULL: every
+ * function here accepts that.  All transfers run on rt_stream(); functions that hand values to
+ * the host synchronise that stream first.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ---------------------------------------------------------------- dtypes */
+
+static const char *const dtype_names[GP_NDTYPES] = {   /* ORDER DTYPE */
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128",
+};
+static const size_t dtype_sizes[GP_NDTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
+
+const char *gp_dtype_name(gp_dtype d) {
+    return (unsigned)d < GP_NDTYPES ? dtype_names[d] : "?";
+}
+
+size_t gp_dtype_size(gp_dtype d) {
+    return (unsigned)d < GP_NDTYPES ? dtype_sizes[d] : 0;
+}
+
+bool rt_dtype_is_complex(gp_dtype d) {
+    return d == GP_COMPLEX64 || d == GP_COMPLEX128;
+}
+
+bool rt_dtype_is_float(gp_dtype d) {
+    return d == GP_FLOAT16 || d == GP_FLOAT32 || d == GP_FLOAT64;
+}
+
+/* ---------------------------------------------------------------- float16 on the host */
+
+/* IEEE binary16 bits to double (exact). */
+double rt_half_to_f64(uint16_t h) {
+    int sign = h >> 15, exp = (h >> 10) & 31, mant = h & 1023;
+    double v;
+    if (exp == 0)
+        v = ldexp(mant, -24);
+    else if (exp == 31)
+        v = mant ? NAN : INFINITY;
+    else
+        v = ldexp(1024 + mant, exp - 25);
+    return sign ? -v : v;
+}
+
+/* double to binary16, rounding to nearest even (overflow gives inf). */
+uint16_t rt_f64_to_half(double v) {
+    uint16_t sign = signbit(v) ? 0x8000 : 0;
+    if (isnan(v))
+        return sign | 0x7e00;
+    double a = fabs(v);
+    if (a >= 65520.0)
+        return sign | 0x7c00;
+    if (a < 0x1p-14)   /* subnormal, in units of 2^-24; 1024 units encode the least normal */
+        return sign | (uint16_t)nearbyint(a * 0x1p24);
+    int e;
+    double m = frexp(a, &e);                  /* a = m * 2^e, m in [0.5, 1) */
+    double f = nearbyint((m * 2 - 1) * 1024);
+    int ef = e - 1 + 15;
+    if (f == 1024) {
+        f = 0;
+        ef++;
+    }
+    if (ef >= 31)
+        return sign | 0x7c00;
+    return sign | (uint16_t)(ef << 10) | (uint16_t)f;
+}
+
+/* ---------------------------------------------------------------- host element access */
+
+double rt_elem_f64(const void *p, gp_dtype d) {
+    switch (d) {
+    case GP_BOOL: return *(const uint8_t *)p != 0;
+    case GP_INT8: return *(const int8_t *)p;
+    case GP_INT16: return *(const int16_t *)p;
+    case GP_INT32: return *(const int32_t *)p;
+    case GP_INT64: return (double)*(const int64_t *)p;
+    case GP_UINT8: return *(const uint8_t *)p;
+    case GP_UINT16: return *(const uint16_t *)p;
+    case GP_UINT32: return *(const uint32_t *)p;
+    case GP_UINT64: return (double)*(const uint64_t *)p;
+    case GP_FLOAT16: return rt_half_to_f64(*(const uint16_t *)p);
+    case GP_FLOAT32: return *(const float *)p;
+    case GP_FLOAT64: return *(const double *)p;
+    case GP_COMPLEX64: return ((const float *)p)[0];
+    case GP_COMPLEX128: return ((const double *)p)[0];
+    default: return 0;
+    }
+}
+
+/* Float to int64 as int() does for values in range; out-of-range values saturate. */
+static int64_t f64_to_i64(double v) {
+    if (isnan(v))
+        return 0;
+    if (v >= 0x1p63)
+        return INT64_MAX;
+    if (v < -0x1p63)
+        return INT64_MIN;
+    return (int64_t)v;
+}
+
+int64_t rt_elem_i64(const void *p, gp_dtype d) {
+    switch (d) {
+    case GP_BOOL: return *(const uint8_t *)p != 0;
+    case GP_INT8: return *(const int8_t *)p;
+    case GP_INT16: return *(const int16_t *)p;
+    case GP_INT32: return *(const int32_t *)p;
+    case GP_INT64: return *(const int64_t *)p;
+    case GP_UINT8: return *(const uint8_t *)p;
+    case GP_UINT16: return *(const uint16_t *)p;
+    case GP_UINT32: return *(const uint32_t *)p;
+    case GP_UINT64: return (int64_t)*(const uint64_t *)p;
+    default: return f64_to_i64(rt_elem_f64(p, d));
+    }
+}
+
+void rt_elem_c128(const void *p, gp_dtype d, double *re, double *im) {
+    if (d == GP_COMPLEX64) {
+        *re = ((const float *)p)[0];
+        *im = ((const float *)p)[1];
+    } else if (d == GP_COMPLEX128) {
+        *re = ((const double *)p)[0];
+        *im = ((const double *)p)[1];
+    } else {
+        *re = rt_elem_f64(p, d);
+        *im = 0;
+    }
+}
+
+bool rt_elem_bool(const void *p, gp_dtype d) {
+    if (rt_dtype_is_complex(d)) {
+        double re, im;
+        rt_elem_c128(p, d, &re, &im);
+        return re != 0 || im != 0;
+    }
+    if (rt_dtype_is_float(d))
+        return rt_elem_f64(p, d) != 0;   /* NaN != 0 is true */
+    return rt_elem_i64(p, d) != 0;
+}
+
+/* ---------------------------------------------------------------- buffers and headers */
+
+static gp_buffer *buffer_new(size_t nbytes) {
+    gp_buffer *b = rt_xmalloc(sizeof *b);
+    b->refcnt = 1;
+    b->nbytes = nbytes;
+    b->base = gpu_malloc(nbytes);
+    return b;
+}
+
+static void buffer_release(gp_buffer *b) {
+    if (b && --b->refcnt == 0) {
+        gpu_free(b->base);
+        free(b);
+    }
+}
+
+/* Product of the dims (ValueError for a negative one or an overflowing product). */
+static int64_t checked_size(int ndim, const int64_t *shape, size_t itemsize) {
+    if (ndim < 0 || ndim > GP_MAXDIM)
+        rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
+                 "found %d", GP_MAXDIM, ndim);
+    int64_t size = 1;
+    bool overflow = false;
+    for (int i = 0; i < ndim; i++) {
+        if (shape[i] < 0)
+            rt_raise("ValueError", "negative dimensions are not allowed");
+        if (shape[i] != 0 && size > INT64_MAX / shape[i])
+            overflow = true;
+        else
+            size *= shape[i];
+    }
+    for (int i = 0; i < ndim; i++)
+        if (shape[i] == 0)
+            return 0;
+    if (overflow || (itemsize && size > INT64_MAX / (int64_t)itemsize))
+        rt_raise("ValueError", "array is too big; `arr.size * arr.dtype.itemsize` is larger than "
+                 "the maximum possible size.");
+    return size;
+}
+
+gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape) {
+    size_t isz = gp_dtype_size(dt);
+    int64_t size = checked_size(ndim, shape, isz);
+    gp_array *a = rt_xcalloc(1, sizeof *a);
+    a->refcnt = 1;
+    a->dtype = dt;
+    a->ndim = ndim;
+    a->size = size;
+    for (int i = 0; i < ndim; i++)
+        a->shape[i] = shape[i];
+    rt_c_strides(ndim, shape, isz, a->strides);
+    a->buf = buffer_new((size_t)size * isz);
+    a->data = a->buf->base;
+    return a;
+}
+
+gp_array *rt_view(const gp_array *base, int ndim, const int64_t *shape, const int64_t *strides,
+                  char *data) {
+    int64_t size = checked_size(ndim, shape, 0);
+    gp_array *a = rt_xcalloc(1, sizeof *a);
+    a->refcnt = 1;
+    a->dtype = base->dtype;
+    a->ndim = ndim;
+    a->size = size;
+    for (int i = 0; i < ndim; i++) {
+        a->shape[i] = shape[i];
+        a->strides[i] = strides[i];
+    }
+    a->data = data;
+    a->buf = base->buf;
+    if (a->buf)
+        a->buf->refcnt++;
+    return a;
+}
+
+gp_array *rt_retain(gp_array *a) {
+    if (a)
+        a->refcnt++;
+    return a;
+}
+
+void rt_release(gp_array *a) {
+    if (a && --a->refcnt == 0) {
+        buffer_release(a->buf);
+        free(a);
+    }
+}
+
+bool rt_is_contiguous(const gp_array *a) {
+    if (a->size == 0)
+        return true;
+    int64_t expect = (int64_t)gp_dtype_size(a->dtype);
+    for (int i = a->ndim - 1; i >= 0; i--) {
+        if (a->shape[i] == 1)
+            continue;
+        if (a->strides[i] != expect)
+            return false;
+        expect *= a->shape[i];
+    }
+    return true;
+}
+
+void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi) {
+    *lo = *hi = 0;
+    if (a->size == 0)
+        return;
+    int64_t l = 0, h = 0;
+    for (int i = 0; i < a->ndim; i++) {
+        int64_t span = (a->shape[i] - 1) * a->strides[i];
+        if (span < 0)
+            l += span;
+        else
+            h += span;
+    }
+    *lo = l;
+    *hi = h + (int64_t)gp_dtype_size(a->dtype);
+}
+
+bool rt_may_overlap(const gp_array *a, const gp_array *b) {
+    if (!a || !b || !a->buf || a->buf != b->buf || a->size == 0 || b->size == 0)
+        return false;
+    int64_t alo, ahi, blo, bhi;
+    rt_array_extent(a, &alo, &ahi);
+    rt_array_extent(b, &blo, &bhi);
+    const char *a0 = a->data + alo, *a1 = a->data + ahi;
+    const char *b0 = b->data + blo, *b1 = b->data + bhi;
+    return a0 < b1 && b0 < a1;
+}
+
+/* ---------------------------------------------------------------- transfers and copies */
+
+gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *host) {
+    gp_array *a = rt_empty(dt, ndim, shape);
+    size_t nbytes = (size_t)a->size * gp_dtype_size(dt);
+    if (nbytes) {
+        /* The caller may free host memory on return: wait for the copy to finish. */
+        cudaStream_t s = rt_stream();
+        rt_check_cuda(cudaMemcpyAsync(a->data, host, nbytes, cudaMemcpyHostToDevice, s),
+                      "cudaMemcpyAsync");
+        rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    }
+    return a;
+}
+
+/* Gathers a's elements in C order from host bytes where a->data corresponds to base. */
+static void gather(char *dst, const char *base, const gp_array *a) {
+    size_t isz = gp_dtype_size(a->dtype);
+    int64_t idx[GP_MAXDIM] = {0};
+    int64_t off = 0;
+    for (int64_t k = 0; k < a->size; k++) {
+        memcpy(dst + (size_t)k * isz, base + off, isz);
+        for (int d = a->ndim - 1; d >= 0; d--) {   /* odometer increment */
+            off += a->strides[d];
+            if (++idx[d] < a->shape[d])
+                break;
+            off -= a->strides[d] * a->shape[d];
+            idx[d] = 0;
+        }
+    }
+}
+
+void rt_to_host(const gp_array *a, void *dst) {
+    if (a->size == 0)
+        return;
+    size_t isz = gp_dtype_size(a->dtype);
+    size_t nbytes = (size_t)a->size * isz;
+    cudaStream_t s = rt_stream();
+    if (rt_is_contiguous(a)) {
+        rt_check_cuda(cudaMemcpyAsync(dst, a->data, nbytes, cudaMemcpyDeviceToHost, s),
+                      "cudaMemcpyAsync");
+        rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+        return;
+    }
+    int64_t lo, hi;
+    rt_array_extent(a, &lo, &hi);
+    if ((uint64_t)(hi - lo) > 4 * (uint64_t)nbytes + (1u << 20)) {
+        /* Sparse view of a large buffer: compact it on the device first. */
+        gp_array *c = rt_copy(a);
+        rt_to_host(c, dst);
+        rt_release(c);
+        return;
+    }
+    char *tmp = rt_xmalloc((size_t)(hi - lo));
+    rt_check_cuda(cudaMemcpyAsync(tmp, a->data + lo, (size_t)(hi - lo), cudaMemcpyDeviceToHost,
+                                  s), "cudaMemcpyAsync");
+    rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    gather(dst, tmp - lo, a);
+    free(tmp);
+}
+
+void rt_strided_copy(gp_array *dst, const gp_array *src) {
+    if (src->size == 0)
+        return;
+    size_t isz = gp_dtype_size(src->dtype);
+    cudaStream_t s = rt_stream();
+    if (rt_is_contiguous(src) && rt_is_contiguous(dst)) {
+        rt_check_cuda(cudaMemcpyAsync(dst->data, src->data, (size_t)src->size * isz,
+                                      cudaMemcpyDeviceToDevice, s), "cudaMemcpyAsync");
+        return;
+    }
+    rt_launch_strided_copy(dst->data, dst->strides, src->data, src->strides, src->ndim,
+                           src->shape, src->size, isz, s);
+    rt_check_launch();
+}
+
+gp_array *rt_copy(const gp_array *a) {
+    gp_array *c = rt_empty(a->dtype, a->ndim, a->shape);
+    rt_strided_copy(c, a);
+    return c;
+}
+
+/* ---------------------------------------------------------------- Python scalars */
+
+/* Copies the single element of a to host memory (synchronises). */
+static void fetch_one(const gp_array *a, void *out) {
+    cudaStream_t s = rt_stream();
+    rt_check_cuda(cudaMemcpyAsync(out, a->data, gp_dtype_size(a->dtype), cudaMemcpyDeviceToHost,
+                                  s), "cudaMemcpyAsync");
+    rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+}
+
+static void need_one(const gp_array *a) {
+    if (a->size != 1)
+        rt_raise("TypeError", "only length-1 arrays can be converted to Python scalars");
+}
+
+double rt_item_f64(const gp_array *a) {
+    need_one(a);
+    if (rt_dtype_is_complex(a->dtype))
+        rt_raise("TypeError", "float() argument must be a string or a real number, not 'complex'");
+    char v[16];
+    fetch_one(a, v);
+    return rt_elem_f64(v, a->dtype);
+}
+
+int64_t rt_item_i64(const gp_array *a) {
+    need_one(a);
+    if (rt_dtype_is_complex(a->dtype))
+        rt_raise("TypeError", "int() argument must be a string, a bytes-like object or a real "
+                 "number, not 'complex'");
+    char v[16];
+    fetch_one(a, v);
+    if (rt_dtype_is_float(a->dtype)) {
+        double x = rt_elem_f64(v, a->dtype);
+        if (isnan(x))
+            rt_raise("ValueError", "cannot convert float NaN to integer");
+        if (isinf(x))
+            rt_raise("OverflowError", "cannot convert float infinity to integer");
+        if (x >= 0x1p63 || x < -0x1p63)
+            rt_raise("OverflowError", "Python int too large to convert to C long");
+    }
+    return rt_elem_i64(v, a->dtype);
+}
+
+bool rt_item_bool(const gp_array *a) {
+    if (a->size > 1)
+        rt_raise("ValueError", "The truth value of an array with more than one element is "
+                 "ambiguous. Use a.any() or a.all()");
+    if (a->size == 0)
+        return false;   /* NumPy < 2.2 (the oracle): a DeprecationWarning and False */
+    char v[16];
+    fetch_one(a, v);
+    return rt_elem_bool(v, a->dtype);
+}
+
+void rt_item_c128(const gp_array *a, double *re, double *im) {
+    need_one(a);
+    char v[16];
+    fetch_one(a, v);
+    rt_elem_c128(v, a->dtype, re, im);
+}

@@ -1,0 +1,160 @@
+/*
+ * errors.c — Python-style run-time errors: the frame stack behind tracebacks, rt_raise,
+ * program start and finish, and the checks generated code calls after CUDA work.
+ *
+ * Invariants: `top` is the innermost active frame; following ->prev leads to the outermost.
+ * The runtime owns a "<module>" frame that is the bottom of the stack from rt_init on; when
+ * generated code enters its own "<module>" frame while only the runtime's is on the stack, the
+ * generated one replaces it (so either convention prints one module line).  rt_raise flushes
+ * stdout before writing to stderr, so output and traceback appear in program order.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+static gp_frame module_frame = {"<module>", 0, NULL};
+static gp_frame *top;
+static const char *script = "script.py";
+static int saved_argc;
+static char **saved_argv;
+static rt_raise_hook_fn raise_hook;
+static char stdout_buf[1 << 16];
+
+const char *rt_script_name(void) {
+    return script;
+}
+
+int rt_saved_argc(void) {
+    return saved_argc;
+}
+
+char **rt_saved_argv(void) {
+    return saved_argv;
+}
+
+void rt_set_raise_hook(rt_raise_hook_fn hook) {
+    raise_hook = hook;
+}
+
+/* libgpu's failures (CUDA errors, out of memory) arrive here and become tracebacks. */
+static void gpu_hook(const char *exc, const char *msg) {
+    rt_raise(exc, "%s", msg);
+}
+
+/* Program start: argv, the script name, the GPU error hook and a block-buffered stdout. */
+void rt_init(int argc, char **argv, const char *script_name) {
+    saved_argc = argc;
+    saved_argv = argv;
+    if (script_name && *script_name)
+        script = script_name;
+    module_frame.line = 0;
+    module_frame.prev = NULL;
+    top = &module_frame;
+    gpu_set_error_hook(gpu_hook);
+    /* Python line-buffers a terminal and block-buffers pipes and files; so do we. */
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
+}
+
+/* Program end: late asynchronous errors surface here as tracebacks. */
+int rt_finish(void) {
+    if (gpu_is_initialised()) {
+        rt_check_cuda(cudaStreamSynchronize(gpu_stream()), "cudaStreamSynchronize");
+        rt_check_cuda(cudaGetLastError(), "cudaGetLastError");
+    }
+    fflush(stdout);
+    return 0;
+}
+
+void rt_frame_enter(gp_frame *f) {
+    if (top == &module_frame && module_frame.prev == NULL && f->func &&
+        strcmp(f->func, "<module>") == 0) {
+        f->prev = NULL;   /* generated code brings its own module frame */
+    } else {
+        f->prev = top;
+    }
+    top = f;
+}
+
+void rt_frame_leave(gp_frame *f) {
+    if (top == f)
+        top = f->prev ? f->prev : (f == &module_frame ? NULL : &module_frame);
+}
+
+/* Prints frames outermost first. */
+static void print_frames(const gp_frame *f, int depth) {
+    if (!f)
+        return;
+    if (depth < 100000)
+        print_frames(f->prev, depth + 1);
+    fprintf(stderr, "  File \"%s\", line %d, in %s\n", script, f->line, f->func ? f->func : "?");
+}
+
+/* The traceback, then "EXC: message" (just "EXC" for an empty message), exit status 1. */
+void rt_raise(const char *exc, const char *fmt, ...) {
+    char small[512];
+    char *msg = small;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n >= (int)sizeof small) {
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            va_start(ap, fmt);
+            vsnprintf(big, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+            msg = big;
+        }
+    }
+    if (raise_hook)
+        raise_hook(exc, msg);
+    fflush(stdout);
+    fputs("Traceback (most recent call last):\n", stderr);
+    print_frames(top, 0);
+    if (*msg)
+        fprintf(stderr, "%s: %s\n", exc, msg);
+    else
+        fprintf(stderr, "%s\n", exc);
+    fflush(stderr);
+    exit(1);
+}
+
+/* After a launch: "RuntimeError: cudaErrorInvalidConfiguration: invalid configuration ...". */
+void rt_check_launch(void) {
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess)
+        rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
+}
+
+void rt_check_cuda(cudaError_t e, const char *what) {
+    if (e == cudaSuccess)
+        return;
+    (void)cudaGetLastError();
+    if (e == cudaErrorMemoryAllocation)
+        rt_raise("cupy.cuda.memory.OutOfMemoryError", "%s: out of memory", what);
+    rt_raise("RuntimeError", "%s: %s: %s", what, cudaGetErrorName(e), cudaGetErrorString(e));
+}
+
+static void *checked(void *p, size_t n) {
+    if (!p && n)
+        rt_raise("MemoryError", "%s", "");
+    return p;
+}
+
+void *rt_xmalloc(size_t n) {
+    return checked(malloc(n ? n : 1), 1);
+}
+
+void *rt_xcalloc(size_t n, size_t size) {
+    return checked(calloc(n ? n : 1, size ? size : 1), 1);
+}
+
+void *rt_xrealloc(void *p, size_t n) {
+    return checked(realloc(p, n ? n : 1), 1);
+}

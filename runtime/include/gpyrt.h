@@ -1,0 +1,272 @@
+/*
+ * gpyrt.h — the gpyc runtime's public header: the one contract between generated code and the
+ * runtime.  Generated code calls only what this header (and gpyrt_device.cuh for kernels)
+ * declares.  The runtime knows nothing of the compiler.
+ *
+ * C11, usable from C and from CUDA C++ (nvcc).  Ownership is stated at each function:
+ *   "new reference"  the caller owns one reference and must rt_release it;
+ *   "borrowed"       the callee does not keep the argument beyond the call (or retains it).
+ * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
+ *
+ * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c
+ * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
+ */
+#ifndef GPYRT_H
+#define GPYRT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- dtypes
+ * ORDER DTYPE: the same order as DType in compiler/compiler.h.                             */
+typedef enum gp_dtype {
+    GP_BOOL, GP_INT8, GP_INT16, GP_INT32, GP_INT64,
+    GP_UINT8, GP_UINT16, GP_UINT32, GP_UINT64,
+    GP_FLOAT16, GP_FLOAT32, GP_FLOAT64, GP_COMPLEX64, GP_COMPLEX128,
+    GP_NDTYPES
+} gp_dtype;
+
+const char *gp_dtype_name(gp_dtype d);   /* "float32" */
+size_t gp_dtype_size(gp_dtype d);
+
+#define GP_MAXDIM 8
+
+/* ---------------------------------------------------------------- errors.c
+ * Frames give tracebacks their lines.  Generated code keeps one gp_frame per call on its C
+ * stack, enters it at function entry, sets .line before each statement, and leaves it on every
+ * return path.                                                                              */
+typedef struct gp_frame {
+    const char *func;          /* "<module>" or the Python function name */
+    int line;                  /* current script line */
+    struct gp_frame *prev;
+} gp_frame;
+
+/* Called first by main(): records argv and the script's name (for tracebacks) and installs the
+ * module frame's file name.  Does not touch the GPU (that happens at the first device use). */
+void rt_init(int argc, char **argv, const char *script_name);
+/* Called last by main(): waits for the device, checks for late errors, flushes stdout.
+ * Returns the process exit status (0). */
+int rt_finish(void);
+void rt_frame_enter(gp_frame *f);
+void rt_frame_leave(gp_frame *f);
+
+/* Prints, to stderr, after flushing stdout:
+ *     Traceback (most recent call last):
+ *       File "script.py", line 14, in <module>
+ *       File "script.py", line 3, in f
+ *     EXC: message
+ * and exits with status 1.  exc is the Python exception name as it should appear
+ * ("ValueError", "IndexError", "numpy.linalg.LinAlgError", "cupy.cuda.memory.OutOfMemoryError"). */
+#ifdef __cplusplus
+[[noreturn]]
+#else
+_Noreturn
+#endif
+void rt_raise(const char *exc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* After every kernel launch: raises RuntimeError (CUDA's message) if the launch failed. */
+void rt_check_launch(void);
+/* Checks a CUDA runtime status from generated code (RuntimeError naming the call). */
+void rt_check_cuda(cudaError_t e, const char *what);
+
+/* ---------------------------------------------------------------- array.c
+ * A gp_array is a reference-counted header over a reference-counted device buffer; views share
+ * the buffer.  data points at element [0, ..., 0] (buffer base + offset); strides are in bytes
+ * and may be zero or negative.  size is the product of shape (1 for ndim 0).               */
+typedef struct gp_buffer gp_buffer;    /* opaque: device memory from the pool, refcounted */
+
+typedef struct gp_array {
+    int refcnt;
+    gp_dtype dtype;
+    int ndim;
+    int64_t size;
+    int64_t shape[GP_MAXDIM];
+    int64_t strides[GP_MAXDIM];
+    char *data;
+    gp_buffer *buf;
+} gp_array;
+
+/* A new C-contiguous array, uninitialised.  New reference.  Raises ValueError for a negative
+ * dimension ("negative dimensions are not allowed"). */
+gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape);
+/* A view sharing base's buffer: new reference; base is borrowed. */
+gp_array *rt_view(const gp_array *base, int ndim, const int64_t *shape, const int64_t *strides,
+                  char *data);
+gp_array *rt_retain(gp_array *a);      /* NULL-safe; returns a */
+void rt_release(gp_array *a);          /* NULL-safe */
+bool rt_is_contiguous(const gp_array *a);   /* C order */
+
+/* New C-contiguous array from host memory holding size elements of dt in C order. */
+gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *host);
+/* Copies a's elements in C order into host memory (size * itemsize bytes); synchronises. */
+void rt_to_host(const gp_array *a, void *dst);
+/* New C-contiguous copy of a (any strides).  New reference. */
+gp_array *rt_copy(const gp_array *a);
+/* True when a and b may share memory (same buffer and overlapping byte ranges). */
+bool rt_may_overlap(const gp_array *a, const gp_array *b);
+
+/* Python scalars from arrays of size 1 (float(x), int(x), bool(x), complex(x)): synchronise.
+ * TypeError "only length-1 arrays can be converted to Python scalars" otherwise;
+ * bool() of a larger array: ValueError "The truth value of an array with more than one
+ * element is ambiguous. Use a.any() or a.all()". */
+double rt_item_f64(const gp_array *a);
+int64_t rt_item_i64(const gp_array *a);   /* floats truncate toward zero, as int() */
+bool rt_item_bool(const gp_array *a);
+void rt_item_c128(const gp_array *a, double *re, double *im);
+
+/* ---------------------------------------------------------------- views.c
+ * Broadcasting and the kernels' view of arrays.                                            */
+typedef struct gp_shape {
+    int ndim;
+    int64_t size;
+    int64_t dim[GP_MAXDIM];
+} gp_shape;
+
+/* The broadcast shape of n arrays (NULL entries are scalars and are skipped).  Raises
+ * ValueError "operands could not be broadcast together with shapes (3,) (4,) ". */
+void rt_broadcast(gp_shape *out, int n, const gp_array *const *arrs);
+/* The shape of a (as gp_shape). */
+gp_shape rt_shape_of(const gp_array *a);
+/* Builds a shape from dims; raises ValueError on a negative dimension. */
+gp_shape rt_shape_make(int ndim, const int64_t *dims);
+
+/* How a kernel reads array a over iteration shape s (a broadcast to s, right-aligned):
+ * data, and byte strides per dimension of s (0 where a has size 1 or lacks the dimension). */
+typedef struct gp_kin {
+    char *data;
+    int64_t st[GP_MAXDIM];
+} gp_kin;
+gp_kin rt_kin(const gp_array *a, const gp_shape *s);
+
+/* Reductions: the iteration shape s split into kept ("outer") and reduced ("inner")
+ * dimensions.  axes: naxes normalised ascending axes of s; naxes == 0 means all axes.       */
+typedef struct gp_rshape {
+    int64_t nout, nin;                 /* numbers of output elements and of reduced elements */
+    int ond, ind;
+    int64_t odim[GP_MAXDIM], idim[GP_MAXDIM];
+} gp_rshape;
+typedef struct gp_rkin {
+    char *data;
+    int64_t ost[GP_MAXDIM], ist[GP_MAXDIM];   /* byte strides over odim and idim */
+} gp_rkin;
+/* Fills rs and the output shape (with size-1 dims kept when keepdims). */
+void rt_reduce_setup(const gp_shape *s, int naxes, const int *axes, bool keepdims,
+                     gp_rshape *rs, gp_shape *out);
+gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes);
+/* ValueError "zero-size array to reduction operation maximum which has no identity". */
+void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
+
+/* Grid size for n elements with blocks of `block` threads (capped from the SM count). */
+unsigned rt_grid_for(int64_t n, unsigned block);
+cudaStream_t rt_stream(void);
+
+/* Basic indexing (integers, slices, None, ...).  New reference to a view; IndexError
+ * "index 10 is out of bounds for axis 0 with size 5", "too many indices for array: array is
+ * 1-dimensional, but 2 were indexed". */
+typedef enum gp_idx_kind { GP_IDX_INT, GP_IDX_SLICE, GP_IDX_NEWAXIS, GP_IDX_ELLIPSIS } gp_idx_kind;
+typedef struct gp_index {
+    gp_idx_kind kind;
+    int64_t i;                          /* GP_IDX_INT */
+    int64_t start, stop, step;          /* GP_IDX_SLICE; step != 0 */
+    bool has_start, has_stop;           /* false where the slice omits them */
+} gp_index;
+gp_array *rt_index(const gp_array *a, int n, const gp_index *ix);
+/* reshape: one dim may be -1.  A view when a is contiguous, else a copy.  New reference.
+ * ValueError "cannot reshape array of size 6 into shape (4,)". */
+gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape);
+/* transpose by perm (NULL: reverse the axes).  New reference to a view. */
+gp_array *rt_transpose(const gp_array *a, const int *perm);
+/* broadcast_to: new reference to a view with zero strides.  ValueError as NumPy. */
+gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
+
+/* ---------------------------------------------------------------- format.c / print.c
+ * A string builder and Python's / NumPy's formatting of values.  All output that a program
+ * prints goes through rt_sb_print.                                                          */
+typedef struct gp_sb {
+    char *s;
+    size_t len, cap;
+} gp_sb;
+void rt_sb_putc(gp_sb *sb, char c);
+void rt_sb_puts(gp_sb *sb, const char *s);
+void rt_sb_free(gp_sb *sb);
+/* Writes sb then `end` to stdout and empties sb. */
+void rt_sb_print(gp_sb *sb, const char *end);
+/* str() of Python values */
+void rt_sb_bool(gp_sb *sb, bool v);               /* True / False */
+void rt_sb_i64(gp_sb *sb, int64_t v);
+void rt_sb_f64(gp_sb *sb, double v);              /* repr(float): 0.1, 1.0, 1e-05, 1e+16, inf, nan */
+void rt_sb_c128(gp_sb *sb, double re, double im); /* repr(complex): (1+2j), 2j, (-0-1j) */
+void rt_sb_none(gp_sb *sb);                       /* None */
+/* NumPy's str() and repr() of an array (any ndim; 0-d prints as its scalar), byte-identical to
+ * NumPy 2 with default print options: precision 8, line width 75, threshold 1000, edgeitems 3. */
+void rt_sb_array_str(gp_sb *sb, const gp_array *a);
+void rt_sb_array_repr(gp_sb *sb, const gp_array *a);
+void rt_sb_dtype(gp_sb *sb, gp_dtype d);          /* float32 */
+/* str() of a shape tuple: (2, 3), (5,), () */
+void rt_sb_shape(gp_sb *sb, int ndim, const int64_t *shape);
+/* format(value, spec): Python's format-spec mini-language ([[fill]align][sign][z][#][0]
+ * [width][grouping][.precision][type]).  ValueError "Unknown format code 'd' for object of
+ * type 'float'" as Python. */
+void rt_sb_fmt_i64(gp_sb *sb, int64_t v, const char *spec);
+void rt_sb_fmt_f64(gp_sb *sb, double v, const char *spec);
+void rt_sb_fmt_bool(gp_sb *sb, bool v, const char *spec);
+void rt_sb_fmt_c128(gp_sb *sb, double re, double im, const char *spec);
+void rt_sb_fmt_str(gp_sb *sb, const char *v, const char *spec);
+/* format() of an array: a 0-d array formats as its scalar; other arrays accept only "". */
+void rt_sb_fmt_array(gp_sb *sb, const gp_array *a, const char *spec);
+/* The builder's contents as a new str (see strings below); sb is emptied. */
+const char *rt_sb_take(gp_sb *sb);
+
+/* ---------------------------------------------------------------- host.c
+ * Strings are immutable, NUL-terminated, owned by the runtime for the program's lifetime.   */
+const char *rt_str_concat(int n, const char *const *parts);
+int64_t rt_str_to_i64(const char *s);     /* int("12"); ValueError as Python */
+double rt_str_to_f64(const char *s);      /* float("1.5") */
+bool rt_str_eq(const char *a, const char *b);
+int rt_argc(void);
+const char *rt_argv(int64_t i);           /* IndexError "list index out of range" */
+double rt_perf_counter(void);             /* time.perf_counter() */
+void rt_sync(void);                       /* cp.cuda.Device().synchronize() */
+/* Python scalar arithmetic that can fail: ZeroDivisionError "division by zero",
+ * "integer division or modulo by zero", "float floor division by zero" ... */
+int64_t rt_i64_floordiv(int64_t a, int64_t b);
+int64_t rt_i64_mod(int64_t a, int64_t b);
+double rt_f64_truediv(double a, double b);
+double rt_f64_floordiv(double a, double b);
+double rt_f64_mod(double a, double b);
+double rt_i64_truediv(int64_t a, int64_t b);
+int64_t rt_i64_pow(int64_t a, int64_t b); /* b < 0 is handled by the compiler (float result) */
+
+/* ---------------------------------------------------------------- list.c
+ * Homogeneous lists.  Elements are stored by value (esize bytes); a list of arrays holds a
+ * reference to each element; a list of str holds the pointers.                             */
+typedef enum gp_list_kind { GP_LIST_BOOL, GP_LIST_I64, GP_LIST_F64, GP_LIST_C128, GP_LIST_STR,
+                            GP_LIST_ARRAY, GP_LIST_OTHER } gp_list_kind;
+typedef struct gp_list {
+    int refcnt;
+    gp_list_kind kind;
+    size_t esize;
+    int64_t len, cap;
+    char *data;
+} gp_list;
+gp_list *rt_list_new(gp_list_kind kind, size_t esize);        /* new reference */
+gp_list *rt_list_retain(gp_list *l);
+void rt_list_release(gp_list *l);                             /* releases array elements */
+void rt_list_append(gp_list *l, const void *elem);            /* copies; retains arrays */
+/* Address of element i (negative counts from the end); IndexError "list index out of range". */
+void *rt_list_at(gp_list *l, int64_t i);
+void rt_list_set(gp_list *l, int64_t i, const void *elem);    /* retains/releases arrays */
+gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str; new reference */
+/* str() of a list: [1, 2.5, 'a'] with repr() of each element (arrays as NumPy's repr). */
+void rt_sb_list(gp_sb *sb, const gp_list *l);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,919 @@
+/*
+ * gpyrt_device.cuh — what generated kernels (and the host code beside them) compute with: the
+ * complex types, float16, one function per row of compiler/ops.def, casts between the 14 C
+ * types, and the helpers of reduction kernels.  CUDA C++; included by every generated .cu file
+ * after gpyrt.h.
+ *
+ * Invariants:
+ *   - Every function is __host__ __device__: host code computing on Python scalars calls the
+ *     same function as a kernel, so host and device agree bit for bit where the math library
+ *     does (casts, integer ops, comparisons, rounding).
+ *   - DEVICE_FN<CT>(args...) takes its operands already cast to CT (the computation C type)
+ *     and implements NumPy's loop for that type.  Where NumPy has no loop for CT (floor_divide
+ *     on complex ...), there is no overload and the call does not compile.
+ *   - float16 (__half) computes in float and rounds once to half, as NumPy's half loops do.
+ *   - Integer arithmetic wraps (done in the unsigned type: no undefined behaviour), division
+ *     and modulo by zero give 0, shifts past the width give 0 or the sign (NumPy), and
+ *     float→int casts saturate (NaN → 0) as the GPU's cvt does, on the host too.
+ *
+ * Layout: types and traits · math wrappers · implementations (gpi_*, overloaded per C type) ·
+ * the public templates gp_<op><CT> (forwarders) · gp_cast · reductions · host helpers of
+ * launches.
+ */
+#ifndef GPYRT_DEVICE_CUH
+#define GPYRT_DEVICE_CUH
+
+#include "gpyrt.h"
+#include <cuda_fp16.h>
+#include <math.h>
+#include <stdint.h>
+#include <float.h>
+#ifdef __CUDACC__
+#include <cub/block/block_reduce.cuh>
+#endif
+
+#define GP_HD __host__ __device__ inline
+
+/* ================================================================ types and traits */
+
+struct gp_c64 { float re, im; };
+struct gp_c128 { double re, im; };
+
+/* The real type under a complex one (abs, real parts); others map to themselves. */
+template<typename T> struct gp_real { typedef T type; };
+template<> struct gp_real<gp_c64> { typedef float type; };
+template<> struct gp_real<gp_c128> { typedef double type; };
+
+/* The float type NumPy's FLOAT ufuncs (sqrt, exp ...) give for an input type:
+ * bool/int8/uint8 → float16, int16/uint16 → float32, wider ints → float64. */
+template<typename T> struct gp_float_of { typedef T type; };
+template<> struct gp_float_of<bool> { typedef __half type; };
+template<> struct gp_float_of<int8_t> { typedef __half type; };
+template<> struct gp_float_of<uint8_t> { typedef __half type; };
+template<> struct gp_float_of<int16_t> { typedef float type; };
+template<> struct gp_float_of<uint16_t> { typedef float type; };
+template<> struct gp_float_of<int32_t> { typedef double type; };
+template<> struct gp_float_of<uint32_t> { typedef double type; };
+template<> struct gp_float_of<int64_t> { typedef double type; };
+template<> struct gp_float_of<uint64_t> { typedef double type; };
+
+/* The unsigned type of the same width, for wrapping arithmetic. */
+template<typename T> struct gp_uns { typedef T type; };
+template<> struct gp_uns<int8_t> { typedef uint8_t type; };
+template<> struct gp_uns<int16_t> { typedef uint16_t type; };
+template<> struct gp_uns<int32_t> { typedef uint32_t type; };
+template<> struct gp_uns<int64_t> { typedef uint64_t type; };
+
+/* Limits of the 14 types (floats: ±inf), for saturating casts and reduction identities. */
+template<typename T> struct gp_lim;
+#define GP_LIM(T, LO, HI, SIGNED, INT)                                                     \
+    template<> struct gp_lim<T> {                                                          \
+        static GP_HD T lowest() { return LO; }                                             \
+        static GP_HD T highest() { return HI; }                                            \
+        enum { is_signed = SIGNED, is_int = INT };                                         \
+    };
+GP_LIM(bool, false, true, 0, 0)
+GP_LIM(int8_t, INT8_MIN, INT8_MAX, 1, 1)
+GP_LIM(int16_t, INT16_MIN, INT16_MAX, 1, 1)
+GP_LIM(int32_t, INT32_MIN, INT32_MAX, 1, 1)
+GP_LIM(int64_t, INT64_MIN, INT64_MAX, 1, 1)
+GP_LIM(uint8_t, 0, UINT8_MAX, 0, 1)
+GP_LIM(uint16_t, 0, UINT16_MAX, 0, 1)
+GP_LIM(uint32_t, 0, UINT32_MAX, 0, 1)
+GP_LIM(uint64_t, 0, UINT64_MAX, 0, 1)
+GP_LIM(float, -HUGE_VALF, HUGE_VALF, 1, 0)
+GP_LIM(double, -HUGE_VAL, HUGE_VAL, 1, 0)
+GP_LIM(__half, __float2half_rn(-HUGE_VALF), __float2half_rn(HUGE_VALF), 1, 0)
+GP_LIM(gp_c64, (gp_c64{-HUGE_VALF, -HUGE_VALF}), (gp_c64{HUGE_VALF, HUGE_VALF}), 1, 0)
+GP_LIM(gp_c128, (gp_c128{-HUGE_VAL, -HUGE_VAL}), (gp_c128{HUGE_VAL, HUGE_VAL}), 1, 0)
+#undef GP_LIM
+template<typename T> GP_HD T gp_lowest() { return gp_lim<T>::lowest(); }
+template<typename T> GP_HD T gp_highest() { return gp_lim<T>::highest(); }
+/* a < 0, without a comparison the compiler calls pointless for unsigned types */
+template<typename T, int S = gp_lim<T>::is_signed> struct gp_signp {
+    static GP_HD bool neg(T a) { return a < (T)0; }
+};
+template<typename T> struct gp_signp<T, 0> {
+    static GP_HD bool neg(T) { return false; }
+};
+template<typename T> GP_HD bool gp_isneg(T a) { return gp_signp<T>::neg(a); }
+
+/* ================================================================ math wrappers
+ * One overloaded name per libm function for float and double (sqrtf / sqrt ...), all of
+ * which CUDA declares __host__ __device__.                                                  */
+#define GPM1(name)                                                                         \
+    GP_HD float gpm_##name(float x) { return name##f(x); }                                 \
+    GP_HD double gpm_##name(double x) { return name(x); }
+#define GPM2(name)                                                                         \
+    GP_HD float gpm_##name(float x, float y) { return name##f(x, y); }                     \
+    GP_HD double gpm_##name(double x, double y) { return name(x, y); }
+GPM1(sqrt) GPM1(exp) GPM1(log) GPM1(log2) GPM1(log10) GPM1(sin) GPM1(cos) GPM1(tan)
+GPM1(tanh) GPM1(sinh) GPM1(cosh) GPM1(atan) GPM1(floor) GPM1(ceil) GPM1(trunc) GPM1(rint)
+GPM1(fabs) GPM1(log1p)
+GPM2(atan2) GPM2(hypot) GPM2(fmod) GPM2(pow) GPM2(copysign)
+#undef GPM1
+#undef GPM2
+
+GP_HD float gp_h2f(__half h) { return __half2float(h); }
+GP_HD __half gp_f2h(float f) { return __float2half_rn(f); }
+
+/* NaN tests that survive every compiler mode we use (x != x) and need no <cmath> overloads. */
+template<typename F> GP_HD bool gpm_isnan(F x) { return x != x; }
+template<typename F> GP_HD bool gpm_isinf(F x) { return x == (F)HUGE_VAL || x == -(F)HUGE_VAL; }
+template<typename F> GP_HD bool gpm_isfinite(F x) { return !gpm_isnan(x) && !gpm_isinf(x); }
+
+/* ================================================================ implementations
+ * gpi_<op>: a generic template for bool and the integers, and overloads for __half, float,
+ * double, gp_c64 and gp_c128 (an exact non-template match wins over the template).          */
+
+/* Defines a float16 overload of a unary/binary float op through float. */
+#define GP_HALF1(name) GP_HD __half name(__half a) { return gp_f2h(name(gp_h2f(a))); }
+#define GP_HALF2(name)                                                                     \
+    GP_HD __half name(__half a, __half b) { return gp_f2h(name(gp_h2f(a), gp_h2f(b))); }
+#define GP_HALF2B(name) GP_HD bool name(__half a, __half b) { return name(gp_h2f(a), gp_h2f(b)); }
+
+/* ---- complex arithmetic (Smith's division, as NumPy) */
+template<typename C> GP_HD C gpc_make(typename gp_real<C>::type re, typename gp_real<C>::type im)
+{
+    C c; c.re = re; c.im = im; return c;
+}
+template<typename C> GP_HD C gpc_add(C a, C b) { return gpc_make<C>(a.re + b.re, a.im + b.im); }
+template<typename C> GP_HD C gpc_sub(C a, C b) { return gpc_make<C>(a.re - b.re, a.im - b.im); }
+template<typename C> GP_HD C gpc_mul(C a, C b)
+{
+    return gpc_make<C>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+template<typename C> GP_HD C gpc_div(C a, C b)
+{
+    typedef typename gp_real<C>::type R;
+    R abr = gpm_fabs(b.re), abi = gpm_fabs(b.im);
+    if (abr >= abi) {
+        if (abr == 0 && abi == 0)
+            return gpc_make<C>(a.re / abr, a.im / abr);
+        R rat = b.im / b.re, scl = (R)1 / (b.re + b.im * rat);
+        return gpc_make<C>((a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl);
+    }
+    R rat = b.re / b.im, scl = (R)1 / (b.im + b.re * rat);
+    return gpc_make<C>((a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl);
+}
+GP_HD gp_c64 operator+(gp_c64 a, gp_c64 b) { return gpc_add(a, b); }
+GP_HD gp_c64 operator-(gp_c64 a, gp_c64 b) { return gpc_sub(a, b); }
+GP_HD gp_c64 operator*(gp_c64 a, gp_c64 b) { return gpc_mul(a, b); }
+GP_HD gp_c64 operator/(gp_c64 a, gp_c64 b) { return gpc_div(a, b); }
+GP_HD gp_c128 operator+(gp_c128 a, gp_c128 b) { return gpc_add(a, b); }
+GP_HD gp_c128 operator-(gp_c128 a, gp_c128 b) { return gpc_sub(a, b); }
+GP_HD gp_c128 operator*(gp_c128 a, gp_c128 b) { return gpc_mul(a, b); }
+GP_HD gp_c128 operator/(gp_c128 a, gp_c128 b) { return gpc_div(a, b); }
+GP_HD bool operator==(gp_c64 a, gp_c64 b) { return a.re == b.re && a.im == b.im; }
+GP_HD bool operator==(gp_c128 a, gp_c128 b) { return a.re == b.re && a.im == b.im; }
+GP_HD bool operator!=(gp_c64 a, gp_c64 b) { return !(a == b); }
+GP_HD bool operator!=(gp_c128 a, gp_c128 b) { return !(a == b); }
+
+/* ---- complex elementary functions */
+template<typename C> GP_HD typename gp_real<C>::type gpc_abs(C z) { return gpm_hypot(z.re, z.im); }
+template<typename C> GP_HD C gpc_exp(C z)
+{
+    typedef typename gp_real<C>::type R;
+    R e = gpm_exp(z.re);
+    if (z.im == 0) return gpc_make<C>(e, z.im);
+    return gpc_make<C>(e * gpm_cos(z.im), e * gpm_sin(z.im));
+}
+template<typename C> GP_HD C gpc_log(C z)
+{
+    return gpc_make<C>(gpm_log(gpc_abs(z)), gpm_atan2(z.im, z.re));
+}
+template<typename C> GP_HD C gpc_sqrt(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.re == 0 && z.im == 0) return gpc_make<C>((R)0, z.im);
+    if (gpm_isinf(z.im)) return gpc_make<C>((R)HUGE_VAL, z.im);
+    R t = gpm_sqrt((gpm_fabs(z.re) + gpc_abs(z)) * (R)0.5);
+    if (z.re >= 0) return gpc_make<C>(t, z.im / (2 * t));
+    return gpc_make<C>(gpm_fabs(z.im) / (2 * t), gpm_copysign(t, z.im));
+}
+template<typename C> GP_HD C gpc_sin(C z)
+{
+    return gpc_make<C>(gpm_sin(z.re) * gpm_cosh(z.im), gpm_cos(z.re) * gpm_sinh(z.im));
+}
+template<typename C> GP_HD C gpc_cos(C z)
+{
+    return gpc_make<C>(gpm_cos(z.re) * gpm_cosh(z.im), -(gpm_sin(z.re) * gpm_sinh(z.im)));
+}
+template<typename C> GP_HD C gpc_sinh(C z)
+{
+    return gpc_make<C>(gpm_sinh(z.re) * gpm_cos(z.im), gpm_cosh(z.re) * gpm_sin(z.im));
+}
+template<typename C> GP_HD C gpc_cosh(C z)
+{
+    return gpc_make<C>(gpm_cosh(z.re) * gpm_cos(z.im), gpm_sinh(z.re) * gpm_sin(z.im));
+}
+/* tanh(x+iy) = (sinh 2x + i sin 2y) / (cosh 2x + cos 2y); past |x| > 20 the real part is ±1. */
+template<typename C> GP_HD C gpc_tanh(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (gpm_fabs(z.re) > (R)20) {
+        R e = gpm_exp(-2 * gpm_fabs(z.re));
+        return gpc_make<C>(gpm_copysign((R)1, z.re), 4 * gpm_sin(z.im) * gpm_cos(z.im) * e);
+    }
+    R d = gpm_cosh(2 * z.re) + gpm_cos(2 * z.im);
+    return gpc_make<C>(gpm_sinh(2 * z.re) / d, gpm_sin(2 * z.im) / d);
+}
+/* tan(z) = -i tanh(iz) */
+template<typename C> GP_HD C gpc_tan(C z)
+{
+    C t = gpc_tanh(gpc_make<C>(-z.im, z.re));
+    return gpc_make<C>(t.im, -t.re);
+}
+/* arctan(z) = (i/2) (log(1 - iz) - log(1 + iz)) */
+template<typename C> GP_HD C gpc_atan(C z)
+{
+    typedef typename gp_real<C>::type R;
+    C a = gpc_log(gpc_make<C>(1 + z.im, -z.re));
+    C b = gpc_log(gpc_make<C>(1 - z.im, z.re));
+    C d = gpc_sub(a, b);
+    return gpc_make<C>(-d.im * (R)0.5, d.re * (R)0.5);
+}
+/* NumPy's complex power: small integral real exponents by repeated multiplication. */
+template<typename C> GP_HD C gpc_pow(C a, C b)
+{
+    typedef typename gp_real<C>::type R;
+    if (b.re == 0 && b.im == 0) return gpc_make<C>((R)1, (R)0);
+    if (a.re == 0 && a.im == 0) {
+        if (b.re > 0 && b.im == 0) return gpc_make<C>((R)0, (R)0);
+        return gpc_make<C>((R)NAN, (R)NAN);
+    }
+    if (b.im == 0 && b.re == gpm_trunc(b.re) && gpm_fabs(b.re) < 100) {
+        long n = (long)b.re, m = n < 0 ? -n : n;
+        C r = gpc_make<C>((R)1, (R)0), p = a;
+        while (m) {
+            if (m & 1) r = gpc_mul(r, p);
+            p = gpc_mul(p, p);
+            m >>= 1;
+        }
+        return n < 0 ? gpc_div(gpc_make<C>((R)1, (R)0), r) : r;
+    }
+    return gpc_exp(gpc_mul(b, gpc_log(a)));
+}
+/* NumPy orders complex numbers lexicographically; a NaN anywhere makes the test false. */
+template<typename C> GP_HD bool gpc_lt(C a, C b)
+{
+    return (a.re < b.re && a.im == a.im && b.im == b.im) || (a.re == b.re && a.im < b.im);
+}
+template<typename C> GP_HD bool gpc_le(C a, C b)
+{
+    return (a.re < b.re && a.im == a.im && b.im == b.im) || (a.re == b.re && a.im <= b.im);
+}
+template<typename C> GP_HD bool gpc_isnan(C a) { return a.re != a.re || a.im != a.im; }
+
+/* ---- add, sub, mul (wrapping for ints; bool add = or, mul = and) */
+template<typename T> GP_HD T gpi_add(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    return (T)((U)a + (U)b);
+}
+template<typename T> GP_HD T gpi_sub(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    return (T)((U)a - (U)b);
+}
+template<typename T> GP_HD T gpi_mul(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    return (T)((U)a * (U)b);
+}
+/* uint16/uint8 promote to int: multiply in unsigned int to avoid signed overflow. */
+GP_HD uint16_t gpi_mul(uint16_t a, uint16_t b) { return (uint16_t)((unsigned)a * (unsigned)b); }
+GP_HD uint8_t gpi_mul(uint8_t a, uint8_t b) { return (uint8_t)((unsigned)a * (unsigned)b); }
+GP_HD bool gpi_add(bool a, bool b) { return a || b; }
+GP_HD bool gpi_mul(bool a, bool b) { return a && b; }
+GP_HD float gpi_add(float a, float b) { return a + b; }
+GP_HD double gpi_add(double a, double b) { return a + b; }
+GP_HD float gpi_sub(float a, float b) { return a - b; }
+GP_HD double gpi_sub(double a, double b) { return a - b; }
+GP_HD float gpi_mul(float a, float b) { return a * b; }
+GP_HD double gpi_mul(double a, double b) { return a * b; }
+GP_HALF2(gpi_add) GP_HALF2(gpi_sub) GP_HALF2(gpi_mul)
+GP_HD gp_c64 gpi_add(gp_c64 a, gp_c64 b) { return gpc_add(a, b); }
+GP_HD gp_c128 gpi_add(gp_c128 a, gp_c128 b) { return gpc_add(a, b); }
+GP_HD gp_c64 gpi_sub(gp_c64 a, gp_c64 b) { return gpc_sub(a, b); }
+GP_HD gp_c128 gpi_sub(gp_c128 a, gp_c128 b) { return gpc_sub(a, b); }
+GP_HD gp_c64 gpi_mul(gp_c64 a, gp_c64 b) { return gpc_mul(a, b); }
+GP_HD gp_c128 gpi_mul(gp_c128 a, gp_c128 b) { return gpc_mul(a, b); }
+
+/* ---- true_divide: ints and bool divide as float64 */
+template<typename T> GP_HD double gpi_truediv(T a, T b) { return (double)a / (double)b; }
+GP_HD float gpi_truediv(float a, float b) { return a / b; }
+GP_HD double gpi_truediv(double a, double b) { return a / b; }
+GP_HALF2(gpi_truediv)
+GP_HD gp_c64 gpi_truediv(gp_c64 a, gp_c64 b) { return gpc_div(a, b); }
+GP_HD gp_c128 gpi_truediv(gp_c128 a, gp_c128 b) { return gpc_div(a, b); }
+
+/* ---- floor_divide and remainder.
+ * Ints: Python signs (round toward -inf, remainder has the divisor's sign); by zero → 0;
+ * MIN // -1 wraps.  Floats: NumPy's divmod: mod = fmod(a, b) moved to b's sign, and
+ * a // b = floor((a - mod) / b) corrected to the nearest integer; by zero → a / b, fmod.   */
+template<typename T> GP_HD T gpi_floordiv(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    if (b == 0) return 0;
+    if (gp_lim<T>::is_signed) {
+        if (b == (T)-1) return (T)(0 - (U)a);
+        T q = a / b;
+        if (a % b != 0 && (gp_isneg(a) != gp_isneg(b))) q--;
+        return q;
+    }
+    return a / b;
+}
+template<typename T> GP_HD T gpi_mod(T a, T b)
+{
+    if (b == 0) return 0;
+    if (gp_lim<T>::is_signed) {
+        if (b == (T)-1) return 0;
+        T r = a % b;
+        if (r != 0 && (gp_isneg(r) != gp_isneg(b))) r += b;
+        return r;
+    }
+    return a % b;
+}
+template<typename F> GP_HD void gpf_divmod(F a, F b, F *fdiv, F *fmod_)
+{
+    F mod = gpm_fmod(a, b);
+    if (b == 0) {
+        *fmod_ = mod;
+        *fdiv = a / b;
+        return;
+    }
+    F div = (a - mod) / b;
+    if (mod != 0) {
+        if ((b < 0) != (mod < 0)) {
+            mod += b;
+            div -= 1;
+        }
+    } else {
+        mod = gpm_copysign((F)0, b);
+    }
+    F fl;
+    if (div != 0) {
+        fl = gpm_floor(div);
+        if (div - fl > (F)0.5) fl += 1;
+    } else {
+        fl = gpm_copysign((F)0, a / b);
+    }
+    *fdiv = fl;
+    *fmod_ = mod;
+}
+GP_HD float gpi_floordiv(float a, float b) { float d, m; gpf_divmod(a, b, &d, &m); return d; }
+GP_HD double gpi_floordiv(double a, double b) { double d, m; gpf_divmod(a, b, &d, &m); return d; }
+GP_HD float gpi_mod(float a, float b) { float d, m; gpf_divmod(a, b, &d, &m); return m; }
+GP_HD double gpi_mod(double a, double b) { double d, m; gpf_divmod(a, b, &d, &m); return m; }
+GP_HALF2(gpi_floordiv) GP_HALF2(gpi_mod)
+
+/* ---- power: ints by repeated squaring (wrapping; a negative exponent gives 0, as CuPy) */
+template<typename T> GP_HD T gpi_pow(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    if (gp_isneg(b)) return 0;
+    U r = 1, p = (U)a;
+    uint64_t e = (uint64_t)b;
+    while (e) {
+        if (e & 1) r = (U)(r * p);
+        p = (U)(p * p);
+        e >>= 1;
+    }
+    return (T)r;
+}
+GP_HD bool gpi_pow(bool a, bool b) { return a || !b; }
+GP_HD float gpi_pow(float a, float b) { return gpm_pow(a, b); }
+GP_HD double gpi_pow(double a, double b) { return gpm_pow(a, b); }
+GP_HALF2(gpi_pow)
+GP_HD gp_c64 gpi_pow(gp_c64 a, gp_c64 b) { return gpc_pow(a, b); }
+GP_HD gp_c128 gpi_pow(gp_c128 a, gp_c128 b) { return gpc_pow(a, b); }
+
+/* ---- comparisons (NaN: all false but !=) */
+#define GP_CMP(name, OP, CPLX)                                                             \
+    template<typename T> GP_HD bool name(T a, T b) { return a OP b; }                     \
+    GP_HALF2B(name)                                                                        \
+    GP_HD bool name(gp_c64 a, gp_c64 b) { return CPLX; }                                   \
+    GP_HD bool name(gp_c128 a, gp_c128 b) { return CPLX; }
+GP_CMP(gpi_eq, ==, a == b)
+GP_CMP(gpi_ne, !=, a != b)
+GP_CMP(gpi_lt, <, gpc_lt(a, b))
+GP_CMP(gpi_le, <=, gpc_le(a, b))
+GP_CMP(gpi_gt, >, gpc_lt(b, a))
+GP_CMP(gpi_ge, >=, gpc_le(b, a))
+#undef GP_CMP
+
+/* ---- maximum / minimum: a NaN operand propagates (the first one when both are NaN) */
+template<typename T> GP_HD T gpi_maximum(T a, T b) { return a >= b ? a : b; }
+template<typename T> GP_HD T gpi_minimum(T a, T b) { return a <= b ? a : b; }
+GP_HD bool gpi_maximum(bool a, bool b) { return a || b; }
+GP_HD bool gpi_minimum(bool a, bool b) { return a && b; }
+GP_HD float gpi_maximum(float a, float b) { return (a >= b || a != a) ? a : b; }
+GP_HD double gpi_maximum(double a, double b) { return (a >= b || a != a) ? a : b; }
+GP_HD float gpi_minimum(float a, float b) { return (a <= b || a != a) ? a : b; }
+GP_HD double gpi_minimum(double a, double b) { return (a <= b || a != a) ? a : b; }
+GP_HALF2(gpi_maximum) GP_HALF2(gpi_minimum)
+#define GP_CMAXMIN(C)                                                                      \
+    GP_HD C gpi_maximum(C a, C b) { return (gpc_le(b, a) || gpc_isnan(a)) ? a : b; }       \
+    GP_HD C gpi_minimum(C a, C b) { return (gpc_le(a, b) || gpc_isnan(a)) ? a : b; }
+GP_CMAXMIN(gp_c64) GP_CMAXMIN(gp_c128)
+#undef GP_CMAXMIN
+
+/* ---- bitwise ops (bool and ints) and shifts (NumPy: a shift by >= the width, or by a
+ * negative amount, gives 0, or -1 for a right shift of a negative value). */
+template<typename T> GP_HD T gpi_bitand(T a, T b) { return (T)(a & b); }
+template<typename T> GP_HD T gpi_bitor(T a, T b) { return (T)(a | b); }
+template<typename T> GP_HD T gpi_bitxor(T a, T b) { return (T)(a ^ b); }
+template<typename T> GP_HD T gpi_invert(T a) { return (T)~a; }
+GP_HD bool gpi_bitand(bool a, bool b) { return a && b; }
+GP_HD bool gpi_bitor(bool a, bool b) { return a || b; }
+GP_HD bool gpi_bitxor(bool a, bool b) { return a != b; }
+GP_HD bool gpi_invert(bool a) { return !a; }
+template<typename T> GP_HD T gpi_lshift(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    if ((uint64_t)(int64_t)b < sizeof(T) * 8) return (T)((U)a << (unsigned)b);
+    return 0;
+}
+template<typename T> GP_HD T gpi_rshift(T a, T b)
+{
+    if ((uint64_t)(int64_t)b < sizeof(T) * 8) return (T)(a >> (unsigned)b);
+    return gp_isneg(a) ? (T)-1 : (T)0;
+}
+
+/* ---- logical ops: any type, truth = nonzero */
+template<typename T> GP_HD bool gpi_truth(T a) { return a != (T)0; }
+GP_HD bool gpi_truth(__half a) { return gp_h2f(a) != 0.0f; }
+GP_HD bool gpi_truth(gp_c64 a) { return a.re != 0 || a.im != 0; }
+GP_HD bool gpi_truth(gp_c128 a) { return a.re != 0 || a.im != 0; }
+template<typename T> GP_HD bool gpi_logical_and(T a, T b) { return gpi_truth(a) && gpi_truth(b); }
+template<typename T> GP_HD bool gpi_logical_or(T a, T b) { return gpi_truth(a) || gpi_truth(b); }
+template<typename T> GP_HD bool gpi_logical_not(T a) { return !gpi_truth(a); }
+
+/* ---- negative, positive, absolute, sign, square */
+template<typename T> GP_HD T gpi_neg(T a)
+{
+    typedef typename gp_uns<T>::type U;
+    return (T)(0 - (U)a);
+}
+GP_HD float gpi_neg(float a) { return -a; }
+GP_HD double gpi_neg(double a) { return -a; }
+GP_HD __half gpi_neg(__half a) { return gp_f2h(-gp_h2f(a)); }
+GP_HD gp_c64 gpi_neg(gp_c64 a) { return gp_c64{-a.re, -a.im}; }
+GP_HD gp_c128 gpi_neg(gp_c128 a) { return gp_c128{-a.re, -a.im}; }
+template<typename T> GP_HD T gpi_pos(T a) { return a; }
+template<typename T> GP_HD T gpi_abs(T a)
+{
+    if (gp_isneg(a)) return gpi_neg(a);
+    return a;
+}
+GP_HD bool gpi_abs(bool a) { return a; }
+GP_HD float gpi_abs(float a) { return gpm_fabs(a); }
+GP_HD double gpi_abs(double a) { return gpm_fabs(a); }
+GP_HD __half gpi_abs(__half a) { return gp_f2h(gpm_fabs(gp_h2f(a))); }
+GP_HD float gpi_abs(gp_c64 a) { return gpc_abs(a); }
+GP_HD double gpi_abs(gp_c128 a) { return gpc_abs(a); }
+template<typename T> GP_HD T gpi_sign(T a) { return (T)((a > (T)0) - (int)gp_isneg(a)); }
+GP_HD bool gpi_sign(bool a) { return a; }
+template<typename F> GP_HD F gpf_sign(F a) { return a > 0 ? (F)1 : a < 0 ? (F)-1 : a == 0 ? (F)0 : a; }
+GP_HD float gpi_sign(float a) { return gpf_sign(a); }
+GP_HD double gpi_sign(double a) { return gpf_sign(a); }
+GP_HD __half gpi_sign(__half a) { return gp_f2h(gpf_sign(gp_h2f(a))); }
+/* NumPy 2: sign(z) = z / |z| (0 for 0). */
+template<typename C> GP_HD C gpc_sign(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (gpc_isnan(z)) return gpc_make<C>((R)NAN, (R)NAN);
+    R m = gpc_abs(z);
+    if (m == 0) return gpc_make<C>((R)0, (R)0);
+    if (gpm_isinf(m)) {
+        /* infinite parts: the direction of the infinite component(s) */
+        R r = gpm_isinf(z.re) ? gpm_copysign((R)1, z.re) : (R)0;
+        R i = gpm_isinf(z.im) ? gpm_copysign((R)1, z.im) : (R)0;
+        R n = gpm_sqrt(r * r + i * i);
+        return gpc_make<C>(r / n, i / n);
+    }
+    return gpc_make<C>(z.re / m, z.im / m);
+}
+GP_HD gp_c64 gpi_sign(gp_c64 a) { return gpc_sign(a); }
+GP_HD gp_c128 gpi_sign(gp_c128 a) { return gpc_sign(a); }
+template<typename T> GP_HD T gpi_square(T a) { return gpi_mul(a, a); }
+
+/* ---- FLOAT ufuncs.  Ints and bool compute in NumPy's float for them (gp_float_of). */
+#define GP_FLOAT1(name, cfn)                                                               \
+    GP_HD float name(float a) { return gpm_##cfn(a); }                                     \
+    GP_HD double name(double a) { return gpm_##cfn(a); }                                   \
+    GP_HALF1(name)                                                                         \
+    GP_HD gp_c64 name(gp_c64 a) { return gpc_##cfn(a); }                                   \
+    GP_HD gp_c128 name(gp_c128 a) { return gpc_##cfn(a); }                                 \
+    template<typename T> GP_HD typename gp_float_of<T>::type name(T a)                     \
+    {                                                                                      \
+        typedef typename gp_float_of<T>::type F;                                           \
+        return name(gp_cast_real<F>(a));                                                   \
+    }
+/* int/bool → float/double/__half for the FLOAT ufuncs */
+template<typename F, typename T> GP_HD F gp_cast_real(T a) { return (F)a; }
+template<> GP_HD __half gp_cast_real<__half, bool>(bool a) { return gp_f2h(a ? 1.0f : 0.0f); }
+template<> GP_HD __half gp_cast_real<__half, int8_t>(int8_t a) { return gp_f2h((float)a); }
+template<> GP_HD __half gp_cast_real<__half, uint8_t>(uint8_t a) { return gp_f2h((float)a); }
+template<typename C> GP_HD C gpc_log2(C z)
+{
+    typedef typename gp_real<C>::type R;
+    C l = gpc_log(z);
+    const R k = (R)1.4426950408889634074;
+    return gpc_make<C>(l.re * k, l.im * k);
+}
+template<typename C> GP_HD C gpc_log10(C z)
+{
+    typedef typename gp_real<C>::type R;
+    C l = gpc_log(z);
+    const R k = (R)0.43429448190325182765;
+    return gpc_make<C>(l.re * k, l.im * k);
+}
+GP_FLOAT1(gpi_sqrt, sqrt) GP_FLOAT1(gpi_exp, exp) GP_FLOAT1(gpi_log, log)
+GP_FLOAT1(gpi_log2, log2) GP_FLOAT1(gpi_log10, log10) GP_FLOAT1(gpi_sin, sin)
+GP_FLOAT1(gpi_cos, cos) GP_FLOAT1(gpi_tan, tan) GP_FLOAT1(gpi_tanh, tanh)
+GP_FLOAT1(gpi_sinh, sinh) GP_FLOAT1(gpi_cosh, cosh) GP_FLOAT1(gpi_arctan, atan)
+#undef GP_FLOAT1
+
+/* ---- floor, ceil, trunc, rint (rint: half to even); identity on ints and bool */
+template<typename C> GP_HD C gpc_rint(C z) { return gpc_make<C>(gpm_rint(z.re), gpm_rint(z.im)); }
+#define GP_ROUNDING(name, cfn)                                                             \
+    template<typename T> GP_HD T name(T a) { return a; }                                   \
+    GP_HD float name(float a) { return gpm_##cfn(a); }                                     \
+    GP_HD double name(double a) { return gpm_##cfn(a); }                                   \
+    GP_HALF1(name)
+GP_ROUNDING(gpi_floor, floor) GP_ROUNDING(gpi_ceil, ceil) GP_ROUNDING(gpi_trunc, trunc)
+GP_ROUNDING(gpi_rint, rint)
+#undef GP_ROUNDING
+GP_HD gp_c64 gpi_rint(gp_c64 a) { return gpc_rint(a); }
+GP_HD gp_c128 gpi_rint(gp_c128 a) { return gpc_rint(a); }
+
+/* ---- isnan, isinf, isfinite (ints and bool: false, false, true) */
+template<typename T> GP_HD bool gpi_isnan(T) { return false; }
+template<typename T> GP_HD bool gpi_isinf(T) { return false; }
+template<typename T> GP_HD bool gpi_isfinite(T) { return true; }
+#define GP_FCLASS(F, CONV)                                                                 \
+    GP_HD bool gpi_isnan(F a) { return gpm_isnan(CONV(a)); }                               \
+    GP_HD bool gpi_isinf(F a) { return gpm_isinf(CONV(a)); }                               \
+    GP_HD bool gpi_isfinite(F a) { return gpm_isfinite(CONV(a)); }
+#define GP_ID(x) (x)
+GP_FCLASS(float, GP_ID) GP_FCLASS(double, GP_ID) GP_FCLASS(__half, gp_h2f)
+#undef GP_FCLASS
+#undef GP_ID
+#define GP_CCLASS(C)                                                                       \
+    GP_HD bool gpi_isnan(C a) { return gpm_isnan(a.re) || gpm_isnan(a.im); }               \
+    GP_HD bool gpi_isinf(C a) { return gpm_isinf(a.re) || gpm_isinf(a.im); }               \
+    GP_HD bool gpi_isfinite(C a) { return gpm_isfinite(a.re) && gpm_isfinite(a.im); }
+GP_CCLASS(gp_c64) GP_CCLASS(gp_c128)
+#undef GP_CCLASS
+
+/* ---- arctan2, hypot (floats; ints compute in float64 as NumPy's TDIV-like rule) */
+template<typename T> GP_HD double gpi_arctan2(T a, T b) { return gpm_atan2((double)a, (double)b); }
+template<typename T> GP_HD double gpi_hypot(T a, T b) { return gpm_hypot((double)a, (double)b); }
+GP_HD float gpi_arctan2(float a, float b) { return gpm_atan2(a, b); }
+GP_HD double gpi_arctan2(double a, double b) { return gpm_atan2(a, b); }
+GP_HD float gpi_hypot(float a, float b) { return gpm_hypot(a, b); }
+GP_HD double gpi_hypot(double a, double b) { return gpm_hypot(a, b); }
+GP_HALF2(gpi_arctan2) GP_HALF2(gpi_hypot)
+
+/* ---- where, clip */
+template<typename T> GP_HD T gpi_where(bool c, T x, T y) { return c ? x : y; }
+/* NumPy (and CuPy): a NaN x propagates, a NaN bound is ignored; lo > hi gives hi. */
+template<typename T> GP_HD T gpi_clip(T x, T lo, T hi)
+{
+    T t = gpi_lt(x, lo) ? lo : x;
+    return gpi_gt(t, hi) ? hi : t;
+}
+
+/* ---- round(x, decimals): NumPy's around.
+ * floats: d >= 0: rint(x * 10^d) / 10^d, d < 0: rint(x / 10^-d) * 10^-d, each step in the
+ * type's own precision; ints: unchanged for d >= 0, else rounded to a multiple of 10^-d,
+ * half to even, in integer arithmetic; complex: both parts. */
+template<typename F> GP_HD F gpf_round(F x, int64_t d)
+{
+    if (d >= 0) {
+        F f = gpm_pow((F)10, (F)d);
+        return gpm_rint(x * f) / f;
+    }
+    F f = gpm_pow((F)10, (F)-d);
+    return gpm_rint(x / f) * f;
+}
+GP_HD float gpi_round(float x, int64_t d) { return gpf_round(x, d); }
+GP_HD double gpi_round(double x, int64_t d) { return gpf_round(x, d); }
+GP_HD __half gpi_round(__half x, int64_t d)
+{
+    float f = gp_h2f(gp_f2h(powf(10.0f, (float)(d >= 0 ? d : -d))));
+    float y = d >= 0 ? gp_h2f(gp_f2h(gp_h2f(x) * f)) : gp_h2f(gp_f2h(gp_h2f(x) / f));
+    y = rintf(y);
+    return gp_f2h(d >= 0 ? y / f : y * f);
+}
+GP_HD gp_c64 gpi_round(gp_c64 x, int64_t d) { return gp_c64{gpf_round(x.re, d), gpf_round(x.im, d)}; }
+GP_HD gp_c128 gpi_round(gp_c128 x, int64_t d)
+{
+    return gp_c128{gpf_round(x.re, d), gpf_round(x.im, d)};
+}
+GP_HD bool gpi_round(bool x, int64_t) { return x; }
+template<typename T> GP_HD T gpi_round(T x, int64_t d)
+{
+    if (d >= 0) return x;
+    if (d < -19) return 0;
+    if (gp_lim<T>::is_signed) {
+        int64_t f = 1;
+        for (int64_t k = 0; k < -d; k++) f *= 10;
+        int64_t v = (int64_t)x, q = v / f, r = v % f;
+        if (r < 0) { r += f; q--; }                   /* floor division */
+        if (2 * (uint64_t)r > (uint64_t)f || (2 * (uint64_t)r == (uint64_t)f && (q & 1))) q++;
+        return (T)(uint64_t)((uint64_t)q * (uint64_t)f);
+    }
+    uint64_t f = 1;
+    for (int64_t k = 0; k < -d; k++) f *= 10;
+    uint64_t v = (uint64_t)x, q = v / f, r = v % f;
+    if (r > f - r || (r == f - r && (q & 1))) q++;
+    return (T)(q * f);
+}
+
+#undef GP_HALF1
+#undef GP_HALF2
+#undef GP_HALF2B
+
+/* ================================================================ casts
+ * gp_cast<TO>(x) for every pair of the 14 C types.  bool → 1/0; anything → bool is != 0;
+ * float → int saturates (NaN → 0) on host and device alike; complex → real takes the real
+ * part; real → complex has a zero imaginary part.                                            */
+template<typename I> GP_HD I gp_sat_int(double x)
+{
+    if (x != x) return (I)0;
+    if (x <= (double)gp_lim<I>::lowest()) return gp_lim<I>::lowest();
+    if (x >= (double)gp_lim<I>::highest()) return gp_lim<I>::highest();
+    return (I)x;
+}
+template<typename TO> struct gp_caster {
+    /* TO is an integer type */
+    template<typename F> static GP_HD TO f(F x) { return (TO)x; }
+    static GP_HD TO f(float x) { return gp_sat_int<TO>((double)x); }
+    static GP_HD TO f(double x) { return gp_sat_int<TO>(x); }
+    static GP_HD TO f(__half x) { return gp_sat_int<TO>((double)gp_h2f(x)); }
+    static GP_HD TO f(gp_c64 x) { return gp_sat_int<TO>((double)x.re); }
+    static GP_HD TO f(gp_c128 x) { return gp_sat_int<TO>(x.re); }
+};
+template<> struct gp_caster<bool> {
+    template<typename F> static GP_HD bool f(F x) { return gpi_truth(x); }
+    static GP_HD bool f(bool x) { return x; }
+};
+#define GP_CAST_FLOAT(TO)                                                                  \
+    template<> struct gp_caster<TO> {                                                      \
+        template<typename F> static GP_HD TO f(F x) { return (TO)x; }                      \
+        static GP_HD TO f(__half x) { return (TO)gp_h2f(x); }                              \
+        static GP_HD TO f(gp_c64 x) { return (TO)x.re; }                                   \
+        static GP_HD TO f(gp_c128 x) { return (TO)x.re; }                                  \
+    };
+GP_CAST_FLOAT(float) GP_CAST_FLOAT(double)
+#undef GP_CAST_FLOAT
+template<> struct gp_caster<__half> {
+    template<typename F> static GP_HD __half f(F x) { return gp_f2h((float)x); }
+    static GP_HD __half f(bool x) { return gp_f2h(x ? 1.0f : 0.0f); }
+    static GP_HD __half f(int64_t x) { return __double2half((double)x); }
+    static GP_HD __half f(uint64_t x) { return __double2half((double)x); }
+    static GP_HD __half f(int32_t x) { return __double2half((double)x); }
+    static GP_HD __half f(uint32_t x) { return __double2half((double)x); }
+    static GP_HD __half f(double x) { return __double2half(x); }
+    static GP_HD __half f(__half x) { return x; }
+    static GP_HD __half f(gp_c64 x) { return gp_f2h(x.re); }
+    static GP_HD __half f(gp_c128 x) { return __double2half(x.re); }
+};
+#define GP_CAST_CPLX(C, R)                                                                 \
+    template<> struct gp_caster<C> {                                                       \
+        template<typename F> static GP_HD C f(F x) { return C{gp_caster<R>::f(x), (R)0}; } \
+        static GP_HD C f(gp_c64 x) { return C{(R)x.re, (R)x.im}; }                         \
+        static GP_HD C f(gp_c128 x) { return C{(R)x.re, (R)x.im}; }                        \
+    };
+GP_CAST_CPLX(gp_c64, float) GP_CAST_CPLX(gp_c128, double)
+#undef GP_CAST_CPLX
+template<typename TO, typename FROM> GP_HD TO gp_cast(FROM x) { return gp_caster<TO>::f(x); }
+
+/* ================================================================ the ops.def functions
+ * gp_<op><CT>(operands already of type CT): forwards to the overloads above.  Return types:
+ * CT for most; bool for comparisons, logical ops and isnan/isinf/isfinite; the real type for
+ * abs of complex; NumPy's float type for FLOAT ufuncs on ints (gp_float_of) and float64 for
+ * true_divide, arctan2 and hypot on ints.                                                    */
+#define GP_FWD1(name)                                                                      \
+    template<typename CT> GP_HD auto gp_##name(CT a) -> decltype(gpi_##name(a))            \
+    {                                                                                      \
+        return gpi_##name(a);                                                              \
+    }
+#define GP_FWD2(name)                                                                      \
+    template<typename CT> GP_HD auto gp_##name(CT a, CT b) -> decltype(gpi_##name(a, b))   \
+    {                                                                                      \
+        return gpi_##name(a, b);                                                           \
+    }
+GP_FWD2(add) GP_FWD2(sub) GP_FWD2(mul) GP_FWD2(truediv) GP_FWD2(floordiv) GP_FWD2(mod)
+GP_FWD2(pow) GP_FWD2(maximum) GP_FWD2(minimum)
+GP_FWD2(eq) GP_FWD2(ne) GP_FWD2(lt) GP_FWD2(le) GP_FWD2(gt) GP_FWD2(ge)
+GP_FWD2(bitand) GP_FWD2(bitor) GP_FWD2(bitxor) GP_FWD2(lshift) GP_FWD2(rshift) GP_FWD1(invert)
+GP_FWD2(logical_and) GP_FWD2(logical_or) GP_FWD1(logical_not)
+GP_FWD1(neg) GP_FWD1(pos) GP_FWD1(abs)
+GP_FWD1(sqrt) GP_FWD1(exp) GP_FWD1(log) GP_FWD1(log2) GP_FWD1(log10) GP_FWD1(sin) GP_FWD1(cos)
+GP_FWD1(tan) GP_FWD1(tanh) GP_FWD1(sinh) GP_FWD1(cosh) GP_FWD1(arctan)
+GP_FWD1(floor) GP_FWD1(ceil) GP_FWD1(trunc) GP_FWD1(rint) GP_FWD1(sign) GP_FWD1(square)
+GP_FWD1(isnan) GP_FWD1(isinf) GP_FWD1(isfinite)
+GP_FWD2(arctan2) GP_FWD2(hypot)
+#undef GP_FWD1
+#undef GP_FWD2
+/* where(cond, x, y): cond is bool, x and y of CT. */
+template<typename CT> GP_HD CT gp_where(bool c, CT x, CT y) { return gpi_where(c, x, y); }
+/* clip(x, lo, hi): see gpi_clip. */
+template<typename CT> GP_HD CT gp_clip(CT x, CT lo, CT hi) { return gpi_clip(x, lo, hi); }
+/* round(x, decimals): decimals is an int64, never cast to CT. */
+template<typename CT> GP_HD CT gp_round(CT x, int64_t decimals) { return gpi_round(x, decimals); }
+
+/* ================================================================ creation helpers
+ * linspace element i (NumPy): step = (stop - start) / div with div = n - 1 (endpoint) or n;
+ * y = start + i*step (or start + (i/div)*delta when the step underflows to 0); the last
+ * element is exactly stop when endpoint and n > 1.  Computed in double (complex: gp_c128),
+ * then cast; integer results round toward -inf as NumPy 2 does.                           */
+template<typename RT> GP_HD RT gp_linspace_at(double start, double stop, int64_t n, bool endpoint,
+                                              int64_t i)
+{
+    int64_t div = endpoint ? n - 1 : n;
+    double y;
+    if (endpoint && n > 1 && i == n - 1) {
+        y = stop;
+    } else if (div > 0) {
+        double delta = stop - start, step = delta / (double)div;
+        y = step == 0 ? ((double)i / (double)div) * delta + start : (double)i * step + start;
+    } else {
+        y = start;
+    }
+    if (gp_lim<RT>::is_int) y = gpm_floor(y);
+    return gp_cast<RT>(y);
+}
+template<typename RT> GP_HD RT gp_linspace_at(gp_c128 start, gp_c128 stop, int64_t n, bool endpoint,
+                                              int64_t i)
+{
+    int64_t div = endpoint ? n - 1 : n;
+    gp_c128 y;
+    if (endpoint && n > 1 && i == n - 1) {
+        y = stop;
+    } else if (div > 0) {
+        gp_c128 delta = stop - start;
+        gp_c128 step = gp_c128{delta.re / (double)div, delta.im / (double)div};
+        y = gp_c128{(double)i * step.re + start.re, (double)i * step.im + start.im};
+    } else {
+        y = start;
+    }
+    return gp_cast<RT>(y);
+}
+
+/* ================================================================ reductions
+ * Combiners for cub::BlockReduce and thread-local accumulation, and their identities.
+ * max/min propagate NaN (NumPy); the accumulator type is chosen by the code generator
+ * (float for float16, the result dtype otherwise).                                          */
+struct gp_red_sum { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_add(a, b); } };
+struct gp_red_prod { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_mul(a, b); } };
+struct gp_red_max { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_maximum(a, b); } };
+struct gp_red_min { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_minimum(a, b); } };
+struct gp_red_any { GP_HD bool operator()(const bool &a, const bool &b) const { return a || b; } };
+struct gp_red_all { GP_HD bool operator()(const bool &a, const bool &b) const { return a && b; } };
+
+template<typename T> GP_HD T gp_ident_sum() { return gp_cast<T>(0); }
+template<typename T> GP_HD T gp_ident_prod() { return gp_cast<T>(1); }
+template<typename T> GP_HD T gp_ident_max() { return gp_lowest<T>(); }
+template<typename T> GP_HD T gp_ident_min() { return gp_highest<T>(); }
+
+/* x / n for the mean (n may be 0: NaN as NumPy, no warning printed). */
+template<typename T> GP_HD T gp_mean_div(T x, int64_t n) { return gpi_truediv(x, gp_cast<T>(n)); }
+
+/* The final value of a reduction: the mean divides by the number of reduced elements. */
+template<bool MEAN> struct gp_red_fin {
+    template<typename AT> static GP_HD AT f(AT a, int64_t) { return a; }
+};
+template<> struct gp_red_fin<true> {
+    template<typename AT> static GP_HD AT f(AT a, int64_t n) { return gp_mean_div<AT>(a, n); }
+};
+
+/* The column mode of reduction kernels (one thread per output) pays when outputs are adjacent
+ * in memory and reduced elements are not: the innermost kept stride of the first input is
+ * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x). */
+static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
+{
+    if (rs->ond == 0 || rs->ind == 0 || rs->nout < 64) return false;
+    int64_t so = k->ost[rs->ond - 1], si = k->ist[rs->ind - 1];
+    if (so < 0) so = -so;
+    if (si < 0) si = -si;
+    return so < si;
+}
+
+/* How many parts an output's reduced range is split into (partials combined by
+ * gp_reduce_finish).  Rows mode: 1 unless the range is long and there are few outputs (a full
+ * sum of 10^7 elements would otherwise run on one SM): at most ~1024 blocks in all, each over
+ * at least 16K elements.  Column mode: enough threads to fill the GPU (~256K), each over at
+ * least 32 elements. */
+static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col)
+{
+    int64_t s, cap;
+    if (col) {
+        s = (262144 + rs->nout - 1) / rs->nout;
+        cap = rs->nin / 32;
+    } else {
+        if (rs->nin < 32768 || rs->nout >= 256) return 1;
+        s = (rs->nin + 16383) / 16384;
+        cap = 1024 / rs->nout;
+    }
+    if (cap < 1) cap = 1;
+    if (s < 1) s = 1;
+    return s < cap ? s : cap;
+}
+
+#ifdef __CUDACC__
+/* Reduces v over the block (blockDim.x == BLOCK) with op; the result is valid in thread 0.
+ * Ends with a barrier so the shared storage can be reused by the next call. */
+template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_reduce(T v, Op op)
+{
+    typedef cub::BlockReduce<T, BLOCK> BR;
+    __shared__ typename BR::TempStorage tmp;
+    T r = BR(tmp).Reduce(v, op);
+    __syncthreads();
+    return r;
+}
+
+/* Second pass of a split reduction: out[o] = fin(combine of part[o*split .. o*split+split-1]). */
+template<typename AT, typename RT, typename Op, bool MEAN>
+__global__ void __launch_bounds__(256) gp_reduce_finish(const AT *part, int64_t split, RT *out,
+                                                        int64_t nout, int64_t nin, AT ident)
+{
+    for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
+        AT acc = ident;
+        for (int64_t k = threadIdx.x; k < split; k += blockDim.x) acc = Op()(acc, part[o * split + k]);
+        acc = gp_block_reduce<AT, 256>(acc, Op());
+        if (threadIdx.x == 0) out[o] = gp_cast<RT>(gp_red_fin<MEAN>::f(acc, nin));
+    }
+}
+#endif
+
+/* ================================================================ host helpers of launches */
+
+/* True when k reads an array of `itemsize` bytes as C-contiguous over s, or reads one element
+ * everywhere (all strides 0 along dimensions of size > 1).  Then the byte offset of linear
+ * index i is i * k->st[last]; st[last] (free when the last dimension has size 1) is set to
+ * that step here.  A kernel takes its fast path when every operand passes. */
+static inline bool gp_kin_fast(gp_kin *k, const gp_shape *s, int64_t itemsize)
+{
+    bool contig = true, zero = true;
+    int64_t expect = itemsize;
+    for (int d = s->ndim - 1; d >= 0; d--) {
+        if (s->dim[d] != 1) {
+            if (k->st[d] != expect) contig = false;
+            if (k->st[d] != 0) zero = false;
+        }
+        expect *= s->dim[d];
+    }
+    if (s->ndim > 0 && (contig || zero)) k->st[s->ndim - 1] = contig ? itemsize : 0;
+    return contig || zero;
+}
+
+/* NumPy's assignment broadcast: src may be broadcast to dst's shape (leading size-1
+ * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
+ * "could not broadcast input array from shape (3,) into shape (4,)". */
+static inline void gp_check_store_shape(int dnd, const int64_t *dshape, int snd,
+                                        const int64_t *sshape)
+{
+    bool ok = true;
+    for (int i = 0; i < snd && ok; i++) {
+        int di = dnd - snd + i;                 /* the matching dst axis (right-aligned) */
+        if (di < 0) ok = sshape[i] == 1;
+        else ok = sshape[i] == 1 || sshape[i] == dshape[di];
+    }
+    if (!ok) {
+        gp_sb a = {0, 0, 0}, b = {0, 0, 0};
+        rt_sb_shape(&a, snd, sshape);
+        rt_sb_shape(&b, dnd, dshape);
+        rt_raise("ValueError", "could not broadcast input array from shape %s into shape %s",
+                 a.s, b.s);
+    }
+}
+
+/* acc = broadcast(acc, b) (for groups whose iteration shape combines a creation shape with
+ * array inputs).  ValueError as rt_broadcast. */
+static inline void gp_shape_broadcast(gp_shape *acc, const gp_shape *b)
+{
+    gp_shape r;
+    r.ndim = acc->ndim > b->ndim ? acc->ndim : b->ndim;
+    r.size = 1;
+    for (int i = 0; i < r.ndim; i++) {
+        int ia = i - (r.ndim - acc->ndim), ib = i - (r.ndim - b->ndim);
+        int64_t da = ia >= 0 ? acc->dim[ia] : 1, db = ib >= 0 ? b->dim[ib] : 1;
+        if (da != db && da != 1 && db != 1) {
+            gp_sb sa = {0, 0, 0}, sb = {0, 0, 0};
+            rt_sb_shape(&sa, acc->ndim, acc->dim);
+            rt_sb_shape(&sb, b->ndim, b->dim);
+            rt_raise("ValueError", "operands could not be broadcast together with shapes %s %s ",
+                     sa.s, sb.s);
+        }
+        r.dim[i] = da == 1 ? db : da;
+        r.size *= r.dim[i];
+    }
+    *acc = r;
+}
+
+#endif

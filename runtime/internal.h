@@ -1,0 +1,124 @@
+/*
+ * internal.h — what the runtime's own files share (errors.c, array.c, views.c, host.c, list.c,
+ * format.c, print.c, ...).  Not part of the contract with generated code: gpyrt.h is.
+ *
+ * Sections: errors.c · array.c · views.c · host.c · list.c — each engineer adds declarations
+ * under the section of the file that defines them.
+ */
+#ifndef GPYRT_INTERNAL_H
+#define GPYRT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpyrt.h"
+#include "libgpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- errors.c */
+/* Tests replace rt_raise's printing and exit: the hook receives the exception name and the
+ * formatted message and is expected to longjmp out (if it returns, rt_raise prints and exits
+ * as usual).  NULL restores the default. */
+typedef void (*rt_raise_hook_fn)(const char *exc, const char *msg);
+void rt_set_raise_hook(rt_raise_hook_fn hook);
+/* The script name given to rt_init ("script.py" before rt_init). */
+const char *rt_script_name(void);
+/* argc/argv as given to rt_init. */
+int rt_saved_argc(void);
+char **rt_saved_argv(void);
+/* Allocation that never returns NULL: MemoryError (a Python-style traceback) instead.
+ * Use for all host memory the runtime allocates. */
+void *rt_xmalloc(size_t n);
+void *rt_xcalloc(size_t n, size_t size);
+void *rt_xrealloc(void *p, size_t n);
+
+/* ---------------------------------------------------------------- array.c */
+/* The device allocation behind arrays: from gpu_malloc, freed with gpu_free when the last
+ * array holding it releases it. */
+struct gp_buffer {
+    int refcnt;
+    char *base;
+    size_t nbytes;
+};
+/* The byte range [*lo, *hi) relative to a->data that a's elements span (lo <= 0 with
+ * negative strides).  Both 0 for an empty array. */
+void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi);
+/* Copies src's elements into dst (same dtype and shape, any strides) on rt_stream(). */
+void rt_strided_copy(gp_array *dst, const gp_array *src);
+/* Host conversions of one element stored at p with dtype d (host memory). */
+double rt_half_to_f64(uint16_t h);
+uint16_t rt_f64_to_half(double v);
+double rt_elem_f64(const void *p, gp_dtype d);          /* complex: the real part */
+int64_t rt_elem_i64(const void *p, gp_dtype d);         /* floats truncate; uint64 wraps */
+void rt_elem_c128(const void *p, gp_dtype d, double *re, double *im);
+bool rt_elem_bool(const void *p, gp_dtype d);           /* nonzero (NaN is true) */
+bool rt_dtype_is_complex(gp_dtype d);
+bool rt_dtype_is_float(gp_dtype d);                     /* float16/32/64 */
+
+/* array_kernels.cu: strided copy of n elements of esize bytes (1, 2, 4, 8 or 16) over shape;
+ * byte strides for source and destination. */
+void rt_launch_strided_copy(char *dst, const int64_t *dst_st, const char *src,
+                            const int64_t *src_st, int ndim, const int64_t *shape, int64_t n,
+                            size_t esize, cudaStream_t stream);
+
+/* ---------------------------------------------------------------- views.c */
+/* Writes a shape tuple into buf (always NUL-terminated).  compact: NumPy's error-message form
+ * "(2,3)" / "(3,)" / "()", with -1 printed "newaxis" and leading -1s dropped as NumPy's
+ * reshape error does ("(3)" for (-1, 3)); otherwise Python's tuple repr "(2, 3)". */
+void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool compact);
+/* Byte strides that view a's elements with shape nshape (no -1) without a copy, as NumPy's
+ * reshape finds them; false when the layout needs a copy. */
+bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, int64_t *nst);
+/* C-contiguous byte strides for shape. */
+void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *strides);
+
+/* ---------------------------------------------------------------- host.c */
+/* Runtime-owned string storage (one arena for the program's lifetime). */
+char *rt_str_alloc(size_t n);                      /* n bytes, uninitialised */
+const char *rt_str_dup(const char *s, size_t len); /* copies len bytes and adds a NUL */
+
+/* ---------------------------------------------------------------- list.c */
+/* Python's repr() of a str: 'abc', "it's", '\n' escapes. */
+void rt_sb_str_repr(gp_sb *sb, const char *s);
+
+/* ---------------------------------------------------------------- format.c */
+void rt_sb_putn(gp_sb *sb, const char *s, size_t n);
+void rt_sb_pad(gp_sb *sb, char c, int64_t n);               /* n copies of c (n <= 0: none) */
+void rt_sb_printf(gp_sb *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rt_sb_fmt_u64(gp_sb *sb, uint64_t v, const char *spec);   /* format() of a uint64 */
+/* Decimal digits of |v|: v = 0.D1D2...Dn x 10^decpt (zero: "0", decpt 1). */
+#define RT_MAXDIGITS 800
+typedef struct RtDigits {
+    bool neg;                  /* sign bit of v */
+    int n, decpt;
+    char d[RT_MAXDIGITS + 2];
+} RtDigits;
+typedef enum RtFloatKind { RT_F16, RT_F32, RT_F64 } RtFloatKind;
+/* Shortest digits that read back as v (finite) in its kind, closest to v among those
+ * (CPython's repr and NumPy's Dragon4 in unique mode). */
+void rt_digits_shortest(double v, RtFloatKind kind, RtDigits *r);
+/* |v| correctly rounded to nsig (1..RT_MAXDIGITS) significant digits, zeros kept. */
+void rt_digits_sig(double v, int nsig, RtDigits *r);
+/* |v| correctly rounded to nfrac fractional digits (zero: "0", decpt 1). */
+void rt_digits_frac(double v, int nfrac, RtDigits *r);
+
+/* ---------------------------------------------------------------- print.c */
+/* NumPy's str() (repr false) or repr() of an array held in host memory in C order.  The
+ * whole of NumPy's printing works on host memory; rt_sb_array_str/repr copy to the host and
+ * call this. */
+void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
+                          const void *host, bool repr);
+/* str() of the NumPy scalar of dtype dt stored at p (str of a 0-d array). */
+void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p);
+/* format(x, spec) of the NumPy scalar at p, as NumPy's generic __format__: the value is
+ * converted to the Python bool/int/float/complex first (float32 0.1 -> 0.10000000149011612). */
+void rt_fmt_np_scalar(gp_sb *sb, gp_dtype dt, const void *p, const char *spec);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

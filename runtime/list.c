@@ -1,0 +1,219 @@
+/*
+ * list.c — homogeneous Python lists (elements stored by value), sorted(), and str() of a list.
+ *
+ * Invariants: 0 <= len <= cap; data holds cap * esize bytes; a GP_LIST_ARRAY list owns one
+ * reference to each element (taken on append/set, dropped on set/release); a GP_LIST_STR list
+ * holds pointers to runtime-owned strings (never freed here).  Index errors use Python's
+ * message "list index out of range".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static size_t default_esize(gp_list_kind kind) {
+    switch (kind) {
+    case GP_LIST_BOOL: return sizeof(bool);
+    case GP_LIST_I64: return sizeof(int64_t);
+    case GP_LIST_F64: return sizeof(double);
+    case GP_LIST_C128: return 2 * sizeof(double);
+    case GP_LIST_STR: return sizeof(const char *);
+    case GP_LIST_ARRAY: return sizeof(gp_array *);
+    default: return 8;
+    }
+}
+
+gp_list *rt_list_new(gp_list_kind kind, size_t esize) {
+    gp_list *l = rt_xcalloc(1, sizeof *l);
+    l->refcnt = 1;
+    l->kind = kind;
+    l->esize = esize ? esize : default_esize(kind);
+    return l;
+}
+
+gp_list *rt_list_retain(gp_list *l) {
+    if (l)
+        l->refcnt++;
+    return l;
+}
+
+static gp_array *array_at(const gp_list *l, int64_t i) {
+    gp_array *a;
+    memcpy(&a, l->data + (size_t)i * l->esize, sizeof a);
+    return a;
+}
+
+void rt_list_release(gp_list *l) {
+    if (!l || --l->refcnt > 0)
+        return;
+    if (l->kind == GP_LIST_ARRAY)
+        for (int64_t i = 0; i < l->len; i++)
+            rt_release(array_at(l, i));
+    free(l->data);
+    free(l);
+}
+
+void rt_list_append(gp_list *l, const void *elem) {
+    if (l->len == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 8;
+        l->data = rt_xrealloc(l->data, (size_t)l->cap * l->esize);
+    }
+    memcpy(l->data + (size_t)l->len * l->esize, elem, l->esize);
+    if (l->kind == GP_LIST_ARRAY)
+        rt_retain(array_at(l, l->len));
+    l->len++;
+}
+
+static int64_t normalise(const gp_list *l, int64_t i) {
+    if (i < 0)
+        i += l->len;
+    if (i < 0 || i >= l->len)
+        rt_raise("IndexError", "list index out of range");
+    return i;
+}
+
+void *rt_list_at(gp_list *l, int64_t i) {
+    return l->data + (size_t)normalise(l, i) * l->esize;
+}
+
+void rt_list_set(gp_list *l, int64_t i, const void *elem) {
+    i = normalise(l, i);
+    gp_array *old = l->kind == GP_LIST_ARRAY ? array_at(l, i) : NULL;
+    memcpy(l->data + (size_t)i * l->esize, elem, l->esize);
+    if (l->kind == GP_LIST_ARRAY) {
+        rt_retain(array_at(l, i));   /* retain before release: x[i] = x[i] is safe */
+        rt_release(old);
+    }
+}
+
+/* ---------------------------------------------------------------- sorted() */
+
+/* Python's '<' on two elements of a list of kind k. */
+static bool less(gp_list_kind k, const char *x, const char *y) {
+    switch (k) {
+    case GP_LIST_BOOL: return !*(const bool *)x && *(const bool *)y;
+    case GP_LIST_I64: return *(const int64_t *)x < *(const int64_t *)y;
+    case GP_LIST_F64: return *(const double *)x < *(const double *)y;
+    case GP_LIST_STR: {
+        const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+        return strcmp(a, b) < 0;   /* bytewise UTF-8 order is code point order */
+    }
+    default: return false;
+    }
+}
+
+/* Stable merge sort of the element indices idx[0..n) (tmp: scratch of n). Only '<' is asked,
+ * and an element from the right run goes first only when strictly less, as in Python. */
+static void merge_sort(const gp_list *l, bool reverse, int64_t *idx, int64_t *tmp, int64_t n) {
+    if (n < 2)
+        return;
+    int64_t h = n / 2;
+    merge_sort(l, reverse, idx, tmp, h);
+    merge_sort(l, reverse, idx + h, tmp, n - h);
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        const char *x = l->data + (size_t)idx[i] * l->esize;
+        const char *y = l->data + (size_t)idx[j] * l->esize;
+        bool right_first = reverse ? less(l->kind, x, y) : less(l->kind, y, x);
+        tmp[k++] = right_first ? idx[j++] : idx[i++];
+    }
+    while (i < h)
+        tmp[k++] = idx[i++];
+    while (j < n)
+        tmp[k++] = idx[j++];
+    memcpy(idx, tmp, (size_t)n * sizeof *idx);
+}
+
+gp_list *rt_list_sorted(const gp_list *l, bool reverse) {
+    if (l->len > 1) {
+        if (l->kind == GP_LIST_C128)
+            rt_raise("TypeError", "'<' not supported between instances of 'complex' and "
+                     "'complex'");
+        if (l->kind == GP_LIST_ARRAY)
+            rt_raise("ValueError", "The truth value of an array with more than one element is "
+                     "ambiguous. Use a.any() or a.all()");
+        if (l->kind == GP_LIST_OTHER)
+            rt_raise("TypeError", "gpyc: sorted() supports lists of bool, int, float and str");
+    }
+    int64_t n = l->len;
+    int64_t *idx = rt_xmalloc((size_t)(n ? n : 1) * sizeof *idx);
+    int64_t *tmp = rt_xmalloc((size_t)(n ? n : 1) * sizeof *tmp);
+    for (int64_t i = 0; i < n; i++)
+        idx[i] = i;
+    merge_sort(l, reverse, idx, tmp, n);
+    gp_list *out = rt_list_new(l->kind, l->esize);
+    for (int64_t i = 0; i < n; i++)
+        rt_list_append(out, l->data + (size_t)idx[i] * l->esize);
+    free(idx);
+    free(tmp);
+    return out;
+}
+
+/* ---------------------------------------------------------------- repr */
+
+/* Decodes one UTF-8 sequence at s (returns its length, 1 for a stray byte). */
+static int utf8_decode(const unsigned char *s, uint32_t *cp) {
+    if (s[0] < 0x80) { *cp = s[0]; return 1; }
+    int n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
+    if (n == 1) { *cp = s[0]; return 1; }
+    uint32_t v = s[0] & (0x7f >> n);
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80) { *cp = s[0]; return 1; }
+        v = (v << 6) | (s[i] & 0x3f);
+    }
+    *cp = v;
+    return n;
+}
+
+void rt_sb_str_repr(gp_sb *sb, const char *s) {
+    char quote = (strchr(s, '\'') && !strchr(s, '"')) ? '"' : '\'';
+    rt_sb_putc(sb, quote);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        uint32_t cp;
+        int n = utf8_decode(p, &cp);
+        char esc[8];
+        if (cp == '\\' || cp == (uint32_t)quote) {
+            rt_sb_putc(sb, '\\');
+            rt_sb_putc(sb, (char)cp);
+        } else if (cp == '\n') {
+            rt_sb_puts(sb, "\\n");
+        } else if (cp == '\r') {
+            rt_sb_puts(sb, "\\r");
+        } else if (cp == '\t') {
+            rt_sb_puts(sb, "\\t");
+        } else if (cp < 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp == 0xad) {
+            static const char hex[] = "0123456789abcdef";
+            esc[0] = '\\'; esc[1] = 'x'; esc[2] = hex[(cp >> 4) & 15]; esc[3] = hex[cp & 15];
+            esc[4] = 0;
+            rt_sb_puts(sb, esc);
+        } else {
+            for (int i = 0; i < n; i++)
+                rt_sb_putc(sb, (char)p[i]);
+        }
+        p += n;
+    }
+    rt_sb_putc(sb, quote);
+}
+
+/* str() of a list: '[' + ', '.join(repr(x) for x in l) + ']'. */
+void rt_sb_list(gp_sb *sb, const gp_list *l) {
+    if (l->kind == GP_LIST_OTHER)
+        rt_raise("TypeError", "gpyc: cannot print a list of this element type");
+    rt_sb_putc(sb, '[');
+    for (int64_t i = 0; i < l->len; i++) {
+        const char *e = l->data + (size_t)i * l->esize;
+        if (i > 0)
+            rt_sb_puts(sb, ", ");
+        switch (l->kind) {
+        case GP_LIST_BOOL: rt_sb_bool(sb, *(const bool *)e); break;
+        case GP_LIST_I64: rt_sb_i64(sb, *(const int64_t *)e); break;
+        case GP_LIST_F64: rt_sb_f64(sb, *(const double *)e); break;
+        case GP_LIST_C128: rt_sb_c128(sb, ((const double *)e)[0], ((const double *)e)[1]); break;
+        case GP_LIST_STR: rt_sb_str_repr(sb, *(const char *const *)e); break;
+        case GP_LIST_ARRAY: rt_sb_array_repr(sb, array_at(l, i)); break;
+        default: break;
+        }
+    }
+    rt_sb_putc(sb, ']');
+}

@@ -1,0 +1,451 @@
+/*
+ * views.c — broadcasting, the kernels' view of arrays (gp_kin, gp_rkin), reductions' split
+ * of an iteration shape, and views: basic indexing, reshape, transpose, broadcast_to.
+ *
+ * Pure host logic: nothing here touches the GPU except rt_grid_for (SM count, only for large
+ * n), rt_stream, and rt_reshape of a non-contiguous array that cannot be viewed (a copy).
+ * Invariants: shapes never hold negative dims; byte strides may be zero or negative; a view's
+ * data pointer is the address of its element [0, ..., 0] even when it is empty (NumPy puts an
+ * empty slice at its start with offset 0, and so do we).  Error messages are NumPy's, byte for
+ * byte, including NumPy's compact shape form "(2,3)" in broadcasting and reshape errors.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ---------------------------------------------------------------- shapes */
+
+void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool compact) {
+    size_t n = 0;
+    if (cap == 0)
+        return;
+    buf[0] = 0;
+#define PUT(...) \
+    do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
+    int first = 0;
+    if (compact)   /* NumPy drops leading unknown (-1) dims from the shape it prints */
+        while (first < ndim && shape[first] < 0)
+            first++;
+    PUT("(");
+    for (int i = first; i < ndim; i++) {
+        if (i > first)
+            PUT(compact ? "," : ", ");
+        if (shape[i] < 0 && compact)
+            PUT("newaxis");   /* NumPy's reshape error spells an unknown dimension so */
+        else
+            PUT("%lld", (long long)shape[i]);
+    }
+    PUT(ndim == 1 && first == 0 ? ",)" : ")");
+#undef PUT
+}
+
+void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *strides) {
+    int64_t st = (int64_t)itemsize;
+    for (int i = ndim - 1; i >= 0; i--) {
+        strides[i] = st;
+        st *= shape[i] > 0 ? shape[i] : 1;
+    }
+}
+
+gp_shape rt_shape_of(const gp_array *a) {
+    gp_shape s;
+    memset(&s, 0, sizeof s);
+    s.ndim = a->ndim;
+    s.size = a->size;
+    for (int i = 0; i < a->ndim; i++)
+        s.dim[i] = a->shape[i];
+    return s;
+}
+
+gp_shape rt_shape_make(int ndim, const int64_t *dims) {
+    gp_shape s;
+    memset(&s, 0, sizeof s);
+    if (ndim < 0 || ndim > GP_MAXDIM)
+        rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
+                 "found %d", GP_MAXDIM, ndim);
+    s.ndim = ndim;
+    s.size = 1;
+    for (int i = 0; i < ndim; i++) {
+        if (dims[i] < 0)
+            rt_raise("ValueError", "negative dimensions are not allowed");
+        s.dim[i] = dims[i];
+        s.size *= dims[i];
+    }
+    return s;
+}
+
+/* ---------------------------------------------------------------- broadcasting */
+
+/* NumPy's ufunc rule: right-align; each dim is 1 or the common size.
+ * Error: "operands could not be broadcast together with shapes (3,) (4,) ". */
+void rt_broadcast(gp_shape *out, int n, const gp_array *const *arrs) {
+    int nd = 0;
+    for (int k = 0; k < n; k++)
+        if (arrs[k] && arrs[k]->ndim > nd)
+            nd = arrs[k]->ndim;
+    int64_t dim[GP_MAXDIM];
+    for (int i = 0; i < nd; i++)
+        dim[i] = 1;
+    bool ok = true;
+    for (int k = 0; k < n && ok; k++) {
+        const gp_array *a = arrs[k];
+        if (!a)
+            continue;
+        for (int i = 0; i < a->ndim; i++) {
+            int j = nd - a->ndim + i;
+            int64_t d = a->shape[i];
+            if (d == dim[j] || d == 1)
+                continue;
+            if (dim[j] == 1)
+                dim[j] = d;
+            else
+                ok = false;
+        }
+    }
+    if (!ok) {
+        char msg[1024], sh[160];
+        size_t len = (size_t)snprintf(msg, sizeof msg,
+                                      "operands could not be broadcast together with shapes ");
+        for (int k = 0; k < n; k++) {
+            if (!arrs[k])
+                continue;
+            rt_shape_fmt(sh, sizeof sh, arrs[k]->ndim, arrs[k]->shape, true);
+            if (len < sizeof msg)
+                len += (size_t)snprintf(msg + len, sizeof msg - len, "%s ", sh);
+        }
+        rt_raise("ValueError", "%s", msg);
+    }
+    *out = rt_shape_make(nd, dim);
+}
+
+gp_kin rt_kin(const gp_array *a, const gp_shape *s) {
+    gp_kin k;
+    memset(&k, 0, sizeof k);
+    k.data = a->data;
+    int lead = s->ndim - a->ndim;
+    for (int i = 0; i < s->ndim; i++) {
+        int j = i - lead;
+        k.st[i] = (j < 0 || a->shape[j] == 1) ? 0 : a->strides[j];
+    }
+    return k;
+}
+
+/* ---------------------------------------------------------------- reductions */
+
+/* reduced[i]: whether axis i of an ndim-shape is reduced (naxes == 0: all). */
+static void reduced_mask(int ndim, int naxes, const int *axes, bool *reduced) {
+    for (int i = 0; i < ndim; i++)
+        reduced[i] = naxes == 0;
+    for (int k = 0; k < naxes; k++)
+        if (axes[k] >= 0 && axes[k] < ndim)
+            reduced[axes[k]] = true;
+}
+
+void rt_reduce_setup(const gp_shape *s, int naxes, const int *axes, bool keepdims,
+                     gp_rshape *rs, gp_shape *out) {
+    bool reduced[GP_MAXDIM];
+    reduced_mask(s->ndim, naxes, axes, reduced);
+    memset(rs, 0, sizeof *rs);
+    rs->nout = rs->nin = 1;
+    int64_t odims[GP_MAXDIM];
+    int ond = 0;
+    for (int i = 0; i < s->ndim; i++) {
+        if (reduced[i]) {
+            rs->idim[rs->ind++] = s->dim[i];
+            rs->nin *= s->dim[i];
+            if (keepdims)
+                odims[ond++] = 1;
+        } else {
+            rs->odim[rs->ond++] = s->dim[i];
+            rs->nout *= s->dim[i];
+            odims[ond++] = s->dim[i];
+        }
+    }
+    *out = rt_shape_make(ond, odims);
+}
+
+gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes) {
+    bool reduced[GP_MAXDIM];
+    reduced_mask(s->ndim, naxes, axes, reduced);
+    gp_kin k = rt_kin(a, s);
+    gp_rkin r;
+    memset(&r, 0, sizeof r);
+    r.data = k.data;
+    int o = 0, in = 0;
+    for (int i = 0; i < s->ndim; i++) {
+        if (reduced[i])
+            r.ist[in++] = k.st[i];
+        else
+            r.ost[o++] = k.st[i];
+    }
+    return r;
+}
+
+void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname) {
+    if (rs->nin == 0)
+        rt_raise("ValueError", "zero-size array to reduction operation %s which has no identity",
+                 opname);
+}
+
+/* ---------------------------------------------------------------- launch geometry */
+
+unsigned rt_grid_for(int64_t n, unsigned block) {
+    if (block == 0)
+        block = 256;
+    if (n <= 0)
+        return 1;
+    int64_t blocks = (n + block - 1) / block;
+    if (blocks > 32) {   /* every GPU has at least one SM: only larger grids can hit the cap */
+        int64_t cap = (int64_t)gpu_sm_count() * 32;
+        if (blocks > cap)
+            blocks = cap;
+    }
+    return blocks < 1 ? 1 : (unsigned)blocks;
+}
+
+cudaStream_t rt_stream(void) {
+    return gpu_stream();
+}
+
+/* ---------------------------------------------------------------- basic indexing */
+
+/* Python's slice.indices(len): clamps start/stop; returns the number of elements. */
+static int64_t slice_resolve(const gp_index *ix, int64_t len, int64_t *start) {
+    int64_t step = ix->step;
+    int64_t lower = step > 0 ? 0 : -1, upper = step > 0 ? len : len - 1;
+    int64_t b, e;
+    if (ix->has_start) {
+        b = ix->start;
+        if (b < 0) {
+            b += len;
+            if (b < lower)
+                b = lower;
+        } else if (b > upper) {
+            b = upper;
+        }
+    } else {
+        b = step > 0 ? lower : upper;
+    }
+    if (ix->has_stop) {
+        e = ix->stop;
+        if (e < 0) {
+            e += len;
+            if (e < lower)
+                e = lower;
+        } else if (e > upper) {
+            e = upper;
+        }
+    } else {
+        e = step > 0 ? upper : lower;
+    }
+    *start = b;
+    if (step > 0)
+        return b < e ? (e - b - 1) / step + 1 : 0;
+    return e < b ? (b - e - 1) / (-step) + 1 : 0;
+}
+
+gp_array *rt_index(const gp_array *a, int n, const gp_index *ix) {
+    int consumed = 0, newaxes = 0;
+    bool ellipsis = false;
+    for (int k = 0; k < n; k++) {
+        switch (ix[k].kind) {
+        case GP_IDX_INT:
+        case GP_IDX_SLICE: consumed++; break;
+        case GP_IDX_NEWAXIS: newaxes++; break;
+        case GP_IDX_ELLIPSIS:
+            if (ellipsis)
+                rt_raise("IndexError", "an index can only have a single ellipsis ('...')");
+            ellipsis = true;
+            break;
+        }
+    }
+    if (consumed > a->ndim)
+        rt_raise("IndexError", "too many indices for array: array is %d-dimensional, but %d "
+                 "were indexed", a->ndim, consumed);
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
+    int ond = 0;
+    int ax = 0;   /* next axis of a */
+    char *data = a->data;
+#define PUSH(sz, st)                                                                          \
+    do {                                                                                      \
+        if (ond >= GP_MAXDIM)                                                                 \
+            rt_raise("IndexError", "gpyc supports arrays of at most %d dimensions", GP_MAXDIM); \
+        shape[ond] = (sz);                                                                    \
+        strides[ond] = (st);                                                                  \
+        ond++;                                                                                \
+    } while (0)
+    for (int k = 0; k < n; k++) {
+        const gp_index *x = &ix[k];
+        switch (x->kind) {
+        case GP_IDX_INT: {
+            int64_t len = a->shape[ax], i = x->i;
+            if (i < 0 ? i < -len : i >= len)
+                rt_raise("IndexError", "index %lld is out of bounds for axis %d with size %lld",
+                         (long long)i, ax, (long long)len);
+            if (i < 0)
+                i += len;
+            data += i * a->strides[ax];
+            ax++;
+            break;
+        }
+        case GP_IDX_SLICE: {
+            int64_t start;
+            int64_t len = slice_resolve(x, a->shape[ax], &start);
+            if (len == 0)
+                PUSH(0, a->strides[ax]);   /* NumPy: an empty slice starts at 0 with step 1 */
+            else {
+                data += start * a->strides[ax];
+                PUSH(len, a->strides[ax] * x->step);
+            }
+            ax++;
+            break;
+        }
+        case GP_IDX_NEWAXIS:
+            PUSH(1, 0);
+            break;
+        case GP_IDX_ELLIPSIS:
+            for (int m = a->ndim - consumed; m > 0; m--, ax++)
+                PUSH(a->shape[ax], a->strides[ax]);
+            break;
+        }
+    }
+    for (; ax < a->ndim; ax++)
+        PUSH(a->shape[ax], a->strides[ax]);
+#undef PUSH
+    return rt_view(a, ond, shape, strides, data);
+}
+
+/* ---------------------------------------------------------------- reshape, transpose */
+
+/* Strides that view a's elements with shape nshape without copying, as NumPy finds them;
+ * false when a's memory layout does not allow it. */
+bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, int64_t *nst) {
+    int64_t osh[GP_MAXDIM], ost[GP_MAXDIM];
+    int ond = 0;
+    for (int i = 0; i < a->ndim; i++)   /* size-1 dims place no constraint */
+        if (a->shape[i] != 1) {
+            osh[ond] = a->shape[i];
+            ost[ond] = a->strides[i];
+            ond++;
+        }
+    int64_t isz = (int64_t)gp_dtype_size(a->dtype);
+    int oi = 0, ni = 0;
+    while (oi < ond && ni < nnd) {
+        int oj = oi + 1, nj = ni + 1;
+        int64_t op = osh[oi], np = nshape[ni];
+        while (op != np) {   /* grow the smaller side until the group's sizes agree */
+            if (np < op)
+                np *= nshape[nj++];
+            else
+                op *= osh[oj++];
+        }
+        for (int k = oi; k < oj - 1; k++)
+            if (ost[k] != osh[k + 1] * ost[k + 1])
+                return false;
+        nst[nj - 1] = ost[oj - 1];
+        for (int k = nj - 1; k > ni; k--)
+            nst[k - 1] = nst[k] * nshape[k];
+        oi = oj;
+        ni = nj;
+    }
+    for (; ni < nnd; ni++)   /* trailing new dims of size 1 */
+        nst[ni] = isz;
+    return true;
+}
+
+gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape) {
+    if (ndim < 0 || ndim > GP_MAXDIM)
+        rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
+                 "found %d", GP_MAXDIM, ndim);
+    int unknown = -1;
+    int64_t known = 1;
+    for (int i = 0; i < ndim; i++) {
+        if (shape[i] == -1) {
+            if (unknown >= 0)
+                rt_raise("ValueError", "can only specify one unknown dimension");
+            unknown = i;
+        } else if (shape[i] < 0) {
+            rt_raise("ValueError", "negative dimensions not allowed");
+        } else {
+            known *= shape[i];
+        }
+    }
+    int64_t nshape[GP_MAXDIM];
+    for (int i = 0; i < ndim; i++)
+        nshape[i] = shape[i];
+    bool bad = false;
+    if (unknown >= 0) {
+        if (known == 0 || a->size % known != 0)
+            bad = true;
+        else
+            nshape[unknown] = a->size / known;
+    } else if (known != a->size) {
+        bad = true;
+    }
+    if (bad) {
+        char sh[200];
+        rt_shape_fmt(sh, sizeof sh, ndim, shape, true);
+        rt_raise("ValueError", "cannot reshape array of size %lld into shape %s",
+                 (long long)a->size, sh);
+    }
+    int64_t nst[GP_MAXDIM];
+    if (a->size == 0 || rt_is_contiguous(a)) {
+        rt_c_strides(ndim, nshape, gp_dtype_size(a->dtype), nst);
+        return rt_view(a, ndim, nshape, nst, a->data);
+    }
+    if (rt_reshape_view_strides(a, ndim, nshape, nst))
+        return rt_view(a, ndim, nshape, nst, a->data);
+    gp_array *c = rt_copy(a);
+    rt_c_strides(ndim, nshape, gp_dtype_size(a->dtype), nst);
+    gp_array *v = rt_view(c, ndim, nshape, nst, c->data);
+    rt_release(c);
+    return v;
+}
+
+gp_array *rt_transpose(const gp_array *a, const int *perm) {
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
+    bool used[GP_MAXDIM] = {false};
+    for (int i = 0; i < a->ndim; i++) {
+        int p = perm ? perm[i] : a->ndim - 1 - i;
+        if (p < 0)
+            p += a->ndim;
+        if (p < 0 || p >= a->ndim || used[p])
+            rt_raise("ValueError", "axes don't match array");
+        used[p] = true;
+        shape[i] = a->shape[p];
+        strides[i] = a->strides[p];
+    }
+    return rt_view(a, a->ndim, shape, strides, a->data);
+}
+
+gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape) {
+    if (ndim < 0 || ndim > GP_MAXDIM)
+        rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
+                 "found %d", GP_MAXDIM, ndim);
+    for (int i = 0; i < ndim; i++)
+        if (shape[i] < 0)
+            rt_raise("ValueError", "all elements of broadcast shape must be non-negative");
+    if (a->ndim > ndim)
+        rt_raise("ValueError", "input operand has more dimensions than allowed by the axis "
+                 "remapping");
+    int64_t strides[GP_MAXDIM];
+    int lead = ndim - a->ndim;
+    for (int i = 0; i < ndim; i++) {
+        int j = i - lead;
+        if (j < 0) {
+            strides[i] = 0;
+        } else if (a->shape[j] == shape[i]) {
+            strides[i] = shape[i] == 1 ? 0 : a->strides[j];
+        } else if (a->shape[j] == 1) {
+            strides[i] = 0;
+        } else {
+            char from[160], to[160];
+            rt_shape_fmt(from, sizeof from, a->ndim, a->shape, true);
+            rt_shape_fmt(to, sizeof to, ndim, shape, true);
+            rt_raise("ValueError", "operands could not be broadcast together with remapped "
+                     "shapes [original->remapped]: %s  and requested shape %s", from, to);
+        }
+    }
+    return rt_view(a, ndim, shape, strides, a->data);
+}

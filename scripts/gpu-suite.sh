@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# gpu-suite.sh [BUILD] — the whole test suite on a machine with an NVIDIA GPU, from a prebuilt
+# build folder (no cmake, apt, npm or network needed there; nvcc must be installed).
+#
+#   1. tests/run.sh: unit + errors + nocrash + e2e (+ --acceptance gpu/acceptance when present),
+#      with gpyc's default flags
+#   2. tests/run.sh -O0: e2e (+ acceptance) again, compiled with -O0
+#
+# BUILD: the argument, else gpu/build (made by scripts/prepare-gpu.sh), else build.  Unit tests
+# run their executables directly (--no-ctest): ctest's files hold the paths of the machine that
+# configured the build.  Logs go to $OUT (if set, else BUILD/gpu-suite): default.log, O0.log and
+# summary.txt (every PASS/FAIL/SKIP line of both runs and their counts).  Exit status 1 if any
+# test failed.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${1:-}
+if [ -z "$BUILD" ]; then
+    if [ -x gpu/build/bin/gpyc ]; then BUILD=gpu/build; else BUILD=build; fi
+fi
+LOGS=${OUT:-$BUILD/gpu-suite}
+mkdir -p "$LOGS"
+JOBS=${GPYC_TEST_JOBS:-$(nproc 2>/dev/null || echo 4)}
+ACC=()
+ONLY=e2e
+if [ -d gpu/acceptance ]; then
+    ACC=(--acceptance gpu/acceptance)
+    ONLY=e2e,acceptance
+fi
+if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
+    echo "gpu-suite: warning: nvidia-smi lists no GPU; compiled programs will not run" >&2
+fi
+nvidia-smi -L 2>/dev/null | head -n 4
+
+tests/run.sh --no-ctest -j "$JOBS" "${ACC[@]}" "$BUILD" 2>&1 | tee "$LOGS/default.log"
+rc1=${PIPESTATUS[0]}
+tests/run.sh --no-ctest -j "$JOBS" -O0 --only "$ONLY" "${ACC[@]}" "$BUILD" 2>&1 | tee "$LOGS/O0.log"
+rc2=${PIPESTATUS[0]}
+
+{
+    echo "gpyc gpu-suite: $(date -u '+%Y-%m-%d %H:%M:%SZ'); build $BUILD"
+    nvidia-smi -L 2>/dev/null | head -n 1
+    for run in default O0; do
+        echo
+        echo "== $run"
+        grep -E '^(PASS|FAIL|SKIP) ' "$LOGS/$run.log"
+        tail -n 1 "$LOGS/$run.log"
+    done
+    echo
+    p=0 f=0 s=0
+    for run in default O0; do
+        read -r a _ b _ c _ < <(tail -n 1 "$LOGS/$run.log")
+        case "$a$b$c" in *[!0-9]*|'') continue ;; esac
+        p=$((p + a)) f=$((f + b)) s=$((s + c))
+    done
+    echo "total: $p passed, $f failed, $s skipped"
+} >"$LOGS/summary.txt"
+tail -n 1 "$LOGS/summary.txt"
+[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ]

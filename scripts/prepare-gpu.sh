@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# prepare-gpu.sh [BUILD] — readies the git-ignored folder gpu/ for a test run on a GPU machine,
+# where neither ../shared nor the full build tree exist:
+#   gpu/acceptance/  a copy of the acceptance programs ($SHARED/acceptance; SHARED defaults to
+#                    /work/shared, else ../shared beside the checkout)
+#   gpu/build/       a slim copy of BUILD (default build): bin/, lib/, include/ and the unit-test
+#                    executables in tests/; no object files, so it is small enough to carry
+# Then, on the GPU machine (carrying gpu/):  scripts/gpu-suite.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+
+shared=${SHARED:-}
+if [ -z "$shared" ]; then
+    for c in /work/shared ../shared; do
+        if [ -d "$c/acceptance" ]; then shared=$c; break; fi
+    done
+fi
+if [ -z "$shared" ] || [ ! -d "$shared/acceptance" ]; then
+    echo "prepare-gpu: no acceptance folder (set SHARED to the folder holding acceptance/)" >&2
+    exit 1
+fi
+
+mkdir -p gpu
+rm -rf gpu/acceptance
+cp -r "$shared/acceptance" gpu/acceptance
+chmod -R u+w gpu/acceptance
+echo "prepare-gpu: copied $(ls gpu/acceptance/*.py | wc -l) acceptance programs into gpu/acceptance"
+
+if [ -x "$BUILD/bin/gpyc" ]; then
+    rm -rf gpu/build
+    mkdir -p gpu/build
+    for d in bin lib include; do
+        [ -d "$BUILD/$d" ] && cp -r "$BUILD/$d" gpu/build/
+    done
+    if [ -d "$BUILD/tests" ]; then
+        mkdir -p gpu/build/tests
+        find "$BUILD/tests" -maxdepth 1 -type f -perm -u+x -exec cp {} gpu/build/tests/ \;
+    fi
+    echo "prepare-gpu: copied $BUILD (bin, lib, include, tests) into gpu/build ($(du -sh gpu/build | cut -f1))"
+else
+    echo "prepare-gpu: $BUILD/bin/gpyc not built; gpu-suite.sh will use a carried build/ instead"
+fi
+echo "prepare-gpu: gpu/ is $(du -sh gpu | cut -f1); carry it and run scripts/gpu-suite.sh there"

@@ -1,0 +1,35 @@
+# homogeneous lists (literal, append, len, index, iteration, sorted) and tuples
+xs = [5, 3, 9, 1]
+xs.append(7)
+print(xs, len(xs), xs[0], xs[-1], xs[2])
+total = 0
+for v in xs:
+    total += v
+print(total)
+print(sorted(xs), sorted(xs, reverse=True), xs)
+fs = []
+for i in range(5):
+    fs.append(i * 0.5)
+print(fs, len(fs))
+print(sorted([2.5, -1.0, 0.25]))
+names = ["b", "a", "c"]
+names.append("aa")
+print(sorted(names), names[1])
+xs[1] = 30
+print(xs)
+t = (1, 2.5, "x")
+print(t, t[0], t[1], t[2])
+p, q = 3, 4
+p, q = q, p
+print(p, q)
+pair = (p, q)
+r, s = pair
+print(r * 10 + s)
+nested = ((1, 2), (3, 4))
+print(nested, nested[1][0])
+empty = []
+empty.append(True)
+print(empty, len(empty))
+bs = [False, True]
+bs.append(3 > 2)
+print(bs, bs[-1])

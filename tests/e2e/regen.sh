@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# regen.sh [NAME...] — regenerates the .expected files of tests/e2e (or of the named programs)
+# by running each program on the CPU with the NumPy-backed cupy shim (tests/oracle/run-numpy).
+# Never edit an .expected file by hand.  Also regenerates tests/rterr (last line of stderr).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+oracle=$here/../oracle/run-numpy
+status=0
+regen_out() { # stdout of a program that must exit 0
+    local f=$1
+    if (cd "$(dirname "$f")" && "$oracle" "$(basename "$f")") >"${f%.py}.expected.tmp" 2>"${f%.py}.stderr.tmp"; then
+        mv "${f%.py}.expected.tmp" "${f%.py}.expected"
+        echo "regenerated ${f#$here/}"
+    else
+        echo "FAILED: $f exits with an error under NumPy:" >&2
+        tail -n 3 "${f%.py}.stderr.tmp" >&2
+        rm -f "${f%.py}.expected.tmp"
+        status=1
+    fi
+    rm -f "${f%.py}.stderr.tmp"
+}
+regen_rterr() { # last non-blank stderr line of a program that must fail
+    local f=$1 err
+    err=$(mktemp)
+    if (cd "$(dirname "$f")" && "$oracle" "$(basename "$f")") >/dev/null 2>"$err"; then
+        echo "FAILED: $f runs without an error under NumPy" >&2
+        status=1
+    else
+        grep -v '^[[:space:]]*$' "$err" | tail -n 1 >"${f%.py}.expected"
+        echo "regenerated ${f#$here/}: $(cat "${f%.py}.expected")"
+    fi
+    rm -f "$err"
+}
+if [ $# -gt 0 ]; then
+    files=()
+    for n in "$@"; do
+        n=${n%.py}; n=${n%.expected}
+        for d in "$here" "$here/../rterr"; do [ -f "$d/$(basename "$n").py" ] && files+=("$d/$(basename "$n").py"); done
+    done
+else
+    files=("$here"/*.py "$here"/../rterr/*.py)
+fi
+for f in "${files[@]}"; do
+    [ -f "$f" ] || continue
+    case $f in
+        */rterr/*) regen_rterr "$f" ;;
+        *) regen_out "$f" ;;
+    esac
+done
+exit $status

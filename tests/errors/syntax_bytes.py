@@ -1,0 +1,4 @@
+import cupy as cp
+
+tag = b"raw"
+print(tag)

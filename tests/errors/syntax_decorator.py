@@ -1,0 +1,6 @@
+import cupy as cp
+
+
+@cp.fuse()
+def add(x, y):
+    return x + y

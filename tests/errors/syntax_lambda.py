@@ -1,0 +1,5 @@
+import cupy as cp
+
+x = cp.arange(5)
+f = lambda v: v + 1
+print(f(x))

@@ -1,0 +1,5 @@
+import cupy as cp
+
+x = cp.ones(3)
+if x.sum() > 2
+    print(x)

@@ -1,0 +1,7 @@
+import cupy as cp
+
+
+def outer(x):
+    def inner(y):
+        return y * 2
+    return inner(x)

@@ -1,0 +1,5 @@
+import cupy as cp
+
+
+def total(*arrays):
+    return arrays

@@ -1,0 +1,377 @@
+#!/usr/bin/env bash
+# run.sh — gpyc's test runner (what `make test` and CI run).
+#
+#   tests/run.sh [options] BUILD_DIR [GLOB]
+#
+# Suites, in order (--only picks some; a GLOB restricts the file-based suites to tests whose
+# name matches it and leaves the unit suite out):
+#   unit        the Criterion executables, through ctest (or directly when ctest is missing)
+#   errors      tests/errors/NAME.py: `gpyc --check NAME.py`, run inside tests/errors, must exit 1
+#               and its first stderr line must equal the first line of NAME.err
+#   nocrash     gpyc never dies of a signal or hangs: every error test and prefixes of every e2e
+#               program (cut every 7th byte or so) give `gpyc --check` exit status 0 or 1
+#   e2e         tests/e2e/NAME.py (stdout compared with NAME.expected by tests/oracle/compare) and
+#               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
+#               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
+#               GPU or not), then run when a GPU is present, else the run is SKIPped
+#   acceptance  --acceptance DIR: NN_name.py (+ .expected) as e2e; NN_err_*.py must fail to
+#               compile with `file:LINE:COL: error:` naming the LINE of `error at LINE`;
+#               NN_rterr_*.py as rterr
+#
+# Options:
+#   -j N             compile N programs at a time (default 2, or $GPYC_TEST_JOBS)
+#   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
+#   --arch A         pass --arch=A to gpyc
+#   --acceptance DIR also run the acceptance programs in DIR
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,e2e,acceptance)
+#   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
+#                    (for a build folder carried to another machine: ctest's files hold paths)
+#   -h, --help       this text
+# Environment: GPYC_GPU=1 forces running compiled programs, GPYC_GPU=0 forbids it (default:
+# run them when `nvidia-smi -L` lists a GPU); GPYC_FLAGS adds gpyc flags; GPYC_COMPILE_TIMEOUT
+# and GPYC_RUN_TIMEOUT (seconds, default 600 and 300).
+#
+# Output: one line per check, `PASS name`, `FAIL name: why` or `SKIP name: why`, then the names
+# of the failures and a last line `N passed, N failed, N skipped`.  Exit status 1 if any failed.
+set -u
+
+usage() { sed -n '2,/^set -u/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
+
+JOBS=${GPYC_TEST_JOBS:-2}
+OPTFLAG=""
+ARCH=""
+ACCDIR=""
+ONLY=""
+NOCTEST=0
+BUILD=""
+FILTER=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        -j) JOBS=${2:?-j needs a number}; shift 2 ;;
+        -j*) JOBS=${1#-j}; shift ;;
+        -O0) OPTFLAG=-O0; shift ;;
+        --arch) ARCH=${2:?--arch needs a value}; shift 2 ;;
+        --arch=*) ARCH=${1#--arch=}; shift ;;
+        --acceptance) ACCDIR=${2:?--acceptance needs a folder}; shift 2 ;;
+        --acceptance=*) ACCDIR=${1#--acceptance=}; shift ;;
+        --only) ONLY=${2:?--only needs a list}; shift 2 ;;
+        --only=*) ONLY=${1#--only=}; shift ;;
+        --no-ctest) NOCTEST=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        -*) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+        *) if [ -z "$BUILD" ]; then BUILD=$1; elif [ -z "$FILTER" ]; then FILTER=$1; else
+               echo "run.sh: unexpected argument $1" >&2; exit 2; fi
+           shift ;;
+    esac
+done
+if [ -z "$BUILD" ]; then usage >&2; exit 2; fi
+case $JOBS in ''|*[!0-9]*|0) echo "run.sh: -j wants a positive number" >&2; exit 2 ;; esac
+if [ ! -d "$BUILD" ]; then echo "run.sh: no build folder $BUILD (run make first)" >&2; exit 2; fi
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=$(cd "$BUILD" && pwd)
+GPYC=$BUILD/bin/gpyc
+COMPARE=$ROOT/tests/oracle/compare
+if [ -n "$ACCDIR" ]; then
+    if [ ! -d "$ACCDIR" ]; then echo "run.sh: no acceptance folder $ACCDIR" >&2; exit 2; fi
+    ACCDIR=$(cd "$ACCDIR" && pwd)
+fi
+if [ -z "$ONLY" ]; then
+    ONLY=unit,errors,nocrash,e2e
+    [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
+    [ -n "$FILTER" ] && ONLY=${ONLY#unit,}
+fi
+want() { case ",$ONLY," in *",$1,"*) return 0 ;; esac; return 1; }
+
+# gpyc's flags for full compiles (word-split on purpose: flags never hold spaces).
+FLAGS="$OPTFLAG ${ARCH:+--arch=$ARCH} ${GPYC_FLAGS:-}"
+SUFFIX=${OPTFLAG:+-O0}
+CTIMEOUT=${GPYC_COMPILE_TIMEOUT:-600}
+RTIMEOUT=${GPYC_RUN_TIMEOUT:-300}
+
+# --- bookkeeping -----------------------------------------------------------------------------
+NPASS=0 NFAIL=0 NSKIP=0
+FAILED=()
+pass() { NPASS=$((NPASS + 1)); echo "PASS $1"; }
+fail() { NFAIL=$((NFAIL + 1)); FAILED+=("$1"); echo "FAIL $1${2:+: $2}"; }
+skip() { NSKIP=$((NSKIP + 1)); echo "SKIP $1${2:+: $2}"; }
+# Indents a block of text (details under a FAIL line), at most 30 lines of it.
+detail() { sed -e 's/^/    /' | head -n 30; }
+matches() { [ -z "$FILTER" ] && return 0; case $1 in $FILTER) return 0 ;; esac; return 1; }
+
+# How a process ended, for messages: "exit 3", "killed by signal 11", "timed out".
+why_status() {
+    if [ "$1" -eq 124 ]; then echo "timed out"
+    elif [ "$1" -ge 128 ]; then echo "killed by signal $(($1 - 128))"
+    else echo "exit $1"; fi
+}
+# The last non-blank line of a file.
+last_line() { grep -v '^[[:space:]]*$' "$1" 2>/dev/null | tail -n 1; }
+
+# A GPU to run compiled programs on?
+case ${GPYC_GPU:-} in
+    1) HAVE_GPU=1 ;;
+    0) HAVE_GPU=0 ;;
+    *) if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then HAVE_GPU=1; else HAVE_GPU=0; fi ;;
+esac
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpyc-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+have_gpyc() {
+    if [ -x "$GPYC" ]; then return 0; fi
+    fail "$1" "$GPYC not found (build first: make)"
+    return 1
+}
+
+gpu_word=no
+[ $HAVE_GPU = 1 ] && gpu_word=yes
+echo "gpyc tests: build $BUILD; suites $ONLY; GPU: $gpu_word${OPTFLAG:+; flags $OPTFLAG}${FILTER:+; filter $FILTER}"
+
+# --- unit ------------------------------------------------------------------------------------
+suite_unit() {
+    echo "== unit"
+    local log=$TMP/ctest.log rc
+    if [ $NOCTEST = 0 ] && command -v ctest >/dev/null 2>&1 && [ -f "$BUILD/CTestTestfile.cmake" ]; then
+        ctest --test-dir "$BUILD" --output-on-failure -j"$JOBS" >"$log" 2>&1
+        rc=$?
+        # "  3/12 Test  #3: unit/frontend/test_parse .....   Passed    0.02 sec"
+        local n=0 name status
+        while IFS=$'\t' read -r name status; do
+            n=$((n + 1))
+            if [ "$status" = Passed ]; then pass "$name"; else fail "$name" "$status"; fi
+        done < <(sed -n -E 's/^ *[0-9]+\/[0-9]+ +Test +#[0-9]+: +([^ ]+) +\.*[ *]*([A-Za-z].*[^ ]) +[0-9.]+ sec$/\1\t\2/p' "$log")
+        if [ $rc -ne 0 ]; then
+            [ $n -eq 0 ] && fail unit "ctest exit $rc"
+            echo "---- ctest output (failures) ----"
+            grep -v -E 'Test +#[0-9]+: .* Passed ' "$log" | head -n 200
+            echo "----"
+        elif [ $n -eq 0 ]; then
+            skip unit "no unit tests registered"
+        fi
+        return
+    fi
+    # Without ctest: run the executables as ctest would (from the source root, --jobs 1).
+    local exe found=0
+    for exe in "$BUILD"/tests/*; do
+        [ -f "$exe" ] && [ -x "$exe" ] || continue
+        found=1
+        (cd "$ROOT" && timeout 600 "$exe" --jobs 1) >"$log" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ]; then pass "unit/$(basename "$exe")"
+        else fail "unit/$(basename "$exe")" "$(why_status $rc)"; detail <"$log"; fi
+    done
+    [ $found = 1 ] || skip unit "no unit test executables in $BUILD/tests"
+}
+
+# --- errors ----------------------------------------------------------------------------------
+suite_errors() {
+    echo "== errors"
+    have_gpyc errors || return
+    local f name rc got want n=0
+    for f in "$ROOT"/tests/errors/*.py; do
+        [ -f "$f" ] || continue
+        name=$(basename "$f" .py)
+        matches "$name" || continue
+        n=$((n + 1))
+        if [ ! -f "${f%.py}.err" ]; then fail "errors/$name" "no $name.err beside it"; continue; fi
+        (cd "$ROOT/tests/errors" && timeout 60 "$GPYC" --check "$name.py") >/dev/null 2>"$TMP/err"
+        rc=$?
+        got=$(head -n 1 "$TMP/err" | sed 's/[[:space:]]*$//')
+        want=$(head -n 1 "${f%.py}.err" | sed 's/[[:space:]]*$//')
+        if [ $rc -ne 1 ]; then
+            fail "errors/$name" "$(why_status $rc), expected exit 1"
+            detail <"$TMP/err"
+        elif [ "$got" != "$want" ]; then
+            fail "errors/$name" "first line of stderr differs"
+            printf 'expected: %s\ngot:      %s\n' "$want" "$got" | detail
+        else
+            pass "errors/$name"
+        fi
+    done
+    [ $n -gt 0 ] || skip errors "no error tests${FILTER:+ match $FILTER}"
+}
+
+# --- nocrash ---------------------------------------------------------------------------------
+# One input: gpyc --check must end with status 0 or 1.  Prints "FILE STATUS" otherwise.
+nocrash_one() {
+    timeout 30 "$GPYC" --check "$1" >/dev/null 2>&1
+    local rc=$?
+    [ $rc -le 1 ] || echo "$1 $rc"
+}
+export -f nocrash_one
+
+suite_nocrash() {
+    echo "== nocrash"
+    have_gpyc nocrash || return
+    local dir=$BUILD/nocrash f name size step i n=0
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    : >"$TMP/nocrash.list"
+    for f in "$ROOT"/tests/errors/*.py "$ROOT"/tests/e2e/*.py "$ROOT"/tests/rterr/*.py; do
+        [ -f "$f" ] || continue
+        name=$(basename "$(dirname "$f")")-$(basename "$f" .py)
+        matches "$(basename "$f" .py)" || continue
+        mkdir -p "$dir/$name"
+        case $f in
+            */errors/*) cp "$f" "$dir/$name/whole.py" ;;
+            *)  # prefixes cut every 7th byte (fewer for long files: at most ~200 per file)
+                size=$(wc -c <"$f")
+                step=$((size / 200)); [ $step -lt 7 ] && step=7
+                for ((i = 0; i < size; i += step)); do
+                    head -c "$i" "$f" >"$dir/$name/p$(printf '%05d' "$i").py"
+                done ;;
+        esac
+        n=$((n + 1))
+    done
+    [ $n -gt 0 ] || { skip nocrash "no inputs${FILTER:+ match $FILTER}"; return; }
+    export GPYC
+    find "$dir" -name '*.py' -print0 | xargs -0 -P "$JOBS" -n 1 bash -c 'nocrash_one "$1"' _ \
+        >"$TMP/nocrash.bad" 2>/dev/null
+    local d bad
+    for d in "$dir"/*/; do
+        name=$(basename "$d")
+        bad=$(grep -F "$d" "$TMP/nocrash.bad" || true)
+        if [ -z "$bad" ]; then
+            pass "nocrash/$name"
+        else
+            fail "nocrash/$name" "gpyc --check crashed or hung on $(echo "$bad" | wc -l) input(s)"
+            echo "$bad" | while read -r f rc; do echo "$f: $(why_status "$rc")"; done | detail
+        fi
+    done
+    rm -rf "$dir"   # the inputs are reproducible; keep only the failing ones' names above
+}
+
+# --- compiling and running programs ----------------------------------------------------------
+# compile_one SRC OUTDIR: compiles SRC (from inside its folder) into OUTDIR/NAME; records the
+# exit status in OUTDIR/NAME.crc and gpyc's output in OUTDIR/NAME.clog.
+compile_one() {
+    local src=$1 out=$2 name
+    name=$(basename "$src" .py)
+    # shellcheck disable=SC2086
+    (cd "$(dirname "$src")" && timeout "$CTIMEOUT" "$GPYC" $FLAGS "$name.py" -o "$out/$name") \
+        >"$out/$name.clog" 2>&1
+    echo $? >"$out/$name.crc"
+}
+export -f compile_one
+
+# compile_all OUTDIR SRC...: compiles the sources JOBS at a time.
+compile_all() {
+    local out=$1
+    shift
+    [ $# -gt 0 ] || return 0
+    export GPYC FLAGS CTIMEOUT
+    # xargs appends each source after OUTDIR: the inner script sees $1 = OUTDIR, $2 = SRC.
+    printf '%s\0' "$@" | xargs -0 -P "$JOBS" -n 1 bash -c 'compile_one "$2" "$1"' _ "$out" 2>/dev/null ||
+        true
+}
+
+# check_program LABEL SRC OUTDIR KIND: reports the compile and the run of one compiled program.
+# KIND: out (stdout vs .expected), rterr (exit 1, last stderr line vs .expected),
+# err (compile must fail at the line of `error at LINE`).
+check_program() {
+    local label=$1 src=$2 out=$3 kind=$4 name crc exp
+    name=$(basename "$src" .py)
+    exp=${src%.py}.expected
+    crc=$(cat "$out/$name.crc" 2>/dev/null || echo 999)
+    if [ "$kind" = err ]; then
+        local want got diagline
+        want=$(sed -n 's/^error at \([0-9][0-9]*\).*/\1/p' "$exp" 2>/dev/null | head -n 1)
+        diagline=$(grep -E -m 1 '^[^ ]+:[0-9]+:[0-9]+: error:' "$out/$name.clog")
+        got=$(echo "$diagline" | sed -E 's/^[^ ]+:([0-9]+):[0-9]+: error:.*/\1/')
+        if [ -z "$want" ]; then fail "$label" "$name.expected does not say 'error at LINE'"
+        elif [ "$crc" -ne 1 ]; then
+            fail "$label" "compile: $(why_status "$crc"), expected a compile error at line $want"
+            detail <"$out/$name.clog"
+        elif [ "$got" != "$want" ]; then
+            fail "$label" "error at line ${got:-?}, expected line $want"
+            detail <"$out/$name.clog"
+        else pass "$label"; fi
+        return
+    fi
+    if [ "$crc" -ne 0 ]; then
+        fail "$label:compile" "$(why_status "$crc")"
+        detail <"$out/$name.clog"
+        return
+    fi
+    pass "$label:compile"
+    if [ "$HAVE_GPU" != 1 ]; then skip "$label:run" "no GPU"; return; fi
+    if [ ! -f "$exp" ]; then fail "$label:run" "no $name.expected"; return; fi
+    (cd "$(dirname "$src")" && timeout "$RTIMEOUT" "$out/$name") >"$out/$name.stdout" 2>"$out/$name.stderr"
+    local rc=$? diff
+    if [ "$kind" = rterr ]; then
+        last_line "$out/$name.stderr" >"$out/$name.last"
+        if [ $rc -ne 1 ]; then
+            fail "$label:run" "$(why_status $rc), expected exit 1 with: $(last_line "$exp")"
+            tail -n 5 "$out/$name.stderr" | detail
+        elif ! diff=$("$COMPARE" "$exp" "$out/$name.last" 2>&1); then
+            fail "$label:run" "last line of stderr differs"
+            printf 'expected: %s\ngot:      %s\n' "$(last_line "$exp")" "$(cat "$out/$name.last")" | detail
+        else pass "$label:run"; fi
+    else
+        if [ $rc -ne 0 ]; then
+            fail "$label:run" "$(why_status $rc)"
+            tail -n 5 "$out/$name.stderr" | detail
+        elif ! diff=$("$COMPARE" "$exp" "$out/$name.stdout" 2>&1); then
+            fail "$label:run" "stdout differs from $name.expected"
+            echo "$diff" | detail
+        else pass "$label:run"; fi
+    fi
+}
+
+suite_e2e() {
+    echo "== e2e${SUFFIX:+ ($OPTFLAG)}"
+    have_gpyc "e2e$SUFFIX" || return
+    local out=$BUILD/e2e$SUFFIX f srcs=() kinds=()
+    mkdir -p "$out"
+    for f in "$ROOT"/tests/e2e/*.py "$ROOT"/tests/rterr/*.py; do
+        [ -f "$f" ] || continue
+        matches "$(basename "$f" .py)" || continue
+        srcs+=("$f")
+    done
+    [ ${#srcs[@]} -gt 0 ] || { skip "e2e$SUFFIX" "no programs${FILTER:+ match $FILTER}"; return; }
+    rm -f "$out"/*.crc
+    compile_all "$out" "${srcs[@]}"
+    for f in "${srcs[@]}"; do
+        case $f in
+            */rterr/*) check_program "rterr$SUFFIX/$(basename "$f" .py)" "$f" "$out" rterr ;;
+            *) check_program "e2e$SUFFIX/$(basename "$f" .py)" "$f" "$out" out ;;
+        esac
+    done
+}
+
+suite_acceptance() {
+    echo "== acceptance${SUFFIX:+ ($OPTFLAG)}: $ACCDIR"
+    have_gpyc "acceptance$SUFFIX" || return
+    local out=$BUILD/acceptance$SUFFIX f name srcs=()
+    mkdir -p "$out"
+    for f in "$ACCDIR"/[0-9]*.py; do
+        [ -f "$f" ] || continue
+        matches "$(basename "$f" .py)" || continue
+        srcs+=("$f")
+    done
+    [ ${#srcs[@]} -gt 0 ] || { skip "acceptance$SUFFIX" "no programs${FILTER:+ match $FILTER}"; return; }
+    rm -f "$out"/*.crc
+    compile_all "$out" "${srcs[@]}"
+    for f in "${srcs[@]}"; do
+        name=$(basename "$f" .py)
+        case $name in
+            *_err_*) check_program "acceptance$SUFFIX/$name" "$f" "$out" err ;;
+            *_rterr_*) check_program "acceptance$SUFFIX/$name" "$f" "$out" rterr ;;
+            *) check_program "acceptance$SUFFIX/$name" "$f" "$out" out ;;
+        esac
+    done
+}
+
+want unit && suite_unit
+want errors && suite_errors
+want nocrash && suite_nocrash
+want e2e && suite_e2e
+want acceptance && [ -n "$ACCDIR" ] && suite_acceptance
+
+echo
+if [ $NFAIL -gt 0 ]; then
+    echo "failed:"
+    printf '  %s\n' "${FAILED[@]}"
+fi
+echo "$NPASS passed, $NFAIL failed, $NSKIP skipped"
+[ $NFAIL -eq 0 ]

@@ -1,0 +1,337 @@
+/*
+ * test_views.c — runtime/views.c on the CPU: broadcasting and its messages, basic indexing
+ * (cases computed by NumPy in index_cases.inc), reshape, transpose, broadcast_to, the
+ * reduction split.  Arrays are hand-built headers over host memory with no buffer; nothing
+ * here initialises the GPU.
+ */
+#include <criterion/criterion.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "runtime/internal.h"
+
+static jmp_buf jb;
+static char got_exc[128], got_msg[1024];
+
+static void capture(const char *exc, const char *msg) {
+    snprintf(got_exc, sizeof got_exc, "%s", exc);
+    snprintf(got_msg, sizeof got_msg, "%s", msg);
+    longjmp(jb, 1);
+}
+
+/* Runs stmt and asserts that it raises EXC with message MSG. */
+#define EXPECT_RAISE(stmt, EXC, MSG)                                                          \
+    do {                                                                                      \
+        rt_set_raise_hook(capture);                                                           \
+        if (setjmp(jb) == 0) {                                                                \
+            stmt;                                                                             \
+            cr_assert_fail("no exception from %s", #stmt);                                    \
+        }                                                                                     \
+        cr_assert_str_eq(got_exc, EXC);                                                       \
+        cr_assert_str_eq(got_msg, MSG);                                                       \
+        rt_set_raise_hook(NULL);                                                              \
+    } while (0)
+
+static char arena[1 << 12];
+
+/* A header over host memory: dtype int64 unless said otherwise, data at arena + offset. */
+static gp_array mk(int ndim, const int64_t *shape, const int64_t *strides, int64_t offset) {
+    gp_array a;
+    memset(&a, 0, sizeof a);
+    a.refcnt = 1;
+    a.dtype = GP_INT64;
+    a.ndim = ndim;
+    a.size = 1;
+    for (int i = 0; i < ndim; i++) {
+        a.shape[i] = shape[i];
+        a.strides[i] = strides[i];
+        a.size *= shape[i];
+    }
+    a.data = arena + offset;
+    return a;
+}
+
+static gp_array mkc(int ndim, const int64_t *shape) {
+    int64_t st[GP_MAXDIM];
+    rt_c_strides(ndim, shape, 8, st);
+    return mk(ndim, shape, st, 0);
+}
+
+/* ---------------------------------------------------------------- broadcasting */
+
+Test(broadcast, shapes) {
+    int64_t s1[] = {3, 1}, s2[] = {4}, s3[] = {2, 1, 1};
+    gp_array a = mkc(2, s1), b = mkc(1, s2), c = mkc(3, s3);
+    const gp_array *arrs[] = {&a, NULL, &b, &c};
+    gp_shape out;
+    rt_broadcast(&out, 4, arrs);
+    cr_assert_eq(out.ndim, 3);
+    cr_assert_eq(out.dim[0], 2);
+    cr_assert_eq(out.dim[1], 3);
+    cr_assert_eq(out.dim[2], 4);
+    cr_assert_eq(out.size, 24);
+}
+
+Test(broadcast, zero_size_and_scalars) {
+    int64_t s1[] = {0, 1}, s2[] = {1, 5};
+    gp_array a = mkc(2, s1), b = mkc(2, s2), z = mkc(0, NULL);
+    const gp_array *arrs[] = {&a, &b, &z};
+    gp_shape out;
+    rt_broadcast(&out, 3, arrs);
+    cr_assert_eq(out.ndim, 2);
+    cr_assert_eq(out.dim[0], 0);
+    cr_assert_eq(out.dim[1], 5);
+    cr_assert_eq(out.size, 0);
+}
+
+Test(broadcast, errors) {
+    /* messages as NumPy prints them for np.ones(s1) + np.ones(s2) */
+    int64_t s1[] = {3}, s2[] = {4}, s3[] = {2, 3}, s4[] = {4, 5};
+    gp_array a = mkc(1, s1), b = mkc(1, s2), c = mkc(2, s3), d = mkc(2, s4);
+    const gp_array *ab[] = {&a, &b}, *cd[] = {&c, &d};
+    gp_shape out;
+    EXPECT_RAISE(rt_broadcast(&out, 2, ab), "ValueError",
+                 "operands could not be broadcast together with shapes (3,) (4,) ");
+    EXPECT_RAISE(rt_broadcast(&out, 2, cd), "ValueError",
+                 "operands could not be broadcast together with shapes (2,3) (4,5) ");
+}
+
+Test(broadcast, kin) {
+    int64_t s1[] = {3, 1};
+    gp_array a = mkc(2, s1);
+    int64_t d[] = {2, 3, 4};
+    gp_shape s = rt_shape_make(3, d);
+    gp_kin k = rt_kin(&a, &s);
+    cr_assert_eq(k.data, a.data);
+    cr_assert_eq(k.st[0], 0);
+    cr_assert_eq(k.st[1], 8);
+    cr_assert_eq(k.st[2], 0);
+}
+
+Test(broadcast, broadcast_to) {
+    int64_t s1[] = {3, 1}, to[] = {2, 3, 4};
+    gp_array a = mkc(2, s1);
+    gp_array *v = rt_broadcast_to(&a, 3, to);
+    cr_assert_eq(v->ndim, 3);
+    cr_assert_eq(v->size, 24);
+    cr_assert_eq(v->strides[0], 0);
+    cr_assert_eq(v->strides[1], 8);
+    cr_assert_eq(v->strides[2], 0);
+    rt_release(v);
+    int64_t s3[] = {3}, t4[] = {4}, s23[] = {2, 3}, t3[] = {3}, t424[] = {4, 2, 4},
+            tneg[] = {-1, 3};
+    gp_array b = mkc(1, s3), c = mkc(2, s23);
+    EXPECT_RAISE(rt_broadcast_to(&b, 1, t4), "ValueError",
+                 "operands could not be broadcast together with remapped shapes "
+                 "[original->remapped]: (3,)  and requested shape (4,)");
+    EXPECT_RAISE(rt_broadcast_to(&c, 1, t3), "ValueError",
+                 "input operand has more dimensions than allowed by the axis remapping");
+    EXPECT_RAISE(rt_broadcast_to(&c, 3, t424), "ValueError",
+                 "operands could not be broadcast together with remapped shapes "
+                 "[original->remapped]: (2,3)  and requested shape (4,2,4)");
+    EXPECT_RAISE(rt_broadcast_to(&c, 2, tneg), "ValueError",
+                 "all elements of broadcast shape must be non-negative");
+}
+
+Test(shape, make_and_format) {
+    int64_t d[] = {2, -1};
+    EXPECT_RAISE(rt_shape_make(2, d), "ValueError", "negative dimensions are not allowed");
+    char buf[64];
+    int64_t s[] = {2, 3};
+    rt_shape_fmt(buf, sizeof buf, 2, s, false);
+    cr_assert_str_eq(buf, "(2, 3)");
+    rt_shape_fmt(buf, sizeof buf, 2, s, true);
+    cr_assert_str_eq(buf, "(2,3)");
+    rt_shape_fmt(buf, sizeof buf, 1, s, false);
+    cr_assert_str_eq(buf, "(2,)");
+    rt_shape_fmt(buf, sizeof buf, 0, s, false);
+    cr_assert_str_eq(buf, "()");
+}
+
+/* ---------------------------------------------------------------- indexing */
+
+typedef struct IndexCase {
+    int ndim;
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
+    int nidx;
+    gp_index idx[GP_MAXDIM];
+    const char *text;
+    int ondim;
+    int64_t oshape[GP_MAXDIM], ostrides[GP_MAXDIM], offset;
+    const char *err, *msg;
+} IndexCase;
+
+static const IndexCase index_cases[] = {
+#include "index_cases.inc"
+};
+
+Test(index, numpy_cases) {
+    int n = (int)(sizeof index_cases / sizeof index_cases[0]);
+    cr_assert_gt(n, 500);
+    for (int k = 0; k < n; k++) {
+        const IndexCase *c = &index_cases[k];
+        gp_array a = mk(c->ndim, c->shape, c->strides, 0);
+        if (c->err) {
+            EXPECT_RAISE(rt_index(&a, c->nidx, c->idx), c->err, c->msg);
+            continue;
+        }
+        gp_array *v = rt_index(&a, c->nidx, c->idx);
+        cr_assert_eq(v->ndim, c->ondim, "case %d %s: ndim %d", k, c->text, v->ndim);
+        cr_assert_eq(v->data - a.data, c->offset, "case %d shape%s: offset %td", k, c->text,
+                     v->data - a.data);
+        int64_t size = 1;
+        for (int i = 0; i < c->ondim; i++) {
+            cr_assert_eq(v->shape[i], c->oshape[i], "case %d %s: shape[%d]", k, c->text, i);
+            size *= c->oshape[i];
+        }
+        for (int i = 0; i < c->ondim; i++)
+            if (size > 0 && c->oshape[i] > 1)
+                cr_assert_eq(v->strides[i], c->ostrides[i], "case %d %s: strides[%d]", k,
+                             c->text, i);
+        cr_assert_eq(v->size, size);
+        rt_release(v);
+    }
+}
+
+/* ---------------------------------------------------------------- reshape, transpose */
+
+typedef struct ReshapeCase {
+    int ndim;
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM], offset;
+    int nnew;
+    int64_t newshape[GP_MAXDIM];
+    const char *text;
+    int ondim;
+    int64_t oshape[GP_MAXDIM], ostrides[GP_MAXDIM];
+    bool view;
+    const char *msg;
+} ReshapeCase;
+
+static const ReshapeCase reshape_cases[] = {
+#define GEN_RESHAPE_CASES
+#include "index_cases.inc"
+#undef GEN_RESHAPE_CASES
+};
+
+Test(reshape, numpy_cases) {
+    int n = (int)(sizeof reshape_cases / sizeof reshape_cases[0]);
+    for (int k = 0; k < n; k++) {
+        const ReshapeCase *c = &reshape_cases[k];
+        gp_array a = mk(c->ndim, c->shape, c->strides, c->offset);
+        if (c->msg) {
+            EXPECT_RAISE(rt_reshape(&a, c->nnew, c->newshape), "ValueError", c->msg);
+            continue;
+        }
+        int64_t st[GP_MAXDIM];
+        bool view = rt_reshape_view_strides(&a, c->ondim, c->oshape, st);
+        cr_assert_eq(view, c->view, "case %s: view %d", c->text, view);
+        if (!view)
+            continue;   /* a copy needs the GPU */
+        gp_array *v = rt_reshape(&a, c->nnew, c->newshape);
+        cr_assert_eq(v->ndim, c->ondim);
+        cr_assert_eq(v->data, a.data);
+        for (int i = 0; i < c->ondim; i++) {
+            cr_assert_eq(v->shape[i], c->oshape[i], "case %s: shape[%d]", c->text, i);
+            if (c->oshape[i] > 1)
+                cr_assert_eq(v->strides[i], c->ostrides[i], "case %s: strides[%d] %lld", c->text,
+                             i, (long long)v->strides[i]);
+        }
+        rt_release(v);
+    }
+}
+
+Test(reshape, errors) {
+    /* NumPy: np.arange(6).reshape(...) */
+    int64_t s6[] = {6};
+    gp_array a = mkc(1, s6);
+    int64_t r4[] = {4}, r24[] = {2, 4}, r4u[] = {4, -1}, ruu[] = {-1, -1};
+    EXPECT_RAISE(rt_reshape(&a, 1, r4), "ValueError", "cannot reshape array of size 6 into shape (4,)");
+    EXPECT_RAISE(rt_reshape(&a, 2, r24), "ValueError", "cannot reshape array of size 6 into shape (2,4)");
+    EXPECT_RAISE(rt_reshape(&a, 2, r4u), "ValueError",
+                 "cannot reshape array of size 6 into shape (4,newaxis)");
+    EXPECT_RAISE(rt_reshape(&a, 2, ruu), "ValueError", "can only specify one unknown dimension");
+    EXPECT_RAISE(rt_reshape(&a, 0, NULL), "ValueError", "cannot reshape array of size 6 into shape ()");
+    int64_t s16[] = {16}, ru3[] = {-1, 3};
+    gp_array b = mkc(1, s16);
+    EXPECT_RAISE(rt_reshape(&b, 2, ru3), "ValueError",   /* NumPy drops a leading -1 here */
+                 "cannot reshape array of size 16 into shape (3)");
+    int64_t s0[] = {0}, r0u[] = {0, -1};
+    gp_array z = mkc(1, s0);
+    EXPECT_RAISE(rt_reshape(&z, 2, r0u), "ValueError",
+                 "cannot reshape array of size 0 into shape (0,newaxis)");
+}
+
+Test(transpose, perms) {
+    int64_t s[] = {2, 3, 4};
+    gp_array a = mkc(3, s);
+    gp_array *t = rt_transpose(&a, NULL);
+    cr_assert_eq(t->shape[0], 4);
+    cr_assert_eq(t->shape[2], 2);
+    cr_assert_eq(t->strides[0], 8);
+    cr_assert_eq(t->strides[2], 96);
+    rt_release(t);
+    int perm[] = {1, 0, 2};
+    t = rt_transpose(&a, perm);
+    cr_assert_eq(t->shape[0], 3);
+    cr_assert_eq(t->strides[0], 32);
+    cr_assert_eq(t->strides[1], 96);
+    cr_assert(!rt_is_contiguous(t));
+    rt_release(t);
+    int bad[] = {0, 0, 1};
+    EXPECT_RAISE(rt_transpose(&a, bad), "ValueError", "axes don't match array");
+}
+
+/* ---------------------------------------------------------------- reductions */
+
+Test(reduce, setup_axes) {
+    int64_t d[] = {2, 3, 4};
+    gp_shape s = rt_shape_make(3, d), out;
+    gp_rshape rs;
+    int axes[] = {0, 2};
+    rt_reduce_setup(&s, 2, axes, false, &rs, &out);
+    cr_assert_eq(rs.nout, 3);
+    cr_assert_eq(rs.nin, 8);
+    cr_assert_eq(rs.ond, 1);
+    cr_assert_eq(rs.ind, 2);
+    cr_assert_eq(rs.idim[0], 2);
+    cr_assert_eq(rs.idim[1], 4);
+    cr_assert_eq(out.ndim, 1);
+    cr_assert_eq(out.dim[0], 3);
+    rt_reduce_setup(&s, 2, axes, true, &rs, &out);
+    cr_assert_eq(out.ndim, 3);
+    cr_assert_eq(out.dim[0], 1);
+    cr_assert_eq(out.dim[1], 3);
+    cr_assert_eq(out.dim[2], 1);
+    rt_reduce_setup(&s, 0, NULL, false, &rs, &out);
+    cr_assert_eq(rs.nout, 1);
+    cr_assert_eq(rs.nin, 24);
+    cr_assert_eq(out.ndim, 0);
+    cr_assert_eq(out.size, 1);
+
+    int64_t sa[] = {3, 1};
+    gp_array a = mkc(2, sa);
+    gp_rkin rk = rt_rkin(&a, &s, 2, axes);   /* a broadcast to (2,3,4) */
+    cr_assert_eq(rk.ost[0], 8);
+    cr_assert_eq(rk.ist[0], 0);
+    cr_assert_eq(rk.ist[1], 0);
+}
+
+Test(reduce, empty) {
+    int64_t d[] = {0, 3};
+    gp_shape s = rt_shape_make(2, d), out;
+    gp_rshape rs;
+    int ax1[] = {1}, ax0[] = {0};
+    rt_reduce_setup(&s, 1, ax1, false, &rs, &out);
+    rt_reduce_check_nonempty(&rs, "maximum");   /* NumPy: max over axis 1 of (0,3) is [] */
+    rt_reduce_setup(&s, 1, ax0, false, &rs, &out);
+    EXPECT_RAISE(rt_reduce_check_nonempty(&rs, "maximum"), "ValueError",
+                 "zero-size array to reduction operation maximum which has no identity");
+}
+
+Test(grid, no_gpu_for_small_n) {
+    cr_assert_eq(rt_grid_for(0, 256), 1);
+    cr_assert_eq(rt_grid_for(1, 256), 1);
+    cr_assert_eq(rt_grid_for(257, 256), 2);
+    cr_assert_eq(rt_grid_for(32 * 256, 256), 32);
+}
