@@ -17,7 +17,13 @@
  * written by cg_kernel_launch at the group's last instruction.                            */
 void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g);
 /* Writes the host statements that size the output(s), launch g and check the launch.
- * `name_of(v)` gives the C expression of a value (host code).                             */
+ * `name_of(v)` gives the C expression of a value (host code).
+ * Contract with host.c: the statements form one { } block (locals prefixed kg_); each output
+ * array defined in g is ASSIGNED `name_of(v) = rt_empty(...)` (a new reference, declared by
+ * the caller); inputs are borrowed; host scalars are read by value with their host C types
+ * (bool, int64_t, double, gp_c128); STORE_INTO sources that may overlap the destination are
+ * copied first and released after the launch.  Errors (broadcast, empty max) go through
+ * rt_raise at the current frame line.                                                      */
 typedef const char *(*CgValueName)(const IrValue *v, void *ctx);
 void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgValueName name_of,
                       void *ctx, int indent);

@@ -886,6 +886,7 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         break;
     }
     case IR_FORMAT: emit_format(cg, in); break;
+    case IR_STR_EQ: emit(cg, "%s = rt_str_eq(%s, %s);", r, arg(cg, in, 0), arg(cg, in, 1)); break;
     case IR_STR_CONCAT: {
         if (in->nargs == 0) {
             emit(cg, "%s = \"\";", r);

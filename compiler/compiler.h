@@ -129,6 +129,7 @@ typedef enum IrOp {
     IR_TO_STR,         /* str(x) of any printable value → str */
     IR_FORMAT,         /* format(args[0], sval spec) with ival conversion ('r','s' or 0) → str */
     IR_STR_CONCAT,     /* args: strs → str */
+    IR_STR_EQ,         /* args: two strs → bool (equal contents) */
 
     /* variables */
     IR_LOAD,           /* var → value */
@@ -348,6 +349,13 @@ IrModule *lower_module(const CompileInput *in);
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,
  * fuse.c, merges groups later) and fills the groups' inputs and outputs.                   */
 void group_module(IrModule *m);
+/* Recomputes a group's kind, inputs, outputs, last instruction, lines and name from its
+ * instructions (after a pass changed them). */
+void group_finish(IrModule *m, KernelGroup *g);
+
+/* ---------------------------------------------------------------- fuse.c
+ * The fusion pass (-O2): merges elementwise producer groups into their consumers (see fuse.c). */
+void fuse_module(IrModule *m);
 /* Recomputes g's derived fields from g->instrs (program order): kind, inputs (values defined
  * outside g that it reads, and STORE_INTO destinations), outputs (values defined in g used
  * outside it, or not used at all), last, line range and name ("k3_add_mul").  Sets

@@ -245,6 +245,10 @@ static int compile(const Options *o)
     ir_verify(m);
     group_module(m);
     ir_verify(m);
+    if (o->opt_level >= 2) {
+        fuse_module(m);
+        ir_verify(m);
+    }
     stage_end("passes");
 
     if (o->check_only) {

@@ -120,7 +120,7 @@ static const OpInfo op_table[] = {
 /* Names of the ops after the elementwise ones.  ORDER IR_OP */
 static const char *const other_names[] = {
     "const_bool", "const_int", "const_float", "const_complex", "const_str", "const_none",
-    "to_bool", "to_int", "to_float", "to_complex", "to_str", "format", "str_concat",
+    "to_bool", "to_int", "to_float", "to_complex", "to_str", "format", "str_concat", "str_eq",
     "load", "store",
     "if", "while", "cond", "for_range", "break", "continue", "return",
     "call", "print", "assert",

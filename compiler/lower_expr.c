@@ -525,6 +525,10 @@ IrValue *lw_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
                 bool eq = strcmp(a->def->sval, b->def->sval) == 0;
                 return lw_const_bool(L, sp, aop == AOP_EQ ? eq : !eq);
             }
+            if (aop == AOP_EQ || aop == AOP_NE) {
+                IrValue *eq = lw_emit2(L, IR_STR_EQ, sp, ty_bool(), a, b);
+                return aop == AOP_EQ ? eq : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &eq);
+            }
         }
         diag_error(sp, "unsupported operand types for %s: '%s' and '%s'", ast_op_name(aop), ty_str_of(ta),
                    ty_str_of(tb));

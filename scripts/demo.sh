@@ -2,7 +2,7 @@
 # demo.sh [BUILD] — compiles every samples/*.py with BUILD/bin/gpyc into BUILD/samples/ and, when
 # an NVIDIA GPU is present (or GPYC_GPU=1), runs samples/newton.py's executable and shows its output.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 BUILD=${1:-build}
 GPYC=$BUILD/bin/gpyc
 if [ ! -x "$GPYC" ]; then

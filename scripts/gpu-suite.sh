@@ -12,7 +12,7 @@
 # summary.txt (every PASS/FAIL/SKIP line of both runs and their counts).  Exit status 1 if any
 # test failed.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 BUILD=${1:-}
 if [ -z "$BUILD" ]; then
     if [ -x gpu/build/bin/gpyc ]; then BUILD=gpu/build; else BUILD=build; fi

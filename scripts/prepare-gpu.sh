@@ -4,7 +4,8 @@
 #   gpu/acceptance/  a copy of the acceptance programs ($SHARED/acceptance; SHARED defaults to
 #                    /work/shared, else ../shared beside the checkout)
 #   gpu/build/       a slim copy of BUILD (default build): bin/, lib/, include/ and the unit-test
-#                    executables in tests/; no object files, so it is small enough to carry
+#                    executables in tests/ with the shared libraries they need (lib/unit-deps/);
+#                    no object files, so it is small enough to carry
 # Then, on the GPU machine (carrying gpu/):  scripts/gpu-suite.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,13 @@ if [ -x "$BUILD/bin/gpyc" ]; then
     if [ -d "$BUILD/tests" ]; then
         mkdir -p gpu/build/tests
         find "$BUILD/tests" -maxdepth 1 -type f -perm -u+x -exec cp {} gpu/build/tests/ \;
+        # The unit tests link Criterion (and its dependencies) dynamically; the GPU machine has
+        # none of them: carry every shared library they need beyond the C runtime's own.
+        mkdir -p gpu/build/lib/unit-deps
+        for t in gpu/build/tests/*; do ldd "$t" 2>/dev/null; done |
+            awk '$2 == "=>" && $3 ~ /^\// {print $3}' | sort -u |
+            grep -v -E '/(libc|libm|libpthread|libdl|librt|libresolv|libgcc_s|libstdc\+\+|ld-linux[^/]*)\.so' |
+            while read -r lib; do cp -L "$lib" gpu/build/lib/unit-deps/; done
     fi
     echo "prepare-gpu: copied $BUILD (bin, lib, include, tests) into gpu/build ($(du -sh gpu/build | cut -f1))"
 else

@@ -97,6 +97,7 @@ fail() { NFAIL=$((NFAIL + 1)); FAILED+=("$1"); echo "FAIL $1${2:+: $2}"; }
 skip() { NSKIP=$((NSKIP + 1)); echo "SKIP $1${2:+: $2}"; }
 # Indents a block of text (details under a FAIL line), at most 30 lines of it.
 detail() { sed -e 's/^/    /' | head -n 30; }
+# shellcheck disable=SC2254  # FILTER is a glob on purpose
 matches() { [ -z "$FILTER" ] && return 0; case $1 in $FILTER) return 0 ;; esac; return 1; }
 
 # How a process ended, for messages: "exit 3", "killed by signal 11", "timed out".
@@ -155,7 +156,9 @@ suite_unit() {
     for exe in "$BUILD"/tests/*; do
         [ -f "$exe" ] && [ -x "$exe" ] || continue
         found=1
-        (cd "$ROOT" && timeout 600 "$exe" --jobs 1) >"$log" 2>&1
+        # BUILD/lib/unit-deps: Criterion and its libraries, carried by scripts/prepare-gpu.sh
+        (cd "$ROOT" && LD_LIBRARY_PATH="$BUILD/lib/unit-deps${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+            timeout 600 "$exe" --jobs 1) >"$log" 2>&1
         rc=$?
         if [ $rc -eq 0 ]; then pass "unit/$(basename "$exe")"
         else fail "unit/$(basename "$exe")" "$(why_status $rc)"; detail <"$log"; fi
@@ -321,7 +324,7 @@ check_program() {
 suite_e2e() {
     echo "== e2e${SUFFIX:+ ($OPTFLAG)}"
     have_gpyc "e2e$SUFFIX" || return
-    local out=$BUILD/e2e$SUFFIX f srcs=() kinds=()
+    local out=$BUILD/e2e$SUFFIX f srcs=()
     mkdir -p "$out"
     for f in "$ROOT"/tests/e2e/*.py "$ROOT"/tests/rterr/*.py; do
         [ -f "$f" ] || continue
