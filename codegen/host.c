@@ -1001,6 +1001,8 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
 
     case IR_PERF_COUNTER: emit(cg, "%s = rt_perf_counter();", r); break;
     case IR_SYNC: emit(cg, "rt_sync();"); break;
+    case IR_FLUSH: emit(cg, "fflush(stdout);"); break;
+    case IR_RANDOM_SEED: emit(cg, "rt_random_seed((uint64_t)%s);", arg(cg, in, 0)); break;
     case IR_ARGV_LEN: emit(cg, "%s = (int64_t)rt_argc();", r); break;
     case IR_ARGV_GET: emit(cg, "%s = rt_argv(%s);", r, arg(cg, in, 0)); break;
     case IR_RAISE:
@@ -1011,8 +1013,8 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
     case IR_SHAPE_DIM: emit(cg, "%s = %s->shape[%lld];", r, arg(cg, in, 0), (long long)in->ival); break;
     case IR_SIZE: emit(cg, "%s = %s->size;", r, arg(cg, in, 0)); break;
     case IR_INDEX: emit_index(cg, in); break;
-    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_EMPTY: {
-        int from = in->op == IR_EMPTY ? 0 : 1;
+    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_EMPTY: case IR_RANDOM_UNIFORM: {
+        int from = in->op == IR_EMPTY || in->op == IR_RANDOM_UNIFORM ? 0 : 1;
         int n = in->nargs - from;
         emit(cg, "{");
         cg->indent++;
@@ -1021,6 +1023,8 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
             emit(cg, "%s = rt_reshape(%s, %d, %s);", r, arg(cg, in, 0), n, shp);
         else if (in->op == IR_BROADCAST_TO)
             emit(cg, "%s = rt_broadcast_to(%s, %d, %s);", r, arg(cg, in, 0), n, shp);
+        else if (in->op == IR_RANDOM_UNIFORM)
+            emit(cg, "%s = rt_random_uniform(%s, %d, %s);", r, dt_gp_enum(in->dtype), n, shp);
         else
             emit(cg, "%s = rt_empty(%s, %d, %s);", r, dt_gp_enum(in->dtype), n, shp);
         cg->indent--;

@@ -165,6 +165,8 @@ typedef enum IrOp {
     /* host library */
     IR_PERF_COUNTER,   /* → float seconds */
     IR_SYNC,           /* cp.cuda.Device().synchronize() */
+    IR_FLUSH,          /* sys.stdout.flush() */
+    IR_RANDOM_SEED,    /* cp.random.seed(args[0] int): CuPy's legacy generator (cuRAND XORWOW) */
     IR_ARGV_LEN,       /* → int */
     IR_ARGV_GET,       /* args[0] int → str (IndexError when out of range) */
     IR_RAISE,          /* sval: exception type, sval2: message (never returns) */
@@ -187,6 +189,8 @@ typedef enum IrOp {
     IR_LINSPACE,       /* args: start, stop (scalars), n (int); ival endpoint (0/1) → 1-d array */
     IR_EYE,            /* args: n, m, k (ints) → 2-d array: 1 where col - row == k */
     IR_EMPTY,          /* args: shape ints → array, uninitialised (no kernel) */
+    IR_RANDOM_UNIFORM, /* args: shape ints → array of dtype (float32/64) in [0, 1), from the
+                          legacy generator exactly as CuPy draws it (host call, cuRAND) */
     IR_ARRAY_LIT,      /* args: elements (scalars), flattened C order; shape[0..ndim-1] attrs */
     IR_COPY,           /* args[0] array → new C-contiguous array with the same values */
     IR_STORE_INTO,     /* args[0] destination array (a view or variable), args[1] array or scalar,

@@ -204,6 +204,24 @@ static int emit_close(FILE *f)
     return f ? 0 : 1;
 }
 
+/* Does any instruction of m (in any block) have op `op`? */
+static bool block_uses(const IrBlock *b, IrOp op)
+{
+    if (!b) return false;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == op || block_uses(in->blocks[0], op) || block_uses(in->blocks[1], op)) return true;
+    }
+    return false;
+}
+
+static bool module_uses(const IrModule *m, IrOp op)
+{
+    for (int i = 0; i < m->funcs.n; i++)
+        if (block_uses(((IrFunc *)VEC_AT(m->funcs, i))->body, op)) return true;
+    return false;
+}
+
 /* The whole pipeline, in order. */
 static int compile(const Options *o)
 {
@@ -309,7 +327,10 @@ static int compile(const Options *o)
     char *inc = NULL, *lib = NULL;
     if (find_runtime(&inc, &lib)) {
         stage_begin();
-        NvccJob job = {.cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
+        /* the CUDA math libraries the program uses, linked dynamically */
+        static const char *const curand_libs[] = {"curand", NULL};
+        bool rand = module_uses(m, IR_RANDOM_UNIFORM) || module_uses(m, IR_RANDOM_SEED);
+        NvccJob job = {.libs = rand ? curand_libs : NULL, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                        .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};
         int rc = cg_run_nvcc(&job);
         stage_end("nvcc");

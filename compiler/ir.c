@@ -126,10 +126,10 @@ static const char *const other_names[] = {
     "call", "print", "assert",
     "tuple", "tuple_get", "list_new", "list_append", "list_get", "list_set", "list_len",
     "list_sorted",
-    "perf_counter", "sync", "argv_len", "argv_get", "raise",
+    "perf_counter", "sync", "flush", "random_seed", "argv_len", "argv_get", "raise",
     "shape_dim", "size",
     "index", "reshape", "transpose", "broadcast_to",
-    "full", "arange", "linspace", "eye", "empty", "array_lit", "copy", "store_into", "reduce",
+    "full", "arange", "linspace", "eye", "empty", "random_uniform", "array_lit", "copy", "store_into", "reduce",
 };
 _Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
                "other_names must list every IrOp after the elementwise ones (ORDER IR_OP)");

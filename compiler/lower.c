@@ -412,11 +412,7 @@ static bool augassign_array(Lower *L, AstNode *s, IrValue *dst, IrValue *val)
     int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? 1 : dt_is_float(from) ? 2 : 3;
     int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? 1 : dt_is_float(to) ? 2 : 3;
     if (kf > kt) {
-        const OpInfo *oi = NULL;
-        static const IrOp map[] = {[AOP_ADD] = IR_ADD, [AOP_SUB] = IR_SUB, [AOP_MUL] = IR_MUL,
-                                   [AOP_DIV] = IR_TRUEDIV, [AOP_FLOORDIV] = IR_FLOORDIV,
-                                   [AOP_MOD] = IR_MOD, [AOP_POW] = IR_POW};
-        if ((int)s->op < (int)(sizeof map / sizeof map[0]) && map[s->op]) oi = ir_op_info(map[s->op]);
+        const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
         diag_error(s->span,
                    "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
                    "'same_kind'",
@@ -917,9 +913,12 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
             same = ty_equal(c->arg_types[k], args[k]->type) && const_equal(c->arg_consts[k], arg_const(args[k]));
         if (same) I = c;
     }
-    if (I && I->in_progress) {
-        diag_error(sp, "recursive calls are not supported ('%s')", def->sval);
-        return NULL;
+    for (int i = 0; i < L->instances.n; i++) {
+        Instance *c = L->instances.v[i];
+        if (c->def == def && c->in_progress) {
+            diag_error(sp, "recursive calls are not supported ('%s' calls itself)", def->sval);
+            return NULL;
+        }
     }
     if (!I) {
         if (L->depth > 50) {

@@ -963,6 +963,7 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         if (!strcmp(attr, "nan")) return lw_const_float(L, sp, NAN);
     }
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
+    if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
     if (!strcmp(module, "cupy.cuda.Stream()") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module(module));
     if ((!strcmp(module, "cupy.cuda.Device()") || !strcmp(module, "cupy.cuda.Stream()")) &&
         !strcmp(attr, "synchronize"))
@@ -1299,6 +1300,63 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
     return NULL;
 }
 
+/* ---------------------------------------------------------------- cupy.random */
+
+/* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample),
+ * rand(*shape).  CuPy draws with cuRAND; seeded programs print CuPy's numbers. */
+static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    if (!strcmp(fn, "seed")) {
+        Args a;
+        if (!bind(call, "seed", "seed", 1, &a)) return NULL;
+        IrValue *s = int_value(L, a.p[0]);
+        if (!s) return NULL;
+        lw_emit1(L, IR_RANDOM_SEED, sp, NULL, s);
+        return lw_pseudo(L, ty_none());
+    }
+    IrValue *dims[IR_MAXDIM];
+    int ndim = 0;
+    DType dt = DT_FLOAT64;
+    if (!strcmp(fn, "random") || !strcmp(fn, "random_sample")) {
+        Args a;
+        if (!bind(call, fn, "size,dtype", 0, &a)) return NULL;
+        if (a.p[0]) {
+            IrValue *v = lw_expr(L, a.p[0]);
+            if (!v) return NULL;
+            if (v->type->kind != TY_NONE && !shape_value(L, a.p[0], dims, &ndim)) return NULL;
+        }
+        bool given;
+        if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+    } else if (!strcmp(fn, "rand")) {
+        if (call->params.n) {
+            diag_error(sp, "rand() takes dimensions only");
+            return NULL;
+        }
+        if (call->elts.n > IR_MAXDIM) {
+            diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return NULL;
+        }
+        for (int i = 0; i < call->elts.n; i++)
+            if (!(dims[ndim++] = int_value(L, call->elts.v[i]))) return NULL;
+    } else {
+        diag_error(sp, "cupy.random.%s is not supported by gpyc", fn);
+        return NULL;
+    }
+    if (dt != DT_FLOAT32 && dt != DT_FLOAT64) {
+        diag_error(sp, "random() supports float32 and float64, not %s", dt_name(dt));
+        return NULL;
+    }
+    IrValue *r = lw_emit(L, IR_RANDOM_UNIFORM, sp, ty_array(dt, ndim), ndim, dims);
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    if (ndim == 0) {
+        /* random() with no size is a Python float in CuPy (a NumPy scalar): read it back */
+        return lw_to_scalar(L, r, TY_FLOAT, sp);
+    }
+    return r;
+}
+
 /* ---------------------------------------------------------------- methods */
 
 static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
@@ -1455,6 +1513,11 @@ IrValue *lw_call(Lower *L, AstNode *call)
             return lw_pseudo(L, ty_none());
         }
         if (!strcmp(mod, "cupy")) return cupy_call(L, call, m);
+        if (!strcmp(mod, "cupy.random")) return random_call(L, call, m);
+        if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {
+            lw_emit(L, IR_FLUSH, call->span, NULL, 0, NULL);
+            return lw_pseudo(L, ty_none());
+        }
         diag_error(f->span, "%s.%s is not supported by gpyc", mod, m);
         return NULL;
     }

@@ -266,6 +266,14 @@ gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str
 /* str() of a list: [1, 2.5, 'a'] with repr() of each element (arrays as NumPy's repr). */
 void rt_sb_list(gp_sb *sb, const gp_list *l);
 
+/* ---------------------------------------------------------------- random.cu
+ * CuPy's legacy generator (cp.random.seed, cp.random.random): cuRAND's XORWOW with CuPy's
+ * seeding, so a seeded program draws the same numbers as CuPy.  Programs that use these link
+ * -lcurand.  Unseeded, the generator is seeded from the clock (CuPy: from os.urandom). */
+void rt_random_seed(uint64_t seed);
+/* Uniform samples in [0, 1) of dtype GP_FLOAT32 or GP_FLOAT64 (new reference). */
+gp_array *rt_random_uniform(gp_dtype dt, int ndim, const int64_t *shape);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,4 @@
+import cupy as cp
+
+m = cp.array([True, False])
+print(m - m)

@@ -1,0 +1,4 @@
+import cupy as cp
+import pandas
+
+print(1)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+a, b = (1, 2, 3)

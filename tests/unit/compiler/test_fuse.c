@@ -1,0 +1,88 @@
+/*
+ * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
+ * parse → lower → group → fuse, then count the kernel groups (what --emit=kernels lists).
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "compiler/compiler.h"
+
+/* Compiles `src` and returns the number of kernel groups (-1 on a compile error). */
+static int kernels(const char *src, bool fuse)
+{
+    Arena *a = ar_new();
+    SrcFile *f = ar_alloc(a, sizeof *f);
+    f->path = f->name = "t.py";
+    f->text = ar_strdup(a, src);
+    f->len = strlen(src);
+    diag_reset();
+    int n_nodes = 0;
+    AstNode *mod = fe_parse(a, f, &n_nodes);
+    int n = -1;
+    if (mod) {
+        CompileInput in = {.arena = a, .main = f, .module = mod, .search_dir = "."};
+        IrModule *m = lower_module(&in);
+        if (m) {
+            group_module(m);
+            if (fuse) fuse_module(m);
+            ir_verify(m);
+            n = m->groups.n;
+        }
+    }
+    ar_delete(a);
+    return n;
+}
+
+#define PRELUDE "import cupy as cp\nx = cp.ones(1000, dtype=cp.float32)\ny = cp.ones(1000, dtype=cp.float32)\n"
+
+Test(fuse, elementwise_chain_is_one_kernel)
+{
+    /* W2's chain: 11 kernels unfused; 2 creations + 1 fused kernel here */
+    const char *src = PRELUDE "z = cp.sin(x) * 2.0 + cp.cos(y) * 3.0 - cp.sqrt(cp.abs(x - y)) + x * y\n";
+    cr_expect_eq(kernels(src, true), 3);
+    cr_expect_eq(kernels(src, false), 13);
+}
+
+Test(fuse, sum_of_square_takes_a_prologue)
+{
+    const char *src = PRELUDE "s = cp.sum(x * x)\n";
+    cr_expect_eq(kernels(src, true), 3);
+    cr_expect_eq(kernels(src, false), 4);
+}
+
+Test(fuse, softmax_at_most_four)
+{
+    const char *src = PRELUDE "m = x.reshape(10, 100)\n"
+                              "e = cp.exp(m - m.max(axis=1, keepdims=True))\n"
+                              "s = e / e.sum(axis=1, keepdims=True)\n";
+    int n = kernels(src, true) - 2;
+    cr_expect_leq(n, 4, "softmax became %d kernels", n);
+}
+
+Test(fuse, stencil_fuses_into_the_slice_store)
+{
+    const char *src = "import cupy as cp\nh = cp.zeros(100)\n"
+                      "h[1:-1] = h[1:-1] + 0.4 * (h[2:] - 2 * h[1:-1] + h[:-2])\n";
+    cr_expect_eq(kernels(src, true), 2);
+}
+
+Test(fuse, values_used_twice_are_materialised)
+{
+    /* a is used by two kernels and by print: it must exist in memory */
+    const char *src = PRELUDE "a = x + 1.0\nb = a * 2.0\nc = a * 3.0\nprint(a)\n";
+    cr_expect_eq(kernels(src, true), 2 + 3);
+}
+
+Test(fuse, no_fusion_across_an_in_place_write)
+{
+    /* t reads x; x is written before t's only use: t must be computed before the write */
+    const char *src = PRELUDE "t = x + 1.0\nx[0] = 5.0\nu = t * 2.0\n";
+    /* creations (2), t (1), the store (1), u (1): t is not moved past the store */
+    cr_expect_eq(kernels(src, true), 5);
+}
+
+Test(fuse, no_fusion_across_control_flow)
+{
+    const char *src = PRELUDE "t = x + 1.0\nif len(x) > 3:\n    u = t * 2.0\n";
+    cr_expect_eq(kernels(src, true), 4);
+}
