@@ -114,7 +114,7 @@ def fmt(v, unit=""):
     return s + unit
 
 
-def cell(s, limit=110):
+def cell(s, limit=160):
     """s made safe for one Markdown table cell."""
     s = " ".join(str(s).split())
     if len(s) > limit:
@@ -239,6 +239,8 @@ def main():
 
     notes = []
     jax_vs_cupy = []
+    compile_secs = []
+    pipe = []
     for base in bases:
         runs = {i: Run(work, base, i) for i in IMPLS}
         rows = list(ROWS.get(base, []))
@@ -249,7 +251,7 @@ def main():
         if not rows:
             rows = [base]
         startup = bool(runs["gpyc"].walls or runs["cupy"].walls or runs["jax"].walls) \
-            or base.startswith("w9")
+            or base.startswith("w9") or "startup" in base
         shown = set()
         for name in rows:
             ms = {}
@@ -319,15 +321,17 @@ def main():
         extra = [n for n in runs["jax"].data.get("TIME", {}) if n not in rows]
         for n in extra:
             notes.append("JAX variant %s: %s ms." % (n, fmt(runs["jax"].get("TIME", n)[0])))
-        for i in IMPLS:
-            for n, v in runs[i].data.get("PIPE", {}).items():
-                if i == "jax" and n in rows:
-                    notes.append("JAX pipelined (no block between calls) %s: %s ms per call."
-                                 % (n, fmt(v[0])))
-        cw = read(os.path.join(work, base + ".compile.wall")).strip()
+        for n, v in runs["jax"].data.get("PIPE", {}).items():
+            pipe.append("%s %s" % (n, fmt(v[0])))
+        cw = read(os.path.join(work, base + ".compile.secs")).strip()
         if cw:
-            notes.append("gpyc compile time of %s: %s s." % (base, cw))
+            compile_secs.append("%s %s" % (base, cw))
 
+    if pipe:
+        notes.append("JAX pipelined (calls back to back, one block at the end), ms per call: "
+                     "%s." % ", ".join(pipe))
+    if compile_secs:
+        notes.append("gpyc compile times (s): %s." % ", ".join(compile_secs))
     bad = [x for x in jax_vs_cupy if not x[1]]
     if jax_vs_cupy:
         if bad:
