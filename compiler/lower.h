@@ -103,7 +103,32 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
 
-/* lower_call.c */
+/* lower_call.c — argument helpers shared by the API files (lower_call.c, lower_*.c) */
+#define MAXP 8
+typedef struct Args {
+    AstNode *p[MAXP];   /* argument expression per parameter, NULL when not given */
+    Span call;
+} Args;
+/* Binds a call's arguments to a signature "a,b,c" (positional or keyword); nreq leading
+ * parameters are required.  Python's messages on mismatch. */
+bool lw_bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *out);
+IrValue *lw_int_arg(Lower *L, AstNode *e);                       /* an int (bool converts) */
+bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim); /* int or tuple of ints */
+bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given);  /* cp.float32, 'f4', float, None */
+/* None / int / tuple of compile-time ints, normalised and sorted; *all when None or absent. */
+bool lw_axis_arg(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all);
+bool lw_bool_arg(Lower *L, AstNode *e, bool dflt, bool *out);   /* a constant True/False */
+IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
+bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */
+IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name);  /* exactly one positional */
+void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims); /* a's shape as run-time ints */
+IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill);
+IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims);
+IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims);
+IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
+/* A reduction redop of x over the axis argument (AST, may be NULL), dtype and keepdims. */
+IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype, AstNode *keepdims);
+
 IrValue *lw_call(Lower *L, AstNode *call);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
 /* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */

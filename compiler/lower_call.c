@@ -16,16 +16,11 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
 
 /* ---------------------------------------------------------------- argument binding */
 
-#define MAXP 8
-typedef struct Args {
-    AstNode *p[MAXP];   /* argument expression per parameter, NULL when not given */
-    Span call;
-} Args;
 
 /* Binds the call's arguments to a signature "a,b,c" (positional or keyword).  nreq leading
  * parameters are required.  Errors as Python's: "zeros() got an unexpected keyword argument
  * 'x'", "missing required argument 'shape'", "takes at most 3 arguments (4 given)". */
-static bool bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *out)
+bool lw_bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *out)
 {
     const char *names[MAXP];
     int np = 0;
@@ -64,7 +59,7 @@ static bool bind(AstNode *call, const char *fname, const char *sig, int nreq, Ar
 
 /* ---------------------------------------------------------------- typed argument helpers */
 
-static IrValue *int_value(Lower *L, AstNode *e)
+IrValue *lw_int_arg(Lower *L, AstNode *e)
 {
     IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
@@ -77,7 +72,7 @@ static IrValue *int_value(Lower *L, AstNode *e)
 }
 
 /* A shape: an int or a tuple of ints.  Fills dims[0..*ndim-1]. */
-static bool shape_value(Lower *L, AstNode *e, IrValue **dims, int *ndim)
+bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim)
 {
     IrValue *v = lw_expr(L, e);
     if (!v) return false;
@@ -136,7 +131,7 @@ static bool dtype_from_string(const char *s, DType *out)
 
 /* A dtype argument: cp.float32, 'float32', 'f4', float, int, bool, complex, or None.
  * Returns false on error; *given is false for None / absent. */
-static bool dtype_value(Lower *L, AstNode *e, DType *out, bool *given)
+bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given)
 {
     *given = false;
     if (!e) return true;
@@ -171,7 +166,7 @@ static bool dtype_value(Lower *L, AstNode *e, DType *out, bool *given)
 
 /* An axis argument: None (all axes), an int or a tuple of ints — compile-time constants,
  * normalised (negative counts from the end) and sorted. */
-static bool axis_value(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all)
+bool lw_axis_arg(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all)
 {
     *all = true;
     *naxes = 0;
@@ -230,7 +225,7 @@ static bool axis_value(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bo
     return true;
 }
 
-static bool bool_const(Lower *L, AstNode *e, bool dflt, bool *out)
+bool lw_bool_arg(Lower *L, AstNode *e, bool dflt, bool *out)
 {
     *out = dflt;
     if (!e) return true;
@@ -245,7 +240,7 @@ static bool bool_const(Lower *L, AstNode *e, bool dflt, bool *out)
     return true;
 }
 
-static IrValue *array_value(Lower *L, AstNode *e, const char *fname)
+IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname)
 {
     IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
@@ -256,7 +251,7 @@ static IrValue *array_value(Lower *L, AstNode *e, const char *fname)
     return v;
 }
 
-static bool no_arg(AstNode *e, const char *what)
+bool lw_no_arg(AstNode *e, const char *what)
 {
     if (!e) return true;
     diag_error(e->span, "the '%s' argument is not supported yet", what);
@@ -270,7 +265,7 @@ static DType scalar_default_dtype(const Type *t)
 
 /* ---------------------------------------------------------------- creation */
 
-static IrValue *emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill)
+IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill)
 {
     IrValue *args[IR_MAXDIM + 1];
     for (int i = 0; i < ndim; i++) args[i] = dims[i];
@@ -281,7 +276,7 @@ static IrValue *emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims,
     return r;
 }
 
-static IrValue *emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
+IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
 {
     IrValue *r = lw_emit(L, IR_EMPTY, sp, ty_array(dt, ndim), ndim, dims);
     r->def->dtype = dt;
@@ -290,7 +285,7 @@ static IrValue *emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims
 }
 
 /* The shape of array a as run-time ints. */
-static void shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims)
+void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims)
 {
     for (int i = 0; i < a->type->ndim; i++) {
         dims[i] = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), a);
@@ -304,11 +299,11 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
 {
     bool is_full = !strcmp(name, "full");
     Args a;
-    if (!bind(call, name, is_full ? "shape,fill_value,dtype,order" : "shape,dtype,order", is_full ? 2 : 1, &a))
+    if (!lw_bind(call, name, is_full ? "shape,fill_value,dtype,order" : "shape,dtype,order", is_full ? 2 : 1, &a))
         return NULL;
     IrValue *dims[IR_MAXDIM];
     int ndim;
-    if (!shape_value(L, a.p[0], dims, &ndim)) return NULL;
+    if (!lw_shape_arg(L, a.p[0], dims, &ndim)) return NULL;
     DType dt = DT_FLOAT64;
     bool given;
     IrValue *fill = NULL;
@@ -328,10 +323,10 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
             return NULL;
         }
     }
-    if (!dtype_value(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
-    if (!strcmp(name, "empty")) return emit_empty(L, call->span, dt, ndim, dims);
+    if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    if (!strcmp(name, "empty")) return lw_emit_empty(L, call->span, dt, ndim, dims);
     if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
-    return emit_full(L, call->span, dt, ndim, dims, fill);
+    return lw_emit_full(L, call->span, dt, ndim, dims, fill);
 }
 
 /* zeros_like(a, dtype=None, shape=None) and friends: a's shape and dtype unless given. */
@@ -339,7 +334,7 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
 {
     bool is_full = !strcmp(name, "full_like");
     Args a;
-    if (!bind(call, name, is_full ? "a,fill_value,dtype,order,subok,shape" : "a,dtype,order,subok,shape",
+    if (!lw_bind(call, name, is_full ? "a,fill_value,dtype,order,subok,shape" : "a,dtype,order,subok,shape",
               is_full ? 2 : 1, &a))
         return NULL;
     IrValue *src = lw_expr(L, a.p[0]);
@@ -353,7 +348,7 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
     DType dt = scalar_default_dtype(src->type);
     int ndim = src->type->kind == TY_ARRAY ? src->type->ndim : 0;
     IrValue *dims[IR_MAXDIM];
-    if (src->type->kind == TY_ARRAY) shape_of(L, src, call->span, dims);
+    if (src->type->kind == TY_ARRAY) lw_shape_of(L, src, call->span, dims);
     IrValue *fill = NULL;
     if (is_full) {
         if (!(fill = lw_expr(L, a.p[1]))) return NULL;
@@ -363,12 +358,12 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
         }
     }
     bool given;
-    if (!dtype_value(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
     AstNode *shape_arg = a.p[is_full ? 5 : 4];
-    if (shape_arg && !shape_value(L, shape_arg, dims, &ndim)) return NULL;
-    if (!strcmp(name, "empty_like")) return emit_empty(L, call->span, dt, ndim, dims);
+    if (shape_arg && !lw_shape_arg(L, shape_arg, dims, &ndim)) return NULL;
+    if (!strcmp(name, "empty_like")) return lw_emit_empty(L, call->span, dt, ndim, dims);
     if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones_like") ? 1 : 0);
-    return emit_full(L, call->span, dt, ndim, dims, fill);
+    return lw_emit_full(L, call->span, dt, ndim, dims, fill);
 }
 
 /* arange([start,] stop[, step], dtype=None): n = ceil((stop - start) / step) elements
@@ -376,7 +371,7 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
 static IrValue *api_arange(Lower *L, AstNode *call)
 {
     Args a;
-    if (!bind(call, "arange", "start,stop,step,dtype", 1, &a)) return NULL;
+    if (!lw_bind(call, "arange", "start,stop,step,dtype", 1, &a)) return NULL;
     IrValue *v[3] = {0};
     for (int i = 0; i < 3; i++) {
         if (!a.p[i]) continue;
@@ -404,7 +399,7 @@ static IrValue *api_arange(Lower *L, AstNode *call)
     bool is_float = start->type->kind == TY_FLOAT || stop->type->kind == TY_FLOAT || step->type->kind == TY_FLOAT;
     DType dt = is_float ? DT_FLOAT64 : DT_INT64;
     bool given;
-    if (!dtype_value(L, a.p[3], &dt, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[3], &dt, &given)) return NULL;
     Span sp = call->span;
     if (is_float) {
         start = lw_to_scalar(L, start, TY_FLOAT, sp);
@@ -432,7 +427,7 @@ static IrValue *api_arange(Lower *L, AstNode *call)
 static IrValue *api_linspace(Lower *L, AstNode *call)
 {
     Args a;
-    if (!bind(call, "linspace", "start,stop,num,endpoint,retstep,dtype,axis", 2, &a)) return NULL;
+    if (!lw_bind(call, "linspace", "start,stop,num,endpoint,retstep,dtype,axis", 2, &a)) return NULL;
     IrValue *start = lw_expr(L, a.p[0]);
     IrValue *stop = start ? lw_expr(L, a.p[1]) : NULL;
     if (!stop) return NULL;
@@ -445,14 +440,14 @@ static IrValue *api_linspace(Lower *L, AstNode *call)
         }
         *pv = lw_to_scalar(L, *pv, TY_FLOAT, call->span);
     }
-    IrValue *n = a.p[2] ? int_value(L, a.p[2]) : lw_const_int(L, call->span, 50);
+    IrValue *n = a.p[2] ? lw_int_arg(L, a.p[2]) : lw_const_int(L, call->span, 50);
     if (!n) return NULL;
     bool endpoint;
-    if (!bool_const(L, a.p[3], true, &endpoint)) return NULL;
-    if (!no_arg(a.p[4], "retstep") || !no_arg(a.p[6], "axis")) return NULL;
+    if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
+    if (!lw_no_arg(a.p[4], "retstep") || !lw_no_arg(a.p[6], "axis")) return NULL;
     DType dt = DT_FLOAT64;
     bool given;
-    if (!dtype_value(L, a.p[5], &dt, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[5], &dt, &given)) return NULL;
     IrValue *args[3] = {start, stop, n};
     IrValue *r = lw_emit(L, IR_LINSPACE, call->span, ty_array(dt, 1), 3, args);
     r->def->dtype = dt;
@@ -464,8 +459,8 @@ static IrValue *api_linspace(Lower *L, AstNode *call)
 static IrValue *api_eye(Lower *L, AstNode *call, bool identity)
 {
     Args a;
-    if (!bind(call, identity ? "identity" : "eye", identity ? "n,dtype" : "N,M,k,dtype,order", 1, &a)) return NULL;
-    IrValue *n = int_value(L, a.p[0]);
+    if (!lw_bind(call, identity ? "identity" : "eye", identity ? "n,dtype" : "N,M,k,dtype,order", 1, &a)) return NULL;
+    IrValue *n = lw_int_arg(L, a.p[0]);
     if (!n) return NULL;
     IrValue *m = n, *k = NULL;
     AstNode *dt_arg = identity ? a.p[1] : a.p[3];
@@ -473,14 +468,14 @@ static IrValue *api_eye(Lower *L, AstNode *call, bool identity)
         if (a.p[1]) {
             IrValue *mv = lw_expr(L, a.p[1]);
             if (!mv) return NULL;
-            if (mv->type->kind != TY_NONE && !(m = int_value(L, a.p[1]))) return NULL;
+            if (mv->type->kind != TY_NONE && !(m = lw_int_arg(L, a.p[1]))) return NULL;
         }
-        if (a.p[2] && !(k = int_value(L, a.p[2]))) return NULL;
+        if (a.p[2] && !(k = lw_int_arg(L, a.p[2]))) return NULL;
     }
     if (!k) k = lw_const_int(L, call->span, 0);
     DType dt = DT_FLOAT64;
     bool given;
-    if (!dtype_value(L, dt_arg, &dt, &given)) return NULL;
+    if (!lw_dtype_arg(L, dt_arg, &dt, &given)) return NULL;
     IrValue *args[3] = {n, m, k};
     IrValue *r = lw_emit(L, IR_EYE, call->span, ty_array(dt, 2), 3, args);
     r->def->dtype = dt;
@@ -527,7 +522,7 @@ static bool literal_elems(AstNode *e, int depth, const int64_t *shape, int ndim,
 static IrValue *api_array(Lower *L, AstNode *call, const char *name)
 {
     Args a;
-    if (!bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
+    if (!lw_bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
     AstNode *obj = a.p[0];
     bool copy = strcmp(name, "asarray") != 0;
     if (obj->kind == AST_LIST || obj->kind == AST_TUPLE) {
@@ -569,7 +564,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         DType dt = kind < 0 ? DT_FLOAT64 : def[kind];
         if (have_arr) dt = dt_promote(dt, arr_dt);
         bool given;
-        if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+        if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, ndim), n, vals);
         r->def->dtype = dt;
         r->def->ndim = ndim;
@@ -581,7 +576,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
     if (ty_is_scalar(v->type)) {
         DType dt = ty_scalar_dtype(v->type);
         bool given;
-        if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+        if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, 0), 1, &v);
         r->def->dtype = dt;
         r->def->ndim = 0;
@@ -594,7 +589,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
     }
     DType dt = v->type->dtype;
     bool given;
-    if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
     if (dt != v->type->dtype) return lw_cast(L, v, dt, call->span);
     if (!copy) return v;
     return lw_emit1(L, IR_COPY, call->span, v->type, v);
@@ -623,7 +618,7 @@ static const char *redop_numpy[] = {[RED_SUM] = "sum", [RED_PROD] = "prod", [RED
                                     [RED_MIN] = "min", [RED_MEAN] = "mean", [RED_ANY] = "any",
                                     [RED_ALL] = "all"};
 
-static IrValue *reduce_of(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype,
+IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype,
                           AstNode *keepdims)
 {
     if (x->type->kind != TY_ARRAY) {
@@ -633,11 +628,11 @@ static IrValue *reduce_of(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis,
     int ndim = x->type->ndim;
     int axes[IR_MAXDIM], naxes;
     bool all, keep;
-    if (!axis_value(L, axis, ndim, axes, &naxes, &all)) return NULL;
-    if (!bool_const(L, keepdims, false, &keep)) return NULL;
+    if (!lw_axis_arg(L, axis, ndim, axes, &naxes, &all)) return NULL;
+    if (!lw_bool_arg(L, keepdims, false, &keep)) return NULL;
     DType dt = reduce_dtype(r, x->type->dtype);
     bool given;
-    if (dtype && !dtype_value(L, dtype, &dt, &given)) return NULL;
+    if (dtype && !lw_dtype_arg(L, dtype, &dt, &given)) return NULL;
     if (all) {
         naxes = ndim;
         for (int i = 0; i < ndim; i++) axes[i] = i;
@@ -676,15 +671,15 @@ static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
     bool has_dtype = r == RED_SUM || r == RED_PROD || r == RED_MEAN;
     const char *sig = has_dtype ? "a,axis,dtype,out,keepdims" : "a,axis,out,keepdims";
     if (self) sig = has_dtype ? "axis,dtype,out,keepdims" : "axis,out,keepdims";
-    if (!bind(call, redop_numpy[r], sig, self ? 0 : 1, &a)) return NULL;
+    if (!lw_bind(call, redop_numpy[r], sig, self ? 0 : 1, &a)) return NULL;
     int o = self ? 0 : 1;
     IrValue *x = self ? self : lw_expr(L, a.p[0]);
     if (!x) return NULL;
     AstNode *dtype = has_dtype ? a.p[o + 1] : NULL;
     AstNode *out = a.p[o + (has_dtype ? 2 : 1)];
     AstNode *keep = a.p[o + (has_dtype ? 3 : 2)];
-    if (!no_arg(out, "out")) return NULL;
-    return reduce_of(L, call->span, r, x, a.p[o], dtype, keep);
+    if (!lw_no_arg(out, "out")) return NULL;
+    return lw_reduce(L, call->span, r, x, a.p[o], dtype, keep);
 }
 
 /* ---------------------------------------------------------------- ufuncs */
@@ -718,20 +713,20 @@ static IrValue *api_ufunc(Lower *L, AstNode *call, const char *name, IrOp op, Ir
     IrValue *args[3];
     if (op == IR_ROUND) {
         Args a;
-        if (!bind(call, name, self ? "decimals,out" : "a,decimals,out", self ? 0 : 1, &a)) return NULL;
+        if (!lw_bind(call, name, self ? "decimals,out" : "a,decimals,out", self ? 0 : 1, &a)) return NULL;
         int o = self ? 0 : 1;
-        if (!no_arg(a.p[o + 1], "out")) return NULL;
+        if (!lw_no_arg(a.p[o + 1], "out")) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0]) return NULL;
-        args[1] = a.p[o] ? int_value(L, a.p[o]) : lw_const_int(L, call->span, 0);
+        args[1] = a.p[o] ? lw_int_arg(L, a.p[o]) : lw_const_int(L, call->span, 0);
         if (!args[1]) return NULL;
         return lw_ewise(L, IR_ROUND, call->span, 2, args);
     }
     if (op == IR_CLIP) {
         Args a;
-        if (!bind(call, "clip", self ? "a_min,a_max,out" : "a,a_min,a_max,out", self ? 2 : 3, &a)) return NULL;
+        if (!lw_bind(call, "clip", self ? "a_min,a_max,out" : "a,a_min,a_max,out", self ? 2 : 3, &a)) return NULL;
         int o = self ? 0 : 1;
-        if (!no_arg(a.p[o + 2], "out")) return NULL;
+        if (!lw_no_arg(a.p[o + 2], "out")) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
         return lw_ewise(L, IR_CLIP, call->span, 3, args);
@@ -758,7 +753,7 @@ static IrValue *api_ufunc(Lower *L, AstNode *call, const char *name, IrOp op, Ir
 
 /* ---------------------------------------------------------------- views and copies */
 
-static IrValue *emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims)
+IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims)
 {
     IrValue *args[IR_MAXDIM + 1];
     args[0] = x;
@@ -781,27 +776,27 @@ static IrValue *api_reshape(Lower *L, AstNode *call, IrValue *x, int first)
             return NULL;
         }
         if (strcmp(kw->sval, "newshape") == 0 || strcmp(kw->sval, "shape") == 0) {
-            if (!shape_value(L, kw->rhs, dims, &ndim)) return NULL;
-            return emit_reshape(L, call->span, x, ndim, dims);
+            if (!lw_shape_arg(L, kw->rhs, dims, &ndim)) return NULL;
+            return lw_emit_reshape(L, call->span, x, ndim, dims);
         }
         diag_error(kw->span, "reshape() got an unexpected keyword argument '%s'", kw->sval);
         return NULL;
     }
     if (n == 1) {
-        if (!shape_value(L, call->elts.v[first], dims, &ndim)) return NULL;
+        if (!lw_shape_arg(L, call->elts.v[first], dims, &ndim)) return NULL;
     } else {
         if (n > IR_MAXDIM) {
             diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
             return NULL;
         }
         for (int i = 0; i < n; i++)
-            if (!(dims[i] = int_value(L, call->elts.v[first + i]))) return NULL;
+            if (!(dims[i] = lw_int_arg(L, call->elts.v[first + i]))) return NULL;
         ndim = n;
     }
-    return emit_reshape(L, call->span, x, ndim, dims);
+    return lw_emit_reshape(L, call->span, x, ndim, dims);
 }
 
-static IrValue *emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm)
+IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm)
 {
     int nd = x->type->ndim;
     IrValue *r = lw_emit1(L, IR_TRANSPOSE, sp, x->type, x);
@@ -822,13 +817,13 @@ static IrValue *api_transpose(Lower *L, AstNode *call, IrValue *x, int first)
         }
     }
     AstNode *axes_arg = n == 1 ? call->elts.v[first] : call->params.n ? ((AstNode *)call->params.v[0])->rhs : NULL;
-    if (n == 0 && !axes_arg) return emit_transpose(L, call->span, x, NULL);
+    if (n == 0 && !axes_arg) return lw_emit_transpose(L, call->span, x, NULL);
     int64_t raw[IR_MAXDIM];
     int cnt = 0;
     if (axes_arg) {
         IrValue *v = lw_expr(L, axes_arg);
         if (!v) return NULL;
-        if (v->type->kind == TY_NONE) return emit_transpose(L, call->span, x, NULL);
+        if (v->type->kind == TY_NONE) return lw_emit_transpose(L, call->span, x, NULL);
         if (v->type->kind != TY_TUPLE && v->type->kind != TY_INT) {
             diag_error(axes_arg->span, "axes must be a tuple of ints");
             return NULL;
@@ -873,7 +868,7 @@ static IrValue *api_transpose(Lower *L, AstNode *call, IrValue *x, int first)
         seen[p] = true;
         perm[i] = (int)p;
     }
-    return emit_transpose(L, call->span, x, perm);
+    return lw_emit_transpose(L, call->span, x, perm);
 notconst:
     diag_error(call->span, "transpose axes must be compile-time constants");
     return NULL;
@@ -882,10 +877,10 @@ notconst:
 static IrValue *api_astype(Lower *L, AstNode *call, IrValue *x)
 {
     Args a;
-    if (!bind(call, "astype", "dtype,order,casting,subok,copy", 1, &a)) return NULL;
+    if (!lw_bind(call, "astype", "dtype,order,casting,subok,copy", 1, &a)) return NULL;
     DType dt;
     bool given;
-    if (!dtype_value(L, a.p[0], &dt, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[0], &dt, &given)) return NULL;
     if (!given) dt = DT_FLOAT64;
     if (dt == x->type->dtype) return lw_emit1(L, IR_COPY, call->span, x->type, x);
     return lw_cast(L, x, dt, call->span);
@@ -982,7 +977,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
     if (obj->type->kind == TY_ARRAY) {
         int nd = obj->type->ndim;
-        if (!strcmp(at, "T")) return emit_transpose(L, e->span, obj, NULL);
+        if (!strcmp(at, "T")) return lw_emit_transpose(L, e->span, obj, NULL);
         if (!strcmp(at, "dtype")) return lw_pseudo(L, ty_dtype(obj->type->dtype));
         if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
         if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
@@ -993,7 +988,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         }
         if (!strcmp(at, "shape")) {
             IrValue *dims[IR_MAXDIM];
-            shape_of(L, obj, e->span, dims);
+            lw_shape_of(L, obj, e->span, dims);
             return lw_tuple(L, e->span, nd, dims);
         }
         diag_error(e->span, "ndarray attribute '%s' is not supported yet", at);
@@ -1052,7 +1047,7 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_none());
 }
 
-static IrValue *one_arg(Lower *L, AstNode *call, const char *name)
+IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name)
 {
     if (call->elts.n != 1 || call->params.n) {
         diag_error(call->span, "%s() takes exactly one argument (%d given)", name, call->elts.n + call->params.n);
@@ -1066,7 +1061,7 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
     Span sp = call->span;
     if (!strcmp(name, "print")) return builtin_print(L, call);
     if (!strcmp(name, "len")) {
-        IrValue *v = one_arg(L, call, "len");
+        IrValue *v = lw_one_arg(L, call, "len");
         if (!v) return NULL;
         switch (v->type->kind) {
         case TY_LIST: return lw_emit1(L, IR_LIST_LEN, sp, ty_int(), v);
@@ -1104,7 +1099,7 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
             j->def->fval2 = 1.0;
             return lw_binop(L, AOP_ADD, sp, re, lw_binop(L, AOP_MUL, sp, im, j));
         }
-        IrValue *v = one_arg(L, call, name);
+        IrValue *v = lw_one_arg(L, call, name);
         if (!v) return NULL;
         if (k == TY_BOOL) return lw_truth(L, v, sp);
         if (v->type->kind == TY_ARRAY && v->type->ndim != 0) {
@@ -1113,11 +1108,11 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
         return lw_to_scalar(L, v, k, sp);
     }
     if (!strcmp(name, "str")) {
-        IrValue *v = one_arg(L, call, "str");
+        IrValue *v = lw_one_arg(L, call, "str");
         return v ? lw_str_of(L, v, sp) : NULL;
     }
     if (!strcmp(name, "abs")) {
-        IrValue *v = one_arg(L, call, "abs");
+        IrValue *v = lw_one_arg(L, call, "abs");
         if (!v) return NULL;
         if (!ty_is_numeric(v->type)) {
             diag_error(sp, "bad operand type for abs(): '%s'", ty_str_of(v->type));
@@ -1145,7 +1140,7 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
     }
     if (!strcmp(name, "round")) {
         Args a;
-        if (!bind(call, "round", "number,ndigits", 1, &a)) return NULL;
+        if (!lw_bind(call, "round", "number,ndigits", 1, &a)) return NULL;
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
         if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, sp);
@@ -1158,13 +1153,13 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
             IrValue *r = lw_ewise(L, IR_RINT, sp, 1, &v);
             return lw_to_scalar(L, r, TY_INT, sp);
         }
-        IrValue *nd = int_value(L, a.p[1]);
+        IrValue *nd = lw_int_arg(L, a.p[1]);
         if (!nd) return NULL;
         return lw_ewise(L, IR_ROUND, sp, 2, (IrValue *[]){v, nd});
     }
     if (!strcmp(name, "sorted")) {
         Args a;
-        if (!bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
+        if (!lw_bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
         if (v->type->kind != TY_LIST || (v->type->elem && !ty_is_scalar(v->type->elem) &&
@@ -1172,9 +1167,9 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
             diag_error(a.p[0]->span, "sorted() takes a list of numbers or strings here, got %s", ty_str_of(v->type));
             return NULL;
         }
-        if (!no_arg(a.p[1], "key")) return NULL;
+        if (!lw_no_arg(a.p[1], "key")) return NULL;
         bool rev;
-        if (!bool_const(L, a.p[2], false, &rev)) return NULL;
+        if (!lw_bool_arg(L, a.p[2], false, &rev)) return NULL;
         IrValue *r = lw_emit1(L, IR_LIST_SORTED, sp, v->type, v);
         r->def->ival = rev;
         return r;
@@ -1251,7 +1246,7 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
     if (!strcmp(fn, "array") || !strcmp(fn, "asarray")) return api_array(L, call, fn);
     if (!strcmp(fn, "asnumpy") || !strcmp(fn, "copy")) {
         Args a;
-        if (!bind(call, fn, "a,stream,order", 1, &a)) return NULL;
+        if (!lw_bind(call, fn, "a,stream,order", 1, &a)) return NULL;
         IrValue *x = lw_expr(L, a.p[0]);
         if (!x) return NULL;
         if (ty_is_scalar(x->type)) {
@@ -1271,7 +1266,7 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
             diag_error(sp, "reshape() missing required argument 'a' (pos 1)");
             return NULL;
         }
-        IrValue *x = array_value(L, call->elts.v[0], "reshape");
+        IrValue *x = lw_array_arg(L, call->elts.v[0], "reshape");
         return x ? api_reshape(L, call, x, 1) : NULL;
     }
     if (!strcmp(fn, "transpose")) {
@@ -1279,11 +1274,11 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
             diag_error(sp, "transpose() missing required argument 'a' (pos 1)");
             return NULL;
         }
-        IrValue *x = array_value(L, call->elts.v[0], "transpose");
+        IrValue *x = lw_array_arg(L, call->elts.v[0], "transpose");
         return x ? api_transpose(L, call, x, 1) : NULL;
     }
     if (!strcmp(fn, "ndim") || !strcmp(fn, "shape") || !strcmp(fn, "size")) {
-        IrValue *x = one_arg(L, call, fn);
+        IrValue *x = lw_one_arg(L, call, fn);
         if (!x) return NULL;
         if (x->type->kind != TY_ARRAY) {
             diag_error(sp, "%s() expects an array here", fn);
@@ -1292,7 +1287,7 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
         if (fn[0] == 'n') return lw_const_int(L, sp, x->type->ndim);
         if (fn[1] == 'i') return lw_emit1(L, IR_SIZE, sp, ty_int(), x);
         IrValue *dims[IR_MAXDIM];
-        shape_of(L, x, sp, dims);
+        lw_shape_of(L, x, sp, dims);
         return lw_tuple(L, sp, x->type->ndim, dims);
     }
     if (ufunc_of(fn, &op)) return api_ufunc(L, call, fn, op, NULL);
@@ -1309,8 +1304,8 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
     Span sp = call->span;
     if (!strcmp(fn, "seed")) {
         Args a;
-        if (!bind(call, "seed", "seed", 1, &a)) return NULL;
-        IrValue *s = int_value(L, a.p[0]);
+        if (!lw_bind(call, "seed", "seed", 1, &a)) return NULL;
+        IrValue *s = lw_int_arg(L, a.p[0]);
         if (!s) return NULL;
         lw_emit1(L, IR_RANDOM_SEED, sp, NULL, s);
         return lw_pseudo(L, ty_none());
@@ -1320,14 +1315,14 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
     DType dt = DT_FLOAT64;
     if (!strcmp(fn, "random") || !strcmp(fn, "random_sample")) {
         Args a;
-        if (!bind(call, fn, "size,dtype", 0, &a)) return NULL;
+        if (!lw_bind(call, fn, "size,dtype", 0, &a)) return NULL;
         if (a.p[0]) {
             IrValue *v = lw_expr(L, a.p[0]);
             if (!v) return NULL;
-            if (v->type->kind != TY_NONE && !shape_value(L, a.p[0], dims, &ndim)) return NULL;
+            if (v->type->kind != TY_NONE && !lw_shape_arg(L, a.p[0], dims, &ndim)) return NULL;
         }
         bool given;
-        if (!dtype_value(L, a.p[1], &dt, &given)) return NULL;
+        if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
     } else if (!strcmp(fn, "rand")) {
         if (call->params.n) {
             diag_error(sp, "rand() takes dimensions only");
@@ -1338,7 +1333,7 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
             return NULL;
         }
         for (int i = 0; i < call->elts.n; i++)
-            if (!(dims[ndim++] = int_value(L, call->elts.v[i]))) return NULL;
+            if (!(dims[ndim++] = lw_int_arg(L, call->elts.v[i]))) return NULL;
     } else {
         diag_error(sp, "cupy.random.%s is not supported by gpyc", fn);
         return NULL;
@@ -1386,7 +1381,7 @@ static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
         }
         IrValue *src = !strcmp(m, "flatten") ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;
         IrValue *d = lw_const_int(L, sp, -1);
-        return emit_reshape(L, sp, src, 1, &d);
+        return lw_emit_reshape(L, sp, src, 1, &d);
     }
     if (!strcmp(m, "item")) {
         if (call->elts.n || call->params.n) {
@@ -1410,7 +1405,7 @@ static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
 static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
 {
     if (!strcmp(m, "append")) {
-        IrValue *v = one_arg(L, call, "append");
+        IrValue *v = lw_one_arg(L, call, "append");
         if (!v) return NULL;
         if (l->type->elem == NULL) {
             if (v->type->kind == TY_NONE || v->type->kind == TY_DTYPE || v->type->kind == TY_MODULE ||
