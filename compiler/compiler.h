@@ -357,6 +357,11 @@ void group_module(IrModule *m);
  * instructions (after a pass changed them). */
 void group_finish(IrModule *m, KernelGroup *g);
 
+/* ---------------------------------------------------------------- forward.c
+ * Load forwarding within blocks and removal of stores no load reads (-O2), so that values
+ * named by variables can fuse (see forward.c). */
+void forward_module(IrModule *m);
+
 /* ---------------------------------------------------------------- fuse.c
  * The fusion pass (-O2): merges elementwise producer groups into their consumers (see fuse.c). */
 void fuse_module(IrModule *m);

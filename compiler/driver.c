@@ -261,6 +261,10 @@ static int compile(const Options *o)
     /* IR passes, in order.  Each pass is one file with one entry point. */
     stage_begin();
     ir_verify(m);
+    if (o->opt_level >= 2) {
+        forward_module(m);
+        ir_verify(m);
+    }
     group_module(m);
     ir_verify(m);
     if (o->opt_level >= 2) {

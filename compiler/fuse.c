@@ -18,6 +18,11 @@
  * Broadcasting is legal to fuse: right-aligned broadcasts compose, so G's inputs broadcast
  * directly to H's iteration shape and G is recomputed per element of H.
  *
+ * Recompute: a small producer with one result used by a few kernel instructions of its block
+ * (softmax's e = exp(x - m), used by the row sum and by the division) is cloned in front of
+ * each user, so each clone fuses into its user and the value is never stored: reading the
+ * producer's inputs again costs less than writing and reading the value.
+ *
  * Groups merged away are removed from m->groups; group ids keep their original numbers.
  */
 #include "compiler.h"
@@ -100,6 +105,129 @@ static void merge(IrModule *m, const IrBlock *b, KernelGroup *g, KernelGroup *h)
     group_finish(m, h);
 }
 
+#define MAX_CLONE_INSTRS 16
+#define MAX_CLONE_USERS 4
+
+/* Is every use of v by a kernel instruction of block b placed after position `from`, with
+ * nothing writing memory between `from` and the last of them? */
+static bool users_are_kernels(const IrBlock *b, int from, const IrValue *v, int *nusers)
+{
+    int seen = 0, n = 0;
+    for (int i = from + 1; i < b->instrs.n && seen < v->nuses; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        int k = 0;
+        for (int j = 0; j < in->nargs; j++) k += in->args[j] == v;
+        if (k) {
+            if (!in->group) return false;
+            seen += k;
+            n++;
+        }
+        if (seen < v->nuses && writes_memory(in)) return false;
+    }
+    *nusers = n;
+    return seen == v->nuses;
+}
+
+static int next_group_id(const IrModule *m)
+{
+    int id = 0;
+    for (int i = 0; i < m->groups.n; i++) {
+        const KernelGroup *g = VEC_AT(m->groups, i);
+        if (g->id >= id) id = g->id + 1;
+    }
+    return id;
+}
+
+/* Copies g's instructions into block b at position pos (in order) as a new group; returns the
+ * copy of `v`. */
+static IrValue *clone_group(IrModule *m, IrBlock *b, int pos, const KernelGroup *g, IrValue *v)
+{
+    int n = g->instrs.n;
+    IrValue **from = xcalloc(n, sizeof *from), **to = xcalloc(n, sizeof *to);
+    KernelGroup *ng = ar_alloc(m->arena, sizeof *ng);
+    ng->id = next_group_id(m);
+    IrBlock tmp = {0};
+    IrValue *result = NULL;
+    for (int i = 0; i < n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        IrValue **args = xcalloc(in->nargs ? in->nargs : 1, sizeof *args);
+        for (int j = 0; j < in->nargs; j++) {
+            args[j] = in->args[j];
+            for (int k = 0; k < i; k++)
+                if (from[k] == in->args[j]) args[j] = to[k];
+        }
+        IrInstr *c = ir_emit(m, &tmp, in->op, in->span, in->res ? in->res->type : NULL, in->nargs, args);
+        free(args);
+        IrValue *res = c->res;
+        IrValue **cargs = c->args;
+        *c = *in;
+        c->res = res;
+        c->args = cargs;
+        c->parent = b;
+        c->group = ng;
+        if (res) res->def = c;
+        from[i] = in->res;
+        to[i] = res;
+        if (in->res == v) result = res;
+        vec_push(&ng->instrs, c);
+        /* insert at pos + i */
+        vec_push(&b->instrs, NULL);
+        for (int k = b->instrs.n - 1; k > pos + i; k--) b->instrs.v[k] = b->instrs.v[k - 1];
+        b->instrs.v[pos + i] = c;
+    }
+    vec_free(&tmp.instrs);
+    free(from);
+    free(to);
+    vec_push(&m->groups, ng);
+    group_finish(m, ng);
+    return result;
+}
+
+static void drop_group(IrModule *m, IrBlock *b, KernelGroup *g)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j]) in->args[j]->nuses--;
+        int at = index_in_block(b, in);
+        for (int k = at + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+        b->instrs.n--;
+    }
+    for (int i = 0; i < m->groups.n; i++)
+        if (VEC_AT(m->groups, i) == g) {
+            for (int k = i + 1; k < m->groups.n; k++) m->groups.v[k - 1] = m->groups.v[k];
+            m->groups.n--;
+            break;
+        }
+}
+
+/* Clones producer group g (single result v) in front of each of v's users.  Returns true when
+ * it did. */
+static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
+{
+    if (g->instrs.n > MAX_CLONE_INSTRS || g->outputs.n != 1 || !producer_ok(g)) return false;
+    IrValue *v = VEC_AT(g->outputs, 0);
+    if (!v->def || v->def->parent != b || v->nuses < 2) return false;
+    int from = index_in_block(b, g->last), nusers = 0;
+    if (from < 0 || !users_are_kernels(b, from, v, &nusers) || nusers > MAX_CLONE_USERS) return false;
+    /* rewire each user to its own copy, from the last user backwards (positions stay valid) */
+    for (int i = b->instrs.n - 1; i > from; i--) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        bool uses = false;
+        for (int j = 0; j < in->nargs; j++) uses |= in->args[j] == v;
+        if (!uses) continue;
+        IrValue *c = clone_group(m, b, i, g, v);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == v) {
+                in->args[j] = c;
+                v->nuses--;
+                c->nuses++;
+            }
+    }
+    drop_group(m, b, g);
+    return true;
+}
+
 /* Tries to merge the producer of each array argument of `in` into in's group. */
 static bool fuse_into(IrModule *m, IrBlock *b, int pos)
 {
@@ -110,7 +238,11 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
         if (!a || !a->def || !a->def->group || a->def->group == h) continue;
         if (h->kind == KG_REDUCE && (in->op != IR_REDUCE || j != 0)) continue;
         KernelGroup *g = a->def->group;
-        if (a->def->parent != b || !producer_ok(g) || !only_used_in(g, h)) continue;
+        if (a->def->parent != b || !producer_ok(g)) continue;
+        if (!only_used_in(g, h)) {
+            if (recompute(m, b, g)) return true; /* positions changed: start over */
+            continue;
+        }
         int from = index_in_block(b, g->last);
         if (from < 0) continue;
         bool hazard = false;
