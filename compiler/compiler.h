@@ -81,6 +81,8 @@ Type *ty_func(AstNode *def);
 Type *ty_builtin(const char *name, Type *self);
 Type *ty_range(void);
 bool ty_equal(const Type *a, const Type *b);
+/* Releases every type made during the compile (types live in one arena until then). */
+void ty_free_all(void);
 bool ty_is_scalar(const Type *t);      /* bool, int, float, complex */
 bool ty_is_numeric(const Type *t);     /* scalar or array */
 /* "int", "float", "ndarray[float32, 2]", "tuple[int, int]", "list[float]" (for messages). */
@@ -331,6 +333,8 @@ IrVar *ir_var_new(IrModule *m, const char *name, Type *type);
 IrInstr *ir_emit(IrModule *m, IrBlock *b, IrOp op, Span sp, Type *res_type, int nargs, IrValue **args);
 /* Registers tuple type t (and the tuples inside it) in m->tuple_types; sets t->id. */
 void ir_need_tuple(IrModule *m, Type *t);
+/* Releases what the module holds outside its arena (the growable vectors). */
+void ir_module_free(IrModule *m);
 /* Text form for --emit=ir and golden tests. */
 void ir_print(FILE *out, const IrModule *m);
 /* Checks the invariants above; reports the first violation through GPYC_UNREACHABLE-style

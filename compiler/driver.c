@@ -227,6 +227,7 @@ static int compile(const Options *o)
 {
     verbose = o->verbose;
     Arena *arena = ar_new();
+    IrModule *m = NULL;
     int status = 1;
 
     stage_begin();
@@ -253,7 +254,7 @@ static int compile(const Options *o)
     stage_begin();
     char *search_dir = dir_name(o->input);
     CompileInput in = {.arena = arena, .main = src, .module = module, .search_dir = search_dir};
-    IrModule *m = lower_module(&in);
+    m = lower_module(&in);
     free(search_dir);
     stage_end("lower");
     if (!m || diag_count()) goto done;
@@ -351,6 +352,8 @@ nvcc_done:
     sb_free(&cu);
     free(out);
 done:
+    ir_module_free(m);
+    ty_free_all();
     ar_delete(arena);
     if (diag_count()) status = 1;
     return status;

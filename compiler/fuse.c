@@ -95,7 +95,9 @@ static void merge(IrModule *m, const IrBlock *b, KernelGroup *g, KernelGroup *h)
     for (int i = 0; i < g->instrs.n; i++) vec_push(&h->instrs, VEC_AT(g->instrs, i));
     block_of = b;
     qsort(h->instrs.v, h->instrs.n, sizeof(void *), cmp_pos);
-    g->instrs.n = 0;
+    vec_free(&g->instrs);
+    vec_free(&g->inputs);
+    vec_free(&g->outputs);
     for (int i = 0; i < m->groups.n; i++)
         if (VEC_AT(m->groups, i) == g) {
             for (int k = i + 1; k < m->groups.n; k++) m->groups.v[k - 1] = m->groups.v[k];
@@ -199,6 +201,9 @@ static void drop_group(IrModule *m, IrBlock *b, KernelGroup *g)
             m->groups.n--;
             break;
         }
+    vec_free(&g->instrs);
+    vec_free(&g->inputs);
+    vec_free(&g->outputs);
 }
 
 /* Clones producer group g (single result v) in front of each of v's users.  Returns true when

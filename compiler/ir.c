@@ -88,6 +88,38 @@ IrInstr *ir_emit(IrModule *m, IrBlock *b, IrOp op, Span sp, Type *res_type, int 
     return in;
 }
 
+static void block_free(IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        block_free(in->blocks[0]);
+        block_free(in->blocks[1]);
+    }
+    vec_free(&b->instrs);
+}
+
+void ir_module_free(IrModule *m)
+{
+    if (!m) return;
+    for (int i = 0; i < m->funcs.n; i++) {
+        IrFunc *f = VEC_AT(m->funcs, i);
+        block_free(f->body);
+        vec_free(&f->params);
+        vec_free(&f->locals);
+    }
+    for (int i = 0; i < m->groups.n; i++) {
+        KernelGroup *g = VEC_AT(m->groups, i);
+        vec_free(&g->instrs);
+        vec_free(&g->inputs);
+        vec_free(&g->outputs);
+    }
+    vec_free(&m->funcs);
+    vec_free(&m->globals);
+    vec_free(&m->groups);
+    vec_free(&m->tuple_types);
+}
+
 /* Tuples inside t come first, so that C structs can be declared in m->tuple_types' order. */
 void ir_need_tuple(IrModule *m, Type *t)
 {

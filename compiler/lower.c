@@ -986,6 +986,9 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
             I->ret = ty_void();
             I->fn->ret = ty_void();
         }
+        vec_free(&sc->binds);
+        vec_free(&sc->local_names);
+        vec_free(&sc->global_names);
         L->scope = saved_scope;
         L->fn = saved_fn;
         L->inst = saved_inst;
@@ -1028,6 +1031,12 @@ IrModule *lower_module(const CompileInput *in)
     int before = diag_count();
     lw_block(&L, in->module); /* AST_MODULE keeps its statements in body, like a block */
     vec_free(&L.instances);
-    if (diag_count() > before) return NULL;
+    vec_free(&ms->binds);
+    vec_free(&ms->local_names);
+    vec_free(&ms->global_names);
+    if (diag_count() > before) {
+        ir_module_free(L.m);
+        return NULL;
+    }
     return L.m;
 }

@@ -121,9 +121,21 @@ Type *ty_complex(void) { return &t_complex; }
 Type *ty_str(void) { return &t_str; }
 Type *ty_range(void) { return &t_range; }
 
+/* Every type lives in one arena for the whole compile; ty_free_all releases it. */
+static Arena *ty_arena;
+
+void ty_free_all(void)
+{
+    if (ty_arena) ar_delete(ty_arena);
+    ty_arena = NULL;
+    memset(t_arrays, 0, sizeof t_arrays);
+    memset(t_dtypes, 0, sizeof t_dtypes);
+}
+
 static Type *ty_new(TypeKind k)
 {
-    Type *t = xcalloc(1, sizeof *t);
+    if (!ty_arena) ty_arena = ar_new();
+    Type *t = ar_alloc(ty_arena, sizeof *t);
     t->kind = k;
     return t;
 }
@@ -153,7 +165,7 @@ Type *ty_tuple(int n, Type **elems)
 {
     Type *t = ty_new(TY_TUPLE);
     t->n = n;
-    t->elems = xcalloc(n ? n : 1, sizeof *t->elems);
+    t->elems = ar_alloc(ty_arena, sizeof *t->elems * (n ? n : 1));
     for (int i = 0; i < n; i++) t->elems[i] = elems[i];
     t->id = -1;
     return t;
