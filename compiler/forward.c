@@ -5,8 +5,8 @@
  *   e = cp.exp(x - m)          store e ← v1
  *   s = e / e.sum(axis=1)      load e; load e   →   both uses read v1 directly
  *
- * Forwarding: within one block, a load of a variable whose last store in that block is still
- * current (no store to the variable since, in this block or in any block nested in an
+ * Forwarding: within one block, a load of a variable whose last store (or first load) in that
+ * block is still current (no store to the variable since, in this block or in any block nested in an
  * instruction since; for a global, no call since) is replaced by the stored value.  Values are
  * references, so forwarding keeps Python's aliasing (two names for one array stay one array).
  * Dead stores: a variable that no load anywhere in the module reads after forwarding needs no
@@ -76,6 +76,9 @@ static void forward_block(IrModule *m, IrBlock *b)
                 i--;
             }
             continue;
+        } else if (in->op == IR_LOAD && in->res) {
+            /* later loads of the variable read this value (one array read once by a kernel) */
+            cur[in->var->id] = in->res;
         } else if (in->op == IR_CALL) {
             for (int k = 0; k < m->globals.n; k++) cur[((IrVar *)VEC_AT(m->globals, k))->id] = NULL;
         }
