@@ -708,6 +708,50 @@ static void emit_index(Cg *cg, const IrInstr *in) {
     emit(cg, "}");
 }
 
+/* IR_ADV_INDEX / IR_ADV_STORE (runtime/indexing.cu): a gp_index per item as for IR_INDEX and
+ * a parallel array of index arrays (NULL for the other items), then rt_adv_get / rt_adv_set. */
+static void emit_adv_index(Cg *cg, const IrInstr *in) {
+    emit(cg, "{");
+    cg->indent++;
+    emit(cg, "gp_index ix[%d] = {};", in->nidx);
+    emit(cg, "const gp_array *ax[%d] = {};", in->nidx);
+    int a = 1;
+    for (int k = 0; k < in->nidx; k++) {
+        switch (in->idx[k]) {
+        case IDX_INT:
+            if (argkind(in, a) == TY_ARRAY)
+                emit(cg, "ix[%d].kind = GP_IDX_INT; ax[%d] = %s;", k, k, arg(cg, in, a));
+            else
+                emit(cg, "ix[%d].kind = GP_IDX_INT; ix[%d].i = %s;", k, k, arg(cg, in, a));
+            a++;
+            break;
+        case IDX_SLICE:
+            emit(cg, "ix[%d].kind = GP_IDX_SLICE;", k);
+            if (argkind(in, a) != TY_NONE)
+                emit(cg, "ix[%d].has_start = true; ix[%d].start = %s;", k, k, arg(cg, in, a));
+            if (argkind(in, a + 1) != TY_NONE)
+                emit(cg, "ix[%d].has_stop = true; ix[%d].stop = %s;", k, k, arg(cg, in, a + 1));
+            if (argkind(in, a + 2) != TY_NONE) {
+                const char *st = arg(cg, in, a + 2);
+                emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"slice step cannot be zero\");", st);
+                emit(cg, "ix[%d].step = %s;", k, st);
+            } else {
+                emit(cg, "ix[%d].step = 1;", k);
+            }
+            a += 3;
+            break;
+        case IDX_NEWAXIS: emit(cg, "ix[%d].kind = GP_IDX_NEWAXIS;", k); break;
+        case IDX_ELLIPSIS: emit(cg, "ix[%d].kind = GP_IDX_ELLIPSIS;", k); break;
+        }
+    }
+    if (in->op == IR_ADV_INDEX)
+        emit(cg, "%s = rt_adv_get(%s, %d, ix, ax);", vname(cg, in->res), arg(cg, in, 0), in->nidx);
+    else
+        emit(cg, "rt_adv_set(%s, %d, ix, ax, %s);", arg(cg, in, 0), in->nidx, arg(cg, in, a));
+    cg->indent--;
+    emit(cg, "}");
+}
+
 /* IR_ARRAY_LIT: the elements in a host array of the dtype's C type, then rt_from_host. */
 static void emit_array_lit(Cg *cg, const IrInstr *in) {
     const char *r = vname(cg, in->res);
@@ -1047,6 +1091,47 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         }
         break;
     case IR_ARRAY_LIT: emit_array_lit(cg, in); break;
+    case IR_MATMUL: {
+        /* ORDER GP_MM: the gp_mm_mode constants of gpyrt.h */
+        static const char *const modes[] = {"GP_MM_MATMUL", "GP_MM_DOT", "GP_MM_VDOT", "GP_MM_INNER",
+                                            "GP_MM_TENSORDOT", "GP_MM_MATRIX_POWER"};
+        if (in->ival < 0 || in->ival >= (int64_t)(sizeof modes / sizeof modes[0])) cg_bug(in, "bad matmul mode");
+        emit(cg, "%s = rt_matmul(%s, %s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), modes[in->ival],
+             int_lit(cg, in->shape[0]));
+        break;
+    }
+    case IR_MEDIAN: /* runtime/median.cu */
+        emit(cg, "%s = rt_median(%s, %d, %s, %s);", r, arg(cg, in, 0), (int)in->ival, in->keepdims ? "true" : "false",
+             dt_gp_enum(in->dtype));
+        break;
+    case IR_SCAN: /* cumsum / cumprod (runtime/scan.cu) */
+        emit(cg, "%s = rt_scan(%s, %s, %d);", r, arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
+             (int)in->ival);
+        break;
+    case IR_CONCAT_CHECK: case IR_SQUEEZE: case IR_REPEAT: case IR_CONCAT_LIST: { /* runtime/manip.c */
+        StrBuf sb = {0};
+        emit(cg, "{");
+        cg->indent++;
+        if (in->op == IR_CONCAT_CHECK) {
+            for (int i = 0; i < in->nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", arg(cg, in, i));
+            emit(cg, "const gp_array *arrs[%d] = {%s};", in->nargs, sb.s);
+            emit(cg, "rt_concat_check(%s, %d, %d, arrs);", cstr(cg, in->sval), (int)in->ival, in->nargs);
+        } else if (in->op == IR_SQUEEZE) {
+            for (int i = 0; i < in->naxes; i++) sb_printf(&sb, "%s%d", i ? ", " : "", in->axes[i]);
+            emit(cg, "static const int axes[%d] = {%s};", in->naxes ? in->naxes : 1, in->naxes ? sb.s : "0");
+            emit(cg, "%s = rt_squeeze(%s, %d, axes);", r, arg(cg, in, 0), in->naxes);
+        } else if (in->op == IR_REPEAT) {
+            emit(cg, "%s = rt_repeat(%s, %s, %d);", r, arg(cg, in, 0), arg(cg, in, 1), (int)in->ival);
+        } else {
+            emit(cg, "%s = rt_concat_list(%s, %d, %s);", r, cstr(cg, in->sval), (int)in->ival, arg(cg, in, 0));
+        }
+        cg->indent--;
+        emit(cg, "}");
+        sb_free(&sb);
+        break;
+    }
+    case IR_ADV_INDEX: case IR_ADV_STORE: emit_adv_index(cg, in); break; /* runtime/indexing.cu */
+    case IR_NONZERO: emit(cg, "%s = rt_nonzero(%s, %d);", r, arg(cg, in, 0), (int)in->ival); break;
     default:
         cg_bug(in, "no host code for this instruction");
     }

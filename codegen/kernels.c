@@ -13,7 +13,9 @@
  * with cub::BlockReduce.  When the reduced range is long and there are few outputs the range
  * is split over several blocks that write partials, which gp_reduce_finish combines.
  * Elementwise instructions of the group before the IR_REDUCE (a fused prologue) run per
- * reduced element.
+ * reduced element.  Index reductions (argmax, argmin, nanarg*) accumulate (value, index in the
+ * reduced range) pairs, gp_argacc, whose combiner breaks ties by the smaller index, and store
+ * the index.
  *
  * Names in generated code: kernel parameters and locals use the IR value ids (a<id> the
  * gp_kin of array v<id>, off<id> its byte offset, v<id> its element); host statements use
@@ -428,14 +430,26 @@ static const IrInstr *reduce_of(const KernelGroup *g)
 }
 
 /* The accumulation dtype: bool for any/all; float for float16; the result dtype otherwise
- * (mean's result dtype is already a float or complex). */
+ * (mean's result dtype is already a float or complex).  Index reductions (argmax ...): the
+ * dtype of the compared values, the input's (float for float16); their accumulator is the
+ * pair gp_argacc<that type> (acc_ctype). */
 static DType acc_dtype(const IrInstr *r)
 {
     if (r->redop == RED_ANY || r->redop == RED_ALL) return DT_BOOL;
-    DType d = r->res->type->dtype;
+    DType d = RED_IS_ARG(r->redop) ? r->args[0]->type->dtype : r->res->type->dtype;
     if (d == DT_FLOAT16) return DT_FLOAT32;
     if (r->redop == RED_MEAN && !dt_is_float(d) && !dt_is_complex(d)) return DT_FLOAT64;
     return d;
+}
+
+/* The C type of the accumulator (valid until the next call). */
+static const char *acc_ctype(const IrInstr *r)
+{
+    static char buf[64];
+    const char *vt = dt_ctype(acc_dtype(r));
+    if (!RED_IS_ARG(r->redop)) return vt;
+    snprintf(buf, sizeof buf, "gp_argacc<%s>", vt);
+    return buf;
 }
 
 static const char *red_functor(RedOp op)
@@ -447,20 +461,31 @@ static const char *red_functor(RedOp op)
     case RED_MIN: return "gp_red_min";
     case RED_ANY: return "gp_red_any";
     case RED_ALL: return "gp_red_all";
+    case RED_ARGMAX: return "gp_red_arg<true, false>";
+    case RED_ARGMIN: return "gp_red_arg<false, false>";
+    case RED_NANARGMAX: return "gp_red_arg<true, true>";
+    case RED_NANARGMIN: return "gp_red_arg<false, true>";
+    case RED_NANMAX: return "gp_red_nanmax";
+    case RED_NANMIN: return "gp_red_nanmin";
     }
     return "gp_red_sum";
 }
 
-/* The identity of the reduction, as a C expression of type at. */
-static void put_identity(StrBuf *out, RedOp op, const char *at)
+/* The identity of reduction r, as a C expression of its accumulator type. */
+static void put_identity(StrBuf *out, const IrInstr *r)
 {
-    switch (op) {
+    const char *at = dt_ctype(acc_dtype(r));
+    switch (r->redop) {
     case RED_SUM: case RED_MEAN: sb_printf(out, "gp_ident_sum<%s>()", at); break;
     case RED_PROD: sb_printf(out, "gp_ident_prod<%s>()", at); break;
     case RED_MAX: sb_printf(out, "gp_ident_max<%s>()", at); break;
     case RED_MIN: sb_printf(out, "gp_ident_min<%s>()", at); break;
     case RED_ANY: sb_puts(out, "false"); break;
     case RED_ALL: sb_puts(out, "true"); break;
+    case RED_ARGMAX: case RED_NANARGMAX: sb_printf(out, "gp_ident_arg<%s, true>()", at); break;
+    case RED_ARGMIN: case RED_NANARGMIN: sb_printf(out, "gp_ident_arg<%s, false>()", at); break;
+    case RED_NANMAX: sb_printf(out, "gp_ident_nanmax<%s>()", at); break;
+    case RED_NANMIN: sb_printf(out, "gp_ident_nanmin<%s>()", at); break;
     }
 }
 
@@ -492,6 +517,7 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
                             const IrInstr *r, const char *start, const char *step)
 {
     const char *at = dt_ctype(acc_dtype(r));
+    const bool arg = RED_IS_ARG(r->redop);
     line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, UNROLL, step);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
@@ -538,7 +564,11 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
         line(out, n + 2, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
     }
     emit_instrs(out, n + 2, g, "j");
-    line(out, n + 2, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    if (arg) /* the pair (value, index in the reduced range) */
+        line(out, n + 2, "acc = %s()(acc, gp_argacc<%s>{gp_cast<%s>(v%d), j});", red_functor(r->redop), at, at,
+             r->args[0]->id);
+    else
+        line(out, n + 2, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
     line(out, n + 1, "}");
     line(out, n, "}");
 }
@@ -555,11 +585,13 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     kparams_build(&p, g);
     const IrInstr *r = reduce_of(g);
     const char *rt = dt_ctype(r->res->type->dtype);
-    const char *at = dt_ctype(acc_dtype(r));
+    char at[64];
+    snprintf(at, sizeof at, "%s", acc_ctype(r));
     const char *fn = red_functor(r->redop);
     StrBuf ident = {0}, fin = {0};
-    put_identity(&ident, r->redop, at);
+    put_identity(&ident, r);
     if (r->redop == RED_MEAN) sb_printf(&fin, "gp_cast<%s>(gp_mean_div<%s>(acc, rs.nin))", rt, at);
+    else if (RED_IS_ARG(r->redop)) sb_puts(&fin, "gp_arg_index(acc)");
     else sb_printf(&fin, "gp_cast<%s>(acc)", rt);
 
     sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, bool col, int64_t split, %s *out, %s *part",
@@ -771,8 +803,11 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     KParams p;
     kparams_build(&p, g);
     const IrInstr *r = reduce_of(g);
-    DType rd = r->res->type->dtype, ad = acc_dtype(r);
-    const char *rt = dt_ctype(rd), *at = dt_ctype(ad);
+    DType rd = r->res->type->dtype;
+    const char *rt = dt_ctype(rd);
+    char at[64];
+    snprintf(at, sizeof at, "%s", acc_ctype(r));
+    const bool arg = RED_IS_ARG(r->redop);
 
     /* the reduction's input shape */
     const IrValue *src = r->args[0];
@@ -804,6 +839,11 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
          r->keepdims ? "true" : "false");
     if (r->redop == RED_MAX || r->redop == RED_MIN)
         line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_MAX ? "maximum" : "minimum");
+    if (r->redop == RED_NANMAX || r->redop == RED_NANMIN)
+        line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_NANMAX ? "fmax" : "fmin");
+    if (arg)
+        line(out, n, "gp_argreduce_check_nonempty(&kg_rs, \"%s\");",
+             r->redop == RED_ARGMAX || r->redop == RED_NANARGMAX ? "argmax" : "argmin");
     const char *res = nm(L, r->res);
     line(out, n, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(rd));
     line(out, n, "if (kg_rs.nout > 0) {");
@@ -818,8 +858,9 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
     line(out, n + 1, "gp_array *kg_part = NULL;");
     line(out, n + 1, "if (kg_split > 1) {");
-    line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split;");
-    line(out, n + 2, "kg_part = rt_empty(%s, 1, &kg_np);", dt_gp_enum(ad));
+    /* partials of the accumulator type, in an int64 buffer large enough */
+    line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split * (int64_t)((sizeof(%s) + 7) / 8);", at);
+    line(out, n + 2, "kg_part = rt_empty(GP_INT64, 1, &kg_np);");
     line(out, n + 1, "}");
     StrBuf args = {0};
     sb_printf(&args, "kg_rs, kg_col, kg_split, (%s *)", rt);
@@ -832,12 +873,19 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     line(out, n + 1, "rt_check_launch();");
     line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
-    put_identity(&ident, r->redop, at);
-    line(out, n + 2,
-         "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * %d, %d), %d, 0, rt_stream()>>>(",
-         at, rt, red_functor(r->redop), r->redop == RED_MEAN ? "true" : "false", BLOCK, BLOCK, BLOCK);
-    line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s);",
-         at, rt, res, ident.s);
+    put_identity(&ident, r);
+    if (arg) {
+        line(out, n + 2, "gp_argreduce_finish<%s, %s><<<rt_grid_for(kg_rs.nout * %d, %d), %d, 0, rt_stream()>>>(",
+             at, red_functor(r->redop), BLOCK, BLOCK, BLOCK);
+        line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s);", at, res,
+             ident.s);
+    } else {
+        line(out, n + 2,
+             "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * %d, %d), %d, 0, rt_stream()>>>(",
+             at, rt, red_functor(r->redop), r->redop == RED_MEAN ? "true" : "false", BLOCK, BLOCK, BLOCK);
+        line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s);",
+             at, rt, res, ident.s);
+    }
     line(out, n + 2, "rt_check_launch();");
     line(out, n + 2, "rt_release(kg_part);");
     line(out, n + 1, "}");

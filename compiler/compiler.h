@@ -201,13 +201,45 @@ typedef enum IrOp {
                           copies the source first when they may overlap). */
     IR_REDUCE,         /* args[0] array; redop; axes[0..naxes-1] (normalised, ascending; naxes
                           == 0 means all axes); keepdims → array of dtype */
+    /* arrays: library calls (host, no kernel group) */
+    IR_MATMUL,         /* args[0] a, args[1] b (arrays of the result dtype, ndim >= 1 each);
+                          ival: the runtime's gp_mm_mode (matmul, dot, vdot, inner, tensordot,
+                          matrix_power), shape[0]: its int parameter (axes / exponent) → array
+                          (rt_matmul, cuBLAS; lower_linalg.c) */
+    IR_SCAN,           /* args[0] array of the result dtype; redop RED_SUM or RED_PROD; ival: the
+                          axis (normalised), or -1 for the flattened array (1-d result) → array
+                          of the same dtype: the inclusive scan (cumsum, cumprod; rt_scan, CUB;
+                          lower_reduce.c) */
+    /* arrays: manipulation helpers (host, no kernel group; runtime/manip.c, lower_manip.c) */
+    IR_CONCAT_CHECK,   /* args: the arrays of a concatenate (sval "concatenate") or stack (sval
+                          "stack"), ival: the axis (normalised) → no result; NumPy's ValueError
+                          when their shapes do not fit (rt_concat_check) */
+    IR_SQUEEZE,        /* args[0] array; axes[0..naxes-1] (normalised) → view without those axes,
+                          each of which must have size 1 at run time (rt_squeeze) */
+    IR_REPEAT,         /* args[0] array, args[1] 1-d int array of counts; ival: the axis → new
+                          array (rt_repeat: the result size depends on the counts) */
+    IR_CONCAT_LIST,    /* args[0] a list of arrays; sval "concatenate" or "stack", ival: the axis
+                          (normalised against the result) → new array (rt_concat_list) */
+    /* arrays: advanced indexing (host calls into runtime/indexing.cu; lower_index.c) */
+    IR_ADV_INDEX,      /* args[0] array, then index items as IR_INDEX, except that an IDX_INT
+                          item's arg may be an integer or boolean array (an index array) → new
+                          array (a copy; rt_adv_get) */
+    IR_ADV_STORE,      /* args as IR_ADV_INDEX, then the value: an array of args[0]'s dtype,
+                          broadcast to the indexing result → no result (rt_adv_set; writes
+                          args[0]'s memory) */
+    IR_NONZERO,        /* args[0] array → int64 array (rt_nonzero, syncs): ival 0: (ndim, N)
+                          coordinates, 1: argwhere (N, ndim), 2: flatnonzero (N,) */
+    IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
+                          keepdims; dtype: the result's (float64 for ints and bool) → array
+                          (rt_median: a segmented sort, CUB; lower_reduce.c) */
     IR_OP_COUNT
 } IrOp;
 
 /* Which IrOp is elementwise, and its table row. */
 typedef enum OpRule {
     RULE_ARITH, RULE_TDIV, RULE_FLOAT, RULE_SAME, RULE_CMP, RULE_BIT, RULE_LOGIC, RULE_ABS,
-    RULE_WHERE, RULE_CLIP, RULE_ROUND, RULE_CAST
+    RULE_WHERE, RULE_CLIP, RULE_ROUND, RULE_CAST,
+    RULE_RFLOAT, RULE_FTEST, RULE_F64, RULE_FPOW, RULE_REM, RULE_INT, RULE_LDEXP, RULE_ANGLE
 } OpRule;
 typedef struct OpInfo {
     const char *id;       /* "ADD" */
@@ -220,7 +252,15 @@ const OpInfo *ir_op_info(IrOp op);    /* NULL unless op <= IR_EWISE_LAST */
 const char *ir_op_name(IrOp op);      /* "add", "const_int", "reduce" ... for the IR printer */
 bool ir_op_is_ewise(IrOp op);
 
-typedef enum RedOp { RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_MEAN, RED_ANY, RED_ALL } RedOp;
+typedef enum RedOp {
+    RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_MEAN, RED_ANY, RED_ALL,
+    /* lower_reduce.c: index reductions (int64 result: the first index of the extreme in C
+     * order over the reduced axes; argmax/argmin: a NaN wins; nanarg*: NaNs are skipped and an
+     * all-NaN line gives -1) and NaN-skipping max/min (an all-NaN line gives NaN) */
+    RED_ARGMAX, RED_ARGMIN, RED_NANARGMAX, RED_NANARGMIN, RED_NANMAX, RED_NANMIN
+} RedOp;
+/* True for RED_ARGMAX .. RED_NANARGMIN. */
+#define RED_IS_ARG(r) ((r) >= RED_ARGMAX && (r) <= RED_NANARGMIN)
 const char *ir_redop_name(RedOp r);
 
 typedef enum IdxKind { IDX_INT, IDX_SLICE, IDX_NEWAXIS, IDX_ELLIPSIS } IdxKind;

@@ -333,9 +333,12 @@ static int compile(const Options *o)
     if (find_runtime(&inc, &lib)) {
         stage_begin();
         /* the CUDA math libraries the program uses, linked dynamically */
-        static const char *const curand_libs[] = {"curand", NULL};
-        bool rand = module_uses(m, IR_RANDOM_UNIFORM) || module_uses(m, IR_RANDOM_SEED);
-        NvccJob job = {.libs = rand ? curand_libs : NULL, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
+        const char *libs[8];
+        int nlibs = 0;
+        if (module_uses(m, IR_RANDOM_UNIFORM) || module_uses(m, IR_RANDOM_SEED)) libs[nlibs++] = "curand";
+        if (module_uses(m, IR_MATMUL)) libs[nlibs++] = "cublas";
+        libs[nlibs] = NULL;
+        NvccJob job = {.libs = libs, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                        .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};
         int rc = cg_run_nvcc(&job);
         stage_end("nvcc");

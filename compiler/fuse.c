@@ -39,7 +39,7 @@ static int index_in_block(const IrBlock *b, const IrInstr *in)
 /* Does instruction `in` (or anything nested in it) write arrays or call user code? */
 static bool writes_memory(const IrInstr *in)
 {
-    if (in->op == IR_STORE_INTO || in->op == IR_CALL) return true;
+    if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;
     for (int k = 0; k < 2; k++) {
         const IrBlock *b = in->blocks[k];
         if (!b) continue;

@@ -162,6 +162,11 @@ static const char *const other_names[] = {
     "shape_dim", "size",
     "index", "reshape", "transpose", "broadcast_to",
     "full", "arange", "linspace", "eye", "empty", "random_uniform", "array_lit", "copy", "store_into", "reduce",
+    "matmul",
+    "scan",
+    "concat_check", "squeeze", "repeat", "concat_list",
+    "adv_index", "adv_store", "nonzero",
+    "median",
 };
 _Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
                "other_names must list every IrOp after the elementwise ones (ORDER IR_OP)");
@@ -195,8 +200,10 @@ bool ir_op_is_ewise(IrOp op) { return (int)op >= 0 && op <= IR_EWISE_LAST; }
 
 const char *ir_redop_name(RedOp r)
 {
-    static const char *const names[] = {"sum", "prod", "max", "min", "mean", "any", "all"};
-    if ((int)r < 0 || r > RED_ALL) return "?";
+    static const char *const names[] = {"sum", "prod", "max", "min", "mean", "any", "all",
+                                        "argmax", "argmin", "nanargmax", "nanargmin", "nanmax",
+                                        "nanmin"};
+    if ((int)r < 0 || (size_t)r >= sizeof names / sizeof names[0]) return "?";
     return names[r];
 }
 
@@ -287,6 +294,8 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
         if (in->keepdims) sb_puts(out, " keepdims");
         break;
     case IR_STORE_INTO: sb_printf(out, " %s", dt_name(in->dtype)); break;
+    case IR_SCAN: sb_printf(out, " %s axis=%lld", ir_redop_name(in->redop), (long long)in->ival); break;
+    case IR_MEDIAN: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : ""); break;
     default:
         if (in->op == IR_CAST) sb_printf(out, " -> %s", dt_name(in->dtype));
         else if (ir_op_is_ewise(in->op) && in->res && in->res->type->kind == TY_ARRAY &&

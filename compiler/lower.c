@@ -321,6 +321,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
             }
             return ok;
         }
+        if (v->type->kind == TY_LIST && v->type->elem) return lw_unpack_list(L, target, v, sp);
         diag_error(sp, "cannot unpack %s", ty_str_of(v->type));
         return false;
     }
@@ -334,6 +335,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
                 diag_error(sp, "cannot assign %s to an array element", ty_str_of(v->type));
                 return false;
             }
+            if (view->def && view->def->op == IR_ADV_INDEX) return lw_adv_assign(L, view, v, sp);
             IrValue *args[2] = {view, v};
             IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
             in->dtype = view->type->dtype;
@@ -439,6 +441,10 @@ static void lower_augassign(Lower *L, AstNode *s)
         if (!obj) return;
         if (obj->type->kind == TY_ARRAY) {
             IrValue *view = lw_index(L, obj, t->rhs, t->span);
+            if (view && view->def && view->def->op == IR_ADV_INDEX) {
+                lw_adv_augassign(L, s, view);
+                return;
+            }
             IrValue *val = view ? lw_expr(L, s->rhs) : NULL;
             if (val) augassign_array(L, s, view, val);
             return;

@@ -135,4 +135,50 @@ IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call positi
 IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
 const char *lw_canonical_module(const char *name);   /* numpy → cupy */
 
+/* lower_ufunc.c — elementwise compositions and dtype functions (isclose, allclose,
+ * array_equal, count_nonzero, divmod, result_type, promote_types, dtype ...), and NumPy scalar
+ * types called as functions (cp.float32(x) → a 0-d array of that dtype). */
+bool lw_ufunc_extra_known(const char *fn);               /* cupy.<fn> is one of them */
+IrValue *lw_ufunc_extra(Lower *L, AstNode *call, const char *fn);
+IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
+
+/* lower_linalg.c — matrix products and the linear-algebra compositions */
+IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
+/* True when lower_linalg.c implements mod.fn (mod "cupy" or "cupy.linalg"). */
+bool lw_linalg_has(const char *mod, const char *fn);
+IrValue *lw_linalg_call(Lower *L, AstNode *call, const char *mod, const char *fn);
+
+/* lower_manip.c — array manipulation and creation routines composed from views and copies
+ * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...).
+ * fn is the cupy.* name, or the ndarray method name when self is the receiver; *handled is
+ * false (and nothing is emitted) when fn is not one of them. */
+IrValue *lw_manip_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled);
+/* a, b = some_list (split's result): a run-time length check with Python's messages, then
+ * each element assigned to its target. */
+bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
+
+/* lower_index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
+ * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */
+/* A list literal used as an index item (b[[0, 2]], b[1, [0, 0, 3]]) → an int64 or bool array. */
+IrValue *lw_index_list(Lower *L, AstNode *list);
+/* arr[items] where some IDX_INT item's arg is an array (args[0] is arr; kinds and args as
+ * lw_index collects them) → IR_ADV_INDEX, after NumPy's compile-time checks. */
+IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const IdxKind *kinds, int na,
+                      IrValue **args);
+/* arr[t] for a tuple value t (arr[cp.nonzero(m)]): its elements are the index items. */
+IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
+/* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE. */
+bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
+/* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
+bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
+/* cupy.nonzero/argwhere/flatnonzero/take/compress/extract/where(cond), and the ndarray methods
+ * nonzero/take/compress when self is the receiver; *handled false when fn is not one of them. */
+IrValue *lw_index_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled);
+
+/* lower_reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
+ * count_nonzero, average, cumsum/cumprod, diff).  cupy.NAME(...) when self is NULL, else the
+ * ndarray method self.NAME(...).  Returns false (nothing emitted) when NAME is not one of
+ * them; else *out is the value, NULL after an error. */
+bool lw_reduce_call(Lower *L, AstNode *call, const char *name, IrValue *self, IrValue **out);
+
 #endif

@@ -690,7 +690,8 @@ static bool ufunc_of(const char *name, IrOp *op)
         const char *alias;
         IrOp op;
     } aliases[] = {{"abs", IR_ABS}, {"divide", IR_TRUEDIV}, {"mod", IR_MOD}, {"round", IR_ROUND},
-                   {"around", IR_ROUND}, {"round_", IR_ROUND}, {"fabs", IR_ABS}};
+                   {"around", IR_ROUND}, {"round_", IR_ROUND}, {"conj", IR_CONJ},
+                   {"rad2deg", IR_DEGREES}, {"deg2rad", IR_RADIANS}, {"fix", IR_TRUNC}};
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
         if (!strcmp(aliases[i].alias, name)) {
             *op = aliases[i].op;
@@ -730,6 +731,15 @@ static IrValue *api_ufunc(Lower *L, AstNode *call, const char *name, IrOp op, Ir
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
         return lw_ewise(L, IR_CLIP, call->span, 3, args);
+    }
+    if (op == IR_ANGLE && !self) {
+        /* angle(z, deg=False): deg multiplies by 180/pi */
+        Args a;
+        bool deg;
+        if (!lw_bind(call, "angle", "z,deg", 1, &a) || !lw_bool_arg(L, a.p[1], false, &deg)) return NULL;
+        if (!(args[0] = lw_expr(L, a.p[0]))) return NULL;
+        IrValue *r = lw_ewise(L, IR_ANGLE, call->span, 1, args);
+        return r && deg ? lw_ewise(L, IR_DEGREES, call->span, 1, &r) : r;
     }
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
@@ -908,6 +918,14 @@ static const char *const api_names[] = {
     "cupy.clip", "cupy.where", "cupy.abs", "cupy.divide", "cupy.mod", "cupy.round", "cupy.around",
     "cupy.round_", "cupy.fabs", "cupy.cuda.Device", "cupy.cuda.Stream", "cupy.cuda.runtime.deviceSynchronize",
     "cupy.ndim", "cupy.shape", "cupy.size",
+    "cupy.concatenate", "cupy.stack", "cupy.vstack", "cupy.row_stack", "cupy.hstack", "cupy.dstack",
+    "cupy.column_stack", "cupy.atleast_1d", "cupy.atleast_2d", "cupy.atleast_3d", "cupy.append",
+    "cupy.expand_dims", "cupy.squeeze", "cupy.swapaxes", "cupy.moveaxis", "cupy.flip", "cupy.fliplr",
+    "cupy.flipud", "cupy.rot90", "cupy.broadcast_to", "cupy.ravel", "cupy.roll", "cupy.tile", "cupy.repeat",
+    "cupy.split", "cupy.array_split", "cupy.hsplit", "cupy.vsplit", "cupy.dsplit", "cupy.pad", "cupy.diag",
+    "cupy.diagflat", "cupy.diagonal", "cupy.tri", "cupy.tril", "cupy.triu", "cupy.meshgrid", "cupy.logspace",
+    "cupy.geomspace",
+    "cupy.nonzero", "cupy.argwhere", "cupy.flatnonzero", "cupy.take", "cupy.compress", "cupy.extract",
     "math.sqrt", "math.exp", "math.log", "math.log2", "math.log10", "math.sin", "math.cos", "math.tan",
     "math.tanh", "math.sinh", "math.cosh", "math.atan", "math.atan2", "math.hypot", "math.floor", "math.ceil",
     "math.fabs", "math.isnan", "math.isinf", "math.isfinite", "math.pow", "math.trunc",
@@ -917,9 +935,10 @@ static bool api_known(const char *full)
 {
     for (int i = 0; api_names[i]; i++)
         if (!strcmp(api_names[i], full)) return true;
+    if (!strncmp(full, "cupy.", 5) && !strchr(full + 5, '.') && lw_linalg_has("cupy", full + 5)) return true;
     if (!strncmp(full, "cupy.", 5)) {
         IrOp op;
-        if (!strchr(full + 5, '.') && ufunc_of(full + 5, &op)) return true;
+        if (!strchr(full + 5, '.') && (ufunc_of(full + 5, &op) || lw_ufunc_extra_known(full + 5))) return true;
     }
     return false;
 }
@@ -1260,6 +1279,8 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
         }
         return lw_emit1(L, IR_COPY, sp, x->type, x);
     }
+    IrValue *rv;
+    if (lw_reduce_call(L, call, fn, NULL, &rv)) return rv;
     if (redop_of(fn, &r)) return api_reduce(L, call, r, NULL);
     if (!strcmp(fn, "reshape")) {
         if (call->elts.n < 1) {
@@ -1290,7 +1311,11 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
         lw_shape_of(L, x, sp, dims);
         return lw_tuple(L, sp, x->type->ndim, dims);
     }
+    { bool handled; IrValue *v = lw_index_call(L, call, fn, NULL, &handled); if (handled) return v; }
+    if (lw_ufunc_extra_known(fn)) return lw_ufunc_extra(L, call, fn);
     if (ufunc_of(fn, &op)) return api_ufunc(L, call, fn, op, NULL);
+    if (lw_linalg_has("cupy", fn)) return lw_linalg_call(L, call, "cupy", fn);
+    { bool handled; IrValue *v = lw_manip_call(L, call, fn, NULL, &handled); if (handled) return v; }
     diag_error(sp, "cupy.%s is not supported by gpyc", fn);
     return NULL;
 }
@@ -1359,6 +1384,8 @@ static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
     Span sp = call->span;
     RedOp r;
     IrOp op;
+    IrValue *rv;
+    if (lw_reduce_call(L, call, m, x, &rv)) return rv;
     if (redop_of(m, &r) && strcmp(m, "amax") && strcmp(m, "amin")) return api_reduce(L, call, r, x);
     if (!strcmp(m, "reshape")) return api_reshape(L, call, x, 0);
     if (!strcmp(m, "transpose")) return api_transpose(L, call, x, 0);
@@ -1397,6 +1424,8 @@ static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
         diag_error(sp, "ndarray.%s() is not supported yet", m);
         return NULL;
     }
+    { bool handled; IrValue *v = lw_index_call(L, call, m, x, &handled); if (handled) return v; }
+    { bool handled; IrValue *v = lw_manip_call(L, call, m, x, &handled); if (handled) return v; }
     (void)op;
     diag_error(sp, "ndarray.%s() is not supported yet", m);
     return NULL;
@@ -1509,6 +1538,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         }
         if (!strcmp(mod, "cupy")) return cupy_call(L, call, m);
         if (!strcmp(mod, "cupy.random")) return random_call(L, call, m);
+        if (!strcmp(mod, "cupy.linalg") && lw_linalg_has(mod, m)) return lw_linalg_call(L, call, mod, m);
         if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {
             lw_emit(L, IR_FLUSH, call->span, NULL, 0, NULL);
             return lw_pseudo(L, ty_none());
@@ -1535,10 +1565,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         diag_error(f->span, "%s is not supported by gpyc", name);
         return NULL;
     }
-    case TY_DTYPE:
-        diag_error(call->span, "NumPy scalar types such as cp.%s(...) are not supported yet",
-                   dt_name(fv->type->dtype));
-        return NULL;
+    case TY_DTYPE: return lw_scalar_type_call(L, call, fv->type->dtype);
     default:
         diag_error(f->span, "'%s' object is not callable", ty_str_of(fv->type));
         return NULL;

@@ -22,17 +22,21 @@ static Type *py_type_of(DType d)
     return ty_float();
 }
 
-/* The promoted dtype of several operands, arrays strong and Python scalars weak (NEP 50). */
-static bool promote_all(int n, IrValue **v, DType *out)
+/* The promoted dtype of several operands, arrays strong and Python scalars weak (NEP 50).
+ * to_float: each array's dtype is first replaced by its float dtype (dt_to_float), which is
+ * what NumPy's loop search gives float-only ufuncs of two operands (int8, uint8 → float16). */
+static bool promote_all(int n, IrValue **v, bool to_float, DType *out)
 {
     bool have_arr = false;
-    DType ad = DT_BOOL;
+    DType ad = DT_BOOL, orig = DT_BOOL;   /* promoted (float-converted) and original dtypes */
     const Type *best_scalar = NULL;
     static const int rank[TY_COUNT] = {[TY_BOOL] = 1, [TY_INT] = 2, [TY_FLOAT] = 3, [TY_COMPLEX] = 4};
     for (int i = 0; i < n; i++) {
         const Type *t = v[i]->type;
         if (t->kind == TY_ARRAY) {
-            ad = have_arr ? dt_promote(ad, t->dtype) : t->dtype;
+            DType td = to_float ? dt_to_float(t->dtype) : t->dtype;
+            ad = have_arr ? dt_promote(ad, td) : td;
+            orig = have_arr ? dt_promote(orig, t->dtype) : t->dtype;
             have_arr = true;
         } else if (ty_is_scalar(t)) {
             if (!best_scalar || rank[t->kind] > rank[best_scalar->kind]) best_scalar = t;
@@ -45,7 +49,23 @@ static bool promote_all(int n, IrValue **v, DType *out)
         *out = ad;
         return true;
     }
-    return ty_promote_operands(ty_array(ad, 0), best_scalar, out);
+    if (!to_float) return ty_promote_operands(ty_array(ad, 0), best_scalar, out);
+    /* NEP 50 decides the scalar against the arrays' own dtypes: a Python float with an int8
+     * array is float64 (arctan2(int8, 2.0) is float64), a Python int keeps the float the int
+     * array converts to (arctan2(int8, 2) is float16). */
+    DType w;
+    if (!ty_promote_operands(ty_array(orig, 0), best_scalar, &w)) return false;
+    *out = w == orig ? ad : dt_promote(ad, dt_to_float(w));
+    return true;
+}
+
+/* NumPy's error for a ufunc without a loop for the operands' dtypes. */
+static IrValue *no_loop(Span sp, const OpInfo *oi)
+{
+    diag_error(sp, "ufunc '%s' not supported for the input types, and the inputs could not be safely "
+                   "coerced to any supported types according to the casting rule ''safe''",
+               oi->numpy);
+    return NULL;
 }
 
 static const char *kind_word(const Type *t)
@@ -79,14 +99,16 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
     if (oi->rule == RULE_WHERE) { /* the condition does not take part in promotion */
         pargs = args + 1;
         pn = 2;
-    } else if (oi->rule == RULE_ROUND) {
+    } else if (oi->rule == RULE_ROUND || oi->rule == RULE_LDEXP) {
         pn = 1;
     }
-    if (!promote_all(pn, pargs, &d)) GPYC_UNREACHABLE();
+    bool to_float = (oi->rule == RULE_RFLOAT || oi->rule == RULE_FLOAT || oi->rule == RULE_FTEST) && nargs == 2;
+    if (!promote_all(pn, pargs, to_float, &d)) GPYC_UNREACHABLE();
     /* Python scalars: bool arithmetic is int arithmetic */
     if (!any_array && d == DT_BOOL &&
-        (oi->rule == RULE_ARITH || oi->rule == RULE_SAME || oi->rule == RULE_ABS || oi->rule == RULE_TDIV) &&
-        op != IR_MAXIMUM && op != IR_MINIMUM)
+        (oi->rule == RULE_ARITH || oi->rule == RULE_SAME || oi->rule == RULE_ABS || oi->rule == RULE_TDIV ||
+         oi->rule == RULE_REM) &&
+        op != IR_MAXIMUM && op != IR_MINIMUM && op != IR_FMAX && op != IR_FMIN)
         d = DT_INT64;
     cd = rd = d;
     switch (oi->rule) {
@@ -97,14 +119,45 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
                                "bitwise_xor, the `^` operator, or the logical_xor function instead.");
                 return NULL;
             }
-            if (op == IR_FLOORDIV || op == IR_MOD || op == IR_POW) cd = rd = DT_INT8;
+            if (op == IR_POW) cd = rd = DT_INT8;
         }
+        break;
+    case RULE_REM:
+        if (dt_is_complex(d)) return no_loop(sp, oi);
+        if (any_array && d == DT_BOOL) cd = rd = DT_INT8;
+        break;
+    case RULE_RFLOAT:
+    case RULE_FTEST:
+        if (dt_is_complex(d)) return no_loop(sp, oi);
+        cd = rd = dt_to_float(d);
+        if (oi->rule == RULE_FTEST) rd = DT_BOOL;
+        break;
+    case RULE_F64:
+        if (dt_is_complex(d) && op == IR_I0) return no_loop(sp, oi);
+        if (!dt_is_float(d) && !dt_is_complex(d)) cd = rd = DT_FLOAT64;
+        break;
+    case RULE_FPOW: cd = rd = dt_is_complex(d) ? DT_COMPLEX128 : DT_FLOAT64; break;
+    case RULE_INT:
+        if (!dt_is_int(d)) return no_loop(sp, oi);
+        break;
+    case RULE_LDEXP: {
+        /* the exponent: an integer (bool too), not uint64; the mantissa: real */
+        const Type *te = args[1]->type;
+        DType ed = te->kind == TY_ARRAY ? te->dtype : ty_scalar_dtype(te);
+        if (dt_is_complex(d) || (ed != DT_BOOL && !dt_is_int(ed)) || ed == DT_UINT64) return no_loop(sp, oi);
+        cd = rd = args[0]->type->kind == TY_ARRAY ? dt_to_float(d) : DT_FLOAT64;
+        break;
+    }
+    case RULE_ANGLE:
+        if (dt_is_complex(d)) rd = dt_real(d);
+        else cd = rd = (d == DT_BOOL && any_array) ? DT_FLOAT64 : dt_to_float(d);
         break;
     case RULE_TDIV:
         if (!dt_is_float(d) && !dt_is_complex(d)) cd = rd = (op == IR_TRUEDIV) ? DT_FLOAT64 : dt_to_float(d);
         break;
     case RULE_FLOAT: cd = rd = dt_to_float(d); break;
     case RULE_SAME:
+        if ((op == IR_RECIPROCAL || op == IR_CONJ) && any_array && d == DT_BOOL) cd = rd = DT_INT8;
         if ((op == IR_FLOOR || op == IR_CEIL || op == IR_TRUNC || op == IR_RINT) && !dt_is_float(d) &&
             !dt_is_complex(d))
             cd = rd = dt_to_float(d);
@@ -311,7 +364,7 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
     }
     IrValue *args[1 + IR_MAXDIM * 2 * 3];
     IdxKind kinds[IR_MAXDIM * 2];
-    int na = 0, nint = 0, nslice = 0, nnew = 0, nell = 0;
+    int na = 0, nint = 0, nslice = 0, nnew = 0, nell = 0, nadv = 0;
     args[na++] = arr;
     for (int i = 0; i < n; i++) {
         AstNode *it = items[i];
@@ -351,7 +404,7 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
             }
             continue;
         }
-        IrValue *v = lw_expr(L, it);
+        IrValue *v = it->kind == AST_LIST ? lw_index_list(L, it) : lw_expr(L, it);
         if (!v) return NULL;
         if (v->type->kind == TY_NONE) {
             kinds[i] = IDX_NEWAXIS;
@@ -365,15 +418,19 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
             nint++;
             continue;
         }
+        if (v->type->kind == TY_TUPLE && n == 1) return lw_index_tuple(L, arr, v, index->span, sp);
         if (v->type->kind == TY_ARRAY || v->type->kind == TY_LIST) {
-            diag_error(it->span, "%s indexing (advanced indexing) is not supported yet",
-                       v->type->kind == TY_ARRAY && v->type->dtype == DT_BOOL ? "boolean mask" : "integer-array");
-            return NULL;
+            /* advanced indexing (lower_index.c): the array rides in an IDX_INT item */
+            args[na++] = v;
+            kinds[i] = IDX_INT;
+            nadv++;
+            continue;
         }
         diag_error(it->span, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
                              "integer or boolean arrays are valid indices");
         return NULL;
     }
+    if (nadv) return lw_index_adv(L, arr, index->span, sp, n, kinds, na, args);
     int nd = arr->type->ndim;
     if (nint + nslice > nd) {
         diag_error(index->span, "too many indices for array: array is %d-dimensional, but %d were indexed", nd,
@@ -502,10 +559,7 @@ static IrValue *fold_int(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
 IrValue *lw_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
 {
     Type *ta = a->type, *tb = b->type;
-    if (aop == AOP_MATMUL) {
-        diag_error(sp, "the matrix product operator @ is not supported yet");
-        return NULL;
-    }
+    if (aop == AOP_MATMUL) return lw_matmul(L, sp, a, b);
     if (aop == AOP_IS || aop == AOP_ISNOT) {
         bool same = ta->kind == TY_NONE && tb->kind == TY_NONE;
         if (ta->kind != TY_NONE && tb->kind != TY_NONE) {

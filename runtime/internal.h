@@ -118,6 +118,15 @@ void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p);
  * converted to the Python bool/int/float/complex first (float32 0.1 -> 0.10000000149011612). */
 void rt_fmt_np_scalar(gp_sb *sb, gp_dtype dt, const void *p, const char *spec);
 
+/* ---------------------------------------------------------------- blas_int.cu */
+/* c (contiguous batch x M x N) = a · b for bool and integer dtypes; operands are read through
+ * element strides (row, column, batch). */
+void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int64_t N, int64_t K, const char *a,
+                          int64_t ars, int64_t acs, int64_t abs_, const char *b, int64_t brs,
+                          int64_t bcs, int64_t bbs, char *c, cudaStream_t s);
+/* Sets element [q, j, j] of each matrix of a contiguous batch x n x n array to 1. */
+void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cudaStream_t s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,7 +8,8 @@
  *   "borrowed"       the callee does not keep the argument beyond the call (or retains it).
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
- * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c
+ * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
+ * random.cu · blas.c
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
 #ifndef GPYRT_H
@@ -273,6 +274,79 @@ void rt_sb_list(gp_sb *sb, const gp_list *l);
 void rt_random_seed(uint64_t seed);
 /* Uniform samples in [0, 1) of dtype GP_FLOAT32 or GP_FLOAT64 (new reference). */
 gp_array *rt_random_uniform(gp_dtype dt, int ndim, const int64_t *shape);
+
+/* ---------------------------------------------------------------- blas.c
+ * Matrix products (NumPy's rules and messages): cuBLAS for float16/32/64 and complex64/128
+ * (float32 in true FP32, no TF32; float16 accumulates in FP32), a runtime kernel for bool and
+ * integer dtypes (int64 accumulation, wrapped to the dtype; bool: or of ands).  Programs that
+ * use these link -lcublas.  One cuBLAS handle per stream, created at first use.
+ * ORDER GP_MM: codegen/host.c names these constants.                                        */
+typedef enum gp_mm_mode {
+    GP_MM_MATMUL,        /* a @ b: 1-d operands promoted then dropped, batch dims broadcast */
+    GP_MM_DOT,           /* dot(a, b), ndim >= 1: a's last axis with b's second-to-last */
+    GP_MM_VDOT,          /* vdot: conj(a.ravel()) . b.ravel() → 0-d */
+    GP_MM_INNER,         /* inner: a's last axis with b's last */
+    GP_MM_TENSORDOT,     /* tensordot(a, b, axes=param) */
+    GP_MM_MATRIX_POWER,  /* linalg.matrix_power(a, param), param >= 0; b is ignored */
+} gp_mm_mode;
+/* a and b (borrowed) have the same dtype, which the result keeps; new reference, C order.
+ * ValueError with NumPy's text on shape mismatches ("matmul: Input operand 1 has a mismatch
+ * in its core dimension 0, ...", "shapes (2,3) and (4,5) not aligned: ..."); matrix_power of
+ * a non-square matrix: numpy.linalg.LinAlgError. */
+gp_array *rt_matmul(const gp_array *a, const gp_array *b, gp_mm_mode mode, int64_t param);
+
+/* ---------------------------------------------------------------- manip.c
+ * Run-time pieces of the manipulation routines the compiler builds from views and copies. */
+/* Checks the shapes of concatenate's (what = "concatenate") or stack's (what = "stack")
+ * inputs; raises NumPy's ValueError on a mismatch.  arrs are borrowed. */
+void rt_concat_check(const char *what, int axis, int n, const gp_array *const *arrs);
+/* squeeze: a view without the given (normalised) axes, each of which must have size 1
+ * (ValueError "cannot select an axis to squeeze out which has size not equal to one").
+ * New reference. */
+gp_array *rt_squeeze(const gp_array *a, int naxes, const int *axes);
+/* repeat with an array of counts (size 1 or a->shape[axis]) along axis: a new array.
+ * ValueError "repeats may not contain negative values." as NumPy. */
+gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis);
+/* concatenate (what = "concatenate") or stack (what = "stack") of a list of arrays of one
+ * dtype (a list whose length is known only at run time) along axis (normalised against the
+ * result's ndim).  New reference; l is borrowed. */
+gp_array *rt_concat_list(const char *what, int axis, gp_list *l);
+
+/* ---------------------------------------------------------------- scan.cu
+ * cumsum / cumprod: the inclusive scan of x (any strides; its dtype is the result's) along
+ * axis, or over the flattened array in C order when axis is -1 (1-d result).  prod: multiply
+ * instead of add.  New reference; x is borrowed.  CUB (DeviceScan) on rt_stream(). */
+gp_array *rt_scan(const gp_array *x, bool prod, int axis);
+
+/* ---------------------------------------------------------------- median.cu
+ * median of a real array x along axis (-1: over all elements), NumPy's: the middle element of
+ * each sorted line, or the mean of the two middle ones; NaN where a line holds a NaN or is
+ * empty.  out: the result dtype (float64 for integer and bool x, else x's).  keepdims keeps the
+ * reduced axes as 1.  New reference; x is borrowed.  CUB segmented sort on rt_stream(). */
+gp_array *rt_median(const gp_array *x, int axis, bool keepdims, gp_dtype out);
+
+/* ---------------------------------------------------------------- indexing.cu
+ * NumPy's advanced indexing.  An index is n items: ix[k] as for rt_index, except where
+ * arrs[k] is non-NULL: then item k is that index array (borrowed; integer dtype, or bool:
+ * equivalent to its nonzero() coordinates) and ix[k] is ignored.  Integers mixed with index
+ * arrays follow NumPy's placement rule (adjacent advanced items keep their place, otherwise the
+ * broadcast index dims come first).  Boolean arrays and integer-array bounds checks
+ * synchronise.  IndexError "index 10 is out of bounds for axis 0 with size 5", "boolean index
+ * did not match indexed array along axis 0; size of axis is 3 but size of corresponding boolean
+ * axis is 2", "shape mismatch: indexing arrays could not be broadcast together with shapes
+ * (2,) (3,) ", "arrays used as indices must be of integer (or boolean) type". */
+/* a[index]: a new C-contiguous array (a copy).  New reference. */
+gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs);
+/* a[index] = v: v (borrowed, a's dtype) broadcasts to the indexing result's shape; with
+ * repeated indices one of the writes wins.  ValueError "shape mismatch: value array of shape
+ * (3,) could not be broadcast to indexing result of shape (2,)"; for a single boolean index of
+ * a's ndim, NumPy's "NumPy boolean array indexing assignment cannot assign 3 input values to
+ * the 2 output values where the mask is true". */
+void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v);
+/* The C-order coordinates of a's nonzero elements as int64 (synchronises).  New reference.
+ * mode 0: shape (a->ndim, N) (row d: nonzero()[d]); 1: argwhere, (N, a->ndim);
+ * 2: flatnonzero, (N,). */
+gp_array *rt_nonzero(const gp_array *a, int mode);
 
 #ifdef __cplusplus
 }

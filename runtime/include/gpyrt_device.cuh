@@ -110,7 +110,8 @@ template<typename T> GP_HD bool gp_isneg(T a) { return gp_signp<T>::neg(a); }
 GPM1(sqrt) GPM1(exp) GPM1(log) GPM1(log2) GPM1(log10) GPM1(sin) GPM1(cos) GPM1(tan)
 GPM1(tanh) GPM1(sinh) GPM1(cosh) GPM1(atan) GPM1(floor) GPM1(ceil) GPM1(trunc) GPM1(rint)
 GPM1(fabs) GPM1(log1p)
-GPM2(atan2) GPM2(hypot) GPM2(fmod) GPM2(pow) GPM2(copysign)
+GPM1(cbrt) GPM1(expm1) GPM1(exp2) GPM1(asin) GPM1(acos) GPM1(asinh) GPM1(acosh) GPM1(atanh)
+GPM2(atan2) GPM2(hypot) GPM2(fmod) GPM2(pow) GPM2(copysign) GPM2(nextafter)
 #undef GPM1
 #undef GPM2
 
@@ -633,6 +634,289 @@ template<typename T> GP_HD T gpi_round(T x, int64_t d)
     return (T)(q * f);
 }
 
+/* ---- more ufuncs: inverse trigonometric and hyperbolic functions, exp2, expm1, log1p, cbrt,
+ * degrees/radians, fabs, signbit, copysign, nextafter, ldexp, heaviside, logaddexp(2), sinc,
+ * i0, fmod, fmax/fmin, logical_xor, reciprocal, conjugate, real/imag/angle, gcd/lcm.
+ * Real-only ops (NumPy has no complex loop) have no complex overload; the compiler rejects
+ * complex operands before a call is generated. */
+template<typename C> GP_HD C gpc_expm1(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.im == 0) return gpc_make<C>(gpm_expm1(z.re), z.im);
+    R s = gpm_sin(z.im * (R)0.5);
+    return gpc_make<C>(gpm_expm1(z.re) * gpm_cos(z.im) - 2 * s * s, gpm_exp(z.re) * gpm_sin(z.im));
+}
+/* NumPy's nc_log1p: log|1+z| + i arg(1+z) */
+template<typename C> GP_HD C gpc_log1p(C z)
+{
+    typedef typename gp_real<C>::type R;
+    R x = z.re + (R)1;
+    return gpc_make<C>(gpm_log(gpm_hypot(x, z.im)), gpm_atan2(z.im, x));
+}
+template<typename C> GP_HD C gpc_exp2(C z)
+{
+    typedef typename gp_real<C>::type R;
+    const R ln2 = (R)0.69314718055994530942;
+    return gpc_exp(gpc_make<C>(z.re * ln2, z.im * ln2));
+}
+/* asinh(z) = log(z + sqrt(z^2 + 1)), evaluated in the right half plane (odd function) */
+template<typename C> GP_HD C gpc_asinh(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.im == 0) return gpc_make<C>(gpm_asinh(z.re), z.im);    /* the real axis: exact signs */
+    if (z.re < 0) {
+        C w = gpc_asinh(gpc_make<C>(-z.re, -z.im));
+        return gpc_make<C>(-w.re, -w.im);
+    }
+    C s = gpc_sqrt(gpc_add(gpc_mul(z, z), gpc_make<C>((R)1, (R)0)));
+    return gpc_log(gpc_add(z, s));
+}
+/* asin(z) = -i asinh(iz); acos(z) = pi/2 - asin(z) */
+template<typename C> GP_HD C gpc_asin(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.im == 0 && gpm_fabs(z.re) <= (R)1) return gpc_make<C>(gpm_asin(z.re), z.im);
+    if (z.re == 0) return gpc_make<C>(z.re, gpm_asinh(z.im));
+    C w = gpc_asinh(gpc_make<C>(-z.im, z.re));
+    return gpc_make<C>(w.im, -w.re);
+}
+template<typename C> GP_HD C gpc_acos(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.im == 0 && gpm_fabs(z.re) <= (R)1) return gpc_make<C>(gpm_acos(z.re), -z.im);
+    C a = gpc_asin(z);
+    return gpc_make<C>((R)1.57079632679489661923 - a.re, -a.im);
+}
+/* acosh(z) = log(z + sqrt(z + 1) sqrt(z - 1)) */
+template<typename C> GP_HD C gpc_acosh(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.im == 0 && z.re >= (R)1) return gpc_make<C>(gpm_acosh(z.re), z.im);
+    C p = gpc_sqrt(gpc_make<C>(z.re + (R)1, z.im)), m = gpc_sqrt(gpc_make<C>(z.re - (R)1, z.im));
+    return gpc_log(gpc_add(z, gpc_mul(p, m)));
+}
+/* atanh(z) = (log(1 + z) - log(1 - z)) / 2 */
+template<typename C> GP_HD C gpc_atanh(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.im == 0 && gpm_fabs(z.re) < (R)1) return gpc_make<C>(gpm_atanh(z.re), z.im);
+    if (z.re == 0) return gpc_make<C>(z.re, gpm_atan(z.im));
+    C a = gpc_log(gpc_make<C>((R)1 + z.re, z.im)), b = gpc_log(gpc_make<C>((R)1 - z.re, -z.im));
+    return gpc_make<C>((a.re - b.re) * (R)0.5, (a.im - b.im) * (R)0.5);
+}
+
+/* FLOAT ufuncs with complex loops (the int overloads come from the generic template) */
+#define GP_FLOAT1C(name, cfn)                                                              \
+    GP_HD float name(float a) { return gpm_##cfn(a); }                                     \
+    GP_HD double name(double a) { return gpm_##cfn(a); }                                   \
+    GP_HALF1(name)                                                                         \
+    GP_HD gp_c64 name(gp_c64 a) { return gpc_##cfn(a); }                                   \
+    GP_HD gp_c128 name(gp_c128 a) { return gpc_##cfn(a); }
+GP_FLOAT1C(gpi_expm1, expm1) GP_FLOAT1C(gpi_log1p, log1p) GP_FLOAT1C(gpi_exp2, exp2)
+GP_FLOAT1C(gpi_arcsin, asin) GP_FLOAT1C(gpi_arccos, acos) GP_FLOAT1C(gpi_arcsinh, asinh)
+GP_FLOAT1C(gpi_arccosh, acosh) GP_FLOAT1C(gpi_arctanh, atanh)
+#undef GP_FLOAT1C
+
+/* real-only float ufuncs: float, double, and float16 through float */
+template<typename F> GP_HD F gpf_degrees(F a) { return a * (F)57.295779513082320877; }
+template<typename F> GP_HD F gpf_radians(F a) { return a * (F)0.017453292519943295769; }
+template<typename F> GP_HD F gpf_heaviside(F x, F h0)
+{
+    if (x < 0) return (F)0;
+    if (x > 0) return (F)1;
+    if (x == 0) return h0;
+    return x;                                                     /* NaN */
+}
+/* NumPy's npy_logaddexp / npy_logaddexp2 */
+template<typename F> GP_HD F gpf_logaddexp(F x, F y)
+{
+    if (x == y) return x + (F)0.69314718055994530942;            /* handles infinities of one sign */
+    F t = x - y;
+    if (t > 0) return x + gpm_log1p(gpm_exp(-t));
+    if (t <= 0) return y + gpm_log1p(gpm_exp(t));
+    return t;                                                     /* NaN */
+}
+template<typename F> GP_HD F gpf_logaddexp2(F x, F y)
+{
+    const F log2e = (F)1.4426950408889634074;
+    if (x == y) return x + (F)1;
+    F t = x - y;
+    if (t > 0) return x + log2e * gpm_log1p(gpm_exp2(-t));
+    if (t <= 0) return y + log2e * gpm_log1p(gpm_exp2(t));
+    return t;
+}
+template<typename F> GP_HD F gpf_ldexp(F x, F e)
+{
+    double d = (double)e;
+    int n = d > 100000.0 ? 100000 : d < -100000.0 ? -100000 : (int)d;
+    return (F)ldexp((double)x, n);
+}
+GP_HD float gpf_ldexp(float x, float e)
+{
+    int n = e > 100000.0f ? 100000 : e < -100000.0f ? -100000 : (int)e;
+    return ldexpf(x, n);
+}
+#define GP_REAL1(name, f)                                                                  \
+    GP_HD float name(float a) { return f(a); }                                             \
+    GP_HD double name(double a) { return f(a); }                                           \
+    GP_HD __half name(__half a) { return gp_f2h(f(gp_h2f(a))); }
+#define GP_REAL2(name, f)                                                                  \
+    GP_HD float name(float a, float b) { return f(a, b); }                                 \
+    GP_HD double name(double a, double b) { return f(a, b); }                              \
+    GP_HD __half name(__half a, __half b) { return gp_f2h(f(gp_h2f(a), gp_h2f(b))); }
+GP_REAL1(gpi_cbrt, gpm_cbrt) GP_REAL1(gpi_fabs, gpm_fabs)
+GP_REAL1(gpi_degrees, gpf_degrees) GP_REAL1(gpi_radians, gpf_radians)
+GP_REAL2(gpi_copysign, gpm_copysign) GP_REAL2(gpi_heaviside, gpf_heaviside)
+GP_REAL2(gpi_logaddexp, gpf_logaddexp) GP_REAL2(gpi_logaddexp2, gpf_logaddexp2)
+GP_REAL2(gpi_ldexp, gpf_ldexp)
+GP_HD float gpi_nextafter(float a, float b) { return gpm_nextafter(a, b); }
+GP_HD double gpi_nextafter(double a, double b) { return gpm_nextafter(a, b); }
+/* float16 steps by one half ulp: done on the bits */
+GP_HD __half gpi_nextafter(__half a, __half b)
+{
+    float fa = gp_h2f(a), fb = gp_h2f(b);
+    if (fa != fa || fb != fb) return gp_f2h(fa + fb);
+    if (fa == fb) return b;
+    __half_raw r = a;
+    if (fa == 0) r.x = fb > 0 ? (unsigned short)0x0001 : (unsigned short)0x8001;
+    else if ((fb > fa) == (fa > 0)) r.x = (unsigned short)(r.x + 1);
+    else r.x = (unsigned short)(r.x - 1);
+    return __half(r);
+}
+#undef GP_REAL1
+#undef GP_REAL2
+
+/* signbit: bool result; ints test the sign directly (NumPy converts them to float first,
+ * which keeps the sign) */
+template<typename T> GP_HD bool gpi_signbit(T a) { return gp_isneg(a); }
+GP_HD bool gpi_signbit(float a) { return gpm_copysign(1.0f, a) < 0; }
+GP_HD bool gpi_signbit(double a) { return gpm_copysign(1.0, a) < 0; }
+GP_HD bool gpi_signbit(__half a) { return gpm_copysign(1.0f, gp_h2f(a)) < 0; }
+
+/* sinc(x) = sin(pi x) / (pi x), 1 at 0 (NumPy's sinc) */
+template<typename F> GP_HD F gpf_sinc(F a)
+{
+    if (a == 0) return (F)1;
+    F y = (F)3.14159265358979323846 * a;
+    return gpm_sin(y) / y;
+}
+template<typename C> GP_HD C gpc_sinc(C z)
+{
+    typedef typename gp_real<C>::type R;
+    if (z.re == 0 && z.im == 0) return gpc_make<C>((R)1, (R)0);
+    const R pi = (R)3.14159265358979323846;
+    C y = gpc_make<C>(pi * z.re, pi * z.im);
+    return gpc_div(gpc_sin(y), y);
+}
+GP_HD float gpi_sinc(float a) { return gpf_sinc(a); }
+GP_HD double gpi_sinc(double a) { return gpf_sinc(a); }
+GP_HD __half gpi_sinc(__half a) { return gp_f2h(gpf_sinc(gp_h2f(a))); }
+GP_HD gp_c64 gpi_sinc(gp_c64 a) { return gpc_sinc(a); }
+GP_HD gp_c128 gpi_sinc(gp_c128 a) { return gpc_sinc(a); }
+
+/* i0: the modified Bessel function of order 0 by NumPy's (Cephes') Chebyshev series,
+ * evaluated in double */
+#define GPI0_C(c) b2 = b1; b1 = b0; b0 = y * b1 - b2 + (c);
+GP_HD double gpm_i0(double x)
+{
+    double b0 = 0, b1 = 0, b2 = 0, y;
+    x = fabs(x);
+    if (x <= 8.0) {
+        y = x / 2.0 - 2.0;
+        GPI0_C(-4.41534164647933937950E-18) GPI0_C(3.33079451882223809783E-17) GPI0_C(-2.43127984654795469359E-16) GPI0_C(1.71539128555513303061E-15) GPI0_C(-1.16853328779934516808E-14) GPI0_C(7.67618549860493561688E-14) GPI0_C(-4.85644678311192946090E-13) GPI0_C(2.95505266312963983461E-12) GPI0_C(-1.72682629144155570723E-11) GPI0_C(9.67580903537323691224E-11) GPI0_C(-5.18979560163526290666E-10) GPI0_C(2.65982372468238665035E-9) GPI0_C(-1.30002500998624804212E-8) GPI0_C(6.04699502254191894932E-8) GPI0_C(-2.67079385394061173391E-7) GPI0_C(1.11738753912010371815E-6) GPI0_C(-4.41673835845875056359E-6) GPI0_C(1.64484480707288970893E-5) GPI0_C(-5.75419501008210370398E-5) GPI0_C(1.88502885095841655729E-4) GPI0_C(-5.76375574538582365885E-4) GPI0_C(1.63947561694133579842E-3) GPI0_C(-4.32430999505057594430E-3) GPI0_C(1.05464603945949983183E-2) GPI0_C(-2.37374148058994688156E-2) GPI0_C(4.93052842396707084878E-2) GPI0_C(-9.49010970480476444210E-2) GPI0_C(1.71620901522208775349E-1) GPI0_C(-3.04682672343198398683E-1) GPI0_C(6.76795274409476084995E-1)
+        return exp(x) * 0.5 * (b0 - b2);
+    }
+    y = 32.0 / x - 2.0;
+    GPI0_C(-7.23318048787475395456E-18) GPI0_C(-4.83050448594418207126E-18) GPI0_C(4.46562142029675999901E-17) GPI0_C(3.46122286769746109310E-17) GPI0_C(-2.82762398051658348494E-16) GPI0_C(-3.42548561967721913462E-16) GPI0_C(1.77256013305652638360E-15) GPI0_C(3.81168066935262242075E-15) GPI0_C(-9.55484669882830764870E-15) GPI0_C(-4.15056934728722208663E-14) GPI0_C(1.54008621752140982691E-14) GPI0_C(3.85277838274214270114E-13) GPI0_C(7.18012445138366623367E-13) GPI0_C(-1.79417853150680611778E-12) GPI0_C(-1.32158118404477131188E-11) GPI0_C(-3.14991652796324136454E-11) GPI0_C(1.18891471078464383424E-11) GPI0_C(4.94060238822496958910E-10) GPI0_C(3.39623202570838634515E-9) GPI0_C(2.26666899049817806459E-8) GPI0_C(2.04891858946906374183E-7) GPI0_C(2.89137052083475648297E-6) GPI0_C(6.88975834691682398426E-5) GPI0_C(3.36911647825569408990E-3) GPI0_C(8.04490411014108831608E-1)
+    return exp(x) * 0.5 * (b0 - b2) / sqrt(x);
+}
+#undef GPI0_C
+GP_HD float gpi_i0(float a) { return (float)gpm_i0((double)a); }
+GP_HD double gpi_i0(double a) { return gpm_i0(a); }
+GP_HD __half gpi_i0(__half a) { return gp_f2h((float)gpm_i0((double)gp_h2f(a))); }
+
+/* fmod: C's remainder (the dividend's sign); ints: by zero → 0 */
+template<typename T> GP_HD T gpi_fmod(T a, T b)
+{
+    if (b == 0) return 0;
+    if (gp_lim<T>::is_signed && b == (T)-1) return 0;
+    return (T)(a % b);
+}
+GP_HD float gpi_fmod(float a, float b) { return gpm_fmod(a, b); }
+GP_HD double gpi_fmod(double a, double b) { return gpm_fmod(a, b); }
+GP_HALF2(gpi_fmod)
+
+/* fmax / fmin: a NaN operand is ignored (NaN only when both are) */
+template<typename T> GP_HD T gpi_fmax(T a, T b) { return a >= b ? a : b; }
+template<typename T> GP_HD T gpi_fmin(T a, T b) { return a <= b ? a : b; }
+GP_HD bool gpi_fmax(bool a, bool b) { return a || b; }
+GP_HD bool gpi_fmin(bool a, bool b) { return a && b; }
+GP_HD float gpi_fmax(float a, float b) { return (a >= b || b != b) ? a : b; }
+GP_HD double gpi_fmax(double a, double b) { return (a >= b || b != b) ? a : b; }
+GP_HD float gpi_fmin(float a, float b) { return (a <= b || b != b) ? a : b; }
+GP_HD double gpi_fmin(double a, double b) { return (a <= b || b != b) ? a : b; }
+GP_HALF2(gpi_fmax) GP_HALF2(gpi_fmin)
+#define GP_CFMAXMIN(C)                                                                     \
+    GP_HD C gpi_fmax(C a, C b) { return (gpc_le(b, a) || gpc_isnan(b)) ? a : b; }          \
+    GP_HD C gpi_fmin(C a, C b) { return (gpc_le(a, b) || gpc_isnan(b)) ? a : b; }
+GP_CFMAXMIN(gp_c64) GP_CFMAXMIN(gp_c128)
+#undef GP_CFMAXMIN
+
+template<typename T> GP_HD bool gpi_logical_xor(T a, T b) { return gpi_truth(a) != gpi_truth(b); }
+
+/* reciprocal: ints give 1/x truncated, and 0 for 0 (CuPy; NumPy's value there is undefined) */
+template<typename T> GP_HD T gpi_reciprocal(T a)
+{
+    if (a == 0) return 0;
+    return (T)(1 / a);
+}
+GP_HD float gpi_reciprocal(float a) { return 1.0f / a; }
+GP_HD double gpi_reciprocal(double a) { return 1.0 / a; }
+GP_HD __half gpi_reciprocal(__half a) { return gp_f2h(1.0f / gp_h2f(a)); }
+GP_HD gp_c64 gpi_reciprocal(gp_c64 a) { return gpc_div(gp_c64{1.0f, 0.0f}, a); }
+GP_HD gp_c128 gpi_reciprocal(gp_c128 a) { return gpc_div(gp_c128{1.0, 0.0}, a); }
+
+/* conjugate, real part, imaginary part, angle */
+template<typename T> GP_HD T gpi_conj(T a) { return a; }
+GP_HD gp_c64 gpi_conj(gp_c64 a) { return gp_c64{a.re, -a.im}; }
+GP_HD gp_c128 gpi_conj(gp_c128 a) { return gp_c128{a.re, -a.im}; }
+template<typename T> GP_HD T gpi_realpart(T a) { return a; }
+GP_HD float gpi_realpart(gp_c64 a) { return a.re; }
+GP_HD double gpi_realpart(gp_c128 a) { return a.re; }
+template<typename T> GP_HD T gpi_imagpart(T) { return T(); }
+GP_HD __half gpi_imagpart(__half) { return gp_f2h(0.0f); }
+GP_HD float gpi_imagpart(gp_c64 a) { return a.im; }
+GP_HD double gpi_imagpart(gp_c128 a) { return a.im; }
+GP_HD float gpi_angle(float a) { return gpm_atan2(0.0f, a); }
+GP_HD double gpi_angle(double a) { return gpm_atan2(0.0, a); }
+GP_HD __half gpi_angle(__half a) { return gp_f2h(gpm_atan2(0.0f, gp_h2f(a))); }
+GP_HD float gpi_angle(gp_c64 a) { return gpm_atan2(a.im, a.re); }
+GP_HD double gpi_angle(gp_c128 a) { return gpm_atan2(a.im, a.re); }
+
+/* float_power: power computed in float64 / complex128 (the compiler picks those types) */
+template<typename T> GP_HD T gpi_float_power(T a, T b) { return gpi_pow(a, b); }
+
+/* gcd / lcm of ints (NumPy: non-negative results; lcm wraps like the int type) */
+template<typename T> GP_HD T gpi_gcd(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    U x = gp_isneg(a) ? (U)(0 - (U)a) : (U)a, y = gp_isneg(b) ? (U)(0 - (U)b) : (U)b;
+    while (y != 0) {
+        U t = (U)(x % y);
+        x = y;
+        y = t;
+    }
+    return (T)x;
+}
+template<typename T> GP_HD T gpi_lcm(T a, T b)
+{
+    typedef typename gp_uns<T>::type U;
+    U g = (U)gpi_gcd(a, b);
+    if (g == 0) return 0;
+    U x = gp_isneg(a) ? (U)(0 - (U)a) : (U)a, y = gp_isneg(b) ? (U)(0 - (U)b) : (U)b;
+    return (T)(U)((U)(x / g) * y);
+}
+
 #undef GP_HALF1
 #undef GP_HALF2
 #undef GP_HALF2B
@@ -718,6 +1002,13 @@ GP_FWD1(tan) GP_FWD1(tanh) GP_FWD1(sinh) GP_FWD1(cosh) GP_FWD1(arctan)
 GP_FWD1(floor) GP_FWD1(ceil) GP_FWD1(trunc) GP_FWD1(rint) GP_FWD1(sign) GP_FWD1(square)
 GP_FWD1(isnan) GP_FWD1(isinf) GP_FWD1(isfinite)
 GP_FWD2(arctan2) GP_FWD2(hypot)
+GP_FWD1(cbrt) GP_FWD1(expm1) GP_FWD1(log1p) GP_FWD1(exp2) GP_FWD1(arcsin) GP_FWD1(arccos)
+GP_FWD1(arcsinh) GP_FWD1(arccosh) GP_FWD1(arctanh) GP_FWD1(degrees) GP_FWD1(radians) GP_FWD1(fabs)
+GP_FWD1(signbit) GP_FWD1(reciprocal) GP_FWD1(conj) GP_FWD1(realpart) GP_FWD1(imagpart)
+GP_FWD1(angle) GP_FWD1(sinc) GP_FWD1(i0)
+GP_FWD2(fmod) GP_FWD2(fmax) GP_FWD2(fmin) GP_FWD2(logical_xor) GP_FWD2(copysign) GP_FWD2(nextafter)
+GP_FWD2(ldexp) GP_FWD2(heaviside) GP_FWD2(logaddexp) GP_FWD2(logaddexp2) GP_FWD2(float_power)
+GP_FWD2(gcd) GP_FWD2(lcm)
 #undef GP_FWD1
 #undef GP_FWD2
 /* where(cond, x, y): cond is bool, x and y of CT. */
@@ -794,10 +1085,12 @@ template<> struct gp_red_fin<true> {
 
 /* The column mode of reduction kernels (one thread per output) pays when outputs are adjacent
  * in memory and reduced elements are not: the innermost kept stride of the first input is
- * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x). */
+ * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x).  From 16
+ * outputs on, a warp's loads of one row span whole 32-byte sectors (rows mode would read one
+ * element per row and sector). */
 static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
 {
-    if (rs->ond == 0 || rs->ind == 0 || rs->nout < 64) return false;
+    if (rs->ond == 0 || rs->ind == 0 || rs->nout < 16) return false;
     int64_t so = k->ost[rs->ond - 1], si = k->ist[rs->ind - 1];
     if (so < 0) so = -so;
     if (si < 0) si = -si;
@@ -806,9 +1099,10 @@ static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
 
 /* How many parts an output's reduced range is split into (partials combined by
  * gp_reduce_finish).  Rows mode: 1 unless the range is long and there are few outputs (a full
- * sum of 10^7 elements would otherwise run on one SM): at most ~1024 blocks in all, each over
- * at least 16K elements.  Column mode: enough threads to fill the GPU (~256K), each over at
- * least 32 elements. */
+ * sum of 10^7 elements would otherwise run on one SM): at most ~2048 blocks in all, each over
+ * at least 4K elements (16 per thread), so that a full reduction of 10^6 elements already
+ * spreads over ~250 blocks (every SM of a large GPU) and a 10^6 × 2 column sum over ~500.
+ * Column mode: enough threads to fill the GPU (~256K), each over at least 32 elements. */
 static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col)
 {
     int64_t s, cap;
@@ -816,9 +1110,9 @@ static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col)
         s = (262144 + rs->nout - 1) / rs->nout;
         cap = rs->nin / 32;
     } else {
-        if (rs->nin < 32768 || rs->nout >= 256) return 1;
-        s = (rs->nin + 16383) / 16384;
-        cap = 1024 / rs->nout;
+        if (rs->nin < 8192 || rs->nout >= 256) return 1;
+        s = (rs->nin + 4095) / 4096;
+        cap = 2048 / rs->nout;
     }
     if (cap < 1) cap = 1;
     if (s < 1) s = 1;
@@ -914,6 +1208,88 @@ static inline void gp_shape_broadcast(gp_shape *acc, const gp_shape *b)
         r.size *= r.dim[i];
     }
     *acc = r;
+}
+
+/* ================================================================ reductions: argmax/argmin, nanmax/nanmin
+ * (compiler/lower_reduce.c, codegen/kernels.c).  An index reduction accumulates a (value,
+ * index) pair; the index is the element's C-order position in the reduced range.  The
+ * combiners are commutative and associative (ties go to the smaller index), so thread-local
+ * loops, cub::BlockReduce and split partials may combine in any order.                      */
+template<typename T> struct gp_argacc { T v; int64_t i; };
+
+/* argmax (MAX) or argmin.  NumPy: the first extreme; a NaN is the extreme (the first NaN);
+ * NANSKIP (nanargmax): NaNs lose to every number, so an all-NaN range keeps the identity. */
+template<bool MAX, bool NANSKIP> struct gp_red_arg {
+    template<typename T>
+    GP_HD gp_argacc<T> operator()(const gp_argacc<T> &a, const gp_argacc<T> &b) const
+    {
+        const bool na = gpi_isnan(a.v), nb = gpi_isnan(b.v);
+        if (na || nb) {
+            if (na && nb) return a.i <= b.i ? a : b;
+            if (NANSKIP) return na ? b : a;
+            return na ? a : b;
+        }
+        if (MAX ? gpi_lt(b.v, a.v) : gpi_lt(a.v, b.v)) return a;
+        if (MAX ? gpi_lt(a.v, b.v) : gpi_lt(b.v, a.v)) return b;
+        return a.i <= b.i ? a : b;
+    }
+};
+/* The identity: the weakest value at an index past every real one. */
+template<typename T, bool MAX> GP_HD gp_argacc<T> gp_ident_arg()
+{
+    gp_argacc<T> r;
+    r.v = MAX ? gp_lowest<T>() : gp_highest<T>();
+    r.i = INT64_MAX;
+    return r;
+}
+/* The result: the index, or -1 when the range held no candidate (nanargmax of all NaN). */
+template<typename T> GP_HD int64_t gp_arg_index(const gp_argacc<T> &a) { return a.i == INT64_MAX ? -1 : a.i; }
+
+/* nanmax / nanmin (NumPy's fmax / fmin reductions): a NaN operand loses; identity NaN for
+ * floats, so an all-NaN range gives NaN; integers behave as max / min. */
+struct gp_red_nanmax {
+    template<typename T> GP_HD T operator()(const T &a, const T &b) const
+    {
+        return gpi_isnan(a) ? b : gpi_isnan(b) ? a : gpi_maximum(a, b);
+    }
+};
+struct gp_red_nanmin {
+    template<typename T> GP_HD T operator()(const T &a, const T &b) const
+    {
+        return gpi_isnan(a) ? b : gpi_isnan(b) ? a : gpi_minimum(a, b);
+    }
+};
+template<typename T> struct gp_nan_ident { static GP_HD T max() { return gp_lowest<T>(); } static GP_HD T min() { return gp_highest<T>(); } };
+#define GP_NAN_IDENT(T, V)                                                                 \
+    template<> struct gp_nan_ident<T> { static GP_HD T max() { return V; } static GP_HD T min() { return V; } };
+GP_NAN_IDENT(float, (float)NAN)
+GP_NAN_IDENT(double, (double)NAN)
+GP_NAN_IDENT(gp_c64, (gp_c64{(float)NAN, 0.0f}))
+GP_NAN_IDENT(gp_c128, (gp_c128{(double)NAN, 0.0}))
+#undef GP_NAN_IDENT
+template<typename T> GP_HD T gp_ident_nanmax() { return gp_nan_ident<T>::max(); }
+template<typename T> GP_HD T gp_ident_nanmin() { return gp_nan_ident<T>::min(); }
+
+#ifdef __CUDACC__
+/* Second pass of a split index reduction: out[o] = index of the combine of part[o*split ..]. */
+template<typename AT, typename Op>
+__global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64_t split, int64_t *out,
+                                                           int64_t nout, AT ident)
+{
+    for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
+        AT acc = ident;
+        for (int64_t k = threadIdx.x; k < split; k += blockDim.x) acc = Op()(acc, part[o * split + k]);
+        acc = gp_block_reduce<AT, 256>(acc, Op());
+        if (threadIdx.x == 0) out[o] = gp_arg_index(acc);
+    }
+}
+#endif
+
+/* ValueError of an index reduction over an empty range (NumPy: "attempt to get argmax of an
+ * empty sequence"). */
+static inline void gp_argreduce_check_nonempty(const gp_rshape *rs, const char *name)
+{
+    if (rs->nin == 0) rt_raise("ValueError", "attempt to get %s of an empty sequence", name);
 }
 
 #endif

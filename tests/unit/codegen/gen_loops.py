@@ -21,6 +21,19 @@ for op, name, nargs in ops:
     nargs = int(nargs)
     if name in ("where", "clip", "round", ""):
         ok = DTYPES
+    elif name == "ldexp":
+        ok = ["float16", "float32", "float64"]     # (x, n): n is cast to x's type by the caller
+    elif not isinstance(getattr(np, name), np.ufunc):
+        # real, imag, angle, sinc, i0: NumPy functions; a "loop" is a dtype they keep (or map
+        # to its real dtype) instead of converting
+        ok = []
+        for d in DTYPES:
+            try:
+                r = np.asarray(getattr(np, name)(np.ones(2, dtype=d))).dtype.name
+            except TypeError:
+                continue
+            if r == d or (d.startswith("complex") and r == np.dtype(d).type(0).real.dtype.name):
+                ok.append(d)
     else:
         uf = getattr(np, ALIAS.get(name, name))
         ok = [d for d in DTYPES

@@ -146,6 +146,42 @@ binop("gp_hypot", np.hypot, FLOATS, [(3.0, 4.0), (math.inf, math.nan), (1e300, 1
 binop("gp_truediv", np.true_divide, ["complex128", "complex64"], [(1 + 2j, 3 - 4j), (1 + 1j, 0j), (5j, 1e-300 + 1e-300j)], tol=True)
 binop("gp_mul", np.multiply, ["complex128"], [(1 + 2j, 3 - 4j)])
 binop("gp_pow", np.power, ["complex128"], [(1 + 2j, 2 + 0j), (1 + 2j, -3 + 0j), (2 + 0j, 0.5 + 0j), (1j, 1j), (0j, 2 + 0j)], tol=True)
+# issue-4 ufuncs
+for fn, npf in [("gp_expm1", np.expm1), ("gp_log1p", np.log1p), ("gp_exp2", np.exp2), ("gp_arcsin", np.arcsin),
+                ("gp_arccos", np.arccos), ("gp_arcsinh", np.arcsinh), ("gp_arccosh", np.arccosh),
+                ("gp_arctanh", np.arctanh), ("gp_sinc", lambda x: np.asarray(np.sinc(x)).astype(x.dtype)[()])]:
+    unop(fn, npf, FLOATS, [0.0, 0.5, -0.75, 1.5, 10.0, math.inf, math.nan], tol=True)
+    unop(fn, npf, ["complex128", "complex64"], [0.5 + 0.5j, -2 + 1j, 3 - 4j, 2j, 0.25 + 0j], tol=True)
+for fn, npf in [("gp_cbrt", np.cbrt), ("gp_degrees", np.degrees), ("gp_radians", np.radians),
+                ("gp_fabs", np.fabs), ("gp_reciprocal", np.reciprocal),
+                ("gp_angle", lambda x: np.asarray(np.angle(x)).astype(x.dtype)[()])]:
+    unop(fn, npf, FLOATS, [0.0, -0.0, 0.5, -8.0, 27.0, 9.5, math.inf, math.nan], tol=True)
+# i0: NumPy evaluates the series in the input's precision (float16 loses digits); gpyc in double
+unop("gp_i0", lambda x: np.asarray(np.i0(x)).astype(x.dtype)[()], ["float32", "float64"],
+     [0.0, -0.0, 0.5, -8.0, 27.0, 9.5, math.inf, math.nan], tol=True)
+unop("gp_signbit", np.signbit, FLOATS, [0.0, -0.0, -1.0, 2.0, -math.inf, math.nan])
+unop("gp_signbit", np.signbit, ["int8", "int64", "uint8"], [0, 5, -5])
+unop("gp_reciprocal", np.reciprocal, INTS, [1, 2, -1, 5])
+unop("gp_conj", np.conjugate, ["complex128", "complex64"], [1 + 2j, -3j])
+unop("gp_realpart", np.real, ["complex128", "float32", "int16"], [3, -1.5 + 2j])
+unop("gp_imagpart", np.imag, ["complex128", "float64", "int16"], [3, -1.5 + 2j])
+unop("gp_angle", np.angle, ["complex128", "complex64"], [1 + 1j, -1 + 0j, -2j, 0j], tol=True)
+binop("gp_fmod", np.fmod, INTS, ipairs)
+binop("gp_fmod", np.fmod, FLOATS, fpairs)
+binop("gp_fmax", np.fmax, FLOATS, fpairs + [(math.nan, math.nan)])
+binop("gp_fmin", np.fmin, FLOATS, fpairs + [(math.nan, math.nan)])
+binop("gp_fmax", np.fmax, INTS + ["bool"], [(3, -4), (0, 1), (1, 0), (255, 3)])
+binop("gp_fmin", np.fmin, ["complex128"], [(1 + 2j, 1 + 3j), (complex(math.nan, 0), 1j), (1j, complex(0, math.nan))])
+binop("gp_logical_xor", np.logical_xor, ["float64", "int32", "bool", "complex128"], [(0, 1), (2, 3), (0, 0)])
+binop("gp_copysign", np.copysign, FLOATS, [(1.0, -1.0), (-2.0, 0.0), (3.0, -0.0), (math.inf, -1.0)])
+binop("gp_nextafter", np.nextafter, FLOATS, [(1.0, 2.0), (1.0, 0.0), (0.0, 1.0), (0.0, -1.0), (-1.0, -2.0), (2.0, 2.0), (math.nan, 1.0)])
+binop("gp_ldexp", lambda x, e: np.ldexp(x, int(e)), FLOATS, [(1.0, 3.0), (3.0, -1.0), (-0.5, 4.0), (1.5, 0.0)])
+binop("gp_heaviside", np.heaviside, FLOATS, [(-1.5, 0.5), (0.0, 0.5), (2.0, 0.5), (math.nan, 0.5)])
+binop("gp_logaddexp", np.logaddexp, FLOATS, [(1.0, 2.0), (-math.inf, -math.inf), (100.0, 1.0), (math.inf, math.inf), (math.nan, 1.0)], tol=True)
+binop("gp_logaddexp2", np.logaddexp2, FLOATS, [(1.0, 2.0), (0.0, 3.0), (10.0, -2.0), (-math.inf, -math.inf)], tol=True)
+binop("gp_float_power", np.float_power, ["float64"], [(2.0, 3.0), (4.0, -0.5), (-8.0, 2.0)], tol=True)
+binop("gp_gcd", np.gcd, INTS, [(12, 18), (-12, 18), (0, 5), (0, 0), (7, 13), (-128, 64)])
+binop("gp_lcm", np.lcm, INTS, [(4, 6), (-4, 6), (0, 5), (7, 13)])
 # where, clip
 for d in FLOATS + ["int32", "complex128"]:
     for c, x, y in [(True, 1, 2), (False, 1, 2)]:

@@ -1,4 +1,4 @@
 import cupy as cp
 
 a = cp.ones((2, 2))
-print(a @ a)
+print(a @ 2)

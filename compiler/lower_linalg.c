@@ -1,0 +1,500 @@
+/*
+ * lower_linalg.c — matrix products and the linear-algebra routines built from them:
+ * the @ operator, cupy.matmul / dot / vdot / inner / tensordot (one IR_MATMUL each, run by
+ * rt_matmul on cuBLAS), and compositions of existing ops: cupy.outer, trace, kron,
+ * cross, cupy.linalg.norm, and cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode).
+ *
+ * Invariants: IR_MATMUL's operands are arrays of ndim >= 1 (vdot, tensordot: any ndim) that
+ * already have the result dtype (NumPy's promotion of the two array dtypes; the casts are
+ * kernel ops emitted here), so the runtime never promotes.  Compile-time checks are the ones
+ * the ndims decide (a 0-d operand of @, too many result dimensions); shapes are checked at
+ * run time with NumPy's messages.
+ */
+#include "lower.h"
+
+#include <string.h>
+
+/* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
+enum { MM_MATMUL, MM_DOT, MM_VDOT, MM_INNER, MM_TENSORDOT, MM_MATRIX_POWER };
+
+static const char *const matmul_sig = "(n?,k),(k,m?)->(n?,m?)";
+
+/* ---------------------------------------------------------------- helpers */
+
+static IrValue *emit_mm(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim)
+{
+    DType dt = a->type->dtype;
+    IrValue *r = lw_emit2(L, IR_MATMUL, sp, ty_array(dt, ndim), a, b);
+    r->def->ival = mode;
+    r->def->shape[0] = param;
+    r->def->dtype = dt;
+    return r;
+}
+
+/* Casts arrays a and b to their promoted dtype (NumPy's table for two arrays). */
+static void promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b)
+{
+    DType dt = dt_promote((*a)->type->dtype, (*b)->type->dtype);
+    if ((*a)->type->dtype != dt) *a = lw_cast(L, *a, dt, sp);
+    if ((*b)->type->dtype != dt) *b = lw_cast(L, *b, dt, sp);
+}
+
+/* An argument that must be an array or a Python number. */
+static IrValue *num_arg(Lower *L, AstNode *e, const char *fname)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (!ty_is_numeric(v->type)) {
+        diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
+        return NULL;
+    }
+    return v;
+}
+
+static bool is_scalar_like(const IrValue *v)
+{
+    return v->type->kind != TY_ARRAY || v->type->ndim == 0;
+}
+
+/* sum(x, axes) with NumPy's accumulator dtype unless dt is given. */
+static DType sum_dtype(DType in)
+{
+    if (in == DT_BOOL || (dt_is_signed(in) && in != DT_INT64)) return DT_INT64;
+    if (dt_is_int(in) && !dt_is_signed(in)) return DT_UINT64;
+    return in;
+}
+
+static IrValue *emit_sum(Lower *L, Span sp, IrValue *x, int naxes, const int *axes, bool keep, DType dt)
+{
+    int nd = x->type->ndim;
+    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, keep ? nd : nd - naxes), x);
+    IrInstr *in = v->def;
+    in->redop = RED_SUM;
+    in->dtype = dt;
+    in->cdtype = x->type->dtype;
+    in->keepdims = keep;
+    in->naxes = naxes == nd ? 0 : naxes;
+    for (int i = 0; i < naxes; i++) in->axes[i] = axes[i];
+    return v;
+}
+
+/* A compile-time axis argument (default dflt), normalised against ndim. */
+static bool const_axis(Lower *L, AstNode *e, const char *name, int ndim, int dflt, int *out)
+{
+    *out = dflt;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    int64_t ax;
+    if (!lw_is_const_int(v, &ax)) {
+        diag_error(e->span, "%s must be a compile-time integer constant", name);
+        return false;
+    }
+    if (ax < -ndim || ax >= ndim) {
+        diag_error(e->span, "%s: axis %lld is out of bounds for array of dimension %d", name, (long long)ax, ndim);
+        return false;
+    }
+    *out = (int)(ax < 0 ? ax + ndim : ax);
+    return true;
+}
+
+static bool check_result_ndim(Span sp, const char *fname, int nd)
+{
+    if (nd <= IR_MAXDIM) return true;
+    diag_error(sp, "%s: the result would have %d dimensions; gpyc supports up to %d", fname, nd, IR_MAXDIM);
+    return false;
+}
+
+/* ---------------------------------------------------------------- matmul
+
+ * a @ b, matmul(a, b): NumPy's gufunc (n?,k),(k,m?)->(n?,m?).  Both operands need at least one
+ * dimension (a Python scalar is a 0-d operand: ValueError at compile time here); a 1-d operand
+ * is a row (left) or a column (right) whose dimension is dropped from the result; leading
+ * dimensions broadcast.  Result dtype: the promotion of the two array dtypes. */
+IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    Type *ta = a->type, *tb = b->type;
+    if (!ty_is_numeric(ta) || !ty_is_numeric(tb) || (ta->kind != TY_ARRAY && tb->kind != TY_ARRAY)) {
+        diag_error(sp, "unsupported operand type(s) for @: '%s' and '%s'", ty_str_of(ta), ty_str_of(tb));
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        Type *t = i ? tb : ta;
+        if (t->kind != TY_ARRAY || t->ndim == 0) {
+            diag_error(sp, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with "
+                           "signature %s requires 1)", i, matmul_sig);
+            return NULL;
+        }
+    }
+    int na = ta->ndim, nb = tb->ndim;
+    int nd = na == 1 && nb == 1 ? 0 : na == 1 ? nb - 1 : nb == 1 ? na - 1 : (na > nb ? na : nb);
+    promote_pair(L, sp, &a, &b);
+    return emit_mm(L, sp, a, b, MM_MATMUL, 0, nd);
+}
+
+/* matmul(x1, x2, out=None) */
+static IrValue *api_matmul(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "matmul", "x1,x2,out", 2, &a) || !lw_no_arg(a.p[2], "out")) return NULL;
+    IrValue *x = num_arg(L, a.p[0], "matmul"), *y = x ? num_arg(L, a.p[1], "matmul") : NULL;
+    if (!y) return NULL;
+    if (x->type->kind != TY_ARRAY && y->type->kind != TY_ARRAY) {
+        /* NumPy makes both 0-d arrays: operand 0 lacks dimensions first */
+        diag_error(call->span, "matmul: Input operand 0 does not have enough dimensions (has 0, gufunc core "
+                               "with signature %s requires 1)", matmul_sig);
+        return NULL;
+    }
+    return lw_matmul(L, call->span, x, y);
+}
+
+/* dot(a, b, out=None): a scalar (or 0-d) operand multiplies; otherwise a's last axis with
+ * b's second-to-last (its only one when 1-d): result shape a.shape[:-1] + b.shape[:-2] +
+ * b.shape[-1:]. */
+static IrValue *api_dot(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "dot", "a,b,out", 2, &a) || !lw_no_arg(a.p[2], "out")) return NULL;
+    IrValue *x = num_arg(L, a.p[0], "dot"), *y = x ? num_arg(L, a.p[1], "dot") : NULL;
+    if (!y) return NULL;
+    if (is_scalar_like(x) || is_scalar_like(y)) return lw_binop(L, AOP_MUL, call->span, x, y);
+    int nd = x->type->ndim + y->type->ndim - 2;
+    if (!check_result_ndim(call->span, "dot", nd)) return NULL;
+    promote_pair(L, call->span, &x, &y);
+    return emit_mm(L, call->span, x, y, MM_DOT, 0, nd);
+}
+
+/* inner(a, b): a scalar (or 0-d) operand multiplies; otherwise the last axes of both:
+ * result shape a.shape[:-1] + b.shape[:-1]. */
+static IrValue *api_inner(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "inner", "a,b", 2, &a)) return NULL;
+    IrValue *x = num_arg(L, a.p[0], "inner"), *y = x ? num_arg(L, a.p[1], "inner") : NULL;
+    if (!y) return NULL;
+    if (is_scalar_like(x) || is_scalar_like(y)) return lw_binop(L, AOP_MUL, call->span, x, y);
+    int nd = x->type->ndim + y->type->ndim - 2;
+    if (!check_result_ndim(call->span, "inner", nd)) return NULL;
+    promote_pair(L, call->span, &x, &y);
+    return emit_mm(L, call->span, x, y, MM_INNER, 0, nd);
+}
+
+/* vdot(a, b): sum(conj(a.ravel()) * b.ravel()) → 0-d; the sizes must agree. */
+static IrValue *api_vdot(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "vdot", "a,b", 2, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "vdot"), *y = x ? lw_array_arg(L, a.p[1], "vdot") : NULL;
+    if (!y) return NULL;
+    promote_pair(L, call->span, &x, &y);
+    return emit_mm(L, call->span, x, y, MM_VDOT, 0, 0);
+}
+
+/* tensordot(a, b, axes=2) with an int axes: the last `axes` dims of a against the first of b;
+ * result shape a.shape[:-axes] + b.shape[axes:]. */
+static IrValue *api_tensordot(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tensordot", "a,b,axes", 2, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "tensordot"), *y = x ? lw_array_arg(L, a.p[1], "tensordot") : NULL;
+    if (!y) return NULL;
+    int64_t n = 2;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_INT || !lw_is_const_int(v, &n)) {
+            diag_error(a.p[2]->span, "tensordot(axes=...) supports a compile-time integer here, got %s",
+                       ty_str_of(v->type));
+            return NULL;
+        }
+    }
+    if (n < 0 || n > x->type->ndim || n > y->type->ndim) {
+        diag_error(call->span, "tensordot: axes=%lld does not fit operands of %d and %d dimensions", (long long)n,
+                   x->type->ndim, y->type->ndim);
+        return NULL;
+    }
+    int nd = x->type->ndim + y->type->ndim - 2 * (int)n;
+    if (!check_result_ndim(call->span, "tensordot", nd)) return NULL;
+    promote_pair(L, call->span, &x, &y);
+    return emit_mm(L, call->span, x, y, MM_TENSORDOT, n, nd);
+}
+
+/* ---------------------------------------------------------------- compositions */
+
+/* outer(a, b, out=None) = multiply(a.ravel()[:, None], b.ravel()[None, :]) */
+static IrValue *api_outer(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "outer", "a,b,out", 2, &a) || !lw_no_arg(a.p[2], "out")) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "outer"), *y = x ? lw_array_arg(L, a.p[1], "outer") : NULL;
+    if (!y) return NULL;
+    Span sp = call->span;
+    IrValue *m1 = lw_const_int(L, sp, -1), *one = lw_const_int(L, sp, 1);
+    IrValue *col = lw_emit_reshape(L, sp, x, 2, (IrValue *[]){m1, one});
+    IrValue *row = lw_emit_reshape(L, sp, y, 2, (IrValue *[]){one, m1});
+    return lw_binop(L, AOP_MUL, sp, col, row);
+}
+
+/* trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None): the sum of the diagonal
+ * a[..., i, i + offset] over axes axis1, axis2 = sum(where(eye(n1, n2, offset), a, 0)),
+ * the eye mask placed on those axes (where, not a product, so inf/nan off the diagonal
+ * stay out).  Accumulator dtype as sum's. */
+static IrValue *api_trace(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "trace", "a,offset,axis1,axis2,dtype,out", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "trace");
+    if (!x) return NULL;
+    int nd = x->type->ndim;
+    if (nd < 2) {
+        diag_error(a.p[0]->span, "diag requires an array of at least two dimensions");
+        return NULL;
+    }
+    IrValue *off = a.p[1] ? lw_int_arg(L, a.p[1]) : lw_const_int(L, sp, 0);
+    if (!off) return NULL;
+    int ax1, ax2;
+    if (!const_axis(L, a.p[2], "axis1", nd, 0, &ax1) || !const_axis(L, a.p[3], "axis2", nd, 1, &ax2)) return NULL;
+    if (ax1 == ax2) {
+        diag_error(sp, "axis1 and axis2 cannot be the same");
+        return NULL;
+    }
+    DType dt = sum_dtype(x->type->dtype);
+    bool given;
+    if (!lw_dtype_arg(L, a.p[4], &dt, &given) || !lw_no_arg(a.p[5], "out")) return NULL;
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3, (IrValue *[]){dims[ax1], dims[ax2], off});
+    eye->def->dtype = DT_BOOL;
+    if (ax1 > ax2) eye = lw_emit_transpose(L, sp, eye, NULL);
+    IrValue *md[IR_MAXDIM], *one = lw_const_int(L, sp, 1);
+    for (int i = 0; i < nd; i++) md[i] = i == ax1 || i == ax2 ? dims[i] : one;
+    IrValue *mask = lw_emit_reshape(L, sp, eye, nd, md);
+    IrValue *masked = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){mask, x, lw_const_int(L, sp, 0)});
+    if (!masked) return NULL;
+    int axes[2] = {ax1 < ax2 ? ax1 : ax2, ax1 < ax2 ? ax2 : ax1};
+    return emit_sum(L, sp, masked, 2, axes, false, dt);
+}
+
+/* kron(a, b): with both padded to n = max(ndim) dims, the product of a reshaped to
+ * (a0, 1, a1, 1, ...) and b to (1, b0, 1, b1, ...), reshaped to (a0*b0, a1*b1, ...). */
+static IrValue *api_kron(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "kron", "a,b", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = num_arg(L, a.p[0], "kron"), *y = x ? num_arg(L, a.p[1], "kron") : NULL;
+    if (!y) return NULL;
+    if (is_scalar_like(x) && is_scalar_like(y)) return lw_binop(L, AOP_MUL, sp, x, y);
+    if (x->type->kind != TY_ARRAY || y->type->kind != TY_ARRAY) {
+        diag_error(sp, "kron() of a Python scalar and an array: write the product with *");
+        return NULL;
+    }
+    int na = x->type->ndim, nb = y->type->ndim, n = na > nb ? na : nb;
+    if (2 * n > IR_MAXDIM) {
+        diag_error(sp, "kron() of %d-dimensional arrays needs %d dimensions on the way; gpyc supports up to %d",
+                   n, 2 * n, IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *one = lw_const_int(L, sp, 1);
+    IrValue *sa[IR_MAXDIM], *sb[IR_MAXDIM], *da[IR_MAXDIM], *db[IR_MAXDIM], *dout[IR_MAXDIM];
+    lw_shape_of(L, x, sp, sa);
+    lw_shape_of(L, y, sp, sb);
+    for (int i = 0; i < n; i++) {
+        IrValue *ai = i < n - na ? one : sa[i - (n - na)];
+        IrValue *bi = i < n - nb ? one : sb[i - (n - nb)];
+        da[2 * i] = ai;
+        da[2 * i + 1] = one;
+        db[2 * i] = one;
+        db[2 * i + 1] = bi;
+        dout[i] = lw_binop(L, AOP_MUL, sp, ai, bi);
+    }
+    IrValue *ra = lw_emit_reshape(L, sp, x, 2 * n, da);
+    IrValue *rb = lw_emit_reshape(L, sp, y, 2 * n, db);
+    IrValue *p = lw_binop(L, AOP_MUL, sp, ra, rb);
+    if (!p) return NULL;
+    return lw_emit_reshape(L, sp, p, n, dout);
+}
+
+/* if cond: raise ValueError(msg) (at run time). */
+static void raise_if(Lower *L, Span sp, IrValue *cond, const char *msg)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrInstr *r = ir_emit(L->m, in->blocks[0], IR_RAISE, sp, NULL, 0, NULL);
+    r->sval = "ValueError";
+    r->sval2 = msg;
+}
+
+/* a[..., k] (k >= 0) or, with k < 0, a[..., None]: a view. */
+static IrValue *last_axis_item(Lower *L, Span sp, IrValue *a, int k)
+{
+    IrValue *args[2] = {a, k >= 0 ? lw_const_int(L, sp, k) : NULL};
+    int nd = a->type->ndim + (k >= 0 ? -1 : 1);
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(a->type->dtype, nd), k >= 0 ? 2 : 1, args);
+    r->def->nidx = 2;
+    r->def->idx[0] = IDX_ELLIPSIS;
+    r->def->idx[1] = k >= 0 ? IDX_INT : IDX_NEWAXIS;
+    return r;
+}
+
+/* cross(a, b) of 3-vectors along the last axes (axisa = axisb = axisc = -1):
+ * (a1 b2 - a2 b1, a2 b0 - a0 b2, a0 b1 - a1 b0), the leading dimensions broadcast.  The
+ * components are put together with where(arange(3) == k, ...), which never mixes values.
+ * Vectors of length 2 (deprecated in NumPy 2) are a run-time error here. */
+static IrValue *api_cross(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "cross", "a,b,axisa,axisb,axisc,axis", 2, &a)) return NULL;
+    Span sp = call->span;
+    for (int i = 2; i < 6; i++)
+        if (!lw_no_arg(a.p[i], "axis")) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "cross"), *y = x ? lw_array_arg(L, a.p[1], "cross") : NULL;
+    if (!y) return NULL;
+    if (x->type->ndim < 1 || y->type->ndim < 1) {
+        diag_error(sp, "incompatible dimensions for cross product (dimension must be 2 or 3)");
+        return NULL;
+    }
+    IrValue *three = lw_const_int(L, sp, 3);
+    IrValue *dx = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x), *dy = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), y);
+    dx->def->ival = x->type->ndim - 1;
+    dy->def->ival = y->type->ndim - 1;
+    IrValue *two = lw_const_int(L, sp, 2);
+    IrValue *x_bad = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_NE, sp, dx, two), lw_binop(L, AOP_NE, sp, dx, three));
+    IrValue *y_bad = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_NE, sp, dy, two), lw_binop(L, AOP_NE, sp, dy, three));
+    IrValue *not3 = lw_binop(L, AOP_BITOR, sp, lw_binop(L, AOP_NE, sp, dx, three), lw_binop(L, AOP_NE, sp, dy, three));
+    raise_if(L, sp, lw_binop(L, AOP_BITOR, sp, x_bad, y_bad), "incompatible dimensions for cross product\n"
+                                                                "(dimension must be 2 or 3)");
+    raise_if(L, sp, not3, "cross products of vectors of length 2 (deprecated in NumPy 2) are not supported "
+                          "by gpyc");
+    IrValue *ax[3], *bx[3];
+    for (int k = 0; k < 3; k++) {
+        ax[k] = last_axis_item(L, sp, x, k);
+        bx[k] = last_axis_item(L, sp, y, k);
+    }
+    IrValue *comp[3];
+    for (int k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        comp[k] = lw_binop(L, AOP_SUB, sp, lw_binop(L, AOP_MUL, sp, ax[i], bx[j]), lw_binop(L, AOP_MUL, sp, ax[j], bx[i]));
+        if (!comp[k]) return NULL;
+        comp[k] = last_axis_item(L, sp, comp[k], -1);
+    }
+    IrValue *n3 = three;
+    IrValue *idx = lw_emit(L, IR_ARANGE, sp, ty_array(DT_INT64, 1), 3,
+                           (IrValue *[]){lw_const_int(L, sp, 0), lw_const_int(L, sp, 1), n3});
+    idx->def->dtype = DT_INT64;
+    IrValue *is0 = lw_binop(L, AOP_EQ, sp, idx, lw_const_int(L, sp, 0));
+    IrValue *is1 = lw_binop(L, AOP_EQ, sp, idx, lw_const_int(L, sp, 1));
+    IrValue *tail = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){is1, comp[1], comp[2]});
+    return tail ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){is0, comp[0], tail}) : NULL;
+}
+
+/* linalg.norm(x, ord=None, axis=None, keepdims=False) for the 2-norm of vectors and the
+ * Frobenius norm of matrices: sqrt(sum(abs(x)**2, axis)).  Bool and integer input is
+ * converted to float64 first (NumPy's x.astype(float)).  ord: None, 'fro' (matrix norms) and
+ * 2 (vector norms). */
+static IrValue *api_norm(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "norm", "x,ord,axis,keepdims", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "norm");
+    if (!x) return NULL;
+    int nd = x->type->ndim;
+    int axes[IR_MAXDIM], naxes;
+    bool all, keep;
+    if (!lw_axis_arg(L, a.p[2], nd, axes, &naxes, &all) || !lw_bool_arg(L, a.p[3], false, &keep)) return NULL;
+    if (all) {
+        naxes = nd;
+        for (int i = 0; i < nd; i++) axes[i] = i;
+    }
+    if (!all && naxes > 2) {
+        diag_error(a.p[2]->span, "Improper number of dimensions to norm.");
+        return NULL;
+    }
+    if (a.p[1]) {
+        IrValue *o = lw_expr(L, a.p[1]);
+        if (!o) return NULL;
+        bool vector = (all && nd == 1) || (!all && naxes == 1);
+        bool matrix = (all && nd == 2) || (!all && naxes == 2);
+        int64_t k;
+        bool ok = o->type->kind == TY_NONE ||
+                  (matrix && o->def && o->def->op == IR_CONST_STR && !strcmp(o->def->sval, "fro")) ||
+                  (vector && o->type->kind == TY_INT && lw_is_const_int(o, &k) && k == 2) ||
+                  (vector && o->def && o->def->op == IR_CONST_FLOAT && o->def->fval == 2.0);
+        if (!ok) {
+            diag_error(a.p[1]->span, "norm(ord=...) supports None, 2 (vectors) and 'fro' (matrices) for now");
+            return NULL;
+        }
+    }
+    DType d = x->type->dtype;
+    if (d == DT_BOOL || dt_is_int(d)) x = lw_cast(L, x, DT_FLOAT64, sp);
+    if (dt_is_complex(d)) x = lw_ewise(L, IR_ABS, sp, 1, &x);
+    if (!x) return NULL;
+    IrValue *sq = lw_binop(L, AOP_MUL, sp, x, x);
+    if (!sq) return NULL;
+    IrValue *s = emit_sum(L, sp, sq, naxes, axes, keep, sq->type->dtype);
+    return lw_ewise(L, IR_SQRT, sp, 1, &s);
+}
+
+/* linalg.matrix_power(a, n): a square in its last two dims (run-time check:
+ * LinAlgError), n a compile-time int >= 0 (a negative power needs inv). */
+static IrValue *api_matrix_power(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "matrix_power", "a,n", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "matrix_power");
+    if (!x) return NULL;
+    if (x->type->ndim < 2) {
+        diag_error(a.p[0]->span, "%d-dimensional array given. Array must be at least two-dimensional",
+                   x->type->ndim);
+        return NULL;
+    }
+    IrValue *nv = lw_expr(L, a.p[1]);
+    if (!nv) return NULL;
+    int64_t n;
+    if (nv->type->kind != TY_INT && nv->type->kind != TY_BOOL) {
+        diag_error(a.p[1]->span, "exponent must be an integer");
+        return NULL;
+    }
+    if (!lw_is_const_int(nv, &n)) {
+        diag_error(a.p[1]->span, "matrix_power() needs a compile-time integer exponent");
+        return NULL;
+    }
+    if (n < 0) {
+        diag_error(a.p[1]->span, "matrix_power() with a negative exponent (an inverse) is not supported yet");
+        return NULL;
+    }
+    return emit_mm(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
+}
+
+/* ---------------------------------------------------------------- dispatch */
+
+static const struct {
+    const char *mod, *fn;
+    IrValue *(*lower)(Lower *, AstNode *);
+} table[] = {
+    {"cupy", "matmul", api_matmul},       {"cupy", "dot", api_dot},
+    {"cupy", "vdot", api_vdot},           {"cupy", "inner", api_inner},
+    {"cupy", "outer", api_outer},         {"cupy", "tensordot", api_tensordot},
+    {"cupy", "trace", api_trace},         {"cupy", "kron", api_kron},
+    {"cupy", "cross", api_cross},
+    {"cupy.linalg", "norm", api_norm},    {"cupy.linalg", "matrix_power", api_matrix_power},
+};
+
+bool lw_linalg_has(const char *mod, const char *fn)
+{
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (!strcmp(table[i].mod, mod) && !strcmp(table[i].fn, fn)) return true;
+    return false;
+}
+
+IrValue *lw_linalg_call(Lower *L, AstNode *call, const char *mod, const char *fn)
+{
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (!strcmp(table[i].mod, mod) && !strcmp(table[i].fn, fn)) return table[i].lower(L, call);
+    diag_error(call->span, "%s.%s is not supported by gpyc", mod, fn);
+    return NULL;
+}

@@ -1,0 +1,350 @@
+/*
+ * lower_ufunc.c — NumPy functions built from the elementwise table ops and reductions
+ * (isclose, allclose, array_equal, count_nonzero, divmod, iscomplex, isreal), the dtype
+ * functions (result_type, promote_types, dtype, iscomplexobj, isrealobj), and NumPy scalar
+ * types called as functions.
+ *
+ * NumPy scalars: gpyc has no NumPy scalar type; cp.float32(x) gives a 0-d array of that dtype.
+ * It prints as the scalar does, and NEP 50 treats NumPy scalars as strong, like 0-d arrays,
+ * so promotion agrees (docs/language.md lists the differences that remain).
+ */
+#include "lower.h"
+
+#include <string.h>
+
+/* The scalar type names of the cupy namespace (the dtypes of lower_call.c's attribute table). */
+static const struct {
+    const char *name;
+    DType d;
+} scalar_types[] = {{"bool_", DT_BOOL}, {"int8", DT_INT8}, {"int16", DT_INT16}, {"int32", DT_INT32},
+                    {"int64", DT_INT64}, {"int_", DT_INT64}, {"intp", DT_INT64}, {"uint8", DT_UINT8},
+                    {"uint16", DT_UINT16}, {"uint32", DT_UINT32}, {"uint64", DT_UINT64},
+                    {"float16", DT_FLOAT16}, {"half", DT_FLOAT16}, {"float32", DT_FLOAT32},
+                    {"single", DT_FLOAT32}, {"float64", DT_FLOAT64}, {"double", DT_FLOAT64},
+                    {"float_", DT_FLOAT64}, {"complex64", DT_COMPLEX64}, {"csingle", DT_COMPLEX64},
+                    {"complex128", DT_COMPLEX128}, {"cdouble", DT_COMPLEX128}, {"complex_", DT_COMPLEX128}};
+
+static const char *const extra_names[] = {"isclose", "allclose", "array_equal", "count_nonzero", "divmod",
+                                          "iscomplex", "isreal", "iscomplexobj", "isrealobj", "result_type",
+                                          "promote_types", "dtype", NULL};
+
+static bool scalar_type_of(const char *fn, DType *d)
+{
+    for (size_t i = 0; i < sizeof scalar_types / sizeof scalar_types[0]; i++)
+        if (!strcmp(scalar_types[i].name, fn)) {
+            *d = scalar_types[i].d;
+            return true;
+        }
+    return false;
+}
+
+bool lw_ufunc_extra_known(const char *fn)
+{
+    DType d;
+    if (scalar_type_of(fn, &d)) return true;
+    for (int i = 0; extra_names[i]; i++)
+        if (!strcmp(extra_names[i], fn)) return true;
+    return false;
+}
+
+/* ---------------------------------------------------------------- scalar types */
+
+/* A 0-d array of dtype dt holding Python scalar v (cast as NumPy casts it). */
+static IrValue *zero_d(Lower *L, Span sp, IrValue *v, DType dt)
+{
+    IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(dt, 0), 1, &v);
+    r->def->dtype = dt;
+    r->def->ndim = 0;
+    return r;
+}
+
+/* cp.float32(x), cp.int8(x) ...: x a Python number (a constant int must fit the dtype, as
+ * NumPy 2 checks: OverflowError) or an array (cast, as np.float32(array) does); no argument
+ * gives zero. */
+IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt)
+{
+    Span sp = call->span;
+    const char *name = dt_name(dt);
+    Args a;
+    if (!lw_bind(call, name, "x", 0, &a)) return NULL;
+    if (!a.p[0]) return zero_d(L, sp, lw_const_int(L, sp, 0), dt);
+    IrValue *v = lw_expr(L, a.p[0]);
+    if (!v) return NULL;
+    if (v->type->kind == TY_ARRAY) {
+        if (v->type->dtype == dt) return lw_emit1(L, IR_COPY, sp, v->type, v);
+        return lw_cast(L, v, dt, sp);
+    }
+    if (!ty_is_scalar(v->type)) {
+        diag_error(a.p[0]->span, "%s() takes a number or an array here, got %s", name, ty_str_of(v->type));
+        return NULL;
+    }
+    if (v->type->kind == TY_COMPLEX && !dt_is_complex(dt) && dt != DT_BOOL) {
+        if (dt_is_float(dt))
+            diag_error(a.p[0]->span, "float() argument must be a string or a real number, not 'complex'");
+        else
+            diag_error(a.p[0]->span, "int() argument must be a string, a bytes-like object or a real number, "
+                                     "not 'complex'");
+        return NULL;
+    }
+    int64_t iv;
+    if (v->type->kind == TY_INT && dt_is_int(dt) && lw_is_const_int(v, &iv)) {
+        int bits = dt_size(dt) * 8;
+        bool ok;
+        if (dt_is_signed(dt))
+            ok = bits == 64 || (iv >= -((int64_t)1 << (bits - 1)) && iv < ((int64_t)1 << (bits - 1)));
+        else
+            ok = iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
+        if (!ok) {
+            diag_error(a.p[0]->span, "Python integer %lld out of bounds for %s", (long long)iv, name);
+            return NULL;
+        }
+    }
+    return zero_d(L, sp, v, dt);
+}
+
+/* ---------------------------------------------------------------- dtype functions */
+
+/* A dtype-like value: a dtype, float/int/bool/complex, a dtype string.  *is_dtype false when
+ * e is a value (array or Python scalar) instead, returned in *val. */
+static bool dtype_like(Lower *L, AstNode *e, DType *d, bool *is_dtype, IrValue **val)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    *is_dtype = false;
+    *val = v;
+    if (ty_is_numeric(v->type)) return true;
+    bool given;
+    if (!lw_dtype_arg(L, e, d, &given)) return false;
+    if (!given) {
+        diag_error(e->span, "expected a dtype or an array, got %s", ty_str_of(v->type));
+        return false;
+    }
+    *is_dtype = true;
+    return true;
+}
+
+/* result_type(*arrays_and_dtypes): NEP 50 — arrays and dtypes strong, Python scalars weak. */
+static IrValue *api_result_type(Lower *L, AstNode *call)
+{
+    if (call->params.n) {
+        diag_error(call->span, "result_type() takes no keyword arguments");
+        return NULL;
+    }
+    if (call->elts.n == 0) {
+        diag_error(call->span, "at least one array or dtype is required");
+        return NULL;
+    }
+    bool have_strong = false;
+    DType strong = DT_BOOL;
+    const Type *weak = NULL;
+    for (int i = 0; i < call->elts.n; i++) {
+        DType d;
+        bool is_dt;
+        IrValue *v;
+        if (!dtype_like(L, call->elts.v[i], &d, &is_dt, &v)) return NULL;
+        if (!is_dt && v->type->kind == TY_ARRAY) {
+            d = v->type->dtype;
+            is_dt = true;
+        }
+        if (is_dt) {
+            strong = have_strong ? dt_promote(strong, d) : d;
+            have_strong = true;
+        } else if (!weak) {
+            weak = v->type;
+        } else {
+            DType w;
+            ty_promote_operands(weak, v->type, &w);
+            weak = w == DT_BOOL ? ty_bool() : w == DT_INT64 ? ty_int() : w == DT_FLOAT64 ? ty_float() : ty_complex();
+        }
+    }
+    DType r = strong;
+    if (!have_strong) r = ty_scalar_dtype(weak);
+    else if (weak) ty_promote_operands(ty_array(strong, 0), weak, &r);
+    return lw_pseudo(L, ty_dtype(r));
+}
+
+static IrValue *api_promote_types(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "promote_types", "type1,type2", 2, &a)) return NULL;
+    DType d1, d2;
+    bool g1, g2;
+    if (!lw_dtype_arg(L, a.p[0], &d1, &g1) || !lw_dtype_arg(L, a.p[1], &d2, &g2)) return NULL;
+    if (!g1 || !g2) {
+        diag_error(call->span, "promote_types() takes two dtypes");
+        return NULL;
+    }
+    return lw_pseudo(L, ty_dtype(dt_promote(d1, d2)));
+}
+
+/* ---------------------------------------------------------------- compositions */
+
+/* v as an array: Python scalars become 0-d arrays of their default dtype (np.asarray). */
+static IrValue *as_array(Lower *L, IrValue *v, Span sp, const char *fname)
+{
+    if (v->type->kind == TY_ARRAY) return v;
+    if (!ty_is_scalar(v->type)) {
+        diag_error(sp, "%s() expects arrays or numbers, got %s", fname, ty_str_of(v->type));
+        return NULL;
+    }
+    return zero_d(L, sp, v, ty_scalar_dtype(v->type));
+}
+
+static IrValue *ew1(Lower *L, IrOp op, Span sp, IrValue *a) { return a ? lw_ewise(L, op, sp, 1, &a) : NULL; }
+
+static IrValue *ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
+{
+    return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
+}
+
+/* A real Python number argument (rtol, atol) as a float, default dflt. */
+static IrValue *real_arg(Lower *L, AstNode *e, double dflt, Span sp)
+{
+    if (!e) return lw_const_float(L, sp, dflt);
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, e->span);
+    if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+        diag_error(e->span, "expected a real number, got %s", ty_str_of(v->type));
+        return NULL;
+    }
+    return lw_to_scalar(L, v, TY_FLOAT, e->span);
+}
+
+/* isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False), as NumPy computes it:
+ * y = b as an array of result_type(b, 1.0); finite pairs: |a - y| <= atol + rtol*|y|;
+ * others: a == y; equal_nan: two NaNs are close. */
+static IrValue *isclose(Lower *L, Args *a, const char *fname)
+{
+    Span sp = a->call;
+    IrValue *x = lw_expr(L, a->p[0]);
+    IrValue *y = x ? lw_expr(L, a->p[1]) : NULL;
+    if (!y) return NULL;
+    if (!(x = as_array(L, x, a->p[0]->span, fname)) || !(y = as_array(L, y, a->p[1]->span, fname))) return NULL;
+    DType yd = y->type->dtype;
+    if (yd == DT_BOOL || dt_is_int(yd)) y = lw_cast(L, y, DT_FLOAT64, sp);
+    IrValue *rtol = real_arg(L, a->p[2], 1e-05, sp);
+    IrValue *atol = rtol ? real_arg(L, a->p[3], 1e-08, sp) : NULL;
+    bool equal_nan;
+    if (!atol || !lw_bool_arg(L, a->p[4], false, &equal_nan)) return NULL;
+    IrValue *diff = ew1(L, IR_ABS, sp, ew2(L, IR_SUB, sp, x, y));
+    IrValue *tol = ew2(L, IR_ADD, sp, atol, ew2(L, IR_MUL, sp, rtol, ew1(L, IR_ABS, sp, y)));
+    IrValue *close = ew2(L, IR_LE, sp, diff, tol);
+    IrValue *fin = ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISFINITE, sp, x), ew1(L, IR_ISFINITE, sp, y));
+    IrValue *eq = ew2(L, IR_EQ, sp, x, y);
+    if (!close || !fin || !eq) return NULL;
+    IrValue *r = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){fin, close, eq});
+    if (r && equal_nan)
+        r = ew2(L, IR_LOGICAL_OR, sp, r,
+                ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISNAN, sp, x), ew1(L, IR_ISNAN, sp, y)));
+    return r;
+}
+
+/* array_equal(a1, a2, equal_nan=False): False when the shapes differ (ranks at compile time,
+ * sizes at run time), else all(a1 == a2).  A Python bool, as NumPy returns. */
+static IrValue *array_equal(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "array_equal", "a1,a2,equal_nan", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_expr(L, a.p[0]);
+    IrValue *y = x ? lw_expr(L, a.p[1]) : NULL;
+    if (!y) return NULL;
+    if (!(x = as_array(L, x, a.p[0]->span, "array_equal")) || !(y = as_array(L, y, a.p[1]->span, "array_equal")))
+        return NULL;
+    bool equal_nan;
+    if (!lw_bool_arg(L, a.p[2], false, &equal_nan)) return NULL;
+    int nd = x->type->ndim;
+    if (nd != y->type->ndim) return lw_const_bool(L, sp, false);
+    IrValue *dx[IR_MAXDIM], *dy[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dx);
+    lw_shape_of(L, y, sp, dy);
+    IrValue *same = lw_const_bool(L, sp, true);
+    for (int i = 0; i < nd && same; i++) same = ew2(L, IR_LOGICAL_AND, sp, same, lw_binop(L, AOP_EQ, sp, dx[i], dy[i]));
+    if (!same) return NULL;
+    IrVar *tmp = lw_temp_var(L, "array_equal", ty_bool());
+    lw_store(L, tmp, lw_const_bool(L, sp, false), sp);
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &same);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *eq = ew2(L, IR_EQ, sp, x, y);
+    if (eq && equal_nan)
+        eq = ew2(L, IR_LOGICAL_OR, sp, eq,
+                 ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISNAN, sp, x), ew1(L, IR_ISNAN, sp, y)));
+    IrValue *all = eq ? lw_reduce(L, sp, RED_ALL, eq, NULL, NULL, NULL) : NULL;
+    IrValue *t = all ? lw_truth(L, all, sp) : NULL;
+    if (t) lw_store(L, tmp, t, sp);
+    L->blk = saved;
+    return t ? lw_load(L, tmp, sp) : NULL;
+}
+
+IrValue *lw_ufunc_extra(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    DType st;
+    if (scalar_type_of(fn, &st)) return lw_scalar_type_call(L, call, st);
+    if (!strcmp(fn, "result_type")) return api_result_type(L, call);
+    if (!strcmp(fn, "promote_types")) return api_promote_types(L, call);
+    if (!strcmp(fn, "dtype")) {
+        Args a;
+        if (!lw_bind(call, "dtype", "dtype", 1, &a)) return NULL;
+        DType d;
+        bool given;
+        if (!lw_dtype_arg(L, a.p[0], &d, &given)) return NULL;
+        if (!given) d = DT_FLOAT64;   /* np.dtype(None) is float64 */
+        return lw_pseudo(L, ty_dtype(d));
+    }
+    if (!strcmp(fn, "iscomplexobj") || !strcmp(fn, "isrealobj")) {
+        IrValue *v = lw_one_arg(L, call, fn);
+        if (!v) return NULL;
+        if (!ty_is_numeric(v->type)) {
+            diag_error(sp, "%s() expects an array or a number, got %s", fn, ty_str_of(v->type));
+            return NULL;
+        }
+        bool c = v->type->kind == TY_COMPLEX || (v->type->kind == TY_ARRAY && dt_is_complex(v->type->dtype));
+        return lw_const_bool(L, sp, fn[2] == 'c' ? c : !c);
+    }
+    if (!strcmp(fn, "iscomplex") || !strcmp(fn, "isreal")) {
+        /* imag(x) != 0 / imag(x) == 0 */
+        IrValue *v = lw_one_arg(L, call, fn);
+        if (!v) return NULL;
+        if (!(v = as_array(L, v, sp, fn))) return NULL;
+        IrValue *im = ew1(L, IR_IMAG, sp, v);
+        return ew2(L, fn[2] == 'c' ? IR_NE : IR_EQ, sp, im, lw_const_int(L, sp, 0));
+    }
+    if (!strcmp(fn, "isclose") || !strcmp(fn, "allclose")) {
+        Args a;
+        if (!lw_bind(call, fn, "a,b,rtol,atol,equal_nan", 2, &a)) return NULL;
+        IrValue *r = isclose(L, &a, fn);
+        if (!r || fn[0] == 'i') return r;
+        return lw_reduce(L, sp, RED_ALL, r, NULL, NULL, NULL);
+    }
+    if (!strcmp(fn, "array_equal")) return array_equal(L, call);
+    if (!strcmp(fn, "count_nonzero")) {
+        /* sum(a != 0) over axis, an int64 array (CuPy: 0-d when axis is None) */
+        Args a;
+        if (!lw_bind(call, "count_nonzero", "a,axis,keepdims", 1, &a)) return NULL;
+        IrValue *x = lw_expr(L, a.p[0]);
+        if (!x || !(x = as_array(L, x, a.p[0]->span, fn))) return NULL;
+        IrValue *nz = ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0));
+        return nz ? lw_reduce(L, sp, RED_SUM, nz, a.p[1], NULL, a.p[2]) : NULL;
+    }
+    if (!strcmp(fn, "divmod")) {
+        /* (floor_divide(x1, x2), remainder(x1, x2)) */
+        Args a;
+        if (!lw_bind(call, "divmod", "x1,x2", 2, &a)) return NULL;
+        IrValue *x = lw_expr(L, a.p[0]);
+        IrValue *y = x ? lw_expr(L, a.p[1]) : NULL;
+        if (!y) return NULL;
+        if (!ty_is_numeric(x->type) || !ty_is_numeric(y->type)) {
+            diag_error(sp, "'divmod' needs numbers or arrays, got %s and %s", ty_str_of(x->type), ty_str_of(y->type));
+            return NULL;
+        }
+        IrValue *q = ew2(L, IR_FLOORDIV, sp, x, y);
+        IrValue *r = q ? ew2(L, IR_MOD, sp, x, y) : NULL;
+        return r ? lw_tuple(L, sp, 2, (IrValue *[]){q, r}) : NULL;
+    }
+    GPYC_UNREACHABLE();
+}

@@ -1,0 +1,177 @@
+/*
+ * scan.cu — cumsum and cumprod (rt_scan): NumPy's add.accumulate / multiply.accumulate with the
+ * dtype already chosen by the compiler (the input arrives in the result dtype).
+ *
+ * Strategy, by the layout of the scanned axis in a C-contiguous copy (outer × n × inner):
+ *   - one line (flattened, or outer == inner == 1): cub::DeviceScan::InclusiveScan;
+ *   - the last axis (inner == 1): cub::DeviceScan::InclusiveScanByKey, the key of element k
+ *     being its line k / n — every line scanned at once, whatever their number and length;
+ *   - an inner axis with many lines (outer·inner >= LINES_PER_THREAD_MIN): one thread per line,
+ *     adjacent threads on adjacent columns (coalesced reads), each walking its line;
+ *   - an inner axis with few lines: the axis is moved last (a transposed copy), scanned by key,
+ *     and the result moved back.
+ * The combiners are the generated code's (gp_red_sum / gp_red_prod of gpyrt_device.cuh), so
+ * integer scans wrap and float16 rounds each step as the kernels do.  CUB's scan associates
+ * differently from NumPy's sequential loop: float results may differ in the last bits.
+ *
+ * Invariants: everything runs on rt_stream(); temporary storage comes from the pool
+ * (gpu_malloc/gpu_free, stream-ordered).
+ */
+#include "gpyrt.h"
+#include "gpyrt_device.cuh"
+#include "internal.h"
+#include "libgpu.h"
+
+#include <cub/device/device_scan.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+enum { BLOCK = 256, LINES_PER_THREAD_MIN = 16384 };
+
+/* ---------------------------------------------------------------- kernels */
+
+/* out/in: C-contiguous outer × n × inner; thread t scans line (t / inner, t % inner). */
+template <typename T, typename Op>
+__global__ void __launch_bounds__(BLOCK) scan_lines_kernel(const T *in, T *out, int64_t outer, int64_t n,
+                                                          int64_t inner)
+{
+    const int64_t lines = outer * inner, stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < lines; t += stride) {
+        const int64_t o = t / inner, i = t % inner;
+        const int64_t base = o * n * inner + i;
+        T acc = in[base];
+        out[base] = acc;
+        for (int64_t k = 1; k < n; k++) {
+            acc = Op()(acc, in[base + k * inner]);
+            out[base + k * inner] = acc;
+        }
+    }
+}
+
+/* The line of flat element k (the key of the segmented scan). */
+struct line_of {
+    int64_t n;
+    __host__ __device__ int64_t operator()(int64_t k) const { return k / n; }
+};
+
+struct key_eq {
+    __host__ __device__ bool operator()(int64_t a, int64_t b) const { return a == b; }
+};
+
+/* ---------------------------------------------------------------- launchers */
+
+static void check(cudaError_t e, const char *what) { rt_check_cuda(e, what); }
+
+/* out[0..len) = inclusive scan of in[0..len) (contiguous), restarting every n elements when
+ * segmented. */
+template <typename T, typename Op>
+static void device_scan(const T *in, T *out, int64_t len, int64_t n, bool segmented)
+{
+    cudaStream_t s = rt_stream();
+    size_t bytes = 0;
+    void *tmp = NULL;
+    if (!segmented) {
+        check(cub::DeviceScan::InclusiveScan(tmp, bytes, in, out, Op(), len, s), "cub::DeviceScan::InclusiveScan");
+        tmp = gpu_malloc(bytes ? bytes : 1);
+        check(cub::DeviceScan::InclusiveScan(tmp, bytes, in, out, Op(), len, s), "cub::DeviceScan::InclusiveScan");
+    } else {
+        auto keys = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_of{n});
+        check(cub::DeviceScan::InclusiveScanByKey(tmp, bytes, keys, in, out, Op(), len, key_eq(), s),
+              "cub::DeviceScan::InclusiveScanByKey");
+        tmp = gpu_malloc(bytes ? bytes : 1);
+        check(cub::DeviceScan::InclusiveScanByKey(tmp, bytes, keys, in, out, Op(), len, key_eq(), s),
+              "cub::DeviceScan::InclusiveScanByKey");
+    }
+    gpu_free(tmp);
+}
+
+/* Scans the C-contiguous array c (outer × n × inner) into the new C-contiguous array r. */
+template <typename T, typename Op>
+static void scan_contig(const gp_array *c, gp_array *r, int64_t outer, int64_t n, int64_t inner)
+{
+    const T *in = (const T *)c->data;
+    T *out = (T *)r->data;
+    if (outer * inner == 1 || inner == 1) {
+        device_scan<T, Op>(in, out, c->size, n, outer > 1);
+    } else {
+        scan_lines_kernel<T, Op><<<rt_grid_for(outer * inner, BLOCK), BLOCK, 0, rt_stream()>>>(in, out, outer, n,
+                                                                                             inner);
+        rt_check_launch();
+    }
+}
+
+template <typename T> static void scan_typed(const gp_array *c, gp_array *r, bool prod, int64_t outer, int64_t n,
+                                             int64_t inner)
+{
+    if (prod) scan_contig<T, gp_red_prod>(c, r, outer, n, inner);
+    else scan_contig<T, gp_red_sum>(c, r, outer, n, inner);
+}
+
+static void scan_dispatch(const gp_array *c, gp_array *r, bool prod, int64_t outer, int64_t n, int64_t inner)
+{
+    switch (c->dtype) {
+    case GP_BOOL: scan_typed<bool>(c, r, prod, outer, n, inner); break;
+    case GP_INT8: scan_typed<int8_t>(c, r, prod, outer, n, inner); break;
+    case GP_INT16: scan_typed<int16_t>(c, r, prod, outer, n, inner); break;
+    case GP_INT32: scan_typed<int32_t>(c, r, prod, outer, n, inner); break;
+    case GP_INT64: scan_typed<int64_t>(c, r, prod, outer, n, inner); break;
+    case GP_UINT8: scan_typed<uint8_t>(c, r, prod, outer, n, inner); break;
+    case GP_UINT16: scan_typed<uint16_t>(c, r, prod, outer, n, inner); break;
+    case GP_UINT32: scan_typed<uint32_t>(c, r, prod, outer, n, inner); break;
+    case GP_UINT64: scan_typed<uint64_t>(c, r, prod, outer, n, inner); break;
+    case GP_FLOAT16: scan_typed<__half>(c, r, prod, outer, n, inner); break;
+    case GP_FLOAT32: scan_typed<float>(c, r, prod, outer, n, inner); break;
+    case GP_FLOAT64: scan_typed<double>(c, r, prod, outer, n, inner); break;
+    case GP_COMPLEX64: scan_typed<gp_c64>(c, r, prod, outer, n, inner); break;
+    case GP_COMPLEX128: scan_typed<gp_c128>(c, r, prod, outer, n, inner); break;
+    default: rt_raise("TypeError", "cumulative operation on an unsupported dtype");
+    }
+}
+
+/* A C-contiguous array with a's contents: a new reference (a itself, retained, when it is). */
+static gp_array *contiguous(const gp_array *a)
+{
+    if (rt_is_contiguous(a)) return rt_retain((gp_array *)a);
+    return rt_copy(a);
+}
+
+extern "C" gp_array *rt_scan(const gp_array *x, bool prod, int axis)
+{
+    if (axis < 0) {
+        /* flattened: the C-order elements as one line */
+        gp_array *c = contiguous(x);
+        const int64_t len = c->size;
+        gp_array *r = rt_empty(c->dtype, 1, &len);
+        if (len > 0) scan_dispatch(c, r, prod, 1, len, 1);
+        rt_release(c);
+        return r;
+    }
+    int64_t outer = 1, inner = 1, n = x->shape[axis];
+    for (int d = 0; d < axis; d++) outer *= x->shape[d];
+    for (int d = axis + 1; d < x->ndim; d++) inner *= x->shape[d];
+    if (x->size == 0) return rt_empty(x->dtype, x->ndim, x->shape);
+    if (inner == 1 || outer * inner == 1 || outer * inner >= LINES_PER_THREAD_MIN) {
+        gp_array *c = contiguous(x);
+        gp_array *r = rt_empty(c->dtype, c->ndim, c->shape);
+        scan_dispatch(c, r, prod, outer, n, inner);
+        rt_release(c);
+        return r;
+    }
+    /* few long strided lines: scan with the axis moved last, then move it back */
+    int perm[GP_MAXDIM], back[GP_MAXDIM], k = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (d != axis) perm[k++] = d;
+    perm[k] = axis;
+    for (int d = 0; d < x->ndim; d++) back[perm[d]] = d;
+    gp_array *t = rt_transpose(x, perm);
+    gp_array *c = rt_copy(t);
+    gp_array *rt = rt_empty(c->dtype, c->ndim, c->shape);
+    scan_dispatch(c, rt, prod, outer * inner, n, 1);
+    gp_array *v = rt_transpose(rt, back);
+    gp_array *r = rt_copy(v);
+    rt_release(v);
+    rt_release(rt);
+    rt_release(c);
+    rt_release(t);
+    return r;
+}

@@ -1,0 +1,41 @@
+import cupy as cp
+
+nz = cp.nonzero(cp.array([0, 3, 0, 4, 5]))
+print(len(nz), nz[0], nz[0].dtype)
+r, c = cp.nonzero(cp.eye(3, dtype=cp.int32))
+print(r, c)
+b = cp.arange(12).reshape(3, 4) - 5
+print(cp.flatnonzero(b < 0), cp.argwhere(b == 3))
+print(cp.argwhere(b % 4 == 0))
+print(cp.argwhere(b > 100).shape)
+x, y = cp.where(b > 3)
+print(x, y)
+print(cp.where(b < 0)[1])
+print(b[cp.nonzero(b % 3 == 0)])
+f = cp.array([0.0, -0.0, 1.5, cp.nan, 0.0])
+print(cp.flatnonzero(f))
+print(cp.nonzero(cp.array([0, 1j, 2, 0], dtype=cp.complex64))[0])
+print(cp.nonzero(cp.array([True, False, True]))[0])
+h = cp.array([0, 1, 0, 2], dtype=cp.float16)
+print(cp.flatnonzero(h))
+print(b.nonzero()[0])
+t = b.T
+print(cp.argwhere(t > 4))
+c3 = cp.zeros((2, 2, 3))
+c3[1, 0, 2] = 1
+c3[0, 1, 1] = 1
+i, j, k = cp.nonzero(c3)
+print(i, j, k)
+
+print(cp.take(cp.array([10, 20, 30, 40]), cp.array([3, 1])))
+print(cp.take(b, cp.array([0, 5, 11])))
+print(cp.take(b, [2, 0], axis=1))
+print(cp.take(b, cp.array([[1, 2]]), axis=0))
+print(cp.take(b, 1, axis=1), cp.take(b, -1))
+print(b.take(cp.array([1, 1])), b.take([0], axis=0))
+print(cp.compress(cp.array([True, False, True]), b, axis=0))
+print(cp.compress([False, True], b, axis=1))
+print(cp.compress(cp.array([1, 0, 1, 1]), cp.arange(6)))
+print(b.compress(cp.array([True, True, False, True]), axis=1))
+print(cp.extract(b % 2 == 0, b))
+print(cp.extract(cp.array([1, 0, 2, 0]), cp.array([5.5, 6.5, 7.5, 8.5])))

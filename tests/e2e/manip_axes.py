@@ -1,0 +1,30 @@
+# views that move, add, remove or reverse axes
+import cupy as cp
+
+a = cp.arange(6)
+m = a.reshape(2, 3)
+t = cp.arange(24).reshape(2, 3, 4)
+print(cp.expand_dims(a, 0).shape, cp.expand_dims(a, 1).shape, cp.expand_dims(m, (0, 3)).shape)
+print(cp.expand_dims(m, -1).shape)
+z = cp.zeros((1, 3, 1))
+print(cp.squeeze(cp.zeros((1, 3, 1))).shape, cp.squeeze(z, axis=0).shape, z.squeeze(2).shape, z.squeeze((0, 2)).shape)
+print(cp.ones((1, 1)).squeeze().shape)
+e = m[:, None]
+print(e.squeeze(1))
+print(t.swapaxes(0, 2).shape, cp.swapaxes(t, 1, 2)[1])
+print(cp.moveaxis(t, 0, -1).shape, cp.moveaxis(t, -1, 0).shape, cp.moveaxis(t, (0, 1), (2, 0)).shape)
+print(cp.moveaxis(t, 0, -1)[1, 2])
+print(cp.transpose(t, (1, 0, 2))[2])
+print(cp.flip(a), cp.flip(m, axis=1), cp.flip(m))
+print(cp.flipud(m), cp.fliplr(m))
+print(cp.flip(t, axis=(0, 2))[0])
+print(cp.rot90(m))
+print(cp.rot90(m, 2), cp.rot90(m, -1), cp.rot90(m, 4))
+print(cp.rot90(t, 1, axes=(1, 2)).shape, cp.rot90(t, 1, axes=(1, 2))[0])
+b = cp.broadcast_to(cp.array([1, 2, 3]), (2, 3))
+print(b, b.shape)
+print(cp.broadcast_to(cp.arange(3).reshape(3, 1), (2, 3, 4)).sum(axis=2))
+print(cp.ravel(m.T))
+f = cp.flip(a)
+f[0] = 100
+print(a)

@@ -1,0 +1,33 @@
+import cupy as cp
+
+i32 = cp.arange(4, dtype=cp.int32).reshape(2, 2)
+print(i32 @ i32, (i32 @ i32).dtype)
+i64 = cp.arange(6).reshape(2, 3)
+print(i64 @ i64.T, (i64 @ i64.T).dtype)
+print((i32 @ i64[:, :2]).dtype)
+u8 = cp.array([[200, 100], [3, 4]], dtype=cp.uint8)
+print(u8 @ u8, (u8 @ u8).dtype)
+i8 = cp.array([[100, 100], [1, -1]], dtype=cp.int8)
+print(i8 @ i8, (i8 @ i8).dtype)
+bm = cp.array([[True, False], [False, False]])
+bn = cp.array([[False, True], [True, False]])
+print(bm @ bn, (bm @ bn).dtype)
+print(cp.dot(cp.array([True, False]), cp.array([True, True])))
+print(cp.arange(3) @ cp.arange(3), (cp.arange(3) @ cp.arange(3)).dtype)
+
+f32 = cp.ones((2, 2), dtype=cp.float32)
+print((f32 @ cp.eye(2, dtype=cp.float32)).dtype, (f32 @ cp.eye(2)).dtype)
+g = cp.arange(12, dtype=cp.float32).reshape(3, 4) / 7
+print(cp.round(g @ g.T, 4), (g @ g.T).dtype)
+print((i32 @ f32).dtype, (cp.ones(2, dtype=cp.float16) @ cp.ones(2, dtype=cp.float16)).dtype)
+h = cp.arange(4, dtype=cp.float16).reshape(2, 2)
+print(h @ h)
+
+c = cp.array([[1 + 1j, 2], [0, 1j]])
+print(c @ c, (c @ c).dtype)
+print(cp.vdot(c, c), cp.dot(c[0], c[1]), cp.vdot(c[0], c[1]))
+c64 = c.astype(cp.complex64)
+print(c64 @ c64, (c64 @ c64).dtype)
+print((c64 @ cp.ones((2, 2))).dtype, (c64 @ f32).dtype)
+print(cp.vdot(cp.array([1j, 2]), cp.array([1, 1j])))
+print(c @ cp.array([1.0, 2.0]))

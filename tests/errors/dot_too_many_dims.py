@@ -1,0 +1,4 @@
+import cupy as cp
+
+a = cp.ones((2, 2, 2, 2, 2, 2))
+print(cp.dot(a, a).shape)

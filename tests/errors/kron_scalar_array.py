@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.kron(2, cp.ones(2)))

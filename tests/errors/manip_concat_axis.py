@@ -1,0 +1,4 @@
+import cupy as cp
+
+m = cp.ones((2, 3))
+print(cp.concatenate([m, m], axis=2))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.diag(cp.ones((2, 2, 2))))

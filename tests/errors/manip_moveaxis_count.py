@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.moveaxis(cp.ones((2, 3, 4)), (0, 1), 2))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.pad(cp.ones((2, 2)), ((1, 2, 3),)))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.repeat(cp.arange(4), cp.ones((2, 2), dtype=cp.int64)))

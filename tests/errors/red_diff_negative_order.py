@@ -1,0 +1,4 @@
+import cupy as cp
+
+x = cp.arange(5)
+print(cp.diff(x, n=-1))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.result_type(cp.int8, x=1))

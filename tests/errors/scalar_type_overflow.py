@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.int8(300)

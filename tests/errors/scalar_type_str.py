@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.float64("1.5")

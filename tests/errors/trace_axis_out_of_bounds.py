@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.trace(cp.ones((3, 3)), axis2=2))

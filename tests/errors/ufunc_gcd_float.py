@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.gcd(cp.array([1.0]), 2))

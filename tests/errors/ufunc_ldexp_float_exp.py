@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.ldexp(cp.array([1.0]), cp.array([2.0])))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.vdot(cp.ones(3), cp.ones(4)))
