@@ -403,24 +403,29 @@ static void lower_into(Lower *L, IrInstr *owner, int slot, AstNode *blk_ast)
     L->blk = saved;
 }
 
+/* NumPy's same_kind casting of an in-place operator's result r (statement s) into dtype `to`:
+ * the result may not move to a higher kind than the destination's (int_array += 1.5). */
+bool lw_same_kind(IrValue *r, DType to, AstNode *s)
+{
+    DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type);
+    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? 1 : dt_is_float(from) ? 2 : 3;
+    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? 1 : dt_is_float(to) ? 2 : 3;
+    if (kf <= kt) return true;
+    const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
+    diag_error(s->span,
+               "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
+               "'same_kind'",
+               oi ? oi->numpy : ast_op_name(s->op), dt_name(from), dt_name(to));
+    return false;
+}
+
 /* In-place operator on an array target: target op= value (NumPy's same_kind casting). */
 static bool augassign_array(Lower *L, AstNode *s, IrValue *dst, IrValue *val)
 {
     IrValue *r = lw_binop(L, s->op, s->span, dst, val);
     if (!r) return false;
-    DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type);
     DType to = dst->type->dtype;
-    /* same_kind: the result may not move to a higher kind than the destination's */
-    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? 1 : dt_is_float(from) ? 2 : 3;
-    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? 1 : dt_is_float(to) ? 2 : 3;
-    if (kf > kt) {
-        const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
-        diag_error(s->span,
-                   "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
-                   "'same_kind'",
-                   oi ? oi->numpy : ast_op_name(s->op), dt_name(from), dt_name(to));
-        return false;
-    }
+    if (!lw_same_kind(r, to, s)) return false;
     if (dst->type->ndim < (r->type->kind == TY_ARRAY ? r->type->ndim : 0)) {
         /* the run-time check reports it too, but the ndim says it already */
         diag_error(s->span, "non-broadcastable output operand: the result has more dimensions (%d) "

@@ -84,6 +84,8 @@ IrVar *lw_temp_var(Lower *L, const char *hint, Type *t);
 void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp);
 IrValue *lw_load(Lower *L, IrVar *var, Span sp);
 Binding *lw_lookup(Lower *L, const char *name);
+/* NumPy's same_kind check for an in-place operator's result stored into dtype `to`. */
+bool lw_same_kind(IrValue *r, DType to, AstNode *s);
 /* Assigns v to the target expression (name, tuple of targets, subscript). */
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp);
 

@@ -226,18 +226,7 @@ bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view)
         diag_error(s->span, "cannot assign %s to an array element", ty_str_of(r->type));
         return false;
     }
-    DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type);
-    DType to = view->type->dtype;
-    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? 1 : dt_is_float(from) ? 2 : 3;
-    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? 1 : dt_is_float(to) ? 2 : 3;
-    if (kf > kt) {
-        const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
-        diag_error(s->span,
-                   "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
-                   "'same_kind'",
-                   oi ? oi->numpy : ast_op_name(s->op), dt_name(from), dt_name(to));
-        return false;
-    }
+    if (!lw_same_kind(r, view->type->dtype, s)) return false;
     emit_store(L, g, r, s->span);
     return true;
 }
