@@ -1271,6 +1271,10 @@ void cg_module(StrBuf *out, const IrModule *m) {
     sb_puts(out, " -- do not edit.\n"
                  " * Kernels first, then the host code: one static function per Python function,\n"
                  " * gp_module() for the module body, and main().\n */\n");
+    bool any_reduce = false;
+    for (int i = 0; i < m->groups.n; i++)
+        any_reduce |= ((const KernelGroup *)VEC_AT(m->groups, i))->kind == KG_REDUCE;
+    if (!any_reduce) sb_puts(out, "#define GPYRT_NO_BLOCK_REDUCE /* no reduction kernels: CUB is not needed */\n");
     sb_puts(out, "#include <gpyrt.h>\n#include <gpyrt_device.cuh>\n#include <math.h>\n"
                  "#include <stdio.h>\n#include <string.h>\n\n"
                  "/* every value is declared at the top of its function; some are never read */\n"

@@ -28,7 +28,10 @@
 #include <math.h>
 #include <stdint.h>
 #include <float.h>
-#ifdef __CUDACC__
+/* CUB's block reduction is the costliest include here (seconds of nvcc time per program):
+ * generated code without reductions defines GPYRT_NO_BLOCK_REDUCE and goes without it. */
+#if defined(__CUDACC__) && !defined(GPYRT_NO_BLOCK_REDUCE)
+#define GPYRT_BLOCK_REDUCE 1
 #include <cub/block/block_reduce.cuh>
 #endif
 
@@ -1119,7 +1122,7 @@ static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col)
     return s < cap ? s : cap;
 }
 
-#ifdef __CUDACC__
+#ifdef GPYRT_BLOCK_REDUCE
 /* Reduces v over the block (blockDim.x == BLOCK) with op; the result is valid in thread 0.
  * Ends with a barrier so the shared storage can be reused by the next call. */
 template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_reduce(T v, Op op)
@@ -1270,7 +1273,7 @@ GP_NAN_IDENT(gp_c128, (gp_c128{(double)NAN, 0.0}))
 template<typename T> GP_HD T gp_ident_nanmax() { return gp_nan_ident<T>::max(); }
 template<typename T> GP_HD T gp_ident_nanmin() { return gp_nan_ident<T>::min(); }
 
-#ifdef __CUDACC__
+#ifdef GPYRT_BLOCK_REDUCE
 /* Second pass of a split index reduction: out[o] = index of the combine of part[o*split ..]. */
 template<typename AT, typename Op>
 __global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64_t split, int64_t *out,
