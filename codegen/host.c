@@ -666,6 +666,22 @@ static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const c
     return name;
 }
 
+/* Index item k, a slice whose start, stop and step are args a..a+2 of `in` (None omitted). */
+static void emit_slice_item(Cg *cg, const IrInstr *in, int k, int a)
+{
+    emit(cg, "ix[%d].kind = GP_IDX_SLICE;", k);
+    if (argkind(in, a) != TY_NONE) emit(cg, "ix[%d].has_start = true; ix[%d].start = %s;", k, k, arg(cg, in, a));
+    if (argkind(in, a + 1) != TY_NONE)
+        emit(cg, "ix[%d].has_stop = true; ix[%d].stop = %s;", k, k, arg(cg, in, a + 1));
+    if (argkind(in, a + 2) != TY_NONE) {
+        const char *st = arg(cg, in, a + 2);
+        emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"slice step cannot be zero\");", st);
+        emit(cg, "ix[%d].step = %s;", k, st);
+    } else {
+        emit(cg, "ix[%d].step = 1;", k);
+    }
+}
+
 /* IR_INDEX: a gp_index per item, then rt_index. */
 static void emit_index(Cg *cg, const IrInstr *in) {
     const char *r = vname(cg, in->res);
@@ -683,22 +699,10 @@ static void emit_index(Cg *cg, const IrInstr *in) {
             emit(cg, "ix[%d].kind = GP_IDX_INT; ix[%d].i = %s;", k, k, arg(cg, in, a));
             a++;
             break;
-        case IDX_SLICE: {
-            emit(cg, "ix[%d].kind = GP_IDX_SLICE;", k);
-            if (argkind(in, a) != TY_NONE)
-                emit(cg, "ix[%d].has_start = true; ix[%d].start = %s;", k, k, arg(cg, in, a));
-            if (argkind(in, a + 1) != TY_NONE)
-                emit(cg, "ix[%d].has_stop = true; ix[%d].stop = %s;", k, k, arg(cg, in, a + 1));
-            if (argkind(in, a + 2) != TY_NONE) {
-                const char *st = arg(cg, in, a + 2);
-                emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"slice step cannot be zero\");", st);
-                emit(cg, "ix[%d].step = %s;", k, st);
-            } else {
-                emit(cg, "ix[%d].step = 1;", k);
-            }
+        case IDX_SLICE:
+            emit_slice_item(cg, in, k, a);
             a += 3;
             break;
-        }
         case IDX_NEWAXIS: emit(cg, "ix[%d].kind = GP_IDX_NEWAXIS;", k); break;
         case IDX_ELLIPSIS: emit(cg, "ix[%d].kind = GP_IDX_ELLIPSIS;", k); break;
         }
@@ -726,18 +730,7 @@ static void emit_adv_index(Cg *cg, const IrInstr *in) {
             a++;
             break;
         case IDX_SLICE:
-            emit(cg, "ix[%d].kind = GP_IDX_SLICE;", k);
-            if (argkind(in, a) != TY_NONE)
-                emit(cg, "ix[%d].has_start = true; ix[%d].start = %s;", k, k, arg(cg, in, a));
-            if (argkind(in, a + 1) != TY_NONE)
-                emit(cg, "ix[%d].has_stop = true; ix[%d].stop = %s;", k, k, arg(cg, in, a + 1));
-            if (argkind(in, a + 2) != TY_NONE) {
-                const char *st = arg(cg, in, a + 2);
-                emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"slice step cannot be zero\");", st);
-                emit(cg, "ix[%d].step = %s;", k, st);
-            } else {
-                emit(cg, "ix[%d].step = 1;", k);
-            }
+            emit_slice_item(cg, in, k, a);
             a += 3;
             break;
         case IDX_NEWAXIS: emit(cg, "ix[%d].kind = GP_IDX_NEWAXIS;", k); break;
