@@ -321,8 +321,10 @@ static void emit_scalar_params(StrBuf *out, const KParams *p)
     }
 }
 
-/* Writes the byte offsets o<id>[u] of element i for every array in `all`: fast path (i *
- * st[last]) unless need_ix, else the row-major decomposition of i over s.dim. */
+/* Writes the byte offsets o<id>[u] of element i (of index type IT) for every array in `all`:
+ * contiguous path (i * st[last]) when `fast`, else the row-major decomposition of i over
+ * s.dim — one division per dimension but the first, in IT (32 bits when the host found the
+ * size small enough).  need_ix (eye): the decomposition always runs and keeps row and col. */
 static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
 {
     int body = n;
@@ -330,31 +332,167 @@ static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
         line(out, n, "if (fast) {");
         for (int i = 0; i < all->n; i++) {
             int id = ((IrValue *)VEC_AT(*all, i))->id;
-            line(out, n + 1, "o%d[u] = i * a%d.st[last];", id, id);
+            line(out, n + 1, "o%d[u] = (int64_t)i * a%d.st[last];", id, id);
         }
         line(out, n, "} else {");
         body = n + 1;
     }
     for (int i = 0; i < all->n; i++) line(out, body, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
-    line(out, body, "int64_t r = i;");
-    line(out, body, "for (int d = s.ndim - 1; d >= 0; d--) {");
-    line(out, body + 1, "const int64_t id = r %% s.dim[d];");
-    line(out, body + 1, "r /= s.dim[d];");
-    if (need_ix) {
-        line(out, body + 1, "if (d == 0) row[u] = id;");
-        line(out, body + 1, "if (d == 1) col[u] = id;");
-    }
+    line(out, body, "IT r = i;");
+    line(out, body, "for (int d = s.ndim - 1; d > 0; d--) {");
+    line(out, body + 1, "const IT dd = (IT)s.dim[d], q = r / dd, id = r - q * dd;");
+    line(out, body + 1, "r = q;");
+    if (need_ix) line(out, body + 1, "if (d == 1) col[u] = id;");
     for (int i = 0; i < all->n; i++) {
         int id = ((IrValue *)VEC_AT(*all, i))->id;
-        line(out, body + 1, "o%d[u] += id * a%d.st[d];", id, id);
+        line(out, body + 1, "o%d[u] += (int64_t)id * a%d.st[d];", id, id);
     }
     line(out, body, "}");
+    if (need_ix) line(out, body, "row[u] = r;");
+    for (int i = 0; i < all->n; i++) {
+        int id = ((IrValue *)VEC_AT(*all, i))->id;
+        line(out, body, "o%d[u] += (int64_t)r * a%d.st[0];", id, id);
+    }
     if (!need_ix) line(out, n, "}");
 }
 
-/* The elementwise kernel: each thread takes UNROLL elements a grid stride apart per step,
- * issues all their loads first (phase 1: memory-level parallelism), then computes and stores
- * them (phase 2). */
+/* Elements per thread of the vector path: 16 bytes of the widest array's type (1: no vector
+ * path, for eye's 2-D index or 16-byte types). */
+static int ewise_vec_width(const KernelGroup *g, const Vec *all)
+{
+    if (find_op(g, IR_EYE)) return 1;
+    int widest = 1;
+    for (int i = 0; i < all->n; i++) {
+        int s = dt_size(((IrValue *)VEC_AT(*all, i))->type->dtype);
+        if (s > widest) widest = s;
+    }
+    return widest >= 16 ? 1 : 16 / widest;
+}
+
+/* ", a<id>..., v<id>..." — the arguments after the shape (the body's and the kernel's). */
+static void put_kernel_args(StrBuf *out, const Vec *all, const KParams *p, bool decl)
+{
+    for (int i = 0; i < all->n; i++)
+        sb_printf(out, ", %sa%d", decl ? "const gp_kin &" : "", ((IrValue *)VEC_AT(*all, i))->id);
+    for (int i = 0; i < p->scalars.n; i++) {
+        const IrValue *v = VEC_AT(p->scalars, i);
+        if (decl) sb_printf(out, ", const %s v%d", val_ctype(v), v->id);
+        else sb_printf(out, ", v%d", v->id);
+    }
+}
+
+/* The scalar body, a template over the index type IT (uint32_t or int64_t): each thread takes
+ * UNROLL elements a grid stride apart per step, from `begin`, issues all their loads first
+ * (phase 1: memory-level parallelism), then computes and stores them (phase 2). */
+static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, bool need_ix)
+{
+    sb_printf(out, "template<typename IT>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast, IT begin", g->name);
+    put_kernel_args(out, all, p, true);
+    sb_puts(out, ")\n{\n");
+    line(out, 1, "const IT size = (IT)s.size, stride = (IT)gridDim.x * blockDim.x;");
+    if (!need_ix) line(out, 1, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
+    line(out, 1, "for (IT i0 = begin + (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += %d * stride) {", UNROLL);
+    StrBuf decl = {0};
+    for (int i = 0; i < all->n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(*all, i))->id, UNROLL);
+    if (all->n) line(out, 2, "int64_t %s;", decl.s);
+    sb_free(&decl);
+    if (need_ix) line(out, 2, "int64_t row[%d] = {0}, col[%d] = {0};", UNROLL, UNROLL);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) line(out, 2, "%s in%d[%d];", val_ctype(v), v->id, UNROLL);
+    }
+    /* phase 1: offsets and loads */
+    line(out, 2, "#pragma unroll");
+    line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, 3, "const IT i = i0 + u * stride;");
+    line(out, 3, "if (i >= size) break;");
+    emit_offsets(out, 3, all, need_ix);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, val_ctype(v), v->id, v->id);
+    }
+    line(out, 2, "}");
+    /* phase 2: compute and store */
+    line(out, 2, "#pragma unroll");
+    line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, 3, "const IT i = i0 + u * stride;");
+    line(out, 3, "if (i >= size) break;");
+    for (int i = 0; i < all->n; i++) {
+        IrValue *v = VEC_AT(*all, i);
+        if (i < p->outs.n || in_vec(&p->dsts, v)) line(out, 3, "const int64_t off%d = o%d[u];", v->id, v->id);
+    }
+    if (need_ix) line(out, 3, "const int64_t ix[2] = {row[u], col[u]};");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) line(out, 3, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
+    }
+    emit_instrs(out, 3, g, "i");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        line(out, 3, "*(%s *)(a%d.data + off%d) = v%d;", val_ctype(v), v->id, v->id, v->id);
+    }
+    line(out, 2, "}");
+    line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* The vector path of the kernel (mode & 4): every array contiguous over s (or one element
+ * read everywhere), 16-byte aligned, s.size < 2^31.  Thread t loads elements [t*V, t*V+V) of
+ * each array with one 16-byte access (gp_vload), computes them in registers and stores each
+ * output with one access; the s.size % V last elements go to the scalar body. */
+static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, int V)
+{
+    line(out, 1, "if (mode & 4) {");
+    line(out, 2, "const uint32_t nv = (uint32_t)(s.size / %d), nthr = gridDim.x * blockDim.x;", V);
+    line(out, 2, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
+    line(out, 2, "for (uint32_t t = blockIdx.x * blockDim.x + threadIdx.x; t < nv; t += nthr) {");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        const char *ct = val_ctype(v);
+        line(out, 3, "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data, a%d.st[last] != 0, t);", ct, V, v->id,
+             ct, V, v->id, v->id);
+    }
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        line(out, 3, "gp_vec<%s, %d> r%d;", val_ctype(v), V, v->id);
+    }
+    line(out, 3, "#pragma unroll");
+    line(out, 3, "for (int u = 0; u < %d; u++) {", V);
+    line(out, 4, "const uint32_t i = t * %d + u;", V);
+    line(out, 4, "(void)i;");
+    for (int i = 0; i < p->dsts.n; i++) {
+        const IrValue *v = VEC_AT(p->dsts, i);
+        line(out, 4, "const int64_t off%d = (int64_t)i * a%d.st[last];", v->id, v->id);
+    }
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) line(out, 4, "const %s v%d = in%d.v[u];", val_ctype(v), v->id, v->id);
+    }
+    emit_instrs(out, 4, g, "i");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        line(out, 4, "r%d.v[u] = v%d;", v->id, v->id);
+    }
+    line(out, 3, "}");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        line(out, 3, "gp_vstore<%s, %d>(a%d.data, t, r%d);", val_ctype(v), V, v->id, v->id);
+    }
+    line(out, 2, "}");
+    StrBuf args = {0};
+    put_kernel_args(&args, all, p, false);
+    line(out, 2, "%s_body<uint32_t>(s, true, nv * %d%s);", g->name, V, args.s);
+    sb_free(&args);
+    line(out, 2, "return;");
+    line(out, 1, "}");
+}
+
+/* The elementwise kernel: a scalar body (a template over the index type) and, where the
+ * arrays allow it, a vector path.  mode (chosen by the host, see ewise_launch): bit 0 every
+ * array contiguous over s or constant (offset = index * st[last]); bit 1 the index fits 32
+ * bits; bit 2 the vector path. */
 static void ewise_def(StrBuf *out, const KernelGroup *g)
 {
     KParams p;
@@ -363,59 +501,20 @@ static void ewise_def(StrBuf *out, const KernelGroup *g)
     Vec all = {0};     /* every gp_kin: outputs then inputs */
     for (int i = 0; i < p.outs.n; i++) vec_push(&all, VEC_AT(p.outs, i));
     for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
+    const int V = ewise_vec_width(g, &all);
 
-    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, bool fast", BLOCK, g->name);
+    ewise_body_def(out, g, &p, &all, need_ix);
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int mode", BLOCK, g->name);
     for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
     emit_scalar_params(out, &p);
     sb_puts(out, ")\n{\n");
-    line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
-    if (!need_ix) line(out, 1, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
-    line(out, 1, "for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < s.size; i0 += %d * stride) {", UNROLL);
-    StrBuf decl = {0};
-    for (int i = 0; i < all.n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(all, i))->id, UNROLL);
-    if (all.n) line(out, 2, "int64_t %s;", decl.s);
-    sb_free(&decl);
-    if (need_ix) line(out, 2, "int64_t row[%d] = {0}, col[%d] = {0};", UNROLL, UNROLL);
-    for (int i = 0; i < p.arrs.n; i++) {
-        const IrValue *v = VEC_AT(p.arrs, i);
-        if (array_is_read(g, v)) line(out, 2, "%s in%d[%d];", val_ctype(v), v->id, UNROLL);
-    }
-    /* phase 1: offsets and loads */
-    line(out, 2, "#pragma unroll");
-    line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
-    line(out, 3, "const int64_t i = i0 + u * stride;");
-    line(out, 3, "if (i >= s.size) break;");
-    emit_offsets(out, 3, &all, need_ix);
-    for (int i = 0; i < p.arrs.n; i++) {
-        const IrValue *v = VEC_AT(p.arrs, i);
-        if (!array_is_read(g, v)) continue;
-        const char *ct = val_ctype(v);
-        line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, ct, v->id, v->id);
-    }
-    line(out, 2, "}");
-    /* phase 2: compute and store */
-    line(out, 2, "#pragma unroll");
-    line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
-    line(out, 3, "const int64_t i = i0 + u * stride;");
-    line(out, 3, "if (i >= s.size) break;");
-    for (int i = 0; i < all.n; i++) {
-        IrValue *v = VEC_AT(all, i);
-        if (i < p.outs.n || in_vec(&p.dsts, v)) line(out, 3, "const int64_t off%d = o%d[u];", v->id, v->id);
-    }
-    if (need_ix) line(out, 3, "const int64_t ix[2] = {row[u], col[u]};");
-    for (int i = 0; i < p.arrs.n; i++) {
-        const IrValue *v = VEC_AT(p.arrs, i);
-        if (array_is_read(g, v)) line(out, 3, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
-    }
-    emit_instrs(out, 3, g, "i");
-    for (int i = 0; i < p.outs.n; i++) {
-        const IrValue *v = VEC_AT(p.outs, i);
-        const char *ct = val_ctype(v);
-        line(out, 3, "*(%s *)(a%d.data + off%d) = v%d;", ct, v->id, v->id, v->id);
-    }
-    line(out, 2, "}");
-    line(out, 1, "}");
+    if (V > 1) emit_vec_path(out, g, &p, &all, V);
+    StrBuf args = {0};
+    put_kernel_args(&args, &all, &p, false);
+    line(out, 1, "if (mode & 2) %s_body<uint32_t>(s, mode & 1, 0u%s);", g->name, args.s);
+    line(out, 1, "else %s_body<int64_t>(s, mode & 1, (int64_t)0%s);", g->name, args.s);
     sb_puts(out, "}\n\n");
+    sb_free(&args);
     vec_free(&all);
     kparams_free(&p);
 }
@@ -573,6 +672,53 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
     line(out, n, "}");
 }
 
+/* The widest element of a reduction's arrays gives its vector width: 16 bytes per access
+ * (1: no vector path). */
+static int reduce_vec_width(const KParams *p)
+{
+    int widest = 1;
+    for (int i = 0; i < p->arrs.n; i++) {
+        int s = dt_size(((IrValue *)VEC_AT(p->arrs, i))->type->dtype);
+        if (s > widest) widest = s;
+    }
+    return (p->arrs.n == 0 || widest >= 16) ? 1 : 16 / widest;
+}
+
+/* Rows mode's vector loop (vec true: the reduced range is one contiguous dimension of every
+ * array and each row starts 16-byte aligned): the block's threads take vectors of V elements
+ * j0/V + threadIdx.x, ... < j1/V; jt is left at the first element the scalar loop takes. */
+static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r, int V)
+{
+    const char *at = dt_ctype(acc_dtype(r));
+    line(out, n, "if (vec) {");
+    line(out, n + 1, "const int64_t jve = j1 / %d;", V);
+    line(out, n + 1, "for (int64_t jv = j0 / %d + threadIdx.x; jv < jve; jv += blockDim.x) {", V);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        const char *ct = val_ctype(v);
+        line(out, n + 2, "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", ct, V,
+             v->id, ct, V, v->id, v->id);
+    }
+    line(out, n + 2, "#pragma unroll");
+    line(out, n + 2, "for (int u = 0; u < %d; u++) {", V);
+    line(out, n + 3, "const int64_t j = jv * %d + u;", V);
+    line(out, n + 3, "(void)j;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        line(out, n + 3, "const %s v%d = in%d.v[u];", val_ctype(v), v->id, v->id);
+    }
+    emit_instrs(out, n + 3, g, "j");
+    if (RED_IS_ARG(r->redop))
+        line(out, n + 3, "acc = %s()(acc, gp_argacc<%s>{gp_cast<%s>(v%d), j});", red_functor(r->redop), at, at,
+             r->args[0]->id);
+    else
+        line(out, n + 3, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    line(out, n + 2, "}");
+    line(out, n + 1, "}");
+    line(out, n + 1, "if (jve * %d > jt) jt = jve * %d;", V, V);
+    line(out, n, "}");
+}
+
 /* The reduction kernel, in two modes chosen by the host (gp_reduce_col):
  *   rows (col false): blocks take (output, split) pairs; the block's threads stride over the
  *     reduced range and combine with cub::BlockReduce — for reduced elements adjacent in memory;
@@ -594,12 +740,15 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     else if (RED_IS_ARG(r->redop)) sb_puts(&fin, "gp_arg_index(acc)");
     else sb_printf(&fin, "gp_cast<%s>(acc)", rt);
 
-    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, bool col, int64_t split, %s *out, %s *part",
+    const int V = reduce_vec_width(&p);
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, bool col, bool vec, int64_t split, %s *out, %s *part",
               BLOCK, g->name, rt, at);
     for (int i = 0; i < p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     emit_scalar_params(out, &p);
     sb_puts(out, ")\n{\n");
-    line(out, 1, "const int64_t chunk = (rs.nin + split - 1) / split;");
+    /* rows mode rounds chunks to 16 elements: vector accesses start aligned in every split */
+    line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
+    line(out, 1, "(void)vec;");
     line(out, 1, "if (col) {");
     line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
     line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
@@ -613,12 +762,15 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     line(out, 2, "}");
     line(out, 2, "return;");
     line(out, 1, "}");
+    line(out, 1, "if (split > 1) chunk = (chunk + 15) / 16 * 16;");
     line(out, 1, "for (int64_t b = blockIdx.x; b < rs.nout * split; b += gridDim.x) {");
     line(out, 2, "const int64_t o = b / split, j0 = (b %% split) * chunk;");
     line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
     emit_bases(out, 2, &p);
     line(out, 2, "%s acc = %s;", at, ident.s);
-    emit_accumulate(out, 2, g, &p, r, "j0 + threadIdx.x", "(int64_t)blockDim.x");
+    line(out, 2, "int64_t jt = j0;");
+    if (V > 1) emit_accumulate_vec(out, 2, g, &p, r, V);
+    emit_accumulate(out, 2, g, &p, r, "jt + threadIdx.x", "(int64_t)blockDim.x");
     line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, fn);
     line(out, 2, "if (threadIdx.x == 0) {");
     line(out, 3, "if (split == 1) out[o] = %s;", fin.s);
@@ -773,16 +925,42 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
             line(out, n + 1, "gp_kin a%d = rt_kin(%s, &kg_s);", v->id, nm(L, v));
         }
     }
+    /* the launch mode (see ewise_def): merge dimensions every array walks alike, then test
+     * for contiguity, a 32-bit index and the vector path's alignment */
+    const bool need_ix = find_op(g, IR_EYE) != NULL;
+    const int V = ewise_vec_width(g, &all);
+    if (!need_ix && all.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < all.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(all, i))->id);
+        line(out, n + 1, "gp_kin *const kg_k[%d] = {%s};", all.n, l.s);
+        line(out, n + 1, "gp_ew_coalesce(&kg_s, kg_k, %d);", all.n);
+        sb_free(&l);
+    }
     line(out, n + 1, "bool kg_fast = true;");
     for (int i = 0; i < all.n; i++) {
         const IrValue *v = VEC_AT(all, i);
         line(out, n + 1, "kg_fast = gp_kin_fast(&a%d, &kg_s, %d) && kg_fast;", v->id, dt_size(v->type->dtype));
     }
+    line(out, n + 1, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
+    if (V > 1) {
+        StrBuf c = {0};
+        sb_puts(&c, "kg_mode == 3");
+        for (int i = 0; i < all.n; i++) {
+            const IrValue *v = VEC_AT(all, i);
+            sb_printf(&c, " && gp_kin_aligned(&a%d, &kg_s, %d)", v->id, V * dt_size(v->type->dtype));
+        }
+        line(out, n + 1, "if (%s) kg_mode |= 4;", c.s);
+        sb_free(&c);
+    }
     StrBuf args = {0};
-    sb_puts(&args, "kg_s, kg_fast");
+    sb_puts(&args, "kg_s, kg_mode");
     for (int i = 0; i < all.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(all, i))->id);
     put_scalar_args(&args, L, &p);
-    line(out, n + 1, "%s<<<rt_grid_for(kg_s.size, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK, args.s);
+    if (V > 1)
+        line(out, n + 1, "const int64_t kg_n = (kg_mode & 4) ? (kg_s.size + %d) / %d : kg_s.size;", V - 1, V);
+    else
+        line(out, n + 1, "const int64_t kg_n = kg_s.size;");
+    line(out, n + 1, "%s<<<rt_grid_for(kg_n, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK, args.s);
     line(out, n + 1, "rt_check_launch();");
     if (any_copy) {
         for (int i = 0; i < p.arrs.n; i++) {
@@ -851,10 +1029,29 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
         const IrValue *v = VEC_AT(p.arrs, i);
         line(out, n + 1, "gp_rkin a%d = rt_rkin(%s, &kg_s, %d, %s);", v->id, nm(L, v), r->naxes, axes);
     }
-    if (p.arrs.n > 0)
+    const int V = reduce_vec_width(&p);
+    if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(p.arrs, i))->id);
+        line(out, n + 1, "gp_rkin *const kg_k[%d] = {%s};", p.arrs.n, l.s);
+        line(out, n + 1, "gp_red_coalesce(&kg_rs, kg_k, %d);", p.arrs.n);
+        sb_free(&l);
         line(out, n + 1, "const bool kg_col = gp_reduce_col(&kg_rs, &a%d);", ((IrValue *)VEC_AT(p.arrs, 0))->id);
-    else
+    } else {
         line(out, n + 1, "const bool kg_col = false;");
+    }
+    if (V > 1) {
+        StrBuf c = {0};
+        sb_puts(&c, "!kg_col && kg_rs.ind == 1");
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            sb_printf(&c, " && gp_rkin_vec(&a%d, &kg_rs, %d, %d)", v->id, dt_size(v->type->dtype), V * dt_size(v->type->dtype));
+        }
+        line(out, n + 1, "const bool kg_vec = %s;", c.s);
+        sb_free(&c);
+    } else {
+        line(out, n + 1, "const bool kg_vec = false;");
+    }
     line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
     line(out, n + 1, "gp_array *kg_part = NULL;");
     line(out, n + 1, "if (kg_split > 1) {");
@@ -863,7 +1060,7 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     line(out, n + 2, "kg_part = rt_empty(GP_INT64, 1, &kg_np);");
     line(out, n + 1, "}");
     StrBuf args = {0};
-    sb_printf(&args, "kg_rs, kg_col, kg_split, (%s *)", rt);
+    sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
     sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     put_scalar_args(&args, L, &p);

@@ -1169,6 +1169,109 @@ static inline bool gp_kin_fast(gp_kin *k, const gp_shape *s, int64_t itemsize)
     return contig || zero;
 }
 
+/* Merges the dimensions of s that every kernel input k[0..n) walks alike (st[d-1] ==
+ * st[d] * dim[d]) and drops those of size 1, as NumPy's iterator does: a contiguous 3-D
+ * array becomes 1-D and a slice of rows 2-D, so the kernel's index arithmetic divides once
+ * per remaining dimension.  The linear order of the elements is unchanged. */
+static inline void gp_ew_coalesce(gp_shape *s, gp_kin *const *k, int n)
+{
+    int nd = 0;
+    for (int d = 0; d < s->ndim; d++) {
+        if (s->dim[d] == 1) continue;
+        bool merge = nd > 0;
+        for (int j = 0; j < n && merge; j++) merge = k[j]->st[nd - 1] == k[j]->st[d] * s->dim[d];
+        if (merge) {
+            s->dim[nd - 1] *= s->dim[d];
+            for (int j = 0; j < n; j++) k[j]->st[nd - 1] = k[j]->st[d];
+            continue;
+        }
+        s->dim[nd] = s->dim[d];
+        for (int j = 0; j < n; j++) k[j]->st[nd] = k[j]->st[d];
+        nd++;
+    }
+    for (int d = nd; d < GP_MAXDIM; d++) {
+        if (d < s->ndim) s->dim[d] = 1;
+        for (int j = 0; j < n; j++) k[j]->st[d] = 0;
+    }
+    s->ndim = nd;
+}
+
+/* gp_ew_coalesce for reductions: merges kept dimensions among themselves and reduced ones
+ * among themselves (C order within each is unchanged, so argmax's index in the reduced range
+ * is too), dropping those of size 1. */
+static inline int gp_red_merge(int nd, int64_t *dim, gp_rkin *const *k, int n, bool inner)
+{
+    int m = 0;
+    for (int d = 0; d < nd; d++) {
+        if (dim[d] == 1) continue;
+        bool merge = m > 0;
+        for (int j = 0; j < n && merge; j++) {
+            const int64_t *st = inner ? k[j]->ist : k[j]->ost;
+            merge = st[m - 1] == st[d] * dim[d];
+        }
+        for (int j = 0; j < n; j++) {
+            int64_t *st = inner ? k[j]->ist : k[j]->ost;
+            st[merge ? m - 1 : m] = st[d];
+        }
+        if (merge) {
+            dim[m - 1] *= dim[d];
+        } else {
+            dim[m] = dim[d];
+            m++;
+        }
+    }
+    for (int d = m; d < GP_MAXDIM; d++) {
+        if (d < nd) dim[d] = 1;
+        for (int j = 0; j < n; j++) (inner ? k[j]->ist : k[j]->ost)[d] = 0;
+    }
+    return m;
+}
+static inline void gp_red_coalesce(gp_rshape *rs, gp_rkin *const *k, int n)
+{
+    if (rs->nin == 0 || rs->nout == 0) return;
+    rs->ond = gp_red_merge(rs->ond, rs->odim, k, n, false);
+    rs->ind = gp_red_merge(rs->ind, rs->idim, k, n, true);
+}
+
+/* Rows mode's vector path: k's reduced dimension is contiguous (rs.ind == 1) and every
+ * row starts `bytes`-aligned. */
+static inline bool gp_rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes)
+{
+    if (rs->ind != 1 || k->ist[0] != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0) return false;
+    for (int d = 0; d < rs->ond; d++)
+        if (k->ost[d] % bytes != 0) return false;
+    return true;
+}
+
+/* For the vector path, after gp_kin_fast: k reads one element everywhere, or its data is
+ * aligned to `bytes` (the 16-byte access of V elements). */
+static inline bool gp_kin_aligned(const gp_kin *k, const gp_shape *s, int64_t bytes)
+{
+    if (s->ndim == 0 || k->st[s->ndim - 1] == 0) return true;
+    return ((uintptr_t)k->data % (uintptr_t)bytes) == 0;
+}
+
+#ifdef __CUDACC__
+/* V consecutive elements of type T, aligned so that one access moves them all (16 bytes). */
+template<typename T, int V> struct alignas(sizeof(T) * V) gp_vec { T v[V]; };
+
+/* Elements [t*V, t*V+V) of a contiguous array, or its one element V times (strided false). */
+template<typename T, int V> __device__ inline gp_vec<T, V> gp_vload(const char *data, bool strided, uint32_t t)
+{
+    if (strided) return ((const gp_vec<T, V> *)data)[t];
+    gp_vec<T, V> r;
+    const T x = *(const T *)data;
+#pragma unroll
+    for (int u = 0; u < V; u++) r.v[u] = x;
+    return r;
+}
+
+template<typename T, int V> __device__ inline void gp_vstore(char *data, uint32_t t, const gp_vec<T, V> &r)
+{
+    ((gp_vec<T, V> *)data)[t] = r;
+}
+#endif
+
 /* NumPy's assignment broadcast: src may be broadcast to dst's shape (leading size-1
  * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
  * "could not broadcast input array from shape (3,) into shape (4,)". */

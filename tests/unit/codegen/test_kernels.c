@@ -269,7 +269,7 @@ Test(kernels, single_add)
     cg_kernel_launch(&launch, b.m, g, name_of, NULL, 1);
     expect_has(def.s, "/* k0_add — script.py:2");
     expect_has(def.s, "z = x + y");
-    expect_has(def.s, "k0_add(gp_shape s, bool fast, gp_kin a3, gp_kin a1, gp_kin a2)");
+    expect_has(def.s, "k0_add(gp_shape s, int mode, gp_kin a3, gp_kin a1, gp_kin a2)");
     expect_has(def.s, "in2[u] = *(const float *)(a2.data + o2[u]);");
     expect_has(def.s, "const float v2 = in2[u];");
     expect_has(def.s, "const double v3 = gp_cast<double>(gp_add<double>(gp_cast<double>(v1), gp_cast<double>(v2)));");
@@ -278,7 +278,13 @@ Test(kernels, single_add)
     expect_has(launch.s, "rt_broadcast(&kg_s, 2, kg_bc);");
     expect_has(launch.s, "v3 = rt_empty(GP_FLOAT64, kg_s.ndim, kg_s.dim);");
     expect_has(launch.s, "if (kg_s.size > 0) {");
-    expect_has(launch.s, "k0_add<<<rt_grid_for(kg_s.size, 256), 256, 0, rt_stream()>>>(kg_s, kg_fast, a3, a1, a2);");
+    expect_has(launch.s, "gp_ew_coalesce(&kg_s, kg_k, 3);");
+    expect_has(launch.s, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
+    /* float64 result: 2 elements per 16-byte access on the vector path */
+    expect_has(launch.s, "if (kg_mode == 3 && gp_kin_aligned(&a3, &kg_s, 16) && gp_kin_aligned(&a1, &kg_s, 16) && gp_kin_aligned(&a2, &kg_s, 8)) kg_mode |= 4;");
+    expect_has(launch.s, "k0_add<<<rt_grid_for(kg_n, 256), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
+    expect_has(def.s, "const gp_vec<float, 2> in2 = gp_vload<float, 2>(a2.data, a2.st[last] != 0, t);");
+    expect_has(def.s, "gp_vstore<double, 2>(a3.data, t, r3);");
     expect_has(launch.s, "rt_check_launch();");
     expect_has(launch.s, "/* script.py:2  k0_add */");
     sb_free(&def);
@@ -308,11 +314,11 @@ Test(kernels, host_scalars_are_parameters)
     ir_verify(b.m);
     cr_assert_eq(b.m->groups.n, 2);
     char *all = gen_all(b.m);
-    expect_has(all, "k0_mul(gp_shape s, bool fast, gp_kin a4, gp_kin a1, double v2)");
+    expect_has(all, "k0_mul(gp_shape s, int mode, gp_kin a4, gp_kin a1, double v2)");
     expect_has(all, "gp_mul<float>(gp_cast<float>(v1), gp_cast<float>(v2))");
-    expect_has(all, "k1_round(gp_shape s, bool fast, gp_kin a5, gp_kin a4, int64_t v3)");
+    expect_has(all, "k1_round(gp_shape s, int mode, gp_kin a5, gp_kin a4, int64_t v3)");
     expect_has(all, "gp_round<float>(gp_cast<float>(v4), gp_cast<int64_t>(v3))");
-    expect_has(all, "(kg_s, kg_fast, a4, a1, v2);");
+    expect_has(all, "(kg_s, kg_mode, a4, a1, v2);");
     cr_expect_eq(nvcc_build("scalars", all, false), 0);
     free(all);
 }
@@ -416,7 +422,7 @@ Test(kernels, fused_dag_with_two_outputs)
     cr_expect_eq(g->last, u->def);
 
     char *all = gen_all(b.m);
-    expect_has(all, "k0_mul_add_sqrt(gp_shape s, bool fast, gp_kin a4, gp_kin a6, gp_kin a1, gp_kin a2, double v3)");
+    expect_has(all, "k0_mul_add_sqrt(gp_shape s, int mode, gp_kin a4, gp_kin a6, gp_kin a1, gp_kin a2, double v3)");
     expect_has(all, "const float v5 = gp_cast<float>(gp_add<float>(gp_cast<float>(v4), gp_cast<float>(v3)));");
     expect_has(all, "*(float *)(a4.data + off4) = v4;");
     expect_has(all, "*(float *)(a6.data + off6) = v6;");
@@ -503,9 +509,9 @@ Test(kernels, reductions)
     cr_expect_str_eq(g0->name, "k0_sum");
     cr_expect_eq(g0->kind, KG_REDUCE);
     char *all = gen_all(b.m);
-    expect_has(all, "k0_sum(gp_rshape rs, bool col, int64_t split, double *out, double *part, gp_rkin a1)");
+    expect_has(all, "k0_sum(gp_rshape rs, bool col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "acc = gp_block_reduce<double, 256>(acc, gp_red_sum());");
-    expect_has(all, "k1_max(gp_rshape rs, bool col, int64_t split, __half *out, float *part, gp_rkin a2)");
+    expect_has(all, "k1_max(gp_rshape rs, bool col, bool vec, int64_t split, __half *out, float *part, gp_rkin a2)");
     expect_has(all, "float acc = gp_ident_max<float>();");
     expect_has(all, "rt_reduce_check_nonempty(&kg_rs, \"maximum\");");
     expect_has(all, "rt_reduce_check_nonempty(&kg_rs, \"minimum\");");
