@@ -446,13 +446,24 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     line(out, 1, "if (mode & 4) {");
     line(out, 2, "const uint32_t nv = (uint32_t)(s.size / %d), nthr = gridDim.x * blockDim.x;", V);
     line(out, 2, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
-    line(out, 2, "for (uint32_t t = blockIdx.x * blockDim.x + threadIdx.x; t < nv; t += nthr) {");
+    /* software pipelining: the next step's vectors are loaded before this step computes, so
+     * loads stay in flight while the arithmetic runs */
+    line(out, 2, "uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;");
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         if (!array_is_read(g, v)) continue;
         const char *ct = val_ctype(v);
-        line(out, 3, "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data, a%d.st[last] != 0, t);", ct, V, v->id,
-             ct, V, v->id, v->id);
+        line(out, 2, "gp_vec<%s, %d> in%d;", ct, V, v->id);
+        line(out, 2, "if (t < nv) in%d = gp_vload<%s, %d>(a%d.data, a%d.st[last] != 0, t);", v->id, ct, V, v->id, v->id);
+    }
+    line(out, 2, "for (; t < nv; t += nthr) {");
+    line(out, 3, "const uint32_t tn = t + nthr;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        const char *ct = val_ctype(v);
+        line(out, 3, "gp_vec<%s, %d> nx%d = in%d;", ct, V, v->id, v->id);
+        line(out, 3, "if (tn < nv) nx%d = gp_vload<%s, %d>(a%d.data, a%d.st[last] != 0, tn);", v->id, ct, V, v->id, v->id);
     }
     for (int i = 0; i < p->outs.n; i++) {
         const IrValue *v = VEC_AT(p->outs, i);
@@ -479,6 +490,10 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     for (int i = 0; i < p->outs.n; i++) {
         const IrValue *v = VEC_AT(p->outs, i);
         line(out, 3, "gp_vstore<%s, %d>(a%d.data, t, r%d);", val_ctype(v), V, v->id, v->id);
+    }
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) line(out, 3, "in%d = nx%d;", v->id, v->id);
     }
     line(out, 2, "}");
     StrBuf args = {0};

@@ -31,9 +31,14 @@ echo "prepare-gpu: copied $(ls gpu/acceptance/*.py | wc -l) acceptance programs 
 if [ -x "$BUILD/bin/gpyc" ]; then
     rm -rf gpu/build
     mkdir -p gpu/build
-    for d in bin lib include; do
+    for d in bin include; do
         [ -d "$BUILD/$d" ] && cp -r "$BUILD/$d" gpu/build/
     done
+    # Only the runtime library is linked by compiled programs; without its debug sections it
+    # is half the size (the carried tree must stay under the device tool's 64 MiB).
+    mkdir -p gpu/build/lib
+    cp "$BUILD/lib/libgpyrt.a" gpu/build/lib/
+    strip --strip-debug gpu/build/lib/libgpyrt.a
     if [ -d "$BUILD/tests" ]; then
         mkdir -p gpu/build/tests
         find "$BUILD/tests" -maxdepth 1 -type f -perm -u+x -exec cp {} gpu/build/tests/ \;

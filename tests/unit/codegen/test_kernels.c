@@ -283,7 +283,7 @@ Test(kernels, single_add)
     /* float64 result: 2 elements per 16-byte access on the vector path */
     expect_has(launch.s, "if (kg_mode == 3 && gp_kin_aligned(&a3, &kg_s, 16) && gp_kin_aligned(&a1, &kg_s, 16) && gp_kin_aligned(&a2, &kg_s, 8)) kg_mode |= 4;");
     expect_has(launch.s, "k0_add<<<rt_grid_for(kg_n, 256), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
-    expect_has(def.s, "const gp_vec<float, 2> in2 = gp_vload<float, 2>(a2.data, a2.st[last] != 0, t);");
+    expect_has(def.s, "if (tn < nv) nx2 = gp_vload<float, 2>(a2.data, a2.st[last] != 0, tn);");
     expect_has(def.s, "gp_vstore<double, 2>(a3.data, t, r3);");
     expect_has(launch.s, "rt_check_launch();");
     expect_has(launch.s, "/* script.py:2  k0_add */");
