@@ -29,6 +29,10 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
                       void *ctx, int indent);
 /* One line per kernel: "k3_add  script.py:12-14" (for --emit=kernels). */
 void cg_list_kernels(FILE *out, const IrModule *m);
+/* A row chain (compiler/rowfuse.c): its kernel, and its launch (the chain kernel, or the
+ * members' own kernels when the rows are few), written at chain->last. */
+void cg_rows_def(StrBuf *out, const IrModule *m, const RowChain *c);
+void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueName name_of, void *ctx, int indent);
 
 /* ---------------------------------------------------------------- host.c
  * The whole translation unit: includes, tuple structs, kernels, functions, main().        */

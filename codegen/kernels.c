@@ -1120,13 +1120,295 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
     line(out, indent, "}");
 }
 
+/* One line per kernel; a row chain's members follow its kernel, marked as its fallback. */
 void cg_list_kernels(FILE *out, const IrModule *m)
 {
     for (int i = 0; i < m->groups.n; i++) {
         const KernelGroup *g = VEC_AT(m->groups, i);
         StrBuf w = {0};
         put_where(&w, m, g);
-        fprintf(out, "%s  %s\n", g->name, w.s);
+        if (g->chain && VEC_AT(g->chain->members, 0) == g) fprintf(out, "%s  %s\n", g->chain->name, w.s);
+        if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
+        else fprintf(out, "%s  %s\n", g->name, w.s);
         sb_free(&w);
     }
+}
+
+/* ---------------------------------------------------------------- row chains (rowfuse.c) */
+
+/* Whether v, a result of a chain member, is used outside the chain. */
+static bool used_outside_chain(const RowChain *c, const IrValue *v)
+{
+    int inner = 0;
+    for (int k = 0; k < c->members.n; k++) {
+        const KernelGroup *g = VEC_AT(c->members, k);
+        for (int i = 0; i < g->instrs.n; i++) {
+            const IrInstr *in = VEC_AT(g->instrs, i);
+            for (int j = 0; j < in->nargs; j++) inner += in->args[j] == v;
+        }
+    }
+    return v->nuses == 0 || v->nuses > inner;
+}
+
+/* The arrays a chain kernel takes: X, the elementwise members' outputs, the reduction results
+ * (rv<id>, NULL when only the chain reads them), and the members' host scalars. */
+typedef struct ChainParams {
+    Vec outs;       /* IrValue*: elementwise outputs, full shape */
+    Vec reds;       /* const IrInstr*: each member's IR_REDUCE */
+    Vec scalars;    /* IrValue* */
+} ChainParams;
+
+static void chain_params(ChainParams *cp, const RowChain *c)
+{
+    memset(cp, 0, sizeof *cp);
+    for (int k = 0; k < c->members.n; k++) {
+        const KernelGroup *g = VEC_AT(c->members, k);
+        KParams p;
+        kparams_build(&p, g);
+        if (g->kind == KG_REDUCE) vec_push(&cp->reds, (void *)reduce_of(g));
+        else
+            for (int i = 0; i < p.outs.n; i++) push_unique(&cp->outs, VEC_AT(p.outs, i));
+        for (int i = 0; i < p.scalars.n; i++) push_unique(&cp->scalars, VEC_AT(p.scalars, i));
+        kparams_free(&p);
+    }
+}
+
+static void chain_params_free(ChainParams *cp)
+{
+    vec_free(&cp->outs);
+    vec_free(&cp->reds);
+    vec_free(&cp->scalars);
+}
+
+static int chain_vec_width(const RowChain *c, const ChainParams *cp)
+{
+    int widest = dt_size(c->x->type->dtype);
+    for (int i = 0; i < cp->outs.n; i++) {
+        int s = dt_size(((IrValue *)VEC_AT(cp->outs, i))->type->dtype);
+        if (s > widest) widest = s;
+    }
+    return widest >= 16 ? 1 : 16 / widest;
+}
+
+/* The chain kernel: blocks take rows o; each member runs as one phase over the row (the
+ * block's threads stride over it, V elements at a time when flags & 1), in order.  Phase 0
+ * reads X's row from memory and, when flags & 2, keeps it in shared memory for the later
+ * phases.  A reduction phase ends with a block reduction whose result every later phase
+ * reads from shared memory (and rv<id>[o] when it is used outside the chain). */
+static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
+{
+    ChainParams cp;
+    chain_params(&cp, c);
+    const int V = chain_vec_width(c, &cp);
+    const IrValue *x = c->x;
+    const char *xt = dt_ctype(x->type->dtype);
+    const KernelGroup *first = VEC_AT(c->members, 0);
+
+    sb_printf(out, "/* %s — row chain over the rows of v%d: ", c->name, x->id);
+    for (int k = 0; k < c->members.n; k++)
+        sb_printf(out, "%s%s", k ? ", " : "", ((KernelGroup *)VEC_AT(c->members, k))->name);
+    sb_puts(out, " in one pass (");
+    put_where(out, m, first);
+    sb_puts(out, ") */\n");
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int flags, gp_kin a%d", BLOCK, c->name, x->id);
+    for (int i = 0; i < cp.outs.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(cp.outs, i))->id);
+    for (int i = 0; i < cp.reds.n; i++) {
+        const IrInstr *r = VEC_AT(cp.reds, i);
+        sb_printf(out, ", %s *rv%d", dt_ctype(r->res->type->dtype), r->res->id);
+    }
+    for (int i = 0; i < cp.scalars.n; i++) {
+        const IrValue *v = VEC_AT(cp.scalars, i);
+        sb_printf(out, ", %s v%d", val_ctype(v), v->id);
+    }
+    sb_puts(out, ")\n{\n");
+    line(out, 1, "extern __shared__ __align__(16) unsigned char gp_rowbuf[];");
+    line(out, 1, "%s *const row = (%s *)gp_rowbuf;", xt, xt);
+    line(out, 1, "const bool vec = flags & 1, stage = flags & 2;");
+    line(out, 1, "const int last = s.ndim - 1;");
+    line(out, 1, "const int64_t C = s.dim[last], nrows = s.size / C, nv = vec ? C / %d : C;", V);
+    for (int i = 0; i < cp.reds.n; i++) {
+        const IrInstr *r = VEC_AT(cp.reds, i);
+        line(out, 1, "__shared__ %s s_v%d;", dt_ctype(r->res->type->dtype), r->res->id);
+    }
+    line(out, 1, "for (int64_t o = blockIdx.x; o < nrows; o += gridDim.x) {");
+    /* row bases */
+    StrBuf decl = {0};
+    sb_printf(&decl, "base%d = 0", x->id);
+    for (int i = 0; i < cp.outs.n; i++) sb_printf(&decl, ", base%d = 0", ((IrValue *)VEC_AT(cp.outs, i))->id);
+    line(out, 2, "int64_t %s;", decl.s);
+    sb_free(&decl);
+    line(out, 2, "{");
+    line(out, 3, "int64_t r = o;");
+    line(out, 3, "for (int d = last - 1; d >= 0; d--) {");
+    line(out, 4, "const int64_t id = r %% s.dim[d];");
+    line(out, 4, "r /= s.dim[d];");
+    line(out, 4, "base%d += id * a%d.st[d];", x->id, x->id);
+    for (int i = 0; i < cp.outs.n; i++) {
+        int id = ((IrValue *)VEC_AT(cp.outs, i))->id;
+        line(out, 4, "base%d += id * a%d.st[d];", id, id);
+    }
+    line(out, 3, "}");
+    line(out, 2, "}");
+
+    Vec done = {0};     /* reductions finished by earlier phases */
+    for (int k = 0; k < c->members.n; k++) {
+        const KernelGroup *g = VEC_AT(c->members, k);
+        const IrInstr *r = g->kind == KG_REDUCE ? reduce_of(g) : NULL;
+        KParams p;
+        kparams_build(&p, g);
+        line(out, 2, "{   /* phase %d: %s */", k, g->name);
+        for (int i = 0; i < done.n; i++) {
+            const IrInstr *d = VEC_AT(done, i);
+            line(out, 3, "const %s v%d = s_v%d;", dt_ctype(d->res->type->dtype), d->res->id, d->res->id);
+            line(out, 3, "(void)v%d;", d->res->id);
+        }
+        char at[64] = "";
+        if (r) {
+            StrBuf ident = {0};
+            put_identity(&ident, r);
+            snprintf(at, sizeof at, "%s", dt_ctype(acc_dtype(r)));
+            line(out, 3, "%s acc = %s;", at, ident.s);
+            sb_free(&ident);
+        }
+        line(out, 3, "for (int64_t jv = threadIdx.x; jv < nv; jv += blockDim.x) {");
+        line(out, 4, "gp_vec<%s, %d> xv;", xt, V);
+        if (k == 0) {
+            line(out, 4, "if (vec) xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
+            line(out, 4, "else xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
+            line(out, 4, "if (stage) {");
+            line(out, 5, "if (vec) ((gp_vec<%s, %d> *)row)[jv] = xv;", xt, V);
+            line(out, 5, "else row[jv] = xv.v[0];");
+            line(out, 4, "}");
+        } else {
+            line(out, 4, "if (stage) {");
+            line(out, 5, "if (vec) xv = ((const gp_vec<%s, %d> *)row)[jv];", xt, V);
+            line(out, 5, "else xv.v[0] = row[jv];");
+            line(out, 4, "} else if (vec) {");
+            line(out, 5, "xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
+            line(out, 4, "} else {");
+            line(out, 5, "xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
+            line(out, 4, "}");
+        }
+        if (!r)
+            for (int i = 0; i < p.outs.n; i++) {
+                const IrValue *v = VEC_AT(p.outs, i);
+                line(out, 4, "gp_vec<%s, %d> ov%d;", val_ctype(v), V, v->id);
+            }
+        line(out, 4, "#pragma unroll");
+        line(out, 4, "for (int u = 0; u < %d; u++) {", V);
+        line(out, 5, "if (!vec && u > 0) break;");
+        line(out, 5, "const int64_t j = vec ? jv * %d + u : jv;", V);
+        line(out, 5, "(void)j;");
+        line(out, 5, "const %s v%d = xv.v[u];", xt, x->id);
+        emit_instrs(out, 5, g, "j");
+        if (r) {
+            line(out, 5, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+        } else {
+            for (int i = 0; i < p.outs.n; i++) {
+                const IrValue *v = VEC_AT(p.outs, i);
+                line(out, 5, "if (vec) ov%d.v[u] = v%d;", v->id, v->id);
+                line(out, 5, "else *(%s *)(a%d.data + base%d + j * a%d.st[last]) = v%d;", val_ctype(v), v->id, v->id,
+                     v->id, v->id);
+            }
+        }
+        line(out, 4, "}");
+        if (!r)
+            for (int i = 0; i < p.outs.n; i++) {
+                const IrValue *v = VEC_AT(p.outs, i);
+                line(out, 4, "if (vec) gp_vstore<%s, %d>(a%d.data + base%d, (uint32_t)jv, ov%d);", val_ctype(v), V, v->id,
+                     v->id, v->id);
+            }
+        line(out, 3, "}");
+        if (r) {
+            const char *rt = dt_ctype(r->res->type->dtype);
+            line(out, 3, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, red_functor(r->redop));
+            line(out, 3, "if (threadIdx.x == 0) {");
+            if (r->redop == RED_MEAN) line(out, 4, "const %s fin = gp_cast<%s>(gp_mean_div<%s>(acc, C));", rt, rt, at);
+            else line(out, 4, "const %s fin = gp_cast<%s>(acc);", rt, rt);
+            line(out, 4, "s_v%d = fin;", r->res->id);
+            line(out, 4, "if (rv%d) rv%d[o] = fin;", r->res->id, r->res->id);
+            line(out, 3, "}");
+            line(out, 3, "__syncthreads();");
+            vec_push(&done, (void *)r);
+        }
+        line(out, 2, "}");
+        kparams_free(&p);
+    }
+    line(out, 2, "if (stage) __syncthreads();   /* the next row overwrites the staged one */");
+    line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+    vec_free(&done);
+    chain_params_free(&cp);
+}
+
+void cg_rows_def(StrBuf *out, const IrModule *m, const RowChain *c) { rows_def(out, m, c); }
+
+/* The chain's launch, at its last member's last instruction: the chain kernel when X has
+ * rows enough to fill the GPU (one block each), else the members one by one. */
+void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueName name_of, void *ctx, int indent)
+{
+    Launch L = {out, name_of, ctx, indent};
+    ChainParams cp;
+    chain_params(&cp, c);
+    const int V = chain_vec_width(c, &cp);
+    const IrValue *x = c->x;
+    const char *xn = nm(&L, x);
+    int n = indent;
+    line(out, n, "{   /* %s */", c->name);
+    line(out, n + 1, "const gp_shape kg_s = rt_shape_of(%s);", xn);
+    line(out, n + 1, "const int64_t kg_C = kg_s.dim[kg_s.ndim - 1], kg_rows = kg_C > 0 ? kg_s.size / kg_C : 0;");
+    line(out, n + 1, "if (kg_C > 0 && kg_rows >= 64) {");
+    n += 2;
+    for (int i = 0; i < cp.outs.n; i++) {
+        const IrValue *v = VEC_AT(cp.outs, i);
+        line(out, n, "%s = rt_empty(%s, kg_s.ndim, kg_s.dim);", nm(&L, v), dt_gp_enum(v->type->dtype));
+    }
+    if (cp.reds.n) {
+        line(out, n, "int64_t kg_kd[GP_MAXDIM];");
+        line(out, n, "for (int d = 0; d < kg_s.ndim; d++) kg_kd[d] = d == kg_s.ndim - 1 ? 1 : kg_s.dim[d];");
+    }
+    for (int i = 0; i < cp.reds.n; i++) {
+        const IrInstr *r = VEC_AT(cp.reds, i);
+        if (used_outside_chain(c, r->res))
+            line(out, n, "%s = rt_empty(%s, kg_s.ndim, kg_kd);", nm(&L, r->res), dt_gp_enum(r->res->type->dtype));
+        else
+            line(out, n, "%s = NULL;", nm(&L, r->res));
+    }
+    line(out, n, "gp_kin a%d = rt_kin(%s, &kg_s);", x->id, xn);
+    for (int i = 0; i < cp.outs.n; i++) {
+        const IrValue *v = VEC_AT(cp.outs, i);
+        line(out, n, "gp_kin a%d = rt_kin(%s, &kg_s);", v->id, nm(&L, v));
+    }
+    StrBuf cond = {0};
+    sb_printf(&cond, "kg_C %% %d == 0 && gp_rows_vec(&a%d, &kg_s, %d, %d)", V, x->id, dt_size(x->type->dtype),
+              V * dt_size(x->type->dtype));
+    for (int i = 0; i < cp.outs.n; i++) {
+        const IrValue *v = VEC_AT(cp.outs, i);
+        sb_printf(&cond, " && gp_rows_vec(&a%d, &kg_s, %d, %d)", v->id, dt_size(v->type->dtype),
+                  V * dt_size(v->type->dtype));
+    }
+    line(out, n, "int kg_flags = (%s) ? 1 : 0;", cond.s);
+    sb_free(&cond);
+    line(out, n, "size_t kg_smem = (size_t)kg_C * %d;", dt_size(x->type->dtype));
+    line(out, n, "if (kg_smem <= 48 * 1024) kg_flags |= 2;");
+    line(out, n, "else kg_smem = 0;");
+    StrBuf args = {0};
+    sb_printf(&args, "kg_s, kg_flags, a%d", x->id);
+    for (int i = 0; i < cp.outs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(cp.outs, i))->id);
+    for (int i = 0; i < cp.reds.n; i++) {
+        const IrInstr *r = VEC_AT(cp.reds, i);
+        const char *rn = nm(&L, r->res);
+        sb_printf(&args, ", %s ? (%s *)%s->data : NULL", rn, dt_ctype(r->res->type->dtype), rn);
+    }
+    for (int i = 0; i < cp.scalars.n; i++) sb_printf(&args, ", %s", nm(&L, VEC_AT(cp.scalars, i)));
+    line(out, n, "%s<<<rt_grid_for(kg_rows * %d, %d), %d, kg_smem, rt_stream()>>>(%s);", c->name, BLOCK, BLOCK, BLOCK,
+         args.s);
+    line(out, n, "rt_check_launch();");
+    sb_free(&args);
+    n -= 2;
+    line(out, n + 1, "} else {");
+    for (int k = 0; k < c->members.n; k++) cg_kernel_launch(out, m, VEC_AT(c->members, k), name_of, ctx, n + 2);
+    line(out, n + 1, "}");
+    line(out, n, "}");
+    chain_params_free(&cp);
 }

@@ -344,6 +344,7 @@ struct IrFunc {
  * outputs: values defined in the group that are used outside it (or the destination of a
  * STORE_INTO, which is an input too).                                                      */
 typedef enum KgKind { KG_EWISE, KG_REDUCE } KgKind;
+typedef struct RowChain RowChain;
 struct KernelGroup {
     int id;
     KgKind kind;
@@ -353,12 +354,24 @@ struct KernelGroup {
     Vec outputs;            /* IrValue* */
     IrInstr *last;          /* where the kernel is launched */
     int line_lo, line_hi;   /* script lines covered */
+    RowChain *chain;        /* the row chain it runs in (rowfuse.c), or NULL */
+};
+
+/* A row chain (rowfuse.c): member groups, in launch order, that all compute over the rows of
+ * array x and run as one kernel, one block per row, launched at `last`. */
+struct RowChain {
+    int id;
+    const char *name;       /* "r0_rows_k1_max" */
+    Vec members;            /* KernelGroup* */
+    IrValue *x;
+    IrInstr *last;
 };
 
 typedef struct IrModule {
     Vec funcs;              /* IrFunc*; funcs.v[0] is the module body ("<module>") */
     Vec globals;            /* IrVar* */
     Vec groups;             /* KernelGroup* */
+    Vec chains;             /* RowChain* (rowfuse.c) */
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
     int next_value_id, next_var_id;
@@ -414,6 +427,11 @@ void fuse_module(IrModule *m);
  * outside it, or not used at all), last, line range and name ("k3_add_mul").  Sets
  * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
 void group_finish(IrModule *m, KernelGroup *g);
+
+/* ---------------------------------------------------------------- rowfuse.c
+ * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one
+ * kernel (see rowfuse.c). */
+void rowfuse_module(IrModule *m);
 
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {

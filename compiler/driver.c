@@ -271,6 +271,8 @@ static int compile(const Options *o)
     if (o->opt_level >= 2) {
         fuse_module(m);
         ir_verify(m);
+        rowfuse_module(m);
+        ir_verify(m);
     }
     stage_end("passes");
 

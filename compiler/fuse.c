@@ -241,7 +241,7 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
     for (int j = 0; j < in->nargs; j++) {
         IrValue *a = in->args[j];
         if (!a || !a->def || !a->def->group || a->def->group == h) continue;
-        if (h->kind == KG_REDUCE && (in->op != IR_REDUCE || j != 0)) continue;
+        if (h->kind == KG_REDUCE && in->op == IR_REDUCE && j != 0) continue; /* prologue args only */
         KernelGroup *g = a->def->group;
         if (a->def->parent != b || !producer_ok(g)) continue;
         if (!only_used_in(g, h)) {

@@ -108,6 +108,8 @@ void ir_module_free(IrModule *m)
         vec_free(&f->params);
         vec_free(&f->locals);
     }
+    for (int i = 0; i < m->chains.n; i++) vec_free(&((RowChain *)VEC_AT(m->chains, i))->members);
+    vec_free(&m->chains);
     for (int i = 0; i < m->groups.n; i++) {
         KernelGroup *g = VEC_AT(m->groups, i);
         vec_free(&g->instrs);
@@ -394,6 +396,12 @@ void ir_print(FILE *out, const IrModule *m)
     }
     if (m->groups.n > 0) fputc('\n', out);
     for (int i = 0; i < m->groups.n; i++) print_group(out, VEC_AT(m->groups, i));
+    for (int i = 0; i < m->chains.n; i++) {
+        const RowChain *c = VEC_AT(m->chains, i);
+        fprintf(out, "chain %s: rows of v%d, members", c->name, c->x->id);
+        for (int k = 0; k < c->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(c->members, k))->name);
+        fputc('\n', out);
+    }
 }
 
 /* ---------------------------------------------------------------- verification */

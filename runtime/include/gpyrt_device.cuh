@@ -1243,6 +1243,17 @@ static inline bool gp_rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t it
     return true;
 }
 
+/* A row chain's vector path: k walks the last dimension of s contiguously and every row
+ * starts `bytes`-aligned. */
+static inline bool gp_rows_vec(const gp_kin *k, const gp_shape *s, int64_t itemsize, int64_t bytes)
+{
+    const int last = s->ndim - 1;
+    if (k->st[last] != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0) return false;
+    for (int d = 0; d < last; d++)
+        if (k->st[d] % bytes != 0) return false;
+    return true;
+}
+
 /* For the vector path, after gp_kin_fast: k reads one element everywhere, or its data is
  * aligned to `bytes` (the 16-byte access of V elements). */
 static inline bool gp_kin_aligned(const gp_kin *k, const gp_shape *s, int64_t bytes)

@@ -1,6 +1,8 @@
 /*
  * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
- * parse → lower → group → fuse, then count the kernel groups (what --emit=kernels lists).
+ * parse → lower → group → fuse → row chains, then count the kernels launched on the fused
+ * path: groups, less row chain members, plus one per chain (what --emit=kernels lists
+ * unindented).
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -27,11 +29,13 @@ static int kernels(const char *src, bool fuse)
                 forward_module(m);
                 group_module(m);
                 fuse_module(m);
+                rowfuse_module(m);
             } else {
                 group_module(m);
             }
             ir_verify(m);
             n = m->groups.n;
+            for (int i = 0; i < m->chains.n; i++) n += 1 - ((RowChain *)VEC_AT(m->chains, i))->members.n;
         }
     }
     ar_delete(a);
@@ -61,8 +65,46 @@ Test(fuse, softmax_at_most_three)
                               "e = cp.exp(m - m.max(axis=1, keepdims=True))\n"
                               "s = e / e.sum(axis=1, keepdims=True)\n";
     int n = kernels(src, true) - 2;
-    /* max; sum(exp(m - max)) with the exponential recomputed; exp(m - max) / sum */
-    cr_expect_eq(n, 3, "softmax became %d kernels", n);
+    /* max; sum(exp(m - max)) with the exponential recomputed; exp(m - max) / sum: three
+     * groups over the rows of m, one row chain */
+    cr_expect_eq(n, 1, "softmax became %d kernels", n);
+}
+
+Test(fuse, layer_norm_is_one_row_chain)
+{
+    /* mean; mean of the squared centred row; the normalised row.  The stores of mu and var
+     * move after the chain's launch */
+    const char *src = PRELUDE "m = x.reshape(10, 100)\n"
+                              "mu = m.mean(axis=1, keepdims=True)\n"
+                              "var = ((m - mu) * (m - mu)).mean(axis=1, keepdims=True)\n"
+                              "z = (m - mu) / cp.sqrt(var + 1e-5)\n"
+                              "print(z, mu, var)\n";
+    cr_expect_eq(kernels(src, true) - 2, 1);
+}
+
+Test(fuse, row_chain_stops_at_a_host_use)
+{
+    /* printing the row max needs it before the sum runs: the max, then the sum and the
+     * division (a chain must start at a reduction that reads only X) */
+    const char *src = PRELUDE "m = x.reshape(10, 100)\n"
+                              "mx = m.max(axis=1, keepdims=True)\n"
+                              "print(mx)\n"
+                              "e = cp.exp(m - mx)\n"
+                              "s = e / e.sum(axis=1, keepdims=True)\n";
+    cr_expect_eq(kernels(src, true) - 2, 3);
+}
+
+Test(fuse, row_chain_needs_a_last_axis_keepdims_reduction)
+{
+    /* a column reduction and a reduction without keepdims start no chain */
+    const char *cols = PRELUDE "m = x.reshape(10, 100)\n"
+                               "e = cp.exp(m - m.max(axis=0, keepdims=True))\n"
+                               "s = e / e.sum(axis=0, keepdims=True)\n";
+    cr_expect_eq(kernels(cols, true) - 2, 3);
+    const char *flat = PRELUDE "m = x.reshape(10, 100)\n"
+                               "t = m.max(axis=1)\n"
+                               "u = m - t.reshape(10, 1)\n";
+    cr_expect_eq(kernels(flat, true) - 2, 2);
 }
 
 Test(fuse, stencil_fuses_into_the_slice_store)
