@@ -61,13 +61,18 @@ void rt_init(int argc, char **argv, const char *script_name) {
         setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
 }
 
-/* Program end: late asynchronous errors surface here as tracebacks. */
+/* Program end: late asynchronous errors surface here as tracebacks.  With GPYRT_STATS=1 in
+ * the environment, one line on stderr counts the device allocations that reached the driver
+ * (tests/run.sh's alloc suite: a steady-state loop adds none). */
 int rt_finish(void) {
     if (gpu_is_initialised()) {
         rt_check_cuda(cudaStreamSynchronize(gpu_stream()), "cudaStreamSynchronize");
         rt_check_cuda(cudaGetLastError(), "cudaGetLastError");
     }
     fflush(stdout);
+    const char *stats = getenv("GPYRT_STATS");
+    if (stats && strcmp(stats, "1") == 0)
+        fprintf(stderr, "gpyrt: driver allocations: %llu\n", (unsigned long long)gpu_alloc_calls());
     return 0;
 }
 

@@ -21,10 +21,10 @@ LOGS=${OUT:-$BUILD/gpu-suite}
 mkdir -p "$LOGS"
 JOBS=${GPYC_TEST_JOBS:-$(nproc 2>/dev/null || echo 4)}
 ACC=()
-ONLY=e2e
+ONLY=e2e,alloc
 if [ -d gpu/acceptance ]; then
     ACC=(--acceptance gpu/acceptance)
-    ONLY=e2e,acceptance
+    ONLY=e2e,alloc,acceptance
 fi
 if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
     echo "gpu-suite: warning: nvidia-smi lists no GPU; compiled programs will not run" >&2

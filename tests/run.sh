@@ -14,6 +14,10 @@
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
 #               GPU or not), then run when a GPU is present, else the run is SKIPped
+#   alloc       tests/alloc/NAME.py, compiled as written (ITERS = 10) and with ITERS = 1000, run
+#               with GPYRT_STATS=1: both must exit 0 and report the same number of driver
+#               allocations (a steady-state loop allocates nothing new); without a GPU only
+#               the compiles are checked
 #   acceptance  --acceptance DIR: NN_name.py (+ .expected) as e2e; NN_err_*.py must fail to
 #               compile with `file:LINE:COL: error:` naming the LINE of `error at LINE`;
 #               NN_rterr_*.py as rterr
@@ -23,7 +27,7 @@
 #   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
-#   --only LIST      comma-separated suites to run (unit,errors,nocrash,e2e,acceptance)
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,e2e,alloc,acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
 #   -h, --help       this text
@@ -77,7 +81,7 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,e2e
+    ONLY=unit,errors,nocrash,e2e,alloc
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
     [ -n "$FILTER" ] && ONLY=${ONLY#unit,}
 fi
@@ -347,6 +351,63 @@ suite_e2e() {
     done
 }
 
+# The driver allocation count a program run with GPYRT_STATS=1 reports (stderr), or "".
+alloc_count() { sed -n 's/^gpyrt: driver allocations: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
+
+suite_alloc() {
+    echo "== alloc${SUFFIX:+ ($OPTFLAG)}"
+    have_gpyc "alloc$SUFFIX" || return
+    local out=$BUILD/alloc$SUFFIX src=$TMP/alloc f name srcs=() rc n10 n1000 k
+    mkdir -p "$out" "$src"
+    for f in "$ROOT"/tests/alloc/*.py; do
+        [ -f "$f" ] || continue
+        name=$(basename "$f" .py)
+        matches "$name" || continue
+        if ! grep -q '^ITERS = 10$' "$f"; then fail "alloc$SUFFIX/$name" "no line 'ITERS = 10'"; continue; fi
+        cp "$f" "$src/${name}_10.py"
+        sed 's/^ITERS = 10$/ITERS = 1000/' "$f" >"$src/${name}_1000.py"
+        srcs+=("$src/${name}_10.py")
+        [ "$HAVE_GPU" = 1 ] && srcs+=("$src/${name}_1000.py")
+    done
+    [ ${#srcs[@]} -gt 0 ] || { skip "alloc$SUFFIX" "no programs${FILTER:+ match $FILTER}"; return; }
+    rm -f "$out"/*.crc
+    compile_all "$out" "${srcs[@]}"
+    for f in "${srcs[@]}"; do
+        case $f in *_1000.py) continue ;; esac
+        name=$(basename "$f" _10.py)
+        if [ "$(cat "$out/${name}_10.crc" 2>/dev/null || echo 999)" -ne 0 ]; then
+            fail "alloc$SUFFIX/$name:compile" "$(why_status "$(cat "$out/${name}_10.crc" 2>/dev/null || echo 999)")"
+            detail <"$out/${name}_10.clog"
+            continue
+        fi
+        pass "alloc$SUFFIX/$name:compile"
+        if [ "$HAVE_GPU" != 1 ]; then skip "alloc$SUFFIX/$name:run" "no GPU"; continue; fi
+        for k in 10 1000; do
+            if [ "$(cat "$out/${name}_$k.crc" 2>/dev/null || echo 999)" -ne 0 ]; then
+                fail "alloc$SUFFIX/$name:run" "the ITERS = $k variant did not compile"
+                detail <"$out/${name}_$k.clog"
+                continue 2
+            fi
+            GPYRT_STATS=1 timeout "$RTIMEOUT" "$out/${name}_$k" >/dev/null 2>"$out/${name}_$k.stderr"
+            rc=$?
+            if [ $rc -ne 0 ]; then
+                fail "alloc$SUFFIX/$name:run" "ITERS = $k: $(why_status $rc)"
+                detail <"$out/${name}_$k.stderr"
+                continue 2
+            fi
+        done
+        n10=$(alloc_count "$out/${name}_10.stderr")
+        n1000=$(alloc_count "$out/${name}_1000.stderr")
+        if [ -z "$n10" ] || [ -z "$n1000" ]; then
+            fail "alloc$SUFFIX/$name:run" "no 'gpyrt: driver allocations' line on stderr"
+        elif [ "$n10" != "$n1000" ]; then
+            fail "alloc$SUFFIX/$name:run" "driver allocations: $n10 with ITERS = 10, $n1000 with ITERS = 1000"
+        else
+            pass "alloc$SUFFIX/$name:run ($n10 driver allocations at 10 and 1000 iterations)"
+        fi
+    done
+}
+
 suite_acceptance() {
     echo "== acceptance${SUFFIX:+ ($OPTFLAG)}: $ACCDIR"
     have_gpyc "acceptance$SUFFIX" || return
@@ -374,6 +435,7 @@ want unit && suite_unit
 want errors && suite_errors
 want nocrash && suite_nocrash
 want e2e && suite_e2e
+want alloc && suite_alloc
 want acceptance && [ -n "$ACCDIR" ] && suite_acceptance
 
 echo
