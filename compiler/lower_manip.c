@@ -1728,56 +1728,87 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     return ok;
 }
 
-/* ---------------------------------------------------------------- entry */
+/* ---------------------------------------------------------------- API table */
 
-IrValue *lw_manip_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled)
+LW_API_PLAIN(api_concatenate)
+LW_API_PLAIN(api_stack)
+LW_API_NAMED(api_xstack)
+LW_API_ARG(api_atleast)
+LW_API_PLAIN(api_append)
+LW_API_PLAIN(api_expand_dims)
+LW_API_SELF(api_squeeze)
+LW_API_SELF(api_swapaxes)
+LW_API_PLAIN(api_moveaxis)
+LW_API_NAMED(api_flip)
+LW_API_PLAIN(api_rot90)
+LW_API_PLAIN(api_broadcast_to)
+LW_API_PLAIN(api_roll)
+LW_API_PLAIN(api_tile)
+LW_API_SELF(api_repeat)
+LW_API_NAMED(api_split)
+LW_API_PLAIN(api_pad)
+LW_API_NAMED(api_diag)
+LW_API_SELF(api_diagonal)
+LW_API_PLAIN(api_tri)
+LW_API_ARG(api_tri_lu)
+LW_API_PLAIN(api_meshgrid)
+LW_API_PLAIN(api_logspace)
+LW_API_PLAIN(api_geomspace)
+
+/* ravel(a, order='C') */
+static IrValue *api_ravel(Lower *L, AstNode *call)
 {
-    *handled = true;
-    if (self) {
-        if (!strcmp(fn, "squeeze")) return api_squeeze(L, call, self);
-        if (!strcmp(fn, "swapaxes")) return api_swapaxes(L, call, self);
-        if (!strcmp(fn, "repeat")) return api_repeat(L, call, self);
-        if (!strcmp(fn, "diagonal")) return api_diagonal(L, call, self);
-        *handled = false;
-        return NULL;
-    }
-    if (!strcmp(fn, "concatenate")) return api_concatenate(L, call);
-    if (!strcmp(fn, "stack")) return api_stack(L, call);
-    if (!strcmp(fn, "vstack") || !strcmp(fn, "row_stack") || !strcmp(fn, "hstack") || !strcmp(fn, "dstack") ||
-        !strcmp(fn, "column_stack"))
-        return api_xstack(L, call, fn);
-    if (!strcmp(fn, "atleast_1d")) return api_atleast(L, call, 1);
-    if (!strcmp(fn, "atleast_2d")) return api_atleast(L, call, 2);
-    if (!strcmp(fn, "atleast_3d")) return api_atleast(L, call, 3);
-    if (!strcmp(fn, "append")) return api_append(L, call);
-    if (!strcmp(fn, "expand_dims")) return api_expand_dims(L, call);
-    if (!strcmp(fn, "squeeze")) return api_squeeze(L, call, NULL);
-    if (!strcmp(fn, "swapaxes")) return api_swapaxes(L, call, NULL);
-    if (!strcmp(fn, "moveaxis")) return api_moveaxis(L, call);
-    if (!strcmp(fn, "flip") || !strcmp(fn, "fliplr") || !strcmp(fn, "flipud")) return api_flip(L, call, fn);
-    if (!strcmp(fn, "rot90")) return api_rot90(L, call);
-    if (!strcmp(fn, "broadcast_to")) return api_broadcast_to(L, call);
-    if (!strcmp(fn, "ravel")) {
-        Args a;
-        if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
-        IrValue *x = arraylike(L, a.p[0], "ravel");
-        return x ? ravel(L, call->span, x) : NULL;
-    }
-    if (!strcmp(fn, "roll")) return api_roll(L, call);
-    if (!strcmp(fn, "tile")) return api_tile(L, call);
-    if (!strcmp(fn, "repeat")) return api_repeat(L, call, NULL);
-    if (!strcmp(fn, "split") || !strcmp(fn, "array_split") || !strcmp(fn, "hsplit") || !strcmp(fn, "vsplit") ||
-        !strcmp(fn, "dsplit"))
-        return api_split(L, call, fn);
-    if (!strcmp(fn, "pad")) return api_pad(L, call);
-    if (!strcmp(fn, "diag") || !strcmp(fn, "diagflat")) return api_diag(L, call, fn);
-    if (!strcmp(fn, "diagonal")) return api_diagonal(L, call, NULL);
-    if (!strcmp(fn, "tri")) return api_tri(L, call);
-    if (!strcmp(fn, "tril")) return api_tri_lu(L, call, true);
-    if (!strcmp(fn, "triu")) return api_tri_lu(L, call, false);
-    if (!strcmp(fn, "meshgrid")) return api_meshgrid(L, call);
-    if (!strcmp(fn, "logspace")) return api_logspace(L, call);
-    if (!strcmp(fn, "geomspace")) return api_geomspace(L, call);
-    *handled = false;
-    return NULL;
+    Args a;
+    if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "ravel");
+    return x ? ravel(L, call->span, x) : NULL;
 }
+LW_API_PLAIN(api_ravel)
+
+const ApiFn lw_manip_api[] = {
+    {"cupy", "concatenate", api_concatenate_api, 0},
+    {"cupy", "stack", api_stack_api, 0},
+    {"cupy", "vstack", api_xstack_api, 0},
+    {"cupy", "row_stack", api_xstack_api, 0},
+    {"cupy", "hstack", api_xstack_api, 0},
+    {"cupy", "dstack", api_xstack_api, 0},
+    {"cupy", "column_stack", api_xstack_api, 0},
+    {"cupy", "atleast_1d", api_atleast_api, 1},
+    {"cupy", "atleast_2d", api_atleast_api, 2},
+    {"cupy", "atleast_3d", api_atleast_api, 3},
+    {"cupy", "append", api_append_api, 0},
+    {"cupy", "expand_dims", api_expand_dims_api, 0},
+    {"cupy", "squeeze", api_squeeze_api, 0},
+    {"cupy", "swapaxes", api_swapaxes_api, 0},
+    {"cupy", "moveaxis", api_moveaxis_api, 0},
+    {"cupy", "flip", api_flip_api, 0},
+    {"cupy", "fliplr", api_flip_api, 0},
+    {"cupy", "flipud", api_flip_api, 0},
+    {"cupy", "rot90", api_rot90_api, 0},
+    {"cupy", "broadcast_to", api_broadcast_to_api, 0},
+    {"cupy", "ravel", api_ravel_api, 0},
+    {"cupy", "roll", api_roll_api, 0},
+    {"cupy", "tile", api_tile_api, 0},
+    {"cupy", "repeat", api_repeat_api, 0},
+    {"cupy", "split", api_split_api, 0},
+    {"cupy", "array_split", api_split_api, 0},
+    {"cupy", "hsplit", api_split_api, 0},
+    {"cupy", "vsplit", api_split_api, 0},
+    {"cupy", "dsplit", api_split_api, 0},
+    {"cupy", "pad", api_pad_api, 0},
+    {"cupy", "diag", api_diag_api, 0},
+    {"cupy", "diagflat", api_diag_api, 0},
+    {"cupy", "diagonal", api_diagonal_api, 0},
+    {"cupy", "tri", api_tri_api, 0},
+    {"cupy", "tril", api_tri_lu_api, true},
+    {"cupy", "triu", api_tri_lu_api, false},
+    {"cupy", "meshgrid", api_meshgrid_api, 0},
+    {"cupy", "logspace", api_logspace_api, 0},
+    {"cupy", "geomspace", api_geomspace_api, 0},
+    /* ndarray methods */
+    {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
+    {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},
+    {"cupy.ndarray", "repeat", api_repeat_api, 0},
+    {"cupy.ndarray", "diagonal", api_diagonal_api, 0},
+    {NULL, NULL, NULL, 0},
+};
