@@ -211,6 +211,7 @@ bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
 /* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
 bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
 /* Table: lw_index_api (nonzero/argwhere/flatnonzero/take/compress/extract/where(cond)). */
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of int64 arrays */
 
 /* lower_reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
  * count_nonzero, average, cumsum/cumprod, diff).  Table: lw_reduce_api. */

@@ -524,7 +524,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
     Args a;
     if (!lw_bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
     AstNode *obj = a.p[0];
-    bool copy = strcmp(name, "asarray") != 0;
+    bool copy = strcmp(name, "asarray") && strcmp(name, "asanyarray");   /* CuPy has no subclasses */
     if (obj->kind == AST_LIST || obj->kind == AST_TUPLE) {
         int64_t shape[IR_MAXDIM];
         int ndim = 0;
@@ -1225,8 +1225,8 @@ static IrValue *api_ndim(Lower *L, AstNode *call, const char *fn)
 
 /* ---------------------------------------------------------------- cupy.random */
 
-/* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample),
- * rand(*shape).  CuPy draws with cuRAND; seeded programs print CuPy's numbers. */
+/* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample and
+ * its aliases ranf and sample), rand(*shape).  CuPy draws with cuRAND; seeded programs print CuPy's numbers. */
 static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
 {
     Span sp = call->span;
@@ -1241,7 +1241,7 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
     IrValue *dims[IR_MAXDIM];
     int ndim = 0;
     DType dt = DT_FLOAT64;
-    if (strcmp(fn, "rand")) { /* random, random_sample */
+    if (strcmp(fn, "rand")) { /* random, random_sample and its aliases ranf, sample */
         Args a;
         if (!lw_bind(call, fn, "size,dtype", 0, &a)) return NULL;
         if (a.p[0]) {
@@ -1430,6 +1430,7 @@ const ApiFn lw_call_api[] = {
     {"cupy", "identity", api_eye_api, true},
     {"cupy", "array", api_array_api, 0},
     {"cupy", "asarray", api_array_api, 0},
+    {"cupy", "asanyarray", api_array_api, 0},
     {"cupy", "asnumpy", api_asnumpy_api, 0},
     {"cupy", "copy", api_asnumpy_api, 0},
     /* reductions through IR_REDUCE (the others are lower_reduce.c's) */
@@ -1462,6 +1463,8 @@ const ApiFn lw_call_api[] = {
     {"cupy.random", "seed", random_call_api, 0},
     {"cupy.random", "random", random_call_api, 0},
     {"cupy.random", "random_sample", random_call_api, 0},
+    {"cupy.random", "ranf", random_call_api, 0},
+    {"cupy.random", "sample", random_call_api, 0},
     {"cupy.random", "rand", random_call_api, 0},
     /* cupy.cuda */
     {"cupy.cuda", "Device", cuda_object, 0},

@@ -327,6 +327,8 @@ static IrValue *cond_arg(Lower *L, AstNode *e, const char *fname)
     return lw_array_arg(L, e, fname);
 }
 
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x) { return api_nonzero(L, sp, x); }
+
 /* nonzero(a), argwhere(a), flatnonzero(a), where(condition); the method x.nonzero() */
 static IrValue *nonzero_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {

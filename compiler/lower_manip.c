@@ -16,6 +16,7 @@
  */
 #include "lower.h"
 
+#include <math.h>
 #include <string.h>
 
 #define MAXARR 32      /* arrays in one concatenate / stack / split */
@@ -1728,6 +1729,212 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     return ok;
 }
 
+/* ---------------------------------------------------------------- rollaxis, ediff1d */
+
+/* rollaxis(a, axis, start=0): axis moved to lie before start (NumPy's AxisError texts) */
+static IrValue *api_rollaxis(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "rollaxis", "a,axis,start", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "rollaxis");
+    if (!x) return NULL;
+    int n = x->type->ndim, axis;
+    if (!axis1(L, a.p[1], n, 0, &axis)) return NULL;
+    int64_t start = 0;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &start)) {
+            diag_error(a.p[2]->span, "rollaxis() start must be a compile-time int");
+            return NULL;
+        }
+    }
+    if (start < 0) start += n;
+    if (start < 0 || start >= n + 1) {
+        diag_error(call->span, "'start' arg requires %d <= start < %d, but %lld was passed in", -n, n + 1,
+                   (long long)start);
+        return NULL;
+    }
+    if (axis < start) start--;
+    int perm[IR_MAXDIM], k = 0;
+    for (int d = 0; d < n; d++)
+        if (d != axis) perm[k++] = d;
+    for (int d = n - 1; d > start; d--) perm[d] = perm[d - 1];
+    perm[start] = axis;
+    return transpose(L, call->span, x, perm);
+}
+
+/* ediff1d(ary): ravel(ary)[1:] - ravel(ary)[:-1] (to_end and to_begin not supported yet) */
+static IrValue *api_ediff1d(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "ediff1d", "ary,to_end,to_begin", 1, &a) || !lw_no_arg(a.p[1], "to_end") ||
+        !lw_no_arg(a.p[2], "to_begin"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *x = arraylike(L, a.p[0], "ediff1d");
+    if (!x) return NULL;
+    x = ravel(L, sp, x);
+    IrValue *hi = slice_axis(L, sp, x, 0, cint(L, sp, 1), NULL, NULL);
+    IrValue *lo = slice_axis(L, sp, x, 0, NULL, cint(L, sp, -1), NULL);
+    return lw_binop(L, AOP_SUB, sp, hi, lo);
+}
+
+/* ---------------------------------------------------------------- window functions */
+
+enum { WIN_BARTLETT, WIN_BLACKMAN, WIN_HAMMING, WIN_HANNING, WIN_KAISER };
+
+static IrValue *fmul(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_MUL, sp, a, lw_const_float(L, sp, c)); }
+static IrValue *fadd(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_ADD, sp, a, lw_const_float(L, sp, c)); }
+static IrValue *fcos(Lower *L, Span sp, IrValue *a) { return lw_ewise(L, IR_COS, sp, 1, &a); }
+
+/* bartlett(M), blackman(M), hamming(M), hanning(M) over n = arange(1 - M, M, 2), as NumPy
+ * writes them (M == 1 gives [1.], M < 1 an empty array), and kaiser(M, beta) =
+ * i0(beta * sqrt(1 - ((n - alpha) / alpha)**2)) / i0(beta) over n = arange(M), alpha = (M-1)/2.
+ * float64.  M - 1 is taken as at least 1, which changes nothing but M == 1 (one point, n = 0;
+ * kaiser's beta is then 0, so i0(0) / i0(0) = 1). */
+static IrValue *api_window(Lower *L, AstNode *call, int kind)
+{
+    static const char *const names[] = {"bartlett", "blackman", "hamming", "hanning", "kaiser"};
+    const char *fname = names[kind];
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fname, kind == WIN_KAISER ? "M,beta" : "M", kind == WIN_KAISER ? 2 : 1, &a)) return NULL;
+    IrValue *M = lw_int_arg(L, a.p[0]);
+    if (!M) return NULL;
+    IrValue *beta = NULL;
+    if (kind == WIN_KAISER) {
+        if (!(beta = lw_expr(L, a.p[1]))) return NULL;
+        if (!ty_is_scalar(beta->type) || beta->type->kind == TY_COMPLEX) {
+            diag_error(a.p[1]->span, "kaiser() beta must be a real number, got %s", ty_str_of(beta->type));
+            return NULL;
+        }
+        beta = lw_to_scalar(L, beta, TY_FLOAT, sp);
+    }
+    IrValue *count = imax(L, sp, M, cint(L, sp, 0));
+    IrValue *m1 = lw_to_scalar(L, imax(L, sp, isub(L, sp, M, cint(L, sp, 1)), cint(L, sp, 1)), TY_FLOAT, sp);
+    IrValue *start = lw_to_scalar(L, kind == WIN_KAISER ? cint(L, sp, 0) : isub(L, sp, cint(L, sp, 1), M), TY_FLOAT, sp);
+    IrValue *step = lw_const_float(L, sp, kind == WIN_KAISER ? 1.0 : 2.0);
+    IrValue *n = lw_emit(L, IR_ARANGE, sp, ty_array(DT_FLOAT64, 1), 3, (IrValue *[]){start, step, count});
+    n->def->dtype = DT_FLOAT64;
+    if (kind == WIN_KAISER) {
+        IrValue *alpha = lw_binop(L, AOP_DIV, sp, m1, lw_const_float(L, sp, 2.0));
+        IrValue *t = lw_binop(L, AOP_DIV, sp, lw_binop(L, AOP_SUB, sp, n, alpha), alpha);
+        IrValue *r = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), lw_binop(L, AOP_POW, sp, t, lw_const_float(L, sp, 2.0)));
+        IrValue *one = lw_binop(L, AOP_NE, sp, M, cint(L, sp, 1));
+        IrValue *b = lw_binop(L, AOP_MUL, sp, beta, lw_to_scalar(L, one, TY_FLOAT, sp));
+        IrValue *arg = lw_binop(L, AOP_MUL, sp, b, lw_ewise(L, IR_SQRT, sp, 1, &r));
+        return lw_binop(L, AOP_DIV, sp, lw_ewise(L, IR_I0, sp, 1, &arg), lw_ewise(L, IR_I0, sp, 1, &b));
+    }
+    IrValue *x = lw_binop(L, AOP_DIV, sp, fmul(L, sp, n, M_PI), m1);  /* pi * n / (M - 1) */
+    switch (kind) {
+    case WIN_HANNING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.5);
+    case WIN_HAMMING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.46), 0.54);
+    case WIN_BLACKMAN:
+        return lw_binop(L, AOP_ADD, sp, fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.42),
+                        fmul(L, sp, fcos(L, sp, fmul(L, sp, x, 2.0)), 0.08));
+    default: { /* bartlett: where(n <= 0, 1 + n/(M-1), 1 - n/(M-1)) */
+        IrValue *q = lw_binop(L, AOP_DIV, sp, n, m1);
+        IrValue *c = lw_binop(L, AOP_LE, sp, n, lw_const_float(L, sp, 0.0));
+        IrValue *up = fadd(L, sp, q, 1.0);
+        IrValue *down = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), q);
+        return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, up, down});
+    }
+    }
+}
+
+/* ---------------------------------------------------------------- index tuples */
+
+/* tril_indices(n, k=0, m=None) = nonzero(tri(n, m, k, dtype=bool));
+ * triu_indices(n, k=0, m=None) = nonzero(~tri(n, m, k - 1, dtype=bool)) */
+static IrValue *tri_indices(Lower *L, Span sp, IrValue *N, IrValue *M, IrValue *k, bool lower)
+{
+    IrValue *cr = col_minus_row(L, sp, N, M);
+    return lw_nonzero(L, sp, lw_binop(L, lower ? AOP_LE : AOP_GE, sp, cr, k));
+}
+
+static IrValue *api_tri_indices(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "n,k,m", 1, &a)) return NULL;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    IrValue *k = N ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    IrValue *M = N;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(M = lw_int_arg(L, a.p[2]))) return NULL;
+    }
+    return tri_indices(L, call->span, N, M, k, fname[3] == 'l');
+}
+
+/* tril_indices_from(arr, k=0) / triu_indices_from: the indices for arr's shape (2-d only) */
+static IrValue *api_tri_indices_from(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "arr,k", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], fname);
+    IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    if (x->type->ndim != 2) {
+        diag_error(call->span, "input array must be 2-d");
+        return NULL;
+    }
+    Span sp = call->span;
+    return tri_indices(L, sp, dim(L, sp, x, 0), dim(L, sp, x, 1), k, fname[3] == 'l');
+}
+
+/* diag_indices(n, ndim=2): (arange(n),) * ndim */
+static IrValue *diag_indices(Lower *L, Span sp, IrValue *n, int64_t nd)
+{
+    if (nd < 0 || nd > IR_MAXDIM) {
+        diag_error(sp, "diag_indices() supports ndim from 0 to %d", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *idx[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) idx[i] = iota(L, sp, n);
+    return lw_tuple(L, sp, (int)nd, idx);
+}
+
+static IrValue *api_diag_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "diag_indices", "n,ndim", 1, &a)) return NULL;
+    IrValue *n = lw_int_arg(L, a.p[0]);
+    int64_t nd = 2;
+    if (n && a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &nd)) {
+            diag_error(a.p[1]->span, "diag_indices() ndim must be a compile-time int");
+            return NULL;
+        }
+    }
+    return n ? diag_indices(L, call->span, n, nd) : NULL;
+}
+
+/* diag_indices_from(arr): arr at least 2-d with all dimensions equal (NumPy's ValueErrors) */
+static IrValue *api_diag_indices_from(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "diag_indices_from", "arr", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "diag_indices_from");
+    if (!x) return NULL;
+    Span sp = call->span;
+    int nd = x->type->ndim;
+    if (nd < 2) {
+        diag_error(sp, "input array must be at least 2-d");
+        return NULL;
+    }
+    IrValue *n = dim(L, sp, x, 0);
+    for (int i = 1; i < nd; i++)
+        if (!raise_if(L, sp, lw_binop(L, AOP_NE, sp, dim(L, sp, x, i), n), "ValueError",
+                      "All dimensions of input must be of equal length"))
+            return NULL;
+    return diag_indices(L, sp, n, nd);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_concatenate)
@@ -1754,6 +1961,13 @@ LW_API_ARG(api_tri_lu)
 LW_API_PLAIN(api_meshgrid)
 LW_API_PLAIN(api_logspace)
 LW_API_PLAIN(api_geomspace)
+LW_API_PLAIN(api_rollaxis)
+LW_API_PLAIN(api_ediff1d)
+LW_API_ARG(api_window)
+LW_API_NAMED(api_tri_indices)
+LW_API_NAMED(api_tri_indices_from)
+LW_API_PLAIN(api_diag_indices)
+LW_API_PLAIN(api_diag_indices_from)
 
 /* ravel(a, order='C') */
 static IrValue *api_ravel(Lower *L, AstNode *call)
@@ -1805,6 +2019,19 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "meshgrid", api_meshgrid_api, 0},
     {"cupy", "logspace", api_logspace_api, 0},
     {"cupy", "geomspace", api_geomspace_api, 0},
+    {"cupy", "rollaxis", api_rollaxis_api, 0},
+    {"cupy", "ediff1d", api_ediff1d_api, 0},
+    {"cupy", "bartlett", api_window_api, WIN_BARTLETT},
+    {"cupy", "blackman", api_window_api, WIN_BLACKMAN},
+    {"cupy", "hamming", api_window_api, WIN_HAMMING},
+    {"cupy", "hanning", api_window_api, WIN_HANNING},
+    {"cupy", "kaiser", api_window_api, WIN_KAISER},
+    {"cupy", "tril_indices", api_tri_indices_api, 0},
+    {"cupy", "triu_indices", api_tri_indices_api, 0},
+    {"cupy", "tril_indices_from", api_tri_indices_from_api, 0},
+    {"cupy", "triu_indices_from", api_tri_indices_from_api, 0},
+    {"cupy", "diag_indices", api_diag_indices_api, 0},
+    {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
     /* ndarray methods */
     {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
     {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},

@@ -470,9 +470,10 @@ static IrValue *api_average(Lower *L, AstNode *call)
 /* ---------------------------------------------------------------- cumsum, cumprod, diff */
 
 /* cumsum(a, axis=None, dtype=None, out=None): the inclusive scan along axis, or over the
- * flattened array (1-d result) when axis is None.  Default dtype as sum's: bool and small
+ * flattened array (1-d result) when axis is None; nancumsum/nancumprod (nan) first replace
+ * NaNs by 0 / 1.  Default dtype as sum's: bool and small
  * signed ints → int64, small unsigned → uint64. */
-static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *self, RedOp r)
+static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *self, RedOp r, bool nan)
 {
     Span sp = call->span;
     IrValue *x;
@@ -483,6 +484,12 @@ static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *sel
     DType dt = sum_dtype(x->type->dtype);
     if (!int_axis_arg(L, p[0], x->type->ndim, &a) || !lw_dtype_arg(L, p[1], &dt, &given) || !lw_no_arg(p[2], "out"))
         return NULL;
+    if (nan && (dt_is_float(x->type->dtype) || dt_is_complex(x->type->dtype))) {
+        /* nancumsum/nancumprod: NaNs count as 0 (1 for the product), as NumPy replaces them */
+        IrValue *isn = lw_ewise(L, IR_ISNAN, sp, 1, &x);
+        IrValue *fill = lw_const_int(L, sp, r == RED_PROD);
+        if (!isn || !(x = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){isn, fill, x}))) return NULL;
+    }
     IrValue *xc = cast_to(L, x, dt, sp);
     IrValue *v = lw_emit1(L, IR_SCAN, sp, ty_array(dt, a.all ? 1 : x->type->ndim), xc);
     v->def->redop = r;
@@ -617,7 +624,11 @@ static IrValue *nanmax_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
 }
 static IrValue *scan_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
-    return api_scan(L, call, f->name, self, (RedOp)f->arg);
+    return api_scan(L, call, f->name, self, (RedOp)f->arg, false);
+}
+static IrValue *nanscan_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_scan(L, call, f->name, self, (RedOp)f->arg, true);
 }
 LW_API_SELF(api_ptp)
 LW_API_PLAIN(api_count_nonzero)
@@ -644,6 +655,8 @@ const ApiFn lw_reduce_api[] = {
     {"cupy", "average", api_average_api, 0},
     {"cupy", "cumsum", scan_api, RED_SUM},
     {"cupy", "cumprod", scan_api, RED_PROD},
+    {"cupy", "nancumsum", nanscan_api, RED_SUM},
+    {"cupy", "nancumprod", nanscan_api, RED_PROD},
     {"cupy", "diff", api_diff_api, 0},
     {"cupy", "median", api_median_api, 0},
     /* ndarray methods (NumPy 2 has no ndarray.ptp) */

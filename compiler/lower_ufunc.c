@@ -309,6 +309,82 @@ static IrValue *api_divmod(Lower *L, AstNode *call)
     return r ? lw_tuple(L, sp, 2, (IrValue *[]){q, r}) : NULL;
 }
 
+/* modf(x) = (fractional part, integral part), both in x's float dtype (NumPy's loop search:
+ * bool and 8-bit ints → float16, 16-bit → float32, wider → float64); the fractional part is
+ * fmod(x, 1) (sign of x), ±0 for ±inf as C's modf gives. */
+static IrValue *api_modf(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *v = lw_one_arg(L, call, "modf");
+    if (!v || !(v = as_array(L, v, sp, "modf"))) return NULL;
+    DType d = v->type->dtype, dt;
+    if (dt_is_complex(d)) {
+        diag_error(sp, "ufunc 'modf' not supported for the input types, and the inputs could not be safely "
+                       "coerced to any supported types according to the casting rule ''safe''");
+        return NULL;
+    }
+    if (dt_is_float(d)) dt = d;
+    else if (d == DT_BOOL || dt_size(d) == 1) dt = DT_FLOAT16;
+    else if (dt_size(d) == 2) dt = DT_FLOAT32;
+    else dt = DT_FLOAT64;
+    IrValue *x = dt == d ? v : lw_cast(L, v, dt, sp);
+    IrValue *ip = ew1(L, IR_TRUNC, sp, x);
+    IrValue *fr = ew2(L, IR_FMOD, sp, x, lw_const_float(L, sp, 1.0));
+    IrValue *z = ew2(L, IR_COPYSIGN, sp, lw_const_float(L, sp, 0.0), x);
+    IrValue *inf = ew1(L, IR_ISINF, sp, x);
+    if (!ip || !fr || !z || !inf) return NULL;
+    fr = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){inf, z, fr});
+    return fr ? lw_tuple(L, sp, 2, (IrValue *[]){fr, ip}) : NULL;
+}
+
+/* The ordering of dtype kinds that same_kind casting may not go down (b < u < i < f < c). */
+static int kind_order(DType d)
+{
+    return d == DT_BOOL ? 0 : dt_is_int(d) ? (dt_is_signed(d) ? 2 : 1) : dt_is_float(d) ? 3 : 4;
+}
+
+/* can_cast(from_, to, casting='safe'): a compile-time bool.  from_ is a dtype or an array
+ * (its dtype); 'safe' holds when promote_types(from_, to) is to; 'same_kind' also allows a
+ * cast within a kind or to a later kind; 'no'/'equiv' need equal dtypes; 'unsafe' always. */
+static IrValue *api_can_cast(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "can_cast", "from_,to,casting", 2, &a)) return NULL;
+    IrValue *v = lw_expr(L, a.p[0]);
+    if (!v) return NULL;
+    DType from, to;
+    bool given;
+    if (v->type->kind == TY_INT || v->type->kind == TY_FLOAT || v->type->kind == TY_COMPLEX) {
+        diag_error(a.p[0]->span, "can_cast() does not support Python ints, floats, and complex because the "
+                                 "result used to depend on the value.\nThis change was part of adopting NEP 50, "
+                                 "we may explicitly allow them again in the future.");
+        return NULL;
+    }
+    if (v->type->kind == TY_ARRAY) from = v->type->dtype;
+    else if (!lw_dtype_arg(L, a.p[0], &from, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[1], &to, &given)) return NULL;
+    const char *casting = "safe";
+    if (a.p[2]) {
+        IrValue *c = lw_expr(L, a.p[2]);
+        if (!c) return NULL;
+        if (!c->def || c->def->op != IR_CONST_STR) {
+            diag_error(a.p[2]->span, "casting must be a string constant");
+            return NULL;
+        }
+        casting = c->def->sval;
+    }
+    bool safe = dt_promote(from, to) == to, r;
+    if (!strcmp(casting, "safe")) r = safe;
+    else if (!strcmp(casting, "no") || !strcmp(casting, "equiv")) r = from == to;
+    else if (!strcmp(casting, "unsafe")) r = true;
+    else if (!strcmp(casting, "same_kind")) r = safe || kind_order(from) <= kind_order(to);
+    else {
+        diag_error(a.p[2]->span, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+        return NULL;
+    }
+    return lw_const_bool(L, call->span, r);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_result_type)
@@ -319,6 +395,8 @@ LW_API_NAMED(api_iscomplex)
 LW_API_NAMED(api_isclose)
 LW_API_PLAIN(array_equal)
 LW_API_PLAIN(api_divmod)
+LW_API_PLAIN(api_modf)
+LW_API_PLAIN(api_can_cast)
 
 const ApiFn lw_ufunc_api[] = {
     {"cupy", "result_type", api_result_type_api, 0},
@@ -332,5 +410,7 @@ const ApiFn lw_ufunc_api[] = {
     {"cupy", "allclose", api_isclose_api, 0},
     {"cupy", "array_equal", array_equal_api, 0},
     {"cupy", "divmod", api_divmod_api, 0},
+    {"cupy", "modf", api_modf_api, 0},
+    {"cupy", "can_cast", api_can_cast_api, 0},
     {NULL, NULL, NULL, 0},
 };
