@@ -1223,6 +1223,47 @@ static IrValue *api_ndim(Lower *L, AstNode *call, const char *fn)
     return lw_tuple(L, sp, x->type->ndim, dims);
 }
 
+/* get_array_module(*args): the cupy module (gpyc's NumPy arrays are CuPy's, see language.md) */
+static IrValue *api_get_array_module(Lower *L, AstNode *call)
+{
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        diag_error(kw->span, "get_array_module() got an unexpected keyword argument '%s'", kw->sval);
+        return NULL;
+    }
+    for (int i = 0; i < call->elts.n; i++)
+        if (!lw_expr(L, call->elts.v[i])) return NULL;
+    return lw_pseudo(L, ty_module("cupy"));
+}
+
+/* asfarray(a, dtype=float64): asarray(a, dtype), a dtype that is not inexact meaning float64 */
+static IrValue *api_asfarray(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "asfarray", "a,dtype", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "asfarray");
+    if (!x) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (!dt_is_float(dt) && !dt_is_complex(dt)) dt = DT_FLOAT64;
+    return dt == x->type->dtype ? x : lw_cast(L, x, dt, call->span);
+}
+
+/* cupyx.rsqrt(x) = 1 / sqrt(x), real inputs only (CuPy's loops are float16/32/64) */
+static IrValue *api_rsqrt(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *x = lw_one_arg(L, call, "rsqrt");
+    if (!x) return NULL;
+    if (x->type->kind == TY_COMPLEX || (x->type->kind == TY_ARRAY && dt_is_complex(x->type->dtype))) {
+        diag_error(sp, "ufunc 'rsqrt' not supported for the input types");
+        return NULL;
+    }
+    IrValue *r = lw_ewise(L, IR_SQRT, sp, 1, &x);
+    return r ? lw_binop(L, AOP_DIV, sp, lw_const_int(L, sp, 1), r) : NULL;
+}
+
 /* ---------------------------------------------------------------- cupy.random */
 
 /* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample and
@@ -1354,6 +1395,9 @@ LW_API_NAMED(api_asnumpy)
 LW_API_NAMED(api_reshape_fn)
 LW_API_NAMED(api_ndim)
 LW_API_NAMED(random_call)
+LW_API_PLAIN(api_get_array_module)
+LW_API_PLAIN(api_asfarray)
+LW_API_PLAIN(api_rsqrt)
 
 /* sum/prod/max/min/mean/any/all; arg: the RedOp */
 static IrValue *reduce_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
@@ -1433,6 +1477,8 @@ const ApiFn lw_call_api[] = {
     {"cupy", "asanyarray", api_array_api, 0},
     {"cupy", "asnumpy", api_asnumpy_api, 0},
     {"cupy", "copy", api_asnumpy_api, 0},
+    {"cupy", "asfarray", api_asfarray_api, 0},
+    {"cupy", "get_array_module", api_get_array_module_api, 0},
     /* reductions through IR_REDUCE (the others are lower_reduce.c's) */
     {"cupy", "sum", reduce_api, RED_SUM},
     {"cupy", "prod", reduce_api, RED_PROD},
@@ -1459,6 +1505,8 @@ const ApiFn lw_call_api[] = {
     {"cupy", "rad2deg", ufunc_api, IR_DEGREES},
     {"cupy", "deg2rad", ufunc_api, IR_RADIANS},
     {"cupy", "fix", ufunc_api, IR_TRUNC},
+    /* cupyx */
+    {"cupyx", "rsqrt", api_rsqrt_api, 0},
     /* cupy.random: the legacy generator */
     {"cupy.random", "seed", random_call_api, 0},
     {"cupy.random", "random", random_call_api, 0},

@@ -1935,6 +1935,263 @@ static IrValue *api_diag_indices_from(Lower *L, AstNode *call)
     return diag_indices(L, sp, n, nd);
 }
 
+/* ---------------------------------------------------------------- more compositions */
+
+/* fill_diagonal(a, val, wrap=False) of a 2-d array with a number: a store into the view of
+ * a's main diagonal (NumPy's a.flat[::ncols+1] = val, which for a tall matrix without wrap is
+ * that diagonal too).  Returns None. */
+static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "fill_diagonal", "a,val,wrap", 2, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "fill_diagonal");
+    IrValue *v = x ? lw_expr(L, a.p[1]) : NULL;
+    bool wrap;
+    if (!v || !lw_bool_arg(L, a.p[2], false, &wrap)) return NULL;
+    Span sp = call->span;
+    if (x->type->ndim < 2) {
+        diag_error(sp, "array must be at least 2-d");
+        return NULL;
+    }
+    if (x->type->ndim != 2 || wrap) {
+        diag_error(sp, "fill_diagonal() is supported for 2-d arrays without wrap only");
+        return NULL;
+    }
+    if (!ty_is_numeric(v->type) || (v->type->kind == TY_ARRAY && v->type->ndim != 0)) {
+        diag_error(a.p[1]->span, "fill_diagonal() takes a number (or a 0-d array) as val here");
+        return NULL;
+    }
+    store(L, sp, diagonal_of(L, sp, x, cint(L, sp, 0)), v);
+    return lw_pseudo(L, ty_none());
+}
+
+/* polyadd(a1, a2) / polysub(a1, a2): both 1-d, the shorter padded with leading zeros of its
+ * own dtype (NumPy concatenates zeros(diff, a.dtype)), then added / subtracted. */
+static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "a1,a2", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x[2];
+    for (int i = 0; i < 2; i++) {
+        if (!(x[i] = arraylike(L, a.p[i], fname))) return NULL;
+        if (x[i]->type->ndim > 1) {
+            diag_error(a.p[i]->span, "%s() takes 1-d coefficient arrays here", fname);
+            return NULL;
+        }
+        if (x[i]->type->ndim == 0) x[i] = atleast(L, sp, x[i], 1);
+    }
+    IrValue *l0 = dim(L, sp, x[0], 0), *l1 = dim(L, sp, x[1], 0);
+    IrValue *n = imax(L, sp, l0, l1);
+    IrValue *p[2];
+    for (int i = 0; i < 2; i++) {
+        p[i] = lw_emit_full(L, sp, x[i]->type->dtype, 1, &n, cint(L, sp, 0));
+        store(L, sp, slice_axis(L, sp, p[i], 0, isub(L, sp, n, i ? l1 : l0), NULL, NULL), x[i]);
+    }
+    return lw_binop(L, fname[4] == 'a' ? AOP_ADD : AOP_SUB, sp, p[0], p[1]);
+}
+
+/* vander(x, N=None, increasing=False): column j is x**(N-1-j) (x**j when increasing), in
+ * promote_types(x.dtype, int64) as NumPy allocates it. */
+static IrValue *api_vander(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "vander", "x,N,increasing", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = arraylike(L, a.p[0], "vander");
+    if (!x) return NULL;
+    if (x->type->ndim != 1) {
+        diag_error(sp, "x must be a one-dimensional array or sequence.");
+        return NULL;
+    }
+    IrValue *N = dim(L, sp, x, 0);
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(N = lw_int_arg(L, a.p[1]))) return NULL;
+    }
+    bool inc;
+    if (!lw_bool_arg(L, a.p[2], false, &inc)) return NULL;
+    if (!raise_if(L, sp, is_neg(L, sp, N), "ValueError", "negative dimensions are not allowed")) return NULL;
+    DType dt = dt_promote(x->type->dtype, DT_INT64);
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    IrValue *e = iota(L, sp, N);
+    if (!inc) e = lw_binop(L, AOP_SUB, sp, isub(L, sp, N, cint(L, sp, 1)), e);
+    return lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){newaxis_at(L, sp, x, 1), e});
+}
+
+/* indices(dimensions, dtype=int): out[i] = the index along axis i, shape (n, *dimensions) */
+static IrValue *api_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "indices", "dimensions,dtype,sparse", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *dims[IR_MAXDIM];
+    int n = 0;
+    if (!lw_shape_arg(L, a.p[0], dims, &n)) return NULL;
+    DType dt = DT_INT64;
+    bool given, sparse;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given) || !lw_bool_arg(L, a.p[2], false, &sparse)) return NULL;
+    if (sparse) {
+        diag_error(a.p[2]->span, "indices(sparse=True) is not supported yet");
+        return NULL;
+    }
+    if (n + 1 > IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *all[IR_MAXDIM];
+    all[0] = cint(L, sp, n);
+    for (int i = 0; i < n; i++) all[i + 1] = dims[i];
+    IrValue *r = lw_emit_empty(L, sp, dt, n + 1, all);
+    for (int i = 0; i < n; i++) {
+        IrValue *shape[IR_MAXDIM];
+        for (int j = 0; j < n; j++) shape[j] = j == i ? dims[i] : cint(L, sp, 1);
+        IrValue *ax = lw_emit_reshape(L, sp, iota(L, sp, dims[i]), n, shape);
+        Ix ix;
+        ix_init(&ix, r);
+        ix_int(&ix, cint(L, sp, i));
+        store(L, sp, ix_emit(L, sp, &ix), ax);
+    }
+    return r;
+}
+
+/* trapz(y, x=None, dx=1.0, axis=-1) = sum(d * (y[1:] + y[:-1]) / 2.0, axis) along axis, d = dx
+ * or diff(x) for a 1-d x (NumPy 1.x's trapz, NumPy 2's trapezoid). */
+static IrValue *api_trapz(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "trapz", "y,x,dx,axis", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *y = arraylike(L, a.p[0], "trapz");
+    if (!y) return NULL;
+    int nd = y->type->ndim, ax;
+    if (nd == 0) {
+        diag_error(sp, "trapz() needs an array of at least one dimension");
+        return NULL;
+    }
+    if (!axis1(L, a.p[3], nd, nd - 1, &ax)) return NULL;
+    IrValue *d;
+    IrValue *xv = NULL;
+    if (a.p[1]) {
+        if (!(xv = lw_expr(L, a.p[1]))) return NULL;
+        if (xv->type->kind == TY_NONE) xv = NULL;
+    }
+    if (xv) {
+        if (!(xv = arraylike(L, a.p[1], "trapz"))) return NULL;
+        if (xv->type->ndim != 1) {
+            diag_error(a.p[1]->span, "trapz() takes a 1-d x here");
+            return NULL;
+        }
+        IrValue *hi = slice_axis(L, sp, xv, 0, cint(L, sp, 1), NULL, NULL);
+        IrValue *lo = slice_axis(L, sp, xv, 0, NULL, cint(L, sp, -1), NULL);
+        d = lw_binop(L, AOP_SUB, sp, hi, lo);
+        IrValue *shape[IR_MAXDIM];
+        for (int i = 0; i < nd; i++) shape[i] = i == ax ? dim(L, sp, d, 0) : cint(L, sp, 1);
+        if (d) d = lw_emit_reshape(L, sp, d, nd, shape);
+    } else if (a.p[2]) {
+        if (!(d = lw_expr(L, a.p[2]))) return NULL;
+        if (!ty_is_numeric(d->type)) {
+            diag_error(a.p[2]->span, "trapz() dx must be a number, got %s", ty_str_of(d->type));
+            return NULL;
+        }
+    } else {
+        d = lw_const_float(L, sp, 1.0);
+    }
+    if (!d) return NULL;
+    IrValue *s = lw_binop(L, AOP_ADD, sp, slice_axis(L, sp, y, ax, cint(L, sp, 1), NULL, NULL),
+                          slice_axis(L, sp, y, ax, NULL, cint(L, sp, -1), NULL));
+    IrValue *t = s ? lw_binop(L, AOP_MUL, sp, d, s) : NULL;
+    t = t ? lw_binop(L, AOP_DIV, sp, t, lw_const_float(L, sp, 2.0)) : NULL;
+    if (!t) return NULL;
+    if (t->type->kind != TY_ARRAY) return t;
+    DType dt = t->type->dtype;
+    if (dt == DT_BOOL || (dt_is_int(dt) && dt_is_signed(dt) && dt != DT_INT64)) dt = DT_INT64;
+    else if (dt_is_int(dt) && !dt_is_signed(dt)) dt = DT_UINT64;
+    IrValue *r = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, nd - 1), t);
+    r->def->redop = RED_SUM;
+    r->def->dtype = dt;
+    r->def->cdtype = t->type->dtype;
+    r->def->keepdims = false;
+    r->def->naxes = nd == 1 ? 0 : 1;
+    r->def->axes[0] = ax;
+    return r;
+}
+
+/* mask_indices(n, mask_func, k=0) for mask_func cp.triu / cp.tril: NumPy's
+ * nonzero(mask_func(ones((n, n)), k)), i.e. triu_indices(n, k) / tril_indices(n, k) */
+static IrValue *api_mask_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "mask_indices", "n,mask_func,k", 2, &a)) return NULL;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    IrValue *f = N ? lw_expr(L, a.p[1]) : NULL;
+    IrValue *k = f ? int_arg_or(L, a.p[2], call->span, 0) : NULL;
+    if (!k) return NULL;
+    bool lower = f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.tril");
+    if (!lower && !(f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.triu"))) {
+        diag_error(a.p[1]->span, "mask_indices() supports mask_func cupy.triu and cupy.tril only");
+        return NULL;
+    }
+    return tri_indices(L, call->span, N, N, k, lower);
+}
+
+/* polyval(p, x): y = zeros_like(x); y = y * x + pv for each coefficient pv of p (0-d arrays,
+ * strong as NumPy scalars), unrolled: p's length must be known at compile time. */
+static IrValue *api_polyval(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polyval", "p,x", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *p = arraylike(L, a.p[0], "polyval");
+    IrValue *x = p ? arraylike(L, a.p[1], "polyval") : NULL;
+    if (!x) return NULL;
+    if (p->type->ndim != 1) {
+        diag_error(a.p[0]->span, "polyval() takes a 1-d array of coefficients");
+        return NULL;
+    }
+    int64_t n = static_dim(p, 0);
+    if (n < 0 || n > 64) {
+        diag_error(a.p[0]->span, "polyval() needs at most 64 coefficients, their number known at compile time");
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM];
+    for (int i = 0; i < x->type->ndim; i++) dims[i] = dim(L, sp, x, i);
+    IrValue *y = lw_emit_full(L, sp, x->type->dtype, x->type->ndim, dims, cint(L, sp, 0));
+    for (int64_t i = 0; i < n && y; i++) {
+        Ix ix;
+        ix_init(&ix, p);
+        ix_int(&ix, cint(L, sp, i));
+        IrValue *yx = lw_binop(L, AOP_MUL, sp, y, x);
+        y = yx ? lw_binop(L, AOP_ADD, sp, yx, ix_emit(L, sp, &ix)) : NULL;
+    }
+    return y;
+}
+
+/* copyto(dst, src): dst[...] = src under NumPy's same_kind rule (b < u < i < f < c may not go
+ * down a kind; within a kind anything goes); casting= and where= are not supported yet. */
+static IrValue *api_copyto(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "copyto", "dst,src,casting,where", 2, &a) || !lw_no_arg(a.p[2], "casting") ||
+        !lw_no_arg(a.p[3], "where"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *dst = lw_array_arg(L, a.p[0], "copyto");
+    IrValue *src = dst ? arraylike(L, a.p[1], "copyto") : NULL;
+    if (!src) return NULL;
+    DType from = src->type->dtype, to = dst->type->dtype;
+    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? (dt_is_signed(from) ? 2 : 1) : dt_is_float(from) ? 3 : 4;
+    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? (dt_is_signed(to) ? 2 : 1) : dt_is_float(to) ? 3 : 4;
+    if (dt_promote(from, to) != to && kf > kt) {
+        diag_error(sp, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule 'same_kind'",
+                   dt_name(from), dt_name(to));
+        return NULL;
+    }
+    store(L, sp, dst, src);
+    return lw_pseudo(L, ty_none());
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_concatenate)
@@ -1968,6 +2225,14 @@ LW_API_NAMED(api_tri_indices)
 LW_API_NAMED(api_tri_indices_from)
 LW_API_PLAIN(api_diag_indices)
 LW_API_PLAIN(api_diag_indices_from)
+LW_API_PLAIN(api_fill_diagonal)
+LW_API_NAMED(api_polyadd)
+LW_API_PLAIN(api_vander)
+LW_API_PLAIN(api_indices)
+LW_API_PLAIN(api_trapz)
+LW_API_PLAIN(api_mask_indices)
+LW_API_PLAIN(api_polyval)
+LW_API_PLAIN(api_copyto)
 
 /* ravel(a, order='C') */
 static IrValue *api_ravel(Lower *L, AstNode *call)
@@ -2032,6 +2297,15 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "triu_indices_from", api_tri_indices_from_api, 0},
     {"cupy", "diag_indices", api_diag_indices_api, 0},
     {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
+    {"cupy", "fill_diagonal", api_fill_diagonal_api, 0},
+    {"cupy", "polyadd", api_polyadd_api, 0},
+    {"cupy", "polysub", api_polyadd_api, 0},
+    {"cupy", "vander", api_vander_api, 0},
+    {"cupy", "indices", api_indices_api, 0},
+    {"cupy", "trapz", api_trapz_api, 0},
+    {"cupy", "mask_indices", api_mask_indices_api, 0},
+    {"cupy", "polyval", api_polyval_api, 0},
+    {"cupy", "copyto", api_copyto_api, 0},
     /* ndarray methods */
     {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
     {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},

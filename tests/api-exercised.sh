@@ -3,7 +3,7 @@
 # end-to-end program (tests/e2e/*.py, whose expected output NumPy produced).
 #
 # A function cupy.A.B counts as used where a program writes `cp.A.B` or `cupy.A.B` (a call, or
-# a dtype such as cp.float32 passed as an argument); a method cupy.ndarray.M where it writes
+# a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A`; a method cupy.ndarray.M where it writes
 # `.M(` after something other than a module (cp, cupy, np, numpy, math, linalg, random).
 # Comment lines do not count.  Names in tests/api-not-exercised.txt (with the reason the NumPy
 # oracle cannot run them) are reported as EXEMPT.  Prints `MISSING name` for each other unused
@@ -24,6 +24,8 @@ while read -r name; do
         cupy.ndarray.*)
             m=${name#cupy.ndarray.}
             re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bmath)(?<!\\blinalg)(?<!\\brandom)\\.$m\\s*\\(" ;;
+        cupyx.*)
+            re="\\b${name//./\\.}(?![A-Za-z0-9_])" ;;
         *)
             f=${name#cupy.}
             re="\\b(cp|cupy)\\.${f//./\\.}(?![A-Za-z0-9_])" ;;
