@@ -392,6 +392,10 @@ typedef struct CompileInput {
     const char *search_dir; /* where `import helper` looks for helper.py */
 } CompileInput;
 IrModule *lower_module(const CompileInput *in);
+/* gpyc --list-api: every cupy.* / cupyx.* name that compiles (functions, ndarray methods as
+ * cupy.ndarray.NAME, scalar types), one per line, sorted and unique.  Read from the tables
+ * that calls dispatch on (lower.h, "API tables"). */
+void lower_list_api(FILE *out);
 
 /* ---------------------------------------------------------------- group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,
