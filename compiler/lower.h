@@ -177,6 +177,13 @@ bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
  * nonzero/take/compress when self is the receiver; *handled false when fn is not one of them. */
 IrValue *lw_index_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled);
 
+/* lower_sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
+ * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
+ * sort (in place), argsort, partition (in place), argpartition, searchsorted when self is the
+ * receiver.  *handled false (nothing emitted) when fn is not one of them. */
+bool lw_sort_has(const char *fn);                     /* cupy.<fn> is one of them */
+IrValue *lw_sort_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled);
+
 /* lower_reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
  * count_nonzero, average, cumsum/cumprod, diff).  cupy.NAME(...) when self is NULL, else the
  * ndarray method self.NAME(...).  Returns false (nothing emitted) when NAME is not one of

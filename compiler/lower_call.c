@@ -936,6 +936,7 @@ static bool api_known(const char *full)
     for (int i = 0; api_names[i]; i++)
         if (!strcmp(api_names[i], full)) return true;
     if (!strncmp(full, "cupy.", 5) && !strchr(full + 5, '.') && lw_linalg_has("cupy", full + 5)) return true;
+    if (!strncmp(full, "cupy.", 5) && !strchr(full + 5, '.') && lw_sort_has(full + 5)) return true;
     if (!strncmp(full, "cupy.", 5)) {
         IrOp op;
         if (!strchr(full + 5, '.') && (ufunc_of(full + 5, &op) || lw_ufunc_extra_known(full + 5))) return true;
@@ -1316,6 +1317,7 @@ static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
     if (ufunc_of(fn, &op)) return api_ufunc(L, call, fn, op, NULL);
     if (lw_linalg_has("cupy", fn)) return lw_linalg_call(L, call, "cupy", fn);
     { bool handled; IrValue *v = lw_manip_call(L, call, fn, NULL, &handled); if (handled) return v; }
+    { bool handled; IrValue *v = lw_sort_call(L, call, fn, NULL, &handled); if (handled) return v; }
     diag_error(sp, "cupy.%s is not supported by gpyc", fn);
     return NULL;
 }
@@ -1426,6 +1428,7 @@ static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
     }
     { bool handled; IrValue *v = lw_index_call(L, call, m, x, &handled); if (handled) return v; }
     { bool handled; IrValue *v = lw_manip_call(L, call, m, x, &handled); if (handled) return v; }
+    { bool handled; IrValue *v = lw_sort_call(L, call, m, x, &handled); if (handled) return v; }
     (void)op;
     diag_error(sp, "ndarray.%s() is not supported yet", m);
     return NULL;
