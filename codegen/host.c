@@ -1125,6 +1125,24 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
     }
     case IR_ADV_INDEX: case IR_ADV_STORE: emit_adv_index(cg, in); break; /* runtime/indexing.cu */
     case IR_NONZERO: emit(cg, "%s = rt_nonzero(%s, %d);", r, arg(cg, in, 0), (int)in->ival); break;
+    case IR_SORT: /* runtime/sort.cu */
+        emit(cg, "%s = rt_sort(%s, %d, %s, %s, %s);", r, arg(cg, in, 0), (int)in->ival, in->shape[0] ? "true" : "false",
+             in->nargs > 1 ? "true" : "false", in->nargs > 1 ? arg(cg, in, 1) : "0");
+        break;
+    case IR_SEARCHSORTED:
+        emit(cg, "%s = rt_searchsorted(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_UNIQUE: emit(cg, "%s = rt_unique(%s, %d);", r, arg(cg, in, 0), (int)in->ival); break;
+    case IR_ISIN:
+        emit(cg, "%s = rt_isin(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_SETOP: {
+        /* ORDER GP_SET: the gp_setop constants of gpyrt.h */
+        static const char *const ops[] = {"GP_SET_INTERSECT", "GP_SET_UNION", "GP_SET_DIFF", "GP_SET_XOR"};
+        if (in->ival < 0 || in->ival > 3) cg_bug(in, "bad set operation");
+        emit(cg, "%s = rt_setop(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), ops[in->ival]);
+        break;
+    }
     default:
         cg_bug(in, "no host code for this instruction");
     }

@@ -232,6 +232,18 @@ typedef enum IrOp {
     IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
                           keepdims; dtype: the result's (float64 for ints and bool) → array
                           (rt_median: a segmented sort, CUB; lower_reduce.c) */
+    /* arrays: sorting, searching and sets (host calls into runtime/sort.cu; lower_sort.c) */
+    IR_SORT,           /* args[0] real array (ndim >= 1), args[1] optional int kth (partition's
+                          bounds check); ival: the axis (normalised); shape[0]: 1 for argsort
+                          (int64 positions) → new array of args[0]'s shape (rt_sort) */
+    IR_SEARCHSORTED,   /* args[0] sorted 1-d array, args[1] array of its dtype; ival 1: side
+                          'right' → int64 array of args[1]'s shape (rt_searchsorted) */
+    IR_UNIQUE,         /* args[0] real array; ival: the part (0 values, 1 first indices,
+                          2 inverse, 3 counts) → array (rt_unique; syncs) */
+    IR_ISIN,           /* args[0], args[1] real arrays of one dtype; ival 1: invert → bool array
+                          of args[0]'s shape (rt_isin) */
+    IR_SETOP,          /* args[0], args[1] real arrays of one dtype; ival: the runtime's
+                          gp_setop → sorted unique 1-d array (rt_setop) */
     IR_OP_COUNT
 } IrOp;
 
