@@ -232,6 +232,12 @@ typedef enum IrOp {
     IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
                           keepdims; dtype: the result's (float64 for ints and bool) → array
                           (rt_median: a segmented sort, CUB; lower_reduce.c) */
+    IR_FFT,            /* args[0] array in the transform's dtype (complex64/128, or float32/64
+                          for R2C), args[1..naxes] the transform lengths (ints); ival: the
+                          runtime's gp_fft_kind (C2C forward / inverse, R2C, C2R); axes[0..naxes-1]
+                          (normalised, distinct, in the order given: the real transform runs
+                          along the last); dtype: the result's → array, unnormalised (rt_fft,
+                          cuFFT; lower_fft.c) */
     IR_OP_COUNT
 } IrOp;
 

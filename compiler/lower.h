@@ -150,6 +150,11 @@ IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ 
 bool lw_linalg_has(const char *mod, const char *fn);
 IrValue *lw_linalg_call(Lower *L, AstNode *call, const char *mod, const char *fn);
 
+/* lower_fft.c — cupy.fft: the transforms (IR_FFT, cuFFT) and fftfreq, rfftfreq, fftshift,
+ * ifftshift. */
+bool lw_fft_has(const char *fn);                                     /* cupy.fft.<fn> */
+IrValue *lw_fft_call(Lower *L, AstNode *call, const char *fn);
+
 /* lower_manip.c — array manipulation and creation routines composed from views and copies
  * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...).
  * fn is the cupy.* name, or the ndarray method name when self is the receiver; *handled is
@@ -158,6 +163,8 @@ IrValue *lw_manip_call(Lower *L, AstNode *call, const char *fn, IrValue *self, b
 /* a, b = some_list (split's result): a run-time length check with Python's messages, then
  * each element assigned to its target. */
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
+/* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 
 /* lower_index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
  * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */

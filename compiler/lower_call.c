@@ -969,6 +969,7 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
             return lw_pseudo(L, ty_module(full));
     }
     if (!strcmp(module, "cupy.cuda") && !strcmp(attr, "runtime")) return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupy.fft") && lw_fft_has(attr)) return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -1001,6 +1002,10 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
         if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+        /* x.real, x.imag: NumPy's are views; here they are values (reading only): the real
+         * and imaginary parts of complex arrays, x itself and zeros for real ones */
+        if (!strcmp(at, "real")) return dt_is_complex(obj->type->dtype) ? lw_ewise(L, IR_REAL, e->span, 1, &obj) : obj;
+        if (!strcmp(at, "imag")) return lw_ewise(L, IR_IMAG, e->span, 1, &obj);
         if (!strcmp(at, "nbytes")) {
             IrValue *n = lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
             return lw_binop(L, AOP_MUL, e->span, n, lw_const_int(L, e->span, dt_size(obj->type->dtype)));
@@ -1539,6 +1544,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (!strcmp(mod, "cupy")) return cupy_call(L, call, m);
         if (!strcmp(mod, "cupy.random")) return random_call(L, call, m);
         if (!strcmp(mod, "cupy.linalg") && lw_linalg_has(mod, m)) return lw_linalg_call(L, call, mod, m);
+        if (!strcmp(mod, "cupy.fft") && lw_fft_has(m)) return lw_fft_call(L, call, m);
         if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {
             lw_emit(L, IR_FLUSH, call->span, NULL, 0, NULL);
             return lw_pseudo(L, ty_none());
@@ -1553,6 +1559,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
     case TY_BUILTIN: {
         const char *name = fv->type->name;
         if (!strncmp(name, "cupy.", 5) && !strchr(name + 5, '.')) return cupy_call(L, call, name + 5);
+        if (!strncmp(name, "cupy.fft.", 9) && lw_fft_has(name + 9)) return lw_fft_call(L, call, name + 9);
         if (!strncmp(name, "math.", 5)) return math_call(L, call, name + 5);
         if (!strncmp(name, "time.", 5)) return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
         if (!strcmp(name, "cupy.cuda.Device")) return lw_pseudo(L, ty_module("cupy.cuda.Device()"));
