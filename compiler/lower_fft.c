@@ -196,11 +196,12 @@ static IrValue *api_fft(Lower *L, AstNode *call, const FftFn *f)
                     if (!(sv[i] = length_val(L, a.p[1], sv[i]))) return NULL;
             }
         }
-        bool axes_given = false;
+        bool axes_given = false, axes_none = false;   /* fft2(axes=None) is fftn's default */
         if (a.p[2]) {
             IrValue *v = a.p[2]->kind == AST_LIST ? NULL : lw_expr(L, a.p[2]);
             if (a.p[2]->kind != AST_LIST && !v) return NULL;
-            if (!v || v->type->kind != TY_NONE) {
+            axes_none = v && v->type->kind == TY_NONE;
+            if (!axes_none) {
                 IrValue *av[IR_MAXDIM];
                 if (v && (v->type->kind == TY_INT || v->type->kind == TY_BOOL)) {
                     av[0] = v;
@@ -214,7 +215,7 @@ static IrValue *api_fft(Lower *L, AstNode *call, const FftFn *f)
             }
         }
         if (!axes_given) {
-            if (f->rank == 2) {
+            if (f->rank == 2 && !axes_none) {
                 if (nd < 2) {
                     diag_error(a.p[0]->span, "axis -2 is out of bounds for array of dimension %d", nd);
                     return NULL;
