@@ -12,9 +12,10 @@
  *
  * Invariants: x arrives with the dtype the transform needs (complex64/128 for C2C and C2R,
  * float32/64 for R2C; the compiler casts), is borrowed and never written; results are new
- * C-contiguous arrays.  No copy is made when x is already C-contiguous with the lengths asked
- * for (a C2R transform always copies, since cuFFT overwrites a C2R input).  Transforms are
- * unnormalised in both directions: the compiler multiplies by NumPy's norm factor.
+ * C-contiguous arrays.  No copy is made when x is already C-contiguous, 16-byte aligned and of
+ * the lengths asked for (a C2R transform always copies, since cuFFT overwrites a C2R input).
+ * Transforms are unnormalised in both directions: the compiler multiplies by NumPy's norm
+ * factor.
  * Plans are cached by (type, rank, lengths, layout, batch), at most PLAN_CACHE of them,
  * least recently used first out; every execution runs on rt_stream().
  */
@@ -261,7 +262,11 @@ gp_array *rt_fft(const gp_array *x, gp_fft_kind kind, int naxes, const int *axes
     if (kind == GP_FFT_C2R) ishape[last] = n[naxes - 1] / 2 + 1;
     bool same = memcmp(ishape, x->shape, sizeof(int64_t) * (size_t)nd) == 0;
     gp_array *y = NULL;   /* owned input buffer, or NULL to read x where it lies */
-    if (!same || !rt_is_contiguous(x) || kind == GP_FFT_C2R) y = same ? rt_copy(x) : resized_copy(x, ishape);
+    /* cuFFT reads complex data in 8- or 16-byte units: a view at an odd offset (x[1:] of a
+     * float32 array) is copied to a fresh, aligned buffer from the pool */
+    bool aligned = ((uintptr_t)x->data & 15) == 0;
+    if (!same || !rt_is_contiguous(x) || !aligned || kind == GP_FFT_C2R)
+        y = same ? rt_copy(x) : resized_copy(x, ishape);
     const gp_array *in = y ? y : x;
     cufftType c2c = dbl ? CUFFT_Z2Z : CUFFT_C2C;
     bool multi = trailing_axes(nd, naxes, axes);
