@@ -244,6 +244,12 @@ typedef enum IrOp {
                           of args[0]'s shape (rt_isin) */
     IR_SETOP,          /* args[0], args[1] real arrays of one dtype; ival: the runtime's
                           gp_setop → sorted unique 1-d array (rt_setop) */
+    IR_FFT,            /* args[0] array in the transform's dtype (complex64/128, or float32/64
+                          for R2C), args[1..naxes] the transform lengths (ints); ival: the
+                          runtime's gp_fft_kind (C2C forward / inverse, R2C, C2R); axes[0..naxes-1]
+                          (normalised, distinct, in the order given: the real transform runs
+                          along the last); dtype: the result's → array, unnormalised (rt_fft,
+                          cuFFT; lower_fft.c) */
     IR_OP_COUNT
 } IrOp;
 

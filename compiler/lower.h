@@ -135,7 +135,7 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
  *
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
  * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
- * lw_ufunc_api, lw_linalg_api, lw_sort_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api); lw_api_tables lists the tables.  Calls dispatch through
  * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
  * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
  * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
@@ -153,7 +153,7 @@ struct ApiFn {
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
-    lw_linalg_api[], lw_sort_api[];
+    lw_linalg_api[], lw_sort_api[], lw_fft_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -190,11 +190,16 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 /* lower_linalg.c — matrix products and the linear-algebra compositions */
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
 
+/* lower_fft.c — cupy.fft: the transforms (IR_FFT, cuFFT) and fftfreq, rfftfreq, fftshift,
+ * ifftshift.  Table: lw_fft_api. */
+
 /* lower_manip.c — array manipulation and creation routines composed from views and copies
  * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...). Table: lw_manip_api. */
 /* a, b = some_list (split's result): a run-time length check with Python's messages, then
  * each element assigned to its target. */
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
+/* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 
 /* lower_index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
  * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */

@@ -931,6 +931,10 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
         if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+        /* x.real, x.imag: NumPy's are views; here they are values (reading only): the real
+         * and imaginary parts of complex arrays, x itself and zeros for real ones */
+        if (!strcmp(at, "real")) return dt_is_complex(obj->type->dtype) ? lw_ewise(L, IR_REAL, e->span, 1, &obj) : obj;
+        if (!strcmp(at, "imag")) return lw_ewise(L, IR_IMAG, e->span, 1, &obj);
         if (!strcmp(at, "nbytes")) {
             IrValue *n = lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
             return lw_binop(L, AOP_MUL, e->span, n, lw_const_int(L, e->span, dt_size(obj->type->dtype)));
@@ -1568,7 +1572,7 @@ const ApiFn lw_call_api[] = {
 
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {lw_call_api, lw_reduce_api, lw_manip_api, lw_index_api,
-                                      lw_ufunc_api, lw_linalg_api, lw_sort_api, NULL};
+                                      lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, NULL};
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
  * types.  Built on first use from ops.def and dtype_names, so those stay the one place. */

@@ -1002,6 +1002,11 @@ static IrValue *roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shif
     return out;
 }
 
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
+{
+    return roll_axis(L, sp, x, axis, shift);
+}
+
 /* roll(a, shift, axis=None): shift an int (run time allowed) or, with a tuple of axes, a
  * tuple of ints; axis None rolls the flattened array and restores the shape. */
 static IrValue *api_roll(Lower *L, AstNode *call)

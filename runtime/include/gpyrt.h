@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
- * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu
+ * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
 #ifndef GPYRT_H
@@ -294,6 +294,23 @@ typedef enum gp_mm_mode {
  * in its core dimension 0, ...", "shapes (2,3) and (4,5) not aligned: ..."); matrix_power of
  * a non-square matrix: numpy.linalg.LinAlgError. */
 gp_array *rt_matmul(const gp_array *a, const gp_array *b, gp_mm_mode mode, int64_t param);
+
+/* ---------------------------------------------------------------- fft.c
+ * cupy.fft on cuFFT.  Programs that use these link -lcufft.  Plans are cached by (transform
+ * type, length, layout, batch), at most 16, least recently used out; transforms run on
+ * rt_stream().  ORDER GP_FFT: codegen/host.c names these constants.                       */
+typedef enum gp_fft_kind {
+    GP_FFT_C2C_FORWARD,  /* x complex64/128 → same dtype */
+    GP_FFT_C2C_INVERSE,  /* x complex64/128 → same dtype (unnormalised, as cuFFT) */
+    GP_FFT_R2C,          /* x float32/64 → complex64/128; the last axis gives n//2 + 1 values */
+    GP_FFT_C2R,          /* x complex64/128 → float32/64; the last axis reads n//2 + 1 values */
+} gp_fft_kind;
+/* The unnormalised DFT of x (borrowed) along axes[0..naxes-1] (normalised, distinct, naxes
+ * >= 1), each of transform length n[i] (x is zero-padded or truncated to it, as NumPy's n=/s=).
+ * R2C: the real transform runs along the last of the axes, first; C2R: along the last, after
+ * the others.  New reference, C order.  ValueError "Invalid number of FFT data points (0)
+ * specified." when some n[i] < 1. */
+gp_array *rt_fft(const gp_array *x, gp_fft_kind kind, int naxes, const int *axes, const int64_t *n);
 
 /* ---------------------------------------------------------------- manip.c
  * Run-time pieces of the manipulation routines the compiler builds from views and copies. */
