@@ -1102,6 +1102,26 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         emit(cg, "%s = rt_median(%s, %d, %s, %s);", r, arg(cg, in, 0), (int)in->ival, in->keepdims ? "true" : "false",
              dt_gp_enum(in->dtype));
         break;
+    case IR_FFT: { /* runtime/fft.c */
+        /* ORDER GP_FFT: the gp_fft_kind constants of gpyrt.h */
+        static const char *const kinds[] = {"GP_FFT_C2C_FORWARD", "GP_FFT_C2C_INVERSE", "GP_FFT_R2C", "GP_FFT_C2R"};
+        if (in->ival < 0 || in->ival >= 4 || in->naxes < 1 || in->nargs != 1 + in->naxes) cg_bug(in, "bad fft");
+        StrBuf ax = {0}, ns = {0};
+        for (int i = 0; i < in->naxes; i++) {
+            sb_printf(&ax, "%s%d", i ? ", " : "", in->axes[i]);
+            sb_printf(&ns, "%s%s", i ? ", " : "", arg(cg, in, 1 + i));
+        }
+        emit(cg, "{");
+        cg->indent++;
+        emit(cg, "static const int axes[%d] = {%s};", in->naxes, ax.s);
+        emit(cg, "const int64_t n[%d] = {%s};", in->naxes, ns.s);
+        emit(cg, "%s = rt_fft(%s, %s, %d, axes, n);", r, arg(cg, in, 0), kinds[in->ival], in->naxes);
+        cg->indent--;
+        emit(cg, "}");
+        sb_free(&ax);
+        sb_free(&ns);
+        break;
+    }
     case IR_SCAN: /* cumsum / cumprod (runtime/scan.cu) */
         emit(cg, "%s = rt_scan(%s, %s, %d);", r, arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
              (int)in->ival);
@@ -1130,6 +1150,24 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
     }
     case IR_ADV_INDEX: case IR_ADV_STORE: emit_adv_index(cg, in); break; /* runtime/indexing.cu */
     case IR_NONZERO: emit(cg, "%s = rt_nonzero(%s, %d);", r, arg(cg, in, 0), (int)in->ival); break;
+    case IR_SORT: /* runtime/sort.cu */
+        emit(cg, "%s = rt_sort(%s, %d, %s, %s, %s);", r, arg(cg, in, 0), (int)in->ival, in->shape[0] ? "true" : "false",
+             in->nargs > 1 ? "true" : "false", in->nargs > 1 ? arg(cg, in, 1) : "0");
+        break;
+    case IR_SEARCHSORTED:
+        emit(cg, "%s = rt_searchsorted(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_UNIQUE: emit(cg, "%s = rt_unique(%s, %d);", r, arg(cg, in, 0), (int)in->ival); break;
+    case IR_ISIN:
+        emit(cg, "%s = rt_isin(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_SETOP: {
+        /* ORDER GP_SET: the gp_setop constants of gpyrt.h */
+        static const char *const ops[] = {"GP_SET_INTERSECT", "GP_SET_UNION", "GP_SET_DIFF", "GP_SET_XOR"};
+        if (in->ival < 0 || in->ival > 3) cg_bug(in, "bad set operation");
+        emit(cg, "%s = rt_setop(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), ops[in->ival]);
+        break;
+    }
     default:
         cg_bug(in, "no host code for this instruction");
     }

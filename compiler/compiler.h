@@ -232,6 +232,24 @@ typedef enum IrOp {
     IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
                           keepdims; dtype: the result's (float64 for ints and bool) → array
                           (rt_median: a segmented sort, CUB; lower_reduce.c) */
+    /* arrays: sorting, searching and sets (host calls into runtime/sort.cu; lower_sort.c) */
+    IR_SORT,           /* args[0] real array (ndim >= 1), args[1] optional int kth (partition's
+                          bounds check); ival: the axis (normalised); shape[0]: 1 for argsort
+                          (int64 positions) → new array of args[0]'s shape (rt_sort) */
+    IR_SEARCHSORTED,   /* args[0] sorted 1-d array, args[1] array of its dtype; ival 1: side
+                          'right' → int64 array of args[1]'s shape (rt_searchsorted) */
+    IR_UNIQUE,         /* args[0] real array; ival: the part (0 values, 1 first indices,
+                          2 inverse, 3 counts) → array (rt_unique; syncs) */
+    IR_ISIN,           /* args[0], args[1] real arrays of one dtype; ival 1: invert → bool array
+                          of args[0]'s shape (rt_isin) */
+    IR_SETOP,          /* args[0], args[1] real arrays of one dtype; ival: the runtime's
+                          gp_setop → sorted unique 1-d array (rt_setop) */
+    IR_FFT,            /* args[0] array in the transform's dtype (complex64/128, or float32/64
+                          for R2C), args[1..naxes] the transform lengths (ints); ival: the
+                          runtime's gp_fft_kind (C2C forward / inverse, R2C, C2R); axes[0..naxes-1]
+                          (normalised, distinct, in the order given: the real transform runs
+                          along the last); dtype: the result's → array, unnormalised (rt_fft,
+                          cuFFT; lower_fft.c) */
     IR_OP_COUNT
 } IrOp;
 
@@ -405,6 +423,10 @@ typedef struct CompileInput {
     const char *search_dir; /* where `import helper` looks for helper.py */
 } CompileInput;
 IrModule *lower_module(const CompileInput *in);
+/* gpyc --list-api: every cupy.* / cupyx.* name that compiles (functions, ndarray methods as
+ * cupy.ndarray.NAME, scalar types), one per line, sorted and unique.  Read from the tables
+ * that calls dispatch on (lower.h, "API tables"). */
+void lower_list_api(FILE *out);
 
 /* ---------------------------------------------------------------- group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,

@@ -38,6 +38,7 @@ static const char usage[] =
     "  --nvcc PATH         the nvcc to use (default: $CUDA_HOME, $CUDA_PATH, PATH)\n"
     "  --keep              keep the generated .cu file beside the output\n"
     "  -v                  print stage timings and every subprocess command\n"
+    "  --list-api          print every cupy.* name that compiles, one per line, and exit\n"
     "  --version           print the version and exit\n"
     "  --help              print this help and exit\n";
 
@@ -71,6 +72,9 @@ static int parse_options(int argc, char **argv, Options *o)
             return 2;
         } else if (strcmp(a, "--version") == 0) {
             printf("gpyc %s\n", GPYC_VERSION);
+            return 2;
+        } else if (strcmp(a, "--list-api") == 0) {
+            lower_list_api(stdout);
             return 2;
         } else if (strcmp(a, "-o") == 0) {
             if (++i >= argc) {
@@ -339,6 +343,7 @@ static int compile(const Options *o)
         int nlibs = 0;
         if (module_uses(m, IR_RANDOM_UNIFORM) || module_uses(m, IR_RANDOM_SEED)) libs[nlibs++] = "curand";
         if (module_uses(m, IR_MATMUL)) libs[nlibs++] = "cublas";
+        if (module_uses(m, IR_FFT)) libs[nlibs++] = "cufft";
         libs[nlibs] = NULL;
         NvccJob job = {.libs = libs, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                        .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};

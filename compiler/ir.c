@@ -169,6 +169,8 @@ static const char *const other_names[] = {
     "concat_check", "squeeze", "repeat", "concat_list",
     "adv_index", "adv_store", "nonzero",
     "median",
+    "sort", "searchsorted", "unique", "isin", "setop",
+    "fft",
 };
 _Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
                "other_names must list every IrOp after the elementwise ones (ORDER IR_OP)");
@@ -298,6 +300,14 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
     case IR_STORE_INTO: sb_printf(out, " %s", dt_name(in->dtype)); break;
     case IR_SCAN: sb_printf(out, " %s axis=%lld", ir_redop_name(in->redop), (long long)in->ival); break;
     case IR_MEDIAN: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : ""); break;
+    case IR_SORT: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : ""); break;
+    case IR_SEARCHSORTED: case IR_UNIQUE: case IR_ISIN: case IR_SETOP: sb_printf(out, " %lld", (long long)in->ival); break;
+    case IR_FFT: {
+        static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
+        sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");
+        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+        break;
+    }
     default:
         if (in->op == IR_CAST) sb_printf(out, " -> %s", dt_name(in->dtype));
         else if (ir_op_is_ewise(in->op) && in->res && in->res->type->kind == TY_ARRAY &&

@@ -131,6 +131,51 @@ IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* 
 /* A reduction redop of x over the axis argument (AST, may be NULL), dtype and keepdims. */
 IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype, AstNode *keepdims);
 
+/* ---------------------------------------------------------------- API tables
+ *
+ * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
+ * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
+ * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
+ * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
+ * names.  Adding a routine: write its lowering, add one line to its file's table.
+ *
+ * mod is the canonical module ("cupy", "cupy.linalg", "cupy.random", "cupy.cuda", "math",
+ * "time") or "cupy.ndarray" for a method, whose receiver is passed as self (NULL otherwise). */
+typedef struct ApiFn ApiFn;
+typedef IrValue *(*ApiLower)(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+struct ApiFn {
+    const char *mod;
+    const char *name;
+    ApiLower lower;
+    int arg;              /* for the lowering: a RedOp, an IrOp, a variant */
+};
+/* ORDER: one table per API file; each ends with {NULL}. */
+extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
+    lw_linalg_api[], lw_sort_api[], lw_fft_api[];
+extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
+/* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
+const ApiFn *lw_api_find(const char *mod, const char *name);
+/* Calls f(name, ctx) for every "mod.name" gpyc compiles under cupy and cupyx (functions,
+ * ndarray methods as cupy.ndarray.NAME, scalar types), unsorted, possibly repeated. */
+void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
+/* Adapters from a file's lowering functions to ApiLower (each defines fn##_api). */
+#define LW_API_PLAIN(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)f; (void)self; return fn(L, call); }
+#define LW_API_NAMED(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)self; return fn(L, call, f->name); }
+#define LW_API_SELF(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)f; return fn(L, call, self); }
+#define LW_API_ARG(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)self; return fn(L, call, f->arg); }
+/* elementwise ufunc op called as name (self: the receiver of a method) */
+IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self);
+
 IrValue *lw_call(Lower *L, AstNode *call);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
 /* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
@@ -138,26 +183,23 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
 const char *lw_canonical_module(const char *name);   /* numpy → cupy */
 
 /* lower_ufunc.c — elementwise compositions and dtype functions (isclose, allclose,
- * array_equal, count_nonzero, divmod, result_type, promote_types, dtype ...), and NumPy scalar
+ * array_equal, divmod, result_type, promote_types, dtype ...), and NumPy scalar
  * types called as functions (cp.float32(x) → a 0-d array of that dtype). */
-bool lw_ufunc_extra_known(const char *fn);               /* cupy.<fn> is one of them */
-IrValue *lw_ufunc_extra(Lower *L, AstNode *call, const char *fn);
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 
 /* lower_linalg.c — matrix products and the linear-algebra compositions */
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
-/* True when lower_linalg.c implements mod.fn (mod "cupy" or "cupy.linalg"). */
-bool lw_linalg_has(const char *mod, const char *fn);
-IrValue *lw_linalg_call(Lower *L, AstNode *call, const char *mod, const char *fn);
+
+/* lower_fft.c — cupy.fft: the transforms (IR_FFT, cuFFT) and fftfreq, rfftfreq, fftshift,
+ * ifftshift.  Table: lw_fft_api. */
 
 /* lower_manip.c — array manipulation and creation routines composed from views and copies
- * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...).
- * fn is the cupy.* name, or the ndarray method name when self is the receiver; *handled is
- * false (and nothing is emitted) when fn is not one of them. */
-IrValue *lw_manip_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled);
+ * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...). Table: lw_manip_api. */
 /* a, b = some_list (split's result): a run-time length check with Python's messages, then
  * each element assigned to its target. */
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
+/* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 
 /* lower_index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
  * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */
@@ -173,14 +215,14 @@ IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
 bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
 /* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
 bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
-/* cupy.nonzero/argwhere/flatnonzero/take/compress/extract/where(cond), and the ndarray methods
- * nonzero/take/compress when self is the receiver; *handled false when fn is not one of them. */
-IrValue *lw_index_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled);
+/* Table: lw_index_api (nonzero/argwhere/flatnonzero/take/compress/extract/where(cond)). */
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of int64 arrays */
+
+/* lower_sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
+ * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
+ * sort (in place), argsort, partition (in place), argpartition, searchsorted.  Table: lw_sort_api. */
 
 /* lower_reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
- * count_nonzero, average, cumsum/cumprod, diff).  cupy.NAME(...) when self is NULL, else the
- * ndarray method self.NAME(...).  Returns false (nothing emitted) when NAME is not one of
- * them; else *out is the value, NULL after an error. */
-bool lw_reduce_call(Lower *L, AstNode *call, const char *name, IrValue *self, IrValue **out);
+ * count_nonzero, average, cumsum/cumprod, diff).  Table: lw_reduce_api. */
 
 #endif

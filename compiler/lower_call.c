@@ -524,7 +524,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
     Args a;
     if (!lw_bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
     AstNode *obj = a.p[0];
-    bool copy = strcmp(name, "asarray") != 0;
+    bool copy = strcmp(name, "asarray") && strcmp(name, "asanyarray");   /* CuPy has no subclasses */
     if (obj->kind == AST_LIST || obj->kind == AST_TUPLE) {
         int64_t shape[IR_MAXDIM];
         int ndim = 0;
@@ -649,21 +649,6 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
     return v;
 }
 
-static bool redop_of(const char *name, RedOp *r)
-{
-    static const struct {
-        const char *n;
-        RedOp r;
-    } t[] = {{"sum", RED_SUM}, {"prod", RED_PROD}, {"max", RED_MAX}, {"amax", RED_MAX}, {"min", RED_MIN},
-             {"amin", RED_MIN}, {"mean", RED_MEAN}, {"any", RED_ANY}, {"all", RED_ALL}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (!strcmp(t[i].n, name)) {
-            *r = t[i].r;
-            return true;
-        }
-    return false;
-}
-
 /* x.sum(axis=None, dtype=None, out=None, keepdims=False) (and the cp.sum(x, ...) form) */
 static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
 {
@@ -684,30 +669,9 @@ static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
 
 /* ---------------------------------------------------------------- ufuncs */
 
-static bool ufunc_of(const char *name, IrOp *op)
-{
-    static const struct {
-        const char *alias;
-        IrOp op;
-    } aliases[] = {{"abs", IR_ABS}, {"divide", IR_TRUEDIV}, {"mod", IR_MOD}, {"round", IR_ROUND},
-                   {"around", IR_ROUND}, {"round_", IR_ROUND}, {"conj", IR_CONJ},
-                   {"rad2deg", IR_DEGREES}, {"deg2rad", IR_RADIANS}, {"fix", IR_TRUNC}};
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (!strcmp(aliases[i].alias, name)) {
-            *op = aliases[i].op;
-            return true;
-        }
-    for (int o = 0; o <= IR_EWISE_LAST; o++) {
-        const OpInfo *oi = ir_op_info((IrOp)o);
-        if (oi && oi->numpy[0] && !strcmp(oi->numpy, name)) {
-            *op = (IrOp)o;
-            return true;
-        }
-    }
-    return false;
-}
-
-static IrValue *api_ufunc(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)
+/* name(x, ...) of an ops.def ufunc op (self: the receiver of x.round(), x.clip()); round,
+ * clip and angle take their keyword arguments, the others positional operands only. */
+IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)
 {
     const OpInfo *oi = ir_op_info(op);
     int n = call->elts.n + (self ? 1 : 0);
@@ -909,40 +873,6 @@ static const struct {
                    {"float_", DT_FLOAT64}, {"complex64", DT_COMPLEX64}, {"csingle", DT_COMPLEX64},
                    {"complex128", DT_COMPLEX128}, {"cdouble", DT_COMPLEX128}, {"complex_", DT_COMPLEX128}};
 
-/* The functions this version compiles, by canonical dotted name. */
-static const char *const api_names[] = {
-    "cupy.array", "cupy.asarray", "cupy.asnumpy", "cupy.copy", "cupy.arange", "cupy.zeros", "cupy.ones",
-    "cupy.full", "cupy.empty", "cupy.linspace", "cupy.zeros_like", "cupy.ones_like", "cupy.full_like",
-    "cupy.empty_like", "cupy.eye", "cupy.identity", "cupy.sum", "cupy.prod", "cupy.mean", "cupy.max",
-    "cupy.min", "cupy.amax", "cupy.amin", "cupy.any", "cupy.all", "cupy.reshape", "cupy.transpose",
-    "cupy.clip", "cupy.where", "cupy.abs", "cupy.divide", "cupy.mod", "cupy.round", "cupy.around",
-    "cupy.round_", "cupy.fabs", "cupy.cuda.Device", "cupy.cuda.Stream", "cupy.cuda.runtime.deviceSynchronize",
-    "cupy.ndim", "cupy.shape", "cupy.size",
-    "cupy.concatenate", "cupy.stack", "cupy.vstack", "cupy.row_stack", "cupy.hstack", "cupy.dstack",
-    "cupy.column_stack", "cupy.atleast_1d", "cupy.atleast_2d", "cupy.atleast_3d", "cupy.append",
-    "cupy.expand_dims", "cupy.squeeze", "cupy.swapaxes", "cupy.moveaxis", "cupy.flip", "cupy.fliplr",
-    "cupy.flipud", "cupy.rot90", "cupy.broadcast_to", "cupy.ravel", "cupy.roll", "cupy.tile", "cupy.repeat",
-    "cupy.split", "cupy.array_split", "cupy.hsplit", "cupy.vsplit", "cupy.dsplit", "cupy.pad", "cupy.diag",
-    "cupy.diagflat", "cupy.diagonal", "cupy.tri", "cupy.tril", "cupy.triu", "cupy.meshgrid", "cupy.logspace",
-    "cupy.geomspace",
-    "cupy.nonzero", "cupy.argwhere", "cupy.flatnonzero", "cupy.take", "cupy.compress", "cupy.extract",
-    "math.sqrt", "math.exp", "math.log", "math.log2", "math.log10", "math.sin", "math.cos", "math.tan",
-    "math.tanh", "math.sinh", "math.cosh", "math.atan", "math.atan2", "math.hypot", "math.floor", "math.ceil",
-    "math.fabs", "math.isnan", "math.isinf", "math.isfinite", "math.pow", "math.trunc",
-    "time.perf_counter", "time.time", "time.monotonic", NULL};
-
-static bool api_known(const char *full)
-{
-    for (int i = 0; api_names[i]; i++)
-        if (!strcmp(api_names[i], full)) return true;
-    if (!strncmp(full, "cupy.", 5) && !strchr(full + 5, '.') && lw_linalg_has("cupy", full + 5)) return true;
-    if (!strncmp(full, "cupy.", 5)) {
-        IrOp op;
-        if (!strchr(full + 5, '.') && (ufunc_of(full + 5, &op) || lw_ufunc_extra_known(full + 5))) return true;
-    }
-    return false;
-}
-
 const char *lw_canonical_module(const char *name)
 {
     if (!strcmp(name, "numpy")) return "cupy";
@@ -983,7 +913,7 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         !strcmp(attr, "synchronize"))
         return lw_pseudo(L, ty_builtin("cupy.cuda.Device().synchronize", NULL));
     if (!strcmp(module, "cupy.cuda.Stream") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
-    if (api_known(full)) return lw_pseudo(L, ty_builtin(full, NULL));
+    if (lw_api_find(module, attr)) return lw_pseudo(L, ty_builtin(full, NULL));
     diag_error(sp, "%s is not supported by gpyc", full);
     return NULL;
 }
@@ -1001,6 +931,10 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
         if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+        /* x.real, x.imag: NumPy's are views; here they are values (reading only): the real
+         * and imaginary parts of complex arrays, x itself and zeros for real ones */
+        if (!strcmp(at, "real")) return dt_is_complex(obj->type->dtype) ? lw_ewise(L, IR_REAL, e->span, 1, &obj) : obj;
+        if (!strcmp(at, "imag")) return lw_ewise(L, IR_IMAG, e->span, 1, &obj);
         if (!strcmp(at, "nbytes")) {
             IrValue *n = lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
             return lw_binop(L, AOP_MUL, e->span, n, lw_const_int(L, e->span, dt_size(obj->type->dtype)));
@@ -1207,123 +1141,137 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
 
 /* ---------------------------------------------------------------- math module */
 
-static IrValue *math_call(Lower *L, AstNode *call, const char *fn)
+/* math.NAME(x[, y]) on Python floats: the ops.def op f->arg on host scalars */
+static IrValue *math_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
-    static const struct {
-        const char *n;
-        IrOp op;
-        int nargs;
-    } tab[] = {{"sqrt", IR_SQRT, 1}, {"exp", IR_EXP, 1}, {"log", IR_LOG, 1}, {"log2", IR_LOG2, 1},
-               {"log10", IR_LOG10, 1}, {"sin", IR_SIN, 1}, {"cos", IR_COS, 1}, {"tan", IR_TAN, 1},
-               {"tanh", IR_TANH, 1}, {"sinh", IR_SINH, 1}, {"cosh", IR_COSH, 1}, {"atan", IR_ARCTAN, 1},
-               {"atan2", IR_ARCTAN2, 2}, {"hypot", IR_HYPOT, 2}, {"floor", IR_FLOOR, 1}, {"ceil", IR_CEIL, 1},
-               {"trunc", IR_TRUNC, 1}, {"fabs", IR_ABS, 1}, {"isnan", IR_ISNAN, 1}, {"isinf", IR_ISINF, 1},
-               {"isfinite", IR_ISFINITE, 1}, {"pow", IR_POW, 2}};
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-        if (strcmp(tab[i].n, fn)) continue;
-        if (call->elts.n != tab[i].nargs || call->params.n) {
-            diag_error(call->span, "math.%s() takes %d argument%s", fn, tab[i].nargs, tab[i].nargs > 1 ? "s" : "");
+    (void)self;
+    const char *fn = f->name;
+    int nargs = ir_op_info((IrOp)f->arg)->nargs;
+    if (call->elts.n != nargs || call->params.n) {
+        diag_error(call->span, "math.%s() takes %d argument%s", fn, nargs, nargs > 1 ? "s" : "");
+        return NULL;
+    }
+    IrValue *args[2];
+    for (int k = 0; k < nargs; k++) {
+        AstNode *ae = call->elts.v[k];
+        IrValue *v = lw_expr(L, ae);
+        if (!v) return NULL;
+        if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, ae->span);
+        if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+            diag_error(ae->span, "must be real number, not %s", ty_str_of(v->type));
             return NULL;
         }
-        IrValue *args[2];
-        for (int k = 0; k < tab[i].nargs; k++) {
-            AstNode *ae = call->elts.v[k];
-            IrValue *v = lw_expr(L, ae);
-            if (!v) return NULL;
-            if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, ae->span);
-            if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
-                diag_error(ae->span, "must be real number, not %s", ty_str_of(v->type));
-                return NULL;
-            }
-            args[k] = lw_to_scalar(L, v, TY_FLOAT, ae->span);
-        }
-        IrValue *r = lw_ewise(L, tab[i].op, call->span, tab[i].nargs, args);
-        if (r && (!strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "trunc")))
-            r = lw_to_scalar(L, r, TY_INT, call->span);
-        return r;
+        args[k] = lw_to_scalar(L, v, TY_FLOAT, ae->span);
     }
-    diag_error(call->span, "math.%s is not supported by gpyc", fn);
-    return NULL;
+    IrValue *r = lw_ewise(L, (IrOp)f->arg, call->span, nargs, args);
+    if (r && (!strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "trunc")))
+        r = lw_to_scalar(L, r, TY_INT, call->span);
+    return r;
+}
+
+/* time.perf_counter() / time.time() / time.monotonic() */
+static IrValue *time_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
 }
 
 /* ---------------------------------------------------------------- cupy functions */
 
-static IrValue *cupy_call(Lower *L, AstNode *call, const char *fn)
+/* asnumpy(a, stream=None, order='C') / copy(a): a copy (a Python scalar becomes a 0-d array) */
+static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn)
 {
     Span sp = call->span;
-    RedOp r;
-    IrOp op;
-    if (!strcmp(fn, "zeros") || !strcmp(fn, "ones") || !strcmp(fn, "empty") || !strcmp(fn, "full"))
-        return api_fill(L, call, fn);
-    if (!strcmp(fn, "zeros_like") || !strcmp(fn, "ones_like") || !strcmp(fn, "empty_like") ||
-        !strcmp(fn, "full_like"))
-        return api_like(L, call, fn);
-    if (!strcmp(fn, "arange")) return api_arange(L, call);
-    if (!strcmp(fn, "linspace")) return api_linspace(L, call);
-    if (!strcmp(fn, "eye")) return api_eye(L, call, false);
-    if (!strcmp(fn, "identity")) return api_eye(L, call, true);
-    if (!strcmp(fn, "array") || !strcmp(fn, "asarray")) return api_array(L, call, fn);
-    if (!strcmp(fn, "asnumpy") || !strcmp(fn, "copy")) {
-        Args a;
-        if (!lw_bind(call, fn, "a,stream,order", 1, &a)) return NULL;
-        IrValue *x = lw_expr(L, a.p[0]);
-        if (!x) return NULL;
-        if (ty_is_scalar(x->type)) {
-            IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(ty_scalar_dtype(x->type), 0), 1, &x);
-            r->def->dtype = ty_scalar_dtype(x->type);
-            return r;
-        }
-        if (x->type->kind != TY_ARRAY) {
-            diag_error(a.p[0]->span, "%s() expects an array, got %s", fn, ty_str_of(x->type));
-            return NULL;
-        }
-        return lw_emit1(L, IR_COPY, sp, x->type, x);
+    Args a;
+    if (!lw_bind(call, fn, "a,stream,order", 1, &a)) return NULL;
+    IrValue *x = lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (ty_is_scalar(x->type)) {
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(ty_scalar_dtype(x->type), 0), 1, &x);
+        r->def->dtype = ty_scalar_dtype(x->type);
+        return r;
     }
-    IrValue *rv;
-    if (lw_reduce_call(L, call, fn, NULL, &rv)) return rv;
-    if (redop_of(fn, &r)) return api_reduce(L, call, r, NULL);
-    if (!strcmp(fn, "reshape")) {
-        if (call->elts.n < 1) {
-            diag_error(sp, "reshape() missing required argument 'a' (pos 1)");
-            return NULL;
-        }
-        IrValue *x = lw_array_arg(L, call->elts.v[0], "reshape");
-        return x ? api_reshape(L, call, x, 1) : NULL;
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(a.p[0]->span, "%s() expects an array, got %s", fn, ty_str_of(x->type));
+        return NULL;
     }
-    if (!strcmp(fn, "transpose")) {
-        if (call->elts.n < 1) {
-            diag_error(sp, "transpose() missing required argument 'a' (pos 1)");
-            return NULL;
-        }
-        IrValue *x = lw_array_arg(L, call->elts.v[0], "transpose");
-        return x ? api_transpose(L, call, x, 1) : NULL;
+    return lw_emit1(L, IR_COPY, sp, x->type, x);
+}
+
+/* reshape(a, newshape) / transpose(a, axes): the function forms of the methods */
+static IrValue *api_reshape_fn(Lower *L, AstNode *call, const char *fn)
+{
+    if (call->elts.n < 1) {
+        diag_error(call->span, "%s() missing required argument 'a' (pos 1)", fn);
+        return NULL;
     }
-    if (!strcmp(fn, "ndim") || !strcmp(fn, "shape") || !strcmp(fn, "size")) {
-        IrValue *x = lw_one_arg(L, call, fn);
-        if (!x) return NULL;
-        if (x->type->kind != TY_ARRAY) {
-            diag_error(sp, "%s() expects an array here", fn);
-            return NULL;
-        }
-        if (fn[0] == 'n') return lw_const_int(L, sp, x->type->ndim);
-        if (fn[1] == 'i') return lw_emit1(L, IR_SIZE, sp, ty_int(), x);
-        IrValue *dims[IR_MAXDIM];
-        lw_shape_of(L, x, sp, dims);
-        return lw_tuple(L, sp, x->type->ndim, dims);
+    IrValue *x = lw_array_arg(L, call->elts.v[0], fn);
+    if (!x) return NULL;
+    return fn[0] == 'r' ? api_reshape(L, call, x, 1) : api_transpose(L, call, x, 1);
+}
+
+/* ndim(a) / shape(a) / size(a) */
+static IrValue *api_ndim(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    IrValue *x = lw_one_arg(L, call, fn);
+    if (!x) return NULL;
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(sp, "%s() expects an array here", fn);
+        return NULL;
     }
-    { bool handled; IrValue *v = lw_index_call(L, call, fn, NULL, &handled); if (handled) return v; }
-    if (lw_ufunc_extra_known(fn)) return lw_ufunc_extra(L, call, fn);
-    if (ufunc_of(fn, &op)) return api_ufunc(L, call, fn, op, NULL);
-    if (lw_linalg_has("cupy", fn)) return lw_linalg_call(L, call, "cupy", fn);
-    { bool handled; IrValue *v = lw_manip_call(L, call, fn, NULL, &handled); if (handled) return v; }
-    diag_error(sp, "cupy.%s is not supported by gpyc", fn);
-    return NULL;
+    if (fn[0] == 'n') return lw_const_int(L, sp, x->type->ndim);
+    if (fn[1] == 'i') return lw_emit1(L, IR_SIZE, sp, ty_int(), x);
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    return lw_tuple(L, sp, x->type->ndim, dims);
+}
+
+/* get_array_module(*args): the cupy module (gpyc's NumPy arrays are CuPy's, see language.md) */
+static IrValue *api_get_array_module(Lower *L, AstNode *call)
+{
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        diag_error(kw->span, "get_array_module() got an unexpected keyword argument '%s'", kw->sval);
+        return NULL;
+    }
+    for (int i = 0; i < call->elts.n; i++)
+        if (!lw_expr(L, call->elts.v[i])) return NULL;
+    return lw_pseudo(L, ty_module("cupy"));
+}
+
+/* asfarray(a, dtype=float64): asarray(a, dtype), a dtype that is not inexact meaning float64 */
+static IrValue *api_asfarray(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "asfarray", "a,dtype", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "asfarray");
+    if (!x) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (!dt_is_float(dt) && !dt_is_complex(dt)) dt = DT_FLOAT64;
+    return dt == x->type->dtype ? x : lw_cast(L, x, dt, call->span);
+}
+
+/* cupyx.rsqrt(x) = 1 / sqrt(x), real inputs only (CuPy's loops are float16/32/64) */
+static IrValue *api_rsqrt(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *x = lw_one_arg(L, call, "rsqrt");
+    if (!x) return NULL;
+    if (x->type->kind == TY_COMPLEX || (x->type->kind == TY_ARRAY && dt_is_complex(x->type->dtype))) {
+        diag_error(sp, "ufunc 'rsqrt' not supported for the input types");
+        return NULL;
+    }
+    IrValue *r = lw_ewise(L, IR_SQRT, sp, 1, &x);
+    return r ? lw_binop(L, AOP_DIV, sp, lw_const_int(L, sp, 1), r) : NULL;
 }
 
 /* ---------------------------------------------------------------- cupy.random */
 
-/* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample),
- * rand(*shape).  CuPy draws with cuRAND; seeded programs print CuPy's numbers. */
+/* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample and
+ * its aliases ranf and sample), rand(*shape).  CuPy draws with cuRAND; seeded programs print CuPy's numbers. */
 static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
 {
     Span sp = call->span;
@@ -1338,7 +1286,7 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
     IrValue *dims[IR_MAXDIM];
     int ndim = 0;
     DType dt = DT_FLOAT64;
-    if (!strcmp(fn, "random") || !strcmp(fn, "random_sample")) {
+    if (strcmp(fn, "rand")) { /* random, random_sample and its aliases ranf, sample */
         Args a;
         if (!lw_bind(call, fn, "size,dtype", 0, &a)) return NULL;
         if (a.p[0]) {
@@ -1348,7 +1296,7 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
         }
         bool given;
         if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
-    } else if (!strcmp(fn, "rand")) {
+    } else { /* rand */
         if (call->params.n) {
             diag_error(sp, "rand() takes dimensions only");
             return NULL;
@@ -1359,9 +1307,6 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
         }
         for (int i = 0; i < call->elts.n; i++)
             if (!(dims[ndim++] = lw_int_arg(L, call->elts.v[i]))) return NULL;
-    } else {
-        diag_error(sp, "cupy.random.%s is not supported by gpyc", fn);
-        return NULL;
     }
     if (dt != DT_FLOAT32 && dt != DT_FLOAT64) {
         diag_error(sp, "random() supports float32 and float64, not %s", dt_name(dt));
@@ -1377,58 +1322,310 @@ static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
     return r;
 }
 
+/* ---------------------------------------------------------------- cupy.cuda */
+
+/* cp.cuda.Device() / cp.cuda.Stream(): objects whose methods are pseudo modules */
+static IrValue *cuda_object(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)call, (void)self;
+    return lw_pseudo(L, ty_module(f->arg ? "cupy.cuda.Stream()" : "cupy.cuda.Device()"));
+}
+
+/* cp.cuda.runtime.deviceSynchronize(), cp.cuda.Device().synchronize() */
+static IrValue *cuda_sync(Lower *L, AstNode *call)
+{
+    lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
+    return lw_pseudo(L, ty_none());
+}
+
 /* ---------------------------------------------------------------- methods */
+
+/* x.copy() */
+static IrValue *api_copy_method(Lower *L, AstNode *call, IrValue *x)
+{
+    if (call->elts.n || call->params.n) {
+        diag_error(call->span, "copy() arguments are not supported yet");
+        return NULL;
+    }
+    return lw_emit1(L, IR_COPY, call->span, x->type, x);
+}
+
+/* x.flatten() (a copy) / x.ravel() (a view when possible) */
+static IrValue *api_flatten(Lower *L, AstNode *call, const char *m, IrValue *x)
+{
+    Span sp = call->span;
+    if (call->elts.n || call->params.n) {
+        diag_error(sp, "%s() arguments are not supported yet", m);
+        return NULL;
+    }
+    IrValue *src = !strcmp(m, "flatten") ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;
+    IrValue *d = lw_const_int(L, sp, -1);
+    return lw_emit_reshape(L, sp, src, 1, &d);
+}
+
+/* x.item(): the Python scalar */
+static IrValue *api_item(Lower *L, AstNode *call, IrValue *x)
+{
+    if (call->elts.n || call->params.n) {
+        diag_error(call->span, "item() arguments are not supported yet");
+        return NULL;
+    }
+    DType d = x->type->dtype;
+    return lw_to_scalar(L, x, d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : dt_is_complex(d) ? TY_COMPLEX : TY_FLOAT,
+                        call->span);
+}
 
 static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
 {
-    Span sp = call->span;
-    RedOp r;
-    IrOp op;
-    IrValue *rv;
-    if (lw_reduce_call(L, call, m, x, &rv)) return rv;
-    if (redop_of(m, &r) && strcmp(m, "amax") && strcmp(m, "amin")) return api_reduce(L, call, r, x);
-    if (!strcmp(m, "reshape")) return api_reshape(L, call, x, 0);
-    if (!strcmp(m, "transpose")) return api_transpose(L, call, x, 0);
-    if (!strcmp(m, "astype")) return api_astype(L, call, x);
-    if (!strcmp(m, "copy") || !strcmp(m, "get")) {
-        if (!strcmp(m, "get")) {
-            diag_error(sp, "x.get() is CuPy-only; write cp.asnumpy(x) so the script also runs under NumPy");
-            return NULL;
-        }
-        if (call->elts.n || call->params.n) {
-            diag_error(sp, "copy() arguments are not supported yet");
-            return NULL;
-        }
-        return lw_emit1(L, IR_COPY, sp, x->type, x);
-    }
-    if (!strcmp(m, "flatten") || !strcmp(m, "ravel")) {
-        if (call->elts.n || call->params.n) {
-            diag_error(sp, "%s() arguments are not supported yet", m);
-            return NULL;
-        }
-        IrValue *src = !strcmp(m, "flatten") ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;
-        IrValue *d = lw_const_int(L, sp, -1);
-        return lw_emit_reshape(L, sp, src, 1, &d);
-    }
-    if (!strcmp(m, "item")) {
-        if (call->elts.n || call->params.n) {
-            diag_error(sp, "item() arguments are not supported yet");
-            return NULL;
-        }
-        DType d = x->type->dtype;
-        return lw_to_scalar(L, x, d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : dt_is_complex(d) ? TY_COMPLEX : TY_FLOAT, sp);
-    }
-    if (!strcmp(m, "clip")) return api_ufunc(L, call, "clip", IR_CLIP, x);
-    if (!strcmp(m, "round")) return api_ufunc(L, call, "round", IR_ROUND, x);
-    if (!strcmp(m, "conj") || !strcmp(m, "conjugate")) {
-        diag_error(sp, "ndarray.%s() is not supported yet", m);
+    if (!strcmp(m, "get")) {
+        diag_error(call->span, "x.get() is CuPy-only; write cp.asnumpy(x) so the script also runs under NumPy");
         return NULL;
     }
-    { bool handled; IrValue *v = lw_index_call(L, call, m, x, &handled); if (handled) return v; }
-    { bool handled; IrValue *v = lw_manip_call(L, call, m, x, &handled); if (handled) return v; }
-    (void)op;
-    diag_error(sp, "ndarray.%s() is not supported yet", m);
+    const ApiFn *f = lw_api_find("cupy.ndarray", m);
+    if (f) return f->lower(L, call, f, x);
+    diag_error(call->span, "ndarray.%s() is not supported yet", m);
     return NULL;
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_NAMED(api_fill)
+LW_API_NAMED(api_like)
+LW_API_PLAIN(api_arange)
+LW_API_PLAIN(api_linspace)
+LW_API_ARG(api_eye)
+LW_API_NAMED(api_array)
+LW_API_NAMED(api_asnumpy)
+LW_API_NAMED(api_reshape_fn)
+LW_API_NAMED(api_ndim)
+LW_API_NAMED(random_call)
+LW_API_PLAIN(api_get_array_module)
+LW_API_PLAIN(api_asfarray)
+LW_API_PLAIN(api_rsqrt)
+
+/* sum/prod/max/min/mean/any/all; arg: the RedOp */
+static IrValue *reduce_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_reduce(L, call, (RedOp)f->arg, self);
+}
+
+/* an ops.def ufunc (or NumPy's other name for one); arg: the IrOp */
+static IrValue *ufunc_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return lw_ufunc_call(L, call, f->name, (IrOp)f->arg, self);
+}
+
+static IrValue *scalar_type_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return lw_scalar_type_call(L, call, (DType)f->arg);
+}
+
+static IrValue *cuda_sync_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    return cuda_sync(L, call);
+}
+
+static IrValue *reshape_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_reshape(L, call, x, 0);
+}
+
+static IrValue *transpose_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_transpose(L, call, x, 0);
+}
+
+static IrValue *astype_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_astype(L, call, x);
+}
+
+static IrValue *copy_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_copy_method(L, call, x);
+}
+
+static IrValue *flatten_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    return api_flatten(L, call, f->name, x);
+}
+
+static IrValue *item_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_item(L, call, x);
+}
+
+const ApiFn lw_call_api[] = {
+    /* creation */
+    {"cupy", "zeros", api_fill_api, 0},
+    {"cupy", "ones", api_fill_api, 0},
+    {"cupy", "empty", api_fill_api, 0},
+    {"cupy", "full", api_fill_api, 0},
+    {"cupy", "zeros_like", api_like_api, 0},
+    {"cupy", "ones_like", api_like_api, 0},
+    {"cupy", "empty_like", api_like_api, 0},
+    {"cupy", "full_like", api_like_api, 0},
+    {"cupy", "arange", api_arange_api, 0},
+    {"cupy", "linspace", api_linspace_api, 0},
+    {"cupy", "eye", api_eye_api, false},
+    {"cupy", "identity", api_eye_api, true},
+    {"cupy", "array", api_array_api, 0},
+    {"cupy", "asarray", api_array_api, 0},
+    {"cupy", "asanyarray", api_array_api, 0},
+    {"cupy", "asnumpy", api_asnumpy_api, 0},
+    {"cupy", "copy", api_asnumpy_api, 0},
+    {"cupy", "asfarray", api_asfarray_api, 0},
+    {"cupy", "get_array_module", api_get_array_module_api, 0},
+    /* reductions through IR_REDUCE (the others are lower_reduce.c's) */
+    {"cupy", "sum", reduce_api, RED_SUM},
+    {"cupy", "prod", reduce_api, RED_PROD},
+    {"cupy", "max", reduce_api, RED_MAX},
+    {"cupy", "amax", reduce_api, RED_MAX},
+    {"cupy", "min", reduce_api, RED_MIN},
+    {"cupy", "amin", reduce_api, RED_MIN},
+    {"cupy", "mean", reduce_api, RED_MEAN},
+    {"cupy", "any", reduce_api, RED_ANY},
+    {"cupy", "all", reduce_api, RED_ALL},
+    /* shapes and views */
+    {"cupy", "reshape", api_reshape_fn_api, 0},
+    {"cupy", "transpose", api_reshape_fn_api, 0},
+    {"cupy", "ndim", api_ndim_api, 0},
+    {"cupy", "shape", api_ndim_api, 0},
+    {"cupy", "size", api_ndim_api, 0},
+    /* NumPy's other names of ops.def ufuncs (the ops themselves come from ops.def) */
+    {"cupy", "abs", ufunc_api, IR_ABS},
+    {"cupy", "divide", ufunc_api, IR_TRUEDIV},
+    {"cupy", "mod", ufunc_api, IR_MOD},
+    {"cupy", "around", ufunc_api, IR_ROUND},
+    {"cupy", "round_", ufunc_api, IR_ROUND},
+    {"cupy", "conj", ufunc_api, IR_CONJ},
+    {"cupy", "rad2deg", ufunc_api, IR_DEGREES},
+    {"cupy", "deg2rad", ufunc_api, IR_RADIANS},
+    {"cupy", "fix", ufunc_api, IR_TRUNC},
+    /* cupyx */
+    {"cupyx", "rsqrt", api_rsqrt_api, 0},
+    /* cupy.random: the legacy generator */
+    {"cupy.random", "seed", random_call_api, 0},
+    {"cupy.random", "random", random_call_api, 0},
+    {"cupy.random", "random_sample", random_call_api, 0},
+    {"cupy.random", "ranf", random_call_api, 0},
+    {"cupy.random", "sample", random_call_api, 0},
+    {"cupy.random", "rand", random_call_api, 0},
+    /* cupy.cuda */
+    {"cupy.cuda", "Device", cuda_object, 0},
+    {"cupy.cuda", "Stream", cuda_object, 1},
+    {"cupy.cuda.runtime", "deviceSynchronize", cuda_sync_api, 0},
+    /* ndarray methods (the others are in the tables of lower_reduce.c, lower_index.c and
+     * lower_manip.c) */
+    {"cupy.ndarray", "sum", reduce_api, RED_SUM},
+    {"cupy.ndarray", "prod", reduce_api, RED_PROD},
+    {"cupy.ndarray", "max", reduce_api, RED_MAX},
+    {"cupy.ndarray", "min", reduce_api, RED_MIN},
+    {"cupy.ndarray", "mean", reduce_api, RED_MEAN},
+    {"cupy.ndarray", "any", reduce_api, RED_ANY},
+    {"cupy.ndarray", "all", reduce_api, RED_ALL},
+    {"cupy.ndarray", "reshape", reshape_method, 0},
+    {"cupy.ndarray", "transpose", transpose_method, 0},
+    {"cupy.ndarray", "astype", astype_method, 0},
+    {"cupy.ndarray", "copy", copy_method, 0},
+    {"cupy.ndarray", "flatten", flatten_method, 0},
+    {"cupy.ndarray", "ravel", flatten_method, 0},
+    {"cupy.ndarray", "item", item_method, 0},
+    {"cupy.ndarray", "clip", ufunc_api, IR_CLIP},
+    {"cupy.ndarray", "round", ufunc_api, IR_ROUND},
+    /* the math module, on Python floats */
+    {"math", "sqrt", math_call, IR_SQRT},
+    {"math", "exp", math_call, IR_EXP},
+    {"math", "log", math_call, IR_LOG},
+    {"math", "log2", math_call, IR_LOG2},
+    {"math", "log10", math_call, IR_LOG10},
+    {"math", "sin", math_call, IR_SIN},
+    {"math", "cos", math_call, IR_COS},
+    {"math", "tan", math_call, IR_TAN},
+    {"math", "tanh", math_call, IR_TANH},
+    {"math", "sinh", math_call, IR_SINH},
+    {"math", "cosh", math_call, IR_COSH},
+    {"math", "atan", math_call, IR_ARCTAN},
+    {"math", "atan2", math_call, IR_ARCTAN2},
+    {"math", "hypot", math_call, IR_HYPOT},
+    {"math", "floor", math_call, IR_FLOOR},
+    {"math", "ceil", math_call, IR_CEIL},
+    {"math", "trunc", math_call, IR_TRUNC},
+    {"math", "fabs", math_call, IR_ABS},
+    {"math", "isnan", math_call, IR_ISNAN},
+    {"math", "isinf", math_call, IR_ISINF},
+    {"math", "isfinite", math_call, IR_ISFINITE},
+    {"math", "pow", math_call, IR_POW},
+    /* the time module */
+    {"time", "perf_counter", time_call, 0},
+    {"time", "time", time_call, 0},
+    {"time", "monotonic", time_call, 0},
+    {NULL, NULL, NULL, 0},
+};
+
+/* ORDER: the API files; a new file with a table adds one line here. */
+const ApiFn *const lw_api_tables[] = {lw_call_api, lw_reduce_api, lw_manip_api, lw_index_api,
+                                      lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, NULL};
+
+/* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
+ * types.  Built on first use from ops.def and dtype_names, so those stay the one place. */
+static ApiFn ufunc_table[IR_EWISE_LAST + 2];
+static ApiFn scalar_table[sizeof dtype_names / sizeof dtype_names[0] + 1];
+
+static void derived_init(void)
+{
+    static bool done;
+    if (done) return;
+    done = true;
+    int k = 0;
+    for (int o = 0; o <= IR_EWISE_LAST; o++) {
+        const OpInfo *oi = ir_op_info((IrOp)o);
+        if (oi && oi->numpy[0]) ufunc_table[k++] = (ApiFn){"cupy", oi->numpy, ufunc_api, o};
+    }
+    for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; i++)
+        scalar_table[i] = (ApiFn){"cupy", dtype_names[i].name, scalar_type_api, dtype_names[i].d};
+}
+
+static const ApiFn *find_in(const ApiFn *t, const char *mod, const char *name)
+{
+    for (; t->mod; t++)
+        if (!strcmp(t->name, name) && !strcmp(t->mod, mod)) return t;
+    return NULL;
+}
+
+const ApiFn *lw_api_find(const char *mod, const char *name)
+{
+    const ApiFn *f;
+    for (int i = 0; lw_api_tables[i]; i++)
+        if ((f = find_in(lw_api_tables[i], mod, name))) return f;
+    derived_init();
+    if ((f = find_in(ufunc_table, mod, name))) return f;
+    return find_in(scalar_table, mod, name);
+}
+
+void lw_api_each(void (*fn)(const char *full, void *ctx), void *ctx)
+{
+    char buf[256];
+    derived_init();
+    const ApiFn *all[64];
+    int n = 0;
+    for (int i = 0; lw_api_tables[i]; i++) all[n++] = lw_api_tables[i];
+    all[n++] = ufunc_table;
+    all[n++] = scalar_table;
+    for (int i = 0; i < n; i++)
+        for (const ApiFn *t = all[i]; t->mod; t++) {
+            const char *m = t->mod;
+            if (strcmp(m, "cupy") && strncmp(m, "cupy.", 5) && strcmp(m, "cupyx") && strncmp(m, "cupyx.", 6)) continue;
+            snprintf(buf, sizeof buf, "%s.%s", t->mod, t->name);
+            fn(buf, ctx);
+        }
 }
 
 static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
@@ -1517,33 +1714,16 @@ IrValue *lw_call(Lower *L, AstNode *call)
             return NULL;
         }
         const char *mod = obj->type->name;
-        if (!strcmp(mod, "math")) return math_call(L, call, m);
-        if (!strcmp(mod, "time")) {
-            if (!strcmp(m, "perf_counter") || !strcmp(m, "time") || !strcmp(m, "monotonic"))
-                return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
-            diag_error(f->span, "time.%s is not supported by gpyc", m);
-            return NULL;
-        }
-        if (!strcmp(mod, "cupy.cuda")) {
-            if (!strcmp(m, "Device")) return lw_pseudo(L, ty_module("cupy.cuda.Device()"));
-            if (!strcmp(m, "Stream")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
-        }
-        if (!strcmp(mod, "cupy.cuda.runtime") && !strcmp(m, "deviceSynchronize")) {
-            lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
-            return lw_pseudo(L, ty_none());
-        }
-        if ((!strcmp(mod, "cupy.cuda.Device()") || !strcmp(mod, "cupy.cuda.Stream()")) && !strcmp(m, "synchronize")) {
-            lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
-            return lw_pseudo(L, ty_none());
-        }
-        if (!strcmp(mod, "cupy")) return cupy_call(L, call, m);
-        if (!strcmp(mod, "cupy.random")) return random_call(L, call, m);
-        if (!strcmp(mod, "cupy.linalg") && lw_linalg_has(mod, m)) return lw_linalg_call(L, call, mod, m);
+        if ((!strcmp(mod, "cupy.cuda.Device()") || !strcmp(mod, "cupy.cuda.Stream()")) && !strcmp(m, "synchronize"))
+            return cuda_sync(L, call);
         if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {
             lw_emit(L, IR_FLUSH, call->span, NULL, 0, NULL);
             return lw_pseudo(L, ty_none());
         }
-        diag_error(f->span, "%s.%s is not supported by gpyc", mod, m);
+        const ApiFn *fn = lw_api_find(mod, m);
+        if (fn) return fn->lower(L, call, fn, NULL);
+        bool at_call = !strcmp(mod, "cupy") || !strcmp(mod, "cupy.random") || !strcmp(mod, "math");
+        diag_error(at_call ? call->span : f->span, "%s.%s is not supported by gpyc", mod, m);
         return NULL;
     }
     IrValue *fv = lw_expr(L, f);
@@ -1551,17 +1731,14 @@ IrValue *lw_call(Lower *L, AstNode *call)
     switch (fv->type->kind) {
     case TY_FUNC: return user_call(L, call, fv->type->def);
     case TY_BUILTIN: {
+        /* a builtin (print), or mod.name bound by `from mod import name` (lw_module_attr) */
         const char *name = fv->type->name;
-        if (!strncmp(name, "cupy.", 5) && !strchr(name + 5, '.')) return cupy_call(L, call, name + 5);
-        if (!strncmp(name, "math.", 5)) return math_call(L, call, name + 5);
-        if (!strncmp(name, "time.", 5)) return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
-        if (!strcmp(name, "cupy.cuda.Device")) return lw_pseudo(L, ty_module("cupy.cuda.Device()"));
-        if (!strcmp(name, "cupy.cuda.Stream")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
-        if (!strcmp(name, "cupy.cuda.Device().synchronize") || !strcmp(name, "cupy.cuda.runtime.deviceSynchronize")) {
-            lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
-            return lw_pseudo(L, ty_none());
-        }
-        if (!strchr(name, '.')) return builtin_call(L, call, name);
+        const char *dot = strrchr(name, '.');
+        if (!dot) return builtin_call(L, call, name);
+        if (!strcmp(name, "cupy.cuda.Device().synchronize")) return cuda_sync(L, call);
+        const char *mod = ar_strndup(L->a, name, dot - name);
+        const ApiFn *fn = lw_api_find(mod, dot + 1);
+        if (fn) return fn->lower(L, call, fn, NULL);
         diag_error(f->span, "%s is not supported by gpyc", name);
         return NULL;
     }
@@ -1570,4 +1747,29 @@ IrValue *lw_call(Lower *L, AstNode *call)
         diag_error(f->span, "'%s' object is not callable", ty_str_of(fv->type));
         return NULL;
     }
+}
+
+/* ---------------------------------------------------------------- gpyc --list-api */
+
+typedef struct {
+    Vec names;   /* char*, xmalloc'd */
+} NameList;
+
+static void collect_name(const char *full, void *ctx)
+{
+    vec_push(&((NameList *)ctx)->names, xstrdup(full));
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+void lower_list_api(FILE *out)
+{
+    NameList l = {0};
+    lw_api_each(collect_name, &l);
+    qsort(l.names.v, l.names.n, sizeof(char *), cmp_str);
+    for (int i = 0; i < l.names.n; i++) {
+        if (i == 0 || strcmp(l.names.v[i], l.names.v[i - 1])) fprintf(out, "%s\n", (char *)l.names.v[i]);
+    }
+    for (int i = 0; i < l.names.n; i++) free(l.names.v[i]);
+    vec_free(&l.names);
 }

@@ -327,63 +327,88 @@ static IrValue *cond_arg(Lower *L, AstNode *e, const char *fname)
     return lw_array_arg(L, e, fname);
 }
 
-static bool is_one_of(const char *fn, const char *const *names)
-{
-    for (int i = 0; names[i]; i++)
-        if (!strcmp(fn, names[i])) return true;
-    return false;
-}
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x) { return api_nonzero(L, sp, x); }
 
-IrValue *lw_index_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled)
+/* nonzero(a), argwhere(a), flatnonzero(a), where(condition); the method x.nonzero() */
+static IrValue *nonzero_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
-    static const char *const funcs[] = {"nonzero", "argwhere", "flatnonzero", "take", "compress", "extract",
-                                        "where", NULL};
-    static const char *const methods[] = {"nonzero", "take", "compress", NULL};
-    *handled = false;
-    if (!is_one_of(fn, self ? methods : funcs)) return NULL;
-    /* where(c, x, y) is the elementwise ufunc; only the one-argument form is nonzero */
-    if (!strcmp(fn, "where") && (call->elts.n != 1 || call->params.n)) return NULL;
-    *handled = true;
+    const char *fn = f->name;
     Span sp = call->span;
     Args a;
-    if (!strcmp(fn, "nonzero") || !strcmp(fn, "argwhere") || !strcmp(fn, "flatnonzero") || !strcmp(fn, "where")) {
-        IrValue *x = self;
-        if (!x) {
-            if (!lw_bind(call, fn, !strcmp(fn, "where") ? "condition" : "a", 1, &a)) return NULL;
-            if (!(x = lw_array_arg(L, a.p[0], fn))) return NULL;
-        } else if (!lw_bind(call, fn, "", 0, &a)) {
-            return NULL;
-        }
-        if (!strcmp(fn, "argwhere")) return emit_nonzero(L, sp, x, 1);
-        if (!strcmp(fn, "flatnonzero")) return emit_nonzero(L, sp, x, 2);
-        return api_nonzero(L, sp, x);
+    IrValue *x = self;
+    if (!x) {
+        if (!lw_bind(call, fn, !strcmp(fn, "where") ? "condition" : "a", 1, &a)) return NULL;
+        if (!(x = lw_array_arg(L, a.p[0], fn))) return NULL;
+    } else if (!lw_bind(call, fn, "", 0, &a)) {
+        return NULL;
     }
-    if (!strcmp(fn, "take")) {
-        if (!lw_bind(call, fn, self ? "indices,axis,out,mode" : "a,indices,axis,out,mode", self ? 1 : 2, &a))
-            return NULL;
-        AstNode **p = self ? a.p : a.p + 1;
-        if (!lw_no_arg(p[2], "out") || !lw_no_arg(p[3], "mode")) return NULL;
-        IrValue *x = self ? self : lw_array_arg(L, a.p[0], fn);
-        IrValue *idx = x ? take_indices(L, p[0], fn) : NULL;
-        return idx ? take_along(L, sp, x, idx, p[1]) : NULL;
-    }
-    if (!strcmp(fn, "compress")) {
-        if (!lw_bind(call, fn, self ? "condition,axis,out" : "condition,a,axis,out", self ? 1 : 2, &a)) return NULL;
-        AstNode *axis = self ? a.p[1] : a.p[2];
-        if (!lw_no_arg(self ? a.p[2] : a.p[3], "out")) return NULL;
-        IrValue *c = cond_arg(L, a.p[0], fn);
-        IrValue *x = !c ? NULL : self ? self : lw_array_arg(L, a.p[1], fn);
-        if (!x) return NULL;
-        if (c->type->ndim != 1) {
-            diag_error(a.p[0]->span, "condition must be a 1-d array");
-            return NULL;
-        }
-        return take_along(L, sp, x, emit_nonzero(L, sp, c, 2), axis);
-    }
-    /* extract(condition, arr) = take(ravel(arr), flatnonzero(condition)) */
-    if (!lw_bind(call, fn, "condition,arr", 2, &a)) return NULL;
-    IrValue *c = cond_arg(L, a.p[0], fn);
-    IrValue *x = c ? lw_array_arg(L, a.p[1], fn) : NULL;
-    if (!x) return NULL;
-    return take_along(L, sp, x, emit_nonzero(L, sp, c, 2), NULL);
+    if (!strcmp(fn, "argwhere")) return emit_nonzero(L, sp, x, 1);
+    if (!strcmp(fn, "flatnonzero")) return emit_nonzero(L, sp, x, 2);
+    return api_nonzero(L, sp, x);
 }
+
+/* where(condition) is nonzero; where(condition, x, y) is the elementwise ufunc */
+static IrValue *where_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    if (call->elts.n != 1 || call->params.n) return lw_ufunc_call(L, call, "where", IR_WHERE, self);
+    return nonzero_api(L, call, f, self);
+}
+
+/* take(a, indices, axis=None, out=None, mode=None); x.take(indices, ...) */
+static IrValue *take_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    const char *fn = f->name;
+    Args a;
+    if (!lw_bind(call, fn, self ? "indices,axis,out,mode" : "a,indices,axis,out,mode", self ? 1 : 2, &a))
+        return NULL;
+    AstNode **p = self ? a.p : a.p + 1;
+    if (!lw_no_arg(p[2], "out") || !lw_no_arg(p[3], "mode")) return NULL;
+    IrValue *x = self ? self : lw_array_arg(L, a.p[0], fn);
+    IrValue *idx = x ? take_indices(L, p[0], fn) : NULL;
+    return idx ? take_along(L, call->span, x, idx, p[1]) : NULL;
+}
+
+/* compress(condition, a, axis=None, out=None); x.compress(condition, ...) */
+static IrValue *compress_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    const char *fn = f->name;
+    Args a;
+    if (!lw_bind(call, fn, self ? "condition,axis,out" : "condition,a,axis,out", self ? 1 : 2, &a)) return NULL;
+    AstNode *axis = self ? a.p[1] : a.p[2];
+    if (!lw_no_arg(self ? a.p[2] : a.p[3], "out")) return NULL;
+    IrValue *c = cond_arg(L, a.p[0], fn);
+    IrValue *x = !c ? NULL : self ? self : lw_array_arg(L, a.p[1], fn);
+    if (!x) return NULL;
+    if (c->type->ndim != 1) {
+        diag_error(a.p[0]->span, "condition must be a 1-d array");
+        return NULL;
+    }
+    return take_along(L, call->span, x, emit_nonzero(L, call->span, c, 2), axis);
+}
+
+/* extract(condition, arr) = take(ravel(arr), flatnonzero(condition)) */
+static IrValue *extract_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "condition,arr", 2, &a)) return NULL;
+    IrValue *c = cond_arg(L, a.p[0], f->name);
+    IrValue *x = c ? lw_array_arg(L, a.p[1], f->name) : NULL;
+    if (!x) return NULL;
+    return take_along(L, call->span, x, emit_nonzero(L, call->span, c, 2), NULL);
+}
+
+const ApiFn lw_index_api[] = {
+    {"cupy", "nonzero", nonzero_api, 0},
+    {"cupy", "argwhere", nonzero_api, 0},
+    {"cupy", "flatnonzero", nonzero_api, 0},
+    {"cupy", "where", where_api, 0},
+    {"cupy", "take", take_api, 0},
+    {"cupy", "compress", compress_api, 0},
+    {"cupy", "extract", extract_api, 0},
+    /* ndarray methods */
+    {"cupy.ndarray", "nonzero", nonzero_api, 0},
+    {"cupy.ndarray", "take", take_api, 0},
+    {"cupy.ndarray", "compress", compress_api, 0},
+    {NULL, NULL, NULL, 0},
+};

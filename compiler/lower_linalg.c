@@ -470,31 +470,31 @@ static IrValue *api_matrix_power(Lower *L, AstNode *call)
     return emit_mm(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
 }
 
-/* ---------------------------------------------------------------- dispatch */
+/* ---------------------------------------------------------------- API table */
 
-static const struct {
-    const char *mod, *fn;
-    IrValue *(*lower)(Lower *, AstNode *);
-} table[] = {
-    {"cupy", "matmul", api_matmul},       {"cupy", "dot", api_dot},
-    {"cupy", "vdot", api_vdot},           {"cupy", "inner", api_inner},
-    {"cupy", "outer", api_outer},         {"cupy", "tensordot", api_tensordot},
-    {"cupy", "trace", api_trace},         {"cupy", "kron", api_kron},
-    {"cupy", "cross", api_cross},
-    {"cupy.linalg", "norm", api_norm},    {"cupy.linalg", "matrix_power", api_matrix_power},
+LW_API_PLAIN(api_matmul)
+LW_API_PLAIN(api_dot)
+LW_API_PLAIN(api_vdot)
+LW_API_PLAIN(api_inner)
+LW_API_PLAIN(api_outer)
+LW_API_PLAIN(api_tensordot)
+LW_API_PLAIN(api_trace)
+LW_API_PLAIN(api_kron)
+LW_API_PLAIN(api_cross)
+LW_API_PLAIN(api_norm)
+LW_API_PLAIN(api_matrix_power)
+
+const ApiFn lw_linalg_api[] = {
+    {"cupy", "matmul", api_matmul_api, 0},
+    {"cupy", "dot", api_dot_api, 0},
+    {"cupy", "vdot", api_vdot_api, 0},
+    {"cupy", "inner", api_inner_api, 0},
+    {"cupy", "outer", api_outer_api, 0},
+    {"cupy", "tensordot", api_tensordot_api, 0},
+    {"cupy", "trace", api_trace_api, 0},
+    {"cupy", "kron", api_kron_api, 0},
+    {"cupy", "cross", api_cross_api, 0},
+    {"cupy.linalg", "norm", api_norm_api, 0},
+    {"cupy.linalg", "matrix_power", api_matrix_power_api, 0},
+    {NULL, NULL, NULL, 0},
 };
-
-bool lw_linalg_has(const char *mod, const char *fn)
-{
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(table[i].mod, mod) && !strcmp(table[i].fn, fn)) return true;
-    return false;
-}
-
-IrValue *lw_linalg_call(Lower *L, AstNode *call, const char *mod, const char *fn)
-{
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (!strcmp(table[i].mod, mod) && !strcmp(table[i].fn, fn)) return table[i].lower(L, call);
-    diag_error(call->span, "%s.%s is not supported by gpyc", mod, fn);
-    return NULL;
-}

@@ -16,6 +16,7 @@
  */
 #include "lower.h"
 
+#include <math.h>
 #include <string.h>
 
 #define MAXARR 32      /* arrays in one concatenate / stack / split */
@@ -1001,6 +1002,11 @@ static IrValue *roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shif
     return out;
 }
 
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
+{
+    return roll_axis(L, sp, x, axis, shift);
+}
+
 /* roll(a, shift, axis=None): shift an int (run time allowed) or, with a tuple of axes, a
  * tuple of ints; axis None rolls the flattened array and restores the shape. */
 static IrValue *api_roll(Lower *L, AstNode *call)
@@ -1728,56 +1734,587 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     return ok;
 }
 
-/* ---------------------------------------------------------------- entry */
+/* ---------------------------------------------------------------- rollaxis, ediff1d */
 
-IrValue *lw_manip_call(Lower *L, AstNode *call, const char *fn, IrValue *self, bool *handled)
+/* rollaxis(a, axis, start=0): axis moved to lie before start (NumPy's AxisError texts) */
+static IrValue *api_rollaxis(Lower *L, AstNode *call)
 {
-    *handled = true;
-    if (self) {
-        if (!strcmp(fn, "squeeze")) return api_squeeze(L, call, self);
-        if (!strcmp(fn, "swapaxes")) return api_swapaxes(L, call, self);
-        if (!strcmp(fn, "repeat")) return api_repeat(L, call, self);
-        if (!strcmp(fn, "diagonal")) return api_diagonal(L, call, self);
-        *handled = false;
+    Args a;
+    if (!lw_bind(call, "rollaxis", "a,axis,start", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "rollaxis");
+    if (!x) return NULL;
+    int n = x->type->ndim, axis;
+    if (!axis1(L, a.p[1], n, 0, &axis)) return NULL;
+    int64_t start = 0;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &start)) {
+            diag_error(a.p[2]->span, "rollaxis() start must be a compile-time int");
+            return NULL;
+        }
+    }
+    if (start < 0) start += n;
+    if (start < 0 || start >= n + 1) {
+        diag_error(call->span, "'start' arg requires %d <= start < %d, but %lld was passed in", -n, n + 1,
+                   (long long)start);
         return NULL;
     }
-    if (!strcmp(fn, "concatenate")) return api_concatenate(L, call);
-    if (!strcmp(fn, "stack")) return api_stack(L, call);
-    if (!strcmp(fn, "vstack") || !strcmp(fn, "row_stack") || !strcmp(fn, "hstack") || !strcmp(fn, "dstack") ||
-        !strcmp(fn, "column_stack"))
-        return api_xstack(L, call, fn);
-    if (!strcmp(fn, "atleast_1d")) return api_atleast(L, call, 1);
-    if (!strcmp(fn, "atleast_2d")) return api_atleast(L, call, 2);
-    if (!strcmp(fn, "atleast_3d")) return api_atleast(L, call, 3);
-    if (!strcmp(fn, "append")) return api_append(L, call);
-    if (!strcmp(fn, "expand_dims")) return api_expand_dims(L, call);
-    if (!strcmp(fn, "squeeze")) return api_squeeze(L, call, NULL);
-    if (!strcmp(fn, "swapaxes")) return api_swapaxes(L, call, NULL);
-    if (!strcmp(fn, "moveaxis")) return api_moveaxis(L, call);
-    if (!strcmp(fn, "flip") || !strcmp(fn, "fliplr") || !strcmp(fn, "flipud")) return api_flip(L, call, fn);
-    if (!strcmp(fn, "rot90")) return api_rot90(L, call);
-    if (!strcmp(fn, "broadcast_to")) return api_broadcast_to(L, call);
-    if (!strcmp(fn, "ravel")) {
-        Args a;
-        if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
-        IrValue *x = arraylike(L, a.p[0], "ravel");
-        return x ? ravel(L, call->span, x) : NULL;
-    }
-    if (!strcmp(fn, "roll")) return api_roll(L, call);
-    if (!strcmp(fn, "tile")) return api_tile(L, call);
-    if (!strcmp(fn, "repeat")) return api_repeat(L, call, NULL);
-    if (!strcmp(fn, "split") || !strcmp(fn, "array_split") || !strcmp(fn, "hsplit") || !strcmp(fn, "vsplit") ||
-        !strcmp(fn, "dsplit"))
-        return api_split(L, call, fn);
-    if (!strcmp(fn, "pad")) return api_pad(L, call);
-    if (!strcmp(fn, "diag") || !strcmp(fn, "diagflat")) return api_diag(L, call, fn);
-    if (!strcmp(fn, "diagonal")) return api_diagonal(L, call, NULL);
-    if (!strcmp(fn, "tri")) return api_tri(L, call);
-    if (!strcmp(fn, "tril")) return api_tri_lu(L, call, true);
-    if (!strcmp(fn, "triu")) return api_tri_lu(L, call, false);
-    if (!strcmp(fn, "meshgrid")) return api_meshgrid(L, call);
-    if (!strcmp(fn, "logspace")) return api_logspace(L, call);
-    if (!strcmp(fn, "geomspace")) return api_geomspace(L, call);
-    *handled = false;
-    return NULL;
+    if (axis < start) start--;
+    int perm[IR_MAXDIM], k = 0;
+    for (int d = 0; d < n; d++)
+        if (d != axis) perm[k++] = d;
+    for (int d = n - 1; d > start; d--) perm[d] = perm[d - 1];
+    perm[start] = axis;
+    return transpose(L, call->span, x, perm);
 }
+
+/* ediff1d(ary): ravel(ary)[1:] - ravel(ary)[:-1] (to_end and to_begin not supported yet) */
+static IrValue *api_ediff1d(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "ediff1d", "ary,to_end,to_begin", 1, &a) || !lw_no_arg(a.p[1], "to_end") ||
+        !lw_no_arg(a.p[2], "to_begin"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *x = arraylike(L, a.p[0], "ediff1d");
+    if (!x) return NULL;
+    x = ravel(L, sp, x);
+    IrValue *hi = slice_axis(L, sp, x, 0, cint(L, sp, 1), NULL, NULL);
+    IrValue *lo = slice_axis(L, sp, x, 0, NULL, cint(L, sp, -1), NULL);
+    return lw_binop(L, AOP_SUB, sp, hi, lo);
+}
+
+/* ---------------------------------------------------------------- window functions */
+
+enum { WIN_BARTLETT, WIN_BLACKMAN, WIN_HAMMING, WIN_HANNING, WIN_KAISER };
+
+static IrValue *fmul(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_MUL, sp, a, lw_const_float(L, sp, c)); }
+static IrValue *fadd(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_ADD, sp, a, lw_const_float(L, sp, c)); }
+static IrValue *fcos(Lower *L, Span sp, IrValue *a) { return lw_ewise(L, IR_COS, sp, 1, &a); }
+
+/* bartlett(M), blackman(M), hamming(M), hanning(M) over n = arange(1 - M, M, 2), as NumPy
+ * writes them (M == 1 gives [1.], M < 1 an empty array), and kaiser(M, beta) =
+ * i0(beta * sqrt(1 - ((n - alpha) / alpha)**2)) / i0(beta) over n = arange(M), alpha = (M-1)/2.
+ * float64.  M - 1 is taken as at least 1, which changes nothing but M == 1 (one point, n = 0;
+ * kaiser's beta is then 0, so i0(0) / i0(0) = 1). */
+static IrValue *api_window(Lower *L, AstNode *call, int kind)
+{
+    static const char *const names[] = {"bartlett", "blackman", "hamming", "hanning", "kaiser"};
+    const char *fname = names[kind];
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fname, kind == WIN_KAISER ? "M,beta" : "M", kind == WIN_KAISER ? 2 : 1, &a)) return NULL;
+    IrValue *M = lw_int_arg(L, a.p[0]);
+    if (!M) return NULL;
+    IrValue *beta = NULL;
+    if (kind == WIN_KAISER) {
+        if (!(beta = lw_expr(L, a.p[1]))) return NULL;
+        if (!ty_is_scalar(beta->type) || beta->type->kind == TY_COMPLEX) {
+            diag_error(a.p[1]->span, "kaiser() beta must be a real number, got %s", ty_str_of(beta->type));
+            return NULL;
+        }
+        beta = lw_to_scalar(L, beta, TY_FLOAT, sp);
+    }
+    IrValue *count = imax(L, sp, M, cint(L, sp, 0));
+    IrValue *m1 = lw_to_scalar(L, imax(L, sp, isub(L, sp, M, cint(L, sp, 1)), cint(L, sp, 1)), TY_FLOAT, sp);
+    IrValue *start = lw_to_scalar(L, kind == WIN_KAISER ? cint(L, sp, 0) : isub(L, sp, cint(L, sp, 1), M), TY_FLOAT, sp);
+    IrValue *step = lw_const_float(L, sp, kind == WIN_KAISER ? 1.0 : 2.0);
+    IrValue *n = lw_emit(L, IR_ARANGE, sp, ty_array(DT_FLOAT64, 1), 3, (IrValue *[]){start, step, count});
+    n->def->dtype = DT_FLOAT64;
+    if (kind == WIN_KAISER) {
+        IrValue *alpha = lw_binop(L, AOP_DIV, sp, m1, lw_const_float(L, sp, 2.0));
+        IrValue *t = lw_binop(L, AOP_DIV, sp, lw_binop(L, AOP_SUB, sp, n, alpha), alpha);
+        IrValue *r = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), lw_binop(L, AOP_POW, sp, t, lw_const_float(L, sp, 2.0)));
+        IrValue *one = lw_binop(L, AOP_NE, sp, M, cint(L, sp, 1));
+        IrValue *b = lw_binop(L, AOP_MUL, sp, beta, lw_to_scalar(L, one, TY_FLOAT, sp));
+        IrValue *arg = lw_binop(L, AOP_MUL, sp, b, lw_ewise(L, IR_SQRT, sp, 1, &r));
+        return lw_binop(L, AOP_DIV, sp, lw_ewise(L, IR_I0, sp, 1, &arg), lw_ewise(L, IR_I0, sp, 1, &b));
+    }
+    IrValue *x = lw_binop(L, AOP_DIV, sp, fmul(L, sp, n, M_PI), m1);  /* pi * n / (M - 1) */
+    switch (kind) {
+    case WIN_HANNING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.5);
+    case WIN_HAMMING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.46), 0.54);
+    case WIN_BLACKMAN:
+        return lw_binop(L, AOP_ADD, sp, fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.42),
+                        fmul(L, sp, fcos(L, sp, fmul(L, sp, x, 2.0)), 0.08));
+    default: { /* bartlett: where(n <= 0, 1 + n/(M-1), 1 - n/(M-1)) */
+        IrValue *q = lw_binop(L, AOP_DIV, sp, n, m1);
+        IrValue *c = lw_binop(L, AOP_LE, sp, n, lw_const_float(L, sp, 0.0));
+        IrValue *up = fadd(L, sp, q, 1.0);
+        IrValue *down = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), q);
+        return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, up, down});
+    }
+    }
+}
+
+/* ---------------------------------------------------------------- index tuples */
+
+/* tril_indices(n, k=0, m=None) = nonzero(tri(n, m, k, dtype=bool));
+ * triu_indices(n, k=0, m=None) = nonzero(~tri(n, m, k - 1, dtype=bool)) */
+static IrValue *tri_indices(Lower *L, Span sp, IrValue *N, IrValue *M, IrValue *k, bool lower)
+{
+    IrValue *cr = col_minus_row(L, sp, N, M);
+    return lw_nonzero(L, sp, lw_binop(L, lower ? AOP_LE : AOP_GE, sp, cr, k));
+}
+
+static IrValue *api_tri_indices(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "n,k,m", 1, &a)) return NULL;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    IrValue *k = N ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    IrValue *M = N;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(M = lw_int_arg(L, a.p[2]))) return NULL;
+    }
+    return tri_indices(L, call->span, N, M, k, fname[3] == 'l');
+}
+
+/* tril_indices_from(arr, k=0) / triu_indices_from: the indices for arr's shape (2-d only) */
+static IrValue *api_tri_indices_from(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "arr,k", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], fname);
+    IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    if (x->type->ndim != 2) {
+        diag_error(call->span, "input array must be 2-d");
+        return NULL;
+    }
+    Span sp = call->span;
+    return tri_indices(L, sp, dim(L, sp, x, 0), dim(L, sp, x, 1), k, fname[3] == 'l');
+}
+
+/* diag_indices(n, ndim=2): (arange(n),) * ndim */
+static IrValue *diag_indices(Lower *L, Span sp, IrValue *n, int64_t nd)
+{
+    if (nd < 0 || nd > IR_MAXDIM) {
+        diag_error(sp, "diag_indices() supports ndim from 0 to %d", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *idx[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) idx[i] = iota(L, sp, n);
+    return lw_tuple(L, sp, (int)nd, idx);
+}
+
+static IrValue *api_diag_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "diag_indices", "n,ndim", 1, &a)) return NULL;
+    IrValue *n = lw_int_arg(L, a.p[0]);
+    int64_t nd = 2;
+    if (n && a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &nd)) {
+            diag_error(a.p[1]->span, "diag_indices() ndim must be a compile-time int");
+            return NULL;
+        }
+    }
+    return n ? diag_indices(L, call->span, n, nd) : NULL;
+}
+
+/* diag_indices_from(arr): arr at least 2-d with all dimensions equal (NumPy's ValueErrors) */
+static IrValue *api_diag_indices_from(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "diag_indices_from", "arr", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "diag_indices_from");
+    if (!x) return NULL;
+    Span sp = call->span;
+    int nd = x->type->ndim;
+    if (nd < 2) {
+        diag_error(sp, "input array must be at least 2-d");
+        return NULL;
+    }
+    IrValue *n = dim(L, sp, x, 0);
+    for (int i = 1; i < nd; i++)
+        if (!raise_if(L, sp, lw_binop(L, AOP_NE, sp, dim(L, sp, x, i), n), "ValueError",
+                      "All dimensions of input must be of equal length"))
+            return NULL;
+    return diag_indices(L, sp, n, nd);
+}
+
+/* ---------------------------------------------------------------- more compositions */
+
+/* fill_diagonal(a, val, wrap=False) of a 2-d array with a number: a store into the view of
+ * a's main diagonal (NumPy's a.flat[::ncols+1] = val, which for a tall matrix without wrap is
+ * that diagonal too).  Returns None. */
+static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "fill_diagonal", "a,val,wrap", 2, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "fill_diagonal");
+    IrValue *v = x ? lw_expr(L, a.p[1]) : NULL;
+    bool wrap;
+    if (!v || !lw_bool_arg(L, a.p[2], false, &wrap)) return NULL;
+    Span sp = call->span;
+    if (x->type->ndim < 2) {
+        diag_error(sp, "array must be at least 2-d");
+        return NULL;
+    }
+    if (x->type->ndim != 2 || wrap) {
+        diag_error(sp, "fill_diagonal() is supported for 2-d arrays without wrap only");
+        return NULL;
+    }
+    if (!ty_is_numeric(v->type) || (v->type->kind == TY_ARRAY && v->type->ndim != 0)) {
+        diag_error(a.p[1]->span, "fill_diagonal() takes a number (or a 0-d array) as val here");
+        return NULL;
+    }
+    store(L, sp, diagonal_of(L, sp, x, cint(L, sp, 0)), v);
+    return lw_pseudo(L, ty_none());
+}
+
+/* polyadd(a1, a2) / polysub(a1, a2): both 1-d, the shorter padded with leading zeros of its
+ * own dtype (NumPy concatenates zeros(diff, a.dtype)), then added / subtracted. */
+static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "a1,a2", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x[2];
+    for (int i = 0; i < 2; i++) {
+        if (!(x[i] = arraylike(L, a.p[i], fname))) return NULL;
+        if (x[i]->type->ndim > 1) {
+            diag_error(a.p[i]->span, "%s() takes 1-d coefficient arrays here", fname);
+            return NULL;
+        }
+        if (x[i]->type->ndim == 0) x[i] = atleast(L, sp, x[i], 1);
+    }
+    IrValue *l0 = dim(L, sp, x[0], 0), *l1 = dim(L, sp, x[1], 0);
+    IrValue *n = imax(L, sp, l0, l1);
+    IrValue *p[2];
+    for (int i = 0; i < 2; i++) {
+        p[i] = lw_emit_full(L, sp, x[i]->type->dtype, 1, &n, cint(L, sp, 0));
+        store(L, sp, slice_axis(L, sp, p[i], 0, isub(L, sp, n, i ? l1 : l0), NULL, NULL), x[i]);
+    }
+    return lw_binop(L, fname[4] == 'a' ? AOP_ADD : AOP_SUB, sp, p[0], p[1]);
+}
+
+/* vander(x, N=None, increasing=False): column j is x**(N-1-j) (x**j when increasing), in
+ * promote_types(x.dtype, int64) as NumPy allocates it. */
+static IrValue *api_vander(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "vander", "x,N,increasing", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = arraylike(L, a.p[0], "vander");
+    if (!x) return NULL;
+    if (x->type->ndim != 1) {
+        diag_error(sp, "x must be a one-dimensional array or sequence.");
+        return NULL;
+    }
+    IrValue *N = dim(L, sp, x, 0);
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(N = lw_int_arg(L, a.p[1]))) return NULL;
+    }
+    bool inc;
+    if (!lw_bool_arg(L, a.p[2], false, &inc)) return NULL;
+    if (!raise_if(L, sp, is_neg(L, sp, N), "ValueError", "negative dimensions are not allowed")) return NULL;
+    DType dt = dt_promote(x->type->dtype, DT_INT64);
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    IrValue *e = iota(L, sp, N);
+    if (!inc) e = lw_binop(L, AOP_SUB, sp, isub(L, sp, N, cint(L, sp, 1)), e);
+    return lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){newaxis_at(L, sp, x, 1), e});
+}
+
+/* indices(dimensions, dtype=int): out[i] = the index along axis i, shape (n, *dimensions) */
+static IrValue *api_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "indices", "dimensions,dtype,sparse", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *dims[IR_MAXDIM];
+    int n = 0;
+    if (!lw_shape_arg(L, a.p[0], dims, &n)) return NULL;
+    DType dt = DT_INT64;
+    bool given, sparse;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given) || !lw_bool_arg(L, a.p[2], false, &sparse)) return NULL;
+    if (sparse) {
+        diag_error(a.p[2]->span, "indices(sparse=True) is not supported yet");
+        return NULL;
+    }
+    if (n + 1 > IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *all[IR_MAXDIM];
+    all[0] = cint(L, sp, n);
+    for (int i = 0; i < n; i++) all[i + 1] = dims[i];
+    IrValue *r = lw_emit_empty(L, sp, dt, n + 1, all);
+    for (int i = 0; i < n; i++) {
+        IrValue *shape[IR_MAXDIM];
+        for (int j = 0; j < n; j++) shape[j] = j == i ? dims[i] : cint(L, sp, 1);
+        IrValue *ax = lw_emit_reshape(L, sp, iota(L, sp, dims[i]), n, shape);
+        Ix ix;
+        ix_init(&ix, r);
+        ix_int(&ix, cint(L, sp, i));
+        store(L, sp, ix_emit(L, sp, &ix), ax);
+    }
+    return r;
+}
+
+/* trapz(y, x=None, dx=1.0, axis=-1) = sum(d * (y[1:] + y[:-1]) / 2.0, axis) along axis, d = dx
+ * or diff(x) for a 1-d x (NumPy 1.x's trapz, NumPy 2's trapezoid). */
+static IrValue *api_trapz(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "trapz", "y,x,dx,axis", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *y = arraylike(L, a.p[0], "trapz");
+    if (!y) return NULL;
+    int nd = y->type->ndim, ax;
+    if (nd == 0) {
+        diag_error(sp, "trapz() needs an array of at least one dimension");
+        return NULL;
+    }
+    if (!axis1(L, a.p[3], nd, nd - 1, &ax)) return NULL;
+    IrValue *d;
+    IrValue *xv = NULL;
+    if (a.p[1]) {
+        if (!(xv = lw_expr(L, a.p[1]))) return NULL;
+        if (xv->type->kind == TY_NONE) xv = NULL;
+    }
+    if (xv) {
+        if (!(xv = arraylike(L, a.p[1], "trapz"))) return NULL;
+        if (xv->type->ndim != 1) {
+            diag_error(a.p[1]->span, "trapz() takes a 1-d x here");
+            return NULL;
+        }
+        IrValue *hi = slice_axis(L, sp, xv, 0, cint(L, sp, 1), NULL, NULL);
+        IrValue *lo = slice_axis(L, sp, xv, 0, NULL, cint(L, sp, -1), NULL);
+        d = lw_binop(L, AOP_SUB, sp, hi, lo);
+        IrValue *shape[IR_MAXDIM];
+        for (int i = 0; i < nd; i++) shape[i] = i == ax ? dim(L, sp, d, 0) : cint(L, sp, 1);
+        if (d) d = lw_emit_reshape(L, sp, d, nd, shape);
+    } else if (a.p[2]) {
+        if (!(d = lw_expr(L, a.p[2]))) return NULL;
+        if (!ty_is_numeric(d->type)) {
+            diag_error(a.p[2]->span, "trapz() dx must be a number, got %s", ty_str_of(d->type));
+            return NULL;
+        }
+    } else {
+        d = lw_const_float(L, sp, 1.0);
+    }
+    if (!d) return NULL;
+    IrValue *s = lw_binop(L, AOP_ADD, sp, slice_axis(L, sp, y, ax, cint(L, sp, 1), NULL, NULL),
+                          slice_axis(L, sp, y, ax, NULL, cint(L, sp, -1), NULL));
+    IrValue *t = s ? lw_binop(L, AOP_MUL, sp, d, s) : NULL;
+    t = t ? lw_binop(L, AOP_DIV, sp, t, lw_const_float(L, sp, 2.0)) : NULL;
+    if (!t) return NULL;
+    if (t->type->kind != TY_ARRAY) return t;
+    DType dt = t->type->dtype;
+    if (dt == DT_BOOL || (dt_is_int(dt) && dt_is_signed(dt) && dt != DT_INT64)) dt = DT_INT64;
+    else if (dt_is_int(dt) && !dt_is_signed(dt)) dt = DT_UINT64;
+    IrValue *r = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, nd - 1), t);
+    r->def->redop = RED_SUM;
+    r->def->dtype = dt;
+    r->def->cdtype = t->type->dtype;
+    r->def->keepdims = false;
+    r->def->naxes = nd == 1 ? 0 : 1;
+    r->def->axes[0] = ax;
+    return r;
+}
+
+/* mask_indices(n, mask_func, k=0) for mask_func cp.triu / cp.tril: NumPy's
+ * nonzero(mask_func(ones((n, n)), k)), i.e. triu_indices(n, k) / tril_indices(n, k) */
+static IrValue *api_mask_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "mask_indices", "n,mask_func,k", 2, &a)) return NULL;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    IrValue *f = N ? lw_expr(L, a.p[1]) : NULL;
+    IrValue *k = f ? int_arg_or(L, a.p[2], call->span, 0) : NULL;
+    if (!k) return NULL;
+    bool lower = f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.tril");
+    if (!lower && !(f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.triu"))) {
+        diag_error(a.p[1]->span, "mask_indices() supports mask_func cupy.triu and cupy.tril only");
+        return NULL;
+    }
+    return tri_indices(L, call->span, N, N, k, lower);
+}
+
+/* polyval(p, x): y = zeros_like(x); y = y * x + pv for each coefficient pv of p (0-d arrays,
+ * strong as NumPy scalars), unrolled: p's length must be known at compile time. */
+static IrValue *api_polyval(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polyval", "p,x", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *p = arraylike(L, a.p[0], "polyval");
+    IrValue *x = p ? arraylike(L, a.p[1], "polyval") : NULL;
+    if (!x) return NULL;
+    if (p->type->ndim != 1) {
+        diag_error(a.p[0]->span, "polyval() takes a 1-d array of coefficients");
+        return NULL;
+    }
+    int64_t n = static_dim(p, 0);
+    if (n < 0 || n > 64) {
+        diag_error(a.p[0]->span, "polyval() needs at most 64 coefficients, their number known at compile time");
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM];
+    for (int i = 0; i < x->type->ndim; i++) dims[i] = dim(L, sp, x, i);
+    IrValue *y = lw_emit_full(L, sp, x->type->dtype, x->type->ndim, dims, cint(L, sp, 0));
+    for (int64_t i = 0; i < n && y; i++) {
+        Ix ix;
+        ix_init(&ix, p);
+        ix_int(&ix, cint(L, sp, i));
+        IrValue *yx = lw_binop(L, AOP_MUL, sp, y, x);
+        y = yx ? lw_binop(L, AOP_ADD, sp, yx, ix_emit(L, sp, &ix)) : NULL;
+    }
+    return y;
+}
+
+/* copyto(dst, src): dst[...] = src under NumPy's same_kind rule (b < u < i < f < c may not go
+ * down a kind; within a kind anything goes); casting= and where= are not supported yet. */
+static IrValue *api_copyto(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "copyto", "dst,src,casting,where", 2, &a) || !lw_no_arg(a.p[2], "casting") ||
+        !lw_no_arg(a.p[3], "where"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *dst = lw_array_arg(L, a.p[0], "copyto");
+    IrValue *src = dst ? arraylike(L, a.p[1], "copyto") : NULL;
+    if (!src) return NULL;
+    DType from = src->type->dtype, to = dst->type->dtype;
+    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? (dt_is_signed(from) ? 2 : 1) : dt_is_float(from) ? 3 : 4;
+    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? (dt_is_signed(to) ? 2 : 1) : dt_is_float(to) ? 3 : 4;
+    if (dt_promote(from, to) != to && kf > kt) {
+        diag_error(sp, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule 'same_kind'",
+                   dt_name(from), dt_name(to));
+        return NULL;
+    }
+    store(L, sp, dst, src);
+    return lw_pseudo(L, ty_none());
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_PLAIN(api_concatenate)
+LW_API_PLAIN(api_stack)
+LW_API_NAMED(api_xstack)
+LW_API_ARG(api_atleast)
+LW_API_PLAIN(api_append)
+LW_API_PLAIN(api_expand_dims)
+LW_API_SELF(api_squeeze)
+LW_API_SELF(api_swapaxes)
+LW_API_PLAIN(api_moveaxis)
+LW_API_NAMED(api_flip)
+LW_API_PLAIN(api_rot90)
+LW_API_PLAIN(api_broadcast_to)
+LW_API_PLAIN(api_roll)
+LW_API_PLAIN(api_tile)
+LW_API_SELF(api_repeat)
+LW_API_NAMED(api_split)
+LW_API_PLAIN(api_pad)
+LW_API_NAMED(api_diag)
+LW_API_SELF(api_diagonal)
+LW_API_PLAIN(api_tri)
+LW_API_ARG(api_tri_lu)
+LW_API_PLAIN(api_meshgrid)
+LW_API_PLAIN(api_logspace)
+LW_API_PLAIN(api_geomspace)
+LW_API_PLAIN(api_rollaxis)
+LW_API_PLAIN(api_ediff1d)
+LW_API_ARG(api_window)
+LW_API_NAMED(api_tri_indices)
+LW_API_NAMED(api_tri_indices_from)
+LW_API_PLAIN(api_diag_indices)
+LW_API_PLAIN(api_diag_indices_from)
+LW_API_PLAIN(api_fill_diagonal)
+LW_API_NAMED(api_polyadd)
+LW_API_PLAIN(api_vander)
+LW_API_PLAIN(api_indices)
+LW_API_PLAIN(api_trapz)
+LW_API_PLAIN(api_mask_indices)
+LW_API_PLAIN(api_polyval)
+LW_API_PLAIN(api_copyto)
+
+/* ravel(a, order='C') */
+static IrValue *api_ravel(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "ravel");
+    return x ? ravel(L, call->span, x) : NULL;
+}
+LW_API_PLAIN(api_ravel)
+
+const ApiFn lw_manip_api[] = {
+    {"cupy", "concatenate", api_concatenate_api, 0},
+    {"cupy", "stack", api_stack_api, 0},
+    {"cupy", "vstack", api_xstack_api, 0},
+    {"cupy", "row_stack", api_xstack_api, 0},
+    {"cupy", "hstack", api_xstack_api, 0},
+    {"cupy", "dstack", api_xstack_api, 0},
+    {"cupy", "column_stack", api_xstack_api, 0},
+    {"cupy", "atleast_1d", api_atleast_api, 1},
+    {"cupy", "atleast_2d", api_atleast_api, 2},
+    {"cupy", "atleast_3d", api_atleast_api, 3},
+    {"cupy", "append", api_append_api, 0},
+    {"cupy", "expand_dims", api_expand_dims_api, 0},
+    {"cupy", "squeeze", api_squeeze_api, 0},
+    {"cupy", "swapaxes", api_swapaxes_api, 0},
+    {"cupy", "moveaxis", api_moveaxis_api, 0},
+    {"cupy", "flip", api_flip_api, 0},
+    {"cupy", "fliplr", api_flip_api, 0},
+    {"cupy", "flipud", api_flip_api, 0},
+    {"cupy", "rot90", api_rot90_api, 0},
+    {"cupy", "broadcast_to", api_broadcast_to_api, 0},
+    {"cupy", "ravel", api_ravel_api, 0},
+    {"cupy", "roll", api_roll_api, 0},
+    {"cupy", "tile", api_tile_api, 0},
+    {"cupy", "repeat", api_repeat_api, 0},
+    {"cupy", "split", api_split_api, 0},
+    {"cupy", "array_split", api_split_api, 0},
+    {"cupy", "hsplit", api_split_api, 0},
+    {"cupy", "vsplit", api_split_api, 0},
+    {"cupy", "dsplit", api_split_api, 0},
+    {"cupy", "pad", api_pad_api, 0},
+    {"cupy", "diag", api_diag_api, 0},
+    {"cupy", "diagflat", api_diag_api, 0},
+    {"cupy", "diagonal", api_diagonal_api, 0},
+    {"cupy", "tri", api_tri_api, 0},
+    {"cupy", "tril", api_tri_lu_api, true},
+    {"cupy", "triu", api_tri_lu_api, false},
+    {"cupy", "meshgrid", api_meshgrid_api, 0},
+    {"cupy", "logspace", api_logspace_api, 0},
+    {"cupy", "geomspace", api_geomspace_api, 0},
+    {"cupy", "rollaxis", api_rollaxis_api, 0},
+    {"cupy", "ediff1d", api_ediff1d_api, 0},
+    {"cupy", "bartlett", api_window_api, WIN_BARTLETT},
+    {"cupy", "blackman", api_window_api, WIN_BLACKMAN},
+    {"cupy", "hamming", api_window_api, WIN_HAMMING},
+    {"cupy", "hanning", api_window_api, WIN_HANNING},
+    {"cupy", "kaiser", api_window_api, WIN_KAISER},
+    {"cupy", "tril_indices", api_tri_indices_api, 0},
+    {"cupy", "triu_indices", api_tri_indices_api, 0},
+    {"cupy", "tril_indices_from", api_tri_indices_from_api, 0},
+    {"cupy", "triu_indices_from", api_tri_indices_from_api, 0},
+    {"cupy", "diag_indices", api_diag_indices_api, 0},
+    {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
+    {"cupy", "fill_diagonal", api_fill_diagonal_api, 0},
+    {"cupy", "polyadd", api_polyadd_api, 0},
+    {"cupy", "polysub", api_polyadd_api, 0},
+    {"cupy", "vander", api_vander_api, 0},
+    {"cupy", "indices", api_indices_api, 0},
+    {"cupy", "trapz", api_trapz_api, 0},
+    {"cupy", "mask_indices", api_mask_indices_api, 0},
+    {"cupy", "polyval", api_polyval_api, 0},
+    {"cupy", "copyto", api_copyto_api, 0},
+    /* ndarray methods */
+    {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
+    {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},
+    {"cupy.ndarray", "repeat", api_repeat_api, 0},
+    {"cupy.ndarray", "diagonal", api_diagonal_api, 0},
+    {NULL, NULL, NULL, 0},
+};

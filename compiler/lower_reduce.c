@@ -470,9 +470,10 @@ static IrValue *api_average(Lower *L, AstNode *call)
 /* ---------------------------------------------------------------- cumsum, cumprod, diff */
 
 /* cumsum(a, axis=None, dtype=None, out=None): the inclusive scan along axis, or over the
- * flattened array (1-d result) when axis is None.  Default dtype as sum's: bool and small
+ * flattened array (1-d result) when axis is None; nancumsum/nancumprod (nan) first replace
+ * NaNs by 0 / 1.  Default dtype as sum's: bool and small
  * signed ints → int64, small unsigned → uint64. */
-static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *self, RedOp r)
+static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *self, RedOp r, bool nan)
 {
     Span sp = call->span;
     IrValue *x;
@@ -483,6 +484,12 @@ static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *sel
     DType dt = sum_dtype(x->type->dtype);
     if (!int_axis_arg(L, p[0], x->type->ndim, &a) || !lw_dtype_arg(L, p[1], &dt, &given) || !lw_no_arg(p[2], "out"))
         return NULL;
+    if (nan && (dt_is_float(x->type->dtype) || dt_is_complex(x->type->dtype))) {
+        /* nancumsum/nancumprod: NaNs count as 0 (1 for the product), as NumPy replaces them */
+        IrValue *isn = lw_ewise(L, IR_ISNAN, sp, 1, &x);
+        IrValue *fill = lw_const_int(L, sp, r == RED_PROD);
+        if (!isn || !(x = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){isn, fill, x}))) return NULL;
+    }
     IrValue *xc = cast_to(L, x, dt, sp);
     IrValue *v = lw_emit1(L, IR_SCAN, sp, ty_array(dt, a.all ? 1 : x->type->ndim), xc);
     v->def->redop = r;
@@ -594,59 +601,70 @@ static IrValue *api_median(Lower *L, AstNode *call)
     return v;
 }
 
-/* ---------------------------------------------------------------- dispatch */
+/* ---------------------------------------------------------------- API table */
 
-typedef enum Fn {
-    F_ARGMAX, F_ARGMIN, F_NANARGMAX, F_NANARGMIN, F_VAR, F_STD, F_NANVAR, F_NANSTD, F_NANSUM,
-    F_NANPROD, F_NANMEAN, F_NANMAX, F_NANMIN, F_PTP, F_COUNT_NONZERO, F_AVERAGE, F_CUMSUM,
-    F_CUMPROD, F_DIFF, F_MEDIAN
-} Fn;
+/* arg: the RedOp (argmax, nan*, cumsum), or VAR_NAN | VAR_SD for var/std */
+enum { VAR_NAN = 1, VAR_SD = 2 };
 
-static const struct {
-    const char *name;
-    Fn fn;
-    bool method;    /* also an ndarray method (NumPy 2) */
-} fns[] = {
-    {"argmax", F_ARGMAX, true}, {"argmin", F_ARGMIN, true}, {"nanargmax", F_NANARGMAX, false},
-    {"nanargmin", F_NANARGMIN, false}, {"var", F_VAR, true}, {"std", F_STD, true},
-    {"nanvar", F_NANVAR, false}, {"nanstd", F_NANSTD, false}, {"nansum", F_NANSUM, false},
-    {"nanprod", F_NANPROD, false}, {"nanmean", F_NANMEAN, false}, {"nanmax", F_NANMAX, false},
-    {"nanmin", F_NANMIN, false}, {"ptp", F_PTP, false}, {"count_nonzero", F_COUNT_NONZERO, false},
-    {"average", F_AVERAGE, false}, {"cumsum", F_CUMSUM, true}, {"cumprod", F_CUMPROD, true},
-    {"diff", F_DIFF, false}, {"median", F_MEDIAN, false},
-};
-
-/* cupy.NAME(...) when self is NULL, else the method x.NAME(...).  Returns false when NAME is
- * not one of this file's; else *out is the value (NULL after an error). */
-bool lw_reduce_call(Lower *L, AstNode *call, const char *name, IrValue *self, IrValue **out)
+static IrValue *argreduce_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
-    int k = -1;
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0] && k < 0; i++)
-        if (!strcmp(fns[i].name, name) && (!self || fns[i].method)) k = (int)i;
-    if (k < 0) return false;
-    IrValue *v = NULL;
-    switch (fns[k].fn) {
-    case F_ARGMAX: v = api_argreduce(L, call, name, self, RED_ARGMAX); break;
-    case F_ARGMIN: v = api_argreduce(L, call, name, self, RED_ARGMIN); break;
-    case F_NANARGMAX: v = api_argreduce(L, call, name, self, RED_NANARGMAX); break;
-    case F_NANARGMIN: v = api_argreduce(L, call, name, self, RED_NANARGMIN); break;
-    case F_VAR: v = api_var(L, call, name, self, false, false); break;
-    case F_STD: v = api_var(L, call, name, self, false, true); break;
-    case F_NANVAR: v = api_var(L, call, name, self, true, false); break;
-    case F_NANSTD: v = api_var(L, call, name, self, true, true); break;
-    case F_NANSUM: v = api_nansum(L, call, name, self, RED_SUM); break;
-    case F_NANPROD: v = api_nansum(L, call, name, self, RED_PROD); break;
-    case F_NANMEAN: v = api_nansum(L, call, name, self, RED_MEAN); break;
-    case F_NANMAX: v = api_nanmax(L, call, name, self, RED_NANMAX); break;
-    case F_NANMIN: v = api_nanmax(L, call, name, self, RED_NANMIN); break;
-    case F_PTP: v = api_ptp(L, call, self); break;
-    case F_COUNT_NONZERO: v = api_count_nonzero(L, call); break;
-    case F_AVERAGE: v = api_average(L, call); break;
-    case F_CUMSUM: v = api_scan(L, call, name, self, RED_SUM); break;
-    case F_CUMPROD: v = api_scan(L, call, name, self, RED_PROD); break;
-    case F_DIFF: v = api_diff(L, call); break;
-    case F_MEDIAN: v = api_median(L, call); break;
-    }
-    *out = v;
-    return true;
+    return api_argreduce(L, call, f->name, self, (RedOp)f->arg);
 }
+static IrValue *var_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_var(L, call, f->name, self, f->arg & VAR_NAN, f->arg & VAR_SD);
+}
+static IrValue *nansum_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_nansum(L, call, f->name, self, (RedOp)f->arg);
+}
+static IrValue *nanmax_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_nanmax(L, call, f->name, self, (RedOp)f->arg);
+}
+static IrValue *scan_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_scan(L, call, f->name, self, (RedOp)f->arg, false);
+}
+static IrValue *nanscan_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_scan(L, call, f->name, self, (RedOp)f->arg, true);
+}
+LW_API_SELF(api_ptp)
+LW_API_PLAIN(api_count_nonzero)
+LW_API_PLAIN(api_average)
+LW_API_PLAIN(api_diff)
+LW_API_PLAIN(api_median)
+
+const ApiFn lw_reduce_api[] = {
+    {"cupy", "argmax", argreduce_api, RED_ARGMAX},
+    {"cupy", "argmin", argreduce_api, RED_ARGMIN},
+    {"cupy", "nanargmax", argreduce_api, RED_NANARGMAX},
+    {"cupy", "nanargmin", argreduce_api, RED_NANARGMIN},
+    {"cupy", "var", var_api, 0},
+    {"cupy", "std", var_api, VAR_SD},
+    {"cupy", "nanvar", var_api, VAR_NAN},
+    {"cupy", "nanstd", var_api, VAR_NAN | VAR_SD},
+    {"cupy", "nansum", nansum_api, RED_SUM},
+    {"cupy", "nanprod", nansum_api, RED_PROD},
+    {"cupy", "nanmean", nansum_api, RED_MEAN},
+    {"cupy", "nanmax", nanmax_api, RED_NANMAX},
+    {"cupy", "nanmin", nanmax_api, RED_NANMIN},
+    {"cupy", "ptp", api_ptp_api, 0},
+    {"cupy", "count_nonzero", api_count_nonzero_api, 0},
+    {"cupy", "average", api_average_api, 0},
+    {"cupy", "cumsum", scan_api, RED_SUM},
+    {"cupy", "cumprod", scan_api, RED_PROD},
+    {"cupy", "nancumsum", nanscan_api, RED_SUM},
+    {"cupy", "nancumprod", nanscan_api, RED_PROD},
+    {"cupy", "diff", api_diff_api, 0},
+    {"cupy", "median", api_median_api, 0},
+    /* ndarray methods (NumPy 2 has no ndarray.ptp) */
+    {"cupy.ndarray", "argmax", argreduce_api, RED_ARGMAX},
+    {"cupy.ndarray", "argmin", argreduce_api, RED_ARGMIN},
+    {"cupy.ndarray", "var", var_api, 0},
+    {"cupy.ndarray", "std", var_api, VAR_SD},
+    {"cupy.ndarray", "cumsum", scan_api, RED_SUM},
+    {"cupy.ndarray", "cumprod", scan_api, RED_PROD},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,8 +1,8 @@
 /*
  * lower_ufunc.c — NumPy functions built from the elementwise table ops and reductions
- * (isclose, allclose, array_equal, count_nonzero, divmod, iscomplex, isreal), the dtype
+ * (isclose, allclose, array_equal, divmod, iscomplex, isreal), the dtype
  * functions (result_type, promote_types, dtype, iscomplexobj, isrealobj), and NumPy scalar
- * types called as functions.
+ * types called as functions (lower_call.c dispatches cupy.float32(...) ... here).
  *
  * NumPy scalars: gpyc has no NumPy scalar type; cp.float32(x) gives a 0-d array of that dtype.
  * It prints as the scalar does, and NEP 50 treats NumPy scalars as strong, like 0-d arrays,
@@ -11,41 +11,6 @@
 #include "lower.h"
 
 #include <string.h>
-
-/* The scalar type names of the cupy namespace (the dtypes of lower_call.c's attribute table). */
-static const struct {
-    const char *name;
-    DType d;
-} scalar_types[] = {{"bool_", DT_BOOL}, {"int8", DT_INT8}, {"int16", DT_INT16}, {"int32", DT_INT32},
-                    {"int64", DT_INT64}, {"int_", DT_INT64}, {"intp", DT_INT64}, {"uint8", DT_UINT8},
-                    {"uint16", DT_UINT16}, {"uint32", DT_UINT32}, {"uint64", DT_UINT64},
-                    {"float16", DT_FLOAT16}, {"half", DT_FLOAT16}, {"float32", DT_FLOAT32},
-                    {"single", DT_FLOAT32}, {"float64", DT_FLOAT64}, {"double", DT_FLOAT64},
-                    {"float_", DT_FLOAT64}, {"complex64", DT_COMPLEX64}, {"csingle", DT_COMPLEX64},
-                    {"complex128", DT_COMPLEX128}, {"cdouble", DT_COMPLEX128}, {"complex_", DT_COMPLEX128}};
-
-static const char *const extra_names[] = {"isclose", "allclose", "array_equal", "count_nonzero", "divmod",
-                                          "iscomplex", "isreal", "iscomplexobj", "isrealobj", "result_type",
-                                          "promote_types", "dtype", NULL};
-
-static bool scalar_type_of(const char *fn, DType *d)
-{
-    for (size_t i = 0; i < sizeof scalar_types / sizeof scalar_types[0]; i++)
-        if (!strcmp(scalar_types[i].name, fn)) {
-            *d = scalar_types[i].d;
-            return true;
-        }
-    return false;
-}
-
-bool lw_ufunc_extra_known(const char *fn)
-{
-    DType d;
-    if (scalar_type_of(fn, &d)) return true;
-    for (int i = 0; extra_names[i]; i++)
-        if (!strcmp(extra_names[i], fn)) return true;
-    return false;
-}
 
 /* ---------------------------------------------------------------- scalar types */
 
@@ -280,71 +245,172 @@ static IrValue *array_equal(Lower *L, AstNode *call)
     return t ? lw_load(L, tmp, sp) : NULL;
 }
 
-IrValue *lw_ufunc_extra(Lower *L, AstNode *call, const char *fn)
+/* dtype(obj): a compile-time dtype */
+static IrValue *api_dtype(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "dtype", "dtype", 1, &a)) return NULL;
+    DType d;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[0], &d, &given)) return NULL;
+    if (!given) d = DT_FLOAT64;   /* np.dtype(None) is float64 */
+    return lw_pseudo(L, ty_dtype(d));
+}
+
+/* iscomplexobj(x) / isrealobj(x): compile-time bools from the dtype */
+static IrValue *api_iscomplexobj(Lower *L, AstNode *call, const char *fn)
+{
+    IrValue *v = lw_one_arg(L, call, fn);
+    if (!v) return NULL;
+    if (!ty_is_numeric(v->type)) {
+        diag_error(call->span, "%s() expects an array or a number, got %s", fn, ty_str_of(v->type));
+        return NULL;
+    }
+    bool c = v->type->kind == TY_COMPLEX || (v->type->kind == TY_ARRAY && dt_is_complex(v->type->dtype));
+    return lw_const_bool(L, call->span, fn[2] == 'c' ? c : !c);
+}
+
+/* iscomplex(x) / isreal(x): imag(x) != 0 / imag(x) == 0 */
+static IrValue *api_iscomplex(Lower *L, AstNode *call, const char *fn)
 {
     Span sp = call->span;
-    DType st;
-    if (scalar_type_of(fn, &st)) return lw_scalar_type_call(L, call, st);
-    if (!strcmp(fn, "result_type")) return api_result_type(L, call);
-    if (!strcmp(fn, "promote_types")) return api_promote_types(L, call);
-    if (!strcmp(fn, "dtype")) {
-        Args a;
-        if (!lw_bind(call, "dtype", "dtype", 1, &a)) return NULL;
-        DType d;
-        bool given;
-        if (!lw_dtype_arg(L, a.p[0], &d, &given)) return NULL;
-        if (!given) d = DT_FLOAT64;   /* np.dtype(None) is float64 */
-        return lw_pseudo(L, ty_dtype(d));
-    }
-    if (!strcmp(fn, "iscomplexobj") || !strcmp(fn, "isrealobj")) {
-        IrValue *v = lw_one_arg(L, call, fn);
-        if (!v) return NULL;
-        if (!ty_is_numeric(v->type)) {
-            diag_error(sp, "%s() expects an array or a number, got %s", fn, ty_str_of(v->type));
-            return NULL;
-        }
-        bool c = v->type->kind == TY_COMPLEX || (v->type->kind == TY_ARRAY && dt_is_complex(v->type->dtype));
-        return lw_const_bool(L, sp, fn[2] == 'c' ? c : !c);
-    }
-    if (!strcmp(fn, "iscomplex") || !strcmp(fn, "isreal")) {
-        /* imag(x) != 0 / imag(x) == 0 */
-        IrValue *v = lw_one_arg(L, call, fn);
-        if (!v) return NULL;
-        if (!(v = as_array(L, v, sp, fn))) return NULL;
-        IrValue *im = ew1(L, IR_IMAG, sp, v);
-        return ew2(L, fn[2] == 'c' ? IR_NE : IR_EQ, sp, im, lw_const_int(L, sp, 0));
-    }
-    if (!strcmp(fn, "isclose") || !strcmp(fn, "allclose")) {
-        Args a;
-        if (!lw_bind(call, fn, "a,b,rtol,atol,equal_nan", 2, &a)) return NULL;
-        IrValue *r = isclose(L, &a, fn);
-        if (!r || fn[0] == 'i') return r;
-        return lw_reduce(L, sp, RED_ALL, r, NULL, NULL, NULL);
-    }
-    if (!strcmp(fn, "array_equal")) return array_equal(L, call);
-    if (!strcmp(fn, "count_nonzero")) {
-        /* sum(a != 0) over axis, an int64 array (CuPy: 0-d when axis is None) */
-        Args a;
-        if (!lw_bind(call, "count_nonzero", "a,axis,keepdims", 1, &a)) return NULL;
-        IrValue *x = lw_expr(L, a.p[0]);
-        if (!x || !(x = as_array(L, x, a.p[0]->span, fn))) return NULL;
-        IrValue *nz = ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0));
-        return nz ? lw_reduce(L, sp, RED_SUM, nz, a.p[1], NULL, a.p[2]) : NULL;
-    }
-    if (!strcmp(fn, "divmod")) {
-        /* (floor_divide(x1, x2), remainder(x1, x2)) */
-        Args a;
-        if (!lw_bind(call, "divmod", "x1,x2", 2, &a)) return NULL;
-        IrValue *x = lw_expr(L, a.p[0]);
-        IrValue *y = x ? lw_expr(L, a.p[1]) : NULL;
-        if (!y) return NULL;
-        if (!ty_is_numeric(x->type) || !ty_is_numeric(y->type)) {
-            diag_error(sp, "'divmod' needs numbers or arrays, got %s and %s", ty_str_of(x->type), ty_str_of(y->type));
-            return NULL;
-        }
-        IrValue *q = ew2(L, IR_FLOORDIV, sp, x, y);
-        IrValue *r = q ? ew2(L, IR_MOD, sp, x, y) : NULL;
-        return r ? lw_tuple(L, sp, 2, (IrValue *[]){q, r}) : NULL;
-    }
-    GPYC_UNREACHABLE();
+    IrValue *v = lw_one_arg(L, call, fn);
+    if (!v) return NULL;
+    if (!(v = as_array(L, v, sp, fn))) return NULL;
+    IrValue *im = ew1(L, IR_IMAG, sp, v);
+    return ew2(L, fn[2] == 'c' ? IR_NE : IR_EQ, sp, im, lw_const_int(L, sp, 0));
 }
+
+/* isclose(a, b, rtol, atol, equal_nan) / allclose: all(isclose(...)) */
+static IrValue *api_isclose(Lower *L, AstNode *call, const char *fn)
+{
+    Args a;
+    if (!lw_bind(call, fn, "a,b,rtol,atol,equal_nan", 2, &a)) return NULL;
+    IrValue *r = isclose(L, &a, fn);
+    if (!r || fn[0] == 'i') return r;
+    return lw_reduce(L, call->span, RED_ALL, r, NULL, NULL, NULL);
+}
+
+/* divmod(x1, x2) = (floor_divide(x1, x2), remainder(x1, x2)) */
+static IrValue *api_divmod(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "divmod", "x1,x2", 2, &a)) return NULL;
+    IrValue *x = lw_expr(L, a.p[0]);
+    IrValue *y = x ? lw_expr(L, a.p[1]) : NULL;
+    if (!y) return NULL;
+    if (!ty_is_numeric(x->type) || !ty_is_numeric(y->type)) {
+        diag_error(sp, "'divmod' needs numbers or arrays, got %s and %s", ty_str_of(x->type), ty_str_of(y->type));
+        return NULL;
+    }
+    IrValue *q = ew2(L, IR_FLOORDIV, sp, x, y);
+    IrValue *r = q ? ew2(L, IR_MOD, sp, x, y) : NULL;
+    return r ? lw_tuple(L, sp, 2, (IrValue *[]){q, r}) : NULL;
+}
+
+/* modf(x) = (fractional part, integral part), both in x's float dtype (NumPy's loop search:
+ * bool and 8-bit ints → float16, 16-bit → float32, wider → float64); the fractional part is
+ * fmod(x, 1) (sign of x), ±0 for ±inf as C's modf gives. */
+static IrValue *api_modf(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *v = lw_one_arg(L, call, "modf");
+    if (!v || !(v = as_array(L, v, sp, "modf"))) return NULL;
+    DType d = v->type->dtype, dt;
+    if (dt_is_complex(d)) {
+        diag_error(sp, "ufunc 'modf' not supported for the input types, and the inputs could not be safely "
+                       "coerced to any supported types according to the casting rule ''safe''");
+        return NULL;
+    }
+    if (dt_is_float(d)) dt = d;
+    else if (d == DT_BOOL || dt_size(d) == 1) dt = DT_FLOAT16;
+    else if (dt_size(d) == 2) dt = DT_FLOAT32;
+    else dt = DT_FLOAT64;
+    IrValue *x = dt == d ? v : lw_cast(L, v, dt, sp);
+    IrValue *ip = ew1(L, IR_TRUNC, sp, x);
+    IrValue *fr = ew2(L, IR_FMOD, sp, x, lw_const_float(L, sp, 1.0));
+    IrValue *z = ew2(L, IR_COPYSIGN, sp, lw_const_float(L, sp, 0.0), x);
+    IrValue *inf = ew1(L, IR_ISINF, sp, x);
+    if (!ip || !fr || !z || !inf) return NULL;
+    fr = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){inf, z, fr});
+    return fr ? lw_tuple(L, sp, 2, (IrValue *[]){fr, ip}) : NULL;
+}
+
+/* The ordering of dtype kinds that same_kind casting may not go down (b < u < i < f < c). */
+static int kind_order(DType d)
+{
+    return d == DT_BOOL ? 0 : dt_is_int(d) ? (dt_is_signed(d) ? 2 : 1) : dt_is_float(d) ? 3 : 4;
+}
+
+/* can_cast(from_, to, casting='safe'): a compile-time bool.  from_ is a dtype or an array
+ * (its dtype); 'safe' holds when promote_types(from_, to) is to; 'same_kind' also allows a
+ * cast within a kind or to a later kind; 'no'/'equiv' need equal dtypes; 'unsafe' always. */
+static IrValue *api_can_cast(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "can_cast", "from_,to,casting", 2, &a)) return NULL;
+    IrValue *v = lw_expr(L, a.p[0]);
+    if (!v) return NULL;
+    DType from, to;
+    bool given;
+    if (v->type->kind == TY_INT || v->type->kind == TY_FLOAT || v->type->kind == TY_COMPLEX) {
+        diag_error(a.p[0]->span, "can_cast() does not support Python ints, floats, and complex because the "
+                                 "result used to depend on the value.\nThis change was part of adopting NEP 50, "
+                                 "we may explicitly allow them again in the future.");
+        return NULL;
+    }
+    if (v->type->kind == TY_ARRAY) from = v->type->dtype;
+    else if (!lw_dtype_arg(L, a.p[0], &from, &given)) return NULL;
+    if (!lw_dtype_arg(L, a.p[1], &to, &given)) return NULL;
+    const char *casting = "safe";
+    if (a.p[2]) {
+        IrValue *c = lw_expr(L, a.p[2]);
+        if (!c) return NULL;
+        if (!c->def || c->def->op != IR_CONST_STR) {
+            diag_error(a.p[2]->span, "casting must be a string constant");
+            return NULL;
+        }
+        casting = c->def->sval;
+    }
+    bool safe = dt_promote(from, to) == to, r;
+    if (!strcmp(casting, "safe")) r = safe;
+    else if (!strcmp(casting, "no") || !strcmp(casting, "equiv")) r = from == to;
+    else if (!strcmp(casting, "unsafe")) r = true;
+    else if (!strcmp(casting, "same_kind")) r = safe || kind_order(from) <= kind_order(to);
+    else {
+        diag_error(a.p[2]->span, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+        return NULL;
+    }
+    return lw_const_bool(L, call->span, r);
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_PLAIN(api_result_type)
+LW_API_PLAIN(api_promote_types)
+LW_API_PLAIN(api_dtype)
+LW_API_NAMED(api_iscomplexobj)
+LW_API_NAMED(api_iscomplex)
+LW_API_NAMED(api_isclose)
+LW_API_PLAIN(array_equal)
+LW_API_PLAIN(api_divmod)
+LW_API_PLAIN(api_modf)
+LW_API_PLAIN(api_can_cast)
+
+const ApiFn lw_ufunc_api[] = {
+    {"cupy", "result_type", api_result_type_api, 0},
+    {"cupy", "promote_types", api_promote_types_api, 0},
+    {"cupy", "dtype", api_dtype_api, 0},
+    {"cupy", "iscomplexobj", api_iscomplexobj_api, 0},
+    {"cupy", "isrealobj", api_iscomplexobj_api, 0},
+    {"cupy", "iscomplex", api_iscomplex_api, 0},
+    {"cupy", "isreal", api_iscomplex_api, 0},
+    {"cupy", "isclose", api_isclose_api, 0},
+    {"cupy", "allclose", api_isclose_api, 0},
+    {"cupy", "array_equal", array_equal_api, 0},
+    {"cupy", "divmod", api_divmod_api, 0},
+    {"cupy", "modf", api_modf_api, 0},
+    {"cupy", "can_cast", api_can_cast_api, 0},
+    {NULL, NULL, NULL, 0},
+};

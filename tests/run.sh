@@ -4,7 +4,7 @@
 #   tests/run.sh [options] BUILD_DIR [GLOB]
 #
 # Suites, in order (--only picks some; a GLOB restricts the file-based suites to tests whose
-# name matches it and leaves the unit suite out):
+# name matches it and leaves the unit and api suites out):
 #   unit        the Criterion executables, through ctest (or directly when ctest is missing)
 #   errors      tests/errors/NAME.py: `gpyc --check NAME.py`, run inside tests/errors, must exit 1
 #               and its first stderr line must equal the first line of NAME.err
@@ -14,6 +14,9 @@
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
 #               GPU or not), then run when a GPU is present, else the run is SKIPped
+#   api         `gpyc --list-api`: every listed name is used by a tests/e2e program
+#               (tests/api-exercised.sh), and docs/api-coverage.md is what
+#               scripts/api-coverage.sh generates from the list
 #   alloc       tests/alloc/NAME.py, compiled as written (ITERS = 10) and with ITERS = 1000, run
 #               with GPYRT_STATS=1: both must exit 0 and report the same number of driver
 #               allocations (a steady-state loop allocates nothing new); without a GPU only
@@ -27,7 +30,7 @@
 #   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
-#   --only LIST      comma-separated suites to run (unit,errors,nocrash,e2e,alloc,acceptance)
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,api,e2e,alloc,acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
 #   -h, --help       this text
@@ -81,9 +84,10 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,e2e,alloc
+    ONLY=unit,errors,nocrash,api,e2e,alloc
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
-    [ -n "$FILTER" ] && ONLY=${ONLY#unit,}
+    # a GLOB picks file-based tests: the unit and api suites are left out
+    [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,/,}
 fi
 want() { case ",$ONLY," in *",$1,"*) return 0 ;; esac; return 1; }
 
@@ -330,6 +334,28 @@ check_program() {
     fi
 }
 
+# --- api -------------------------------------------------------------------------------------
+suite_api() {
+    echo "== api"
+    have_gpyc api || return
+    local log=$TMP/api.log
+    if "$ROOT/tests/api-exercised.sh" "$BUILD" >"$log" 2>&1; then
+        pass "api/exercised: $(tail -n 1 "$log")"
+    else
+        fail "api/exercised" "$(tail -n 1 "$log")"
+        grep -v '^EXEMPT' "$log" | detail
+    fi
+    if ! "$ROOT/scripts/api-coverage.sh" "$BUILD" "$TMP/api-coverage.md" >"$log" 2>&1; then
+        fail "api/coverage" "scripts/api-coverage.sh failed"
+        detail <"$log"
+    elif cmp -s "$TMP/api-coverage.md" "$ROOT/docs/api-coverage.md"; then
+        pass "api/coverage"
+    else
+        fail "api/coverage" "docs/api-coverage.md is not what scripts/api-coverage.sh writes: rerun it"
+        diff "$ROOT/docs/api-coverage.md" "$TMP/api-coverage.md" | detail
+    fi
+}
+
 suite_e2e() {
     echo "== e2e${SUFFIX:+ ($OPTFLAG)}"
     have_gpyc "e2e$SUFFIX" || return
@@ -434,6 +460,7 @@ suite_acceptance() {
 want unit && suite_unit
 want errors && suite_errors
 want nocrash && suite_nocrash
+want api && suite_api
 want e2e && suite_e2e
 want alloc && suite_alloc
 want acceptance && [ -n "$ACCDIR" ] && suite_acceptance

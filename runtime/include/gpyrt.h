@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
- * random.cu · blas.c
+ * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
 #ifndef GPYRT_H
@@ -295,6 +295,23 @@ typedef enum gp_mm_mode {
  * a non-square matrix: numpy.linalg.LinAlgError. */
 gp_array *rt_matmul(const gp_array *a, const gp_array *b, gp_mm_mode mode, int64_t param);
 
+/* ---------------------------------------------------------------- fft.c
+ * cupy.fft on cuFFT.  Programs that use these link -lcufft.  Plans are cached by (transform
+ * type, length, layout, batch), at most 16, least recently used out; transforms run on
+ * rt_stream().  ORDER GP_FFT: codegen/host.c names these constants.                       */
+typedef enum gp_fft_kind {
+    GP_FFT_C2C_FORWARD,  /* x complex64/128 → same dtype */
+    GP_FFT_C2C_INVERSE,  /* x complex64/128 → same dtype (unnormalised, as cuFFT) */
+    GP_FFT_R2C,          /* x float32/64 → complex64/128; the last axis gives n//2 + 1 values */
+    GP_FFT_C2R,          /* x complex64/128 → float32/64; the last axis reads n//2 + 1 values */
+} gp_fft_kind;
+/* The unnormalised DFT of x (borrowed) along axes[0..naxes-1] (normalised, distinct, naxes
+ * >= 1), each of transform length n[i] (x is zero-padded or truncated to it, as NumPy's n=/s=).
+ * R2C: the real transform runs along the last of the axes, first; C2R: along the last, after
+ * the others.  New reference, C order.  ValueError "Invalid number of FFT data points (0)
+ * specified." when some n[i] < 1. */
+gp_array *rt_fft(const gp_array *x, gp_fft_kind kind, int naxes, const int *axes, const int64_t *n);
+
 /* ---------------------------------------------------------------- manip.c
  * Run-time pieces of the manipulation routines the compiler builds from views and copies. */
 /* Checks the shapes of concatenate's (what = "concatenate") or stack's (what = "stack")
@@ -347,6 +364,30 @@ void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *a
  * mode 0: shape (a->ndim, N) (row d: nonzero()[d]); 1: argwhere, (N, a->ndim);
  * 2: flatnonzero, (N,). */
 gp_array *rt_nonzero(const gp_array *a, int mode);
+
+/* ---------------------------------------------------------------- sort.cu
+ * Sorting, searching and sets, NumPy's order for every real dtype: stable, -0.0 equal to 0.0,
+ * NaNs last (tied with each other).  CUB radix sorts on rt_stream(); arguments are borrowed,
+ * results are new references.  Complex arrays raise TypeError (the compiler rejects them). */
+/* sort (arg false) or argsort (arg true, int64 positions along the axis) of x along axis
+ * (normalised; x->ndim >= 1; the compiler ravels x for axis=None).  has_kth: partition's check
+ * of kth against the axis length (ValueError "kth(=7) out of bounds (5)"); the result is the
+ * full sort, a valid partition. */
+gp_array *rt_sort(const gp_array *x, int axis, bool arg, bool has_kth, int64_t kth);
+/* searchsorted(a, v, side): a 1-d and sorted, v any shape, both of one dtype; int64 insertion
+ * points of v's shape (right: after equal elements). */
+gp_array *rt_searchsorted(const gp_array *a, const gp_array *v, bool right);
+/* One output of unique(x) over the flattened x (equal NaNs collapse, as NumPy 2): part 0: the
+ * sorted unique values (1-d), 1: the index of each one's first occurrence, 2: the inverse
+ * (int64, x's shape: x == values[inverse]), 3: the counts.  Synchronises (the count). */
+gp_array *rt_unique(const gp_array *x, int part);
+/* isin(e, t, invert): bool of e's shape, whether each element of e equals one of t (same
+ * dtype); NaN is never in t. */
+gp_array *rt_isin(const gp_array *e, const gp_array *t, bool invert);
+/* NumPy's 1-d set routines of a and b (one dtype, any shapes, flattened): sorted, unique
+ * results.  ORDER GP_SET: codegen/host.c names these constants. */
+typedef enum gp_setop { GP_SET_INTERSECT, GP_SET_UNION, GP_SET_DIFF, GP_SET_XOR } gp_setop;
+gp_array *rt_setop(const gp_array *a, const gp_array *b, gp_setop op);
 
 #ifdef __cplusplus
 }

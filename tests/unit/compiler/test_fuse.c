@@ -155,3 +155,18 @@ Test(fuse, recompute_feeds_two_reductions)
     const char *src = PRELUDE "x64 = x.astype(cp.float64)\nprint(float(cp.sum(x64)), float(cp.sum(x64 * x64)))\n";
     cr_expect_eq(kernels(src, true), 2 + 2);
 }
+
+Test(fuse, fft_of_complex64_adds_no_kernel)
+{
+    /* W7: the transform is a library call on the input as it lies (no cast, no copy, no scale) */
+    const char *src = "import cupy as cp\nz = cp.ones(1024, dtype=cp.complex64)\nX = cp.fft.fft(z)\n";
+    cr_expect_eq(kernels(src, true), 1);
+}
+
+Test(fuse, fft_norm_factor_fuses_with_its_consumer)
+{
+    /* ifft's 1/n multiplies in the same kernel as the abs that reads it; float32 input is cast */
+    const char *src = "import cupy as cp\nx = cp.ones(1024, dtype=cp.float32)\ny = cp.abs(cp.fft.ifft(x))\n";
+    cr_expect_eq(kernels(src, true), 3);
+    cr_expect_eq(kernels(src, false), 4);
+}

@@ -1,0 +1,493 @@
+/*
+ * sort.cu — sorting, searching and sets: cupy.sort / argsort / partition (rt_sort),
+ * searchsorted (rt_searchsorted), unique (rt_unique), isin (rt_isin) and intersect1d /
+ * union1d / setdiff1d / setxor1d (rt_setop).
+ *
+ * Every routine orders elements by a *sortable key*: an unsigned integer of the element's width
+ * whose unsigned order is NumPy's sort order for the dtype —
+ *   - bool and unsigned ints: the bits themselves;
+ *   - signed ints: the bits with the sign bit flipped;
+ *   - floats (float16/32/64, read as raw bits): -0.0 and +0.0 share one key, negative values
+ *     have every bit inverted, positive ones the sign bit set, and every NaN (either sign, any
+ *     payload) the largest key: NaNs sort last and tie with each other, as in NumPy.
+ * Keys turn every sort into a CUB radix sort (stable), and every comparison (searchsorted,
+ * unique's runs, isin) into an integer comparison with the same order.
+ *
+ * Sorting along an axis: the axis is moved last in a C-contiguous copy (lines × n); each
+ * element gets its key and its position in its line; one line sorts with
+ * cub::DeviceRadixSort::SortPairs, several with cub::DeviceSegmentedSort::StableSortPairs.
+ * The sorted positions are argsort's answer; sort gathers the elements by them (so -0.0 and
+ * NaN payloads come through unchanged).  The result is moved back to the input's axis order.
+ * partition and argpartition return the full sort, which is one of the partitions NumPy allows.
+ *
+ * Complex arrays are rejected by the compiler; the runtime raises TypeError as a backstop.
+ *
+ * Invariants: everything runs on rt_stream(); temporary storage comes from the pool
+ * (gpu_malloc/gpu_free, stream-ordered); inputs are borrowed and never written.
+ */
+#include "gpyrt.h"
+#include "internal.h"
+#include "libgpu.h"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+enum { BLOCK = 256 };
+enum KeyKind { KK_UNSIGNED, KK_SIGNED, KK_FLOAT };
+
+/* ---------------------------------------------------------------- keys */
+
+/* The sortable key of raw element bits u (see the file comment); inf: the bits of +inf for
+ * floats (unused otherwise). */
+template <typename K> __host__ __device__ inline K sort_key(K u, int kind, K inf)
+{
+    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
+    if (kind == KK_UNSIGNED) return u;
+    if (kind == KK_SIGNED) return (K)(u ^ sign);
+    const K mag = (K)(u & (K)~sign);
+    if (mag > inf) return (K)~(K)0; /* NaN: last */
+    if (mag == 0) return sign;      /* -0.0 == +0.0 */
+    return (u & sign) ? (K)~u : (K)(u | sign);
+}
+
+template <typename K> __host__ __device__ inline bool key_is_nan(K u, int kind, K inf)
+{
+    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
+    return kind == KK_FLOAT && (K)(u & (K)~sign) > inf;
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+/* keys[i] = key of c[i]; pos[i] = i's position in its line of n (when pos is non-NULL). */
+template <typename K>
+__global__ void __launch_bounds__(BLOCK) make_keys_kernel(const K *c, int64_t size, int64_t n, int kind, K inf,
+                                                         K *keys, int64_t *pos)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < size; i += stride) {
+        keys[i] = sort_key(c[i], kind, inf);
+        if (pos) pos[i] = i % n;
+    }
+}
+
+/* out[i] = c[line start + pos[i]]: the elements of each line in sorted order. */
+template <typename K>
+__global__ void __launch_bounds__(BLOCK) gather_kernel(const K *c, const int64_t *pos, int64_t size, int64_t n, K *out)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < size; i += stride)
+        out[i] = c[i - i % n + pos[i]];
+}
+
+/* out[i] = the insertion point of v[i] in the sorted a[0..na): the first index whose element is
+ * not less than v[i] (left), or greater than it (right). */
+template <typename K>
+__global__ void __launch_bounds__(BLOCK) searchsorted_kernel(const K *a, int64_t na, const K *v, int64_t nv,
+                                                            int kind, K inf, bool right, int64_t *out)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nv; i += stride) {
+        const K kv = sort_key(v[i], kind, inf);
+        int64_t lo = 0, hi = na;
+        while (lo < hi) {
+            const int64_t mid = lo + (hi - lo) / 2;
+            const K ka = sort_key(a[mid], kind, inf);
+            if (right ? ka <= kv : ka < kv) lo = mid + 1;
+            else hi = mid;
+        }
+        out[i] = lo;
+    }
+}
+
+/* flag[i] = 1 where sorted key i starts a run of equal keys. */
+template <typename K>
+__global__ void __launch_bounds__(BLOCK) run_flags_kernel(const K *keys, int64_t size, int64_t *flag)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < size; i += stride)
+        flag[i] = i == 0 || keys[i] != keys[i - 1];
+}
+
+/* One of unique's outputs from the sorted positions pos, the run starts flag and the run
+ * numbers id (1-based, inclusive scan of flag).  part 0: the values (first of each run),
+ * 1: their first indices, 2: the inverse (run number of each input element), 3: the counts
+ * (out zeroed beforehand). */
+template <typename K>
+__global__ void __launch_bounds__(BLOCK) unique_part_kernel(const K *c, const int64_t *pos, const int64_t *flag,
+                                                           const int64_t *id, int64_t size, int part, void *out)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < size; i += stride) {
+        const int64_t u = id[i] - 1;
+        switch (part) {
+        case 0: if (flag[i]) ((K *)out)[u] = c[pos[i]]; break;
+        case 1: if (flag[i]) ((int64_t *)out)[u] = pos[i]; break;
+        case 2: ((int64_t *)out)[pos[i]] = u; break;
+        default: atomicAdd((unsigned long long *)out + u, 1ULL); break;
+        }
+    }
+}
+
+/* out[i] = (e[i] equals some element of the sorted keys tk[0..nt)) != invert; NaN never
+ * equals anything. */
+template <typename K>
+__global__ void __launch_bounds__(BLOCK) isin_kernel(const K *e, int64_t ne, const K *tk, int64_t nt, int kind, K inf,
+                                                    bool invert, bool *out)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < ne; i += stride) {
+        bool found = false;
+        if (!key_is_nan(e[i], kind, inf)) {
+            const K k = sort_key(e[i], kind, inf);
+            int64_t lo = 0, hi = nt;
+            while (lo < hi) {
+                const int64_t mid = lo + (hi - lo) / 2;
+                if (tk[mid] < k) lo = mid + 1;
+                else hi = mid;
+            }
+            found = lo < nt && tk[lo] == k;
+        }
+        out[i] = found != invert;
+    }
+}
+
+/* The offset of line k (segment begin), for the segmented sort. */
+struct line_start {
+    int64_t n;
+    __host__ __device__ int64_t operator()(int64_t k) const { return k * n; }
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+static void check(cudaError_t e, const char *what) { rt_check_cuda(e, what); }
+
+static int key_kind(gp_dtype d)
+{
+    switch (d) {
+    case GP_INT8: case GP_INT16: case GP_INT32: case GP_INT64: return KK_SIGNED;
+    case GP_FLOAT16: case GP_FLOAT32: case GP_FLOAT64: return KK_FLOAT;
+    case GP_COMPLEX64: case GP_COMPLEX128:
+        rt_raise("TypeError", "sorting %s arrays is not supported", gp_dtype_name(d));
+    default: return KK_UNSIGNED;
+    }
+}
+
+/* The bits of +inf for a float of `width` bytes. */
+template <typename K> static K inf_bits()
+{
+    return sizeof(K) == 2 ? (K)0x7C00u : sizeof(K) == 4 ? (K)0x7F800000u : (K)0x7FF0000000000000ull;
+}
+
+/* x as a C-contiguous array (new reference). */
+static gp_array *contiguous(const gp_array *x)
+{
+    return rt_is_contiguous(x) ? rt_retain((gp_array *)x) : rt_copy(x);
+}
+
+/* x with `axis` moved last, C-contiguous (new reference). */
+static gp_array *lines_of(const gp_array *x, int axis)
+{
+    if (axis == x->ndim - 1) return contiguous(x);
+    int perm[GP_MAXDIM], k = 0;
+    for (int d = 0; d < x->ndim; d++)
+        if (d != axis) perm[k++] = d;
+    perm[k] = axis;
+    gp_array *t = rt_transpose(x, perm);
+    gp_array *c = rt_copy(t);
+    rt_release(t);
+    return c;
+}
+
+/* Sorts each line of n elements of c[0..size) (C-contiguous) into NumPy's order, stably:
+ * pos_out[i] is the position in its line of the element that lands at i; the sorted keys go
+ * to keys_out when it is non-NULL. */
+template <typename K>
+static void sort_lines(const K *c, int64_t size, int64_t n, int kind, int64_t *pos_out, K *keys_out)
+{
+    cudaStream_t s = rt_stream();
+    K *kin = (K *)gpu_malloc((size_t)size * sizeof(K));
+    K *kout = keys_out ? keys_out : (K *)gpu_malloc((size_t)size * sizeof(K));
+    int64_t *pin = (int64_t *)gpu_malloc((size_t)size * sizeof(int64_t));
+    make_keys_kernel<K><<<rt_grid_for(size, BLOCK), BLOCK, 0, s>>>(c, size, n, kind, inf_bits<K>(), kin, pin);
+    rt_check_launch();
+    const int64_t lines = size / n;
+    size_t bytes = 0;
+    void *tmp = NULL;
+    if (lines == 1) {
+        check(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0, (int)sizeof(K) * 8, s),
+              "cub::DeviceRadixSort::SortPairs");
+        tmp = gpu_malloc(bytes ? bytes : 1);
+        check(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0, (int)sizeof(K) * 8, s),
+              "cub::DeviceRadixSort::SortPairs");
+    } else {
+        auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
+        auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
+        check(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out, size, lines, begin, end, s),
+              "cub::DeviceSegmentedSort::StableSortPairs");
+        tmp = gpu_malloc(bytes ? bytes : 1);
+        check(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out, size, lines, begin, end, s),
+              "cub::DeviceSegmentedSort::StableSortPairs");
+    }
+    gpu_free(tmp);
+    gpu_free(pin);
+    gpu_free(kin);
+    if (!keys_out) gpu_free(kout);
+}
+
+/* Sorted keys of c[0..size) (one line), no positions. */
+template <typename K> static K *sorted_keys(const K *c, int64_t size, int kind)
+{
+    cudaStream_t s = rt_stream();
+    K *kin = (K *)gpu_malloc((size_t)size * sizeof(K));
+    K *kout = (K *)gpu_malloc((size_t)size * sizeof(K));
+    make_keys_kernel<K><<<rt_grid_for(size, BLOCK), BLOCK, 0, s>>>(c, size, size, kind, inf_bits<K>(), kin, NULL);
+    rt_check_launch();
+    size_t bytes = 0;
+    void *tmp = NULL;
+    check(cub::DeviceRadixSort::SortKeys(tmp, bytes, kin, kout, size, 0, (int)sizeof(K) * 8, s),
+          "cub::DeviceRadixSort::SortKeys");
+    tmp = gpu_malloc(bytes ? bytes : 1);
+    check(cub::DeviceRadixSort::SortKeys(tmp, bytes, kin, kout, size, 0, (int)sizeof(K) * 8, s),
+          "cub::DeviceRadixSort::SortKeys");
+    gpu_free(tmp);
+    gpu_free(kin);
+    return kout;
+}
+
+/* ---------------------------------------------------------------- sort, argsort */
+
+template <typename K> static void sort_typed(const gp_array *c, gp_array *r, int64_t n, int kind, bool arg)
+{
+    int64_t *pos = arg ? (int64_t *)r->data : (int64_t *)gpu_malloc((size_t)c->size * sizeof(int64_t));
+    sort_lines<K>((const K *)c->data, c->size, n, kind, pos, NULL);
+    if (!arg) {
+        gather_kernel<K><<<rt_grid_for(c->size, BLOCK), BLOCK, 0, rt_stream()>>>((const K *)c->data, pos, c->size, n,
+                                                                                (K *)r->data);
+        rt_check_launch();
+        gpu_free(pos);
+    }
+}
+
+extern "C" gp_array *rt_sort(const gp_array *x, int axis, bool arg, bool has_kth, int64_t kth)
+{
+    const int nd = x->ndim;
+    if (axis < 0 || axis >= nd)
+        rt_raise("numpy.exceptions.AxisError", "axis %d is out of bounds for array of dimension %d", axis, nd);
+    const int kind = key_kind(x->dtype);
+    const int64_t n = x->shape[axis];
+    if (has_kth) {
+        int64_t k = kth < 0 ? kth + n : kth;
+        if (k < 0 || k >= n) rt_raise("ValueError", "kth(=%lld) out of bounds (%lld)", (long long)k, (long long)n);
+    }
+    gp_array *c = lines_of(x, axis);
+    gp_array *r = rt_empty(arg ? GP_INT64 : x->dtype, c->ndim, c->shape);
+    if (c->size > 0) {
+        switch (gp_dtype_size(x->dtype)) {
+        case 1: sort_typed<uint8_t>(c, r, n, kind, arg); break;
+        case 2: sort_typed<uint16_t>(c, r, n, kind, arg); break;
+        case 4: sort_typed<uint32_t>(c, r, n, kind, arg); break;
+        default: sort_typed<uint64_t>(c, r, n, kind, arg); break;
+        }
+    }
+    rt_release(c);
+    if (axis == nd - 1) return r;
+    /* back to x's axis order: x's dim d sits at d (d < axis), nd-1 (d == axis) or d-1 in r */
+    int back[GP_MAXDIM];
+    for (int d = 0; d < nd; d++) back[d] = d < axis ? d : d == axis ? nd - 1 : d - 1;
+    gp_array *t = rt_transpose(r, back);
+    gp_array *out = rt_copy(t);
+    rt_release(t);
+    rt_release(r);
+    return out;
+}
+
+/* ---------------------------------------------------------------- searchsorted */
+
+template <typename K> static void searchsorted_typed(const gp_array *a, const gp_array *v, bool right, gp_array *r)
+{
+    searchsorted_kernel<K><<<rt_grid_for(v->size, BLOCK), BLOCK, 0, rt_stream()>>>(
+        (const K *)a->data, a->size, (const K *)v->data, v->size, key_kind(a->dtype), inf_bits<K>(), right,
+        (int64_t *)r->data);
+    rt_check_launch();
+}
+
+extern "C" gp_array *rt_searchsorted(const gp_array *a, const gp_array *v, bool right)
+{
+    if (a->ndim != 1) rt_raise("ValueError", "object too deep for desired array");
+    if (a->dtype != v->dtype) rt_raise("TypeError", "searchsorted: operands of different dtypes");
+    key_kind(a->dtype);
+    gp_array *r = rt_empty(GP_INT64, v->ndim, v->shape);
+    if (v->size > 0) {
+        gp_array *ac = contiguous(a), *vc = contiguous(v);
+        switch (gp_dtype_size(a->dtype)) {
+        case 1: searchsorted_typed<uint8_t>(ac, vc, right, r); break;
+        case 2: searchsorted_typed<uint16_t>(ac, vc, right, r); break;
+        case 4: searchsorted_typed<uint32_t>(ac, vc, right, r); break;
+        default: searchsorted_typed<uint64_t>(ac, vc, right, r); break;
+        }
+        rt_release(ac);
+        rt_release(vc);
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- unique */
+
+template <typename K> static gp_array *unique_typed(const gp_array *x, const gp_array *c, int part)
+{
+    cudaStream_t s = rt_stream();
+    const int64_t size = c->size;
+    const unsigned grid = rt_grid_for(size, BLOCK);
+    K *keys = (K *)gpu_malloc((size_t)size * sizeof(K));
+    int64_t *pos = (int64_t *)gpu_malloc((size_t)size * sizeof(int64_t));
+    int64_t *flag = (int64_t *)gpu_malloc((size_t)size * sizeof(int64_t));
+    int64_t *id = (int64_t *)gpu_malloc((size_t)size * sizeof(int64_t));
+    sort_lines<K>((const K *)c->data, size, size, key_kind(c->dtype), pos, keys);
+    run_flags_kernel<K><<<grid, BLOCK, 0, s>>>(keys, size, flag);
+    rt_check_launch();
+    size_t bytes = 0;
+    void *tmp = NULL;
+    check(cub::DeviceScan::InclusiveSum(tmp, bytes, flag, id, size, s), "cub::DeviceScan::InclusiveSum");
+    tmp = gpu_malloc(bytes ? bytes : 1);
+    check(cub::DeviceScan::InclusiveSum(tmp, bytes, flag, id, size, s), "cub::DeviceScan::InclusiveSum");
+    gpu_free(tmp);
+    int64_t nu = 0;
+    check(cudaMemcpyAsync(&nu, id + size - 1, sizeof nu, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    gp_array *r;
+    if (part == 2) r = rt_empty(GP_INT64, x->ndim, x->shape);
+    else r = rt_empty(part == 0 ? x->dtype : GP_INT64, 1, &nu);
+    if (part == 3) check(cudaMemsetAsync(r->data, 0, (size_t)nu * sizeof(int64_t), s), "cudaMemsetAsync");
+    unique_part_kernel<K><<<grid, BLOCK, 0, s>>>((const K *)c->data, pos, flag, id, size, part, r->data);
+    rt_check_launch();
+    gpu_free(id);
+    gpu_free(flag);
+    gpu_free(pos);
+    gpu_free(keys);
+    return r;
+}
+
+extern "C" gp_array *rt_unique(const gp_array *x, int part)
+{
+    key_kind(x->dtype);
+    if (x->size == 0) {
+        int64_t zero = 0;
+        if (part == 2) return rt_empty(GP_INT64, x->ndim, x->shape);
+        return rt_empty(part == 0 ? x->dtype : GP_INT64, 1, &zero);
+    }
+    gp_array *c = contiguous(x), *r;
+    switch (gp_dtype_size(x->dtype)) {
+    case 1: r = unique_typed<uint8_t>(x, c, part); break;
+    case 2: r = unique_typed<uint16_t>(x, c, part); break;
+    case 4: r = unique_typed<uint32_t>(x, c, part); break;
+    default: r = unique_typed<uint64_t>(x, c, part); break;
+    }
+    rt_release(c);
+    return r;
+}
+
+/* ---------------------------------------------------------------- isin */
+
+template <typename K> static void isin_typed(const gp_array *e, const gp_array *t, bool invert, gp_array *r)
+{
+    const int kind = key_kind(e->dtype);
+    K *tk = sorted_keys<K>((const K *)t->data, t->size, kind);
+    isin_kernel<K><<<rt_grid_for(e->size, BLOCK), BLOCK, 0, rt_stream()>>>(
+        (const K *)e->data, e->size, tk, t->size, kind, inf_bits<K>(), invert, (bool *)r->data);
+    rt_check_launch();
+    gpu_free(tk);
+}
+
+extern "C" gp_array *rt_isin(const gp_array *e, const gp_array *t, bool invert)
+{
+    if (e->dtype != t->dtype) rt_raise("TypeError", "isin: operands of different dtypes");
+    key_kind(e->dtype);
+    gp_array *r = rt_empty(GP_BOOL, e->ndim, e->shape);
+    if (e->size == 0) return r;
+    if (t->size == 0) {
+        check(cudaMemsetAsync(r->data, invert ? 1 : 0, (size_t)r->size, rt_stream()), "cudaMemsetAsync");
+        return r;
+    }
+    gp_array *ec = contiguous(e), *tc = contiguous(t);
+    switch (gp_dtype_size(e->dtype)) {
+    case 1: isin_typed<uint8_t>(ec, tc, invert, r); break;
+    case 2: isin_typed<uint16_t>(ec, tc, invert, r); break;
+    case 4: isin_typed<uint32_t>(ec, tc, invert, r); break;
+    default: isin_typed<uint64_t>(ec, tc, invert, r); break;
+    }
+    rt_release(ec);
+    rt_release(tc);
+    return r;
+}
+
+/* ---------------------------------------------------------------- set operations */
+
+/* concatenate((a.ravel(), b.ravel())): new reference. */
+static gp_array *concat_flat(const gp_array *a, const gp_array *b)
+{
+    int64_t n = a->size + b->size;
+    gp_array *r = rt_empty(a->dtype, 1, &n);
+    const size_t w = gp_dtype_size(a->dtype);
+    gp_array *ac = contiguous(a), *bc = contiguous(b);
+    if (a->size)
+        check(cudaMemcpyAsync(r->data, ac->data, (size_t)a->size * w, cudaMemcpyDeviceToDevice, rt_stream()),
+              "cudaMemcpyAsync");
+    if (b->size)
+        check(cudaMemcpyAsync(r->data + (size_t)a->size * w, bc->data, (size_t)b->size * w, cudaMemcpyDeviceToDevice,
+                              rt_stream()),
+              "cudaMemcpyAsync");
+    rt_release(ac);
+    rt_release(bc);
+    return r;
+}
+
+/* a[mask] for 1-d a and bool mask: new reference. */
+static gp_array *compress(const gp_array *a, const gp_array *mask)
+{
+    gp_index ix = {};
+    ix.kind = GP_IDX_INT;
+    const gp_array *arrs[1] = {mask};
+    return rt_adv_get(a, 1, &ix, arrs);
+}
+
+/* a without the elements of b (elements of b in a when keep_common): ua unique already. */
+static gp_array *select_in(const gp_array *ua, const gp_array *b, bool keep_common)
+{
+    gp_array *m = rt_isin(ua, b, !keep_common);
+    gp_array *r = compress(ua, m);
+    rt_release(m);
+    return r;
+}
+
+extern "C" gp_array *rt_setop(const gp_array *a, const gp_array *b, gp_setop op)
+{
+    if (a->dtype != b->dtype) rt_raise("TypeError", "set operation on operands of different dtypes");
+    if (op == GP_SET_UNION) {
+        gp_array *cat = concat_flat(a, b);
+        gp_array *r = rt_unique(cat, 0);
+        rt_release(cat);
+        return r;
+    }
+    gp_array *ua = rt_unique(a, 0), *r;
+    if (op == GP_SET_INTERSECT) {
+        gp_array *ub = rt_unique(b, 0);
+        r = select_in(ua, ub, true);
+        rt_release(ub);
+    } else if (op == GP_SET_DIFF) {
+        r = select_in(ua, b, false);
+    } else {
+        gp_array *ub = rt_unique(b, 0);
+        gp_array *xa = select_in(ua, ub, false), *xb = select_in(ub, ua, false);
+        gp_array *cat = concat_flat(xa, xb);
+        r = rt_sort(cat, 0, false, false, 0);
+        rt_release(cat);
+        rt_release(xa);
+        rt_release(xb);
+        rt_release(ub);
+    }
+    rt_release(ua);
+    return r;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# api-exercised.sh BUILD_DIR — every name `gpyc --list-api` prints is used by at least one
+# end-to-end program (tests/e2e/*.py, whose expected output NumPy produced).
+#
+# A function cupy.A.B counts as used where a program writes `cp.A.B` or `cupy.A.B` (a call, or
+# a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A`; a method cupy.ndarray.M where it writes
+# `.M(` after something other than a module (cp, cupy, np, numpy, math, linalg, random).
+# Comment lines do not count.  Names in tests/api-not-exercised.txt (with the reason the NumPy
+# oracle cannot run them) are reported as EXEMPT.  Prints `MISSING name` for each other unused
+# name and a summary line; exits 1 when a name is missing (tests/run.sh: the `api` suite).
+set -u
+if [ $# -ne 1 ]; then echo "usage: api-exercised.sh BUILD_DIR" >&2; exit 2; fi
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+GPYC=$1/bin/gpyc
+names=$("$GPYC" --list-api) || { echo "api-exercised.sh: $GPYC --list-api failed" >&2; exit 2; }
+# The programs, without comment lines.
+src=$(cat "$ROOT"/tests/e2e/*.py | grep -v '^[[:space:]]*#')
+exempt_file=$ROOT/tests/api-not-exercised.txt
+n=0 missing=0 exempt=0
+while read -r name; do
+    [ -n "$name" ] || continue
+    n=$((n + 1))
+    case $name in
+        cupy.ndarray.*)
+            m=${name#cupy.ndarray.}
+            re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bmath)(?<!\\blinalg)(?<!\\brandom)\\.$m\\s*\\(" ;;
+        cupyx.*)
+            re="\\b${name//./\\.}(?![A-Za-z0-9_])" ;;
+        *)
+            f=${name#cupy.}
+            re="\\b(cp|cupy)\\.${f//./\\.}(?![A-Za-z0-9_])" ;;
+    esac
+    if ! grep -qP "$re" <<<"$src"; then
+        why=$(awk -F'\t' -v n="$name" '$1 == n { print $2 }' "$exempt_file")
+        if [ -n "$why" ]; then
+            echo "EXEMPT $name: $why"
+            exempt=$((exempt + 1))
+        else
+            echo "MISSING $name"
+            missing=$((missing + 1))
+        fi
+    fi
+done <<<"$names"
+echo "$((n - missing - exempt)) of $n names listed by gpyc --list-api are used by tests/e2e; $exempt exempt, $missing missing"
+[ $missing -eq 0 ]

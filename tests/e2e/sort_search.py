@@ -1,0 +1,53 @@
+# searchsorted (side, sorter), lexsort, partition / argpartition
+import cupy as cp
+
+s = cp.array([1, 3, 3, 5, 8])
+print(cp.searchsorted(s, 3), cp.searchsorted(s, 3, side="right"), cp.searchsorted(s, 3, "left"))
+print(cp.searchsorted(s, cp.array([0, 4, 8, 9])), cp.searchsorted(s, cp.array([3, 8]), side="right"))
+print(cp.searchsorted(s, [1, 5, 6]), s.searchsorted(cp.array([[2, 3], [8, 0]])))
+edges = cp.array([0.0, 1.0, 2.5, 4.0])
+print(cp.searchsorted(edges, cp.array([0.5, 2.5, 3.9, -1.0])), cp.searchsorted(edges, 2.5, side="right"))
+print(cp.searchsorted(s, 3.5), cp.searchsorted(s, cp.array([2.5, 7.9])))
+fn = cp.array([-1.0, 0.0, 2.0, cp.nan, cp.nan])
+print(cp.searchsorted(fn, cp.array([cp.nan, 2.0, 5.0, -cp.inf])), cp.searchsorted(fn, cp.nan, side="right"))
+u = cp.array([40, 10, 30, 20])
+srt = cp.argsort(u)
+print(cp.searchsorted(u, cp.array([25, 10, 45]), sorter=srt))
+n = 100000
+big = cp.arange(n) * 3
+q = cp.arange(0, 3 * n, 7)
+r = cp.searchsorted(big, q)
+print(r[:5], r[-5:], int(r.sum()), int(cp.searchsorted(big, q, side="right").sum()))
+f32 = cp.array([0.5, 1.5, 2.5], dtype=cp.float32)
+print(cp.searchsorted(f32, cp.array([1.5, 2.0], dtype=cp.float32), side="right"))
+# lexsort: the last key is the primary one
+surname = cp.array([3, 1, 2, 1, 3, 2])
+first = cp.array([1, 2, 1, 1, 0, 2])
+print(cp.lexsort((first, surname)))
+print(cp.lexsort([first, surname]), cp.lexsort((surname,)))
+keys = (cp.array([1.0, cp.nan, 0.5, 1.0]), cp.array([2, 1, 2, 1]))
+print(cp.lexsort(keys))
+ka = cp.arange(n) % 7
+kb = (cp.arange(n) * 31) % 1000
+ls = cp.lexsort((ka, kb))
+print(ls[:6], int((ls * (cp.arange(n) % 13)).sum()))
+# partition: the kth element is the sorted one; the rest are checked sorted
+a = cp.array([7, 1, 9, 3, 3, 8, 2, 6])
+p = cp.partition(a, 3)
+print(p[3], cp.sort(p), bool(cp.all(p[:3] <= p[3])), bool(cp.all(p[4:] >= p[3])))
+p = cp.partition(a, -2)
+print(p[-2])
+ap = cp.argpartition(a, 5)
+print(a[ap[5]], cp.sort(a[ap]))
+ab = a.argpartition(2)
+print(a[ab[2]], cp.sort(a[ab]))
+m = cp.array([[5.0, cp.nan, 1.0, 4.0], [2.0, 2.0, -1.0, 0.0]])
+pm = cp.partition(m, 1, axis=1)
+print(pm[:, 1], cp.sort(pm, axis=1))
+pm0 = cp.partition(m, 0, axis=0)
+print(pm0[0])
+apm = cp.argpartition(m, 2)
+print(m[0, int(apm[0, 2])], m[1, int(apm[1, 2])])
+b = a.copy()
+b.partition(4)
+print(b[4], cp.sort(b))

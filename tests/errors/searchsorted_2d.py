@@ -1,0 +1,4 @@
+import cupy as cp
+
+s = cp.zeros((2, 2))
+print(cp.searchsorted(s, 1.0))
