@@ -1090,10 +1090,15 @@ template<> struct gp_red_fin<true> {
  * in memory and reduced elements are not: the innermost kept stride of the first input is
  * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x).  From 16
  * outputs on, a warp's loads of one row span whole 32-byte sectors (rows mode would read one
- * element per row and sector). */
+ * element per row and sector).  It also pays for many short reduced ranges whatever the
+ * layout (argmin over 16 clusters of 10^6 points, a sum over a last axis of 2): a block per
+ * output would leave most of its 256 threads idle and pay a block reduction per few elements;
+ * a thread per output reads its short row alone (the rows of a warp share cache lines). */
 static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
 {
-    if (rs->ond == 0 || rs->ind == 0 || rs->nout < 16) return false;
+    if (rs->ond == 0 || rs->ind == 0) return false;
+    if (rs->nin <= 64 && rs->nout >= 4096) return true;
+    if (rs->nout < 16) return false;
     int64_t so = k->ost[rs->ond - 1], si = k->ist[rs->ind - 1];
     if (so < 0) so = -so;
     if (si < 0) si = -si;
