@@ -120,6 +120,11 @@ static void kparams_build(KParams *p, const KernelGroup *g)
             push_unique(&p->scalars, a);
         }
     }
+    if (g->recur) {         /* the loop's range: the kernel counts the iterations */
+        push_unique(&p->scalars, g->recur->start);
+        push_unique(&p->scalars, g->recur->stop);
+        push_unique(&p->scalars, g->recur->step);
+    }
 }
 
 static void kparams_free(KParams *p)
@@ -313,6 +318,26 @@ static void emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *id
     }
 }
 
+/* The group's instructions for one element; for a recurrence (recur.c), in a loop that
+ * carries carry_in -> carry_out through len(range(...)) iterations in registers. */
+static void emit_body(StrBuf *out, int n, const KernelGroup *g, const char *idx)
+{
+    const Recurrence *rc = g->recur;
+    if (!rc) {
+        emit_instrs(out, n, g, idx);
+        return;
+    }
+    const char *ct = val_ctype(rc->carry_out);
+    line(out, n, "%s rc_x = v%d;", ct, rc->carry_in->id);
+    line(out, n, "for (int64_t rc_i = gp_range_len(v%d, v%d, v%d); rc_i > 0; rc_i--) {", rc->start->id, rc->stop->id,
+         rc->step->id);
+    line(out, n + 1, "const %s v%d = rc_x;", ct, rc->carry_in->id);
+    emit_instrs(out, n + 1, g, idx);
+    line(out, n + 1, "rc_x = v%d;", rc->carry_out->id);
+    line(out, n, "}");
+    line(out, n, "const %s v%d = rc_x;", ct, rc->carry_out->id);
+}
+
 static void emit_scalar_params(StrBuf *out, const KParams *p)
 {
     for (int i = 0; i < p->scalars.n; i++) {
@@ -427,7 +452,7 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
         const IrValue *v = VEC_AT(p->arrs, i);
         if (array_is_read(g, v)) line(out, 3, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
     }
-    emit_instrs(out, 3, g, "i");
+    emit_body(out, 3, g, "i");
     for (int i = 0; i < p->outs.n; i++) {
         const IrValue *v = VEC_AT(p->outs, i);
         line(out, 3, "*(%s *)(a%d.data + off%d) = v%d;", val_ctype(v), v->id, v->id, v->id);
@@ -481,7 +506,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
         const IrValue *v = VEC_AT(p->arrs, i);
         if (array_is_read(g, v)) line(out, 4, "const %s v%d = in%d.v[u];", val_ctype(v), v->id, v->id);
     }
-    emit_instrs(out, 4, g, "i");
+    emit_body(out, 4, g, "i");
     for (int i = 0; i < p->outs.n; i++) {
         const IrValue *v = VEC_AT(p->outs, i);
         line(out, 4, "r%d.v[u] = v%d;", v->id, v->id);
@@ -905,6 +930,17 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
         line(out, n, "kg_s = rt_shape_make(0, NULL);");
     }
 
+    /* a recurrence over an empty range leaves x as it was (the same array, no launch) */
+    const Recurrence *rc = g->recur;
+    if (rc) {
+        const char *step = nm(L, rc->step);
+        line(out, n, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
+        line(out, n, "if (gp_range_len(%s, %s, %s) == 0) {", nm(L, rc->start), nm(L, rc->stop), step);
+        line(out, n + 1, "%s = rt_retain(%s);", nm(L, rc->carry_out), nm(L, rc->carry_in));
+        line(out, n, "} else {");
+        n++;
+    }
+
     /* outputs */
     for (int i = 0; i < p.outs.n; i++) {
         const IrValue *v = VEC_AT(p.outs, i);
@@ -984,6 +1020,7 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
         }
     }
     line(out, n, "}");
+    if (rc) line(out, n - 1, "}");
     sb_free(&args);
     vec_free(&all);
     kparams_free(&p);
@@ -1129,6 +1166,7 @@ void cg_list_kernels(FILE *out, const IrModule *m)
         put_where(&w, m, g);
         if (g->chain && VEC_AT(g->chain->members, 0) == g) fprintf(out, "%s  %s\n", g->chain->name, w.s);
         if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
+        else if (g->recur) fprintf(out, "%s  %s  (runs the loop of line %d per element)\n", g->name, w.s, g->recur->line);
         else fprintf(out, "%s  %s\n", g->name, w.s);
         sb_free(&w);
     }

@@ -363,6 +363,7 @@ struct IrFunc {
  * STORE_INTO, which is an input too).                                                      */
 typedef enum KgKind { KG_EWISE, KG_REDUCE } KgKind;
 typedef struct RowChain RowChain;
+typedef struct Recurrence Recurrence;
 struct KernelGroup {
     int id;
     KgKind kind;
@@ -373,6 +374,15 @@ struct KernelGroup {
     IrInstr *last;          /* where the kernel is launched */
     int line_lo, line_hi;   /* script lines covered */
     RowChain *chain;        /* the row chain it runs in (rowfuse.c), or NULL */
+    Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
+};
+
+/* An elementwise recurrence (recur.c): the group computes carry_out from carry_in, and runs
+ * that len(range(start, stop, step)) times per element; an empty range leaves carry_in. */
+struct Recurrence {
+    IrValue *carry_in, *carry_out;
+    IrValue *start, *stop, *step;   /* ints */
+    int line;                       /* the loop's script line */
 };
 
 /* A row chain (rowfuse.c): member groups, in launch order, that all compute over the rows of
@@ -454,6 +464,11 @@ void group_finish(IrModule *m, KernelGroup *g);
  * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one
  * kernel (see rowfuse.c). */
 void rowfuse_module(IrModule *m);
+
+/* ---------------------------------------------------------------- recur.c
+ * Elementwise recurrences (-O2): `for i in range(n): x = f(x)` with f one elementwise kernel
+ * becomes that kernel looping n times per element (see recur.c). */
+void recur_module(IrModule *m);
 
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {

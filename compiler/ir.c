@@ -382,7 +382,11 @@ static void print_group(FILE *out, const KernelGroup *g)
     for (int i = 0; i < g->inputs.n; i++) fprintf(out, " v%d", ((IrValue *)VEC_AT(g->inputs, i))->id);
     fputs(" outputs", out);
     for (int i = 0; i < g->outputs.n; i++) fprintf(out, " v%d", ((IrValue *)VEC_AT(g->outputs, i))->id);
-    fprintf(out, "  lines %d-%d\n", g->line_lo, g->line_hi);
+    fprintf(out, "  lines %d-%d", g->line_lo, g->line_hi);
+    if (g->recur)
+        fprintf(out, "  recurrence v%d -> v%d over range(v%d, v%d, v%d) of line %d", g->recur->carry_in->id,
+                g->recur->carry_out->id, g->recur->start->id, g->recur->stop->id, g->recur->step->id, g->recur->line);
+    fputc('\n', out);
 }
 
 void ir_print(FILE *out, const IrModule *m)

@@ -1248,6 +1248,14 @@ static inline bool gp_rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t it
     return true;
 }
 
+/* len(range(start, stop, step)) for step != 0: the iteration count of an elementwise
+ * recurrence (compiler/recur.c). */
+GP_HD int64_t gp_range_len(int64_t start, int64_t stop, int64_t step)
+{
+    if (step > 0) return start < stop ? (stop - start - 1) / step + 1 : 0;
+    return start > stop ? (start - stop - 1) / (-step) + 1 : 0;
+}
+
 /* A row chain's vector path: k walks the last dimension of s contiguously and every row
  * starts `bytes`-aligned. */
 static inline bool gp_rows_vec(const gp_kin *k, const gp_shape *s, int64_t itemsize, int64_t bytes)

@@ -9,6 +9,8 @@
 
 #include "compiler/compiler.h"
 
+static int n_recur;     /* groups that run a loop per element (recur.c), set by kernels() */
+
 /* Compiles `src` and returns the number of kernel groups (-1 on a compile error). */
 static int kernels(const char *src, bool fuse)
 {
@@ -30,11 +32,15 @@ static int kernels(const char *src, bool fuse)
                 group_module(m);
                 fuse_module(m);
                 rowfuse_module(m);
+                ir_verify(m);
+                recur_module(m);
             } else {
                 group_module(m);
             }
             ir_verify(m);
             n = m->groups.n;
+            n_recur = 0;
+            for (int i = 0; i < m->groups.n; i++) n_recur += ((KernelGroup *)VEC_AT(m->groups, i))->recur != NULL;
             for (int i = 0; i < m->chains.n; i++) n += 1 - ((RowChain *)VEC_AT(m->chains, i))->members.n;
         }
     }
@@ -105,6 +111,35 @@ Test(fuse, row_chain_needs_a_last_axis_keepdims_reduction)
                                "t = m.max(axis=1)\n"
                                "u = m - t.reshape(10, 1)\n";
     cr_expect_eq(kernels(flat, true) - 2, 2);
+}
+
+Test(fuse, elementwise_recurrence_is_one_kernel)
+{
+    /* W1: the loop's kernel runs the whole loop per element */
+    const char *src = PRELUDE "for i in range(10000):\n    x = x * 0.99 + 0.01\n";
+    cr_expect_eq(kernels(src, true), 3);
+    cr_expect_eq(n_recur, 1);
+    cr_expect_eq(kernels(src, false), 4);
+    cr_expect_eq(n_recur, 0);
+    /* an array operand read every iteration, a range with a step */
+    const char *src2 = PRELUDE "for i in range(2, 50, 4):\n    x = cp.sin(x) * y + 1.0\n";
+    cr_expect_eq(kernels(src2, true), 3);
+    cr_expect_eq(n_recur, 1);
+}
+
+Test(fuse, loops_that_are_not_recurrences)
+{
+    const char *uses_i = PRELUDE "for i in range(10):\n    x = x * 0.5 + i\n";
+    const char *i_after = PRELUDE "for i in range(10):\n    x = x * 0.5\nprint(i)\n";
+    const char *prints = PRELUDE "for i in range(10):\n    x = x * 0.5\n    print(x)\n";
+    const char *two = PRELUDE "for i in range(10):\n    x = x * 0.5\n    y = y + x\n";
+    const char *other = PRELUDE "for i in range(10):\n    y = x * 0.5\n";
+    const char *reduce = PRELUDE "for i in range(10):\n    x = x - x.sum()\n";
+    const char *srcs[] = {uses_i, i_after, prints, two, other, reduce};
+    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+        cr_expect_gt(kernels(srcs[k], true), 0, "program %zu does not compile", k);
+        cr_expect_eq(n_recur, 0, "program %zu became a recurrence", k);
+    }
 }
 
 Test(fuse, stencil_fuses_into_the_slice_store)
