@@ -1168,6 +1168,26 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         emit(cg, "%s = rt_setop(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), ops[in->ival]);
         break;
     }
+    case IR_BINCOUNT: /* runtime/hist.cu */
+        emit(cg, "%s = rt_bincount(%s, %s, %s);", r, arg(cg, in, 0), in->nargs > 2 ? arg(cg, in, 2) : "NULL",
+             arg(cg, in, 1));
+        break;
+    case IR_DIGITIZE:
+        emit(cg, "%s = rt_digitize(%s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_HIST_EDGES:
+        emit(cg, "%s = rt_hist_edges(%s, %s, %s, %s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1),
+             in->nargs > 3 ? "true" : "false", in->nargs > 3 ? arg(cg, in, 2) : "0.0",
+             in->nargs > 3 ? arg(cg, in, 3) : "0.0", dt_gp_enum(in->dtype));
+        break;
+    case IR_HISTOGRAM:
+        emit(cg, "%s = rt_histogram(%s, %s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1),
+             in->nargs > 2 ? arg(cg, in, 2) : "NULL", in->ival ? "true" : "false");
+        break;
+    case IR_HISTOGRAM2D:
+        emit(cg, "%s = rt_histogram2d(%s, %s, %s, %s, %s, %s);", r, arg(cg, in, 0), arg(cg, in, 1), arg(cg, in, 2),
+             arg(cg, in, 3), in->nargs > 4 ? arg(cg, in, 4) : "NULL", in->ival ? "true" : "false");
+        break;
     default:
         cg_bug(in, "no host code for this instruction");
     }

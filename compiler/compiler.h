@@ -250,6 +250,20 @@ typedef enum IrOp {
                           (normalised, distinct, in the order given: the real transform runs
                           along the last); dtype: the result's → array, unnormalised (rt_fft,
                           cuFFT; lower_fft.c) */
+    /* arrays: counting (host calls into runtime/hist.cu; lower_hist.c) */
+    IR_BINCOUNT,       /* args[0] 1-d int or bool array, args[1] int minlength, args[2] optional
+                          1-d real weights → int64, or float64 with weights (rt_bincount; syncs) */
+    IR_DIGITIZE,       /* args[0] real array, args[1] 1-d bins of its dtype; ival 1: right →
+                          int64 array of args[0]'s shape (rt_digitize; syncs) */
+    IR_HIST_EDGES,     /* args[0] real array, args[1] int bin count, args[2..3] optional float
+                          range; dtype: the edges' → 1-d array of count + 1 edges (rt_hist_edges;
+                          syncs without a range) */
+    IR_HISTOGRAM,      /* args[0] real array, args[1] 1-d edges, args[2] optional weights of
+                          args[0]'s shape; ival 1: density → 1-d int64, or float64 with weights
+                          or density (rt_histogram; syncs) */
+    IR_HISTOGRAM2D,    /* args[0] x, args[1] y (1-d real), args[2], args[3] their edges,
+                          args[4] optional weights; ival 1: density → 2-d float64
+                          (rt_histogram2d; syncs) */
     IR_OP_COUNT
 } IrOp;
 

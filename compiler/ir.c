@@ -171,6 +171,7 @@ static const char *const other_names[] = {
     "median",
     "sort", "searchsorted", "unique", "isin", "setop",
     "fft",
+    "bincount", "digitize", "hist_edges", "histogram", "histogram2d",
 };
 _Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
                "other_names must list every IrOp after the elementwise ones (ORDER IR_OP)");
@@ -302,6 +303,8 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
     case IR_MEDIAN: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : ""); break;
     case IR_SORT: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : ""); break;
     case IR_SEARCHSORTED: case IR_UNIQUE: case IR_ISIN: case IR_SETOP: sb_printf(out, " %lld", (long long)in->ival); break;
+    case IR_DIGITIZE: case IR_HISTOGRAM: case IR_HISTOGRAM2D: sb_printf(out, " %lld", (long long)in->ival); break;
+    case IR_HIST_EDGES: sb_printf(out, " %s", dt_name(in->dtype)); break;
     case IR_FFT: {
         static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
         sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");

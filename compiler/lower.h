@@ -135,7 +135,7 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
  *
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
  * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
- * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api); lw_api_tables lists the tables.  Calls dispatch through
  * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
  * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
  * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
@@ -153,7 +153,7 @@ struct ApiFn {
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
-    lw_linalg_api[], lw_sort_api[], lw_fft_api[];
+    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -221,6 +221,8 @@ IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of 
 /* lower_sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
  * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
  * sort (in place), argsort, partition (in place), argpartition, searchsorted.  Table: lw_sort_api. */
+
+/* lower_hist.c — bincount, digitize, histogram, histogram2d.  Table: lw_hist_api. */
 
 /* lower_reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
  * count_nonzero, average, cumsum/cumprod, diff).  Table: lw_reduce_api. */

@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
- * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c
+ * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c · hist.cu
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
 #ifndef GPYRT_H
@@ -388,6 +388,30 @@ gp_array *rt_isin(const gp_array *e, const gp_array *t, bool invert);
  * results.  ORDER GP_SET: codegen/host.c names these constants. */
 typedef enum gp_setop { GP_SET_INTERSECT, GP_SET_UNION, GP_SET_DIFF, GP_SET_XOR } gp_setop;
 gp_array *rt_setop(const gp_array *a, const gp_array *b, gp_setop op);
+
+/* ---------------------------------------------------------------- hist.cu
+ * Counting: bincount, digitize, histogram, histogram2d (NumPy 2's rules and messages).  Inputs
+ * of any real dtype (bool as 0/1), compared in float64; NumPy's bins: e[i] <= x < e[i+1], the
+ * last bin closed.  Arguments are borrowed, results are new references; routines whose checks
+ * depend on the data (and bincount, whose length does) synchronise. */
+/* bincount(x, w, minlength): x 1-d of a signed int dtype, bool or uint8..uint32 (else TypeError,
+ * NumPy's 'safe' cast message); int64 counts, or float64 sums of w (1-d, x's length, any real
+ * dtype; NULL for none).  ValueError "'list' argument must have no negative elements". */
+gp_array *rt_bincount(const gp_array *x, const gp_array *w, int64_t minlength);
+/* digitize(x, bins, right): x and bins of one real dtype, bins 1-d and monotonic (increasing or
+ * decreasing, else ValueError); int64 of x's shape. */
+gp_array *rt_digitize(const gp_array *x, const gp_array *bins, bool right);
+/* The nbins + 1 edges of histogram(a, bins=nbins, range): over [lo, hi] when has_range, else
+ * a's minimum and maximum (ValueError when not finite; [0, 1] for an empty a), widened by 0.5
+ * each way when equal; dtype dt (float16, float32; anything else gives float64). */
+gp_array *rt_hist_edges(const gp_array *a, int64_t nbins, bool has_range, double lo, double hi, gp_dtype dt);
+/* histogram(a, edges, weights=w, density) over the flattened a: int64 counts, or float64 when
+ * w (a's shape; NULL for none) or density is given.  ValueError unless edges increase. */
+gp_array *rt_histogram(const gp_array *a, const gp_array *edges, const gp_array *w, bool density);
+/* histogram2d(x, y, [xedges, yedges], weights=w, density): float64 (nx, ny); x, y (and w) of one
+ * size. */
+gp_array *rt_histogram2d(const gp_array *x, const gp_array *y, const gp_array *xedges,
+                         const gp_array *yedges, const gp_array *w, bool density);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,4 @@
+import cupy as cp
+
+a = cp.arange(6.0)
+print(cp.histogram(a, bins="auto"))
