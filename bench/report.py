@@ -33,6 +33,10 @@ ROWS = {
     "w7_fft": ["w7_fft"],
     "w8_jacobi_2d": ["w8_jacobi_2d"],
     "w9_startup_tiny": ["w9_startup"],
+    # gpyc's own workloads (bench/workloads/, no JAX harness)
+    "w10_sort": ["w10_sort", "w10_argsort"],
+    "w11_cumsum": ["w11_cumsum"],
+    "w12_tall_thin": ["w12_tall_thin"],
 }
 
 # Least bytes moved per row (bench README's table, computed exactly from the scripts' sizes).
@@ -46,6 +50,8 @@ BYTES = {
     "w5_kmeans": 20 * 160 * 10**6,               # README: 160 MB/iteration floor, 20 iterations
     "w7_fft": 2 * 2**24 * 8,                     # read + write complex64      268 MB
     "w8_jacobi_2d": 100 * 2 * 2 * 4096 * 4096 * F8,  # 200 sweeps, read A + write B: 53.7 GB
+    "w11_cumsum": 2 * 2**28 * F4,                # read x, write c             2147 MB
+    "w12_tall_thin": 10**6 * 2 * F4,             # read x                      8 MB
 }
 FLOPS = {"w6_matmul_f32": 2 * 4096**3, "w6_matmul_f64": 2 * 4096**3}
 
