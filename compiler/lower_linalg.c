@@ -846,6 +846,12 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
         }
         IrValue *x = ops[0], *dims[2];
         lw_shape_of(L, x, sp, dims);
+        /* NumPy's message also gives the two sizes: "... don't match (2 != 3)" */
+        IrValue *ne = lw_ewise(L, IR_NE, sp, 2, dims);
+        if (!ne) return NULL;
+        char *msg = ar_alloc(L->a, 80);
+        snprintf(msg, 80, "dimensions in operand 0 for collapsing index '%c' don't match", e.in[0][0]);
+        raise_if(L, sp, ne, msg);
         IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3, (IrValue *[]){dims[0], dims[1], lw_const_int(L, sp, 0)});
         eye->def->dtype = DT_BOOL;
         IrValue *masked = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, x, lw_const_int(L, sp, 0)});
