@@ -725,6 +725,14 @@ static IrValue *einsum_align(Lower *L, Span sp, IrValue *x, const char *xs, cons
     return lw_emit_reshape(L, sp, x, n, dims);
 }
 
+/* sum(x, axes) in dt; for bool, NumPy's einsum adds with logical or: any(). */
+static IrValue *einsum_sum(Lower *L, Span sp, IrValue *x, int naxes, const int *axes, DType dt)
+{
+    IrValue *r = emit_sum(L, sp, x, naxes, axes, false, dt);
+    if (dt == DT_BOOL) r->def->redop = RED_ANY;
+    return r;
+}
+
 /* The product of the aligned operands summed over all[nout..n-1]: the general route. */
 static IrValue *einsum_sum_product(Lower *L, Span sp, const char *subs, const Einsum *e, IrValue **ops, DType dt)
 {
@@ -749,7 +757,7 @@ static IrValue *einsum_sum_product(Lower *L, Span sp, const char *subs, const Ei
     int nout = (int)strlen(e->out), axes[IR_MAXDIM];
     if (n == nout) return p;
     for (int i = nout; i < n; i++) axes[i - nout] = i;
-    return emit_sum(L, sp, p, n - nout, axes, false, dt);
+    return einsum_sum(L, sp, p, n - nout, axes, dt);
 }
 
 /* Two operands as one matrix product when the letters allow it: one contracted letter k (in
@@ -858,7 +866,7 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
         if (!masked) return NULL;
         if (masked->type->dtype != dt) masked = lw_cast(L, masked, dt, sp);
         int axes[2] = {0, 1};
-        return e.out[0] ? emit_sum(L, sp, masked, 1, axes + 1, false, dt) : emit_sum(L, sp, masked, 2, axes, false, dt);
+        return e.out[0] ? einsum_sum(L, sp, masked, 1, axes + 1, dt) : einsum_sum(L, sp, masked, 2, axes, dt);
     }
     if (e.nin == 2) {
         bool ok;
