@@ -564,10 +564,12 @@ static IrValue *api_diff(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- median */
 
+static IrValue *quantile_ir(Lower *L, Span sp, IrValue *x, IrValue *q, const Axes *a, bool keep, int flags, DType dt);
+
 /* median(a, axis=None, out=None, overwrite_input=False, keepdims=False): the middle of each
  * sorted line (the mean of the two middle elements for even lengths); float64 for integer and
- * bool input, the input's dtype for floats; NaN for a line holding a NaN.  axis: None or one
- * int here (NumPy also takes a tuple). */
+ * bool input, the input's dtype for floats; NaN for a line holding a NaN.  axis: None, an int
+ * (IR_MEDIAN) or a tuple of several (IR_QUANTILE's median). */
 static IrValue *api_median(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -576,15 +578,7 @@ static IrValue *api_median(Lower *L, AstNode *call)
     if (!bind(L, call, "median", "axis,out,overwrite_input,keepdims", NULL, &x, p)) return NULL;
     Axes a;
     bool keep, ow;
-    if (p[0]) {
-        IrValue *v = lw_expr(L, p[0]);
-        if (!v) return NULL;
-        if (v->type->kind == TY_TUPLE) {
-            diag_error(p[0]->span, "median() over a tuple of axes is not supported yet");
-            return NULL;
-        }
-    }
-    if (!int_axis_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
+    if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
         !lw_bool_arg(L, p[3], false, &keep))
         return NULL;
     DType in = x->type->dtype;
@@ -593,6 +587,8 @@ static IrValue *api_median(Lower *L, AstNode *call)
         return NULL;
     }
     DType dt = dt_is_float(in) ? in : DT_FLOAT64;
+    if (!a.all && a.n > 1) /* several axes: rt_quantile's median (no NaN skipping) */
+        return quantile_ir(L, sp, x, NULL, &a, keep, 0, dt);
     int nd = x->type->ndim, rnd = keep ? nd : a.all ? 0 : nd - 1;
     IrValue *v = lw_emit1(L, IR_MEDIAN, sp, ty_array(dt, rnd), x);
     v->def->dtype = dt;

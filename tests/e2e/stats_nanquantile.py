@@ -13,3 +13,7 @@ print(cp.nanmedian(i), cp.nanmedian(i).dtype, cp.nanmedian(i, axis=0), cp.nanqua
 h = cp.arange(30, dtype=cp.float64).reshape(3, 10) % 7
 h[h > 5] = cp.nan
 print(cp.nanmedian(h, axis=1), cp.nanpercentile(h, [25, 50], axis=0))
+# median over a tuple of axes (the same machinery, NaN not skipped)
+t = (cp.arange(60).reshape(3, 4, 5) * 7) % 11
+print(cp.median(t, axis=(0, 2)), cp.median(t, axis=(2, 1), keepdims=True))
+print(cp.median(g, axis=(0, 1)), cp.median(g[:2, :1], axis=(0, 1)), cp.median(t, axis=(0, 1, 2)))
