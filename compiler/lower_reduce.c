@@ -658,6 +658,26 @@ static IrValue *q_arg(Lower *L, AstNode *e, const char *name, bool percent, bool
         r->def->ndim = 0;
         return r;
     }
+    if (v->type->kind == TY_TUPLE) { /* a tuple value of numbers (qs = (25, 75)) */
+        int n = v->type->n;
+        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        for (int i = 0; i < n; i++) {
+            TypeKind k = v->type->elems[i]->kind;
+            if (k != TY_INT && k != TY_FLOAT && k != TY_BOOL) {
+                diag_error(e->span, "%s() expects q as a number, a list of numbers or a real array, got %s", name,
+                           ty_str_of(v->type));
+                return NULL;
+            }
+            IrValue *el = lw_tuple_get(L, v, i, e->span);
+            if (!el || !q_const_ok(el, hi, percent, e->span)) return NULL;
+            if (!(vals[i] = lw_to_scalar(L, el, TY_FLOAT, e->span))) return NULL;
+        }
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(DT_FLOAT64, 1), n, vals);
+        r->def->dtype = DT_FLOAT64;
+        r->def->ndim = 1;
+        r->def->shape[0] = n;
+        return r;
+    }
     if (v->type->kind != TY_ARRAY || dt_is_complex(v->type->dtype)) {
         diag_error(e->span, "%s() expects q as a number, a list of numbers or a real array, got %s", name,
                    ty_str_of(v->type));

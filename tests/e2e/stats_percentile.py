@@ -30,3 +30,7 @@ print(cp.percentile(g, 50), cp.percentile(g, [10, 90], axis=1), cp.quantile(g, 0
 # a longer line (the segmented sort's large path)
 big = ((cp.arange(100001) * 7919) % 100003).astype(cp.float64)
 print(cp.percentile(big, [1, 33, 50, 99]))
+# q as a tuple value and as a list of computed numbers
+qs = (12.5, 87.5)
+lo = 5
+print(cp.percentile(m, qs, axis=1), cp.percentile(m, [lo, lo * 2 + 0.5]))
