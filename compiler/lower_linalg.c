@@ -472,6 +472,17 @@ static IrValue *api_matrix_power(Lower *L, AstNode *call)
     return emit_mm(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
 }
 
+/* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
+static IrValue *eye_masked(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *dims[2];
+    lw_shape_of(L, x, sp, dims);
+    IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3,
+                           (IrValue *[]){dims[0], dims[1], lw_const_int(L, sp, 0)});
+    eye->def->dtype = DT_BOOL;
+    return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, x, lw_const_int(L, sp, 0)});
+}
+
 /* ---------------------------------------------------------------- cov, corrcoef */
 
 /* An observations matrix for cov: x (ndim <= 2) as float64 / complex128 (dt), 2-d with one
@@ -592,11 +603,7 @@ static IrValue *api_corrcoef(Lower *L, AstNode *call)
     }
     if (c->type->ndim == 0) return lw_binop(L, AOP_DIV, sp, c, c);
     /* the diagonal: sum(where(eye(n), c, 0), axis=1) — exact, as the other terms are 0 */
-    IrValue *dims[2];
-    lw_shape_of(L, c, sp, dims);
-    IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3, (IrValue *[]){dims[0], dims[1], lw_const_int(L, sp, 0)});
-    eye->def->dtype = DT_BOOL;
-    IrValue *masked = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, c, lw_const_int(L, sp, 0)});
+    IrValue *masked = eye_masked(L, sp, c);
     if (!masked) return NULL;
     int ax[1] = {1};
     IrValue *d = emit_sum(L, sp, masked, 1, ax, true, c->type->dtype);      /* (n, 1) */
@@ -860,9 +867,7 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
         char *msg = ar_alloc(L->a, 80);
         snprintf(msg, 80, "dimensions in operand 0 for collapsing index '%c' don't match", e.in[0][0]);
         raise_if(L, sp, ne, msg);
-        IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3, (IrValue *[]){dims[0], dims[1], lw_const_int(L, sp, 0)});
-        eye->def->dtype = DT_BOOL;
-        IrValue *masked = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, x, lw_const_int(L, sp, 0)});
+        IrValue *masked = eye_masked(L, sp, x);
         if (!masked) return NULL;
         if (masked->type->dtype != dt) masked = lw_cast(L, masked, dt, sp);
         int axes[2] = {0, 1};

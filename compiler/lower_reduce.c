@@ -611,7 +611,8 @@ static bool q_const_ok(const IrValue *v, double hi, bool percent, Span sp)
     else if (v->def && v->def->op == IR_CONST_FLOAT) x = v->def->fval;
     else return true;
     if (x >= 0 && x <= hi) return true;
-    diag_error(sp, "%s", percent ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]");
+    diag_error(sp, "%s",
+               percent ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]");
     return false;
 }
 

@@ -52,7 +52,8 @@ __global__ void __launch_bounds__(BLOCK) median_pick_kernel(const T *s, int64_t 
 
 /* Counts the non-NaN elements of each line of c (lines × n, C-contiguous) into valid[] and
  * replaces c's NaNs by +inf, so that they sort after every value. */
-template <typename T> __global__ void __launch_bounds__(BLOCK) quantile_prep_kernel(T *c, int64_t lines, int64_t n, int64_t *valid)
+template <typename T>
+__global__ void __launch_bounds__(BLOCK) quantile_prep_kernel(T *c, int64_t lines, int64_t n, int64_t *valid)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < lines; t += stride) {
