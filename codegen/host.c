@@ -1102,6 +1102,21 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         emit(cg, "%s = rt_median(%s, %d, %s, %s);", r, arg(cg, in, 0), (int)in->ival, in->keepdims ? "true" : "false",
              dt_gp_enum(in->dtype));
         break;
+    case IR_QUANTILE: { /* runtime/median.cu */
+        if (in->nargs < 1 || in->nargs > 2) cg_bug(in, "bad quantile");
+        StrBuf ax = {0};
+        for (int i = 0; i < in->naxes; i++) sb_printf(&ax, "%s%d", i ? ", " : "", in->axes[i]);
+        emit(cg, "{");
+        cg->indent++;
+        emit(cg, "static const int axes[%d] = {%s};", in->naxes ? in->naxes : 1, in->naxes ? ax.s : "0");
+        emit(cg, "%s = rt_quantile(%s, %s, %d, axes, %s, %d, %s);", r, arg(cg, in, 0),
+             in->nargs == 2 ? arg(cg, in, 1) : "NULL", in->naxes, in->keepdims ? "true" : "false", (int)in->ival,
+             dt_gp_enum(in->dtype));
+        cg->indent--;
+        emit(cg, "}");
+        sb_free(&ax);
+        break;
+    }
     case IR_FFT: { /* runtime/fft.c */
         /* ORDER GP_FFT: the gp_fft_kind constants of gpyrt.h */
         static const char *const kinds[] = {"GP_FFT_C2C_FORWARD", "GP_FFT_C2C_INVERSE", "GP_FFT_R2C", "GP_FFT_C2R"};

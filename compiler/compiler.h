@@ -232,6 +232,11 @@ typedef enum IrOp {
     IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
                           keepdims; dtype: the result's (float64 for ints and bool) → array
                           (rt_median: a segmented sort, CUB; lower_reduce.c) */
+    IR_QUANTILE,       /* args[0] real array, args[1] (optional) float64 array of q values;
+                          axes[0..naxes-1] (normalised, ascending; naxes == 0: all axes);
+                          keepdims; ival: GP_Q_* flags (nan-skipping, percent); dtype: the
+                          result's → array of q's shape followed by the kept axes; without
+                          args[1] the median (nanmedian) (rt_quantile; lower_reduce.c) */
     /* arrays: sorting, searching and sets (host calls into runtime/sort.cu; lower_sort.c) */
     IR_SORT,           /* args[0] real array (ndim >= 1), args[1] optional int kth (partition's
                           bounds check); ival: the axis (normalised); shape[0]: 1 for argsort

@@ -168,7 +168,7 @@ static const char *const other_names[] = {
     "scan",
     "concat_check", "squeeze", "repeat", "concat_list",
     "adv_index", "adv_store", "nonzero",
-    "median",
+    "median", "quantile",
     "sort", "searchsorted", "unique", "isin", "setop",
     "fft",
     "bincount", "digitize", "hist_edges", "histogram", "histogram2d",
@@ -301,6 +301,12 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
     case IR_STORE_INTO: sb_printf(out, " %s", dt_name(in->dtype)); break;
     case IR_SCAN: sb_printf(out, " %s axis=%lld", ir_redop_name(in->redop), (long long)in->ival); break;
     case IR_MEDIAN: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : ""); break;
+    case IR_QUANTILE:
+        sb_printf(out, " flags=%lld axes=", (long long)in->ival);
+        if (!in->naxes) sb_printf(out, "all");
+        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+        if (in->keepdims) sb_printf(out, " keepdims");
+        break;
     case IR_SORT: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : ""); break;
     case IR_SEARCHSORTED: case IR_UNIQUE: case IR_ISIN: case IR_SETOP: sb_printf(out, " %lld", (long long)in->ival); break;
     case IR_DIGITIZE: case IR_HISTOGRAM: case IR_HISTOGRAM2D: sb_printf(out, " %lld", (long long)in->ival); break;

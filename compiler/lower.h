@@ -195,6 +195,12 @@ IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ 
 
 /* lower_manip.c — array manipulation and creation routines composed from views and copies
  * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...). Table: lw_manip_api. */
+/* arrs[0..n-1] (one ndim >= 1) concatenated along axis into a new array of dtype dt (NumPy's
+ * run-time shape checks). */
+IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt);
+/* v's dimension i when known at compile time (constant shapes of creation ops, literals, and
+ * what views and elementwise ops keep of them), else -1. */
+int64_t lw_static_dim(const IrValue *v, int i);
 /* a, b = some_list (split's result): a run-time length check with Python's messages, then
  * each element assigned to its target. */
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);

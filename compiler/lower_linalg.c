@@ -2,7 +2,9 @@
  * lower_linalg.c — matrix products and the linear-algebra routines built from them:
  * the @ operator, cupy.matmul / dot / vdot / inner / tensordot (one IR_MATMUL each, run by
  * rt_matmul on cuBLAS), and compositions of existing ops: cupy.outer, trace, kron,
- * cross, cupy.linalg.norm, and cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode).
+ * cross, cupy.linalg.norm, cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode), and
+ * the statistics built on a matrix product: cov, corrcoef; einsum, mapped onto matmul, transpose,
+ * sums and broadcast products at compile time.
  *
  * Invariants: IR_MATMUL's operands are arrays of ndim >= 1 (vdot, tensordot: any ndim) that
  * already have the result dtype (NumPy's promotion of the two array dtypes; the casts are
@@ -470,6 +472,415 @@ static IrValue *api_matrix_power(Lower *L, AstNode *call)
     return emit_mm(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
 }
 
+/* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
+static IrValue *eye_masked(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *dims[2];
+    lw_shape_of(L, x, sp, dims);
+    IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3,
+                           (IrValue *[]){dims[0], dims[1], lw_const_int(L, sp, 0)});
+    eye->def->dtype = DT_BOOL;
+    return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, x, lw_const_int(L, sp, 0)});
+}
+
+/* ---------------------------------------------------------------- cov, corrcoef */
+
+/* An observations matrix for cov: x (ndim <= 2) as float64 / complex128 (dt), 2-d with one
+ * variable per row: a 1-d x is one row; rowvar=False transposes a 2-d x. */
+static IrValue *cov_rows(Lower *L, Span sp, AstNode *e, IrValue *x, bool rowvar, DType dt)
+{
+    if (x->type->ndim > 2) {
+        diag_error(e->span, "m has more than 2 dimensions");
+        return NULL;
+    }
+    if (x->type->dtype != dt) x = lw_cast(L, x, dt, sp);
+    if (x->type->ndim < 2) {
+        IrValue *d[2] = {lw_const_int(L, sp, 1), lw_const_int(L, sp, -1)};
+        return lw_emit_reshape(L, sp, x, 2, d);
+    }
+    return rowvar ? x : lw_emit_transpose(L, sp, x, NULL);
+}
+
+/* cov(m, y=None, rowvar=True, bias=False, ddof=None), NumPy's:
+ *   X = m as 2-d rows (and y's rows below them), in result_type(m, y, float64);
+ *   X -= X.mean(axis=1)[:, None];  c = X @ X.T.conj() / max(N - ddof, 0)
+ * with ddof = 0 if bias else 1 by default, N the number of observations; the result is
+ * squeezed, so a 1-d m alone gives a 0-d array.  (NumPy also squeezes a 2-d m of one
+ * variable; gpyc does when that size is known at compile time.)  A 2-d m with rowvar=False is
+ * transposed even when it has one row (NumPy keeps such a row). */
+static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstNode *ye, AstNode *rowvar_e,
+                    AstNode *bias_e, AstNode *ddof_e)
+{
+    Span sp = call->span;
+    IrValue *m = lw_array_arg(L, me, name);
+    if (!m) return NULL;
+    IrValue *y = NULL;
+    if (ye) {
+        y = lw_expr(L, ye);
+        if (!y) return NULL;
+        if (y->type->kind == TY_NONE) y = NULL;
+        else if (y->type->kind != TY_ARRAY) {
+            diag_error(ye->span, "%s() expects an array, got %s", name, ty_str_of(y->type));
+            return NULL;
+        }
+    }
+    bool rowvar, bias;
+    if (!lw_bool_arg(L, rowvar_e, true, &rowvar) || !lw_bool_arg(L, bias_e, false, &bias)) return NULL;
+    DType dt = dt_promote(m->type->dtype, DT_FLOAT64);
+    if (y) dt = dt_promote(dt, y->type->dtype);
+    IrValue *x = cov_rows(L, sp, me, m, rowvar, dt);
+    if (!x) return NULL;
+    if (y) {
+        IrValue *yr = cov_rows(L, sp, ye, y, rowvar, dt);
+        if (!yr) return NULL;
+        IrValue *arrs[2] = {x, yr};
+        x = lw_join(L, sp, 2, arrs, 0, dt);
+    }
+    IrValue *ddof = NULL;
+    if (ddof_e) {
+        ddof = lw_expr(L, ddof_e);
+        if (!ddof) return NULL;
+        if (ddof->type->kind == TY_NONE) ddof = NULL;
+        else if (ddof->type->kind != TY_INT && ddof->type->kind != TY_BOOL) {
+            diag_error(ddof_e->span, "ddof must be integer");
+            return NULL;
+        }
+    }
+    if (!ddof) ddof = lw_const_int(L, sp, bias ? 0 : 1);
+    /* fact = max(N - ddof, 0) as a float (NumPy warns when it is not positive) */
+    IrValue *n = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
+    n->def->ival = 1;
+    IrValue *fact = lw_binop(L, AOP_SUB, sp, n, lw_to_scalar(L, ddof, TY_INT, sp));
+    fact = fact ? lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){fact, lw_const_int(L, sp, 0)}) : NULL;
+    fact = fact ? lw_to_scalar(L, fact, TY_FLOAT, sp) : NULL;
+    if (!fact) return NULL;
+    IrValue *avg = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, 2), x);
+    avg->def->redop = RED_MEAN;
+    avg->def->dtype = avg->def->cdtype = dt;
+    avg->def->keepdims = true;
+    avg->def->naxes = 1;
+    avg->def->axes[0] = 1;
+    IrValue *xc = lw_binop(L, AOP_SUB, sp, x, avg);
+    if (!xc) return NULL;
+    IrValue *xt = lw_emit_transpose(L, sp, xc, NULL);
+    if (dt_is_complex(dt)) xt = lw_ewise(L, IR_CONJ, sp, 1, &xt);
+    if (!xt) return NULL;
+    IrValue *c = lw_binop(L, AOP_DIV, sp, emit_mm(L, sp, xc, xt, MM_MATMUL, 0, 2), fact);
+    if (!c) return NULL;
+    if (!y && m->type->ndim < 2) {
+        /* squeezed: one variable → 0-d */
+        return lw_emit_reshape(L, sp, c, 0, NULL);
+    }
+    if (lw_static_dim(c, 0) == 1) return lw_emit_reshape(L, sp, c, 0, NULL);
+    return c;
+}
+
+/* cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None) */
+static IrValue *api_cov(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "cov", "m,y,rowvar,bias,ddof,fweights,aweights,dtype", 1, &a) ||
+        !lw_no_arg(a.p[5], "fweights") || !lw_no_arg(a.p[6], "aweights") || !lw_no_arg(a.p[7], "dtype"))
+        return NULL;
+    return cov(L, call, "cov", a.p[0], a.p[1], a.p[2], a.p[3], a.p[4]);
+}
+
+/* corrcoef(x, y=None, rowvar=True), NumPy's: c = cov(x, y, rowvar); d = diag(c) (a 0-d c
+ * gives c / c); c / sqrt(d)[:, None] / sqrt(d)[None, :], clipped to [-1, 1].  Complex input is
+ * not supported yet (NumPy clips the real and imaginary parts apart). */
+static IrValue *api_corrcoef(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "corrcoef", "x,y,rowvar,bias,ddof,dtype", 1, &a) || !lw_no_arg(a.p[3], "bias") ||
+        !lw_no_arg(a.p[4], "ddof") || !lw_no_arg(a.p[5], "dtype"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *c = cov(L, call, "corrcoef", a.p[0], a.p[1], a.p[2], NULL, NULL);
+    if (!c) return NULL;
+    if (dt_is_complex(c->type->dtype)) {
+        diag_error(sp, "corrcoef() of complex arrays is not supported yet");
+        return NULL;
+    }
+    if (c->type->ndim == 0) return lw_binop(L, AOP_DIV, sp, c, c);
+    /* the diagonal: sum(where(eye(n), c, 0), axis=1) — exact, as the other terms are 0 */
+    IrValue *masked = eye_masked(L, sp, c);
+    if (!masked) return NULL;
+    int ax[1] = {1};
+    IrValue *d = emit_sum(L, sp, masked, 1, ax, true, c->type->dtype);      /* (n, 1) */
+    IrValue *sd = lw_ewise(L, IR_SQRT, sp, 1, &d);
+    if (!sd) return NULL;
+    IrValue *r = lw_binop(L, AOP_DIV, sp, c, sd);
+    r = r ? lw_binop(L, AOP_DIV, sp, r, lw_emit_transpose(L, sp, sd, NULL)) : NULL;
+    if (!r) return NULL;
+    return lw_ewise(L, IR_CLIP, sp, 3, (IrValue *[]){r, lw_const_int(L, sp, -1), lw_const_int(L, sp, 1)});
+}
+
+/* ---------------------------------------------------------------- einsum */
+
+static const char *const einsum_supported =
+    "one or two operands, letters without '...', a letter repeated only as 'ii->' or 'ii->i'";
+
+/* Parsed subscripts: in[k] the letters of operand k, out the output's (implicit mode: the
+ * letters used once, in alphabetical order). */
+typedef struct Einsum {
+    char in[2][IR_MAXDIM + 1];
+    char out[IR_MAXDIM + 1];
+    int nin;
+} Einsum;
+
+static bool einsum_unsupported(Span sp, const char *subs)
+{
+    diag_error(sp, "einsum subscripts '%s' are not supported by gpyc (supported: %s)", subs, einsum_supported);
+    return false;
+}
+
+/* Parses subs (spaces ignored) for nops operands; NumPy's messages for what it rejects, the
+ * unsupported message for what gpyc does not compile. */
+static bool einsum_parse(Span sp, const char *subs, int nops, IrValue **ops, Einsum *e)
+{
+    memset(e, 0, sizeof *e);
+    char *cur = e->in[0];
+    int len = 0, nout = 0;
+    bool arrow = false;
+    for (const char *c = subs; *c; c++) {
+        if (*c == ' ') continue;
+        if (*c == ',' && !arrow) {
+            if (++e->nin >= 2) return einsum_unsupported(sp, subs);
+            cur = e->in[e->nin];
+            len = 0;
+        } else if (*c == '-' && c[1] == '>' && !arrow) {
+            arrow = true;
+            c++;
+            cur = e->out;
+            len = 0;
+        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')) {
+            if (len >= IR_MAXDIM) return einsum_unsupported(sp, subs);
+            cur[len++] = *c;
+            if (arrow) nout = len;
+        } else {
+            return einsum_unsupported(sp, subs);
+        }
+    }
+    e->nin++;
+    if (nops > e->nin) {
+        diag_error(sp, "more operands provided to einstein sum function than specified in the subscripts string");
+        return false;
+    }
+    if (nops < e->nin) {
+        diag_error(sp, "fewer operands provided to einstein sum function than specified in the subscripts string");
+        return false;
+    }
+    for (int k = 0; k < e->nin; k++) {
+        int n = (int)strlen(e->in[k]), nd = ops[k]->type->ndim;
+        if (n > nd) {
+            diag_error(sp, "einstein sum subscripts string contains too many subscripts for operand %d", k);
+            return false;
+        }
+        if (n < nd) {
+            diag_error(sp, "operand has more dimensions than subscripts given in einstein sum, but no '...' "
+                           "ellipsis provided to broadcast the extra dimensions.");
+            return false;
+        }
+    }
+    if (!arrow) { /* implicit output: the letters that appear once, sorted */
+        for (int ch = 'A'; ch <= 'z'; ch++) {
+            int count = 0;
+            for (int k = 0; k < e->nin; k++)
+                for (const char *c = e->in[k]; *c; c++) count += *c == ch;
+            if (count == 1) e->out[nout++] = (char)ch;
+        }
+    }
+    for (int i = 0; i < nout; i++) {
+        if (!strchr(e->in[0], e->out[i]) && (e->nin < 2 || !strchr(e->in[1], e->out[i]))) {
+            diag_error(sp, "einstein sum subscripts string included output subscript '%c' which never appeared in "
+                           "an input", e->out[i]);
+            return false;
+        }
+        if (strchr(e->out + i + 1, e->out[i])) {
+            diag_error(sp, "einstein sum subscripts string includes output subscript '%c' multiple times",
+                       e->out[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool has_repeat(const char *s)
+{
+    for (; *s; s++)
+        if (strchr(s + 1, *s)) return true;
+    return false;
+}
+
+/* x (letters xs, distinct) laid out over the letters all[0..n-1]: transposed into all's order
+ * and given a size-1 axis for each letter x lacks (a view). */
+static IrValue *einsum_align(Lower *L, Span sp, IrValue *x, const char *xs, const char *all, int n)
+{
+    int nd = x->type->ndim, perm[IR_MAXDIM], k = 0;
+    for (int i = 0; i < n; i++) {
+        const char *c = strchr(xs, all[i]);
+        if (c) perm[k++] = (int)(c - xs);
+    }
+    bool ident = true;
+    for (int i = 0; i < nd; i++) ident &= perm[i] == i;
+    if (!ident) x = lw_emit_transpose(L, sp, x, perm);
+    if (n == nd) return x;
+    IrValue *xd[IR_MAXDIM], *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, xd);
+    k = 0;
+    for (int i = 0; i < n; i++) dims[i] = strchr(xs, all[i]) ? xd[k++] : lw_const_int(L, sp, 1);
+    return lw_emit_reshape(L, sp, x, n, dims);
+}
+
+/* sum(x, axes) in dt; for bool, NumPy's einsum adds with logical or: any(). */
+static IrValue *einsum_sum(Lower *L, Span sp, IrValue *x, int naxes, const int *axes, DType dt)
+{
+    IrValue *r = emit_sum(L, sp, x, naxes, axes, false, dt);
+    if (dt == DT_BOOL) r->def->redop = RED_ANY;
+    return r;
+}
+
+/* The product of the aligned operands summed over all[nout..n-1]: the general route. */
+static IrValue *einsum_sum_product(Lower *L, Span sp, const char *subs, const Einsum *e, IrValue **ops, DType dt)
+{
+    char all[2 * IR_MAXDIM + 1] = {0};
+    int n = (int)strlen(e->out);
+    memcpy(all, e->out, (size_t)n);
+    for (int k = 0; k < e->nin; k++)
+        for (const char *c = e->in[k]; *c; c++)
+            if (!strchr(all, *c)) all[n++] = *c;
+    if (n > IR_MAXDIM) {
+        einsum_unsupported(sp, subs);
+        return NULL;
+    }
+    IrValue *p = einsum_align(L, sp, ops[0], e->in[0], all, n);
+    if (p->type->dtype != dt) p = lw_cast(L, p, dt, sp);
+    if (e->nin == 2) {
+        IrValue *b = einsum_align(L, sp, ops[1], e->in[1], all, n);
+        p = lw_ewise(L, IR_MUL, sp, 2, (IrValue *[]){p, b});
+        if (!p) return NULL;
+        if (p->type->dtype != dt) p = lw_cast(L, p, dt, sp);
+    }
+    int nout = (int)strlen(e->out), axes[IR_MAXDIM];
+    if (n == nout) return p;
+    for (int i = nout; i < n; i++) axes[i - nout] = i;
+    return einsum_sum(L, sp, p, n - nout, axes, dt);
+}
+
+/* Two operands as one matrix product when the letters allow it: one contracted letter k (in
+ * both, not in the output), batch letters (in both and the output), and at most one free
+ * letter per operand (none with batch letters is left to the general route); NULL with
+ * *ok true when they do not. */
+static IrValue *einsum_matmul(Lower *L, Span sp, const Einsum *e, IrValue **ops, bool *ok)
+{
+    const char *a = e->in[0], *b = e->in[1], *o = e->out;
+    char batch[IR_MAXDIM + 1] = {0}, k = 0, fa = 0, fb = 0;
+    int nb = 0;
+    *ok = true;
+    for (const char *c = a; *c; c++) {
+        bool inb = strchr(b, *c), ino = strchr(o, *c);
+        if (inb && ino) batch[nb++] = *c;
+        else if (inb) {
+            if (k) return NULL;
+            k = *c;
+        } else if (ino) {
+            if (fa) return NULL;
+            fa = *c;
+        } else return NULL;   /* summed over a alone */
+    }
+    for (const char *c = b; *c; c++) {
+        if (strchr(a, *c)) continue;
+        if (!strchr(o, *c) || fb) return NULL;
+        fb = *c;
+    }
+    if (!k || (nb && (!fa || !fb))) return NULL;
+    char la[IR_MAXDIM + 2] = {0}, lb[IR_MAXDIM + 2] = {0}, lr[IR_MAXDIM + 2] = {0};
+    memcpy(la, batch, (size_t)nb);
+    memcpy(lb, batch, (size_t)nb);
+    memcpy(lr, batch, (size_t)nb);
+    int ia = nb, ib = nb, ir = nb;
+    if (fa) la[ia++] = fa, lr[ir++] = fa;
+    la[ia++] = k;
+    lb[ib++] = k;
+    if (fb) lb[ib++] = fb, lr[ir++] = fb;
+    IrValue *x = einsum_align(L, sp, ops[0], a, la, ia), *y = einsum_align(L, sp, ops[1], b, lb, ib);
+    IrValue *r = lw_matmul(L, sp, x, y);
+    if (!r) {
+        *ok = false;
+        return NULL;
+    }
+    return einsum_align(L, sp, r, lr, o, ir);
+}
+
+/* einsum(subscripts, *operands): subscripts a compile-time string over one or two operands,
+ * mapped onto existing operations at compile time: a product with one contracted letter is a
+ * matmul (cuBLAS) — 'ij,jk->ik', 'bij,bjk->bik', 'i,i->' —, other products are a broadcast
+ * multiply and a sum ('i,j->ij', 'ij,ij->ij', 'ij,ij->'), one operand is a transpose and/or a
+ * sum ('ij->ji', 'ij->i'), and 'ii->' / 'ii->i' sum the diagonal masked by eye (trace,
+ * diagonal).  Implicit mode (no '->'): the output is the letters used once, sorted.  Result
+ * dtype: the operands' promotion (sums keep it, as NumPy's einsum). */
+static IrValue *api_einsum(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "optimize")) {
+            diag_error(kw->span, "einsum() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+    }
+    if (call->elts.n < 1) {
+        diag_error(sp, "einsum() needs the subscripts and at least one operand");
+        return NULL;
+    }
+    AstNode *se = call->elts.v[0];
+    IrValue *sv = lw_expr(L, se);
+    if (!sv) return NULL;
+    if (!sv->def || sv->def->op != IR_CONST_STR) {
+        diag_error(se->span, "einsum() needs the subscripts as a string constant");
+        return NULL;
+    }
+    const char *subs = sv->def->sval;
+    int nops = call->elts.n - 1;
+    if (nops > 2) {
+        einsum_unsupported(sp, subs);
+        return NULL;
+    }
+    IrValue *ops[2] = {NULL, NULL};
+    for (int k = 0; k < nops; k++)
+        if (!(ops[k] = lw_array_arg(L, call->elts.v[1 + k], "einsum"))) return NULL;
+    Einsum e;
+    if (!einsum_parse(sp, subs, nops, ops, &e)) return NULL;
+    DType dt = ops[0]->type->dtype;
+    if (nops == 2) dt = dt_promote(dt, ops[1]->type->dtype);
+    if (has_repeat(e.in[0]) || (e.nin == 2 && has_repeat(e.in[1]))) {
+        /* 'ii->' (trace) and 'ii->i' (diagonal) only */
+        if (e.nin != 1 || strlen(e.in[0]) != 2 || strlen(e.out) > 1 || (e.out[0] && e.out[0] != e.in[0][0])) {
+            einsum_unsupported(sp, subs);
+            return NULL;
+        }
+        IrValue *x = ops[0], *dims[2];
+        lw_shape_of(L, x, sp, dims);
+        /* NumPy's message also gives the two sizes: "... don't match (2 != 3)" */
+        IrValue *ne = lw_ewise(L, IR_NE, sp, 2, dims);
+        if (!ne) return NULL;
+        char *msg = ar_alloc(L->a, 80);
+        snprintf(msg, 80, "dimensions in operand 0 for collapsing index '%c' don't match", e.in[0][0]);
+        raise_if(L, sp, ne, msg);
+        IrValue *masked = eye_masked(L, sp, x);
+        if (!masked) return NULL;
+        if (masked->type->dtype != dt) masked = lw_cast(L, masked, dt, sp);
+        int axes[2] = {0, 1};
+        return e.out[0] ? einsum_sum(L, sp, masked, 1, axes + 1, dt) : einsum_sum(L, sp, masked, 2, axes, dt);
+    }
+    if (e.nin == 2) {
+        bool ok;
+        IrValue *r = einsum_matmul(L, sp, &e, ops, &ok);
+        if (r || !ok) return r;
+    }
+    return einsum_sum_product(L, sp, subs, &e, ops, dt);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_matmul)
@@ -481,6 +892,9 @@ LW_API_PLAIN(api_tensordot)
 LW_API_PLAIN(api_trace)
 LW_API_PLAIN(api_kron)
 LW_API_PLAIN(api_cross)
+LW_API_PLAIN(api_cov)
+LW_API_PLAIN(api_corrcoef)
+LW_API_PLAIN(api_einsum)
 LW_API_PLAIN(api_norm)
 LW_API_PLAIN(api_matrix_power)
 
@@ -494,6 +908,9 @@ const ApiFn lw_linalg_api[] = {
     {"cupy", "trace", api_trace_api, 0},
     {"cupy", "kron", api_kron_api, 0},
     {"cupy", "cross", api_cross_api, 0},
+    {"cupy", "cov", api_cov_api, 0},
+    {"cupy", "corrcoef", api_corrcoef_api, 0},
+    {"cupy", "einsum", api_einsum_api, 0},
     {"cupy.linalg", "norm", api_norm_api, 0},
     {"cupy.linalg", "matrix_power", api_matrix_power_api, 0},
     {NULL, NULL, NULL, 0},

@@ -493,6 +493,13 @@ static IrValue *join(Lower *L, Span sp, const char *what, int n, IrValue **arrs,
     return out;
 }
 
+IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
+{
+    return join(L, sp, "concatenate", n, arrs, axis, dt);
+}
+
+int64_t lw_static_dim(const IrValue *v, int i) { return static_dim(v, i); }
+
 /* concatenate or stack of a list variable (its length known only at run time): one runtime
  * call (rt_concat_list); the list's arrays share one dtype. */
 static IrValue *join_list(Lower *L, Span sp, const char *what, IrValue *lv, int axis, AstNode *dtype_arg)

@@ -2,7 +2,7 @@
  * lower_reduce.c — statistics and reductions beyond lw_reduce's sum/prod/max/min/mean/any/all:
  * argmax/argmin (and the nan* forms), var/std (and nanvar/nanstd), nansum, nanprod, nanmean,
  * nanmax, nanmin, ptp, count_nonzero, average, cumsum/cumprod (IR_SCAN), diff, median
- * (IR_MEDIAN).
+ * (IR_MEDIAN), quantile/percentile and their nan* forms and nanmedian (IR_QUANTILE).
  *
  * Most are compositions of IR_REDUCE and elementwise ops written the way NumPy's own Python
  * code writes them (numpy/_core/_methods.py, numpy/lib/_nanfunctions_impl.py), so dtypes and
@@ -564,10 +564,12 @@ static IrValue *api_diff(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- median */
 
+static IrValue *quantile_ir(Lower *L, Span sp, IrValue *x, IrValue *q, const Axes *a, bool keep, int flags, DType dt);
+
 /* median(a, axis=None, out=None, overwrite_input=False, keepdims=False): the middle of each
  * sorted line (the mean of the two middle elements for even lengths); float64 for integer and
- * bool input, the input's dtype for floats; NaN for a line holding a NaN.  axis: None or one
- * int here (NumPy also takes a tuple). */
+ * bool input, the input's dtype for floats; NaN for a line holding a NaN.  axis: None, an int
+ * (IR_MEDIAN) or a tuple of several (IR_QUANTILE's median). */
 static IrValue *api_median(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -576,15 +578,7 @@ static IrValue *api_median(Lower *L, AstNode *call)
     if (!bind(L, call, "median", "axis,out,overwrite_input,keepdims", NULL, &x, p)) return NULL;
     Axes a;
     bool keep, ow;
-    if (p[0]) {
-        IrValue *v = lw_expr(L, p[0]);
-        if (!v) return NULL;
-        if (v->type->kind == TY_TUPLE) {
-            diag_error(p[0]->span, "median() over a tuple of axes is not supported yet");
-            return NULL;
-        }
-    }
-    if (!int_axis_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
+    if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
         !lw_bool_arg(L, p[3], false, &keep))
         return NULL;
     DType in = x->type->dtype;
@@ -593,12 +587,187 @@ static IrValue *api_median(Lower *L, AstNode *call)
         return NULL;
     }
     DType dt = dt_is_float(in) ? in : DT_FLOAT64;
+    if (!a.all && a.n > 1) /* several axes: rt_quantile's median (no NaN skipping) */
+        return quantile_ir(L, sp, x, NULL, &a, keep, 0, dt);
     int nd = x->type->ndim, rnd = keep ? nd : a.all ? 0 : nd - 1;
     IrValue *v = lw_emit1(L, IR_MEDIAN, sp, ty_array(dt, rnd), x);
     v->def->dtype = dt;
     v->def->keepdims = keep;
     v->def->ival = a.all ? -1 : a.ax[0];
     return v;
+}
+
+/* ---------------------------------------------------------------- quantile, percentile, nanmedian */
+
+/* IR_QUANTILE's ival.  ORDER GP_Q: the GP_Q_* flags of runtime/include/gpyrt.h. */
+enum { GP_Q_NAN_FLAG = 1, GP_Q_PERCENT_FLAG = 2 };
+
+/* A constant q outside [0, hi] (or NaN): NumPy's ValueError, at compile time. */
+static bool q_const_ok(const IrValue *v, double hi, bool percent, Span sp)
+{
+    double x;
+    int64_t iv;
+    if (lw_is_const_int(v, &iv)) x = (double)iv;
+    else if (v->def && v->def->op == IR_CONST_FLOAT) x = v->def->fval;
+    else return true;
+    if (x >= 0 && x <= hi) return true;
+    diag_error(sp, "%s",
+               percent ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]");
+    return false;
+}
+
+/* q of quantile/percentile: a Python number, a flat list or tuple literal of numbers, or an
+ * array (real) → a float64 array of q's shape.  *weak: q was a Python number, which NumPy 2
+ * divides in a's float dtype (so a float32 a gives a float32 result); *qdt: q's dtype
+ * otherwise (a list: float64).  Constants are range-checked here, others at run time. */
+static IrValue *q_arg(Lower *L, AstNode *e, const char *name, bool percent, bool *weak, DType *qdt)
+{
+    double hi = percent ? 100.0 : 1.0;
+    *weak = false;
+    *qdt = DT_FLOAT64;
+    if (e->kind == AST_LIST || e->kind == AST_TUPLE) {
+        int n = e->elts.n;
+        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        for (int i = 0; i < n; i++) {
+            AstNode *el = e->elts.v[i];
+            IrValue *v = lw_expr(L, el);
+            if (!v) return NULL;
+            if (v->type->kind != TY_INT && v->type->kind != TY_FLOAT && v->type->kind != TY_BOOL) {
+                diag_error(el->span, "%s() expects q as a number, a list of numbers or a real array, got %s",
+                           name, ty_str_of(v->type));
+                return NULL;
+            }
+            if (!q_const_ok(v, hi, percent, el->span)) return NULL;
+            vals[i] = lw_to_scalar(L, v, TY_FLOAT, el->span);
+            if (!vals[i]) return NULL;
+        }
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(DT_FLOAT64, 1), n, vals);
+        r->def->dtype = DT_FLOAT64;
+        r->def->ndim = 1;
+        r->def->shape[0] = n;
+        return r;
+    }
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_INT || v->type->kind == TY_FLOAT || v->type->kind == TY_BOOL) {
+        if (!q_const_ok(v, hi, percent, e->span)) return NULL;
+        *weak = true;
+        IrValue *f = lw_to_scalar(L, v, TY_FLOAT, e->span);
+        if (!f) return NULL;
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(DT_FLOAT64, 0), 1, &f);
+        r->def->dtype = DT_FLOAT64;
+        r->def->ndim = 0;
+        return r;
+    }
+    if (v->type->kind == TY_TUPLE) { /* a tuple value of numbers (qs = (25, 75)) */
+        int n = v->type->n;
+        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        for (int i = 0; i < n; i++) {
+            TypeKind k = v->type->elems[i]->kind;
+            if (k != TY_INT && k != TY_FLOAT && k != TY_BOOL) {
+                diag_error(e->span, "%s() expects q as a number, a list of numbers or a real array, got %s", name,
+                           ty_str_of(v->type));
+                return NULL;
+            }
+            IrValue *el = lw_tuple_get(L, v, i, e->span);
+            if (!el || !q_const_ok(el, hi, percent, e->span)) return NULL;
+            if (!(vals[i] = lw_to_scalar(L, el, TY_FLOAT, e->span))) return NULL;
+        }
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(DT_FLOAT64, 1), n, vals);
+        r->def->dtype = DT_FLOAT64;
+        r->def->ndim = 1;
+        r->def->shape[0] = n;
+        return r;
+    }
+    if (v->type->kind != TY_ARRAY || dt_is_complex(v->type->dtype)) {
+        diag_error(e->span, "%s() expects q as a number, a list of numbers or a real array, got %s", name,
+                   ty_str_of(v->type));
+        return NULL;
+    }
+    *qdt = v->type->dtype;
+    return cast_to(L, v, DT_FLOAT64, e->span);
+}
+
+/* An IR_QUANTILE of x over a (q NULL: the median), result dtype dt. */
+static IrValue *quantile_ir(Lower *L, Span sp, IrValue *x, IrValue *q, const Axes *a, bool keep, int flags, DType dt)
+{
+    int nd = x->type->ndim, naxes = a->all ? nd : a->n;
+    int rnd = (q ? q->type->ndim : 0) + (keep ? nd : nd - naxes);
+    if (rnd > IR_MAXDIM) {
+        diag_error(sp, "the result would have %d dimensions; gpyc supports up to %d", rnd, IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *args[2] = {x, q};
+    IrValue *v = lw_emit(L, IR_QUANTILE, sp, ty_array(dt, rnd), q ? 2 : 1, args);
+    IrInstr *in = v->def;
+    in->dtype = dt;
+    in->keepdims = keep;
+    in->ival = flags;
+    in->naxes = naxes == nd ? 0 : naxes;
+    for (int i = 0; i < in->naxes; i++) in->axes[i] = a->ax[i];
+    return v;
+}
+
+/* quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear', keepdims=False)
+ * and percentile (q in percent), nanquantile, nanpercentile (NaNs skipped; an all-NaN slice
+ * gives NaN, without NumPy's warning).  NumPy's 'linear' method: each sorted slice of n
+ * elements is read at (n-1)·q and interpolated between its neighbours (numpy _lerp).  The
+ * result has q's shape followed by the reduced shape; a slice holding a NaN gives NaN.
+ * dtype (NumPy 2): float64 for integer and bool a; a float a keeps its dtype for a Python
+ * number q, else promote(a, q) with float64 for lists and integer q.  Complex a: TypeError
+ * "a must be an array of real numbers". */
+static IrValue *api_quantile(Lower *L, AstNode *call, const char *name, int flags)
+{
+    Span sp = call->span;
+    Args ar;
+    if (!lw_bind(call, name, "a,q,axis,out,overwrite_input,method,keepdims", 2, &ar)) return NULL;
+    IrValue *x = lw_array_arg(L, ar.p[0], name);
+    if (!x) return NULL;
+    bool percent = flags & GP_Q_PERCENT_FLAG, weak, keep, ow;
+    DType qdt;
+    IrValue *q = q_arg(L, ar.p[1], name, percent, &weak, &qdt);
+    if (!q) return NULL;
+    Axes a;
+    if (!axes_arg(L, ar.p[2], x->type->ndim, &a) || !lw_no_arg(ar.p[3], "out") ||
+        !lw_bool_arg(L, ar.p[4], false, &ow) || !lw_bool_arg(L, ar.p[6], false, &keep))
+        return NULL;
+    if (ar.p[5]) {
+        IrValue *m = lw_expr(L, ar.p[5]);
+        if (!m) return NULL;
+        if (!m->def || m->def->op != IR_CONST_STR || strcmp(m->def->sval, "linear")) {
+            diag_error(ar.p[5]->span, "%s() method other than 'linear' is not supported by gpyc", name);
+            return NULL;
+        }
+    }
+    DType in = x->type->dtype;
+    if (dt_is_complex(in)) {
+        diag_error(ar.p[0]->span, "a must be an array of real numbers");
+        return NULL;
+    }
+    DType dt = DT_FLOAT64;
+    if (dt_is_float(in)) dt = weak ? in : dt_promote(in, dt_is_float(qdt) ? qdt : DT_FLOAT64);
+    return quantile_ir(L, sp, x, q, &a, keep, flags, dt);
+}
+
+/* nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False): median with NaNs
+ * skipped (the mean of the two middle non-NaN elements for even counts); an all-NaN slice
+ * gives NaN; float64 for integer and bool a.  axis: None, an int or a tuple. */
+static IrValue *api_nanmedian(Lower *L, AstNode *call)
+{
+    IrValue *x;
+    AstNode *p[MAXP];
+    if (!bind(L, call, "nanmedian", "axis,out,overwrite_input,keepdims", NULL, &x, p)) return NULL;
+    Axes a;
+    bool keep, ow;
+    if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
+        !lw_bool_arg(L, p[3], false, &keep))
+        return NULL;
+    DType in = x->type->dtype;
+    if (dt_is_complex(in)) {
+        diag_error(call->span, "nanmedian() of complex arrays is not supported yet");
+        return NULL;
+    }
+    return quantile_ir(L, call->span, x, NULL, &a, keep, GP_Q_NAN_FLAG, dt_is_float(in) ? in : DT_FLOAT64);
 }
 
 /* ---------------------------------------------------------------- API table */
@@ -635,6 +804,12 @@ LW_API_PLAIN(api_count_nonzero)
 LW_API_PLAIN(api_average)
 LW_API_PLAIN(api_diff)
 LW_API_PLAIN(api_median)
+LW_API_PLAIN(api_nanmedian)
+static IrValue *quantile_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return api_quantile(L, call, f->name, (int)f->arg);
+}
 
 const ApiFn lw_reduce_api[] = {
     {"cupy", "argmax", argreduce_api, RED_ARGMAX},
@@ -659,6 +834,11 @@ const ApiFn lw_reduce_api[] = {
     {"cupy", "nancumprod", nanscan_api, RED_PROD},
     {"cupy", "diff", api_diff_api, 0},
     {"cupy", "median", api_median_api, 0},
+    {"cupy", "nanmedian", api_nanmedian_api, 0},
+    {"cupy", "quantile", quantile_api, 0},
+    {"cupy", "percentile", quantile_api, GP_Q_PERCENT_FLAG},
+    {"cupy", "nanquantile", quantile_api, GP_Q_NAN_FLAG},
+    {"cupy", "nanpercentile", quantile_api, GP_Q_NAN_FLAG | GP_Q_PERCENT_FLAG},
     /* ndarray methods (NumPy 2 has no ndarray.ptp) */
     {"cupy.ndarray", "argmax", argreduce_api, RED_ARGMAX},
     {"cupy.ndarray", "argmin", argreduce_api, RED_ARGMIN},

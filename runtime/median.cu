@@ -8,6 +8,12 @@
  * the segmented sort of short lines compares with <, so a NaN may land anywhere); an empty line
  * gives NaN (NumPy warns).
  *
+ * rt_quantile (quantile, percentile, their nan* forms, nanmedian) sorts the same way, over any
+ * set of axes (moved last), after a pass that counts each line's non-NaN elements and turns
+ * its NaNs into +inf (so a line's first `valid` sorted elements are its sorted non-NaN values);
+ * then one thread per (q, line) interpolates as NumPy's 'linear' method, or takes the middle
+ * (nanmedian).
+ *
  * Invariants: everything runs on rt_stream(); temporary storage comes from the pool.
  */
 #include "gpyrt.h"
@@ -41,6 +47,65 @@ __global__ void __launch_bounds__(BLOCK) median_pick_kernel(const T *s, int64_t 
         AT m = gp_cast<AT>(l[n / 2]);
         if (n % 2 == 0) m = gpi_truediv(gpi_add(gp_cast<AT>(l[n / 2 - 1]), m), gp_cast<AT>(2));
         out[t] = gp_cast<RT>(m);
+    }
+}
+
+/* Counts the non-NaN elements of each line of c (lines × n, C-contiguous) into valid[] and
+ * replaces c's NaNs by +inf, so that they sort after every value. */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK) quantile_prep_kernel(T *c, int64_t lines, int64_t n, int64_t *valid)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < lines; t += stride) {
+        T *l = c + t * n;
+        int64_t k = 0;
+        for (int64_t i = 0; i < n; i++) {
+            if (gpi_isnan(l[i])) l[i] = gp_cast<T>((double)INFINITY);
+            else k++;
+        }
+        valid[t] = k;
+    }
+}
+
+/* out[j*lines + t]: quantile q[j] of sorted line t (its first valid[t] elements are its values;
+ * a line with fewer than n is NaN unless nan_skip).  NumPy's 'linear' method:
+ *   v = (k-1)·q; lo = floor(v), hi = lo+1, both clamped to [0, k-1]; g = v - lo;
+ *   lerp(a, b, g) = g < 0.5 ? a + (b-a)·g : b - (b-a)·(1-g)   (numpy _lerp), in AT.
+ * median (q NULL, nq 1): the middle element or the mean of the middle two, as rt_median. */
+template <typename T, typename AT, typename RT>
+__global__ void __launch_bounds__(BLOCK) quantile_pick_kernel(const T *s, const int64_t *valid, int64_t lines,
+                                                              int64_t n, const double *q, int64_t nq, double scale,
+                                                              bool nan_skip, RT *out)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < lines * nq; i += stride) {
+        const int64_t t = i % lines, j = i / lines;
+        const T *l = s + t * n;
+        const int64_t k = valid[t];
+        if (k == 0 || (!nan_skip && k < n)) {
+            out[i] = gp_cast<RT>((double)NAN);
+            continue;
+        }
+        AT r;
+        if (!q) {
+            r = gp_cast<AT>(l[k / 2]);
+            if (k % 2 == 0) r = gpi_truediv(gpi_add(gp_cast<AT>(l[k / 2 - 1]), r), gp_cast<AT>(2));
+        } else {
+            const double v = (double)(k - 1) * (q[j] / scale);
+            double fl = floor(v);
+            int64_t lo = (int64_t)fl, hi = lo + 1;
+            if (v >= (double)(k - 1)) lo = hi = k - 1;
+            if (v < 0) lo = hi = 0;
+            const AT a = gp_cast<AT>(l[lo]), b = gp_cast<AT>(l[hi]);
+            const AT g = gp_cast<AT>(v - (double)lo);
+            if (lo == hi) r = a;
+            else {
+                const AT d = gpi_sub(b, a);
+                r = g < gp_cast<AT>(0.5) ? gpi_add(a, gpi_mul(d, g))
+                                         : gpi_sub(b, gpi_mul(d, gpi_sub(gp_cast<AT>(1), g)));
+            }
+        }
+        out[i] = gp_cast<RT>(r);
     }
 }
 
@@ -136,5 +201,129 @@ extern "C" gp_array *rt_median(const gp_array *x, int axis, bool keepdims, gp_dt
     }
     median_dispatch(c, r, lines, n);
     rt_release(c);
+    return r;
+}
+
+/* ---------------------------------------------------------------- quantile */
+
+/* Sorts each line of c (lines × n, C-contiguous, overwritten by the prep pass) into a new buffer,
+ * then picks.  q: nq float64 values on the device, or NULL for the median. */
+template <typename T, typename AT, typename RT>
+static void quantile_typed(gp_array *c, gp_array *r, int64_t lines, int64_t n, const double *q, int64_t nq,
+                           double scale, bool nan_skip)
+{
+    cudaStream_t s = rt_stream();
+    if (lines == 0 || nq == 0) return;
+    int64_t *valid = (int64_t *)gpu_malloc((size_t)lines * sizeof(int64_t));
+    quantile_prep_kernel<T><<<rt_grid_for(lines, BLOCK), BLOCK, 0, s>>>((T *)c->data, lines, n, valid);
+    rt_check_launch();
+    T *sorted = NULL;
+    if (n > 0) {
+        if (c->size > INT32_MAX) rt_raise("ValueError", "quantile() supports up to 2**31 - 1 elements");
+        sorted = (T *)gpu_malloc((size_t)c->size * sizeof(T));
+        auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
+        auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
+        size_t bytes = 0;
+        rt_check_cuda(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted, (int)c->size,
+                                                         (int)lines, begin, end, s),
+                      "cub::DeviceSegmentedSort::SortKeys");
+        void *tmp = gpu_malloc(bytes ? bytes : 1);
+        rt_check_cuda(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted, (int)c->size,
+                                                         (int)lines, begin, end, s),
+                      "cub::DeviceSegmentedSort::SortKeys");
+        gpu_free(tmp);
+    }
+    quantile_pick_kernel<T, AT, RT><<<rt_grid_for(lines * nq, BLOCK), BLOCK, 0, s>>>(
+        sorted, valid, lines, n, q, nq, scale, nan_skip, (RT *)r->data);
+    rt_check_launch();
+    if (sorted) gpu_free(sorted);
+    gpu_free(valid);
+}
+
+template <typename T, typename AT>
+static void quantile_out(gp_array *c, gp_array *r, int64_t lines, int64_t n, const double *q, int64_t nq,
+                         double scale, bool nan_skip)
+{
+    switch (r->dtype) {
+    case GP_FLOAT16: quantile_typed<T, float, __half>(c, r, lines, n, q, nq, scale, nan_skip); break;
+    case GP_FLOAT32: quantile_typed<T, AT, float>(c, r, lines, n, q, nq, scale, nan_skip); break;
+    case GP_FLOAT64: quantile_typed<T, double, double>(c, r, lines, n, q, nq, scale, nan_skip); break;
+    default: rt_raise("TypeError", "quantile() result dtype %s", gp_dtype_name(r->dtype));
+    }
+}
+
+extern "C" gp_array *rt_quantile(const gp_array *x, const gp_array *q, int naxes, const int *axes, bool keepdims,
+                                 int flags, gp_dtype out)
+{
+    const bool percent = flags & GP_Q_PERCENT, nan_skip = flags & GP_Q_NAN;
+    const double scale = percent ? 100.0 : 1.0;
+    /* q: float64 values, checked on the host as NumPy does (a NaN fails too) */
+    gp_array *qc = NULL;
+    int64_t nq = 1;
+    if (q) {
+        qc = rt_is_contiguous(q) ? rt_retain((gp_array *)q) : rt_copy(q);
+        nq = qc->size;
+        if (nq > 0) {
+            double *h = (double *)malloc((size_t)nq * sizeof(double));
+            if (!h) rt_raise("MemoryError", "out of host memory");
+            rt_to_host(qc, h);
+            bool ok = true;
+            for (int64_t i = 0; i < nq; i++) ok = ok && h[i] >= 0 && h[i] <= scale;
+            free(h);
+            if (!ok) {
+                rt_release(qc);
+                rt_raise("ValueError", percent ? "Percentiles must be in the range [0, 100]"
+                                               : "Quantiles must be in the range [0, 1]");
+            }
+        }
+    }
+    bool red[GP_MAXDIM] = {false};
+    for (int d = 0; d < x->ndim; d++) red[d] = naxes == 0;
+    for (int i = 0; i < naxes; i++) red[axes[i]] = true;
+    int64_t oshape[2 * GP_MAXDIM];
+    int ond = 0, perm[GP_MAXDIM], np_ = 0;
+    int64_t n = 1;
+    if (qc)
+        for (int d = 0; d < qc->ndim; d++) oshape[ond++] = qc->shape[d];
+    for (int d = 0; d < x->ndim; d++) {
+        if (!red[d]) {
+            oshape[ond++] = x->shape[d];
+            perm[np_++] = d;
+        } else if (keepdims) oshape[ond++] = 1;
+    }
+    for (int d = 0; d < x->ndim; d++)
+        if (red[d]) {
+            perm[np_++] = d;
+            n *= x->shape[d];
+        }
+    if (ond > GP_MAXDIM) rt_raise("ValueError", "quantile() result has more than %d dimensions", GP_MAXDIM);
+    gp_array *r = rt_empty(out, ond, oshape);
+    const int64_t lines = n > 0 ? x->size / n : (qc ? r->size / (nq ? nq : 1) : r->size);
+    /* the lines, a fresh C-contiguous copy with the reduced axes last (the prep pass writes it) */
+    gp_array *t = rt_transpose(x, perm);
+    gp_array *c = rt_copy(t);
+    rt_release(t);
+    const double *qd = qc ? (const double *)qc->data : NULL;
+    switch (c->dtype) {
+    case GP_BOOL: quantile_out<bool, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_INT8: quantile_out<int8_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_INT16: quantile_out<int16_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_INT32: quantile_out<int32_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_INT64: quantile_out<int64_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_UINT8: quantile_out<uint8_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_UINT16: quantile_out<uint16_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_UINT32: quantile_out<uint32_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_UINT64: quantile_out<uint64_t, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_FLOAT16: quantile_out<__half, float>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_FLOAT32: quantile_out<float, float>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    case GP_FLOAT64: quantile_out<double, double>(c, r, lines, n, qd, nq, scale, nan_skip); break;
+    default:
+        rt_release(c);
+        rt_release(qc);
+        rt_release(r);
+        rt_raise("TypeError", "quantile() of %s arrays is not supported", gp_dtype_name(x->dtype));
+    }
+    rt_release(c);
+    rt_release(qc);
     return r;
 }

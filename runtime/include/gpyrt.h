@@ -341,6 +341,17 @@ gp_array *rt_scan(const gp_array *x, bool prod, int axis);
  * empty.  out: the result dtype (float64 for integer and bool x, else x's).  keepdims keeps the
  * reduced axes as 1.  New reference; x is borrowed.  CUB segmented sort on rt_stream(). */
 gp_array *rt_median(const gp_array *x, int axis, bool keepdims, gp_dtype out);
+/* quantile / percentile / nanquantile / nanpercentile / nanmedian of a real array x over the
+ * axes[0..naxes-1] (distinct, normalised; naxes 0: all axes), NumPy's 'linear' method.  q: a
+ * float64 array of fractions (GP_Q_PERCENT: of percentages), or NULL for the median (the mean of
+ * the two middle elements); ValueError ("Quantiles must be in the range [0, 1]" / "Percentiles
+ * must be in the range [0, 100]") when one is outside (synchronises to check).  The result has
+ * q's shape followed by x's unreduced axes (reduced ones kept as 1 with keepdims), dtype out.
+ * A line holding a NaN gives NaN, unless GP_Q_NAN: NaNs are skipped and an all-NaN line gives
+ * NaN.  New reference; x and q are borrowed.  CUB segmented sort on rt_stream(). */
+enum { GP_Q_NAN = 1, GP_Q_PERCENT = 2 };
+gp_array *rt_quantile(const gp_array *x, const gp_array *q, int naxes, const int *axes, bool keepdims, int flags,
+                      gp_dtype out);
 
 /* ---------------------------------------------------------------- indexing.cu
  * NumPy's advanced indexing.  An index is n items: ix[k] as for rt_index, except where

@@ -1,0 +1,5 @@
+import cupy as cp
+
+m = cp.ones((2, 3))
+print(cp.cov(m,
+             ddof=1.5))
