@@ -216,6 +216,8 @@ def main():
             k, v = line.split("=", 1)
             meta[k.strip()] = v.strip()
     bases = read(os.path.join(work, "workloads.txt")).split()
+    # by workload number (w2 before w10), then name
+    bases.sort(key=lambda b: (int(re.match(r"w(\d+)", b).group(1)) if re.match(r"w(\d+)", b) else 10**6, b))
 
     crun = Run(work, "copy", "bw")
     copy = crun.data.get("COPY_BW", {})
@@ -304,7 +306,7 @@ def main():
                 ok = len(jc) == len(cc) and all(close(x, y) for x, y in zip(jc, cc))
                 jax_vs_cupy.append((name, ok, jc, cc))
         # Notes per workload.
-        if base.startswith("w1"):
+        if base.startswith("w1_"):
             p = [(i, runs[i].get("PER_ITER_US", "w1_launch_bound")) for i in IMPLS]
             pl = runs["jax"].get("PER_ITER_US", "w1_launch_bound.pyloop")
             s = ", ".join("%s %s" % (i, fmt(v[0]) if v else "n/a") for i, v in p)
