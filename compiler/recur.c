@@ -127,7 +127,7 @@ static void unroll_into(IrBlock *b, int pos, IrInstr *loop)
         in->parent = b;
         b->instrs.v[pos + k] = in;
     }
-    body->instrs.n = 0;
+    vec_free(&body->instrs);      /* the loop leaves the IR: nothing else frees its body */
 }
 
 static void recur_block(IrModule *m, IrBlock *b)

@@ -42,6 +42,7 @@ static int kernels(const char *src, bool fuse)
             n_recur = 0;
             for (int i = 0; i < m->groups.n; i++) n_recur += ((KernelGroup *)VEC_AT(m->groups, i))->recur != NULL;
             for (int i = 0; i < m->chains.n; i++) n += 1 - ((RowChain *)VEC_AT(m->chains, i))->members.n;
+            ir_module_free(m);
         }
     }
     ar_delete(a);
