@@ -31,8 +31,9 @@ static const char usage[] =
     "  --emit=ast|ir|kernels|cuda\n"
     "                      print that stage's output (to stdout, or to OUT with -o) and stop\n"
     "  --check             check the program (parse, types, lowering) without generating code\n"
-    "  --arch=sm_XX|native|all\n"
-    "                      GPU code to build (default: sm_80 and sm_90 SASS plus PTX)\n"
+    "  --arch=sm_XX|compute_XX|native|all\n"
+    "                      GPU code to build (default: sm_80 and sm_90 SASS plus PTX;\n"
+    "                      compute_XX: PTX only, compiled by the driver at run time)\n"
     "  -O0                 no fusion: one kernel per operation\n"
     "  -O2                 fusion and optimisations (default)\n"
     "  --nvcc PATH         the nvcc to use (default: $CUDA_HOME, $CUDA_PATH, PATH)\n"
@@ -93,8 +94,9 @@ static int parse_options(int argc, char **argv, Options *o)
             o->check_only = true;
         } else if (starts_with(a, "--arch=")) {
             o->arch = a + 7;
-            if (!starts_with(o->arch, "sm_") && strcmp(o->arch, "native") && strcmp(o->arch, "all")) {
-                diag_fatal_noloc("unknown --arch value '%s' (expected sm_XX, native or all)", o->arch);
+            if (!starts_with(o->arch, "sm_") && !starts_with(o->arch, "compute_") && strcmp(o->arch, "native") &&
+                strcmp(o->arch, "all")) {
+                diag_fatal_noloc("unknown --arch value '%s' (expected sm_XX, compute_XX, native or all)", o->arch);
                 return 1;
             }
         } else if (strcmp(a, "--nvcc") == 0) {
