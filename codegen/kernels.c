@@ -155,11 +155,6 @@ static const IrInstr *find_op(const KernelGroup *g, IrOp op)
     return NULL;
 }
 
-static bool is_creation(IrOp op)
-{
-    return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
-}
-
 /* ---------------------------------------------------------------- the comment above a kernel */
 
 static const char *file_name(const IrModule *m, const KernelGroup *g)
@@ -898,7 +893,7 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
     const IrInstr *creation = NULL;
     for (int i = 0; i < g->instrs.n && !creation; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (is_creation(in->op)) creation = in;
+        if (ir_op_is_creation(in->op)) creation = in;
     }
     if (p.dsts.n > 0) {
         /* STORE_INTO: the destination's shape; every other array must broadcast into it */

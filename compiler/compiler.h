@@ -479,6 +479,13 @@ void fuse_module(IrModule *m);
  * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
 void group_finish(IrModule *m, KernelGroup *g);
 
+/* IR queries shared by the passes (ir.c) */
+int ir_index_in_block(const IrBlock *b, const IrInstr *in);   /* -1 when absent */
+/* Does `in` (or anything nested in it) write arrays or call user code? */
+bool ir_writes_memory(const IrInstr *in);
+/* Creation ops compute from their own index space (full, arange, linspace, eye). */
+bool ir_op_is_creation(IrOp op);
+
 /* ---------------------------------------------------------------- rowfuse.c
  * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one
  * kernel (see rowfuse.c). */

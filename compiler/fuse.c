@@ -29,26 +29,6 @@
 
 #include <stdlib.h>
 
-static int index_in_block(const IrBlock *b, const IrInstr *in)
-{
-    for (int i = 0; i < b->instrs.n; i++)
-        if (VEC_AT(b->instrs, i) == in) return i;
-    return -1;
-}
-
-/* Does instruction `in` (or anything nested in it) write arrays or call user code? */
-static bool writes_memory(const IrInstr *in)
-{
-    if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;
-    for (int k = 0; k < 2; k++) {
-        const IrBlock *b = in->blocks[k];
-        if (!b) continue;
-        for (int i = 0; i < b->instrs.n; i++)
-            if (writes_memory(VEC_AT(b->instrs, i))) return true;
-    }
-    return false;
-}
-
 static bool producer_ok(const KernelGroup *g)
 {
     if (g->kind != KG_EWISE) return false;
@@ -84,8 +64,8 @@ static bool only_used_in(const KernelGroup *g, const KernelGroup *h)
 static const IrBlock *block_of;
 static int cmp_pos(const void *a, const void *b)
 {
-    int ia = index_in_block(block_of, *(IrInstr *const *)a);
-    int ib = index_in_block(block_of, *(IrInstr *const *)b);
+    int ia = ir_index_in_block(block_of, *(IrInstr *const *)a);
+    int ib = ir_index_in_block(block_of, *(IrInstr *const *)b);
     return (ia > ib) - (ia < ib);
 }
 
@@ -124,7 +104,7 @@ static bool users_are_kernels(const IrBlock *b, int from, const IrValue *v, int 
             seen += k;
             n++;
         }
-        if (seen < v->nuses && writes_memory(in)) return false;
+        if (seen < v->nuses && ir_writes_memory(in)) return false;
     }
     *nusers = n;
     return seen == v->nuses;
@@ -191,7 +171,7 @@ static void drop_group(IrModule *m, IrBlock *b, KernelGroup *g)
         IrInstr *in = VEC_AT(g->instrs, i);
         for (int j = 0; j < in->nargs; j++)
             if (in->args[j]) in->args[j]->nuses--;
-        int at = index_in_block(b, in);
+        int at = ir_index_in_block(b, in);
         for (int k = at + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
         b->instrs.n--;
     }
@@ -213,7 +193,7 @@ static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
     if (g->instrs.n > MAX_CLONE_INSTRS || g->outputs.n != 1 || !producer_ok(g)) return false;
     IrValue *v = VEC_AT(g->outputs, 0);
     if (!v->def || v->def->parent != b || v->nuses < 2) return false;
-    int from = index_in_block(b, g->last), nusers = 0;
+    int from = ir_index_in_block(b, g->last), nusers = 0;
     if (from < 0 || !users_are_kernels(b, from, v, &nusers) || nusers > MAX_CLONE_USERS) return false;
     /* rewire each user to its own copy, from the last user backwards (positions stay valid) */
     for (int i = b->instrs.n - 1; i > from; i--) {
@@ -248,10 +228,10 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
             if (recompute(m, b, g)) return true; /* positions changed: start over */
             continue;
         }
-        int from = index_in_block(b, g->last);
+        int from = ir_index_in_block(b, g->last);
         if (from < 0) continue;
         bool hazard = false;
-        for (int k = from + 1; k < pos && !hazard; k++) hazard = writes_memory(VEC_AT(b->instrs, k));
+        for (int k = from + 1; k < pos && !hazard; k++) hazard = ir_writes_memory(VEC_AT(b->instrs, k));
         if (hazard) continue;
         merge(m, b, g, h);
         return true;

@@ -427,6 +427,32 @@ void ir_print(FILE *out, const IrModule *m)
     }
 }
 
+/* ---------------------------------------------------------------- queries for the passes */
+
+int ir_index_in_block(const IrBlock *b, const IrInstr *in)
+{
+    for (int i = 0; i < b->instrs.n; i++)
+        if (VEC_AT(b->instrs, i) == in) return i;
+    return -1;
+}
+
+bool ir_writes_memory(const IrInstr *in)
+{
+    if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;
+    for (int k = 0; k < 2; k++) {
+        const IrBlock *b = in->blocks[k];
+        if (!b) continue;
+        for (int i = 0; i < b->instrs.n; i++)
+            if (ir_writes_memory(VEC_AT(b->instrs, i))) return true;
+    }
+    return false;
+}
+
+bool ir_op_is_creation(IrOp op)
+{
+    return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
+}
+
 /* ---------------------------------------------------------------- verification */
 
 typedef struct Verifier {

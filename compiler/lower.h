@@ -227,6 +227,11 @@ IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of 
 /* lower_sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
  * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
  * sort (in place), argsort, partition (in place), argpartition, searchsorted.  Table: lw_sort_api. */
+/* An array operand: an array, a list literal (cp.array's rules) or a Python scalar (a 0-d
+ * array of its default dtype); NULL after a located error naming fname. */
+IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname);
+/* False (after a located error) when x is complex: fname() takes real arrays only. */
+bool lw_real_only(const IrValue *x, Span sp, const char *fname);
 
 /* lower_hist.c — bincount, digitize, histogram, histogram2d.  Table: lw_hist_api. */
 

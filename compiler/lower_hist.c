@@ -29,30 +29,6 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* An array operand: an array, a list literal of ints (an int64 array) or a Python scalar (a 0-d
- * array of its default dtype). */
-static IrValue *operand(Lower *L, AstNode *e, const char *fname)
-{
-    IrValue *v = e->kind == AST_LIST ? lw_index_list(L, e) : lw_expr(L, e);
-    if (!v) return NULL;
-    if (v->type->kind == TY_ARRAY) return v;
-    if (ty_is_scalar(v->type)) {
-        DType d = ty_scalar_dtype(v->type);
-        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(d, 0), 1, &v);
-        r->def->dtype = d;
-        return r;
-    }
-    diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
-    return NULL;
-}
-
-static bool real_only(const IrValue *x, Span sp, const char *fname)
-{
-    if (!dt_is_complex(x->type->dtype)) return true;
-    diag_error(sp, "%s() of complex arrays is not supported yet", fname);
-    return false;
-}
-
 /* An optional array argument: NULL (absent or None) in *out; false on error. */
 static bool opt_array(Lower *L, AstNode *e, const char *fname, const char *what, IrValue **out)
 {
@@ -190,7 +166,7 @@ static IrValue *api_bincount(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "bincount", "x,weights,minlength", 1, &a)) return NULL;
-    IrValue *x = operand(L, a.p[0], "bincount");
+    IrValue *x = lw_array_operand(L, a.p[0], "bincount");
     if (!x) return NULL;
     DType d = x->type->dtype;
     if (d != DT_BOOL && !(dt_is_int(d) && d != DT_UINT64)) {
@@ -232,8 +208,8 @@ static IrValue *api_digitize(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "digitize", "x,bins,right", 2, &a)) return NULL;
-    IrValue *x = operand(L, a.p[0], "digitize");
-    IrValue *b = x ? operand(L, a.p[1], "digitize") : NULL;
+    IrValue *x = lw_array_operand(L, a.p[0], "digitize");
+    IrValue *b = x ? lw_array_operand(L, a.p[1], "digitize") : NULL;
     bool right;
     if (!b || !lw_bool_arg(L, a.p[2], false, &right)) return NULL;
     if (dt_is_complex(x->type->dtype)) {
@@ -245,7 +221,7 @@ static IrValue *api_digitize(Lower *L, AstNode *call)
                                                      : "object of too small depth for desired array");
         return NULL;
     }
-    if (!real_only(b, a.p[1]->span, "digitize")) return NULL;
+    if (!lw_real_only(b, a.p[1]->span, "digitize")) return NULL;
     DType dt;
     if (!ty_promote_operands(x->type, b->type, &dt)) {
         diag_error(sp, "digitize() operands of types %s and %s do not mix", ty_str_of(x->type), ty_str_of(b->type));
@@ -267,8 +243,8 @@ static IrValue *api_histogram(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "histogram", "a,bins,range,density,weights", 1, &a)) return NULL;
-    IrValue *x = operand(L, a.p[0], "histogram");
-    if (!x || !real_only(x, a.p[0]->span, "histogram")) return NULL;
+    IrValue *x = lw_array_operand(L, a.p[0], "histogram");
+    if (!x || !lw_real_only(x, a.p[0]->span, "histogram")) return NULL;
     IrValue *nbins, *edges, *lo = NULL, *hi = NULL, *w;
     bool has_range, density;
     if (!bins_arg(L, a.p[1], sp, &nbins, &edges, "`bins`") || !range_pair(L, a.p[2], &has_range, &lo, &hi) ||
@@ -312,8 +288,8 @@ static IrValue *api_histogram2d(Lower *L, AstNode *call)
     if (!lw_bind(call, "histogram2d", "x,y,bins,range,density,weights", 2, &a)) return NULL;
     IrValue *xy[2];
     for (int i = 0; i < 2; i++) {
-        xy[i] = operand(L, a.p[i], "histogram2d");
-        if (!xy[i] || !real_only(xy[i], a.p[i]->span, "histogram2d")) return NULL;
+        xy[i] = lw_array_operand(L, a.p[i], "histogram2d");
+        if (!xy[i] || !lw_real_only(xy[i], a.p[i]->span, "histogram2d")) return NULL;
         if (xy[i]->type->ndim != 1) {
             diag_error(a.p[i]->span, "histogram2d() needs 1-d x and y, got a %d-d array", xy[i]->type->ndim);
             return NULL;

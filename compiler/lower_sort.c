@@ -38,7 +38,7 @@ static IrValue *cast_to(Lower *L, IrValue *v, DType d, Span sp)
 
 /* An array operand: an array, a list literal (cp.array's rules) or a Python scalar (a 0-d
  * array of its default dtype). */
-static IrValue *operand(Lower *L, AstNode *e, const char *fname)
+IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname)
 {
     IrValue *v = e->kind == AST_LIST ? lw_index_list(L, e) : lw_expr(L, e);
     if (!v) return NULL;
@@ -53,7 +53,7 @@ static IrValue *operand(Lower *L, AstNode *e, const char *fname)
     return NULL;
 }
 
-static bool real_only(const IrValue *x, Span sp, const char *fname)
+bool lw_real_only(const IrValue *x, Span sp, const char *fname)
 {
     if (!dt_is_complex(x->type->dtype)) return true;
     diag_error(sp, "%s() of complex arrays is not supported yet", fname);
@@ -168,8 +168,8 @@ static IrValue *api_sort(Lower *L, AstNode *call, const char *name, IrValue *sel
                            : (self ? "axis,kind,order,stable" : "a,axis,kind,order,stable");
     if (!lw_bind(call, name, sig, (self ? 0 : 1) + part, &a)) return NULL;
     AstNode **p = self ? a.p : a.p + 1;
-    IrValue *x = self ? self : operand(L, a.p[0], name);
-    if (!x || !real_only(x, sp, name)) return NULL;
+    IrValue *x = self ? self : lw_array_operand(L, a.p[0], name);
+    if (!x || !lw_real_only(x, sp, name)) return NULL;
     IrValue *kth = NULL;
     if (part) {
         if (p[0]->kind == AST_LIST || p[0]->kind == AST_TUPLE) {
@@ -259,7 +259,7 @@ static IrValue *api_lexsort(Lower *L, AstNode *call)
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        if (!real_only(keys[i], sp, "lexsort")) return NULL;
+        if (!lw_real_only(keys[i], sp, "lexsort")) return NULL;
         if (keys[i]->type->ndim != 1) {
             diag_error(ke->span, "lexsort() supports 1-d keys here, got %d-d", keys[i]->type->ndim);
             return NULL;
@@ -289,7 +289,7 @@ static IrValue *api_searchsorted(Lower *L, AstNode *call, IrValue *self)
     Args a;
     if (!lw_bind(call, "searchsorted", self ? "v,side,sorter" : "a,v,side,sorter", self ? 1 : 2, &a)) return NULL;
     AstNode **p = self ? a.p : a.p + 1;
-    IrValue *x = self ? self : operand(L, a.p[0], "searchsorted");
+    IrValue *x = self ? self : lw_array_operand(L, a.p[0], "searchsorted");
     if (!x) return NULL;
     IrValue *v = p[0]->kind == AST_LIST ? lw_index_list(L, p[0]) : lw_expr(L, p[0]);
     if (!v) return NULL;
@@ -331,7 +331,7 @@ static IrValue *api_searchsorted(Lower *L, AstNode *call, IrValue *self)
     }
     DType dt;
     if (!common_dtype(x, v, sp, "searchsorted", &dt)) return NULL;
-    if (dt_is_complex(dt) || !real_only(x, sp, "searchsorted")) {
+    if (dt_is_complex(dt) || !lw_real_only(x, sp, "searchsorted")) {
         if (dt_is_complex(dt)) diag_error(sp, "searchsorted() of complex arrays is not supported yet");
         return NULL;
     }
@@ -367,8 +367,8 @@ static IrValue *api_unique(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "unique", "ar,return_index,return_inverse,return_counts,axis,equal_nan", 1, &a)) return NULL;
-    IrValue *x = operand(L, a.p[0], "unique");
-    if (!x || !real_only(x, sp, "unique")) return NULL;
+    IrValue *x = lw_array_operand(L, a.p[0], "unique");
+    if (!x || !lw_real_only(x, sp, "unique")) return NULL;
     bool want[4] = {true, false, false, false}, eqnan;
     for (int i = 1; i <= 3; i++)
         if (!lw_bool_arg(L, a.p[i], false, &want[i])) return NULL;
@@ -403,7 +403,7 @@ static IrValue *api_isin(Lower *L, AstNode *call, const char *name)
     const char *sig = !strcmp(name, "isin") ? "element,test_elements,assume_unique,invert,kind"
                                             : "ar1,ar2,assume_unique,invert,kind";
     if (!lw_bind(call, name, sig, 2, &a)) return NULL;
-    IrValue *e = operand(L, a.p[0], name), *t = e ? operand(L, a.p[1], name) : NULL;
+    IrValue *e = lw_array_operand(L, a.p[0], name), *t = e ? lw_array_operand(L, a.p[1], name) : NULL;
     bool au, inv;
     if (!t || !lw_bool_arg(L, a.p[2], false, &au) || !lw_bool_arg(L, a.p[3], false, &inv)) return NULL;
     DType dt;
@@ -430,7 +430,7 @@ static IrValue *api_setop(Lower *L, AstNode *call, const char *name, int op)
     Args a;
     const char *sig = op == 0 ? "ar1,ar2,assume_unique,return_indices" : op == 1 ? "ar1,ar2" : "ar1,ar2,assume_unique";
     if (!lw_bind(call, name, sig, 2, &a)) return NULL;
-    IrValue *x = operand(L, a.p[0], name), *y = x ? operand(L, a.p[1], name) : NULL;
+    IrValue *x = lw_array_operand(L, a.p[0], name), *y = x ? lw_array_operand(L, a.p[1], name) : NULL;
     bool au = false, ri = false;
     if (!y || (op != 1 && !lw_bool_arg(L, a.p[2], false, &au))) return NULL;
     if (op == 0) {

@@ -26,11 +26,6 @@
 
 #include <string.h>
 
-static bool is_creation(IrOp op)
-{
-    return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
-}
-
 static bool is_const(IrOp op)
 {
     return op == IR_CONST_BOOL || op == IR_CONST_INT || op == IR_CONST_FLOAT || op == IR_CONST_COMPLEX;
@@ -81,7 +76,7 @@ static Recurrence *match(IrModule *m, IrInstr *loop)
     if (g->last->parent != b) return NULL;
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->op == IR_STORE_INTO || is_creation(in->op) || in->parent != b) return NULL;
+        if (in->op == IR_STORE_INTO || ir_op_is_creation(in->op) || in->parent != b) return NULL;
     }
     IrValue *out = VEC_AT(g->outputs, 0);
     if (store->nargs != 1 || store->args[0] != out || out->nuses != 1) return NULL;

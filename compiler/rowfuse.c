@@ -25,18 +25,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool writes_memory(const IrInstr *in)
-{
-    if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;
-    for (int k = 0; k < 2; k++) {
-        const IrBlock *b = in->blocks[k];
-        if (!b) continue;
-        for (int i = 0; i < b->instrs.n; i++)
-            if (writes_memory(VEC_AT(b->instrs, i))) return true;
-    }
-    return false;
-}
-
 static const IrInstr *group_reduce(const KernelGroup *g)
 {
     for (int i = 0; i < g->instrs.n; i++) {
@@ -101,13 +89,6 @@ static bool reads_any(const IrInstr *in, const Vec *vals)
     return false;
 }
 
-static int index_in_block(const IrBlock *b, const IrInstr *in)
-{
-    for (int i = 0; i < b->instrs.n; i++)
-        if (VEC_AT(b->instrs, i) == in) return i;
-    return -1;
-}
-
 /* Does `in` (or a block it owns) load variable v? */
 static bool reads_var(const IrInstr *in, const IrVar *v)
 {
@@ -124,7 +105,7 @@ static bool reads_var(const IrInstr *in, const IrVar *v)
 /* Moves instruction `in` of b to just after `after` (which comes later in b). */
 static void move_after(IrBlock *b, IrInstr *in, const IrInstr *after)
 {
-    int from = index_in_block(b, in), to = index_in_block(b, after);
+    int from = ir_index_in_block(b, in), to = ir_index_in_block(b, after);
     for (int k = from; k < to; k++) b->instrs.v[k] = b->instrs.v[k + 1];
     b->instrs.v[to] = in;
 }
@@ -172,12 +153,12 @@ static void try_chain(IrModule *m, IrBlock *b, int pos, KernelGroup *r1)
             vec_push(&stores, in);                      /* moved after the chain's launch */
             continue;
         }
-        if (writes_memory(in) || reads_any(in, &values) || in->op == IR_SYNC) break;
+        if (ir_writes_memory(in) || reads_any(in, &values) || in->op == IR_SYNC) break;
     }
     /* stores past the last member stay where they are */
     KernelGroup *lastg = VEC_AT(members, members.n - 1);
-    int at = index_in_block(b, lastg->last);
-    while (stores.n && index_in_block(b, VEC_AT(stores, stores.n - 1)) > at) stores.n--;
+    int at = ir_index_in_block(b, lastg->last);
+    while (stores.n && ir_index_in_block(b, VEC_AT(stores, stores.n - 1)) > at) stores.n--;
     if (members.n >= 2) {
         for (int k = stores.n - 1; k >= 0; k--) move_after(b, VEC_AT(stores, k), lastg->last);
         RowChain *c = ar_alloc(m->arena, sizeof *c);
