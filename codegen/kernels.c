@@ -25,7 +25,9 @@
 
 #include <string.h>
 
-enum { BLOCK = 256, UNROLL = 4 };
+/* ROW_REGS: a row chain keeps a row in registers (ROW_REGS vectors per thread) when it has at
+ * most BLOCK * ROW_REGS vectors (8192 float32), else in shared memory when it fits. */
+enum { BLOCK = 256, UNROLL = 4, ROW_REGS = 8 };
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -727,6 +729,7 @@ static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const 
     const char *at = dt_ctype(acc_dtype(r));
     line(out, n, "if (vec) {");
     line(out, n + 1, "const int64_t jve = j1 / %d;", V);
+    line(out, n + 1, "#pragma unroll 4   /* four vectors in flight per thread */");
     line(out, n + 1, "for (int64_t jv = j0 / %d + threadIdx.x; jv < jve; jv += blockDim.x) {", V);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
@@ -754,11 +757,95 @@ static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const 
     line(out, n, "}");
 }
 
+/* The final value of reduction r from its accumulator `acc` (a C expression). */
+static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char *at, const char *acc)
+{
+    if (r->redop == RED_MEAN) sb_printf(out, "gp_cast<%s>(gp_mean_div<%s>(%s, rs.nin))", rt, at, acc);
+    else if (RED_IS_ARG(r->redop)) sb_printf(out, "gp_arg_index(%s)", acc);
+    else sb_printf(out, "gp_cast<%s>(%s)", rt, acc);
+}
+
+/* Column mode's vector loop (col == V > 1, see gp_rkin_colvec): the thread's V adjacent
+ * outputs o .. o+V-1 keep V accumulators; per reduced element j each array gives one V-wide
+ * vector (one element repeated when its output stride is 0), UNROLL elements' loads first. */
+static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
+                                   int V)
+{
+    const char *at = dt_ctype(acc_dtype(r));
+    line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", UNROLL);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", val_ctype(v), V, v->id, UNROLL);
+    }
+    line(out, n + 1, "#pragma unroll");
+    line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, n + 2, "const int64_t j = jb + u;");
+    line(out, n + 2, "if (j >= j1) break;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 2, "int64_t off%d = base%d;", id, id);
+    }
+    line(out, n + 2, "if (rs.ind == 1) {");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 3, "off%d += j * a%d.ist[0];", id, id);
+    }
+    line(out, n + 2, "} else {");
+    line(out, n + 3, "int64_t r = j;");
+    line(out, n + 3, "for (int d = rs.ind - 1; d >= 0; d--) {");
+    line(out, n + 4, "const int64_t id = r %% rs.idim[d];");
+    line(out, n + 4, "r /= rs.idim[d];");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 4, "off%d += id * a%d.ist[d];", id, id);
+    }
+    line(out, n + 3, "}");
+    line(out, n + 2, "}");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        const char *ct = val_ctype(v);
+        line(out, n + 2, "in%d[u] = gp_vload<%s, %d>(a%d.data + off%d, a%d.ost[rs.ond - 1] != 0, 0u);", v->id, ct, V,
+             v->id, v->id, v->id);
+    }
+    line(out, n + 1, "}");
+    line(out, n + 1, "#pragma unroll");
+    line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    line(out, n + 2, "const int64_t j = jb + u;");
+    line(out, n + 2, "if (j >= j1) break;");
+    line(out, n + 2, "#pragma unroll");
+    line(out, n + 2, "for (int w = 0; w < %d; w++) {", V);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        line(out, n + 3, "const %s v%d = in%d[u].v[w];", val_ctype(v), v->id, v->id);
+    }
+    emit_instrs(out, n + 3, g, "j");
+    if (RED_IS_ARG(r->redop))
+        line(out, n + 3, "acc[w] = %s()(acc[w], gp_argacc<%s>{gp_cast<%s>(v%d), j});", red_functor(r->redop), at, at,
+             r->args[0]->id);
+    else
+        line(out, n + 3, "acc[w] = %s()(acc[w], gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    line(out, n + 2, "}");
+    line(out, n + 1, "}");
+    line(out, n, "}");
+}
+
+/* Whether a reduction group may take column mode's vector path: it reads arrays, and no
+ * instruction depends on the output index (creation ops count elements themselves). */
+static bool reduce_has_colvec(const KernelGroup *g, const KParams *p, int V)
+{
+    if (V <= 1 || p->arrs.n == 0) return false;
+    for (int i = 0; i < g->instrs.n; i++)
+        if (ir_op_is_creation(((const IrInstr *)VEC_AT(g->instrs, i))->op)) return false;
+    return true;
+}
+
 /* The reduction kernel, in two modes chosen by the host (gp_reduce_col):
  *   rows (col false): blocks take (output, split) pairs; the block's threads stride over the
  *     reduced range and combine with cub::BlockReduce — for reduced elements adjacent in memory;
- *   columns (col true): threads take (output, split) pairs, adjacent threads adjacent outputs,
- *     each reducing its range alone — coalesced when outputs are adjacent in memory (axis=0).
+ *   columns (col 1): threads take (output, split) pairs, adjacent threads adjacent outputs,
+ *     each reducing its range alone — coalesced when outputs are adjacent in memory (axis=0);
+ *   column vectors (col V > 1, gp_rkin_colvec on every array): as columns, V adjacent outputs
+ *     per thread, read as one 16-byte vector per reduced element.
  * split > 1: partial results go to part[o * split + k], combined by gp_reduce_finish. */
 static void reduce_def(StrBuf *out, const KernelGroup *g)
 {
@@ -771,12 +858,10 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     const char *fn = red_functor(r->redop);
     StrBuf ident = {0}, fin = {0};
     put_identity(&ident, r);
-    if (r->redop == RED_MEAN) sb_printf(&fin, "gp_cast<%s>(gp_mean_div<%s>(acc, rs.nin))", rt, at);
-    else if (RED_IS_ARG(r->redop)) sb_puts(&fin, "gp_arg_index(acc)");
-    else sb_printf(&fin, "gp_cast<%s>(acc)", rt);
+    put_final(&fin, r, rt, at, "acc");
 
     const int V = reduce_vec_width(&p);
-    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, bool col, bool vec, int64_t split, %s *out, %s *part",
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
               BLOCK, g->name, rt, at);
     for (int i = 0; i < p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     emit_scalar_params(out, &p);
@@ -784,6 +869,29 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     /* rows mode rounds chunks to 16 elements: vector accesses start aligned in every split */
     line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
     line(out, 1, "(void)vec;");
+    if (reduce_has_colvec(g, &p, V)) {
+        line(out, 1, "if (col == %d) {", V);
+        line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
+        line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ng * split; t += stride) {");
+        line(out, 3, "const int64_t o = t %% ng * %d, k = t / ng, j0 = k * chunk;", V);
+        line(out, 3, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+        emit_bases(out, 3, &p);
+        line(out, 3, "%s acc[%d];", at, V);
+        line(out, 3, "#pragma unroll");
+        line(out, 3, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, ident.s);
+        emit_accumulate_colvec(out, 3, g, &p, r, V);
+        line(out, 3, "#pragma unroll");
+        line(out, 3, "for (int w = 0; w < %d; w++) {", V);
+        StrBuf finw = {0};
+        put_final(&finw, r, rt, at, "acc[w]");
+        line(out, 4, "if (split == 1) out[o + w] = %s;", finw.s);
+        sb_free(&finw);
+        line(out, 4, "else part[k * rs.nout + o + w] = acc[w];");
+        line(out, 3, "}");
+        line(out, 2, "}");
+        line(out, 2, "return;");
+        line(out, 1, "}");
+    }
     line(out, 1, "if (col) {");
     line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
     line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
@@ -793,7 +901,7 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     line(out, 3, "%s acc = %s;", at, ident.s);
     emit_accumulate(out, 3, g, &p, r, "j0", "1");
     line(out, 3, "if (split == 1) out[o] = %s;", fin.s);
-    line(out, 3, "else part[o * split + k] = acc;");
+    line(out, 3, "else part[k * rs.nout + o] = acc;");
     line(out, 2, "}");
     line(out, 2, "return;");
     line(out, 1, "}");
@@ -1083,9 +1191,21 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
         line(out, n + 1, "gp_rkin *const kg_k[%d] = {%s};", p.arrs.n, l.s);
         line(out, n + 1, "gp_red_coalesce(&kg_rs, kg_k, %d);", p.arrs.n);
         sb_free(&l);
-        line(out, n + 1, "const bool kg_col = gp_reduce_col(&kg_rs, &a%d);", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+        if (reduce_has_colvec(g, &p, V)) {
+            StrBuf c = {0};
+            for (int i = 0; i < p.arrs.n; i++) {
+                const IrValue *v = VEC_AT(p.arrs, i);
+                sb_printf(&c, " && gp_rkin_colvec(&a%d, &kg_rs, %d, %d, %d)", v->id, dt_size(v->type->dtype),
+                          V * dt_size(v->type->dtype), V);
+            }
+            line(out, n + 1, "int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+            line(out, n + 1, "if (kg_col%s) kg_col = %d;", c.s, V);
+            sb_free(&c);
+        } else {
+            line(out, n + 1, "const int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+        }
     } else {
-        line(out, n + 1, "const bool kg_col = false;");
+        line(out, n + 1, "const int kg_col = 0;");
     }
     if (V > 1) {
         StrBuf c = {0};
@@ -1099,7 +1219,7 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     } else {
         line(out, n + 1, "const bool kg_vec = false;");
     }
-    line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
+    line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col != 0, kg_col > 1 ? kg_col : 1);");
     line(out, n + 1, "gp_array *kg_part = NULL;");
     line(out, n + 1, "if (kg_split > 1) {");
     /* partials of the accumulator type, in an int64 buffer large enough */
@@ -1111,7 +1231,7 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     put_scalar_args(&args, L, &p);
-    line(out, n + 1, "const int64_t kg_threads = kg_rs.nout * kg_split * (kg_col ? 1 : %d);", BLOCK);
+    line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
     line(out, n + 1, "%s<<<rt_grid_for(kg_threads, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK,
          args.s);
     line(out, n + 1, "rt_check_launch();");
@@ -1119,15 +1239,15 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     StrBuf ident = {0};
     put_identity(&ident, r);
     if (arg) {
-        line(out, n + 2, "gp_argreduce_finish<%s, %s><<<rt_grid_for(kg_rs.nout * %d, %d), %d, 0, rt_stream()>>>(",
+        line(out, n + 2, "gp_argreduce_finish<%s, %s><<<rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), %d, 0, rt_stream()>>>(",
              at, red_functor(r->redop), BLOCK, BLOCK, BLOCK);
-        line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s);", at, res,
-             ident.s);
+        line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
+             res, ident.s);
     } else {
         line(out, n + 2,
-             "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * %d, %d), %d, 0, rt_stream()>>>(",
+             "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), %d, 0, rt_stream()>>>(",
              at, rt, red_functor(r->redop), r->redop == RED_MEAN ? "true" : "false", BLOCK, BLOCK, BLOCK);
-        line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s);",
+        line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s, kg_col != 0);",
              at, rt, res, ident.s);
     }
     line(out, n + 2, "rt_check_launch();");
@@ -1223,10 +1343,48 @@ static int chain_vec_width(const RowChain *c, const ChainParams *cp)
     return widest >= 16 ? 1 : 16 / widest;
 }
 
+/* One row vector xv (element index jv) through phase g: the member's instructions per element,
+ * then the combine into acc (a reduction, accumulator type at) or the stores of its outputs
+ * (one vector store each when vec). */
+static void emit_row_vector(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
+                            const IrValue *x, int V, const char *at)
+{
+    if (!r)
+        for (int i = 0; i < p->outs.n; i++) {
+            const IrValue *v = VEC_AT(p->outs, i);
+            line(out, n, "gp_vec<%s, %d> ov%d;", val_ctype(v), V, v->id);
+        }
+    line(out, n, "#pragma unroll");
+    line(out, n, "for (int u = 0; u < %d; u++) {", V);
+    line(out, n + 1, "if (!vec && u > 0) break;");
+    line(out, n + 1, "const int64_t j = vec ? jv * %d + u : jv;", V);
+    line(out, n + 1, "(void)j;");
+    line(out, n + 1, "const %s v%d = xv.v[u];", dt_ctype(x->type->dtype), x->id);
+    emit_instrs(out, n + 1, g, "j");
+    if (r) {
+        line(out, n + 1, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    } else {
+        for (int i = 0; i < p->outs.n; i++) {
+            const IrValue *v = VEC_AT(p->outs, i);
+            line(out, n + 1, "if (vec) ov%d.v[u] = v%d;", v->id, v->id);
+            line(out, n + 1, "else *(%s *)(a%d.data + base%d + j * a%d.st[last]) = v%d;", val_ctype(v), v->id, v->id,
+                 v->id, v->id);
+        }
+    }
+    line(out, n, "}");
+    if (!r)
+        for (int i = 0; i < p->outs.n; i++) {
+            const IrValue *v = VEC_AT(p->outs, i);
+            line(out, n, "if (vec) gp_vstore<%s, %d>(a%d.data + base%d, (uint32_t)jv, ov%d);", val_ctype(v), V, v->id,
+                 v->id, v->id);
+        }
+}
+
 /* The chain kernel: blocks take rows o; each member runs as one phase over the row (the
  * block's threads stride over it, V elements at a time when flags & 1), in order.  Phase 0
- * reads X's row from memory and, when flags & 2, keeps it in shared memory for the later
- * phases.  A reduction phase ends with a block reduction whose result every later phase
+ * reads X's row from memory and keeps it for the later phases: in registers when flags & 4
+ * (vectors jv = threadIdx.x + q * BLOCK in xr[q], all loads issued first), else in shared
+ * memory when flags & 2, else they read it again.  A reduction phase ends with a block reduction whose result every later phase
  * reads from shared memory (and rv<id>[o] when it is used outside the chain). */
 static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
 {
@@ -1256,14 +1414,22 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     sb_puts(out, ")\n{\n");
     line(out, 1, "extern __shared__ __align__(16) unsigned char gp_rowbuf[];");
     line(out, 1, "%s *const row = (%s *)gp_rowbuf;", xt, xt);
-    line(out, 1, "const bool vec = flags & 1, stage = flags & 2;");
+    line(out, 1, "const bool vec = flags & 1, stage = flags & 2, regs = flags & 4;");
     line(out, 1, "const int last = s.ndim - 1;");
     line(out, 1, "const int64_t C = s.dim[last], nrows = s.size / C, nv = vec ? C / %d : C;", V);
+    line(out, 1, "gp_vec<%s, %d> xr[%d];   /* registers mode: the thread's vectors of the row */", xt, V, ROW_REGS);
+    for (int i = 0; i < cp.reds.n; i++) { /* each reduction's warp values, two rows' worth */
+        const IrInstr *r = VEC_AT(cp.reds, i);
+        line(out, 1, "__shared__ __align__(16) unsigned char s_w%d[2][%d * sizeof(%s)];", r->res->id, BLOCK / 32,
+             dt_ctype(acc_dtype(r)));
+    }
+    line(out, 1, "int it = 0;");
+    line(out, 1, "for (int64_t o = blockIdx.x; o < nrows; o += gridDim.x, it++) {");
     for (int i = 0; i < cp.reds.n; i++) {
         const IrInstr *r = VEC_AT(cp.reds, i);
-        line(out, 1, "__shared__ %s s_v%d;", dt_ctype(r->res->type->dtype), r->res->id);
+        line(out, 2, "%s f_v%d;   /* the row's reduction result, in every thread */", dt_ctype(r->res->type->dtype),
+             r->res->id);
     }
-    line(out, 1, "for (int64_t o = blockIdx.x; o < nrows; o += gridDim.x) {");
     /* row bases */
     StrBuf decl = {0};
     sb_printf(&decl, "base%d = 0", x->id);
@@ -1292,7 +1458,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
         line(out, 2, "{   /* phase %d: %s */", k, g->name);
         for (int i = 0; i < done.n; i++) {
             const IrInstr *d = VEC_AT(done, i);
-            line(out, 3, "const %s v%d = s_v%d;", dt_ctype(d->res->type->dtype), d->res->id, d->res->id);
+            line(out, 3, "const %s v%d = f_v%d;", dt_ctype(d->res->type->dtype), d->res->id, d->res->id);
             line(out, 3, "(void)v%d;", d->res->id);
         }
         char at[64] = "";
@@ -1303,65 +1469,54 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
             line(out, 3, "%s acc = %s;", at, ident.s);
             sb_free(&ident);
         }
-        line(out, 3, "for (int64_t jv = threadIdx.x; jv < nv; jv += blockDim.x) {");
-        line(out, 4, "gp_vec<%s, %d> xv;", xt, V);
-        if (k == 0) {
-            line(out, 4, "if (vec) xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
-            line(out, 4, "else xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
-            line(out, 4, "if (stage) {");
-            line(out, 5, "if (vec) ((gp_vec<%s, %d> *)row)[jv] = xv;", xt, V);
-            line(out, 5, "else row[jv] = xv.v[0];");
+        if (k == 0) { /* registers mode: every load of the row first */
+            line(out, 3, "if (regs) {");
+            line(out, 4, "#pragma unroll");
+            line(out, 4, "for (int q = 0; q < %d; q++) {", ROW_REGS);
+            line(out, 5, "const int64_t jv = threadIdx.x + q * %d;", BLOCK);
+            line(out, 5, "if (jv < nv) xr[q] = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id,
+                 x->id);
             line(out, 4, "}");
-        } else {
-            line(out, 4, "if (stage) {");
-            line(out, 5, "if (vec) xv = ((const gp_vec<%s, %d> *)row)[jv];", xt, V);
-            line(out, 5, "else xv.v[0] = row[jv];");
-            line(out, 4, "} else if (vec) {");
-            line(out, 5, "xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
-            line(out, 4, "} else {");
-            line(out, 5, "xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
-            line(out, 4, "}");
+            line(out, 3, "}");
         }
-        if (!r)
-            for (int i = 0; i < p.outs.n; i++) {
-                const IrValue *v = VEC_AT(p.outs, i);
-                line(out, 4, "gp_vec<%s, %d> ov%d;", val_ctype(v), V, v->id);
-            }
+        line(out, 3, "if (regs) {");
         line(out, 4, "#pragma unroll");
-        line(out, 4, "for (int u = 0; u < %d; u++) {", V);
-        line(out, 5, "if (!vec && u > 0) break;");
-        line(out, 5, "const int64_t j = vec ? jv * %d + u : jv;", V);
-        line(out, 5, "(void)j;");
-        line(out, 5, "const %s v%d = xv.v[u];", xt, x->id);
-        emit_instrs(out, 5, g, "j");
-        if (r) {
-            line(out, 5, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
-        } else {
-            for (int i = 0; i < p.outs.n; i++) {
-                const IrValue *v = VEC_AT(p.outs, i);
-                line(out, 5, "if (vec) ov%d.v[u] = v%d;", v->id, v->id);
-                line(out, 5, "else *(%s *)(a%d.data + base%d + j * a%d.st[last]) = v%d;", val_ctype(v), v->id, v->id,
-                     v->id, v->id);
-            }
-        }
+        line(out, 4, "for (int q = 0; q < %d; q++) {", ROW_REGS);
+        line(out, 5, "const int64_t jv = threadIdx.x + q * %d;", BLOCK);
+        line(out, 5, "if (jv >= nv) break;");
+        line(out, 5, "const gp_vec<%s, %d> xv = xr[q];", xt, V);
+        emit_row_vector(out, 5, g, &p, r, x, V, at);
         line(out, 4, "}");
-        if (!r)
-            for (int i = 0; i < p.outs.n; i++) {
-                const IrValue *v = VEC_AT(p.outs, i);
-                line(out, 4, "if (vec) gp_vstore<%s, %d>(a%d.data + base%d, (uint32_t)jv, ov%d);", val_ctype(v), V, v->id,
-                     v->id, v->id);
-            }
+        line(out, 3, "} else {");
+        line(out, 4, "for (int64_t jv = threadIdx.x; jv < nv; jv += blockDim.x) {");
+        line(out, 5, "gp_vec<%s, %d> xv;", xt, V);
+        if (k == 0) {
+            line(out, 5, "if (vec) xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
+            line(out, 5, "else xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
+            line(out, 5, "if (stage) {");
+            line(out, 6, "if (vec) ((gp_vec<%s, %d> *)row)[jv] = xv;", xt, V);
+            line(out, 6, "else row[jv] = xv.v[0];");
+            line(out, 5, "}");
+        } else {
+            line(out, 5, "if (stage) {");
+            line(out, 6, "if (vec) xv = ((const gp_vec<%s, %d> *)row)[jv];", xt, V);
+            line(out, 6, "else xv.v[0] = row[jv];");
+            line(out, 5, "} else if (vec) {");
+            line(out, 6, "xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
+            line(out, 5, "} else {");
+            line(out, 6, "xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
+            line(out, 5, "}");
+        }
+        emit_row_vector(out, 5, g, &p, r, x, V, at);
+        line(out, 4, "}");
         line(out, 3, "}");
         if (r) {
             const char *rt = dt_ctype(r->res->type->dtype);
-            line(out, 3, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, red_functor(r->redop));
-            line(out, 3, "if (threadIdx.x == 0) {");
-            if (r->redop == RED_MEAN) line(out, 4, "const %s fin = gp_cast<%s>(gp_mean_div<%s>(acc, C));", rt, rt, at);
-            else line(out, 4, "const %s fin = gp_cast<%s>(acc);", rt, rt);
-            line(out, 4, "s_v%d = fin;", r->res->id);
-            line(out, 4, "if (rv%d) rv%d[o] = fin;", r->res->id, r->res->id);
-            line(out, 3, "}");
-            line(out, 3, "__syncthreads();");
+            line(out, 3, "acc = gp_block_allreduce<%s, %d>(acc, %s(), (%s *)s_w%d[it & 1]);", at, BLOCK,
+                 red_functor(r->redop), at, r->res->id);
+            if (r->redop == RED_MEAN) line(out, 3, "f_v%d = gp_cast<%s>(gp_mean_div<%s>(acc, C));", r->res->id, rt, at);
+            else line(out, 3, "f_v%d = gp_cast<%s>(acc);", r->res->id, rt);
+            line(out, 3, "if (threadIdx.x == 0 && rv%d) rv%d[o] = f_v%d;", r->res->id, r->res->id, r->res->id);
             vec_push(&done, (void *)r);
         }
         line(out, 2, "}");
@@ -1423,8 +1578,14 @@ void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueNa
     line(out, n, "int kg_flags = (%s) ? 1 : 0;", cond.s);
     sb_free(&cond);
     line(out, n, "size_t kg_smem = (size_t)kg_C * %d;", dt_size(x->type->dtype));
-    line(out, n, "if (kg_smem <= 48 * 1024) kg_flags |= 2;");
-    line(out, n, "else kg_smem = 0;");
+    line(out, n, "if ((kg_flags & 1) && kg_C / %d <= %d) {", V, BLOCK * ROW_REGS);
+    line(out, n + 1, "kg_flags |= 4;");
+    line(out, n + 1, "kg_smem = 0;");
+    line(out, n, "} else if (kg_smem <= 48 * 1024) {");
+    line(out, n + 1, "kg_flags |= 2;");
+    line(out, n, "} else {");
+    line(out, n + 1, "kg_smem = 0;");
+    line(out, n, "}");
     StrBuf args = {0};
     sb_printf(&args, "kg_s, kg_flags, a%d", x->id);
     for (int i = 0; i < cp.outs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(cp.outs, i))->id);

@@ -17,7 +17,9 @@
  * element gets its key and its position in its line; one line sorts with
  * cub::DeviceRadixSort::SortPairs, several with cub::DeviceSegmentedSort::StableSortPairs.
  * The sorted positions are argsort's answer; sort gathers the elements by them (so -0.0 and
- * NaN payloads come through unchanged).  The result is moved back to the input's axis order.
+ * NaN payloads come through unchanged), except the values sort of one line, which radix-sorts
+ * the elements themselves (sort_one_line; -0.0 before +0.0 there, as in CuPy).  The result is
+ * moved back to the input's axis order.
  * partition and argpartition return the full sort, which is one of the partitions NumPy allows.
  *
  * Complex arrays are rejected by the compiler; the runtime raises TypeError as a backstop.
@@ -259,6 +261,94 @@ template <typename K> static K *sorted_keys(const K *c, int64_t size, int kind)
 
 /* ---------------------------------------------------------------- sort, argsort */
 
+/* The values sort of one line (a 1-d sort, or every other axis of length 1): CUB's radix
+ * sort on the elements themselves, keys only, straight into out — about half the traffic of
+ * the keys + positions sort and its gather.  CUB orders floats by their bits, which agrees
+ * with NumPy except that NaNs with the sign bit set come first; NumPy puts every NaN last.  A
+ * one-thread kernel counts those leading NaNs into device memory (a binary search), and two
+ * kernels that read the count rotate them to the end: they return at once when there are none,
+ * so the common case costs two empty launches.  (The count lives in device memory, written
+ * before either reader runs: the rotation must not decide from memory it is overwriting.) */
+template <typename T> __device__ inline bool neg_nan(T) { return false; } /* integers */
+template <> __device__ inline bool neg_nan<float>(float v) { return v != v && (__float_as_uint(v) >> 31); }
+template <> __device__ inline bool neg_nan<double>(double v) { return v != v && __double_as_longlong(v) < 0; }
+
+/* *k = the number of leading negative NaNs of sorted a[0..n). One thread. */
+template <typename T> __global__ void count_neg_nans_kernel(const T *a, int64_t n, int64_t *k)
+{
+    int64_t lo = 0, hi = n; /* a[0..lo) are negative NaNs, a[hi..n) are not */
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (neg_nan(a[mid])) lo = mid + 1;
+        else hi = mid;
+    }
+    *k = lo;
+}
+
+/* copy[0..n) = a when *k > 0. */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK) copy_if_kernel(const T *a, int64_t n, const int64_t *k, T *copy)
+{
+    if (*k == 0) return;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) copy[i] = a[i];
+}
+
+/* out = sorted rotated left by *k (the leading NaNs go last) when *k > 0; out != sorted. */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK) rotate_kernel(const T *sorted, int64_t n, const int64_t *k, T *out)
+{
+    const int64_t r = *k;
+    if (r == 0) return;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        out[i] = sorted[i + r < n ? i + r : i + r - n];
+}
+
+template <typename T> static void sort_one_line(const T *in, int64_t n, bool is_float, T *out)
+{
+    cudaStream_t s = rt_stream();
+    size_t bytes = 0;
+    check(cub::DeviceRadixSort::SortKeys((void *)NULL, bytes, in, out, n, 0, (int)sizeof(T) * 8, s),
+          "cub::DeviceRadixSort::SortKeys");
+    void *tmp = gpu_malloc(bytes ? bytes : 1);
+    check(cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, n, 0, (int)sizeof(T) * 8, s),
+          "cub::DeviceRadixSort::SortKeys");
+    gpu_free(tmp);
+    if (!is_float) return;
+    int64_t *k = (int64_t *)gpu_malloc(sizeof(int64_t));
+    T *copy = (T *)gpu_malloc((size_t)n * sizeof(T));
+    count_neg_nans_kernel<T><<<1, 1, 0, s>>>(out, n, k);
+    rt_check_launch();
+    const unsigned grid = rt_grid_for(n, BLOCK);
+    copy_if_kernel<T><<<grid, BLOCK, 0, s>>>(out, n, k, copy);
+    rt_check_launch();
+    rotate_kernel<T><<<grid, BLOCK, 0, s>>>(copy, n, k, out);
+    rt_check_launch();
+    gpu_free(copy);
+    gpu_free(k);
+}
+
+/* Whether the values sort of c (one line) into r took the one-line path: every dtype CUB
+ * orders as NumPy does (bool and float16 take the keys + positions path). */
+static bool sort_values_one_line(const gp_array *c, gp_array *r)
+{
+    const int64_t n = c->size;
+    switch (c->dtype) {
+    case GP_FLOAT32: sort_one_line<float>((const float *)c->data, n, true, (float *)r->data); return true;
+    case GP_FLOAT64: sort_one_line<double>((const double *)c->data, n, true, (double *)r->data); return true;
+    case GP_INT8: sort_one_line<int8_t>((const int8_t *)c->data, n, false, (int8_t *)r->data); return true;
+    case GP_INT16: sort_one_line<int16_t>((const int16_t *)c->data, n, false, (int16_t *)r->data); return true;
+    case GP_INT32: sort_one_line<int32_t>((const int32_t *)c->data, n, false, (int32_t *)r->data); return true;
+    case GP_INT64: sort_one_line<int64_t>((const int64_t *)c->data, n, false, (int64_t *)r->data); return true;
+    case GP_UINT8: sort_one_line<uint8_t>((const uint8_t *)c->data, n, false, (uint8_t *)r->data); return true;
+    case GP_UINT16: sort_one_line<uint16_t>((const uint16_t *)c->data, n, false, (uint16_t *)r->data); return true;
+    case GP_UINT32: sort_one_line<uint32_t>((const uint32_t *)c->data, n, false, (uint32_t *)r->data); return true;
+    case GP_UINT64: sort_one_line<uint64_t>((const uint64_t *)c->data, n, false, (uint64_t *)r->data); return true;
+    default: return false;
+    }
+}
+
 template <typename K> static void sort_typed(const gp_array *c, gp_array *r, int64_t n, int kind, bool arg)
 {
     int64_t *pos = arg ? (int64_t *)r->data : (int64_t *)gpu_malloc((size_t)c->size * sizeof(int64_t));
@@ -284,7 +374,7 @@ extern "C" gp_array *rt_sort(const gp_array *x, int axis, bool arg, bool has_kth
     }
     gp_array *c = lines_of(x, axis);
     gp_array *r = rt_empty(arg ? GP_INT64 : x->dtype, c->ndim, c->shape);
-    if (c->size > 0) {
+    if (c->size > 0 && !(!arg && n == c->size && sort_values_one_line(c, r))) {
         switch (gp_dtype_size(x->dtype)) {
         case 1: sort_typed<uint8_t>(c, r, n, kind, arg); break;
         case 2: sort_typed<uint16_t>(c, r, n, kind, arg); break;

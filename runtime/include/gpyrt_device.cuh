@@ -27,6 +27,7 @@
 #include <cuda_fp16.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 #include <float.h>
 /* CUB's block reduction is the costliest include here (seconds of nvcc time per program):
  * generated code without reductions defines GPYRT_NO_BLOCK_REDUCE and goes without it. */
@@ -1110,12 +1111,16 @@ static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
  * sum of 10^7 elements would otherwise run on one SM): at most ~2048 blocks in all, each over
  * at least 4K elements (16 per thread), so that a full reduction of 10^6 elements already
  * spreads over ~250 blocks (every SM of a large GPU) and a 10^6 × 2 column sum over ~500.
- * Column mode: enough threads to fill the GPU (~256K), each over at least 32 elements. */
-static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col)
+ * Column mode: enough threads to fill the GPU (~256K, or ~128K taking cv outputs each), each
+ * over at least 32 elements. */
+static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col, int cv)
 {
     int64_t s, cap;
     if (col) {
-        s = (262144 + rs->nout - 1) / rs->nout;
+        /* cv > 1: each thread loads cv adjacent outputs at once, so half as many threads
+         * (each moving cv times the bytes) keep as many loads in flight */
+        const int64_t groups = rs->nout / cv, target = cv > 1 ? 131072 : 262144;
+        s = (target + groups - 1) / groups;
         cap = rs->nin / 32;
     } else {
         if (rs->nin < 8192 || rs->nout >= 256) return 1;
@@ -1139,11 +1144,73 @@ template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_reduce
     return r;
 }
 
-/* Second pass of a split reduction: out[o] = fin(combine of part[o*split .. o*split+split-1]). */
+/* v of lane (laneid ^ m) of the warp, for any trivially copyable T (shuffled 32 bits at a
+ * time). */
+template<typename T> __device__ inline T gp_shfl_xor(T v, int m)
+{
+    enum { W = (sizeof(T) + 3) / 4 };
+    unsigned w[W] = {};
+    memcpy(w, &v, sizeof(T));
+#pragma unroll
+    for (int i = 0; i < W; i++) w[i] = __shfl_xor_sync(0xffffffffu, w[i], m);
+    T r;
+    memcpy(&r, w, sizeof(T));
+    return r;
+}
+
+/* Reduces v over the block (blockDim.x == BLOCK) with op; every thread gets the result, the
+ * same in all (a butterfly within warps — op is commutative — then each thread combines the
+ * warps' values in order).  sh: BLOCK/32 values of shared memory, which a block may reuse only
+ * after another barrier (row chains alternate two buffers by row). One barrier. */
+template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_allreduce(T v, Op op, T *sh)
+{
+#pragma unroll
+    for (int d = 16; d > 0; d >>= 1) v = op(v, gp_shfl_xor(v, d));
+    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+    __syncthreads();
+    T r = sh[0];
+#pragma unroll
+    for (int w = 1; w < BLOCK / 32; w++) r = op(r, sh[w]);
+    return r;
+}
+
+/* Column modes' second pass: a block takes 32 adjacent outputs, its 8 warps a slice of their
+ * partials each (part[k*nout + o], read coalesced), combined in shared memory in a fixed
+ * order; store(o, acc) writes the result.  Needs blockDim.x == 256. */
+template<typename AT, typename Op, typename Store>
+__device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nout, AT ident, Store store)
+{
+    __shared__ __align__(16) unsigned char raw[8 * 32 * sizeof(AT)];
+    AT *const sh = (AT *)raw;
+    const int lane = threadIdx.x & 31, ks = threadIdx.x >> 5;
+    for (int64_t ob = (int64_t)blockIdx.x * 32; ob < nout; ob += (int64_t)gridDim.x * 32) {
+        const int64_t o = ob + lane;
+        AT acc = ident;
+        if (o < nout)
+            for (int64_t k = ks; k < split; k += 8) acc = Op()(acc, part[k * nout + o]);
+        sh[ks * 32 + lane] = acc;
+        __syncthreads();
+        if (ks == 0 && o < nout) {
+            for (int q = 1; q < 8; q++) acc = Op()(acc, sh[q * 32 + lane]);
+            store(o, acc);
+        }
+        __syncthreads();
+    }
+}
+
+/* Second pass of a split reduction: out[o] = fin(combine of o's split partials).  Rows mode
+ * (by_col false) leaves them at part[o*split .. o*split+split-1], a block combines them;
+ * column modes at part[k*nout + o] (adjacent threads write adjacent partials), combined by
+ * gp_finish_cols (launched with nout * 8 threads). */
 template<typename AT, typename RT, typename Op, bool MEAN>
 __global__ void __launch_bounds__(256) gp_reduce_finish(const AT *part, int64_t split, RT *out,
-                                                        int64_t nout, int64_t nin, AT ident)
+                                                        int64_t nout, int64_t nin, AT ident, bool by_col)
 {
+    if (by_col) {
+        gp_finish_cols<AT, Op>(part, split, nout, ident,
+                               [&](int64_t o, AT acc) { out[o] = gp_cast<RT>(gp_red_fin<MEAN>::f(acc, nin)); });
+        return;
+    }
     for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
         AT acc = ident;
         for (int64_t k = threadIdx.x; k < split; k += blockDim.x) acc = Op()(acc, part[o * split + k]);
@@ -1245,6 +1312,23 @@ static inline bool gp_rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t it
     if (rs->ind != 1 || k->ist[0] != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0) return false;
     for (int d = 0; d < rs->ond; d++)
         if (k->ost[d] % bytes != 0) return false;
+    return true;
+}
+
+/* Column mode's vector path for k: each thread takes V adjacent outputs (the innermost
+ * output dimension, a multiple of V) and loads them as one `bytes`-wide vector per reduced
+ * element — k walks that output dimension contiguously (or not at all: stride 0, one element
+ * loaded and repeated) and every such vector is `bytes`-aligned. */
+static inline bool gp_rkin_colvec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes, int V)
+{
+    if (rs->ond == 0 || rs->odim[rs->ond - 1] % V != 0) return false;
+    const int64_t so = k->ost[rs->ond - 1];
+    if (so == 0) return true;
+    if (so != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0) return false;
+    for (int d = 0; d < rs->ond - 1; d++)
+        if (k->ost[d] % bytes != 0) return false;
+    for (int d = 0; d < rs->ind; d++)
+        if (k->ist[d] % bytes != 0) return false;
     return true;
 }
 
@@ -1401,11 +1485,16 @@ template<typename T> GP_HD T gp_ident_nanmax() { return gp_nan_ident<T>::max(); 
 template<typename T> GP_HD T gp_ident_nanmin() { return gp_nan_ident<T>::min(); }
 
 #ifdef GPYRT_BLOCK_REDUCE
-/* Second pass of a split index reduction: out[o] = index of the combine of part[o*split ..]. */
+/* Second pass of a split index reduction: out[o] = index of the combine of o's partials, laid
+ * out as for gp_reduce_finish. */
 template<typename AT, typename Op>
 __global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64_t split, int64_t *out,
-                                                           int64_t nout, AT ident)
+                                                           int64_t nout, AT ident, bool by_col)
 {
+    if (by_col) {
+        gp_finish_cols<AT, Op>(part, split, nout, ident, [&](int64_t o, AT acc) { out[o] = gp_arg_index(acc); });
+        return;
+    }
     for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
         AT acc = ident;
         for (int64_t k = threadIdx.x; k < split; k += blockDim.x) acc = Op()(acc, part[o * split + k]);

@@ -509,9 +509,11 @@ Test(kernels, reductions)
     cr_expect_str_eq(g0->name, "k0_sum");
     cr_expect_eq(g0->kind, KG_REDUCE);
     char *all = gen_all(b.m);
-    expect_has(all, "k0_sum(gp_rshape rs, bool col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
+    expect_has(all, "k0_sum(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "acc = gp_block_reduce<double, 256>(acc, gp_red_sum());");
-    expect_has(all, "k1_max(gp_rshape rs, bool col, bool vec, int64_t split, __half *out, float *part, gp_rkin a2)");
+    expect_has(all, "if (col == 2) {");  /* float64 column sums: two adjacent outputs per 16-byte load */
+    expect_has(all, "part[k * rs.nout + o] = acc;");
+    expect_has(all, "k1_max(gp_rshape rs, int col, bool vec, int64_t split, __half *out, float *part, gp_rkin a2)");
     expect_has(all, "float acc = gp_ident_max<float>();");
     expect_has(all, "rt_reduce_check_nonempty(&kg_rs, \"maximum\");");
     expect_has(all, "rt_reduce_check_nonempty(&kg_rs, \"minimum\");");
@@ -615,8 +617,8 @@ Test(device_header, instantiates_every_loop_and_cast)
                  "    gp_c64 c = gp_block_reduce<gp_c64, 256>(z[threadIdx.x], gp_red_sum());\n"
                  "    bool b = gp_block_reduce<bool, 256>(x[threadIdx.x] > 0, gp_red_any());\n"
                  "    if (threadIdx.x == 0) { *o = a; *oz = c; *ob = b; }\n}\n");
-    sb_puts(&sb, "template __global__ void gp_reduce_finish<float, __half, gp_red_max, false>(const float *, int64_t, __half *, int64_t, int64_t, float);\n");
-    sb_puts(&sb, "template __global__ void gp_reduce_finish<gp_c128, gp_c128, gp_red_sum, true>(const gp_c128 *, int64_t, gp_c128 *, int64_t, int64_t, gp_c128);\n");
+    sb_puts(&sb, "template __global__ void gp_reduce_finish<float, __half, gp_red_max, false>(const float *, int64_t, __half *, int64_t, int64_t, float, bool);\n");
+    sb_puts(&sb, "template __global__ void gp_reduce_finish<gp_c128, gp_c128, gp_red_sum, true>(const gp_c128 *, int64_t, gp_c128 *, int64_t, int64_t, gp_c128, bool);\n");
     sb_puts(&sb, "void host_inst(void) { inst(3); }\n");
     cr_expect_gt(count, 600);
     cr_expect_eq(nvcc_build("instantiate", sb.s, false), 0);
