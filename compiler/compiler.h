@@ -32,6 +32,7 @@ bool dt_is_complex(DType d);
 DType dt_promote(DType a, DType b);  /* NumPy's promotion table for two arrays */
 DType dt_real(DType d);              /* complex64 → float32, others unchanged */
 DType dt_to_float(DType d);          /* the float dtype a FLOAT ufunc gives for d */
+bool dt_same_kind(DType from, DType to);  /* np.can_cast(from, to, 'same_kind') */
 
 /* Types of values.  Python scalars: bool, int (int64), float (float64), complex (complex128).
  * Types are interned where that is easy (scalars); compare with ty_equal.                    */

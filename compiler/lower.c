@@ -408,9 +408,7 @@ static void lower_into(Lower *L, IrInstr *owner, int slot, AstNode *blk_ast)
 bool lw_same_kind(IrValue *r, DType to, AstNode *s)
 {
     DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type);
-    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? 1 : dt_is_float(from) ? 2 : 3;
-    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? 1 : dt_is_float(to) ? 2 : 3;
-    if (kf <= kt) return true;
+    if (dt_same_kind(from, to)) return true;
     const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
     diag_error(s->span,
                "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "

@@ -135,7 +135,7 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
  *
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
  * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
- * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api); lw_api_tables lists the tables.  Calls dispatch through
  * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
  * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
  * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
@@ -153,7 +153,8 @@ struct ApiFn {
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
-    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[];
+    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
+    lw_numeric_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -206,6 +207,25 @@ int64_t lw_static_dim(const IrValue *v, int i);
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
 /* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
 IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
+
+/* lower_manip.c helpers shared with lower_place.c */
+IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, number or literal list */
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                  /* arange(n), int64 */
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);            /* x.shape[i] */
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                 /* x.reshape(-1) */
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
+/* Raises exc(msg) at run time when cond holds (a constant cond: a compile-time error). */
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
+bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
+/* The arrays of a list/tuple literal or tuple value argument (their number, -1 on error). */
+int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out);
+bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step);
+
+/* lower_place.c — index-array routines: take_along_axis, put_along_axis, put, place, putmask,
+ * choose, ix_, ravel_multi_index, unravel_index, broadcast_arrays.  Table: lw_place_api. */
+
+/* lower_numeric.c — interp, gradient, convolve.  Table: lw_numeric_api. */
 
 /* lower_index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
  * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */

@@ -671,6 +671,71 @@ static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
 
 /* name(x, ...) of an ops.def ufunc op (self: the receiver of x.round(), x.clip()); round,
  * clip and angle take their keyword arguments, the others positional operands only. */
+/* out=o of a ufunc call: r stored into o (broadcast to o's shape, cast with NumPy's
+ * same_kind rule: "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with
+ * casting rule 'same_kind'"); the call's value is o, as NumPy returns it. */
+static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r, AstNode *out)
+{
+    if (!r || !out) return r;
+    IrValue *o = lw_expr(L, out);
+    if (!o) return NULL;
+    if (o->type->kind == TY_TUPLE && o->type->n == 1) o = lw_tuple_get(L, o, 0, out->span);
+    if (o->type->kind != TY_ARRAY) {
+        diag_error(out->span, "return arrays must be of ArrayType");
+        return NULL;
+    }
+    DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type), to = o->type->dtype;
+    if (!dt_same_kind(from, to)) {
+        diag_error(out->span, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
+                              "'same_kind'", name, dt_name(from), dt_name(to));
+        return NULL;
+    }
+    int rn = r->type->kind == TY_ARRAY ? r->type->ndim : 0;
+    if (rn > o->type->ndim) {
+        diag_error(out->span, "non-broadcastable output operand: the result has more dimensions (%d) than out= (%d)",
+                   rn, o->type->ndim);
+        return NULL;
+    }
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, call->span, NULL, 2, (IrValue *[]){o, r});
+    in->dtype = to;
+    return o;
+}
+
+/* dtype=D of a ufunc call selects the loop: every operand is cast to D first (arrays with
+ * NumPy's same_kind check on inputs, Python scalars to 0-d arrays of D), so the loop computes
+ * in D; a ufunc that then gives another dtype (sqrt with an integer D) has no such loop. */
+static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo *oi, AstNode *dte, int n,
+                        IrValue **args, DType *want)
+{
+    bool given;
+    if (!lw_dtype_arg(L, dte, want, &given)) return false;
+    if (!given) return true;
+    if (oi->rule == RULE_CMP || oi->rule == RULE_LOGIC || oi->rule == RULE_FTEST || oi->rule == RULE_WHERE ||
+        oi->rule == RULE_LDEXP) {
+        diag_error(dte->span, "the 'dtype' argument of %s() is not supported yet", name);
+        return false;
+    }
+    DType d = *want;
+    for (int i = 0; i < n; i++) {
+        IrValue *v = args[i];
+        DType from = v->type->kind == TY_ARRAY ? v->type->dtype : ty_scalar_dtype(v->type);
+        if (!dt_same_kind(from, d)) {
+            diag_error(call->span, "Cannot cast ufunc '%s' input %d from dtype('%s') to dtype('%s') with casting "
+                                   "rule 'same_kind'", name, i, dt_name(from), dt_name(d));
+            return false;
+        }
+        if (v->type->kind == TY_ARRAY) {
+            if (from != d) args[i] = lw_cast(L, v, d, call->span);
+        } else {
+            IrValue *z = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(d, 0), 1, &v);
+            z->def->dtype = d;
+            z->def->ndim = 0;
+            args[i] = z;
+        }
+    }
+    return true;
+}
+
 IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)
 {
     const OpInfo *oi = ir_op_info(op);
@@ -680,21 +745,19 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         Args a;
         if (!lw_bind(call, name, self ? "decimals,out" : "a,decimals,out", self ? 0 : 1, &a)) return NULL;
         int o = self ? 0 : 1;
-        if (!lw_no_arg(a.p[o + 1], "out")) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0]) return NULL;
         args[1] = a.p[o] ? lw_int_arg(L, a.p[o]) : lw_const_int(L, call->span, 0);
         if (!args[1]) return NULL;
-        return lw_ewise(L, IR_ROUND, call->span, 2, args);
+        return ufunc_out(L, call, name, lw_ewise(L, IR_ROUND, call->span, 2, args), a.p[o + 1]);
     }
     if (op == IR_CLIP) {
         Args a;
         if (!lw_bind(call, "clip", self ? "a_min,a_max,out" : "a,a_min,a_max,out", self ? 2 : 3, &a)) return NULL;
         int o = self ? 0 : 1;
-        if (!lw_no_arg(a.p[o + 2], "out")) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
-        return lw_ewise(L, IR_CLIP, call->span, 3, args);
+        return ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[o + 2]);
     }
     if (op == IR_ANGLE && !self) {
         /* angle(z, deg=False): deg multiplies by 180/pi */
@@ -705,8 +768,17 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         IrValue *r = lw_ewise(L, IR_ANGLE, call->span, 1, args);
         return r && deg ? lw_ewise(L, IR_DEGREES, call->span, 1, &r) : r;
     }
+    AstNode *out = NULL, *dte = NULL;
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "out") && !out) {
+            out = kw->rhs;
+            continue;
+        }
+        if (!strcmp(kw->sval, "dtype") && !dte) {
+            dte = kw->rhs;
+            continue;
+        }
         diag_error(kw->span, "the '%s' argument of %s() is not supported yet", kw->sval, name);
         return NULL;
     }
@@ -722,7 +794,14 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
     if (self) args[k++] = self;
     for (int i = 0; i < call->elts.n; i++)
         if (!(args[k++] = lw_expr(L, call->elts.v[i]))) return NULL;
-    return lw_ewise(L, op, call->span, n, args);
+    DType want = DT_COUNT;
+    if (dte && !ufunc_dtype(L, call, name, oi, dte, n, args, &want)) return NULL;
+    IrValue *r = lw_ewise(L, op, call->span, n, args);
+    if (r && want != DT_COUNT && r->type->dtype != want) {
+        diag_error(dte->span, "No loop matching the specified signature and casting was found for ufunc %s", name);
+        return NULL;
+    }
+    return ufunc_out(L, call, name, r, out);
 }
 
 /* ---------------------------------------------------------------- views and copies */
@@ -1573,7 +1652,7 @@ const ApiFn lw_call_api[] = {
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {lw_call_api, lw_reduce_api, lw_manip_api, lw_index_api,
                                       lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api,
-                                      NULL};
+                                      lw_place_api, lw_numeric_api, NULL};
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
  * types.  Built on first use from ops.def and dtype_names, so those stay the one place. */

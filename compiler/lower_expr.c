@@ -68,6 +68,30 @@ static IrValue *no_loop(Span sp, const OpInfo *oi)
     return NULL;
 }
 
+/* NEP 50: a Python int constant taking part in an integer ufunc is converted to the arrays'
+ * dtype d, and NumPy 2 raises OverflowError when it does not fit (uint8_array + 300).
+ * Comparisons are exempt (NumPy 2 compares out-of-range Python ints by value); an int that
+ * is only known at run time wraps (docs/language.md). */
+static bool int_fits_all(Span sp, int n, IrValue **v, DType d)
+{
+    int bits = dt_size(d) * 8;
+    for (int i = 0; i < n; i++) {
+        int64_t iv;
+        if (v[i]->type->kind != TY_INT || !lw_is_const_int(v[i], &iv)) continue;
+        bool ok;
+        if (dt_is_signed(d))
+            ok = bits == 64 || (iv >= -((int64_t)1 << (bits - 1)) && iv < ((int64_t)1 << (bits - 1)));
+        else
+            ok = iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
+        if (!ok) {
+            diag_error(v[i]->def && v[i]->def->span.line ? v[i]->def->span : sp,
+                       "Python integer %lld out of bounds for %s", (long long)iv, dt_name(d));
+            return false;
+        }
+    }
+    return true;
+}
+
 static const char *kind_word(const Type *t)
 {
     if (t->kind == TY_ARRAY) return "an array";
@@ -187,6 +211,8 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
     case RULE_ROUND: break;
     case RULE_CAST: GPYC_UNREACHABLE();
     }
+    if (any_array && dt_is_int(d) && oi->rule != RULE_CMP && oi->rule != RULE_WHERE && !int_fits_all(sp, pn, pargs, d))
+        return NULL;
     if (!any_array) {
         /* host arithmetic on Python scalars: computed in int64 / double / complex128 */
         if (dt_is_float(cd)) cd = DT_FLOAT64;
