@@ -185,6 +185,10 @@ typedef enum IrOp {
     IR_RESHAPE,        /* args[0] array, args[1..] ints (one may be -1) → view or copy */
     IR_TRANSPOSE,      /* args[0] array; perm[0..ndim-1] (attrs) → view */
     IR_BROADCAST_TO,   /* args[0] array, args[1..] ints → read-only view */
+    IR_COMPLEX_PART,   /* args[0] complex array; ival 0: .real, 1: .imag → view of the real
+                          dtype with the same shape and byte strides (rt_complex_part) */
+    IR_TOLIST,         /* args[0] array; ival 0: → list of Python scalars (1-d; rt_tolist),
+                          1: → str, the nested lists' text (any ndim; rt_tolist_str); syncs */
 
     /* arrays: kernel-group instructions (besides the elementwise ops above) */
     IR_FULL,           /* args[0..ndim-1] ints (shape), args[ndim] scalar fill value → array */

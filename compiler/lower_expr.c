@@ -522,6 +522,9 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         return lw_emit2(L, IR_LIST_GET, e->span, obj->type->elem, obj, iv);
     }
     case TY_MODULE:
+        if (!obj->type->def && (!strcmp(obj->type->name, "cupy.mgrid") || !strcmp(obj->type->name, "cupy.ogrid") ||
+                                !strcmp(obj->type->name, "cupy.r_") || !strcmp(obj->type->name, "cupy.c_")))
+            return lw_grid_subscript(L, obj->type->name, e);
         if (strcmp(obj->type->name, "sys.argv") == 0) {
             IrValue *iv = lw_expr(L, e->rhs);
             if (!iv) return NULL;
@@ -808,7 +811,7 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
             continue;
         }
         GPYC_ASSERT(p->kind == AST_FORMAT);
-        IrValue *v = lw_expr(L, p->lhs);
+        IrValue *v = lw_printable(L, p->lhs);
         if (!v) return NULL;
         const char *spec = "";
         if (p->rhs) {
@@ -864,7 +867,8 @@ static IrValue *lower_name(Lower *L, AstNode *e)
         }
         return v;
     }
-    if (strcmp(e->sval, "__name__") == 0) return lw_const_str(L, e->span, "__main__");
+    if (strcmp(e->sval, "__name__") == 0)
+        return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
     static const char *builtins[] = {"print", "len", "range", "enumerate", "zip", "min", "max", "abs",
                                      "int", "float", "bool", "complex", "round", "sum", "sorted", "str",
                                      "isinstance", "list", "tuple", NULL};
@@ -887,7 +891,21 @@ IrValue *lw_expr(Lower *L, AstNode *e)
 {
     switch (e->kind) {
     case AST_NAME: return lower_name(L, e);
-    case AST_INT: return lw_const_int(L, e->span, e->ival);
+    case AST_INT: {
+        if (e->conv != 'u') return lw_const_int(L, e->span, e->ival);
+        /* 2**63 .. 2**64-1: only where a uint64 takes it (cp.uint64(...), cp.array(..., dtype=
+         * cp.uint64)); elsewhere gpyc's int64 Python ints would change its value */
+        if (!L->u64_ok) {
+            diag_error(e->span, "integer literal %llu does not fit gpyc's 64-bit int: above 2**63-1 write it as "
+                                "cp.uint64(%llu) or in cp.array([...], dtype=cp.uint64)",
+                       (unsigned long long)e->ival, (unsigned long long)e->ival);
+            return NULL;
+        }
+        IrValue *v = lw_const_int(L, e->span, e->ival);
+        v->def->dtype = DT_UINT64; /* the marker lw_is_u64_const reads */
+        L->u64_seen++;
+        return v;
+    }
     case AST_FLOAT: return lw_const_float(L, e->span, e->fval);
     case AST_IMAG: {
         IrValue *v = lw_emit(L, IR_CONST_COMPLEX, e->span, ty_complex(), 0, NULL);

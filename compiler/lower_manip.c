@@ -436,7 +436,7 @@ static int64_t static_dim(const IrValue *v, int i)
         return lw_is_const_int(in->args[1 + i], &c) && c >= 0 ? c : -1;
     case IR_ARRAY_LIT: return in->shape[i];
     case IR_EYE: return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
-    case IR_COPY: return static_dim(in->args[0], i);
+    case IR_COPY: case IR_COMPLEX_PART: return static_dim(in->args[0], i);
     case IR_TRANSPOSE: return static_dim(in->args[0], in->perm[i]);
     default: break;
     }

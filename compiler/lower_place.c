@@ -671,6 +671,65 @@ LW_API_PLAIN(api_insert)
 LW_API_PLAIN(api_resize)
 LW_API_PLAIN(api_ascontiguousarray)
 
+/* cupyx.scatter_add(a, slices, value) (NumPy: add.at; scatter_max: maximum.at, scatter_min:
+ * minimum.at): value broadcasts to a[slices]; every element combines into its place, so
+ * repeated indices accumulate (atomics in the runtime).  Casting: NumPy's same_kind from the
+ * ufunc's result dtype to a's.  A basic index (no index array) has no repeats: a[slices] =
+ * a[slices] op value.  arg: the runtime's gp_scatter_op. */
+static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, int op)
+{
+    Args A;
+    if (!lw_bind(call, fname, "a,slices,value", 3, &A)) return NULL;
+    IrValue *a = lw_expr(L, A.p[0]);
+    if (!a) return NULL;
+    if (a->type->kind != TY_ARRAY) {
+        diag_error(A.p[0]->span, "%s() needs an array as its first argument, got %s", fname, ty_str_of(a->type));
+        return NULL;
+    }
+    const char *ufunc = op == 1 ? "add" : op == 2 ? "maximum" : "minimum";
+    if (op != 1 && dt_is_complex(a->type->dtype)) {
+        diag_error(call->span, "%s() does not support complex arrays (CuPy's scatter_max/min take real dtypes)",
+                   fname);
+        return NULL;
+    }
+    IrValue *v = lw_expr(L, A.p[2]);
+    if (!v) return NULL;
+    if (!ty_is_numeric(v->type)) {
+        diag_error(A.p[2]->span, "%s() needs a number or an array as its value, got %s", fname, ty_str_of(v->type));
+        return NULL;
+    }
+    DType rd;
+    if (!ty_promote_operands(a->type, v->type, &rd)) {
+        diag_error(call->span, "ufunc '%s' did not contain a loop with signature matching types", ufunc);
+        return NULL;
+    }
+    if (!dt_same_kind(rd, a->type->dtype)) {
+        diag_error(call->span,
+                   "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
+                   ufunc, dt_name(rd), dt_name(a->type->dtype));
+        return NULL;
+    }
+    IrValue *view = lw_index(L, a, A.p[1], call->span);
+    if (!view) return NULL;
+    if (view->def && view->def->op == IR_ADV_INDEX) {
+        if (!lw_adv_scatter(L, view, v, op, call->span)) return NULL;
+        return lw_pseudo(L, ty_none());
+    }
+    IrOp iop = op == 1 ? IR_ADD : op == 2 ? IR_MAXIMUM : IR_MINIMUM;
+    IrValue *r = lw_ewise(L, iop, call->span, 2, (IrValue *[]){view, v});
+    if (!r) return NULL;
+    IrValue *args[2] = {view, r};
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, call->span, NULL, 2, args);
+    in->dtype = view->type->dtype;
+    return lw_pseudo(L, ty_none());
+}
+
+static IrValue *api_scatter_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return api_scatter(L, call, f->name, f->arg);
+}
+
 const ApiFn lw_place_api[] = {
     {"cupy", "take_along_axis", api_take_along_axis_api, 0},
     {"cupy", "put_along_axis", api_put_along_axis_api, 0},
@@ -686,5 +745,8 @@ const ApiFn lw_place_api[] = {
     {"cupy", "insert", api_insert_api, 0},
     {"cupy", "resize", api_resize_api, 0},
     {"cupy", "ascontiguousarray", api_ascontiguousarray_api, 0},
+    {"cupyx", "scatter_add", api_scatter_api, 1},
+    {"cupyx", "scatter_max", api_scatter_api, 2},
+    {"cupyx", "scatter_min", api_scatter_api, 3},
     {NULL, NULL, NULL, 0},
 };

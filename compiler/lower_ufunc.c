@@ -33,8 +33,12 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt)
     Args a;
     if (!lw_bind(call, name, "x", 0, &a)) return NULL;
     if (!a.p[0]) return zero_d(L, sp, lw_const_int(L, sp, 0), dt);
+    bool saved_ok = L->u64_ok;
+    L->u64_ok = dt == DT_UINT64 && a.p[0]->kind == AST_INT;   /* cp.uint64(18446744073709551615) */
     IrValue *v = lw_expr(L, a.p[0]);
+    L->u64_ok = saved_ok;
     if (!v) return NULL;
+    if (lw_is_u64_const(v)) return zero_d(L, sp, v, dt);
     if (v->type->kind == TY_ARRAY) {
         if (v->type->dtype == dt) return lw_emit1(L, IR_COPY, sp, v->type, v);
         return lw_cast(L, v, dt, sp);
