@@ -16,6 +16,9 @@
  *     columns: 1-d items become (n, 1), concatenated along the last axis.  Their dtype is
  *     NumPy's result_type of the pieces, Python numbers weak (NEP 50).
  *
+ *   fromfunction(f, shape, dtype=float): f (a def) called with NumPy's indices(shape, dtype),
+ *     one grid per argument.
+ *
  * Slice bounds are Python numbers (compile-time or run-time); r_/c_'s string directives
  * ('r', '0,2') are not supported.
  */
@@ -250,6 +253,65 @@ IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e)
     return NULL;
 }
 
+IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);   /* lower.c */
+
+/* fromfunction(function, shape, dtype=float): function (a def) called once with the index
+ * grids of shape (NumPy's indices(shape, dtype)), one argument per dimension; its result is
+ * the call's. */
+static IrValue *api_fromfunction(Lower *L, AstNode *call)
+{
+    Args A;
+    if (!lw_bind(call, "fromfunction", "function,shape,dtype", 2, &A)) return NULL;
+    IrValue *fv = lw_expr(L, A.p[0]);
+    if (!fv) return NULL;
+    if (fv->type->kind != TY_FUNC) {
+        diag_error(A.p[0]->span, "fromfunction() takes a function defined with def here, got %s", ty_str_of(fv->type));
+        return NULL;
+    }
+    if (A.p[1]->kind != AST_TUPLE && A.p[1]->kind != AST_LIST && A.p[1]->kind != AST_NAME) {
+        /* NumPy's indices(shape) iterates over the shape */
+        diag_error(A.p[1]->span, "'int' object is not iterable (fromfunction takes a shape tuple)");
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM];
+    int nd = 0;
+    if (!lw_shape_arg(L, A.p[1], dims, &nd)) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, A.p[2], &dt, &given)) return NULL;
+    AstNode *def = fv->type->def;
+    int np = def->params.n, nreq = 0;
+    for (int i = 0; i < np; i++) nreq += ((AstNode *)def->params.v[i])->rhs == NULL;
+    if (nd < nreq || nd > np) {
+        diag_error(call->span, "fromfunction(): %s() takes %d argument%s, the shape has %d dimension%s", def->sval, np,
+                   np == 1 ? "" : "s", nd, nd == 1 ? "" : "s");
+        return NULL;
+    }
+    Span sp = call->span;
+    IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(np ? np : 1));
+    for (int k = 0; k < nd; k++) {
+        IrValue *shape[IR_MAXDIM];
+        for (int j = 0; j < nd; j++) shape[j] = j == k ? dims[k] : lw_const_int(L, sp, 1);
+        IrValue *v = lw_cast(L, lw_iota(L, sp, dims[k]), dt, sp);
+        v = lw_emit_reshape(L, sp, v, nd, shape);
+        v = v ? lw_broadcast_to(L, sp, v, nd, dims) : NULL;
+        /* a copy: the function may write into its arguments */
+        if (v) v = lw_emit1(L, IR_COPY, sp, v->type, v);
+        if (!v) return NULL;
+        args[k] = v;
+    }
+    for (int k = nd; k < np; k++)   /* defaults, in the def's module */
+        if (!(args[k] = lw_expr(L, ((AstNode *)def->params.v[k])->rhs))) return NULL;
+    return lw_call_user(L, def, args, sp);
+}
+
+static IrValue *api_fromfunction_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    (void)self;
+    return api_fromfunction(L, call);
+}
+
 /* cp.mgrid(...) and the like: the objects are subscripted, not called (NumPy's TypeError). */
 static IrValue *api_grid_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -269,5 +331,6 @@ const ApiFn lw_grid_api[] = {
     {"cupy", "ogrid", api_grid_call, 0},
     {"cupy", "r_", api_grid_call, 0},
     {"cupy", "c_", api_grid_call, 0},
+    {"cupy", "fromfunction", api_fromfunction_api, 0},
     {NULL, NULL, NULL, 0},
 };
