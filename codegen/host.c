@@ -740,7 +740,10 @@ static void emit_adv_index(Cg *cg, const IrInstr *in) {
     if (in->op == IR_ADV_INDEX)
         emit(cg, "%s = rt_adv_get(%s, %d, ix, ax);", vname(cg, in->res), arg(cg, in, 0), in->nidx);
     else
-        emit(cg, "rt_adv_set(%s, %d, ix, ax, %s);", arg(cg, in, 0), in->nidx, arg(cg, in, a));
+        if (in->ival)   /* cupyx.scatter_add / max / min: gp_scatter_op */
+            emit(cg, "rt_adv_scatter(%s, %d, ix, ax, %s, %d);", arg(cg, in, 0), in->nidx, arg(cg, in, a), (int)in->ival);
+        else
+            emit(cg, "rt_adv_set(%s, %d, ix, ax, %s);", arg(cg, in, 0), in->nidx, arg(cg, in, a));
     cg->indent--;
     emit(cg, "}");
 }
@@ -1088,6 +1091,8 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
             sb_free(&sb);
         }
         break;
+    case IR_COMPLEX_PART: emit(cg, "%s = rt_complex_part(%s, %d);", r, arg(cg, in, 0), (int)in->ival); break;
+    case IR_TOLIST: emit(cg, "%s = %s(%s);", r, in->ival ? "rt_tolist_str" : "rt_tolist", arg(cg, in, 0)); break;
     case IR_ARRAY_LIT: emit_array_lit(cg, in); break;
     case IR_MATMUL: {
         /* ORDER GP_MM: the gp_mm_mode constants of gpyrt.h */
@@ -1287,7 +1292,10 @@ static void emit_func(Cg *cg, const IrFunc *f) {
     emit(cg, "/* %s */", is_module_body(cg, f) ? "module body" : fmt(cg, "def %s", f->name));
     emit(cg, "%s {", signature(cg, f));
     cg->indent = 1;
-    emit(cg, "gp_frame fr = {%s, 0, NULL};", cstr(cg, f->name ? f->name : "<module>"));
+    if (f->file && f->file != cg->m->main_file && f->file->name)   /* a helper module's code */
+        emit(cg, "gp_frame fr = {%s, 0, NULL, %s};", cstr(cg, f->name ? f->name : "<module>"), cstr(cg, f->file->name));
+    else
+        emit(cg, "gp_frame fr = {%s, 0, NULL};", cstr(cg, f->name ? f->name : "<module>"));
     for (int i = 0; i < f->locals.n; i++) {
         IrVar *var = f->locals.v[i];
         if (var->global || !has_storage(var->type)) continue;

@@ -32,6 +32,7 @@ bool dt_is_complex(DType d);
 DType dt_promote(DType a, DType b);  /* NumPy's promotion table for two arrays */
 DType dt_real(DType d);              /* complex64 → float32, others unchanged */
 DType dt_to_float(DType d);          /* the float dtype a FLOAT ufunc gives for d */
+bool dt_same_kind(DType from, DType to);  /* np.can_cast(from, to, 'same_kind') */
 
 /* Types of values.  Python scalars: bool, int (int64), float (float64), complex (complex128).
  * Types are interned where that is easy (scalars); compare with ty_equal.                    */
@@ -184,6 +185,10 @@ typedef enum IrOp {
     IR_RESHAPE,        /* args[0] array, args[1..] ints (one may be -1) → view or copy */
     IR_TRANSPOSE,      /* args[0] array; perm[0..ndim-1] (attrs) → view */
     IR_BROADCAST_TO,   /* args[0] array, args[1..] ints → read-only view */
+    IR_COMPLEX_PART,   /* args[0] complex array; ival 0: .real, 1: .imag → view of the real
+                          dtype with the same shape and byte strides (rt_complex_part) */
+    IR_TOLIST,         /* args[0] array; ival 0: → list of Python scalars (1-d; rt_tolist),
+                          1: → str, the nested lists' text (any ndim; rt_tolist_str); syncs */
 
     /* arrays: kernel-group instructions (besides the elementwise ops above) */
     IR_FULL,           /* args[0..ndim-1] ints (shape), args[ndim] scalar fill value → array */

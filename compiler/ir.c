@@ -162,7 +162,7 @@ static const char *const other_names[] = {
     "list_sorted",
     "perf_counter", "sync", "flush", "random_seed", "argv_len", "argv_get", "raise",
     "shape_dim", "size",
-    "index", "reshape", "transpose", "broadcast_to",
+    "index", "reshape", "transpose", "broadcast_to", "complex_part", "tolist",
     "full", "arange", "linspace", "eye", "empty", "random_uniform", "array_lit", "copy", "store_into", "reduce",
     "matmul",
     "scan",
@@ -292,6 +292,7 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
         sb_putc(out, ')');
         break;
     case IR_LINSPACE: sb_printf(out, " endpoint=%d", (int)in->ival); break;
+    case IR_COMPLEX_PART: sb_puts(out, in->ival ? " imag" : " real"); break;
     case IR_REDUCE:
         sb_printf(out, " %s axes=", ir_redop_name(in->redop));
         if (in->naxes == 0) sb_puts(out, "all");

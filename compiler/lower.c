@@ -83,6 +83,11 @@ bool lw_is_const_int(const IrValue *v, int64_t *out)
 
 bool lw_is_none(const IrValue *v) { return v && (v->type->kind == TY_NONE); }
 
+bool lw_is_u64_const(const IrValue *v)
+{
+    return v && v->def && v->def->op == IR_CONST_INT && v->def->dtype == DT_UINT64;
+}
+
 /* ---------------------------------------------------------------- scopes */
 
 static bool name_in(const Vec *names, const char *name)
@@ -291,6 +296,45 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     return true;
 }
 
+/* The object of a subscript target (x in x[i] = v).  x.imag of a real array is NumPy's
+ * read-only array of zeros: writing into it is an error. */
+static IrValue *target_object(Lower *L, AstNode *e)
+{
+    if (e->kind == AST_ATTR && !strcmp(e->sval, "imag")) {
+        IrValue *base = lw_expr(L, e->lhs);
+        if (!base) return NULL;
+        if (base->type->kind == TY_ARRAY && !dt_is_complex(base->type->dtype)) {
+            diag_error(e->span, "assignment destination is read-only (the imaginary part of a real array)");
+            return NULL;
+        }
+        if (base->type->kind == TY_ARRAY) return lw_complex_part(L, base, true, e->span);
+        diag_error(e->span, "'%s' object has no attribute 'imag' that gpyc supports", ty_str_of(base->type));
+        return NULL;
+    }
+    return lw_expr(L, e);
+}
+
+/* The destination of `x.real = v` / `x.imag = v` (and op=): the view of x's part. */
+static IrValue *attr_target(Lower *L, AstNode *t)
+{
+    if (strcmp(t->sval, "real") && strcmp(t->sval, "imag")) {
+        diag_error(t->span, "assignment to attributes is not supported");
+        return NULL;
+    }
+    IrValue *base = lw_expr(L, t->lhs);
+    if (!base) return NULL;
+    if (base->type->kind != TY_ARRAY) {
+        diag_error(t->span, "assignment to attributes is not supported");
+        return NULL;
+    }
+    bool imag = t->sval[0] == 'i';
+    if (imag && !dt_is_complex(base->type->dtype)) {
+        diag_error(t->span, "array does not have imaginary part to set");
+        return NULL;
+    }
+    return lw_complex_part(L, base, imag, t->span);
+}
+
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
 {
     switch (target->kind) {
@@ -326,7 +370,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
         return false;
     }
     case AST_SUBSCRIPT: {
-        IrValue *obj = lw_expr(L, target->lhs);
+        IrValue *obj = target_object(L, target->lhs);
         if (!obj) return false;
         if (obj->type->kind == TY_ARRAY) {
             IrValue *view = lw_index(L, obj, target->rhs, target->span);
@@ -359,9 +403,19 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
         diag_error(target->span, "'%s' does not support item assignment", ty_str_of(obj->type));
         return false;
     }
-    case AST_ATTR:
-        diag_error(target->span, "assignment to attributes is not supported");
-        return false;
+    case AST_ATTR: {
+        /* z.real = v, z.imag = v: a store through the view */
+        IrValue *dst = attr_target(L, target);
+        if (!dst) return false;
+        if (!ty_is_numeric(v->type)) {
+            diag_error(sp, "cannot assign %s to an array", ty_str_of(v->type));
+            return false;
+        }
+        IrValue *args[2] = {dst, v};
+        IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
+        in->dtype = dst->type->dtype;
+        return true;
+    }
     default:
         diag_error(target->span, "cannot assign to this expression");
         return false;
@@ -408,9 +462,7 @@ static void lower_into(Lower *L, IrInstr *owner, int slot, AstNode *blk_ast)
 bool lw_same_kind(IrValue *r, DType to, AstNode *s)
 {
     DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type);
-    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? 1 : dt_is_float(from) ? 2 : 3;
-    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? 1 : dt_is_float(to) ? 2 : 3;
-    if (kf <= kt) return true;
+    if (dt_same_kind(from, to)) return true;
     const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
     diag_error(s->span,
                "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
@@ -441,8 +493,14 @@ static bool augassign_array(Lower *L, AstNode *s, IrValue *dst, IrValue *val)
 static void lower_augassign(Lower *L, AstNode *s)
 {
     AstNode *t = s->lhs;
+    if (t->kind == AST_ATTR) {
+        IrValue *dst = attr_target(L, t);
+        IrValue *val = dst ? lw_expr(L, s->rhs) : NULL;
+        if (val) augassign_array(L, s, dst, val);
+        return;
+    }
     if (t->kind == AST_SUBSCRIPT) {
-        IrValue *obj = lw_expr(L, t->lhs);
+        IrValue *obj = target_object(L, t->lhs);
         if (!obj) return;
         if (obj->type->kind == TY_ARRAY) {
             IrValue *view = lw_index(L, obj, t->rhs, t->span);
@@ -746,6 +804,219 @@ static void lower_return(Lower *L, AstNode *s)
     ir_emit(L->m, L->blk, IR_RETURN, s->span, NULL, v ? 1 : 0, v ? &v : NULL);
 }
 
+/* ---------------------------------------------------------------- modules of the program */
+
+UserModule *lw_module_of(Lower *L, const AstNode *def)
+{
+    for (int i = 0; i < L->modules.n; i++) {
+        UserModule *um = L->modules.v[i];
+        if (um->src == def->span.file) return um;
+    }
+    return L->modules.n ? L->modules.v[0] : L->mod;
+}
+
+UserModule *lw_enter_module(Lower *L, UserModule *um, Scope **saved_scope)
+{
+    UserModule *prev = L->mod;
+    *saved_scope = L->scope;
+    if (um && um != prev) {
+        L->mod = um;
+        L->module_scope = um->scope;
+        L->file = um->src;
+    }
+    return prev;
+}
+
+void lw_leave_module(Lower *L, UserModule *prev, Scope *saved_scope)
+{
+    if (prev) {
+        L->mod = prev;
+        L->module_scope = prev->scope;
+        L->file = prev->src;
+    }
+    L->scope = saved_scope;
+}
+
+UserModule *lw_user_module(Lower *L, const Type *t)
+{
+    if (!t || t->kind != TY_MODULE || !t->def) return NULL;
+    for (int i = 0; i < L->modules.n; i++) {
+        UserModule *um = L->modules.v[i];
+        if (um->ast == t->def) return um;
+    }
+    return NULL;
+}
+
+IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp)
+{
+    Binding *b = scope_find(um->scope, attr);
+    if (!b) {
+        if (um->state == MOD_FAILED) return NULL; /* its errors are reported */
+        diag_error(sp, "module '%s' has no attribute '%s'", um->name, attr);
+        return NULL;
+    }
+    if (b->kind == BIND_VAR) return lw_load(L, b->var, sp);
+    IrValue *v = b->value;
+    if (!v || !v->def) return v; /* NULL: poisoned by an earlier error */
+    /* a constant: materialise a copy here (the original lives in the module's code) */
+    IrInstr *c = v->def;
+    IrValue *nv = lw_emit(L, c->op, sp, v->type, 0, NULL);
+    nv->def->ival = c->ival;
+    nv->def->fval = c->fval;
+    nv->def->fval2 = c->fval2;
+    nv->def->sval = c->sval;
+    return nv;
+}
+
+static bool is_file_path(const char *p)
+{
+    FILE *f = fopen(p, "rb");
+    if (!f) return false;
+    fclose(f);
+    return true;
+}
+
+/* Finds, parses and runs (once) the helper module `name` imported at sp; NULL after a located
+ * error.  Its top-level statements become the function gp_module_NAME, called here: the
+ * first import runs them, in import order, as Python does; later imports only bind names. */
+static UserModule *load_module(Lower *L, const char *name, Span sp)
+{
+    for (int i = 0; i < L->modules.n; i++) {
+        UserModule *um = L->modules.v[i];
+        if (strcmp(um->name, name)) continue;
+        if (um->state == MOD_LOADING) {
+            if (um->is_main)
+                diag_error(sp, "circular import: '%s' is the script being compiled (a module cannot import it)",
+                           name);
+            else
+                diag_error(sp, "circular import: '%s' imports '%s', which is still being imported", L->mod->name,
+                           name);
+            if (!um->is_main) diag_note(um->import_span, "'%s' is first imported here", name);
+            return NULL;
+        }
+        return um->state == MOD_DONE ? um : NULL;
+    }
+    if (strchr(name, '.')) {
+        diag_error(sp, "import of '%s' is not supported (packages are not: a module is a .py file beside the script)",
+                   name);
+        return NULL;
+    }
+    const char *path = strcmp(L->search_dir, ".") ? ar_printf(L->a, "%s/%s.py", L->search_dir, name)
+                                                  : ar_printf(L->a, "%s.py", name);
+    if (!is_file_path(path)) {
+        diag_error(sp, "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys and .py files beside the script)",
+                   name);
+        return NULL;
+    }
+    if (!L->scope->is_module || L->blk != L->fn->body) {
+        diag_error(sp, "import of module '%s' must be at the top level of a file (its code runs once, at the first import)",
+                   name);
+        return NULL;
+    }
+    SrcFile *src = ar_alloc(L->a, sizeof *src);
+    src->path = path;
+    src->name = ar_printf(L->a, "%s.py", name);
+    src->text = util_read_file(L->a, path, &src->len);
+    if (!src->text) {
+        diag_error(sp, "cannot read %s", path);
+        return NULL;
+    }
+    UserModule *um = ar_alloc(L->a, sizeof *um);
+    um->name = name;
+    um->src = src;
+    um->import_span = sp;
+    um->state = MOD_LOADING;
+    um->scope = ar_alloc(L->a, sizeof *um->scope);
+    um->scope->is_module = true;
+    vec_push(&L->modules, um);
+    int before = diag_count();
+    um->ast = fe_parse(L->a, src, NULL);
+    if (!um->ast || diag_count() > before) {
+        um->state = MOD_FAILED;
+        return NULL;
+    }
+    um->body = ir_func_new(L->m, "<module>", ar_printf(L->a, "gp_module_%s", name));
+    um->body->file = src;
+    um->body->ret = ty_void();
+
+    Scope *saved_scope;
+    UserModule *prev = lw_enter_module(L, um, &saved_scope);
+    IrFunc *saved_fn = L->fn;
+    IrBlock *saved_blk = L->blk;
+    Loop *saved_loop = L->loop;
+    Instance *saved_inst = L->inst;
+    L->scope = um->scope;
+    L->fn = um->body;
+    L->blk = um->body->body;
+    L->loop = NULL;
+    L->inst = NULL;
+    lw_block(L, um->ast);
+    L->fn = saved_fn;
+    L->blk = saved_blk;
+    L->loop = saved_loop;
+    L->inst = saved_inst;
+    lw_leave_module(L, prev, saved_scope);
+    if (diag_count() > before) {
+        um->state = MOD_FAILED;
+        return NULL;
+    }
+    um->state = MOD_DONE;
+    IrInstr *call = ir_emit(L->m, L->blk, IR_CALL, sp, NULL, 0, NULL);
+    call->func = um->body;
+    return um;
+}
+
+/* Binds name in the current scope to v (an import). */
+static void bind_import(Lower *L, const char *name, IrValue *v, Span sp)
+{
+    Scope *sc = assign_scope(L, name);
+    Binding *b = scope_find(sc, name);
+    if (v && is_runtime_type(v->type)) {
+        /* from helper import X, X a variable of helper: a name of its own, bound to X's value */
+        AstNode *t = ar_alloc(L->a, sizeof *t);
+        t->kind = AST_NAME;
+        t->span = sp;
+        t->sval = name;
+        lw_assign(L, t, v, sp);
+        return;
+    }
+    if (b && b->kind == BIND_VAR) {
+        diag_error(sp, "'%s' is %s here but was %s before", name, v ? ty_str_of(v->type) : "a module",
+                   ty_str_of(b->var->type));
+        return;
+    }
+    if (!b) b = scope_add(L, sc, name, BIND_CONST);
+    b->kind = BIND_CONST;
+    b->value = v; /* NULL: poisoned (the module failed) */
+    b->first = sp;
+}
+
+/* import helper [as h] (al), or from helper import f [as g], ... (al NULL: every alias of s),
+ * for a user module. */
+static void import_user(Lower *L, AstNode *s, AstNode *al, const char *full)
+{
+    UserModule *um = load_module(L, full, al ? al->span : s->span);
+    if (!al) {
+        for (int i = 0; i < s->elts.n; i++) {
+            AstNode *a = s->elts.v[i];
+            IrValue *v = NULL;
+            if (um && !scope_find(um->scope, a->sval))
+                diag_error(a->span, "cannot import name '%s' from '%s' (%s)", a->sval, um->name, um->src->name);
+            else if (um)
+                v = lw_user_module_attr(L, um, a->sval, a->span);
+            bind_import(L, a->sval2 ? a->sval2 : a->sval, v, a->span);
+        }
+        return;
+    }
+    IrValue *v = NULL;
+    if (um) {
+        Type *t = ty_module(um->name);
+        t->def = um->ast;
+        v = lw_pseudo(L, t);
+    }
+    bind_import(L, al->sval2 ? al->sval2 : al->sval, v, al->span);
+}
+
 static void lower_import(Lower *L, AstNode *s)
 {
     for (int i = 0; i < s->elts.n; i++) {
@@ -759,8 +1030,11 @@ static void lower_import(Lower *L, AstNode *s)
             if (strncmp(top, known[k], n) == 0 && (top[n] == 0 || top[n] == '.')) ok = true;
         }
         if (!ok) {
-            diag_error(al->span, "import of '%s' is not supported (gpyc compiles cupy, numpy, math, time and sys)",
-                       full);
+            if (s->kind == AST_IMPORT_FROM) {
+                import_user(L, s, NULL, full);
+                return;
+            }
+            import_user(L, s, al, full);
             continue;
         }
         IrValue *v;
@@ -948,11 +1222,15 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         vec_push(&L->instances, I);
         int count = 0;
         for (int i = 0; i < L->instances.n; i++) count += ((Instance *)L->instances.v[i])->def == def;
-        I->fn = ir_func_new(L->m, def->sval, ar_printf(L->a, "f_%s_%d", def->sval, count));
+        /* the body resolves globals in the module that defines it */
+        Scope *saved_scope;
+        UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
+        I->fn = ir_func_new(L->m, def->sval,
+                            L->mod && !L->mod->is_main ? ar_printf(L->a, "f_%s_%s_%d", L->mod->name, def->sval, count)
+                                                       : ar_printf(L->a, "f_%s_%d", def->sval, count));
         I->fn->file = L->file;
 
         /* a fresh scope: parameters, then the body */
-        Scope *saved_scope = L->scope;
         IrFunc *saved_fn = L->fn;
         Instance *saved_inst = L->inst;
         IrBlock *saved_blk = L->blk;
@@ -1000,7 +1278,7 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         vec_free(&sc->binds);
         vec_free(&sc->local_names);
         vec_free(&sc->global_names);
-        L->scope = saved_scope;
+        lw_leave_module(L, saved_mod, saved_scope);
         L->fn = saved_fn;
         L->inst = saved_inst;
         L->blk = saved_blk;
@@ -1031,16 +1309,36 @@ IrModule *lower_module(const CompileInput *in)
     Lower L = {0};
     L.a = in->arena;
     L.file = in->main;
+    L.search_dir = in->search_dir ? in->search_dir : ".";
     L.m = ir_module_new(in->arena, in->main);
     Scope *ms = ar_alloc(L.a, sizeof *ms);
     ms->is_module = true;
     L.module_scope = L.scope = ms;
+    /* the script is a module too: a helper importing it is a circular import */
+    UserModule *main_mod = ar_alloc(L.a, sizeof *main_mod);
+    const char *base = in->main->name ? in->main->name : "script.py";
+    size_t bl = strlen(base);
+    main_mod->name = bl > 3 && !strcmp(base + bl - 3, ".py") ? ar_strndup(L.a, base, bl - 3) : base;
+    main_mod->is_main = true;
+    main_mod->src = in->main;
+    main_mod->ast = in->module;
+    main_mod->scope = ms;
+    main_mod->state = MOD_LOADING;
+    vec_push(&L.modules, main_mod);
+    L.mod = main_mod;
     L.fn = ir_func_new(L.m, "<module>", "gp_module");
     L.fn->file = in->main;
     L.fn->ret = ty_void();
     L.blk = L.fn->body;
     int before = diag_count();
     lw_block(&L, in->module); /* AST_MODULE keeps its statements in body, like a block */
+    for (int i = 1; i < L.modules.n; i++) {
+        Scope *sc = ((UserModule *)L.modules.v[i])->scope;
+        vec_free(&sc->binds);
+        vec_free(&sc->local_names);
+        vec_free(&sc->global_names);
+    }
+    vec_free(&L.modules);
     vec_free(&L.instances);
     vec_free(&ms->binds);
     vec_free(&ms->local_names);

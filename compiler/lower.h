@@ -53,6 +53,22 @@ typedef struct Loop {
     struct Loop *outer;
 } Loop;
 
+/* A module of the program: the script ("__main__") or a helper.py beside it, imported by
+ * `import helper` / `from helper import f`.  A helper's top-level code becomes a function of
+ * its own (body), called once, at its first import; its globals are module variables of the
+ * one IrModule (codegen names them apart). */
+typedef enum ModState { MOD_LOADING, MOD_DONE, MOD_FAILED } ModState;
+typedef struct UserModule {
+    const char *name;        /* the import name ("helper"; the script's file name without .py) */
+    bool is_main;            /* the script: __name__ is "__main__" */
+    const SrcFile *src;
+    AstNode *ast;            /* AST_MODULE */
+    Scope *scope;            /* its globals */
+    IrFunc *body;            /* a helper's top-level code (NULL for the script) */
+    Span import_span;        /* the import that started loading it (cycle notes) */
+    ModState state;
+} UserModule;
+
 typedef struct Lower {
     IrModule *m;
     Arena *a;
@@ -65,6 +81,11 @@ typedef struct Lower {
     Loop *loop;
     Vec instances;           /* Instance* */
     int depth;               /* call nesting while monomorphizing */
+    UserModule *mod;         /* the module whose code is being lowered */
+    Vec modules;             /* UserModule*: the script first, then helpers in import order */
+    const char *search_dir;  /* where `import helper` looks for helper.py */
+    bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
+    int u64_seen;            /* such literals lowered so far */
 } Lower;
 
 /* lower.c */
@@ -79,6 +100,8 @@ IrValue *lw_const_str(Lower *L, Span sp, const char *s);
 IrValue *lw_const_none(Lower *L, Span sp);
 bool lw_is_const_int(const IrValue *v, int64_t *out);   /* CONST_INT or CONST_BOOL */
 bool lw_is_none(const IrValue *v);
+/* A constant int from a literal above 2**63-1 (ival holds its uint64 bits). */
+bool lw_is_u64_const(const IrValue *v);
 void lw_block(Lower *L, AstNode *block);                 /* lowers the statements of a block */
 IrVar *lw_temp_var(Lower *L, const char *hint, Type *t);
 void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp);
@@ -88,6 +111,17 @@ Binding *lw_lookup(Lower *L, const char *name);
 bool lw_same_kind(IrValue *r, DType to, AstNode *s);
 /* Assigns v to the target expression (name, tuple of targets, subscript). */
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp);
+/* The module that defines `def` (by the file of its span). */
+UserModule *lw_module_of(Lower *L, const AstNode *def);
+/* Makes um the module whose names resolve (its globals as module scope and current scope);
+ * returns the module to give back to lw_leave_module. */
+UserModule *lw_enter_module(Lower *L, UserModule *um, Scope **saved_scope);
+void lw_leave_module(Lower *L, UserModule *prev, Scope *saved_scope);
+/* The user module a module value denotes (t->def is its AST_MODULE), or NULL. */
+UserModule *lw_user_module(Lower *L, const Type *t);
+/* helper.attr for a user module: a global's value, a function, a module ... (Python's
+ * AttributeError text when it has no such name). */
+IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp);
 
 /* lower_expr.c */
 IrValue *lw_expr(Lower *L, AstNode *e);
@@ -135,7 +169,7 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
  *
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
  * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
- * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api); lw_api_tables lists the tables.  Calls dispatch through
  * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
  * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
  * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
@@ -153,7 +187,8 @@ struct ApiFn {
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
-    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[];
+    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
+    lw_numeric_api[], lw_grid_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -178,6 +213,11 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
 
 IrValue *lw_call(Lower *L, AstNode *call);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
+/* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
+ * an n-d array becomes its text (gpyc has no nested lists). */
+IrValue *lw_printable(Lower *L, AstNode *e);
+/* x.real / x.imag of an array x: views of a complex array (see lower_call.c). */
+IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
 /* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
 IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
 const char *lw_canonical_module(const char *name);   /* numpy → cupy */
@@ -207,6 +247,29 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
 /* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
 IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 
+/* lower_manip.c helpers shared with lower_place.c */
+IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, number or literal list */
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                  /* arange(n), int64 */
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);            /* x.shape[i] */
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                 /* x.reshape(-1) */
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
+/* Raises exc(msg) at run time when cond holds (a constant cond: a compile-time error). */
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
+bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
+/* The arrays of a list/tuple literal or tuple value argument (their number, -1 on error). */
+int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out);
+bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step);
+
+/* lower_place.c — index-array routines: take_along_axis, put_along_axis, put, place, putmask,
+ * choose, ix_, ravel_multi_index, unravel_index, broadcast_arrays.  Table: lw_place_api. */
+
+/* lower_numeric.c — interp, gradient, convolve.  Table: lw_numeric_api. */
+
+/* lower_grid.c — cp.mgrid[...], cp.ogrid[...], cp.r_[...], cp.c_[...] (obj "cupy.mgrid" ...,
+ * e the subscript); NULL after a located error.  Table: lw_grid_api (their names). */
+IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
+
 /* lower_index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
  * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */
 /* A list literal used as an index item (b[[0, 2]], b[1, [0, 0, 3]]) → an int64 or bool array. */
@@ -219,6 +282,9 @@ IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const Id
 IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
 /* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE. */
 bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
+/* cupyx.scatter_add/max/min: an accumulating store through the IR_ADV_INDEX view (op 1 add,
+ * 2 max, 3 min: the runtime's gp_scatter_op). */
+bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp);
 /* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
 bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
 /* Table: lw_index_api (nonzero/argwhere/flatnonzero/take/compress/extract/where(cond)). */

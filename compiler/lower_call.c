@@ -538,12 +538,21 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         int kind = -1;
         DType arr_dt = DT_BOOL;
         bool have_arr = false;
+        bool saved_ok = L->u64_ok;
+        AstNode *big = NULL;   /* the first literal above 2**63-1 (uint64 arrays only) */
+        int nbig = 0;
         for (int i = 0; i < n; i++) {
             AstNode *el = elems.v[i];
+            L->u64_ok = el->kind == AST_INT;
             IrValue *v = lw_expr(L, el);
+            L->u64_ok = saved_ok;
             if (!v) {
                 vec_free(&elems);
                 return NULL;
+            }
+            if (lw_is_u64_const(v)) {
+                if (!big) big = el;
+                nbig++;
             }
             if (v->type->kind == TY_ARRAY && v->type->ndim == 0) {
                 DType d = v->type->dtype;
@@ -564,7 +573,14 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         DType dt = kind < 0 ? DT_FLOAT64 : def[kind];
         if (have_arr) dt = dt_promote(dt, arr_dt);
         bool given;
+        /* NumPy: ints above int64 give uint64 (mixed with smaller ints, float64) */
+        if (big && nbig == n) dt = DT_UINT64;
         if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+        if (big && dt != DT_UINT64) {
+            diag_error(big->span, "integer literal %llu does not fit gpyc's 64-bit int: only a uint64 array "
+                                  "takes it (dtype=cp.uint64)", (unsigned long long)big->ival);
+            return NULL;
+        }
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, ndim), n, vals);
         r->def->dtype = dt;
         r->def->ndim = ndim;
@@ -671,6 +687,71 @@ static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
 
 /* name(x, ...) of an ops.def ufunc op (self: the receiver of x.round(), x.clip()); round,
  * clip and angle take their keyword arguments, the others positional operands only. */
+/* out=o of a ufunc call: r stored into o (broadcast to o's shape, cast with NumPy's
+ * same_kind rule: "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with
+ * casting rule 'same_kind'"); the call's value is o, as NumPy returns it. */
+static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r, AstNode *out)
+{
+    if (!r || !out) return r;
+    IrValue *o = lw_expr(L, out);
+    if (!o) return NULL;
+    if (o->type->kind == TY_TUPLE && o->type->n == 1) o = lw_tuple_get(L, o, 0, out->span);
+    if (o->type->kind != TY_ARRAY) {
+        diag_error(out->span, "return arrays must be of ArrayType");
+        return NULL;
+    }
+    DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type), to = o->type->dtype;
+    if (!dt_same_kind(from, to)) {
+        diag_error(out->span, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
+                              "'same_kind'", name, dt_name(from), dt_name(to));
+        return NULL;
+    }
+    int rn = r->type->kind == TY_ARRAY ? r->type->ndim : 0;
+    if (rn > o->type->ndim) {
+        diag_error(out->span, "non-broadcastable output operand: the result has more dimensions (%d) than out= (%d)",
+                   rn, o->type->ndim);
+        return NULL;
+    }
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, call->span, NULL, 2, (IrValue *[]){o, r});
+    in->dtype = to;
+    return o;
+}
+
+/* dtype=D of a ufunc call selects the loop: every operand is cast to D first (arrays with
+ * NumPy's same_kind check on inputs, Python scalars to 0-d arrays of D), so the loop computes
+ * in D; a ufunc that then gives another dtype (sqrt with an integer D) has no such loop. */
+static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo *oi, AstNode *dte, int n,
+                        IrValue **args, DType *want)
+{
+    bool given;
+    if (!lw_dtype_arg(L, dte, want, &given)) return false;
+    if (!given) return true;
+    if (oi->rule == RULE_CMP || oi->rule == RULE_LOGIC || oi->rule == RULE_FTEST || oi->rule == RULE_WHERE ||
+        oi->rule == RULE_LDEXP) {
+        diag_error(dte->span, "the 'dtype' argument of %s() is not supported yet", name);
+        return false;
+    }
+    DType d = *want;
+    for (int i = 0; i < n; i++) {
+        IrValue *v = args[i];
+        DType from = v->type->kind == TY_ARRAY ? v->type->dtype : ty_scalar_dtype(v->type);
+        if (!dt_same_kind(from, d)) {
+            diag_error(call->span, "Cannot cast ufunc '%s' input %d from dtype('%s') to dtype('%s') with casting "
+                                   "rule 'same_kind'", name, i, dt_name(from), dt_name(d));
+            return false;
+        }
+        if (v->type->kind == TY_ARRAY) {
+            if (from != d) args[i] = lw_cast(L, v, d, call->span);
+        } else {
+            IrValue *z = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(d, 0), 1, &v);
+            z->def->dtype = d;
+            z->def->ndim = 0;
+            args[i] = z;
+        }
+    }
+    return true;
+}
+
 IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)
 {
     const OpInfo *oi = ir_op_info(op);
@@ -680,21 +761,19 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         Args a;
         if (!lw_bind(call, name, self ? "decimals,out" : "a,decimals,out", self ? 0 : 1, &a)) return NULL;
         int o = self ? 0 : 1;
-        if (!lw_no_arg(a.p[o + 1], "out")) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0]) return NULL;
         args[1] = a.p[o] ? lw_int_arg(L, a.p[o]) : lw_const_int(L, call->span, 0);
         if (!args[1]) return NULL;
-        return lw_ewise(L, IR_ROUND, call->span, 2, args);
+        return ufunc_out(L, call, name, lw_ewise(L, IR_ROUND, call->span, 2, args), a.p[o + 1]);
     }
     if (op == IR_CLIP) {
         Args a;
         if (!lw_bind(call, "clip", self ? "a_min,a_max,out" : "a,a_min,a_max,out", self ? 2 : 3, &a)) return NULL;
         int o = self ? 0 : 1;
-        if (!lw_no_arg(a.p[o + 2], "out")) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
-        return lw_ewise(L, IR_CLIP, call->span, 3, args);
+        return ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[o + 2]);
     }
     if (op == IR_ANGLE && !self) {
         /* angle(z, deg=False): deg multiplies by 180/pi */
@@ -705,8 +784,17 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         IrValue *r = lw_ewise(L, IR_ANGLE, call->span, 1, args);
         return r && deg ? lw_ewise(L, IR_DEGREES, call->span, 1, &r) : r;
     }
+    AstNode *out = NULL, *dte = NULL;
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "out") && !out) {
+            out = kw->rhs;
+            continue;
+        }
+        if (!strcmp(kw->sval, "dtype") && !dte) {
+            dte = kw->rhs;
+            continue;
+        }
         diag_error(kw->span, "the '%s' argument of %s() is not supported yet", kw->sval, name);
         return NULL;
     }
@@ -722,7 +810,14 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
     if (self) args[k++] = self;
     for (int i = 0; i < call->elts.n; i++)
         if (!(args[k++] = lw_expr(L, call->elts.v[i]))) return NULL;
-    return lw_ewise(L, op, call->span, n, args);
+    DType want = DT_COUNT;
+    if (dte && !ufunc_dtype(L, call, name, oi, dte, n, args, &want)) return NULL;
+    IrValue *r = lw_ewise(L, op, call->span, n, args);
+    if (r && want != DT_COUNT && r->type->dtype != want) {
+        diag_error(dte->span, "No loop matching the specified signature and casting was found for ufunc %s", name);
+        return NULL;
+    }
+    return ufunc_out(L, call, name, r, out);
 }
 
 /* ---------------------------------------------------------------- views and copies */
@@ -897,6 +992,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         if (!strcmp(attr, "newaxis")) return lw_const_none(L, sp);
         if (!strcmp(attr, "cuda") || !strcmp(attr, "random") || !strcmp(attr, "linalg") || !strcmp(attr, "fft"))
             return lw_pseudo(L, ty_module(full));
+        if (!strcmp(attr, "mgrid") || !strcmp(attr, "ogrid") || !strcmp(attr, "r_") || !strcmp(attr, "c_"))
+            return lw_pseudo(L, ty_module(full));   /* subscripted: lw_grid_subscript */
     }
     if (!strcmp(module, "cupy.cuda") && !strcmp(attr, "runtime")) return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "math")) {
@@ -918,11 +1015,26 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
     return NULL;
 }
 
+/* x.real, x.imag (NumPy): for a complex array, views of the real dtype (writing through them
+ * changes x); x itself for the real part of a real array; a new array of zeros for its
+ * imaginary part (read-only in NumPy: lw_assign rejects writes).  The part of a fresh
+ * elementwise result, which nothing else can see, stays an elementwise op (it fuses). */
+IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp)
+{
+    if (!dt_is_complex(x->type->dtype)) return imag ? lw_ewise(L, IR_IMAG, sp, 1, &x) : x;
+    if (x->def && ir_op_is_ewise(x->def->op)) return lw_ewise(L, imag ? IR_IMAG : IR_REAL, sp, 1, &x);
+    IrValue *r = lw_emit1(L, IR_COMPLEX_PART, sp, ty_array(dt_real(x->type->dtype), x->type->ndim), x);
+    r->def->ival = imag;
+    return r;
+}
+
 IrValue *lw_attr(Lower *L, AstNode *e)
 {
     IrValue *obj = lw_expr(L, e->lhs);
     if (!obj) return NULL;
     const char *at = e->sval;
+    UserModule *um = lw_user_module(L, obj->type);
+    if (um) return lw_user_module_attr(L, um, at, e->span);
     if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
     if (obj->type->kind == TY_ARRAY) {
         int nd = obj->type->ndim;
@@ -931,10 +1043,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
         if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
-        /* x.real, x.imag: NumPy's are views; here they are values (reading only): the real
-         * and imaginary parts of complex arrays, x itself and zeros for real ones */
-        if (!strcmp(at, "real")) return dt_is_complex(obj->type->dtype) ? lw_ewise(L, IR_REAL, e->span, 1, &obj) : obj;
-        if (!strcmp(at, "imag")) return lw_ewise(L, IR_IMAG, e->span, 1, &obj);
+        if (!strcmp(at, "real") || !strcmp(at, "imag")) return lw_complex_part(L, obj, at[0] == 'i', e->span);
         if (!strcmp(at, "nbytes")) {
             IrValue *n = lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
             return lw_binop(L, AOP_MUL, e->span, n, lw_const_int(L, e->span, dt_size(obj->type->dtype)));
@@ -983,7 +1092,7 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
         AstNode *ae = call->elts.v[i];
-        IrValue *v = lw_expr(L, ae);
+        IrValue *v = lw_printable(L, ae);
         if (!v) return NULL;
         if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
         if (!v) return NULL;
@@ -1061,6 +1170,10 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
         return lw_to_scalar(L, v, k, sp);
     }
     if (!strcmp(name, "str")) {
+        if (call->elts.n == 1 && !call->params.n) {
+            IrValue *v = lw_printable(L, call->elts.v[0]);
+            return v ? lw_str_of(L, v, sp) : NULL;
+        }
         IrValue *v = lw_one_arg(L, call, "str");
         return v ? lw_str_of(L, v, sp) : NULL;
     }
@@ -1375,6 +1488,52 @@ static IrValue *api_item(Lower *L, AstNode *call, IrValue *x)
                         call->span);
 }
 
+/* x.tolist() (NumPy): a Python scalar for a 0-d array, a list of Python scalars (bool, int,
+ * float, complex by the dtype's kind) for a 1-d one; an n-d array's nested lists exist here
+ * only as text, for printing (lw_printable). */
+static Type *tolist_elem(DType d)
+{
+    if (d == DT_BOOL) return ty_bool();
+    if (dt_is_complex(d)) return ty_complex();
+    if (dt_is_float(d)) return ty_float();
+    return ty_int();
+}
+
+static IrValue *api_tolist(Lower *L, AstNode *call, IrValue *x)
+{
+    if (call->elts.n || call->params.n) {
+        diag_error(call->span, "tolist() takes no arguments");
+        return NULL;
+    }
+    int nd = x->type->ndim;
+    if (nd == 0) return lw_to_scalar(L, x, tolist_elem(x->type->dtype)->kind, call->span);
+    if (nd > 1) {
+        diag_error(call->span,
+                   "tolist() of a %d-d array gives nested lists, which gpyc has only for printing: "
+                   "print(x.tolist()), str(x.tolist()) or an f-string", nd);
+        return NULL;
+    }
+    IrValue *r = lw_emit1(L, IR_TOLIST, call->span, ty_list(tolist_elem(x->type->dtype)), x);
+    r->def->ival = 0;
+    return r;
+}
+
+IrValue *lw_printable(Lower *L, AstNode *e)
+{
+    if (e->kind == AST_CALL && e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "tolist") && !e->elts.n &&
+        !e->params.n) {
+        IrValue *x = lw_expr(L, e->lhs->lhs);
+        if (!x) return NULL;
+        if (x->type->kind == TY_ARRAY && x->type->ndim >= 1) {
+            IrValue *r = lw_emit1(L, IR_TOLIST, e->span, ty_str(), x);
+            r->def->ival = 1;
+            return r;
+        }
+        if (x->type->kind == TY_ARRAY) return api_tolist(L, e, x);
+    }
+    return lw_expr(L, e);
+}
+
 static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
 {
     if (!strcmp(m, "get")) {
@@ -1389,6 +1548,7 @@ static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
 
 /* ---------------------------------------------------------------- API table */
 
+LW_API_SELF(api_tolist)
 LW_API_NAMED(api_fill)
 LW_API_NAMED(api_like)
 LW_API_PLAIN(api_arange)
@@ -1524,6 +1684,7 @@ const ApiFn lw_call_api[] = {
     {"cupy.cuda.runtime", "deviceSynchronize", cuda_sync_api, 0},
     /* ndarray methods (the others are in the tables of lower_reduce.c, lower_index.c and
      * lower_manip.c) */
+    {"cupy.ndarray", "tolist", api_tolist_api, 0},
     {"cupy.ndarray", "sum", reduce_api, RED_SUM},
     {"cupy.ndarray", "prod", reduce_api, RED_PROD},
     {"cupy.ndarray", "max", reduce_api, RED_MAX},
@@ -1573,7 +1734,7 @@ const ApiFn lw_call_api[] = {
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {lw_call_api, lw_reduce_api, lw_manip_api, lw_index_api,
                                       lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api,
-                                      NULL};
+                                      lw_place_api, lw_numeric_api, lw_grid_api, NULL};
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
  * types.  Built on first use from ops.def and dtype_names, so those stay the one place. */
@@ -1694,12 +1855,26 @@ static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
             diag_error(call->span, "%s() missing required argument: '%s'", def->sval, p->sval);
             return NULL;
         }
-        if (!(args[i] = lw_expr(L, e))) return NULL;
+        if (given[i]) {
+            if (!(args[i] = lw_expr(L, e))) return NULL;
+        } else {
+            /* a default: its names are the defining module's globals (Python evaluates it
+             * there, at the def) */
+            Scope *saved_scope;
+            UserModule *um = lw_module_of(L, def);
+            UserModule *prev = lw_enter_module(L, um, &saved_scope);
+            L->scope = L->module_scope;
+            args[i] = lw_expr(L, e);
+            lw_leave_module(L, prev, saved_scope);
+            if (!args[i]) return NULL;
+        }
     }
     return lw_call_user(L, def, args, call->span);
 }
 
 /* ---------------------------------------------------------------- entry */
+
+static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv);
 
 IrValue *lw_call(Lower *L, AstNode *call)
 {
@@ -1708,6 +1883,12 @@ IrValue *lw_call(Lower *L, AstNode *call)
         IrValue *obj = lw_expr(L, f->lhs);
         if (!obj) return NULL;
         const char *m = f->sval;
+        UserModule *um = lw_user_module(L, obj->type);
+        if (um) {
+            /* helper.f(...): whatever helper's f is */
+            IrValue *fv = lw_user_module_attr(L, um, m, f->span);
+            return fv ? call_value(L, call, fv) : NULL;
+        }
         if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind != TY_MODULE) {
@@ -1729,6 +1910,14 @@ IrValue *lw_call(Lower *L, AstNode *call)
     }
     IrValue *fv = lw_expr(L, f);
     if (!fv) return NULL;
+    return call_value(L, call, fv);
+}
+
+/* Calls the value fv (a user function, a builtin, an API function bound by name, a scalar
+ * type) with call's arguments. */
+static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv)
+{
+    AstNode *f = call->lhs;
     switch (fv->type->kind) {
     case TY_FUNC: return user_call(L, call, fv->type->def);
     case TY_BUILTIN: {

@@ -68,6 +68,30 @@ static IrValue *no_loop(Span sp, const OpInfo *oi)
     return NULL;
 }
 
+/* NEP 50: a Python int constant taking part in an integer ufunc is converted to the arrays'
+ * dtype d, and NumPy 2 raises OverflowError when it does not fit (uint8_array + 300).
+ * Comparisons are exempt (NumPy 2 compares out-of-range Python ints by value); an int that
+ * is only known at run time wraps (docs/language.md). */
+static bool int_fits_all(Span sp, int n, IrValue **v, DType d)
+{
+    int bits = dt_size(d) * 8;
+    for (int i = 0; i < n; i++) {
+        int64_t iv;
+        if (v[i]->type->kind != TY_INT || !lw_is_const_int(v[i], &iv)) continue;
+        bool ok;
+        if (dt_is_signed(d))
+            ok = bits == 64 || (iv >= -((int64_t)1 << (bits - 1)) && iv < ((int64_t)1 << (bits - 1)));
+        else
+            ok = iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
+        if (!ok) {
+            diag_error(v[i]->def && v[i]->def->span.line ? v[i]->def->span : sp,
+                       "Python integer %lld out of bounds for %s", (long long)iv, dt_name(d));
+            return false;
+        }
+    }
+    return true;
+}
+
 static const char *kind_word(const Type *t)
 {
     if (t->kind == TY_ARRAY) return "an array";
@@ -187,6 +211,8 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
     case RULE_ROUND: break;
     case RULE_CAST: GPYC_UNREACHABLE();
     }
+    if (any_array && dt_is_int(d) && oi->rule != RULE_CMP && oi->rule != RULE_WHERE && !int_fits_all(sp, pn, pargs, d))
+        return NULL;
     if (!any_array) {
         /* host arithmetic on Python scalars: computed in int64 / double / complex128 */
         if (dt_is_float(cd)) cd = DT_FLOAT64;
@@ -496,6 +522,9 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         return lw_emit2(L, IR_LIST_GET, e->span, obj->type->elem, obj, iv);
     }
     case TY_MODULE:
+        if (!obj->type->def && (!strcmp(obj->type->name, "cupy.mgrid") || !strcmp(obj->type->name, "cupy.ogrid") ||
+                                !strcmp(obj->type->name, "cupy.r_") || !strcmp(obj->type->name, "cupy.c_")))
+            return lw_grid_subscript(L, obj->type->name, e);
         if (strcmp(obj->type->name, "sys.argv") == 0) {
             IrValue *iv = lw_expr(L, e->rhs);
             if (!iv) return NULL;
@@ -782,7 +811,7 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
             continue;
         }
         GPYC_ASSERT(p->kind == AST_FORMAT);
-        IrValue *v = lw_expr(L, p->lhs);
+        IrValue *v = lw_printable(L, p->lhs);
         if (!v) return NULL;
         const char *spec = "";
         if (p->rhs) {
@@ -838,7 +867,8 @@ static IrValue *lower_name(Lower *L, AstNode *e)
         }
         return v;
     }
-    if (strcmp(e->sval, "__name__") == 0) return lw_const_str(L, e->span, "__main__");
+    if (strcmp(e->sval, "__name__") == 0)
+        return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
     static const char *builtins[] = {"print", "len", "range", "enumerate", "zip", "min", "max", "abs",
                                      "int", "float", "bool", "complex", "round", "sum", "sorted", "str",
                                      "isinstance", "list", "tuple", NULL};
@@ -861,7 +891,21 @@ IrValue *lw_expr(Lower *L, AstNode *e)
 {
     switch (e->kind) {
     case AST_NAME: return lower_name(L, e);
-    case AST_INT: return lw_const_int(L, e->span, e->ival);
+    case AST_INT: {
+        if (e->conv != 'u') return lw_const_int(L, e->span, e->ival);
+        /* 2**63 .. 2**64-1: only where a uint64 takes it (cp.uint64(...), cp.array(..., dtype=
+         * cp.uint64)); elsewhere gpyc's int64 Python ints would change its value */
+        if (!L->u64_ok) {
+            diag_error(e->span, "integer literal %llu does not fit gpyc's 64-bit int: above 2**63-1 write it as "
+                                "cp.uint64(%llu) or in cp.array([...], dtype=cp.uint64)",
+                       (unsigned long long)e->ival, (unsigned long long)e->ival);
+            return NULL;
+        }
+        IrValue *v = lw_const_int(L, e->span, e->ival);
+        v->def->dtype = DT_UINT64; /* the marker lw_is_u64_const reads */
+        L->u64_seen++;
+        return v;
+    }
     case AST_FLOAT: return lw_const_float(L, e->span, e->fval);
     case AST_IMAG: {
         IrValue *v = lw_emit(L, IR_CONST_COMPLEX, e->span, ty_complex(), 0, NULL);

@@ -213,6 +213,17 @@ bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp)
     return true;
 }
 
+/* cupyx.scatter_add/max/min(x, idx, v) where view (from lw_index) is an IR_ADV_INDEX: an
+ * accumulating IR_ADV_STORE (ival: the runtime's gp_scatter_op, 1 add, 2 max, 3 min). */
+bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp)
+{
+    if (!lw_adv_assign(L, view, v, sp)) return false;
+    IrInstr *st = VEC_AT(L->blk->instrs, L->blk->instrs.n - 1);
+    GPYC_ASSERT(st->op == IR_ADV_STORE);
+    st->ival = op;
+    return true;
+}
+
 /* x[idx] op= v.  NumPy: the result of x[idx] op v must cast to x's dtype under same_kind. */
 bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view)
 {

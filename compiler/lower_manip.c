@@ -436,7 +436,7 @@ static int64_t static_dim(const IrValue *v, int i)
         return lw_is_const_int(in->args[1 + i], &c) && c >= 0 ? c : -1;
     case IR_ARRAY_LIT: return in->shape[i];
     case IR_EYE: return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
-    case IR_COPY: return static_dim(in->args[0], i);
+    case IR_COPY: case IR_COMPLEX_PART: return static_dim(in->args[0], i);
     case IR_TRANSPOSE: return static_dim(in->args[0], in->perm[i]);
     default: break;
     }
@@ -499,6 +499,24 @@ IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
 }
 
 int64_t lw_static_dim(const IrValue *v, int i) { return static_dim(v, i); }
+
+/* Shared with lower_place.c (see lower.h). */
+IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike(L, e, fname); }
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n) { return iota(L, sp, n); }
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i) { return dim(L, sp, x, i); }
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x) { return ravel(L, sp, x); }
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims) { return broadcast_to(L, sp, x, nd, dims); }
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
+{
+    return raise_if(L, sp, cond, exc, msg);
+}
+bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out) { return axis1(L, e, ndim, dflt, out); }
+int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out) { return seq_arrays(L, e, fname, out, NULL); }
+bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out) { return str_arg(L, e, dflt, out); }
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step)
+{
+    return slice_axis(L, sp, x, axis, start, stop, step);
+}
 
 /* concatenate or stack of a list variable (its length known only at run time): one runtime
  * call (rt_concat_list); the list's arrays share one dtype. */
@@ -1381,7 +1399,62 @@ bad:
     return false;
 }
 
-/* pad(array, pad_width, mode='constant', constant_values=0) and mode='edge'. */
+/* x gathered along axis k by the int64 index array src (1-d): x[:, ..., src] (a copy). */
+static IrValue *gather_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *src)
+{
+    IrValue *args[1 + 3 * IR_MAXDIM + 1];
+    IdxKind kinds[IR_MAXDIM + 1];
+    int na = 0;
+    args[na++] = x;
+    for (int i = 0; i < k; i++) {
+        for (int j = 0; j < 3; j++) args[na++] = lw_const_none(L, sp);
+        kinds[i] = IDX_SLICE;
+    }
+    args[na++] = src;
+    kinds[k] = IDX_INT;
+    return lw_index_adv(L, x, sp, sp, k + 1, kinds, na, args);
+}
+
+/* pad modes 'reflect', 'symmetric' and 'wrap': axis by axis (each on the result of the axes
+ * before it, as NumPy pads), output position j maps to source index src(j) of the axis of
+ * length n, with t = (j - before) mod period:
+ *   wrap:      period n,        src = t
+ *   reflect:   period 2(n - 1), src = t < n ? t : period - t   (n == 1: 0)
+ *   symmetric: period 2n,       src = t < n ? t : period - 1 - t
+ * which is NumPy's result for any pad width, wider than the axis too. */
+static IrValue *pad_gather(Lower *L, Span sp, IrValue *x, IrValue *(*pw)[2], IrValue **s, IrValue **odims,
+                           const char *mode)
+{
+    int nd = x->type->ndim;
+    IrValue *cur = x;
+    for (int k = 0; k < nd && cur; k++) {
+        IrValue *n = s[k];
+        IrValue *widen = lw_binop(L, AOP_GT, sp, iadd(L, sp, pw[k][0], pw[k][1]), cint(L, sp, 0));
+        IrValue *empty = lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0));
+        IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, widen});
+        if (!raise_if(L, sp, bad, "ValueError",
+                      ar_printf(L->a, "can't extend empty axis %d using modes other than 'constant' or 'empty'", k)))
+            return NULL;
+        IrValue *period = !strcmp(mode, "wrap") ? n
+                          : !strcmp(mode, "reflect") ? imul(L, sp, cint(L, sp, 2), isub(L, sp, n, cint(L, sp, 1)))
+                                                     : imul(L, sp, cint(L, sp, 2), n);
+        IrValue *j = lw_binop(L, AOP_SUB, sp, iota(L, sp, odims[k]), pw[k][0]);
+        IrValue *t = j ? lw_binop(L, AOP_MOD, sp, j, period) : NULL;
+        if (!t) return NULL;
+        IrValue *src = t;
+        if (strcmp(mode, "wrap")) {
+            IrValue *back = lw_binop(L, AOP_SUB, sp, !strcmp(mode, "reflect") ? period : isub(L, sp, period, cint(L, sp, 1)), t);
+            IrValue *lo = lw_binop(L, AOP_LT, sp, t, n);
+            src = back && lo ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){lo, t, back}) : NULL;
+            if (!src) return NULL;
+        }
+        cur = gather_axis(L, sp, cur, k, src);
+    }
+    return cur == x ? copy_of(L, sp, x) : cur;
+}
+
+/* pad(array, pad_width, mode='constant', constant_values=0); modes 'edge', 'reflect',
+ * 'symmetric' and 'wrap' (NumPy's default reflect_type='even'). */
 static IrValue *api_pad(Lower *L, AstNode *call)
 {
     Args a;
@@ -1395,14 +1468,16 @@ static IrValue *api_pad(Lower *L, AstNode *call)
     const char *mode;
     if (!str_arg(L, a.p[2], "constant", &mode)) return NULL;
     bool edge = !strcmp(mode, "edge");
-    if (!edge && strcmp(mode, "constant")) {
-        diag_error(a.p[2]->span, "pad(mode='%s') is not supported yet (constant and edge are)", mode);
+    bool gather = !strcmp(mode, "reflect") || !strcmp(mode, "symmetric") || !strcmp(mode, "wrap");
+    if (!edge && !gather && strcmp(mode, "constant")) {
+        diag_error(a.p[2]->span,
+                   "pad(mode='%s') is not supported yet (constant, edge, reflect, symmetric and wrap are)", mode);
         return NULL;
     }
     IrValue *cval = NULL;
     if (a.p[3]) {
-        if (edge) {
-            diag_error(a.p[3]->span, "unsupported keyword arguments for mode 'edge': {'constant_values'}");
+        if (edge || gather) {
+            diag_error(a.p[3]->span, "unsupported keyword arguments for mode '%s': {'constant_values'}", mode);
             return NULL;
         }
         if (!(cval = lw_expr(L, a.p[3]))) return NULL;
@@ -1416,6 +1491,7 @@ static IrValue *api_pad(Lower *L, AstNode *call)
     IrValue *s[IR_MAXDIM], *odims[IR_MAXDIM];
     lw_shape_of(L, x, sp, s);
     for (int i = 0; i < nd; i++) odims[i] = iadd(L, sp, iadd(L, sp, s[i], pw[i][0]), pw[i][1]);
+    if (gather) return pad_gather(L, sp, x, pw, s, odims, mode);
     DType dt = x->type->dtype;
     IrValue *out = edge ? lw_emit_empty(L, sp, dt, nd, odims)
                         : lw_emit_full(L, sp, dt, nd, odims, cval ? cval : cint(L, sp, 0));
@@ -2070,16 +2146,16 @@ static IrValue *api_indices(Lower *L, AstNode *call)
 
 /* trapz(y, x=None, dx=1.0, axis=-1) = sum(d * (y[1:] + y[:-1]) / 2.0, axis) along axis, d = dx
  * or diff(x) for a 1-d x (NumPy 1.x's trapz, NumPy 2's trapezoid). */
-static IrValue *api_trapz(Lower *L, AstNode *call)
+static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
 {
     Args a;
-    if (!lw_bind(call, "trapz", "y,x,dx,axis", 1, &a)) return NULL;
+    if (!lw_bind(call, fn, "y,x,dx,axis", 1, &a)) return NULL;
     Span sp = call->span;
-    IrValue *y = arraylike(L, a.p[0], "trapz");
+    IrValue *y = arraylike(L, a.p[0], fn);
     if (!y) return NULL;
     int nd = y->type->ndim, ax;
     if (nd == 0) {
-        diag_error(sp, "trapz() needs an array of at least one dimension");
+        diag_error(sp, "%s() needs an array of at least one dimension", fn);
         return NULL;
     }
     if (!axis1(L, a.p[3], nd, nd - 1, &ax)) return NULL;
@@ -2090,9 +2166,9 @@ static IrValue *api_trapz(Lower *L, AstNode *call)
         if (xv->type->kind == TY_NONE) xv = NULL;
     }
     if (xv) {
-        if (!(xv = arraylike(L, a.p[1], "trapz"))) return NULL;
+        if (!(xv = arraylike(L, a.p[1], fn))) return NULL;
         if (xv->type->ndim != 1) {
-            diag_error(a.p[1]->span, "trapz() takes a 1-d x here");
+            diag_error(a.p[1]->span, "%s() takes a 1-d x here", fn);
             return NULL;
         }
         IrValue *hi = slice_axis(L, sp, xv, 0, cint(L, sp, 1), NULL, NULL);
@@ -2104,7 +2180,7 @@ static IrValue *api_trapz(Lower *L, AstNode *call)
     } else if (a.p[2]) {
         if (!(d = lw_expr(L, a.p[2]))) return NULL;
         if (!ty_is_numeric(d->type)) {
-            diag_error(a.p[2]->span, "trapz() dx must be a number, got %s", ty_str_of(d->type));
+            diag_error(a.p[2]->span, "%s() dx must be a number, got %s", fn, ty_str_of(d->type));
             return NULL;
         }
     } else {
@@ -2193,9 +2269,7 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
     IrValue *src = dst ? arraylike(L, a.p[1], "copyto") : NULL;
     if (!src) return NULL;
     DType from = src->type->dtype, to = dst->type->dtype;
-    int kf = from == DT_BOOL ? 0 : dt_is_int(from) ? (dt_is_signed(from) ? 2 : 1) : dt_is_float(from) ? 3 : 4;
-    int kt = to == DT_BOOL ? 0 : dt_is_int(to) ? (dt_is_signed(to) ? 2 : 1) : dt_is_float(to) ? 3 : 4;
-    if (dt_promote(from, to) != to && kf > kt) {
+    if (!dt_same_kind(from, to)) {
         diag_error(sp, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule 'same_kind'",
                    dt_name(from), dt_name(to));
         return NULL;
@@ -2241,7 +2315,7 @@ LW_API_PLAIN(api_fill_diagonal)
 LW_API_NAMED(api_polyadd)
 LW_API_PLAIN(api_vander)
 LW_API_PLAIN(api_indices)
-LW_API_PLAIN(api_trapz)
+LW_API_NAMED(api_trapz)
 LW_API_PLAIN(api_mask_indices)
 LW_API_PLAIN(api_polyval)
 LW_API_PLAIN(api_copyto)
@@ -2315,6 +2389,7 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "vander", api_vander_api, 0},
     {"cupy", "indices", api_indices_api, 0},
     {"cupy", "trapz", api_trapz_api, 0},
+    {"cupy", "trapezoid", api_trapz_api, 0},
     {"cupy", "mask_indices", api_mask_indices_api, 0},
     {"cupy", "polyval", api_polyval_api, 0},
     {"cupy", "copyto", api_copyto_api, 0},

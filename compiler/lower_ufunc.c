@@ -33,8 +33,12 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt)
     Args a;
     if (!lw_bind(call, name, "x", 0, &a)) return NULL;
     if (!a.p[0]) return zero_d(L, sp, lw_const_int(L, sp, 0), dt);
+    bool saved_ok = L->u64_ok;
+    L->u64_ok = dt == DT_UINT64 && a.p[0]->kind == AST_INT;   /* cp.uint64(18446744073709551615) */
     IrValue *v = lw_expr(L, a.p[0]);
+    L->u64_ok = saved_ok;
     if (!v) return NULL;
+    if (lw_is_u64_const(v)) return zero_d(L, sp, v, dt);
     if (v->type->kind == TY_ARRAY) {
         if (v->type->dtype == dt) return lw_emit1(L, IR_COPY, sp, v->type, v);
         return lw_cast(L, v, dt, sp);
@@ -337,12 +341,6 @@ static IrValue *api_modf(Lower *L, AstNode *call)
     return fr ? lw_tuple(L, sp, 2, (IrValue *[]){fr, ip}) : NULL;
 }
 
-/* The ordering of dtype kinds that same_kind casting may not go down (b < u < i < f < c). */
-static int kind_order(DType d)
-{
-    return d == DT_BOOL ? 0 : dt_is_int(d) ? (dt_is_signed(d) ? 2 : 1) : dt_is_float(d) ? 3 : 4;
-}
-
 /* can_cast(from_, to, casting='safe'): a compile-time bool.  from_ is a dtype or an array
  * (its dtype); 'safe' holds when promote_types(from_, to) is to; 'same_kind' also allows a
  * cast within a kind or to a later kind; 'no'/'equiv' need equal dtypes; 'unsafe' always. */
@@ -373,16 +371,136 @@ static IrValue *api_can_cast(Lower *L, AstNode *call)
         }
         casting = c->def->sval;
     }
-    bool safe = dt_promote(from, to) == to, r;
-    if (!strcmp(casting, "safe")) r = safe;
+    bool r;
+    if (!strcmp(casting, "safe")) r = dt_promote(from, to) == to;
     else if (!strcmp(casting, "no") || !strcmp(casting, "equiv")) r = from == to;
     else if (!strcmp(casting, "unsafe")) r = true;
-    else if (!strcmp(casting, "same_kind")) r = safe || kind_order(from) <= kind_order(to);
+    else if (!strcmp(casting, "same_kind")) r = dt_same_kind(from, to);
     else {
         diag_error(a.p[2]->span, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
         return NULL;
     }
     return lw_const_bool(L, call->span, r);
+}
+
+/* The float dtype NumPy's loop search gives a one-operand float ufunc (modf, frexp): floats
+ * keep theirs, bool and 8-bit ints → float16, 16-bit → float32, wider → float64; complex
+ * has no loop (NumPy's message). */
+static bool real_float_loop(Span sp, const char *fn, DType d, DType *out)
+{
+    if (dt_is_complex(d)) {
+        diag_error(sp, "ufunc '%s' not supported for the input types, and the inputs could not be safely "
+                       "coerced to any supported types according to the casting rule ''safe''", fn);
+        return false;
+    }
+    if (dt_is_float(d)) *out = d;
+    else if (d == DT_BOOL || dt_size(d) == 1) *out = DT_FLOAT16;
+    else if (dt_size(d) == 2) *out = DT_FLOAT32;
+    else *out = DT_FLOAT64;
+    return true;
+}
+
+/* frexp(x) = (mantissa, exponent) with x = m * 2**e, 0.5 <= |m| < 1 (m in x's float dtype, e
+ * int32); zeros, infinities and NaNs give (x, 0).  Composed as e = floor(log2|x|) + 1, then one
+ * correction step each way for log2's rounding near powers of two, m = ldexp(x, -e). */
+static IrValue *api_frexp(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *v = lw_one_arg(L, call, "frexp");
+    if (!v || !(v = as_array(L, v, sp, "frexp"))) return NULL;
+    DType dt;
+    if (!real_float_loop(sp, "frexp", v->type->dtype, &dt)) return NULL;
+    IrValue *x = dt == v->type->dtype ? v : lw_cast(L, v, dt, sp);
+    IrValue *ok = ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISFINITE, sp, x), ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0)));
+    IrValue *e = ew2(L, IR_ADD, sp, ew1(L, IR_FLOOR, sp, ew1(L, IR_LOG2, sp, ew1(L, IR_ABS, sp, x))),
+                     lw_const_int(L, sp, 1));
+    if (!ok || !e) return NULL;
+    e = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ok, e, lw_const_int(L, sp, 0)});
+    if (!e) return NULL;
+    e = lw_cast(L, e, DT_INT32, sp);
+    IrValue *m = ew2(L, IR_LDEXP, sp, x, ew1(L, IR_NEG, sp, e));
+    IrValue *am = ew1(L, IR_ABS, sp, m);
+    IrValue *lo = ew2(L, IR_LOGICAL_AND, sp, ok, ew2(L, IR_LT, sp, am, lw_const_float(L, sp, 0.5)));
+    IrValue *hi = ew2(L, IR_GE, sp, am, lw_const_int(L, sp, 1));
+    if (!lo || !hi) return NULL;
+    IrValue *adj = ew2(L, IR_SUB, sp, lw_cast(L, hi, DT_INT32, sp), lw_cast(L, lo, DT_INT32, sp));
+    e = ew2(L, IR_ADD, sp, e, adj);
+    m = ew2(L, IR_LDEXP, sp, m, ew1(L, IR_NEG, sp, adj));
+    if (!e || !m) return NULL;
+    m = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ok, m, x});
+    return m ? lw_tuple(L, sp, 2, (IrValue *[]){m, e}) : NULL;
+}
+
+/* The largest finite value of float dtype d (nan_to_num's default posinf). */
+static double float_max(DType d)
+{
+    return d == DT_FLOAT16 ? 65504.0 : d == DT_FLOAT32 ? 3.4028234663852886e+38 : 1.7976931348623157e+308;
+}
+
+/* nan_to_num of a real float array x: NaN → nan, +inf → posinf, -inf → neginf (defaults: 0
+ * and the dtype's largest finite values); the fill values are cast to x's dtype. */
+static IrValue *nan_to_num_real(Lower *L, Span sp, IrValue *x, IrValue *nan, IrValue *pinf, IrValue *ninf)
+{
+    DType d = x->type->dtype;
+    IrValue *p = pinf ? pinf : lw_const_float(L, sp, float_max(d));
+    IrValue *n = ninf ? ninf : lw_const_float(L, sp, -float_max(d));
+    IrValue *isinf = ew1(L, IR_ISINF, sp, x);
+    IrValue *pos = ew2(L, IR_LOGICAL_AND, sp, isinf, ew2(L, IR_GT, sp, x, lw_const_int(L, sp, 0)));
+    IrValue *neg = ew2(L, IR_LOGICAL_AND, sp, isinf, ew2(L, IR_LT, sp, x, lw_const_int(L, sp, 0)));
+    IrValue *isnan = ew1(L, IR_ISNAN, sp, x);
+    if (!pos || !neg || !isnan) return NULL;
+    IrValue *r = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, n, x});
+    r = r ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){pos, p, r}) : NULL;
+    r = r ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){isnan, nan, r}) : NULL;
+    if (r && r->type->dtype != d) r = lw_cast(L, r, d, sp);
+    return r;
+}
+
+/* nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None): floats as nan_to_num_real,
+ * complex parts separately, other dtypes unchanged (a copy); copy=False writes into x and
+ * returns it. */
+static IrValue *api_nan_to_num(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "nan_to_num", "x,copy,nan,posinf,neginf", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_expr(L, a.p[0]);
+    bool copy;
+    if (!x || !(x = as_array(L, x, a.p[0]->span, "nan_to_num")) || !lw_bool_arg(L, a.p[1], true, &copy)) return NULL;
+    IrValue *fill[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < 3; i++) {
+        AstNode *e = a.p[2 + i];
+        if (!e) continue;
+        IrValue *v = lw_expr(L, e);
+        if (!v) return NULL;
+        if (v->type->kind == TY_NONE) continue;
+        if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+            diag_error(e->span, "nan_to_num() takes real numbers for nan, posinf and neginf, got %s",
+                       ty_str_of(v->type));
+            return NULL;
+        }
+        fill[i] = v;
+    }
+    if (!fill[0]) fill[0] = lw_const_float(L, sp, 0.0);
+    DType d = x->type->dtype;
+    IrValue *r;
+    if (dt_is_float(d)) {
+        r = nan_to_num_real(L, sp, x, fill[0], fill[1], fill[2]);
+    } else if (dt_is_complex(d)) {
+        IrValue *re = nan_to_num_real(L, sp, ew1(L, IR_REAL, sp, x), fill[0], fill[1], fill[2]);
+        IrValue *im = re ? nan_to_num_real(L, sp, ew1(L, IR_IMAG, sp, x), fill[0], fill[1], fill[2]) : NULL;
+        IrValue *j = lw_emit(L, IR_CONST_COMPLEX, sp, ty_complex(), 0, NULL);
+        j->def->fval = 0.0;
+        j->def->fval2 = 1.0;
+        r = ew2(L, IR_ADD, sp, re, ew2(L, IR_MUL, sp, im, j));
+        if (r && r->type->dtype != d) r = lw_cast(L, r, d, sp);
+    } else {
+        r = copy ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;
+    }
+    if (!r || copy || r == x) return r;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){x, r});
+    in->dtype = d;
+    return x;
 }
 
 /* ---------------------------------------------------------------- API table */
@@ -397,6 +515,8 @@ LW_API_PLAIN(array_equal)
 LW_API_PLAIN(api_divmod)
 LW_API_PLAIN(api_modf)
 LW_API_PLAIN(api_can_cast)
+LW_API_PLAIN(api_frexp)
+LW_API_PLAIN(api_nan_to_num)
 
 const ApiFn lw_ufunc_api[] = {
     {"cupy", "result_type", api_result_type_api, 0},
@@ -412,5 +532,7 @@ const ApiFn lw_ufunc_api[] = {
     {"cupy", "divmod", api_divmod_api, 0},
     {"cupy", "modf", api_modf_api, 0},
     {"cupy", "can_cast", api_can_cast_api, 0},
+    {"cupy", "frexp", api_frexp_api, 0},
+    {"cupy", "nan_to_num", api_nan_to_num_api, 0},
     {NULL, NULL, NULL, 0},
 };

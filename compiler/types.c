@@ -57,6 +57,19 @@ static DType float_for_int(DType d)
     return DT_FLOAT64;
 }
 
+/* NumPy's 'same_kind' casting (np.can_cast(from, to, 'same_kind')): a safe cast, or one that
+ * does not go down the kind order b < u < i < f < c (int64 → int8 and float64 → float32 are
+ * same_kind; int64 → uint8 and float64 → int64 are not). */
+bool dt_same_kind(DType from, DType to)
+{
+    static const int order[DT_COUNT] = {
+        [DT_BOOL] = 0, [DT_UINT8] = 1, [DT_UINT16] = 1, [DT_UINT32] = 1, [DT_UINT64] = 1,
+        [DT_INT8] = 2, [DT_INT16] = 2, [DT_INT32] = 2, [DT_INT64] = 2,
+        [DT_FLOAT16] = 3, [DT_FLOAT32] = 3, [DT_FLOAT64] = 3, [DT_COMPLEX64] = 4, [DT_COMPLEX128] = 4,
+    };
+    return dt_promote(from, to) == to || order[from] <= order[to];
+}
+
 DType dt_to_float(DType d)
 {
     if (dt_is_float(d) || dt_is_complex(d)) return d;

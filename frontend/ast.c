@@ -144,7 +144,10 @@ static void dump(FILE *out, const AstNode *n, int depth) {
             fprintf(out, " %s", ast_op_name((AstOp)(intptr_t)n->ops.v[i]));
         break;
     case AST_INT:
-        fprintf(out, " %lld", (long long)n->ival);
+        if (n->conv == 'u')
+            fprintf(out, " %llu", (unsigned long long)n->ival);
+        else
+            fprintf(out, " %lld", (long long)n->ival);
         break;
     case AST_FLOAT:
         fputc(' ', out);

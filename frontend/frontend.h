@@ -130,7 +130,8 @@ typedef enum AstKind {
     AST_WITH_ITEM,  /* lhs: expression, rhs: `as` target or NULL */
     /* expressions */
     AST_NAME,       /* sval: identifier */
-    AST_INT,        /* ival (literals that do not fit int64 are a located error) */
+    AST_INT,        /* ival; conv 'u' for 2**63 .. 2**64-1 (ival holds the uint64 bits; only
+                       uint64 contexts accept it); larger literals are a located error */
     AST_FLOAT,      /* fval */
     AST_IMAG,       /* fval: the imaginary part of a literal such as 2.5j */
     AST_STR,        /* sval: decoded bytes (adjacent literals concatenated), slen */

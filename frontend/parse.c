@@ -544,10 +544,12 @@ static AstNode *integer(Parser *p, TSNode n, bool neg) {
     if (!parse_digits(d, strlen(d), base, &v, &over))
         return bad(p, n, "invalid integer literal");
     uint64_t limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-    if (over || v > limit)
+    if (over || (v > limit && neg))
         return bad(p, n, "integer literal too large (gpyc integers are 64-bit)");
     AstNode *x = mk(p, AST_INT, n);
     x->ival = (int64_t)v; /* 2**63 only reaches here under a minus: the caller negates */
+    if (v > limit)
+        x->conv = 'u'; /* 2**63 .. 2**64-1: a uint64 literal (lowering says where it may stand) */
     return x;
 }
 

@@ -17,7 +17,7 @@
 
 #include "internal.h"
 
-static gp_frame module_frame = {"<module>", 0, NULL};
+static gp_frame module_frame = {"<module>", 0, NULL, NULL};
 static gp_frame *top;
 static const char *script = "script.py";
 static int saved_argc;
@@ -97,7 +97,8 @@ static void print_frames(const gp_frame *f, int depth) {
         return;
     if (depth < 100000)
         print_frames(f->prev, depth + 1);
-    fprintf(stderr, "  File \"%s\", line %d, in %s\n", script, f->line, f->func ? f->func : "?");
+    fprintf(stderr, "  File \"%s\", line %d, in %s\n", f->file ? f->file : script, f->line,
+            f->func ? f->func : "?");
 }
 
 /* The traceback, then "EXC: message" (just "EXC" for an empty message), exit status 1. */

@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <cuda_fp16.h>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
@@ -177,34 +178,165 @@ struct AdvParams {
     int64_t n;
 };
 
+static const unsigned BLOCK = 256;
+
+/* The byte offsets of result element i on the indexed side (*boff) and the plain side (*poff). */
+__device__ __forceinline__ void adv_offsets(const AdvParams &p, int64_t i, int64_t *boff, int64_t *poff) {
+    int64_t c[GP_MAXDIM];
+    int64_t rem = i;
+    for (int d = p.rnd - 1; d >= 0; d--) {
+        c[d] = rem % p.rshape[d];
+        rem /= p.rshape[d];
+    }
+    int64_t b = 0, q = 0;
+    for (int d = 0; d < p.rnd; d++) {
+        b += c[d] * p.bst[d];
+        q += c[d] * p.pst[d];
+    }
+    for (int j = 0; j < p.nadv; j++) {
+        int64_t ioff = 0;
+        for (int d = 0; d < p.rnd; d++)
+            ioff += c[d] * p.ist[j][d];
+        int64_t v = load_index(p.idata[j] + ioff, p.itype[j]);
+        if (v < 0)
+            v += p.isize[j];
+        b += v * p.vst[j];
+    }
+    *boff = b;
+    *poff = q;
+}
+
 template <typename W, bool SCATTER>
 __global__ void adv_kernel(AdvParams p) {
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
-        int64_t c[GP_MAXDIM];
-        int64_t rem = i;
-        for (int d = p.rnd - 1; d >= 0; d--) {
-            c[d] = rem % p.rshape[d];
-            rem /= p.rshape[d];
-        }
-        int64_t boff = 0, poff = 0;
-        for (int d = 0; d < p.rnd; d++) {
-            boff += c[d] * p.bst[d];
-            poff += c[d] * p.pst[d];
-        }
-        for (int j = 0; j < p.nadv; j++) {
-            int64_t ioff = 0;
-            for (int d = 0; d < p.rnd; d++)
-                ioff += c[d] * p.ist[j][d];
-            int64_t v = load_index(p.idata[j] + ioff, p.itype[j]);
-            if (v < 0)
-                v += p.isize[j];
-            boff += v * p.vst[j];
-        }
+        int64_t boff, poff;
+        adv_offsets(p, i, &boff, &poff);
         if (SCATTER)
             *(W *)(p.base + boff) = *(const W *)(p.plain + poff);
         else
             *(W *)(p.plain + poff) = *(const W *)(p.base + boff);
+    }
+}
+
+/* ---- the accumulating scatter (cupyx.scatter_add/max/min, NumPy's ufunc.at) ----
+ * combine<OP>(old, v) is NumPy's add / maximum / minimum (NaN propagates); atomic_combine
+ * applies it with a compare-and-swap loop on the aligned 4- or 8-byte word that holds the
+ * element (1- and 2-byte elements share their word with neighbours, which the loop keeps). */
+template <int OP, typename T> __device__ __forceinline__ T combine(T a, T b) {
+    if (OP == GP_SCATTER_ADD)
+        return (T)(a + b);
+    if (a != a)
+        return a;
+    if (b != b)
+        return b;
+    if (OP == GP_SCATTER_MAX)
+        return a > b ? a : b;
+    return a < b ? a : b;
+}
+template <> __device__ __forceinline__ bool combine<GP_SCATTER_ADD, bool>(bool a, bool b) { return a || b; }
+template <int OP> __device__ __forceinline__ __half combine_h(__half a, __half b) {
+    return __float2half(combine<OP, float>(__half2float(a), __half2float(b)));
+}
+template <int OP> __device__ __forceinline__ float2 combine_c(float2 a, float2 b) {
+    return make_float2(a.x + b.x, a.y + b.y);   /* complex: add only (checked by the compiler) */
+}
+
+template <int OP, typename T> __device__ __forceinline__ T combine_any(T a, T b) { return combine<OP, T>(a, b); }
+template <> __device__ __forceinline__ __half combine_any<GP_SCATTER_ADD, __half>(__half a, __half b) { return combine_h<GP_SCATTER_ADD>(a, b); }
+template <> __device__ __forceinline__ __half combine_any<GP_SCATTER_MAX, __half>(__half a, __half b) { return combine_h<GP_SCATTER_MAX>(a, b); }
+template <> __device__ __forceinline__ __half combine_any<GP_SCATTER_MIN, __half>(__half a, __half b) { return combine_h<GP_SCATTER_MIN>(a, b); }
+template <> __device__ __forceinline__ float2 combine_any<GP_SCATTER_ADD, float2>(float2 a, float2 b) { return combine_c<GP_SCATTER_ADD>(a, b); }
+
+template <int OP, typename T> __device__ void atomic_combine(T *addr, T v) {
+    if constexpr (sizeof(T) == 8) {
+        unsigned long long *w = (unsigned long long *)addr;
+        unsigned long long old = *w, assumed;
+        do {
+            assumed = old;
+            T cur;
+            memcpy(&cur, &assumed, 8);
+            T nv = combine_any<OP, T>(cur, v);
+            unsigned long long nb;
+            memcpy(&nb, &nv, 8);
+            if (nb == assumed)
+                break;
+            old = atomicCAS(w, assumed, nb);
+        } while (assumed != old);
+    } else if constexpr (sizeof(T) == 4) {
+        unsigned int *w = (unsigned int *)addr;
+        unsigned int old = *w, assumed;
+        do {
+            assumed = old;
+            T cur;
+            memcpy(&cur, &assumed, 4);
+            T nv = combine_any<OP, T>(cur, v);
+            unsigned int nb;
+            memcpy(&nb, &nv, 4);
+            if (nb == assumed)
+                break;
+            old = atomicCAS(w, assumed, nb);
+        } while (assumed != old);
+    } else {
+        size_t a = (size_t)addr;
+        unsigned int *w = (unsigned int *)(a & ~(size_t)3);
+        unsigned int shift = (unsigned int)(a & 3) * 8;
+        unsigned int mask = sizeof(T) == 1 ? 0xffu : 0xffffu;
+        unsigned int old = *w, assumed;
+        do {
+            assumed = old;
+            unsigned int bits = (assumed >> shift) & mask;
+            T cur;
+            memcpy(&cur, &bits, sizeof(T));
+            T nv = combine_any<OP, T>(cur, v);
+            unsigned int nb = 0;
+            memcpy(&nb, &nv, sizeof(T));
+            unsigned int nw = (assumed & ~(mask << shift)) | ((nb & mask) << shift);
+            if (nw == assumed)
+                break;
+            old = atomicCAS(w, assumed, nw);
+        } while (assumed != old);
+    }
+}
+
+template <typename T, int OP>
+__global__ void adv_acc_kernel(AdvParams p) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
+        int64_t boff, poff;
+        adv_offsets(p, i, &boff, &poff);
+        atomic_combine<OP, T>((T *)(p.base + boff), *(const T *)(p.plain + poff));
+    }
+}
+
+/* complex128 adds its two parts with double atomics */
+__global__ void adv_acc_c128_kernel(AdvParams p) {
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
+        int64_t boff, poff;
+        adv_offsets(p, i, &boff, &poff);
+        const double *v = (const double *)(p.plain + poff);
+        double *d = (double *)(p.base + boff);
+        atomicAdd(d, v[0]);
+        atomicAdd(d + 1, v[1]);
+    }
+}
+
+template <int OP> static void launch_acc(gp_dtype dt, unsigned grid, cudaStream_t s, const AdvParams &k) {
+    switch (dt) {
+    case GP_BOOL: adv_acc_kernel<bool, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_INT8: adv_acc_kernel<int8_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_INT16: adv_acc_kernel<int16_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_INT32: adv_acc_kernel<int32_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_INT64: adv_acc_kernel<int64_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_UINT8: adv_acc_kernel<uint8_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_UINT16: adv_acc_kernel<uint16_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_UINT32: adv_acc_kernel<uint32_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_UINT64: adv_acc_kernel<uint64_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_FLOAT16: adv_acc_kernel<__half, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_FLOAT32: adv_acc_kernel<float, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    case GP_FLOAT64: adv_acc_kernel<double, OP><<<grid, BLOCK, 0, s>>>(k); break;
+    default: rt_raise("RuntimeError", "gpyc runtime: no accumulating scatter for this dtype"); break;
     }
 }
 
@@ -220,7 +352,6 @@ __global__ void masked_fill_kernel(char *dst, NdIter dit, const char *mask, NdIt
 
 /* ---------------------------------------------------------------- launchers and helpers */
 
-static const unsigned BLOCK = 256;
 
 static NdIter iter_of(const gp_array *a) {
     NdIter it;
@@ -546,7 +677,7 @@ static void plan_check(const Plan *p) {
 }
 
 /* Step 5: the kernel's parameters for plan p; plain/pst is the other side. */
-static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool scatter) {
+static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool scatter, int op) {
     if (p->size == 0)
         return;
     AdvParams k;
@@ -575,6 +706,23 @@ static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool sca
     }
     unsigned grid = rt_grid_for(p->size, BLOCK);
     cudaStream_t s = rt_stream();
+    if (scatter && op != GP_SCATTER_SET) {
+        gp_dtype dt = p->v->dtype;
+        if (dt == GP_COMPLEX128 && op == GP_SCATTER_ADD)
+            adv_acc_c128_kernel<<<grid, BLOCK, 0, s>>>(k);
+        else if (dt == GP_COMPLEX64 && op == GP_SCATTER_ADD)
+            adv_acc_kernel<float2, GP_SCATTER_ADD><<<grid, BLOCK, 0, s>>>(k);
+        else if (op == GP_SCATTER_ADD)
+            launch_acc<GP_SCATTER_ADD>(dt, grid, s, k);
+        else if (op == GP_SCATTER_MAX && dt != GP_COMPLEX64 && dt != GP_COMPLEX128)
+            launch_acc<GP_SCATTER_MAX>(dt, grid, s, k);
+        else if (op == GP_SCATTER_MIN && dt != GP_COMPLEX64 && dt != GP_COMPLEX128)
+            launch_acc<GP_SCATTER_MIN>(dt, grid, s, k);
+        else
+            rt_raise("RuntimeError", "gpyc runtime: no accumulating scatter for this dtype");
+        rt_check_launch();
+        return;
+    }
     size_t esize = gp_dtype_size(p->v->dtype);
 #define LAUNCH(W)                                                                                  \
     do {                                                                                           \
@@ -599,7 +747,7 @@ extern "C" gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, co
     plan_build(&p, a, n, ix, arrs);
     plan_check(&p);
     gp_array *out = rt_empty(a->dtype, p.rnd, p.rshape);
-    plan_launch(&p, out->data, out->strides, false);
+    plan_launch(&p, out->data, out->strides, false, GP_SCATTER_SET);
     plan_free(&p);
     return out;
 }
@@ -627,12 +775,14 @@ static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v) 
     rt_check_launch();
 }
 
-extern "C" void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs,
-                           const gp_array *v) {
+/* a[index] = v (op GP_SCATTER_SET) or a[index] op= v, accumulating (ufunc.at). */
+static void adv_store(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v,
+                      int op) {
     if (v->dtype != a->dtype)
         rt_raise("RuntimeError", "gpyc runtime: rt_adv_set needs a value of the destination's dtype");
     /* NumPy's boolean-assignment path: one boolean index of the array's own ndim */
-    bool boolpath = n == 1 && arrs[0] && arrs[0]->dtype == GP_BOOL && arrs[0]->ndim == a->ndim && a->ndim > 0;
+    bool boolpath = op == GP_SCATTER_SET && n == 1 && arrs[0] && arrs[0]->dtype == GP_BOOL &&
+                    arrs[0]->ndim == a->ndim && a->ndim > 0;
     if (boolpath && v->ndim > 1)
         rt_raise("TypeError", "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, "
                  "input has %d dimensions", v->ndim);
@@ -679,9 +829,19 @@ extern "C" void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_arra
                  "result of shape %s", vs, rs);
     }
     plan_check(&p);
-    plan_launch(&p, val->data, pst, true);
+    plan_launch(&p, val->data, pst, true, op);
     plan_free(&p);
     rt_release(vc);
     for (int i = 0; i < ncopies; i++)
         rt_release(icopies[i]);
+}
+
+extern "C" void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs,
+                           const gp_array *v) {
+    adv_store(a, n, ix, arrs, v, GP_SCATTER_SET);
+}
+
+extern "C" void rt_adv_scatter(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs,
+                               const gp_array *v, int op) {
+    adv_store(a, n, ix, arrs, v, op);
 }

@@ -6,6 +6,7 @@
  * holds pointers to runtime-owned strings (never freed here).  Index errors use Python's
  * message "list index out of range".
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,4 +217,112 @@ void rt_sb_list(gp_sb *sb, const gp_list *l) {
         }
     }
     rt_sb_putc(sb, ']');
+}
+
+/* ---------------------------------------------------------------- ndarray.tolist() */
+
+/* The array's elements in C order, on the host (xmalloc'd; caller frees). */
+static char *host_elems(const gp_array *a) {
+    size_t n = (size_t)a->size * gp_dtype_size(a->dtype);
+    char *h = rt_xmalloc(n ? n : 1);
+    rt_to_host(a, h);
+    return h;
+}
+
+static gp_list_kind tolist_kind(gp_dtype d) {
+    switch (d) {
+    case GP_BOOL: return GP_LIST_BOOL;
+    case GP_FLOAT16: case GP_FLOAT32: case GP_FLOAT64: return GP_LIST_F64;
+    case GP_COMPLEX64: case GP_COMPLEX128: return GP_LIST_C128;
+    default: return GP_LIST_I64;
+    }
+}
+
+gp_list *rt_tolist(const gp_array *a) {
+    gp_list_kind kind = tolist_kind(a->dtype);
+    gp_list *l = rt_list_new(kind, 0);
+    char *h = host_elems(a);
+    size_t isz = gp_dtype_size(a->dtype);
+    for (int64_t i = 0; i < a->size; i++) {
+        const char *e = h + (size_t)i * isz;
+        if (kind == GP_LIST_BOOL) {
+            bool b = *e != 0;
+            rt_list_append(l, &b);
+        } else if (kind == GP_LIST_I64) {
+            int64_t v = rt_elem_i64(e, a->dtype);
+            rt_list_append(l, &v);
+        } else if (kind == GP_LIST_F64) {
+            double v = rt_elem_f64(e, a->dtype);
+            rt_list_append(l, &v);
+        } else {
+            double c[2];
+            if (a->dtype == GP_COMPLEX64) {
+                float f[2];
+                memcpy(f, e, sizeof f);
+                c[0] = f[0];
+                c[1] = f[1];
+            } else {
+                memcpy(c, e, sizeof c);
+            }
+            rt_list_append(l, c);
+        }
+    }
+    free(h);
+    return l;
+}
+
+/* One element as its Python scalar's repr. */
+static void sb_elem(gp_sb *sb, const char *e, gp_dtype d) {
+    switch (tolist_kind(d)) {
+    case GP_LIST_BOOL: rt_sb_bool(sb, *e != 0); break;
+    case GP_LIST_F64: rt_sb_f64(sb, rt_elem_f64(e, d)); break;
+    case GP_LIST_C128:
+        if (d == GP_COMPLEX64) {
+            float f[2];
+            memcpy(f, e, sizeof f);
+            rt_sb_c128(sb, f[0], f[1]);
+        } else {
+            double c[2];
+            memcpy(c, e, sizeof c);
+            rt_sb_c128(sb, c[0], c[1]);
+        }
+        break;
+    default:
+        if (d == GP_UINT64) {
+            uint64_t u;
+            memcpy(&u, e, sizeof u);
+            char buf[32];
+            snprintf(buf, sizeof buf, "%llu", (unsigned long long)u);
+            rt_sb_puts(sb, buf);
+        } else {
+            rt_sb_i64(sb, rt_elem_i64(e, d));
+        }
+        break;
+    }
+}
+
+/* Dimension dim of a C-order host copy, starting at element *at. */
+static void sb_nested(gp_sb *sb, const gp_array *a, const char *h, int dim, int64_t *at) {
+    size_t isz = gp_dtype_size(a->dtype);
+    if (dim == a->ndim) {
+        sb_elem(sb, h + (size_t)*at * isz, a->dtype);
+        (*at)++;
+        return;
+    }
+    rt_sb_putc(sb, '[');
+    for (int64_t i = 0; i < a->shape[dim]; i++) {
+        if (i > 0)
+            rt_sb_puts(sb, ", ");
+        sb_nested(sb, a, h, dim + 1, at);
+    }
+    rt_sb_putc(sb, ']');
+}
+
+const char *rt_tolist_str(const gp_array *a) {
+    char *h = host_elems(a);
+    gp_sb sb = {0};
+    int64_t at = 0;
+    sb_nested(&sb, a, h, 0, &at);
+    free(h);
+    return rt_sb_take(&sb);
 }

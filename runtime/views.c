@@ -424,6 +424,17 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape) {
     return v;
 }
 
+/* .real / .imag: the complex element is {re, im}, so the parts are views of the real dtype with
+ * the same byte strides, the imaginary one half an element further. */
+gp_array *rt_complex_part(const gp_array *a, int imag) {
+    gp_dtype rd = a->dtype == GP_COMPLEX64 ? GP_FLOAT32 : GP_FLOAT64;
+    if (a->dtype != GP_COMPLEX64 && a->dtype != GP_COMPLEX128)
+        rt_raise("RuntimeError", "gpyc runtime: rt_complex_part needs a complex array");
+    gp_array *v = rt_view(a, a->ndim, a->shape, a->strides, a->data + (imag ? gp_dtype_size(rd) : 0));
+    v->dtype = rd;
+    return v;
+}
+
 gp_array *rt_transpose(const gp_array *a, const int *perm) {
     int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
     bool used[GP_MAXDIM] = {false};

@@ -8,6 +8,8 @@
 #   unit        the Criterion executables, through ctest (or directly when ctest is missing)
 #   errors      tests/errors/NAME.py: `gpyc --check NAME.py`, run inside tests/errors, must exit 1
 #               and its first stderr line must equal the first line of NAME.err
+#               (in tests/errors and tests/e2e, NAME_helper.py and NAME_helper2.py ... are
+#               modules that the tests beside them import, not tests of their own)
 #   nocrash     gpyc never dies of a signal or hangs: every error test and prefixes of every e2e
 #               program (cut every 7th byte or so) give `gpyc --check` exit status 0 or 1
 #   e2e         tests/e2e/NAME.py (stdout compared with NAME.expected by tests/oracle/compare) and
@@ -103,6 +105,8 @@ fail() { NFAIL=$((NFAIL + 1)); FAILED+=("$1"); echo "FAIL $1${2:+: $2}"; }
 skip() { NSKIP=$((NSKIP + 1)); echo "SKIP $1${2:+: $2}"; }
 # Indents a block of text (details under a FAIL line), at most 30 lines of it.
 detail() { sed -e 's/^/    /' | head -n 30; }
+# A module imported by the tests beside it (NAME_helper.py, NAME_helper2.py), not a test.
+is_helper() { case $1 in *_helper | *_helper[0-9]) return 0 ;; esac; return 1; }
 # shellcheck disable=SC2254  # FILTER is a glob on purpose
 matches() { [ -z "$FILTER" ] && return 0; case $1 in $FILTER) return 0 ;; esac; return 1; }
 
@@ -187,6 +191,7 @@ suite_errors() {
     for f in "$ROOT"/tests/errors/*.py; do
         [ -f "$f" ] || continue
         name=$(basename "$f" .py)
+        is_helper "$name" && continue
         matches "$name" || continue
         n=$((n + 1))
         if [ ! -f "${f%.py}.err" ]; then fail "errors/$name" "no $name.err beside it"; continue; fi
@@ -364,6 +369,7 @@ suite_e2e() {
     mkdir -p "$out"
     for f in "$ROOT"/tests/e2e/*.py "$ROOT"/tests/rterr/*.py; do
         [ -f "$f" ] || continue
+        is_helper "$(basename "$f" .py)" && continue
         matches "$(basename "$f" .py)" || continue
         srcs+=("$f")
     done

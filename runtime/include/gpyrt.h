@@ -46,6 +46,7 @@ typedef struct gp_frame {
     const char *func;          /* "<module>" or the Python function name */
     int line;                  /* current script line */
     struct gp_frame *prev;
+    const char *file;          /* the module's file name ("helper.py"); NULL: the script */
 } gp_frame;
 
 /* Called first by main(): records argv and the script's name (for tracebacks) and installs the
@@ -185,6 +186,9 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape);
 gp_array *rt_transpose(const gp_array *a, const int *perm);
 /* broadcast_to: new reference to a view with zero strides.  ValueError as NumPy. */
 gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
+/* a.real (imag 0) or a.imag (imag 1) of a complex array: a view of the real dtype with a's
+ * shape and byte strides (writing through it changes a).  New reference. */
+gp_array *rt_complex_part(const gp_array *a, int imag);
 
 /* ---------------------------------------------------------------- format.c / print.c
  * A string builder and Python's / NumPy's formatting of values.  All output that a program
@@ -266,6 +270,12 @@ void rt_list_set(gp_list *l, int64_t i, const void *elem);    /* retains/release
 gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str; new reference */
 /* str() of a list: [1, 2.5, 'a'] with repr() of each element (arrays as NumPy's repr). */
 void rt_sb_list(gp_sb *sb, const gp_list *l);
+/* x.tolist() of a 1-d array: a new list of Python scalars (bool; int64 for every integer
+ * dtype, uint64 wrapping past 2**63-1; float64 for every float dtype; complex128).  Syncs. */
+gp_list *rt_tolist(const gp_array *a);
+/* str(x.tolist()) of an array of any ndim: nested lists as Python prints them ([[1, 2], [3,
+ * 4]]; uint64 unsigned; a 0-d array as its scalar).  Syncs. */
+const char *rt_tolist_str(const gp_array *a);
 
 /* ---------------------------------------------------------------- random.cu
  * CuPy's legacy generator (cp.random.seed, cp.random.random): cuRAND's XORWOW with CuPy's
@@ -371,6 +381,13 @@ gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, const gp_arra
  * a's ndim, NumPy's "NumPy boolean array indexing assignment cannot assign 3 input values to
  * the 2 output values where the mask is true". */
 void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v);
+/* cupyx.scatter_add / scatter_max / scatter_min (NumPy's add.at, maximum.at, minimum.at):
+ * as rt_adv_set, but every element of v is combined into its place with an atomic op, so
+ * repeated indices accumulate.  op: GP_SCATTER_*.  max/min propagate NaN as NumPy's
+ * maximum/minimum; complex values only add. */
+typedef enum gp_scatter_op { GP_SCATTER_SET, GP_SCATTER_ADD, GP_SCATTER_MAX, GP_SCATTER_MIN } gp_scatter_op;
+void rt_adv_scatter(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v,
+                    int op);
 /* The C-order coordinates of a's nonzero elements as int64 (synchronises).  New reference.
  * mode 0: shape (a->ndim, N) (row d: nonzero()[d]); 1: argwhere, (N, a->ndim);
  * 2: flatnonzero, (N,). */

@@ -2,6 +2,8 @@
 # regen.sh [NAME...] — regenerates the .expected files of tests/e2e (or of the named programs)
 # by running each program on the CPU with the NumPy-backed cupy shim (tests/oracle/run-numpy).
 # Never edit an .expected file by hand.  Also regenerates tests/rterr (last line of stderr).
+# NAME_helper.py (and NAME_helper2.py ...) is a module that the programs beside it import (found
+# beside them, as Python finds it), not a program of its own.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 oracle=$here/../oracle/run-numpy
@@ -42,6 +44,7 @@ else
 fi
 for f in "${files[@]}"; do
     [ -f "$f" ] || continue
+    case $(basename "$f") in *_helper.py | *_helper[0-9].py) continue ;; esac
     case $f in
         */rterr/*) regen_rterr "$f" ;;
         *) regen_out "$f" ;;

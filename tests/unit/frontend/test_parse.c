@@ -329,8 +329,13 @@ Test(parse, float_and_imaginary_literals) {
 }
 
 Test(parse, integer_too_large) {
-    expect_error("x = 1\ny = 9223372036854775808\n",
+    /* 2**63 .. 2**64-1 parse as uint64 literals (lowering decides where they may stand) */
+    expect_has("y = 9223372036854775808\nz = 0xffff_ffff_ffff_ffff\n", "(int 9223372036854775808 @1:5)",
+               "(int 18446744073709551615 @2:5)", NULL);
+    expect_error("x = 1\ny = 18446744073709551616\n",
                  "2:5: error: integer literal too large (gpyc integers are 64-bit)");
+    expect_error("y = -9223372036854775809\n",
+                 "1:6: error: integer literal too large (gpyc integers are 64-bit)");
     expect_error("y = 0x1_0000_0000_0000_0000\n",
                  "1:5: error: integer literal too large (gpyc integers are 64-bit)");
     expect_error("y = 0777\n", "1:5: error: leading zeros in decimal integer literals are not permitted");

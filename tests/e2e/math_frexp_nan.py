@@ -1,0 +1,32 @@
+# frexp, nan_to_num, trapezoid
+import cupy as cp
+
+m, e = cp.frexp(cp.array([1.0, 8.0, 0.3, -5.5, 0.0, -0.0, 1e-310, 1e300, 0.75, 1023.999]))
+print(m)
+print(e, e.dtype)
+m2, e2 = cp.frexp(cp.array([1.0, 0.1, -1024.0, 3.0], dtype=cp.float32))
+print(m2, m2.dtype, e2)
+m3, e3 = cp.frexp(cp.array([1, 2, 3, 100], dtype=cp.int16))
+print(m3, m3.dtype, e3)
+m4, e4 = cp.frexp(cp.array([cp.inf, -cp.inf, cp.nan]))
+print(m4, e4)
+h, he = cp.frexp(cp.array([0.5, 6.0, 65504.0], dtype=cp.float16))
+print(h, h.dtype, he)
+print(cp.ldexp(m, e))
+
+x = cp.array([cp.nan, cp.inf, -cp.inf, 1.0, -2.5])
+print(cp.nan_to_num(x))
+print(cp.nan_to_num(x, nan=0.5, posinf=9.0, neginf=-9.0))
+print(cp.nan_to_num(x.astype(cp.float32)))
+print(cp.nan_to_num(x.astype(cp.float16)))
+print(cp.nan_to_num(cp.arange(3)))
+z = cp.array([complex(cp.nan, 1.0), complex(2.0, cp.inf), complex(-cp.inf, cp.nan)])
+print(cp.nan_to_num(z, posinf=1e10, neginf=-1e10))
+y = cp.array([cp.nan, 3.0, cp.inf])
+cp.nan_to_num(y, copy=False, nan=-1.0)
+print(y)
+
+print(cp.trapezoid(cp.array([1.0, 2.0, 3.0])))
+print(cp.trapezoid(cp.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), dx=0.5))
+print(cp.trapezoid(cp.array([1, 4, 9]), x=cp.array([0.0, 1.0, 3.0])))
+print(cp.trapezoid(cp.array([[1, 4], [9, 16]]), axis=0))

@@ -1,0 +1,72 @@
+# take_along_axis, put_along_axis, put, place, putmask, choose, ix_, ravel_multi_index,
+# unravel_index, broadcast_arrays
+import cupy as cp
+
+a = cp.array([[10, 30, 20], [60, 40, 50]])
+order = cp.argsort(a, axis=1)
+print(cp.take_along_axis(a, order, axis=1))
+print(cp.take_along_axis(a, cp.argsort(a, axis=0), axis=0))
+print(cp.take_along_axis(a, cp.array([[0], [2]]), axis=1))
+print(cp.take_along_axis(a, cp.array([5, 0, -1]), axis=None))
+m = cp.argmax(a, axis=1)
+print(cp.take_along_axis(a, cp.expand_dims(m, 1), 1))
+
+b = a.copy()
+cp.put_along_axis(b, cp.array([[0], [2]]), 99, axis=1)
+print(b)
+cp.put_along_axis(b, cp.array([[1, 0, 1]]), cp.array([[-1, -2, -3]]), axis=0)
+print(b)
+f = cp.zeros((2, 3), dtype=cp.float32)
+cp.put_along_axis(f, cp.argsort(a, axis=1), cp.array([0.5, 1.5, 2.5]), axis=1)
+print(f)
+
+p = cp.arange(6)
+cp.put(p, [0, 2], [-1, -2])
+print(p)
+cp.put(p, cp.array([1, 3, 5, -1]), 7)
+print(p)
+q = cp.arange(12).reshape(3, 4)
+cp.put(q, [0, 5, 11, -2], cp.array([100, 200]))
+print(q)
+qt = cp.zeros((4, 3)).T
+cp.put(qt, cp.array([1, 4, 6]), 1.5)
+print(qt)
+
+pl = cp.arange(6)
+cp.place(pl, pl > 2, cp.array([-1, -2]))
+print(pl)
+pl2 = cp.arange(12, dtype=cp.float64).reshape(3, 4)
+cp.place(pl2, pl2 % 3 == 0, [0.5, 1.5, 2.5])
+print(pl2)
+pm = cp.arange(6)
+cp.putmask(pm, pm > 2, cp.array([-1, -2]))
+print(pm)
+pm2 = cp.arange(6).reshape(2, 3)
+cp.putmask(pm2, pm2 % 2 == 1, pm2 * 10)
+print(pm2)
+
+c = cp.array([0, 1, 2, 1])
+print(cp.choose(c, [cp.array([1, 2, 3, 4]), cp.array([10, 20, 30, 40]), cp.array([100, 200, 300, 400])]))
+print(cp.choose(cp.array([[0, 1], [1, 0]]), [cp.zeros(2, dtype=cp.int32), cp.array([1.5, 2.5])]))
+print(cp.choose(cp.array([1, 0, 1]), (5, cp.arange(3))))
+
+g = cp.arange(12).reshape(3, 4)
+ix = cp.ix_(cp.array([0, 2]), cp.array([1, 3]))
+print(ix[0].shape, ix[1].shape)
+print(g[ix])
+print(g[cp.ix_(cp.array([True, False, True]), cp.array([3, 0]))])
+g[cp.ix_(cp.array([1]), cp.array([0, 1]))] = -5
+print(g)
+
+print(cp.ravel_multi_index((cp.array([0, 1, 2]), cp.array([1, 0, 3])), (3, 4)))
+print(cp.ravel_multi_index((cp.array([[1], [2]]), cp.array([0, 1, 2])), (3, 5, )))
+r, s = cp.unravel_index(cp.array([1, 4, 11]), (3, 4))
+print(r, s)
+u = cp.unravel_index(cp.array([[0, 23], [7, 13]]), (2, 3, 4))
+print(u[0], u[1], u[2])
+
+x1, y1 = cp.broadcast_arrays(cp.arange(3), cp.arange(2)[:, None])
+print(x1)
+print(y1)
+s1, s2, s3 = cp.broadcast_arrays(cp.ones((2, 1, 3)), cp.arange(4)[:, None], 5.0)
+print(s1.shape, s2.shape, s3.shape, s3.dtype)

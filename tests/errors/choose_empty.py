@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.choose(cp.array([0, 1]), [])

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.fromfunction(cp.sin, (3,)))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+gy, gx = cp.gradient(cp.ones((3, 3)), 1.0, 2.0, 3.0)

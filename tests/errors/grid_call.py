@@ -1,0 +1,4 @@
+import cupy as cp
+
+g = cp.mgrid(3)
+print(g)

@@ -1,0 +1,4 @@
+import cupy as cp
+
+g = cp.ogrid[0:]
+print(g)

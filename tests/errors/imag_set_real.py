@@ -1,0 +1,5 @@
+import cupy as cp
+
+x = cp.arange(3.0)
+x.imag = 1.0
+print(x)

@@ -1,0 +1,3 @@
+import import_cycle_helper2
+
+X = 1

@@ -1,0 +1,2 @@
+Y = 2
+import import_cycle_helper

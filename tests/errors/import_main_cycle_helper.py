@@ -1,0 +1,3 @@
+import import_main_cycle
+
+X = 1

@@ -1,0 +1,1 @@
+import import_pkg_helper.sub

@@ -1,0 +1,4 @@
+import cupyx
+
+a = [1, 2, 3]
+cupyx.scatter_add(a, 0, 1)

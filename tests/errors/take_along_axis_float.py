@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.take_along_axis(cp.zeros((2, 3)), cp.zeros((2, 1)), axis=1)

@@ -1,0 +1,4 @@
+import cupy as cp
+
+m = cp.zeros(2)
+print(m.tolist(1))

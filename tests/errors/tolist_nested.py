@@ -1,0 +1,5 @@
+import cupy as cp
+
+m = cp.zeros((2, 2))
+rows = m.tolist()
+print(len(rows))

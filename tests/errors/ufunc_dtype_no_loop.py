@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.sqrt(cp.arange(3), dtype=cp.int64)
