@@ -26,7 +26,8 @@
  * flow: the scan stops there), and moving S before them must not change what S reads: no
  * store of a variable that S loads, no STORE_INTO into memory an S kernel reads (roots of
  * views compared: two arrays made by kernels never alias, nor does one made by a kernel with
- * an array that existed before it was made), no result of one member used by another.
+ * an array that existed before it was made, or with a variable's value when the array was
+ * never stored to that variable), no result of one member used by another.
  *
  * Whether the one kernel runs is decided at run time (codegen/kernels.c, cg_siblings_launch):
  * every member has the same number of rows N > 0 and 1..SIB_MAX_COLS columns; otherwise the
@@ -138,8 +139,45 @@ static bool made_before(const IrValue *o, const IrValue *f)
     return od->parent != fd->parent && encloses(od->parent, fd->parent);
 }
 
-/* May arrays a and b share memory?  An array a kernel made is new memory: it shares none with
- * another such array, nor with an array that existed before it was made. */
+/* How array f (or a view of it) leaves its defining function's values: recorded in `vars`
+ * (variables it is stored to); false when it goes anywhere else a load could see it from
+ * (a call, a list, a tuple). */
+static bool escapes_to(const IrBlock *b, const IrValue *f, Vec *vars)
+{
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        for (int j = 0; j < in->nargs; j++) {
+            if (!in->args[j] || root_of(in->args[j]) != f) continue;
+            if (in->op == IR_STORE) vec_push(vars, in->var);
+            else if (in->op == IR_CALL || in->op == IR_TUPLE || in->op == IR_LIST_NEW ||
+                     in->op == IR_LIST_APPEND || in->op == IR_LIST_SET)
+                return false;
+        }
+        for (int k = 0; k < 2; k++)
+            if (in->blocks[k] && !escapes_to(in->blocks[k], f, vars)) return false;
+    }
+    return true;
+}
+
+/* May load result o (variable x) be array f, made by a kernel? */
+static bool load_may_see(const IrValue *o, const IrValue *f)
+{
+    const IrBlock *top = f->def->parent;
+    while (top->owner) top = top->owner->parent;
+    Vec vars = {0};
+    bool seen = !escapes_to(top, f, &vars);
+    const IrVar *x = o->def->var;
+    for (int i = 0; i < vars.n && !seen; i++) {
+        const IrVar *v = VEC_AT(vars, i);
+        seen = v == x || (v->global && x->global);  /* a call may copy one global to another */
+    }
+    vec_free(&vars);
+    return seen;
+}
+
+/* May arrays a and b share memory?  An array a kernel made (f) is new memory: it shares none
+ * with another such array, nor with an array that existed before it was made, nor with a
+ * variable's value when f was never stored to that variable (or passed where it could be). */
 static bool may_alias(const IrValue *a, const IrValue *b)
 {
     a = root_of(a);
@@ -148,7 +186,10 @@ static bool may_alias(const IrValue *a, const IrValue *b)
     bool fa = is_fresh(a), fb = is_fresh(b);
     if (fa && fb) return false;
     if (!fa && !fb) return true;
-    return fa ? !made_before(b, a) : !made_before(a, b);
+    const IrValue *f = fa ? a : b, *o = fa ? b : a;
+    if (made_before(o, f)) return false;
+    if (o->def && o->def->op == IR_LOAD && o->def->var) return load_may_see(o, f);
+    return true;
 }
 
 /* ---------------------------------------------------------------- the window */
