@@ -34,6 +34,13 @@ void cg_list_kernels(FILE *out, const IrModule *m);
 void cg_rows_def(StrBuf *out, const IrModule *m, const RowChain *c);
 void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueName name_of, void *ctx, int indent);
 
+/* Sibling reductions (compiler/siblings.c): every set's kernels (with the helpers they share,
+ * once), and a set's launch at set->last: one kernel over the common rows and a small one
+ * that combines the blocks, or the members' own kernels when the shapes do not allow it. */
+void cg_siblings_defs(StrBuf *out, const IrModule *m);
+void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx,
+                        int indent);
+
 /* ---------------------------------------------------------------- host.c
  * The whole translation unit: includes, tuple structs, kernels, functions, main().        */
 void cg_module(StrBuf *out, const IrModule *m);

@@ -885,11 +885,15 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         if (in->group->last != in) return;
         const RowChain *c = in->group->chain;
         if (c && c->last != in) return;      /* a row chain launches at its last member */
+        const Siblings *sb = in->group->siblings;
+        if (sb && sb->last != in) return;    /* sibling reductions launch at their last member */
         emit_line(cg, in);
         if (c) cg_rows_launch(cg->out, cg->m, c, name_of_cb, cg, cg->indent);
+        else if (sb) cg_siblings_launch(cg->out, cg->m, sb, name_of_cb, cg, cg->indent);
         else cg_kernel_launch(cg->out, cg->m, in->group, name_of_cb, cg, cg->indent);
-        for (int k = 0; k < (c ? c->members.n : 1); k++) {
-            const KernelGroup *g = c ? c->members.v[k] : in->group;
+        const Vec *set = c ? &c->members : sb ? &sb->members : NULL;
+        for (int k = 0; k < (set ? set->n : 1); k++) {
+            const KernelGroup *g = set ? set->v[k] : in->group;
             for (int i = 0; i < g->instrs.n; i++) {
                 const IrInstr *gi = g->instrs.v[i];
                 if (gi->res && has_storage(gi->res->type)) own(cg, gi->res);
@@ -1388,6 +1392,7 @@ void cg_module(StrBuf *out, const IrModule *m) {
     if (m->groups.n) sb_puts(out, "/* ---------------------------------------------------------------- kernels */\n\n");
     for (int i = 0; i < m->groups.n; i++) cg_kernel_def(out, m, m->groups.v[i]);
     for (int i = 0; i < m->chains.n; i++) cg_rows_def(out, m, m->chains.v[i]);
+    cg_siblings_defs(out, m);
     if (m->groups.n) sb_putc(out, '\n');
 
     sb_puts(out, "/* ---------------------------------------------------------------- host code */\n\n");

@@ -23,6 +23,7 @@
  */
 #include "codegen.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ROW_REGS: a row chain keeps a row in registers (ROW_REGS vectors per thread) when it has at
@@ -1275,16 +1276,32 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
 /* One line per kernel; a row chain's members follow its kernel, marked as its fallback. */
 void cg_list_kernels(FILE *out, const IrModule *m)
 {
+    bool *shown = xcalloc(m->siblings.n + 1, sizeof *shown);   /* sets whose line is out */
     for (int i = 0; i < m->groups.n; i++) {
         const KernelGroup *g = VEC_AT(m->groups, i);
         StrBuf w = {0};
         put_where(&w, m, g);
         if (g->chain && VEC_AT(g->chain->members, 0) == g) fprintf(out, "%s  %s\n", g->chain->name, w.s);
+        const Siblings *sb = g->siblings;
+        if (sb && !shown[sb->id]) {     /* the set, then its members (its fallback) */
+            shown[sb->id] = true;
+            fprintf(out, "%s  %s  (%d sibling reductions over the same rows, + %s_fin)\n", sb->name, w.s,
+                    sb->members.n, sb->name);
+            for (int k = 0; k < sb->members.n; k++) {
+                const KernelGroup *h = VEC_AT(sb->members, k);
+                StrBuf hw = {0};
+                put_where(&hw, m, h);
+                fprintf(out, "  %s  %s  (fallback of %s)\n", h->name, hw.s, sb->name);
+                sb_free(&hw);
+            }
+        }
         if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
+        else if (sb) { /* listed with its set */ }
         else if (g->recur) fprintf(out, "%s  %s  (runs the loop of line %d per element)\n", g->name, w.s, g->recur->line);
         else fprintf(out, "%s  %s\n", g->name, w.s);
         sb_free(&w);
     }
+    free(shown);
 }
 
 /* ---------------------------------------------------------------- row chains (rowfuse.c) */
@@ -1605,4 +1622,356 @@ void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueNa
     line(out, n + 1, "}");
     line(out, n, "}");
     chain_params_free(&cp);
+}
+
+/* ---------------------------------------------------------------- sibling reductions (siblings.c)
+ *
+ * One kernel walks the N common rows of the members: thread t takes rows t, t + grid, ...;
+ * for each member it loads the row's elements of the member's arrays (element (i, o) at
+ * p + i*s0 + o*s1, gp_srow: strides 0 where an array broadcasts), runs the member's
+ * prologue and combines into its accumulators (one, or SIB_MAX_COLS for an axis-0 member,
+ * column o < its column count).  Arrays that are the same view (one array, or equal
+ * reshapes of it) at the same rank are one parameter, so the loads of different members
+ * are the same expressions and the compiler loads once.  The block then combines each
+ * accumulator (warp shuffles, then shared memory) into partials part[block][slot], and the
+ * _fin kernel, one block per slot, combines the blocks' partials and writes the outputs. */
+
+/* Are a and b the same view: one value, or reshapes of the same view with the same dims? */
+static bool same_view(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    if (!a || !b || !a->def || !b->def) return false;
+    const IrInstr *x = a->def, *y = b->def;
+    if (x->op == IR_CONST_INT && y->op == IR_CONST_INT) return x->ival == y->ival;
+    if (x->op != IR_RESHAPE || y->op != IR_RESHAPE || x->nargs != y->nargs) return false;
+    for (int j = 0; j < x->nargs; j++)
+        if (!same_view(x->args[j], y->args[j])) return false;
+    return true;
+}
+
+static int member_rank(const KernelGroup *g) { return reduce_of(g)->args[0]->type->ndim; }
+static bool member_cols(const KernelGroup *g) { return reduce_of(g)->naxes == 1 && member_rank(g) == 2; }
+
+typedef struct SibParams {
+    Vec reps;       /* IrValue*: one per distinct (view, rank) */
+    Vec rank;       /* (void*)(intptr_t) rank of each rep */
+    Vec scalars;    /* IrValue* */
+    int nslots;
+    int *base;      /* per member: its first slot */
+} SibParams;
+
+static void sib_params(SibParams *sp, const Siblings *s)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->base = xcalloc(s->members.n, sizeof *sp->base);
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        KParams p;
+        kparams_build(&p, g);
+        int d = member_rank(g);
+        for (int i = 0; i < p.arrs.n; i++) {
+            IrValue *v = VEC_AT(p.arrs, i);
+            bool found = false;
+            for (int r = 0; r < sp->reps.n && !found; r++)
+                found = (intptr_t)VEC_AT(sp->rank, r) == d && same_view(VEC_AT(sp->reps, r), v);
+            if (!found) {
+                vec_push(&sp->reps, v);
+                vec_push(&sp->rank, (void *)(intptr_t)d);
+            }
+        }
+        for (int i = 0; i < p.scalars.n; i++) push_unique(&sp->scalars, VEC_AT(p.scalars, i));
+        kparams_free(&p);
+        sp->base[k] = sp->nslots;
+        sp->nslots += member_cols(g) ? SIB_MAX_COLS : 1;
+    }
+}
+
+static void sib_params_free(SibParams *sp)
+{
+    vec_free(&sp->reps);
+    vec_free(&sp->rank);
+    vec_free(&sp->scalars);
+    free(sp->base);
+}
+
+/* The parameter index of array v read by a member of rank d. */
+static int sib_rep(const SibParams *sp, const IrValue *v, int d)
+{
+    for (int r = 0; r < sp->reps.n; r++)
+        if ((intptr_t)VEC_AT(sp->rank, r) == d && same_view(VEC_AT(sp->reps, r), v)) return r;
+    GPYC_UNREACHABLE();
+}
+
+/* Helpers every sibling kernel uses, written once per file. */
+static void sib_prelude(StrBuf *out)
+{
+    sb_puts(out, "/* sibling reductions: a row view of an array and an 8-byte cell for partials */\n");
+    sb_puts(out, "struct gp_srow { const char *p; int64_t s0, s1; };\n");
+    sb_puts(out, "static inline gp_srow gp_srow_of(const gp_array *a, int rank)\n{\n");
+    line(out, 1, "gp_srow r = {a->data, 0, 0};");
+    line(out, 1, "if (a->ndim == rank) {");
+    line(out, 2, "if (a->shape[0] != 1) r.s0 = a->strides[0];");
+    line(out, 2, "if (rank == 2 && a->shape[1] != 1) r.s1 = a->strides[1];");
+    line(out, 1, "} else if (a->ndim == 1 && rank == 2 && a->shape[0] != 1) {");
+    line(out, 2, "r.s1 = a->strides[0];");
+    line(out, 1, "}");
+    line(out, 1, "return r;");
+    sb_puts(out, "}\n");
+    sb_puts(out, "template<typename T> __device__ __forceinline__ T gp_sib_shfl(T v, int d)\n{\n");
+    line(out, 1, "unsigned long long b = 0;");
+    line(out, 1, "memcpy(&b, &v, sizeof(T));");
+    line(out, 1, "b = __shfl_xor_sync(0xffffffffu, b, d);");
+    line(out, 1, "T r;");
+    line(out, 1, "memcpy(&r, &b, sizeof(T));");
+    line(out, 1, "return r;");
+    sb_puts(out, "}\n");
+    sb_puts(out, "template<typename T> __device__ __forceinline__ void gp_sib_put(unsigned long long *c, T v) { memcpy(c, &v, sizeof(T)); }\n");
+    sb_puts(out, "template<typename T> __device__ __forceinline__ T gp_sib_get(const unsigned long long *c) { T v; memcpy(&v, c, sizeof(T)); return v; }\n\n");
+}
+
+static void sib_def(StrBuf *out, const IrModule *m, const Siblings *s)
+{
+    SibParams sp;
+    sib_params(&sp, s);
+    const KernelGroup *first = VEC_AT(s->members, 0);
+    sb_printf(out, "/* %s — %d sibling reductions over the same rows in one pass (", s->name, s->members.n);
+    put_where(out, m, first);
+    sb_puts(out, "):");
+    for (int k = 0; k < s->members.n; k++) sb_printf(out, "%s%s", k % 6 ? " " : "\n *   ", ((KernelGroup *)VEC_AT(s->members, k))->name);
+    sb_puts(out, "\n */\n");
+
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(int64_t n", BLOCK, s->name);
+    for (int k = 0; k < s->members.n; k++)
+        if (member_rank(VEC_AT(s->members, k)) == 2) sb_printf(out, ", int c%d", k);
+    for (int r = 0; r < sp.reps.n; r++) sb_printf(out, ", gp_srow p%d", r);
+    for (int i = 0; i < sp.scalars.n; i++) {
+        const IrValue *v = VEC_AT(sp.scalars, i);
+        sb_printf(out, ", %s v%d", val_ctype(v), v->id);
+    }
+    sb_puts(out, ", unsigned long long *part)\n{\n");
+    /* accumulators */
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        const IrInstr *r = reduce_of(g);
+        StrBuf ident = {0};
+        put_identity(&ident, r);
+        const char *at = dt_ctype(acc_dtype(r));
+        if (member_cols(g)) {
+            line(out, 1, "%s acc%d[%d];", at, k, SIB_MAX_COLS);
+            line(out, 1, "#pragma unroll");
+            line(out, 1, "for (int o = 0; o < %d; o++) acc%d[o] = %s;", SIB_MAX_COLS, k, ident.s);
+        } else {
+            line(out, 1, "%s acc%d = %s;", at, k, ident.s);
+        }
+        sb_free(&ident);
+    }
+    line(out, 1, "for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {");
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        const IrInstr *r = reduce_of(g);
+        const int d = member_rank(g);
+        const char *at = dt_ctype(acc_dtype(r));
+        KParams p;
+        kparams_build(&p, g);
+        int n = 3;
+        line(out, 2, "{   /* %s */", g->name);
+        if (d == 2) {
+            line(out, 3, "#pragma unroll");
+            line(out, 3, "for (int o = 0; o < %d; o++) {", SIB_MAX_COLS);
+            line(out, 4, "if (o >= c%d) break;", k);
+            n = 4;
+        }
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            int rp = sib_rep(&sp, v, d);
+            if (d == 2)
+                line(out, n, "const %s v%d = *(const %s *)(p%d.p + i * p%d.s0 + o * p%d.s1);", val_ctype(v), v->id,
+                     val_ctype(v), rp, rp, rp);
+            else
+                line(out, n, "const %s v%d = *(const %s *)(p%d.p + i * p%d.s0);", val_ctype(v), v->id, val_ctype(v), rp, rp);
+        }
+        emit_instrs(out, n, g, "i");
+        line(out, n, "acc%d%s = %s()(acc%d%s, gp_cast<%s>(v%d));", k, member_cols(g) ? "[o]" : "",
+             red_functor(r->redop), k, member_cols(g) ? "[o]" : "", at, r->args[0]->id);
+        if (d == 2) line(out, 3, "}");
+        line(out, 2, "}");
+        kparams_free(&p);
+    }
+    line(out, 1, "}");
+    /* the block's partials: warps first, then one value per warp in shared memory */
+    line(out, 1, "__shared__ unsigned long long sib_w[%d][%d];", BLOCK / 32, sp.nslots);
+    line(out, 1, "const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;");
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        const IrInstr *r = reduce_of(g);
+        const char *at = dt_ctype(acc_dtype(r));
+        const char *fn = red_functor(r->redop);
+        int ns = member_cols(g) ? SIB_MAX_COLS : 1;
+        for (int o = 0; o < ns; o++) {
+            char a[32];
+            if (member_cols(g)) snprintf(a, sizeof a, "acc%d[%d]", k, o);
+            else snprintf(a, sizeof a, "acc%d", k);
+            line(out, 1, "for (int d = 16; d > 0; d >>= 1) %s = %s()(%s, gp_sib_shfl<%s>(%s, d));", a, fn, a, at, a);
+            line(out, 1, "if (lane == 0) gp_sib_put<%s>(&sib_w[warp][%d], %s);", at, sp.base[k] + o, a);
+        }
+    }
+    line(out, 1, "__syncthreads();");
+    line(out, 1, "const int t = threadIdx.x;");
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        const IrInstr *r = reduce_of(g);
+        const char *at = dt_ctype(acc_dtype(r));
+        int ns = member_cols(g) ? SIB_MAX_COLS : 1;
+        line(out, 1, "if (t >= %d && t < %d) {", sp.base[k], sp.base[k] + ns);
+        line(out, 2, "%s a = gp_sib_get<%s>(&sib_w[0][t]);", at, at);
+        line(out, 2, "for (int w = 1; w < %d; w++) a = %s()(a, gp_sib_get<%s>(&sib_w[w][t]));", BLOCK / 32,
+             red_functor(r->redop), at);
+        line(out, 2, "gp_sib_put<%s>(&part[(int64_t)blockIdx.x * %d + t], a);", at, sp.nslots);
+        line(out, 1, "}");
+    }
+    sb_puts(out, "}\n\n");
+
+    /* _fin: one block per slot combines the blocks' partials */
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const unsigned long long *part, int64_t nb, int64_t n", BLOCK,
+              s->name);
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        if (member_rank(g) == 2) sb_printf(out, ", int c%d", k);
+        sb_printf(out, ", %s *out%d", dt_ctype(reduce_of(g)->res->type->dtype), k);
+    }
+    sb_puts(out, ")\n{\n");
+    line(out, 1, "const int slot = blockIdx.x;");
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        const IrInstr *r = reduce_of(g);
+        const char *at = dt_ctype(acc_dtype(r));
+        const char *rt = dt_ctype(r->res->type->dtype);
+        int ns = member_cols(g) ? SIB_MAX_COLS : 1;
+        StrBuf ident = {0};
+        put_identity(&ident, r);
+        line(out, 1, "if (slot >= %d && slot < %d) {   /* %s */", sp.base[k], sp.base[k] + ns, g->name);
+        line(out, 2, "const int o = slot - %d;", sp.base[k]);
+        if (member_cols(g)) line(out, 2, "if (o >= c%d) return;", k);
+        line(out, 2, "%s acc = %s;", at, ident.s);
+        line(out, 2, "for (int64_t b = threadIdx.x; b < nb; b += blockDim.x) acc = %s()(acc, gp_sib_get<%s>(&part[b * %d + slot]));",
+             red_functor(r->redop), at, sp.nslots);
+        line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, red_functor(r->redop));
+        if (r->redop == RED_MEAN) {
+            StrBuf ns2 = {0};   /* the number of reduced elements */
+            if (member_rank(g) == 2 && !member_cols(g)) sb_printf(&ns2, "n * (int64_t)c%d", k);
+            else sb_puts(&ns2, "n");
+            line(out, 2, "if (threadIdx.x == 0) out%d[o] = gp_cast<%s>(gp_mean_div<%s>(acc, %s));", k, rt, at, ns2.s);
+            sb_free(&ns2);
+        } else {
+            line(out, 2, "if (threadIdx.x == 0) out%d[o] = gp_cast<%s>(acc);", k, rt);
+        }
+        line(out, 2, "return;");
+        line(out, 1, "}");
+        sb_free(&ident);
+    }
+    sb_puts(out, "}\n\n");
+    sib_params_free(&sp);
+}
+
+void cg_siblings_defs(StrBuf *out, const IrModule *m)
+{
+    if (!m->siblings.n) return;
+    sib_prelude(out);
+    for (int i = 0; i < m->siblings.n; i++) sib_def(out, m, VEC_AT(m->siblings, i));
+}
+
+/* kg_s<k> = the input shape of member k's reduction (as reduce_launch computes it). */
+static void sib_member_shape(const Launch *L, int n, const KernelGroup *g, int k)
+{
+    StrBuf *out = L->out;
+    KParams p;
+    kparams_build(&p, g);
+    const IrValue *src = reduce_of(g)->args[0];
+    if (!defined_in(src, g)) {
+        line(out, n, "const gp_shape kg_s%d = rt_shape_of(%s);", k, nm(L, src));
+    } else if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", nm(L, VEC_AT(p.arrs, i)));
+        line(out, n, "gp_shape kg_s%d;", k);
+        line(out, n, "{");
+        line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p.arrs.n, l.s);
+        line(out, n + 1, "rt_broadcast(&kg_s%d, %d, kg_bc);", k, p.arrs.n);
+        line(out, n, "}");
+        sb_free(&l);
+    } else {
+        line(out, n, "const gp_shape kg_s%d = rt_shape_make(0, NULL);", k);
+    }
+    kparams_free(&p);
+}
+
+void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx, int indent)
+{
+    Launch L = {out, name_of, ctx, indent};
+    SibParams sp;
+    sib_params(&sp, s);
+    int n = indent;
+    line(out, n, "{   /* %s */", s->name);
+    n++;
+    for (int k = 0; k < s->members.n; k++) sib_member_shape(&L, n, VEC_AT(s->members, k), k);
+    /* one kernel when every member has the same rows N > 0 and 1..SIB_MAX_COLS columns */
+    line(out, n, "const int64_t kg_n = kg_s0.ndim > 0 ? kg_s0.dim[0] : 0;");
+    line(out, n, "bool kg_one = kg_n > 0;");
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        int d = member_rank(g);
+        if (d == 2)
+            line(out, n, "kg_one = kg_one && kg_s%d.ndim == 2 && kg_s%d.dim[0] == kg_n && kg_s%d.dim[1] >= 1 && kg_s%d.dim[1] <= %d;",
+                 k, k, k, k, SIB_MAX_COLS);
+        else
+            line(out, n, "kg_one = kg_one && kg_s%d.ndim == 1 && kg_s%d.dim[0] == kg_n;", k, k);
+    }
+    line(out, n, "if (kg_one) {");
+    n++;
+    StrBuf args = {0}, fargs = {0};
+    sb_puts(&args, "kg_n");
+    sb_puts(&fargs, "(const unsigned long long *)kg_part->data, (int64_t)kg_nb, kg_n");
+    for (int k = 0; k < s->members.n; k++) {
+        const KernelGroup *g = VEC_AT(s->members, k);
+        const IrInstr *r = reduce_of(g);
+        const char *res = nm(&L, r->res);
+        line(out, n, "{");
+        if (r->naxes > 0) {
+            StrBuf a = {0};
+            for (int i = 0; i < r->naxes; i++) sb_printf(&a, "%s%d", i ? ", " : "", r->axes[i]);
+            line(out, n + 1, "const int kg_ax[%d] = {%s};", r->naxes, a.s);
+            sb_free(&a);
+        }
+        line(out, n + 1, "gp_rshape kg_rs;");
+        line(out, n + 1, "gp_shape kg_os;");
+        line(out, n + 1, "rt_reduce_setup(&kg_s%d, %d, %s, %s, &kg_rs, &kg_os);", k, r->naxes, r->naxes ? "kg_ax" : "NULL",
+             r->keepdims ? "true" : "false");
+        line(out, n + 1, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(r->res->type->dtype));
+        line(out, n, "}");
+        if (member_rank(g) == 2) {
+            sb_printf(&args, ", (int)kg_s%d.dim[1]", k);
+            sb_printf(&fargs, ", (int)kg_s%d.dim[1]", k);
+        }
+        sb_printf(&fargs, ", (%s *)%s->data", dt_ctype(r->res->type->dtype), res);
+    }
+    for (int r = 0; r < sp.reps.n; r++)
+        sb_printf(&args, ", gp_srow_of(%s, %d)", nm(&L, VEC_AT(sp.reps, r)), (int)(intptr_t)VEC_AT(sp.rank, r));
+    put_scalar_args(&args, &L, &(KParams){.scalars = sp.scalars});
+    sb_puts(&args, ", (unsigned long long *)kg_part->data");
+    line(out, n, "const unsigned kg_nb = rt_grid_for(kg_n, %d);", BLOCK);
+    line(out, n, "const int64_t kg_np = (int64_t)kg_nb * %d;", sp.nslots);
+    line(out, n, "gp_array *kg_part = rt_empty(GP_INT64, 1, &kg_np);");
+    line(out, n, "%s<<<kg_nb, %d, 0, rt_stream()>>>(%s);", s->name, BLOCK, args.s);
+    line(out, n, "rt_check_launch();");
+    line(out, n, "%s_fin<<<%d, %d, 0, rt_stream()>>>(%s);", s->name, sp.nslots, BLOCK, fargs.s);
+    line(out, n, "rt_check_launch();");
+    line(out, n, "rt_release(kg_part);");
+    sb_free(&args);
+    sb_free(&fargs);
+    n--;
+    line(out, n, "} else {");
+    for (int k = 0; k < s->members.n; k++) cg_kernel_launch(out, m, VEC_AT(s->members, k), name_of, ctx, n + 1);
+    line(out, n, "}");
+    n--;
+    line(out, n, "}");
+    sib_params_free(&sp);
 }

@@ -388,6 +388,7 @@ struct IrFunc {
 typedef enum KgKind { KG_EWISE, KG_REDUCE } KgKind;
 typedef struct RowChain RowChain;
 typedef struct Recurrence Recurrence;
+typedef struct Siblings Siblings;
 struct KernelGroup {
     int id;
     KgKind kind;
@@ -399,6 +400,19 @@ struct KernelGroup {
     int line_lo, line_hi;   /* script lines covered */
     RowChain *chain;        /* the row chain it runs in (rowfuse.c), or NULL */
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
+    Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
+};
+
+/* Sibling reductions (siblings.c): member KG_REDUCE groups of one block, each reducing a 1-d
+ * or 2-d input over all axes or over axis 0, that run as one kernel over their common rows
+ * (when the shapes allow it at run time; else one by one), launched at `last`.  Each thread
+ * keeps one accumulator per full reduction and SIB_MAX_COLS per axis-0 reduction. */
+#define SIB_MAX_COLS 4
+struct Siblings {
+    int id;
+    const char *name;       /* "s0_rows_k15_eq_cast_sum" */
+    Vec members;            /* KernelGroup*, in launch order */
+    IrInstr *last;
 };
 
 /* An elementwise recurrence (recur.c): the group computes carry_out from carry_in, and runs
@@ -424,6 +438,7 @@ typedef struct IrModule {
     Vec globals;            /* IrVar* */
     Vec groups;             /* KernelGroup* */
     Vec chains;             /* RowChain* (rowfuse.c) */
+    Vec siblings;           /* Siblings* (siblings.c) */
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
     int next_value_id, next_var_id;
@@ -470,6 +485,11 @@ void group_module(IrModule *m);
  * instructions (after a pass changed them). */
 void group_finish(IrModule *m, KernelGroup *g);
 
+/* ---------------------------------------------------------------- unroll.c
+ * Full unrolling (-O2, first pass) of innermost `for k in range(C)` loops with a small
+ * compile-time trip count whose body is array statements with a reduction (see unroll.c). */
+void unroll_module(IrModule *m);
+
 /* ---------------------------------------------------------------- forward.c
  * Load forwarding within blocks and removal of stores no load reads (-O2), so that values
  * named by variables can fuse (see forward.c). */
@@ -495,6 +515,11 @@ bool ir_op_is_creation(IrOp op);
  * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one
  * kernel (see rowfuse.c). */
 void rowfuse_module(IrModule *m);
+
+/* ---------------------------------------------------------------- siblings.c
+ * Sibling reductions (-O2, after row chains): reductions of one block over the same rows
+ * become one multi-output kernel (see siblings.c). */
+void siblings_module(IrModule *m);
 
 /* ---------------------------------------------------------------- recur.c
  * Elementwise recurrences (-O2): `for i in range(n): x = f(x)` with f one elementwise kernel

@@ -269,6 +269,8 @@ static int compile(const Options *o)
     stage_begin();
     ir_verify(m);
     if (o->opt_level >= 2) {
+        unroll_module(m);
+        ir_verify(m);
         forward_module(m);
         ir_verify(m);
     }
@@ -278,6 +280,8 @@ static int compile(const Options *o)
         fuse_module(m);
         ir_verify(m);
         rowfuse_module(m);
+        ir_verify(m);
+        siblings_module(m);
         ir_verify(m);
         recur_module(m);
         ir_verify(m);

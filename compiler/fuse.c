@@ -213,6 +213,109 @@ static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
     return true;
 }
 
+/* ---------------------------------------------------------------- views of producers
+ *
+ * m = labels == k; ... cp.where(m.reshape(n, 1), X, 0.0): the reshape is a host op, so the
+ * where's group cannot take m's producer as a prologue and m is materialised.  When the
+ * producer group G (elementwise, one result v) has exactly one distinct array input A of v's
+ * rank, and its other array inputs are 0-d, v has A's shape, and elementwise operations
+ * commute with a reshape:  reshape(f(A, s...), d) == f(reshape(A, d), s...).  The pass then
+ * reshapes A instead (a view when A is contiguous) and clones G after it, so the clone fuses
+ * into the reshape's users and v is never stored.  The reshape's result must only be read by
+ * kernel instructions of the block, with nothing writing memory from G's launch to the last
+ * of them (the clone reads A later than G did). */
+
+static bool is_array_value(const IrValue *v) { return v && v->type && v->type->kind == TY_ARRAY; }
+
+/* Inserts `in` (already appended to some block by ir_emit) at position pos of b. */
+static void insert_at(IrBlock *b, int pos, IrInstr *in)
+{
+    vec_push(&b->instrs, NULL);
+    for (int k = b->instrs.n - 1; k > pos; k--) b->instrs.v[k] = b->instrs.v[k - 1];
+    b->instrs.v[pos] = in;
+    in->parent = b;
+}
+
+/* The one array input of g of rank `ndim` (every other array input 0-d), or NULL. */
+static IrValue *full_rank_input(const KernelGroup *g, int ndim)
+{
+    IrValue *a = NULL;
+    for (int i = 0; i < g->inputs.n; i++) {
+        IrValue *v = VEC_AT(g->inputs, i);
+        if (!is_array_value(v) || v->type->ndim == 0) continue;
+        if (v->type->ndim != ndim || (a && a != v)) return NULL;
+        a = v;
+    }
+    return a;
+}
+
+/* Rewrites reshape(v, d...) at position pos of b as reshape(A, d...) followed by a clone of
+ * v's producer; returns true when it did. */
+static bool push_reshape(IrModule *m, IrBlock *b, int pos)
+{
+    IrInstr *r = VEC_AT(b->instrs, pos);
+    IrValue *v = r->args[0];
+    if (!r->res || !is_array_value(v) || !v->def || !v->def->group || v->def->parent != b) return false;
+    KernelGroup *g = v->def->group;
+    if (!producer_ok(g) || g->instrs.n > MAX_CLONE_INSTRS || g->outputs.n != 1 || VEC_AT(g->outputs, 0) != v)
+        return false;
+    IrValue *a = full_rank_input(g, v->type->ndim);
+    if (!a || a->type->ndim == 0) return false;
+    int from = ir_index_in_block(b, g->last), nusers = 0;
+    if (from < 0 || from > pos || !users_are_kernels(b, pos, r->res, &nusers) || nusers == 0) return false;
+    for (int i = from + 1; i < pos; i++)
+        if (ir_writes_memory(VEC_AT(b->instrs, i))) return false;
+    for (int i = pos + 1; i < b->instrs.n; i++) {       /* never a STORE_INTO destination */
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_STORE_INTO && in->args[0] == r->res) return false;
+    }
+    /* reshape(A, d...) in r's place, with r's attributes */
+    IrBlock tmp = {0};
+    IrValue **args = xcalloc(r->nargs, sizeof *args);
+    args[0] = a;
+    for (int j = 1; j < r->nargs; j++) args[j] = r->args[j];
+    IrInstr *ra = ir_emit(m, &tmp, IR_RESHAPE, r->span, ty_array(a->type->dtype, r->res->type->ndim), r->nargs, args);
+    free(args);
+    vec_free(&tmp.instrs);
+    insert_at(b, pos, ra);                              /* r moves to pos + 1 */
+    /* G's clone reads the reshaped A (its type: A's dtype at r's rank) */
+    IrValue *c = clone_group(m, b, pos + 1, g, v);
+    KernelGroup *ng = c->def->group;
+    for (int i = 0; i < ng->instrs.n; i++) {
+        IrInstr *in = VEC_AT(ng->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == a) {
+                in->args[j] = ra->res;
+                a->nuses--;
+                ra->res->nuses++;
+            }
+        if (in->res && in->res->type->ndim == v->type->ndim)
+            in->res->type = ty_array(in->res->type->dtype, r->res->type->ndim);
+    }
+    group_finish(m, ng);
+    /* r's users read the clone; r goes */
+    int at = ir_index_in_block(b, r);
+    for (int i = at + 1; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        bool hit = false;
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == r->res) {
+                in->args[j] = c;
+                r->res->nuses--;
+                c->nuses++;
+                hit = true;
+            }
+        if (hit && in->group) group_finish(m, in->group);
+    }
+    for (int j = 0; j < r->nargs; j++)
+        if (r->args[j]) r->args[j]->nuses--;
+    for (int k = at + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+    b->instrs.n--;
+    if (v->nuses == 0) drop_group(m, b, g);
+    else group_finish(m, g);
+    return true;
+}
+
 /* Tries to merge the producer of each array argument of `in` into in's group. */
 static bool fuse_into(IrModule *m, IrBlock *b, int pos)
 {
@@ -249,7 +352,8 @@ static void fuse_block(IrModule *m, IrBlock *b)
         changed = false;
         for (int i = 0; i < b->instrs.n; i++) {
             IrInstr *in = VEC_AT(b->instrs, i);
-            if (in->group && fuse_into(m, b, i)) changed = true;
+            if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
+            else if (in->group && fuse_into(m, b, i)) changed = true;
         }
     }
     for (int i = 0; i < b->instrs.n; i++) {

@@ -110,6 +110,8 @@ void ir_module_free(IrModule *m)
     }
     for (int i = 0; i < m->chains.n; i++) vec_free(&((RowChain *)VEC_AT(m->chains, i))->members);
     vec_free(&m->chains);
+    for (int i = 0; i < m->siblings.n; i++) vec_free(&((Siblings *)VEC_AT(m->siblings, i))->members);
+    vec_free(&m->siblings);
     for (int i = 0; i < m->groups.n; i++) {
         KernelGroup *g = VEC_AT(m->groups, i);
         vec_free(&g->instrs);
@@ -424,6 +426,12 @@ void ir_print(FILE *out, const IrModule *m)
         const RowChain *c = VEC_AT(m->chains, i);
         fprintf(out, "chain %s: rows of v%d, members", c->name, c->x->id);
         for (int k = 0; k < c->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(c->members, k))->name);
+        fputc('\n', out);
+    }
+    for (int i = 0; i < m->siblings.n; i++) {
+        const Siblings *s = VEC_AT(m->siblings, i);
+        fprintf(out, "siblings %s: members", s->name);
+        for (int k = 0; k < s->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(s->members, k))->name);
         fputc('\n', out);
     }
 }

@@ -1,8 +1,8 @@
 /*
  * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
  * parse → lower → group → fuse → row chains, then count the kernels launched on the fused
- * path: groups, less row chain members, plus one per chain (what --emit=kernels lists
- * unindented).
+ * path: groups, less row chain and sibling set members, plus one per chain or set (what
+ * --emit=kernels lists unindented; a set's _fin kernel is not counted).
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -10,6 +10,8 @@
 #include "compiler/compiler.h"
 
 static int n_recur;     /* groups that run a loop per element (recur.c), set by kernels() */
+static int n_sets;      /* sibling reduction sets (siblings.c), set by kernels() */
+static int n_members;   /* groups in those sets */
 
 /* Compiles `src` and returns the number of kernel groups (-1 on a compile error). */
 static int kernels(const char *src, bool fuse)
@@ -28,10 +30,14 @@ static int kernels(const char *src, bool fuse)
         IrModule *m = lower_module(&in);
         if (m) {
             if (fuse) {
+                unroll_module(m);
+                ir_verify(m);
                 forward_module(m);
                 group_module(m);
                 fuse_module(m);
                 rowfuse_module(m);
+                ir_verify(m);
+                siblings_module(m);
                 ir_verify(m);
                 recur_module(m);
             } else {
@@ -42,6 +48,13 @@ static int kernels(const char *src, bool fuse)
             n_recur = 0;
             for (int i = 0; i < m->groups.n; i++) n_recur += ((KernelGroup *)VEC_AT(m->groups, i))->recur != NULL;
             for (int i = 0; i < m->chains.n; i++) n += 1 - ((RowChain *)VEC_AT(m->chains, i))->members.n;
+            n_sets = m->siblings.n;
+            n_members = 0;
+            for (int i = 0; i < m->siblings.n; i++) {
+                int k = ((Siblings *)VEC_AT(m->siblings, i))->members.n;
+                n += 1 - k;
+                n_members += k;
+            }
             ir_module_free(m);
         }
     }
@@ -205,4 +218,93 @@ Test(fuse, fft_norm_factor_fuses_with_its_consumer)
     const char *src = "import cupy as cp\nx = cp.ones(1024, dtype=cp.float32)\ny = cp.abs(cp.fft.ifft(x))\n";
     cr_expect_eq(kernels(src, true), 3);
     cr_expect_eq(kernels(src, false), 4);
+}
+
+/* ---------------------------------------------------------------- unroll.c, siblings.c */
+
+#define KMEANS_BODY                                                                      \
+    "    m = labels == k\n"                                                              \
+    "    cnt = cp.sum(m.astype(cp.float32))\n"                                           \
+    "    s = cp.sum(cp.where(m.reshape(N, 1), X, 0.0), axis=0)\n"                        \
+    "    newC[k] = cp.where(cnt > 0.0, s / cp.maximum(cnt, 1.0), C[k])\n"
+#define KMEANS_PRELUDE                                                                   \
+    "import cupy as cp\nN = 1000\nK = 4\n"                                               \
+    "X = cp.ones((N, 2), dtype=cp.float32)\nlabels = cp.zeros(N, dtype=cp.int64)\n"      \
+    "C = cp.zeros((K, 2), dtype=cp.float32)\nnewC = cp.zeros((K, 2), dtype=cp.float32)\n"
+
+Test(fuse, mask_is_recomputed_through_its_reshape)
+{
+    /* m = labels == k is not stored: each reduction recomputes it (the second through the
+     * reshape), and the two reductions share one pass over the rows: one set and the tail
+     * (unfused: 10 kernels) */
+    const char *src = KMEANS_PRELUDE "k = 1\nif k == 1:\n" KMEANS_BODY;
+    cr_expect_eq(kernels(src, true), 4 + 2);
+    cr_expect_eq(n_sets, 1);
+    cr_expect_eq(n_members, 2);
+    const char *src2 = "import cupy as cp\nx = cp.ones(1000, dtype=cp.float32)\nX = cp.ones((1000, 3))\n"
+                       "m = x > 0.5\nt = cp.where(m.reshape(1000, 1), X, 1.0)\nprint(t)\n";
+    cr_expect_eq(kernels(src2, true), 3);
+}
+
+Test(fuse, kmeans_loop_is_one_multi_reduction)
+{
+    /* K = 4 iterations unrolled: 8 reductions over the same N rows in one kernel, plus the
+     * four tails; unfused the loop stays, and its body is 10 kernels */
+    const char *src = KMEANS_PRELUDE "for k in range(K):\n" KMEANS_BODY;
+    cr_expect_eq(kernels(src, true), 4 + 1 + 4);
+    cr_expect_eq(n_sets, 1);
+    cr_expect_eq(n_members, 8);
+    cr_expect_eq(kernels(src, false), 4 + 10);
+    cr_expect_eq(n_sets, 0);
+}
+
+Test(fuse, loops_that_are_not_unrolled)
+{
+    /* a print, a value brought to the host, a trip count that is not a constant (K stored
+     * twice), too many iterations: the loop stays, one set per
+     * iteration at most */
+    const char *prints = KMEANS_PRELUDE "for k in range(K):\n" KMEANS_BODY "    print(cnt)\n";
+    const char *host = KMEANS_PRELUDE "t = 0.0\nfor k in range(K):\n" KMEANS_BODY "    t += float(cnt)\n";
+    const char *twice = KMEANS_PRELUDE "K = 5\nfor k in range(K):\n" KMEANS_BODY;
+    const char *many = KMEANS_PRELUDE "for k in range(100):\n" KMEANS_BODY;
+    const char *srcs[] = {prints, host, twice, many};
+    for (size_t k = 0; k < sizeof srcs / sizeof srcs[0]; k++) {
+        cr_expect_eq(kernels(srcs[k], true), 4 + 2, "program %zu", k);
+        cr_expect_eq(n_members, 2, "program %zu", k);
+    }
+}
+
+Test(fuse, sibling_reductions_over_one_array)
+{
+    const char *src = PRELUDE "a = x.sum()\nb = (x * x).sum()\nc = x.max()\nd = cp.mean(x * y)\nprint(a, b, c, d)\n";
+    cr_expect_eq(kernels(src, true), 3);
+    cr_expect_eq(n_members, 4);
+    const char *cols = "import cupy as cp\nX = cp.ones((1000, 3))\n"
+                       "s1 = X.sum(axis=0)\ns2 = (X * X).sum(axis=0)\nt = X.min()\nprint(s1, s2, t)\n";
+    cr_expect_eq(kernels(cols, true), 2);
+    cr_expect_eq(n_members, 3);
+}
+
+Test(fuse, sibling_reductions_that_must_stay_apart)
+{
+    /* the input is written between the two reductions */
+    const char *written = PRELUDE "a = x.sum()\nx[0] = 5.0\nb = (x * 2.0).sum()\nprint(a, b)\n";
+    cr_expect_eq(kernels(written, true), 5);
+    cr_expect_eq(n_sets, 0);
+    /* the second reads the first's result */
+    const char *dep = PRELUDE "a = x.sum()\nb = (x - a).sum()\nprint(a, b)\n";
+    cr_expect_eq(kernels(dep, true), 4);
+    cr_expect_eq(n_sets, 0);
+    /* a print in between */
+    const char *printed = PRELUDE "a = x.sum()\nprint(a)\nb = (x * x).sum()\nprint(b)\n";
+    cr_expect_eq(kernels(printed, true), 4);
+    cr_expect_eq(n_sets, 0);
+    /* index reductions and reductions over a last axis of 2-d arrays are not members */
+    const char *arg = PRELUDE "a = x.argmax()\nb = x.argmin()\nprint(a, b)\n";
+    cr_expect_eq(kernels(arg, true), 4);
+    cr_expect_eq(n_sets, 0);
+    const char *rows = "import cupy as cp\nX = cp.ones((1000, 3))\n"
+                       "s1 = X.sum(axis=1)\ns2 = (X * X).sum(axis=1)\nprint(s1, s2)\n";
+    cr_expect_eq(kernels(rows, true), 3);
+    cr_expect_eq(n_sets, 0);
 }
