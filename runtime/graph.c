@@ -109,6 +109,17 @@ int64_t rt_graph_end(gp_graph *g, int64_t n) {
     bool ok = e == cudaSuccess && graph && gpu_pool_ops() == ops_at_begin;
     if (e != cudaSuccess)
         (void)cudaGetLastError();
+    size_t nodes = 0;
+    if (ok && cudaGraphGetNodes(graph, NULL, &nodes) != cudaSuccess) {
+        (void)cudaGetLastError();
+        ok = false;
+    }
+    if (ok && nodes == 0) {
+        /* no launches at all (every kernel had an empty shape): nothing to replay */
+        (void)cudaGraphDestroy(graph);
+        n_captures++;
+        return n;
+    }
     if (ok)
         ok = install(g, graph);
     if (graph)
