@@ -25,9 +25,11 @@
  * makes the same launches with the same pointers, shapes and scalars: replaying the first
  * iteration's launches is running the loop.  No host synchronisation (print, float(x), if on
  * an array), no call, no library routine (cuBLAS, cuFFT, CUB, cuRAND) and no allocation can
- * occur in the body.  What the compiler cannot see — a STORE_INTO whose source overlaps its
- * destination gets copied (an allocation) — the runtime checks: a capture during which the
- * pool allocated or freed is thrown away and the loop runs as written.
+ * occur in the body.  A group whose STORE_INTO reads another view of its destination's array
+ * (`h[1:-1] = h[2:] + h[:-2]`, `m[:, :] = m.T`) copies that source at run time, an allocation:
+ * such loops are not marked (the same view, `a[:] = a * 0.5`, is not copied).  What the
+ * compiler cannot see — two variables viewing one buffer — the runtime checks: a capture
+ * during which the pool allocated or freed is thrown away and the loop runs as written.
  * -O0 marks nothing.
  */
 #include "compiler.h"
@@ -47,6 +49,111 @@ static bool pure_host_op(IrOp op)
     }
 }
 
+static bool is_const_none(const IrValue *v)
+{
+    return v && v->def && v->def->op == IR_CONST_NONE;
+}
+
+static bool is_const_int(const IrValue *v, int64_t k)
+{
+    return v && v->def && v->def->op == IR_CONST_INT && v->def->ival == k;
+}
+
+/* Is `in` an IR_INDEX that views its whole array as it is (`a[:]`, `a[:, :]`, `a[...]`)? */
+static bool identity_index(const IrInstr *in)
+{
+    if (in->op != IR_INDEX) return false;
+    int a = 1;
+    for (int i = 0; i < in->nidx; i++) {
+        if (in->idx[i] == IDX_ELLIPSIS) continue;
+        if (in->idx[i] != IDX_SLICE || a + 3 > in->nargs) return false;
+        if (!is_const_none(in->args[a]) || !is_const_none(in->args[a + 1]) ||
+            !(is_const_none(in->args[a + 2]) || is_const_int(in->args[a + 2], 1)))
+            return false;
+        a += 3;
+    }
+    return true;
+}
+
+/* v without the views that change nothing. */
+static const IrValue *strip(const IrValue *v)
+{
+    while (v && v->def && identity_index(v->def) && v->def->nargs > 0) v = v->def->args[0];
+    return v;
+}
+
+/* Do a and b denote the same object: one value, or loads of one variable? */
+static bool same_base(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    return a && b && a->def && b->def && a->def->op == IR_LOAD && b->def->op == IR_LOAD &&
+           a->def->var == b->def->var;
+}
+
+/* The object array value v views (through index, transpose, broadcast_to). */
+static const IrValue *view_root(const IrValue *v)
+{
+    while (v && v->def && (v->def->op == IR_INDEX || v->def->op == IR_TRANSPOSE ||
+                           v->def->op == IR_BROADCAST_TO) && v->def->nargs > 0)
+        v = v->def->args[0];
+    return v;
+}
+
+/* Equal scalar operands of a view: one value, or equal int constants, or both None. */
+static bool same_operand(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    if (is_const_none(a) && is_const_none(b)) return true;
+    return a && b && a->def && b->def && a->def->op == IR_CONST_INT && b->def->op == IR_CONST_INT &&
+           a->def->ival == b->def->ival;
+}
+
+/* Are a and b, written the same way, views of the same elements with the same layout?
+ * (False when unsure.) */
+static bool same_view(const IrValue *a, const IrValue *b)
+{
+    a = strip(a);
+    b = strip(b);
+    if (same_base(a, b)) return true;
+    if (!a || !b || !a->def || !b->def || a->def->op != b->def->op) return false;
+    const IrInstr *x = a->def, *y = b->def;
+    if (x->op == IR_INDEX) {
+        if (x->nidx != y->nidx || x->nargs != y->nargs) return false;
+        for (int i = 0; i < x->nidx; i++)
+            if (x->idx[i] != y->idx[i]) return false;
+        for (int i = 1; i < x->nargs; i++)
+            if (!same_operand(x->args[i], y->args[i])) return false;
+        return same_view(x->args[0], y->args[0]);
+    }
+    if (x->op == IR_TRANSPOSE) {
+        if (x->ndim != y->ndim) return false;
+        for (int i = 0; i < x->ndim; i++)
+            if (x->perm[i] != y->perm[i]) return false;
+        return same_view(x->args[0], y->args[0]);
+    }
+    return false;
+}
+
+/* Will g's launch copy a source because it overlaps a destination (`h[1:-1] = h[2:] + ...`,
+ * `m[:, :] = m.T`)?  True when an array g reads views the same object as a STORE_INTO
+ * destination but not in the same way; the runtime would throw such a capture away
+ * (rt_store_needs_copy allocates), so the loop is better left as written.  Different objects
+ * that share a buffer are left to the runtime's check. */
+static bool copies_a_source(const KernelGroup *g)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *st = VEC_AT(g->instrs, i);
+        if (st->op != IR_STORE_INTO || st->nargs != 2) continue;
+        const IrValue *dst = st->args[0], *root = view_root(dst);
+        for (int j = 0; j < g->inputs.n; j++) {
+            const IrValue *x = VEC_AT(g->inputs, j);
+            if (x == dst || !x->type || x->type->kind != TY_ARRAY) continue;
+            if (same_base(view_root(x), root) && !same_view(x, dst)) return true;
+        }
+    }
+    return false;
+}
+
 /* Does kernel group g, whose instructions must all lie in b, allocate nothing and fit a
  * graph? */
 static bool group_fits(const KernelGroup *g, const IrBlock *b)
@@ -60,7 +167,7 @@ static bool group_fits(const KernelGroup *g, const IrBlock *b)
         const IrValue *o = VEC_AT(g->outputs, i);
         if (o->def && o->def->group == g) return false;   /* a new array */
     }
-    return true;
+    return !copies_a_source(g);
 }
 
 /* Does b store v other than as `v = v` (the value b loaded from v)? */

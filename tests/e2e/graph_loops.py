@@ -77,13 +77,23 @@ for _ in range(11):
     s[1:3, :] = s[1:3, :] * 0.5 + beta
 print(v[:4], beta)
 
-# the source overlaps the destination (a transposed view): the copy is an allocation, so the
-# runtime throws the capture away and runs the loop as written (same results)
+# the source overlaps the destination (a transposed view): the copy would allocate, so the
+# loop is not captured
 for _ in range(7):
     s[:, :] = s.T * 0.5 + 1.0
 print(s)
 
-# a shifted source
+# two variables view one buffer: the compiler captures the loop, the run-time copy of the
+# overlapping source allocates during the capture, so the runtime throws the capture away and
+# runs the loop as written (same results)
+base = cp.arange(12, dtype=cp.float64)
+lo = base[:-1]
+hi = base[1:]
+for _ in range(9):
+    hi[:] = lo * 0.5 + 1.0
+print(base)
+
+# a shifted source of the same array (not captured)
 w = cp.arange(10, dtype=cp.float64)
 for _ in range(6):
     w[1:] = w[:-1] * 0.5 + 1.0

@@ -101,15 +101,16 @@ Test(graphloop, augmented_assignments)
 
 Test(graphloop, views_scalars_and_invariant_host_values)
 {
-    /* a view stored in no variable, a scalar computed in the body from invariant values and
-     * stored (its loads forwarded), a transposed view of a 2-d array */
+    /* views stored in no variable, a scalar computed in the body from invariant values and
+     * stored (its loads forwarded), a transposed view of another array */
     cr_expect_str_eq(marked(PRE "alpha = 0.25\n"
                                 "m = cp.ones((32, 32))\n"
+                                "u = cp.ones((32, 32))\n"
                                 "for k in range(n):\n"
                                 "    c = alpha * 2.0 + len(a)\n"
                                 "    a[1:] = a[1:] * c + b[:-1]\n"
-                                "    m[:, :] = m.T * 0.5\n"
-                                "print(a, c, m)\n"), "7");
+                                "    u[:, :] = m.T * 0.5\n"
+                                "print(a, c, u)\n"), "8");
 }
 
 Test(graphloop, inner_loop_of_a_loop_with_prints)
@@ -181,6 +182,26 @@ Test(graphloop, allocations_in_the_body)
     /* a reduction result stored into a view */
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    a[0:1] = cp.sum(b)\n"), "");
+}
+
+Test(graphloop, sources_that_overlap_the_destination)
+{
+    /* another view of the destination's array: the launch copies it (an allocation) */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[1:-1] = a[1:-1] + 0.4 * (a[2:] - 2.0 * a[1:-1] + a[:-2])\n"), "");
+    cr_expect_str_eq(marked(PRE "m = cp.ones((8, 8))\n"
+                                "for i in range(n):\n"
+                                "    m[:, :] = m.T * 0.5\n"), "");
+    /* the same view, written twice or as the whole array: read and written in place */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[1:-1] = a[1:-1] * 0.5 + b[1:-1]\n"
+                                "    a[...] = a * 0.5\n"
+                                "    b[:] = b[::1] + 1.0\n"), "5");
+    /* two variables viewing one buffer: left to the runtime's check */
+    cr_expect_str_eq(marked(PRE "lo = a[:-1]\n"
+                                "hi = a[1:]\n"
+                                "for i in range(n):\n"
+                                "    hi[:] = lo * 0.5\n"), "7");
 }
 
 Test(graphloop, library_routines_and_calls)
