@@ -1,5 +1,5 @@
 # W13 (gpyc's own, issue 3): a launch-bound loop of in-place updates of two 1024-element
-# arrays, 10000 iterations of 2 fused kernels.  gpyc captures the loop as a CUDA graph
+# arrays, 5000 iterations of 2 fused kernels.  gpyc captures the loop as a CUDA graph
 # (compiler/graphloop.c); time it with GPYRT_GRAPHS=0 and 1 (GPYRT_GRAPH_UNROLL=1..32 sets the
 # iterations per graph) to compare with plain launches.
 import time
@@ -7,7 +7,7 @@ import sys
 import cupy as cp
 
 N = 1024
-ITERS = 10000
+ITERS = 5000
 WARMUP = 3
 REPEATS = 11
 SEED = 13

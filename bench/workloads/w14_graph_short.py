@@ -1,4 +1,4 @@
-# W14 (gpyc's own, issue 3): short captured loops entered many times — 2000 calls of a
+# W14 (gpyc's own, issue 3): short captured loops entered many times — 500 calls of a
 # function whose loop runs 16 iterations of 2 in-place kernels on 1024 elements.  Each call
 # captures again and updates the site's graph (cudaGraphExecUpdate): this is where capture
 # costs most against plain launches.  Time it with GPYRT_GRAPHS=0 and 1, and with
@@ -8,7 +8,7 @@ import sys
 import cupy as cp
 
 N = 1024
-CALLS = 2000
+CALLS = 500
 STEPS = 16
 WARMUP = 3
 REPEATS = 11
