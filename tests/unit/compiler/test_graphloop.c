@@ -263,8 +263,8 @@ Test(graphloop, recurrences_and_empty_bodies_are_not_graphs)
 
 /* ---------------------------------------------------------------- through the driver */
 
-/* Runs `gpyc ARGS... file --emit=kernels -o out` on src and returns out's text (malloc'd). */
-static char *emit_kernels(const char *src, const char *opt)
+/* Runs `gpyc OPT --emit=WHAT -o out file` on src and returns out's text (malloc'd). */
+static char *emit(const char *src, const char *opt, const char *what)
 {
     char py[] = "/tmp/gpyc-gl-XXXXXX.py", txt[] = "/tmp/gpyc-gl-XXXXXX.txt";
     int fd = mkstemps(py, 3);
@@ -274,12 +274,14 @@ static char *emit_kernels(const char *src, const char *opt)
     fd = mkstemps(txt, 4);
     cr_assert(fd >= 0);
     close(fd);
-    char *argv[] = {"gpyc", (char *)opt, "--emit=kernels", "-o", txt, py, NULL};
+    char flag[32];
+    snprintf(flag, sizeof flag, "--emit=%s", what);
+    char *argv[] = {"gpyc", (char *)opt, flag, "-o", txt, py, NULL};
     int rc = driver_main(6, argv);
     cr_expect_eq(rc, 0);
     FILE *f = fopen(txt, "rb");
     cr_assert(f);
-    static char buf[8192];
+    static char buf[1 << 20];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     buf[n] = 0;
     fclose(f);
@@ -294,11 +296,30 @@ Test(graphloop, emit_kernels_lists_captured_loops_and_O0_none)
                           "    a[:] = a * 0.5 + b\n"
                           "    b[:] = b * 0.9 + a\n"
                           "print(a, b)\n";
-    char *o2 = emit_kernels(src, "-O2");
+    char *o2 = emit(src, "-O2", "kernels");
     cr_expect(strstr(o2, "graph  ") && strstr(o2, ":5  (the loop of line 5, captured once and replayed: k"),
               "no graph line in:\n%s", o2);
     free(o2);
-    char *o0 = emit_kernels(src, "-O0");
+    char *o0 = emit(src, "-O0", "kernels");
     cr_expect(strstr(o0, "graph") == NULL, "-O0 captured a loop:\n%s", o0);
     free(o0);
+}
+
+Test(graphloop, codegen_captures_then_replays)
+{
+    const char *src = PRE "for i in range(3, n, 2):\n"
+                          "    a += b\n"
+                          "print(a, i)\n";
+    char *o2 = emit(src, "-O2", "cuda");
+    cr_expect(strstr(o2, "static gp_graph gl0;"), "no site");
+    cr_expect(strstr(o2, "int64_t gu0 = rt_graph_begin(&gl0, gn0);"), "no rt_graph_begin");
+    cr_expect(strstr(o2, "gj0 = rt_graph_end(&gl0, gn0) - 1;"), "no rt_graph_end");
+    cr_expect(strstr(o2, "if (gj0 >= 0) g_i = "), "the loop variable is not set after a replay");
+    free(o2);
+    char *o0 = emit(src, "-O0", "cuda");
+    cr_expect(strstr(o0, "rt_graph_begin") == NULL, "-O0 captures");
+    free(o0);
+    char *ir = emit(src, "-O2", "ir");
+    cr_expect(strstr(ir, "for i in range") && strstr(ir, "[graph]"), "--emit=ir does not show the mark");
+    free(ir);
 }
