@@ -27,7 +27,9 @@ void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g);
 typedef const char *(*CgValueName)(const IrValue *v, void *ctx);
 void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgValueName name_of,
                       void *ctx, int indent);
-/* One line per kernel: "k3_add  script.py:12-14" (for --emit=kernels). */
+/* One line per kernel: "k3_add  script.py:12-14" (for --emit=kernels), then one per loop
+ * captured as a CUDA graph: "graph  script.py:5  (the loop of line 5, captured once and
+ * replayed: k5_add k8_mul)". */
 void cg_list_kernels(FILE *out, const IrModule *m);
 /* A row chain (compiler/rowfuse.c): its kernel, and its launch (the chain kernel, or the
  * members' own kernels when the rows are few), written at chain->last. */

@@ -824,6 +824,39 @@ static void emit_for_range(Cg *cg, const IrInstr *in) {
     emit(cg, "}");
 }
 
+/* IR_FOR_RANGE marked by graphloop.c: the same loop over a counter j, whose first u
+ * iterations run under stream capture (recorded, not run) when rt_graph_begin says so; then
+ * rt_graph_end replays them as a CUDA graph as many whole times as fit and returns the
+ * iterations done (0: the capture was thrown away and nothing ran, so the loop starts again
+ * uncaptured).  The body never reads the loop variable; it is set to its Python value. */
+static void emit_graph_range(Cg *cg, const IrInstr *in) {
+    int k = cg->ntmp++;
+    const char *start = arg(cg, in, 0), *stop = arg(cg, in, 1), *step = arg(cg, in, 2);
+    const char *var = in->var && has_storage(in->var->type) ? varname(cg, in->var) : NULL;
+    emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
+    emit(cg, "{");
+    cg->indent++;
+    emit(cg, "static gp_graph gl%d;   /* line %u: captured as a CUDA graph (graphloop.c) */", k,
+         (unsigned)in->span.line);
+    emit(cg, "int64_t gn%d = gp_range_len(%s, %s, %s);", k, start, stop, step);
+    emit(cg, "int64_t gu%d = rt_graph_begin(&gl%d, gn%d);", k, k, k);
+    emit(cg, "for (int64_t gj%d = 0; gj%d < gn%d; gj%d++) {", k, k, k, k);
+    cg->indent++;
+    if (var) emit(cg, "%s = %s + gj%d * %s;", var, start, k, step);
+    emit_block(cg, in->blocks[0], true, -1);
+    emit(cg, "if (gu%d && gj%d + 1 == gu%d) {", k, k, k);
+    cg->indent++;
+    emit(cg, "gj%d = rt_graph_end(&gl%d, gn%d) - 1;", k, k, k);
+    emit(cg, "gu%d = 0;", k);
+    if (var) emit(cg, "if (gj%d >= 0) %s = %s + gj%d * %s;", k, var, start, k, step);
+    cg->indent--;
+    emit(cg, "}");
+    cg->indent--;
+    emit(cg, "}");
+    cg->indent--;
+    emit(cg, "}");
+}
+
 /* IR_WHILE: `for (;;) { cond block; release its values; if (!c) break; body }` — the
  * condition sits at the top, so a C continue in the body re-evaluates it. */
 static void emit_while(Cg *cg, const IrInstr *in) {
@@ -984,7 +1017,11 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         break;
     }
     case IR_WHILE: emit_while(cg, in); cg->last_line = -1; break;
-    case IR_FOR_RANGE: emit_for_range(cg, in); cg->last_line = -1; break;
+    case IR_FOR_RANGE:
+        if (in->graph) emit_graph_range(cg, in);
+        else emit_for_range(cg, in);
+        cg->last_line = -1;
+        break;
     case IR_COND: cg_bug(in, "IR_COND outside a while condition");
     case IR_BREAK: release_to(cg, true); emit(cg, "break;"); break;
     case IR_CONTINUE: release_to(cg, true); emit(cg, "continue;"); break;

@@ -1052,14 +1052,16 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
     }
 
     line(out, n, "if (kg_s.size > 0) {");
-    /* inputs that may overlap a destination are read from a copy (NumPy's a[1:] = a[:-1]) */
+    /* inputs that may overlap a destination are read from a copy (NumPy's a[1:] = a[:-1]),
+     * except an input that is exactly the destination (a[:] = a * 0.5: element e is read and
+     * written by one thread, read first) */
     bool any_copy = false;
     for (int i = 0; i < p.arrs.n && p.dsts.n > 0; i++) {
         const IrValue *v = VEC_AT(p.arrs, i);
         if (in_vec(&p.dsts, v)) continue;
         StrBuf c = {0};
         for (int k = 0; k < p.dsts.n; k++) {
-            sb_printf(&c, "%srt_may_overlap(", k ? " || " : "");
+            sb_printf(&c, "%srt_store_needs_copy(", k ? " || " : "");
             sb_printf(&c, "%s, ", nm(L, VEC_AT(p.dsts, k)));
             sb_printf(&c, "%s)", nm(L, v));
         }
@@ -1274,6 +1276,29 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
 }
 
 /* One line per kernel; a row chain's members follow its kernel, marked as its fallback. */
+/* The loops graphloop.c marked in b (and the blocks nested in it), one line each. */
+static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_FOR_RANGE && in->graph) {
+            const char *f = in->span.file && in->span.file->name ? in->span.file->name
+                            : m->main_file && m->main_file->name ? m->main_file->name : "script.py";
+            fprintf(out, "graph  %s:%u  (the loop of line %u, captured once and replayed:", f,
+                    (unsigned)in->span.line, (unsigned)in->span.line);
+            const IrBlock *body = in->blocks[0];
+            for (int k = 0; k < body->instrs.n; k++) {
+                const IrInstr *bi = VEC_AT(body->instrs, k);
+                if (bi->group && bi->group->last == bi) fprintf(out, " %s", bi->group->name);
+            }
+            fputs(")\n", out);
+        }
+        list_graph_loops(out, m, in->blocks[0]);
+        list_graph_loops(out, m, in->blocks[1]);
+    }
+}
+
 void cg_list_kernels(FILE *out, const IrModule *m)
 {
     bool *shown = xcalloc(m->siblings.n + 1, sizeof *shown);   /* sets whose line is out */
@@ -1302,6 +1327,7 @@ void cg_list_kernels(FILE *out, const IrModule *m)
         sb_free(&w);
     }
     free(shown);
+    for (int i = 0; i < m->funcs.n; i++) list_graph_loops(out, m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
 }
 
 /* ---------------------------------------------------------------- row chains (rowfuse.c) */

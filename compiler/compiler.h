@@ -358,6 +358,8 @@ struct IrInstr {
     IrVar *var;             /* IR_LOAD, IR_STORE, IR_FOR_RANGE */
     IrFunc *func;           /* IR_CALL */
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
+    bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
+                               (graphloop.c) */
     IrBlock *parent;        /* the block that holds this instruction */
 };
 
@@ -525,6 +527,12 @@ void siblings_module(IrModule *m);
  * Elementwise recurrences (-O2): `for i in range(n): x = f(x)` with f one elementwise kernel
  * becomes that kernel looping n times per element (see recur.c). */
 void recur_module(IrModule *m);
+
+/* ---------------------------------------------------------------- graphloop.c
+ * Loops captured as CUDA graphs (-O2, last): marks (in->graph) each `for ... in range` loop
+ * whose iterations all launch the same allocation-free kernels with the same arguments and
+ * never synchronise (see graphloop.c); codegen captures its first iterations and replays them. */
+void graphloop_module(IrModule *m);
 
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {

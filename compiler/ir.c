@@ -349,6 +349,7 @@ static void print_instr(FILE *out, const IrInstr *in, int depth)
     }
     put_attrs(&o, in);
     if (in->group) sb_printf(&o, "  [%s]", in->group->name);
+    if (in->graph) sb_puts(&o, "  [graph]");
     while (o.len < 54) sb_putc(&o, ' ');
     fprintf(out, "%s  # line %u\n", o.s, in->span.line);
     sb_free(&o);
@@ -528,6 +529,7 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b)
         break;
     }
     if (in->op == IR_FOR_RANGE && in->nargs != 3) verify_fail(in, "for_range takes start, stop, step");
+    if (in->graph && in->op != IR_FOR_RANGE) verify_fail(in, "only a for_range loop is captured as a graph");
 
     /* groups */
     if (in->group) {

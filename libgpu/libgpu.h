@@ -50,6 +50,8 @@ void gpu_free(void *p);
 /* Counters for tests: driver-level allocations (pool growth), live bytes. */
 uint64_t gpu_alloc_calls(void);
 uint64_t gpu_bytes_in_use(void);
+/* gpu_malloc and gpu_free calls so far (a graph capture checks that it saw none). */
+uint64_t gpu_pool_ops(void);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,8 @@
  * Invariants: `live` maps each pointer handed out and not yet freed to its (requested) size,
  * so gpu_bytes_in_use() is exact and gpu_free of an unknown pointer is caught; alloc_calls
  * counts the allocations that grew the pool's reserved memory (what a test of "no driver
- * allocations in the loop" checks).  Host-side bookkeeping uses plain malloc.
+ * allocations in the loop" checks); pool_ops counts every gpu_malloc and gpu_free (a CUDA
+ * graph capture must see none: runtime/graph.c).  Host-side bookkeeping uses plain malloc.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@ static Slot *slots;
 static size_t nslots, nused;   /* nused counts live entries and tombstones */
 static size_t nlive;
 static uint64_t alloc_calls, bytes_in_use;
+static uint64_t pool_ops;        /* gpu_malloc and gpu_free calls (graph capture checks) */
 static uint64_t reserved_seen;   /* the pool's reserved bytes after our last allocation */
 
 static size_t hash_ptr(void *p) {
@@ -124,6 +126,7 @@ void *gpu_malloc(size_t n) {
     cudaStream_t s = gpu_stream();
     size_t req = n ? n : 1;
     void *p = NULL;
+    pool_ops++;
     cudaError_t e = cudaMallocAsync(&p, req, s);
     if (e == cudaErrorMemoryAllocation) {
         /* Give memory the pool holds but does not use back to the driver, then retry once. */
@@ -153,6 +156,7 @@ void *gpu_malloc(size_t n) {
 void gpu_free(void *p) {
     if (!p)
         return;
+    pool_ops++;
     size_t n = map_take(p);
     if (n == (size_t)-1) {
         gpu_error("RuntimeError", "gpyc runtime: gpu_free of a pointer gpu_malloc did not return");
@@ -163,6 +167,10 @@ void gpu_free(void *p) {
 
 uint64_t gpu_alloc_calls(void) {
     return alloc_calls;
+}
+
+uint64_t gpu_pool_ops(void) {
+    return pool_ops;
 }
 
 uint64_t gpu_bytes_in_use(void) {

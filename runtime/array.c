@@ -279,6 +279,22 @@ bool rt_may_overlap(const gp_array *a, const gp_array *b) {
     return a0 < b1 && b0 < a1;
 }
 
+/* A kernel that writes dst element by element, reading src at the same iteration index,
+ * needs src copied first when the two share memory, unless src is exactly dst (same first
+ * element, shape, strides and item size): then each element is read and written by one
+ * thread, read first, as `a[:] = a * 0.5 + b` needs. */
+bool rt_store_needs_copy(const gp_array *dst, const gp_array *src) {
+    if (!rt_may_overlap(dst, src))
+        return false;
+    if (dst->data != src->data || dst->ndim != src->ndim ||
+        gp_dtype_size(dst->dtype) != gp_dtype_size(src->dtype))
+        return true;
+    for (int i = 0; i < dst->ndim; i++)
+        if (dst->shape[i] != src->shape[i] || dst->strides[i] != src->strides[i])
+            return true;
+    return false;
+}
+
 /* ---------------------------------------------------------------- transfers and copies */
 
 gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *host) {

@@ -63,7 +63,8 @@ void rt_init(int argc, char **argv, const char *script_name) {
 
 /* Program end: late asynchronous errors surface here as tracebacks.  With GPYRT_STATS=1 in
  * the environment, one line on stderr counts the device allocations that reached the driver
- * (tests/run.sh's alloc suite: a steady-state loop adds none). */
+ * (tests/run.sh's alloc suite: a steady-state loop adds none), and a second line counts the
+ * loops captured as CUDA graphs (graph.c). */
 int rt_finish(void) {
     if (gpu_is_initialised()) {
         rt_check_cuda(cudaStreamSynchronize(gpu_stream()), "cudaStreamSynchronize");
@@ -71,8 +72,13 @@ int rt_finish(void) {
     }
     fflush(stdout);
     const char *stats = getenv("GPYRT_STATS");
-    if (stats && strcmp(stats, "1") == 0)
+    if (stats && strcmp(stats, "1") == 0) {
+        uint64_t cap, launch, fall;
+        rt_graph_stats(&cap, &launch, &fall);
         fprintf(stderr, "gpyrt: driver allocations: %llu\n", (unsigned long long)gpu_alloc_calls());
+        fprintf(stderr, "gpyrt: graphs: %llu captured, %llu launches, %llu thrown away\n",
+                (unsigned long long)cap, (unsigned long long)launch, (unsigned long long)fall);
+    }
     return 0;
 }
 
@@ -103,6 +109,7 @@ static void print_frames(const gp_frame *f, int depth) {
 
 /* The traceback, then "EXC: message" (just "EXC" for an empty message), exit status 1. */
 void rt_raise(const char *exc, const char *fmt, ...) {
+    rt_graph_abort();   /* an error inside a captured loop body reads as it would uncaptured */
     char small[512];
     char *msg = small;
     va_list ap;

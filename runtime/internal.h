@@ -36,6 +36,12 @@ void *rt_xmalloc(size_t n);
 void *rt_xcalloc(size_t n, size_t size);
 void *rt_xrealloc(void *p, size_t n);
 
+/* ---------------------------------------------------------------- graph.c */
+/* Ends a graph capture in progress, if any, throwing it away (rt_raise calls it first). */
+void rt_graph_abort(void);
+/* What GPYRT_STATS=1 reports: graphs captured, graph launches, captures thrown away. */
+void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks);
+
 /* ---------------------------------------------------------------- array.c */
 /* The device allocation behind arrays: from gpu_malloc, freed with gpu_free when the last
  * array holding it releases it. */

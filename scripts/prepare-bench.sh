@@ -2,7 +2,8 @@
 # prepare-bench.sh — copies the benchmark workloads ($SHARED/bench; SHARED defaults to
 # /work/shared, else ../shared beside the checkout) into the git-ignored folder gpu/bench, so
 # that they travel to the GPU machine with gpu/, with gpyc's own workloads (bench/workloads/:
-# sort, cumsum, tall-and-thin column sums; CuPy only). Run scripts/prepare-gpu.sh too.
+# sort, cumsum, tall-and-thin column sums, loops captured as CUDA graphs; CuPy only). Run
+# scripts/prepare-gpu.sh too.
 # Then, on the GPU machine (carrying gpu/):  bench/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -9,7 +9,8 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
- * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c · hist.cu
+ * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c · hist.cu ·
+ * graph.c
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
 #ifndef GPYRT_H
@@ -112,6 +113,9 @@ void rt_to_host(const gp_array *a, void *dst);
 gp_array *rt_copy(const gp_array *a);
 /* True when a and b may share memory (same buffer and overlapping byte ranges). */
 bool rt_may_overlap(const gp_array *a, const gp_array *b);
+/* True when a kernel writing dst while reading src at the same index must read a copy of src:
+ * they may overlap and src is not exactly dst (same data, shape, strides, item size). */
+bool rt_store_needs_copy(const gp_array *dst, const gp_array *src);
 
 /* Python scalars from arrays of size 1 (float(x), int(x), bool(x), complex(x)): synchronise.
  * TypeError "only length-1 arrays can be converted to Python scalars" otherwise;
@@ -440,6 +444,26 @@ gp_array *rt_histogram(const gp_array *a, const gp_array *edges, const gp_array 
  * size. */
 gp_array *rt_histogram2d(const gp_array *x, const gp_array *y, const gp_array *xedges,
                          const gp_array *yedges, const gp_array *w, bool density);
+
+/* ---------------------------------------------------------------- graph.c
+ * Loops replayed as CUDA graphs (compiler/graphloop.c marks them; runtime/graph.c has the
+ * protocol).  One zero-initialised gp_graph per loop site, owned by the generated code
+ * (a static); the runtime keeps its instantiated graph there between runs of the loop. */
+typedef struct gp_graph {
+    void *exec;                /* cudaGraphExec_t, or NULL */
+    int64_t exec_unroll;       /* iterations exec runs */
+    int64_t unroll;            /* iterations of the capture in progress */
+    int fails;                 /* captures thrown away */
+    int off;                   /* never capture this site again */
+} gp_graph;
+/* Starts capturing a loop of n iterations on rt_stream(): returns how many iterations to run
+ * under capture (then call rt_graph_end), or 0 to run the loop as written (capture off by
+ * GPYRT_GRAPHS=0, a short loop, a site that failed, another capture active). */
+int64_t rt_graph_begin(gp_graph *g, int64_t n);
+/* Ends the capture, replays it as many whole times as fit in n iterations and returns the
+ * iterations done (a multiple of the captured count); 0 when the capture was thrown away
+ * (nothing ran: run the loop from its start, uncaptured). */
+int64_t rt_graph_end(gp_graph *g, int64_t n);
 
 #ifdef __cplusplus
 }

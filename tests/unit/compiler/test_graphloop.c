@@ -1,0 +1,325 @@
+/*
+ * test_graphloop.c — which loops compiler/graphloop.c marks for CUDA-graph capture (no GPU
+ * needed): parse → lower → the -O2 passes in driver.c's order → graphloop, then the script
+ * lines of the marked loops.  The last tests go through driver_main (--emit=kernels, -O2 and
+ * -O0) to check the listing and that -O0 captures nothing.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compiler/compiler.h"
+
+static void collect(const IrBlock *b, char *out, size_t cap)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->graph) {
+            size_t n = strlen(out);
+            snprintf(out + n, cap - n, "%s%u", n ? "," : "", (unsigned)in->span.line);
+        }
+        collect(in->blocks[0], out, cap);
+        collect(in->blocks[1], out, cap);
+    }
+}
+
+/* Compiles src at -O2 and returns the lines of the loops marked for capture, comma-separated
+ * ("" for none, "error" on a compile error); static storage. */
+static const char *marked(const char *src)
+{
+    static char out[256];
+    strcpy(out, "error");
+    Arena *a = ar_new();
+    SrcFile *f = ar_alloc(a, sizeof *f);
+    f->path = f->name = "t.py";
+    f->text = ar_strdup(a, src);
+    f->len = strlen(src);
+    diag_reset();
+    int n_nodes = 0;
+    AstNode *mod = fe_parse(a, f, &n_nodes);
+    if (mod && !diag_count()) {
+        CompileInput in = {.arena = a, .main = f, .module = mod, .search_dir = "."};
+        IrModule *m = lower_module(&in);
+        if (m) {
+            forward_module(m);
+            group_module(m);
+            fuse_module(m);
+            rowfuse_module(m);
+            recur_module(m);
+            graphloop_module(m);
+            ir_verify(m);
+            out[0] = 0;
+            for (int i = 0; i < m->funcs.n; i++) collect(((IrFunc *)VEC_AT(m->funcs, i))->body, out, sizeof out);
+            ir_module_free(m);
+        }
+    }
+    ar_delete(a);
+    return out;
+}
+
+#define PRE "import cupy as cp\n" \
+            "a = cp.ones(1024, dtype=cp.float32)\n" \
+            "b = cp.ones(1024, dtype=cp.float32)\n" \
+            "n = 100\n"
+/* PRE is 4 lines: a loop written right after it is on line 5. */
+
+/* ---------------------------------------------------------------- captured */
+
+Test(graphloop, jacobi_stencil_in_a_function)
+{
+    const char *src = "import cupy as cp\n"
+                      "def jacobi(A, B, T):\n"
+                      "    for t in range(T):\n"
+                      "        B[1:-1, 1:-1] = 0.2 * (A[1:-1, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:] + A[2:, 1:-1] + A[:-2, 1:-1])\n"
+                      "        A[1:-1, 1:-1] = 0.2 * (B[1:-1, 1:-1] + B[1:-1, :-2] + B[1:-1, 2:] + B[2:, 1:-1] + B[:-2, 1:-1])\n"
+                      "A = cp.ones((64, 64))\n"
+                      "B = A.copy()\n"
+                      "jacobi(A, B, 10)\n"
+                      "print(A)\n";
+    cr_expect_str_eq(marked(src), "3");
+}
+
+Test(graphloop, two_arrays_updated_in_place)
+{
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[:] = a * 0.5 + b\n"
+                                "    b[:] = b * 0.9 + a\n"
+                                "print(a, b)\n"), "5");
+}
+
+Test(graphloop, augmented_assignments)
+{
+    cr_expect_str_eq(marked(PRE "for i in range(2, n, 3):\n"
+                                "    a += b\n"
+                                "    a *= 0.5\n"
+                                "    b[0:10] -= 1.0\n"
+                                "print(a, b, i)\n"), "5");
+}
+
+Test(graphloop, views_scalars_and_invariant_host_values)
+{
+    /* views stored in no variable, a scalar computed in the body from invariant values and
+     * stored (its loads forwarded), a transposed view of another array */
+    cr_expect_str_eq(marked(PRE "alpha = 0.25\n"
+                                "m = cp.ones((32, 32))\n"
+                                "u = cp.ones((32, 32))\n"
+                                "for k in range(n):\n"
+                                "    c = alpha * 2.0 + len(a)\n"
+                                "    a[1:] = a[1:] * c + b[:-1]\n"
+                                "    u[:, :] = m.T * 0.5\n"
+                                "print(a, c, u)\n"), "8");
+}
+
+Test(graphloop, inner_loop_of_a_loop_with_prints)
+{
+    cr_expect_str_eq(marked(PRE "for r in range(3):\n"
+                                "    for i in range(n):\n"
+                                "        a += b\n"
+                                "    print(float(a[0]))\n"), "6");
+}
+
+/* ---------------------------------------------------------------- not captured */
+
+Test(graphloop, print_in_the_body)
+{
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a += b\n"
+                                "    print('step')\n"), "");
+}
+
+Test(graphloop, host_reads_of_device_data)
+{
+    cr_expect_str_eq(marked(PRE "s = 0.0\n"
+                                "for i in range(n):\n"
+                                "    a += b\n"
+                                "    s = float(cp.sum(a))\n"
+                                "print(s)\n"), "");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a += b\n"
+                                "    if a[0] > 3.0:\n"
+                                "        b *= 0.5\n"), "");
+    cr_expect_str_eq(marked(PRE "x = a.sum()\n"
+                                "for i in range(n):\n"
+                                "    a += b\n"
+                                "    x = a.sum()\n"
+                                "print(x)\n"), "");
+}
+
+Test(graphloop, rebinding_array_variables)
+{
+    /* new arrays every iteration: the buffers change */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a = a * 0.5 + b\n"
+                                "    b = b * 0.9 + a\n"
+                                "print(a, b)\n"), "");
+    /* a swap rebinds without allocating, but the buffers trade places each iteration */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    b[:] = a * 2.0\n"
+                                "    a, b = b, a\n"
+                                "print(a, b)\n"), "");
+    /* a view rebinding an array variable */
+    cr_expect_str_eq(marked(PRE "v = a[0:4]\n"
+                                "for i in range(n):\n"
+                                "    v = a[1:5]\n"
+                                "    v += 1.0\n"
+                                "print(v)\n"), "");
+}
+
+Test(graphloop, allocations_in_the_body)
+{
+    /* a new array kept after the loop */
+    cr_expect_str_eq(marked(PRE "z = a * 1.0\n"
+                                "for i in range(n):\n"
+                                "    z = cp.zeros(1024, dtype=cp.float32)\n"
+                                "    a += b\n"
+                                "print(z)\n"), "");
+    /* a copy */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[:] = b.copy()\n"), "");
+    /* a reduction result stored into a view */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[0:1] = cp.sum(b)\n"), "");
+}
+
+Test(graphloop, sources_that_overlap_the_destination)
+{
+    /* another view of the destination's array: the launch copies it (an allocation) */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[1:-1] = a[1:-1] + 0.4 * (a[2:] - 2.0 * a[1:-1] + a[:-2])\n"), "");
+    cr_expect_str_eq(marked(PRE "m = cp.ones((8, 8))\n"
+                                "for i in range(n):\n"
+                                "    m[:, :] = m.T * 0.5\n"), "");
+    /* the same view, written twice or as the whole array: read and written in place */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[1:-1] = a[1:-1] * 0.5 + b[1:-1]\n"
+                                "    a[...] = a * 0.5\n"
+                                "    b[:] = b[::1] + 1.0\n"), "5");
+    /* two variables viewing one buffer: left to the runtime's check */
+    cr_expect_str_eq(marked(PRE "lo = a[:-1]\n"
+                                "hi = a[1:]\n"
+                                "for i in range(n):\n"
+                                "    hi[:] = lo * 0.5\n"), "7");
+}
+
+Test(graphloop, library_routines_and_calls)
+{
+    cr_expect_str_eq(marked(PRE "m = cp.ones((8, 8))\n"
+                                "for i in range(n):\n"
+                                "    m[:, :] = m @ m\n"), "");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[:] = cp.cumsum(b)\n"), "");
+    cr_expect_str_eq(marked(PRE "def step(x):\n"
+                                "    x += 1.0\n"
+                                "for i in range(n):\n"
+                                "    step(a)\n"), "");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[:] = cp.random.rand(1024)\n"), "");
+}
+
+Test(graphloop, loop_index_reaches_the_device)
+{
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a += i\n"), "");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[i] = 1.0\n"), "");
+}
+
+Test(graphloop, loop_carried_host_scalar)
+{
+    cr_expect_str_eq(marked(PRE "s = 1.0\n"
+                                "for i in range(n):\n"
+                                "    a *= s\n"
+                                "    s = s * 0.5\n"), "");
+}
+
+Test(graphloop, control_flow_in_the_body)
+{
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a += b\n"
+                                "    if n > 3:\n"
+                                "        break\n"), "");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    for j in range(2):\n"
+                                "        a += b\n"), "6");   /* only the inner loop */
+    cr_expect_str_eq(marked(PRE "while n > 0:\n"
+                                "    a += b\n"
+                                "    n -= 1\n"), "");
+}
+
+Test(graphloop, recurrences_and_empty_bodies_are_not_graphs)
+{
+    /* recur.c turns it into one kernel: no loop is left */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a = a * 0.99 + 0.01\n"
+                                "print(a)\n"), "");
+    cr_expect_str_eq(marked(PRE "x = 0\n"
+                                "for i in range(n):\n"
+                                "    x = 3\n"
+                                "print(x)\n"), "");
+}
+
+/* ---------------------------------------------------------------- through the driver */
+
+/* Runs `gpyc OPT --emit=WHAT -o out file` on src and returns out's text (malloc'd). */
+static char *emit(const char *src, const char *opt, const char *what)
+{
+    char py[] = "/tmp/gpyc-gl-XXXXXX.py", txt[] = "/tmp/gpyc-gl-XXXXXX.txt";
+    int fd = mkstemps(py, 3);
+    cr_assert(fd >= 0);
+    cr_assert(write(fd, src, strlen(src)) == (ssize_t)strlen(src));
+    close(fd);
+    fd = mkstemps(txt, 4);
+    cr_assert(fd >= 0);
+    close(fd);
+    char flag[32];
+    snprintf(flag, sizeof flag, "--emit=%s", what);
+    char *argv[] = {"gpyc", (char *)opt, flag, "-o", txt, py, NULL};
+    int rc = driver_main(6, argv);
+    cr_expect_eq(rc, 0);
+    FILE *f = fopen(txt, "rb");
+    cr_assert(f);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    unlink(py);
+    unlink(txt);
+    return strdup(buf);
+}
+
+Test(graphloop, emit_kernels_lists_captured_loops_and_O0_none)
+{
+    const char *src = PRE "for i in range(n):\n"
+                          "    a[:] = a * 0.5 + b\n"
+                          "    b[:] = b * 0.9 + a\n"
+                          "print(a, b)\n";
+    char *o2 = emit(src, "-O2", "kernels");
+    cr_expect(strstr(o2, "graph  ") && strstr(o2, ":5  (the loop of line 5, captured once and replayed: k"),
+              "no graph line in:\n%s", o2);
+    free(o2);
+    char *o0 = emit(src, "-O0", "kernels");
+    cr_expect(strstr(o0, "graph") == NULL, "-O0 captured a loop:\n%s", o0);
+    free(o0);
+}
+
+Test(graphloop, codegen_captures_then_replays)
+{
+    const char *src = PRE "for i in range(3, n, 2):\n"
+                          "    a += b\n"
+                          "print(a, i)\n";
+    char *o2 = emit(src, "-O2", "cuda");
+    cr_expect(strstr(o2, "static gp_graph gl0;"), "no site");
+    cr_expect(strstr(o2, "int64_t gu0 = rt_graph_begin(&gl0, gn0);"), "no rt_graph_begin");
+    cr_expect(strstr(o2, "gj0 = rt_graph_end(&gl0, gn0) - 1;"), "no rt_graph_end");
+    cr_expect(strstr(o2, "if (gj0 >= 0) g_i = "), "the loop variable is not set after a replay");
+    free(o2);
+    char *o0 = emit(src, "-O0", "cuda");
+    cr_expect(strstr(o0, "rt_graph_begin") == NULL, "-O0 captures");
+    free(o0);
+    char *ir = emit(src, "-O2", "ir");
+    cr_expect(strstr(ir, "for i in range") && strstr(ir, "[graph]"), "--emit=ir does not show the mark");
+    free(ir);
+}
