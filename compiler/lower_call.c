@@ -1155,6 +1155,12 @@ static IrValue *builtin_call(Lower *L, AstNode *call, const char *name)
         if (k == TY_COMPLEX && call->elts.n == 2) {
             IrValue *re = lw_expr(L, call->elts.v[0]), *im = re ? lw_expr(L, call->elts.v[1]) : NULL;
             if (!im) return NULL;
+            if (re->type->kind != TY_COMPLEX && im->type->kind != TY_COMPLEX) {
+                /* exact, as Python: complex(2.0, inf) is (2+infj) */
+                re = lw_to_scalar(L, re, TY_FLOAT, sp);
+                im = lw_to_scalar(L, im, TY_FLOAT, sp);
+                return re && im ? lw_ewise(L, IR_MAKE_COMPLEX, sp, 2, (IrValue *[]){re, im}) : NULL;
+            }
             re = lw_to_scalar(L, re, TY_COMPLEX, sp);
             im = lw_to_scalar(L, im, TY_COMPLEX, sp);
             IrValue *j = lw_emit(L, IR_CONST_COMPLEX, sp, ty_complex(), 0, NULL);

@@ -176,6 +176,10 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
         if (dt_is_complex(d)) rd = dt_real(d);
         else cd = rd = (d == DT_BOOL && any_array) ? DT_FLOAT64 : dt_to_float(d);
         break;
+    case RULE_CPLX:
+        if (dt_is_complex(d)) return no_loop(sp, oi);
+        cd = rd = dt_to_float(d) == DT_FLOAT64 || !any_array ? DT_COMPLEX128 : DT_COMPLEX64;
+        break;
     case RULE_TDIV:
         if (!dt_is_float(d) && !dt_is_complex(d)) cd = rd = (op == IR_TRUEDIV) ? DT_FLOAT64 : dt_to_float(d);
         break;

@@ -410,7 +410,10 @@ static IrValue *api_frexp(Lower *L, AstNode *call)
     if (!v || !(v = as_array(L, v, sp, "frexp"))) return NULL;
     DType dt;
     if (!real_float_loop(sp, "frexp", v->type->dtype, &dt)) return NULL;
-    IrValue *x = dt == v->type->dtype ? v : lw_cast(L, v, dt, sp);
+    /* float16 is composed in float32 (every float16 is one; the mantissa converts back
+     * exactly): float16's log2 and ldexp round at each step */
+    const DType wd = dt == DT_FLOAT16 ? DT_FLOAT32 : dt;
+    IrValue *x = wd == v->type->dtype ? v : lw_cast(L, v, wd, sp);
     IrValue *ok = ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISFINITE, sp, x), ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0)));
     IrValue *e = ew2(L, IR_ADD, sp, ew1(L, IR_FLOOR, sp, ew1(L, IR_LOG2, sp, ew1(L, IR_ABS, sp, x))),
                      lw_const_int(L, sp, 1));
@@ -428,6 +431,7 @@ static IrValue *api_frexp(Lower *L, AstNode *call)
     m = ew2(L, IR_LDEXP, sp, m, ew1(L, IR_NEG, sp, adj));
     if (!e || !m) return NULL;
     m = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ok, m, x});
+    if (m && m->type->dtype != dt) m = lw_cast(L, m, dt, sp);
     return m ? lw_tuple(L, sp, 2, (IrValue *[]){m, e}) : NULL;
 }
 
@@ -489,10 +493,7 @@ static IrValue *api_nan_to_num(Lower *L, AstNode *call)
     } else if (dt_is_complex(d)) {
         IrValue *re = nan_to_num_real(L, sp, ew1(L, IR_REAL, sp, x), fill[0], fill[1], fill[2]);
         IrValue *im = re ? nan_to_num_real(L, sp, ew1(L, IR_IMAG, sp, x), fill[0], fill[1], fill[2]) : NULL;
-        IrValue *j = lw_emit(L, IR_CONST_COMPLEX, sp, ty_complex(), 0, NULL);
-        j->def->fval = 0.0;
-        j->def->fval2 = 1.0;
-        r = ew2(L, IR_ADD, sp, re, ew2(L, IR_MUL, sp, im, j));
+        r = ew2(L, IR_MAKE_COMPLEX, sp, re, im); /* exact, also for an infinite posinf */
         if (r && r->type->dtype != d) r = lw_cast(L, r, d, sp);
     } else {
         r = copy ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;

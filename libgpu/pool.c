@@ -142,11 +142,17 @@ void *gpu_malloc(size_t n) {
     }
     CHECK_CUDA(e);
     /* Only our allocations grow the pool and nothing shrinks it outside a trim, so one read
-     * after the call tells whether this allocation reached the driver. */
-    uint64_t reserved = reserved_now(pool);
-    if (reserved > reserved_seen)
-        alloc_calls++;
-    reserved_seen = reserved;
+     * after the call tells whether this allocation reached the driver.  Not while the stream
+     * is being captured into a CUDA graph (runtime/graph.c): the pool may not be queried then,
+     * and the capture is thrown away anyway because it allocated (pool_ops). */
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    CHECK_CUDA(cudaStreamIsCapturing(s, &cs));
+    if (cs == cudaStreamCaptureStatusNone) {
+        uint64_t reserved = reserved_now(pool);
+        if (reserved > reserved_seen)
+            alloc_calls++;
+        reserved_seen = reserved;
+    }
     map_put(p, n);
     bytes_in_use += n;
     return p;

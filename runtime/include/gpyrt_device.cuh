@@ -884,6 +884,8 @@ GP_HD gp_c128 gpi_reciprocal(gp_c128 a) { return gpc_div(gp_c128{1.0, 0.0}, a); 
 template<typename T> GP_HD T gpi_conj(T a) { return a; }
 GP_HD gp_c64 gpi_conj(gp_c64 a) { return gp_c64{a.re, -a.im}; }
 GP_HD gp_c128 gpi_conj(gp_c128 a) { return gp_c128{a.re, -a.im}; }
+/* complex(re, im) of two complex-typed operands holding real values: (re.re, im.re). */
+template<typename T> GP_HD T gpi_make_complex(T re, T im) { return T{re.re, im.re}; }
 template<typename T> GP_HD T gpi_realpart(T a) { return a; }
 GP_HD float gpi_realpart(gp_c64 a) { return a.re; }
 GP_HD double gpi_realpart(gp_c128 a) { return a.re; }
@@ -1012,7 +1014,7 @@ GP_FWD1(signbit) GP_FWD1(reciprocal) GP_FWD1(conj) GP_FWD1(realpart) GP_FWD1(ima
 GP_FWD1(angle) GP_FWD1(sinc) GP_FWD1(i0)
 GP_FWD2(fmod) GP_FWD2(fmax) GP_FWD2(fmin) GP_FWD2(logical_xor) GP_FWD2(copysign) GP_FWD2(nextafter)
 GP_FWD2(ldexp) GP_FWD2(heaviside) GP_FWD2(logaddexp) GP_FWD2(logaddexp2) GP_FWD2(float_power)
-GP_FWD2(gcd) GP_FWD2(lcm)
+GP_FWD2(gcd) GP_FWD2(lcm) GP_FWD2(make_complex)
 #undef GP_FWD1
 #undef GP_FWD2
 /* where(cond, x, y): cond is bool, x and y of CT. */

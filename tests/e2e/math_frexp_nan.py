@@ -30,3 +30,7 @@ print(cp.trapezoid(cp.array([1.0, 2.0, 3.0])))
 print(cp.trapezoid(cp.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), dx=0.5))
 print(cp.trapezoid(cp.array([1, 4, 9]), x=cp.array([0.0, 1.0, 3.0])))
 print(cp.trapezoid(cp.array([[1, 4], [9, 16]]), axis=0))
+
+# complex(re, im) is exact (re + im*1j would make the real part NaN for an infinite im)
+print(complex(2.0, float("inf")), complex(-float("inf"), 0.5), complex(1, 2))
+print(cp.nan_to_num(z, posinf=float("inf"), neginf=-1.0))

@@ -82,5 +82,7 @@ def stats(v, w):
     return v.sum(), (v * w).sum(), cp.abs(v - w).max()
 
 
-print(stats(x, y))
-print(stats(y[::3], x[::3]))
+s_a, s_b, s_c = stats(x, y)
+print(s_a, s_b, s_c)
+s_a, s_b, s_c = stats(y[::3], x[::3])
+print(s_a, s_b, s_c)
