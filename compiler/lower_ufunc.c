@@ -411,7 +411,7 @@ static IrValue *api_frexp(Lower *L, AstNode *call)
     DType dt;
     if (!real_float_loop(sp, "frexp", v->type->dtype, &dt)) return NULL;
     /* float16 is composed in float32 (every float16 is one; the mantissa converts back
-     * exactly): float16's log2 and ldexp round at each step */
+     * exactly) */
     const DType wd = dt == DT_FLOAT16 ? DT_FLOAT32 : dt;
     IrValue *x = wd == v->type->dtype ? v : lw_cast(L, v, wd, sp);
     IrValue *ok = ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISFINITE, sp, x), ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0)));
@@ -424,7 +424,7 @@ static IrValue *api_frexp(Lower *L, AstNode *call)
     IrValue *m = ew2(L, IR_LDEXP, sp, x, ew1(L, IR_NEG, sp, e));
     IrValue *am = ew1(L, IR_ABS, sp, m);
     IrValue *lo = ew2(L, IR_LOGICAL_AND, sp, ok, ew2(L, IR_LT, sp, am, lw_const_float(L, sp, 0.5)));
-    IrValue *hi = ew2(L, IR_GE, sp, am, lw_const_int(L, sp, 1));
+    IrValue *hi = ew2(L, IR_LOGICAL_AND, sp, ok, ew2(L, IR_GE, sp, am, lw_const_int(L, sp, 1)));
     if (!lo || !hi) return NULL;
     IrValue *adj = ew2(L, IR_SUB, sp, lw_cast(L, hi, DT_INT32, sp), lw_cast(L, lo, DT_INT32, sp));
     e = ew2(L, IR_ADD, sp, e, adj);
