@@ -648,6 +648,32 @@ static void emit_bases(StrBuf *out, int n, const KParams *p)
     line(out, n, "}");
 }
 
+/* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array. */
+static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
+{
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n, "int64_t off%d = base%d;", id, id);
+    }
+    if (!p->arrs.n) return;
+    line(out, n, "if (rs.ind == 1) {");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 1, "off%d += j * a%d.ist[0];", id, id);
+    }
+    line(out, n, "} else {");
+    line(out, n + 1, "int64_t r = j;");
+    line(out, n + 1, "for (int d = rs.ind - 1; d >= 0; d--) {");
+    line(out, n + 2, "const int64_t id = r %% rs.idim[d];");
+    line(out, n + 2, "r /= rs.idim[d];");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        line(out, n + 2, "off%d += id * a%d.ist[d];", id, id);
+    }
+    line(out, n + 1, "}");
+    line(out, n, "}");
+}
+
 /* acc = combine(acc, x_j) for j = start, start + step, ... < j1: UNROLL elements per step,
  * loads first, then the prologue instructions and the combine. */
 static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KParams *p,
@@ -664,28 +690,7 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
     line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
     line(out, n + 2, "const int64_t j = jb + u * %s;", step);
     line(out, n + 2, "if (j >= j1) break;");
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
-        line(out, n + 2, "int64_t off%d = base%d;", id, id);
-    }
-    if (p->arrs.n) {
-        line(out, n + 2, "if (rs.ind == 1) {");
-        for (int i = 0; i < p->arrs.n; i++) {
-            int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
-            line(out, n + 3, "off%d += j * a%d.ist[0];", id, id);
-        }
-        line(out, n + 2, "} else {");
-        line(out, n + 3, "int64_t r = j;");
-        line(out, n + 3, "for (int d = rs.ind - 1; d >= 0; d--) {");
-        line(out, n + 4, "const int64_t id = r %% rs.idim[d];");
-        line(out, n + 4, "r /= rs.idim[d];");
-        for (int i = 0; i < p->arrs.n; i++) {
-            int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
-            line(out, n + 4, "off%d += id * a%d.ist[d];", id, id);
-        }
-        line(out, n + 3, "}");
-        line(out, n + 2, "}");
-    }
+    emit_reduced_offsets(out, n + 2, p);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         const char *ct = val_ctype(v);
@@ -782,26 +787,7 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, con
     line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
     line(out, n + 2, "const int64_t j = jb + u;");
     line(out, n + 2, "if (j >= j1) break;");
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
-        line(out, n + 2, "int64_t off%d = base%d;", id, id);
-    }
-    line(out, n + 2, "if (rs.ind == 1) {");
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
-        line(out, n + 3, "off%d += j * a%d.ist[0];", id, id);
-    }
-    line(out, n + 2, "} else {");
-    line(out, n + 3, "int64_t r = j;");
-    line(out, n + 3, "for (int d = rs.ind - 1; d >= 0; d--) {");
-    line(out, n + 4, "const int64_t id = r %% rs.idim[d];");
-    line(out, n + 4, "r /= rs.idim[d];");
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
-        line(out, n + 4, "off%d += id * a%d.ist[d];", id, id);
-    }
-    line(out, n + 3, "}");
-    line(out, n + 2, "}");
+    emit_reduced_offsets(out, n + 2, p);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         const char *ct = val_ctype(v);
