@@ -648,6 +648,17 @@ static void emit_bases(StrBuf *out, int n, const KParams *p)
     line(out, n, "}");
 }
 
+/* acc = combine(acc, v): the reduction's functor on its accumulator (`acc` names it) and the
+ * value of its argument; index reductions pair the value with j, its place in the range. */
+static void emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const char *acc)
+{
+    if (RED_IS_ARG(r->redop))
+        line(out, n, "%s = %s()(%s, gp_argacc<%s>{gp_cast<%s>(v%d), j});", acc, red_functor(r->redop), acc, at, at,
+             r->args[0]->id);
+    else
+        line(out, n, "%s = %s()(%s, gp_cast<%s>(v%d));", acc, red_functor(r->redop), acc, at, r->args[0]->id);
+}
+
 /* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array. */
 static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
 {
@@ -680,7 +691,6 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
                             const IrInstr *r, const char *start, const char *step)
 {
     const char *at = dt_ctype(acc_dtype(r));
-    const bool arg = RED_IS_ARG(r->redop);
     line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, UNROLL, step);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
@@ -706,11 +716,7 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
         line(out, n + 2, "const %s v%d = in%d[u];", val_ctype(v), v->id, v->id);
     }
     emit_instrs(out, n + 2, g, "j");
-    if (arg) /* the pair (value, index in the reduced range) */
-        line(out, n + 2, "acc = %s()(acc, gp_argacc<%s>{gp_cast<%s>(v%d), j});", red_functor(r->redop), at, at,
-             r->args[0]->id);
-    else
-        line(out, n + 2, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    emit_combine(out, n + 2, r, at, "acc");
     line(out, n + 1, "}");
     line(out, n, "}");
 }
@@ -752,11 +758,7 @@ static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const 
         line(out, n + 3, "const %s v%d = in%d.v[u];", val_ctype(v), v->id, v->id);
     }
     emit_instrs(out, n + 3, g, "j");
-    if (RED_IS_ARG(r->redop))
-        line(out, n + 3, "acc = %s()(acc, gp_argacc<%s>{gp_cast<%s>(v%d), j});", red_functor(r->redop), at, at,
-             r->args[0]->id);
-    else
-        line(out, n + 3, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    emit_combine(out, n + 3, r, at, "acc");
     line(out, n + 2, "}");
     line(out, n + 1, "}");
     line(out, n + 1, "if (jve * %d > jt) jt = jve * %d;", V, V);
@@ -806,11 +808,7 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, con
         line(out, n + 3, "const %s v%d = in%d[u].v[w];", val_ctype(v), v->id, v->id);
     }
     emit_instrs(out, n + 3, g, "j");
-    if (RED_IS_ARG(r->redop))
-        line(out, n + 3, "acc[w] = %s()(acc[w], gp_argacc<%s>{gp_cast<%s>(v%d), j});", red_functor(r->redop), at, at,
-             r->args[0]->id);
-    else
-        line(out, n + 3, "acc[w] = %s()(acc[w], gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+    emit_combine(out, n + 3, r, at, "acc[w]");
     line(out, n + 2, "}");
     line(out, n + 1, "}");
     line(out, n, "}");
@@ -1208,7 +1206,7 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     } else {
         line(out, n + 1, "const bool kg_vec = false;");
     }
-    line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col != 0, kg_col > 1 ? kg_col : 1);");
+    line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
     line(out, n + 1, "gp_array *kg_part = NULL;");
     line(out, n + 1, "if (kg_split > 1) {");
     /* partials of the accumulator type, in an int64 buffer large enough */
@@ -1391,7 +1389,7 @@ static void emit_row_vector(StrBuf *out, int n, const KernelGroup *g, const KPar
     line(out, n + 1, "const %s v%d = xv.v[u];", dt_ctype(x->type->dtype), x->id);
     emit_instrs(out, n + 1, g, "j");
     if (r) {
-        line(out, n + 1, "acc = %s()(acc, gp_cast<%s>(v%d));", red_functor(r->redop), at, r->args[0]->id);
+        emit_combine(out, n + 1, r, at, "acc");
     } else {
         for (int i = 0; i < p->outs.n; i++) {
             const IrValue *v = VEC_AT(p->outs, i);
@@ -1729,14 +1727,6 @@ static void sib_prelude(StrBuf *out)
     line(out, 1, "}");
     line(out, 1, "return r;");
     sb_puts(out, "}\n");
-    sb_puts(out, "template<typename T> __device__ __forceinline__ T gp_sib_shfl(T v, int d)\n{\n");
-    line(out, 1, "unsigned long long b = 0;");
-    line(out, 1, "memcpy(&b, &v, sizeof(T));");
-    line(out, 1, "b = __shfl_xor_sync(0xffffffffu, b, d);");
-    line(out, 1, "T r;");
-    line(out, 1, "memcpy(&r, &b, sizeof(T));");
-    line(out, 1, "return r;");
-    sb_puts(out, "}\n");
     sb_puts(out, "template<typename T> __device__ __forceinline__ void gp_sib_put(unsigned long long *c, T v) { memcpy(c, &v, sizeof(T)); }\n");
     sb_puts(out, "template<typename T> __device__ __forceinline__ T gp_sib_get(const unsigned long long *c) { T v; memcpy(&v, c, sizeof(T)); return v; }\n\n");
 }
@@ -1823,7 +1813,7 @@ static void sib_def(StrBuf *out, const IrModule *m, const Siblings *s)
             char a[32];
             if (member_cols(g)) snprintf(a, sizeof a, "acc%d[%d]", k, o);
             else snprintf(a, sizeof a, "acc%d", k);
-            line(out, 1, "for (int d = 16; d > 0; d >>= 1) %s = %s()(%s, gp_sib_shfl<%s>(%s, d));", a, fn, a, at, a);
+            line(out, 1, "for (int d = 16; d > 0; d >>= 1) %s = %s()(%s, gp_shfl_xor<%s>(%s, d));", a, fn, a, at, a);
             line(out, 1, "if (lane == 0) gp_sib_put<%s>(&sib_w[warp][%d], %s);", at, sp.base[k] + o, a);
         }
     }

@@ -1113,15 +1113,15 @@ static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
  * sum of 10^7 elements would otherwise run on one SM): at most ~2048 blocks in all, each over
  * at least 4K elements (16 per thread), so that a full reduction of 10^6 elements already
  * spreads over ~250 blocks (every SM of a large GPU) and a 10^6 × 2 column sum over ~500.
- * Column mode: enough threads to fill the GPU (~256K, or ~128K taking cv outputs each), each
- * over at least 32 elements. */
-static inline int64_t gp_reduce_split(const gp_rshape *rs, bool col, int cv)
+ * col: 0 rows mode, 1 column mode, V > 1 column vectors.  Column modes: enough threads to fill
+ * the GPU (~256K, or ~128K taking V outputs each), each over at least 32 elements. */
+static inline int64_t gp_reduce_split(const gp_rshape *rs, int col)
 {
     int64_t s, cap;
     if (col) {
-        /* cv > 1: each thread loads cv adjacent outputs at once, so half as many threads
-         * (each moving cv times the bytes) keep as many loads in flight */
-        const int64_t groups = rs->nout / cv, target = cv > 1 ? 131072 : 262144;
+        /* col > 1: each thread loads col adjacent outputs at once, so half as many threads
+         * (each moving col times the bytes) keep as many loads in flight */
+        const int64_t groups = rs->nout / col, target = col > 1 ? 131072 : 262144;
         s = (target + groups - 1) / groups;
         cap = rs->nin / 32;
     } else {
