@@ -638,8 +638,7 @@ static void emit_bases(StrBuf *out, int n, const KParams *p)
     line(out, n, "{");
     line(out, n + 1, "int64_t r = o;");
     line(out, n + 1, "for (int d = rs.ond - 1; d >= 0; d--) {");
-    line(out, n + 2, "const int64_t id = r %% rs.odim[d];");
-    line(out, n + 2, "r /= rs.odim[d];");
+    line(out, n + 2, "const int64_t id = gp_divmod(r, rs.odim[d]);");
     for (int i = 0; i < p->arrs.n; i++) {
         int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
         line(out, n + 2, "base%d += id * a%d.ost[d];", id, id);
@@ -675,8 +674,7 @@ static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
     line(out, n, "} else {");
     line(out, n + 1, "int64_t r = j;");
     line(out, n + 1, "for (int d = rs.ind - 1; d >= 0; d--) {");
-    line(out, n + 2, "const int64_t id = r %% rs.idim[d];");
-    line(out, n + 2, "r /= rs.idim[d];");
+    line(out, n + 2, "const int64_t id = gp_divmod(r, rs.idim[d]);");
     for (int i = 0; i < p->arrs.n; i++) {
         int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
         line(out, n + 2, "off%d += id * a%d.ist[d];", id, id);
@@ -858,7 +856,10 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
         line(out, 1, "if (col == %d) {", V);
         line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
         line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ng * split; t += stride) {");
-        line(out, 3, "const int64_t o = t %% ng * %d, k = t / ng, j0 = k * chunk;", V);
+        line(out, 3, "int64_t o = t, k = 0;");
+        line(out, 3, "if (split > 1) { k = t; o = gp_divmod(k, ng); }");
+        line(out, 3, "o *= %d;", V);
+        line(out, 3, "const int64_t j0 = k * chunk;");
         line(out, 3, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
         emit_bases(out, 3, &p);
         line(out, 3, "%s acc[%d];", at, V);
@@ -880,7 +881,9 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     line(out, 1, "if (col) {");
     line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
     line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
-    line(out, 3, "const int64_t o = t %% rs.nout, k = t / rs.nout, j0 = k * chunk;");
+    line(out, 3, "int64_t o = t, k = 0;");
+    line(out, 3, "if (split > 1) { k = t; o = gp_divmod(k, rs.nout); }");
+    line(out, 3, "const int64_t j0 = k * chunk;");
     line(out, 3, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
     emit_bases(out, 3, &p);
     line(out, 3, "%s acc = %s;", at, ident.s);
@@ -892,7 +895,8 @@ static void reduce_def(StrBuf *out, const KernelGroup *g)
     line(out, 1, "}");
     line(out, 1, "if (split > 1) chunk = (chunk + 15) / 16 * 16;");
     line(out, 1, "for (int64_t b = blockIdx.x; b < rs.nout * split; b += gridDim.x) {");
-    line(out, 2, "const int64_t o = b / split, j0 = (b %% split) * chunk;");
+    line(out, 2, "int64_t o = b;");
+    line(out, 2, "const int64_t j0 = split > 1 ? gp_divmod(o, split) * chunk : 0;");
     line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
     emit_bases(out, 2, &p);
     line(out, 2, "%s acc = %s;", at, ident.s);
@@ -1101,7 +1105,7 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
         line(out, n + 1, "const int64_t kg_n = (kg_mode & 4) ? (kg_s.size + %d) / %d : kg_s.size;", V - 1, V);
     else
         line(out, n + 1, "const int64_t kg_n = kg_s.size;");
-    line(out, n + 1, "%s<<<rt_grid_for(kg_n, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK, args.s);
+    line(out, n + 1, "%s<<<rt_grid_fit(kg_n, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, g->name, BLOCK, args.s);
     line(out, n + 1, "rt_check_launch();");
     if (any_copy) {
         for (int i = 0; i < p.arrs.n; i++) {
@@ -1219,7 +1223,7 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     put_scalar_args(&args, L, &p);
     line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
-    line(out, n + 1, "%s<<<rt_grid_for(kg_threads, %d), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, BLOCK,
+    line(out, n + 1, "%s<<<rt_grid_fit(kg_threads, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, g->name, BLOCK,
          args.s);
     line(out, n + 1, "rt_check_launch();");
     line(out, n + 1, "if (kg_part) {");
@@ -1466,8 +1470,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     line(out, 2, "{");
     line(out, 3, "int64_t r = o;");
     line(out, 3, "for (int d = last - 1; d >= 0; d--) {");
-    line(out, 4, "const int64_t id = r %% s.dim[d];");
-    line(out, 4, "r /= s.dim[d];");
+    line(out, 4, "const int64_t id = gp_divmod(r, s.dim[d]);");
     line(out, 4, "base%d += id * a%d.st[d];", x->id, x->id);
     for (int i = 0; i < cp.outs.n; i++) {
         int id = ((IrValue *)VEC_AT(cp.outs, i))->id;
@@ -1622,7 +1625,7 @@ void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueNa
         sb_printf(&args, ", %s ? (%s *)%s->data : NULL", rn, dt_ctype(r->res->type->dtype), rn);
     }
     for (int i = 0; i < cp.scalars.n; i++) sb_printf(&args, ", %s", nm(&L, VEC_AT(cp.scalars, i)));
-    line(out, n, "%s<<<rt_grid_for(kg_rows * %d, %d), %d, kg_smem, rt_stream()>>>(%s);", c->name, BLOCK, BLOCK, BLOCK,
+    line(out, n, "%s<<<rt_grid_fit(kg_rows * %d, %d, (const void *)%s, kg_smem), %d, kg_smem, rt_stream()>>>(%s);", c->name, BLOCK, BLOCK, c->name, BLOCK,
          args.s);
     line(out, n, "rt_check_launch();");
     sb_free(&args);
@@ -1959,7 +1962,7 @@ void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgVal
         sb_printf(&args, ", gp_srow_of(%s, %d)", nm(&L, VEC_AT(sp.reps, r)), (int)(intptr_t)VEC_AT(sp.rank, r));
     put_scalar_args(&args, &L, &(KParams){.scalars = sp.scalars});
     sb_puts(&args, ", (unsigned long long *)kg_part->data");
-    line(out, n, "const unsigned kg_nb = rt_grid_for(kg_n, %d);", BLOCK);
+    line(out, n, "const unsigned kg_nb = rt_grid_fit(kg_n, %d, (const void *)%s, 0);", BLOCK, s->name);
     line(out, n, "const int64_t kg_np = (int64_t)kg_nb * %d;", sp.nslots);
     line(out, n, "gp_array *kg_part = rt_empty(GP_INT64, 1, &kg_np);");
     line(out, n, "%s<<<kg_nb, %d, 0, rt_stream()>>>(%s);", s->name, BLOCK, args.s);

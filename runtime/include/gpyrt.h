@@ -170,6 +170,9 @@ void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
 
 /* Grid size for n elements with blocks of `block` threads (capped from the SM count). */
 unsigned rt_grid_for(int64_t n, unsigned block);
+/* rt_grid_for, also capped at the blocks of `kernel` (a __global__ function) that the GPU
+ * holds at once with `smem` dynamic shared bytes per block. */
+unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem);
 cudaStream_t rt_stream(void);
 
 /* Basic indexing (integers, slices, None, ...).  New reference to a view; IndexError

@@ -282,7 +282,7 @@ Test(kernels, single_add)
     expect_has(launch.s, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
     /* float64 result: 2 elements per 16-byte access on the vector path */
     expect_has(launch.s, "if (kg_mode == 3 && gp_kin_aligned(&a3, &kg_s, 16) && gp_kin_aligned(&a1, &kg_s, 16) && gp_kin_aligned(&a2, &kg_s, 8)) kg_mode |= 4;");
-    expect_has(launch.s, "k0_add<<<rt_grid_for(kg_n, 256), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
+    expect_has(launch.s, "k0_add<<<rt_grid_fit(kg_n, 256, (const void *)k0_add, 0), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
     expect_has(def.s, "if (tn < nv) nx2 = gp_vload<float, 2>(a2.data, a2.st[last] != 0, tn);");
     expect_has(def.s, "gp_vstore<double, 2>(a3.data, t, r3);");
     expect_has(launch.s, "rt_check_launch();");
