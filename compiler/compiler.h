@@ -488,6 +488,20 @@ void group_module(IrModule *m);
  * instructions (after a pass changed them). */
 void group_finish(IrModule *m, KernelGroup *g);
 
+/* ---------------------------------------------------------------- consts.c
+ * Constant module variables (stored once, at the top level, from an int constant, before
+ * anything that could read them) and the compile-time value of an int. */
+typedef struct IrConsts {
+    bool *known;         /* per variable id: a constant module variable */
+    int64_t *value;
+    IrInstr **store;     /* its one store (top level of the module body) */
+} IrConsts;
+void ir_consts_find(const IrModule *m, IrConsts *c);
+void ir_consts_free(IrConsts *c);
+/* The compile-time value of int v (a constant, or a load of a constant module variable after
+ * its store) as read by instruction `use`. */
+bool ir_const_int(const IrModule *m, const IrConsts *c, const IrValue *v, const IrInstr *use, int64_t *out);
+
 /* ---------------------------------------------------------------- unroll.c
  * Full unrolling (-O2, first pass) of innermost `for k in range(C)` loops with a small
  * compile-time trip count whose body is array statements with a reduction (see unroll.c). */
@@ -497,6 +511,11 @@ void unroll_module(IrModule *m);
  * Load forwarding within blocks and removal of stores no load reads (-O2), so that values
  * named by variables can fuse (see forward.c). */
 void forward_module(IrModule *m);
+
+/* ---------------------------------------------------------------- smallred.c
+ * Reductions over one axis of small compile-time extent written out as elementwise
+ * operations on slices (-O2, after forward.c), so that they fuse (see smallred.c). */
+void smallred_module(IrModule *m);
 
 /* ---------------------------------------------------------------- fuse.c
  * The fusion pass (-O2): merges elementwise producer groups into their consumers (see fuse.c). */

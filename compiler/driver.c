@@ -273,6 +273,8 @@ static int compile(const Options *o)
         ir_verify(m);
         forward_module(m);
         ir_verify(m);
+        smallred_module(m);
+        ir_verify(m);
     }
     group_module(m);
     ir_verify(m);

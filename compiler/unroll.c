@@ -36,98 +36,6 @@
 
 enum { MAX_TRIP = 32, MAX_INSTRS = 1024 };
 
-/* ---------------------------------------------------------------- constant module variables */
-
-/* Counts in `stores` the stores (and for-loop assignments) of each variable in b. */
-static void count_stores(const IrBlock *b, int *stores)
-{
-    if (!b) return;
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var) stores[in->var->id]++;
-        count_stores(in->blocks[0], stores);
-        count_stores(in->blocks[1], stores);
-    }
-}
-
-/* Does `in` (or a block it owns) call a function or load variable v? */
-static bool calls_or_loads(const IrInstr *in, const IrVar *v)
-{
-    if (in->op == IR_CALL || (in->op == IR_LOAD && in->var == v)) return true;
-    for (int k = 0; k < 2; k++) {
-        const IrBlock *b = in->blocks[k];
-        if (!b) continue;
-        for (int i = 0; i < b->instrs.n; i++)
-            if (calls_or_loads(VEC_AT(b->instrs, i), v)) return true;
-    }
-    return false;
-}
-
-typedef struct Consts {
-    bool *known;         /* per variable id: a constant module variable */
-    int64_t *value;
-    IrInstr **store;     /* its one store (top level of the module body) */
-} Consts;
-
-static void consts_find(const IrModule *m, Consts *c)
-{
-    int n = m->next_var_id + 1;
-    c->known = xcalloc(n, sizeof *c->known);
-    c->value = xcalloc(n, sizeof *c->value);
-    c->store = xcalloc(n, sizeof *c->store);
-    int *stores = xcalloc(n, sizeof *stores);
-    for (int i = 0; i < m->funcs.n; i++) count_stores(((IrFunc *)VEC_AT(m->funcs, i))->body, stores);
-    const IrBlock *top = ((IrFunc *)VEC_AT(m->funcs, 0))->body;
-    for (int i = 0; i < top->instrs.n; i++) {
-        IrInstr *in = VEC_AT(top->instrs, i);
-        if (in->op != IR_STORE || !in->var || !in->var->global || stores[in->var->id] != 1) continue;
-        const IrValue *a = in->nargs == 1 ? in->args[0] : NULL;
-        if (!a || !a->def || a->def->op != IR_CONST_INT) continue;
-        bool early = true;      /* nothing before the store can run code that reads it */
-        for (int k = 0; k < i && early; k++) early = !calls_or_loads(VEC_AT(top->instrs, k), in->var);
-        if (!early) continue;
-        c->known[in->var->id] = true;
-        c->value[in->var->id] = a->def->ival;
-        c->store[in->var->id] = in;
-    }
-    free(stores);
-}
-
-static void consts_free(Consts *c)
-{
-    free(c->known);
-    free(c->value);
-    free(c->store);
-}
-
-/* The top-level instruction of the module body that holds `in` (or `in` itself). */
-static const IrInstr *top_holder(const IrInstr *in)
-{
-    while (in->parent && in->parent->owner) in = in->parent->owner;
-    return in;
-}
-
-/* The compile-time value of int v, read by an instruction at `use`. */
-static bool int_value(const IrModule *m, const Consts *c, const IrValue *v, const IrInstr *use, int64_t *out)
-{
-    if (!v || !v->def || !v->type || v->type->kind != TY_INT) return false;
-    const IrInstr *d = v->def;
-    if (d->op == IR_CONST_INT) {
-        *out = d->ival;
-        return true;
-    }
-    if (d->op != IR_LOAD || !d->var || !c->known[d->var->id]) return false;
-    /* in the module body, the load must come after the store */
-    const IrBlock *top = ((IrFunc *)VEC_AT(m->funcs, 0))->body;
-    const IrInstr *h = top_holder(use);
-    if (h->parent == top) {
-        int at = ir_index_in_block(top, h), st = ir_index_in_block(top, c->store[d->var->id]);
-        if (at < 0 || st < 0 || at <= st) return false;
-    }
-    *out = c->value[d->var->id];
-    return true;
-}
-
 /* ---------------------------------------------------------------- the body */
 
 static bool is_const(IrOp op)
@@ -162,13 +70,13 @@ static int64_t range_len(int64_t start, int64_t stop, int64_t step)
 }
 
 /* The trip count of `loop` when it may be unrolled, else -1; *start, *step its range. */
-static int64_t trip_count(const IrModule *m, const Consts *c, const IrInstr *loop, int64_t *start, int64_t *step)
+static int64_t trip_count(const IrModule *m, const IrConsts *c, const IrInstr *loop, int64_t *start, int64_t *step)
 {
     const IrBlock *b = loop->blocks[0];
     if (!b || loop->nargs != 3 || !loop->var || loop->var->type->kind != TY_INT) return -1;
     int64_t stop;
-    if (!int_value(m, c, loop->args[0], loop, start) || !int_value(m, c, loop->args[1], loop, &stop) ||
-        !int_value(m, c, loop->args[2], loop, step) || *step == 0)
+    if (!ir_const_int(m, c, loop->args[0], loop, start) || !ir_const_int(m, c, loop->args[1], loop, &stop) ||
+        !ir_const_int(m, c, loop->args[2], loop, step) || *step == 0)
         return -1;
     /* keep far from int64 overflow: constants this large are never small trip counts */
     if (*start < -(INT64_C(1) << 40) || *start > (INT64_C(1) << 40) || stop < -(INT64_C(1) << 40) ||
@@ -258,7 +166,7 @@ static void splice(IrBlock *b, int pos, const Vec *seq)
 
 /* Unrolls the qualifying loops of b and of the blocks nested in it, innermost first; returns
  * true when b (or a block nested in it) changed. */
-static bool unroll_block(IrModule *m, const Consts *c, IrBlock *b)
+static bool unroll_block(IrModule *m, const IrConsts *c, IrBlock *b)
 {
     if (!b) return false;
     bool changed = false;
@@ -282,8 +190,8 @@ static bool unroll_block(IrModule *m, const Consts *c, IrBlock *b)
 
 void unroll_module(IrModule *m)
 {
-    Consts c;
-    consts_find(m, &c);
+    IrConsts c;
+    ir_consts_find(m, &c);
     for (int i = 0; i < m->funcs.n; i++) unroll_block(m, &c, ((IrFunc *)VEC_AT(m->funcs, i))->body);
-    consts_free(&c);
+    ir_consts_free(&c);
 }

@@ -1,6 +1,6 @@
 /*
  * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
- * parse → lower → group → fuse → row chains, then count the kernels launched on the fused
+ * parse → lower → unroll → forward → smallred → group → fuse → row chains, then count the kernels launched on the fused
  * path: groups, less row chain and sibling set members, plus one per chain or set (what
  * --emit=kernels lists unindented; a set's _fin kernel is not counted).
  */
@@ -33,6 +33,8 @@ static int kernels(const char *src, bool fuse)
                 unroll_module(m);
                 ir_verify(m);
                 forward_module(m);
+                smallred_module(m);
+                ir_verify(m);
                 group_module(m);
                 fuse_module(m);
                 rowfuse_module(m);
@@ -307,4 +309,34 @@ Test(fuse, sibling_reductions_that_must_stay_apart)
                        "s1 = X.sum(axis=1)\ns2 = (X * X).sum(axis=1)\nprint(s1, s2)\n";
     cr_expect_eq(kernels(rows, true), 3);
     cr_expect_eq(n_sets, 0);
+}
+
+Test(fuse, short_axis_reduction_fuses_into_its_consumer)
+{
+    /* W5's distances: sum over the constant axis D = 2 is written out (smallred.c) and
+     * becomes the argmin's prologue: 3 creations + 1 kernel; unfused, the sum and the argmin
+     * and the two elementwise ops are 4 kernels */
+    const char *head = "import cupy as cp\nN = 1000\nK = 16\nD = 2\n"
+                       "X = cp.ones((N, D), dtype=cp.float32)\nC = cp.zeros((K, D), dtype=cp.float32)\n";
+    char src[1024];
+    snprintf(src, sizeof src, "%s%s", head,
+             "diff = X.reshape(N, 1, D) - C.reshape(1, K, D)\n"
+             "print(cp.argmin(cp.sum(diff * diff, axis=2), axis=1))\n");
+    cr_expect_eq(kernels(src, true), 2 + 1);
+    cr_expect_eq(kernels(src, false), 2 + 4);
+    /* not written out: an extent that is not a compile-time constant, more than 4 elements,
+     * keepdims, an accumulation dtype (int32 sums to int64) — the sum stays a kernel of its
+     * own, the argmin another */
+    const char *kept[] = {
+        "n = int(cp.sum(X))\nd = X.reshape(N, 1, n) - C.reshape(1, K, n)\nprint(cp.argmin(cp.sum(d * d, axis=2), axis=1))\n",
+        "d = cp.ones((N, 1, 5), dtype=cp.float32) - cp.ones((1, K, 5), dtype=cp.float32)\nprint(cp.argmin(cp.sum(d * d, axis=2), axis=1))\n",
+        "d = X.reshape(N, 1, D) - C.reshape(1, K, D)\nprint(cp.argmin(cp.sum(d * d, axis=2, keepdims=True), axis=1))\n",
+        "d = X.astype(cp.int32).reshape(N, 1, D) - C.astype(cp.int32).reshape(1, K, D)\n"
+        "print(cp.argmin(cp.sum(d * d, axis=2), axis=1))\n",
+    };
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        snprintf(src, sizeof src, "%s%s", head, kept[k]);
+        int n = kernels(src, true);
+        cr_expect(n >= 2 + 2, "program %zu: %d kernels", k, n);
+    }
 }
