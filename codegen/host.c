@@ -1091,9 +1091,9 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
     case IR_RANDOM_SEED: emit(cg, "rt_random_seed((uint64_t)%s);", arg(cg, in, 0)); break;
     case IR_ARGV_LEN: emit(cg, "%s = (int64_t)rt_argc();", r); break;
     case IR_ARGV_GET: emit(cg, "%s = rt_argv(%s);", r, arg(cg, in, 0)); break;
-    case IR_RAISE:
+    case IR_RAISE: /* the message: args[0] (a str made at run time) if given, else sval2 */
         emit(cg, "rt_raise(%s, \"%%s\", %s);", cstr(cg, in->sval ? in->sval : "RuntimeError"),
-             cstr(cg, in->sval2 ? in->sval2 : ""));
+             in->nargs > 0 ? arg(cg, in, 0) : cstr(cg, in->sval2 ? in->sval2 : ""));
         break;
 
     case IR_SHAPE_DIM: emit(cg, "%s = %s->shape[%lld];", r, arg(cg, in, 0), (long long)in->ival); break;

@@ -172,7 +172,8 @@ typedef enum IrOp {
     IR_RANDOM_SEED,    /* cp.random.seed(args[0] int): CuPy's legacy generator (cuRAND XORWOW) */
     IR_ARGV_LEN,       /* → int */
     IR_ARGV_GET,       /* args[0] int → str (IndexError when out of range) */
-    IR_RAISE,          /* sval: exception type, sval2: message (never returns) */
+    IR_RAISE,          /* sval: exception type, sval2: message, or args[0] a str message made at run
+                          time (never returns) */
 
     /* arrays: metadata (host, no kernel) */
     IR_SHAPE_DIM,      /* args[0] array, ival axis (already normalised) → int */

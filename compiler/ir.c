@@ -269,8 +269,11 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
         put_quoted(out, in->sval2 ? in->sval2 : "\n");
         break;
     case IR_RAISE:
-        sb_printf(out, " %s ", in->sval ? in->sval : "?");
-        put_quoted(out, in->sval2 ? in->sval2 : "");
+        sb_printf(out, " %s", in->sval ? in->sval : "?");
+        if (in->nargs == 0) {
+            sb_putc(out, ' ');
+            put_quoted(out, in->sval2 ? in->sval2 : "");
+        }
         break;
     case IR_TUPLE_GET: case IR_SHAPE_DIM: sb_printf(out, " [%lld]", (long long)in->ival); break;
     case IR_LIST_SORTED: if (in->ival) sb_puts(out, " reverse"); break;

@@ -68,28 +68,83 @@ static IrValue *no_loop(Span sp, const OpInfo *oi)
     return NULL;
 }
 
-/* NEP 50: a Python int constant taking part in an integer ufunc is converted to the arrays'
- * dtype d, and NumPy 2 raises OverflowError when it does not fit (uint8_array + 300).
- * Comparisons are exempt (NumPy 2 compares out-of-range Python ints by value); an int that
- * is only known at run time wraps (docs/language.md). */
-static bool int_fits_all(Span sp, int n, IrValue **v, DType d)
+/* Whether the Python int constant iv lies in the range of the integer dtype d; u64: iv holds
+ * the bits of a literal above 2**63-1 (lw_is_u64_const). */
+static bool int_in_range(int64_t iv, bool u64, DType d)
 {
     int bits = dt_size(d) * 8;
+    if (u64) return d == DT_UINT64;
+    if (dt_is_signed(d)) return bits == 64 || (iv >= -((int64_t)1 << (bits - 1)) && iv < ((int64_t)1 << (bits - 1)));
+    return iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
+}
+
+/* NEP 50: a Python int constant taking part in an integer ufunc is converted to the arrays'
+ * dtype d, and NumPy 2 raises OverflowError when it does not fit (uint8_array + 300).
+ * Comparisons are exempt (NumPy 2 compares out-of-range Python ints by value: cmp_pyint); in
+ * arithmetic an int that is only known at run time wraps (docs/language.md). */
+static bool int_fits_all(Span sp, int n, IrValue **v, DType d)
+{
     for (int i = 0; i < n; i++) {
         int64_t iv;
         if (v[i]->type->kind != TY_INT || !lw_is_const_int(v[i], &iv)) continue;
-        bool ok;
-        if (dt_is_signed(d))
-            ok = bits == 64 || (iv >= -((int64_t)1 << (bits - 1)) && iv < ((int64_t)1 << (bits - 1)));
-        else
-            ok = iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
-        if (!ok) {
+        if (!int_in_range(iv, lw_is_u64_const(v[i]), d)) {
             diag_error(v[i]->def && v[i]->def->span.line ? v[i]->def->span : sp,
                        "Python integer %lld out of bounds for %s", (long long)iv, dt_name(d));
             return false;
         }
     }
     return true;
+}
+
+/* The answer of a comparison op whose left operand is below its right one (less) or above
+ * it (!less) — for every element, which is what an out-of-range int gives. */
+static bool cmp_answer(IrOp op, bool less)
+{
+    switch (op) {
+    case IR_EQ: return false;
+    case IR_NE: return true;
+    case IR_LT: case IR_LE: return less;
+    default: return !less;   /* IR_GT, IR_GE */
+    }
+}
+
+/* NumPy 2 compares an integer array with a Python int by value, whatever the int (its
+ * comparison ufuncs special-case Python ints: uint8_array < 300 is all True, uint8_array ==
+ * -1 all False, int8_array > -1000 all True), where arithmetic raises OverflowError.
+ *   - a constant outside the array dtype's range: the all-True or all-False array of the
+ *     array's shape (*folded);
+ *   - an int known only at run time: the comparison computes in int64, which holds every
+ *     value of the array's dtype and of the int (*cd); against a uint64 array the int's sign
+ *     decides when it is negative (*neg_answer is then the answer for a negative int and
+ *     *sint the int: lw_ewise combines them after the comparison).
+ * args: the two operands (one an integer array of dtype d, or both arrays: nothing to do). */
+static void cmp_pyint(Lower *L, IrOp op, Span sp, IrValue **args, DType d, DType *cd, IrValue **folded,
+                      IrValue **sint, bool *neg_answer)
+{
+    *folded = *sint = NULL;
+    for (int i = 0; i < 2; i++) {
+        IrValue *s = args[i], *arr = args[1 - i];
+        if (s->type->kind != TY_INT || arr->type->kind != TY_ARRAY) continue;
+        int64_t iv;
+        if (lw_is_const_int(s, &iv)) {
+            bool u64 = lw_is_u64_const(s);
+            if (int_in_range(iv, u64, d)) return;
+            bool above = u64 || iv > 0;   /* the int is above every element (else below) */
+            /* i == 1: array OP int, the left operand below the right one when the int is above */
+            bool ans = cmp_answer(op, i == 1 ? above : !above);
+            IrValue *dims[IR_MAXDIM];
+            lw_shape_of(L, arr, sp, dims);
+            *folded = lw_emit_full(L, sp, DT_BOOL, arr->type->ndim, dims, lw_const_bool(L, sp, ans));
+            return;
+        }
+        if (d == DT_UINT64) {
+            *sint = s;
+            *neg_answer = cmp_answer(op, i == 0);   /* a negative int is below every element */
+        } else if (d != DT_INT64) {
+            *cd = DT_INT64;
+        }
+        return;
+    }
 }
 
 static const char *kind_word(const Type *t)
@@ -217,6 +272,13 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
     }
     if (any_array && dt_is_int(d) && oi->rule != RULE_CMP && oi->rule != RULE_WHERE && !int_fits_all(sp, pn, pargs, d))
         return NULL;
+    IrValue *sint = NULL;   /* a run-time int compared with a uint64 array (cmp_pyint) */
+    bool neg_answer = false;
+    if (oi->rule == RULE_CMP && any_array && dt_is_int(d)) {
+        IrValue *folded;
+        cmp_pyint(L, op, sp, args, d, &cd, &folded, &sint, &neg_answer);
+        if (folded) return folded;
+    }
     if (!any_array) {
         /* host arithmetic on Python scalars: computed in int64 / double / complex128 */
         if (dt_is_float(cd)) cd = DT_FLOAT64;
@@ -228,6 +290,12 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
     IrValue *r = lw_emit(L, op, sp, t, nargs, args);
     r->def->dtype = rd;
     r->def->cdtype = cd;
+    if (sint) {
+        /* uint64 array OP int: the uint64 comparison where the int is >= 0, else neg_answer */
+        IrValue *z = lw_const_int(L, sp, 0);
+        IrValue *c = lw_binop(L, neg_answer ? AOP_LT : AOP_GE, sp, sint, z);
+        r = c ? lw_ewise(L, neg_answer ? IR_LOGICAL_OR : IR_LOGICAL_AND, sp, 2, (IrValue *[]){c, r}) : NULL;
+    }
     return r;
 }
 

@@ -62,6 +62,49 @@ static bool raise_any(Lower *L, Span sp, IrValue *bad, const char *exc, const ch
     return t && lw_raise_if(L, sp, t, exc, msg);
 }
 
+/* Raises exc at run time with NumPy's message "<pre>V<mid>N" (pre: "index "; mid: " is out of
+ * bounds for axis 0 with size ", ...; N: the int size) when cond holds, or, with cond NULL,
+ * when any element of the bool array bad is true.  V: str(val), or with bad given the first
+ * element of val (C order) where bad is true, as NumPy's loops report the first offending
+ * index.  The message is built on the error path only (the first offender: an argmax of bad). */
+static bool raise_index_oob(Lower *L, Span sp, IrValue *cond, const char *exc, const char *pre, IrValue *val,
+                            IrValue *bad, const char *mid, IrValue *size)
+{
+    if (!val || !size || (!cond && !bad)) return false;
+    if (!cond) {
+        IrValue *any = lw_reduce(L, sp, RED_ANY, bad, NULL, NULL, NULL);
+        if (!any || !(cond = lw_truth(L, any, sp))) return false;
+    }
+    int64_t c;
+    if (lw_is_const_int(cond, &c) && !c) return true;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *v = val;
+    if (bad) {
+        IrValue *k = lw_reduce(L, sp, RED_ARGMAX, lw_ravel(L, sp, bad), NULL, NULL, NULL);
+        IrValue *ki = k ? lw_to_scalar(L, k, TY_INT, sp) : NULL;
+        v = ki ? lw_emit2(L, IR_INDEX, sp, ty_array(val->type->dtype, 0), lw_ravel(L, sp, val), ki) : NULL;
+        if (v) {
+            v->def->nidx = 1;
+            v->def->idx[0] = IDX_INT;
+        }
+    }
+    IrValue *msg = v ? lw_str_of(L, v, sp) : NULL;
+    msg = msg ? lw_binop(L, AOP_ADD, sp, lw_const_str(L, sp, pre), msg) : NULL;
+    msg = msg ? lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, mid)) : NULL;
+    IrValue *ns = msg ? lw_str_of(L, size, sp) : NULL;
+    msg = ns ? lw_binop(L, AOP_ADD, sp, msg, ns) : NULL;
+    if (msg) {
+        IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
+        r->sval = exc;
+    }
+    L->blk = outer;
+    return msg != NULL;
+}
+
 /* An integer index operand: an int array, a literal list of ints or an int (0-d). */
 static IrValue *int_index(Lower *L, AstNode *e, const char *fname, const char *what)
 {
@@ -141,9 +184,9 @@ static IrValue *api_put_along_axis(Lower *L, AstNode *call)
 /* ---------------------------------------------------------------- put, place, putmask */
 
 /* put(a, ind, v, mode='raise'): a.flat[ind] = v repeated to len(ind).  A 1-d a takes ind as
- * is (negative indices and NumPy's IndexError from the runtime); an n-d a takes ind
- * unravelled (negative ones first made positive), so out-of-range indices raise the
- * IndexError of axis 0. */
+ * is (negative indices and NumPy's IndexError from the runtime); an n-d a checks ind against
+ * a.size first (NumPy's IndexError of axis 0 with the flat size), then takes it unravelled
+ * (negative ones first made positive). */
 static IrValue *api_put(Lower *L, AstNode *call)
 {
     Args a;
@@ -165,7 +208,14 @@ static IrValue *api_put(Lower *L, AstNode *call)
     if (nd == 1) {
         items[0] = ind;
     } else {
+        /* NumPy checks the flat index against a.size: "index 30 is out of bounds for axis 0
+         * with size 24" */
         IrValue *size = lw_emit1(L, IR_SIZE, sp, ty_int(), x);
+        IrValue *msize = lw_binop(L, AOP_SUB, sp, cint(L, sp, 0), size);
+        IrValue *bad = ew2(L, IR_LOGICAL_OR, sp, ew2(L, IR_LT, sp, ind, msize), ew2(L, IR_GE, sp, ind, size));
+        if (!raise_index_oob(L, sp, NULL, "IndexError", "index ", ind, bad, " is out of bounds for axis 0 with size ",
+                             size))
+            return NULL;
         IrValue *neg = ew2(L, IR_LT, sp, ind, cint(L, sp, 0));
         IrValue *k = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, ew2(L, IR_ADD, sp, ind, size), ind});
         IrValue *stride = cint(L, sp, 1);
@@ -344,8 +394,8 @@ static IrValue *api_ravel_multi_index(Lower *L, AstNode *call)
 }
 
 /* unravel_index(indices, shape, order='C'): a tuple of int64 arrays (indices // stride_k) %
- * dim_k.  Indices outside [0, prod(shape)) raise ValueError (without NumPy's value in the
- * message: docs/language.md). */
+ * dim_k.  The first index outside [0, prod(shape)) raises NumPy's ValueError ("index 100 is
+ * out of bounds for array with size 24"). */
 static IrValue *api_unravel_index(Lower *L, AstNode *call)
 {
     Args a;
@@ -358,7 +408,9 @@ static IrValue *api_unravel_index(Lower *L, AstNode *call)
     IrValue *size = cint(L, sp, 1);
     for (int k = 0; k < nd; k++) size = lw_binop(L, AOP_MUL, sp, size, dims[k]);
     IrValue *bad = ew2(L, IR_LOGICAL_OR, sp, ew2(L, IR_LT, sp, idx, cint(L, sp, 0)), ew2(L, IR_GE, sp, idx, size));
-    if (!raise_any(L, sp, bad, "ValueError", "index out of bounds for array with the given shape")) return NULL;
+    if (!raise_index_oob(L, sp, NULL, "ValueError", "index ", idx, bad, " is out of bounds for array with size ",
+                         size))
+        return NULL;
     if (idx->type->dtype != DT_INT64) idx = lw_cast(L, idx, DT_INT64, sp);
     IrValue *out[IR_MAXDIM], *stride = cint(L, sp, 1);
     for (int k = nd - 1; k >= 0; k--) {
@@ -494,10 +546,13 @@ static IrValue *api_delete(Lower *L, AstNode *call)
 }
 
 /* insert(arr, obj, values, axis=None), NumPy's two cases:
- *   obj an int: values (given arr's ndim by leading 1s, its first axis moved to axis) go in
- *     before position obj as values.shape[axis] new entries (broadcast);
+ *   obj an int (or a list literal of one int): values (given arr's ndim by leading 1s; for an
+ *     int obj its first axis moved to axis) go in before position obj as values.shape[axis]
+ *     new entries (broadcast); obj outside [-n, n] is NumPy's IndexError naming obj;
  *   obj a list literal or 1-d int array: one new entry before each obj[i] (stable order of
- *     equal positions), values broadcast to them. */
+ *     equal positions), values broadcast to them; out-of-range positions raise from the
+ *     stores as in NumPy (a run-time obj of one element: NumPy's check above, but values are
+ *     broadcast to that one entry — NumPy would insert all of values.shape[axis]). */
 static IrValue *api_insert(Lower *L, AstNode *call)
 {
     Args a;
@@ -508,14 +563,22 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     if (!x) return NULL;
     int nd = x->type->ndim;
     DType dt = x->type->dtype;
-    bool scalar_obj = a.p[1]->kind != AST_LIST;
+    /* a list literal of one int is NumPy's size-1 case: the int case, values not moved */
+    AstNode *oe = a.p[1];
+    bool seq1 = oe->kind == AST_LIST && oe->elts.n == 1 && ((AstNode *)oe->elts.v[0])->kind != AST_LIST &&
+                ((AstNode *)oe->elts.v[0])->kind != AST_TUPLE;
+    bool scalar_obj = oe->kind != AST_LIST || seq1;
     IrValue *obj = NULL;
+    if (seq1) oe = oe->elts.v[0];
     if (scalar_obj) {
-        obj = lw_expr(L, a.p[1]);
+        obj = lw_expr(L, oe);
         if (!obj) return NULL;
-        if (obj->type->kind == TY_ARRAY) scalar_obj = false;
-        else if (obj->type->kind != TY_INT) {
-            diag_error(a.p[1]->span, "insert() takes an int, a list of ints or an int array as obj, got %s",
+        if (seq1 && obj->type->kind == TY_ARRAY && obj->type->ndim == 0 && dt_is_int(obj->type->dtype))
+            obj = lw_to_scalar(L, obj, TY_INT, oe->span);
+        if (obj->type->kind == TY_ARRAY && !seq1) {
+            scalar_obj = false;
+        } else if (obj->type->kind != TY_INT) {
+            diag_error(oe->span, "insert() takes an int, a list of ints or an int array as obj, got %s",
                        ty_str_of(obj->type));
             return NULL;
         }
@@ -539,14 +602,14 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     IrValue *s[IR_MAXDIM], *os[IR_MAXDIM];
     lw_shape_of(L, x, sp, s);
     if (scalar_obj) {
-        /* values with ndmin=nd, then moveaxis(0, axis) */
+        /* values with ndmin=nd, then (obj an int) moveaxis(0, axis) */
         if (v->type->ndim < nd) {
             IrValue *vd[IR_MAXDIM];
             int pad = nd - v->type->ndim;
             for (int i = 0; i < nd; i++) vd[i] = i < pad ? lw_const_int(L, sp, 1) : lw_dim(L, sp, v, i - pad);
             v = lw_emit_reshape(L, sp, v, nd, vd);
         }
-        if (axis != 0) {
+        if (axis != 0 && !seq1) {
             int perm[IR_MAXDIM], k = 0;
             for (int i = 1; i <= axis; i++) perm[k++] = i;
             perm[k++] = 0;
@@ -559,7 +622,9 @@ static IrValue *api_insert(Lower *L, AstNode *call)
         IrValue *oob = lw_ewise(L, IR_LOGICAL_OR, sp, 2,
                                 (IrValue *[]){lw_binop(L, AOP_LT, sp, pos, lw_const_int(L, sp, 0)),
                                               lw_binop(L, AOP_GT, sp, pos, n)});
-        if (!oob || !lw_raise_if(L, sp, oob, "IndexError", ar_printf(L->a, "index is out of bounds for axis %d", axis)))
+        if (!oob || !raise_index_oob(L, sp, oob, "IndexError", seq1 ? "index [" : "index ", obj, NULL,
+                                     ar_printf(L->a, "%s is out of bounds for axis %d with size ", seq1 ? "]" : "",
+                                               axis), n))
             return NULL;
         for (int i = 0; i < nd; i++) os[i] = i == axis ? lw_binop(L, AOP_ADD, sp, s[i], num) : s[i];
         IrValue *out = lw_emit_empty(L, sp, dt, nd, os);
@@ -578,14 +643,26 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     IrValue *idx = lw_ravel(L, sp, obj);
     if (idx->type->dtype != DT_INT64) idx = lw_cast(L, idx, DT_INT64, sp);
     IrValue *num = lw_emit1(L, IR_SIZE, sp, ty_int(), idx);
+    /* one position: NumPy's check of it against [-n, n], naming obj ("index [7] is out of
+     * bounds for axis 0 with size 5"); more: no check of their own, the stores below raise
+     * NumPy's errors (an index out of the new length, or a mask that does not match) */
+    IrInstr *one = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1,
+                           (IrValue *[]){lw_binop(L, AOP_EQ, sp, num, lw_const_int(L, sp, 1))});
+    one->blocks[0] = ir_block_new(L->m, one);
+    one->blocks[1] = ir_block_new(L->m, one);
+    IrBlock *outer = L->blk;
+    L->blk = one->blocks[0];
+    IrValue *mn = lw_binop(L, AOP_SUB, sp, lw_const_int(L, sp, 0), n);
+    IrValue *bad1 = ew2(L, IR_LOGICAL_OR, sp, lw_binop(L, AOP_LT, sp, idx, mn), lw_binop(L, AOP_GT, sp, idx, n));
+    IrValue *any1 = bad1 ? lw_reduce(L, sp, RED_ANY, bad1, NULL, NULL, NULL) : NULL;
+    IrValue *oob1 = any1 ? lw_truth(L, any1, sp) : NULL;
+    bool ok = oob1 && raise_index_oob(L, sp, oob1, "IndexError", "index ", obj, NULL,
+                                      ar_printf(L->a, " is out of bounds for axis %d with size ", axis), n);
+    L->blk = outer;
+    if (!ok) return NULL;
     IrValue *neg = lw_binop(L, AOP_LT, sp, idx, lw_const_int(L, sp, 0));
     IrValue *pidx = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, lw_binop(L, AOP_ADD, sp, idx, n), idx});
-    IrValue *bad = pidx ? lw_ewise(L, IR_LOGICAL_OR, sp, 2,
-                                   (IrValue *[]){lw_binop(L, AOP_LT, sp, pidx, lw_const_int(L, sp, 0)),
-                                                 lw_binop(L, AOP_GT, sp, pidx, n)})
-                        : NULL;
-    if (!raise_any(L, sp, bad, "IndexError", ar_printf(L->a, "index is out of bounds for axis %d", axis)))
-        return NULL;
+    if (!pidx) return NULL;
     IrValue *order = lw_emit1(L, IR_SORT, sp, ty_array(DT_INT64, 1), pidx);
     order->def->ival = 0;
     order->def->shape[0] = 1;   /* argsort (stable) */
@@ -600,7 +677,8 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     if (!view || !lw_adv_assign(L, view, lw_const_bool(L, sp, false), sp)) return NULL;
     for (int i = 0; i < nd; i++) os[i] = i == axis ? total : s[i];
     IrValue *out = lw_emit_empty(L, sp, dt, nd, os);
-    if (!adv_axis(L, sp, out, axis, old, x) || !adv_axis(L, sp, out, axis, newpos, v)) return NULL;
+    /* NumPy's order: the values, then arr through the mask */
+    if (!adv_axis(L, sp, out, axis, newpos, v) || !adv_axis(L, sp, out, axis, old, x)) return NULL;
     return out;
 }
 

@@ -1,8 +1,8 @@
 /*
  * lower_ufunc.c — NumPy functions built from the elementwise table ops and reductions
- * (isclose, allclose, array_equal, divmod, iscomplex, isreal), the dtype
- * functions (result_type, promote_types, dtype, iscomplexobj, isrealobj), and NumPy scalar
- * types called as functions (lower_call.c dispatches cupy.float32(...) ... here).
+ * (isclose, allclose, array_equal, divmod, iscomplex, isreal), the dtype functions
+ * (result_type, promote_types, dtype, iscomplexobj, isrealobj, real_if_close), and NumPy
+ * scalar types called as functions (lower_call.c dispatches cupy.float32(...) ... here).
  *
  * NumPy scalars: gpyc has no NumPy scalar type; cp.float32(x) gives a 0-d array of that dtype.
  * It prints as the scalar does, and NEP 50 treats NumPy scalars as strong, like 0-d arrays,
@@ -10,6 +10,7 @@
  */
 #include "lower.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- scalar types */
@@ -274,6 +275,60 @@ static IrValue *api_iscomplexobj(Lower *L, AstNode *call, const char *fn)
     return lw_const_bool(L, call->span, fn[2] == 'c' ? c : !c);
 }
 
+/* The shortest text of x that reads back as x (as a float32 when f32), as Python's repr
+ * and NumPy's float32 printing give it. */
+static const char *short_float(Lower *L, double x, bool f32)
+{
+    char buf[40];
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, x);
+        double y = strtod(buf, NULL);
+        if (f32 ? (float)y == (float)x : y == x) break;
+    }
+    return ar_printf(L->a, "%s", buf);
+}
+
+/* real_if_close(a, tol=100): NumPy returns a itself when a is not complex (gpyc too: the same
+ * array, so writes through the result change a), and for a complex a its real part when every
+ * |imaginary part| < tol (tol machine epsilons of a's real dtype when tol > 1), else a
+ * unchanged.  That dtype depends on the data, which static types cannot express: a complex a
+ * is a compile-time error that spells out NumPy's test, to be written as an explicit branch. */
+static IrValue *api_real_if_close(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "real_if_close", "a,tol", 1, &a)) return NULL;
+    IrValue *x = lw_arraylike(L, a.p[0], "real_if_close");
+    if (!x) return NULL;
+    IrValue *tol = a.p[1] ? lw_expr(L, a.p[1]) : lw_const_int(L, call->span, 100);
+    if (!tol) return NULL;
+    const Type *tt = tol->type;
+    if (tt->kind == TY_COMPLEX || (tt->kind == TY_ARRAY && (tt->ndim != 0 || dt_is_complex(tt->dtype))) ||
+        (tt->kind != TY_ARRAY && !ty_is_scalar(tt))) {
+        diag_error(a.p[1]->span, "real_if_close() takes a real number as tol, got %s", ty_str_of(tt));
+        return NULL;
+    }
+    DType d = x->type->dtype;
+    if (!dt_is_complex(d)) return x;
+    DType rd = dt_real(d);
+    bool f32 = rd == DT_FLOAT32;
+    double eps = f32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    int64_t iv;
+    double t;
+    bool known = true;
+    if (lw_is_const_int(tol, &iv)) t = (double)iv;
+    else if (tol->def && tol->def->op == IR_CONST_FLOAT) t = tol->def->fval;
+    else known = false;
+    /* NumPy: tol = finfo(a.dtype).eps * tol when tol > 1 (in a's real dtype), else tol itself */
+    const char *thr = !known ? ar_printf(L->a, "tol * %s", short_float(L, eps, f32))
+                      : t > 1 ? short_float(L, f32 ? (double)(float)(eps * t) : eps * t, f32)
+                              : short_float(L, t, f32);
+    diag_error(call->span, "real_if_close() of a %s array: its result dtype depends on the data (%s when every "
+                           "imaginary part is below %s%s, else %s), which gpyc's static types cannot express; use "
+                           "cp.real(a) where cp.all(cp.abs(a.imag) < %s) holds",
+               dt_name(d), dt_name(rd), thr, known ? "" : ", or tol itself when tol <= 1", dt_name(d), thr);
+    return NULL;
+}
+
 /* iscomplex(x) / isreal(x): imag(x) != 0 / imag(x) == 0 */
 static IrValue *api_iscomplex(Lower *L, AstNode *call, const char *fn)
 {
@@ -510,6 +565,7 @@ LW_API_PLAIN(api_result_type)
 LW_API_PLAIN(api_promote_types)
 LW_API_PLAIN(api_dtype)
 LW_API_NAMED(api_iscomplexobj)
+LW_API_PLAIN(api_real_if_close)
 LW_API_NAMED(api_iscomplex)
 LW_API_NAMED(api_isclose)
 LW_API_PLAIN(array_equal)
@@ -525,6 +581,7 @@ const ApiFn lw_ufunc_api[] = {
     {"cupy", "dtype", api_dtype_api, 0},
     {"cupy", "iscomplexobj", api_iscomplexobj_api, 0},
     {"cupy", "isrealobj", api_iscomplexobj_api, 0},
+    {"cupy", "real_if_close", api_real_if_close_api, 0},
     {"cupy", "iscomplex", api_iscomplex_api, 0},
     {"cupy", "isreal", api_iscomplex_api, 0},
     {"cupy", "isclose", api_isclose_api, 0},
