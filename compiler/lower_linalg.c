@@ -3,8 +3,9 @@
  * the @ operator, cupy.matmul / dot / vdot / inner / tensordot (one IR_MATMUL each, run by
  * rt_matmul on cuBLAS), and compositions of existing ops: cupy.outer, trace, kron,
  * cross, cupy.linalg.norm, cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode), and
- * the statistics built on a matrix product: cov, corrcoef; einsum, mapped onto matmul, transpose,
- * sums and broadcast products at compile time.
+ * the statistics built on a matrix product: cov and corrcoef (with fweights / aweights); einsum
+ * (any number of operands, '...', repeated letters), mapped at compile time onto diagonals,
+ * transposes, sums, broadcast products and matmuls, contracted pairwise from the left.
  *
  * Invariants: IR_MATMUL's operands are arrays of ndim >= 1 (vdot, tensordot: any ndim) that
  * already have the result dtype (NumPy's promotion of the two array dtypes; the casts are
@@ -485,12 +486,12 @@ static IrValue *eye_masked(Lower *L, Span sp, IrValue *x)
 
 /* ---------------------------------------------------------------- cov, corrcoef */
 
-/* An observations matrix for cov: x (ndim <= 2) as float64 / complex128 (dt), 2-d with one
- * variable per row: a 1-d x is one row; rowvar=False transposes a 2-d x. */
-static IrValue *cov_rows(Lower *L, Span sp, AstNode *e, IrValue *x, bool rowvar, DType dt)
+/* An observations matrix for cov: x (ndim <= 2; what names it in the error) in dtype dt, 2-d
+ * with one variable per row: a 1-d x is one row; rowvar=False transposes a 2-d x. */
+static IrValue *cov_rows(Lower *L, Span sp, AstNode *e, const char *what, IrValue *x, bool rowvar, DType dt)
 {
     if (x->type->ndim > 2) {
-        diag_error(e->span, "m has more than 2 dimensions");
+        diag_error(e->span, "%s has more than 2 dimensions", what);
         return NULL;
     }
     if (x->type->dtype != dt) x = lw_cast(L, x, dt, sp);
@@ -501,15 +502,75 @@ static IrValue *cov_rows(Lower *L, Span sp, AstNode *e, IrValue *x, bool rowvar,
     return rowvar ? x : lw_emit_transpose(L, sp, x, NULL);
 }
 
-/* cov(m, y=None, rowvar=True, bias=False, ddof=None), NumPy's:
- *   X = m as 2-d rows (and y's rows below them), in result_type(m, y, float64);
- *   X -= X.mean(axis=1)[:, None];  c = X @ X.T.conj() / max(N - ddof, 0)
- * with ddof = 0 if bias else 1 by default, N the number of observations; the result is
- * squeezed, so a 1-d m alone gives a 0-d array.  (NumPy also squeezes a 2-d m of one
- * variable; gpyc does when that size is known at compile time.)  A 2-d m with rowvar=False is
- * transposed even when it has one row (NumPy keeps such a row). */
+/* Host truth of any(v) for a bool array v (synchronises). */
+static IrValue *any_true(Lower *L, Span sp, IrValue *v)
+{
+    IrValue *r = emit_sum(L, sp, v, v->type->ndim, (int[IR_MAXDIM]){0}, false, DT_BOOL);
+    r->def->redop = RED_ANY;
+    return lw_truth(L, r, sp);
+}
+
+/* A cov weights argument e (fweights or aweights: name; absent or None leaves *w NULL) as a
+ * 1-d float64 array (NumPy's asarray(e, dtype=float)), with NumPy's checks in its order:
+ * fweights integral (TypeError; run time, for a float array), one dimension (RuntimeError;
+ * compile time here, as a 0-d one's IndexError), as many weights as the nobs observations
+ * (RuntimeError), none negative (ValueError).  Complex weights are a compile-time error
+ * (NumPy keeps their real part, with a ComplexWarning).  The checks on values synchronise. */
+static bool cov_weights(Lower *L, Span sp, AstNode *e, const char *name, IrValue *nobs, IrValue **w)
+{
+    *w = NULL;
+    if (!e || e->kind == AST_NONE) return true;
+    IrValue *v = lw_arraylike(L, e, "cov");
+    if (!v) return false;
+    DType d = v->type->dtype;
+    if (dt_is_complex(d)) {
+        diag_error(e->span, "%s must be real, got %s (NumPy drops the imaginary part: write .real)", name,
+                   dt_name(d));
+        return false;
+    }
+    if (d != DT_FLOAT64) v = lw_cast(L, v, DT_FLOAT64, sp);
+    bool fw = name[0] == 'f';
+    if (fw && dt_is_float(d)) {
+        IrValue *r = lw_ewise(L, IR_RINT, sp, 1, &v);
+        IrValue *ne = r ? lw_binop(L, AOP_NE, sp, v, r) : NULL;
+        if (!ne || !lw_raise_if(L, sp, any_true(L, sp, ne), "TypeError", "fweights must be integer")) return false;
+    }
+    if (v->type->ndim > 1) {
+        diag_error(e->span, "cannot handle multidimensional %s", name);
+        return false;
+    }
+    if (v->type->ndim == 0) {
+        diag_error(e->span, "tuple index out of range");
+        return false;
+    }
+    IrValue *len = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), v);
+    len->def->ival = 0;
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, len, nobs), "RuntimeError",
+                     ar_printf(L->a, "incompatible numbers of samples and %s", name)))
+        return false;
+    IrValue *neg = lw_binop(L, AOP_LT, sp, v, lw_const_int(L, sp, 0));
+    if (!neg || !lw_raise_if(L, sp, any_true(L, sp, neg), "ValueError", ar_printf(L->a, "%s cannot be negative", name)))
+        return false;
+    *w = v;
+    return true;
+}
+
+/* cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
+ * dtype=None), NumPy's:
+ *   X = m as 2-d rows (and y's rows below them), in dtype (default result_type(m, y, float64));
+ *   without weights: avg = X.mean(axis=1);  fact = N - ddof  (N observations)
+ *   with w = fweights * aweights (float64; either alone): avg = sum(X * w, axis=1) / v1 in
+ *     result_type(X, float64), v1 = sum(w) (ZeroDivisionError when 0);
+ *     fact = v1 - ddof * sum(w * aweights) / v1, or v1 - ddof without aweights;
+ *   fact = 0 when it is not positive (NumPy warns); X -= avg[:, None] (X keeps its dtype);
+ *   c = X @ (X * w).T.conj() / fact  (X.T without weights)
+ * with ddof = 0 if bias else 1 by default; the result is squeezed, so a 1-d m alone gives a
+ * 0-d array.  (NumPy also squeezes a 2-d m of one variable; gpyc does when that size is known
+ * at compile time.)  A 2-d m with rowvar=False is transposed even when it has one row (NumPy
+ * keeps such a row).  An integer or bool dtype= fails in NumPy at X -= avg: a compile-time
+ * error with its message here. */
 static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstNode *ye, AstNode *rowvar_e,
-                    AstNode *bias_e, AstNode *ddof_e)
+                    AstNode *bias_e, AstNode *ddof_e, AstNode *fw_e, AstNode *aw_e, AstNode *dtype_e)
 {
     Span sp = call->span;
     IrValue *m = lw_array_arg(L, me, name);
@@ -524,14 +585,20 @@ static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstN
             return NULL;
         }
     }
-    bool rowvar, bias;
+    bool rowvar, bias, given;
     if (!lw_bool_arg(L, rowvar_e, true, &rowvar) || !lw_bool_arg(L, bias_e, false, &bias)) return NULL;
     DType dt = dt_promote(m->type->dtype, DT_FLOAT64);
     if (y) dt = dt_promote(dt, y->type->dtype);
-    IrValue *x = cov_rows(L, sp, me, m, rowvar, dt);
+    if (!lw_dtype_arg(L, dtype_e, &dt, &given)) return NULL;
+    if (given && (dt == DT_BOOL || dt_is_int(dt))) {
+        diag_error(dtype_e->span, "Cannot cast ufunc 'subtract' output from dtype('float64') to dtype('%s') with "
+                                  "casting rule 'same_kind'", dt_name(dt));
+        return NULL;
+    }
+    IrValue *x = cov_rows(L, sp, me, "m", m, rowvar, dt);
     if (!x) return NULL;
     if (y) {
-        IrValue *yr = cov_rows(L, sp, ye, y, rowvar, dt);
+        IrValue *yr = cov_rows(L, sp, ye, "y", y, rowvar, dt);
         if (!yr) return NULL;
         IrValue *arrs[2] = {x, yr};
         x = lw_join(L, sp, 2, arrs, 0, dt);
@@ -546,26 +613,58 @@ static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstN
             return NULL;
         }
     }
-    if (!ddof) ddof = lw_const_int(L, sp, bias ? 0 : 1);
-    /* fact = max(N - ddof, 0) as a float (NumPy warns when it is not positive) */
+    ddof = ddof ? lw_to_scalar(L, ddof, TY_INT, sp) : lw_const_int(L, sp, bias ? 0 : 1);
     IrValue *n = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
     n->def->ival = 1;
-    IrValue *fact = lw_binop(L, AOP_SUB, sp, n, lw_to_scalar(L, ddof, TY_INT, sp));
-    fact = fact ? lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){fact, lw_const_int(L, sp, 0)}) : NULL;
-    fact = fact ? lw_to_scalar(L, fact, TY_FLOAT, sp) : NULL;
-    if (!fact) return NULL;
-    IrValue *avg = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, 2), x);
-    avg->def->redop = RED_MEAN;
-    avg->def->dtype = avg->def->cdtype = dt;
-    avg->def->keepdims = true;
-    avg->def->naxes = 1;
-    avg->def->axes[0] = 1;
-    IrValue *xc = lw_binop(L, AOP_SUB, sp, x, avg);
-    if (!xc) return NULL;
-    IrValue *xt = lw_emit_transpose(L, sp, xc, NULL);
-    if (dt_is_complex(dt)) xt = lw_ewise(L, IR_CONJ, sp, 1, &xt);
+    IrValue *fw, *aw;
+    if (!cov_weights(L, sp, fw_e, "fweights", n, &fw) || !cov_weights(L, sp, aw_e, "aweights", n, &aw)) return NULL;
+    IrValue *w = fw && aw ? lw_binop(L, AOP_MUL, sp, fw, aw) : fw ? fw : aw;
+    IrValue *fact, *avg, *xc, *xt;
+    if (!w) {
+        /* fact = max(N - ddof, 0) as a float */
+        fact = lw_binop(L, AOP_SUB, sp, n, ddof);
+        fact = fact ? lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){fact, lw_const_int(L, sp, 0)}) : NULL;
+        fact = fact ? lw_to_scalar(L, fact, TY_FLOAT, sp) : NULL;
+        if (!fact) return NULL;
+        avg = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, 2), x);
+        avg->def->redop = RED_MEAN;
+        avg->def->dtype = avg->def->cdtype = dt;
+        avg->def->keepdims = true;
+        avg->def->naxes = 1;
+        avg->def->axes[0] = 1;
+        xc = lw_binop(L, AOP_SUB, sp, x, avg);
+        xt = xc ? lw_emit_transpose(L, sp, xc, NULL) : NULL;
+    } else {
+        DType rdt = dt_promote(dt, DT_FLOAT64);
+        IrValue *v1 = emit_sum(L, sp, w, 1, (int[]){0}, false, DT_FLOAT64);
+        IrValue *zero = lw_binop(L, AOP_EQ, sp, v1, lw_const_int(L, sp, 0));
+        if (!zero || !lw_raise_if(L, sp, lw_truth(L, zero, sp), "ZeroDivisionError",
+                                  "Weights sum to zero, can't be normalized"))
+            return NULL;
+        IrValue *wr = lw_emit_reshape(L, sp, w, 2, (IrValue *[]){lw_const_int(L, sp, 1), lw_const_int(L, sp, -1)});
+        IrValue *xw = lw_binop(L, AOP_MUL, sp, x, wr);
+        if (!xw) return NULL;
+        IrValue *s = emit_sum(L, sp, xw, 1, (int[]){1}, true, rdt);
+        avg = lw_binop(L, AOP_DIV, sp, s, v1);
+        if (aw) {
+            IrValue *wa = lw_binop(L, AOP_MUL, sp, w, aw);
+            IrValue *v2 = wa ? emit_sum(L, sp, wa, 1, (int[]){0}, false, DT_FLOAT64) : NULL;
+            IrValue *t = v2 ? lw_binop(L, AOP_MUL, sp, ddof, v2) : NULL;
+            t = t ? lw_binop(L, AOP_DIV, sp, t, v1) : NULL;
+            fact = t ? lw_binop(L, AOP_SUB, sp, v1, t) : NULL;
+        } else {
+            fact = lw_binop(L, AOP_SUB, sp, v1, ddof);
+        }
+        fact = fact ? lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){fact, lw_const_int(L, sp, 0)}) : NULL;
+        xc = avg && fact ? lw_binop(L, AOP_SUB, sp, x, avg) : NULL;
+        if (xc && xc->type->dtype != dt) xc = lw_cast(L, xc, dt, sp);
+        IrValue *xcw = xc ? lw_binop(L, AOP_MUL, sp, xc, wr) : NULL;
+        xt = xcw ? lw_emit_transpose(L, sp, xcw, NULL) : NULL;
+    }
+    if (xt && dt_is_complex(xt->type->dtype)) xt = lw_ewise(L, IR_CONJ, sp, 1, &xt);
     if (!xt) return NULL;
-    IrValue *c = lw_binop(L, AOP_DIV, sp, emit_mm(L, sp, xc, xt, MM_MATMUL, 0, 2), fact);
+    IrValue *c = lw_matmul(L, sp, xc, xt);
+    c = c ? lw_binop(L, AOP_DIV, sp, c, fact) : NULL;
     if (!c) return NULL;
     if (!y && m->type->ndim < 2) {
         /* squeezed: one variable → 0-d */
@@ -579,53 +678,63 @@ static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstN
 static IrValue *api_cov(Lower *L, AstNode *call)
 {
     Args a;
-    if (!lw_bind(call, "cov", "m,y,rowvar,bias,ddof,fweights,aweights,dtype", 1, &a) ||
-        !lw_no_arg(a.p[5], "fweights") || !lw_no_arg(a.p[6], "aweights") || !lw_no_arg(a.p[7], "dtype"))
-        return NULL;
-    return cov(L, call, "cov", a.p[0], a.p[1], a.p[2], a.p[3], a.p[4]);
+    if (!lw_bind(call, "cov", "m,y,rowvar,bias,ddof,fweights,aweights,dtype", 1, &a)) return NULL;
+    return cov(L, call, "cov", a.p[0], a.p[1], a.p[2], a.p[3], a.p[4], a.p[5], a.p[6], a.p[7]);
 }
 
-/* corrcoef(x, y=None, rowvar=True), NumPy's: c = cov(x, y, rowvar); d = diag(c) (a 0-d c
- * gives c / c); c / sqrt(d)[:, None] / sqrt(d)[None, :], clipped to [-1, 1].  Complex input is
- * not supported yet (NumPy clips the real and imaginary parts apart). */
+/* corrcoef(x, y=None, rowvar=True, bias=<deprecated>, ddof=<deprecated>, *, dtype=None),
+ * NumPy's: c = cov(x, y, rowvar, dtype=dtype); d = diag(c) (a 0-d c gives c / c);
+ * c / sqrt(d.real)[:, None] / sqrt(d.real)[None, :], its real part clipped to [-1, 1] and, for
+ * complex c, its imaginary part too.  bias and ddof have no effect (NumPy warns that they are
+ * deprecated): they are evaluated and ignored. */
 static IrValue *api_corrcoef(Lower *L, AstNode *call)
 {
     Args a;
-    if (!lw_bind(call, "corrcoef", "x,y,rowvar,bias,ddof,dtype", 1, &a) || !lw_no_arg(a.p[3], "bias") ||
-        !lw_no_arg(a.p[4], "ddof") || !lw_no_arg(a.p[5], "dtype"))
-        return NULL;
+    if (!lw_bind(call, "corrcoef", "x,y,rowvar,bias,ddof,dtype", 1, &a)) return NULL;
     Span sp = call->span;
-    IrValue *c = cov(L, call, "corrcoef", a.p[0], a.p[1], a.p[2], NULL, NULL);
+    for (int i = 3; i < 5; i++)
+        if (a.p[i] && !lw_expr(L, a.p[i])) return NULL;
+    IrValue *c = cov(L, call, "corrcoef", a.p[0], a.p[1], a.p[2], NULL, NULL, NULL, NULL, a.p[5]);
     if (!c) return NULL;
-    if (dt_is_complex(c->type->dtype)) {
-        diag_error(sp, "corrcoef() of complex arrays is not supported yet");
-        return NULL;
-    }
     if (c->type->ndim == 0) return lw_binop(L, AOP_DIV, sp, c, c);
     /* the diagonal: sum(where(eye(n), c, 0), axis=1) — exact, as the other terms are 0 */
     IrValue *masked = eye_masked(L, sp, c);
     if (!masked) return NULL;
     int ax[1] = {1};
     IrValue *d = emit_sum(L, sp, masked, 1, ax, true, c->type->dtype);      /* (n, 1) */
-    IrValue *sd = lw_ewise(L, IR_SQRT, sp, 1, &d);
+    bool cplx = dt_is_complex(c->type->dtype);
+    if (cplx) d = lw_ewise(L, IR_REAL, sp, 1, &d);
+    IrValue *sd = d ? lw_ewise(L, IR_SQRT, sp, 1, &d) : NULL;
     if (!sd) return NULL;
     IrValue *r = lw_binop(L, AOP_DIV, sp, c, sd);
     r = r ? lw_binop(L, AOP_DIV, sp, r, lw_emit_transpose(L, sp, sd, NULL)) : NULL;
     if (!r) return NULL;
-    return lw_ewise(L, IR_CLIP, sp, 3, (IrValue *[]){r, lw_const_int(L, sp, -1), lw_const_int(L, sp, 1)});
+    IrValue *lo = lw_const_int(L, sp, -1), *hi = lw_const_int(L, sp, 1);
+    if (!cplx) return lw_ewise(L, IR_CLIP, sp, 3, (IrValue *[]){r, lo, hi});
+    IrValue *re = lw_ewise(L, IR_REAL, sp, 1, &r), *im = lw_ewise(L, IR_IMAG, sp, 1, &r);
+    re = re ? lw_ewise(L, IR_CLIP, sp, 3, (IrValue *[]){re, lo, hi}) : NULL;
+    im = im ? lw_ewise(L, IR_CLIP, sp, 3, (IrValue *[]){im, lo, hi}) : NULL;
+    return re && im ? lw_ewise(L, IR_MAKE_COMPLEX, sp, 2, (IrValue *[]){re, im}) : NULL;
 }
 
 /* ---------------------------------------------------------------- einsum */
 
-static const char *const einsum_supported =
-    "one or two operands, letters without '...', a letter repeated only as 'ii->' or 'ii->i'";
+/* The most operands einsum takes here (NumPy 2 takes 64; a longer chain is unusual) and the
+ * size of a per-label table (labels are ASCII). */
+enum { EINSUM_MAXOPS = 32, EINSUM_NLABELS = 128 };
 
-/* Parsed subscripts: in[k] the letters of operand k, out the output's (implicit mode: the
- * letters used once, in alphabetical order). */
+static const char *const einsum_supported =
+    "up to 32 operands with letters, '...' and repeated letters, explicit or implicit output, "
+    "contracted pairwise from the left with at most 8 dimensions in the result and in each "
+    "intermediate";
+
+/* Parsed subscripts, one label per axis: in[k] operand k's, out the result's.  A label is a
+ * letter, or '0' + j for the j-th of the nb broadcast dimensions that '...' stands for (an
+ * operand's '...' takes the last of them: NumPy aligns broadcast dimensions to the right). */
 typedef struct Einsum {
-    char in[2][IR_MAXDIM + 1];
+    int nb;
+    char in[EINSUM_MAXOPS][IR_MAXDIM + 1];
     char out[IR_MAXDIM + 1];
-    int nin;
 } Einsum;
 
 static bool einsum_unsupported(Span sp, const char *subs)
@@ -634,86 +743,150 @@ static bool einsum_unsupported(Span sp, const char *subs)
     return false;
 }
 
-/* Parses subs (spaces ignored) for nops operands; NumPy's messages for what it rejects, the
- * unsupported message for what gpyc does not compile. */
-static bool einsum_parse(Span sp, const char *subs, int nops, IrValue **ops, Einsum *e)
-{
-    memset(e, 0, sizeof *e);
-    char *cur = e->in[0];
-    int len = 0, nout = 0;
-    bool arrow = false;
-    for (const char *c = subs; *c; c++) {
-        if (*c == ' ') continue;
-        if (*c == ',' && !arrow) {
-            if (++e->nin >= 2) return einsum_unsupported(sp, subs);
-            cur = e->in[e->nin];
-            len = 0;
-        } else if (*c == '-' && c[1] == '>' && !arrow) {
-            arrow = true;
-            c++;
-            cur = e->out;
-            len = 0;
-        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')) {
-            if (len >= IR_MAXDIM) return einsum_unsupported(sp, subs);
-            cur[len++] = *c;
-            if (arrow) nout = len;
-        } else {
-            return einsum_unsupported(sp, subs);
-        }
-    }
-    e->nin++;
-    if (nops > e->nin) {
-        diag_error(sp, "more operands provided to einstein sum function than specified in the subscripts string");
-        return false;
-    }
-    if (nops < e->nin) {
-        diag_error(sp, "fewer operands provided to einstein sum function than specified in the subscripts string");
-        return false;
-    }
-    for (int k = 0; k < e->nin; k++) {
-        int n = (int)strlen(e->in[k]), nd = ops[k]->type->ndim;
-        if (n > nd) {
-            diag_error(sp, "einstein sum subscripts string contains too many subscripts for operand %d", k);
-            return false;
-        }
-        if (n < nd) {
-            diag_error(sp, "operand has more dimensions than subscripts given in einstein sum, but no '...' "
-                           "ellipsis provided to broadcast the extra dimensions.");
-            return false;
-        }
-    }
-    if (!arrow) { /* implicit output: the letters that appear once, sorted */
-        for (int ch = 'A'; ch <= 'z'; ch++) {
-            int count = 0;
-            for (int k = 0; k < e->nin; k++)
-                for (const char *c = e->in[k]; *c; c++) count += *c == ch;
-            if (count == 1) e->out[nout++] = (char)ch;
-        }
-    }
-    for (int i = 0; i < nout; i++) {
-        if (!strchr(e->in[0], e->out[i]) && (e->nin < 2 || !strchr(e->in[1], e->out[i]))) {
-            diag_error(sp, "einstein sum subscripts string included output subscript '%c' which never appeared in "
-                           "an input", e->out[i]);
-            return false;
-        }
-        if (strchr(e->out + i + 1, e->out[i])) {
-            diag_error(sp, "einstein sum subscripts string includes output subscript '%c' multiple times",
-                       e->out[i]);
-            return false;
-        }
-    }
-    return true;
-}
+static bool is_letter(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-static bool has_repeat(const char *s)
+/* NumPy's message for a character that is not a subscript (the whole UTF-8 sequence of a
+ * non-ASCII one). */
+static bool einsum_bad_char(Span sp, const char *c)
 {
-    for (; *s; s++)
-        if (strchr(s + 1, *s)) return true;
+    int n = 1;
+    while (n < 4 && ((unsigned char)*c & 0x80) && ((unsigned char)c[n] & 0xC0) == 0x80) n++;
+    diag_error(sp, "invalid subscript '%.*s' in einstein sum subscripts string, subscripts must be letters", n, c);
     return false;
 }
 
-/* x (letters xs, distinct) laid out over the letters all[0..n-1]: transposed into all's order
- * and given a size-1 axis for each letter x lacks (a view). */
+/* Operand k's subscripts s[0..len-1] for its nd axes, read as NumPy's parse_operand_subscripts
+ * reads them: letters, spaces and at most one '...', which takes the axes the letters leave
+ * (labelled '0'.. from its first axis here; einsum_parse renumbers them); *nell gets their
+ * number.  counts[c] counts the uses of letter c. */
+static bool einsum_parse_operand(Span sp, const char *s, int len, int nd, int k, char *labels, int *nell,
+                                 int *counts)
+{
+    int n = 0, ell = -1;
+    for (int i = 0; i < len; i++) {
+        char c = s[i];
+        if (is_letter(c)) {
+            if (n >= nd) {
+                diag_error(sp, "einstein sum subscripts string contains too many subscripts for operand %d", k);
+                return false;
+            }
+            labels[n++] = c;
+            counts[(int)c]++;
+        } else if (c == '.') {
+            if (ell >= 0 || i + 2 >= len || s[++i] != '.' || s[++i] != '.') {
+                diag_error(sp, "einstein sum subscripts string contains a '.' that is not part of an ellipsis "
+                               "('...') in operand %d", k);
+                return false;
+            }
+            ell = n;
+        } else if (c != ' ') {
+            return einsum_bad_char(sp, s + i);
+        }
+    }
+    *nell = 0;
+    if (ell < 0 && n != nd) {
+        diag_error(sp, "operand has more dimensions than subscripts given in einstein sum, but no '...' "
+                       "ellipsis provided to broadcast the extra dimensions.");
+        return false;
+    }
+    if (ell >= 0) {
+        *nell = nd - n;
+        memmove(labels + ell + *nell, labels + ell, (size_t)(n - ell));
+        for (int j = 0; j < *nell; j++) labels[ell + j] = (char)('0' + j);
+    }
+    labels[nd] = 0;
+    return true;
+}
+
+/* The output subscripts s (after '->'), read as NumPy's parse_output_subscripts: letters used
+ * by an input, each once, spaces, and one '...' for the nb broadcast dimensions, which it
+ * must have when nb > 0.  out has room for EINSUM_NLABELS labels. */
+static bool einsum_parse_output(Span sp, const char *s, int nb, const int *counts, char *out, int *nout)
+{
+    int n = 0, len = (int)strlen(s);
+    bool ell = false;
+    for (int i = 0; i < len; i++) {
+        char c = s[i];
+        if (is_letter(c)) {
+            if (strchr(s + i + 1, c)) {
+                diag_error(sp, "einstein sum subscripts string includes output subscript '%c' multiple times", c);
+                return false;
+            }
+            if (!counts[(int)c]) {
+                diag_error(sp, "einstein sum subscripts string included output subscript '%c' which never "
+                               "appeared in an input", c);
+                return false;
+            }
+            out[n++] = c;
+        } else if (c == '.') {
+            if (ell || i + 2 >= len || s[++i] != '.' || s[++i] != '.') {
+                diag_error(sp, "einstein sum subscripts string contains a '.' that is not part of an ellipsis "
+                               "('...') in the output");
+                return false;
+            }
+            ell = true;
+            for (int j = 0; j < nb; j++) out[n++] = (char)('0' + j);
+        } else if (c != ' ') {
+            return einsum_bad_char(sp, s + i);
+        }
+    }
+    if (!ell && nb > 0) {
+        diag_error(sp, "output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis "
+                       "provided to broadcast the extra dimensions.");
+        return false;
+    }
+    *nout = n;
+    return true;
+}
+
+/* Parses subs for ops[0..nops-1] in NumPy's order and with its messages, so that the error
+ * reported is the one NumPy raises first.  Implicit mode (no '->'): the output is the
+ * broadcast dimensions, then the letters used once, in ASCII order.  (NumPy's messages for a
+ * count mismatch name the opposite case: "more operands provided" when the string has more
+ * terms than there are operands; they are kept as NumPy words them.) */
+static bool einsum_parse(Span sp, const char *subs, int nops, IrValue **ops, Einsum *e)
+{
+    memset(e, 0, sizeof *e);
+    int counts[EINSUM_NLABELS] = {0}, nell[EINSUM_MAXOPS];
+    const char *s = subs;
+    for (int k = 0; k < nops; k++) {
+        int len = (int)strcspn(s, ",-");
+        if (k == nops - 1 && s[len] == ',') {
+            diag_error(sp, "more operands provided to einstein sum function than specified in the subscripts string");
+            return false;
+        }
+        if (k < nops - 1 && s[len] != ',') {
+            diag_error(sp, "fewer operands provided to einstein sum function than specified in the subscripts "
+                           "string");
+            return false;
+        }
+        if (!einsum_parse_operand(sp, s, len, ops[k]->type->ndim, k, e->in[k], &nell[k], counts)) return false;
+        s += len + (k < nops - 1);
+        if (nell[k] > e->nb) e->nb = nell[k];
+    }
+    for (int k = 0; k < nops; k++)
+        for (char *c = e->in[k]; *c; c++)
+            if (!is_letter(*c)) *c = (char)(*c + e->nb - nell[k]);
+    char out[EINSUM_NLABELS];
+    int nout = 0;
+    if (!*s) {
+        for (int j = 0; j < e->nb; j++) out[nout++] = (char)('0' + j);
+        for (int c = 'A'; c <= 'z'; c++)
+            if (counts[c] == 1) out[nout++] = (char)c;
+    } else if (s[0] != '-' || s[1] != '>') {
+        diag_error(sp, "einstein sum subscript string does not contain proper '->' output specified");
+        return false;
+    } else if (!einsum_parse_output(sp, s + 2, e->nb, counts, out, &nout)) {
+        return false;
+    }
+    if (nout > IR_MAXDIM) return einsum_unsupported(sp, subs);
+    memcpy(e->out, out, (size_t)nout);
+    e->out[nout] = 0;
+    return true;
+}
+
+/* x (labels xs, distinct) laid out over the labels all[0..n-1]: transposed into all's order
+ * and given a size-1 axis for each label x lacks (a view). */
 static IrValue *einsum_align(Lower *L, Span sp, IrValue *x, const char *xs, const char *all, int n)
 {
     int nd = x->type->ndim, perm[IR_MAXDIM], k = 0;
@@ -740,85 +913,185 @@ static IrValue *einsum_sum(Lower *L, Span sp, IrValue *x, int naxes, const int *
     return r;
 }
 
-/* The product of the aligned operands summed over all[nout..n-1]: the general route. */
-static IrValue *einsum_sum_product(Lower *L, Span sp, const char *subs, const Einsum *e, IrValue **ops, DType dt)
+/* x (labels xs, distinct) summed over the labels that keep lacks; they leave xs. */
+static IrValue *einsum_reduce(Lower *L, Span sp, IrValue *x, char *xs, const bool *keep, DType dt)
 {
-    char all[2 * IR_MAXDIM + 1] = {0};
-    int n = (int)strlen(e->out);
-    memcpy(all, e->out, (size_t)n);
-    for (int k = 0; k < e->nin; k++)
-        for (const char *c = e->in[k]; *c; c++)
-            if (!strchr(all, *c)) all[n++] = *c;
-    if (n > IR_MAXDIM) {
+    int axes[IR_MAXDIM], naxes = 0, n = 0;
+    for (int i = 0; xs[i]; i++) {
+        if (keep[(unsigned char)xs[i]]) xs[n++] = xs[i];
+        else axes[naxes++] = i;
+    }
+    xs[n] = 0;
+    return naxes ? einsum_sum(L, sp, x, naxes, axes, dt) : x;
+}
+
+/* x (labels xs) with each repeated label collapsed onto its diagonal, as NumPy's
+ * combined-dims view: for the first axis q whose label is already at an axis p < q,
+ * where(eye(n_p, n_q) placed on axes p and q, x, 0) summed over axis q leaves
+ * x[..., i, ..., i, ...] at axis p (NaNs off the diagonal stay out); repeated until the labels
+ * are distinct.  The two sizes must match: a compile-time error when both are known, else a
+ * run-time ValueError (without the sizes NumPy's message adds).  A lone operand (single) is
+ * "single operand" in NumPy's message when no label before q is summed: NumPy's view path
+ * meets the mismatch first. */
+static IrValue *einsum_diagonal(Lower *L, Span sp, IrValue *x, char *xs, int k, bool single, const char *out,
+                                DType dt)
+{
+    for (;;) {
+        int n = (int)strlen(xs), p = 0, q = 1;
+        for (; q < n; q++) {
+            p = (int)(strchr(xs, xs[q]) - xs);
+            if (p < q) break;
+        }
+        if (q >= n) return x;
+        bool view = single;
+        for (int i = 0; i < q; i++) view &= strchr(out, xs[i]) != NULL;
+        const char *where = view ? "single operand" : ar_printf(L->a, "operand %d", k);
+        int64_t np = lw_static_dim(x, p), nq = lw_static_dim(x, q);
+        IrValue *dims[IR_MAXDIM], *md[IR_MAXDIM], *one = lw_const_int(L, sp, 1);
+        lw_shape_of(L, x, sp, dims);
+        if (np >= 0 && nq >= 0 && np != nq) {
+            diag_error(sp, "dimensions in %s for collapsing index '%c' don't match (%lld != %lld)", where, xs[p],
+                       (long long)np, (long long)nq);
+            return NULL;
+        }
+        if (np < 0 || nq < 0)
+            raise_if(L, sp, lw_binop(L, AOP_NE, sp, dims[p], dims[q]),
+                     ar_printf(L->a, "dimensions in %s for collapsing index '%c' don't match", where, xs[p]));
+        IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3,
+                               (IrValue *[]){dims[p], dims[q], lw_const_int(L, sp, 0)});
+        eye->def->dtype = DT_BOOL;
+        for (int i = 0; i < n; i++) md[i] = i == p || i == q ? dims[i] : one;
+        IrValue *mask = n == 2 ? eye : lw_emit_reshape(L, sp, eye, n, md);
+        IrValue *zero = dt == DT_BOOL ? lw_const_bool(L, sp, false) : lw_const_int(L, sp, 0);
+        IrValue *m = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){mask, x, zero});
+        if (!m) return NULL;
+        if (m->type->dtype != dt) m = lw_cast(L, m, dt, sp);
+        x = einsum_sum(L, sp, m, 1, &q, dt);
+        memmove(xs + q, xs + q + 1, (size_t)(n - q));
+    }
+}
+
+/* The sizes xd, yd of summed label c (axis i of x, axis j of y) on the matmul route must be
+ * equal: NumPy stretches a size-1 one there, gpyc does not. */
+static bool einsum_same_size(Lower *L, Span sp, IrValue *x, int i, IrValue *xd, IrValue *y, int j, IrValue *yd,
+                             char c)
+{
+    int64_t a = lw_static_dim(x, i), b = lw_static_dim(y, j);
+    const char *why = "(gpyc does not stretch a summed dimension of size 1)";
+    if (a >= 0 && b >= 0) {
+        if (a == b) return true;
+        diag_error(sp, "operands could not be broadcast together: einsum subscript '%c' has size %lld in one "
+                       "operand and %lld in another%s%s", c, (long long)a, (long long)b, a == 1 || b == 1 ? " " : "",
+                   a == 1 || b == 1 ? why : "");
+        return false;
+    }
+    raise_if(L, sp, lw_binop(L, AOP_NE, sp, xd, yd),
+             ar_printf(L->a, "operands could not be broadcast together: einsum subscript '%c' has different sizes "
+                             "in two operands %s", c, why));
+    return true;
+}
+
+/* x, whose axes are (batch, group 1, group 2) with nbt, n1 and n2 axes (sizes xd), reshaped to
+ * (batch, G1, G2), Gi the product of group i's sizes; an empty group gives no axis. */
+static IrValue *einsum_merge(Lower *L, Span sp, IrValue *x, IrValue **xd, int nbt, int n1, int n2)
+{
+    IrValue *d[IR_MAXDIM];
+    int n = 0, k = nbt, g[2] = {n1, n2};
+    for (int i = 0; i < nbt; i++) d[n++] = xd[i];
+    for (int gi = 0; gi < 2; gi++) {
+        if (!g[gi]) continue;
+        IrValue *p = xd[k++];
+        for (int i = 1; i < g[gi]; i++) p = lw_binop(L, AOP_MUL, sp, p, xd[k++]);
+        d[n++] = p;
+    }
+    return lw_emit_reshape(L, sp, x, n, d);
+}
+
+/* x (labels xs) times y (labels ys), summed over the labels that keep lacks; rs gets the
+ * result's labels: (batch, x's own, y's own).  A label of one side alone that keep lacks is
+ * summed on that side first.  A label of both sides is a batch label when kept, else a
+ * contracted one.  With contracted labels, and batch labels only where each side keeps a
+ * label of its own, the product is one matmul (cuBLAS): x transposed to (batch, own,
+ * contracted) and y to (batch, contracted, own), several own or contracted labels merged into
+ * one axis by a reshape (a copy when the transposed view is not contiguous), the result
+ * reshaped back.  Otherwise: the broadcast product and a sum over the contracted labels. */
+static IrValue *einsum_pair(Lower *L, Span sp, const char *subs, IrValue *x, char *xs, IrValue *y, char *ys,
+                            const bool *keep, char *rs, DType dt)
+{
+    bool kx[EINSUM_NLABELS], ky[EINSUM_NLABELS];
+    memcpy(kx, keep, sizeof kx);
+    memcpy(ky, keep, sizeof ky);
+    for (const char *c = ys; *c; c++) kx[(unsigned char)*c] = true;
+    for (const char *c = xs; *c; c++) ky[(unsigned char)*c] = true;
+    x = einsum_reduce(L, sp, x, xs, kx, dt);
+    y = einsum_reduce(L, sp, y, ys, ky, dt);
+    char bt[IR_MAXDIM + 1] = {0}, ct[IR_MAXDIM + 1] = {0}, fa[IR_MAXDIM + 1] = {0}, fb[IR_MAXDIM + 1] = {0};
+    int nbt = 0, nct = 0, nfa = 0, nfb = 0;
+    for (const char *c = xs; *c; c++) {
+        if (!strchr(ys, *c)) fa[nfa++] = *c;
+        else if (keep[(unsigned char)*c]) bt[nbt++] = *c;
+        else ct[nct++] = *c;
+    }
+    for (const char *c = ys; *c; c++)
+        if (!strchr(xs, *c)) fb[nfb++] = *c;
+    if (nbt + nfa + nfb > IR_MAXDIM) {
         einsum_unsupported(sp, subs);
         return NULL;
     }
-    IrValue *p = einsum_align(L, sp, ops[0], e->in[0], all, n);
-    if (p->type->dtype != dt) p = lw_cast(L, p, dt, sp);
-    if (e->nin == 2) {
-        IrValue *b = einsum_align(L, sp, ops[1], e->in[1], all, n);
-        p = lw_ewise(L, IR_MUL, sp, 2, (IrValue *[]){p, b});
+    snprintf(rs, IR_MAXDIM + 1, "%s%s%s", bt, fa, fb);
+    int nr = nbt + nfa + nfb;
+    if (!nct || (nbt && (!nfa || !nfb))) {
+        /* with contracted labels here, one side has no own label: all fit in the other's axes */
+        char all[2 * IR_MAXDIM + 2];
+        int n = snprintf(all, sizeof all, "%s%s", rs, ct);
+        if (n > IR_MAXDIM) {
+            einsum_unsupported(sp, subs);
+            return NULL;
+        }
+        IrValue *ax = einsum_align(L, sp, x, xs, all, n), *ay = einsum_align(L, sp, y, ys, all, n);
+        IrValue *p = lw_ewise(L, IR_MUL, sp, 2, (IrValue *[]){ax, ay});
         if (!p) return NULL;
         if (p->type->dtype != dt) p = lw_cast(L, p, dt, sp);
+        if (!nct) return p;
+        int axes[IR_MAXDIM];
+        for (int i = 0; i < nct; i++) axes[i] = nr + i;
+        return einsum_sum(L, sp, p, nct, axes, dt);
     }
-    int nout = (int)strlen(e->out), axes[IR_MAXDIM];
-    if (n == nout) return p;
-    for (int i = nout; i < n; i++) axes[i - nout] = i;
-    return einsum_sum(L, sp, p, n - nout, axes, dt);
-}
-
-/* Two operands as one matrix product when the letters allow it: one contracted letter k (in
- * both, not in the output), batch letters (in both and the output), and at most one free
- * letter per operand (none with batch letters is left to the general route); NULL with
- * *ok true when they do not. */
-static IrValue *einsum_matmul(Lower *L, Span sp, const Einsum *e, IrValue **ops, bool *ok)
-{
-    const char *a = e->in[0], *b = e->in[1], *o = e->out;
-    char batch[IR_MAXDIM + 1] = {0}, k = 0, fa = 0, fb = 0;
-    int nb = 0;
-    *ok = true;
-    for (const char *c = a; *c; c++) {
-        bool inb = strchr(b, *c), ino = strchr(o, *c);
-        if (inb && ino) batch[nb++] = *c;
-        else if (inb) {
-            if (k) return NULL;
-            k = *c;
-        } else if (ino) {
-            if (fa) return NULL;
-            fa = *c;
-        } else return NULL;   /* summed over a alone */
-    }
-    for (const char *c = b; *c; c++) {
-        if (strchr(a, *c)) continue;
-        if (!strchr(o, *c) || fb) return NULL;
-        fb = *c;
-    }
-    if (!k || (nb && (!fa || !fb))) return NULL;
-    char la[IR_MAXDIM + 2] = {0}, lb[IR_MAXDIM + 2] = {0}, lr[IR_MAXDIM + 2] = {0};
-    memcpy(la, batch, (size_t)nb);
-    memcpy(lb, batch, (size_t)nb);
-    memcpy(lr, batch, (size_t)nb);
-    int ia = nb, ib = nb, ir = nb;
-    if (fa) la[ia++] = fa, lr[ir++] = fa;
-    la[ia++] = k;
-    lb[ib++] = k;
-    if (fb) lb[ib++] = fb, lr[ir++] = fb;
-    IrValue *x = einsum_align(L, sp, ops[0], a, la, ia), *y = einsum_align(L, sp, ops[1], b, lb, ib);
+    char la[IR_MAXDIM + 1], lb[IR_MAXDIM + 1];
+    snprintf(la, sizeof la, "%s%s%s", bt, fa, ct);
+    snprintf(lb, sizeof lb, "%s%s%s", bt, ct, fb);
+    x = einsum_align(L, sp, x, xs, la, nbt + nfa + nct);
+    y = einsum_align(L, sp, y, ys, lb, nbt + nct + nfb);
+    IrValue *xd[IR_MAXDIM], *yd[IR_MAXDIM];
+    lw_shape_of(L, x, sp, xd);
+    lw_shape_of(L, y, sp, yd);
+    for (int i = 0; i < nct; i++)
+        if (!einsum_same_size(L, sp, x, nbt + nfa + i, xd[nbt + nfa + i], y, nbt + i, yd[nbt + i], ct[i]))
+            return NULL;
+    if (nfa > 1 || nct > 1) x = einsum_merge(L, sp, x, xd, nbt, nfa, nct);
+    if (nfb > 1 || nct > 1) y = einsum_merge(L, sp, y, yd, nbt, nct, nfb);
     IrValue *r = lw_matmul(L, sp, x, y);
-    if (!r) {
-        *ok = false;
-        return NULL;
-    }
-    return einsum_align(L, sp, r, lr, o, ir);
+    if (!r || (nfa <= 1 && nfb <= 1)) return r;
+    IrValue *rd[IR_MAXDIM], *d[IR_MAXDIM];
+    lw_shape_of(L, r, sp, rd);
+    int n = 0;
+    for (int i = 0; i < nbt; i++) d[n++] = rd[i];
+    for (int i = 0; i < nfa; i++) d[n++] = xd[nbt + i];
+    for (int i = 0; i < nfb; i++) d[n++] = yd[nbt + nct + i];
+    return lw_emit_reshape(L, sp, r, n, d);
 }
 
-/* einsum(subscripts, *operands): subscripts a compile-time string over one or two operands,
- * mapped onto existing operations at compile time: a product with one contracted letter is a
- * matmul (cuBLAS) — 'ij,jk->ik', 'bij,bjk->bik', 'i,i->' —, other products are a broadcast
- * multiply and a sum ('i,j->ij', 'ij,ij->ij', 'ij,ij->'), one operand is a transpose and/or a
- * sum ('ij->ji', 'ij->i'), and 'ii->' / 'ii->i' sum the diagonal masked by eye (trace,
- * diagonal).  Implicit mode (no '->'): the output is the letters used once, sorted.  Result
- * dtype: the operands' promotion (sums keep it, as NumPy's einsum). */
+/* einsum(subscripts, *operands, optimize=False), NumPy's: subscripts a compile-time string;
+ * labels are letters, '...' broadcast dimensions; a label repeated in one operand takes its
+ * diagonal; a label missing from the output is summed; implicit mode (no '->'): the output is
+ * '...' then the labels used once, sorted.  Result dtype: the operands' promotion, and sums
+ * keep it (bool sums are or, products and).  Lowered at compile time: every operand cast to
+ * that dtype and its repeated labels collapsed (einsum_diagonal); then one operand is a sum
+ * and a transpose, and several are contracted pairwise from the left (einsum_pair: matmul on
+ * cuBLAS where the labels allow it, a fused broadcast product and sum otherwise), each step
+ * keeping the labels of the output and of the operands still to come.  NumPy's optimize=False
+ * sums all the products at once; the pairwise order changes only the rounding.  optimize= is
+ * accepted and ignored (it does not change the result). */
 static IrValue *api_einsum(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -828,9 +1101,17 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
             diag_error(kw->span, "einsum() got an unexpected keyword argument '%s'", kw->sval);
             return NULL;
         }
+        IrValue *o = lw_expr(L, kw->rhs);
+        if (!o) return NULL;
+        if (o->type->kind != TY_BOOL && o->type->kind != TY_STR && o->type->kind != TY_NONE) {
+            diag_error(kw->rhs->span, "einsum(optimize=...) takes a bool or a string here (gpyc ignores it), got %s",
+                       ty_str_of(o->type));
+            return NULL;
+        }
     }
     if (call->elts.n < 1) {
-        diag_error(sp, "einsum() needs the subscripts and at least one operand");
+        diag_error(sp, "must specify the einstein sum subscripts string and at least one operand, or at least one "
+                       "operand and its corresponding subscripts list");
         return NULL;
     }
     AstNode *se = call->elts.v[0];
@@ -842,43 +1123,41 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
     }
     const char *subs = sv->def->sval;
     int nops = call->elts.n - 1;
-    if (nops > 2) {
+    if (nops < 1) {
+        diag_error(sp, "must specify the einstein sum subscripts string and at least one operand");
+        return NULL;
+    }
+    if (nops > EINSUM_MAXOPS) {
         einsum_unsupported(sp, subs);
         return NULL;
     }
-    IrValue *ops[2] = {NULL, NULL};
+    IrValue *ops[EINSUM_MAXOPS];
     for (int k = 0; k < nops; k++)
         if (!(ops[k] = lw_array_arg(L, call->elts.v[1 + k], "einsum"))) return NULL;
     Einsum e;
     if (!einsum_parse(sp, subs, nops, ops, &e)) return NULL;
     DType dt = ops[0]->type->dtype;
-    if (nops == 2) dt = dt_promote(dt, ops[1]->type->dtype);
-    if (has_repeat(e.in[0]) || (e.nin == 2 && has_repeat(e.in[1]))) {
-        /* 'ii->' (trace) and 'ii->i' (diagonal) only */
-        if (e.nin != 1 || strlen(e.in[0]) != 2 || strlen(e.out) > 1 || (e.out[0] && e.out[0] != e.in[0][0])) {
-            einsum_unsupported(sp, subs);
-            return NULL;
-        }
-        IrValue *x = ops[0], *dims[2];
-        lw_shape_of(L, x, sp, dims);
-        /* NumPy's message also gives the two sizes: "... don't match (2 != 3)" */
-        IrValue *ne = lw_ewise(L, IR_NE, sp, 2, dims);
-        if (!ne) return NULL;
-        char *msg = ar_alloc(L->a, 80);
-        snprintf(msg, 80, "dimensions in operand 0 for collapsing index '%c' don't match", e.in[0][0]);
-        raise_if(L, sp, ne, msg);
-        IrValue *masked = eye_masked(L, sp, x);
-        if (!masked) return NULL;
-        if (masked->type->dtype != dt) masked = lw_cast(L, masked, dt, sp);
-        int axes[2] = {0, 1};
-        return e.out[0] ? einsum_sum(L, sp, masked, 1, axes + 1, dt) : einsum_sum(L, sp, masked, 2, axes, dt);
+    for (int k = 1; k < nops; k++) dt = dt_promote(dt, ops[k]->type->dtype);
+    for (int k = 0; k < nops; k++) {
+        if (ops[k]->type->dtype != dt) ops[k] = lw_cast(L, ops[k], dt, sp);
+        if (!(ops[k] = einsum_diagonal(L, sp, ops[k], e.in[k], k, nops == 1, e.out, dt))) return NULL;
     }
-    if (e.nin == 2) {
-        bool ok;
-        IrValue *r = einsum_matmul(L, sp, &e, ops, &ok);
-        if (r || !ok) return r;
+    bool keep[EINSUM_NLABELS] = {false};
+    for (const char *c = e.out; *c; c++) keep[(unsigned char)*c] = true;
+    IrValue *r = ops[0];
+    char rs[IR_MAXDIM + 1];
+    memcpy(rs, e.in[0], sizeof rs);
+    if (nops == 1) r = einsum_reduce(L, sp, r, rs, keep, dt);
+    for (int k = 1; k < nops && r; k++) {
+        bool kk[EINSUM_NLABELS];
+        memcpy(kk, keep, sizeof kk);
+        for (int j = k + 1; j < nops; j++)
+            for (const char *c = e.in[j]; *c; c++) kk[(unsigned char)*c] = true;
+        char ns[IR_MAXDIM + 1];
+        r = einsum_pair(L, sp, subs, r, rs, ops[k], e.in[k], kk, ns, dt);
+        memcpy(rs, ns, sizeof rs);
     }
-    return einsum_sum_product(L, sp, subs, &e, ops, dt);
+    return r ? einsum_align(L, sp, r, rs, e.out, (int)strlen(e.out)) : NULL;
 }
 
 /* ---------------------------------------------------------------- API table */

@@ -1,5 +1,6 @@
 import cupy as cp
 
-a = cp.ones((2, 3))
-print(cp.einsum("...ij->ij",
-                a))
+b = cp.ones((2, 2, 2, 2, 2))
+# the first pairwise product keeps all ten letters for the operands after it
+print(cp.einsum("abcde,fghij,abcde,fghij->",
+                b, b, b, b))

@@ -1,0 +1,5 @@
+import cupy as cp
+
+m = cp.ones((2, 4))
+print(cp.cov(m,
+             fweights=2))

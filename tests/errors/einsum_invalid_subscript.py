@@ -1,0 +1,5 @@
+import cupy as cp
+
+v = cp.ones(3)
+print(cp.einsum("i1",
+                v))

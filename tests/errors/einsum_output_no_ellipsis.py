@@ -1,0 +1,5 @@
+import cupy as cp
+
+a = cp.ones((2, 3))
+print(cp.einsum("...i->i",
+                a))
