@@ -529,6 +529,11 @@ void group_finish(IrModule *m, KernelGroup *g);
 
 /* IR queries shared by the passes (ir.c) */
 int ir_index_in_block(const IrBlock *b, const IrInstr *in);   /* -1 when absent */
+/* Removes the instruction at position i of b; its argument uses go with it. */
+void ir_remove(IrBlock *b, int i);
+/* Replaces the instruction at position pos of b by the instructions of seq, in order (their
+ * parent becomes b).  The replaced instruction's argument uses are the caller's to give back. */
+void ir_splice(IrBlock *b, int pos, const Vec *seq);
 /* Does `in` (or anything nested in it) write arrays or call user code? */
 bool ir_writes_memory(const IrInstr *in);
 /* Creation ops compute from their own index space (full, arange, linspace, eye). */

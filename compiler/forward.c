@@ -49,15 +49,6 @@ static void stores_in(const IrBlock *b, bool *stored)
     }
 }
 
-static void remove_instr(IrBlock *b, int i)
-{
-    IrInstr *in = VEC_AT(b->instrs, i);
-    for (int j = 0; j < in->nargs; j++)
-        if (in->args[j]) in->args[j]->nuses--;
-    for (int k = i + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
-    b->instrs.n--;
-}
-
 static void forward_block(IrModule *m, IrBlock *b)
 {
     if (!b) return;
@@ -72,7 +63,7 @@ static void forward_block(IrModule *m, IrBlock *b)
             IrValue *v = cur[in->var->id];
             replace_uses(b, i + 1, in->res, v);
             if (in->res->nuses == 0) {
-                remove_instr(b, i);
+                ir_remove(b, i);
                 i--;
             }
             continue;
@@ -117,7 +108,7 @@ static void drop_dead_stores(IrBlock *b, const int *loads)
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         if (in->op == IR_STORE && loads[in->var->id] == 0) {
-            remove_instr(b, i);
+            ir_remove(b, i);
             i--;
             continue;
         }

@@ -168,12 +168,7 @@ static IrValue *clone_group(IrModule *m, IrBlock *b, int pos, const KernelGroup 
 static void drop_group(IrModule *m, IrBlock *b, KernelGroup *g)
 {
     for (int i = 0; i < g->instrs.n; i++) {
-        IrInstr *in = VEC_AT(g->instrs, i);
-        for (int j = 0; j < in->nargs; j++)
-            if (in->args[j]) in->args[j]->nuses--;
-        int at = ir_index_in_block(b, in);
-        for (int k = at + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
-        b->instrs.n--;
+        ir_remove(b, ir_index_in_block(b, VEC_AT(g->instrs, i)));
     }
     for (int i = 0; i < m->groups.n; i++)
         if (VEC_AT(m->groups, i) == g) {
@@ -307,10 +302,7 @@ static bool push_reshape(IrModule *m, IrBlock *b, int pos)
             }
         if (hit && in->group) group_finish(m, in->group);
     }
-    for (int j = 0; j < r->nargs; j++)
-        if (r->args[j]) r->args[j]->nuses--;
-    for (int k = at + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
-    b->instrs.n--;
+    ir_remove(b, at);
     if (v->nuses == 0) drop_group(m, b, g);
     else group_finish(m, g);
     return true;

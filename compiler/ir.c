@@ -449,6 +449,32 @@ int ir_index_in_block(const IrBlock *b, const IrInstr *in)
     return -1;
 }
 
+void ir_remove(IrBlock *b, int i)
+{
+    IrInstr *in = VEC_AT(b->instrs, i);
+    for (int j = 0; j < in->nargs; j++)
+        if (in->args[j]) in->args[j]->nuses--;
+    for (int k = i + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+    b->instrs.n--;
+}
+
+void ir_splice(IrBlock *b, int pos, const Vec *seq)
+{
+    int n = seq->n, old = b->instrs.n;
+    if (n == 0) {
+        for (int k = pos + 1; k < old; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+        b->instrs.n--;
+        return;
+    }
+    for (int k = 1; k < n; k++) vec_push(&b->instrs, NULL);
+    for (int k = old - 1; k > pos; k--) b->instrs.v[k + n - 1] = b->instrs.v[k];
+    for (int k = 0; k < n; k++) {
+        IrInstr *in = VEC_AT(*seq, k);
+        in->parent = b;
+        b->instrs.v[pos + k] = in;
+    }
+}
+
 bool ir_writes_memory(const IrInstr *in)
 {
     if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;

@@ -187,13 +187,8 @@ static void drop_dead(IrBlock *b, IrValue *v)
     IrInstr *in = v->def;
     int i = ir_index_in_block(b, in);
     if (i < 0) return;
-    for (int k = i + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
-    b->instrs.n--;
-    for (int j = 0; j < in->nargs; j++)
-        if (in->args[j]) {
-            in->args[j]->nuses--;
-            drop_dead(b, in->args[j]);
-        }
+    ir_remove(b, i);
+    for (int j = 0; j < in->nargs; j++) drop_dead(b, in->args[j]);
 }
 
 /* Writes out the reduction at position i of b if it qualifies; true when it did. */
@@ -251,14 +246,7 @@ static bool expand(IrModule *m, const IrConsts *c, IrBlock *b, int i)
     res->def = last;
     /* splice: the new instructions replace the reduction */
     a->nuses--;
-    int n = x->tmp.instrs.n, old = b->instrs.n;
-    for (int k = 1; k < n; k++) vec_push(&b->instrs, NULL);
-    for (int k = old - 1; k > i; k--) b->instrs.v[k + n - 1] = b->instrs.v[k];
-    for (int k = 0; k < n; k++) {
-        IrInstr *in = VEC_AT(x->tmp.instrs, k);
-        in->parent = b;
-        b->instrs.v[i + k] = in;
-    }
+    ir_splice(b, i, &x->tmp.instrs);
     vec_free(&x->tmp.instrs);
     free(x);
     drop_dead(b, a);

@@ -149,19 +149,7 @@ static void splice(IrBlock *b, int pos, const Vec *seq)
             if (in->args[j]) in->args[j]->nuses--;
     }
     vec_free(&body->instrs);
-    int n = seq->n, old = b->instrs.n;
-    for (int k = 1; k < n; k++) vec_push(&b->instrs, NULL);
-    if (n == 0) {
-        for (int k = pos + 1; k < old; k++) b->instrs.v[k - 1] = b->instrs.v[k];
-        b->instrs.n--;
-        return;
-    }
-    for (int k = old - 1; k > pos; k--) b->instrs.v[k + n - 1] = b->instrs.v[k];
-    for (int k = 0; k < n; k++) {
-        IrInstr *in = VEC_AT(*seq, k);
-        in->parent = b;
-        b->instrs.v[pos + k] = in;
-    }
+    ir_splice(b, pos, seq);
 }
 
 /* Unrolls the qualifying loops of b and of the blocks nested in it, innermost first; returns

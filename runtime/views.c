@@ -225,10 +225,21 @@ unsigned rt_grid_for(int64_t n, unsigned block) {
     return blocks < 1 ? 1 : (unsigned)blocks;
 }
 
-/* Blocks of `kernel` (with `smem` dynamic shared bytes) that one SM holds at once, cached per
- * kernel: cudaOccupancyMaxActiveBlocksPerMultiprocessor is a driver query. 0 if unknown. */
+/* Blocks of `kernel` (with `smem` dynamic shared bytes) that one SM holds at once; 0 if the
+ * driver cannot say. */
+static int occupancy(const void *kernel, unsigned block, size_t smem) {
+    int nb = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, (int)block, smem) != cudaSuccess) {
+        (void)cudaGetLastError();
+        nb = 0;
+    }
+    return nb;
+}
+
+/* occupancy(), cached per (kernel, block, smem): the query goes to the driver, and a kernel is
+ * launched many times. */
 static int resident_per_sm(const void *kernel, unsigned block, size_t smem) {
-    enum { NCACHE = 256 };
+    enum { NCACHE = 256, PROBES = 8 };
     static struct {
         const void *k;
         unsigned block;
@@ -236,29 +247,19 @@ static int resident_per_sm(const void *kernel, unsigned block, size_t smem) {
         int nb;
     } cache[NCACHE];
     size_t h = ((uintptr_t)kernel >> 4 ^ smem * 31 ^ block) % NCACHE;
-    for (int probe = 0; probe < 8; probe++) {
+    for (int probe = 0; probe < PROBES; probe++) {
         size_t i = (h + probe) % NCACHE;
         if (cache[i].k == kernel && cache[i].block == block && cache[i].smem == smem)
             return cache[i].nb;
         if (!cache[i].k) {
-            int nb = 0;
-            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, (int)block, smem) != cudaSuccess) {
-                (void)cudaGetLastError();
-                nb = 0;
-            }
             cache[i].k = kernel;
             cache[i].block = block;
             cache[i].smem = smem;
-            cache[i].nb = nb;
-            return nb;
+            cache[i].nb = occupancy(kernel, block, smem);
+            return cache[i].nb;
         }
     }
-    int nb = 0;   /* a full neighbourhood: ask without caching */
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, (int)block, smem) != cudaSuccess) {
-        (void)cudaGetLastError();
-        nb = 0;
-    }
-    return nb;
+    return occupancy(kernel, block, smem);   /* a full neighbourhood: not cached */
 }
 
 /* rt_grid_for, capped at the blocks of `kernel` that fit on the GPU at once: a grid-stride

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compiler/compiler.h"
+#include "lower_src.h"
 
 static int n_recur;     /* groups that run a loop per element (recur.c), set by kernels() */
 static int n_sets;      /* sibling reduction sets (siblings.c), set by kernels() */
@@ -17,48 +18,38 @@ static int n_members;   /* groups in those sets */
 static int kernels(const char *src, bool fuse)
 {
     Arena *a = ar_new();
-    SrcFile *f = ar_alloc(a, sizeof *f);
-    f->path = f->name = "t.py";
-    f->text = ar_strdup(a, src);
-    f->len = strlen(src);
-    diag_reset();
-    int n_nodes = 0;
-    AstNode *mod = fe_parse(a, f, &n_nodes);
     int n = -1;
-    if (mod) {
-        CompileInput in = {.arena = a, .main = f, .module = mod, .search_dir = "."};
-        IrModule *m = lower_module(&in);
-        if (m) {
-            if (fuse) {
-                unroll_module(m);
-                ir_verify(m);
-                forward_module(m);
-                smallred_module(m);
-                ir_verify(m);
-                group_module(m);
-                fuse_module(m);
-                rowfuse_module(m);
-                ir_verify(m);
-                siblings_module(m);
-                ir_verify(m);
-                recur_module(m);
-            } else {
-                group_module(m);
-            }
+    IrModule *m = lower_src(a, src);
+    if (m) {
+        if (fuse) {
+            unroll_module(m);
             ir_verify(m);
-            n = m->groups.n;
-            n_recur = 0;
-            for (int i = 0; i < m->groups.n; i++) n_recur += ((KernelGroup *)VEC_AT(m->groups, i))->recur != NULL;
-            for (int i = 0; i < m->chains.n; i++) n += 1 - ((RowChain *)VEC_AT(m->chains, i))->members.n;
-            n_sets = m->siblings.n;
-            n_members = 0;
-            for (int i = 0; i < m->siblings.n; i++) {
-                int k = ((Siblings *)VEC_AT(m->siblings, i))->members.n;
-                n += 1 - k;
-                n_members += k;
-            }
-            ir_module_free(m);
+            forward_module(m);
+            smallred_module(m);
+            ir_verify(m);
+            group_module(m);
+            fuse_module(m);
+            rowfuse_module(m);
+            ir_verify(m);
+            siblings_module(m);
+            ir_verify(m);
+            recur_module(m);
+        } else {
+            group_module(m);
         }
+        ir_verify(m);
+        n = m->groups.n;
+        n_recur = 0;
+        for (int i = 0; i < m->groups.n; i++) n_recur += ((KernelGroup *)VEC_AT(m->groups, i))->recur != NULL;
+        for (int i = 0; i < m->chains.n; i++) n += 1 - ((RowChain *)VEC_AT(m->chains, i))->members.n;
+        n_sets = m->siblings.n;
+        n_members = 0;
+        for (int i = 0; i < m->siblings.n; i++) {
+            int k = ((Siblings *)VEC_AT(m->siblings, i))->members.n;
+            n += 1 - k;
+            n_members += k;
+        }
+        ir_module_free(m);
     }
     ar_delete(a);
     return n;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "compiler/compiler.h"
+#include "lower_src.h"
 
 static void collect(const IrBlock *b, char *out, size_t cap)
 {
@@ -33,28 +34,18 @@ static const char *marked(const char *src)
     static char out[256];
     strcpy(out, "error");
     Arena *a = ar_new();
-    SrcFile *f = ar_alloc(a, sizeof *f);
-    f->path = f->name = "t.py";
-    f->text = ar_strdup(a, src);
-    f->len = strlen(src);
-    diag_reset();
-    int n_nodes = 0;
-    AstNode *mod = fe_parse(a, f, &n_nodes);
-    if (mod && !diag_count()) {
-        CompileInput in = {.arena = a, .main = f, .module = mod, .search_dir = "."};
-        IrModule *m = lower_module(&in);
-        if (m) {
-            forward_module(m);
-            group_module(m);
-            fuse_module(m);
-            rowfuse_module(m);
-            recur_module(m);
-            graphloop_module(m);
-            ir_verify(m);
-            out[0] = 0;
-            for (int i = 0; i < m->funcs.n; i++) collect(((IrFunc *)VEC_AT(m->funcs, i))->body, out, sizeof out);
-            ir_module_free(m);
-        }
+    IrModule *m = lower_src(a, src);
+    if (m) {
+        forward_module(m);
+        group_module(m);
+        fuse_module(m);
+        rowfuse_module(m);
+        recur_module(m);
+        graphloop_module(m);
+        ir_verify(m);
+        out[0] = 0;
+        for (int i = 0; i < m->funcs.n; i++) collect(((IrFunc *)VEC_AT(m->funcs, i))->body, out, sizeof out);
+        ir_module_free(m);
     }
     ar_delete(a);
     return out;

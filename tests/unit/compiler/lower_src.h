@@ -1,0 +1,27 @@
+/*
+ * lower_src.h — the front half of the pipeline for the compiler's unit tests: a script given
+ * as a string (named t.py) parsed and lowered into arena a, as gpyc does before its passes.
+ */
+#ifndef GPYC_TEST_LOWER_SRC_H
+#define GPYC_TEST_LOWER_SRC_H
+
+#include <string.h>
+
+#include "compiler/compiler.h"
+
+/* The array IR of src, or NULL on a parse or lowering error (diagnostics reset first). */
+static inline IrModule *lower_src(Arena *a, const char *src)
+{
+    SrcFile *f = ar_alloc(a, sizeof *f);
+    f->path = f->name = "t.py";
+    f->text = ar_strdup(a, src);
+    f->len = strlen(src);
+    diag_reset();
+    int n_nodes = 0;
+    AstNode *mod = fe_parse(a, f, &n_nodes);
+    if (!mod || diag_count()) return NULL;
+    CompileInput in = {.arena = a, .main = f, .module = mod, .search_dir = "."};
+    return lower_module(&in);
+}
+
+#endif
