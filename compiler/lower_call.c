@@ -614,7 +614,8 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
 /* ---------------------------------------------------------------- reductions */
 
 /* sum/prod: bool and signed ints below 64 bits accumulate in int64, unsigned in uint64;
- * mean: ints and bool give float64; max/min keep the dtype; any/all give bool. */
+ * mean: ints and bool give float64; max/min keep the dtype; any/all give bool; the arg-reductions
+ * give int64 positions. */
 static DType reduce_dtype(RedOp r, DType in)
 {
     switch (r) {
@@ -626,6 +627,10 @@ static DType reduce_dtype(RedOp r, DType in)
     case RED_MEAN: return (in == DT_BOOL || dt_is_int(in)) ? DT_FLOAT64 : in;
     case RED_ANY:
     case RED_ALL: return DT_BOOL;
+    case RED_ARGMAX:
+    case RED_ARGMIN:
+    case RED_NANARGMAX:
+    case RED_NANARGMIN: return DT_INT64;
     default: return in;
     }
 }
