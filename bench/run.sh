@@ -30,6 +30,9 @@
 #   BENCH_COPY_SCRIPT  the copy-bandwidth script (default bench/copy_bw.py)
 #   BENCH_KEEP=1       keep the work folder (binaries, per-run logs) and print its path
 #   GPYC_FLAGS         extra gpyc flags, e.g. --arch=sm_90
+#   BENCH_BIN          a folder of binaries gpyc built elsewhere (scripts/prepare-bench.sh
+#                      --prebuild, on a machine without a GPU): wN_name or wN_name.gz there is
+#                      used instead of compiling wN_name.py here (compile time reported as 0)
 set -u
 cd "$(dirname "$0")/.." || exit 1
 
@@ -176,6 +179,7 @@ done
 meta date "$(date -u '+%Y-%m-%d %H:%M:%SZ')"
 meta build "$BUILD"
 meta gpyc_flags "${GPYC_FLAGS:-}"
+meta gpyc_prebuilt "${BENCH_BIN:-no (compiled in this run)}"
 meta gpyc_version "$("$GPYC" --version 2>/dev/null || echo "not found at $GPYC")"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
@@ -202,6 +206,16 @@ for b in "${bases[@]}"; do
     p=$WORK/$b.compile
     if [ ! -x "$GPYC" ]; then
         echo "no gpyc at $GPYC" >"$WORK/$b.gpyc.note"
+        continue
+    fi
+    pre=${BENCH_BIN:+$BENCH_BIN/$b}
+    if [ -n "$pre" ] && { [ -f "$pre" ] || [ -f "$pre.gz" ]; }; then
+        if [ -f "$pre.gz" ]; then gzip -dc "$pre.gz" >"$WORK/bin/$b"; else cp "$pre" "$WORK/bin/$b"; fi
+        chmod +x "$WORK/bin/$b"
+        echo 0 >"$p.rc"
+        echo 0 >"$p.wall"
+        echo "prebuilt: $pre" >"$p.out"
+        : >"$p.err"
         continue
     fi
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done

@@ -43,6 +43,15 @@ void cg_siblings_defs(StrBuf *out, const IrModule *m);
 void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx,
                         int indent);
 
+/* Horizontal bundles (compiler/hfuse.c): every bundle's argument structs and kernel (its
+ * members' bodies are device functions, written by cg_kernel_def); the host state a bundle
+ * keeps in the function that launches it (declared with its values); member k's host code at
+ * its own launch point, filling its slot, and after the last member's, the bundle's launch. */
+void cg_bundle_defs(StrBuf *out, const IrModule *m);
+void cg_bundle_decls(StrBuf *out, const Bundle *bd, int indent);
+void cg_bundle_member(StrBuf *out, const IrModule *m, const Bundle *bd, int k, CgValueName name_of, void *ctx,
+                      int indent);
+
 /* ---------------------------------------------------------------- host.c
  * The whole translation unit: includes, tuple structs, kernels, functions, main().        */
 void cg_module(StrBuf *out, const IrModule *m);

@@ -920,7 +920,18 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         if (c && c->last != in) return;      /* a row chain launches at its last member */
         const Siblings *sb = in->group->siblings;
         if (sb && sb->last != in) return;    /* sibling reductions launch at their last member */
+        const Bundle *bd = in->group->bundle;
         emit_line(cg, in);
+        if (bd) {   /* a bundle member sets up at its launch point; the last one launches */
+            int k = 0;
+            while (VEC_AT(bd->members, k) != in->group) k++;
+            cg_bundle_member(cg->out, cg->m, bd, k, name_of_cb, cg, cg->indent);
+            for (int i = 0; i < in->group->instrs.n; i++) {
+                const IrInstr *gi = in->group->instrs.v[i];
+                if (gi->res && has_storage(gi->res->type)) own(cg, gi->res);
+            }
+            return;
+        }
         if (c) cg_rows_launch(cg->out, cg->m, c, name_of_cb, cg, cg->indent);
         else if (sb) cg_siblings_launch(cg->out, cg->m, sb, name_of_cb, cg, cg->indent);
         else cg_kernel_launch(cg->out, cg->m, in->group, name_of_cb, cg, cg->indent);
@@ -1299,6 +1310,8 @@ static void declare_values(Cg *cg, const IrBlock *b) {
         const IrInstr *in = b->instrs.v[i];
         if (in->res && has_storage(in->res->type))
             emit(cg, "%s = %s;", decl_of(cg, in->res->type, vname(cg, in->res)), zero_of(in->res->type));
+        const Bundle *bd = in->group ? in->group->bundle : NULL;
+        if (bd && bd->last == in) cg_bundle_decls(cg->out, bd, cg->indent);
         declare_values(cg, in->blocks[0]);
         declare_values(cg, in->blocks[1]);
     }
@@ -1430,6 +1443,7 @@ void cg_module(StrBuf *out, const IrModule *m) {
     for (int i = 0; i < m->groups.n; i++) cg_kernel_def(out, m, m->groups.v[i]);
     for (int i = 0; i < m->chains.n; i++) cg_rows_def(out, m, m->chains.v[i]);
     cg_siblings_defs(out, m);
+    cg_bundle_defs(out, m);
     if (m->groups.n) sb_putc(out, '\n');
 
     sb_puts(out, "/* ---------------------------------------------------------------- host code */\n\n");

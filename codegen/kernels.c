@@ -542,8 +542,13 @@ static void ewise_def(StrBuf *out, const KernelGroup *g)
     const int V = ewise_vec_width(g, &all);
 
     ewise_body_def(out, g, &p, &all, need_ix);
-    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int mode", BLOCK, g->name);
-    for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
+    if (g->bundle) {    /* run by its bundle's kernel (cg_bundle_defs) */
+        sb_printf(out, "__device__ __forceinline__ void %s_run(const gp_shape &s, int mode", g->name);
+        for (int i = 0; i < all.n; i++) sb_printf(out, ", const gp_kin &a%d", ((IrValue *)VEC_AT(all, i))->id);
+    } else {
+        sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int mode", BLOCK, g->name);
+        for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
+    }
     emit_scalar_params(out, &p);
     sb_puts(out, ")\n{\n");
     if (V > 1) emit_vec_path(out, g, &p, &all, V);
@@ -978,7 +983,17 @@ static void creation_shape(const Launch *L, const IrInstr *in)
     sb_free(&d);
 }
 
-static void ewise_launch(const Launch *L, const KernelGroup *g)
+/* A bundle member's place in its bundle's host state (see cg_bundle_member). */
+typedef struct Slot {
+    const Bundle *bd;
+    int k;          /* member k: arguments in hb<id>_m<k>, element count in hb<id>_n[k] */
+    int copy0;      /* its copies go to hb<id>_rel[copy0...] */
+} Slot;
+
+/* The elementwise launch of g; for a bundle member (slot != NULL) the host code up to the
+ * launch, which fills the member's argument struct and element count instead and hands the
+ * copies it makes to the bundle, which releases them after its launch. */
+static void ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
 {
     StrBuf *out = L->out;
     int n = L->n + 1;
@@ -1105,8 +1120,30 @@ static void ewise_launch(const Launch *L, const KernelGroup *g)
         line(out, n + 1, "const int64_t kg_n = (kg_mode & 4) ? (kg_s.size + %d) / %d : kg_s.size;", V - 1, V);
     else
         line(out, n + 1, "const int64_t kg_n = kg_s.size;");
-    line(out, n + 1, "%s<<<rt_grid_fit(kg_n, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, g->name, BLOCK, args.s);
-    line(out, n + 1, "rt_check_launch();");
+    if (slot) {
+        const int b = slot->bd->id, k = slot->k;
+        line(out, n + 1, "hb%d_m%d.s = kg_s;", b, k);
+        line(out, n + 1, "hb%d_m%d.mode = kg_mode;", b, k);
+        for (int i = 0; i < all.n; i++) {
+            int id = ((IrValue *)VEC_AT(all, i))->id;
+            line(out, n + 1, "hb%d_m%d.a%d = a%d;", b, k, id, id);
+        }
+        for (int i = 0; i < p.scalars.n; i++) {
+            const IrValue *v = VEC_AT(p.scalars, i);
+            line(out, n + 1, "hb%d_m%d.v%d = %s;", b, k, v->id, nm(L, v));
+        }
+        line(out, n + 1, "hb%d_n[%d] = kg_n;", b, k);
+        int c = slot->copy0;
+        for (int i = 0; i < p.arrs.n && any_copy; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            if (!in_vec(&p.dsts, v)) line(out, n + 1, "hb%d_rel[%d] = kg_c%d;", b, c++, v->id);
+        }
+        any_copy = false;
+    } else {
+        line(out, n + 1, "%s<<<rt_grid_fit(kg_n, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
+             g->name, BLOCK, args.s);
+        line(out, n + 1, "rt_check_launch();");
+    }
     if (any_copy) {
         for (int i = 0; i < p.arrs.n; i++) {
             const IrValue *v = VEC_AT(p.arrs, i);
@@ -1259,7 +1296,7 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
     line(out, indent, "{   /* %s  %s */", where.s, g->name);
     sb_free(&where);
     if (g->kind == KG_REDUCE) reduce_launch(&L, g);
-    else ewise_launch(&L, g);
+    else ewise_launch(&L, g, NULL);
     line(out, indent, "}");
 }
 
@@ -1308,8 +1345,19 @@ void cg_list_kernels(FILE *out, const IrModule *m)
                 sb_free(&hw);
             }
         }
+        const Bundle *bd = g->bundle;
+        if (bd && VEC_AT(bd->members, 0) == g) {    /* the bundle, then the kernels it runs */
+            fprintf(out, "%s  %s  (%d elementwise kernels in one launch)\n", bd->name, w.s, bd->members.n);
+            for (int k = 0; k < bd->members.n; k++) {
+                const KernelGroup *h = VEC_AT(bd->members, k);
+                StrBuf hw = {0};
+                put_where(&hw, m, h);
+                fprintf(out, "  %s  %s  (in %s)\n", h->name, hw.s, bd->name);
+                sb_free(&hw);
+            }
+        }
         if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
-        else if (sb) { /* listed with its set */ }
+        else if (sb || bd) { /* listed with its set or bundle */ }
         else if (g->recur) fprintf(out, "%s  %s  (runs the loop of line %d per element)\n", g->name, w.s, g->recur->line);
         else fprintf(out, "%s  %s\n", g->name, w.s);
         sb_free(&w);
@@ -1979,4 +2027,133 @@ void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgVal
     n--;
     line(out, n, "}");
     sib_params_free(&sp);
+}
+
+/* ---------------------------------------------------------------- bundles (hfuse.c) */
+
+/* The copies g's launch may make: its inputs that can overlap a destination. */
+static int ewise_copies(const KernelGroup *g)
+{
+    KParams p;
+    kparams_build(&p, g);
+    int n = 0;
+    for (int i = 0; i < p.arrs.n && p.dsts.n > 0; i++)
+        if (!in_vec(&p.dsts, VEC_AT(p.arrs, i))) n++;
+    kparams_free(&p);
+    return n;
+}
+
+/* Member k's argument struct <bundle>_m<k>: its ewise kernel's parameters. */
+static void bundle_member_struct(StrBuf *out, const Bundle *bd, int k)
+{
+    const KernelGroup *g = VEC_AT(bd->members, k);
+    KParams p;
+    kparams_build(&p, g);
+    sb_printf(out, "struct %s_m%d {  /* %s */\n", bd->name, k, g->name);
+    line(out, 1, "gp_shape s;");
+    line(out, 1, "int mode;");
+    for (int i = 0; i < p.outs.n; i++) line(out, 1, "gp_kin a%d;", ((IrValue *)VEC_AT(p.outs, i))->id);
+    for (int i = 0; i < p.arrs.n; i++) line(out, 1, "gp_kin a%d;", ((IrValue *)VEC_AT(p.arrs, i))->id);
+    for (int i = 0; i < p.scalars.n; i++) {
+        const IrValue *v = VEC_AT(p.scalars, i);
+        line(out, 1, "%s v%d;", val_ctype(v), v->id);
+    }
+    sb_puts(out, "};\n\n");
+    kparams_free(&p);
+}
+
+/* The bundle kernel: blockIdx.y picks the member, whose body walks its own elements with the
+ * grid's x extent (every body is a grid-stride loop, so any extent is correct). */
+static void bundle_def(StrBuf *out, const IrModule *m, const Bundle *bd)
+{
+    for (int k = 0; k < bd->members.n; k++) bundle_member_struct(out, bd, k);
+    sb_printf(out, "/* %s — %d independent elementwise kernels in one launch (hfuse.c):", bd->name, bd->members.n);
+    for (int k = 0; k < bd->members.n; k++) {
+        StrBuf w = {0};
+        put_where(&w, m, VEC_AT(bd->members, k));
+        sb_printf(out, "\n *   y=%d  %s  %s", k, ((KernelGroup *)VEC_AT(bd->members, k))->name, w.s);
+        sb_free(&w);
+    }
+    sb_puts(out, "\n */\n");
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(", BLOCK, bd->name);
+    for (int k = 0; k < bd->members.n; k++) sb_printf(out, "%s%s_m%d m%d", k ? ", " : "", bd->name, k, k);
+    sb_puts(out, ")\n{\n");
+    line(out, 1, "switch (blockIdx.y) {");
+    for (int k = 0; k < bd->members.n; k++) {
+        const KernelGroup *g = VEC_AT(bd->members, k);
+        KParams p;
+        kparams_build(&p, g);
+        StrBuf a = {0};
+        sb_printf(&a, "m%d.s, m%d.mode", k, k);
+        for (int i = 0; i < p.outs.n; i++) sb_printf(&a, ", m%d.a%d", k, ((IrValue *)VEC_AT(p.outs, i))->id);
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&a, ", m%d.a%d", k, ((IrValue *)VEC_AT(p.arrs, i))->id);
+        for (int i = 0; i < p.scalars.n; i++) sb_printf(&a, ", m%d.v%d", k, ((IrValue *)VEC_AT(p.scalars, i))->id);
+        line(out, 1, "case %d: %s_run(%s); break;", k, g->name, a.s);
+        sb_free(&a);
+        kparams_free(&p);
+    }
+    line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+void cg_bundle_defs(StrBuf *out, const IrModule *m)
+{
+    for (int i = 0; i < m->bundles.n; i++) bundle_def(out, m, VEC_AT(m->bundles, i));
+}
+
+static int bundle_copies(const Bundle *bd)
+{
+    int n = 0;
+    for (int k = 0; k < bd->members.n; k++) n += ewise_copies(VEC_AT(bd->members, k));
+    return n;
+}
+
+/* The bundle's host state, declared with the function's values (zeroed by member 0): one
+ * argument struct per member, the members' element counts, the copies to release. */
+void cg_bundle_decls(StrBuf *out, const Bundle *bd, int indent)
+{
+    for (int k = 0; k < bd->members.n; k++) line(out, indent, "%s_m%d hb%d_m%d = {};", bd->name, k, bd->id, k);
+    line(out, indent, "int64_t hb%d_n[%d] = {0};", bd->id, bd->members.n);
+    int copies = bundle_copies(bd);
+    if (copies) line(out, indent, "gp_array *hb%d_rel[%d] = {NULL};", bd->id, copies);
+}
+
+/* Member k's host code, at its own launch point: the shapes, outputs and arguments it would
+ * launch with go to its slot (a member without elements keeps a zeroed slot: an empty shape,
+ * whose body does nothing).  The last member then launches the bundle: max-over-members
+ * blocks in x, one row of blocks per member in y. */
+void cg_bundle_member(StrBuf *out, const IrModule *m, const Bundle *bd, int k, CgValueName name_of, void *ctx,
+                      int indent)
+{
+    const KernelGroup *g = VEC_AT(bd->members, k);
+    const int b = bd->id, nm_ = bd->members.n, copies = bundle_copies(bd);
+    StrBuf where = {0};
+    put_where(&where, m, g);
+    line(out, indent, "{   /* %s  %s (member %d of %s) */", where.s, g->name, k, bd->name);
+    sb_free(&where);
+    int n = indent + 1;
+    if (k == 0) {
+        for (int j = 0; j < nm_; j++) line(out, n, "hb%d_m%d = {};", b, j);
+        line(out, n, "for (int kg_i = 0; kg_i < %d; kg_i++) hb%d_n[kg_i] = 0;", nm_, b);
+        if (copies) line(out, n, "for (int kg_i = 0; kg_i < %d; kg_i++) hb%d_rel[kg_i] = NULL;", copies, b);
+    }
+    Slot slot = {bd, k, 0};
+    for (int j = 0; j < k; j++) slot.copy0 += ewise_copies(VEC_AT(bd->members, j));
+    Launch L = {out, name_of, ctx, indent};
+    ewise_launch(&L, g, &slot);
+    if (k == nm_ - 1) {
+        line(out, n, "int64_t kg_bmax = 0;");
+        line(out, n, "for (int kg_i = 0; kg_i < %d; kg_i++) kg_bmax = hb%d_n[kg_i] > kg_bmax ? hb%d_n[kg_i] : kg_bmax;",
+             nm_, b, b);
+        line(out, n, "if (kg_bmax > 0) {");
+        StrBuf args = {0};
+        for (int j = 0; j < nm_; j++) sb_printf(&args, "%shb%d_m%d", j ? ", " : "", b, j);
+        line(out, n + 1, "const dim3 kg_grid(rt_grid_fit(kg_bmax, %d, (const void *)%s, 0), %d);", BLOCK, bd->name, nm_);
+        line(out, n + 1, "%s<<<kg_grid, %d, 0, rt_stream()>>>(%s);", bd->name, BLOCK, args.s);
+        line(out, n + 1, "rt_check_launch();");
+        line(out, n, "}");
+        sb_free(&args);
+        if (copies) line(out, n, "for (int kg_i = 0; kg_i < %d; kg_i++) rt_release(hb%d_rel[kg_i]);", copies, b);
+    }
+    line(out, indent, "}");
 }

@@ -393,6 +393,7 @@ typedef enum KgKind { KG_EWISE, KG_REDUCE } KgKind;
 typedef struct RowChain RowChain;
 typedef struct Recurrence Recurrence;
 typedef struct Siblings Siblings;
+typedef struct Bundle Bundle;
 struct KernelGroup {
     int id;
     KgKind kind;
@@ -405,6 +406,7 @@ struct KernelGroup {
     RowChain *chain;        /* the row chain it runs in (rowfuse.c), or NULL */
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
     Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
+    Bundle *bundle;         /* the horizontal bundle it runs in (hfuse.c), or NULL */
 };
 
 /* Sibling reductions (siblings.c): member KG_REDUCE groups of one block, each reducing a 1-d
@@ -415,6 +417,15 @@ struct KernelGroup {
 struct Siblings {
     int id;
     const char *name;       /* "s0_rows_k15_eq_cast_sum" */
+    Vec members;            /* KernelGroup*, in launch order */
+    IrInstr *last;
+};
+
+/* A horizontal bundle (hfuse.c): independent KG_EWISE member groups of one block that run as
+ * one kernel, member k on the blocks with blockIdx.y == k, launched at `last`. */
+struct Bundle {
+    int id;
+    const char *name;       /* "h0_k24_gt_maximum_truediv_where" */
     Vec members;            /* KernelGroup*, in launch order */
     IrInstr *last;
 };
@@ -443,6 +454,7 @@ typedef struct IrModule {
     Vec groups;             /* KernelGroup* */
     Vec chains;             /* RowChain* (rowfuse.c) */
     Vec siblings;           /* Siblings* (siblings.c) */
+    Vec bundles;            /* Bundle* (hfuse.c) */
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
     int next_value_id, next_var_id;
@@ -544,6 +556,12 @@ bool ir_op_is_creation(IrOp op);
  * kernel (see rowfuse.c). */
 void rowfuse_module(IrModule *m);
 
+/* ---------------------------------------------------------------- alias.c
+ * The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze),
+ * and whether arrays a and b may share memory (see alias.c). */
+const IrValue *ir_view_root(const IrValue *v);
+bool ir_may_alias(const IrValue *a, const IrValue *b);
+
 /* ---------------------------------------------------------------- siblings.c
  * Sibling reductions (-O2, after row chains): reductions of one block over the same rows
  * become one multi-output kernel (see siblings.c). */
@@ -553,6 +571,11 @@ void siblings_module(IrModule *m);
  * Elementwise recurrences (-O2): `for i in range(n): x = f(x)` with f one elementwise kernel
  * becomes that kernel looping n times per element (see recur.c). */
 void recur_module(IrModule *m);
+
+/* ---------------------------------------------------------------- hfuse.c
+ * Horizontal fusion (-O2, after recurrences): independent elementwise kernels of one block
+ * become one launch (see hfuse.c). */
+void hfuse_module(IrModule *m);
 
 /* ---------------------------------------------------------------- graphloop.c
  * Loops captured as CUDA graphs (-O2, last): marks (in->graph) each `for ... in range` loop

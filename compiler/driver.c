@@ -287,6 +287,8 @@ static int compile(const Options *o)
         ir_verify(m);
         recur_module(m);
         ir_verify(m);
+        hfuse_module(m);
+        ir_verify(m);
         graphloop_module(m);
         ir_verify(m);
     }

@@ -112,6 +112,8 @@ void ir_module_free(IrModule *m)
     vec_free(&m->chains);
     for (int i = 0; i < m->siblings.n; i++) vec_free(&((Siblings *)VEC_AT(m->siblings, i))->members);
     vec_free(&m->siblings);
+    for (int i = 0; i < m->bundles.n; i++) vec_free(&((Bundle *)VEC_AT(m->bundles, i))->members);
+    vec_free(&m->bundles);
     for (int i = 0; i < m->groups.n; i++) {
         KernelGroup *g = VEC_AT(m->groups, i);
         vec_free(&g->instrs);
@@ -436,6 +438,12 @@ void ir_print(FILE *out, const IrModule *m)
         const Siblings *s = VEC_AT(m->siblings, i);
         fprintf(out, "siblings %s: members", s->name);
         for (int k = 0; k < s->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(s->members, k))->name);
+        fputc('\n', out);
+    }
+    for (int i = 0; i < m->bundles.n; i++) {
+        const Bundle *bd = VEC_AT(m->bundles, i);
+        fprintf(out, "bundle %s: members", bd->name);
+        for (int k = 0; k < bd->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(bd->members, k))->name);
         fputc('\n', out);
     }
 }

@@ -81,23 +81,13 @@ static bool siblings_member_ok(const KernelGroup *g)
     return r->naxes == 1 && r->axes[0] == 0;
 }
 
-/* The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze). */
-static const IrValue *root_of(const IrValue *v)
-{
-    while (v && v->def && v->def->nargs > 0 &&
-           (v->def->op == IR_INDEX || v->def->op == IR_RESHAPE || v->def->op == IR_TRANSPOSE ||
-            v->def->op == IR_BROADCAST_TO || v->def->op == IR_SQUEEZE))
-        v = v->def->args[0];
-    return v;
-}
-
 /* Adds to `rows` the roots of g's array inputs of the reduction's rank (the row arrays). */
 static void row_roots(const KernelGroup *g, Vec *rows)
 {
     int d = group_reduce(g)->args[0]->type->ndim;
     for (int i = 0; i < g->inputs.n; i++) {
         const IrValue *v = VEC_AT(g->inputs, i);
-        if (is_array(v) && v->type->ndim == d) vec_push(rows, (void *)root_of(v));
+        if (is_array(v) && v->type->ndim == d) vec_push(rows, (void *)ir_view_root(v));
     }
 }
 
@@ -116,80 +106,6 @@ static int member_slots(const KernelGroup *g)
 {
     const IrInstr *r = group_reduce(g);
     return r->naxes == 1 && r->args[0]->type->ndim == 2 ? SIB_MAX_COLS : 1;
-}
-
-/* ---------------------------------------------------------------- aliasing */
-
-static bool is_fresh(const IrValue *root) { return root->def && root->def->group; }
-
-/* Is block a equal to b or does it enclose it? */
-static bool encloses(const IrBlock *a, const IrBlock *b)
-{
-    for (; b; b = b->owner ? b->owner->parent : NULL)
-        if (a == b) return true;
-    return false;
-}
-
-/* Was value o made before f's defining instruction runs (every time it runs)? */
-static bool made_before(const IrValue *o, const IrValue *f)
-{
-    const IrInstr *od = o->def, *fd = f->def;
-    if (!od || !fd) return false;
-    if (od->parent == fd->parent) return ir_index_in_block(od->parent, od) < ir_index_in_block(fd->parent, fd);
-    return od->parent != fd->parent && encloses(od->parent, fd->parent);
-}
-
-/* How array f (or a view of it) leaves its defining function's values: recorded in `vars`
- * (variables it is stored to); false when it goes anywhere else a load could see it from
- * (a call, a list, a tuple). */
-static bool escapes_to(const IrBlock *b, const IrValue *f, Vec *vars)
-{
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        for (int j = 0; j < in->nargs; j++) {
-            if (!in->args[j] || root_of(in->args[j]) != f) continue;
-            if (in->op == IR_STORE) vec_push(vars, in->var);
-            else if (in->op == IR_CALL || in->op == IR_TUPLE || in->op == IR_LIST_NEW ||
-                     in->op == IR_LIST_APPEND || in->op == IR_LIST_SET)
-                return false;
-        }
-        for (int k = 0; k < 2; k++)
-            if (in->blocks[k] && !escapes_to(in->blocks[k], f, vars)) return false;
-    }
-    return true;
-}
-
-/* May load result o (variable x) be array f, made by a kernel? */
-static bool load_may_see(const IrValue *o, const IrValue *f)
-{
-    const IrBlock *top = f->def->parent;
-    while (top->owner) top = top->owner->parent;
-    Vec vars = {0};
-    bool seen = !escapes_to(top, f, &vars);
-    const IrVar *x = o->def->var;
-    for (int i = 0; i < vars.n && !seen; i++) {
-        const IrVar *v = VEC_AT(vars, i);
-        seen = v == x || (v->global && x->global);  /* a call may copy one global to another */
-    }
-    vec_free(&vars);
-    return seen;
-}
-
-/* May arrays a and b share memory?  An array a kernel made (f) is new memory: it shares none
- * with another such array, nor with an array that existed before it was made, nor with a
- * variable's value when f was never stored to that variable (or passed where it could be). */
-static bool may_alias(const IrValue *a, const IrValue *b)
-{
-    a = root_of(a);
-    b = root_of(b);
-    if (a == b) return true;
-    bool fa = is_fresh(a), fb = is_fresh(b);
-    if (fa && fb) return false;
-    if (!fa && !fb) return true;
-    const IrValue *f = fa ? a : b, *o = fa ? b : a;
-    if (made_before(o, f)) return false;
-    if (o->def && o->def->op == IR_LOAD && o->def->var) return load_may_see(o, f);
-    return true;
 }
 
 /* ---------------------------------------------------------------- the window */
@@ -285,7 +201,7 @@ static bool window_legal(Window *w, const Vec *members)
             if (ti->op == IR_STORE && si->op == IR_LOAD && si->var == ti->var) return false;
             if (ti->op == IR_STORE_INTO && si->group)
                 for (int j = 0; j < si->nargs; j++)
-                    if (is_array(si->args[j]) && may_alias(ti->args[0], si->args[j])) return false;
+                    if (is_array(si->args[j]) && ir_may_alias(ti->args[0], si->args[j])) return false;
         }
     }
     return true;

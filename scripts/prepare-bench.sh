@@ -5,8 +5,17 @@
 # sort, cumsum, tall-and-thin column sums, loops captured as CUDA graphs; CuPy only). Run
 # scripts/prepare-gpu.sh too.
 # Then, on the GPU machine (carrying gpu/):  bench/run.sh
+#
+#   --prebuild [BUILD]  also compile every workload here with BUILD/bin/gpyc (default build)
+#                       and $GPYC_FLAGS (default --arch=sm_90) into gpu/bench/bin/wN_name.gz,
+#                       so that the GPU machine spends no time compiling:
+#                       BENCH_BIN=gpu/bench/bin bench/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+prebuild=""
+if [ "${1:-}" = "--prebuild" ]; then
+    prebuild=${2:-build}
+fi
 
 shared=${SHARED:-}
 if [ -z "$shared" ]; then
@@ -28,3 +37,20 @@ find gpu/bench -name __pycache__ -type d -prune -exec rm -rf {} +
 cp bench/workloads/w*.py gpu/bench/cupy/
 echo "prepare-bench: copied $(find gpu/bench/cupy -name '*.py' | wc -l) CuPy workloads and" \
     "$(find gpu/bench/jax -name '*.py' 2>/dev/null | wc -l) JAX files into gpu/bench ($(du -sh gpu/bench | cut -f1))"
+
+if [ -n "$prebuild" ]; then
+    gpyc=$(cd "$prebuild" && pwd)/bin/gpyc
+    read -r -a flags <<<"${GPYC_FLAGS:---arch=sm_90}"
+    mkdir -p gpu/bench/bin
+    bin=$(cd gpu/bench/bin && pwd)
+    status=0
+    for f in gpu/bench/cupy/w*.py; do
+        b=$(basename "$f" .py)
+        while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || status=1; done
+        ( cd gpu/bench/cupy && "$gpyc" "$b.py" -o "$bin/$b" "${flags[@]}" && gzip -f "$bin/$b" ) &
+    done
+    while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
+    echo "prepare-bench: prebuilt $(find gpu/bench/bin -name '*.gz' | wc -l) workloads with ${flags[*]}" \
+        "into gpu/bench/bin ($(du -sh gpu/bench/bin | cut -f1))"
+    exit $status
+fi

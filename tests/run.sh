@@ -4,7 +4,7 @@
 #   tests/run.sh [options] BUILD_DIR [GLOB]
 #
 # Suites, in order (--only picks some; a GLOB restricts the file-based suites to tests whose
-# name matches it and leaves the unit and api suites out):
+# name matches it and leaves the unit and api suites out; 'a*|b*' matches either glob):
 #   unit        the Criterion executables, through ctest (or directly when ctest is missing)
 #   errors      tests/errors/NAME.py: `gpyc --check NAME.py`, run inside tests/errors, must exit 1
 #               and its first stderr line must equal the first line of NAME.err
@@ -108,7 +108,15 @@ detail() { sed -e 's/^/    /' | head -n 30; }
 # A module imported by the tests beside it (NAME_helper.py, NAME_helper2.py), not a test.
 is_helper() { case $1 in *_helper | *_helper[0-9]) return 0 ;; esac; return 1; }
 # shellcheck disable=SC2254  # FILTER is a glob on purpose
-matches() { [ -z "$FILTER" ] && return 0; case $1 in $FILTER) return 0 ;; esac; return 1; }
+matches() {
+    [ -z "$FILTER" ] && return 0
+    local pats p
+    IFS='|' read -r -a pats <<<"$FILTER"     # several globs: 'hfuse*|insert_*'
+    for p in "${pats[@]}"; do
+        case $1 in $p) return 0 ;; esac
+    done
+    return 1
+}
 
 # How a process ended, for messages: "exit 3", "killed by signal 11", "timed out".
 why_status() {

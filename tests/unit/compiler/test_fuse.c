@@ -1,8 +1,10 @@
 /*
  * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
- * parse → lower → unroll → forward → smallred → group → fuse → row chains, then count the kernels launched on the fused
- * path: groups, less row chain and sibling set members, plus one per chain or set (what
- * --emit=kernels lists unindented; a set's _fin kernel is not counted).
+ * parse → lower → unroll → forward → smallred → group → fuse → row chains → siblings →
+ * recurrences, then count the kernels launched on the fused path: groups, less row chain and
+ * sibling set members, plus one per chain or set (what --emit=kernels lists unindented; a
+ * set's _fin kernel is not counted).  launches() adds the horizontal bundles (hfuse.c): one
+ * launch per bundle instead of one per member.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -13,9 +15,12 @@
 static int n_recur;     /* groups that run a loop per element (recur.c), set by kernels() */
 static int n_sets;      /* sibling reduction sets (siblings.c), set by kernels() */
 static int n_members;   /* groups in those sets */
+static int n_bundles;   /* horizontal bundles (hfuse.c), set by kernels() */
+static int n_bundled;   /* groups in those bundles */
 
-/* Compiles `src` and returns the number of kernel groups (-1 on a compile error). */
-static int kernels(const char *src, bool fuse)
+/* Compiles `src` and returns the number of kernel groups (-1 on a compile error); with
+ * `bundle`, the number of launches after horizontal fusion. */
+static int count(const char *src, bool fuse, bool bundle)
 {
     Arena *a = ar_new();
     int n = -1;
@@ -34,6 +39,8 @@ static int kernels(const char *src, bool fuse)
             siblings_module(m);
             ir_verify(m);
             recur_module(m);
+            ir_verify(m);
+            if (bundle) hfuse_module(m);
         } else {
             group_module(m);
         }
@@ -49,11 +56,21 @@ static int kernels(const char *src, bool fuse)
             n += 1 - k;
             n_members += k;
         }
+        n_bundles = m->bundles.n;
+        n_bundled = 0;
+        for (int i = 0; i < m->bundles.n; i++) {
+            int k = ((Bundle *)VEC_AT(m->bundles, i))->members.n;
+            n += 1 - k;
+            n_bundled += k;
+        }
         ir_module_free(m);
     }
     ar_delete(a);
     return n;
 }
+
+static int kernels(const char *src, bool fuse) { return count(src, fuse, false); }
+static int launches(const char *src) { return count(src, true, true); }
 
 #define PRELUDE "import cupy as cp\nx = cp.ones(1000, dtype=cp.float32)\ny = cp.ones(1000, dtype=cp.float32)\n"
 
@@ -329,5 +346,41 @@ Test(fuse, short_axis_reduction_fuses_into_its_consumer)
         snprintf(src, sizeof src, "%s%s", head, kept[k]);
         int n = kernels(src, true);
         cr_expect(n >= 2 + 2, "program %zu: %d kernels", k, n);
+    }
+}
+
+Test(fuse, independent_kernels_share_one_launch)
+{
+    /* k-means: the four creations of the prelude are one bundle, and so are the loop's four
+     * tails newC[k] = where(...), which write distinct rows of newC */
+    const char *src = KMEANS_PRELUDE "for k in range(K):\n" KMEANS_BODY;
+    cr_expect_eq(launches(src), 1 + 1 + 1);
+    cr_expect_eq(n_bundles, 2);
+    cr_expect_eq(n_bundled, 4 + 4);
+    /* rows written by kernels of different shapes and dtypes */
+    const char *rows = "import cupy as cp\nZ = cp.zeros((3, 4))\nv = cp.arange(4)\n"
+                       "Z[0] = v * 2\nZ[1] = cp.sqrt(v + 1.0)\nZ[2] = 7.0\nprint(Z)\n";
+    cr_expect_eq(kernels(rows, true), 5);
+    cr_expect_eq(launches(rows), 2);
+    cr_expect_eq(n_bundled, 5);
+}
+
+Test(fuse, kernels_that_must_not_share_a_launch)
+{
+    const char *head = "import cupy as cp\nZ = cp.zeros((4, 3))\nprint(Z)\nv = cp.arange(3.0)\nprint(v)\n";
+    const char *apart[] = {
+        "Z[0:2] = v * 2\nZ[1:3] = v + 1\n",       /* overlapping writes: the order decides */
+        "Z[0] = v * 2\nZ[-4] = v + 1\n",          /* the same row, one index negative */
+        "Z[i] = v * 2\nZ[1] = v + 1\n",           /* a row not known at compile time */
+        "Z[0] = Z[1] * 2\nZ[1] = v + 1\n",        /* the second writes what the first reads */
+        "Z[0] = v * 2\nprint(Z)\nZ[1] = v + 1\n", /* a print in between */
+        "Z[0] = v * 2\nv[0] = 5.0\nZ[1] = v + 1\n", /* v written in between (a kernel itself) */
+    };
+    char src[1024];
+    for (size_t k = 0; k < sizeof apart / sizeof apart[0]; k++) {
+        snprintf(src, sizeof src, "%si = int(v[1])\n%sprint(Z)\n", head, apart[k]);
+        int fused = kernels(src, true);
+        cr_expect_eq(launches(src), fused, "program %zu: %d launches for %d kernels", k, launches(src), fused);
+        cr_expect_eq(n_bundles, 0, "program %zu", k);
     }
 }
