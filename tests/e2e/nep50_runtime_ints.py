@@ -52,3 +52,11 @@ print("true_divide const", u8 / 300, cp.float_power(i8, 2))
 print("clip", cp.clip(u8, -5 * k, 300 * k), cp.clip(u8, 3 * k, 1000 * k), cp.clip(u8, -k, 100 * k))
 print("clip", cp.clip(i8, -1000 * k, 5 * k), cp.clip(i8, -1000 * k, 1000 * k), cp.clip(u64, -k, hi))
 print("clip const", cp.clip(u8, -5, 300), cp.clip(i8, -200, 0), cp.clip(u8, 2, 256).dtype)
+
+# a loop captured as a CUDA graph keeps its checks (their outcome is the same every iteration)
+acc8 = cp.zeros(4, dtype=cp.uint8)
+step = 3 * k
+for t in range(100):
+    acc8 += step
+    acc8[:] = acc8 * 1 + z
+print("loop", acc8)
