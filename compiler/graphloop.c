@@ -17,8 +17,8 @@
  *     device: scalar constants, elementwise ops on Python scalars, views (index with basic
  *     items, transpose, broadcast_to), shape and size reads, tuples;
  *   - loads of variables the body does not store, other than the loop variable;
- *   - run-time checks that raise (raise_guard: an IF whose only block builds a message from
- *     host scalars and raises), such as the NEP 50 check of a Python int operand;
+ *   - run-time checks that only raise (ir_is_raise_guard), such as NEP 50's check of a Python
+ *     int operand;
  *   - stores of a variable of the value the body loaded from it (`x = x`): the variable keeps
  *     its object, so its buffer is the same every iteration; and stores of Python scalars the
  *     body never loads (`c = alpha * 2.0`, its uses forwarded): the same value every time;
@@ -172,33 +172,6 @@ static bool group_fits(const KernelGroup *g, const IrBlock *b)
     return !copies_a_source(g);
 }
 
-/* A run-time check: an IF with an empty else block whose then block builds a message from
- * host scalars and raises (lower_expr.c's NEP 50 range check of a Python int, the raise_if
- * checks of the lower_*.c files).  Its condition is computed like every other host value of a
- * qualifying body, so it holds in every iteration or in none: the first iteration, which runs
- * the body's host code while its launches are captured, raises if any would (rt_raise drops
- * the capture). */
-static bool raise_guard(const IrInstr *in)
-{
-    if (in->op != IR_IF || (in->blocks[1] && in->blocks[1]->instrs.n)) return false;
-    const IrBlock *b = in->blocks[0];
-    if (!b || !b->instrs.n || ((const IrInstr *)VEC_AT(b->instrs, b->instrs.n - 1))->op != IR_RAISE) return false;
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *g = VEC_AT(b->instrs, i);
-        if (g->blocks[0] || g->blocks[1] || g->group) return false;
-        switch (g->op) {
-        case IR_RAISE: case IR_CONST_STR: case IR_STR_CONCAT: break;
-        case IR_TO_STR:   /* of a host scalar: an array's str would copy from the device */
-            if (g->nargs != 1 || !ty_is_scalar(g->args[0]->type)) return false;
-            break;
-        default:
-            if (!pure_host_op(g->op) || g->op == IR_INDEX) return false;
-            break;
-        }
-    }
-    return true;
-}
-
 /* Does b store v other than as `v = v` (the value b loaded from v)? */
 static bool body_rebinds(const IrBlock *b, const IrVar *v)
 {
@@ -241,7 +214,11 @@ static bool qualifies(const IrInstr *loop)
     int kernels = 0;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
-        if (raise_guard(in)) continue;
+        /* a run-time check (ir_is_raise_guard): its condition is computed like every other
+         * host value here, so it holds in every iteration or in none; the first iteration,
+         * which runs the body's host code while its launches are captured, raises if any
+         * would (rt_raise drops the capture) */
+        if (ir_is_raise_guard(in)) continue;
         if (in->blocks[0] || in->blocks[1]) return false;
         if (in->group) {
             if (!group_fits(in->group, b)) return false;

@@ -182,7 +182,7 @@ bool lw_clip_pyint_bounds(Lower *L, Span sp, IrValue **args)
             bad = u64 ? NULL : lw_binop(L, AOP_GT, sp, b, lw_const_int(L, sp, hi));
             args[k] = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){b, lim});
         } else {
-            bad = lw_binop(L, AOP_LT, sp, b, lw_const_int(L, sp, lo));
+            bad = nonneg_int(b) ? NULL : lw_binop(L, AOP_LT, sp, b, lw_const_int(L, sp, lo));
             if (!u64) args[k] = lw_ewise(L, IR_MINIMUM, sp, 2, (IrValue *[]){b, lim});
         }
         if (!args[k] || (bad && !pyint_raise_if(L, sp, bad, b, d))) return false;
