@@ -520,6 +520,12 @@ bool ir_const_int(const IrModule *m, const IrConsts *c, const IrValue *v, const 
  * compile-time trip count whose body is array statements with a reduction (see unroll.c). */
 void unroll_module(IrModule *m);
 
+/* ---------------------------------------------------------------- guards.c
+ * Run-time checks that constants decide (-O2, before unroll.c and after forward.c): a raise
+ * guard (ir_is_raise_guard) whose condition is False from constants is removed, with the host
+ * instructions that only computed it (see guards.c). */
+void guards_module(IrModule *m);
+
 /* ---------------------------------------------------------------- forward.c
  * Load forwarding within blocks and removal of stores no load reads (-O2), so that values
  * named by variables can fuse (see forward.c). */
@@ -550,6 +556,10 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq);
 bool ir_writes_memory(const IrInstr *in);
 /* Creation ops compute from their own index space (full, arange, linspace, eye). */
 bool ir_op_is_creation(IrOp op);
+/* A run-time check: an IF with nothing in its else block whose then block only builds a
+ * message from host scalars (constants, scalar arithmetic, str, shape reads) and raises —
+ * the NEP 50 range check of a Python int (lower_expr.c), lower_*.c's raise_if checks. */
+bool ir_is_raise_guard(const IrInstr *in);
 
 /* ---------------------------------------------------------------- rowfuse.c
  * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one

@@ -269,9 +269,13 @@ static int compile(const Options *o)
     stage_begin();
     ir_verify(m);
     if (o->opt_level >= 2) {
+        guards_module(m);
+        ir_verify(m);
         unroll_module(m);
         ir_verify(m);
         forward_module(m);
+        ir_verify(m);
+        guards_module(m);
         ir_verify(m);
         smallred_module(m);
         ir_verify(m);

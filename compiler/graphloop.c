@@ -17,6 +17,8 @@
  *     device: scalar constants, elementwise ops on Python scalars, views (index with basic
  *     items, transpose, broadcast_to), shape and size reads, tuples;
  *   - loads of variables the body does not store, other than the loop variable;
+ *   - run-time checks that only raise (ir_is_raise_guard), such as NEP 50's check of a Python
+ *     int operand;
  *   - stores of a variable of the value the body loaded from it (`x = x`): the variable keeps
  *     its object, so its buffer is the same every iteration; and stores of Python scalars the
  *     body never loads (`c = alpha * 2.0`, its uses forwarded): the same value every time;
@@ -212,6 +214,11 @@ static bool qualifies(const IrInstr *loop)
     int kernels = 0;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
+        /* a run-time check (ir_is_raise_guard): its condition is computed like every other
+         * host value here, so it holds in every iteration or in none; the first iteration,
+         * which runs the body's host code while its launches are captured, raises if any
+         * would (rt_raise drops the capture) */
+        if (ir_is_raise_guard(in)) continue;
         if (in->blocks[0] || in->blocks[1]) return false;
         if (in->group) {
             if (!group_fits(in->group, b)) return false;

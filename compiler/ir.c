@@ -500,6 +500,36 @@ bool ir_op_is_creation(IrOp op)
     return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
 }
 
+static bool scalar_args(const IrInstr *in)
+{
+    for (int j = 0; j < in->nargs; j++)
+        if (!in->args[j] || !ty_is_scalar(in->args[j]->type)) return false;
+    return true;
+}
+
+bool ir_is_raise_guard(const IrInstr *in)
+{
+    if (in->op != IR_IF || (in->blocks[1] && in->blocks[1]->instrs.n)) return false;
+    const IrBlock *b = in->blocks[0];
+    if (!b || !b->instrs.n || ((const IrInstr *)VEC_AT(b->instrs, b->instrs.n - 1))->op != IR_RAISE) return false;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *g = VEC_AT(b->instrs, i);
+        if (g->blocks[0] || g->blocks[1] || g->group) return false;
+        switch (g->op) {
+        case IR_RAISE: case IR_STR_CONCAT: case IR_SHAPE_DIM: case IR_SIZE:
+        case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_STR:
+            break;
+        case IR_TO_STR:   /* of a host scalar: an array's str would read the device */
+            if (!scalar_args(g)) return false;
+            break;
+        default:
+            if (g->op > IR_EWISE_LAST || !scalar_args(g)) return false;
+            break;
+        }
+    }
+    return true;
+}
+
 /* ---------------------------------------------------------------- verification */
 
 typedef struct Verifier {

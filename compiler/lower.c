@@ -474,7 +474,7 @@ bool lw_same_kind(IrValue *r, DType to, AstNode *s)
 /* In-place operator on an array target: target op= value (NumPy's same_kind casting). */
 static bool augassign_array(Lower *L, AstNode *s, IrValue *dst, IrValue *val)
 {
-    IrValue *r = lw_binop(L, s->op, s->span, dst, val);
+    IrValue *r = lw_binop_py(L, s->op, s->span, dst, val);
     if (!r) return false;
     DType to = dst->type->dtype;
     if (!lw_same_kind(r, to, s)) return false;
@@ -518,7 +518,7 @@ static void lower_augassign(Lower *L, AstNode *s)
             if (!val) return;
             IrValue *ga[2] = {obj, idx};
             IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, obj->type->elem, 2, ga);
-            IrValue *r = lw_binop(L, s->op, s->span, cur, val);
+            IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
             if (!r) return;
             if (!ty_equal(r->type, obj->type->elem)) {
                 diag_error(s->span, "cannot store %s in %s", ty_str_of(r->type), ty_str_of(obj->type));
@@ -543,7 +543,7 @@ static void lower_augassign(Lower *L, AstNode *s)
         augassign_array(L, s, cur, val);
         return;
     }
-    IrValue *r = lw_binop(L, s->op, s->span, cur, val);
+    IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
     if (r) lw_assign(L, t, r, s->span);
 }
 

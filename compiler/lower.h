@@ -130,6 +130,21 @@ IrValue *lw_truth(Lower *L, IrValue *v, Span sp);
 /* Elementwise op through the ops.def type rules; scalars → host op, arrays → kernel op. */
 IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args);
 IrValue *lw_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
+/* The same for an operation the script writes (an operator, an in-place operator, a ufunc
+ * call): a Python int operand known only at run time gets NEP 50's range check before the
+ * kernel (lw_pyint_fits); gpyc's own arithmetic on index arrays uses the plain forms. */
+IrValue *lw_ewise_py(Lower *L, IrOp op, Span sp, int nargs, IrValue **args);
+IrValue *lw_binop_py(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
+/* NEP 50: whether the Python int v fits the integer dtype d it is converted to (NumPy 2's
+ * OverflowError "Python integer 300 out of bounds for uint8"): a constant is checked now (a
+ * compile-time error: false); a run-time int gets a host-side check that raises, unless every
+ * value it can take fits (int64; uint64 and a length or size).  True for anything else. */
+bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d);
+/* clip(a, a_min, a_max) with an integer array a (args: a, a_min, a_max), NumPy >= 2.1's
+ * _methods._clip: a Python int a_min at or below a.dtype's minimum (a_max at or above its
+ * maximum) is no bound: replaced by that limit; a run-time one on the far side raises NEP 50's
+ * OverflowError (a constant there: lw_ewise's compile-time error). */
+bool lw_clip_pyint_bounds(Lower *L, Span sp, IrValue **args);
 IrValue *lw_cast(Lower *L, IrValue *v, DType to, Span sp);      /* array → array of dtype */
 /* Converts a scalar or array to the Python scalar type kind (TY_INT ...). */
 IrValue *lw_to_scalar(Lower *L, IrValue *v, TypeKind k, Span sp);

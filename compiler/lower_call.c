@@ -748,6 +748,9 @@ static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo 
         if (v->type->kind == TY_ARRAY) {
             if (from != d) args[i] = lw_cast(L, v, d, call->span);
         } else {
+            /* NEP 50: a Python int goes to D's loop as a D (cp.add(uint8_array, 300,
+             * dtype=cp.int8) is NumPy 2's OverflowError for int8) */
+            if (!lw_pyint_fits(L, call->span, v, d)) return false;
             IrValue *z = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(d, 0), 1, &v);
             z->def->dtype = d;
             z->def->ndim = 0;
@@ -778,6 +781,7 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         int o = self ? 0 : 1;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
+        if (!lw_clip_pyint_bounds(L, call->span, args)) return NULL;   /* NumPy >= 2.1 */
         return ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[o + 2]);
     }
     if (op == IR_ANGLE && !self) {
@@ -817,7 +821,7 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         if (!(args[k++] = lw_expr(L, call->elts.v[i]))) return NULL;
     DType want = DT_COUNT;
     if (dte && !ufunc_dtype(L, call, name, oi, dte, n, args, &want)) return NULL;
-    IrValue *r = lw_ewise(L, op, call->span, n, args);
+    IrValue *r = lw_ewise_py(L, op, call->span, n, args);
     if (r && want != DT_COUNT && r->type->dtype != want) {
         diag_error(dte->span, "No loop matching the specified signature and casting was found for ufunc %s", name);
         return NULL;

@@ -78,10 +78,10 @@ static bool int_in_range(int64_t iv, bool u64, DType d)
     return iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
 }
 
-/* NEP 50: a Python int constant taking part in an integer ufunc is converted to the arrays'
- * dtype d, and NumPy 2 raises OverflowError when it does not fit (uint8_array + 300).
- * Comparisons are exempt (NumPy 2 compares out-of-range Python ints by value: cmp_pyint); in
- * arithmetic an int that is only known at run time wraps (docs/language.md). */
+/* NEP 50: a Python int constant taking part in an integer ufunc is converted to the loop's
+ * integer dtype d, and NumPy 2 raises OverflowError when it does not fit (uint8_array + 300).
+ * Comparisons are exempt (NumPy 2 compares out-of-range Python ints by value: cmp_pyint), and
+ * so are ufuncs whose loop is not an integer one (true_divide, logical_and, float_power). */
 static bool int_fits_all(Span sp, int n, IrValue **v, DType d)
 {
     for (int i = 0; i < n; i++) {
@@ -92,6 +92,100 @@ static bool int_fits_all(Span sp, int n, IrValue **v, DType d)
                        "Python integer %lld out of bounds for %s", (long long)iv, dt_name(d));
             return false;
         }
+    }
+    return true;
+}
+
+/* The smallest and largest value of the integer dtype d that an int64 can hold. */
+static void int_limits(DType d, int64_t *lo, int64_t *hi)
+{
+    int bits = dt_size(d) * 8;
+    if (dt_is_signed(d)) {
+        *lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+        *hi = bits == 64 ? INT64_MAX : ((int64_t)1 << (bits - 1)) - 1;
+    } else {
+        *lo = 0;
+        *hi = bits == 64 ? INT64_MAX : ((int64_t)1 << bits) - 1;
+    }
+}
+
+/* Whether the run-time int v is known to be >= 0: a length, a size or a dimension. */
+static bool nonneg_int(const IrValue *v)
+{
+    const IrInstr *d = v->def;
+    return d && (d->op == IR_SHAPE_DIM || d->op == IR_SIZE || d->op == IR_LIST_LEN || d->op == IR_ARGV_LEN);
+}
+
+/* Raises NumPy 2's OverflowError "Python integer V out of bounds for D" at run time when the
+ * host bool cond holds (V: the run-time int v).  The message is built on the error path only. */
+static bool pyint_raise_if(Lower *L, Span sp, IrValue *cond, IrValue *v, DType d)
+{
+    if (!cond) return false;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *msg = lw_str_of(L, v, sp);
+    msg = msg ? lw_binop(L, AOP_ADD, sp, lw_const_str(L, sp, "Python integer "), msg) : NULL;
+    msg = msg ? lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, ar_printf(L->a, " out of bounds for %s", dt_name(d))))
+              : NULL;
+    if (msg) {
+        IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
+        r->sval = "OverflowError";
+    }
+    L->blk = outer;
+    return msg != NULL;
+}
+
+bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d)
+{
+    if (v->type->kind != TY_INT || !dt_is_int(d)) return true;
+    if (lw_is_const_int(v, NULL)) return int_fits_all(sp, 1, &v, d);
+    int64_t lo, hi;
+    int_limits(d, &lo, &hi);
+    bool nonneg = nonneg_int(v);
+    bool below = lo > INT64_MIN && !(nonneg && lo <= 0), above = hi < INT64_MAX;
+    if (!below && !above) return true;   /* every int64 fits d */
+    IrValue *cl = below ? lw_binop(L, AOP_LT, sp, v, lw_const_int(L, sp, lo)) : NULL;
+    IrValue *ch = above ? lw_binop(L, AOP_GT, sp, v, lw_const_int(L, sp, hi)) : NULL;
+    IrValue *cond = cl && ch ? lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){cl, ch}) : cl ? cl : ch;
+    return pyint_raise_if(L, sp, cond, v, d);
+}
+
+bool lw_clip_pyint_bounds(Lower *L, Span sp, IrValue **args)
+{
+    const Type *ta = args[0]->type;
+    if (ta->kind != TY_ARRAY || !dt_is_int(ta->dtype)) return true;
+    DType d = ta->dtype;
+    int64_t lo, hi;
+    int_limits(d, &lo, &hi);
+    bool u64 = d == DT_UINT64;   /* hi is then below the dtype's maximum */
+    for (int k = 1; k <= 2; k++) {
+        IrValue *b = args[k];
+        if (b->type->kind != TY_INT) continue;
+        int64_t iv;
+        if (lw_is_const_int(b, &iv)) {
+            if (lw_is_u64_const(b)) {
+                if (k == 2 && !u64) args[k] = lw_const_int(L, sp, hi);
+                continue;
+            }
+            if (k == 1 && iv <= lo) args[k] = lw_const_int(L, sp, lo);
+            if (k == 2 && iv >= hi && !u64) args[k] = lw_const_int(L, sp, hi);
+            continue;   /* a constant on the far side: lw_ewise's compile-time error */
+        }
+        if (lo == INT64_MIN && hi == INT64_MAX) continue;   /* int64: every bound fits */
+        IrValue *lim = lw_const_int(L, sp, k == 1 ? lo : hi);
+        IrValue *bad;
+        if (k == 1) {
+            /* a_min: raised to the minimum; past the maximum it is NumPy's error */
+            bad = u64 ? NULL : lw_binop(L, AOP_GT, sp, b, lw_const_int(L, sp, hi));
+            args[k] = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){b, lim});
+        } else {
+            bad = nonneg_int(b) ? NULL : lw_binop(L, AOP_LT, sp, b, lw_const_int(L, sp, lo));
+            if (!u64) args[k] = lw_ewise(L, IR_MINIMUM, sp, 2, (IrValue *[]){b, lim});
+        }
+        if (!args[k] || (bad && !pyint_raise_if(L, sp, bad, b, d))) return false;
     }
     return true;
 }
@@ -153,7 +247,9 @@ static const char *kind_word(const Type *t)
     return ty_str_of(t);
 }
 
-IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
+/* lw_ewise; script: an operation the script writes (an operator, an in-place operator, a
+ * ufunc call), whose Python int operands get NEP 50's run-time range check (lw_pyint_fits). */
+static IrValue *ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args, bool script)
 {
     const OpInfo *oi = ir_op_info(op);
     GPYC_ASSERT(oi && oi->nargs == nargs);
@@ -270,8 +366,18 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
     case RULE_ROUND: break;
     case RULE_CAST: GPYC_UNREACHABLE();
     }
-    if (any_array && dt_is_int(d) && oi->rule != RULE_CMP && oi->rule != RULE_WHERE && !int_fits_all(sp, pn, pargs, d))
-        return NULL;
+    /* NEP 50: Python ints are converted to the loop's dtype cd; an integer loop raises
+     * OverflowError for one out of its range: constants here, run-time ints before the kernel
+     * (script ops only: gpyc's own index arithmetic is not NumPy's).  The logical ufuncs have
+     * bool loops for every input (NumPy's promoter): their ints become bools. */
+    bool pyint = false;
+    for (int i = 0; i < pn; i++) pyint |= pargs[i]->type->kind == TY_INT;
+    if (oi->rule == RULE_LOGIC && nargs == 2 && any_array && pyint && dt_is_int(cd)) cd = DT_BOOL;
+    if (pyint && any_array && dt_is_int(cd) && oi->rule != RULE_CMP && oi->rule != RULE_WHERE) {
+        if (!int_fits_all(sp, pn, pargs, cd)) return NULL;
+        for (int i = 0; script && i < pn; i++)
+            if (!lw_pyint_fits(L, sp, pargs[i], cd)) return NULL;
+    }
     IrValue *sint = NULL;   /* a run-time int compared with a uint64 array (cmp_pyint) */
     bool neg_answer = false;
     if (oi->rule == RULE_CMP && any_array && dt_is_int(d)) {
@@ -297,6 +403,13 @@ IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
         r = c ? lw_ewise(L, neg_answer ? IR_LOGICAL_OR : IR_LOGICAL_AND, sp, 2, (IrValue *[]){c, r}) : NULL;
     }
     return r;
+}
+
+IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args) { return ewise(L, op, sp, nargs, args, false); }
+
+IrValue *lw_ewise_py(Lower *L, IrOp op, Span sp, int nargs, IrValue **args)
+{
+    return ewise(L, op, sp, nargs, args, true);
 }
 
 IrValue *lw_cast(Lower *L, IrValue *v, DType to, Span sp)
@@ -657,7 +770,8 @@ static IrValue *fold_int(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
     }
 }
 
-IrValue *lw_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
+/* lw_binop; script: see ewise. */
+static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool script)
 {
     Type *ta = a->type, *tb = b->type;
     if (aop == AOP_MATMUL) return lw_matmul(L, sp, a, b);
@@ -733,8 +847,12 @@ IrValue *lw_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
         b = lw_to_scalar(L, b, TY_FLOAT, sp);
     }
     IrValue *args[2] = {a, b};
-    return lw_ewise(L, op, sp, 2, args);
+    return ewise(L, op, sp, 2, args, script);
 }
+
+IrValue *lw_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b) { return binop(L, aop, sp, a, b, false); }
+
+IrValue *lw_binop_py(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b) { return binop(L, aop, sp, a, b, true); }
 
 static IrValue *lower_unary(Lower *L, AstNode *e)
 {
@@ -992,7 +1110,7 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_BINOP: {
         IrValue *a = lw_expr(L, e->lhs);
         IrValue *b = a ? lw_expr(L, e->rhs) : NULL;
-        return b ? lw_binop(L, e->op, e->span, a, b) : NULL;
+        return b ? lw_binop_py(L, e->op, e->span, a, b) : NULL;
     }
     case AST_UNARY: return lower_unary(L, e);
     case AST_BOOLOP: return lower_boolop(L, e);

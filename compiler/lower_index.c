@@ -231,7 +231,7 @@ bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view)
     GPYC_ASSERT(g && g->op == IR_ADV_INDEX);
     IrValue *val = lw_expr(L, s->rhs);
     if (!val) return false;
-    IrValue *r = lw_binop(L, s->op, s->span, view, val);
+    IrValue *r = lw_binop_py(L, s->op, s->span, view, val);
     if (!r) return false;
     if (!ty_is_numeric(r->type)) {
         diag_error(s->span, "cannot assign %s to an array element", ty_str_of(r->type));

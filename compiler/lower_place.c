@@ -545,14 +545,40 @@ static IrValue *api_delete(Lower *L, AstNode *call)
     return adv_axis(L, sp, x, axis, sel, NULL);
 }
 
-/* insert(arr, obj, values, axis=None), NumPy's two cases:
- *   obj an int (or a list literal of one int): values (given arr's ndim by leading 1s; for an
- *     int obj its first axis moved to axis) go in before position obj as values.shape[axis]
- *     new entries (broadcast); obj outside [-n, n] is NumPy's IndexError naming obj;
- *   obj a list literal or 1-d int array: one new entry before each obj[i] (stable order of
- *     equal positions), values broadcast to them; out-of-range positions raise from the
- *     stores as in NumPy (a run-time obj of one element: NumPy's check above, but values are
- *     broadcast to that one entry — NumPy would insert all of values.shape[axis]). */
+/* v given nd dimensions by leading 1s (NumPy's array(v, ndmin=nd)). */
+static IrValue *ndmin(Lower *L, Span sp, IrValue *v, int nd)
+{
+    if (v->type->ndim >= nd) return v;
+    IrValue *vd[IR_MAXDIM];
+    int pad = nd - v->type->ndim;
+    for (int i = 0; i < nd; i++) vd[i] = i < pad ? cint(L, sp, 1) : lw_dim(L, sp, v, i - pad);
+    return lw_emit_reshape(L, sp, v, nd, vd);
+}
+
+/* The number of elements of x when its shape is a compile-time constant, else -1. */
+static int64_t static_size(const IrValue *x)
+{
+    int64_t n = 1;
+    for (int i = 0; i < x->type->ndim; i++) {
+        int64_t d = lw_static_dim(x, i);
+        if (d < 0) return -1;
+        n *= d;
+    }
+    return n;
+}
+
+/* insert(arr, obj, values, axis=None), NumPy's cases (numpy/lib/_function_base_impl.py):
+ *   obj an int or a 0-d int array: values (given arr's ndim by leading 1s, then its first axis
+ *     moved to axis) go in before position obj as values.shape[axis] new entries (broadcast);
+ *     obj outside [-n, n] is NumPy's IndexError naming obj;
+ *   obj of one element (a list literal of one int, an int array of one element, its size known
+ *     at compile time or only at run time): the same without the move of values' axis
+ *     ("index [7]" in the IndexError), so all values.shape[axis] entries go in at obj[0];
+ *   obj a list literal or 1-d int array of another size: one new entry before each obj[i]
+ *     (stable order of equal positions), values broadcast to them; out-of-range positions
+ *     raise from the stores as in NumPy.
+ * An int array obj takes the last path whatever its size: one position is that position
+ * repeated values.shape[axis] times, which inserts what NumPy's size-1 case inserts. */
 static IrValue *api_insert(Lower *L, AstNode *call)
 {
     Args a;
@@ -573,7 +599,8 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     if (scalar_obj) {
         obj = lw_expr(L, oe);
         if (!obj) return NULL;
-        if (seq1 && obj->type->kind == TY_ARRAY && obj->type->ndim == 0 && dt_is_int(obj->type->dtype))
+        /* a 0-d int array is NumPy's indices.ndim == 0 case: the int's */
+        if (obj->type->kind == TY_ARRAY && obj->type->ndim == 0 && dt_is_int(obj->type->dtype))
             obj = lw_to_scalar(L, obj, TY_INT, oe->span);
         if (obj->type->kind == TY_ARRAY && !seq1) {
             scalar_obj = false;
@@ -601,14 +628,10 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     IrValue *n = lw_dim(L, sp, x, axis);
     IrValue *s[IR_MAXDIM], *os[IR_MAXDIM];
     lw_shape_of(L, x, sp, s);
+    /* values with ndmin=nd (in the sequence case the leading 1s change no broadcast) */
+    v = ndmin(L, sp, v, nd);
     if (scalar_obj) {
-        /* values with ndmin=nd, then (obj an int) moveaxis(0, axis) */
-        if (v->type->ndim < nd) {
-            IrValue *vd[IR_MAXDIM];
-            int pad = nd - v->type->ndim;
-            for (int i = 0; i < nd; i++) vd[i] = i < pad ? lw_const_int(L, sp, 1) : lw_dim(L, sp, v, i - pad);
-            v = lw_emit_reshape(L, sp, v, nd, vd);
-        }
+        /* then (obj an int) moveaxis(0, axis) */
         if (axis != 0 && !seq1) {
             int perm[IR_MAXDIM], k = 0;
             for (int i = 1; i <= axis; i++) perm[k++] = i;
@@ -643,6 +666,7 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     IrValue *idx = lw_ravel(L, sp, obj);
     if (idx->type->dtype != DT_INT64) idx = lw_cast(L, idx, DT_INT64, sp);
     IrValue *num = lw_emit1(L, IR_SIZE, sp, ty_int(), idx);
+    int64_t ks = static_size(obj);
     /* one position: NumPy's check of it against [-n, n], naming obj ("index [7] is out of
      * bounds for axis 0 with size 5"); more: no check of their own, the stores below raise
      * NumPy's errors (an index out of the new length, or a mask that does not match) */
@@ -660,6 +684,17 @@ static IrValue *api_insert(Lower *L, AstNode *call)
                                       ar_printf(L->a, " is out of bounds for axis %d with size ", axis), n);
     L->blk = outer;
     if (!ok) return NULL;
+    if (ks < 0 || ks == 1) {
+        /* one position (NumPy's size-1 case): repeated values.shape[axis] times */
+        IrValue *numv = lw_dim(L, sp, v, axis);
+        if (ks < 0)
+            num = lw_ewise(L, IR_WHERE, sp, 3,
+                           (IrValue *[]){lw_binop(L, AOP_EQ, sp, num, lw_const_int(L, sp, 1)), numv, num});
+        else
+            num = numv;
+        idx = num ? lw_broadcast_to(L, sp, idx, 1, &num) : NULL;
+        if (!idx) return NULL;
+    }
     IrValue *neg = lw_binop(L, AOP_LT, sp, idx, lw_const_int(L, sp, 0));
     IrValue *pidx = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, lw_binop(L, AOP_ADD, sp, idx, n), idx});
     if (!pidx) return NULL;

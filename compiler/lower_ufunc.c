@@ -24,8 +24,8 @@ static IrValue *zero_d(Lower *L, Span sp, IrValue *v, DType dt)
     return r;
 }
 
-/* cp.float32(x), cp.int8(x) ...: x a Python number (a constant int must fit the dtype, as
- * NumPy 2 checks: OverflowError) or an array (cast, as np.float32(array) does); no argument
+/* cp.float32(x), cp.int8(x) ...: x a Python number (an int must fit the dtype, as NumPy 2
+ * checks: OverflowError, at compile time for a constant, else at run time) or an array (cast, as np.float32(array) does); no argument
  * gives zero. */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt)
 {
@@ -56,19 +56,8 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt)
                                      "not 'complex'");
         return NULL;
     }
-    int64_t iv;
-    if (v->type->kind == TY_INT && dt_is_int(dt) && lw_is_const_int(v, &iv)) {
-        int bits = dt_size(dt) * 8;
-        bool ok;
-        if (dt_is_signed(dt))
-            ok = bits == 64 || (iv >= -((int64_t)1 << (bits - 1)) && iv < ((int64_t)1 << (bits - 1)));
-        else
-            ok = iv >= 0 && (bits == 64 || iv < ((int64_t)1 << bits));
-        if (!ok) {
-            diag_error(a.p[0]->span, "Python integer %lld out of bounds for %s", (long long)iv, name);
-            return NULL;
-        }
-    }
+    /* NumPy 2: cp.uint8(300) is OverflowError "Python integer 300 out of bounds for uint8" */
+    if (!lw_pyint_fits(L, a.p[0]->span, v, dt)) return NULL;
     return zero_d(L, sp, v, dt);
 }
 
@@ -363,7 +352,7 @@ static IrValue *api_divmod(Lower *L, AstNode *call)
         diag_error(sp, "'divmod' needs numbers or arrays, got %s and %s", ty_str_of(x->type), ty_str_of(y->type));
         return NULL;
     }
-    IrValue *q = ew2(L, IR_FLOORDIV, sp, x, y);
+    IrValue *q = lw_ewise_py(L, IR_FLOORDIV, sp, 2, (IrValue *[]){x, y});   /* NEP 50's check, once */
     IrValue *r = q ? ew2(L, IR_MOD, sp, x, y) : NULL;
     return r ? lw_tuple(L, sp, 2, (IrValue *[]){q, r}) : NULL;
 }

@@ -112,6 +112,18 @@ Test(graphloop, inner_loop_of_a_loop_with_prints)
                                 "    print(float(a[0]))\n"), "6");
 }
 
+Test(graphloop, run_time_checks_in_the_body)
+{
+    /* NEP 50's range check of a run-time Python int with a uint8 array: an IF that only
+     * raises, the same in every iteration */
+    cr_expect_str_eq(marked(PRE "u = cp.zeros(1024, dtype=cp.uint8)\n"
+                                "k = int(a[0]) + 1\n"
+                                "for i in range(n):\n"
+                                "    u += k\n"
+                                "    u[:] = u * 3 - k\n"
+                                "print(u)\n"), "7");
+}
+
 /* ---------------------------------------------------------------- not captured */
 
 Test(graphloop, print_in_the_body)
