@@ -4,8 +4,10 @@
  * rt_matmul on cuBLAS), and compositions of existing ops: cupy.outer, trace, kron,
  * cross, cupy.linalg.norm, cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode), and
  * the statistics built on a matrix product: cov and corrcoef (with fweights / aweights); einsum
- * (any number of operands, '...', repeated letters), mapped at compile time onto diagonals,
- * transposes, sums, broadcast products and matmuls, contracted pairwise from the left.
+ * (any number of operands, '...', repeated letters, the interleaved form with subscripts
+ * lists, out= / dtype= / casting=), mapped at compile time onto diagonals, broadcast views,
+ * transposes, sums, broadcast products and matmuls, contracted pairwise from the left, with
+ * NumPy's size checks at compile time where the sizes are known and at run time otherwise.
  *
  * Invariants: IR_MATMUL's operands are arrays of ndim >= 1 (vdot, tensordot: any ndim) that
  * already have the result dtype (NumPy's promotion of the two array dtypes; the casts are
@@ -1154,7 +1156,6 @@ typedef struct EinsumIter {
     Sz dims[EINSUM_MAXOPS + 1][IR_MAXDIM];
     char iter[EINSUM_NLABELS];
     int niter;
-    int axis;          /* the reduction message's out= axis */
 } EinsumIter;
 
 /* NumPy's nditer message for operands whose sizes do not broadcast: each operand's shape and
@@ -1175,12 +1176,12 @@ static void bcast_msg(EMsg *m, const void *ctx)
     }
 }
 
+/* ctx: the axis of out= */
 static void reduce_msg(EMsg *m, const void *ctx)
 {
-    const EinsumIter *it = ctx;
     msg_text(m, ar_printf(m->L->a, "output operand requires a reduction along dimension %d, but the reduction is not "
                                    "enabled. The dimension size of 1 does not match the expected output shape.",
-                          it->axis));
+                          *(const int *)ctx));
 }
 
 /* NumPy broadcasts the sizes of a label across the operands (and out=): each is 1 or the
@@ -1237,10 +1238,7 @@ static bool einsum_broadcast(Lower *L, Span sp, const Einsum *e, int nops, IrVal
         for (int i = (int)strlen(e->out) - 1; i >= 0; i--) {
             Sz s = size[(unsigned char)e->out[i]];
             Sb r = sb_and(L, sp, sz_is(L, sp, it->dims[nops][i], 1, false), sz_is(L, sp, s, 1, true));
-            EinsumIter *one = ar_alloc(L->a, sizeof *one);
-            *one = *it;
-            one->axis = i;
-            if (!einsum_raise(L, sp, r, reduce_msg, one)) return false;
+            if (!einsum_raise(L, sp, r, reduce_msg, &i)) return false;
         }
     for (int k = 0; k < nops; k++) {
         int nd = ops[k]->type->ndim;
@@ -1510,13 +1508,36 @@ typedef struct EinsumKw {
     Casting casting;
 } EinsumKw;
 
-/* A constant string keyword among names[0..n-1] (*idx its index), else NumPy's ValueError
- * "what must be one of ... (got 'x')". */
-static bool str_choice(Lower *L, AstNode *e, const char *what, const char *const *names, int n, const char *list,
+/* Python's name of the type of a value that is not a str (NumPy's converters name it). */
+static const char *py_type_name(const Type *t)
+{
+    switch (t->kind) {
+    case TY_NONE: return "NoneType";
+    case TY_BOOL: return "bool";
+    case TY_INT: return "int";
+    case TY_FLOAT: return "float";
+    case TY_COMPLEX: return "complex";
+    case TY_TUPLE: return "tuple";
+    case TY_LIST: return "list";
+    case TY_ARRAY: return "cupy.ndarray";
+    default: return ty_str_of(t);
+    }
+}
+
+/* A constant string keyword v (its expression e) among names[0..n-1] (*idx its index), else
+ * NumPy's converter errors: "what must be str, not int", "what must be one of ... (got 'x')". */
+static bool str_choice(AstNode *e, IrValue *v, const char *what, const char *const *names, int n, const char *list,
                        int *idx)
 {
-    const char *s;
-    if (!lw_str_arg(L, e, NULL, &s)) return false;
+    if (v->type->kind != TY_STR) {
+        diag_error(e->span, "%s must be str, not %s", what, py_type_name(v->type));
+        return false;
+    }
+    if (!v->def || v->def->op != IR_CONST_STR) {
+        diag_error(e->span, "einsum(%s=...) needs a constant string", what);
+        return false;
+    }
+    const char *s = v->def->sval;
     for (int i = 0; i < n; i++)
         if (!strcmp(s, names[i])) {
             *idx = i;
@@ -1554,18 +1575,19 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
         } else if (!strcmp(name, "dtype")) {
             if (!lw_dtype_arg(L, p->rhs, &kw->dtype, &kw->has_dtype)) return false;
         } else if (!strcmp(name, "casting")) {
+            IrValue *cv = lw_expr(L, p->rhs);
             int c;
-            if (!str_choice(L, p->rhs, "casting", casting_names, 5, "'no', 'equiv', 'safe', 'same_kind', or 'unsafe'",
-                            &c))
+            if (!cv || !str_choice(p->rhs, cv, "casting", casting_names, 5,
+                                   "'no', 'equiv', 'safe', 'same_kind', or 'unsafe'", &c))
                 return false;
             kw->casting = (Casting)c;
         } else if (!strcmp(name, "order")) {
-            /* the memory layout of the result: gpyc's values do not depend on it */
+            /* the memory layout of the result: gpyc's values do not depend on it (None: 'K') */
             static const char *const orders[] = {"C", "F", "A", "K", "c", "f", "a", "k"};
             int o;
             IrValue *ov = lw_expr(L, p->rhs);
             if (!ov) return false;
-            if (ov->type->kind != TY_NONE && !str_choice(L, p->rhs, "order", orders, 8, "'C', 'F', 'A', or 'K'", &o))
+            if (ov->type->kind != TY_NONE && !str_choice(p->rhs, ov, "order", orders, 8, "'C', 'F', 'A', or 'K'", &o))
                 return false;
         } else {
             diag_error(p->span, "einsum() got an unexpected keyword argument '%s'", name);
