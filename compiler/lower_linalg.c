@@ -1186,11 +1186,12 @@ static void reduce_msg(EMsg *m, const void *ctx)
 
 /* NumPy broadcasts the sizes of a label across the operands (and out=): each is 1 or the
  * common size, else its nditer error; out= may not have a 1 where the common size is not
- * (an error naming its last such axis).  Then every operand is broadcast to the common sizes
- * (a view; a size-1 summed label stretches as in NumPy), so that the products below see equal
- * sizes.  Checks known at compile time are compile-time errors.  known[k][i]: the size of
+ * (an error naming its last such axis).  Checks known at compile time are compile-time
+ * errors.  The products below then stretch a size-1 dimension as NumPy does: the broadcast
+ * product broadcasts, matmul broadcasts its batch dimensions, einsum_stretch broadcasts
+ * contracted ones, and out= receives the result broadcast to its shape.  known[k][i]: the size of
  * operand k's axis i when known at compile time from before its diagonals, else -1. */
-static bool einsum_broadcast(Lower *L, Span sp, const Einsum *e, int nops, IrValue **ops, IrValue *out,
+static bool einsum_broadcast(Lower *L, Span sp, const Einsum *e, int nops, IrValue *const *ops, IrValue *out,
                              int64_t (*known)[IR_MAXDIM])
 {
     EinsumIter *it = ar_alloc(L->a, sizeof *it);
@@ -1202,11 +1203,16 @@ static bool einsum_broadcast(Lower *L, Span sp, const Einsum *e, int nops, IrVal
         x[k] = k < nops ? ops[k] : out;
         if (!x[k]) break;
         it->labels[k] = k < nops ? e->in[k] : e->out;
-        IrValue *d[IR_MAXDIM];
-        lw_shape_of(L, x[k], sp, d);
+        int same = 0;     /* an operand given twice has one shape: sizes compare equal */
+        while (same < k && x[same] != x[k]) same++;
         for (int i = 0; i < x[k]->type->ndim; i++) {
-            it->dims[k][i] = sz_dim(x[k], i, d[i]);
-            if (k < nops && it->dims[k][i].c < 0) it->dims[k][i].c = known[k][i];
+            /* a shape_dim only where compile time does not know the size: an unused one would
+             * still keep an elementwise producer of the operand from fusing into its user */
+            Sz d = {NULL, lw_static_dim(x[k], i)};
+            if (d.c < 0 && k < nops) d.c = known[k][i];
+            if (same < k) d = it->dims[same][i];
+            else if (d.c < 0) d.v = lw_dim(L, sp, x[k], i);
+            it->dims[k][i] = d;
         }
     }
     bool used[EINSUM_NLABELS] = {false};
@@ -1240,18 +1246,31 @@ static bool einsum_broadcast(Lower *L, Span sp, const Einsum *e, int nops, IrVal
             Sb r = sb_and(L, sp, sz_is(L, sp, it->dims[nops][i], 1, false), sz_is(L, sp, s, 1, true));
             if (!einsum_raise(L, sp, r, reduce_msg, &i)) return false;
         }
-    for (int k = 0; k < nops; k++) {
-        int nd = ops[k]->type->ndim;
-        bool same = true;
-        IrValue *d[IR_MAXDIM];
-        for (int i = 0; i < nd; i++) {
-            Sz s = size[(unsigned char)e->in[k][i]], dk = it->dims[k][i];
-            same &= (s.c >= 0 && s.c == dk.c) || (s.v && s.v == dk.v);
-            d[i] = sz_val(L, sp, s);
-        }
-        if (!same) ops[k] = lw_broadcast_to(L, sp, ops[k], nd, d);
-    }
     return true;
+}
+
+/* The contracted axes ax (of x, sizes xd) and ay (of y, sizes yd) of n labels on the matmul
+ * route, broadcast to their common sizes: a size-1 one stretches (a view), as NumPy's iterator
+ * stretches it; xd and yd get the common sizes. */
+static void einsum_stretch(Lower *L, Span sp, IrValue **x, IrValue **xd, int ax, IrValue **y, IrValue **yd, int ay,
+                           int n)
+{
+    IrValue *nx[IR_MAXDIM], *ny[IR_MAXDIM];
+    bool bx = false, by = false;
+    memcpy(nx, xd, sizeof nx);
+    memcpy(ny, yd, sizeof ny);
+    for (int i = 0; i < n; i++) {
+        Sz a = sz_dim(*x, ax + i, xd[ax + i]), b = sz_dim(*y, ay + i, yd[ay + i]);
+        if ((a.c >= 0 && a.c == b.c) || (a.c == -1 && b.c == -1 && a.v == b.v)) continue;
+        Sz s = a.c == 1 ? b : b.c == 1 ? a : sz_pick(L, sp, sz_is(L, sp, a, 1, false), b, a);
+        bx |= !(s.c >= 0 && s.c == a.c) && s.v != a.v;
+        by |= !(s.c >= 0 && s.c == b.c) && s.v != b.v;
+        nx[ax + i] = ny[ay + i] = sz_val(L, sp, s);
+    }
+    if (bx) *x = lw_broadcast_to(L, sp, *x, (*x)->type->ndim, nx);
+    if (by) *y = lw_broadcast_to(L, sp, *y, (*y)->type->ndim, ny);
+    memcpy(xd, nx, sizeof nx);
+    memcpy(yd, ny, sizeof ny);
 }
 
 /* x, whose axes are (batch, group 1, group 2) with nbt, n1 and n2 axes (sizes xd), reshaped to
@@ -1271,8 +1290,8 @@ static IrValue *einsum_merge(Lower *L, Span sp, IrValue *x, IrValue **xd, int nb
 }
 
 /* x (labels xs) times y (labels ys), summed over the labels that keep lacks; rs gets the
- * result's labels: (batch, x's own, y's own).  The sizes of a label are equal on both sides
- * (einsum_broadcast).  A label of one side alone that keep lacks is summed on that side
+ * result's labels: (batch, x's own, y's own).  The sizes of a label on both sides broadcast
+ * (einsum_broadcast checked them).  A label of one side alone that keep lacks is summed on that side
  * first.  A label of both sides is a batch label when kept, else a contracted one.  With
  * contracted labels, and batch labels only where each side keeps a label of its own, the
  * product is one matmul (cuBLAS): x transposed to (batch, own, contracted) and y to (batch,
@@ -1329,6 +1348,7 @@ static IrValue *einsum_pair(Lower *L, Span sp, const char *subs, IrValue *x, cha
     IrValue *xd[IR_MAXDIM], *yd[IR_MAXDIM];
     lw_shape_of(L, x, sp, xd);
     lw_shape_of(L, y, sp, yd);
+    einsum_stretch(L, sp, &x, xd, nbt + nfa, &y, yd, nbt, nct);
     if (nfa > 1 || nct > 1) x = einsum_merge(L, sp, x, xd, nbt, nfa, nct);
     if (nfb > 1 || nct > 1) y = einsum_merge(L, sp, y, yd, nbt, nct, nfb);
     IrValue *r = lw_matmul(L, sp, x, y);
@@ -1612,11 +1632,12 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
  * operand; its shape takes part in broadcasting) and returned.
  *
  * Lowered at compile time, in NumPy's order of checks: each operand's repeated labels
- * collapsed (einsum_diagonal); the sizes of each label broadcast across the operands
- * (einsum_broadcast); then one operand is a sum and a transpose, and several are contracted
- * pairwise from the left (einsum_pair: matmul on cuBLAS where the labels allow it, a fused
- * broadcast product and sum otherwise), each step keeping the labels of the output and of the
- * operands still to come.  NumPy's optimize=False sums all the products at once; the pairwise
+ * collapsed (einsum_diagonal); the sizes of each label checked to broadcast across the
+ * operands and out= (einsum_broadcast); then one operand is a sum and a transpose, and several
+ * are contracted pairwise from the left (einsum_pair: matmul on cuBLAS where the labels allow
+ * it, a size-1 contracted dimension stretched first; a fused broadcast product and sum
+ * otherwise), each step keeping the labels of the output and of the operands still to come;
+ * out= receives the result broadcast to its shape.  NumPy's optimize=False sums all the products at once; the pairwise
  * order changes only the rounding.  optimize= is accepted and ignored (it does not change the
  * result), and so is order= (it changes only the memory layout). */
 static IrValue *api_einsum(Lower *L, AstNode *call)
