@@ -308,6 +308,38 @@ static bool push_reshape(IrModule *m, IrBlock *b, int pos)
     return true;
 }
 
+/* ---------------------------------------------------------------- shapes of producers
+ *
+ * n = v.shape[0] of an elementwise producer v keeps v in memory: the shape_dim is a use
+ * outside v's user group.  When v's group G (elementwise, one result v) has exactly one
+ * distinct array input A of v's rank and its other array inputs are 0-d, v has A's shape (as
+ * for push_reshape), so shape_dim(v, i) reads A instead and v may still fuse into its user
+ * (einsum's size checks read the shapes of operands that elementwise producers make). */
+/* Is a defined before `in` runs: earlier in in's block or in a block enclosing it? */
+static bool defined_before(const IrValue *a, const IrInstr *in)
+{
+    if (!a->def) return true;
+    for (const IrInstr *at = in; at && at->parent; at = at->parent->owner)
+        if (at->parent == a->def->parent)
+            return ir_index_in_block(at->parent, a->def) < ir_index_in_block(at->parent, at);
+    return false;
+}
+
+static bool shape_of_input(IrModule *m, IrInstr *in)
+{
+    IrValue *v = in->args[0];
+    if (!is_array_value(v) || !v->def || !v->def->group) return false;
+    KernelGroup *g = v->def->group;
+    group_finish(m, g);      /* its inputs: a recompute may have rewired its instructions */
+    if (!producer_ok(g) || g->outputs.n != 1 || VEC_AT(g->outputs, 0) != v) return false;
+    IrValue *a = full_rank_input(g, v->type->ndim);
+    if (!a || !defined_before(a, in)) return false;
+    in->args[0] = a;
+    v->nuses--;
+    a->nuses++;
+    return true;
+}
+
 /* Tries to merge the producer of each array argument of `in` into in's group. */
 static bool fuse_into(IrModule *m, IrBlock *b, int pos)
 {
@@ -344,7 +376,8 @@ static void fuse_block(IrModule *m, IrBlock *b)
         changed = false;
         for (int i = 0; i < b->instrs.n; i++) {
             IrInstr *in = VEC_AT(b->instrs, i);
-            if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
+            if (in->op == IR_SHAPE_DIM && shape_of_input(m, in)) changed = true;
+            else if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
             else if (in->group && fuse_into(m, b, i)) changed = true;
         }
     }

@@ -2,4 +2,4 @@ import cupy as cp
 
 a = cp.ones((2, 3))
 print(cp.einsum("ij->ji", a,
-                dtype=cp.float32))
+                dtypes=cp.float32))

@@ -384,3 +384,21 @@ Test(fuse, kernels_that_must_not_share_a_launch)
         cr_expect_eq(n_bundles, 0, "program %zu", k);
     }
 }
+
+Test(fuse, shape_of_a_producer_reads_its_input)
+{
+    /* n = e.shape[0] of an elementwise producer with one full-size array input reads that
+     * input's shape, so e still fuses into its user: 2 creations, the sum with e as its
+     * prologue, the division */
+    const char *src = PRELUDE "e = x * 2.0 + 1.0\nn = e.shape[0]\nprint(cp.sum(e) / n)\n";
+    cr_expect_eq(kernels(src, true), 2 + 2);
+    /* einsum's run-time size checks read its operands' shapes: the producer of one still
+     * fuses into the product and the sum (sizes known only at run time here) */
+    const char *es = "import cupy as cp\nimport sys\nk = len(sys.argv)\na = cp.ones((k, k + 2))\n"
+                     "b = cp.ones((k, k + 2))\nd = a * 2.0\nprint(cp.einsum('ij,ij->i', d, b))\n";
+    cr_expect_eq(kernels(es, true), 2 + 1);
+    /* two array inputs that could broadcast: the shape is the producer's own, which stays in
+     * memory */
+    const char *two = PRELUDE "e = x - y\nn = e.shape[0]\nprint(cp.sum(e) / n)\n";
+    cr_expect_eq(kernels(two, true), 2 + 3);
+}

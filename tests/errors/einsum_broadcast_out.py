@@ -1,0 +1,4 @@
+import cupy as cp
+
+print(cp.einsum("ij,jk->ik", cp.ones((2, 3)), cp.ones((3, 4)),
+                out=cp.zeros((5, 4))))

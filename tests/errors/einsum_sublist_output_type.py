@@ -1,0 +1,4 @@
+import cupy as cp
+
+a = cp.ones((2, 3))
+print(cp.einsum(a, [0, 1], a))

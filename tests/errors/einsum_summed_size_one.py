@@ -1,4 +1,0 @@
-import cupy as cp
-
-print(cp.einsum("ij,jk->ik",
-                cp.ones((2, 1)), cp.ones((4, 5))))
