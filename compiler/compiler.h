@@ -547,6 +547,9 @@ void group_finish(IrModule *m, KernelGroup *g);
 
 /* IR queries shared by the passes (ir.c) */
 int ir_index_in_block(const IrBlock *b, const IrInstr *in);   /* -1 when absent */
+/* Frees the instruction lists of block b and of the blocks nested in it (an instruction
+ * removed with its blocks, which the module no longer reaches). */
+void ir_block_free(IrBlock *b);
 /* Removes the instruction at position i of b; its argument uses go with it. */
 void ir_remove(IrBlock *b, int i);
 /* Replaces the instruction at position pos of b by the instructions of seq, in order (their

@@ -99,6 +99,9 @@ static void guards_block(const IrModule *m, const IrConsts *c, IrBlock *b)
             drop_uses(in->blocks[0]);
             drop_uses(in->blocks[1]);
             ir_remove(b, i);
+            ir_block_free(in->blocks[0]);
+            ir_block_free(in->blocks[1]);
+            in->blocks[0] = in->blocks[1] = NULL;
             i -= drop_dead_condition(b, i) + 1;
             continue;
         }

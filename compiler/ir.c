@@ -88,13 +88,13 @@ IrInstr *ir_emit(IrModule *m, IrBlock *b, IrOp op, Span sp, Type *res_type, int 
     return in;
 }
 
-static void block_free(IrBlock *b)
+void ir_block_free(IrBlock *b)
 {
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
-        block_free(in->blocks[0]);
-        block_free(in->blocks[1]);
+        ir_block_free(in->blocks[0]);
+        ir_block_free(in->blocks[1]);
     }
     vec_free(&b->instrs);
 }
@@ -104,7 +104,7 @@ void ir_module_free(IrModule *m)
     if (!m) return;
     for (int i = 0; i < m->funcs.n; i++) {
         IrFunc *f = VEC_AT(m->funcs, i);
-        block_free(f->body);
+        ir_block_free(f->body);
         vec_free(&f->params);
         vec_free(&f->locals);
     }
