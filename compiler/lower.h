@@ -140,6 +140,11 @@ IrValue *lw_binop_py(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
  * compile-time error: false); a run-time int gets a host-side check that raises, unless every
  * value it can take fits (int64; uint64 and a length or size).  True for anything else. */
 bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d);
+/* lw_pyint_fits for a Python int stored into an array of dtype d or given to a creation
+ * routine with dtype d (x[i] = v, x.fill(v), cp.array([v], dtype=d), cp.full(..., v, d)):
+ * the same, except that a run-time int stored as a uint64 is not checked (it keeps its bits,
+ * so that a wrapped 2**64 - 1 stays 18446744073709551615). */
+bool lw_pyint_store_fits(Lower *L, Span sp, IrValue *v, DType d);
 /* clip(a, a_min, a_max) with an integer array a (args: a, a_min, a_max), NumPy >= 2.1's
  * _methods._clip: a Python int a_min at or below a.dtype's minimum (a_max at or above its
  * maximum) is no bound: replaced by that limit; a run-time one on the far side raises NEP 50's
@@ -264,6 +269,10 @@ IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 
 /* lower_manip.c helpers shared with lower_place.c */
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, number or literal list */
+/* lw_arraylike for values NumPy converts to the dtype into (put, place, putmask, insert): a
+ * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
+ * lw_pyint_store_fits). */
+IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into);
 IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                  /* arange(n), int64 */
 IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);            /* x.shape[i] */
 IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                 /* x.reshape(-1) */
@@ -295,7 +304,8 @@ IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const Id
                       IrValue **args);
 /* arr[t] for a tuple value t (arr[cp.nonzero(m)]): its elements are the index items. */
 IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
-/* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE. */
+/* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE
+ * (a Python int v must fit the target's dtype: lw_pyint_store_fits). */
 bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
 /* cupyx.scatter_add/max/min: an accumulating store through the IR_ADV_INDEX view (op 1 add,
  * 2 max, 3 min: the runtime's gp_scatter_op). */

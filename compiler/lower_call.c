@@ -307,8 +307,10 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
     DType dt = DT_FLOAT64;
     bool given;
     IrValue *fill = NULL;
+    bool fill_arr = false;
     if (is_full) {
         if (!(fill = lw_expr(L, a.p[1]))) return NULL;
+        fill_arr = fill->type->kind == TY_ARRAY;
         if (fill->type->kind == TY_ARRAY) {
             if (fill->type->ndim != 0) {
                 diag_error(a.p[1]->span, "fill_value must be a scalar here");
@@ -324,6 +326,10 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
         }
     }
     if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    /* NEP 50: NumPy 2's full copies a Python int fill_value in as the array's dtype, and one
+     * out of its range is OverflowError (cp.full(3, 300, dtype=cp.uint8)); a NumPy scalar
+     * (0-d array) is cast as it is */
+    if (is_full && !fill_arr && !lw_pyint_store_fits(L, a.p[1]->span, fill, dt)) return NULL;
     if (!strcmp(name, "empty")) return lw_emit_empty(L, call->span, dt, ndim, dims);
     if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
     return lw_emit_full(L, call->span, dt, ndim, dims, fill);
@@ -359,6 +365,7 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
     }
     bool given;
     if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    if (is_full && !lw_pyint_store_fits(L, a.p[1]->span, fill, dt)) return NULL;   /* NEP 50, as full */
     AstNode *shape_arg = a.p[is_full ? 5 : 4];
     if (shape_arg && !lw_shape_arg(L, shape_arg, dims, &ndim)) return NULL;
     if (!strcmp(name, "empty_like")) return lw_emit_empty(L, call->span, dt, ndim, dims);
@@ -535,6 +542,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         }
         int n = elems.n;
         IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        bool *pyint = ar_alloc(L->a, sizeof(bool) * (n ? n : 1));   /* element i a Python int */
         int kind = -1;
         DType arr_dt = DT_BOOL;
         bool have_arr = false;
@@ -554,6 +562,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
                 if (!big) big = el;
                 nbig++;
             }
+            pyint[i] = v->type->kind == TY_INT;
             if (v->type->kind == TY_ARRAY && v->type->ndim == 0) {
                 DType d = v->type->dtype;
                 arr_dt = have_arr ? dt_promote(arr_dt, d) : d;
@@ -581,6 +590,11 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
                                   "takes it (dtype=cp.uint64)", (unsigned long long)big->ival);
             return NULL;
         }
+        /* NEP 50: NumPy 2 stores each Python int element as dt, and one out of an integer
+         * dtype's range is OverflowError (cp.array([1, 300], dtype=cp.uint8)); NumPy scalars
+         * are cast */
+        for (int i = 0; i < n; i++)
+            if (pyint[i] && !lw_pyint_store_fits(L, call->span, vals[i], dt)) return NULL;
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, ndim), n, vals);
         r->def->dtype = dt;
         r->def->ndim = ndim;
@@ -593,6 +607,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         DType dt = ty_scalar_dtype(v->type);
         bool given;
         if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+        if (!lw_pyint_store_fits(L, call->span, v, dt)) return NULL;   /* NEP 50, as above */
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, 0), 1, &v);
         r->def->dtype = dt;
         r->def->ndim = 0;

@@ -153,6 +153,14 @@ bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d)
     return pyint_raise_if(L, sp, cond, v, d);
 }
 
+bool lw_pyint_store_fits(Lower *L, Span sp, IrValue *v, DType d)
+{
+    /* a run-time int stored as a uint64 keeps its bits: gpyc's int64 arithmetic wraps, and
+     * 2**64 - 1 is -1 there (a negative value cannot be told from a wrapped large one) */
+    if (d == DT_UINT64 && v->type->kind == TY_INT && !lw_is_const_int(v, NULL)) return true;
+    return lw_pyint_fits(L, sp, v, d);
+}
+
 bool lw_clip_pyint_bounds(Lower *L, Span sp, IrValue **args)
 {
     const Type *ta = args[0]->type;

@@ -199,8 +199,10 @@ static void emit_store(Lower *L, const IrInstr *g, IrValue *val, Span sp)
 }
 
 /* x[idx] = v: the gather lw_index emitted last is taken back (it would read for nothing and
- * synchronise) and a store with the same index is emitted after the value's conversion. */
-bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp)
+ * synchronise) and a store with the same index is emitted after the value's conversion.
+ * pyint_check: a Python int v must fit x's integer dtype (NEP 50: NumPy 2's OverflowError
+ * "Python integer 300 out of bounds for uint8", as NumPy converts the value before it stores). */
+static bool adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp, bool pyint_check)
 {
     IrInstr *g = view->def;
     IrBlock *b = L->blk;
@@ -209,15 +211,19 @@ bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp)
         b->instrs.n--;
         for (int i = 0; i < g->nargs; i++) g->args[i]->nuses--;
     }
+    if (pyint_check && !lw_pyint_store_fits(L, sp, v, g->args[0]->type->dtype)) return false;
     emit_store(L, g, v, sp);
     return true;
 }
 
+bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp) { return adv_assign(L, view, v, sp, true); }
+
 /* cupyx.scatter_add/max/min(x, idx, v) where view (from lw_index) is an IR_ADV_INDEX: an
- * accumulating IR_ADV_STORE (ival: the runtime's gp_scatter_op, 1 add, 2 max, 3 min). */
+ * accumulating IR_ADV_STORE (ival: the runtime's gp_scatter_op, 1 add, 2 max, 3 min).  A
+ * Python int v is not range-checked here (the NumPy 1.x oracle's ufunc.at does not raise). */
 bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp)
 {
-    if (!lw_adv_assign(L, view, v, sp)) return false;
+    if (!adv_assign(L, view, v, sp, false)) return false;
     IrInstr *st = VEC_AT(L->blk->instrs, L->blk->instrs.n - 1);
     GPYC_ASSERT(st->op == IR_ADV_STORE);
     st->ival = op;

@@ -242,7 +242,15 @@ ragged:
 
 /* An array argument as NumPy's asarray sees it: an array, a number (0-d array) or a literal
  * list/tuple of numbers. */
-static IrValue *arraylike(Lower *L, AstNode *e, const char *fname)
+/* arraylike for values converted to the dtype into (NEP 50: a Python int out of an integer
+ * into's range is NumPy 2's OverflowError "Python integer 300 out of bounds for uint8"): a
+ * Python int value is checked, and so are the Python int elements of a literal list (NumPy
+ * converts a list with the dtype too: put, place, insert).  DT_BOOL: no check. */
+static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType into);
+
+static IrValue *arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike_into(L, e, fname, DT_BOOL); }
+
+static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType into)
 {
     if (is_seq_lit(e)) {
         int64_t shape[IR_MAXDIM];
@@ -259,6 +267,10 @@ static IrValue *arraylike(Lower *L, AstNode *e, const char *fname)
             AstNode *el = leaves.v[i];
             IrValue *v = lw_expr(L, el);
             if (!v) {
+                vec_free(&leaves);
+                return NULL;
+            }
+            if (!lw_pyint_store_fits(L, el->span, v, into)) {
                 vec_free(&leaves);
                 return NULL;
             }
@@ -284,7 +296,7 @@ static IrValue *arraylike(Lower *L, AstNode *e, const char *fname)
     IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
     if (v->type->kind == TY_ARRAY) return v;
-    if (ty_is_scalar(v->type)) return scalar_array(L, e->span, v);
+    if (ty_is_scalar(v->type)) return lw_pyint_store_fits(L, e->span, v, into) ? scalar_array(L, e->span, v) : NULL;
     diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
     return NULL;
 }
@@ -502,6 +514,10 @@ int64_t lw_static_dim(const IrValue *v, int i) { return static_dim(v, i); }
 
 /* Shared with lower_place.c (see lower.h). */
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike(L, e, fname); }
+IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into)
+{
+    return arraylike_into(L, e, fname, into);
+}
 IrValue *lw_iota(Lower *L, Span sp, IrValue *n) { return iota(L, sp, n); }
 IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i) { return dim(L, sp, x, i); }
 IrValue *lw_ravel(Lower *L, Span sp, IrValue *x) { return ravel(L, sp, x); }
@@ -2049,7 +2065,27 @@ static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
         diag_error(a.p[1]->span, "fill_diagonal() takes a number (or a 0-d array) as val here");
         return NULL;
     }
+    /* NEP 50: NumPy stores val through a.flat, and a Python int out of an integer dtype's
+     * range is OverflowError */
+    if (!lw_pyint_store_fits(L, a.p[1]->span, v, x->type->dtype)) return NULL;
     store(L, sp, diagonal_of(L, sp, x, cint(L, sp, 0)), v);
+    return lw_pseudo(L, ty_none());
+}
+
+/* x.fill(value): every element of x is value (as x[...] = value), a number or a 0-d array.
+ * NEP 50: a Python int out of x's integer dtype's range is NumPy 2's OverflowError. */
+static IrValue *api_fill_method(Lower *L, AstNode *call, IrValue *x)
+{
+    Args a;
+    if (!lw_bind(call, "fill", "value", 1, &a)) return NULL;
+    IrValue *v = lw_expr(L, a.p[0]);
+    if (!v) return NULL;
+    if (!ty_is_numeric(v->type) || (v->type->kind == TY_ARRAY && v->type->ndim != 0)) {
+        diag_error(a.p[0]->span, "fill() takes a number (or a 0-d array) here, got %s", ty_str_of(v->type));
+        return NULL;
+    }
+    if (!lw_pyint_store_fits(L, a.p[0]->span, v, x->type->dtype)) return NULL;
+    store(L, call->span, x, v);
     return lw_pseudo(L, ty_none());
 }
 
@@ -2265,8 +2301,26 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
         !lw_no_arg(a.p[3], "where"))
         return NULL;
     Span sp = call->span;
-    IrValue *dst = lw_array_arg(L, a.p[0], "copyto");
-    IrValue *src = dst ? arraylike(L, a.p[1], "copyto") : NULL;
+    IrValue *dst = lw_array_arg(L, a.p[0], "copyto"), *src;
+    if (!dst) return NULL;
+    if (!is_seq_lit(a.p[1]) && dt_is_int(dst->type->dtype)) {
+        /* NEP 50: a Python int src goes in as dst's integer dtype (NumPy 2's copyto; out of
+         * its range, the OverflowError); a list is an int64 array first, cast under same_kind */
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind == TY_INT) {
+            if (!lw_pyint_store_fits(L, a.p[1]->span, v, dst->type->dtype)) return NULL;
+            store(L, sp, dst, v);
+            return lw_pseudo(L, ty_none());
+        }
+        if (v->type->kind != TY_ARRAY && !ty_is_scalar(v->type)) {
+            diag_error(a.p[1]->span, "copyto() expects an array, got %s", ty_str_of(v->type));
+            return NULL;
+        }
+        src = v->type->kind == TY_ARRAY ? v : scalar_array(L, a.p[1]->span, v);
+    } else {
+        src = arraylike(L, a.p[1], "copyto");
+    }
     if (!src) return NULL;
     DType from = src->type->dtype, to = dst->type->dtype;
     if (!dt_same_kind(from, to)) {
@@ -2319,6 +2373,7 @@ LW_API_NAMED(api_trapz)
 LW_API_PLAIN(api_mask_indices)
 LW_API_PLAIN(api_polyval)
 LW_API_PLAIN(api_copyto)
+LW_API_SELF(api_fill_method)
 
 /* ravel(a, order='C') */
 static IrValue *api_ravel(Lower *L, AstNode *call)
@@ -2395,6 +2450,7 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "copyto", api_copyto_api, 0},
     /* ndarray methods */
     {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
+    {"cupy.ndarray", "fill", api_fill_method_api, 0},
     {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},
     {"cupy.ndarray", "repeat", api_repeat_api, 0},
     {"cupy.ndarray", "diagonal", api_diagonal_api, 0},

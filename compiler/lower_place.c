@@ -194,7 +194,7 @@ static IrValue *api_put(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *x = lw_array_arg(L, a.p[0], "put");
     IrValue *ind = x ? int_index(L, a.p[1], "put", "indices") : NULL;
-    IrValue *v = ind ? lw_arraylike(L, a.p[2], "put") : NULL;
+    IrValue *v = ind ? lw_values_into(L, a.p[2], "put", x->type->dtype) : NULL;
     if (!v) return NULL;
     int nd = x->type->ndim;
     if (nd == 0) {
@@ -260,7 +260,7 @@ static IrValue *api_place(Lower *L, AstNode *call, const char *fn)
         return NULL;
     }
     IrValue *m = x ? mask_arg(L, a.p[1], x, fn) : NULL;
-    IrValue *v = m ? lw_arraylike(L, a.p[2], fn) : NULL;
+    IrValue *v = m ? lw_values_into(L, a.p[2], fn, x->type->dtype) : NULL;
     if (!v) return NULL;
     IrValue *sel = lw_emit1(L, IR_NONZERO, sp, ty_array(DT_INT64, 1), m);
     sel->def->ival = 2;   /* flatnonzero */
@@ -618,7 +618,7 @@ static IrValue *api_insert(Lower *L, AstNode *call)
             return NULL;
         }
     }
-    IrValue *v = lw_arraylike(L, a.p[2], "insert");
+    IrValue *v = lw_values_into(L, a.p[2], "insert", dt);   /* NumPy: array(values, dtype=arr.dtype) */
     if (!v) return NULL;
     if (v->type->ndim > nd) {
         diag_error(a.p[2]->span, "insert() values of %d dimensions do not fit an array of %d", v->type->ndim, nd);
