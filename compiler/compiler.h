@@ -547,9 +547,12 @@ void group_finish(IrModule *m, KernelGroup *g);
 
 /* IR queries shared by the passes (ir.c) */
 int ir_index_in_block(const IrBlock *b, const IrInstr *in);   /* -1 when absent */
-/* Frees the instruction lists of block b and of the blocks nested in it (an instruction
- * removed with its blocks, which the module no longer reaches). */
+/* Frees the instruction lists of block b and of the blocks nested in it. */
 void ir_block_free(IrBlock *b);
+/* Drops block b from the program: gives back the argument uses of its instructions and of
+ * the blocks nested in them, then frees their lists (a removed IF's blocks, an unrolled
+ * loop's old body, instructions built aside and abandoned). */
+void ir_block_discard(IrBlock *b);
 /* Removes the instruction at position i of b; its argument uses go with it. */
 void ir_remove(IrBlock *b, int i);
 /* Replaces the instruction at position pos of b by the instructions of seq, in order (their

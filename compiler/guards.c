@@ -58,19 +58,6 @@ static bool eval(const IrModule *m, const IrConsts *c, const IrValue *v, const I
     }
 }
 
-/* Gives back the argument uses of the instructions of b and of the blocks nested in them. */
-static void drop_uses(IrBlock *b)
-{
-    if (!b) return;
-    for (int i = 0; i < b->instrs.n; i++) {
-        IrInstr *in = VEC_AT(b->instrs, i);
-        for (int j = 0; j < in->nargs; j++)
-            if (in->args[j]) in->args[j]->nuses--;
-        drop_uses(in->blocks[0]);
-        drop_uses(in->blocks[1]);
-    }
-}
-
 /* Removes the host instructions just before position `end` of b that computed a removed
  * guard's condition and are now unused (constants, scalar comparisons and logic), walking
  * back to the first one that is not such; returns how many. */
@@ -96,12 +83,10 @@ static void guards_block(const IrModule *m, const IrConsts *c, IrBlock *b)
         IrInstr *in = VEC_AT(b->instrs, i);
         int64_t cond;
         if (ir_is_raise_guard(in) && in->nargs == 1 && eval(m, c, in->args[0], in, 0, &cond) && !cond) {
-            drop_uses(in->blocks[0]);
-            drop_uses(in->blocks[1]);
-            ir_remove(b, i);
-            ir_block_free(in->blocks[0]);
-            ir_block_free(in->blocks[1]);
+            ir_block_discard(in->blocks[0]);
+            ir_block_discard(in->blocks[1]);
             in->blocks[0] = in->blocks[1] = NULL;
+            ir_remove(b, i);
             i -= drop_dead_condition(b, i) + 1;
             continue;
         }

@@ -99,6 +99,20 @@ void ir_block_free(IrBlock *b)
     vec_free(&b->instrs);
 }
 
+void ir_block_discard(IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j]) in->args[j]->nuses--;
+        ir_block_discard(in->blocks[0]);
+        ir_block_discard(in->blocks[1]);
+        in->blocks[0] = in->blocks[1] = NULL;
+    }
+    vec_free(&b->instrs);
+}
+
 void ir_module_free(IrModule *m)
 {
     if (!m) return;

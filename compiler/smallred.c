@@ -230,12 +230,7 @@ static bool expand(IrModule *m, const IrConsts *c, IrBlock *b, int i)
     }
     if (!ok) {
         /* abandon: the new instructions never entered the IR; give back their uses */
-        for (int k = 0; k < x->tmp.instrs.n; k++) {
-            IrInstr *in = VEC_AT(x->tmp.instrs, k);
-            for (int j = 0; j < in->nargs; j++)
-                if (in->args[j]) in->args[j]->nuses--;
-        }
-        vec_free(&x->tmp.instrs);
+        ir_block_discard(&x->tmp);
         free(x);
         return false;
     }

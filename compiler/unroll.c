@@ -142,13 +142,7 @@ static void splice(IrBlock *b, int pos, const Vec *seq)
     for (int j = 0; j < loop->nargs; j++)
         if (loop->args[j]) loop->args[j]->nuses--;
     /* the old body's instructions leave the IR: their argument uses go with them */
-    IrBlock *body = loop->blocks[0];
-    for (int i = 0; i < body->instrs.n; i++) {
-        IrInstr *in = VEC_AT(body->instrs, i);
-        for (int j = 0; j < in->nargs; j++)
-            if (in->args[j]) in->args[j]->nuses--;
-    }
-    vec_free(&body->instrs);
+    ir_block_discard(loop->blocks[0]);
     ir_splice(b, pos, seq);
 }
 
