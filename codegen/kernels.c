@@ -827,97 +827,128 @@ static bool reduce_has_colvec(const KernelGroup *g, const KParams *p, int V)
     return true;
 }
 
-/* The reduction kernel, in two modes chosen by the host (gp_reduce_col):
- *   rows (col false): blocks take (output, split) pairs; the block's threads stride over the
- *     reduced range and combine with cub::BlockReduce — for reduced elements adjacent in memory;
- *   columns (col 1): threads take (output, split) pairs, adjacent threads adjacent outputs,
- *     each reducing its range alone — coalesced when outputs are adjacent in memory (axis=0);
- *   column vectors (col V > 1, gp_rkin_colvec on every array): as columns, V adjacent outputs
- *     per thread, read as one 16-byte vector per reduced element.
- * split > 1: partial results go to part[o * split + k], combined by gp_reduce_finish. */
-static void reduce_def(StrBuf *out, const KernelGroup *g)
-{
+/* What the three reduction kernels share: the group, its parameters, the reduction and the
+ * C text of its accumulator type, identity and final value. */
+typedef struct {
+    const KernelGroup *g;
     KParams p;
-    kparams_build(&p, g);
-    const IrInstr *r = reduce_of(g);
-    const char *rt = dt_ctype(r->res->type->dtype);
-    char at[64];
-    snprintf(at, sizeof at, "%s", acc_ctype(r));
-    const char *fn = red_functor(r->redop);
-    StrBuf ident = {0}, fin = {0};
-    put_identity(&ident, r);
-    put_final(&fin, r, rt, at, "acc");
+    const IrInstr *r;
+    const char *rt; /* result type */
+    char at[64];    /* accumulator type */
+    StrBuf ident, fin;
+    int V; /* vector width (elements per 16-byte load) */
+} RedGen;
 
-    const int V = reduce_vec_width(&p);
-    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
-              BLOCK, g->name, rt, at);
-    for (int i = 0; i < p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
-    emit_scalar_params(out, &p);
+/* Opens one reduction kernel: all modes take the same parameters, so the host picks one with
+ * the same argument list. */
+static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
+{
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
+              BLOCK, R->g->name, suffix, R->rt, R->at);
+    for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
+    emit_scalar_params(out, &R->p);
     sb_puts(out, ")\n{\n");
-    /* rows mode rounds chunks to 16 elements: vector accesses start aligned in every split */
     line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
     line(out, 1, "(void)vec;");
-    if (reduce_has_colvec(g, &p, V)) {
-        line(out, 1, "if (col == %d) {", V);
-        line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
-        line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ng * split; t += stride) {");
-        line(out, 3, "int64_t o = t, k = 0;");
-        line(out, 3, "if (split > 1) { k = t; o = gp_divmod(k, ng); }");
-        line(out, 3, "o *= %d;", V);
-        line(out, 3, "const int64_t j0 = k * chunk;");
-        line(out, 3, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
-        emit_bases(out, 3, &p);
-        line(out, 3, "%s acc[%d];", at, V);
-        line(out, 3, "#pragma unroll");
-        line(out, 3, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, ident.s);
-        emit_accumulate_colvec(out, 3, g, &p, r, V);
-        line(out, 3, "#pragma unroll");
-        line(out, 3, "for (int w = 0; w < %d; w++) {", V);
-        StrBuf finw = {0};
-        put_final(&finw, r, rt, at, "acc[w]");
-        line(out, 4, "if (split == 1) out[o + w] = %s;", finw.s);
-        sb_free(&finw);
-        line(out, 4, "else part[k * rs.nout + o + w] = acc[w];");
-        line(out, 3, "}");
-        line(out, 2, "}");
-        line(out, 2, "return;");
-        line(out, 1, "}");
-    }
-    line(out, 1, "if (col) {");
-    line(out, 2, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
-    line(out, 2, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
-    line(out, 3, "int64_t o = t, k = 0;");
-    line(out, 3, "if (split > 1) { k = t; o = gp_divmod(k, rs.nout); }");
-    line(out, 3, "const int64_t j0 = k * chunk;");
-    line(out, 3, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
-    emit_bases(out, 3, &p);
-    line(out, 3, "%s acc = %s;", at, ident.s);
-    emit_accumulate(out, 3, g, &p, r, "j0", "1");
-    line(out, 3, "if (split == 1) out[o] = %s;", fin.s);
-    line(out, 3, "else part[k * rs.nout + o] = acc;");
+    line(out, 1, "(void)col;");
+}
+
+/* Column vectors (<name>_cv, col == V, gp_rkin_colvec on every array): threads take (output
+ * group, split) pairs, V adjacent outputs each, read as one 16-byte vector per reduced element. */
+static void reduce_def_colvec(StrBuf *out, RedGen *R)
+{
+    const int V = R->V;
+    reduce_head(out, R, "_cv");
+    line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
+    line(out, 1, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ng * split; t += stride) {");
+    line(out, 2, "int64_t o = t, k = 0;");
+    line(out, 2, "if (split > 1) { k = t; o = gp_divmod(k, ng); }");
+    line(out, 2, "o *= %d;", V);
+    line(out, 2, "const int64_t j0 = k * chunk;");
+    line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 2, &R->p);
+    line(out, 2, "%s acc[%d];", R->at, V);
+    line(out, 2, "#pragma unroll");
+    line(out, 2, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
+    emit_accumulate_colvec(out, 2, R->g, &R->p, R->r, V);
+    line(out, 2, "#pragma unroll");
+    line(out, 2, "for (int w = 0; w < %d; w++) {", V);
+    StrBuf finw = {0};
+    put_final(&finw, R->r, R->rt, R->at, "acc[w]");
+    line(out, 3, "if (split == 1) out[o + w] = %s;", finw.s);
+    sb_free(&finw);
+    line(out, 3, "else part[k * rs.nout + o + w] = acc[w];");
     line(out, 2, "}");
-    line(out, 2, "return;");
     line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* Columns (<name>_col, col == 1): threads take (output, split) pairs, adjacent threads adjacent
+ * outputs, each reducing its range alone: coalesced when outputs are adjacent in memory. */
+static void reduce_def_col(StrBuf *out, RedGen *R)
+{
+    reduce_head(out, R, "_col");
+    line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
+    line(out, 1, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
+    line(out, 2, "int64_t o = t, k = 0;");
+    line(out, 2, "if (split > 1) { k = t; o = gp_divmod(k, rs.nout); }");
+    line(out, 2, "const int64_t j0 = k * chunk;");
+    line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 2, &R->p);
+    line(out, 2, "%s acc = %s;", R->at, R->ident.s);
+    emit_accumulate(out, 2, R->g, &R->p, R->r, "j0", "1");
+    line(out, 2, "if (split == 1) out[o] = %s;", R->fin.s);
+    line(out, 2, "else part[k * rs.nout + o] = acc;");
+    line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* Rows (<name>, col == 0): blocks take (output, split) pairs; the block's threads stride over
+ * the reduced range and combine with cub::BlockReduce — for reduced elements adjacent in
+ * memory.  Chunks round to 16 elements, so vector accesses start aligned in every split. */
+static void reduce_def_rows(StrBuf *out, RedGen *R)
+{
+    reduce_head(out, R, "");
     line(out, 1, "if (split > 1) chunk = (chunk + 15) / 16 * 16;");
     line(out, 1, "for (int64_t b = blockIdx.x; b < rs.nout * split; b += gridDim.x) {");
     line(out, 2, "int64_t o = b;");
     line(out, 2, "const int64_t j0 = split > 1 ? gp_divmod(o, split) * chunk : 0;");
     line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
-    emit_bases(out, 2, &p);
-    line(out, 2, "%s acc = %s;", at, ident.s);
+    emit_bases(out, 2, &R->p);
+    line(out, 2, "%s acc = %s;", R->at, R->ident.s);
     line(out, 2, "int64_t jt = j0;");
-    if (V > 1) emit_accumulate_vec(out, 2, g, &p, r, V);
-    emit_accumulate(out, 2, g, &p, r, "jt + threadIdx.x", "(int64_t)blockDim.x");
-    line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, fn);
+    if (R->V > 1) emit_accumulate_vec(out, 2, R->g, &R->p, R->r, R->V);
+    emit_accumulate(out, 2, R->g, &R->p, R->r, "jt + threadIdx.x", "(int64_t)blockDim.x");
+    line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", R->at, BLOCK, red_functor(R->r->redop));
     line(out, 2, "if (threadIdx.x == 0) {");
-    line(out, 3, "if (split == 1) out[o] = %s;", fin.s);
+    line(out, 3, "if (split == 1) out[o] = %s;", R->fin.s);
     line(out, 3, "else part[b] = acc;");
     line(out, 2, "}");
     line(out, 1, "}");
     sb_puts(out, "}\n\n");
-    sb_free(&ident);
-    sb_free(&fin);
-    kparams_free(&p);
+}
+
+/* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
+ * host picks one (gp_reduce_col; reduce_launch).  Separate kernels because in one kernel the
+ * widest path's registers set the occupancy of all: W5's argmin over 16 clusters in column
+ * mode ran at 128 registers, 2 blocks per SM; the column kernel alone needs 80.
+ * split > 1: partial results go to part, combined by gp_reduce_finish. */
+static void reduce_def(StrBuf *out, const KernelGroup *g)
+{
+    RedGen R = {.g = g};
+    kparams_build(&R.p, g);
+    R.r = reduce_of(g);
+    R.rt = dt_ctype(R.r->res->type->dtype);
+    snprintf(R.at, sizeof R.at, "%s", acc_ctype(R.r));
+    put_identity(&R.ident, R.r);
+    put_final(&R.fin, R.r, R.rt, R.at, "acc");
+    R.V = reduce_vec_width(&R.p);
+    if (reduce_has_colvec(g, &R.p, R.V)) reduce_def_colvec(out, &R);
+    reduce_def_col(out, &R);
+    reduce_def_rows(out, &R);
+    sb_free(&R.ident);
+    sb_free(&R.fin);
+    kparams_free(&R.p);
 }
 
 void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g)
@@ -1260,8 +1291,19 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     put_scalar_args(&args, L, &p);
     line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
-    line(out, n + 1, "%s<<<rt_grid_fit(kg_threads, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK, g->name, BLOCK,
-         args.s);
+    if (reduce_has_colvec(g, &p, V)) {
+        line(out, n + 1, "if (kg_col == %d)", V);
+        line(out, n + 2, "%s_cv<<<rt_grid_fit(kg_threads, %d, (const void *)%s_cv, 0), %d, 0, rt_stream()>>>(%s);", g->name,
+             BLOCK, g->name, BLOCK, args.s);
+        line(out, n + 1, "else if (kg_col)");
+    } else {
+        line(out, n + 1, "if (kg_col)");
+    }
+    line(out, n + 2, "%s_col<<<rt_grid_fit(kg_threads, %d, (const void *)%s_col, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
+         g->name, BLOCK, args.s);
+    line(out, n + 1, "else");
+    line(out, n + 2, "%s<<<rt_grid_fit(kg_threads, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
+         g->name, BLOCK, args.s);
     line(out, n + 1, "rt_check_launch();");
     line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};

@@ -511,7 +511,12 @@ Test(kernels, reductions)
     char *all = gen_all(b.m);
     expect_has(all, "k0_sum(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "acc = gp_block_reduce<double, 256>(acc, gp_red_sum());");
-    expect_has(all, "if (col == 2) {");  /* float64 column sums: two adjacent outputs per 16-byte load */
+    /* float64 column sums: two adjacent outputs per 16-byte load, in a kernel of their own (as
+     * is a thread per output), chosen by the host */
+    expect_has(all, "k0_sum_cv(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
+    expect_has(all, "k0_sum_col(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
+    expect_has(all, "ng = rs.nout / 2;");
+    expect_has(all, "if (kg_col == 2)");
     expect_has(all, "part[k * rs.nout + o] = acc;");
     expect_has(all, "k1_max(gp_rshape rs, int col, bool vec, int64_t split, __half *out, float *part, gp_rkin a2)");
     expect_has(all, "float acc = gp_ident_max<float>();");
