@@ -344,6 +344,18 @@ static void emit_scalar_params(StrBuf *out, const KParams *p)
     }
 }
 
+/* sl<id> = the stride of the last dimension of s for every array in `all` (the element step of
+ * the contiguous paths), read through gp_at: indexing a kernel parameter's array at a run-time
+ * index (st[ndim - 1]) makes nvcc copy the whole parameter to local memory in every thread. */
+static void emit_last_strides(StrBuf *out, int n, const Vec *all)
+{
+    for (int i = 0; i < all->n; i++) {
+        int id = ((IrValue *)VEC_AT(*all, i))->id;
+        line(out, n, "const int64_t sl%d = gp_at(a%d.st, s.ndim - 1);", id, id);
+        line(out, n, "(void)sl%d;", id);
+    }
+}
+
 /* Writes the byte offsets o<id>[u] of element i (of index type IT) for every array in `all`:
  * contiguous path (i * st[last]) when `fast`, else the row-major decomposition of i over
  * s.dim — one division per dimension but the first, in IT (32 bits when the host found the
@@ -355,14 +367,17 @@ static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
         line(out, n, "if (fast) {");
         for (int i = 0; i < all->n; i++) {
             int id = ((IrValue *)VEC_AT(*all, i))->id;
-            line(out, n + 1, "o%d[u] = (int64_t)i * a%d.st[last];", id, id);
+            line(out, n + 1, "o%d[u] = (int64_t)i * sl%d;", id, id);
         }
         line(out, n, "} else {");
         body = n + 1;
     }
     for (int i = 0; i < all->n; i++) line(out, body, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
     line(out, body, "IT r = i;");
-    line(out, body, "for (int d = s.ndim - 1; d > 0; d--) {");
+    /* constant indices (unrolled, guarded by ndim): see gp_at */
+    line(out, body, "#pragma unroll");
+    line(out, body, "for (int d = GP_MAXDIM - 1; d > 0; d--) {");
+    line(out, body + 1, "if (d >= s.ndim) continue;");
     line(out, body + 1, "const IT dd = (IT)s.dim[d], q = r / dd, id = r - q * dd;");
     line(out, body + 1, "r = q;");
     if (need_ix) line(out, body + 1, "if (d == 1) col[u] = id;");
@@ -413,7 +428,7 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
     put_kernel_args(out, all, p, true);
     sb_puts(out, ")\n{\n");
     line(out, 1, "const IT size = (IT)s.size, stride = (IT)gridDim.x * blockDim.x;");
-    if (!need_ix) line(out, 1, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
+    if (!need_ix) emit_last_strides(out, 1, all);
     line(out, 1, "for (IT i0 = begin + (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += %d * stride) {", UNROLL);
     StrBuf decl = {0};
     for (int i = 0; i < all->n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(*all, i))->id, UNROLL);
@@ -468,7 +483,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
 {
     line(out, 1, "if (mode & 4) {");
     line(out, 2, "const uint32_t nv = (uint32_t)(s.size / %d), nthr = gridDim.x * blockDim.x;", V);
-    line(out, 2, "const int last = s.ndim > 0 ? s.ndim - 1 : 0;");
+    emit_last_strides(out, 2, all);
     /* software pipelining: the next step's vectors are loaded before this step computes, so
      * loads stay in flight while the arithmetic runs */
     line(out, 2, "uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;");
@@ -477,7 +492,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
         if (!array_is_read(g, v)) continue;
         const char *ct = val_ctype(v);
         line(out, 2, "gp_vec<%s, %d> in%d;", ct, V, v->id);
-        line(out, 2, "if (t < nv) in%d = gp_vload<%s, %d>(a%d.data, a%d.st[last] != 0, t);", v->id, ct, V, v->id, v->id);
+        line(out, 2, "if (t < nv) in%d = gp_vload<%s, %d>(a%d.data, sl%d != 0, t);", v->id, ct, V, v->id, v->id);
     }
     line(out, 2, "for (; t < nv; t += nthr) {");
     line(out, 3, "const uint32_t tn = t + nthr;");
@@ -486,7 +501,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
         if (!array_is_read(g, v)) continue;
         const char *ct = val_ctype(v);
         line(out, 3, "gp_vec<%s, %d> nx%d = in%d;", ct, V, v->id, v->id);
-        line(out, 3, "if (tn < nv) nx%d = gp_vload<%s, %d>(a%d.data, a%d.st[last] != 0, tn);", v->id, ct, V, v->id, v->id);
+        line(out, 3, "if (tn < nv) nx%d = gp_vload<%s, %d>(a%d.data, sl%d != 0, tn);", v->id, ct, V, v->id, v->id);
     }
     for (int i = 0; i < p->outs.n; i++) {
         const IrValue *v = VEC_AT(p->outs, i);
@@ -498,7 +513,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     line(out, 4, "(void)i;");
     for (int i = 0; i < p->dsts.n; i++) {
         const IrValue *v = VEC_AT(p->dsts, i);
-        line(out, 4, "const int64_t off%d = (int64_t)i * a%d.st[last];", v->id, v->id);
+        line(out, 4, "const int64_t off%d = (int64_t)i * sl%d;", v->id, v->id);
     }
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
@@ -1488,7 +1503,7 @@ static void emit_row_vector(StrBuf *out, int n, const KernelGroup *g, const KPar
         for (int i = 0; i < p->outs.n; i++) {
             const IrValue *v = VEC_AT(p->outs, i);
             line(out, n + 1, "if (vec) ov%d.v[u] = v%d;", v->id, v->id);
-            line(out, n + 1, "else *(%s *)(a%d.data + base%d + j * a%d.st[last]) = v%d;", val_ctype(v), v->id, v->id,
+            line(out, n + 1, "else *(%s *)(a%d.data + base%d + j * sl%d) = v%d;", val_ctype(v), v->id, v->id,
                  v->id, v->id);
         }
     }
@@ -1537,7 +1552,13 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     line(out, 1, "%s *const row = (%s *)gp_rowbuf;", xt, xt);
     line(out, 1, "const bool vec = flags & 1, stage = flags & 2, regs = flags & 4;");
     line(out, 1, "const int last = s.ndim - 1;");
-    line(out, 1, "const int64_t C = s.dim[last], nrows = s.size / C, nv = vec ? C / %d : C;", V);
+    /* run-time indices into the parameters only through gp_at and unrolled loops (see gp_at) */
+    line(out, 1, "const int64_t C = gp_at(s.dim, last), nrows = s.size / C, nv = vec ? C / %d : C;", V);
+    line(out, 1, "const int64_t sl%d = gp_at(a%d.st, last);", x->id, x->id);
+    for (int i = 0; i < cp.outs.n; i++) {
+        int id = ((IrValue *)VEC_AT(cp.outs, i))->id;
+        line(out, 1, "const int64_t sl%d = gp_at(a%d.st, last);", id, id);
+    }
     line(out, 1, "gp_vec<%s, %d> xr[%d];   /* registers mode: the thread's vectors of the row */", xt, V, ROW_REGS);
     for (int i = 0; i < cp.reds.n; i++) { /* each reduction's warp values, two rows' worth */
         const IrInstr *r = VEC_AT(cp.reds, i);
@@ -1559,7 +1580,9 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     sb_free(&decl);
     line(out, 2, "{");
     line(out, 3, "int64_t r = o;");
-    line(out, 3, "for (int d = last - 1; d >= 0; d--) {");
+    line(out, 3, "#pragma unroll");
+    line(out, 3, "for (int d = GP_MAXDIM - 2; d >= 0; d--) {");
+    line(out, 4, "if (d >= last) continue;");
     line(out, 4, "const int64_t id = gp_divmod(r, s.dim[d]);");
     line(out, 4, "base%d += id * a%d.st[d];", x->id, x->id);
     for (int i = 0; i < cp.outs.n; i++) {
@@ -1612,7 +1635,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
         line(out, 5, "gp_vec<%s, %d> xv;", xt, V);
         if (k == 0) {
             line(out, 5, "if (vec) xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
-            line(out, 5, "else xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
+            line(out, 5, "else xv.v[0] = *(const %s *)(a%d.data + base%d + jv * sl%d);", xt, x->id, x->id, x->id);
             line(out, 5, "if (stage) {");
             line(out, 6, "if (vec) ((gp_vec<%s, %d> *)row)[jv] = xv;", xt, V);
             line(out, 6, "else row[jv] = xv.v[0];");
@@ -1624,7 +1647,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
             line(out, 5, "} else if (vec) {");
             line(out, 6, "xv = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", xt, V, x->id, x->id);
             line(out, 5, "} else {");
-            line(out, 6, "xv.v[0] = *(const %s *)(a%d.data + base%d + jv * a%d.st[last]);", xt, x->id, x->id, x->id);
+            line(out, 6, "xv.v[0] = *(const %s *)(a%d.data + base%d + jv * sl%d);", xt, x->id, x->id, x->id);
             line(out, 5, "}");
         }
         emit_row_vector(out, 5, g, &p, r, x, V, at);

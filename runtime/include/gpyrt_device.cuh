@@ -1089,6 +1089,20 @@ template<> struct gp_red_fin<true> {
     template<typename AT> static GP_HD AT f(AT a, int64_t n) { return gp_mean_div<AT>(a, n); }
 };
 
+/* a[i] for an array inside a kernel parameter (gp_shape::dim, gp_kin::st), i known only at
+ * run time (a negative i gives a[0]).  Read at constant indices and selected: a run-time index
+ * into a parameter that a device function reaches by reference makes nvcc copy the whole
+ * parameter to local memory in every thread, before any work (W2's kernel: 328 bytes a thread;
+ * with one thread per element that was 6x the kernel's own memory traffic).  Loops over
+ * dimensions in generated device functions unroll over GP_MAXDIM for the same reason. */
+template<typename T, int N> __device__ __forceinline__ T gp_at(const T (&a)[N], int i)
+{
+    T r = a[0];
+#pragma unroll
+    for (int k = 1; k < N; k++) r = i == k ? a[k] : r;
+    return r;
+}
+
 /* r % d, leaving r / d in r: index arithmetic of reduction kernels (r >= 0, d > 0).  32-bit
  * division when both fit — a few instructions against the ~70 of the emulated 64-bit one,
  * which made a 10^6 x 16 reduction over a last axis of 2 compute-bound (W5's distances). */
@@ -1225,7 +1239,7 @@ __global__ void __launch_bounds__(256) gp_reduce_finish(const AT *part, int64_t 
 {
     if (by_col) {
         gp_finish_cols<AT, Op>(part, split, nout, ident,
-                               [&](int64_t o, AT acc) { out[o] = gp_cast<RT>(gp_red_fin<MEAN>::f(acc, nin)); });
+                               [=](int64_t o, AT acc) { out[o] = gp_cast<RT>(gp_red_fin<MEAN>::f(acc, nin)); });
         return;
     }
     for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
@@ -1509,7 +1523,7 @@ __global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64
                                                            int64_t nout, AT ident, bool by_col)
 {
     if (by_col) {
-        gp_finish_cols<AT, Op>(part, split, nout, ident, [&](int64_t o, AT acc) { out[o] = gp_arg_index(acc); });
+        gp_finish_cols<AT, Op>(part, split, nout, ident, [=](int64_t o, AT acc) { out[o] = gp_arg_index(acc); });
         return;
     }
     for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {

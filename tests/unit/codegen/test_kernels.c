@@ -244,6 +244,41 @@ static int nvcc_build(const char *tag, const char *body, bool run)
     return rc;
 }
 
+/* Compiles body (as nvcc_build) to PTX for sm_90 and returns the bytes of local memory its
+ * kernels declare (__local_depot), or -1 when it does not compile.  A kernel that indexes one
+ * of its parameters' arrays at a run-time index from a device function gets a depot the size
+ * of the parameter, filled by every thread before any work (see gp_at). */
+static long nvcc_local_bytes(const char *tag, const char *body)
+{
+    const char *nvcc = find_nvcc();
+    if (!nvcc) cr_skip_test("nvcc not found");
+    char dir[] = "/tmp/gpyc_test_ptx_XXXXXX";
+    cr_assert(mkdtemp(dir) != NULL);
+    char cu[600], ptx[600], cmd[4096];
+    snprintf(cu, sizeof cu, "%s/%s.cu", dir, tag);
+    snprintf(ptx, sizeof ptx, "%s/%s.ptx", dir, tag);
+    FILE *f = fopen(cu, "w");
+    cr_assert(f != NULL);
+    fprintf(f, "#include \"gpyrt.h\"\n#include \"gpyrt_device.cuh\"\n\n%s", body);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 -O3 -ptx -I'%sruntime/include' '%s' -o '%s' > '%s/log' 2>&1", nvcc,
+             root_dir(), cu, ptx, dir);
+    long total = -1;
+    if (system(cmd) == 0 && (f = fopen(ptx, "r")) != NULL) {
+        total = 0;
+        char ln[1024];
+        while (fgets(ln, sizeof ln, f)) {
+            const char *d = strstr(ln, "__local_depot");
+            const char *br = d ? strchr(d, '[') : NULL;
+            if (br && strstr(ln, ".local")) total += strtol(br + 1, NULL, 10);
+        }
+        fclose(f);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) cr_log_warn("could not remove %s", dir);
+    return total;
+}
+
 /* ---------------------------------------------------------------- tests: single-op groups */
 
 TestSuite(kernels, .init = setup, .fini = teardown);
@@ -283,7 +318,8 @@ Test(kernels, single_add)
     /* float64 result: 2 elements per 16-byte access on the vector path */
     expect_has(launch.s, "if (kg_mode == 3 && gp_kin_aligned(&a3, &kg_s, 16) && gp_kin_aligned(&a1, &kg_s, 16) && gp_kin_aligned(&a2, &kg_s, 8)) kg_mode |= 4;");
     expect_has(launch.s, "k0_add<<<rt_grid_fit(kg_n, 256, (const void *)k0_add, 0), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
-    expect_has(def.s, "if (tn < nv) nx2 = gp_vload<float, 2>(a2.data, a2.st[last] != 0, tn);");
+    expect_has(def.s, "if (tn < nv) nx2 = gp_vload<float, 2>(a2.data, sl2 != 0, tn);");
+    expect_has(def.s, "const int64_t sl2 = gp_at(a2.st, s.ndim - 1);");
     expect_has(def.s, "gp_vstore<double, 2>(a3.data, t, r3);");
     expect_has(launch.s, "rt_check_launch();");
     expect_has(launch.s, "/* script.py:2  k0_add */");
@@ -430,6 +466,8 @@ Test(kernels, fused_dag_with_two_outputs)
     expect_has(all, "v4 = rt_empty(GP_FLOAT32, kg_s.ndim, kg_s.dim);");
     expect_has(all, "v6 = rt_empty(GP_FLOAT32, kg_s.ndim, kg_s.dim);");
     cr_expect_eq(nvcc_build("fused", all, false), 0);
+    /* the kernel reads its gp_shape and gp_kin parameters in place: no copy to local memory */
+    cr_expect_eq(nvcc_local_bytes("fused_ptx", all), 0);
     free(all);
 }
 
@@ -480,6 +518,7 @@ Test(kernels, fused_creation_and_ops)
     expect_has(all, "const int64_t kg_d[2] = {v2, v3};");
     expect_has(all, "gp_shape_broadcast(&kg_s, &kg_t);");
     cr_expect_eq(nvcc_build("creation", all, false), 0);
+    cr_expect_eq(nvcc_local_bytes("creation_ptx", all), 0);
     free(all);
 }
 
@@ -530,6 +569,7 @@ Test(kernels, reductions)
     expect_has(all, "gp_reduce_finish<double, double, gp_red_sum, true>");
     expect_has(all, "acc = gp_red_sum()(acc, gp_cast<int64_t>(v3));");
     cr_expect_eq(nvcc_build("reduce", all, false), 0);
+    cr_expect_eq(nvcc_local_bytes("reduce_ptx", all), 0);
     free(all);
 }
 
