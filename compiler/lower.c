@@ -383,7 +383,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
             /* NEP 50: a Python int stored into an integer array must fit its dtype (NumPy 2's
              * OverflowError "Python integer 300 out of bounds for uint8"), checked before the
              * store (lw_adv_assign does the same for an advanced index) */
-            if (!lw_pyint_store_fits(L, sp, v, view->type->dtype)) return false;
+            if (!lw_pyint_fits(L, sp, v, view->type->dtype)) return false;
             IrValue *args[2] = {view, v};
             IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
             in->dtype = view->type->dtype;
@@ -415,7 +415,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
             diag_error(sp, "cannot assign %s to an array", ty_str_of(v->type));
             return false;
         }
-        if (!lw_pyint_store_fits(L, sp, v, dst->type->dtype)) return false;   /* NEP 50, as above */
+        if (!lw_pyint_fits(L, sp, v, dst->type->dtype)) return false;   /* NEP 50, as above */
         IrValue *args[2] = {dst, v};
         IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
         in->dtype = dst->type->dtype;

@@ -102,6 +102,10 @@ bool lw_is_const_int(const IrValue *v, int64_t *out);   /* CONST_INT or CONST_BO
 bool lw_is_none(const IrValue *v);
 /* A constant int from a literal above 2**63-1 (ival holds its uint64 bits). */
 bool lw_is_u64_const(const IrValue *v);
+/* Whether e is a uint64 literal (2**63 .. 2**64-1) or an int expression of literals whose exact
+ * value lies there (2**64 - 1, 1 << 63): *bits (if not NULL) gets its uint64 bits.  A uint64
+ * context (L->u64_ok) takes it as such a constant; gpyc's int64 arithmetic would wrap it. */
+bool lw_is_u64_expr(const AstNode *e, int64_t *bits);
 void lw_block(Lower *L, AstNode *block);                 /* lowers the statements of a block */
 IrVar *lw_temp_var(Lower *L, const char *hint, Type *t);
 void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp);
@@ -138,13 +142,11 @@ IrValue *lw_binop_py(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
 /* NEP 50: whether the Python int v fits the integer dtype d it is converted to (NumPy 2's
  * OverflowError "Python integer 300 out of bounds for uint8"): a constant is checked now (a
  * compile-time error: false); a run-time int gets a host-side check that raises, unless every
- * value it can take fits (int64; uint64 and a length or size).  True for anything else. */
+ * value it can take fits (int64; uint64 and a length or size).  True for anything else.  The
+ * same for a Python int stored into an array of dtype d or given to a creation routine with
+ * dtype d (x[i] = v, x.fill(v), cp.array([v], dtype=d), cp.full(..., v, d)); into uint64 a
+ * negative run-time int raises as NumPy 2 does (gpyc's int is int64: none is above 2**63-1). */
 bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d);
-/* lw_pyint_fits for a Python int stored into an array of dtype d or given to a creation
- * routine with dtype d (x[i] = v, x.fill(v), cp.array([v], dtype=d), cp.full(..., v, d)):
- * the same, except that a run-time int stored as a uint64 is not checked (it keeps its bits,
- * so that a wrapped 2**64 - 1 stays 18446744073709551615). */
-bool lw_pyint_store_fits(Lower *L, Span sp, IrValue *v, DType d);
 /* clip(a, a_min, a_max) with an integer array a (args: a, a_min, a_max), NumPy >= 2.1's
  * _methods._clip: a Python int a_min at or below a.dtype's minimum (a_max at or above its
  * maximum) is no bound: replaced by that limit; a run-time one on the far side raises NEP 50's
@@ -271,7 +273,7 @@ IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, number or literal list */
 /* lw_arraylike for values NumPy converts to the dtype into (put, place, putmask, insert): a
  * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
- * lw_pyint_store_fits). */
+ * lw_pyint_fits). */
 IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into);
 IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                  /* arange(n), int64 */
 IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);            /* x.shape[i] */
@@ -305,7 +307,7 @@ IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const Id
 /* arr[t] for a tuple value t (arr[cp.nonzero(m)]): its elements are the index items. */
 IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
 /* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE
- * (a Python int v must fit the target's dtype: lw_pyint_store_fits). */
+ * (a Python int v must fit the target's dtype: lw_pyint_fits). */
 bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
 /* cupyx.scatter_add/max/min: an accumulating store through the IR_ADV_INDEX view (op 1 add,
  * 2 max, 3 min: the runtime's gp_scatter_op). */

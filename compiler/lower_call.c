@@ -329,7 +329,7 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
     /* NEP 50: NumPy 2's full copies a Python int fill_value in as the array's dtype, and one
      * out of its range is OverflowError (cp.full(3, 300, dtype=cp.uint8)); a NumPy scalar
      * (0-d array) is cast as it is */
-    if (is_full && !fill_arr && !lw_pyint_store_fits(L, a.p[1]->span, fill, dt)) return NULL;
+    if (is_full && !fill_arr && !lw_pyint_fits(L, a.p[1]->span, fill, dt)) return NULL;
     if (!strcmp(name, "empty")) return lw_emit_empty(L, call->span, dt, ndim, dims);
     if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
     return lw_emit_full(L, call->span, dt, ndim, dims, fill);
@@ -365,7 +365,7 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
     }
     bool given;
     if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
-    if (is_full && !lw_pyint_store_fits(L, a.p[1]->span, fill, dt)) return NULL;   /* NEP 50, as full */
+    if (is_full && !lw_pyint_fits(L, a.p[1]->span, fill, dt)) return NULL;   /* NEP 50, as full */
     AstNode *shape_arg = a.p[is_full ? 5 : 4];
     if (shape_arg && !lw_shape_arg(L, shape_arg, dims, &ndim)) return NULL;
     if (!strcmp(name, "empty_like")) return lw_emit_empty(L, call->span, dt, ndim, dims);
@@ -551,7 +551,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         int nbig = 0;
         for (int i = 0; i < n; i++) {
             AstNode *el = elems.v[i];
-            L->u64_ok = el->kind == AST_INT;
+            L->u64_ok = el->kind == AST_INT || lw_is_u64_expr(el, NULL);
             IrValue *v = lw_expr(L, el);
             L->u64_ok = saved_ok;
             if (!v) {
@@ -594,7 +594,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
          * dtype's range is OverflowError (cp.array([1, 300], dtype=cp.uint8)); NumPy scalars
          * are cast */
         for (int i = 0; i < n; i++)
-            if (pyint[i] && !lw_pyint_store_fits(L, call->span, vals[i], dt)) return NULL;
+            if (pyint[i] && !lw_pyint_fits(L, call->span, vals[i], dt)) return NULL;
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, ndim), n, vals);
         r->def->dtype = dt;
         r->def->ndim = ndim;
@@ -607,7 +607,7 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
         DType dt = ty_scalar_dtype(v->type);
         bool given;
         if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
-        if (!lw_pyint_store_fits(L, call->span, v, dt)) return NULL;   /* NEP 50, as above */
+        if (!lw_pyint_fits(L, call->span, v, dt)) return NULL;   /* NEP 50, as above */
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, 0), 1, &v);
         r->def->dtype = dt;
         r->def->ndim = 0;

@@ -153,14 +153,6 @@ bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d)
     return pyint_raise_if(L, sp, cond, v, d);
 }
 
-bool lw_pyint_store_fits(Lower *L, Span sp, IrValue *v, DType d)
-{
-    /* a run-time int stored as a uint64 keeps its bits: gpyc's int64 arithmetic wraps, and
-     * 2**64 - 1 is -1 there (a negative value cannot be told from a wrapped large one) */
-    if (d == DT_UINT64 && v->type->kind == TY_INT && !lw_is_const_int(v, NULL)) return true;
-    return lw_pyint_fits(L, sp, v, d);
-}
-
 bool lw_clip_pyint_bounds(Lower *L, Span sp, IrValue **args)
 {
     const Type *ta = args[0]->type;
@@ -1083,6 +1075,115 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     return NULL;
 }
 
+/* The exact value of an int expression made of literals only (+, -, *, //, %, **, << and
+ * unary -, +), as Python computes it (no int64 wrap): 1 and *out, *wide set when a value on
+ * the way (*out included) lies outside int64; 2 for a value past 2**65 on the way; 0 for
+ * anything else, a zero divisor or a negative exponent or shift (lowered as usual). */
+static int exact_int(const AstNode *e, __int128 *out, bool *wide)
+{
+    const __int128 lim = (__int128)1 << 65;
+    __int128 a, b, r;
+    if (e->kind == AST_INT) {
+        *out = e->conv == 'u' ? (__int128)(uint64_t)e->ival : (__int128)e->ival;
+        *wide |= e->conv == 'u';
+        return 1;
+    }
+    if (e->kind == AST_UNARY && (e->op == AOP_NEG || e->op == AOP_POS)) {
+        int k = exact_int(e->lhs, &a, wide);
+        if (k == 1) *out = e->op == AOP_NEG ? -a : a;
+        *wide |= k == 1 && *out > INT64_MAX;
+        return k;
+    }
+    if (e->kind != AST_BINOP) return 0;
+    int ka = exact_int(e->lhs, &a, wide), kb = exact_int(e->rhs, &b, wide);
+    if (!ka || !kb) return 0;
+    if (ka == 2 || kb == 2) return 2;
+    __int128 ma = a < 0 ? -a : a, mb = b < 0 ? -b : b;
+    switch (e->op) {
+    case AOP_ADD: r = a + b; break;
+    case AOP_SUB: r = a - b; break;
+    case AOP_MUL:
+        if (ma && mb > lim / ma) return 2;
+        r = a * b;
+        break;
+    case AOP_FLOORDIV:
+    case AOP_MOD: {
+        if (!b) return 0;
+        __int128 q = a / b, m = a % b;
+        if (m && (m < 0) != (b < 0)) {   /* Python's floor division and modulo */
+            q--;
+            m += b;
+        }
+        r = e->op == AOP_MOD ? m : q;
+        break;
+    }
+    case AOP_POW:
+        if (b < 0) return 0;
+        if (ma <= 1) {   /* 0, 1, -1 */
+            r = !b ? 1 : a == -1 && b % 2 == 0 ? 1 : a;
+            break;
+        }
+        r = 1;
+        for (__int128 i = 0; i < b; i++) {
+            if ((r < 0 ? -r : r) > lim / ma) return 2;
+            r *= a;
+        }
+        break;
+    case AOP_LSHIFT:
+        if (b < 0) return 0;
+        if (a && (b > 65 || ma > lim >> (int)b)) return 2;
+        r = a ? a * ((__int128)1 << (int)b) : 0;
+        break;
+    default: return 0;
+    }
+    if (r > lim || r < -lim) return 2;
+    *wide |= r < INT64_MIN || r > INT64_MAX;
+    *out = r;
+    return 1;
+}
+
+bool lw_is_u64_expr(const AstNode *e, int64_t *bits)
+{
+    __int128 v;
+    bool wide = false;
+    if (e->kind == AST_INT) {
+        if (e->conv != 'u') return false;
+        if (bits) *bits = e->ival;
+        return true;
+    }
+    if (exact_int(e, &v, &wide) != 1 || v < ((__int128)1 << 63) || v >= ((__int128)1 << 64)) return false;
+    if (bits) *bits = (int64_t)(uint64_t)v;
+    return true;
+}
+
+/* An int expression of literals other than a lone literal (exact_int) where gpyc's int64
+ * arithmetic would wrap on the way (2**64 - 1 is -1 there) is the constant Python computes:
+ * *done.  Outside int64 it is a compile-time error, except 2**63 .. 2**64-1 in a uint64
+ * context (L->u64_ok), a uint64 constant as a literal there.  Any other is lowered as usual. */
+static IrValue *literal_expr(Lower *L, AstNode *e, bool *done)
+{
+    __int128 v;
+    bool wide = false;
+    int k = exact_int(e, &v, &wide);
+    *done = k == 2 || (k == 1 && wide);
+    if (!*done) return NULL;
+    bool u64 = k == 1 && v > INT64_MAX && v < ((__int128)1 << 64);
+    if (k == 1 && v >= INT64_MIN && v <= INT64_MAX) return lw_const_int(L, e->span, (int64_t)v);
+    if (u64 && L->u64_ok) {
+        IrValue *c = lw_const_int(L, e->span, (int64_t)(uint64_t)v);
+        c->def->dtype = DT_UINT64; /* the marker lw_is_u64_const reads */
+        L->u64_seen++;
+        return c;
+    }
+    if (u64)
+        diag_error(e->span, "integer %llu does not fit gpyc's 64-bit int: above 2**63-1 write it as "
+                            "cp.uint64(...) or in cp.array([...], dtype=cp.uint64)",
+                   (unsigned long long)(uint64_t)v);
+    else
+        diag_error(e->span, "the value of this integer expression does not fit gpyc's 64-bit int");
+    return NULL;
+}
+
 /* ---------------------------------------------------------------- entry */
 
 IrValue *lw_expr(Lower *L, AstNode *e)
@@ -1116,11 +1217,18 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_NONE: return lw_const_none(L, e->span);
     case AST_FSTRING: return lower_fstring(L, e);
     case AST_BINOP: {
+        bool done;
+        IrValue *c = literal_expr(L, e, &done);   /* 2**10, 2**64 - 1 (uint64 contexts) */
+        if (done) return c;
         IrValue *a = lw_expr(L, e->lhs);
         IrValue *b = a ? lw_expr(L, e->rhs) : NULL;
         return b ? lw_binop_py(L, e->op, e->span, a, b) : NULL;
     }
-    case AST_UNARY: return lower_unary(L, e);
+    case AST_UNARY: {
+        bool done;
+        IrValue *c = literal_expr(L, e, &done);   /* -(2**63) */
+        return done ? c : lower_unary(L, e);
+    }
     case AST_BOOLOP: return lower_boolop(L, e);
     case AST_COMPARE: return lower_compare(L, e);
     case AST_IFEXP: return lower_ifexp(L, e);

@@ -211,7 +211,7 @@ static bool adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp, bool pyint_
         b->instrs.n--;
         for (int i = 0; i < g->nargs; i++) g->args[i]->nuses--;
     }
-    if (pyint_check && !lw_pyint_store_fits(L, sp, v, g->args[0]->type->dtype)) return false;
+    if (pyint_check && !lw_pyint_fits(L, sp, v, g->args[0]->type->dtype)) return false;
     emit_store(L, g, v, sp);
     return true;
 }
@@ -220,7 +220,9 @@ bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp) { return adv_as
 
 /* cupyx.scatter_add/max/min(x, idx, v) where view (from lw_index) is an IR_ADV_INDEX: an
  * accumulating IR_ADV_STORE (ival: the runtime's gp_scatter_op, 1 add, 2 max, 3 min).  A
- * Python int v is not range-checked here (the NumPy 1.x oracle's ufunc.at does not raise). */
+ * Python int v is not range-checked here: NumPy 2's ufunc.at (the oracle's scatter_*) makes it
+ * an int64 array, not a weak scalar, and casts the result back unsafely, so it never raises
+ * NEP 50's OverflowError (CuPy's scatter_* does, through cupy.array(v, dtype=x.dtype)). */
 bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp)
 {
     if (!adv_assign(L, view, v, sp, false)) return false;

@@ -270,7 +270,7 @@ static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType in
                 vec_free(&leaves);
                 return NULL;
             }
-            if (!lw_pyint_store_fits(L, el->span, v, into)) {
+            if (!lw_pyint_fits(L, el->span, v, into)) {
                 vec_free(&leaves);
                 return NULL;
             }
@@ -296,7 +296,7 @@ static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType in
     IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
     if (v->type->kind == TY_ARRAY) return v;
-    if (ty_is_scalar(v->type)) return lw_pyint_store_fits(L, e->span, v, into) ? scalar_array(L, e->span, v) : NULL;
+    if (ty_is_scalar(v->type)) return lw_pyint_fits(L, e->span, v, into) ? scalar_array(L, e->span, v) : NULL;
     diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
     return NULL;
 }
@@ -2067,7 +2067,7 @@ static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
     }
     /* NEP 50: NumPy stores val through a.flat, and a Python int out of an integer dtype's
      * range is OverflowError */
-    if (!lw_pyint_store_fits(L, a.p[1]->span, v, x->type->dtype)) return NULL;
+    if (!lw_pyint_fits(L, a.p[1]->span, v, x->type->dtype)) return NULL;
     store(L, sp, diagonal_of(L, sp, x, cint(L, sp, 0)), v);
     return lw_pseudo(L, ty_none());
 }
@@ -2084,7 +2084,7 @@ static IrValue *api_fill_method(Lower *L, AstNode *call, IrValue *x)
         diag_error(a.p[0]->span, "fill() takes a number (or a 0-d array) here, got %s", ty_str_of(v->type));
         return NULL;
     }
-    if (!lw_pyint_store_fits(L, a.p[0]->span, v, x->type->dtype)) return NULL;
+    if (!lw_pyint_fits(L, a.p[0]->span, v, x->type->dtype)) return NULL;
     store(L, call->span, x, v);
     return lw_pseudo(L, ty_none());
 }
@@ -2309,7 +2309,7 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
         IrValue *v = lw_expr(L, a.p[1]);
         if (!v) return NULL;
         if (v->type->kind == TY_INT) {
-            if (!lw_pyint_store_fits(L, a.p[1]->span, v, dst->type->dtype)) return NULL;
+            if (!lw_pyint_fits(L, a.p[1]->span, v, dst->type->dtype)) return NULL;
             store(L, sp, dst, v);
             return lw_pseudo(L, ty_none());
         }

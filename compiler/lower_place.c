@@ -130,14 +130,12 @@ static IrValue *cycled(Lower *L, Span sp, IrValue *v, IrValue *pos)
 
 /* ---------------------------------------------------------------- along an axis */
 
-/* The index of take_along_axis / put_along_axis: arr[idx_0, ..., idx_{nd-1}] with indices at
- * axis.  axis=None (take only) indexes arr.ravel() with 1-d indices. */
-static IrValue *along_axis(Lower *L, Span sp, const char *fn, AstNode *arr_e, AstNode *idx_e, AstNode *axis_e,
-                           bool allow_none)
+/* The index of take_along_axis / put_along_axis: x[idx_0, ..., idx_{nd-1}] with the indices
+ * idx (written idx_e) at axis.  axis=None (take only) indexes x.ravel() with 1-d indices. */
+static IrValue *along_axis(Lower *L, Span sp, const char *fn, IrValue *x, IrValue *idx, AstNode *idx_e,
+                           AstNode *axis_e, bool allow_none)
 {
-    IrValue *x = lw_array_arg(L, arr_e, fn);
-    IrValue *idx = x ? int_index(L, idx_e, fn, "`indices`") : NULL;
-    IrValue *av = idx ? lw_expr(L, axis_e) : NULL;
+    IrValue *av = lw_expr(L, axis_e);
     if (!av) return NULL;
     int nd = x->type->ndim, axis;
     if (av->type->kind == TY_NONE) {
@@ -167,16 +165,22 @@ static IrValue *api_take_along_axis(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "take_along_axis", "arr,indices,axis", 3, &a)) return NULL;
-    return along_axis(L, call->span, "take_along_axis", a.p[0], a.p[1], a.p[2], true);
+    IrValue *x = lw_array_arg(L, a.p[0], "take_along_axis");
+    IrValue *idx = x ? int_index(L, a.p[1], "take_along_axis", "`indices`") : NULL;
+    return idx ? along_axis(L, call->span, "take_along_axis", x, idx, a.p[1], a.p[2], true) : NULL;
 }
 
-/* put_along_axis(arr, indices, values, axis): arr[index] = values (broadcast to the index). */
+/* put_along_axis(arr, indices, values, axis): arr[index] = values (broadcast to the index).
+ * NumPy 2 converts values to arr's dtype as it stores: a Python int (or one in a literal list)
+ * out of an integer dtype's range is NEP 50's OverflowError (lw_values_into). */
 static IrValue *api_put_along_axis(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "put_along_axis", "arr,indices,values,axis", 4, &a)) return NULL;
-    IrValue *v = lw_arraylike(L, a.p[2], "put_along_axis");
-    IrValue *view = v ? along_axis(L, call->span, "put_along_axis", a.p[0], a.p[1], a.p[3], false) : NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "put_along_axis");
+    IrValue *idx = x ? int_index(L, a.p[1], "put_along_axis", "`indices`") : NULL;
+    IrValue *v = idx ? lw_values_into(L, a.p[2], "put_along_axis", x->type->dtype) : NULL;
+    IrValue *view = v ? along_axis(L, call->span, "put_along_axis", x, idx, a.p[1], a.p[3], false) : NULL;
     if (!view || !lw_adv_assign(L, view, v, call->span)) return NULL;
     return lw_pseudo(L, ty_none());
 }

@@ -35,7 +35,7 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt)
     if (!lw_bind(call, name, "x", 0, &a)) return NULL;
     if (!a.p[0]) return zero_d(L, sp, lw_const_int(L, sp, 0), dt);
     bool saved_ok = L->u64_ok;
-    L->u64_ok = dt == DT_UINT64 && a.p[0]->kind == AST_INT;   /* cp.uint64(18446744073709551615) */
+    L->u64_ok = dt == DT_UINT64 && lw_is_u64_expr(a.p[0], NULL);   /* cp.uint64(18446744073709551615) */
     IrValue *v = lw_expr(L, a.p[0]);
     L->u64_ok = saved_ok;
     if (!v) return NULL;
