@@ -62,3 +62,11 @@ print(tr, sm, w, o)
 sm[0] = -1.0
 w[1] = -2.0
 print(s)
+
+# optimize= does not change it: still a view
+u = cp.arange(4.0).reshape(2, 2)
+v = cp.einsum('ii->i', u, optimize=True)
+v[1] = 9.0
+x = cp.einsum('ij->ji', u, optimize='greedy')
+u[1, 0] = 8.0
+print(u, x)
