@@ -1198,6 +1198,9 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         emit(cg, "%s = rt_scan(%s, %s, %d);", r, arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
              (int)in->ival);
         break;
+    case IR_DIAG_VIEW:
+        emit(cg, "%s = rt_diag_view(%s, %d, %d);", r, arg(cg, in, 0), in->axes[0], in->axes[1]);
+        break;
     case IR_CONCAT_CHECK: case IR_SQUEEZE: case IR_REPEAT: case IR_CONCAT_LIST: { /* runtime/manip.c */
         StrBuf sb = {0};
         emit(cg, "{");

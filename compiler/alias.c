@@ -9,12 +9,12 @@
  */
 #include "compiler.h"
 
-/* The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze). */
+/* The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze, diag_view). */
 const IrValue *ir_view_root(const IrValue *v)
 {
     while (v && v->def && v->def->nargs > 0 &&
            (v->def->op == IR_INDEX || v->def->op == IR_RESHAPE || v->def->op == IR_TRANSPOSE ||
-            v->def->op == IR_BROADCAST_TO || v->def->op == IR_SQUEEZE))
+            v->def->op == IR_BROADCAST_TO || v->def->op == IR_SQUEEZE || v->def->op == IR_DIAG_VIEW))
         v = v->def->args[0];
     return v;
 }

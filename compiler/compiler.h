@@ -222,6 +222,9 @@ typedef enum IrOp {
                           when their shapes do not fit (rt_concat_check) */
     IR_SQUEEZE,        /* args[0] array; axes[0..naxes-1] (normalised) → view without those axes,
                           each of which must have size 1 at run time (rt_squeeze) */
+    IR_DIAG_VIEW,      /* args[0] array; axes[0] < axes[1] (normalised), two axes of one size (the
+                          caller checks it) → view without axis axes[1] whose axis axes[0] steps
+                          along both: their diagonal (rt_diag_view; einsum's 'ii->i') */
     IR_REPEAT,         /* args[0] array, args[1] 1-d int array of counts; ival: the axis → new
                           array (rt_repeat: the result size depends on the counts) */
     IR_CONCAT_LIST,    /* args[0] a list of arrays; sval "concatenate" or "stack", ival: the axis

@@ -184,7 +184,7 @@ static const char *const other_names[] = {
     "full", "arange", "linspace", "eye", "empty", "random_uniform", "array_lit", "copy", "store_into", "reduce",
     "matmul",
     "scan",
-    "concat_check", "squeeze", "repeat", "concat_list",
+    "concat_check", "squeeze", "diag_view", "repeat", "concat_list",
     "adv_index", "adv_store", "nonzero",
     "median", "quantile",
     "sort", "searchsorted", "unique", "isin", "setop",

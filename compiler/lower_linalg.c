@@ -1114,9 +1114,11 @@ static void diag_msg(EMsg *m, const void *ctx)
  * x[..., i, ..., i, ...] at axis p (NaNs off the diagonal stay out); repeated until the labels
  * are distinct.  The two sizes must match, with NumPy's message (a compile-time error when
  * both are known).  A lone operand without out= (single) is "single operand" in NumPy's
- * message when no label before q is summed: NumPy's view path meets the mismatch first. */
-static IrValue *einsum_diagonal(Lower *L, Span sp, IrValue *x, char *xs, int k, bool single, const char *out,
-                                DType dt)
+ * message when no label before q is summed: NumPy's view path meets the mismatch first.  as_view
+ * (a lone operand that sums nothing, without out=): each diagonal is a view of x instead
+ * (IR_DIAG_VIEW), as NumPy's and CuPy's einsum return a writeable view there. */
+static IrValue *einsum_diagonal(Lower *L, Span sp, IrValue *x, char *xs, int k, bool single, bool as_view,
+                                const char *out, DType dt)
 {
     for (;;) {
         int n = (int)strlen(xs), p = 0, q = 1;
@@ -1132,6 +1134,14 @@ static IrValue *einsum_diagonal(Lower *L, Span sp, IrValue *x, char *xs, int k, 
         DiagMsg dm = {view ? "single operand" : ar_printf(L->a, "operand %d", k), xs[p], sz_dim(x, p, dims[p]),
                       sz_dim(x, q, dims[q])};
         if (!einsum_raise(L, sp, sz_ne(L, sp, dm.a, dm.b), diag_msg, &dm)) return NULL;
+        memmove(xs + q, xs + q + 1, (size_t)(n - q));
+        if (as_view) {
+            x = lw_emit1(L, IR_DIAG_VIEW, sp, ty_array(x->type->dtype, n - 1), x);
+            x->def->naxes = 2;
+            x->def->axes[0] = p;
+            x->def->axes[1] = q;
+            continue;
+        }
         IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3,
                                (IrValue *[]){dims[p], dims[q], lw_const_int(L, sp, 0)});
         eye->def->dtype = DT_BOOL;
@@ -1142,7 +1152,6 @@ static IrValue *einsum_diagonal(Lower *L, Span sp, IrValue *x, char *xs, int k, 
         if (!m) return NULL;
         if (m->type->dtype != dt) m = lw_cast(L, m, dt, sp);
         x = einsum_sum(L, sp, m, 1, &q, dt);
-        memmove(xs + q, xs + q + 1, (size_t)(n - q));
     }
 }
 
@@ -1362,6 +1371,160 @@ static IrValue *einsum_pair(Lower *L, Span sp, const char *subs, IrValue *x, cha
     return lw_emit_reshape(L, sp, r, n, d);
 }
 
+/* ---- optimize=True: NumPy's Python parser (einsum_path) checks the subscripts first */
+
+/* NumPy's einsum_symbols: the labels the Python parser accepts, in the order its '...' takes
+ * unused ones from. */
+static const char einsum_symbols[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+typedef struct LabelMsg {
+    char label;
+    int k;
+    Sz prev, dim;
+} LabelMsg;
+
+static void label_msg(EMsg *m, const void *ctx)
+{
+    const LabelMsg *l = ctx;
+    msg_text(m, ar_printf(m->L->a, "Size of label '%c' for operand %d (", l->label, l->k));
+    msg_size(m, l->prev);
+    msg_text(m, ") does not match previous terms (");
+    msg_size(m, l->dim);
+    msg_text(m, ").");
+}
+
+/* With optimize= True, 'greedy' or 'optimal', NumPy's einsum parses subs in Python
+ * (_parse_einsum_input, then einsum_path) before its C einsum sees anything, with messages of
+ * its own, in this order: a character that is not a letter (spaces are dropped first), '->'
+ * not written once, a '.' outside one '...' per term, '...' standing for a negative number of
+ * axes, an output letter no input has, a count of terms other than the operands', a term whose
+ * letter count is not its operand's ndim (NumPy names the term by the tnum-th character of the
+ * whole input string), then each label's sizes across the terms in order: 1 or the first other
+ * size, else "Size of label" (a run-time check where a size is known only then).  '...' stands
+ * for letters no term uses: NumPy takes them from a set, so which ones varies from run to run;
+ * here the last unused ones in einsum_symbols' order.  The C einsum's checks follow (the
+ * caller's einsum_parse). */
+static bool einsum_parse_py(Lower *L, Span sp, const char *subs, int nops, IrValue **ops)
+{
+    size_t len = strlen(subs);
+    char *s = ar_alloc(L->a, len + 1), *in = ar_alloc(L->a, len + 64 * (size_t)(nops + 1) + 1);
+    size_t n = 0;
+    for (const char *c = subs; *c; c++)
+        if (*c != ' ') s[n++] = *c;
+    s[n] = 0;
+    for (const char *c = s; *c; c++) {
+        if (strchr(".,->", *c)) continue;
+        if (!is_letter(*c)) {
+            int k = 1;
+            while (k < 4 && ((unsigned char)*c & 0x80) && ((unsigned char)c[k] & 0xC0) == 0x80) k++;
+            diag_error(sp, "Character %.*s is not a valid symbol.", k, c);
+            return false;
+        }
+    }
+    const char *arrow = strstr(s, "->");
+    if (strchr(s, '-') || strchr(s, '>')) {
+        int minus = 0, gt = 0;
+        for (const char *c = s; *c; c++) {
+            minus += *c == '-';
+            gt += *c == '>';
+        }
+        if (minus > 1 || gt > 1 || !arrow) {
+            diag_error(sp, "Subscripts can only contain one '->'.");
+            return false;
+        }
+    }
+    size_t ninput = arrow ? (size_t)(arrow - s) : n;
+    char unused[sizeof einsum_symbols];
+    int nunused = 0, longest = 0;
+    for (const char *c = einsum_symbols; *c; c++)
+        if (!memchr(s, *c, n)) unused[nunused++] = *c;
+    /* the input terms with each '...' replaced, comma-separated, into in */
+    size_t m = 0;
+    int nterms = 0;
+    for (size_t i = 0; i <= ninput; nterms++) {
+        size_t tl = strcspn(s + i, ",");
+        if (i + tl > ninput) tl = ninput - i;
+        const char *t = s + i;
+        int dots = 0;
+        for (size_t j = 0; j < tl; j++) dots += t[j] == '.';
+        if (nterms) in[m++] = ',';
+        if (!dots) {
+            memcpy(in + m, t, tl);
+            m += tl;
+        } else {
+            const char *ell = strstr(t, "...");
+            if (dots != 3 || !ell || ell >= t + tl) {
+                diag_error(sp, "Invalid Ellipses.");
+                return false;
+            }
+            if (nterms >= nops) {
+                diag_error(sp, "list index out of range");
+                return false;
+            }
+            int nd = ops[nterms]->type->ndim, cnt = nd ? nd - ((int)tl - 3) : 0;
+            if (cnt > longest) longest = cnt;
+            if (cnt < 0) {
+                diag_error(sp, "Ellipses lengths do not match.");
+                return false;
+            }
+            if (cnt > nunused) return einsum_unsupported(sp, subs);
+            size_t pre = (size_t)(ell - t);
+            memcpy(in + m, t, pre);
+            m += pre;
+            memcpy(in + m, unused + nunused - cnt, (size_t)cnt);
+            m += (size_t)cnt;
+            memcpy(in + m, ell + 3, tl - pre - 3);
+            m += tl - pre - 3;
+        }
+        i += tl + 1;
+    }
+    in[m] = 0;
+    if (arrow) {
+        for (const char *c = arrow + 2; *c; c++) {
+            if (!strncmp(c, "...", 3)) {     /* the longest term's '...' letters, all in the input */
+                c += 2;
+                continue;
+            }
+            if (!strchr(in, *c)) {
+                diag_error(sp, "Output character %c did not appear in the input", *c);
+                return false;
+            }
+        }
+    }
+    if (nterms != nops) {
+        diag_error(sp, "Number of einsum subscripts must be equal to the number of operands.");
+        return false;
+    }
+    Sz size[EINSUM_NLABELS];
+    bool seen[EINSUM_NLABELS] = {false};
+    const char *t = in;
+    for (int k = 0; k < nops; k++) {
+        int tl = (int)strcspn(t, ",");
+        if (tl != ops[k]->type->ndim) {
+            diag_error(sp, "Einstein sum subscript %c does not contain the correct number of indices for operand %d.",
+                       in[k], k);
+            return false;
+        }
+        for (int i = 0; i < tl; i++) {
+            unsigned char c = (unsigned char)t[i];
+            Sz d = {NULL, lw_static_dim(ops[k], i)};
+            if (d.c < 0) d.v = lw_dim(L, sp, ops[k], i);
+            if (!seen[c]) {
+                size[c] = d;
+                seen[c] = true;
+                continue;
+            }
+            Sz p = size[c];
+            Sb bad = sb_and(L, sp, sb_and(L, sp, sz_is(L, sp, p, 1, true), sz_is(L, sp, d, 1, true)), sz_ne(L, sp, d, p));
+            LabelMsg lm = {(char)c, k, p, d};
+            if (!einsum_raise(L, sp, bad, label_msg, &lm)) return false;
+            size[c] = sz_pick(L, sp, sz_is(L, sp, p, 1, false), d, p);
+        }
+        t += tl + (t[tl] == ',');
+    }
+    return true;
+}
+
 /* ---- the interleaved form einsum(op0, sublist0, op1, sublist1, ..., [sublist_out]) */
 
 /* The size of NumPy's buffer for the subscripts made from the lists. */
@@ -1575,14 +1738,7 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
         AstNode *p = call->params.v[i];
         const char *name = p->sval;
         if (!strcmp(name, "optimize")) {
-            IrValue *o = lw_expr(L, p->rhs);
-            if (!o) return false;
-            if (o->type->kind != TY_BOOL && o->type->kind != TY_STR && o->type->kind != TY_NONE) {
-                diag_error(p->rhs->span,
-                           "einsum(optimize=...) takes a bool or a string here (gpyc ignores it), got %s",
-                           ty_str_of(o->type));
-                return false;
-            }
+            continue;     /* einsum_optimize */
         } else if (!strcmp(name, "out")) {
             IrValue *o = lw_expr(L, p->rhs);
             if (!o) return false;
@@ -1617,6 +1773,49 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
     return true;
 }
 
+/* optimize=: *opt true for True, 'greedy', 'optimal' (any string: NumPy's Python path parses
+ * the subscripts then, einsum_parse_py), false for False and None; the result does not depend
+ * on it.  With *opt, NumPy rejects keywords other than out=, dtype=, order= and casting= before
+ * anything else, naming them all. */
+static bool einsum_optimize(Lower *L, AstNode *call, bool *opt)
+{
+    *opt = false;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *p = call->params.v[i];
+        if (strcmp(p->sval, "optimize")) continue;
+        IrValue *o = lw_expr(L, p->rhs);
+        if (!o) return false;
+        if (o->type->kind == TY_BOOL) {
+            int64_t b;
+            if (!lw_is_const_int(o, &b)) {
+                diag_error(p->rhs->span, "einsum(optimize=...) needs a constant bool here");
+                return false;
+            }
+            *opt = b != 0;
+        } else if (o->type->kind == TY_STR) {
+            *opt = true;
+        } else if (o->type->kind != TY_NONE) {
+            diag_error(p->rhs->span, "einsum(optimize=...) takes a bool or a string here (gpyc ignores it), got %s",
+                       ty_str_of(o->type));
+            return false;
+        }
+    }
+    if (!*opt) return true;
+    static const char *const known[] = {"optimize", "out", "dtype", "order", "casting"};
+    StrBuf sb = {0};
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *p = call->params.v[i];
+        const char *name = p->sval;
+        bool ok = false;
+        for (int j = 0; j < 5; j++) ok |= !strcmp(name, known[j]);
+        if (!ok) sb_printf(&sb, "%s'%s'", sb.s ? ", " : "", name);
+    }
+    if (sb.s) diag_error(call->span, "Did not understand the following kwargs: [%s]", sb.s);
+    bool ok = !sb.s;
+    sb_free(&sb);
+    return ok;
+}
+
 /* einsum(subscripts, *operands, out=None, dtype=None, order='K', casting='safe',
  * optimize=False), NumPy's, or its interleaved form einsum(op0, sublist0, op1, sublist1, ...,
  * [sublist_out]) whose lists (compile-time ints 0-51 and Ellipsis) are translated to the
@@ -1626,8 +1825,8 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
  * once, sorted.  The dtype of the computation: dtype= (each operand cast to it under the
  * casting rule), else the promotion of the operands and out=; sums keep it (bool sums are or,
  * products and).  As in NumPy, a lone
- * operand that sums nothing, without out=, is a view whose dtype is the operand's (dtype= and
- * casting= are then not looked at).  With out=: the result is written into it (its dtype is
+ * operand that sums nothing, without out=, is a (writeable) view of it whose dtype is the
+ * operand's (dtype= and casting= are then not looked at): its diagonals, transposed.  With out=: the result is written into it (its dtype is
  * cast to the computation's and back under the casting rule, as NumPy's read-write iterator
  * operand; its shape takes part in broadcasting) and returned.
  *
@@ -1638,12 +1837,19 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
  * it, a size-1 contracted dimension stretched first; a fused broadcast product and sum
  * otherwise), each step keeping the labels of the output and of the operands still to come;
  * out= receives the result broadcast to its shape.  NumPy's optimize=False sums all the products at once; the pairwise
- * order changes only the rounding.  optimize= is accepted and ignored (it does not change the
- * result), and so is order= (it changes only the memory layout). */
+ * order changes only the rounding.  optimize= does not change the result (the contraction order
+ * here is always pairwise from the left), only which errors come first and their words
+ * (einsum_parse_py); order= is accepted and ignored (it changes only the memory layout). */
 static IrValue *api_einsum(Lower *L, AstNode *call)
 {
     Span sp = call->span;
+    bool opt;
+    if (!einsum_optimize(L, call, &opt)) return NULL;
     if (call->elts.n < 1) {
+        if (opt) {
+            diag_error(sp, "No input operands");
+            return NULL;
+        }
         diag_error(sp, "must specify the einstein sum subscripts string and at least one operand, or at least one "
                        "operand and its corresponding subscripts list");
         return NULL;
@@ -1663,6 +1869,10 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
         }
         subs = sv->def->sval;
         nops = call->elts.n - 1;
+        if (nops < 1 && opt) {
+            einsum_parse_py(L, sp, subs, 0, ops);
+            return NULL;
+        }
         if (nops < 1) {
             diag_error(sp, "must specify the einstein sum subscripts string and at least one operand");
             return NULL;
@@ -1674,6 +1884,7 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
         for (int k = 0; k < nops; k++)
             if (!(ops[k] = lw_array_arg(L, call->elts.v[1 + k], "einsum"))) return NULL;
     }
+    if (opt && !einsum_parse_py(L, sp, subs, nops, ops)) return NULL;
     EinsumKw kw;
     if (!einsum_keywords(L, call, &kw)) return NULL;
     Einsum e;
@@ -1705,7 +1916,7 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
             int64_t st = lw_static_dim(ops[k], i);
             if (st >= 0) known[k][j] = st;
         }
-        if (!(ops[k] = einsum_diagonal(L, sp, ops[k], e.in[k], k, nops == 1 && !kw.out, e.out, dt))) return NULL;
+        if (!(ops[k] = einsum_diagonal(L, sp, ops[k], e.in[k], k, nops == 1 && !kw.out, view, e.out, dt))) return NULL;
     }
     if (!einsum_broadcast(L, sp, &e, nops, ops, kw.out, known)) return NULL;
     const char *rule = casting_names[kw.casting];

@@ -125,6 +125,7 @@ static bool window_ok(const IrInstr *in)
     switch (in->op) {
     case IR_LOAD: case IR_STORE:
     case IR_INDEX: case IR_RESHAPE: case IR_TRANSPOSE: case IR_BROADCAST_TO: case IR_SQUEEZE:
+    case IR_DIAG_VIEW:
     case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     default:

@@ -53,6 +53,7 @@ static bool body_instr_ok(const IrInstr *in, const IrVar *loop_var)
     switch (in->op) {
     case IR_LOAD:
     case IR_INDEX: case IR_RESHAPE: case IR_TRANSPOSE: case IR_BROADCAST_TO: case IR_SQUEEZE:
+    case IR_DIAG_VIEW:
     case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     case IR_STORE:

@@ -68,6 +68,21 @@ gp_array *rt_squeeze(const gp_array *a, int naxes, const int *axes) {
     return rt_view(a, nd, shape, strides, a->data);
 }
 
+gp_array *rt_diag_view(const gp_array *a, int p, int q) {
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
+    int nd = 0;
+    for (int i = 0; i < a->ndim; i++) {
+        if (i == q)
+            continue;
+        shape[nd] = a->shape[i];
+        strides[nd] = a->strides[i] + (i == p ? a->strides[q] : 0);
+        if (i == p && a->shape[q] < shape[nd])
+            shape[nd] = a->shape[q];
+        nd++;
+    }
+    return rt_view(a, nd, shape, strides, a->data);
+}
+
 gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
     if (axis < 0 || axis >= a->ndim)
         rt_raise("numpy.exceptions.AxisError", "axis %d is out of bounds for array of dimension %d",

@@ -338,6 +338,9 @@ void rt_concat_check(const char *what, int axis, int n, const gp_array *const *a
  * (ValueError "cannot select an axis to squeeze out which has size not equal to one").
  * New reference. */
 gp_array *rt_squeeze(const gp_array *a, int naxes, const int *axes);
+/* The diagonal of axes p < q (of one size) as a view: axis q dropped, axis p stepping by the sum
+ * of both strides (NumPy's einsum 'ii->i', a writeable view).  New reference. */
+gp_array *rt_diag_view(const gp_array *a, int p, int q);
 /* repeat with an array of counts (size 1 or a->shape[axis]) along axis: a new array.
  * ValueError "repeats may not contain negative values." as NumPy. */
 gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis);

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.einsum("ij->ji", optimize=True))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.einsum("ij->ik", cp.ones((2, 3)), optimize="optimal"))

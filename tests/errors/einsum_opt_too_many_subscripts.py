@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.einsum("ijk->k", cp.ones((2, 3)), optimize=True))
