@@ -868,20 +868,29 @@ static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
     line(out, 1, "(void)col;");
 }
 
+/* Opens the column modes' loop: a thread per (group of V adjacent outputs, split) pair, o the
+ * group's first output, k its split, [j0, j1) its reduced range, base<id> per array. */
+static void reduce_thread_loop(StrBuf *out, const RedGen *R, int V)
+{
+    const char *ng = V > 1 ? "ng" : "rs.nout";
+    if (V > 1) line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
+    else line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
+    line(out, 1, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < %s * split; t += stride) {", ng);
+    line(out, 2, "int64_t o = t, k = 0;");
+    line(out, 2, "if (split > 1) { k = t; o = gp_divmod(k, %s); }", ng);
+    if (V > 1) line(out, 2, "o *= %d;", V);
+    line(out, 2, "const int64_t j0 = k * chunk;");
+    line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 2, &R->p);
+}
+
 /* Column vectors (<name>_cv, col == V, gp_rkin_colvec on every array): threads take (output
  * group, split) pairs, V adjacent outputs each, read as one 16-byte vector per reduced element. */
 static void reduce_def_colvec(StrBuf *out, RedGen *R)
 {
     const int V = R->V;
     reduce_head(out, R, "_cv");
-    line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
-    line(out, 1, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < ng * split; t += stride) {");
-    line(out, 2, "int64_t o = t, k = 0;");
-    line(out, 2, "if (split > 1) { k = t; o = gp_divmod(k, ng); }");
-    line(out, 2, "o *= %d;", V);
-    line(out, 2, "const int64_t j0 = k * chunk;");
-    line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
-    emit_bases(out, 2, &R->p);
+    reduce_thread_loop(out, R, V);
     line(out, 2, "%s acc[%d];", R->at, V);
     line(out, 2, "#pragma unroll");
     line(out, 2, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
@@ -903,13 +912,7 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
 static void reduce_def_col(StrBuf *out, RedGen *R)
 {
     reduce_head(out, R, "_col");
-    line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
-    line(out, 1, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < rs.nout * split; t += stride) {");
-    line(out, 2, "int64_t o = t, k = 0;");
-    line(out, 2, "if (split > 1) { k = t; o = gp_divmod(k, rs.nout); }");
-    line(out, 2, "const int64_t j0 = k * chunk;");
-    line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
-    emit_bases(out, 2, &R->p);
+    reduce_thread_loop(out, R, 1);
     line(out, 2, "%s acc = %s;", R->at, R->ident.s);
     emit_accumulate(out, 2, R->g, &R->p, R->r, "j0", "1");
     line(out, 2, "if (split == 1) out[o] = %s;", R->fin.s);
