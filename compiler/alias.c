@@ -12,9 +12,7 @@
 /* The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze, diag_view). */
 const IrValue *ir_view_root(const IrValue *v)
 {
-    while (v && v->def && v->def->nargs > 0 &&
-           (v->def->op == IR_INDEX || v->def->op == IR_RESHAPE || v->def->op == IR_TRANSPOSE ||
-            v->def->op == IR_BROADCAST_TO || v->def->op == IR_SQUEEZE || v->def->op == IR_DIAG_VIEW))
+    while (v && v->def && v->def->nargs > 0 && ir_op_is_view(v->def->op))
         v = v->def->args[0];
     return v;
 }

@@ -565,6 +565,10 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq);
 bool ir_writes_memory(const IrInstr *in);
 /* Creation ops compute from their own index space (full, arange, linspace, eye). */
 bool ir_op_is_creation(IrOp op);
+/* View ops: a new view of args[0] built on the host (index, reshape, transpose, broadcast_to,
+ * squeeze, diag_view); the passes that look through views or let them pass (alias, hfuse,
+ * siblings, unroll) share this list, so a new view op is added here once. */
+bool ir_op_is_view(IrOp op);
 /* A run-time check: an IF with nothing in its else block whose then block only builds a
  * message from host scalars (constants, scalar arithmetic, str, shape reads) and raises —
  * the NEP 50 range check of a Python int (lower_expr.c), lower_*.c's raise_if checks. */

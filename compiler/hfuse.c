@@ -135,12 +135,11 @@ static int param_bytes(const KernelGroup *h)
  * nothing can observe. */
 static bool passive(const IrInstr *in)
 {
+    if (ir_op_is_view(in->op)) return true;
     switch (in->op) {
     case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_COMPLEX:
     case IR_CONST_NONE: case IR_CONST_STR:
     case IR_LOAD:
-    case IR_INDEX: case IR_RESHAPE: case IR_TRANSPOSE: case IR_BROADCAST_TO: case IR_SQUEEZE:
-    case IR_DIAG_VIEW:
     case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     case IR_TO_BOOL: case IR_TO_INT: case IR_TO_FLOAT:

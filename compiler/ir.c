@@ -514,6 +514,12 @@ bool ir_op_is_creation(IrOp op)
     return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
 }
 
+bool ir_op_is_view(IrOp op)
+{
+    return op == IR_INDEX || op == IR_RESHAPE || op == IR_TRANSPOSE || op == IR_BROADCAST_TO || op == IR_SQUEEZE ||
+           op == IR_DIAG_VIEW;
+}
+
 static bool scalar_args(const IrInstr *in)
 {
     for (int j = 0; j < in->nargs; j++)

@@ -1095,8 +1095,10 @@ static int exact_int(const AstNode *e, __int128 *out, bool *wide)
         return k;
     }
     if (e->kind != AST_BINOP) return 0;
-    int ka = exact_int(e->lhs, &a, wide), kb = exact_int(e->rhs, &b, wide);
-    if (!ka || !kb) return 0;
+    int ka = exact_int(e->lhs, &a, wide);
+    if (!ka) return 0;   /* not literals only: the right side need not be walked */
+    int kb = exact_int(e->rhs, &b, wide);
+    if (!kb) return 0;
     if (ka == 2 || kb == 2) return 2;
     __int128 ma = a < 0 ? -a : a, mb = b < 0 ? -b : b;
     switch (e->op) {

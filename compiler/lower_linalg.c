@@ -1807,7 +1807,7 @@ static bool einsum_optimize(Lower *L, AstNode *call, bool *opt)
         AstNode *p = call->params.v[i];
         const char *name = p->sval;
         bool ok = false;
-        for (int j = 0; j < 5; j++) ok |= !strcmp(name, known[j]);
+        for (size_t j = 0; j < sizeof known / sizeof known[0]; j++) ok |= !strcmp(name, known[j]);
         if (!ok) sb_printf(&sb, "%s'%s'", sb.s ? ", " : "", name);
     }
     if (sb.s) diag_error(call->span, "Did not understand the following kwargs: [%s]", sb.s);

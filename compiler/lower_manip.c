@@ -241,15 +241,10 @@ ragged:
 }
 
 /* An array argument as NumPy's asarray sees it: an array, a number (0-d array) or a literal
- * list/tuple of numbers. */
-/* arraylike for values converted to the dtype into (NEP 50: a Python int out of an integer
- * into's range is NumPy 2's OverflowError "Python integer 300 out of bounds for uint8"): a
- * Python int value is checked, and so are the Python int elements of a literal list (NumPy
- * converts a list with the dtype too: put, place, insert).  DT_BOOL: no check. */
-static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType into);
-
-static IrValue *arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike_into(L, e, fname, DT_BOOL); }
-
+ * list/tuple of numbers, for values converted to the dtype into (NEP 50: a Python int out of
+ * an integer into's range is NumPy 2's OverflowError "Python integer 300 out of bounds for
+ * uint8"): a Python int value is checked, and so are the Python int elements of a literal list
+ * (NumPy converts a list with the dtype too: put, place, insert).  DT_BOOL: no check. */
 static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType into)
 {
     if (is_seq_lit(e)) {
@@ -300,6 +295,8 @@ static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType in
     diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
     return NULL;
 }
+
+static IrValue *arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike_into(L, e, fname, DT_BOOL); }
 
 /* The arrays of a sequence argument: a list/tuple literal or a tuple value (returns their
  * number), or, when listv is not NULL, a list variable of arrays (returns -2, *listv = it). */

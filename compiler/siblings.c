@@ -121,11 +121,9 @@ static bool window_ok(const IrInstr *in)
 {
     if (in->blocks[0] || in->blocks[1]) return false;
     if (in->group) return !in->group->chain && !in->group->recur;
-    if (is_const(in->op) || ir_op_is_ewise(in->op)) return true;
+    if (is_const(in->op) || ir_op_is_ewise(in->op) || ir_op_is_view(in->op)) return true;
     switch (in->op) {
     case IR_LOAD: case IR_STORE:
-    case IR_INDEX: case IR_RESHAPE: case IR_TRANSPOSE: case IR_BROADCAST_TO: case IR_SQUEEZE:
-    case IR_DIAG_VIEW:
     case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     default:

@@ -206,37 +206,58 @@ static const char *root_dir(void)
     return root;
 }
 
-/* Writes body into a temporary .cu after the runtime's headers and compiles it.  run: link
- * and run it on the host (no GPU needed for host code).  Returns nvcc's (or the program's)
- * exit status; skips the test when nvcc is missing. */
-static int nvcc_build(const char *tag, const char *body, bool run)
+/* How nvcc_compile treats its .cu: an object file, a host program run at once (no GPU needed
+ * for host code), or PTX for sm_90 whose local memory is counted. */
+typedef enum { NV_OBJECT, NV_RUN, NV_PTX } NvMode;
+
+/* Bytes of local memory the kernels of a PTX file declare (__local_depot). */
+static long ptx_local_bytes(const char *ptx)
+{
+    FILE *f = fopen(ptx, "r");
+    if (!f) return -1;
+    long total = 0;
+    char ln[1024];
+    while (fgets(ln, sizeof ln, f)) {
+        const char *d = strstr(ln, "__local_depot");
+        const char *br = d ? strchr(d, '[') : NULL;
+        if (br && strstr(ln, ".local")) total += strtol(br + 1, NULL, 10);
+    }
+    fclose(f);
+    return total;
+}
+
+/* Writes body into a temporary .cu after the runtime's headers and compiles it as mode says.
+ * Returns nvcc's (or the program's) exit status, or for NV_PTX the local bytes (-1 when it
+ * does not compile); skips the test when nvcc is missing.  A failure keeps the folder. */
+static long nvcc_compile(const char *tag, const char *body, NvMode mode)
 {
     if (getenv("GPYC_TEST_DUMP")) fprintf(stderr, "==== %s\n%s\n", tag, body);
     const char *nvcc = find_nvcc();
     if (!nvcc) cr_skip_test("nvcc not found");
     char dir[] = "/tmp/gpyc_test_kernels_XXXXXX";
     cr_assert(mkdtemp(dir) != NULL);
-    char cu[600], cmd[4096], log[700];
+    char cu[600], cmd[4096], log[700], out[700];
     snprintf(cu, sizeof cu, "%s/%s.cu", dir, tag);
     snprintf(log, sizeof log, "%s/%s.log", dir, tag);
+    snprintf(out, sizeof out, "%s/%s%s", dir, tag, mode == NV_OBJECT ? ".o" : mode == NV_PTX ? ".ptx" : "");
     FILE *f = fopen(cu, "w");
     cr_assert(f != NULL);
     fprintf(f, "#include \"gpyrt.h\"\n#include \"gpyrt_device.cuh\"\n#include <stdio.h>\n\n%s", body);
     fclose(f);
-    if (run)
-        snprintf(cmd, sizeof cmd, "'%s' -arch=sm_80 -I'%sruntime/include' '%s' -o '%s/%s' > '%s' 2>&1 && '%s/%s' >> '%s' 2>&1",
-                 nvcc, root_dir(), cu, dir, tag, log, dir, tag, log);
-    else
-        snprintf(cmd, sizeof cmd, "'%s' -arch=sm_80 -c -I'%sruntime/include' '%s' -o '%s/%s.o' > '%s' 2>&1",
-                 nvcc, root_dir(), cu, dir, tag, log);
-    int rc = system(cmd);
+    const char *flags = mode == NV_OBJECT ? "-arch=sm_80 -c" : mode == NV_PTX ? "-arch=sm_90 -O3 -ptx" : "-arch=sm_80";
+    int n = snprintf(cmd, sizeof cmd, "'%s' %s -I'%sruntime/include' '%s' -o '%s' > '%s' 2>&1", nvcc, flags, root_dir(), cu,
+                     out, log);
+    if (mode == NV_RUN) snprintf(cmd + n, sizeof cmd - (size_t)n, " && '%s' >> '%s' 2>&1", out, log);
+    long rc = system(cmd);
+    if (rc == 0 && mode == NV_PTX) rc = ptx_local_bytes(out);
+    else if (rc != 0 && mode == NV_PTX) rc = -1;
     if (rc != 0) {
         char buf[8192];
         FILE *lf = fopen(log, "r");
-        size_t n = lf ? fread(buf, 1, sizeof buf - 1, lf) : 0;
-        buf[n] = 0;
+        size_t nr = lf ? fread(buf, 1, sizeof buf - 1, lf) : 0;
+        buf[nr] = 0;
         if (lf) fclose(lf);
-        cr_log_error("%s failed (kept in %s):\n%s", tag, dir, buf);
+        cr_log_error("%s failed or declares local memory (kept in %s):\n%s", tag, dir, buf);
     } else {
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
         if (system(cmd) != 0) cr_log_warn("could not remove %s", dir);
@@ -244,40 +265,17 @@ static int nvcc_build(const char *tag, const char *body, bool run)
     return rc;
 }
 
-/* Compiles body (as nvcc_build) to PTX for sm_90 and returns the bytes of local memory its
- * kernels declare (__local_depot), or -1 when it does not compile.  A kernel that indexes one
- * of its parameters' arrays at a run-time index from a device function gets a depot the size
- * of the parameter, filled by every thread before any work (see gp_at). */
-static long nvcc_local_bytes(const char *tag, const char *body)
+/* Compiles body; run: link and run it on the host.  Returns the exit status. */
+static int nvcc_build(const char *tag, const char *body, bool run)
 {
-    const char *nvcc = find_nvcc();
-    if (!nvcc) cr_skip_test("nvcc not found");
-    char dir[] = "/tmp/gpyc_test_ptx_XXXXXX";
-    cr_assert(mkdtemp(dir) != NULL);
-    char cu[600], ptx[600], cmd[4096];
-    snprintf(cu, sizeof cu, "%s/%s.cu", dir, tag);
-    snprintf(ptx, sizeof ptx, "%s/%s.ptx", dir, tag);
-    FILE *f = fopen(cu, "w");
-    cr_assert(f != NULL);
-    fprintf(f, "#include \"gpyrt.h\"\n#include \"gpyrt_device.cuh\"\n\n%s", body);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 -O3 -ptx -I'%sruntime/include' '%s' -o '%s' > '%s/log' 2>&1", nvcc,
-             root_dir(), cu, ptx, dir);
-    long total = -1;
-    if (system(cmd) == 0 && (f = fopen(ptx, "r")) != NULL) {
-        total = 0;
-        char ln[1024];
-        while (fgets(ln, sizeof ln, f)) {
-            const char *d = strstr(ln, "__local_depot");
-            const char *br = d ? strchr(d, '[') : NULL;
-            if (br && strstr(ln, ".local")) total += strtol(br + 1, NULL, 10);
-        }
-        fclose(f);
-    }
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) cr_log_warn("could not remove %s", dir);
-    return total;
+    return (int)nvcc_compile(tag, body, run ? NV_RUN : NV_OBJECT);
 }
+
+/* Compiles body to PTX and returns the bytes of local memory its kernels declare, or -1 when
+ * it does not compile.  A kernel that indexes one of its parameters' arrays at a run-time
+ * index from a device function gets a depot the size of the parameter, filled by every thread
+ * before any work (see gp_at). */
+static long nvcc_local_bytes(const char *tag, const char *body) { return nvcc_compile(tag, body, NV_PTX); }
 
 /* ---------------------------------------------------------------- tests: single-op groups */
 
