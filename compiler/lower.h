@@ -286,6 +286,9 @@ bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one const
 int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out);
 bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
 IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step);
+IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q);  /* IR_DIAG_VIEW: axes p < q */
+/* NumPy's diagonal(x, k, a1, a2): a view, the diagonal as its last axis */
+IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2);
 
 /* lower_place.c — index-array routines: take_along_axis, put_along_axis, put, place, putmask,
  * choose, ix_, ravel_multi_index, unravel_index, broadcast_arrays.  Table: lw_place_api. */

@@ -241,9 +241,8 @@ static IrValue *api_outer(Lower *L, AstNode *call)
 }
 
 /* trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None): the sum of the diagonal
- * a[..., i, i + offset] over axes axis1, axis2 = sum(where(eye(n1, n2, offset), a, 0)),
- * the eye mask placed on those axes (where, not a product, so inf/nan off the diagonal
- * stay out).  Accumulator dtype as sum's. */
+ * a[..., i, i + offset] over axes axis1, axis2 = diagonal(a, offset, axis1, axis2).sum(-1), a
+ * reduction over the diagonal view that reads only the diagonal.  Accumulator dtype as sum's. */
 static IrValue *api_trace(Lower *L, AstNode *call)
 {
     Args a;
@@ -267,18 +266,9 @@ static IrValue *api_trace(Lower *L, AstNode *call)
     DType dt = sum_dtype(x->type->dtype);
     bool given;
     if (!lw_dtype_arg(L, a.p[4], &dt, &given) || !lw_no_arg(a.p[5], "out")) return NULL;
-    IrValue *dims[IR_MAXDIM];
-    lw_shape_of(L, x, sp, dims);
-    IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3, (IrValue *[]){dims[ax1], dims[ax2], off});
-    eye->def->dtype = DT_BOOL;
-    if (ax1 > ax2) eye = lw_emit_transpose(L, sp, eye, NULL);
-    IrValue *md[IR_MAXDIM], *one = lw_const_int(L, sp, 1);
-    for (int i = 0; i < nd; i++) md[i] = i == ax1 || i == ax2 ? dims[i] : one;
-    IrValue *mask = lw_emit_reshape(L, sp, eye, nd, md);
-    IrValue *masked = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){mask, x, lw_const_int(L, sp, 0)});
-    if (!masked) return NULL;
-    int axes[2] = {ax1 < ax2 ? ax1 : ax2, ax1 < ax2 ? ax2 : ax1};
-    return emit_sum(L, sp, masked, 2, axes, false, dt);
+    IrValue *d = lw_diagonal(L, sp, x, off, ax1, ax2);
+    int last = nd - 2;
+    return emit_sum(L, sp, d, 1, &last, false, dt);
 }
 
 /* kron(a, b): with both padded to n = max(ndim) dims, the product of a reshaped to
@@ -1136,10 +1126,7 @@ static IrValue *einsum_diagonal(Lower *L, Span sp, IrValue *x, char *xs, int k, 
         if (!einsum_raise(L, sp, sz_ne(L, sp, dm.a, dm.b), diag_msg, &dm)) return NULL;
         memmove(xs + q, xs + q + 1, (size_t)(n - q));
         if (as_view) {
-            x = lw_emit1(L, IR_DIAG_VIEW, sp, ty_array(x->type->dtype, n - 1), x);
-            x->def->naxes = 2;
-            x->def->axes[0] = p;
-            x->def->axes[1] = q;
+            x = lw_diag_view(L, sp, x, p, q);
             continue;
         }
         IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3,

@@ -342,7 +342,7 @@ static int seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out, Ir
 }
 
 /* One axis: a compile-time int in [-ndim, ndim), normalised; dflt when e is NULL. */
-static bool axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out)
+static bool axis1_named(Lower *L, AstNode *e, int ndim, int dflt, const char *name, int *out)
 {
     if (!e) {
         *out = dflt;
@@ -357,11 +357,17 @@ static bool axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out)
         return false;
     }
     if (a < -ndim || a >= ndim) {
-        diag_error(e->span, "axis %lld is out of bounds for array of dimension %d", (long long)a, ndim);
+        diag_error(e->span, "%s%saxis %lld is out of bounds for array of dimension %d", name, *name ? ": " : "",
+                   (long long)a, ndim);
         return false;
     }
     *out = (int)(a < 0 ? a + ndim : a);
     return true;
+}
+
+static bool axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out)
+{
+    return axis1_named(L, e, ndim, dflt, "", out);
 }
 
 /* An int or a tuple of compile-time ints, normalised against ndim, in the order given.
@@ -1531,25 +1537,44 @@ static IrValue *api_pad(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- diagonals and triangles */
 
-/* The diagonal k of 2-d x as a strided view of its flattened form (a copy when x is not
- * contiguous): start max(k,0) + max(-k,0)*C, step C+1, length min(R - max(-k,0), C - max(k,0)). */
-static IrValue *diagonal_of(Lower *L, Span sp, IrValue *x, IrValue *k)
+/* The diagonal of x between axes a1 and a2 (normalised, distinct) at offset k (an int), as
+ * NumPy's diagonal: a view without both axes and with the diagonal as its last axis, elements
+ * x[..., i, ..., i + k, ...] (i on a1).  Slicing a2 from max(k, 0) and a1 from max(-k, 0)
+ * (Python slices clamp, so a k past the edge gives length 0) leaves the diagonal starting at
+ * the corner; IR_DIAG_VIEW then steps both axes at once for min of their lengths. */
+IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2)
 {
-    IrValue *R = dim(L, sp, x, 0), *C = dim(L, sp, x, 1), *zero = cint(L, sp, 0);
+    IrValue *zero = cint(L, sp, 0), *one = cint(L, sp, 1);
     IrValue *kp = imax(L, sp, k, zero);
     IrValue *km = imax(L, sp, lw_ewise(L, IR_NEG, sp, 1, &k), zero);
-    IrValue *len = imax(L, sp, imin(L, sp, isub(L, sp, R, km), isub(L, sp, C, kp)), zero);
-    IrValue *start = iadd(L, sp, kp, imul(L, sp, km, C));
-    IrValue *step = iadd(L, sp, C, cint(L, sp, 1));
-    IrValue *stop = iadd(L, sp, start, imul(L, sp, len, step));
-    return slice_axis(L, sp, ravel(L, sp, x), 0, start, stop, step);
+    x = slice_axis(L, sp, x, a2, kp, dim(L, sp, x, a2), one);
+    x = slice_axis(L, sp, x, a1, km, dim(L, sp, x, a1), one);
+    int p = a1 < a2 ? a1 : a2, n = x->type->ndim;
+    IrValue *d = lw_diag_view(L, sp, x, p, a1 < a2 ? a2 : a1);
+    if (p == n - 2) return d;
+    int perm[IR_MAXDIM], j = 0;
+    for (int i = 0; i < n - 1; i++)
+        if (i != p) perm[j++] = i;
+    perm[j] = p;
+    return transpose(L, sp, d, perm);
+}
+
+/* The view of x without axis q whose axis p (< q; both of one length, or the shorter is
+ * taken) steps along both: their diagonal (IR_DIAG_VIEW, rt_diag_view). */
+IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q)
+{
+    IrValue *d = lw_emit1(L, IR_DIAG_VIEW, sp, ty_array(x->type->dtype, x->type->ndim - 1), x);
+    d->def->naxes = 2;
+    d->def->axes[0] = p;
+    d->def->axes[1] = q;
+    return d;
 }
 
 /* diag(v, k=0): 1-d v → the 2-d matrix with v on diagonal k (zeros, then a store into the
  * strided view of its diagonal); 2-d v → its diagonal k. */
 static IrValue *diag_of(Lower *L, Span sp, IrValue *x, IrValue *k)
 {
-    if (x->type->ndim == 2) return diagonal_of(L, sp, x, k);
+    if (x->type->ndim == 2) return lw_diagonal(L, sp, x, k, 0, 1);
     if (x->type->ndim != 1) {
         diag_error(sp, "Input must be 1- or 2-d.");
         return NULL;
@@ -1558,7 +1583,7 @@ static IrValue *diag_of(Lower *L, Span sp, IrValue *x, IrValue *k)
     IrValue *N = iadd(L, sp, n, lw_ewise(L, IR_ABS, sp, 1, &k));
     IrValue *dims[2] = {N, N};
     IrValue *z = lw_emit_full(L, sp, x->type->dtype, 2, dims, cint(L, sp, 0));
-    store(L, sp, diagonal_of(L, sp, z, k), x);
+    store(L, sp, lw_diagonal(L, sp, z, k, 0, 1), x);
     return z;
 }
 
@@ -1573,7 +1598,7 @@ static IrValue *api_diag(Lower *L, AstNode *call, const char *fname)
     return diag_of(L, call->span, x, k);
 }
 
-/* diagonal(a, offset=0, axis1=0, axis2=1) of a 2-d array (and the method). */
+/* diagonal(a, offset=0, axis1=0, axis2=1) of an array of ndim >= 2 (and the method): a view. */
 static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
@@ -1582,18 +1607,18 @@ static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
     if (!x) return NULL;
     IrValue *k = int_arg_or(L, a.p[1], call->span, 0);
     if (!k) return NULL;
-    if (x->type->ndim != 2) {
-        diag_error(call->span, "diagonal() is supported for 2-d arrays only");
+    int nd = x->type->ndim;
+    if (nd < 2) {
+        diag_error(call->span, "diag requires an array of at least two dimensions");
         return NULL;
     }
     int a1, a2;
-    if (!axis1(L, a.p[2], 2, 0, &a1) || !axis1(L, a.p[3], 2, 1, &a2)) return NULL;
+    if (!axis1_named(L, a.p[2], nd, 0, "axis1", &a1) || !axis1_named(L, a.p[3], nd, 1, "axis2", &a2)) return NULL;
     if (a1 == a2) {
         diag_error(call->span, "axis1 and axis2 cannot be the same");
         return NULL;
     }
-    if (a1 == 1) x = transpose(L, call->span, x, NULL);
-    return diagonal_of(L, call->span, x, k);
+    return lw_diagonal(L, call->span, x, k, a1, a2);
 }
 
 /* col - row for an (N, M) grid, as int64 */
@@ -2065,7 +2090,7 @@ static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
     /* NEP 50: NumPy stores val through a.flat, and a Python int out of an integer dtype's
      * range is OverflowError */
     if (!lw_pyint_fits(L, a.p[1]->span, v, x->type->dtype)) return NULL;
-    store(L, sp, diagonal_of(L, sp, x, cint(L, sp, 0)), v);
+    store(L, sp, lw_diagonal(L, sp, x, cint(L, sp, 0), 0, 1), v);
     return lw_pseudo(L, ty_none());
 }
 

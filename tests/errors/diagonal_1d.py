@@ -1,0 +1,4 @@
+import cupy as cp
+
+x = cp.arange(4)
+d = cp.diagonal(x)
