@@ -739,19 +739,34 @@ static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r,
 
 /* dtype=D of a ufunc call selects the loop: every operand is cast to D first (arrays with
  * NumPy's same_kind check on inputs, Python scalars to 0-d arrays of D), so the loop computes
- * in D; a ufunc that then gives another dtype (sqrt with an integer D) has no such loop. */
+ * in D; a ufunc that then gives another dtype (sqrt with an integer D) has no such loop.
+ * Comparisons, logical functions and float tests have bool loops only (dtype=bool); ldexp's
+ * loops are (float, int): D picks the float. */
 static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo *oi, AstNode *dte, int n,
                         IrValue **args, DType *want)
 {
     bool given;
     if (!lw_dtype_arg(L, dte, want, &given)) return false;
     if (!given) return true;
-    if (oi->rule == RULE_CMP || oi->rule == RULE_LOGIC || oi->rule == RULE_FTEST || oi->rule == RULE_WHERE ||
-        oi->rule == RULE_LDEXP) {
+    DType d = *want;
+    if (oi->rule == RULE_WHERE) {
         diag_error(dte->span, "the 'dtype' argument of %s() is not supported yet", name);
         return false;
     }
-    DType d = *want;
+    if (oi->rule == RULE_CMP || oi->rule == RULE_LOGIC || oi->rule == RULE_FTEST) {
+        /* every loop of these gives bool: dtype=bool names them all, any other dtype none */
+        if (d == DT_BOOL) return true;
+        goto no_loop;
+    }
+    if (oi->rule == RULE_LDEXP) {
+        /* loops (float, int) -> the same float: D picks the float, into which x must cast
+         * safely (NumPy's resolver: a Python int or bool goes to any float, a Python float
+         * counts as float64) */
+        DType from = args[0]->type->kind == TY_ARRAY ? args[0]->type->dtype : ty_scalar_dtype(args[0]->type);
+        bool weak = args[0]->type->kind == TY_INT || args[0]->type->kind == TY_BOOL;
+        if (!dt_is_float(d) || (!weak && dt_promote(from, d) != d)) goto no_loop;
+        n = 1;   /* the exponent keeps its integer dtype */
+    }
     for (int i = 0; i < n; i++) {
         IrValue *v = args[i];
         DType from = v->type->kind == TY_ARRAY ? v->type->dtype : ty_scalar_dtype(v->type);
@@ -773,6 +788,9 @@ static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo 
         }
     }
     return true;
+no_loop:
+    diag_error(dte->span, "No loop matching the specified signature and casting was found for ufunc %s", name);
+    return false;
 }
 
 IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)

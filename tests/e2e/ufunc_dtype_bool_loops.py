@@ -1,0 +1,20 @@
+# dtype= of ufuncs whose loops all give bool (comparisons, logical functions, float tests):
+# only dtype=bool exists; ldexp: dtype picks the float loop, into which x casts safely.
+import cupy as cp
+a = cp.arange(3)
+f = cp.array([1.5, cp.nan, -2.0])
+print(cp.less(a, 1.5, dtype=bool), cp.equal(a, 1, dtype="?"), cp.logical_and(a, a, dtype=cp.bool_))
+print(cp.isnan(f, dtype=bool), cp.signbit(f, dtype="bool"), cp.logical_not(a, dtype=bool))
+print(cp.greater(f, a, dtype=bool).dtype, cp.logical_xor(f, 0, dtype=bool), cp.isfinite(a, dtype=bool))
+r1 = cp.ldexp(f.astype(cp.float32), 2, dtype=cp.float64)
+print(r1, r1.dtype)
+r2 = cp.ldexp(cp.arange(3, dtype=cp.int8), cp.arange(3), dtype=cp.float16)
+print(r2, r2.dtype)
+r3 = cp.ldexp(2, cp.arange(3), dtype=cp.float32)
+print(r3, r3.dtype)
+r4 = cp.ldexp(True, cp.arange(3), dtype=cp.float16)
+print(r4, r4.dtype)
+r5 = cp.ldexp(1.5, cp.arange(3), dtype=cp.float64)
+print(r5, r5.dtype)
+r6 = cp.ldexp(a, 3, dtype="f8")
+print(r6, r6.dtype)
