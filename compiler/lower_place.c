@@ -828,13 +828,26 @@ static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, int op)
     }
     IrValue *view = lw_index(L, a, A.p[1], call->span);
     if (!view) return NULL;
-    if (view->def && view->def->op == IR_ADV_INDEX) {
-        if (!lw_adv_scatter(L, view, v, op, call->span)) return NULL;
-        return lw_pseudo(L, ty_none());
-    }
+    bool adv = view->def && view->def->op == IR_ADV_INDEX;
     IrOp iop = op == 1 ? IR_ADD : op == 2 ? IR_MAXIMUM : IR_MINIMUM;
-    IrValue *r = lw_ewise(L, iop, call->span, 2, (IrValue *[]){view, v});
-    if (!r) return NULL;
+    DType t = a->type->dtype;
+    IrValue *r;
+    if (op != 1 && v->type->kind == TY_INT && dt_is_int(t) && t != DT_INT64 && t != DT_UINT64) {
+        /* NumPy's maximum.at / minimum.at make a Python int an int64 operand and cast the
+         * result back unsafely: an int outside the array's dtype compares in int64 (uint8 50
+         * max 300 is 300, stored as 44).  Inside the dtype the result is the same.  The max
+         * or min of one value is idempotent, so a repeated index needs no atomics. */
+        IrValue *w = lw_cast(L, view, DT_INT64, call->span);
+        r = lw_ewise(L, iop, call->span, 2, (IrValue *[]){w, v});
+        if (!r) return NULL;
+        r = lw_cast(L, r, t, call->span);
+        if (adv) return lw_adv_assign(L, view, r, call->span) ? lw_pseudo(L, ty_none()) : NULL;
+    } else if (adv) {
+        return lw_adv_scatter(L, view, v, op, call->span) ? lw_pseudo(L, ty_none()) : NULL;
+    } else {
+        r = lw_ewise(L, iop, call->span, 2, (IrValue *[]){view, v});
+        if (!r) return NULL;
+    }
     IrValue *args[2] = {view, r};
     IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, call->span, NULL, 2, args);
     in->dtype = view->type->dtype;
