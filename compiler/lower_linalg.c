@@ -19,6 +19,7 @@
 #include "lower.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
@@ -606,7 +607,8 @@ static IrValue *api_norm(Lower *L, AstNode *call)
 }
 
 /* linalg.matrix_power(a, n): a square in its last two dims (run-time check:
- * LinAlgError), n a compile-time int >= 0 (a negative power needs inv). */
+ * LinAlgError), n a compile-time int; a negative n is the power -n of inv(a) (float64 for
+ * integer a, as NumPy). */
 static IrValue *api_matrix_power(Lower *L, AstNode *call)
 {
     Args a;
@@ -630,9 +632,14 @@ static IrValue *api_matrix_power(Lower *L, AstNode *call)
         diag_error(a.p[1]->span, "matrix_power() needs a compile-time integer exponent");
         return NULL;
     }
-    if (n < 0) {
-        diag_error(a.p[1]->span, "matrix_power() with a negative exponent (an inverse) is not supported yet");
+    if (n == INT64_MIN) {
+        diag_error(a.p[1]->span, "matrix_power() exponent %lld is out of range", (long long)n);
         return NULL;
+    }
+    if (n < 0) {   /* NumPy: a = inv(a); n = abs(n) */
+        x = lw_inv(L, sp, x);
+        if (!x) return NULL;
+        n = -n;
     }
     return emit_mm(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
 }

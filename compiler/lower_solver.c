@@ -2,7 +2,8 @@
  * lower_solver.c — cupy.linalg's decompositions and solvers: solve, inv, det, slogdet,
  * cholesky, qr, eigh, eigvalsh, svd (one IR_LINALG each, run by rt_linalg on cuSOLVER), and
  * the routines NumPy builds from them, composed here from IR_LINALG and existing ops:
- * matrix_rank and pinv (lw_svdvals also serves norm's spectral orders in lower_linalg.c).
+ * matrix_rank, pinv and lstsq (lw_svdvals also serves norm's spectral orders in
+ * lower_linalg.c, lw_inv matrix_power's negative exponents).
  *
  * Invariants: IR_LINALG's operands already have the computation dtype (NumPy's
  * _commonType: bool and integer arrays become float64, float32 and complex64 stay single
@@ -168,13 +169,21 @@ static IrValue *api_solve(Lower *L, AstNode *call)
     return emit_la(L, call->span, LA_SOLVE, 0, x, y, ty_array(dt, nd));
 }
 
-/* inv(a): a (..., M, M) → the same shape and dtype. */
+IrValue *lw_inv(Lower *L, Span sp, IrValue *x)
+{
+    DType dt;
+    if (!la_dtype(sp, x->type->dtype, &dt)) return NULL;
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    return x ? emit_la(L, sp, LA_INV, 0, x, NULL, ty_array(dt, x->type->ndim)) : NULL;
+}
+
+/* inv(a): a (..., M, M) → the same shape, the computation dtype. */
 static IrValue *api_inv(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "inv", "a", 1, &a)) return NULL;
-    IrValue *x = la_operand(L, a.p[0], "inv");
-    return x ? emit_la(L, call->span, LA_INV, 0, x, NULL, ty_array(x->type->dtype, x->type->ndim)) : NULL;
+    IrValue *x = la_array(L, a.p[0], "inv", 2);
+    return x ? lw_inv(L, a.p[0]->span, x) : NULL;
 }
 
 /* cholesky(a, /, *, upper=False): the lower L with a = L L^H (from a's lower triangle);
@@ -382,6 +391,103 @@ static IrValue *api_pinv(Lower *L, AstNode *call)
     return scaled ? lw_matmul(L, sp, swap_last(L, sp, vt), scaled) : NULL;
 }
 
+/* x[..., k]: a view. */
+static IrValue *last_item(Lower *L, Span sp, IrValue *x, int64_t k)
+{
+    IrValue *args[2] = {x, lw_const_int(L, sp, k)};
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, x->type->ndim - 1), 2, args);
+    r->def->nidx = 2;
+    r->def->idx[0] = IDX_ELLIPSIS;
+    r->def->idx[1] = IDX_INT;
+    return r;
+}
+
+/* lstsq(a, b, rcond=None), NumPy 2 (gelsd's minimum-norm least-squares solution, from the
+ * SVD): a (M, N) and b (M,) or (M, K), both 2-d after b[:, None]; rcond None: float64's eps *
+ * max(M, N) (NumPy computes in double); the singular values above rcond * max(s) count:
+ * x = Vh^H (s^-1 U^H b), rank = their number, residuals sum(|b - a x|**2, axis=0) when rank == N
+ * and M > N, else an empty array; → (x, residuals, rank, s), rank a Python int. */
+static IrValue *api_lstsq(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "lstsq", "a,b,rcond", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "lstsq"), *y = x ? lw_array_arg(L, a.p[1], "lstsq") : NULL;
+    if (!y) return NULL;
+    bool vec = y->type->ndim == 1;
+    for (int i = 0; i < 2; i++) {
+        int nd = (i ? y : x)->type->ndim + (i && vec ? 1 : 0);
+        if (nd != 2) {
+            diag_error(a.p[i]->span, "%d-dimensional array given. Array must be two-dimensional", nd);
+            return NULL;
+        }
+    }
+    DType dx, dy;
+    if (!la_dtype(a.p[0]->span, x->type->dtype, &dx) || !la_dtype(a.p[1]->span, y->type->dtype, &dy)) return NULL;
+    DType dt = dt_promote(dx, dy), rdt = dt_real(dt);
+    if (x->type->dtype != dt) x = lw_cast(L, x, dt, sp);
+    if (y->type->dtype != dt) y = lw_cast(L, y, dt, sp);
+    if (!x || !y) return NULL;
+    IrValue *bm = vec ? newaxis_last(L, sp, y) : y;
+    IrValue *m = lw_dim(L, sp, x, 0), *n = lw_dim(L, sp, x, 1);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, m, lw_dim(L, sp, bm, 0)), "numpy.linalg.LinAlgError",
+                     "Incompatible dimensions"))
+        return NULL;
+    IrValue *rc = a.p[2] ? lw_expr(L, a.p[2]) : NULL;
+    if (a.p[2] && !rc) return NULL;
+    if (!rc || lw_is_none(rc)) {
+        IrValue *big = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){m, n});
+        rc = big ? lw_binop(L, AOP_MUL, sp, big, lw_const_float(L, sp, 2.220446049250313e-16)) : NULL;
+    }
+    if (!rc || !ty_is_numeric(rc->type) || rc->type->kind == TY_ARRAY) {
+        if (rc) diag_error(a.p[2]->span, "lstsq() expects a number for rcond, got %s", ty_str_of(rc->type));
+        return NULL;
+    }
+    DType dts[3] = {dt, rdt, dt};
+    int nds[3] = {2, 1, 2};
+    IrValue *usv = emit_la(L, sp, LA_SVD, SVD_REDUCED, x, NULL, arrays_tuple(3, dts, nds));
+    IrValue *u = lw_tuple_get(L, usv, 0, sp), *s = lw_tuple_get(L, usv, 1, sp), *vh = lw_tuple_get(L, usv, 2, sp);
+    IrValue *cutoff = lw_binop(L, AOP_MUL, sp, rc, reduce_last(L, sp, s, RED_MAX, true));
+    IrValue *large = cutoff ? lw_binop(L, AOP_GT, sp, s, cutoff) : NULL;
+    IrValue *recip = lw_binop(L, AOP_DIV, sp, lw_const_float(L, sp, 1.0), s);
+    if (!large || !recip) return NULL;
+    IrValue *sinv = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){large, recip, lw_const_float(L, sp, 0.0)});
+    if (!sinv) return NULL;
+    if (sinv->type->dtype != rdt) sinv = lw_cast(L, sinv, rdt, sp);
+    IrValue *uh = swap_last(L, sp, u), *v = swap_last(L, sp, vh);
+    if (dt_is_complex(dt)) {
+        uh = lw_ewise(L, IR_CONJ, sp, 1, &uh);
+        v = lw_ewise(L, IR_CONJ, sp, 1, &v);
+    }
+    IrValue *uhb = uh ? lw_matmul(L, sp, uh, bm) : NULL;
+    IrValue *scaled = uhb ? lw_binop(L, AOP_MUL, sp, newaxis_last(L, sp, sinv), uhb) : NULL;
+    IrValue *sol = scaled && v ? lw_matmul(L, sp, v, scaled) : NULL;
+    if (!sol) return NULL;
+    /* rank (synchronises: the residuals' length depends on it) */
+    IrValue *cnt = lw_emit1(L, IR_REDUCE, sp, ty_array(DT_INT64, 0), large);
+    cnt->def->redop = RED_SUM;
+    cnt->def->dtype = DT_INT64;
+    cnt->def->cdtype = DT_BOOL;
+    IrValue *rank = lw_to_scalar(L, cnt, TY_INT, sp);
+    /* residuals: sum(|b - a x|**2, axis=0), kept when rank == N and M > N */
+    IrValue *res = lw_binop(L, AOP_SUB, sp, bm, lw_matmul(L, sp, x, sol));
+    if (res && dt_is_complex(dt)) res = lw_ewise(L, IR_ABS, sp, 1, &res);
+    IrValue *sq = res ? lw_binop(L, AOP_MUL, sp, res, res) : NULL;
+    if (!sq || !rank) return NULL;
+    IrValue *rsum = lw_emit1(L, IR_REDUCE, sp, ty_array(rdt, 1), sq);
+    rsum->def->redop = RED_SUM;
+    rsum->def->dtype = rdt;
+    rsum->def->cdtype = rdt;
+    rsum->def->naxes = 1;
+    rsum->def->axes[0] = 0;
+    IrValue *keep = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_EQ, sp, rank, n), lw_binop(L, AOP_GT, sp, m, n));
+    IrValue *stop = keep ? lw_binop(L, AOP_MUL, sp, lw_dim(L, sp, rsum, 0), keep) : NULL;
+    IrValue *resids = stop ? lw_slice_axis(L, sp, rsum, 0, lw_const_none(L, sp), stop, lw_const_none(L, sp)) : NULL;
+    if (!resids) return NULL;
+    if (vec) sol = last_item(L, sp, sol, 0);
+    return lw_tuple(L, sp, 4, (IrValue *[]){sol, resids, rank, s});
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_solve)
@@ -393,6 +499,7 @@ LW_API_NAMED(api_eigh)
 LW_API_PLAIN(api_svd)
 LW_API_PLAIN(api_matrix_rank)
 LW_API_PLAIN(api_pinv)
+LW_API_PLAIN(api_lstsq)
 
 const ApiFn lw_solver_api[] = {
     {"cupy.linalg", "solve", api_solve_api, 0},
@@ -406,5 +513,6 @@ const ApiFn lw_solver_api[] = {
     {"cupy.linalg", "svd", api_svd_api, 0},
     {"cupy.linalg", "matrix_rank", api_matrix_rank_api, 0},
     {"cupy.linalg", "pinv", api_pinv_api, 0},
+    {"cupy.linalg", "lstsq", api_lstsq_api, 0},
     {NULL, NULL, NULL, 0},
 };

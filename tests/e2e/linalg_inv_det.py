@@ -7,15 +7,18 @@ print(f"{float(cp.linalg.det(A)):.8f}", cp.linalg.det(A).dtype, cp.linalg.det(A)
 s, l = cp.linalg.slogdet(A)
 print(s, f"{float(l):.8f}", s.dtype, l.dtype)
 
-for dt in (cp.float32, cp.float64, cp.complex64, cp.complex128):
-    Ad = A.astype(dt)
-    if dt in (cp.complex64, cp.complex128):
-        Ad = Ad * (1 + 0.5j)
+def inv_det(Ad):
     inv = cp.linalg.inv(Ad)
     d = cp.linalg.det(Ad)
     sg, ld = cp.linalg.slogdet(Ad)
     print(inv.dtype, cp.allclose(inv @ Ad, cp.eye(3), atol=1e-5), d.dtype, cp.round(d, 3), sg.dtype, ld.dtype,
           cp.round(sg, 5), cp.round(ld, 5))
+
+
+inv_det(A.astype(cp.float32))
+inv_det(A)
+inv_det(A.astype(cp.complex64) * (1 + 0.5j))
+inv_det(A.astype(cp.complex128) * (1 + 0.5j))
 
 # integer input: float64; a 2 x 2 with a negative determinant; a permutation
 I2 = cp.array([[1, 2], [3, 4]])
@@ -47,3 +50,8 @@ C = cp.array([[1 + 1j, 2], [3, 4j]])
 print(cp.round(cp.linalg.det(C), 8), cp.round(cp.linalg.slogdet(C)[0], 8), cp.round(cp.linalg.slogdet(C)[1], 8))
 # matrix_power with a negative exponent needs inv: not here; inv twice is the identity map
 print(cp.allclose(cp.linalg.inv(cp.linalg.inv(A)), A))
+# matrix_power with a negative exponent: a power of inv(a) (float64 for integer a)
+print(cp.round(cp.linalg.matrix_power(A, -2) @ A @ A, 8))
+F = cp.array([[1, 1], [1, 0]])
+print(cp.linalg.matrix_power(F, -3), cp.linalg.matrix_power(F, -1).dtype)
+print(cp.round(cp.linalg.matrix_power(S, -1) @ S, 8)[2], cp.linalg.matrix_power(A.astype(cp.complex64), -1).dtype)
