@@ -254,7 +254,8 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
 
 /* lower_solver.c — cupy.linalg's decompositions and solvers (IR_LINALG, cuSOLVER): solve, inv,
- * det, slogdet, cholesky, qr, eigh, eigvalsh, svd, and matrix_rank, pinv, lstsq.  Table: lw_solver_api. */
+ * det, slogdet, cholesky, qr, eigh, eigvalsh, svd, and matrix_rank, pinv, lstsq, tensorinv,
+ * tensorsolve.  Table: lw_solver_api. */
 /* svd(x, compute_uv=False) of a float32/64 or complex64/128 x (ndim >= 2): its singular
  * values, (..., min(M, N)) of x's real dtype, descending. */
 IrValue *lw_svdvals(Lower *L, Span sp, IrValue *x);

@@ -2,7 +2,7 @@
  * lower_solver.c — cupy.linalg's decompositions and solvers: solve, inv, det, slogdet,
  * cholesky, qr, eigh, eigvalsh, svd (one IR_LINALG each, run by rt_linalg on cuSOLVER), and
  * the routines NumPy builds from them, composed here from IR_LINALG and existing ops:
- * matrix_rank, pinv and lstsq (lw_svdvals also serves norm's spectral orders in
+ * matrix_rank, pinv, lstsq, tensorinv and tensorsolve (lw_svdvals also serves norm's spectral orders in
  * lower_linalg.c, lw_inv matrix_power's negative exponents).
  *
  * Invariants: IR_LINALG's operands already have the computation dtype (NumPy's
@@ -488,6 +488,85 @@ static IrValue *api_lstsq(Lower *L, AstNode *call)
     return lw_tuple(L, sp, 4, (IrValue *[]){sol, resids, rank, s});
 }
 
+/* The product of x's dimensions [lo, hi) as a run-time int. */
+static IrValue *dims_prod(Lower *L, Span sp, IrValue *x, int lo, int hi)
+{
+    IrValue *p = lw_const_int(L, sp, 1);
+    for (int i = lo; i < hi && p; i++) p = lw_binop(L, AOP_MUL, sp, p, lw_dim(L, sp, x, i));
+    return p;
+}
+
+/* tensorinv(a, ind=2): inv(a.reshape(prod(a.shape[:ind]), -1)) reshaped to
+ * a.shape[ind:] + a.shape[:ind]; ind a compile-time int > 0. */
+static IrValue *api_tensorinv(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tensorinv", "a,ind", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "tensorinv");
+    int64_t ind = 2;
+    if (!x) return NULL;
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (!lw_is_const_int(v, &ind)) {
+            diag_error(a.p[1]->span, "tensorinv() needs a compile-time integer ind");
+            return NULL;
+        }
+    }
+    int nd = x->type->ndim;
+    if (ind <= 0) {
+        diag_error(a.p[1] ? a.p[1]->span : sp, "Invalid ind argument.");
+        return NULL;
+    }
+    int cut = ind < nd ? (int)ind : nd;   /* past the last axis, a.shape[ind:] is () */
+    IrValue *dims[2] = {dims_prod(L, sp, x, cut, nd), lw_const_int(L, sp, -1)};
+    IrValue *m = lw_emit_reshape(L, sp, x, 2, dims);
+    IrValue *inv = m ? lw_inv(L, sp, m) : NULL;
+    if (!inv) return NULL;
+    IrValue *shape[IR_MAXDIM];
+    int k = 0;
+    for (int i = cut; i < nd; i++) shape[k++] = lw_dim(L, sp, x, i);
+    for (int i = 0; i < cut; i++) shape[k++] = lw_dim(L, sp, x, i);
+    return lw_emit_reshape(L, sp, inv, nd, shape);
+}
+
+/* tensorsolve(a, b, axes=None): x of shape a.shape[b.ndim:] with tensordot(a, x, x.ndim) == b:
+ * solve(a.reshape(P, P), b.ravel()) reshaped, P = prod(a.shape[b.ndim:]), after NumPy's check
+ * that a.size == P * P (LinAlgError; its text keeps the spaces of NumPy's line continuation). */
+static IrValue *api_tensorsolve(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tensorsolve", "a,b,axes", 2, &a) || !lw_no_arg(a.p[2], "axes")) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "tensorsolve"), *y = x ? lw_array_arg(L, a.p[1], "tensorsolve") : NULL;
+    if (!y) return NULL;
+    int an = x->type->ndim, bn = y->type->ndim;
+    if (bn > an) {
+        diag_error(sp, "tensorsolve(): b has more dimensions (%d) than a (%d)", bn, an);
+        return NULL;
+    }
+    IrValue *p = dims_prod(L, sp, x, bn, an);
+    IrValue *bad = p ? lw_binop(L, AOP_NE, sp, lw_emit1(L, IR_SIZE, sp, ty_int(), x), lw_binop(L, AOP_MUL, sp, p, p)) : NULL;
+    if (!bad || !lw_raise_if(L, sp, bad, "numpy.linalg.LinAlgError",
+                             "Input arrays must satisfy the requirement             "
+                             "prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])"))
+        return NULL;
+    IrValue *dims[2] = {p, p};
+    IrValue *m = lw_emit_reshape(L, sp, x, 2, dims), *v = lw_ravel(L, sp, y);
+    DType dx, dy;
+    if (!m || !v || !la_dtype(a.p[0]->span, x->type->dtype, &dx) || !la_dtype(a.p[1]->span, y->type->dtype, &dy))
+        return NULL;
+    DType dt = dt_promote(dx, dy);
+    if (m->type->dtype != dt) m = lw_cast(L, m, dt, sp);
+    if (v->type->dtype != dt) v = lw_cast(L, v, dt, sp);
+    IrValue *r = m && v ? emit_la(L, sp, LA_SOLVE, 0, m, v, ty_array(dt, 1)) : NULL;
+    if (!r) return NULL;
+    IrValue *shape[IR_MAXDIM];
+    for (int i = bn; i < an; i++) shape[i - bn] = lw_dim(L, sp, x, i);
+    return lw_emit_reshape(L, sp, r, an - bn, shape);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_solve)
@@ -500,6 +579,8 @@ LW_API_PLAIN(api_svd)
 LW_API_PLAIN(api_matrix_rank)
 LW_API_PLAIN(api_pinv)
 LW_API_PLAIN(api_lstsq)
+LW_API_PLAIN(api_tensorinv)
+LW_API_PLAIN(api_tensorsolve)
 
 const ApiFn lw_solver_api[] = {
     {"cupy.linalg", "solve", api_solve_api, 0},
@@ -514,5 +595,7 @@ const ApiFn lw_solver_api[] = {
     {"cupy.linalg", "matrix_rank", api_matrix_rank_api, 0},
     {"cupy.linalg", "pinv", api_pinv_api, 0},
     {"cupy.linalg", "lstsq", api_lstsq_api, 0},
+    {"cupy.linalg", "tensorinv", api_tensorinv_api, 0},
+    {"cupy.linalg", "tensorsolve", api_tensorsolve_api, 0},
     {NULL, NULL, NULL, 0},
 };
