@@ -18,7 +18,8 @@
  * Batches: the leading dimensions are looped over on the host, one cuSOLVER call per matrix,
  * with one workspace (the largest query) and one device info word per matrix, read back once
  * after the loop (that synchronises) and checked in batch order: the first failing matrix
- * raises numpy.linalg.LinAlgError with NumPy's text.
+ * raises numpy.linalg.LinAlgError with NumPy's text.  Workspaces are freed after that read-back
+ * (cuSOLVER may use a host workspace until the stream reaches it).
  *
  * Invariants: inputs arrive in the computation dtype (float32/64, complex64/128: the compiler
  * casts) with ndim >= 2 (solve's b: ndim >= 1), borrowed; every output is a new C-contiguous
@@ -265,8 +266,9 @@ static int lu_factor(La *l, gp_array *lu, int64_t batch, int64_t n, int64_t *ipi
     for (int64_t i = 0; i < batch && n > 0; i++)
         CHECK_CUSOLVER(cusolverDnXgetrf(l->h, l->params, n, n, l->t, mat_at(lu, i, n * n, l->esz), n, ipiv + i * n,
                                         l->t, w.dev, nd, w.host, nh, info + i));
-    ws_free(&w);
-    return info_check(info, batch, "getrf");
+    int r = info_check(info, batch, "getrf");
+    ws_free(&w);   /* after the synchronisation: cuSOLVER may read its host workspace until then */
+    return r;
 }
 
 /* Solves A X = B for each matrix: lu and ipiv from lu_factor, rhs column-major n x k. */
@@ -477,8 +479,9 @@ static gp_array *cholesky(La *l, const gp_array *a)
     for (int64_t i = 0; i < batch && n > 0; i++)
         CHECK_CUSOLVER(cusolverDnXpotrf(l->h, l->params, CUBLAS_FILL_MODE_UPPER, n, l->t, mat_at(x, i, n * n, l->esz),
                                         n, l->t, w.dev, nd, w.host, nh, info + i));
+    int r = info_check(info, batch, "potrf");
     ws_free(&w);
-    if (info_check(info, batch, "potrf") > 0) rt_raise("numpy.linalg.LinAlgError", "Matrix is not positive definite");
+    if (r > 0) rt_raise("numpy.linalg.LinAlgError", "Matrix is not positive definite");
     rt_launch_tri_zero(l->esz, x->data, batch, n, n, true, rt_stream());
     return x;
 }
@@ -633,8 +636,9 @@ static int eigh(La *l, const gp_array *a, int64_t flags, gp_array **out)
     for (int64_t i = 0; i < batch && n > 0; i++)
         CHECK_CUSOLVER(cusolverDnXsyevd(l->h, l->params, jobz, uplo, n, l->t, mat_at(z, i, n * n, l->esz), n, l->rt,
                                         wv->data + (size_t)(i * n) * resz, l->t, w.dev, nd, w.host, nh, info + i));
+    int r = info_check(info, batch, "syevd");
     ws_free(&w);
-    if (info_check(info, batch, "syevd") > 0) rt_raise("numpy.linalg.LinAlgError", "Eigenvalues did not converge");
+    if (r > 0) rt_raise("numpy.linalg.LinAlgError", "Eigenvalues did not converge");
     out[0] = wv;
     if (values) {
         rt_release(z);
@@ -702,9 +706,10 @@ static int svd(La *l, const gp_array *a, int mode, gp_array **out)
                                         u ? mat_at(u, i, rows * ucols, l->esz) : NULL, rows, l->t,
                                         vt ? mat_at(vt, i, cols * cols, l->esz) : NULL, cols, l->t, w.dev, nd, w.host,
                                         nh, info + i));
+    int r = info_check(info, batch, "gesvd");
     ws_free(&w);
     rt_release(f);
-    if (info_check(info, batch, "gesvd") > 0 || has_nan(s)) rt_raise("numpy.linalg.LinAlgError", "SVD did not converge");
+    if (r > 0 || has_nan(s)) rt_raise("numpy.linalg.LinAlgError", "SVD did not converge");
     if (!uv) {
         out[0] = s;
         return 1;
