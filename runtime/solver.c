@@ -590,7 +590,7 @@ static int qr(La *l, const gp_array *a, int mode, gp_array **out)
         check_int_dim(m);
         check_int_dim(qcols);
         info = info_new(batch);
-        for (int64_t i = 0; i < batch && m > 0 && nq > 0; i++)
+        for (int64_t i = 0; i < batch && k > 0; i++)   /* no reflectors: q is already I */
             orgqr(l, mat_at(q, i, m * qcols, l->esz), m, nq, k, mat_at(tau, i, k, l->esz), &w, info + i);
         info_check(info, batch, "orgqr");
         /* the first nq columns, row-major */
