@@ -16,6 +16,7 @@
 #include "lower.h"
 
 #include <string.h>
+#include <strings.h>
 
 /* ORDER GP_LA: the gp_la_kind constants of runtime/include/gpyrt.h (IR_LINALG's ival), and
  * the modes (gp_qr_mode, GP_EIGH_*, gp_svd_mode; IR_LINALG's shape[0]). */
@@ -80,13 +81,14 @@ static Type *arrays_tuple(int n, const DType *dts, const int *nds)
 }
 
 /* A compile-time string option among names[0..n-1] (default names[0]): its index, or -1
- * after a located error (ValueError text `msg`, with %s the value given). */
-static int str_option(Lower *L, AstNode *e, const char *const *names, int n, const char *msg)
+ * after a located error (ValueError text `msg`, with %s the value given).  fold: compare
+ * upper-cased, as eigh's UPLO.upper(). */
+static int str_option(Lower *L, AstNode *e, const char *const *names, int n, bool fold, const char *msg)
 {
     const char *s;
     if (!lw_str_arg(L, e, names[0], &s)) return -1;
     for (int i = 0; i < n; i++)
-        if (!strcmp(s, names[i])) return i;
+        if (fold ? !strcasecmp(s, names[i]) : !strcmp(s, names[i])) return i;
     diag_error(e->span, msg, s);
     return -1;
 }
@@ -225,7 +227,7 @@ static IrValue *api_qr(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "qr", "a,mode", 1, &a)) return NULL;
     static const char *const modes[] = {"reduced", "complete", "r"};
-    int mode = a.p[1] ? str_option(L, a.p[1], modes, 3, "Unrecognized mode '%s'") : QR_REDUCED;
+    int mode = a.p[1] ? str_option(L, a.p[1], modes, 3, false, "Unrecognized mode '%s'") : QR_REDUCED;
     if (mode < 0) return NULL;
     IrValue *x = la_operand(L, a.p[0], "qr");
     if (!x) return NULL;
@@ -243,7 +245,7 @@ static IrValue *api_eigh(Lower *L, AstNode *call, const char *name)
     Args a;
     if (!lw_bind(call, name, "a,UPLO", 1, &a)) return NULL;
     static const char *const uplo[] = {"L", "U"};
-    int up = a.p[1] ? str_option(L, a.p[1], uplo, 2, "UPLO argument must be 'L' or 'U'") : 0;
+    int up = a.p[1] ? str_option(L, a.p[1], uplo, 2, true, "UPLO argument must be 'L' or 'U'") : 0;
     if (up < 0) return NULL;
     IrValue *x = la_operand(L, a.p[0], name);
     if (!x) return NULL;

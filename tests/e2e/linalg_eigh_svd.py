@@ -23,6 +23,7 @@ def eig_upper(a):
 H = 1j * cp.array([[0.0, 1.0, 0.0, 2.0], [-1.0, 0.0, 0.5, 0.0], [0.0, -0.5, 0.0, 1.0], [-2.0, 0.0, -1.0, 0.0]])
 eig_lower(A)
 eig_upper(A)
+print(cp.allclose(cp.linalg.eigvalsh(A, "u"), cp.linalg.eigvalsh(A, UPLO="l")))
 eig_lower(A.astype(cp.float32))
 eig_upper(A.astype(cp.float32))
 eig_lower((A + H).astype(cp.complex64))
