@@ -518,6 +518,10 @@ static IrValue *norm_matrix(Lower *L, Span sp, IrValue *x, int row, int col, boo
 {
     int nd = x->type->ndim;
     bool spectral = (kind == NORD_NUM && (p == 2.0 || p == -2.0)) || (kind == NORD_STR && !strcmp(str, "nuc"));
+    if (spectral && x->type->dtype == DT_FLOAT16) {
+        diag_error(sp, "array type float16 is unsupported in linalg");
+        return NULL;
+    }
     if (spectral) {
         int perm[IR_MAXDIM], k = 0;
         for (int i = 0; i < nd; i++)
