@@ -748,6 +748,33 @@ static void emit_adv_index(Cg *cg, const IrInstr *in) {
     emit(cg, "}");
 }
 
+/* IR_LINALG (runtime/solver.c): rt_linalg fills out[] with new references; a tuple result is
+ * built from them as they are (it owns them: no retain, unlike IR_TUPLE). */
+static void emit_linalg(Cg *cg, const IrInstr *in, const char *r) {
+    /* ORDER GP_LA: the gp_la_kind constants of gpyrt.h */
+    static const char *const kinds[] = {"GP_LA_SOLVE", "GP_LA_INV", "GP_LA_DET", "GP_LA_SLOGDET",
+                                        "GP_LA_CHOLESKY", "GP_LA_QR", "GP_LA_EIGH", "GP_LA_SVD"};
+    const Type *t = in->res ? in->res->type : NULL;
+    int nout = t && t->kind == TY_TUPLE ? t->n : 1;
+    if (in->ival < 0 || in->ival >= (int64_t)(sizeof kinds / sizeof kinds[0]) || !r || in->nargs < 1 ||
+        in->nargs > 2 || nout < 1 || nout > 3)
+        cg_bug(in, "bad linalg");
+    emit(cg, "{");
+    cg->indent++;
+    emit(cg, "gp_array *la[3] = {NULL, NULL, NULL};");
+    emit(cg, "if (rt_linalg(%s, %s, %s, %s, la) != %d) rt_raise(\"RuntimeError\", \"rt_linalg: result count\");",
+         kinds[in->ival], arg(cg, in, 0), in->nargs > 1 ? arg(cg, in, 1) : "NULL", int_lit(cg, in->shape[0]), nout);
+    if (t->kind == TY_TUPLE) {
+        for (int i = 0; i < nout; i++)
+            if (t->elems[i]->kind != TY_ARRAY) cg_bug(in, "linalg tuple of non-arrays");
+        emit(cg, "%s = %s{%s};", r, ctype_of(cg->m, t), nout == 1 ? "la[0]" : nout == 2 ? "la[0], la[1]" : "la[0], la[1], la[2]");
+    } else {
+        emit(cg, "%s = la[0];", r);
+    }
+    cg->indent--;
+    emit(cg, "}");
+}
+
 /* IR_ARRAY_LIT: the elements in a host array of the dtype's C type, then rt_from_host. */
 static void emit_array_lit(Cg *cg, const IrInstr *in) {
     const char *r = vname(cg, in->res);
@@ -1194,6 +1221,7 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         sb_free(&ns);
         break;
     }
+    case IR_LINALG: emit_linalg(cg, in, r); break;
     case IR_SCAN: /* cumsum / cumprod (runtime/scan.cu) */
         emit(cg, "%s = rt_scan(%s, %s, %d);", r, arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
              (int)in->ival);

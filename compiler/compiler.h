@@ -264,6 +264,13 @@ typedef enum IrOp {
                           (normalised, distinct, in the order given: the real transform runs
                           along the last); dtype: the result's → array, unnormalised (rt_fft,
                           cuFFT; lower_fft.c) */
+    IR_LINALG,         /* args[0] a (ndim >= 2, in the computation dtype: float32/64 or
+                          complex64/128), args[1] b for solve (a's dtype, ndim >= 1); ival: the
+                          runtime's gp_la_kind (solve, inv, det, slogdet, cholesky, qr, eigh,
+                          svd), shape[0]: its mode (gp_qr_mode, GP_EIGH_* flags, gp_svd_mode) →
+                          an array, or a tuple of arrays (slogdet, qr, eigh, svd: the routine
+                          runs once and fills every element) (rt_linalg, cuSOLVER; syncs;
+                          lower_solver.c) */
     /* arrays: counting (host calls into runtime/hist.cu; lower_hist.c) */
     IR_BINCOUNT,       /* args[0] 1-d int or bool array, args[1] int minlength, args[2] optional
                           1-d real weights → int64, or float64 with weights (rt_bincount; syncs) */

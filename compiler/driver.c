@@ -362,6 +362,7 @@ static int compile(const Options *o)
         if (module_uses(m, IR_RANDOM_UNIFORM) || module_uses(m, IR_RANDOM_SEED)) libs[nlibs++] = "curand";
         if (module_uses(m, IR_MATMUL)) libs[nlibs++] = "cublas";
         if (module_uses(m, IR_FFT)) libs[nlibs++] = "cufft";
+        if (module_uses(m, IR_LINALG)) libs[nlibs++] = "cusolver";
         libs[nlibs] = NULL;
         NvccJob job = {.libs = libs, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                        .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};

@@ -189,6 +189,7 @@ static const char *const other_names[] = {
     "median", "quantile",
     "sort", "searchsorted", "unique", "isin", "setop",
     "fft",
+    "linalg",
     "bincount", "digitize", "hist_edges", "histogram", "histogram2d",
 };
 _Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
@@ -333,6 +334,12 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
     case IR_SEARCHSORTED: case IR_UNIQUE: case IR_ISIN: case IR_SETOP: sb_printf(out, " %lld", (long long)in->ival); break;
     case IR_DIGITIZE: case IR_HISTOGRAM: case IR_HISTOGRAM2D: sb_printf(out, " %lld", (long long)in->ival); break;
     case IR_HIST_EDGES: sb_printf(out, " %s", dt_name(in->dtype)); break;
+    case IR_LINALG: {
+        /* ORDER GP_LA */
+        static const char *const kinds[] = {"solve", "inv", "det", "slogdet", "cholesky", "qr", "eigh", "svd"};
+        sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < 8 ? kinds[in->ival] : "?", (long long)in->shape[0]);
+        break;
+    }
     case IR_FFT: {
         static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
         sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");

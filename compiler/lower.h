@@ -191,7 +191,8 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
  *
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
  * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
- * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api,
+ * lw_solver_api); lw_api_tables lists the tables.  Calls dispatch through
  * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
  * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
  * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
@@ -210,7 +211,7 @@ struct ApiFn {
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
     lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
-    lw_numeric_api[], lw_grid_api[];
+    lw_numeric_api[], lw_grid_api[], lw_solver_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -251,6 +252,15 @@ IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 
 /* lower_linalg.c — matrix products and the linear-algebra compositions */
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
+
+/* lower_solver.c — cupy.linalg's decompositions and solvers (IR_LINALG, cuSOLVER): solve, inv,
+ * det, slogdet, cholesky, qr, eigh, eigvalsh, svd, and matrix_rank, pinv, lstsq, tensorinv,
+ * tensorsolve.  Table: lw_solver_api. */
+/* svd(x, compute_uv=False) of a float32/64 or complex64/128 x (ndim >= 2): its singular
+ * values, (..., min(M, N)) of x's real dtype, descending. */
+IrValue *lw_svdvals(Lower *L, Span sp, IrValue *x);
+/* inv(x) of an array x (ndim >= 2) in its computation dtype (float64 for bool and integers). */
+IrValue *lw_inv(Lower *L, Span sp, IrValue *x);
 
 /* lower_fft.c — cupy.fft: the transforms (IR_FFT, cuFFT) and fftfreq, rfftfreq, fftshift,
  * ifftshift.  Table: lw_fft_api. */

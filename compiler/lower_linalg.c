@@ -2,7 +2,8 @@
  * lower_linalg.c — matrix products and the linear-algebra routines built from them:
  * the @ operator, cupy.matmul / dot / vdot / inner / tensordot (one IR_MATMUL each, run by
  * rt_matmul on cuBLAS), and compositions of existing ops: cupy.outer, trace, kron,
- * cross, cupy.linalg.norm, cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode), and
+ * cross, cupy.linalg.norm (every ord; the spectral ones on lw_svdvals, lower_solver.c),
+ * cupy.linalg.matrix_power (IR_MATMUL in its matrix_power mode), and
  * the statistics built on a matrix product: cov and corrcoef (with fweights / aweights); einsum
  * (any number of operands, '...', repeated letters, the interleaved form with subscripts
  * lists, out= / dtype= / casting=), mapped at compile time onto diagonals, broadcast views,
@@ -17,6 +18,8 @@
  */
 #include "lower.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 /* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
@@ -385,10 +388,167 @@ static IrValue *api_cross(Lower *L, AstNode *call)
     return tail ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){is0, comp[0], tail}) : NULL;
 }
 
-/* linalg.norm(x, ord=None, axis=None, keepdims=False) for the 2-norm of vectors and the
- * Frobenius norm of matrices: sqrt(sum(abs(x)**2, axis)).  Bool and integer input is
- * converted to float64 first (NumPy's x.astype(float)).  ord: None, 'fro' (matrix norms) and
- * 2 (vector norms). */
+/* norm's axis argument: None (*n = -1), an int (n = 1) or a tuple of one or two ints, each a
+ * compile-time constant, normalised, in the order given (a matrix norm's (row, col)). */
+static bool norm_axes(Lower *L, AstNode *e, int nd, int *axes, int *n)
+{
+    *n = -1;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->type->kind == TY_NONE) return true;
+    IrValue *el[2];
+    int k;
+    if (v->type->kind == TY_TUPLE) {
+        k = v->type->n;
+        if (k < 1 || k > 2) {
+            diag_error(e->span, "Improper number of dimensions to norm.");
+            return false;
+        }
+        for (int i = 0; i < k; i++) el[i] = lw_tuple_get(L, v, i, e->span);
+    } else {
+        k = 1;
+        el[0] = v;
+    }
+    for (int i = 0; i < k; i++) {
+        int64_t ax;
+        if (!el[i] || el[i]->type->kind == TY_TUPLE || !lw_is_const_int(el[i], &ax)) {
+            diag_error(e->span, "'axis' must be None, an integer or a tuple of integers (compile-time constants)");
+            return false;
+        }
+        if (ax < -nd || ax >= nd) {
+            diag_error(e->span, "axis %lld is out of bounds for array of dimension %d", (long long)ax, nd);
+            return false;
+        }
+        axes[i] = (int)(ax < 0 ? ax + nd : ax);
+    }
+    if (k == 2 && axes[0] == axes[1]) {
+        diag_error(e->span, "Duplicate axes given.");
+        return false;
+    }
+    *n = k;
+    return true;
+}
+
+/* norm's ord: None (NORD_NONE), a string ('fro'/'f', 'nuc', others kept for the error), or a
+ * compile-time number (inf and -inf included). */
+typedef enum NormOrd { NORD_NONE, NORD_STR, NORD_NUM } NormOrd;
+static bool norm_ord(Lower *L, AstNode *e, NormOrd *kind, double *p, const char **str)
+{
+    *kind = NORD_NONE;
+    if (!e) return true;
+    IrValue *o = lw_expr(L, e);
+    if (!o) return false;
+    if (o->type->kind == TY_NONE) return true;
+    bool neg = false;
+    if (o->def && o->def->op == IR_NEG && o->def->nargs == 1 && o->type->kind != TY_ARRAY) {
+        neg = true;
+        o = o->def->args[0];
+    }
+    int64_t k;
+    if (!neg && o->def && o->def->op == IR_CONST_STR) {
+        *kind = NORD_STR;
+        *str = o->def->sval;
+        return true;
+    }
+    if (lw_is_const_int(o, &k)) *p = (double)k;
+    else if (o->def && o->def->op == IR_CONST_FLOAT) *p = o->def->fval;
+    else {
+        diag_error(e->span, "norm(ord=...) must be None, a string or a compile-time number");
+        return false;
+    }
+    if (neg) *p = -*p;
+    *kind = NORD_NUM;
+    return true;
+}
+
+static IrValue *emit_red(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep)
+{
+    IrValue *v = emit_sum(L, sp, x, naxes, axes, keep, x->type->dtype);
+    v->def->redop = r;
+    return v;
+}
+
+/* sqrt(sum(|x|**2)) over axes: the 2-norm of vectors, the Frobenius norm of matrices. */
+static IrValue *norm_fro(Lower *L, Span sp, IrValue *x, int naxes, const int *axes, bool keep)
+{
+    if (dt_is_complex(x->type->dtype)) x = lw_ewise(L, IR_ABS, sp, 1, &x);
+    IrValue *sq = x ? lw_binop(L, AOP_MUL, sp, x, x) : NULL;
+    if (!sq) return NULL;
+    IrValue *s = emit_sum(L, sp, sq, naxes, axes, keep, sq->type->dtype);
+    return lw_ewise(L, IR_SQRT, sp, 1, &s);
+}
+
+/* The vector norms of x along axis (NumPy's order of cases). */
+static IrValue *norm_vector(Lower *L, Span sp, IrValue *x, int axis, bool keep, NormOrd kind, double p)
+{
+    int axes[1] = {axis};
+    if (kind == NORD_NONE || (kind == NORD_NUM && p == 2.0)) return norm_fro(L, sp, x, 1, axes, keep);
+    if (kind == NORD_STR) return NULL;   /* the caller reports it */
+    IrValue *ax = lw_ewise(L, IR_ABS, sp, 1, &x);
+    if (!ax) return NULL;
+    if (isinf(p)) return emit_red(L, sp, p > 0 ? RED_MAX : RED_MIN, ax, 1, axes, keep);
+    if (p == 0.0) {   /* (x != 0).astype(x.real.dtype).sum(axis) */
+        IrValue *nz = lw_binop(L, AOP_NE, sp, x, lw_const_int(L, sp, 0));
+        nz = nz ? lw_cast(L, nz, dt_real(x->type->dtype), sp) : NULL;
+        return nz ? emit_sum(L, sp, nz, 1, axes, keep, nz->type->dtype) : NULL;
+    }
+    if (p == 1.0) return emit_sum(L, sp, ax, 1, axes, keep, ax->type->dtype);
+    IrValue *pw = lw_binop(L, AOP_POW, sp, ax, lw_const_float(L, sp, p));
+    IrValue *s = pw ? emit_sum(L, sp, pw, 1, axes, keep, pw->type->dtype) : NULL;
+    return s ? lw_binop(L, AOP_POW, sp, s, lw_const_float(L, sp, 1.0 / p)) : NULL;
+}
+
+/* The matrix norms of x over (row, col).  ord 2 / -2 / 'nuc': the largest / smallest / sum of
+ * the singular values of x with (row, col) moved last; 1 / -1: max / min over col of the
+ * column sums of |x|; inf / -inf: max / min over row of the row sums; None / 'fro' / 'f':
+ * Frobenius.  keepdims keeps row and col as size-1 axes. */
+static IrValue *norm_matrix(Lower *L, Span sp, IrValue *x, int row, int col, bool keep, NormOrd kind, double p,
+                            const char *str)
+{
+    int nd = x->type->ndim;
+    bool spectral = (kind == NORD_NUM && (p == 2.0 || p == -2.0)) || (kind == NORD_STR && !strcmp(str, "nuc"));
+    if (spectral && x->type->dtype == DT_FLOAT16) {
+        diag_error(sp, "array type float16 is unsupported in linalg");
+        return NULL;
+    }
+    if (spectral) {
+        int perm[IR_MAXDIM], k = 0;
+        for (int i = 0; i < nd; i++)
+            if (i != row && i != col) perm[k++] = i;
+        perm[k++] = row;
+        perm[k++] = col;
+        IrValue *y = lw_emit_transpose(L, sp, x, perm);
+        IrValue *s = lw_svdvals(L, sp, y);
+        int last[1] = {nd - 2};
+        RedOp r = kind == NORD_STR ? RED_SUM : p > 0 ? RED_MAX : RED_MIN;
+        IrValue *v = emit_red(L, sp, r, s, 1, last, false);
+        if (!keep) return v;
+        IrValue *dims[IR_MAXDIM];
+        lw_shape_of(L, x, sp, dims);
+        dims[row] = dims[col] = lw_const_int(L, sp, 1);
+        return lw_emit_reshape(L, sp, v, nd, dims);
+    }
+    if (kind == NORD_NONE || (kind == NORD_STR && (!strcmp(str, "fro") || !strcmp(str, "f")))) {
+        int axes[2] = {row < col ? row : col, row < col ? col : row};
+        return norm_fro(L, sp, x, 2, axes, keep);
+    }
+    if (kind == NORD_NUM && (fabs(p) == 1.0 || isinf(p))) {
+        /* 1: sum over row, then extreme over col; inf: sum over col, then extreme over row */
+        int first = fabs(p) == 1.0 ? row : col, second = fabs(p) == 1.0 ? col : row;
+        if (!keep && second > first) second--;
+        IrValue *ax = lw_ewise(L, IR_ABS, sp, 1, &x);
+        IrValue *s = ax ? emit_sum(L, sp, ax, 1, &first, keep, ax->type->dtype) : NULL;
+        return s ? emit_red(L, sp, p > 0 ? RED_MAX : RED_MIN, s, 1, &second, keep) : NULL;
+    }
+    return NULL;   /* api_norm reports an invalid order first */
+}
+
+/* linalg.norm(x, ord=None, axis=None, keepdims=False), NumPy's rules: bool and integer x is
+ * converted to float64 first; with axis None, ord None (any ndim: the flattened 2-norm), 'fro'
+ * of a matrix and 2 of a vector are sqrt(sum(|x|**2)); otherwise axis (None: all of a 1-d or
+ * 2-d x) names one axis (vector norms: ord inf, -inf, 0, 1, 2, any other p: sum(|x|**p)**(1/p))
+ * or two (matrix norms: 1, -1, inf, -inf, 2, -2, 'fro', 'nuc').  keepdims as NumPy. */
 static IrValue *api_norm(Lower *L, AstNode *call)
 {
     Args a;
@@ -396,45 +556,53 @@ static IrValue *api_norm(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *x = lw_array_arg(L, a.p[0], "norm");
     if (!x) return NULL;
-    int nd = x->type->ndim;
-    int axes[IR_MAXDIM], naxes;
-    bool all, keep;
-    if (!lw_axis_arg(L, a.p[2], nd, axes, &naxes, &all) || !lw_bool_arg(L, a.p[3], false, &keep)) return NULL;
-    if (all) {
-        naxes = nd;
-        for (int i = 0; i < nd; i++) axes[i] = i;
-    }
-    if (!all && naxes > 2) {
-        diag_error(a.p[2]->span, "Improper number of dimensions to norm.");
+    int nd = x->type->ndim, axes[2], naxes;
+    bool keep;
+    NormOrd kind;
+    double p = 0;
+    const char *str = NULL;
+    if (!norm_axes(L, a.p[2], nd, axes, &naxes) || !lw_bool_arg(L, a.p[3], false, &keep) ||
+        !norm_ord(L, a.p[1], &kind, &p, &str))
         return NULL;
-    }
-    if (a.p[1]) {
-        IrValue *o = lw_expr(L, a.p[1]);
-        if (!o) return NULL;
-        bool vector = (all && nd == 1) || (!all && naxes == 1);
-        bool matrix = (all && nd == 2) || (!all && naxes == 2);
-        int64_t k;
-        bool ok = o->type->kind == TY_NONE ||
-                  (matrix && o->def && o->def->op == IR_CONST_STR && !strcmp(o->def->sval, "fro")) ||
-                  (vector && o->type->kind == TY_INT && lw_is_const_int(o, &k) && k == 2) ||
-                  (vector && o->def && o->def->op == IR_CONST_FLOAT && o->def->fval == 2.0);
-        if (!ok) {
-            diag_error(a.p[1]->span, "norm(ord=...) supports None, 2 (vectors) and 'fro' (matrices) for now");
-            return NULL;
-        }
-    }
     DType d = x->type->dtype;
     if (d == DT_BOOL || dt_is_int(d)) x = lw_cast(L, x, DT_FLOAT64, sp);
-    if (dt_is_complex(d)) x = lw_ewise(L, IR_ABS, sp, 1, &x);
     if (!x) return NULL;
-    IrValue *sq = lw_binop(L, AOP_MUL, sp, x, x);
-    if (!sq) return NULL;
-    IrValue *s = emit_sum(L, sp, sq, naxes, axes, keep, sq->type->dtype);
-    return lw_ewise(L, IR_SQRT, sp, 1, &s);
+    if (naxes < 0) {
+        bool fro = kind == NORD_STR && (!strcmp(str, "fro") || !strcmp(str, "f"));
+        if (kind == NORD_NONE || (fro && nd == 2) || (kind == NORD_NUM && p == 2.0 && nd == 1)) {
+            int all[IR_MAXDIM];
+            for (int i = 0; i < nd; i++) all[i] = i;
+            return norm_fro(L, sp, x, nd, all, keep);
+        }
+        if (nd != 1 && nd != 2) {
+            diag_error(sp, "Improper number of dimensions to norm.");
+            return NULL;
+        }
+        naxes = nd;
+        axes[0] = 0;
+        axes[1] = 1;
+    }
+    Span osp = a.p[1] ? a.p[1]->span : sp;
+    if (naxes == 1) {
+        if (kind == NORD_STR) {
+            diag_error(osp, "Invalid norm order '%s' for vectors", str);
+            return NULL;
+        }
+        return norm_vector(L, sp, x, axes[0], keep, kind, p);
+    }
+    bool valid = kind == NORD_NONE ||
+                 (kind == NORD_NUM && (fabs(p) == 1.0 || fabs(p) == 2.0 || isinf(p))) ||
+                 (kind == NORD_STR && (!strcmp(str, "fro") || !strcmp(str, "f") || !strcmp(str, "nuc")));
+    if (!valid) {
+        diag_error(osp, "Invalid norm order for matrices.");
+        return NULL;
+    }
+    return norm_matrix(L, sp, x, axes[0], axes[1], keep, kind, p, str);
 }
 
 /* linalg.matrix_power(a, n): a square in its last two dims (run-time check:
- * LinAlgError), n a compile-time int >= 0 (a negative power needs inv). */
+ * LinAlgError), n a compile-time int; a negative n is the power -n of inv(a) (float64 for
+ * integer a, as NumPy). */
 static IrValue *api_matrix_power(Lower *L, AstNode *call)
 {
     Args a;
@@ -458,9 +626,14 @@ static IrValue *api_matrix_power(Lower *L, AstNode *call)
         diag_error(a.p[1]->span, "matrix_power() needs a compile-time integer exponent");
         return NULL;
     }
-    if (n < 0) {
-        diag_error(a.p[1]->span, "matrix_power() with a negative exponent (an inverse) is not supported yet");
+    if (n == INT64_MIN) {
+        diag_error(a.p[1]->span, "matrix_power() exponent %lld is out of range", (long long)n);
         return NULL;
+    }
+    if (n < 0) {   /* NumPy: a = inv(a); n = abs(n) */
+        x = lw_inv(L, sp, x);
+        if (!x) return NULL;
+        n = -n;
     }
     return emit_mm(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
 }

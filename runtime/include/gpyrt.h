@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
- * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c · hist.cu ·
+ * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c · solver.c · hist.cu ·
  * graph.c
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
@@ -331,6 +331,33 @@ typedef enum gp_fft_kind {
  * the others.  New reference, C order.  ValueError "Invalid number of FFT data points (0)
  * specified." when some n[i] < 1. */
 gp_array *rt_fft(const gp_array *x, gp_fft_kind kind, int naxes, const int *axes, const int64_t *n);
+
+/* ---------------------------------------------------------------- solver.c
+ * cupy.linalg's factorisations on cuSOLVER's dense API.  Programs that use these link
+ * -lcusolver.  One cuSOLVER handle per stream; leading dimensions are batches (one call per
+ * matrix).  ORDER GP_LA: codegen/host.c names these constants.                             */
+typedef enum gp_la_kind {
+    GP_LA_SOLVE,     /* solve(a, b) → x; b a vector when b.ndim == 1 (NumPy 2), batches broadcast */
+    GP_LA_INV,       /* inv(a) → a's shape */
+    GP_LA_DET,       /* det(a) → batch shape, a's dtype */
+    GP_LA_SLOGDET,   /* slogdet(a) → sign (a's dtype), logabsdet (real) */
+    GP_LA_CHOLESKY,  /* cholesky(a) → lower L */
+    GP_LA_QR,        /* qr(a, mode=param: gp_qr_mode) → (Q, R), or R for GP_QR_R */
+    GP_LA_EIGH,      /* eigh(a), param: GP_EIGH_* flags → (w, v), or w with GP_EIGH_VALUES */
+    GP_LA_SVD,       /* svd(a), param: gp_svd_mode → (U, S, Vh), or S for GP_SVD_VALUES */
+} gp_la_kind;
+typedef enum gp_qr_mode { GP_QR_REDUCED, GP_QR_COMPLETE, GP_QR_R } gp_qr_mode;
+#define GP_EIGH_UPPER 1    /* UPLO='U': read the upper triangle */
+#define GP_EIGH_VALUES 2   /* eigvalsh: eigenvalues only */
+typedef enum gp_svd_mode { GP_SVD_FULL, GP_SVD_REDUCED, GP_SVD_VALUES } gp_svd_mode;
+/* Runs kind on a (ndim >= 2; float32/64 or complex64/128, the computation dtype) and b (solve
+ * only, a's dtype, else NULL), both borrowed; writes its results, new references in C order,
+ * to out[0..r-1] in NumPy's tuple order and returns r (1 to 3).  numpy.linalg.LinAlgError with
+ * NumPy's text: "Singular matrix" (solve, inv), "Matrix is not positive definite",
+ * "Eigenvalues did not converge", "SVD did not converge", "Last 2 dimensions of the array
+ * must be square", "%d-dimensional array given. ..."; ValueError for solve's shape mismatches
+ * (gufunc wording).  Synchronises (the factorisations' info words are read back). */
+int rt_linalg(gp_la_kind kind, const gp_array *a, const gp_array *b, int64_t param, gp_array **out);
 
 /* ---------------------------------------------------------------- manip.c
  * Run-time pieces of the manipulation routines the compiler builds from views and copies. */

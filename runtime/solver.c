@@ -1,0 +1,757 @@
+/*
+ * solver.c — cupy.linalg's factorisations and solvers on cuSOLVER's dense API: solve, inv,
+ * det, slogdet (LU, getrf/getrs), cholesky (potrf), qr (geqrf, orgqr/ungqr), eigh and
+ * eigvalsh (syevd/heevd), svd (gesvd).  The compiler builds matrix_rank, pinv and norm's
+ * spectral orders from these (lower_solver.c, lower_linalg.c).
+ *
+ * Layout.  cuSOLVER is column-major.  A C-contiguous array of shape (..., c, r) holds, per
+ * matrix, an r x c column-major matrix with leading dimension r; so colmajor(x) (swap the last
+ * two axes, then copy) gives each matrix of x column-major, and the same swap-and-copy turns a
+ * column-major result back into a row-major array.  Each routine factors the matrix LAPACK
+ * factors for NumPy (A itself, column-major), so that pivoting, and with it which matrices are
+ * exactly singular, is NumPy's.  Two places read a row-major copy as the column-major
+ * transpose instead: cholesky (potrf 'U' on A^T = conj(A) gives U with A = U^T conj(U), and
+ * U^T, the row-major reading of U, is NumPy's L) and svd of a wide matrix (gesvd needs
+ * rows >= cols: the column-major A^T = U' S VT' gives A = VT'^T S U'^T, and the row-major
+ * readings of VT' and U' are A's U and Vh).
+ *
+ * Batches: the leading dimensions are looped over on the host, one cuSOLVER call per matrix,
+ * with one workspace (the largest query) and one device info word per matrix, read back once
+ * after the loop (that synchronises) and checked in batch order: the first failing matrix
+ * raises numpy.linalg.LinAlgError with NumPy's text.  Workspaces are freed after that read-back
+ * (cuSOLVER may use a host workspace until the stream reaches it).
+ *
+ * Invariants: inputs arrive in the computation dtype (float32/64, complex64/128: the compiler
+ * casts) with ndim >= 2 (solve's b: ndim >= 1), borrowed; every output is a new C-contiguous
+ * array.  One cuSOLVER handle per stream, created at first use and bound to rt_stream().
+ * Workspaces come from the pool (gpu_malloc) and go back before returning.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cusolverDn.h>
+
+#include "internal.h"
+
+/* solver_kernels.cu */
+void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
+                        cudaStream_t s);
+
+/* ---------------------------------------------------------------- errors and handles */
+
+static const char *status_name(cusolverStatus_t s)
+{
+    switch (s) {
+    case CUSOLVER_STATUS_NOT_INITIALIZED: return "CUSOLVER_STATUS_NOT_INITIALIZED";
+    case CUSOLVER_STATUS_ALLOC_FAILED: return "CUSOLVER_STATUS_ALLOC_FAILED";
+    case CUSOLVER_STATUS_INVALID_VALUE: return "CUSOLVER_STATUS_INVALID_VALUE";
+    case CUSOLVER_STATUS_ARCH_MISMATCH: return "CUSOLVER_STATUS_ARCH_MISMATCH";
+    case CUSOLVER_STATUS_EXECUTION_FAILED: return "CUSOLVER_STATUS_EXECUTION_FAILED";
+    case CUSOLVER_STATUS_INTERNAL_ERROR: return "CUSOLVER_STATUS_INTERNAL_ERROR";
+    case CUSOLVER_STATUS_NOT_SUPPORTED: return "CUSOLVER_STATUS_NOT_SUPPORTED";
+    default: return "unknown cuSOLVER status";
+    }
+}
+
+static _Noreturn void cusolver_fail(cusolverStatus_t s, const char *what, const char *file, int line)
+{
+    if (s == CUSOLVER_STATUS_ALLOC_FAILED)
+        rt_raise("cupy.cuda.memory.OutOfMemoryError", "cuSOLVER could not allocate its workspace (%s)", what);
+    rt_raise("RuntimeError", "cuSOLVER error at %s:%d: %s: %s", file, line, what, status_name(s));
+}
+
+#define CHECK_CUSOLVER(e)                                                                     \
+    do {                                                                                      \
+        cusolverStatus_t sol_s_ = (e);                                                        \
+        if (sol_s_ != CUSOLVER_STATUS_SUCCESS) cusolver_fail(sol_s_, #e, __FILE__, __LINE__); \
+    } while (0)
+
+#define MAX_HANDLES 16
+static struct {
+    cudaStream_t stream;
+    cusolverDnHandle_t handle;
+} handles[MAX_HANDLES];
+static int nhandles;
+
+/* The cuSOLVER handle bound to the current stream (created at the first call on it). */
+static cusolverDnHandle_t solver_handle(void)
+{
+    gpu_init();
+    cudaStream_t s = rt_stream();
+    for (int i = 0; i < nhandles; i++)
+        if (handles[i].stream == s) return handles[i].handle;
+    if (nhandles == MAX_HANDLES) {   /* more streams than slots: rebind the oldest handle */
+        cusolverDnHandle_t h = handles[0].handle;
+        memmove(handles, handles + 1, sizeof handles[0] * (MAX_HANDLES - 1));
+        nhandles--;
+        CHECK_CUSOLVER(cusolverDnSetStream(h, s));
+        handles[nhandles].stream = s;
+        handles[nhandles].handle = h;
+        return handles[nhandles++].handle;
+    }
+    cusolverDnHandle_t h;
+    CHECK_CUSOLVER(cusolverDnCreate(&h));
+    CHECK_CUSOLVER(cusolverDnSetStream(h, s));
+    handles[nhandles].stream = s;
+    handles[nhandles].handle = h;
+    nhandles++;
+    return h;
+}
+
+/* ---------------------------------------------------------------- dtypes, shapes, buffers */
+
+/* One computation dtype as cuSOLVER names it, with its real counterpart (eigenvalues,
+ * singular values, logdet). */
+typedef struct La {
+    cusolverDnHandle_t h;
+    cusolverDnParams_t params;
+    gp_dtype dt, real;
+    cudaDataType t, rt;
+    size_t esz;
+} La;
+
+static La la_begin(gp_dtype dt)
+{
+    La l = {.dt = dt};
+    switch (dt) {
+    case GP_FLOAT32: l.real = GP_FLOAT32; l.t = l.rt = CUDA_R_32F; break;
+    case GP_FLOAT64: l.real = GP_FLOAT64; l.t = l.rt = CUDA_R_64F; break;
+    case GP_COMPLEX64: l.real = GP_FLOAT32; l.t = CUDA_C_32F; l.rt = CUDA_R_32F; break;
+    case GP_COMPLEX128: l.real = GP_FLOAT64; l.t = CUDA_C_64F; l.rt = CUDA_R_64F; break;
+    default: rt_raise("TypeError", "array type %s is unsupported in linalg", gp_dtype_name(dt));
+    }
+    l.esz = gp_dtype_size(dt);
+    l.h = solver_handle();
+    CHECK_CUSOLVER(cusolverDnCreateParams(&l.params));
+    return l;
+}
+
+static void la_end(La *l) { CHECK_CUSOLVER(cusolverDnDestroyParams(l->params)); }
+
+/* A workspace on the device and on the host, grown to the largest query. */
+typedef struct Ws {
+    void *dev, *host;
+    size_t ndev, nhost;
+} Ws;
+
+static void ws_reserve(Ws *w, size_t ndev, size_t nhost)
+{
+    if (ndev > w->ndev) {
+        if (w->dev) gpu_free(w->dev);
+        w->dev = gpu_malloc(ndev);
+        w->ndev = ndev;
+    }
+    if (nhost > w->nhost) {
+        free(w->host);
+        w->host = rt_xmalloc(nhost);
+        w->nhost = nhost;
+    }
+}
+
+static void ws_free(Ws *w)
+{
+    if (w->dev) gpu_free(w->dev);
+    free(w->host);
+    *w = (Ws){0};
+}
+
+/* One device info word per matrix, zeroed. */
+static int *info_new(int64_t batch)
+{
+    int *d = gpu_malloc((size_t)(batch > 0 ? batch : 1) * sizeof(int));
+    CHECK_CUDA(cudaMemsetAsync(d, 0, (size_t)(batch > 0 ? batch : 1) * sizeof(int), rt_stream()));
+    return d;
+}
+
+/* Reads the info words back (synchronises) and frees them: the first nonzero one in batch
+ * order, or 0.  A negative info is a bad argument (a bug here): RuntimeError. */
+static int info_check(int *d, int64_t batch, const char *routine)
+{
+    int first = 0;
+    if (batch > 0) {
+        int *h = rt_xmalloc((size_t)batch * sizeof(int));
+        CHECK_CUDA(cudaMemcpyAsync(h, d, (size_t)batch * sizeof(int), cudaMemcpyDeviceToHost, rt_stream()));
+        CHECK_CUDA(cudaStreamSynchronize(rt_stream()));
+        for (int64_t i = 0; i < batch && !first; i++) first = h[i];
+        free(h);
+    }
+    gpu_free(d);
+    if (first < 0) rt_raise("RuntimeError", "cuSOLVER %s: parameter %d had an illegal value", routine, -first);
+    return first;
+}
+
+static int64_t prod(const int64_t *d, int n)
+{
+    int64_t p = 1;
+    for (int i = 0; i < n; i++) p *= d[i];
+    return p;
+}
+
+static void need_2d(const gp_array *a)
+{
+    if (a->ndim < 2)
+        rt_raise("numpy.linalg.LinAlgError", "%d-dimensional array given. Array must be at least "
+                 "two-dimensional", a->ndim);
+}
+
+static void need_square(const gp_array *a)
+{
+    need_2d(a);
+    if (a->shape[a->ndim - 1] != a->shape[a->ndim - 2])
+        rt_raise("numpy.linalg.LinAlgError", "Last 2 dimensions of the array must be square");
+}
+
+/* x with its last two axes swapped, copied: C order of the swapped shape.  Gives each matrix
+ * of a row-major x column-major, and each column-major matrix back row-major.  New reference. */
+static gp_array *swap_copy(const gp_array *x)
+{
+    int perm[GP_MAXDIM];
+    for (int i = 0; i < x->ndim; i++) perm[i] = i;
+    perm[x->ndim - 2] = x->ndim - 1;
+    perm[x->ndim - 1] = x->ndim - 2;
+    gp_array *t = rt_transpose(x, perm);
+    gp_array *c = rt_copy(t);
+    rt_release(t);
+    return c;
+}
+
+/* swap_copy, consuming x. */
+static gp_array *swap_take(gp_array *x)
+{
+    gp_array *c = swap_copy(x);
+    rt_release(x);
+    return c;
+}
+
+/* A new C-contiguous array of shape lead[0..nl-1] + (r, c). */
+static gp_array *empty_mats(gp_dtype dt, int nl, const int64_t *lead, int64_t r, int64_t c)
+{
+    int64_t shape[GP_MAXDIM];
+    for (int i = 0; i < nl; i++) shape[i] = lead[i];
+    shape[nl] = r;
+    shape[nl + 1] = c;
+    return rt_empty(dt, nl + 2, shape);
+}
+
+/* x (contiguous, batch of n x n) set to identity matrices. */
+static void set_identity(gp_array *x, int64_t n)
+{
+    if (x->size == 0) return;
+    gpu_init();
+    CHECK_CUDA(cudaMemsetAsync(x->data, 0, (size_t)x->size * gp_dtype_size(x->dtype), rt_stream()));
+    rt_launch_set_diag_one(x->dtype, x->data, x->size / (n * n), n, rt_stream());
+}
+
+/* Element p of matrix i of a contiguous batch of matrices of `elems` elements each. */
+static char *mat_at(const gp_array *x, int64_t i, int64_t elems, size_t esz)
+{
+    return x->data + (size_t)(i * elems) * esz;
+}
+
+/* ---------------------------------------------------------------- LU: solve, inv, det, slogdet */
+
+/* Factors each n x n column-major matrix of lu in place (P A = L U), pivots into ipiv
+ * (batch x n), one info word per matrix (> 0: an exactly zero pivot). */
+static int lu_factor(La *l, gp_array *lu, int64_t batch, int64_t n, int64_t *ipiv)
+{
+    int *info = info_new(batch);
+    Ws w = {0};
+    size_t nd = 0, nh = 0;
+    if (batch > 0 && n > 0)
+        CHECK_CUSOLVER(cusolverDnXgetrf_bufferSize(l->h, l->params, n, n, l->t, lu->data, n, l->t, &nd, &nh));
+    ws_reserve(&w, nd, nh);
+    for (int64_t i = 0; i < batch && n > 0; i++)
+        CHECK_CUSOLVER(cusolverDnXgetrf(l->h, l->params, n, n, l->t, mat_at(lu, i, n * n, l->esz), n, ipiv + i * n,
+                                        l->t, w.dev, nd, w.host, nh, info + i));
+    int r = info_check(info, batch, "getrf");
+    ws_free(&w);   /* after the synchronisation: cuSOLVER may read its host workspace until then */
+    return r;
+}
+
+/* Solves A X = B for each matrix: lu and ipiv from lu_factor, rhs column-major n x k. */
+static void lu_solve(La *l, const gp_array *lu, const int64_t *ipiv, gp_array *rhs, int64_t batch, int64_t n,
+                     int64_t k)
+{
+    if (batch == 0 || n == 0 || k == 0) return;
+    int *info = info_new(batch);
+    for (int64_t i = 0; i < batch; i++)
+        CHECK_CUSOLVER(cusolverDnXgetrs(l->h, l->params, CUBLAS_OP_N, n, k, l->t, mat_at(lu, i, n * n, l->esz), n,
+                                        ipiv + i * n, l->t, mat_at(rhs, i, n * k, l->esz), n, info + i));
+    info_check(info, batch, "getrs");
+}
+
+static int64_t *pivots_new(int64_t batch, int64_t n)
+{
+    return gpu_malloc((size_t)(batch * n > 0 ? batch * n : 1) * sizeof(int64_t));
+}
+
+/* NumPy's gufunc broadcast error for solve's batch dimensions. */
+static _Noreturn void solve_bcast_error(const gp_array *a, const gp_array *b)
+{
+    char msg[768], s[160];
+    size_t n = (size_t)snprintf(msg, sizeof msg, "operands could not be broadcast together with remapped "
+                                                 "shapes [original->remapped]: ");
+    const gp_array *ops[2] = {a, b};
+    for (int k = 0; k < 2 && n < sizeof msg; k++) {
+        const gp_array *o = ops[k];
+        rt_shape_fmt(s, sizeof s, o->ndim, o->shape, true);
+        n += (size_t)snprintf(msg + n, sizeof msg - n, "%s->(", s);
+        for (int d = 0; d < o->ndim && n < sizeof msg; d++)
+            n += (size_t)(d < o->ndim - 2 ? snprintf(msg + n, sizeof msg - n, "%s%lld", d ? "," : "",
+                                                      (long long)o->shape[d])
+                                           : snprintf(msg + n, sizeof msg - n, "%snewaxis", d ? "," : ""));
+        if (n < sizeof msg) n += (size_t)snprintf(msg + n, sizeof msg - n, ") ");
+    }
+    int64_t req[2] = {a->shape[a->ndim - 1], b->shape[b->ndim - 1]};
+    rt_shape_fmt(s, sizeof s, 2, req, true);
+    if (n < sizeof msg) snprintf(msg + n, sizeof msg - n, " and requested shape %s", s);
+    rt_raise("ValueError", "%s", msg);
+}
+
+/* solve(a, b), NumPy 2: b is a vector (m) when b.ndim == 1, else a stack of matrices (m, k);
+ * the batch dimensions of a and b broadcast. */
+static gp_array *solve(La *l, const gp_array *a, const gp_array *b)
+{
+    need_square(a);
+    int64_t n = a->shape[a->ndim - 1];
+    bool vec = b->ndim == 1;
+    int64_t bn = b->shape[vec ? 0 : b->ndim - 2];
+    if (bn != n)
+        rt_raise("ValueError", "%s: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                 "%s (size %lld is different from %lld)", vec ? "solve1" : "solve",
+                 vec ? "(m,m),(m)->(m)" : "(m,m),(m,n)->(m,n)", (long long)bn, (long long)n);
+    int64_t k = vec ? 1 : b->shape[b->ndim - 1];
+    int na = a->ndim - 2, nbb = vec ? 0 : b->ndim - 2, nl = na > nbb ? na : nbb;
+    int64_t lead[GP_MAXDIM];
+    for (int i = 0; i < nl; i++) {
+        int ia = i - (nl - na), ib = i - (nl - nbb);
+        int64_t da = ia >= 0 ? a->shape[ia] : 1, db = ib >= 0 ? b->shape[ib] : 1;
+        if (da != db && da != 1 && db != 1) solve_bcast_error(a, b);
+        lead[i] = da == 1 ? db : da;
+    }
+    int64_t batch = prod(lead, nl);
+    int64_t shape[GP_MAXDIM];
+    for (int i = 0; i < nl; i++) shape[i] = lead[i];
+    shape[nl] = n;
+    shape[nl + 1] = n;
+    gp_array *av = rt_broadcast_to(a, nl + 2, shape);
+    gp_array *lu = swap_copy(av);
+    rt_release(av);
+    /* b as (..., n, k) matrices; a vector is one column */
+    gp_array *bm;
+    if (vec) {
+        int64_t s2[2] = {n, 1}, st2[2] = {b->strides[0], 0};
+        bm = rt_view(b, 2, s2, st2, b->data);
+    } else {
+        bm = rt_retain((gp_array *)b);
+    }
+    shape[nl + 1] = k;
+    gp_array *bv = rt_broadcast_to(bm, nl + 2, shape);
+    rt_release(bm);
+    gp_array *x = swap_copy(bv);   /* (..., k, n): column-major n x k */
+    rt_release(bv);
+    int64_t *ipiv = pivots_new(batch, n);
+    if (lu_factor(l, lu, batch, n, ipiv) > 0) rt_raise("numpy.linalg.LinAlgError", "Singular matrix");
+    lu_solve(l, lu, ipiv, x, batch, n, k);
+    gpu_free(ipiv);
+    rt_release(lu);
+    if (vec) {   /* (..., 1, n) holds the solution vectors contiguously: (..., n) */
+        shape[nl] = n;
+        gp_array *r = rt_reshape(x, nl + 1, shape);
+        rt_release(x);
+        return r;
+    }
+    return swap_take(x);
+}
+
+/* inv(a): solve(a, identity). */
+static gp_array *inv(La *l, const gp_array *a)
+{
+    need_square(a);
+    int64_t n = a->shape[a->ndim - 1], batch = prod(a->shape, a->ndim - 2);
+    gp_array *lu = swap_copy(a);
+    gp_array *x = rt_empty(a->dtype, a->ndim, a->shape);
+    set_identity(x, n);
+    int64_t *ipiv = pivots_new(batch, n);
+    if (lu_factor(l, lu, batch, n, ipiv) > 0) rt_raise("numpy.linalg.LinAlgError", "Singular matrix");
+    lu_solve(l, lu, ipiv, x, batch, n, n);
+    gpu_free(ipiv);
+    rt_release(lu);
+    return swap_take(x);
+}
+
+/* det (out[0], a's dtype) or slogdet (out[0] sign in a's dtype, out[1] logabsdet real) as
+ * NumPy's umath_linalg computes them: from the LU factors, sign = the permutation's parity
+ * times the product of d/|d| over U's diagonal, logdet = the sum of log|d|, det = sign *
+ * exp(logdet); an exactly singular matrix has sign 0 and logdet -inf (det 0.0). */
+static int det(La *l, const gp_array *a, bool slog, gp_array **out)
+{
+    need_square(a);
+    int nl = a->ndim - 2;
+    int64_t n = a->shape[a->ndim - 1], batch = prod(a->shape, nl);
+    gp_array *lu = swap_copy(a);
+    int64_t *ipiv = pivots_new(batch, n);
+    lu_factor(l, lu, batch, n, ipiv);
+    /* U's diagonals and the pivots, on the host */
+    int64_t ds[2] = {batch, n}, dst[2] = {(int64_t)(n * n * l->esz), (int64_t)((n + 1) * l->esz)};
+    gp_array *dv = rt_view(lu, 2, ds, dst, lu->data);
+    size_t ncell = (size_t)(batch * n > 0 ? batch * n : 1);
+    double *diag = rt_xcalloc(ncell, 2 * sizeof(double));
+    int64_t *piv = rt_xcalloc(ncell, sizeof(int64_t));
+    if (batch * n > 0) {
+        char *hd = rt_xmalloc((size_t)(batch * n) * l->esz);
+        rt_to_host(dv, hd);
+        for (int64_t i = 0; i < batch * n; i++) rt_elem_c128(hd + (size_t)i * l->esz, l->dt, &diag[2 * i], &diag[2 * i + 1]);
+        free(hd);
+        CHECK_CUDA(cudaMemcpyAsync(piv, ipiv, (size_t)(batch * n) * sizeof(int64_t), cudaMemcpyDeviceToHost, rt_stream()));
+        CHECK_CUDA(cudaStreamSynchronize(rt_stream()));
+    }
+    rt_release(dv);
+    rt_release(lu);
+    gpu_free(ipiv);
+    bool cplx = rt_dtype_is_complex(l->dt);
+    size_t resz = gp_dtype_size(l->real);
+    char *hs = rt_xcalloc((size_t)(batch > 0 ? batch : 1), l->esz);     /* sign or det */
+    char *hl = rt_xcalloc((size_t)(batch > 0 ? batch : 1), resz);       /* logdet */
+    for (int64_t p = 0; p < batch; p++) {
+        double sr = 1.0, si = 0.0, logdet = 0.0;
+        for (int64_t i = 0; i < n; i++) {
+            double dr = diag[2 * (p * n + i)], di = diag[2 * (p * n + i) + 1];
+            if (piv[p * n + i] != i + 1) {
+                sr = -sr;
+                si = -si;
+            }
+            double m = cplx ? hypot(dr, di) : fabs(dr);
+            if (m == 0.0) {
+                sr = si = 0.0;
+                logdet = -INFINITY;
+                break;
+            }
+            double ur = dr / m, ui = di / m, t = sr * ur - si * ui;
+            si = sr * ui + si * ur;
+            sr = t;
+            logdet += log(m);
+        }
+        if (!slog) {   /* det = sign * exp(logdet) */
+            double e = exp(logdet);
+            sr *= e;
+            si *= e;
+        }
+        char *ps = hs + (size_t)p * l->esz, *pl = hl + (size_t)p * resz;
+        switch (l->dt) {
+        case GP_FLOAT32: *(float *)ps = (float)sr; break;
+        case GP_FLOAT64: *(double *)ps = sr; break;
+        case GP_COMPLEX64: ((float *)ps)[0] = (float)sr; ((float *)ps)[1] = (float)si; break;
+        default: ((double *)ps)[0] = sr; ((double *)ps)[1] = si; break;
+        }
+        if (l->real == GP_FLOAT32) *(float *)pl = (float)logdet;
+        else *(double *)pl = logdet;
+    }
+    out[0] = rt_from_host(l->dt, nl, a->shape, hs);
+    if (slog) out[1] = rt_from_host(l->real, nl, a->shape, hl);
+    free(hs);
+    free(hl);
+    free(diag);
+    free(piv);
+    return slog ? 2 : 1;
+}
+
+/* ---------------------------------------------------------------- cholesky */
+
+/* cholesky(a): the lower L with a = L L^H, from the lower triangle of a.  potrf 'U' on the
+ * row-major copy (column-major A^T = conj(A)) gives A^T = U^H U; L = U^T is U read row-major,
+ * whose strictly upper triangle still holds a's values: zeroed. */
+static gp_array *cholesky(La *l, const gp_array *a)
+{
+    need_square(a);
+    int64_t n = a->shape[a->ndim - 1], batch = prod(a->shape, a->ndim - 2);
+    gp_array *x = rt_copy(a);
+    int *info = info_new(batch);
+    Ws w = {0};
+    size_t nd = 0, nh = 0;
+    if (batch > 0 && n > 0)
+        CHECK_CUSOLVER(cusolverDnXpotrf_bufferSize(l->h, l->params, CUBLAS_FILL_MODE_UPPER, n, l->t, x->data, n,
+                                                   l->t, &nd, &nh));
+    ws_reserve(&w, nd, nh);
+    for (int64_t i = 0; i < batch && n > 0; i++)
+        CHECK_CUSOLVER(cusolverDnXpotrf(l->h, l->params, CUBLAS_FILL_MODE_UPPER, n, l->t, mat_at(x, i, n * n, l->esz),
+                                        n, l->t, w.dev, nd, w.host, nh, info + i));
+    int r = info_check(info, batch, "potrf");
+    ws_free(&w);
+    if (r > 0) rt_raise("numpy.linalg.LinAlgError", "Matrix is not positive definite");
+    rt_launch_tri_zero(l->esz, x->data, batch, n, n, true, rt_stream());
+    return x;
+}
+
+/* ---------------------------------------------------------------- qr */
+
+/* orgqr / ungqr (typed API): the first nq columns of Q from k reflectors, in place. */
+static void orgqr(La *l, char *q, int64_t m, int64_t nq, int64_t k, const char *tau, Ws *w, int *info)
+{
+    int M = (int)m, N = (int)nq, K = (int)k, lwork = 0;
+    switch (l->dt) {
+    case GP_FLOAT32:
+        CHECK_CUSOLVER(cusolverDnSorgqr_bufferSize(l->h, M, N, K, (float *)q, M, (const float *)tau, &lwork));
+        ws_reserve(w, (size_t)lwork * l->esz, 0);
+        CHECK_CUSOLVER(cusolverDnSorgqr(l->h, M, N, K, (float *)q, M, (const float *)tau, w->dev, lwork, info));
+        break;
+    case GP_FLOAT64:
+        CHECK_CUSOLVER(cusolverDnDorgqr_bufferSize(l->h, M, N, K, (double *)q, M, (const double *)tau, &lwork));
+        ws_reserve(w, (size_t)lwork * l->esz, 0);
+        CHECK_CUSOLVER(cusolverDnDorgqr(l->h, M, N, K, (double *)q, M, (const double *)tau, w->dev, lwork, info));
+        break;
+    case GP_COMPLEX64:
+        CHECK_CUSOLVER(cusolverDnCungqr_bufferSize(l->h, M, N, K, (cuComplex *)q, M, (const cuComplex *)tau, &lwork));
+        ws_reserve(w, (size_t)lwork * l->esz, 0);
+        CHECK_CUSOLVER(cusolverDnCungqr(l->h, M, N, K, (cuComplex *)q, M, (const cuComplex *)tau, w->dev, lwork, info));
+        break;
+    default:
+        CHECK_CUSOLVER(cusolverDnZungqr_bufferSize(l->h, M, N, K, (cuDoubleComplex *)q, M,
+                                                   (const cuDoubleComplex *)tau, &lwork));
+        ws_reserve(w, (size_t)lwork * l->esz, 0);
+        CHECK_CUSOLVER(cusolverDnZungqr(l->h, M, N, K, (cuDoubleComplex *)q, M, (const cuDoubleComplex *)tau, w->dev,
+                                        lwork, info));
+        break;
+    }
+}
+
+static void check_int_dim(int64_t v)
+{
+    if (v > INT_MAX)
+        rt_raise("ValueError", "matrix dimension %lld is too large for cuSOLVER's qr (at most %d)", (long long)v,
+                 INT_MAX);
+}
+
+/* The first `rows` rows of each row-major matrix of the column-major buffer f (shape
+ * (..., n, m): m x n matrices), copied, with the strictly lower triangle zeroed: R. */
+static gp_array *upper_rows(La *l, const gp_array *f, int64_t rows)
+{
+    int nd = f->ndim;
+    int64_t m = f->shape[nd - 1], n = f->shape[nd - 2], batch = prod(f->shape, nd - 2);
+    int64_t shape[GP_MAXDIM], st[GP_MAXDIM];
+    for (int i = 0; i < nd - 2; i++) {
+        shape[i] = f->shape[i];
+        st[i] = f->strides[i];
+    }
+    shape[nd - 2] = rows;
+    shape[nd - 1] = n;
+    st[nd - 2] = (int64_t)l->esz;
+    st[nd - 1] = m * (int64_t)l->esz;
+    gp_array *v = rt_view(f, nd, shape, st, f->data);
+    gp_array *r = rt_copy(v);
+    rt_release(v);
+    rt_launch_tri_zero(l->esz, r->data, batch, rows, n, false, rt_stream());
+    return r;
+}
+
+/* qr(a, mode): Householder QR (geqrf) of A column-major; R from its upper triangle, Q from
+ * the reflectors (orgqr/ungqr): reduced Q (m, k), R (k, n); complete Q (m, m), R (m, n);
+ * 'r' R (k, n) only; k = min(m, n). */
+static int qr(La *l, const gp_array *a, int mode, gp_array **out)
+{
+    need_2d(a);
+    int nl = a->ndim - 2;
+    int64_t m = a->shape[nl], n = a->shape[nl + 1], k = m < n ? m : n, batch = prod(a->shape, nl);
+    gp_array *f = swap_copy(a);   /* (..., n, m): column-major m x n */
+    gp_array *tau = empty_mats(l->dt, nl, a->shape, 1, k > 0 ? k : 1);
+    int *info = info_new(batch);
+    Ws w = {0};
+    size_t nd = 0, nh = 0;
+    bool work = batch > 0 && k > 0;
+    if (work)
+        CHECK_CUSOLVER(cusolverDnXgeqrf_bufferSize(l->h, l->params, m, n, l->t, f->data, m, l->t, tau->data, l->t,
+                                                   &nd, &nh));
+    ws_reserve(&w, nd, nh);
+    for (int64_t i = 0; i < batch && work; i++)
+        CHECK_CUSOLVER(cusolverDnXgeqrf(l->h, l->params, m, n, l->t, mat_at(f, i, m * n, l->esz), m, l->t,
+                                        mat_at(tau, i, k, l->esz), l->t, w.dev, nd, w.host, nh, info + i));
+    info_check(info, batch, "geqrf");
+    int nout = 0;
+    gp_array *r = upper_rows(l, f, mode == GP_QR_COMPLETE ? m : k);
+    if (mode != GP_QR_R) {
+        int64_t nq = mode == GP_QR_COMPLETE ? m : k;   /* columns of Q */
+        gp_array *q;                                    /* (..., nq, m): column-major m x nq */
+        if (nq <= n) {   /* Q overwrites the first nq columns of f */
+            q = rt_retain(f);
+        } else {         /* complete with m > n: an m x m buffer, f's n columns first */
+            q = empty_mats(l->dt, nl, a->shape, m, m);
+            set_identity(q, m);
+            int64_t shape[GP_MAXDIM];
+            for (int i = 0; i < q->ndim; i++) shape[i] = q->shape[i];
+            shape[nl] = n;
+            gp_array *dst = rt_view(q, q->ndim, shape, q->strides, q->data);
+            rt_strided_copy(dst, f);
+            rt_release(dst);
+        }
+        int64_t qcols = q->shape[nl];   /* columns held per matrix of q */
+        check_int_dim(m);
+        check_int_dim(qcols);
+        info = info_new(batch);
+        for (int64_t i = 0; i < batch && k > 0; i++)   /* no reflectors: q is already I */
+            orgqr(l, mat_at(q, i, m * qcols, l->esz), m, nq, k, mat_at(tau, i, k, l->esz), &w, info + i);
+        info_check(info, batch, "orgqr");
+        /* the first nq columns, row-major */
+        int64_t shape[GP_MAXDIM];
+        for (int i = 0; i < q->ndim; i++) shape[i] = q->shape[i];
+        shape[nl] = nq;
+        gp_array *qv = rt_view(q, q->ndim, shape, q->strides, q->data);
+        rt_release(q);
+        out[nout++] = swap_take(qv);
+    }
+    out[nout++] = r;
+    ws_free(&w);
+    rt_release(tau);
+    rt_release(f);
+    return nout;
+}
+
+/* ---------------------------------------------------------------- eigh */
+
+/* eigh (w, v) or eigvalsh (w): syevd/heevd of A column-major reading the lower (UPLO 'L') or
+ * upper triangle; w ascending, real; v's columns the eigenvectors (column-major Z read back). */
+static int eigh(La *l, const gp_array *a, int64_t flags, gp_array **out)
+{
+    need_square(a);
+    int nl = a->ndim - 2;
+    int64_t n = a->shape[nl], batch = prod(a->shape, nl);
+    bool values = flags & GP_EIGH_VALUES;
+    cublasFillMode_t uplo = (flags & GP_EIGH_UPPER) ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+    cusolverEigMode_t jobz = values ? CUSOLVER_EIG_MODE_NOVECTOR : CUSOLVER_EIG_MODE_VECTOR;
+    gp_array *z = swap_copy(a);
+    int64_t wshape[GP_MAXDIM];
+    for (int i = 0; i < nl; i++) wshape[i] = a->shape[i];
+    wshape[nl] = n;
+    gp_array *wv = rt_empty(l->real, nl + 1, wshape);
+    int *info = info_new(batch);
+    Ws w = {0};
+    size_t nd = 0, nh = 0;
+    if (batch > 0 && n > 0)
+        CHECK_CUSOLVER(cusolverDnXsyevd_bufferSize(l->h, l->params, jobz, uplo, n, l->t, z->data, n, l->rt, wv->data,
+                                                   l->t, &nd, &nh));
+    ws_reserve(&w, nd, nh);
+    size_t resz = gp_dtype_size(l->real);
+    for (int64_t i = 0; i < batch && n > 0; i++)
+        CHECK_CUSOLVER(cusolverDnXsyevd(l->h, l->params, jobz, uplo, n, l->t, mat_at(z, i, n * n, l->esz), n, l->rt,
+                                        wv->data + (size_t)(i * n) * resz, l->t, w.dev, nd, w.host, nh, info + i));
+    int r = info_check(info, batch, "syevd");
+    ws_free(&w);
+    if (r > 0) rt_raise("numpy.linalg.LinAlgError", "Eigenvalues did not converge");
+    out[0] = wv;
+    if (values) {
+        rt_release(z);
+        return 1;
+    }
+    out[1] = swap_take(z);
+    return 2;
+}
+
+/* ---------------------------------------------------------------- svd */
+
+/* Does the real array x hold a NaN?  (gesvd passes NaN input through to S where LAPACK's
+ * gesdd, and so NumPy, reports no convergence.)  Synchronises. */
+static bool has_nan(const gp_array *x)
+{
+    if (x->size == 0) return false;
+    size_t esz = gp_dtype_size(x->dtype);
+    char *h = rt_xmalloc((size_t)x->size * esz);
+    rt_to_host(x, h);
+    bool nan = false;
+    for (int64_t i = 0; i < x->size && !nan; i++) nan = isnan(rt_elem_f64(h + (size_t)i * esz, x->dtype));
+    free(h);
+    return nan;
+}
+
+/* svd: (U, S, Vh) with U (m, m) and Vh (n, n) (GP_SVD_FULL) or U (m, k), Vh (k, n)
+ * (GP_SVD_REDUCED), or S alone (GP_SVD_VALUES); S real, descending.  gesvd needs rows >= cols:
+ * a tall or square A is factored column-major (U and VT read back with swaps); a wide A is
+ * factored as its row-major copy, the column-major A^T = U' S VT', so A = VT'^T S U'^T: the
+ * row-major readings of VT' and U' are A's U and Vh, with no swap. */
+static int svd(La *l, const gp_array *a, int mode, gp_array **out)
+{
+    need_2d(a);
+    int nl = a->ndim - 2;
+    int64_t m = a->shape[nl], n = a->shape[nl + 1], k = m < n ? m : n, batch = prod(a->shape, nl);
+    bool wide = m < n, uv = mode != GP_SVD_VALUES, full = mode == GP_SVD_FULL;
+    int64_t rows = wide ? n : m, cols = wide ? m : n;   /* what gesvd factors: rows >= cols */
+    gp_array *f = wide ? rt_copy(a) : swap_copy(a);
+    /* gesvd's U: rows x ucols column-major (C shape (..., ucols, rows)); VT: cols x cols */
+    int64_t ucols = full ? rows : cols;
+    signed char jobu = !uv ? 'N' : full ? 'A' : 'S', jobvt = uv ? 'A' : 'N';
+    gp_array *u = uv ? empty_mats(l->dt, nl, a->shape, ucols, rows) : NULL;
+    gp_array *vt = uv ? empty_mats(l->dt, nl, a->shape, cols, cols) : NULL;
+    int64_t sshape[GP_MAXDIM];
+    for (int i = 0; i < nl; i++) sshape[i] = a->shape[i];
+    sshape[nl] = k;
+    gp_array *s = rt_empty(l->real, nl + 1, sshape);
+    size_t resz = gp_dtype_size(l->real);
+    if (k == 0) {   /* empty: U and Vh are identities where square */
+        if (u) set_identity(u, rows);
+        if (vt) set_identity(vt, cols);
+    }
+    int *info = info_new(batch);
+    Ws w = {0};
+    size_t nd = 0, nh = 0;
+    bool work = batch > 0 && k > 0;
+    if (work)
+        CHECK_CUSOLVER(cusolverDnXgesvd_bufferSize(l->h, l->params, jobu, jobvt, rows, cols, l->t, f->data, rows,
+                                                   l->rt, s->data, l->t, u ? u->data : NULL, rows, l->t,
+                                                   vt ? vt->data : NULL, cols, l->t, &nd, &nh));
+    ws_reserve(&w, nd, nh);
+    for (int64_t i = 0; i < batch && work; i++)
+        CHECK_CUSOLVER(cusolverDnXgesvd(l->h, l->params, jobu, jobvt, rows, cols, l->t, mat_at(f, i, rows * cols, l->esz),
+                                        rows, l->rt, s->data + (size_t)(i * k) * resz, l->t,
+                                        u ? mat_at(u, i, rows * ucols, l->esz) : NULL, rows, l->t,
+                                        vt ? mat_at(vt, i, cols * cols, l->esz) : NULL, cols, l->t, w.dev, nd, w.host,
+                                        nh, info + i));
+    int r = info_check(info, batch, "gesvd");
+    ws_free(&w);
+    rt_release(f);
+    if (r > 0 || has_nan(s)) rt_raise("numpy.linalg.LinAlgError", "SVD did not converge");
+    if (!uv) {
+        out[0] = s;
+        return 1;
+    }
+    if (wide) {   /* U = VT' read row-major (m x m), Vh = U' read row-major (ucols x n) */
+        out[0] = vt;
+        out[2] = u;
+    } else {
+        out[0] = swap_take(u);
+        out[2] = swap_take(vt);
+    }
+    out[1] = s;
+    return 3;
+}
+
+/* ---------------------------------------------------------------- entry point */
+
+int rt_linalg(gp_la_kind kind, const gp_array *a, const gp_array *b, int64_t param, gp_array **out)
+{
+    La l = la_begin(a->dtype);
+    if (b && b->dtype != a->dtype)
+        rt_raise("TypeError", "linalg: operands of different dtypes (%s, %s)", gp_dtype_name(a->dtype),
+                 gp_dtype_name(b->dtype));
+    int n = 1;
+    switch (kind) {
+    case GP_LA_SOLVE:
+        if (!b) rt_raise("RuntimeError", "rt_linalg: solve needs b");
+        need_square(a);
+        if (b->ndim < 1)
+            rt_raise("ValueError", "solve: Input operand 1 does not have enough dimensions (has 0, gufunc core "
+                     "with signature (m,m),(m,n)->(m,n) requires 2)");
+        out[0] = solve(&l, a, b);
+        break;
+    case GP_LA_INV: out[0] = inv(&l, a); break;
+    case GP_LA_DET: n = det(&l, a, false, out); break;
+    case GP_LA_SLOGDET: n = det(&l, a, true, out); break;
+    case GP_LA_CHOLESKY: out[0] = cholesky(&l, a); break;
+    case GP_LA_QR: n = qr(&l, a, (int)param, out); break;
+    case GP_LA_EIGH: n = eigh(&l, a, param, out); break;
+    case GP_LA_SVD: n = svd(&l, a, (int)param, out); break;
+    default: rt_raise("RuntimeError", "rt_linalg: unknown kind %d", (int)kind);
+    }
+    la_end(&l);
+    return n;
+}

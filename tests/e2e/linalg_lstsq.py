@@ -1,0 +1,37 @@
+import cupy as cp
+
+# overdetermined, full rank: residuals present
+A = cp.array([[1.0, 1.0], [1.0, 2.0], [1.0, 3.0], [1.0, 4.0]])
+b = cp.array([6.0, 5.0, 7.0, 10.0])
+x, res, rank, s = cp.linalg.lstsq(A, b)
+print(cp.round(x, 8), x.shape, cp.round(res, 8), res.shape, rank, cp.round(s, 8))
+B = cp.stack([b, 2 * b + 1, cp.arange(4.0)], axis=1)
+X, R, rk, sv = cp.linalg.lstsq(A, B)
+print(cp.round(X, 8), X.shape, cp.round(R, 8), R.shape, rk)
+# underdetermined (the minimum-norm solution), no residuals
+W = A.T.copy()
+xw, rw, kw, sw = cp.linalg.lstsq(W, cp.array([1.0, 2.0]))
+print(cp.round(xw, 8), rw.shape, rw.dtype, kw, cp.round(sw, 8))
+# rank deficient: no residuals, rank below N
+D = cp.array([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]])
+xd, rd, kd, sd = cp.linalg.lstsq(D, cp.array([1.0, 2.0, 3.0]))
+print(cp.round(xd, 8), rd.shape, kd, cp.round(sd, 6))
+# square and exact: residuals are empty (M == N)
+S = cp.array([[3.0, 1.0], [1.0, 2.0]])
+xs, rs, ks, ss = cp.linalg.lstsq(S, cp.array([9.0, 8.0]))
+print(cp.round(xs, 8), rs.shape, ks)
+# dtypes: float32, complex, integer input; rcond given
+x32, r32, k32, s32 = cp.linalg.lstsq(A.astype(cp.float32), b.astype(cp.float32))
+print(x32.dtype, r32.dtype, s32.dtype, cp.round(x32, 4), cp.round(r32, 3), k32)
+C = A.astype(cp.complex128) * (1 + 1j)
+xc, rc, kc, sc = cp.linalg.lstsq(C, b.astype(cp.complex128))
+print(xc.dtype, rc.dtype, sc.dtype, cp.round(xc, 8), cp.round(rc, 8), kc)
+xc64, rc64, kc64, sc64 = cp.linalg.lstsq(C.astype(cp.complex64), b)
+print(xc64.dtype, rc64.dtype, sc64.dtype, cp.round(xc64, 4), kc64)
+xi, ri, ki, si = cp.linalg.lstsq(cp.array([[1, 0], [0, 1], [1, 1]]), cp.array([1, 2, 4]))
+print(xi.dtype, cp.round(xi, 8), cp.round(ri, 8), ki)
+Dn = cp.array([[1.0, 0.0], [0.0, 1e-10], [0.0, 0.0]])
+xn, rn, kn, sn = cp.linalg.lstsq(Dn, cp.array([1.0, 1.0, 0.0]), rcond=1e-6)
+print(cp.round(xn, 6), rn.shape, kn)
+xm, rm, km, sm = cp.linalg.lstsq(Dn, cp.array([1.0, 1.0, 0.0]), rcond=None)
+print(km, rm.shape)

@@ -1,0 +1,67 @@
+import cupy as cp
+
+v = cp.array([3.0, -4.0, 0.0, 1.0])
+print(cp.round(cp.linalg.norm(v, None), 8), cp.round(cp.linalg.norm(v, 1), 8), cp.round(cp.linalg.norm(v, 2), 8))
+print(cp.round(cp.linalg.norm(v, 3), 8), cp.round(cp.linalg.norm(v, 0.5), 8), cp.round(cp.linalg.norm(v, 0), 8))
+print(cp.round(cp.linalg.norm(v, cp.inf), 8), cp.round(cp.linalg.norm(v, -cp.inf), 8))
+print(cp.round(cp.linalg.norm(v[:2], -1), 8), cp.round(cp.linalg.norm(v[:2], -2), 8), cp.round(cp.linalg.norm(v, 2.5), 8))
+print(cp.linalg.norm(v, 0).dtype, cp.linalg.norm(cp.arange(4), 1), cp.linalg.norm(cp.arange(4), cp.inf).dtype)
+print(cp.round(cp.linalg.norm(cp.array([3 + 4j, 1j]), 3), 8), cp.linalg.norm(cp.array([3 + 4j, 1j], dtype=cp.complex64), 1).dtype)
+f = cp.array([1.0, 0.0, 2.0], dtype=cp.float32)
+print(cp.linalg.norm(f, 0), cp.linalg.norm(f, 0).dtype, cp.linalg.norm(f, cp.inf).dtype, cp.linalg.norm(f, 3).dtype)
+
+
+def mat_norms(A):
+    print(cp.round(cp.linalg.norm(A), 5), cp.round(cp.linalg.norm(A, "fro"), 5), cp.round(cp.linalg.norm(A, "nuc"), 5))
+    print(cp.round(cp.linalg.norm(A, 1), 5), cp.round(cp.linalg.norm(A, -1), 5), cp.round(cp.linalg.norm(A, 2), 5))
+    print(cp.round(cp.linalg.norm(A, -2), 5), cp.round(cp.linalg.norm(A, cp.inf), 5), cp.round(cp.linalg.norm(A, -cp.inf), 5))
+
+
+A = cp.array([[1.0, -2.0, 3.0], [-4.0, 5.0, -6.0]])
+mat_norms(A)
+mat_norms(A.T)
+mat_norms(A * (1 + 1j))
+mat_norms(A.astype(cp.float32))
+print(cp.linalg.norm(A, 2).dtype, cp.linalg.norm(A.astype(cp.float32), "nuc").dtype,
+      cp.linalg.norm(A.astype(cp.complex64), -2).dtype, cp.linalg.norm(A.astype(cp.complex64), 1).dtype)
+
+
+# axis= and keepdims
+T = cp.arange(24, dtype=cp.float64).reshape(2, 3, 4) - 11.5
+print(cp.round(cp.linalg.norm(T, None, axis=1), 4), cp.linalg.norm(T, None, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, None, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, 1, axis=1), 4), cp.linalg.norm(T, 1, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, 1, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, 2, axis=1), 4), cp.linalg.norm(T, 2, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, 2, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, cp.inf, axis=1), 4), cp.linalg.norm(T, cp.inf, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, cp.inf, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, -cp.inf, axis=1), 4), cp.linalg.norm(T, -cp.inf, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, -cp.inf, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, 0, axis=1), 4), cp.linalg.norm(T, 0, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, 0, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, 3, axis=1), 4), cp.linalg.norm(T, 3, axis=-1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, 3, axis=-1, keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, None, axis=(1, 2)), 4), cp.linalg.norm(T, None, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, None, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, "fro", axis=(1, 2)), 4), cp.linalg.norm(T, "fro", axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, "fro", axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, "nuc", axis=(1, 2)), 4), cp.linalg.norm(T, "nuc", axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, "nuc", axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, 1, axis=(1, 2)), 4), cp.linalg.norm(T, 1, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, 1, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, -1, axis=(1, 2)), 4), cp.linalg.norm(T, -1, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, -1, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, 2, axis=(1, 2)), 4), cp.linalg.norm(T, 2, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, 2, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, -2, axis=(1, 2)), 4), cp.linalg.norm(T, -2, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, -2, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, cp.inf, axis=(1, 2)), 4), cp.linalg.norm(T, cp.inf, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, cp.inf, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, -cp.inf, axis=(1, 2)), 4), cp.linalg.norm(T, -cp.inf, axis=(2, 0), keepdims=True).shape)
+print(cp.round(cp.linalg.norm(T, -cp.inf, axis=(2, 0), keepdims=True), 4))
+print(cp.round(cp.linalg.norm(T, axis=(0,)), 4))
+print(cp.round(cp.linalg.norm(T), 6), cp.linalg.norm(T, keepdims=True).shape, cp.linalg.norm(A, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(A, 1, keepdims=True), 6), cp.linalg.norm(A, 1, keepdims=True).shape)
+print(cp.round(cp.linalg.norm(A, axis=1, ord=1), 6), cp.round(cp.linalg.norm(A, axis=(1, 0), ord=1), 6))
+print(cp.round(cp.linalg.norm(cp.arange(6).reshape(2, 3), "nuc"), 6), cp.linalg.norm(cp.arange(6).reshape(2, 3), "nuc").dtype)

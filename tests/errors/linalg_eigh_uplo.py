@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.linalg.eigh(cp.eye(3), UPLO="X"))

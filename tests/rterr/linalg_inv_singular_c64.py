@@ -1,0 +1,4 @@
+import cupy as cp
+
+A = cp.zeros((3, 3), dtype=cp.complex64)
+print(cp.linalg.inv(A))

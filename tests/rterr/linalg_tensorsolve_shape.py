@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.linalg.tensorsolve(cp.ones((2, 3, 4)), cp.ones((2, 3))))
