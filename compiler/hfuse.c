@@ -103,6 +103,12 @@ static bool independent(const Vec *members, const KernelGroup *h)
     }
     for (int k = 0; k < members->n && ok; k++) {
         const KernelGroup *g = VEC_AT(*members, k);
+        /* nor does a member read h's result: a member group may straddle h in the block
+         * (2.0 * eye(n) - eye(n, k=1) - eye(n, k=-1): the subtraction's group spans both eyes) */
+        for (int i = 0; i < g->inputs.n && ok; i++) {
+            const IrValue *v = VEC_AT(g->inputs, i);
+            ok = !(v->def && v->def->group == h);
+        }
         Vec gw = {0}, gr = {0};
         dsts_of(g, &gw);
         reads_of(g, &gw, &gr);

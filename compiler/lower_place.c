@@ -832,12 +832,13 @@ static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, int op)
     IrOp iop = op == 1 ? IR_ADD : op == 2 ? IR_MAXIMUM : IR_MINIMUM;
     DType t = a->type->dtype;
     IrValue *r;
-    if (op != 1 && v->type->kind == TY_INT && dt_is_int(t) && t != DT_INT64 && t != DT_UINT64) {
+    if (op != 1 && v->type->kind == TY_INT && dt_is_int(t) && t != DT_INT64) {
         /* NumPy's maximum.at / minimum.at make a Python int an int64 operand and cast the
          * result back unsafely: an int outside the array's dtype compares in int64 (uint8 50
-         * max 300 is 300, stored as 44).  Inside the dtype the result is the same.  The max
-         * or min of one value is idempotent, so a repeated index needs no atomics. */
-        IrValue *w = lw_cast(L, view, DT_INT64, call->span);
+         * max 300 is 300, stored as 44), against uint64 in float64 (NumPy 2.5: 2**63 + 1
+         * max 5 is 2**63).  Inside the dtype the int64 result is the same.  The max or min of
+         * one value is idempotent, so a repeated index needs no atomics. */
+        IrValue *w = lw_cast(L, view, t == DT_UINT64 ? DT_FLOAT64 : DT_INT64, call->span);
         r = lw_ewise(L, iop, call->span, 2, (IrValue *[]){w, v});
         if (!r) return NULL;
         r = lw_cast(L, r, t, call->span);

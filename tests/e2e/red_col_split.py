@@ -8,7 +8,7 @@ a = (cp.arange(4096 * 64) % 17).astype(cp.float32).reshape(4096, 64)
 b = (cp.arange(1000 * 3) % 23).reshape(1000, 3)
 c = (cp.arange(100000 * 2) % 29).astype(cp.float64).reshape(100000, 2)
 d = (cp.arange(2048 * 40) % 7).astype(cp.int16).reshape(2048, 40)
-z = a.astype(cp.complex64) * (1 - 1j)
+z = a.astype(cp.complex64) * (3 - 4j)   # |z| = 5a exactly
 print(a.sum(axis=0)[:8], a.sum(axis=0).sum(), a.mean(axis=0)[:4], a.max(axis=0)[:4], a.min(axis=0)[:4])
 print(a.argmax(axis=0)[:8], a.argmin(axis=0)[:8], (a * a - 3).sum(axis=0)[:4])
 print(b.sum(axis=0), b.max(axis=0), b.argmax(axis=0), b.mean(axis=0), (b > 20).any(axis=0), (b < 23).all(axis=0))

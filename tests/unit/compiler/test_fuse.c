@@ -383,6 +383,12 @@ Test(fuse, kernels_that_must_not_share_a_launch)
         cr_expect_eq(launches(src), fused, "program %zu: %d launches for %d kernels", k, launches(src), fused);
         cr_expect_eq(n_bundles, 0, "program %zu", k);
     }
+    /* a group that straddles the producers it reads (the subtraction's group spans both eyes:
+     * acceptance 19's laplacian) must launch after them, not beside them */
+    const char *lap = "import cupy as cp\nn = 5\nA = 2.0 * cp.eye(n) - cp.eye(n, k=1) - cp.eye(n, k=-1)\nprint(A)\n";
+    int fused = kernels(lap, true);
+    cr_expect_eq(launches(lap), fused);
+    cr_expect_eq(n_bundles, 0);
 }
 
 Test(fuse, shape_of_a_producer_reads_its_input)
