@@ -44,6 +44,7 @@ static IrValue *draw(Lower *L, Span sp, IrRandKind kind, DType dt, int ndim, IrV
 
 static IrValue *cfloat(Lower *L, Span sp, double v) { return lw_const_float(L, sp, v); }
 
+/* v as dtype dt (an elementwise result written back into the draw's dtype: CuPy's out=x) */
 static IrValue *cast_to(Lower *L, IrValue *v, DType dt, Span sp)
 {
     return v && v->type->dtype != dt ? lw_cast(L, v, dt, sp) : v;
@@ -62,13 +63,8 @@ static bool is_array(const IrValue *v) { return v->type->kind == TY_ARRAY; }
 static bool size_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim, bool *given)
 {
     *ndim = 0;
-    *given = false;
-    if (!e) return true;
-    IrValue *v = lw_expr(L, e);
-    if (!v) return false;
-    if (v->type->kind == TY_NONE) return true;
-    *given = true;
-    return lw_shape_arg(L, e, dims, ndim);
+    *given = e && e->kind != AST_NONE;
+    return !*given || lw_shape_arg(L, e, dims, ndim);
 }
 
 /* dtype=float32/float64 (CuPy's _check_and_get_dtype: "cupy.random only supports float32 and
@@ -83,6 +79,29 @@ static bool float_dtype(Lower *L, AstNode *e, Span sp, DType *dt)
         return false;
     }
     return true;
+}
+
+/* rand's and randn's arguments: dimensions as positional ints, then dtype= only (CuPy's
+ * "rand() got unexpected keyword arguments dtypo"). */
+static bool dims_args(Lower *L, AstNode *call, const char *fn, IrValue **dims, int *ndim, DType *dt)
+{
+    AstNode *dtype_kw = NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "dtype")) {
+            diag_error(kw->span, "%s() got unexpected keyword arguments %s", fn, kw->sval);
+            return false;
+        }
+        dtype_kw = kw->rhs;
+    }
+    if (call->elts.n > IR_MAXDIM) {
+        diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return false;
+    }
+    *ndim = 0;
+    for (int i = 0; i < call->elts.n; i++)
+        if (!(dims[(*ndim)++] = lw_int_arg(L, call->elts.v[i]))) return false;
+    return float_dtype(L, dtype_kw, call->span, dt);
 }
 
 /* A distribution parameter: a Python number or a real array (absent: dflt). */
@@ -159,24 +178,25 @@ static bool const_num(const IrValue *v, double *out)
     return false;
 }
 
-/* CuPy's `if cupy.any(v < 0): raise ValueError(msg)` (v > 0 with gt): a compile-time error on
- * a constant, else a run-time check (a reduction and a sync for an array). */
-static bool check_sign(Lower *L, Span sp, IrValue *v, AstOp cmp, const char *msg)
+/* CuPy's `if cupy.any(cond): raise ValueError(msg)` for a comparison cond (a Python bool or a
+ * bool array): a run-time check (a reduction and a sync for an array). */
+static bool check_any(Lower *L, Span sp, IrValue *cond, const char *msg)
 {
-    double c;
-    if (!is_array(v) && const_num(v, &c)) {
-        bool bad = cmp == AOP_LT ? c < 0 : cmp == AOP_LE ? c <= 0 : c > 0;
-        if (bad) diag_error(sp, "%s", msg);
-        return !bad;
-    }
-    IrValue *cond = lw_binop(L, cmp, sp, v, lw_const_int(L, sp, 0));
     if (cond && is_array(cond)) cond = lw_reduce(L, sp, RED_ANY, cond, NULL, NULL, NULL);
     if (cond) cond = lw_truth(L, cond, sp);
     return cond && lw_raise_if(L, sp, cond, "ValueError", msg);
 }
 
-/* An elementwise result written back into the draw's dtype (CuPy's out=x). */
-static IrValue *into(Lower *L, IrValue *v, DType dt, Span sp) { return cast_to(L, v, dt, sp); }
+/* check_any(v < 0); a compile-time error on a negative constant. */
+static bool check_neg(Lower *L, Span sp, IrValue *v, const char *msg)
+{
+    double c;
+    if (!is_array(v) && const_num(v, &c)) {
+        if (c < 0) diag_error(sp, "%s", msg);
+        return c >= 0;
+    }
+    return check_any(L, sp, lw_binop(L, AOP_LT, sp, v, lw_const_int(L, sp, 0)), msg);
+}
 
 /* ---------------------------------------------------------------- uniform draws */
 
@@ -195,22 +215,7 @@ static IrValue *random_sample(Lower *L, AstNode *call, const char *fn)
         if (!lw_bind(call, fn, "size,dtype", 0, &a)) return NULL;
         if (!size_arg(L, a.p[0], dims, &ndim, &given) || !float_dtype(L, a.p[1], sp, &dt)) return NULL;
     } else { /* rand(*dims, dtype=float64) */
-        AstNode *dtype_kw = NULL;
-        for (int i = 0; i < call->params.n; i++) {
-            AstNode *kw = call->params.v[i];
-            if (strcmp(kw->sval, "dtype")) {
-                diag_error(kw->span, "rand() got an unexpected keyword argument '%s'", kw->sval);
-                return NULL;
-            }
-            dtype_kw = kw->rhs;
-        }
-        if (call->elts.n > IR_MAXDIM) {
-            diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-            return NULL;
-        }
-        for (int i = 0; i < call->elts.n; i++)
-            if (!(dims[ndim++] = lw_int_arg(L, call->elts.v[i]))) return NULL;
-        if (!float_dtype(L, dtype_kw, sp, &dt)) return NULL;
+        if (!dims_args(L, call, "rand", dims, &ndim, &dt)) return NULL;
         given = true;
     }
     IrValue *r = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
@@ -234,7 +239,7 @@ static IrValue *api_uniform(Lower *L, AstNode *call)
     if (!given) bcast_dims(L, sp, 2, (IrValue *[]){lo, hi}, dims, &ndim);
     IrValue *x = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
     IrValue *lot = as_dt(L, lo, dt, sp), *hit = as_dt(L, hi, dt, sp);
-    return into(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), dt, sp);
+    return cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), dt, sp);
 }
 
 /* standard_exponential(size=None, dtype=float64): -log(x) of the raw uniform draw (0, 1]. */
@@ -266,10 +271,10 @@ static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which
     DType dt;
     if (!p || !size_arg(L, a.p[1], dims, &ndim, &given) || !float_dtype(L, a.p[2], sp, &dt)) return NULL;
     if (which == P_EXPONENTIAL) {
-        if (!check_sign(L, sp, p, AOP_LT, "scale < 0")) return NULL;
+        if (!check_neg(L, sp, p, "scale < 0")) return NULL;
         p = as_dt(L, p, dt, sp);
     } else if (which != P_PARETO) {
-        if (!check_sign(L, sp, p, AOP_LT, which == P_RAYLEIGH ? "scale < 0" : "a < 0")) return NULL;
+        if (!check_neg(L, sp, p, which == P_RAYLEIGH ? "scale < 0" : "a < 0")) return NULL;
     }
     if (!given && which != P_WEIBULL) bcast_dims(L, sp, 1, &p, dims, &ndim);
     if (which == P_WEIBULL && !given && is_array(p) && p->type->ndim > 0) {
@@ -279,22 +284,22 @@ static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which
     IrValue *x;
     switch (which) {
     case P_EXPONENTIAL:
-        return into(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, dt, ndim, dims), p), dt, sp);
+        return cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, dt, ndim, dims), p), dt, sp);
     case P_RAYLEIGH:
         x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
         x = ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
-        return into(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), dt, sp);
+        return cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), dt, sp);
     case P_PARETO:
         x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
         x = bin(L, AOP_DIV, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
-        return bin(L, AOP_SUB, sp, into(L, ew1(L, IR_EXP, sp, x), dt, sp), lw_const_int(L, sp, 1));
+        return bin(L, AOP_SUB, sp, cast_to(L, ew1(L, IR_EXP, sp, x), dt, sp), lw_const_int(L, sp, 1));
     case P_POWER:
         x = ew1(L, IR_EXP, sp, ew1(L, IR_NEG, sp, std_exponential(L, sp, dt, ndim, dims)));
         x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), ew1(L, IR_NEG, sp, x));
-        return into(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), dt, sp);
+        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), dt, sp);
     default: /* P_WEIBULL */
         x = std_exponential(L, sp, dt, ndim, dims);
-        return into(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), dt, sp);
+        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), dt, sp);
     }
 }
 
@@ -353,7 +358,7 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     scale = as_dt(L, scale, dt, sp);
     if (!strcmp(fn, "gumbel")) {
         IrValue *t = ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)));
-        return into(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), dt, sp);
+        return cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), dt, sp);
     }
     IrValue *xx = bin(L, AOP_ADD, sp, x, x);
     IrValue *lo = cast_to(L, ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
@@ -363,7 +368,7 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     if (!lo || !hi || !le) return NULL;
     IrValue *t = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi});
     t = bin(L, AOP_MUL, sp, cast_to(L, scale, DT_FLOAT64, sp), t);
-    return into(L, bin(L, AOP_ADD, sp, cast_to(L, loc, DT_FLOAT64, sp), t), dt, sp);
+    return cast_to(L, bin(L, AOP_ADD, sp, cast_to(L, loc, DT_FLOAT64, sp), t), dt, sp);
 }
 
 /* ---------------------------------------------------------------- normal draws */
@@ -378,13 +383,13 @@ static IrValue *normal(Lower *L, Span sp, IrValue *loc, IrValue *scale, DType dt
 {
     if (is_array(scale)) {
         IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0));
-        x = into(L, bin(L, AOP_MUL, sp, x, scale), dt, sp);
-        x = into(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
+        x = cast_to(L, bin(L, AOP_MUL, sp, x, scale), dt, sp);
+        x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
         return log ? ew1(L, IR_EXP, sp, x) : x;
     }
     if (is_array(loc)) {
         IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), scale);
-        x = into(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
+        x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
         return log ? ew1(L, IR_EXP, sp, x) : x;
     }
     return draw(L, sp, log ? RAND_LOGNORMAL : RAND_NORMAL, dt, ndim, dims, loc, scale);
@@ -429,26 +434,88 @@ static IrValue *api_standard_normal(Lower *L, AstNode *call)
 static IrValue *api_randn(Lower *L, AstNode *call)
 {
     Span sp = call->span;
-    AstNode *dtype_kw = NULL;
-    for (int i = 0; i < call->params.n; i++) {
-        AstNode *kw = call->params.v[i];
-        if (strcmp(kw->sval, "dtype")) {
-            diag_error(kw->span, "randn() got unexpected keyword arguments %s", kw->sval);
-            return NULL;
-        }
-        dtype_kw = kw->rhs;
-    }
-    if (call->elts.n > IR_MAXDIM) {
-        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-        return NULL;
-    }
     IrValue *dims[IR_MAXDIM];
-    int ndim = 0;
-    for (int i = 0; i < call->elts.n; i++)
-        if (!(dims[ndim++] = lw_int_arg(L, call->elts.v[i]))) return NULL;
+    int ndim;
     DType dt;
-    if (!float_dtype(L, dtype_kw, sp, &dt)) return NULL;
+    if (!dims_args(L, call, "randn", dims, &ndim, &dt)) return NULL;
     return normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), dt, ndim, dims, false);
+}
+
+/* wald(mean, scale, size=None, dtype=float64): mean and scale as arrays of the dtype; x =
+ * normal(size) then u = random_sample(size), then CuPy's _wald_kernel in T:
+ *   mu_2l = mean / (2*scale);  Y = mean*x*x;  x = mean + mu_2l*(Y - sqrt(4*scale*Y + Y*Y));
+ *   x = u > mean/(mean + x) ? mean*mean/x : x */
+static IrValue *api_wald(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "wald", "mean,scale,size,dtype", 2, &a)) return NULL;
+    IrValue *mean = param(L, a.p[0], 0.0, sp, "wald", "mean");
+    IrValue *scale = param(L, a.p[1], 0.0, sp, "wald", "scale");
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given;
+    DType dt;
+    if (!mean || !scale || !size_arg(L, a.p[2], dims, &ndim, &given) || !float_dtype(L, a.p[3], sp, &dt))
+        return NULL;
+    mean = as_dt(L, mean, dt, sp);
+    scale = as_dt(L, scale, dt, sp);
+    if (!given) bcast_dims(L, sp, 2, (IrValue *[]){mean, scale}, dims, &ndim);
+    IrValue *x = normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), dt, ndim, dims, false);
+    IrValue *u = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
+    IrValue *mu2l = bin(L, AOP_DIV, sp, mean, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 2), scale));
+    IrValue *y = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, mean, x), x);
+    IrValue *root = ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
+                                                                                      lw_const_int(L, sp, 4), scale), y),
+                                              bin(L, AOP_MUL, sp, y, y)));
+    x = bin(L, AOP_ADD, sp, mean, bin(L, AOP_MUL, sp, mu2l, bin(L, AOP_SUB, sp, y, root)));
+    IrValue *flip = bin(L, AOP_GT, sp, u, bin(L, AOP_DIV, sp, mean, bin(L, AOP_ADD, sp, mean, x)));
+    IrValue *alt = bin(L, AOP_DIV, sp, bin(L, AOP_MUL, sp, mean, mean), x);
+    if (!flip || !alt) return NULL;
+    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){flip, alt, x}), dt, sp);
+}
+
+/* triangular(left, mode, right, size=None, dtype=float64): left, mode, right are
+ * cupy.asarray'd (their own dtypes); CuPy's checks 'left > mode', 'mode > right',
+ * 'left == right'; x = random_sample(size), then CuPy's _triangular_kernel, whose T locals
+ * round each intermediate to the dtype and whose double literal 1.0 makes the upper branch
+ * double:
+ *   base = T(right - left); leftbase = T(mode - left); ratio = leftbase / base;
+ *   leftprod = leftbase*base; rightprod = T(right - mode)*base;
+ *   x = x <= ratio ? left + sqrt(x*leftprod) : right - sqrt((1.0 - x)*rightprod) */
+static IrValue *api_triangular(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "triangular", "left,mode,right,size,dtype", 3, &a)) return NULL;
+    IrValue *p[3];
+    static const char *const names[3] = {"left", "mode", "right"};
+    for (int i = 0; i < 3; i++)
+        if (!(p[i] = asarray(L, param(L, a.p[i], 0.0, sp, "triangular", names[i]), sp))) return NULL;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given;
+    DType dt;
+    if (!size_arg(L, a.p[3], dims, &ndim, &given) || !float_dtype(L, a.p[4], sp, &dt)) return NULL;
+    IrValue *left = p[0], *mode = p[1], *right = p[2];
+    if (!check_any(L, sp, bin(L, AOP_GT, sp, left, mode), "left > mode") ||
+        !check_any(L, sp, bin(L, AOP_GT, sp, mode, right), "mode > right") ||
+        !check_any(L, sp, bin(L, AOP_EQ, sp, left, right), "left == right"))
+        return NULL;
+    if (!given) bcast_dims(L, sp, 3, p, dims, &ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
+    IrValue *base = cast_to(L, bin(L, AOP_SUB, sp, right, left), dt, sp);
+    IrValue *leftbase = cast_to(L, bin(L, AOP_SUB, sp, mode, left), dt, sp);
+    IrValue *ratio = bin(L, AOP_DIV, sp, leftbase, base);
+    IrValue *leftprod = bin(L, AOP_MUL, sp, leftbase, base);
+    IrValue *rightprod = bin(L, AOP_MUL, sp, cast_to(L, bin(L, AOP_SUB, sp, right, mode), dt, sp), base);
+    IrValue *lo = bin(L, AOP_ADD, sp, left, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, x, leftprod)));
+    IrValue *one_minus = bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), cast_to(L, x, DT_FLOAT64, sp));
+    IrValue *hi = bin(L, AOP_SUB, sp, right, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, one_minus,
+                                                                    cast_to(L, rightprod, DT_FLOAT64, sp))));
+    IrValue *le = bin(L, AOP_LE, sp, x, ratio);
+    if (!lo || !hi || !le) return NULL;
+    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), dt, sp);
 }
 
 /* ---------------------------------------------------------------- integers */
@@ -498,15 +565,32 @@ static IrValue *randint(Lower *L, Span sp, IrValue *lo, IrValue *hi, DType dt, i
     return draw(L, sp, RAND_RANDINT, dt, ndim, dims, lo, hi);
 }
 
-/* A Python int bound of randint / random_integers (arrays are not supported). */
-static IrValue *int_bound(Lower *L, AstNode *e, const char *fn)
+/* v as a Python int (a bool converts), or NULL after a located error naming what. */
+static IrValue *as_int(Lower *L, IrValue *v, Span sp, const char *what)
 {
-    IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
-    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) return lw_int_arg(L, e);
-    diag_error(e->span, "%s() bounds must be Python ints here (array bounds are not supported by gpyc), got %s",
-               fn, ty_str_of(v->type));
+    if (v->type->kind == TY_BOOL) return lw_to_scalar(L, v, TY_INT, sp);
+    if (v->type->kind == TY_INT) return v;
+    diag_error(sp, "%s must be a Python int (gpyc does not support array bounds), got %s", what, ty_str_of(v->type));
     return NULL;
+}
+
+/* randint's and random_integers' low and high (Python ints: array bounds are not supported);
+ * without high, the interval is [dflt, low]: *lo = dflt, *hi = low. */
+static bool int_bounds(Lower *L, Args *a, const char *fn, int64_t dflt, IrValue **lo, IrValue **hi)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%s() low", fn);
+    *lo = as_int(L, lw_expr(L, a->p[0]), a->p[0]->span, what);
+    if (!*lo) return false;
+    if (!a->p[1] || a->p[1]->kind == AST_NONE) {
+        *hi = *lo;
+        *lo = lw_const_int(L, a->call, dflt);
+        return true;
+    }
+    snprintf(what, sizeof what, "%s() high", fn);
+    *hi = as_int(L, lw_expr(L, a->p[1]), a->p[1]->span, what);
+    return *hi != NULL;
 }
 
 /* randint(low, high=None, size=None, dtype=int64): integers in [low, high) ([0, low) without
@@ -516,18 +600,8 @@ static IrValue *api_randint(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "randint", "low,high,size,dtype", 1, &a)) return NULL;
-    IrValue *lo = int_bound(L, a.p[0], "randint");
-    if (!lo) return NULL;
-    IrValue *hi = NULL;
-    if (a.p[1]) {
-        IrValue *v = lw_expr(L, a.p[1]);
-        if (!v) return NULL;
-        if (v->type->kind != TY_NONE && !(hi = int_bound(L, a.p[1], "randint"))) return NULL;
-    }
-    if (!hi) {
-        hi = lo;
-        lo = lw_const_int(L, sp, 0);
-    }
+    IrValue *lo, *hi;
+    if (!int_bounds(L, &a, "randint", 0, &lo, &hi)) return NULL;
     IrValue *dims[IR_MAXDIM];
     int ndim;
     bool given, dgiven;
@@ -547,18 +621,8 @@ static IrValue *api_random_integers(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "random_integers", "low,high,size", 1, &a)) return NULL;
-    IrValue *lo = int_bound(L, a.p[0], "random_integers");
-    if (!lo) return NULL;
-    IrValue *hi = NULL;
-    if (a.p[1]) {
-        IrValue *v = lw_expr(L, a.p[1]);
-        if (!v) return NULL;
-        if (v->type->kind != TY_NONE && !(hi = int_bound(L, a.p[1], "random_integers"))) return NULL;
-    }
-    if (!hi) {
-        hi = lo;
-        lo = lw_const_int(L, sp, 1);
-    }
+    IrValue *lo, *hi;
+    if (!int_bounds(L, &a, "random_integers", 1, &lo, &hi)) return NULL;
     IrValue *dims[IR_MAXDIM];
     int ndim;
     bool given;
@@ -604,7 +668,7 @@ static IrValue *api_permutation(Lower *L, AstNode *call)
     if (!lw_bind(call, "permutation", "x", 1, &a)) return NULL;
     IrValue *x = lw_expr(L, a.p[0]);
     if (!x) return NULL;
-    if (x->type->kind == TY_INT || x->type->kind == TY_BOOL) return perm_of(L, sp, lw_int_arg(L, a.p[0]));
+    if (x->type->kind == TY_INT || x->type->kind == TY_BOOL) return perm_of(L, sp, as_int(L, x, sp, "permutation()"));
     if (!is_array(x) || x->type->ndim == 0) {
         diag_error(a.p[0]->span, "permutation() takes an int or an array of at least one dimension, got %s",
                    ty_str_of(x->type));
@@ -661,14 +725,9 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         return NULL;
     }
     IrValue *pv = NULL;
-    if (a.p[3]) {
-        pv = lw_expr(L, a.p[3]);
-        if (!pv) return NULL;
-        if (pv->type->kind == TY_NONE) pv = NULL;
-        else if (!(pv = lw_array_operand(L, a.p[3], "choice"))) return NULL;
-    }
-    IrValue *n = is_int ? lw_int_arg(L, a.p[0]) : lw_dim(L, sp, av, 0);
-    if (is_int && !check_sign(L, sp, n, AOP_LT, "a must be greater than or equal to 0")) return NULL;
+    if (a.p[3] && a.p[3]->kind != AST_NONE && !(pv = lw_array_operand(L, a.p[3], "choice"))) return NULL;
+    IrValue *n = is_int ? as_int(L, av, sp, "choice() a") : lw_dim(L, sp, av, 0);
+    if (is_int && !check_neg(L, sp, n, "a must be greater than or equal to 0")) return NULL;
     IrValue *total = lw_const_int(L, sp, 1);
     for (int i = 0; i < ndim; i++) total = lw_binop(L, AOP_MUL, sp, total, dims[i]);
     if (pv) {
@@ -682,7 +741,7 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         }
         IrValue *ne = lw_binop(L, AOP_NE, sp, lw_dim(L, sp, pv, 0), n);
         if (!ne || !lw_raise_if(L, sp, ne, "ValueError", "a and p must have same size") ||
-            !check_sign(L, sp, pv, AOP_LT, "probabilities are not non-negative"))
+            !check_neg(L, sp, pv, "probabilities are not non-negative"))
             return NULL;
         /* numpy.allclose(p.sum(), 1): |s - 1| <= 1e-8 + 1e-5 */
         IrValue *s = lw_to_scalar(L, lw_reduce(L, sp, RED_SUM, pv, NULL, NULL, NULL), TY_FLOAT, sp);
@@ -750,6 +809,8 @@ LW_API_PLAIN(api_random_integers)
 LW_API_PLAIN(api_standard_exponential)
 LW_API_PLAIN(api_standard_cauchy)
 LW_API_NAMED(api_loc_scale)
+LW_API_PLAIN(api_wald)
+LW_API_PLAIN(api_triangular)
 LW_API_PLAIN(api_permutation)
 LW_API_PLAIN(api_shuffle)
 LW_API_PLAIN(api_choice)
@@ -783,6 +844,8 @@ const ApiFn lw_random_api[] = {
     {"cupy.random", "standard_cauchy", api_standard_cauchy_api, 0},
     {"cupy.random", "gumbel", api_loc_scale_api, 0},
     {"cupy.random", "laplace", api_loc_scale_api, 0},
+    {"cupy.random", "wald", api_wald_api, 0},
+    {"cupy.random", "triangular", api_triangular_api, 0},
     {"cupy.random", "permutation", api_permutation_api, 0},
     {"cupy.random", "shuffle", api_shuffle_api, 0},
     {"cupy.random", "choice", api_choice_api, 0},
