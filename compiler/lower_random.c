@@ -104,11 +104,12 @@ static bool dims_args(Lower *L, AstNode *call, const char *fn, IrValue **dims, i
     return float_dtype(L, dtype_kw, call->span, dt);
 }
 
-/* A distribution parameter: a Python number or a real array (absent: dflt). */
+/* A distribution parameter: a Python number, a real array or a list literal (cupy.asarray's
+ * rules; absent: dflt). */
 static IrValue *param(Lower *L, AstNode *e, double dflt, Span sp, const char *fname, const char *pname)
 {
     if (!e) return cfloat(L, sp, dflt);
-    IrValue *v = lw_expr(L, e);
+    IrValue *v = e->kind == AST_LIST ? lw_arraylike(L, e, fname) : lw_expr(L, e);
     if (!v) return NULL;
     TypeKind k = v->type->kind;
     if (k == TY_INT || k == TY_FLOAT || k == TY_BOOL ||
@@ -725,7 +726,7 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         return NULL;
     }
     IrValue *pv = NULL;
-    if (a.p[3] && a.p[3]->kind != AST_NONE && !(pv = lw_array_operand(L, a.p[3], "choice"))) return NULL;
+    if (a.p[3] && a.p[3]->kind != AST_NONE && !(pv = lw_arraylike(L, a.p[3], "choice"))) return NULL;
     IrValue *n = is_int ? as_int(L, av, sp, "choice() a") : lw_dim(L, sp, av, 0);
     if (is_int && !check_neg(L, sp, n, "a must be greater than or equal to 0")) return NULL;
     IrValue *total = lw_const_int(L, sp, 1);
