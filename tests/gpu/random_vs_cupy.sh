@@ -13,7 +13,7 @@
 #   SKIP name: ...     no GPU, no CuPy importable, or no gpyc in BUILD
 # then a last line `N passed, N near, N failed, N skipped`.  Exit status 1 if any failed.
 # Environment: PYTHON (default python3), WORK (default BUILD/random-vs-cupy) for the
-# executables and outputs.
+# executables and outputs, GPYC_FLAGS (extra gpyc flags, e.g. --arch=sm_90).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 BUILD=${1:?usage: random_vs_cupy.sh BUILD}
@@ -60,7 +60,8 @@ PYEOF
 for f in "${progs[@]}"; do
     name=$(basename "$f" .py)
     exe=$WORK/$name
-    if ! "$BUILD/bin/gpyc" "$f" -o "$exe" 2>"$WORK/$name.gpyc.err"; then
+    # shellcheck disable=SC2086  # GPYC_FLAGS is a list of flags
+    if ! "$BUILD/bin/gpyc" ${GPYC_FLAGS:-} "$f" -o "$exe" 2>"$WORK/$name.gpyc.err"; then
         echo "FAIL $name: gpyc failed: $(head -n 1 "$WORK/$name.gpyc.err")"
         fail=$((fail + 1))
         continue
