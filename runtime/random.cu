@@ -16,13 +16,15 @@
  *   - permutation keys: curandGenerate of n int32 words (the compiler argsorts them).
  * Doing the same calls in the same order gives the same numbers as CuPy.
  *
- * Invariant: one generator per process, created at the first use, on the runtime's stream.
+ * Invariant: one generator per process, created at the first use (seeded from $CUPY_SEED when
+ * set, as CuPy's get_random_state does, else from the clock), on the runtime's stream.
  */
 #include "gpyrt.h"
 #include "internal.h"
 #include "libgpu.h"
 
 #include <curand.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -40,10 +42,18 @@ static void ensure_gen(void)
         gpu_init();
         check_curand(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT), "curandCreateGenerator");
         have_gen = true;
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        check_curand(curandSetPseudoRandomGeneratorSeed(gen, (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec),
-                     "curandSetPseudoRandomGeneratorSeed");
+        /* CuPy's get_random_state: the seed is $CUPY_SEED when set, else random */
+        const char *env = getenv("CUPY_SEED");
+        unsigned long long seed;
+        if (env && *env) {
+            seed = strtoull(env, NULL, 10);
+        } else {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            seed = (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+        }
+        check_curand(curandSetPseudoRandomGeneratorSeed(gen, seed), "curandSetPseudoRandomGeneratorSeed");
+        check_curand(curandSetGeneratorOffset(gen, 0), "curandSetGeneratorOffset");
     }
     check_curand(curandSetStream(gen, rt_stream()), "curandSetStream");
 }

@@ -287,8 +287,8 @@ const char *rt_tolist_str(const gp_array *a);
 /* ---------------------------------------------------------------- random.cu
  * CuPy's legacy generator (cp.random.*, CuPy's RandomState): cuRAND's XORWOW with CuPy's
  * seeding and CuPy's calls in CuPy's order, so a seeded program draws the same numbers as
- * CuPy.  Programs that use these link -lcurand.  Unseeded, the generator is seeded from the
- * clock (CuPy: from os.urandom).  The distributions CuPy computes from these draws with its
+ * CuPy.  Programs that use these link -lcurand.  Unseeded, the generator is seeded from
+ * $CUPY_SEED when set (as CuPy), else from the clock (CuPy: os.urandom).  The distributions CuPy computes from these draws with its
  * own elementwise kernels are IR elementwise ops in the compiled program (lower_random.c).
  * ORDER GP_RAND: codegen/host.c names these constants.                                     */
 void rt_random_seed(uint64_t seed);
