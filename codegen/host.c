@@ -1137,8 +1137,8 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
     case IR_SHAPE_DIM: emit(cg, "%s = %s->shape[%lld];", r, arg(cg, in, 0), (long long)in->ival); break;
     case IR_SIZE: emit(cg, "%s = %s->size;", r, arg(cg, in, 0)); break;
     case IR_INDEX: emit_index(cg, in); break;
-    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_EMPTY: case IR_RANDOM_UNIFORM: {
-        int from = in->op == IR_EMPTY || in->op == IR_RANDOM_UNIFORM ? 0 : 1;
+    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_EMPTY: {
+        int from = in->op == IR_EMPTY ? 0 : 1;
         int n = in->nargs - from;
         emit(cg, "{");
         cg->indent++;
@@ -1147,10 +1147,26 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
             emit(cg, "%s = rt_reshape(%s, %d, %s);", r, arg(cg, in, 0), n, shp);
         else if (in->op == IR_BROADCAST_TO)
             emit(cg, "%s = rt_broadcast_to(%s, %d, %s);", r, arg(cg, in, 0), n, shp);
-        else if (in->op == IR_RANDOM_UNIFORM)
-            emit(cg, "%s = rt_random_uniform(%s, %d, %s);", r, dt_gp_enum(in->dtype), n, shp);
         else
             emit(cg, "%s = rt_empty(%s, %d, %s);", r, dt_gp_enum(in->dtype), n, shp);
+        cg->indent--;
+        emit(cg, "}");
+        break;
+    }
+    case IR_RANDOM_DRAW: { /* rt_random_draw / rt_random_randint (runtime/random.cu) */
+        /* ORDER GP_RAND */
+        static const char *const kinds[] = {"GP_RAND_UNIFORM", "GP_RAND_UNIFORM_RAW", "GP_RAND_NORMAL",
+                                            "GP_RAND_LOGNORMAL", "GP_RAND_BITS"};
+        int n = in->ndim;
+        emit(cg, "{");
+        cg->indent++;
+        const char *shp = emit_dims(cg, in, 0, n, "shape");
+        if (in->ival == RAND_RANDINT)
+            emit(cg, "%s = rt_random_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype), arg(cg, in, n),
+                 arg(cg, in, n + 1), n, shp);
+        else
+            emit(cg, "%s = rt_random_draw(%s, %s, %d, %s, %s, %s);", r, kinds[in->ival], dt_gp_enum(in->dtype), n,
+                 shp, in->nargs > n ? arg(cg, in, n) : "0.0", in->nargs > n + 1 ? arg(cg, in, n + 1) : "0.0");
         cg->indent--;
         emit(cg, "}");
         break;

@@ -197,8 +197,10 @@ typedef enum IrOp {
     IR_LINSPACE,       /* args: start, stop (scalars), n (int); ival endpoint (0/1) → 1-d array */
     IR_EYE,            /* args: n, m, k (ints) → 2-d array: 1 where col - row == k */
     IR_EMPTY,          /* args: shape ints → array, uninitialised (no kernel) */
-    IR_RANDOM_UNIFORM, /* args: shape ints → array of dtype (float32/64) in [0, 1), from the
-                          legacy generator exactly as CuPy draws it (host call, cuRAND) */
+    IR_RANDOM_DRAW,    /* args[0..ndim-1] shape ints, then the kind's parameters; ival: the
+                          IrRandKind → new array of dtype drawn from the legacy generator
+                          exactly as CuPy draws it (host call, cuRAND: rt_random_draw,
+                          rt_random_randint; lower_random.c).  Never removed or reordered. */
     IR_ARRAY_LIT,      /* args: elements (scalars), flattened C order; shape[0..ndim-1] attrs */
     IR_COPY,           /* args[0] array → new C-contiguous array with the same values */
     IR_STORE_INTO,     /* args[0] destination array (a view or variable), args[1] array or scalar,
@@ -287,6 +289,17 @@ typedef enum IrOp {
                           (rt_histogram2d; syncs) */
     IR_OP_COUNT
 } IrOp;
+
+/* IR_RANDOM_DRAW's kinds.  ORDER GP_RAND (runtime/include/gpyrt.h's gp_rand_kind), then
+ * RAND_RANDINT (rt_random_randint). */
+typedef enum IrRandKind {
+    RAND_UNIFORM,      /* float32/64 in [0, 1) (random_sample) */
+    RAND_UNIFORM_RAW,  /* float32/64 in (0, 1] (CuPy's _random_sample_raw) */
+    RAND_NORMAL,       /* args: loc, scale (scalars) */
+    RAND_LOGNORMAL,    /* args: mean, sigma (scalars) */
+    RAND_BITS,         /* int32 raw 32-bit words (permutation keys) */
+    RAND_RANDINT,      /* args: low, high (ints) → any integer dtype in [low, high) */
+} IrRandKind;
 
 /* Which IrOp is elementwise, and its table row. */
 typedef enum OpRule {

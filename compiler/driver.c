@@ -359,7 +359,7 @@ static int compile(const Options *o)
         /* the CUDA math libraries the program uses, linked dynamically */
         const char *libs[8];
         int nlibs = 0;
-        if (module_uses(m, IR_RANDOM_UNIFORM) || module_uses(m, IR_RANDOM_SEED)) libs[nlibs++] = "curand";
+        if (module_uses(m, IR_RANDOM_DRAW) || module_uses(m, IR_RANDOM_SEED)) libs[nlibs++] = "curand";
         if (module_uses(m, IR_MATMUL)) libs[nlibs++] = "cublas";
         if (module_uses(m, IR_FFT)) libs[nlibs++] = "cufft";
         if (module_uses(m, IR_LINALG)) libs[nlibs++] = "cusolver";

@@ -181,7 +181,7 @@ static const char *const other_names[] = {
     "perf_counter", "sync", "flush", "random_seed", "argv_len", "argv_get", "raise",
     "shape_dim", "size",
     "index", "reshape", "transpose", "broadcast_to", "complex_part", "tolist",
-    "full", "arange", "linspace", "eye", "empty", "random_uniform", "array_lit", "copy", "store_into", "reduce",
+    "full", "arange", "linspace", "eye", "empty", "random_draw", "array_lit", "copy", "store_into", "reduce",
     "matmul",
     "scan",
     "concat_check", "squeeze", "diag_view", "repeat", "concat_list",
@@ -314,6 +314,11 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
         sb_putc(out, ')');
         break;
     case IR_LINSPACE: sb_printf(out, " endpoint=%d", (int)in->ival); break;
+    case IR_RANDOM_DRAW: {
+        static const char *const kinds[] = {"uniform", "uniform_raw", "normal", "lognormal", "bits", "randint"};
+        sb_printf(out, " %s %s", in->ival >= 0 && in->ival <= RAND_RANDINT ? kinds[in->ival] : "?", dt_name(in->dtype));
+        break;
+    }
     case IR_COMPLEX_PART: sb_puts(out, in->ival ? " imag" : " real"); break;
     case IR_REDUCE:
         sb_printf(out, " %s axes=", ir_redop_name(in->redop));

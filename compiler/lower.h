@@ -192,7 +192,7 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
  * file that lowers it (lw_call_api in lower_call.c, lw_reduce_api, lw_manip_api, lw_index_api,
  * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api,
- * lw_solver_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_solver_api, lw_random_api); lw_api_tables lists the tables.  Calls dispatch through
  * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
  * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
  * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
@@ -211,7 +211,7 @@ struct ApiFn {
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
     lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
-    lw_numeric_api[], lw_grid_api[], lw_solver_api[];
+    lw_numeric_api[], lw_grid_api[], lw_solver_api[], lw_random_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -338,6 +338,12 @@ IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of 
 IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname);
 /* False (after a located error) when x is complex: fname() takes real arrays only. */
 bool lw_real_only(const IrValue *x, Span sp, const char *fname);
+/* sort(x, axis) of a real array (arg: argsort, int64; a stable sort): one IR_SORT. */
+IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool arg);
+
+/* lower_random.c — cupy.random's legacy generator (CuPy's RandomState, call by call): seed,
+ * the uniform, normal and integer draws, the distributions CuPy computes from them,
+ * permutation, shuffle, choice.  Table: lw_random_api. */
 
 /* lower_hist.c — bincount, digitize, histogram, histogram2d.  Table: lw_hist_api. */
 

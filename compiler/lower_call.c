@@ -1429,60 +1429,6 @@ static IrValue *api_rsqrt(Lower *L, AstNode *call)
     return r ? lw_binop(L, AOP_DIV, sp, lw_const_int(L, sp, 1), r) : NULL;
 }
 
-/* ---------------------------------------------------------------- cupy.random */
-
-/* The legacy generator: seed(seed), random(size=None, dtype=float64) (also random_sample and
- * its aliases ranf and sample), rand(*shape).  CuPy draws with cuRAND; seeded programs print CuPy's numbers. */
-static IrValue *random_call(Lower *L, AstNode *call, const char *fn)
-{
-    Span sp = call->span;
-    if (!strcmp(fn, "seed")) {
-        Args a;
-        if (!lw_bind(call, "seed", "seed", 1, &a)) return NULL;
-        IrValue *s = lw_int_arg(L, a.p[0]);
-        if (!s) return NULL;
-        lw_emit1(L, IR_RANDOM_SEED, sp, NULL, s);
-        return lw_pseudo(L, ty_none());
-    }
-    IrValue *dims[IR_MAXDIM];
-    int ndim = 0;
-    DType dt = DT_FLOAT64;
-    if (strcmp(fn, "rand")) { /* random, random_sample and its aliases ranf, sample */
-        Args a;
-        if (!lw_bind(call, fn, "size,dtype", 0, &a)) return NULL;
-        if (a.p[0]) {
-            IrValue *v = lw_expr(L, a.p[0]);
-            if (!v) return NULL;
-            if (v->type->kind != TY_NONE && !lw_shape_arg(L, a.p[0], dims, &ndim)) return NULL;
-        }
-        bool given;
-        if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
-    } else { /* rand */
-        if (call->params.n) {
-            diag_error(sp, "rand() takes dimensions only");
-            return NULL;
-        }
-        if (call->elts.n > IR_MAXDIM) {
-            diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-            return NULL;
-        }
-        for (int i = 0; i < call->elts.n; i++)
-            if (!(dims[ndim++] = lw_int_arg(L, call->elts.v[i]))) return NULL;
-    }
-    if (dt != DT_FLOAT32 && dt != DT_FLOAT64) {
-        diag_error(sp, "random() supports float32 and float64, not %s", dt_name(dt));
-        return NULL;
-    }
-    IrValue *r = lw_emit(L, IR_RANDOM_UNIFORM, sp, ty_array(dt, ndim), ndim, dims);
-    r->def->dtype = dt;
-    r->def->ndim = ndim;
-    if (ndim == 0) {
-        /* random() with no size is a Python float in CuPy (a NumPy scalar): read it back */
-        return lw_to_scalar(L, r, TY_FLOAT, sp);
-    }
-    return r;
-}
-
 /* ---------------------------------------------------------------- cupy.cuda */
 
 /* cp.cuda.Device() / cp.cuda.Stream(): objects whose methods are pseudo modules */
@@ -1606,7 +1552,6 @@ LW_API_NAMED(api_array)
 LW_API_NAMED(api_asnumpy)
 LW_API_NAMED(api_reshape_fn)
 LW_API_NAMED(api_ndim)
-LW_API_NAMED(random_call)
 LW_API_PLAIN(api_get_array_module)
 LW_API_PLAIN(api_asfarray)
 LW_API_PLAIN(api_rsqrt)
@@ -1719,13 +1664,6 @@ const ApiFn lw_call_api[] = {
     {"cupy", "fix", ufunc_api, IR_TRUNC},
     /* cupyx */
     {"cupyx", "rsqrt", api_rsqrt_api, 0},
-    /* cupy.random: the legacy generator */
-    {"cupy.random", "seed", random_call_api, 0},
-    {"cupy.random", "random", random_call_api, 0},
-    {"cupy.random", "random_sample", random_call_api, 0},
-    {"cupy.random", "ranf", random_call_api, 0},
-    {"cupy.random", "sample", random_call_api, 0},
-    {"cupy.random", "rand", random_call_api, 0},
     /* cupy.cuda */
     {"cupy.cuda", "Device", cuda_object, 0},
     {"cupy.cuda", "Stream", cuda_object, 1},
@@ -1782,7 +1720,8 @@ const ApiFn lw_call_api[] = {
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {lw_call_api, lw_reduce_api, lw_manip_api, lw_index_api,
                                       lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api,
-                                      lw_place_api, lw_numeric_api, lw_grid_api, lw_solver_api, NULL};
+                                      lw_place_api, lw_numeric_api, lw_grid_api, lw_solver_api, lw_random_api,
+                                      NULL};
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
  * types.  Built on first use from ops.def and dtype_names, so those stay the one place. */

@@ -127,6 +127,8 @@ static IrValue *emit_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bo
     return r;
 }
 
+IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool arg) { return emit_sort(L, sp, x, axis, false, arg, NULL); }
+
 /* x[idx] for 1-d x and an int64 array idx (a copy). */
 static IrValue *gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
 {

@@ -1,19 +1,31 @@
 /*
- * random.cu — CuPy's legacy random generator on cuRAND.
+ * random.cu — CuPy's legacy random generator (cupy.random's RandomState) on cuRAND.
  *
- * CuPy's RandomState creates a cuRAND generator of type CURAND_RNG_PSEUDO_DEFAULT (XORWOW),
- * seed(s) sets the pseudo-random seed to s (as uint64) and the offset to 0, and
- * random_sample draws with curandGenerateUniform (float32) or curandGenerateUniformDouble
- * (float64), whose values lie in (0, 1], then maps 1 to 0 so the result lies in [0, 1).
+ * CuPy's RandomState creates a cuRAND generator of type CURAND_RNG_PSEUDO_DEFAULT (XORWOW);
+ * seed(s) sets the pseudo-random seed to s (as uint64) and the offset to 0.  Each routine here
+ * makes the cuRAND calls CuPy makes, with the same counts, in the same order:
+ *   - random_sample: curandGenerateUniform[Double] (values in (0, 1]), then 1 → 0 (CuPy's
+ *     _mod1_kernel); CuPy's _random_sample_raw is the same draw without the mapping;
+ *   - normal / lognormal: curandGenerate[Log]Normal[Double] with the parameters passed to
+ *     cuRAND; cuRAND fills even counts only, so an odd count n draws n + 1 and drops the last;
+ *   - randint: CuPy's _interval over [0, high - 1 - low]: curandGenerate (32-bit words; two per
+ *     value, little-endian, when the interval needs 64 bits); a power-of-two length is masked,
+ *     any other rejects values above the largest multiple of the length and replaces them, in
+ *     order, by the accepted values of supplementary draws of max(2 * rejected, 1024) values;
+ *     then value % length + low, converted to the dtype;
+ *   - permutation keys: curandGenerate of n int32 words (the compiler argsorts them).
  * Doing the same calls in the same order gives the same numbers as CuPy.
  *
- * Invariant: one generator per process, created at the first use, on the runtime's stream.
+ * Invariant: one generator per process, created at the first use (seeded from $CUPY_SEED when
+ * set, as CuPy's get_random_state does, else from the clock), on the runtime's stream.
  */
 #include "gpyrt.h"
 #include "internal.h"
 #include "libgpu.h"
 
 #include <curand.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static curandGenerator_t gen;
@@ -26,14 +38,24 @@ static void check_curand(curandStatus_t s, const char *what)
 
 static void ensure_gen(void)
 {
-    if (have_gen) return;
-    gpu_init();
-    check_curand(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT), "curandCreateGenerator");
-    have_gen = true;
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    check_curand(curandSetPseudoRandomGeneratorSeed(gen, (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec),
-                 "curandSetPseudoRandomGeneratorSeed");
+    if (!have_gen) {
+        gpu_init();
+        check_curand(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT), "curandCreateGenerator");
+        have_gen = true;
+        /* CuPy's get_random_state: the seed is $CUPY_SEED when set, else random */
+        const char *env = getenv("CUPY_SEED");
+        unsigned long long seed;
+        if (env && *env) {
+            seed = strtoull(env, NULL, 10);
+        } else {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            seed = (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+        }
+        check_curand(curandSetPseudoRandomGeneratorSeed(gen, seed), "curandSetPseudoRandomGeneratorSeed");
+        check_curand(curandSetGeneratorOffset(gen, 0), "curandSetGeneratorOffset");
+    }
+    check_curand(curandSetStream(gen, rt_stream()), "curandSetStream");
 }
 
 extern "C" void rt_random_seed(uint64_t seed)
@@ -43,6 +65,14 @@ extern "C" void rt_random_seed(uint64_t seed)
     check_curand(curandSetGeneratorOffset(gen, 0), "curandSetGeneratorOffset");
 }
 
+/* n 32-bit words into p (curandGenerate) */
+static void draw_words(void *p, size_t n)
+{
+    if (n) check_curand(curandGenerate(gen, (unsigned int *)p, n), "curandGenerate");
+}
+
+/* ================================================================ kernels */
+
 /* x == 1 → 0 (CuPy's _mod1_kernel) */
 template <typename T>
 __global__ void mod1_kernel(T *x, int64_t n)
@@ -51,23 +81,196 @@ __global__ void mod1_kernel(T *x, int64_t n)
         if (x[i] == (T)1) x[i] = (T)0;
 }
 
-extern "C" gp_array *rt_random_uniform(gp_dtype dt, int ndim, const int64_t *shape)
+/* *cnt += the number of x[i] > lim */
+template <typename S>
+__global__ void count_above_kernel(const S *x, int64_t n, S lim, unsigned long long *cnt)
 {
-    if (dt != GP_FLOAT32 && dt != GP_FLOAT64)
-        rt_raise("TypeError", "random() supports float32 and float64, not %s", gp_dtype_name(dt));
-    gp_array *a = rt_empty(dt, ndim, shape);
-    if (a->size == 0) return a;
-    ensure_gen();
-    check_curand(curandSetStream(gen, rt_stream()), "curandSetStream");
-    unsigned grid = rt_grid_for(a->size, 256);
-    if (dt == GP_FLOAT32) {
-        check_curand(curandGenerateUniform(gen, (float *)a->data, (size_t)a->size), "curandGenerateUniform");
-        mod1_kernel<float><<<grid, 256, 0, rt_stream()>>>((float *)a->data, a->size);
-    } else {
-        check_curand(curandGenerateUniformDouble(gen, (double *)a->data, (size_t)a->size),
-                     "curandGenerateUniformDouble");
-        mod1_kernel<double><<<grid, 256, 0, rt_stream()>>>((double *)a->data, a->size);
+    unsigned long long c = 0;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+        c += x[i] > lim;
+    if (c) atomicAdd(cnt, c);
+}
+
+/* out[i] = T((x[i] & mx, or x[i] % (mx + 1)) + lo): _interval's last step, astype, + low */
+template <typename S, typename T>
+__global__ void interval_kernel(const S *x, T *out, int64_t n, S mx, bool mask, uint64_t lo)
+{
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        S v = mask ? (S)(x[i] & mx) : (S)(x[i] % (S)(mx + 1));
+        out[i] = (T)((uint64_t)v + lo);
     }
+}
+
+/* ================================================================ launchers */
+
+extern "C" gp_array *rt_random_draw(gp_rand_kind kind, gp_dtype dt, int ndim, const int64_t *shape, double a, double b)
+{
+    bool bits = kind == GP_RAND_BITS;
+    if (bits ? dt != GP_INT32 : dt != GP_FLOAT32 && dt != GP_FLOAT64)
+        rt_raise("TypeError", "cupy.random only supports float32 and float64");
+    gp_array *r = rt_empty(dt, ndim, shape);
+    if (r->size == 0) return r;
+    ensure_gen();
+    size_t n = (size_t)r->size;
+    bool f32 = dt == GP_FLOAT32;
+    switch (kind) {
+    case GP_RAND_UNIFORM:
+    case GP_RAND_UNIFORM_RAW:
+        if (f32) check_curand(curandGenerateUniform(gen, (float *)r->data, n), "curandGenerateUniform");
+        else check_curand(curandGenerateUniformDouble(gen, (double *)r->data, n), "curandGenerateUniformDouble");
+        if (kind == GP_RAND_UNIFORM) {
+            unsigned grid = rt_grid_for(r->size, 256);
+            if (f32) mod1_kernel<float><<<grid, 256, 0, rt_stream()>>>((float *)r->data, r->size);
+            else mod1_kernel<double><<<grid, 256, 0, rt_stream()>>>((double *)r->data, r->size);
+            rt_check_launch();
+        }
+        return r;
+    case GP_RAND_NORMAL:
+    case GP_RAND_LOGNORMAL: {
+        /* cuRAND's normal generators fill even counts only: draw n + 1, keep the first n */
+        gp_array *buf = r;
+        if (n % 2) {
+            int64_t n1 = (int64_t)n + 1;
+            buf = rt_empty(dt, 1, &n1);
+        }
+        curandStatus_t s;
+        if (kind == GP_RAND_NORMAL)
+            s = f32 ? curandGenerateNormal(gen, (float *)buf->data, buf->size, (float)a, (float)b)
+                    : curandGenerateNormalDouble(gen, (double *)buf->data, buf->size, a, b);
+        else
+            s = f32 ? curandGenerateLogNormal(gen, (float *)buf->data, buf->size, (float)a, (float)b)
+                    : curandGenerateLogNormalDouble(gen, (double *)buf->data, buf->size, a, b);
+        check_curand(s, kind == GP_RAND_NORMAL ? "curandGenerateNormal" : "curandGenerateLogNormal");
+        if (buf != r) {
+            rt_check_cuda(cudaMemcpyAsync(r->data, buf->data, n * (f32 ? 4 : 8), cudaMemcpyDeviceToDevice, rt_stream()),
+                          "cudaMemcpyAsync");
+            rt_release(buf);
+        }
+        return r;
+    }
+    case GP_RAND_BITS: draw_words(r->data, n); return r;
+    }
+    rt_raise("RuntimeError", "rt_random_draw: unknown kind %d", (int)kind);
+}
+
+/* The integer limits of dt (randint's bounds check); false for a non-integer dtype. */
+static bool int_limits(gp_dtype dt, int64_t *lo, uint64_t *hi)
+{
+    switch (dt) {
+    case GP_INT8: *lo = INT8_MIN; *hi = INT8_MAX; return true;
+    case GP_INT16: *lo = INT16_MIN; *hi = INT16_MAX; return true;
+    case GP_INT32: *lo = INT32_MIN; *hi = INT32_MAX; return true;
+    case GP_INT64: *lo = INT64_MIN; *hi = INT64_MAX; return true;
+    case GP_UINT8: *lo = 0; *hi = UINT8_MAX; return true;
+    case GP_UINT16: *lo = 0; *hi = UINT16_MAX; return true;
+    case GP_UINT32: *lo = 0; *hi = UINT32_MAX; return true;
+    case GP_UINT64: *lo = 0; *hi = UINT64_MAX; return true;
+    default: return false;
+    }
+}
+
+/* The number of sample values above lim (syncs). */
+template <typename S>
+static uint64_t count_above(const gp_array *s, S lim)
+{
+    int64_t one = 1;
+    gp_array *c = rt_empty(GP_UINT64, 1, &one);
+    rt_check_cuda(cudaMemsetAsync(c->data, 0, 8, rt_stream()), "cudaMemsetAsync");
+    count_above_kernel<S><<<rt_grid_for(s->size, 256), 256, 0, rt_stream()>>>((const S *)s->data, s->size, lim,
+                                                                            (unsigned long long *)c->data);
     rt_check_launch();
-    return a;
+    uint64_t n;
+    rt_to_host(c, &n);
+    rt_release(c);
+    return n;
+}
+
+/* CuPy's rejection loop: every sample value above lim is replaced, in order, by the accepted
+ * values (<= lim) of supplementary draws of max(2 * rejected, 1024) values, in order.  Rare
+ * for small intervals, so it runs on the host.  Returns the fixed sample (new reference). */
+template <typename S>
+static gp_array *reject(gp_array *s, S lim)
+{
+    int64_t n = s->size;
+    S *h = (S *)malloc((size_t)n * sizeof(S));
+    int64_t *ng = (int64_t *)malloc((size_t)n * sizeof(int64_t));
+    if (!h || !ng) rt_raise("MemoryError", "out of host memory in randint");
+    rt_to_host(s, h);
+    int64_t n_ng = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (h[i] > lim) ng[n_ng++] = i;
+    int64_t at = 0;   /* the next rejected position to fill */
+    while (at < n_ng) {
+        int64_t m = 2 * (n_ng - at) > 1024 ? 2 * (n_ng - at) : 1024;
+        gp_array *sup = rt_empty(s->dtype, 1, &m);
+        draw_words(sup->data, (size_t)m * (sizeof(S) / 4));
+        S *hs = (S *)malloc((size_t)m * sizeof(S));
+        if (!hs) rt_raise("MemoryError", "out of host memory in randint");
+        rt_to_host(sup, hs);
+        rt_release(sup);
+        for (int64_t j = 0; j < m && at < n_ng; j++)
+            if (hs[j] <= lim) h[ng[at++]] = hs[j];
+        free(hs);
+    }
+    gp_array *r = rt_from_host(s->dtype, s->ndim, s->shape, h);
+    free(h);
+    free(ng);
+    return r;
+}
+
+/* _interval over [0, mx] in S (uint32 or uint64), then + lo into out (any integer dtype).
+ * mx == 0 draws nothing (CuPy returns zeros). */
+template <typename S>
+static void interval(gp_array *out, uint64_t mx, uint64_t lo)
+{
+    int64_t n = out->size;
+    gp_array *s = rt_empty(sizeof(S) == 4 ? GP_UINT32 : GP_UINT64, 1, &n);
+    if (mx) draw_words(s->data, (size_t)n * (sizeof(S) / 4));
+    else rt_check_cuda(cudaMemsetAsync(s->data, 0, (size_t)n * sizeof(S), rt_stream()), "cudaMemsetAsync");
+    bool pow2 = (mx & (mx + 1)) == 0;   /* the length mx + 1 a power of two (or 2**64) */
+    if (!pow2) {
+        /* the largest value whose residue class is complete: 2**bits - 1 - 2**bits % (mx + 1) */
+        S m1 = (S)(mx + 1);
+        S lim = (S)(~(S)0 - ((S)(~(S)0 % m1) + 1) % m1);
+        if (count_above<S>(s, lim)) {
+            gp_array *f = reject<S>(s, lim);
+            rt_release(s);
+            s = f;
+        }
+    }
+    unsigned grid = rt_grid_for(n, 256);
+    const S *x = (const S *)s->data;
+#define RT_INTERVAL(T) \
+    interval_kernel<S, T><<<grid, 256, 0, rt_stream()>>>(x, (T *)out->data, n, (S)mx, pow2, lo)
+    switch (out->dtype) {
+    case GP_INT8: RT_INTERVAL(int8_t); break;
+    case GP_INT16: RT_INTERVAL(int16_t); break;
+    case GP_INT32: RT_INTERVAL(int32_t); break;
+    case GP_INT64: RT_INTERVAL(int64_t); break;
+    case GP_UINT8: RT_INTERVAL(uint8_t); break;
+    case GP_UINT16: RT_INTERVAL(uint16_t); break;
+    case GP_UINT32: RT_INTERVAL(uint32_t); break;
+    default: RT_INTERVAL(uint64_t); break;
+    }
+#undef RT_INTERVAL
+    rt_check_launch();
+    rt_release(s);
+}
+
+extern "C" gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape)
+{
+    int64_t dmin;
+    uint64_t dmax;
+    if (!int_limits(dt, &dmin, &dmax)) rt_raise("TypeError", "randint() supports integer dtypes, not %s", gp_dtype_name(dt));
+    if (low >= high) rt_raise("ValueError", "low >= high");
+    int64_t hi1 = high - 1;
+    if (low < dmin) rt_raise("ValueError", "low is out of bounds for %s", gp_dtype_name(dt));
+    if (hi1 > 0 && (uint64_t)hi1 > dmax) rt_raise("ValueError", "high is out of bounds for %s", gp_dtype_name(dt));
+    gp_array *r = rt_empty(dt, ndim, shape);
+    uint64_t mx = (uint64_t)hi1 - (uint64_t)low;
+    if (r->size == 0) return r;
+    ensure_gen();
+    if (mx <= UINT32_MAX) interval<uint32_t>(r, mx, (uint64_t)low);
+    else interval<uint64_t>(r, mx, (uint64_t)low);
+    return r;
 }

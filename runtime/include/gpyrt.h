@@ -288,12 +288,29 @@ gp_list *rt_tolist(const gp_array *a);
 const char *rt_tolist_str(const gp_array *a);
 
 /* ---------------------------------------------------------------- random.cu
- * CuPy's legacy generator (cp.random.seed, cp.random.random): cuRAND's XORWOW with CuPy's
- * seeding, so a seeded program draws the same numbers as CuPy.  Programs that use these link
- * -lcurand.  Unseeded, the generator is seeded from the clock (CuPy: from os.urandom). */
+ * CuPy's legacy generator (cp.random.*, CuPy's RandomState): cuRAND's XORWOW with CuPy's
+ * seeding and CuPy's calls in CuPy's order, so a seeded program draws the same numbers as
+ * CuPy.  Programs that use these link -lcurand.  Unseeded, the generator is seeded from
+ * $CUPY_SEED when set (as CuPy), else from the clock (CuPy: os.urandom).  The distributions CuPy computes from these draws with its
+ * own elementwise kernels are IR elementwise ops in the compiled program (lower_random.c).
+ * ORDER GP_RAND: codegen/host.c names these constants.                                     */
 void rt_random_seed(uint64_t seed);
-/* Uniform samples in [0, 1) of dtype GP_FLOAT32 or GP_FLOAT64 (new reference). */
-gp_array *rt_random_uniform(gp_dtype dt, int ndim, const int64_t *shape);
+typedef enum gp_rand_kind {
+    GP_RAND_UNIFORM,      /* random_sample: cuRAND's uniform (0, 1] with 1 mapped to 0 → [0, 1) */
+    GP_RAND_UNIFORM_RAW,  /* CuPy's _random_sample_raw: cuRAND's uniform as drawn, (0, 1] */
+    GP_RAND_NORMAL,       /* curandGenerateNormal[Double](mean a, stddev b); an odd count draws
+                             one more and drops it (CuPy's _generate_normal) */
+    GP_RAND_LOGNORMAL,    /* curandGenerateLogNormal[Double](mean a, sigma b), the same way */
+    GP_RAND_BITS,         /* curandGenerate: raw 32-bit words, dtype GP_INT32 (permutation keys) */
+} gp_rand_kind;
+/* A new array of dtype dt (GP_FLOAT32/GP_FLOAT64; GP_INT32 for GP_RAND_BITS) and the given
+ * shape drawn as kind says; a and b: the normal's parameters, ignored otherwise. */
+gp_array *rt_random_draw(gp_rand_kind kind, gp_dtype dt, int ndim, const int64_t *shape, double a, double b);
+/* randint(low, high, size, dtype) with Python int bounds (CuPy's RandomState.randint and
+ * _interval): ValueError "low >= high" and "low/high is out of bounds for DTYPE"; 32-bit
+ * draws (two per value when high - 1 - low exceeds 2**32 - 1), masked when the interval's
+ * length is a power of two, else rejection with CuPy's redraws, then low added in dt. */
+gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
 
 /* ---------------------------------------------------------------- blas.c
  * Matrix products (NumPy's rules and messages): cuBLAS for float16/32/64 and complex64/128

@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.random.choice(5)

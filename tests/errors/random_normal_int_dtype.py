@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.random.normal(0.0, 1.0, size=3, dtype=cp.int32)

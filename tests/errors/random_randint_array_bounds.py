@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.random.randint(cp.zeros(3), 5)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+cp.random.shuffle(3)
