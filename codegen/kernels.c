@@ -858,9 +858,7 @@ typedef struct {
  * the same argument list. */
 static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
 {
-    sb_printf(out,
-              "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part, "
-              "unsigned *cnt",
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
               BLOCK, R->g->name, suffix, R->rt, R->at);
     for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
     emit_scalar_params(out, &R->p);
@@ -868,23 +866,6 @@ static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
     line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
     line(out, 1, "(void)vec;");
     line(out, 1, "(void)col;");
-    line(out, 1, "(void)cnt;");
-}
-
-/* Column modes with 1 < split <= GP_LAST_ARRIVAL_MAX_SPLIT (the host passes counters): the
- * thread that arrives last at output o's counter (every split's partial of o stored) combines
- * them, in split order, and writes out[o] — no second kernel (gp_reduce_finish took ~4 us and
- * a launch gap on an 8192^2 column sum). */
-static void reduce_finish_slot(StrBuf *out, int n, const RedGen *R, const char *o)
-{
-    StrBuf fin = {0};
-    put_final(&fin, R->r, R->rt, R->at, "fa");
-    line(out, n, "%s fa = %s;", R->at, R->ident.s);
-    line(out, n, "#pragma unroll 8");
-    line(out, n, "for (int64_t q = 0; q < split; q++) fa = %s()(fa, gp_ld_cg(part + q * rs.nout + %s));",
-         red_functor(R->r->redop), o);
-    line(out, n, "out[%s] = %s;", o, fin.s);
-    sb_free(&fin);
 }
 
 /* Opens the column modes' loop: a thread per (group of V adjacent outputs, split) pair, o the
@@ -922,11 +903,6 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
     sb_free(&finw);
     line(out, 3, "else part[k * rs.nout + o + w] = acc[w];");
     line(out, 2, "}");
-    line(out, 2, "if (split > 1 && cnt && gp_last_arrival(cnt + o, split)) {");
-    line(out, 3, "for (int w = 0; w < %d; w++) {", V);
-    reduce_finish_slot(out, 4, R, "o + w");
-    line(out, 3, "}");
-    line(out, 2, "}");
     line(out, 1, "}");
     sb_puts(out, "}\n\n");
 }
@@ -939,14 +915,8 @@ static void reduce_def_col(StrBuf *out, RedGen *R)
     reduce_thread_loop(out, R, 1);
     line(out, 2, "%s acc = %s;", R->at, R->ident.s);
     emit_accumulate(out, 2, R->g, &R->p, R->r, "j0", "1");
-    line(out, 2, "if (split == 1) {");
-    line(out, 3, "out[o] = %s;", R->fin.s);
-    line(out, 2, "} else {");
-    line(out, 3, "part[k * rs.nout + o] = acc;");
-    line(out, 3, "if (cnt && gp_last_arrival(cnt + o, split)) {");
-    reduce_finish_slot(out, 4, R, "o");
-    line(out, 3, "}");
-    line(out, 2, "}");
+    line(out, 2, "if (split == 1) out[o] = %s;", R->fin.s);
+    line(out, 2, "else part[k * rs.nout + o] = acc;");
     line(out, 1, "}");
     sb_puts(out, "}\n\n");
 }
@@ -980,8 +950,7 @@ static void reduce_def_rows(StrBuf *out, RedGen *R)
  * host picks one (gp_reduce_col; reduce_launch).  Separate kernels because in one kernel the
  * widest path's registers set the occupancy of all: W5's argmin over 16 clusters in column
  * mode ran at 128 registers, 2 blocks per SM; the column kernel alone needs 80.
- * split > 1: partial results go to part, combined by gp_reduce_finish, or in column modes with
- * a short split by the thread that stores the last of an output's partials (reduce_finish_slot). */
+ * split > 1: partial results go to part, combined by gp_reduce_finish. */
 static void reduce_def(StrBuf *out, const KernelGroup *g)
 {
     RedGen R = {.g = g};
@@ -1334,11 +1303,9 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split * (int64_t)((sizeof(%s) + 7) / 8);", at);
     line(out, n + 2, "kg_part = rt_empty(GP_INT64, 1, &kg_np);");
     line(out, n + 1, "}");
-    line(out, n + 1, "unsigned *const kg_cnt =");
-    line(out, n + 2, "kg_col && kg_split > 1 && kg_split <= GP_LAST_ARRIVAL_MAX_SPLIT ? rt_reduce_counters(kg_rs.nout) : NULL;");
     StrBuf args = {0};
     sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
-    sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL, kg_cnt", res, at);
+    sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
     put_scalar_args(&args, L, &p);
     line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
@@ -1356,7 +1323,7 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
     line(out, n + 2, "%s<<<rt_grid_fit(kg_threads, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
          g->name, BLOCK, args.s);
     line(out, n + 1, "rt_check_launch();");
-    line(out, n + 1, "if (kg_part && !kg_cnt) {");
+    line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
     put_identity(&ident, r);
     if (arg) {
@@ -1372,8 +1339,8 @@ static void reduce_launch(const Launch *L, const KernelGroup *g)
              at, rt, res, ident.s);
     }
     line(out, n + 2, "rt_check_launch();");
+    line(out, n + 2, "rt_release(kg_part);");
     line(out, n + 1, "}");
-    line(out, n + 1, "rt_release(kg_part);");
     line(out, n, "}");
     sb_free(&ident);
     sb_free(&args);

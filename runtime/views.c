@@ -189,27 +189,6 @@ void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname) {
                  opname);
 }
 
-/* Zeroed arrival counters for column reductions that finish in their last arriving thread
- * (gp_last_arrival in gpyrt_device.cuh): at least n of them.  Every such kernel leaves the
- * counters it used at zero again, so one buffer serves every launch on the runtime's one
- * stream; it grows by a fresh zeroed allocation (the old one freed stream-ordered, after the
- * kernels queued before).  Kept until exit. */
-unsigned *rt_reduce_counters(int64_t n) {
-    static unsigned *buf;
-    static int64_t cap;
-    if (n <= cap)
-        return buf;
-    int64_t want = cap ? cap : 4096;
-    while (want < n)
-        want *= 2;
-    if (buf)
-        gpu_free(buf);
-    buf = gpu_malloc((size_t)want * sizeof(unsigned));
-    CHECK_CUDA(cudaMemsetAsync(buf, 0, (size_t)want * sizeof(unsigned), rt_stream()));
-    cap = want;
-    return buf;
-}
-
 /* ---------------------------------------------------------------- launch geometry */
 
 /* Blocks per SM at most in a grid-stride launch: 4, or GPYRT_GRID_CAP from the environment

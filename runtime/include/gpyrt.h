@@ -168,9 +168,6 @@ gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes
 /* ValueError "zero-size array to reduction operation maximum which has no identity". */
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
 
-/* At least n zeroed counters for column reductions that finish in their last arriving thread;
- * the kernels leave them zeroed (views.c). */
-unsigned *rt_reduce_counters(int64_t n);
 /* Grid size for n elements with blocks of `block` threads (capped from the SM count). */
 unsigned rt_grid_for(int64_t n, unsigned block);
 /* rt_grid_for, also capped at the blocks of `kernel` (a __global__ function) that the GPU

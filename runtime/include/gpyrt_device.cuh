@@ -1229,41 +1229,6 @@ __device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nou
     }
 }
 
-/* *p read past the SM's L1 (which is not coherent with other SMs' writes), 32 bits at a time
- * for any trivially copyable T of a size that 4 divides, else a byte at a time (volatile). */
-template<typename T> __device__ inline T gp_ld_cg(const T *p)
-{
-    T v;
-    if constexpr (sizeof(T) % 4 == 0) {
-        unsigned w[sizeof(T) / 4];
-#pragma unroll
-        for (int i = 0; i < (int)(sizeof(T) / 4); i++) w[i] = __ldcg((const unsigned *)p + i);
-        memcpy(&v, w, sizeof(T));
-    } else {
-        unsigned char b[sizeof(T)];
-        for (int i = 0; i < (int)sizeof(T); i++) b[i] = ((const volatile unsigned char *)p)[i];
-        memcpy(&v, b, sizeof(T));
-    }
-    return v;
-}
-
-/* Called by a thread after it stored its partial result for a slot that n threads share:
- * true for the last of the n to arrive at the slot's counter *c, which then sees every
- * partial (each thread fences before it counts) and resets *c to 0 for the next launch. */
-__device__ inline bool gp_last_arrival(unsigned *c, int64_t n)
-{
-    __threadfence();
-    if (atomicAdd(c, 1u) != (unsigned)(n - 1)) return false;
-    *c = 0;
-    __threadfence();
-    return true;
-}
-
-/* Column modes combine an output's partials in the thread that stores the last of them when
- * there are at most this many (one thread's loop over them stays short); more, and
- * gp_reduce_finish combines them in a second kernel (a 10^6 x 2 column sum: 31250 each). */
-#define GP_LAST_ARRIVAL_MAX_SPLIT 128
-
 /* Second pass of a split reduction: out[o] = fin(combine of o's split partials).  Rows mode
  * (by_col false) leaves them at part[o*split .. o*split+split-1], a block combines them;
  * column modes at part[k*nout + o] (adjacent threads write adjacent partials), combined by

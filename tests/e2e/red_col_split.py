@@ -1,7 +1,7 @@
-# Column reductions whose reduced range is split over threads: with a short split the thread that
-# stores an output's last partial combines them (arrival counters, reset by that thread, so a
-# loop replayed as a CUDA graph sees zeroed counters every time); with a long split (tall and
-# thin) a second kernel does.  Every dtype family, mean, arg reductions with ties, a prologue.
+# Column reductions whose reduced range is split over threads (partials combined by a second
+# kernel): short splits (columns of a square-ish array, column vectors) and long ones (tall and
+# thin), every dtype family, mean, arg reductions with ties, a prologue, a loop replayed as a
+# CUDA graph.
 import cupy as cp
 
 a = (cp.arange(4096 * 64) % 17).astype(cp.float32).reshape(4096, 64)

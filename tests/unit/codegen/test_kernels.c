@@ -546,21 +546,16 @@ Test(kernels, reductions)
     cr_expect_str_eq(g0->name, "k0_sum");
     cr_expect_eq(g0->kind, KG_REDUCE);
     char *all = gen_all(b.m);
-    expect_has(all, "k0_sum(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, unsigned *cnt, gp_rkin a1)");
+    expect_has(all, "k0_sum(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "acc = gp_block_reduce<double, 256>(acc, gp_red_sum());");
     /* float64 column sums: two adjacent outputs per 16-byte load, in a kernel of their own (as
      * is a thread per output), chosen by the host */
-    expect_has(all, "k0_sum_cv(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, unsigned *cnt, gp_rkin a1)");
-    expect_has(all, "k0_sum_col(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, unsigned *cnt, gp_rkin a1)");
+    expect_has(all, "k0_sum_cv(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
+    expect_has(all, "k0_sum_col(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "ng = rs.nout / 2;");
     expect_has(all, "if (kg_col == 2)");
     expect_has(all, "part[k * rs.nout + o] = acc;");
-    /* a short column split finishes in the thread that stores an output's last partial */
-    expect_has(all, "if (cnt && gp_last_arrival(cnt + o, split)) {");
-    expect_has(all, "fa = gp_red_sum()(fa, gp_ld_cg(part + q * rs.nout + o + w));");
-    expect_has(all, "kg_split <= GP_LAST_ARRIVAL_MAX_SPLIT ? rt_reduce_counters(kg_rs.nout) : NULL;");
-    expect_has(all, "if (kg_part && !kg_cnt) {");
-    expect_has(all, "k1_max(gp_rshape rs, int col, bool vec, int64_t split, __half *out, float *part, unsigned *cnt, gp_rkin a2)");
+    expect_has(all, "k1_max(gp_rshape rs, int col, bool vec, int64_t split, __half *out, float *part, gp_rkin a2)");
     expect_has(all, "float acc = gp_ident_max<float>();");
     expect_has(all, "rt_reduce_check_nonempty(&kg_rs, \"maximum\");");
     expect_has(all, "rt_reduce_check_nonempty(&kg_rs, \"minimum\");");
