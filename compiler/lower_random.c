@@ -633,6 +633,19 @@ static IrValue *api_random_integers(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- permutations */
 
+/* argmax(x, axis=1) of a 2-d x: an IR_REDUCE, int64 */
+static IrValue *argmax_rows(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(DT_INT64, 1), x);
+    IrInstr *in = v->def;
+    in->redop = RED_ARGMAX;
+    in->dtype = DT_INT64;
+    in->cdtype = x->type->dtype;
+    in->naxes = 1;
+    in->axes[0] = 1;
+    return v;
+}
+
 /* CuPy's _permutation(n): n raw 32-bit draws as int32, argsorted (stable) → int64 */
 static IrValue *perm_of(Lower *L, Span sp, IrValue *n)
 {
@@ -693,7 +706,8 @@ static IrValue *api_shuffle(Lower *L, AstNode *call)
  * randint(0, len, size) as int64; without replacement: the first prod(size) of a shuffled
  * arange(a) (or copy of a), where CuPy 14 draws an int a's sample through a Feistel bijection
  * keyed by NumPy's PCG64 (not reproduced: the values are a valid sample, not CuPy's); with
- * p: the cdf searched with random_sample(size), as CuPy 14. */
+ * p: argmax(log(p) + gumbel(size=(n, len)), axis=1), CuPy's older algorithm (CuPy 14 searches
+ * p's cdf with random_sample(size): the next step to its stream). */
 static IrValue *api_choice(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -754,22 +768,14 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         return pool ? lw_emit_reshape(L, sp, pool, ndim, dims) : NULL;
     }
     if (pv) {
-        /* CuPy 14 (NumPy's mtrand): cdf = p.cumsum(); cdf /= cdf[-1]; index =
-         * cdf.searchsorted(random_sample(size), side='right'), compared in float64 */
-        DType cd = dt_is_float(pv->type->dtype) ? pv->type->dtype : DT_FLOAT64;
-        IrValue *pf = pv->type->dtype == cd ? pv : lw_cast(L, pv, cd, sp);
-        IrValue *cdf = lw_emit1(L, IR_SCAN, sp, ty_array(cd, 1), pf);
-        cdf->def->redop = RED_SUM;
-        cdf->def->dtype = cd;
-        cdf->def->ival = -1;
-        IrValue *last = lw_slice_axis(L, sp, cdf, 0, lw_binop(L, AOP_SUB, sp, n, lw_const_int(L, sp, 1)), n, NULL);
-        cdf = last ? bin(L, AOP_DIV, sp, cdf, last) : NULL;
-        if (cdf && cd != DT_FLOAT64) cdf = lw_cast(L, cdf, DT_FLOAT64, sp);
-        IrValue *u = cdf ? draw(L, sp, RAND_UNIFORM, DT_FLOAT64, ndim, dims, NULL, NULL) : NULL;
-        if (!u) return NULL;
-        index = lw_emit2(L, IR_SEARCHSORTED, sp, ty_array(DT_INT64, ndim), cdf, u);
-        index->def->ival = 1;
-        index->def->dtype = DT_INT64;
+        /* gumbel(size=(total, n)) with loc 0, scale 1: 0 - log(-log(x)) * 1 == -log(-log(x)) */
+        IrValue *gd[2] = {total, n};
+        IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, DT_FLOAT64, 2, gd, NULL, NULL);
+        IrValue *g = ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x))));
+        IrValue *score = bin(L, AOP_ADD, sp, ew1(L, IR_LOG, sp, pv), g);
+        if (!score) return NULL;
+        index = argmax_rows(L, sp, score);
+        if (index && ndim != 1) index = lw_emit_reshape(L, sp, index, ndim, dims);
     } else {
         /* a_size == 0 only with size 0 here: CuPy draws from randint(0, 1) then */
         IrValue *z = lw_binop(L, AOP_EQ, sp, n, lw_const_int(L, sp, 0));
