@@ -1,4 +1,4 @@
-# Seeded permutations, shuffles and choices (argsort of raw 32-bit draws; randint; a cdf search).
+# Seeded permutations, shuffles and choices (argsort of raw 32-bit draws; randint; Gumbel-max with p).
 import cupy as cp
 
 cp.random.seed(5)
