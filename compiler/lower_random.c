@@ -81,6 +81,20 @@ static bool float_dtype(Lower *L, AstNode *e, Span sp, DType *dt)
     return true;
 }
 
+/* size= and dtype= of a float distribution: the draw's shape (when size is None, the
+ * broadcast shape of the parameters fills it: bcast_dims) and its float dtype. */
+typedef struct DrawArgs {
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given;     /* size given (not None) */
+    DType dt;
+} DrawArgs;
+
+static bool draw_args(Lower *L, AstNode *size, AstNode *dtype, Span sp, DrawArgs *d)
+{
+    return size_arg(L, size, d->dims, &d->ndim, &d->given) && float_dtype(L, dtype, sp, &d->dt);
+}
+
 /* rand's and randn's arguments: dimensions as positional ints, then dtype= only (CuPy's
  * "rand() got unexpected keyword arguments dtypo"). */
 static bool dims_args(Lower *L, AstNode *call, const char *fn, IrValue **dims, int *ndim, DType *dt)
@@ -232,15 +246,12 @@ static IrValue *api_uniform(Lower *L, AstNode *call)
     if (!lw_bind(call, "uniform", "low,high,size,dtype", 0, &a)) return NULL;
     IrValue *lo = param(L, a.p[0], 0.0, sp, "uniform", "low");
     IrValue *hi = param(L, a.p[1], 1.0, sp, "uniform", "high");
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!lo || !hi || !size_arg(L, a.p[2], dims, &ndim, &given) || !float_dtype(L, a.p[3], sp, &dt)) return NULL;
-    if (!given) bcast_dims(L, sp, 2, (IrValue *[]){lo, hi}, dims, &ndim);
-    IrValue *x = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
-    IrValue *lot = as_dt(L, lo, dt, sp), *hit = as_dt(L, hi, dt, sp);
-    return cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), dt, sp);
+    DrawArgs d;
+    if (!lo || !hi || !draw_args(L, a.p[2], a.p[3], sp, &d)) return NULL;
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){lo, hi}, d.dims, &d.ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *lot = as_dt(L, lo, d.dt, sp), *hit = as_dt(L, hi, d.dt, sp);
+    return cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), d.dt, sp);
 }
 
 /* standard_exponential(size=None, dtype=float64): -log(x) of the raw uniform draw (0, 1]. */
@@ -266,41 +277,38 @@ static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which
     Args a;
     if (!lw_bind(call, fn, scale ? "scale,size,dtype" : "a,size,dtype", scale ? 0 : 1, &a)) return NULL;
     IrValue *p = param(L, a.p[0], 1.0, sp, fn, scale ? "scale" : "a");
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!p || !size_arg(L, a.p[1], dims, &ndim, &given) || !float_dtype(L, a.p[2], sp, &dt)) return NULL;
+    DrawArgs d;
+    if (!p || !draw_args(L, a.p[1], a.p[2], sp, &d)) return NULL;
     if (which == P_EXPONENTIAL) {
         if (!check_neg(L, sp, p, "scale < 0")) return NULL;
-        p = as_dt(L, p, dt, sp);
+        p = as_dt(L, p, d.dt, sp);
     } else if (which != P_PARETO) {
         if (!check_neg(L, sp, p, which == P_RAYLEIGH ? "scale < 0" : "a < 0")) return NULL;
     }
-    if (!given && which != P_WEIBULL) bcast_dims(L, sp, 1, &p, dims, &ndim);
-    if (which == P_WEIBULL && !given && is_array(p) && p->type->ndim > 0) {
+    if (!d.given && which != P_WEIBULL) bcast_dims(L, sp, 1, &p, d.dims, &d.ndim);
+    if (which == P_WEIBULL && !d.given && is_array(p) && p->type->ndim > 0) {
         diag_error(sp, "weibull() with an array a needs a size (CuPy draws a single value then)");
         return NULL;
     }
     IrValue *x;
     switch (which) {
     case P_EXPONENTIAL:
-        return cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, dt, ndim, dims), p), dt, sp);
+        return cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims), p), d.dt, sp);
     case P_RAYLEIGH:
-        x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
+        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
         x = ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
-        return cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), dt, sp);
+        return cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), d.dt, sp);
     case P_PARETO:
-        x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
+        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
         x = bin(L, AOP_DIV, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
-        return bin(L, AOP_SUB, sp, cast_to(L, ew1(L, IR_EXP, sp, x), dt, sp), lw_const_int(L, sp, 1));
+        return bin(L, AOP_SUB, sp, cast_to(L, ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
     case P_POWER:
-        x = ew1(L, IR_EXP, sp, ew1(L, IR_NEG, sp, std_exponential(L, sp, dt, ndim, dims)));
+        x = ew1(L, IR_EXP, sp, ew1(L, IR_NEG, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims)));
         x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), ew1(L, IR_NEG, sp, x));
-        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), dt, sp);
+        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
     default: /* P_WEIBULL */
-        x = std_exponential(L, sp, dt, ndim, dims);
-        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), dt, sp);
+        x = std_exponential(L, sp, d.dt, d.ndim, d.dims);
+        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
     }
 }
 
@@ -309,12 +317,9 @@ static IrValue *api_standard_exponential(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "standard_exponential", "size,dtype", 0, &a)) return NULL;
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!size_arg(L, a.p[0], dims, &ndim, &given) || !float_dtype(L, a.p[1], call->span, &dt)) return NULL;
-    return std_exponential(L, call->span, dt, ndim, dims);
+    DrawArgs d;
+    if (!draw_args(L, a.p[0], a.p[1], call->span, &d)) return NULL;
+    return std_exponential(L, call->span, d.dt, d.ndim, d.dims);
 }
 
 /* standard_cauchy(size=None, dtype=float64): x = uniform(size) (low 0, high 1: x itself),
@@ -324,12 +329,9 @@ static IrValue *api_standard_cauchy(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "standard_cauchy", "size,dtype", 0, &a)) return NULL;
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!size_arg(L, a.p[0], dims, &ndim, &given) || !float_dtype(L, a.p[1], sp, &dt)) return NULL;
-    IrValue *x = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
+    DrawArgs d;
+    if (!draw_args(L, a.p[0], a.p[1], sp, &d)) return NULL;
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
     /* _scale_kernel with low 0, high 1: T(0) + x * T(1) == x */
     x = bin(L, AOP_SUB, sp, x, cfloat(L, sp, 0.5));
     return ew1(L, IR_TAN, sp, bin(L, AOP_MUL, sp, cfloat(L, sp, 3.141592653589793), x));
@@ -347,19 +349,16 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     if (!lw_bind(call, fn, "loc,scale,size,dtype", 0, &a)) return NULL;
     IrValue *loc = param(L, a.p[0], 0.0, sp, fn, "loc");
     IrValue *scale = param(L, a.p[1], 1.0, sp, fn, "scale");
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!loc || !scale || !size_arg(L, a.p[2], dims, &ndim, &given) || !float_dtype(L, a.p[3], sp, &dt))
+    DrawArgs d;
+    if (!loc || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
         return NULL;
-    if (!given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, dims, &ndim);
-    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
-    loc = as_dt(L, loc, dt, sp);
-    scale = as_dt(L, scale, dt, sp);
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, d.dims, &d.ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+    loc = as_dt(L, loc, d.dt, sp);
+    scale = as_dt(L, scale, d.dt, sp);
     if (!strcmp(fn, "gumbel")) {
         IrValue *t = ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)));
-        return cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), dt, sp);
+        return cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), d.dt, sp);
     }
     IrValue *xx = bin(L, AOP_ADD, sp, x, x);
     IrValue *lo = cast_to(L, ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
@@ -369,7 +368,7 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     if (!lo || !hi || !le) return NULL;
     IrValue *t = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi});
     t = bin(L, AOP_MUL, sp, cast_to(L, scale, DT_FLOAT64, sp), t);
-    return cast_to(L, bin(L, AOP_ADD, sp, cast_to(L, loc, DT_FLOAT64, sp), t), dt, sp);
+    return cast_to(L, bin(L, AOP_ADD, sp, cast_to(L, loc, DT_FLOAT64, sp), t), d.dt, sp);
 }
 
 /* ---------------------------------------------------------------- normal draws */
@@ -407,14 +406,11 @@ static IrValue *api_normal(Lower *L, AstNode *call, const char *fn)
     if (!lw_bind(call, fn, log ? "mean,sigma,size,dtype" : "loc,scale,size,dtype", 0, &a)) return NULL;
     IrValue *loc = param(L, a.p[0], 0.0, sp, fn, log ? "mean" : "loc");
     IrValue *scale = param(L, a.p[1], 1.0, sp, fn, log ? "sigma" : "scale");
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!loc || !scale || !size_arg(L, a.p[2], dims, &ndim, &given) || !float_dtype(L, a.p[3], sp, &dt))
+    DrawArgs d;
+    if (!loc || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
         return NULL;
-    if (!given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, dims, &ndim);
-    return normal(L, sp, loc, scale, dt, ndim, dims, log);
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, d.dims, &d.ndim);
+    return normal(L, sp, loc, scale, d.dt, d.ndim, d.dims, log);
 }
 
 /* standard_normal(size=None, dtype=float64) = normal(size=size, dtype=dtype) */
@@ -423,12 +419,9 @@ static IrValue *api_standard_normal(Lower *L, AstNode *call)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, "standard_normal", "size,dtype", 0, &a)) return NULL;
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!size_arg(L, a.p[0], dims, &ndim, &given) || !float_dtype(L, a.p[1], sp, &dt)) return NULL;
-    return normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), dt, ndim, dims, false);
+    DrawArgs d;
+    if (!draw_args(L, a.p[0], a.p[1], sp, &d)) return NULL;
+    return normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), d.dt, d.ndim, d.dims, false);
 }
 
 /* randn(*dims, dtype=float64) = normal(size=dims, dtype=dtype) */
@@ -453,17 +446,14 @@ static IrValue *api_wald(Lower *L, AstNode *call)
     if (!lw_bind(call, "wald", "mean,scale,size,dtype", 2, &a)) return NULL;
     IrValue *mean = param(L, a.p[0], 0.0, sp, "wald", "mean");
     IrValue *scale = param(L, a.p[1], 0.0, sp, "wald", "scale");
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!mean || !scale || !size_arg(L, a.p[2], dims, &ndim, &given) || !float_dtype(L, a.p[3], sp, &dt))
+    DrawArgs d;
+    if (!mean || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
         return NULL;
-    mean = as_dt(L, mean, dt, sp);
-    scale = as_dt(L, scale, dt, sp);
-    if (!given) bcast_dims(L, sp, 2, (IrValue *[]){mean, scale}, dims, &ndim);
-    IrValue *x = normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), dt, ndim, dims, false);
-    IrValue *u = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
+    mean = as_dt(L, mean, d.dt, sp);
+    scale = as_dt(L, scale, d.dt, sp);
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){mean, scale}, d.dims, &d.ndim);
+    IrValue *x = normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), d.dt, d.ndim, d.dims, false);
+    IrValue *u = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
     IrValue *mu2l = bin(L, AOP_DIV, sp, mean, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 2), scale));
     IrValue *y = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, mean, x), x);
     IrValue *root = ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
@@ -473,7 +463,7 @@ static IrValue *api_wald(Lower *L, AstNode *call)
     IrValue *flip = bin(L, AOP_GT, sp, u, bin(L, AOP_DIV, sp, mean, bin(L, AOP_ADD, sp, mean, x)));
     IrValue *alt = bin(L, AOP_DIV, sp, bin(L, AOP_MUL, sp, mean, mean), x);
     if (!flip || !alt) return NULL;
-    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){flip, alt, x}), dt, sp);
+    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){flip, alt, x}), d.dt, sp);
 }
 
 /* triangular(left, mode, right, size=None, dtype=float64): left, mode, right are
@@ -493,30 +483,27 @@ static IrValue *api_triangular(Lower *L, AstNode *call)
     static const char *const names[3] = {"left", "mode", "right"};
     for (int i = 0; i < 3; i++)
         if (!(p[i] = asarray(L, param(L, a.p[i], 0.0, sp, "triangular", names[i]), sp))) return NULL;
-    IrValue *dims[IR_MAXDIM];
-    int ndim;
-    bool given;
-    DType dt;
-    if (!size_arg(L, a.p[3], dims, &ndim, &given) || !float_dtype(L, a.p[4], sp, &dt)) return NULL;
+    DrawArgs d;
+    if (!draw_args(L, a.p[3], a.p[4], sp, &d)) return NULL;
     IrValue *left = p[0], *mode = p[1], *right = p[2];
     if (!check_any(L, sp, bin(L, AOP_GT, sp, left, mode), "left > mode") ||
         !check_any(L, sp, bin(L, AOP_GT, sp, mode, right), "mode > right") ||
         !check_any(L, sp, bin(L, AOP_EQ, sp, left, right), "left == right"))
         return NULL;
-    if (!given) bcast_dims(L, sp, 3, p, dims, &ndim);
-    IrValue *x = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
-    IrValue *base = cast_to(L, bin(L, AOP_SUB, sp, right, left), dt, sp);
-    IrValue *leftbase = cast_to(L, bin(L, AOP_SUB, sp, mode, left), dt, sp);
+    if (!d.given) bcast_dims(L, sp, 3, p, d.dims, &d.ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *base = cast_to(L, bin(L, AOP_SUB, sp, right, left), d.dt, sp);
+    IrValue *leftbase = cast_to(L, bin(L, AOP_SUB, sp, mode, left), d.dt, sp);
     IrValue *ratio = bin(L, AOP_DIV, sp, leftbase, base);
     IrValue *leftprod = bin(L, AOP_MUL, sp, leftbase, base);
-    IrValue *rightprod = bin(L, AOP_MUL, sp, cast_to(L, bin(L, AOP_SUB, sp, right, mode), dt, sp), base);
+    IrValue *rightprod = bin(L, AOP_MUL, sp, cast_to(L, bin(L, AOP_SUB, sp, right, mode), d.dt, sp), base);
     IrValue *lo = bin(L, AOP_ADD, sp, left, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, x, leftprod)));
     IrValue *one_minus = bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), cast_to(L, x, DT_FLOAT64, sp));
     IrValue *hi = bin(L, AOP_SUB, sp, right, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, one_minus,
                                                                     cast_to(L, rightprod, DT_FLOAT64, sp))));
     IrValue *le = bin(L, AOP_LE, sp, x, ratio);
     if (!lo || !hi || !le) return NULL;
-    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), dt, sp);
+    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), d.dt, sp);
 }
 
 /* ---------------------------------------------------------------- integers */
