@@ -363,19 +363,12 @@ static gp_array *as_2d(const gp_array *x, int64_t rows, int64_t cols)
     return rt_reshape(x, 2, s);
 }
 
-static int64_t prod(const int64_t *d, int n)
-{
-    int64_t p = 1;
-    for (int i = 0; i < n; i++) p *= d[i];
-    return p;
-}
-
 /* Sums over the last n axes of a and the first n axes of b: (P, K) · (K, Q) reshaped to
  * a.shape[:-n] + b.shape[n:].  New reference. */
 static gp_array *contract(const gp_array *a, const gp_array *b, int n)
 {
-    int64_t P = prod(a->shape, a->ndim - n), K = prod(a->shape + a->ndim - n, n);
-    int64_t Q = prod(b->shape + n, b->ndim - n);
+    int64_t P = rt_prod(a->shape, a->ndim - n), K = rt_prod(a->shape + a->ndim - n, n);
+    int64_t Q = rt_prod(b->shape + n, b->ndim - n);
     gp_array *a2 = as_2d(a, P, K), *b2 = as_2d(b, K, Q);
     gp_array *c2 = matmul(a2, b2, false, false);
     rt_release(a2);

@@ -42,6 +42,14 @@ void rt_graph_abort(void);
 /* What GPYRT_STATS=1 reports: graphs captured, graph launches, captures thrown away. */
 void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks);
 
+/* The product of d[0..n-1] (1 for n == 0): an element count from shape entries. */
+static inline int64_t rt_prod(const int64_t *d, int n)
+{
+    int64_t p = 1;
+    for (int i = 0; i < n; i++) p *= d[i];
+    return p;
+}
+
 /* ---------------------------------------------------------------- array.c */
 /* The device allocation behind arrays: from gpu_malloc, freed with gpu_free when the last
  * array holding it releases it. */

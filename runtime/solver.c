@@ -183,13 +183,6 @@ static int info_check(int *d, int64_t batch, const char *routine)
     return first;
 }
 
-static int64_t prod(const int64_t *d, int n)
-{
-    int64_t p = 1;
-    for (int i = 0; i < n; i++) p *= d[i];
-    return p;
-}
-
 static void need_2d(const gp_array *a)
 {
     if (a->ndim < 2)
@@ -332,7 +325,7 @@ static gp_array *solve(La *l, const gp_array *a, const gp_array *b)
         if (da != db && da != 1 && db != 1) solve_bcast_error(a, b);
         lead[i] = da == 1 ? db : da;
     }
-    int64_t batch = prod(lead, nl);
+    int64_t batch = rt_prod(lead, nl);
     int64_t shape[GP_MAXDIM];
     for (int i = 0; i < nl; i++) shape[i] = lead[i];
     shape[nl] = n;
@@ -371,7 +364,7 @@ static gp_array *solve(La *l, const gp_array *a, const gp_array *b)
 static gp_array *inv(La *l, const gp_array *a)
 {
     need_square(a);
-    int64_t n = a->shape[a->ndim - 1], batch = prod(a->shape, a->ndim - 2);
+    int64_t n = a->shape[a->ndim - 1], batch = rt_prod(a->shape, a->ndim - 2);
     gp_array *lu = swap_copy(a);
     gp_array *x = rt_empty(a->dtype, a->ndim, a->shape);
     set_identity(x, n);
@@ -391,7 +384,7 @@ static int det(La *l, const gp_array *a, bool slog, gp_array **out)
 {
     need_square(a);
     int nl = a->ndim - 2;
-    int64_t n = a->shape[a->ndim - 1], batch = prod(a->shape, nl);
+    int64_t n = a->shape[a->ndim - 1], batch = rt_prod(a->shape, nl);
     gp_array *lu = swap_copy(a);
     int64_t *ipiv = pivots_new(batch, n);
     lu_factor(l, lu, batch, n, ipiv);
@@ -467,7 +460,7 @@ static int det(La *l, const gp_array *a, bool slog, gp_array **out)
 static gp_array *cholesky(La *l, const gp_array *a)
 {
     need_square(a);
-    int64_t n = a->shape[a->ndim - 1], batch = prod(a->shape, a->ndim - 2);
+    int64_t n = a->shape[a->ndim - 1], batch = rt_prod(a->shape, a->ndim - 2);
     gp_array *x = rt_copy(a);
     int *info = info_new(batch);
     Ws w = {0};
@@ -530,7 +523,7 @@ static void check_int_dim(int64_t v)
 static gp_array *upper_rows(La *l, const gp_array *f, int64_t rows)
 {
     int nd = f->ndim;
-    int64_t m = f->shape[nd - 1], n = f->shape[nd - 2], batch = prod(f->shape, nd - 2);
+    int64_t m = f->shape[nd - 1], n = f->shape[nd - 2], batch = rt_prod(f->shape, nd - 2);
     int64_t shape[GP_MAXDIM], st[GP_MAXDIM];
     for (int i = 0; i < nd - 2; i++) {
         shape[i] = f->shape[i];
@@ -554,7 +547,7 @@ static int qr(La *l, const gp_array *a, int mode, gp_array **out)
 {
     need_2d(a);
     int nl = a->ndim - 2;
-    int64_t m = a->shape[nl], n = a->shape[nl + 1], k = m < n ? m : n, batch = prod(a->shape, nl);
+    int64_t m = a->shape[nl], n = a->shape[nl + 1], k = m < n ? m : n, batch = rt_prod(a->shape, nl);
     gp_array *f = swap_copy(a);   /* (..., n, m): column-major m x n */
     gp_array *tau = empty_mats(l->dt, nl, a->shape, 1, k > 0 ? k : 1);
     int *info = info_new(batch);
@@ -616,7 +609,7 @@ static int eigh(La *l, const gp_array *a, int64_t flags, gp_array **out)
 {
     need_square(a);
     int nl = a->ndim - 2;
-    int64_t n = a->shape[nl], batch = prod(a->shape, nl);
+    int64_t n = a->shape[nl], batch = rt_prod(a->shape, nl);
     bool values = flags & GP_EIGH_VALUES;
     cublasFillMode_t uplo = (flags & GP_EIGH_UPPER) ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
     cusolverEigMode_t jobz = values ? CUSOLVER_EIG_MODE_NOVECTOR : CUSOLVER_EIG_MODE_VECTOR;
@@ -673,7 +666,7 @@ static int svd(La *l, const gp_array *a, int mode, gp_array **out)
 {
     need_2d(a);
     int nl = a->ndim - 2;
-    int64_t m = a->shape[nl], n = a->shape[nl + 1], k = m < n ? m : n, batch = prod(a->shape, nl);
+    int64_t m = a->shape[nl], n = a->shape[nl + 1], k = m < n ? m : n, batch = rt_prod(a->shape, nl);
     bool wide = m < n, uv = mode != GP_SVD_VALUES, full = mode == GP_SVD_FULL;
     int64_t rows = wide ? n : m, cols = wide ? m : n;   /* what gesvd factors: rows >= cols */
     gp_array *f = wide ? rt_copy(a) : swap_copy(a);
