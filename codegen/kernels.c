@@ -1189,8 +1189,9 @@ static void ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot
         }
         any_copy = false;
     } else {
-        line(out, n + 1, "%s<<<rt_grid_fit(kg_n, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
-             g->name, BLOCK, args.s);
+        /* the vector path in one pass, a thread per vector; the others grid-stride */
+        line(out, n + 1, "%s<<<rt_grid_ew(kg_n, %s, %d, (const void *)%s), %d, 0, rt_stream()>>>(%s);", g->name,
+             V > 1 ? "(kg_mode & 4) != 0" : "false", BLOCK, g->name, BLOCK, args.s);
         line(out, n + 1, "rt_check_launch();");
     }
     if (any_copy) {

@@ -225,6 +225,31 @@ unsigned rt_grid_for(int64_t n, unsigned block) {
     return blocks < 1 ? 1 : (unsigned)blocks;
 }
 
+/* The grid of an elementwise kernel over n items (16-byte vectors when vec, else elements).
+ * The vector path runs in one pass, a thread per vector and no grid-stride iterations
+ * (ceil(n / block) blocks), so the block scheduler keeps every SM fed to the end; the scalar
+ * paths (strided views, misaligned slices, index math per element) keep rt_grid_fit's one-wave
+ * grid-stride grid.  Measured on an H100 (docs/benchmarks.md, run 8), one pass against the
+ * grid-stride grid: W2 (a vector-path kernel) 0.289 / 0.290 ms against 0.321 / 0.317; W8
+ * (scalar path: stencils over slices offset by one element) 28.4 ms against 25.2, so it
+ * stays grid-stride.  GPYRT_EW_GRID=fit gives every elementwise kernel the grid-stride grid
+ * (an experiment knob). */
+unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel) {
+    static int fit = -1;
+    if (fit < 0) {
+        const char *e = getenv("GPYRT_EW_GRID");
+        fit = e && strcmp(e, "fit") == 0;
+    }
+    if (block == 0)
+        block = 256;
+    if (fit || !vec)
+        return rt_grid_fit(n, block, kernel, 0);
+    int64_t blocks = n > 0 ? (n + block - 1) / block : 1;
+    if (blocks > INT32_MAX)
+        blocks = INT32_MAX;
+    return (unsigned)blocks;
+}
+
 /* Blocks of `kernel` (with `smem` dynamic shared bytes) that one SM holds at once; 0 if the
  * driver cannot say. */
 static int occupancy(const void *kernel, unsigned block, size_t smem) {

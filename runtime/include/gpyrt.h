@@ -173,6 +173,9 @@ unsigned rt_grid_for(int64_t n, unsigned block);
 /* rt_grid_for, also capped at the blocks of `kernel` (a __global__ function) that the GPU
  * holds at once with `smem` dynamic shared bytes per block. */
 unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem);
+/* Grid of an elementwise kernel over n items: on the vector path (vec; n vectors) a thread
+ * per vector in one pass, else rt_grid_fit's grid-stride grid (views.c). */
+unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel);
 cudaStream_t rt_stream(void);
 
 /* Basic indexing (integers, slices, None, ...).  New reference to a view; IndexError

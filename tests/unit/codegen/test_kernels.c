@@ -315,7 +315,8 @@ Test(kernels, single_add)
     expect_has(launch.s, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
     /* float64 result: 2 elements per 16-byte access on the vector path */
     expect_has(launch.s, "if (kg_mode == 3 && gp_kin_aligned(&a3, &kg_s, 16) && gp_kin_aligned(&a1, &kg_s, 16) && gp_kin_aligned(&a2, &kg_s, 8)) kg_mode |= 4;");
-    expect_has(launch.s, "k0_add<<<rt_grid_fit(kg_n, 256, (const void *)k0_add, 0), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
+    /* the vector path runs in one pass (a thread per vector), the others grid-stride */
+    expect_has(launch.s, "k0_add<<<rt_grid_ew(kg_n, (kg_mode & 4) != 0, 256, (const void *)k0_add), 256, 0, rt_stream()>>>(kg_s, kg_mode, a3, a1, a2);");
     expect_has(def.s, "if (tn < nv) nx2 = gp_vload<float, 2>(a2.data, sl2 != 0, tn);");
     expect_has(def.s, "const int64_t sl2 = gp_at(a2.st, s.ndim - 1);");
     expect_has(def.s, "gp_vstore<double, 2>(a3.data, t, r3);");

@@ -335,3 +335,15 @@ Test(grid, no_gpu_for_small_n) {
     cr_assert_eq(rt_grid_for(257, 256), 2);
     cr_assert_eq(rt_grid_for(32 * 256, 256), 32);
 }
+
+/* The vector path of elementwise kernels runs in one pass, a thread per vector: the grid is
+ * ceil(n / block) blocks however large (no cap from the SM count, so no GPU is asked). */
+Test(grid, elementwise_vector_path_one_pass) {
+    cr_assert_eq(rt_grid_ew(0, true, 256, NULL), 1);
+    cr_assert_eq(rt_grid_ew(1, true, 256, NULL), 1);
+    cr_assert_eq(rt_grid_ew(257, true, 0, NULL), 2);
+    cr_assert_eq(rt_grid_ew((int64_t)1 << 24, true, 256, NULL), 65536);
+    cr_assert_eq(rt_grid_ew((int64_t)1 << 40, true, 256, NULL), INT32_MAX);
+    /* the scalar paths keep rt_grid_fit's grid, which for small n needs no GPU either */
+    cr_assert_eq(rt_grid_ew(32 * 256, false, 256, NULL), 32);
+}
