@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# prepare-gpu-bins.sh [-O0] [--acceptance DIR] BUILD GLOB [OUTDIR] — compiles the e2e, rterr
+# (and acceptance) programs whose names match GLOB ('a*|b*' matches either) here, on a machine
+# without a GPU, into OUTDIR (default gpu/bins), gzipped, with a manifest.tsv (name, kind,
+# source folder relative to the repo); tests/gpu/run-prebuilt.sh runs them on the GPU machine.
+# Compiling on the GPU machine costs device time (several times what it costs here); the
+# binaries are about 0.75 MB each gzipped, so some 70 fit beside nothing else in a 64 MiB carry.
+# Acceptance NN_err_* programs (compile errors) are left out: tests/run.sh checks them anywhere.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+OPT=() ACC=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        -O0) OPT=(-O0); shift ;;
+        --acceptance) ACC=${2:?--acceptance needs a folder}; shift 2 ;;
+        *) break ;;
+    esac
+done
+BUILD=${1:?usage: prepare-gpu-bins.sh [-O0] [--acceptance DIR] BUILD GLOB [OUTDIR]}
+GLOB=${2:?a GLOB of test names is needed}
+OUTDIR=${3:-gpu/bins}
+GPYC=$(cd "$BUILD" && pwd)/bin/gpyc
+[ -x "$GPYC" ] || { echo "prepare-gpu-bins: no $GPYC (run make first)" >&2; exit 2; }
+rm -rf "$OUTDIR" && mkdir -p "$OUTDIR" || exit 1
+OUT=$(cd "$OUTDIR" && pwd)
+matches() { local IFS='|' g; for g in $GLOB; do case $1 in $g) return 0 ;; esac; done; return 1; }
+list=()
+for f in tests/e2e/*.py tests/rterr/*.py ${ACC:+"$ACC"/*.py}; do
+    [ -f "$f" ] || continue
+    name=$(basename "$f" .py)
+    case $name in *_helper|*_helper[0-9]*|*_err_*) continue ;; esac
+    matches "$name" || continue
+    kind=out
+    case $f in tests/rterr/*|*_rterr_*) kind=rterr ;; esac
+    [ -f "${f%.py}.expected" ] || { echo "prepare-gpu-bins: no ${f%.py}.expected, skipped" >&2; continue; }
+    list+=("$f")
+    printf '%s\t%s\t%s\n' "$name" "$kind" "$(dirname "$f")" >>"$OUT/manifest.tsv"
+done
+[ ${#list[@]} -gt 0 ] || { echo "prepare-gpu-bins: no program matches $GLOB" >&2; exit 1; }
+compile() {  # SRC: compile into $OUT/NAME.gz, or record the failure in $OUT/NAME.failed
+    local src=$1 name
+    name=$(basename "$src" .py)
+    if (cd "$(dirname "$src")" && "$GPYC" --arch=sm_90 "${OPT[@]}" "$name.py" -o "$OUT/$name") >"$OUT/$name.clog" 2>&1; then
+        gzip -f "$OUT/$name" && rm -f "$OUT/$name.clog"
+    else
+        mv "$OUT/$name.clog" "$OUT/$name.failed"
+    fi
+}
+export -f compile
+export GPYC OUT
+export OPT_FLAG="${OPT[*]}"
+printf '%s\0' "${list[@]}" | xargs -0 -P "$(nproc)" -n 1 bash -c 'OPT=($OPT_FLAG); compile "$1"' _
+nf=$(find "$OUT" -name '*.failed' | wc -l)
+echo "prepare-gpu-bins: ${#list[@]} programs into $OUTDIR ($(du -sh "$OUT" | cut -f1)), $nf failed to compile"
+[ "$nf" -eq 0 ]
