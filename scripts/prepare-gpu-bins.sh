@@ -23,7 +23,16 @@ GPYC=$(cd "$BUILD" && pwd)/bin/gpyc
 [ -x "$GPYC" ] || { echo "prepare-gpu-bins: no $GPYC (run make first)" >&2; exit 2; }
 rm -rf "$OUTDIR" && mkdir -p "$OUTDIR" || exit 1
 OUT=$(cd "$OUTDIR" && pwd)
-matches() { local IFS='|' g; for g in $GLOB; do case $1 in $g) return 0 ;; esac; done; return 1; }
+# matches NAME: NAME matches one of GLOB's '|'-separated globs (split with filename expansion
+# off, so a glob is never expanded against the files here)
+matches() {
+    local IFS='|' g r=1
+    set -f
+    # shellcheck disable=SC2254  # $g is a glob on purpose
+    for g in $GLOB; do case $1 in $g) r=0 ;; esac; done
+    set +f
+    return $r
+}
 list=()
 for f in tests/e2e/*.py tests/rterr/*.py ${ACC:+"$ACC"/*.py}; do
     [ -f "$f" ] || continue
@@ -49,6 +58,7 @@ compile() {  # SRC: compile into $OUT/NAME.gz, or record the failure in $OUT/NAM
 export -f compile
 export GPYC OUT
 export OPT_FLAG="${OPT[*]}"
+# shellcheck disable=SC2016  # the inner bash expands them
 printf '%s\0' "${list[@]}" | xargs -0 -P "$(nproc)" -n 1 bash -c 'OPT=($OPT_FLAG); compile "$1"' _
 nf=$(find "$OUT" -name '*.failed' | wc -l)
 echo "prepare-gpu-bins: ${#list[@]} programs into $OUTDIR ($(du -sh "$OUT" | cut -f1)), $nf failed to compile"
