@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# prepare-gpu-bins.sh [-O0] [--acceptance DIR] BUILD GLOB [OUTDIR] — compiles the e2e, rterr
-# (and acceptance) programs whose names match GLOB ('a*|b*' matches either) here, on a machine
-# without a GPU, into OUTDIR (default gpu/bins), gzipped, with a manifest.tsv (name, kind,
-# source folder relative to the repo); tests/gpu/run-prebuilt.sh runs them on the GPU machine.
-# Compiling on the GPU machine costs device time (several times what it costs here); the
-# binaries are about 0.75 MB each gzipped, so some 70 fit beside nothing else in a 64 MiB carry.
-# Acceptance NN_err_* programs (compile errors) are left out: tests/run.sh checks them anywhere.
+# prepare-gpu-bins.sh [-O0] [--acceptance DIR] [--split MB] BUILD GLOB [OUTDIR] — compiles the
+# e2e, rterr (and acceptance) programs whose names match GLOB ('a*|b*' matches either; '*' is
+# all) here, on a machine without a GPU, into OUTDIR (default gpu/bins), gzipped, with a
+# manifest.tsv (name, kind, source folder relative to the repo); tests/gpu/run-prebuilt.sh runs
+# them on the GPU machine.  Compiling on the GPU machine costs device time (several times what
+# it costs here).  The binaries are 0.3-10 MB each gzipped: --split MB moves them into
+# OUTDIR/part1, part2, ... of at most MB megabytes each (with their own manifest.tsv), one per
+# device call, since a call carries at most 64 MiB.  Acceptance NN_err_* programs (compile
+# errors) are left out: tests/run.sh checks them anywhere.
 set -u
 cd "$(dirname "$0")/.." || exit 1
-OPT=() ACC=""
+OPT=() ACC="" SPLIT=""
 while [ $# -gt 0 ]; do
     case $1 in
         -O0) OPT=(-O0); shift ;;
         --acceptance) ACC=${2:?--acceptance needs a folder}; shift 2 ;;
+        --split) SPLIT=${2:?--split needs megabytes}; shift 2 ;;
         *) break ;;
     esac
 done
-BUILD=${1:?usage: prepare-gpu-bins.sh [-O0] [--acceptance DIR] BUILD GLOB [OUTDIR]}
+BUILD=${1:?usage: prepare-gpu-bins.sh [-O0] [--acceptance DIR] [--split MB] BUILD GLOB [OUTDIR]}
 GLOB=${2:?a GLOB of test names is needed}
 OUTDIR=${3:-gpu/bins}
 GPYC=$(cd "$BUILD" && pwd)/bin/gpyc
@@ -62,4 +65,22 @@ export OPT_FLAG="${OPT[*]}"
 printf '%s\0' "${list[@]}" | xargs -0 -P "$(nproc)" -n 1 bash -c 'OPT=($OPT_FLAG); compile "$1"' _
 nf=$(find "$OUT" -name '*.failed' | wc -l)
 echo "prepare-gpu-bins: ${#list[@]} programs into $OUTDIR ($(du -sh "$OUT" | cut -f1)), $nf failed to compile"
+if [ -n "$SPLIT" ]; then
+    # parts in manifest order, each up to SPLIT MB (a larger binary gets a part of its own);
+    # compile failures stay in OUTDIR
+    part=0 used=0 limit=$((SPLIT * 1000000))
+    while IFS=$'\t' read -r name kind src; do
+        [ -f "$OUT/$name.gz" ] || continue
+        size=$(stat -c %s "$OUT/$name.gz")
+        if [ "$part" -eq 0 ] || [ $((used + size)) -gt "$limit" ]; then
+            part=$((part + 1)) used=0
+            mkdir -p "$OUT/part$part"
+        fi
+        mv "$OUT/$name.gz" "$OUT/part$part/"
+        printf '%s\t%s\t%s\n' "$name" "$kind" "$src" >>"$OUT/part$part/manifest.tsv"
+        used=$((used + size))
+    done <"$OUT/manifest.tsv"
+    rm -f "$OUT/manifest.tsv"
+    for d in "$OUT"/part*; do echo "  $OUTDIR/$(basename "$d"): $(wc -l <"$d/manifest.tsv") programs, $(du -sh "$d" | cut -f1)"; done
+fi
 [ "$nf" -eq 0 ]
