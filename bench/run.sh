@@ -181,9 +181,15 @@ meta build "$BUILD"
 meta gpyc_flags "${GPYC_FLAGS:-}"
 meta gpyc_prebuilt "${BENCH_BIN:-no (compiled in this run)}"
 meta gpyc_version "$("$GPYC" --version 2>/dev/null || echo "not found at $GPYC")"
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-    commit="$commit + uncommitted changes"
+# prebuilt binaries name the commit they were built from (prepare-bench.sh --prebuild); else
+# this tree's git state, which on a machine given a copy of the tree may not be the source's
+if [ -n "${BENCH_BIN:-}" ] && [ -s "$BENCH_BIN/COMMIT" ]; then
+    commit="$(head -n 1 "$BENCH_BIN/COMMIT") (prebuilt)"
+else
+    commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+    if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+        commit="$commit + uncommitted changes"
+    fi
 fi
 meta commit "$commit"
 gpu=$(nvidia-smi -L 2>/dev/null | head -n 1 | sed 's/ (UUID:.*//')

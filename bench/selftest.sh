@@ -149,6 +149,13 @@ check "w9 whole-process row" '^\| w9_startup \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|
 check "w9 notes" 'w9 whole-process wall time.*CuPy with an empty kernel cache'
 check "versions line" '^- CuPy '
 check "compile time note" 'gpyc compile times \(s\): w1_launch_bound [0-9.]+, w2_fused_chain [0-9.]+'
+# prebuilt binaries name their commit (prepare-bench.sh --prebuild writes BENCH_BIN/COMMIT): a
+# second, one-workload run with a BENCH_BIN that holds only COMMIT (so w2 still compiles)
+mkdir -p "$T/bin" "$T/out2" && echo "abc1234" >"$T/bin/COMMIT"
+OUT=$T/out2 BENCH_DIR=$T/bench BENCH_BIN=$T/bin BENCH_TIMEOUT=3 BENCH_COPY_SCRIPT=$T/copy_bw.py \
+    bench/run.sh "$T/build" w2 >/dev/null 2>>"$T/stderr"
+if grep -q '; commit: abc1234 (prebuilt)$' "$T/out2/bench.md"; then echo "ok   prebuilt binaries' commit"; else
+    echo "FAIL the header does not name BENCH_BIN/COMMIT's commit"; fails=$((fails + 1)); fi
 n=$(find "$T/out" -type f | wc -l)
 if [ "$n" -le 3 ] && [ -s "$T/out/bench-raw.log" ]; then echo "ok   \$OUT holds $n files"; else
     echo "FAIL \$OUT holds $n files or no raw log"; fails=$((fails + 1)); fi

@@ -9,7 +9,8 @@
 #   --prebuild [BUILD]  also compile every workload here with BUILD/bin/gpyc (default build)
 #                       and $GPYC_FLAGS (default --arch=sm_90) into gpu/bench/bin/wN_name.gz,
 #                       so that the GPU machine spends no time compiling:
-#                       BENCH_BIN=gpu/bench/bin bench/run.sh
+#                       BENCH_BIN=gpu/bench/bin bench/run.sh; gpu/bench/bin/COMMIT records
+#                       this checkout's commit for the report's header
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prebuild=""
@@ -50,6 +51,13 @@ if [ -n "$prebuild" ]; then
         ( cd gpu/bench/cupy && "$gpyc" "$b.py" -o "$bin/$b" "${flags[@]}" && gzip -f "$bin/$b" ) &
     done
     while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
+    # the commit the binaries were built from, for the report's header: the GPU machine's copy
+    # of the tree need not carry this checkout's git state
+    commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+    if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+        commit="$commit + uncommitted changes"
+    fi
+    echo "$commit" >"$bin/COMMIT"
     echo "prepare-bench: prebuilt $(find gpu/bench/bin -name '*.gz' | wc -l) workloads with ${flags[*]}" \
         "into gpu/bench/bin ($(du -sh gpu/bench/bin | cut -f1))"
     exit $status
