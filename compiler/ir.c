@@ -342,7 +342,8 @@ static void put_attrs(StrBuf *out, const IrInstr *in)
     case IR_LINALG: {
         /* ORDER GP_LA */
         static const char *const kinds[] = {"solve", "inv", "det", "slogdet", "cholesky", "qr", "eigh", "svd"};
-        sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < 8 ? kinds[in->ival] : "?", (long long)in->shape[0]);
+        const int64_t nk = (int64_t)(sizeof kinds / sizeof kinds[0]);
+        sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < nk ? kinds[in->ival] : "?", (long long)in->shape[0]);
         break;
     }
     case IR_FFT: {

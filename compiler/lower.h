@@ -184,6 +184,9 @@ IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrV
 IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims);
 IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims);
 IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
+/* An IR_REDUCE redop of array x over axes[0..naxes) (naxes == x's ndim: all of them), result
+ * dtype dt, accumulating from x's dtype. */
+IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt);
 /* A reduction redop of x over the axis argument (AST, may be NULL), dtype and keepdims. */
 IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype, AstNode *keepdims);
 

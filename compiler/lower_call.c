@@ -673,8 +673,13 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
         naxes = ndim;
         for (int i = 0; i < ndim; i++) axes[i] = i;
     }
-    int rnd = keep ? ndim : ndim - naxes;
-    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, rnd), x);
+    return lw_reduce_axes(L, sp, r, x, naxes, axes, keep, dt);
+}
+
+IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt)
+{
+    int ndim = x->type->ndim;
+    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, keep ? ndim : ndim - naxes), x);
     IrInstr *in = v->def;
     in->redop = r;
     in->dtype = dt;

@@ -74,16 +74,7 @@ static DType sum_dtype(DType in)
 
 static IrValue *emit_sum(Lower *L, Span sp, IrValue *x, int naxes, const int *axes, bool keep, DType dt)
 {
-    int nd = x->type->ndim;
-    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, keep ? nd : nd - naxes), x);
-    IrInstr *in = v->def;
-    in->redop = RED_SUM;
-    in->dtype = dt;
-    in->cdtype = x->type->dtype;
-    in->keepdims = keep;
-    in->naxes = naxes == nd ? 0 : naxes;
-    for (int i = 0; i < naxes; i++) in->axes[i] = axes[i];
-    return v;
+    return lw_reduce_axes(L, sp, RED_SUM, x, naxes, axes, keep, dt);
 }
 
 /* A compile-time axis argument (default dflt), normalised against ndim. */
@@ -464,9 +455,7 @@ static bool norm_ord(Lower *L, AstNode *e, NormOrd *kind, double *p, const char 
 
 static IrValue *emit_red(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep)
 {
-    IrValue *v = emit_sum(L, sp, x, naxes, axes, keep, x->type->dtype);
-    v->def->redop = r;
-    return v;
+    return lw_reduce_axes(L, sp, r, x, naxes, axes, keep, x->type->dtype);
 }
 
 /* sqrt(sum(|x|**2)) over axes: the 2-norm of vectors, the Frobenius norm of matrices. */
@@ -791,12 +780,7 @@ static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstN
         fact = fact ? lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){fact, lw_const_int(L, sp, 0)}) : NULL;
         fact = fact ? lw_to_scalar(L, fact, TY_FLOAT, sp) : NULL;
         if (!fact) return NULL;
-        avg = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, 2), x);
-        avg->def->redop = RED_MEAN;
-        avg->def->dtype = avg->def->cdtype = dt;
-        avg->def->keepdims = true;
-        avg->def->naxes = 1;
-        avg->def->axes[0] = 1;
+        avg = lw_reduce_axes(L, sp, RED_MEAN, x, 1, (int[]){1}, true, dt);
         xc = lw_binop(L, AOP_SUB, sp, x, avg);
         xt = xc ? lw_emit_transpose(L, sp, xc, NULL) : NULL;
     } else {

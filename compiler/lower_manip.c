@@ -2254,14 +2254,7 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
     DType dt = t->type->dtype;
     if (dt == DT_BOOL || (dt_is_int(dt) && dt_is_signed(dt) && dt != DT_INT64)) dt = DT_INT64;
     else if (dt_is_int(dt) && !dt_is_signed(dt)) dt = DT_UINT64;
-    IrValue *r = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, nd - 1), t);
-    r->def->redop = RED_SUM;
-    r->def->dtype = dt;
-    r->def->cdtype = t->type->dtype;
-    r->def->keepdims = false;
-    r->def->naxes = nd == 1 ? 0 : 1;
-    r->def->axes[0] = ax;
-    return r;
+    return lw_reduce_axes(L, sp, RED_SUM, t, 1, &ax, false, dt);
 }
 
 /* mask_indices(n, mask_func, k=0) for mask_func cp.triu / cp.tril: NumPy's

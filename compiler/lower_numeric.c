@@ -293,12 +293,7 @@ static IrValue *api_convolve(Lower *L, AstNode *call)
     IrValue *prod = ew2(L, IR_MUL, sp, gather(L, sp, ext, K), v);
     if (!prod) return NULL;
     /* the sum over j (axis 1), in the operands' dtype as NumPy's correlate computes it */
-    IrValue *full = lw_emit1(L, IR_REDUCE, sp, ty_array(prod->type->dtype, 1), prod);
-    full->def->redop = RED_SUM;
-    full->def->dtype = prod->type->dtype;
-    full->def->cdtype = prod->type->dtype;
-    full->def->naxes = 1;
-    full->def->axes[0] = 1;
+    IrValue *full = lw_reduce_axes(L, sp, RED_SUM, prod, 1, (int[]){1}, false, prod->type->dtype);
     if (!strcmp(mode, "full")) return full;
     IrValue *lo = ew2(L, IR_MINIMUM, sp, n, m), *hi = ew2(L, IR_MAXIMUM, sp, n, m);
     IrValue *start, *stop;

@@ -623,14 +623,7 @@ static IrValue *api_random_integers(Lower *L, AstNode *call)
 /* argmax(x, axis=1) of a 2-d x: an IR_REDUCE, int64 */
 static IrValue *argmax_rows(Lower *L, Span sp, IrValue *x)
 {
-    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(DT_INT64, 1), x);
-    IrInstr *in = v->def;
-    in->redop = RED_ARGMAX;
-    in->dtype = DT_INT64;
-    in->cdtype = x->type->dtype;
-    in->naxes = 1;
-    in->axes[0] = 1;
-    return v;
+    return lw_reduce_axes(L, sp, RED_ARGMAX, x, 1, (int[]){1}, false, DT_INT64);
 }
 
 /* CuPy's _permutation(n): n raw 32-bit draws as int32, argsorted (stable) → int64 */

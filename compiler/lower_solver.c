@@ -96,17 +96,7 @@ static int str_option(Lower *L, AstNode *e, const char *const *names, int n, boo
 /* x reduced with r over its last axis, keepdims (max of the singular values ...). */
 static IrValue *reduce_last(Lower *L, Span sp, IrValue *x, RedOp r, bool keep)
 {
-    int nd = x->type->ndim;
-    DType dt = x->type->dtype;
-    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, keep ? nd : nd - 1), x);
-    IrInstr *in = v->def;
-    in->redop = r;
-    in->dtype = dt;
-    in->cdtype = dt;
-    in->keepdims = keep;
-    in->naxes = nd == 1 ? 0 : 1;
-    in->axes[0] = nd - 1;
-    return v;
+    return lw_reduce_axes(L, sp, r, x, 1, (int[]){x->type->ndim - 1}, keep, x->type->dtype);
 }
 
 /* x[..., None]: a view. */
@@ -336,14 +326,32 @@ static IrValue *api_matrix_rank(Lower *L, AstNode *call)
     }
     IrValue *big = tol ? lw_binop(L, AOP_GT, sp, s, tol) : NULL;
     if (!big) return NULL;
-    IrValue *cnt = lw_emit1(L, IR_REDUCE, sp, ty_array(DT_INT64, big->type->ndim - 1), big);
-    IrInstr *in = cnt->def;
-    in->redop = RED_SUM;
-    in->dtype = DT_INT64;
-    in->cdtype = DT_BOOL;
-    in->naxes = big->type->ndim == 1 ? 0 : 1;
-    in->axes[0] = big->type->ndim - 1;
-    return cnt;
+    return lw_reduce_axes(L, sp, RED_SUM, big, 1, (int[]){big->type->ndim - 1}, false, DT_INT64);
+}
+
+/* The reduced SVD u, s, vt of x (float32/64 or complex64/128, ndim >= 2) as pinv and lstsq use
+ * it: large = s > rc * max(s) along the last axis (rc broadcast against s's batch), and the
+ * returned sinv = where(large, 1 / s, 0) in x's real dtype. */
+typedef struct Svd {
+    IrValue *u, *s, *vt, *large;
+} Svd;
+static IrValue *svd_inverted(Lower *L, Span sp, IrValue *x, IrValue *rc, Svd *f)
+{
+    DType dt = x->type->dtype;
+    int nd = x->type->ndim;
+    DType dts[3] = {dt, dt_real(dt), dt};
+    int nds[3] = {nd, nd - 1, nd};
+    IrValue *usv = emit_la(L, sp, LA_SVD, SVD_REDUCED, x, NULL, arrays_tuple(3, dts, nds));
+    f->u = lw_tuple_get(L, usv, 0, sp);
+    f->s = lw_tuple_get(L, usv, 1, sp);
+    f->vt = lw_tuple_get(L, usv, 2, sp);
+    IrValue *cutoff = lw_binop(L, AOP_MUL, sp, rc, reduce_last(L, sp, f->s, RED_MAX, true));
+    f->large = cutoff ? lw_binop(L, AOP_GT, sp, f->s, cutoff) : NULL;
+    IrValue *recip = lw_binop(L, AOP_DIV, sp, lw_const_float(L, sp, 1.0), f->s);
+    if (!f->large || !recip) return NULL;
+    IrValue *sinv = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){f->large, recip, lw_const_float(L, sp, 0.0)});
+    if (sinv && sinv->type->dtype != dt_real(dt)) sinv = lw_cast(L, sinv, dt_real(dt), sp);
+    return sinv;
 }
 
 /* pinv(a, rcond=None, hermitian=False, *, rtol=<unset>), NumPy 2: rcond 1e-15 unless given
@@ -377,18 +385,10 @@ static IrValue *api_pinv(Lower *L, AstNode *call)
     if (rc->type->kind == TY_ARRAY) rc = newaxis_last(L, sp, rc);
     if (dt_is_complex(dt)) x = lw_ewise(L, IR_CONJ, sp, 1, &x);
     if (!x) return NULL;
-    int nd = x->type->ndim;
-    DType dts[3] = {dt, dt_real(dt), dt};
-    int nds[3] = {nd, nd - 1, nd};
-    IrValue *usv = emit_la(L, sp, LA_SVD, SVD_REDUCED, x, NULL, arrays_tuple(3, dts, nds));
-    IrValue *u = lw_tuple_get(L, usv, 0, sp), *s = lw_tuple_get(L, usv, 1, sp), *vt = lw_tuple_get(L, usv, 2, sp);
-    IrValue *cutoff = lw_binop(L, AOP_MUL, sp, rc, reduce_last(L, sp, s, RED_MAX, true));
-    IrValue *large = cutoff ? lw_binop(L, AOP_GT, sp, s, cutoff) : NULL;
-    IrValue *recip = lw_binop(L, AOP_DIV, sp, lw_const_float(L, sp, 1.0), s);
-    if (!large || !recip) return NULL;
-    IrValue *sinv = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){large, recip, lw_const_float(L, sp, 0.0)});
+    Svd f;
+    IrValue *sinv = svd_inverted(L, sp, x, rc, &f);
     if (!sinv) return NULL;
-    if (sinv->type->dtype != dt_real(dt)) sinv = lw_cast(L, sinv, dt_real(dt), sp);
+    IrValue *u = f.u, *vt = f.vt;
     IrValue *scaled = lw_binop(L, AOP_MUL, sp, newaxis_last(L, sp, sinv), swap_last(L, sp, u));
     return scaled ? lw_matmul(L, sp, swap_last(L, sp, vt), scaled) : NULL;
 }
@@ -445,17 +445,10 @@ static IrValue *api_lstsq(Lower *L, AstNode *call)
         if (rc) diag_error(a.p[2]->span, "lstsq() expects a number for rcond, got %s", ty_str_of(rc->type));
         return NULL;
     }
-    DType dts[3] = {dt, rdt, dt};
-    int nds[3] = {2, 1, 2};
-    IrValue *usv = emit_la(L, sp, LA_SVD, SVD_REDUCED, x, NULL, arrays_tuple(3, dts, nds));
-    IrValue *u = lw_tuple_get(L, usv, 0, sp), *s = lw_tuple_get(L, usv, 1, sp), *vh = lw_tuple_get(L, usv, 2, sp);
-    IrValue *cutoff = lw_binop(L, AOP_MUL, sp, rc, reduce_last(L, sp, s, RED_MAX, true));
-    IrValue *large = cutoff ? lw_binop(L, AOP_GT, sp, s, cutoff) : NULL;
-    IrValue *recip = lw_binop(L, AOP_DIV, sp, lw_const_float(L, sp, 1.0), s);
-    if (!large || !recip) return NULL;
-    IrValue *sinv = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){large, recip, lw_const_float(L, sp, 0.0)});
+    Svd f;
+    IrValue *sinv = svd_inverted(L, sp, x, rc, &f);
     if (!sinv) return NULL;
-    if (sinv->type->dtype != rdt) sinv = lw_cast(L, sinv, rdt, sp);
+    IrValue *u = f.u, *s = f.s, *vh = f.vt, *large = f.large;
     IrValue *uh = swap_last(L, sp, u), *v = swap_last(L, sp, vh);
     if (dt_is_complex(dt)) {
         uh = lw_ewise(L, IR_CONJ, sp, 1, &uh);
@@ -466,22 +459,14 @@ static IrValue *api_lstsq(Lower *L, AstNode *call)
     IrValue *sol = scaled && v ? lw_matmul(L, sp, v, scaled) : NULL;
     if (!sol) return NULL;
     /* rank (synchronises: the residuals' length depends on it) */
-    IrValue *cnt = lw_emit1(L, IR_REDUCE, sp, ty_array(DT_INT64, 0), large);
-    cnt->def->redop = RED_SUM;
-    cnt->def->dtype = DT_INT64;
-    cnt->def->cdtype = DT_BOOL;
+    IrValue *cnt = lw_reduce_axes(L, sp, RED_SUM, large, 1, (int[]){0}, false, DT_INT64);
     IrValue *rank = lw_to_scalar(L, cnt, TY_INT, sp);
     /* residuals: sum(|b - a x|**2, axis=0), kept when rank == N and M > N */
     IrValue *res = lw_binop(L, AOP_SUB, sp, bm, lw_matmul(L, sp, x, sol));
     if (res && dt_is_complex(dt)) res = lw_ewise(L, IR_ABS, sp, 1, &res);
     IrValue *sq = res ? lw_binop(L, AOP_MUL, sp, res, res) : NULL;
     if (!sq || !rank) return NULL;
-    IrValue *rsum = lw_emit1(L, IR_REDUCE, sp, ty_array(rdt, 1), sq);
-    rsum->def->redop = RED_SUM;
-    rsum->def->dtype = rdt;
-    rsum->def->cdtype = rdt;
-    rsum->def->naxes = 1;
-    rsum->def->axes[0] = 0;
+    IrValue *rsum = lw_reduce_axes(L, sp, RED_SUM, sq, 1, (int[]){0}, false, rdt);
     IrValue *keep = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_EQ, sp, rank, n), lw_binop(L, AOP_GT, sp, m, n));
     IrValue *stop = keep ? lw_binop(L, AOP_MUL, sp, lw_dim(L, sp, rsum, 0), keep) : NULL;
     IrValue *resids = stop ? lw_slice_axis(L, sp, rsum, 0, lw_const_none(L, sp), stop, lw_const_none(L, sp)) : NULL;
