@@ -13,7 +13,9 @@
  * Invariants: operands arrive with the result dtype (the compiler casts); a and b are
  * borrowed and every view or copy made here is released before returning; results are new
  * C-contiguous arrays.  float32 is true FP32: CUBLAS_COMPUTE_32F with CUBLAS_DEFAULT_MATH
- * (no TF32); float16 accumulates in FP32.  One cuBLAS handle per stream, created at first use.
+ * (no TF32); float16 accumulates in FP32.  A single product (batch 1) is one cublasGemmEx,
+ * the call CuPy's 2-d matmul makes; a batch is one cublasGemmStridedBatchedEx.  One cuBLAS
+ * handle per stream, created at first use (rt_stream_handle, shared with solver.c).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -55,36 +57,22 @@ static void cublas_check_fail(cublasStatus_t s, const char *what, const char *fi
         if (blas_s_ != CUBLAS_STATUS_SUCCESS) cublas_check_fail(blas_s_, #e, __FILE__, __LINE__); \
     } while (0)
 
-#define MAX_HANDLES 16
-static struct {
-    cudaStream_t stream;
-    cublasHandle_t handle;
-} handles[MAX_HANDLES];
-static int nhandles;
-
-/* The cuBLAS handle bound to the current stream (created at the first product on it). */
-static cublasHandle_t blas_handle(void)
+static void *blas_make(cudaStream_t s)
 {
-    cudaStream_t s = rt_stream();
-    for (int i = 0; i < nhandles; i++)
-        if (handles[i].stream == s) return handles[i].handle;
-    if (nhandles == MAX_HANDLES) {   /* more streams than slots: rebind the oldest handle */
-        memmove(handles, handles + 1, sizeof handles[0] * (MAX_HANDLES - 1));
-        nhandles--;
-        handles[nhandles].stream = s;
-        CHECK_CUBLAS(cublasSetStream(handles[nhandles].handle, s));
-        return handles[nhandles++].handle;
-    }
     cublasHandle_t h;
     CHECK_CUBLAS(cublasCreate(&h));
     CHECK_CUBLAS(cublasSetStream(h, s));
     CHECK_CUBLAS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));   /* no TF32 */
     CHECK_CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
-    handles[nhandles].stream = s;
-    handles[nhandles].handle = h;
-    nhandles++;
     return h;
 }
+
+static void blas_bind(void *h, cudaStream_t s) { CHECK_CUBLAS(cublasSetStream((cublasHandle_t)h, s)); }
+
+static rt_stream_handles blas_handles = {.make = blas_make, .bind = blas_bind};
+
+/* The cuBLAS handle bound to the current stream (created at the first product on it). */
+static cublasHandle_t blas_handle(void) { return (cublasHandle_t)rt_stream_handle(&blas_handles); }
 
 /* ---------------------------------------------------------------- operand layout */
 
@@ -240,6 +228,14 @@ static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, b
     default: t = CUDA_C_64F; ct = CUBLAS_COMPUTE_64F; one.cd[0] = 1.0; break;
     }
     cublasHandle_t h = blas_handle();
+    if (batch == 1) {
+        /* One product: cublasGemmEx, as CuPy's tensordot_core calls it, so that cuBLAS picks
+         * its kernel for the same call (W6 compares the two). */
+        CHECK_CUBLAS(cublasGemmEx(h, opa, opb, (int)N, (int)M, (int)K, &one, b->hold->data, t, (int)lda,
+                                  a->hold->data, t, (int)ldb, &zero, c->data, t, (int)N, ct,
+                                  CUBLAS_GEMM_DEFAULT));
+        return;
+    }
     size_t esz = gp_dtype_size(dt);
     for (int64_t p0 = 0; p0 < batch; p0 += INT_MAX) {
         int64_t nbat = batch - p0 < INT_MAX ? batch - p0 : INT_MAX;

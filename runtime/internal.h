@@ -89,6 +89,24 @@ void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool co
 bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, int64_t *nst);
 /* C-contiguous byte strides for shape. */
 void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *strides);
+/* A library's handles (cuBLAS in blas.c, cuSOLVER in solver.c), one per stream: make() creates
+ * a handle bound to s at the first call on that stream; with more streams than
+ * RT_STREAM_HANDLES, the oldest handle is rebound to the new stream by bind().  Zero n and slot
+ * when defining one. */
+#define RT_STREAM_HANDLES 16
+typedef struct rt_stream_handles {
+    void *(*make)(cudaStream_t s);
+    void (*bind)(void *handle, cudaStream_t s);
+    int n;
+    struct {
+        cudaStream_t stream;
+        void *handle;
+    } slot[RT_STREAM_HANDLES];
+} rt_stream_handles;
+/* t's handle bound to rt_stream() (gpu_init first). */
+void *rt_stream_handle(rt_stream_handles *t);
+/* t's handle bound to s (what rt_stream_handle does once the stream is known). */
+void *rt_stream_handle_for(rt_stream_handles *t, cudaStream_t s);
 
 /* ---------------------------------------------------------------- host.c */
 /* Runtime-owned string storage (one arena for the program's lifetime). */

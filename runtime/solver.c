@@ -69,37 +69,20 @@ static _Noreturn void cusolver_fail(cusolverStatus_t s, const char *what, const 
         if (sol_s_ != CUSOLVER_STATUS_SUCCESS) cusolver_fail(sol_s_, #e, __FILE__, __LINE__); \
     } while (0)
 
-#define MAX_HANDLES 16
-static struct {
-    cudaStream_t stream;
-    cusolverDnHandle_t handle;
-} handles[MAX_HANDLES];
-static int nhandles;
-
-/* The cuSOLVER handle bound to the current stream (created at the first call on it). */
-static cusolverDnHandle_t solver_handle(void)
+static void *solver_make(cudaStream_t s)
 {
-    gpu_init();
-    cudaStream_t s = rt_stream();
-    for (int i = 0; i < nhandles; i++)
-        if (handles[i].stream == s) return handles[i].handle;
-    if (nhandles == MAX_HANDLES) {   /* more streams than slots: rebind the oldest handle */
-        cusolverDnHandle_t h = handles[0].handle;
-        memmove(handles, handles + 1, sizeof handles[0] * (MAX_HANDLES - 1));
-        nhandles--;
-        CHECK_CUSOLVER(cusolverDnSetStream(h, s));
-        handles[nhandles].stream = s;
-        handles[nhandles].handle = h;
-        return handles[nhandles++].handle;
-    }
     cusolverDnHandle_t h;
     CHECK_CUSOLVER(cusolverDnCreate(&h));
     CHECK_CUSOLVER(cusolverDnSetStream(h, s));
-    handles[nhandles].stream = s;
-    handles[nhandles].handle = h;
-    nhandles++;
     return h;
 }
+
+static void solver_bind(void *h, cudaStream_t s) { CHECK_CUSOLVER(cusolverDnSetStream((cusolverDnHandle_t)h, s)); }
+
+static rt_stream_handles solver_handles = {.make = solver_make, .bind = solver_bind};
+
+/* The cuSOLVER handle bound to the current stream (created at the first call on it). */
+static cusolverDnHandle_t solver_handle(void) { return (cusolverDnHandle_t)rt_stream_handle(&solver_handles); }
 
 /* ---------------------------------------------------------------- dtypes, shapes, buffers */
 

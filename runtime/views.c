@@ -307,6 +307,30 @@ cudaStream_t rt_stream(void) {
     return gpu_stream();
 }
 
+void *rt_stream_handle(rt_stream_handles *t) {
+    gpu_init();
+    return rt_stream_handle_for(t, rt_stream());
+}
+
+void *rt_stream_handle_for(rt_stream_handles *t, cudaStream_t s) {
+    for (int i = 0; i < t->n; i++)
+        if (t->slot[i].stream == s)
+            return t->slot[i].handle;
+    void *h;
+    if (t->n == RT_STREAM_HANDLES) {   /* more streams than slots: rebind the oldest handle */
+        h = t->slot[0].handle;
+        memmove(t->slot, t->slot + 1, sizeof t->slot[0] * (RT_STREAM_HANDLES - 1));
+        t->n--;
+        t->bind(h, s);
+    } else {
+        h = t->make(s);
+    }
+    t->slot[t->n].stream = s;
+    t->slot[t->n].handle = h;
+    t->n++;
+    return h;
+}
+
 /* ---------------------------------------------------------------- basic indexing */
 
 /* Python's slice.indices(len): clamps start/stop; returns the number of elements. */

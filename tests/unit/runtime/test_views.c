@@ -1,8 +1,8 @@
 /*
  * test_views.c — runtime/views.c on the CPU: broadcasting and its messages, basic indexing
  * (cases computed by NumPy in index_cases.inc), reshape, transpose, broadcast_to, the
- * reduction split.  Arrays are hand-built headers over host memory with no buffer; nothing
- * here initialises the GPU.
+ * reduction split, the per-stream handle table.  Arrays are hand-built headers over host
+ * memory with no buffer; nothing here initialises the GPU.
  */
 #include <criterion/criterion.h>
 #include <setjmp.h>
@@ -346,4 +346,48 @@ Test(grid, elementwise_vector_path_one_pass) {
     cr_assert_eq(rt_grid_ew((int64_t)1 << 40, true, 256, NULL), INT32_MAX);
     /* the scalar paths keep rt_grid_fit's grid, which for small n needs no GPU either */
     cr_assert_eq(rt_grid_ew(32 * 256, false, 256, NULL), 32);
+}
+
+/* ---------------------------------------------------------------- per-stream handles */
+
+/* Fake library handles: make() hands out 1, 2, 3, ... and records each stream a handle was
+ * made or rebound for. */
+static int made, rebound;
+static cudaStream_t last_bound;
+static void *fake_make(cudaStream_t s) {
+    last_bound = s;
+    return (void *)(intptr_t)++made;
+}
+static void fake_bind(void *h, cudaStream_t s) {
+    (void)h;
+    last_bound = s;
+    rebound++;
+}
+
+static cudaStream_t fake_stream(int i) { return (cudaStream_t)(intptr_t)(0x1000 + i); }
+
+/* One handle per stream, made at the first call on it and found again after; past
+ * RT_STREAM_HANDLES streams the oldest handle is rebound, not a new one made. */
+Test(stream_handles, one_per_stream_oldest_rebound) {
+    rt_stream_handles t = {.make = fake_make, .bind = fake_bind};
+    made = rebound = 0;
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(0)), (void *)1);
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(1)), (void *)2);
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(0)), (void *)1);
+    cr_assert_eq(made, 2);
+    for (int i = 2; i < RT_STREAM_HANDLES; i++)
+        cr_assert_eq(rt_stream_handle_for(&t, fake_stream(i)), (void *)(intptr_t)(i + 1));
+    cr_assert_eq(made, RT_STREAM_HANDLES);
+    cr_assert_eq(rebound, 0);
+    /* a 17th stream takes stream 0's handle (the oldest slot), rebound to it */
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(99)), (void *)1);
+    cr_assert_eq(made, RT_STREAM_HANDLES);
+    cr_assert_eq(rebound, 1);
+    cr_assert_eq(last_bound, fake_stream(99));
+    cr_assert_eq(t.n, RT_STREAM_HANDLES);
+    /* stream 1 still has its own handle; stream 0 now needs a rebind of the oldest (stream 1's) */
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(1)), (void *)2);
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(0)), (void *)2);
+    cr_assert_eq(rebound, 2);
+    cr_assert_eq(rt_stream_handle_for(&t, fake_stream(99)), (void *)1);
 }
