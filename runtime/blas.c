@@ -13,9 +13,10 @@
  * Invariants: operands arrive with the result dtype (the compiler casts); a and b are
  * borrowed and every view or copy made here is released before returning; results are new
  * C-contiguous arrays.  float32 is true FP32: CUBLAS_COMPUTE_32F with CUBLAS_DEFAULT_MATH
- * (no TF32); float16 accumulates in FP32.  A single product (batch 1) is one cublasGemmEx,
- * the call CuPy's 2-d matmul makes; a batch is one cublasGemmStridedBatchedEx.  One cuBLAS
- * handle per stream, created at first use (rt_stream_handle, shared with solver.c).
+ * (no TF32); float16 accumulates in FP32.  Every product, a single one included, is one
+ * cublasGemmStridedBatchedEx (CuPy's 2-d matmul calls cublasGemmEx: measured the same for
+ * W6, docs/benchmarks.md).  One cuBLAS handle per stream, created at first use
+ * (rt_stream_handle, shared with solver.c).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -228,14 +229,6 @@ static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, b
     default: t = CUDA_C_64F; ct = CUBLAS_COMPUTE_64F; one.cd[0] = 1.0; break;
     }
     cublasHandle_t h = blas_handle();
-    if (batch == 1) {
-        /* One product: cublasGemmEx, as CuPy's tensordot_core calls it, so that cuBLAS picks
-         * its kernel for the same call (W6 compares the two). */
-        CHECK_CUBLAS(cublasGemmEx(h, opa, opb, (int)N, (int)M, (int)K, &one, b->hold->data, t, (int)lda,
-                                  a->hold->data, t, (int)ldb, &zero, c->data, t, (int)N, ct,
-                                  CUBLAS_GEMM_DEFAULT));
-        return;
-    }
     size_t esz = gp_dtype_size(dt);
     for (int64_t p0 = 0; p0 < batch; p0 += INT_MAX) {
         int64_t nbat = batch - p0 < INT_MAX ? batch - p0 : INT_MAX;
