@@ -61,8 +61,17 @@ compile() {  # SRC: compile into $OUT/NAME.gz, or record the failure in $OUT/NAM
 export -f compile
 export GPYC OUT
 export OPT_FLAG="${OPT[*]}"
+# xargs and the compiles under it get a process group of their own (setsid), and a TERM or INT
+# to this script (timeout, Ctrl-C, pkill) ends that whole group: otherwise xargs outlives the
+# script and goes on compiling, possibly against a runtime a later `make` is rewriting.
+printf '%s\0' "${list[@]}" >"$OUT/.list"
 # shellcheck disable=SC2016  # the inner bash expands them
-printf '%s\0' "${list[@]}" | xargs -0 -P "$(nproc)" -n 1 bash -c 'OPT=($OPT_FLAG); compile "$1"' _
+setsid xargs -0 -P "$(nproc)" -n 1 -a "$OUT/.list" bash -c 'OPT=($OPT_FLAG); compile "$1"' _ &
+xpid=$!
+trap 'kill -TERM -- -"$xpid" 2>/dev/null; exit 143' TERM INT
+wait "$xpid"
+trap - TERM INT
+rm -f "$OUT/.list"
 nf=$(find "$OUT" -name '*.failed' | wc -l)
 echo "prepare-gpu-bins: ${#list[@]} programs into $OUTDIR ($(du -sh "$OUT" | cut -f1)), $nf failed to compile"
 if [ -n "$SPLIT" ]; then
