@@ -186,10 +186,7 @@ meta gpyc_version "$("$GPYC" --version 2>/dev/null || echo "not found at $GPYC")
 if [ -n "${BENCH_BIN:-}" ] && [ -s "$BENCH_BIN/COMMIT" ]; then
     commit="$(head -n 1 "$BENCH_BIN/COMMIT") (prebuilt)"
 else
-    commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-    if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-        commit="$commit + uncommitted changes"
-    fi
+    commit=$(scripts/commit-label.sh)
 fi
 meta commit "$commit"
 gpu=$(nvidia-smi -L 2>/dev/null | head -n 1 | sed 's/ (UUID:.*//')

@@ -53,11 +53,7 @@ if [ -n "$prebuild" ]; then
     while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
     # the commit the binaries were built from, for the report's header: the GPU machine's copy
     # of the tree need not carry this checkout's git state
-    commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-    if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-        commit="$commit + uncommitted changes"
-    fi
-    echo "$commit" >"$bin/COMMIT"
+    scripts/commit-label.sh >"$bin/COMMIT"
     echo "prepare-bench: prebuilt $(find gpu/bench/bin -name '*.gz' | wc -l) workloads with ${flags[*]}" \
         "into gpu/bench/bin ($(du -sh gpu/bench/bin | cut -f1))"
     exit $status

@@ -68,7 +68,7 @@ printf '%s\0' "${list[@]}" >"$OUT/.list"
 # shellcheck disable=SC2016  # the inner bash expands them
 setsid xargs -0 -P "$(nproc)" -n 1 -a "$OUT/.list" bash -c 'OPT=($OPT_FLAG); compile "$1"' _ &
 xpid=$!
-trap 'kill -TERM -- -"$xpid" 2>/dev/null; exit 143' TERM INT
+trap 'kill -TERM -- -"$xpid" 2>/dev/null; rm -f "$OUT/.list"; exit 143' TERM INT
 wait "$xpid"
 trap - TERM INT
 rm -f "$OUT/.list"
