@@ -52,6 +52,8 @@ uint64_t gpu_alloc_calls(void);
 uint64_t gpu_bytes_in_use(void);
 /* gpu_malloc and gpu_free calls so far (a graph capture checks that it saw none). */
 uint64_t gpu_pool_ops(void);
+/* gpu_malloc calls served by a block gpu_free kept (no CUDA call). */
+uint64_t gpu_cache_hits(void);
 
 #ifdef __cplusplus
 }

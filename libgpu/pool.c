@@ -5,12 +5,16 @@
  * the current stream from device 0's default pool, whose release threshold gpu_init sets to
  * unlimited, so a steady-state loop reuses pool memory and never reaches the driver.
  *
+ * gpu_free keeps up to CACHE_SLOTS freed blocks and gpu_malloc hands one back when its
+ * rounded size matches, with no CUDA call (see "freed blocks kept for reuse" below).
+ *
  * Invariants: `live` maps each pointer handed out and not yet freed to its (requested) size,
  * so gpu_bytes_in_use() is exact and gpu_free of an unknown pointer is caught; alloc_calls
  * counts the allocations that grew the pool's reserved memory (what a test of "no driver
  * allocations in the loop" checks); pool_ops counts every gpu_malloc and gpu_free (a CUDA
  * graph capture must see none: runtime/graph.c).  Host-side bookkeeping uses plain malloc.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,18 +123,93 @@ static void out_of_memory(size_t n) {
     gpu_error("cupy.cuda.memory.OutOfMemoryError", msg);
 }
 
+/* ---------------------------------------------------------------- freed blocks kept for reuse
+ * cudaMallocAsync and cudaFreeAsync cost ~1.7 µs of host time a pair on an H100 (measured,
+ * docs/runtime.md), and a reduction in a timed loop makes two pairs (its result and its
+ * partials): W3's column sums spent ~3.5 µs of their ~111 on them.  So gpu_free keeps the
+ * block and a later gpu_malloc of the same rounded size takes it back without a CUDA call.
+ * That is as safe as the pool's own reuse: there is one stream (gpu_stream), so the block's
+ * earlier uses are ordered before its next one.  Sizes round up to 512 bytes, as CuPy's pool
+ * rounds them, so that repeated shapes meet again.  Full: the oldest block goes back to the
+ * pool.  Not while the stream is being captured into a CUDA graph, and never a block
+ * allocated during a capture, even when it is freed after: that block belongs to the graph
+ * (which is thrown away: runtime/graph.c), so those calls go to the pool as before.  Blocks over CACHE_MAX_BYTES go straight back, and every
+ * kept block goes back before an out-of-memory retry. */
+enum { CACHE_SLOTS = 32, ROUND_BYTES = 512 };
+#define CACHE_MAX_BYTES ((size_t)256 << 20)
+/* Marks, in `live`'s size, a block allocated during a capture: freed later, it goes back to
+ * the pool as before and is never kept. */
+#define BORN_IN_CAPTURE ((size_t)1 << (sizeof(size_t) * 8 - 1))
+static struct {
+    void *p;
+    size_t n;      /* rounded size */
+} cache[CACHE_SLOTS];
+static int ncache;      /* cache[0] is the oldest */
+static uint64_t cache_hits;
+
+static size_t rounded(size_t n) {
+    size_t r = n ? n : 1;
+    return (r + ROUND_BYTES - 1) / ROUND_BYTES * ROUND_BYTES;
+}
+
+static bool capturing(cudaStream_t s) {
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    CHECK_CUDA(cudaStreamIsCapturing(s, &cs));
+    return cs != cudaStreamCaptureStatusNone;
+}
+
+/* A kept block of exactly n (rounded) bytes, the most recently kept first; NULL if none. */
+static void *cache_take(size_t n) {
+    for (int i = ncache - 1; i >= 0; i--) {
+        if (cache[i].n == n) {
+            void *p = cache[i].p;
+            memmove(&cache[i], &cache[i + 1], sizeof cache[0] * (size_t)(ncache - 1 - i));
+            ncache--;
+            cache_hits++;
+            return p;
+        }
+    }
+    return NULL;
+}
+
+static void cache_put(void *p, size_t n, cudaStream_t s) {
+    if (ncache == CACHE_SLOTS) {
+        CHECK_CUDA(cudaFreeAsync(cache[0].p, s));
+        memmove(&cache[0], &cache[1], sizeof cache[0] * (CACHE_SLOTS - 1));
+        ncache--;
+    }
+    cache[ncache].p = p;
+    cache[ncache].n = n;
+    ncache++;
+}
+
+/* Gives every kept block back to the pool. */
+static void cache_flush(cudaStream_t s) {
+    for (int i = 0; i < ncache; i++)
+        CHECK_CUDA(cudaFreeAsync(cache[i].p, s));
+    ncache = 0;
+}
+
 /* Stream-ordered allocation of n bytes (n == 0 gives a unique valid pointer). */
 void *gpu_malloc(size_t n) {
     gpu_init();
     cudaMemPool_t pool = gpu_pool();
     cudaStream_t s = gpu_stream();
-    size_t req = n ? n : 1;
-    void *p = NULL;
+    const size_t req = rounded(n);
     pool_ops++;
+    const bool cap = capturing(s);
+    void *p = cap ? NULL : cache_take(req);
+    if (p) {
+        map_put(p, n);
+        bytes_in_use += n;
+        return p;
+    }
     cudaError_t e = cudaMallocAsync(&p, req, s);
     if (e == cudaErrorMemoryAllocation) {
-        /* Give memory the pool holds but does not use back to the driver, then retry once. */
+        /* Give kept blocks, and memory the pool holds but does not use, back to the driver,
+         * then retry once. */
         (void)cudaGetLastError();
+        cache_flush(s);
         CHECK_CUDA(cudaStreamSynchronize(s));
         CHECK_CUDA(cudaMemPoolTrimTo(pool, 0));
         reserved_seen = reserved_now(pool);
@@ -141,20 +220,18 @@ void *gpu_malloc(size_t n) {
         }
     }
     CHECK_CUDA(e);
+    map_put(p, cap ? n | BORN_IN_CAPTURE : n);
+    bytes_in_use += n;
     /* Only our allocations grow the pool and nothing shrinks it outside a trim, so one read
      * after the call tells whether this allocation reached the driver.  Not while the stream
      * is being captured into a CUDA graph (runtime/graph.c): the pool may not be queried then,
      * and the capture is thrown away anyway because it allocated (pool_ops). */
-    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
-    CHECK_CUDA(cudaStreamIsCapturing(s, &cs));
-    if (cs == cudaStreamCaptureStatusNone) {
+    if (!cap) {
         uint64_t reserved = reserved_now(pool);
         if (reserved > reserved_seen)
             alloc_calls++;
         reserved_seen = reserved;
     }
-    map_put(p, n);
-    bytes_in_use += n;
     return p;
 }
 
@@ -167,8 +244,19 @@ void gpu_free(void *p) {
     if (n == (size_t)-1) {
         gpu_error("RuntimeError", "gpyc runtime: gpu_free of a pointer gpu_malloc did not return");
     }
+    const bool born_in_capture = (n & BORN_IN_CAPTURE) != 0;
+    n &= ~BORN_IN_CAPTURE;
     bytes_in_use -= n;
-    CHECK_CUDA(cudaFreeAsync(p, gpu_stream()));
+    cudaStream_t s = gpu_stream();
+    const size_t r = rounded(n);
+    if (r <= CACHE_MAX_BYTES && !born_in_capture && !capturing(s))
+        cache_put(p, r, s);
+    else
+        CHECK_CUDA(cudaFreeAsync(p, s));
+}
+
+uint64_t gpu_cache_hits(void) {
+    return cache_hits;
 }
 
 uint64_t gpu_alloc_calls(void) {

@@ -64,7 +64,8 @@ void rt_init(int argc, char **argv, const char *script_name) {
 /* Program end: late asynchronous errors surface here as tracebacks.  With GPYRT_STATS=1 in
  * the environment, one line on stderr counts the device allocations that reached the driver
  * (tests/run.sh's alloc suite: a steady-state loop adds none), and a second line counts the
- * loops captured as CUDA graphs (graph.c). */
+ * loops captured as CUDA graphs (graph.c), and a third the allocations that took back a block
+ * gpu_free had kept (libgpu/pool.c). */
 int rt_finish(void) {
     if (gpu_is_initialised()) {
         rt_check_cuda(cudaStreamSynchronize(gpu_stream()), "cudaStreamSynchronize");
@@ -78,6 +79,7 @@ int rt_finish(void) {
         fprintf(stderr, "gpyrt: driver allocations: %llu\n", (unsigned long long)gpu_alloc_calls());
         fprintf(stderr, "gpyrt: graphs: %llu captured, %llu launches, %llu thrown away\n",
                 (unsigned long long)cap, (unsigned long long)launch, (unsigned long long)fall);
+        fprintf(stderr, "gpyrt: kept blocks reused: %llu\n", (unsigned long long)gpu_cache_hits());
     }
     return 0;
 }

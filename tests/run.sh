@@ -394,6 +394,8 @@ suite_e2e() {
 
 # The driver allocation count a program run with GPYRT_STATS=1 reports (stderr), or "".
 alloc_count() { sed -n 's/^gpyrt: driver allocations: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
+# The allocations served by blocks the pool kept (libgpu/pool.c), or "".
+kept_count() { sed -n 's/^gpyrt: kept blocks reused: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
 
 suite_alloc() {
     echo "== alloc${SUFFIX:+ ($OPTFLAG)}"
@@ -439,12 +441,17 @@ suite_alloc() {
         done
         n10=$(alloc_count "$out/${name}_10.stderr")
         n1000=$(alloc_count "$out/${name}_1000.stderr")
-        if [ -z "$n10" ] || [ -z "$n1000" ]; then
-            fail "alloc$SUFFIX/$name:run" "no 'gpyrt: driver allocations' line on stderr"
+        k10=$(kept_count "$out/${name}_10.stderr")
+        k1000=$(kept_count "$out/${name}_1000.stderr")
+        if [ -z "$n10" ] || [ -z "$n1000" ] || [ -z "$k10" ] || [ -z "$k1000" ]; then
+            fail "alloc$SUFFIX/$name:run" "no 'gpyrt: driver allocations' or 'gpyrt: kept blocks reused' line on stderr"
         elif [ "$n10" != "$n1000" ]; then
             fail "alloc$SUFFIX/$name:run" "driver allocations: $n10 with ITERS = 10, $n1000 with ITERS = 1000"
+        elif grep -q '^# alloc: reuses kept blocks$' "$f" && [ $((k1000 - k10)) -lt 990 ]; then
+            # the loop allocates every iteration: each should take back a block freed before
+            fail "alloc$SUFFIX/$name:run" "kept blocks reused: $k10 with ITERS = 10, $k1000 with ITERS = 1000 (fewer than one more per iteration)"
         else
-            pass "alloc$SUFFIX/$name:run ($n10 driver allocations at 10 and 1000 iterations)"
+            pass "alloc$SUFFIX/$name:run ($n10 driver allocations at 10 and 1000 iterations; kept blocks reused $k10 and $k1000)"
         fi
     done
 }

@@ -1217,8 +1217,19 @@ __device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nou
     for (int64_t ob = (int64_t)blockIdx.x * 32; ob < nout; ob += (int64_t)gridDim.x * 32) {
         const int64_t o = ob + lane;
         AT acc = ident;
-        if (o < nout)
-            for (int64_t k = ks; k < split; k += 8) acc = Op()(acc, part[k * nout + o]);
+        if (o < nout) {
+            /* eight loads in flight before their combines; one at a time, each warp of W3's
+             * column sums (a split of 64) waited for 8 trips to memory in turn */
+            int64_t k = ks;
+            for (; k + 7 * 8 < split; k += 8 * 8) {
+                AT v[8];
+#pragma unroll
+                for (int i = 0; i < 8; i++) v[i] = part[(k + 8 * i) * nout + o];
+#pragma unroll
+                for (int i = 0; i < 8; i++) acc = Op()(acc, v[i]);
+            }
+            for (; k < split; k += 8) acc = Op()(acc, part[k * nout + o]);
+        }
         sh[ks * 32 + lane] = acc;
         __syncthreads();
         if (ks == 0 && o < nout) {

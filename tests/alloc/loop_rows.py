@@ -1,6 +1,9 @@
 # alloc suite: row chains, reductions, matmul (cuBLAS), scans (CUB temporary storage) and a
 # boolean mask (a data-dependent size) in a loop: no driver allocations after the first
-# iteration.  (tests/run.sh rewrites the ITERS line.)
+# iteration.  Each iteration allocates its results, and each should take back blocks the pool
+# kept when earlier results were freed:
+# alloc: reuses kept blocks
+# (tests/run.sh rewrites the ITERS line.)
 import cupy as cp
 
 ITERS = 10
