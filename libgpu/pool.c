@@ -124,17 +124,17 @@ static void out_of_memory(size_t n) {
 }
 
 /* ---------------------------------------------------------------- freed blocks kept for reuse
- * cudaMallocAsync and cudaFreeAsync cost ~1.7 µs of host time a pair on an H100 (measured,
- * docs/runtime.md), and a reduction in a timed loop makes two pairs (its result and its
- * partials): W3's column sums spent ~3.5 µs of their ~111 on them.  So gpu_free keeps the
- * block and a later gpu_malloc of the same rounded size takes it back without a CUDA call.
- * That is as safe as the pool's own reuse: there is one stream (gpu_stream), so the block's
- * earlier uses are ordered before its next one.  Sizes round up to 512 bytes, as CuPy's pool
- * rounds them, so that repeated shapes meet again.  Full: the oldest block goes back to the
- * pool.  Not while the stream is being captured into a CUDA graph, and never a block
- * allocated during a capture, even when it is freed after: that block belongs to the graph
- * (which is thrown away: runtime/graph.c), so those calls go to the pool as before.  Blocks over CACHE_MAX_BYTES go straight back, and every
- * kept block goes back before an out-of-memory retry. */
+ * cudaMallocAsync + cudaFreeAsync cost 1.2 µs of host time a pair on an H100, 1.75 µs inside
+ * a launch-and-sync loop (docs/runtime.md), and a reduction in a timed loop makes two pairs
+ * (its result and its partials).  So gpu_free keeps the block and a later gpu_malloc of the
+ * same rounded size takes it back without a CUDA call.  That is as safe as the pool's own
+ * reuse: there is one stream (gpu_stream), so the block's earlier uses are ordered before its
+ * next one.  Sizes round up to 512 bytes, as CuPy's pool rounds them, so that repeated shapes
+ * meet again.  Full: the oldest block goes back to the pool.  Nothing is kept or taken while
+ * the stream is being captured into a CUDA graph, nor is a block allocated during a capture
+ * ever kept, even when it is freed after: it belongs to the graph (which is thrown away:
+ * runtime/graph.c), so those calls go to the pool as before.  Blocks over CACHE_MAX_BYTES go
+ * straight back, and every kept block goes back before an out-of-memory retry. */
 enum { CACHE_SLOTS = 32, ROUND_BYTES = 512 };
 #define CACHE_MAX_BYTES ((size_t)256 << 20)
 /* Marks, in `live`'s size, a block allocated during a capture: freed later, it goes back to
