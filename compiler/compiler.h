@@ -1,11 +1,11 @@
 /*
  * compiler.h — the compiler's one header: types, the array IR, the passes and the driver.
  *
- * Pipeline (written once, in order, in driver.c compile()):
- *   fe_parse → resolve → infer+lower (lower.c, per function instance) → ir passes
- *   (group.c, later fuse.c, plan.c) → codegen (codegen/) → nvcc
+ * Pipeline (driver.c compile()):
+ *   fe_parse → resolve, infer and lower (lower*.c, per function instance) → the IR passes
+ *   (passes.c, passes_run: the list in order, written once) → codegen (codegen/) → nvcc
  *
- * Sections, one per file: types.c · ir.c · resolve.c · lower.c · group.c · driver.c
+ * Sections, one per file: types.c · ir.c · lower*.c · each pass · passes.c · driver.c
  */
 #ifndef GPYC_COMPILER_H
 #define GPYC_COMPILER_H
@@ -520,8 +520,10 @@ void lower_list_api(FILE *out);
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,
  * fuse.c, merges groups later) and fills the groups' inputs and outputs.                   */
 void group_module(IrModule *m);
-/* Recomputes a group's kind, inputs, outputs, last instruction, lines and name from its
- * instructions (after a pass changed them). */
+/* Recomputes g's derived fields from g->instrs (program order): kind, inputs (values defined
+ * outside g that it reads, and STORE_INTO destinations), outputs (values defined in g used
+ * outside it, or not used at all), last, line range and name ("k3_add_mul").  Sets
+ * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
 void group_finish(IrModule *m, KernelGroup *g);
 
 /* ---------------------------------------------------------------- consts.c
@@ -562,11 +564,6 @@ void smallred_module(IrModule *m);
 /* ---------------------------------------------------------------- fuse.c
  * The fusion pass (-O2): merges elementwise producer groups into their consumers (see fuse.c). */
 void fuse_module(IrModule *m);
-/* Recomputes g's derived fields from g->instrs (program order): kind, inputs (values defined
- * outside g that it reads, and STORE_INTO destinations), outputs (values defined in g used
- * outside it, or not used at all), last, line range and name ("k3_add_mul").  Sets
- * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
-void group_finish(IrModule *m, KernelGroup *g);
 
 /* IR queries shared by the passes (ir.c) */
 int ir_index_in_block(const IrBlock *b, const IrInstr *in);   /* -1 when absent */
@@ -625,6 +622,28 @@ void hfuse_module(IrModule *m);
  * whose iterations all launch the same allocation-free kernels with the same arguments and
  * never synchronise (see graphloop.c); codegen captures its first iterations and replays them. */
 void graphloop_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes.c
+ * The passes above in the order they run (each followed by ir_verify).  At opt_level < 2
+ * only PASS_GROUP runs.  passes_run(m, level, PASS_ALL) is what gpyc does; the unit tests
+ * stop after the pass they test. */
+typedef enum PassId {
+    PASS_GUARDS,                /* guards.c: checks that constants decide */
+    PASS_UNROLL,                /* unroll.c */
+    PASS_FORWARD,               /* forward.c */
+    PASS_GUARDS_AFTER_FORWARD,  /* guards.c again, on the forwarded constants */
+    PASS_SMALLRED,              /* smallred.c */
+    PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
+    PASS_FUSE,                  /* fuse.c */
+    PASS_ROWFUSE,               /* rowfuse.c */
+    PASS_SIBLINGS,              /* siblings.c */
+    PASS_RECUR,                 /* recur.c */
+    PASS_HFUSE,                 /* hfuse.c */
+    PASS_GRAPHLOOP,             /* graphloop.c */
+    PASS_COUNT,
+    PASS_ALL = PASS_COUNT - 1
+} PassId;
+void passes_run(IrModule *m, int opt_level, PassId last);
 
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {

@@ -1,6 +1,7 @@
 /*
- * driver.c — the gpyc command line: options, the stage table, the pipeline written once in
- * order (compile()), and the search for the runtime and nvcc.
+ * driver.c — the gpyc command line: options, the stage table, the stages in order
+ * (compile(): parse, lower, the IR passes of passes.c, codegen, nvcc), and the search for the
+ * runtime and nvcc.
  *
  * gpyc is relocatable: it finds the runtime's headers and library relative to its own
  * executable, at <bin>/../include/gpyc and <bin>/../lib (the build tree and an install prefix
@@ -265,37 +266,8 @@ static int compile(const Options *o)
     stage_end("lower");
     if (!m || diag_count()) goto done;
 
-    /* IR passes, in order.  Each pass is one file with one entry point. */
     stage_begin();
-    ir_verify(m);
-    if (o->opt_level >= 2) {
-        guards_module(m);
-        ir_verify(m);
-        unroll_module(m);
-        ir_verify(m);
-        forward_module(m);
-        ir_verify(m);
-        guards_module(m);
-        ir_verify(m);
-        smallred_module(m);
-        ir_verify(m);
-    }
-    group_module(m);
-    ir_verify(m);
-    if (o->opt_level >= 2) {
-        fuse_module(m);
-        ir_verify(m);
-        rowfuse_module(m);
-        ir_verify(m);
-        siblings_module(m);
-        ir_verify(m);
-        recur_module(m);
-        ir_verify(m);
-        hfuse_module(m);
-        ir_verify(m);
-        graphloop_module(m);
-        ir_verify(m);
-    }
+    passes_run(m, o->opt_level, PASS_ALL);
     stage_end("passes");
 
     if (o->check_only) {

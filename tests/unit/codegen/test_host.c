@@ -60,7 +60,10 @@ static void setup(void) {
     M = ir_module_new(arena, &src);
 }
 
-static void teardown(void) { ar_delete(arena); }
+static void teardown(void) {
+    ir_module_free(M);
+    ar_delete(arena);
+}
 
 static IrFunc *func(const char *name, const char *cname) {
     IrFunc *f = ir_func_new(M, name, cname);

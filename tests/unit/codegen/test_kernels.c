@@ -37,7 +37,16 @@ static void setup(void)
     src.len = strlen(src.text);
 }
 
-static void teardown(void) { ar_delete(arena); }
+/* The modules mod() made in this test, freed by teardown. */
+static IrModule *made[8];
+static int n_made;
+
+static void teardown(void)
+{
+    for (int i = 0; i < n_made; i++) ir_module_free(made[i]);
+    n_made = 0;
+    ar_delete(arena);
+}
 
 static Span at(int line)
 {
@@ -55,6 +64,8 @@ static B mod(void)
 {
     B b;
     b.m = ir_module_new(arena, &src);
+    cr_assert_lt(n_made, 8, "more modules than teardown keeps");
+    made[n_made++] = b.m;
     b.f = ir_func_new(b.m, "<module>", "gp_module");
     b.b = b.f->body;
     return b;
@@ -122,6 +133,12 @@ static KernelGroup *fuse_all(IrModule *m)
 {
     KernelGroup *g = ar_alloc(m->arena, sizeof *g);
     g->id = 0;
+    for (int i = 0; i < m->groups.n; i++) {   /* group_module's groups, replaced by g */
+        KernelGroup *old = VEC_AT(m->groups, i);
+        vec_free(&old->instrs);
+        vec_free(&old->inputs);
+        vec_free(&old->outputs);
+    }
     m->groups.n = 0;
     vec_push(&m->groups, g);
     IrFunc *f = VEC_AT(m->funcs, 0);

@@ -55,7 +55,9 @@ Test(api, table_lines_and_ufuncs_do_not_collide)
 static bool compiles(const char *src)
 {
     Arena *a = ar_new();
-    bool ok = lower_src(a, src) != NULL;
+    IrModule *m = lower_src(a, src);
+    bool ok = m != NULL;
+    if (m) ir_module_free(m);
     ar_delete(a);
     return ok;
 }

@@ -18,33 +18,16 @@ static int n_members;   /* groups in those sets */
 static int n_bundles;   /* horizontal bundles (hfuse.c), set by kernels() */
 static int n_bundled;   /* groups in those bundles */
 
-/* Compiles `src` and returns the number of kernel groups (-1 on a compile error); with
- * `bundle`, the number of launches after horizontal fusion. */
+/* Compiles `src` through gpyc's passes (passes.c) up to recurrences, at -O2 with `fuse`, else
+ * -O0, and returns the number of kernel groups (-1 on a compile error); with `bundle`, the
+ * passes run up to horizontal fusion and the number is of launches. */
 static int count(const char *src, bool fuse, bool bundle)
 {
     Arena *a = ar_new();
     int n = -1;
     IrModule *m = lower_src(a, src);
     if (m) {
-        if (fuse) {
-            unroll_module(m);
-            ir_verify(m);
-            forward_module(m);
-            smallred_module(m);
-            ir_verify(m);
-            group_module(m);
-            fuse_module(m);
-            rowfuse_module(m);
-            ir_verify(m);
-            siblings_module(m);
-            ir_verify(m);
-            recur_module(m);
-            ir_verify(m);
-            if (bundle) hfuse_module(m);
-        } else {
-            group_module(m);
-        }
-        ir_verify(m);
+        passes_run(m, fuse ? 2 : 0, bundle ? PASS_HFUSE : PASS_RECUR);
         n = m->groups.n;
         n_recur = 0;
         for (int i = 0; i < m->groups.n; i++) n_recur += ((KernelGroup *)VEC_AT(m->groups, i))->recur != NULL;

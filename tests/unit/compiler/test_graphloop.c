@@ -36,13 +36,7 @@ static const char *marked(const char *src)
     Arena *a = ar_new();
     IrModule *m = lower_src(a, src);
     if (m) {
-        forward_module(m);
-        group_module(m);
-        fuse_module(m);
-        rowfuse_module(m);
-        recur_module(m);
-        graphloop_module(m);
-        ir_verify(m);
+        passes_run(m, 2, PASS_ALL);
         out[0] = 0;
         for (int i = 0; i < m->funcs.n; i++) collect(((IrFunc *)VEC_AT(m->funcs, i))->body, out, sizeof out);
         ir_module_free(m);

@@ -34,12 +34,7 @@ static int checks(const char *src, bool passes)
     IrModule *m = lower_src(a, src);
     int n = -1;
     if (m) {
-        if (passes) {
-            guards_module(m);
-            unroll_module(m);
-            forward_module(m);
-            guards_module(m);
-        }
+        if (passes) passes_run(m, 2, PASS_GUARDS_AFTER_FORWARD);
         ir_verify(m);
         n = 0;
         for (int i = 0; i < m->funcs.n; i++) n += count_checks(((IrFunc *)VEC_AT(m->funcs, i))->body);

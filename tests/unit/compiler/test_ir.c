@@ -12,8 +12,22 @@
 static Arena *arena;
 static SrcFile src = {"t.py", "t.py", "x = 1\ny = 2\nz = 3\n", 18};
 
+static IrModule *made;   /* the test's module, freed by teardown */
+
 static void setup(void) { arena = ar_new(); }
-static void teardown(void) { ar_delete(arena); }
+static void teardown(void)
+{
+    if (made) ir_module_free(made);
+    made = NULL;
+    ar_delete(arena);
+}
+
+/* A new module for the test (one a test). */
+static IrModule *module(void)
+{
+    cr_assert(!made, "one module a test");
+    return made = ir_module_new(arena, &src);
+}
 
 static Span at(int line)
 {
@@ -58,7 +72,7 @@ Test(ir, op_table_and_names)
 
 Test(ir, emit_counts_uses_and_links)
 {
-    IrModule *m = ir_module_new(arena, &src);
+    IrModule *m = module();
     IrFunc *f = ir_func_new(m, "<module>", "gp_module");
     cr_assert_eq(m->funcs.n, 1);
     IrInstr *a = ir_emit(m, f->body, IR_CONST_INT, at(1), ty_int(), 0, NULL);
@@ -76,7 +90,7 @@ Test(ir, emit_counts_uses_and_links)
 
 Test(ir, need_tuple_orders_inner_first)
 {
-    IrModule *m = ir_module_new(arena, &src);
+    IrModule *m = module();
     Type *inner_e[2] = {ty_int(), ty_float()};
     Type *inner = ty_tuple(2, inner_e);
     Type *outer_e[2] = {inner, ty_array(DT_FLOAT32, 1)};
@@ -94,7 +108,7 @@ Test(ir, need_tuple_orders_inner_first)
 /* x = full(3, 1.5); if c: y = x + x  (an array op inside a block) */
 static IrModule *sample(void)
 {
-    IrModule *m = ir_module_new(arena, &src);
+    IrModule *m = module();
     IrFunc *f = ir_func_new(m, "<module>", "gp_module");
     IrVar *x = ir_var_new(m, "x", ty_array(DT_FLOAT64, 1));
     vec_push(&m->globals, x);
@@ -175,7 +189,7 @@ Test(ir, verify_rejects_use_outside_scope, .exit_code = 1)
 
 Test(ir, verify_rejects_wrong_arity, .exit_code = 1)
 {
-    IrModule *m = ir_module_new(arena, &src);
+    IrModule *m = module();
     IrFunc *f = ir_func_new(m, "<module>", "gp_module");
     IrInstr *a = ir_emit(m, f->body, IR_CONST_INT, at(1), ty_int(), 0, NULL);
     ir_emit(m, f->body, IR_ADD, at(1), ty_int(), 1, &a->res);
@@ -194,7 +208,7 @@ Test(ir, verify_rejects_ungrouped_kernel_op, .exit_code = 1)
 
 Test(ir, scalar_ops_get_no_group)
 {
-    IrModule *m = ir_module_new(arena, &src);
+    IrModule *m = module();
     IrFunc *f = ir_func_new(m, "<module>", "gp_module");
     IrInstr *a = ir_emit(m, f->body, IR_CONST_INT, at(1), ty_int(), 0, NULL);
     IrValue *args[2] = {a->res, a->res};

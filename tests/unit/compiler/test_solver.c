@@ -112,13 +112,7 @@ Test(solver, loops_that_call_cusolver_are_not_captured)
                                "    x[:] = cp.linalg.solve(A, x)\n"
                                "print(x)\n");
     cr_assert(m);
-    forward_module(m);
-    group_module(m);
-    fuse_module(m);
-    rowfuse_module(m);
-    recur_module(m);
-    graphloop_module(m);
-    ir_verify(m);
+    passes_run(m, 2, PASS_ALL);
     bool g = false;
     for (int i = 0; i < m->funcs.n; i++) g = g || any_graph(((IrFunc *)VEC_AT(m->funcs, i))->body);
     cr_expect(!g);
