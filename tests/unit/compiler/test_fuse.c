@@ -1,10 +1,10 @@
 /*
  * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
- * parse → lower → unroll → forward → smallred → group → fuse → row chains → siblings →
- * recurrences, then count the kernels launched on the fused path: groups, less row chain and
- * sibling set members, plus one per chain or set (what --emit=kernels lists unindented; a
- * set's _fin kernel is not counted).  launches() adds the horizontal bundles (hfuse.c): one
- * launch per bundle instead of one per member.
+ * parse → lower → gpyc's passes (passes.c: guards, unroll, forward, guards, smallred, group,
+ * fuse, row chains, siblings) up to recurrences, then count the kernels launched on the fused
+ * path: groups, less row chain and sibling set members, plus one per chain or set (what
+ * --emit=kernels lists unindented; a set's _fin kernel is not counted).  launches() adds the
+ * horizontal bundles (hfuse.c): one launch per bundle instead of one per member.
  */
 #include <criterion/criterion.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /*
  * test_guards.c — NEP 50's run-time range check of a Python int (lower_expr.c) and the pass
  * that removes the checks constants decide (compiler/guards.c).  No GPU needed: parse →
- * lower → the -O2 passes before grouping, as driver.c runs them, then the count of checks
+ * lower → gpyc's -O2 passes (passes.c) up to the second guards pass, then the count of checks
  * (IF instructions whose block raises OverflowError) left in the IR.
  */
 #include <criterion/criterion.h>
