@@ -10,7 +10,7 @@
 #ifndef GPYC_CODEGEN_H
 #define GPYC_CODEGEN_H
 
-#include "../compiler/compiler.h"
+#include "compiler/compiler.h"
 
 /* ---------------------------------------------------------------- kernels.c
  * Writes the kernel of group g (the __global__ function) and returns nothing; the launch is

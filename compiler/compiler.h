@@ -10,7 +10,9 @@
 #ifndef GPYC_COMPILER_H
 #define GPYC_COMPILER_H
 
-#include "../frontend/frontend.h"
+#include "base/base.h"
+
+typedef struct AstNode AstNode;   /* frontend/frontend.h: the lowering reads it, the IR only points at it */
 
 /* ---------------------------------------------------------------- types.c
  * Array dtypes.  ORDER DTYPE: the same order as gp_dtype in runtime/include/gpyrt.h.        */
@@ -113,7 +115,7 @@ bool ty_promote_operands(const Type *a, const Type *b, DType *out);
 typedef enum IrOp {
     /* ORDER IR_OP: the elementwise ops of ops.def first */
 #define OP(id, name, nargs, rule, fn) IR_##id,
-#include "ops.def"
+#include "ir/ops.def"
 #undef OP
     IR_EWISE_LAST = IR_CAST,
 
@@ -200,7 +202,7 @@ typedef enum IrOp {
     IR_RANDOM_DRAW,    /* args[0..ndim-1] shape ints, then the kind's parameters; ival: the
                           IrRandKind → new array of dtype drawn from the legacy generator
                           exactly as CuPy draws it (host call, cuRAND: rt_random_draw,
-                          rt_random_randint; lower_random.c).  Never removed or reordered. */
+                          rt_random_randint; lower/api/random.c).  Never removed or reordered. */
     IR_ARRAY_LIT,      /* args: elements (scalars), flattened C order; shape[0..ndim-1] attrs */
     IR_COPY,           /* args[0] array → new C-contiguous array with the same values */
     IR_STORE_INTO,     /* args[0] destination array (a view or variable), args[1] array or scalar,
@@ -213,12 +215,12 @@ typedef enum IrOp {
     IR_MATMUL,         /* args[0] a, args[1] b (arrays of the result dtype, ndim >= 1 each);
                           ival: the runtime's gp_mm_mode (matmul, dot, vdot, inner, tensordot,
                           matrix_power), shape[0]: its int parameter (axes / exponent) → array
-                          (rt_matmul, cuBLAS; lower_linalg.c) */
+                          (rt_matmul, cuBLAS; lower/api/linalg.c) */
     IR_SCAN,           /* args[0] array of the result dtype; redop RED_SUM or RED_PROD; ival: the
                           axis (normalised), or -1 for the flattened array (1-d result) → array
                           of the same dtype: the inclusive scan (cumsum, cumprod; rt_scan, CUB;
-                          lower_reduce.c) */
-    /* arrays: manipulation helpers (host, no kernel group; runtime/manip.c, lower_manip.c) */
+                          lower/api/reduce.c) */
+    /* arrays: manipulation helpers (host, no kernel group; runtime/manip.c, lower/api/manip.c) */
     IR_CONCAT_CHECK,   /* args: the arrays of a concatenate (sval "concatenate") or stack (sval
                           "stack"), ival: the axis (normalised) → no result; NumPy's ValueError
                           when their shapes do not fit (rt_concat_check) */
@@ -231,7 +233,7 @@ typedef enum IrOp {
                           array (rt_repeat: the result size depends on the counts) */
     IR_CONCAT_LIST,    /* args[0] a list of arrays; sval "concatenate" or "stack", ival: the axis
                           (normalised against the result) → new array (rt_concat_list) */
-    /* arrays: advanced indexing (host calls into runtime/indexing.cu; lower_index.c) */
+    /* arrays: advanced indexing (host calls into runtime/indexing.cu; lower/api/index.c) */
     IR_ADV_INDEX,      /* args[0] array, then index items as IR_INDEX, except that an IDX_INT
                           item's arg may be an integer or boolean array (an index array) → new
                           array (a copy; rt_adv_get) */
@@ -242,13 +244,13 @@ typedef enum IrOp {
                           coordinates, 1: argwhere (N, ndim), 2: flatnonzero (N,) */
     IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
                           keepdims; dtype: the result's (float64 for ints and bool) → array
-                          (rt_median: a segmented sort, CUB; lower_reduce.c) */
+                          (rt_median: a segmented sort, CUB; lower/api/reduce.c) */
     IR_QUANTILE,       /* args[0] real array, args[1] (optional) float64 array of q values;
                           axes[0..naxes-1] (normalised, ascending; naxes == 0: all axes);
                           keepdims; ival: GP_Q_* flags (nan-skipping, percent); dtype: the
                           result's → array of q's shape followed by the kept axes; without
-                          args[1] the median (nanmedian) (rt_quantile; lower_reduce.c) */
-    /* arrays: sorting, searching and sets (host calls into runtime/sort.cu; lower_sort.c) */
+                          args[1] the median (nanmedian) (rt_quantile; lower/api/reduce.c) */
+    /* arrays: sorting, searching and sets (host calls into runtime/sort.cu; lower/api/sort.c) */
     IR_SORT,           /* args[0] real array (ndim >= 1), args[1] optional int kth (partition's
                           bounds check); ival: the axis (normalised); shape[0]: 1 for argsort
                           (int64 positions) → new array of args[0]'s shape (rt_sort) */
@@ -265,15 +267,15 @@ typedef enum IrOp {
                           runtime's gp_fft_kind (C2C forward / inverse, R2C, C2R); axes[0..naxes-1]
                           (normalised, distinct, in the order given: the real transform runs
                           along the last); dtype: the result's → array, unnormalised (rt_fft,
-                          cuFFT; lower_fft.c) */
+                          cuFFT; lower/api/fft.c) */
     IR_LINALG,         /* args[0] a (ndim >= 2, in the computation dtype: float32/64 or
                           complex64/128), args[1] b for solve (a's dtype, ndim >= 1); ival: the
                           runtime's gp_la_kind (solve, inv, det, slogdet, cholesky, qr, eigh,
                           svd), shape[0]: its mode (gp_qr_mode, GP_EIGH_* flags, gp_svd_mode) →
                           an array, or a tuple of arrays (slogdet, qr, eigh, svd: the routine
                           runs once and fills every element) (rt_linalg, cuSOLVER; syncs;
-                          lower_solver.c) */
-    /* arrays: counting (host calls into runtime/hist.cu; lower_hist.c) */
+                          lower/api/solver.c) */
+    /* arrays: counting (host calls into runtime/hist.cu; lower/api/hist.c) */
     IR_BINCOUNT,       /* args[0] 1-d int or bool array, args[1] int minlength, args[2] optional
                           1-d real weights → int64, or float64 with weights (rt_bincount; syncs) */
     IR_DIGITIZE,       /* args[0] real array, args[1] 1-d bins of its dtype; ival 1: right →
@@ -321,7 +323,7 @@ bool ir_op_is_ewise(IrOp op);
 
 typedef enum RedOp {
     RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_MEAN, RED_ANY, RED_ALL,
-    /* lower_reduce.c: index reductions (int64 result: the first index of the extreme in C
+    /* lower/api/reduce.c: index reductions (int64 result: the first index of the extreme in C
      * order over the reduced axes; argmax/argmin: a NaN wins; nanarg*: NaNs are skipped and an
      * all-NaN line gives -1) and NaN-skipping max/min (an all-NaN line gives NaN) */
     RED_ARGMAX, RED_ARGMIN, RED_NANARGMAX, RED_NANARGMIN, RED_NANMAX, RED_NANMIN
@@ -588,7 +590,7 @@ bool ir_op_is_creation(IrOp op);
 bool ir_op_is_view(IrOp op);
 /* A run-time check: an IF with nothing in its else block whose then block only builds a
  * message from host scalars (constants, scalar arithmetic, str, shape reads) and raises —
- * the NEP 50 range check of a Python int (lower_expr.c), lower_*.c's raise_if checks. */
+ * the NEP 50 range check of a Python int (lower/expr.c), lower_*.c's raise_if checks. */
 bool ir_is_raise_guard(const IrInstr *in);
 
 /* ---------------------------------------------------------------- rowfuse.c

@@ -7,8 +7,9 @@
  * executable, at <bin>/../include/gpyc and <bin>/../lib (the build tree and an install prefix
  * share that layout).  Exit status: 0 on success, 1 on any error; never a signal.
  */
-#include "compiler.h"
-#include "../codegen/codegen.h"
+#include "compiler/compiler.h"
+#include "frontend/frontend.h"
+#include "codegen/codegen.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,6 +1,6 @@
 /*
  * manip.c — the run-time pieces of the array manipulation routines that the compiler builds
- * from views and copies (compiler/lower_manip.c): the shape checks of concatenate/stack with
+ * from views and copies (compiler/lower/api/manip.c): the shape checks of concatenate/stack with
  * NumPy's messages, squeeze's view, and repeat with an array of repeat counts (a result size
  * that depends on data).
  *

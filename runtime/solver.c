@@ -2,7 +2,7 @@
  * solver.c — cupy.linalg's factorisations and solvers on cuSOLVER's dense API: solve, inv,
  * det, slogdet (LU, getrf/getrs), cholesky (potrf), qr (geqrf, orgqr/ungqr), eigh and
  * eigvalsh (syevd/heevd), svd (gesvd).  The compiler builds matrix_rank, pinv and norm's
- * spectral orders from these (lower_solver.c, lower_linalg.c).
+ * spectral orders from these (lower/api/solver.c, lower/api/linalg.c).
  *
  * Layout.  cuSOLVER is column-major.  A C-contiguous array of shape (..., c, r) holds, per
  * matrix, an r x c column-major matrix with leading dimension r; so colmajor(x) (swap the last

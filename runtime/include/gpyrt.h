@@ -292,7 +292,7 @@ const char *rt_tolist_str(const gp_array *a);
  * seeding and CuPy's calls in CuPy's order, so a seeded program draws the same numbers as
  * CuPy.  Programs that use these link -lcurand.  Unseeded, the generator is seeded from
  * $CUPY_SEED when set (as CuPy), else from the clock (CuPy: os.urandom).  The distributions CuPy computes from these draws with its
- * own elementwise kernels are IR elementwise ops in the compiled program (lower_random.c).
+ * own elementwise kernels are IR elementwise ops in the compiled program (lower/api/random.c).
  * ORDER GP_RAND: codegen/host.c names these constants.                                     */
 void rt_random_seed(uint64_t seed);
 typedef enum gp_rand_kind {

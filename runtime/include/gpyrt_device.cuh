@@ -1467,7 +1467,7 @@ static inline void gp_shape_broadcast(gp_shape *acc, const gp_shape *b)
 }
 
 /* ================================================================ reductions: argmax/argmin, nanmax/nanmin
- * (compiler/lower_reduce.c, codegen/kernels.c).  An index reduction accumulates a (value,
+ * (compiler/lower/api/reduce.c, codegen/kernels.c).  An index reduction accumulates a (value,
  * index) pair; the index is the element's C-order position in the reduced range.  The
  * combiners are commutative and associative (ties go to the smaller index), so thread-local
  * loops, cub::BlockReduce and split partials may combine in any order.                      */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compiler/compiler.h"
+#include "frontend/frontend.h"
 
 /* The array IR of src, or NULL on a parse or lowering error (diagnostics reset first). */
 static inline IrModule *lower_src(Arena *a, const char *src)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compiler/lower.h"
+#include "compiler/lower/lower.h"
 #include "lower_src.h"
 
 /* Table lines that take over an ops.def ufunc of the same name, on purpose. */

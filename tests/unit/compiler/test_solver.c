@@ -1,5 +1,5 @@
 /*
- * test_solver.c — compiler/lower_solver.c without a GPU: how many IR_LINALG calls a linalg
+ * test_solver.c — compiler/lower/api/solver.c without a GPU: how many IR_LINALG calls a linalg
  * routine becomes (a multi-result routine factors once; compositions reuse one SVD), the
  * result types NumPy 2 gives (dtypes, ndims, tuples), and that graphloop.c never captures a
  * loop that calls cuSOLVER (it synchronises).

@@ -1,0 +1,100 @@
+/*
+ * base.h — what every stage of gpyc uses: allocation, arenas, growable vectors, string
+ * buffers, source files and spans, diagnostics, and internal-error checks.  It knows nothing
+ * of Python, CUDA, types or the IR; the frontend, the compiler and codegen all build on it.
+ *
+ * Everything a compile allocates lives in one arena (ar_*): the source text, the AST, the IR.
+ *
+ * Sections, one per file:  util.c · diag.c
+ */
+#ifndef GPYC_BASE_H
+#define GPYC_BASE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---------------------------------------------------------------- util.c
+ * xmalloc & co. never return NULL: on exhaustion they print "gpyc: out of memory" and exit 1.
+ * Tests may replace the allocator through util_set_alloc_hook (Lua's lmem.h).              */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+void xfree(void *p);                                   /* frees what the x* functions gave; NULL is fine */
+typedef void *(*UtilAllocHook)(void *old, size_t n); /* realloc semantics; NULL means failure */
+void util_set_alloc_hook(UtilAllocHook hook);          /* NULL restores realloc */
+
+/* Arena: bump allocation, freed all at once.  Memory is zeroed. */
+typedef struct Arena Arena;
+Arena *ar_new(void);
+void ar_delete(Arena *a);
+void *ar_alloc(Arena *a, size_t n);
+char *ar_strdup(Arena *a, const char *s);
+char *ar_strndup(Arena *a, const char *s, size_t n);
+char *ar_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Vec: a growable array of pointers (tree-sitter's Array(T), specialised to void*).  A Vec with
+ * cap == 0 and n > 0 borrows its storage (the parser's AST vectors live in the arena):
+ * vec_push copies it to the heap before growing, vec_free leaves it alone. */
+typedef struct Vec {
+    void **v;
+    int n, cap;
+} Vec;
+void vec_push(Vec *vec, void *item);
+void vec_free(Vec *vec);
+#define VEC_AT(vec, i) ((vec).v[(i)])
+
+/* StrBuf: a growable NUL-terminated string (xmalloc'd; caller frees .s, or sb_free). */
+typedef struct StrBuf {
+    char *s;
+    size_t len, cap;
+} StrBuf;
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_putn(StrBuf *sb, const char *s, size_t n);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_free(StrBuf *sb);
+
+/* Reads a whole file into the arena, NUL-terminated; NULL (errno set) on failure. */
+char *util_read_file(Arena *a, const char *path, size_t *len);
+
+/* ---------------------------------------------------------------- diag.c
+ * A source file and a span in it.  Lines and columns are 1-based (tree-sitter's are 0-based:
+ * the parser adds one).  Columns count bytes.                                               */
+typedef struct SrcFile {
+    const char *path;    /* as given on the command line, used in messages */
+    const char *name;    /* basename, used in tracebacks ("model.py") */
+    const char *text;    /* NUL-terminated */
+    size_t len;
+} SrcFile;
+
+typedef struct Span {
+    const SrcFile *file;
+    uint32_t start, end; /* byte offsets, end exclusive */
+    uint32_t line, col;  /* of start, 1-based */
+} Span;
+
+/* Prints "path:line:col: error: msg", the source line and a caret under the span (^~~~), to
+ * stderr, and counts the error.  Never exits: callers go on to find independent errors.    */
+void diag_error(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_verror(Span sp, const char *fmt, va_list ap);
+/* A note attached to the previous error ("note: first assigned here"). */
+void diag_note(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An error with no location: "gpyc: error: msg". */
+void diag_fatal_noloc(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int diag_count(void);
+void diag_reset(void);
+/* Where diagnostics go (stderr by default); tests point it at a memstream. */
+void diag_set_stream(FILE *f);
+
+/* Compiler bugs: "gpyc: internal error at FILE:LINE: msg", exit status 1, never a signal. */
+_Noreturn void util_internal_error(const char *file, int line, const char *msg);
+#define GPYC_UNREACHABLE() util_internal_error(__FILE__, __LINE__, "unreachable")
+#define GPYC_ASSERT(c) ((c) ? (void)0 : util_internal_error(__FILE__, __LINE__, "assertion failed: " #c))
+
+#endif

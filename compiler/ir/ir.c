@@ -1,0 +1,694 @@
+/*
+ * ir.c — the array IR: construction (modules, functions, blocks, variables, instructions),
+ * the op table generated from ops.def, the text form (--emit=ir, golden tests) and the
+ * verifier that runs between passes.
+ *
+ * Invariants (checked by ir_verify):
+ *   - Every instruction lives in exactly one block (in->parent) and every nested block points
+ *     at the instruction that owns it (b->owner).
+ *   - A value is defined once (v->def) and used only after its definition, in the defining
+ *     block or in blocks nested in it (values cross other boundaries only through IrVars).
+ *   - v->nuses counts the argument slots that name v.
+ *   - Elementwise ops carry ops.def's number of arguments.
+ *   - Once grouping has run (m->groups non-empty), every kernel instruction on arrays belongs
+ *     to exactly one group, which lists it, and whose `last` is one of its instructions.
+ * All IR memory comes from the module's arena; Vec storage is heap memory owned by the IR.
+ */
+#include "compiler/compiler.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- construction */
+
+IrModule *ir_module_new(Arena *a, const SrcFile *main_file)
+{
+    IrModule *m = ar_alloc(a, sizeof *m);
+    m->arena = a;
+    m->main_file = main_file;
+    m->next_value_id = 1;
+    m->next_var_id = 1;
+    return m;
+}
+
+/* A new function with an empty body, appended to m->funcs (the first is the module body). */
+IrFunc *ir_func_new(IrModule *m, const char *name, const char *cname)
+{
+    IrFunc *f = ar_alloc(m->arena, sizeof *f);
+    f->name = name;
+    f->cname = cname;
+    f->ret = ty_void();
+    f->body = ir_block_new(m, NULL);
+    f->file = m->main_file;
+    vec_push(&m->funcs, f);
+    return f;
+}
+
+IrBlock *ir_block_new(IrModule *m, IrInstr *owner)
+{
+    IrBlock *b = ar_alloc(m->arena, sizeof *b);
+    b->owner = owner;
+    return b;
+}
+
+/* A new variable; the caller files it (m->globals, f->params or f->locals). */
+IrVar *ir_var_new(IrModule *m, const char *name, Type *type)
+{
+    IrVar *v = ar_alloc(m->arena, sizeof *v);
+    v->id = m->next_var_id++;
+    v->name = name;
+    v->type = type;
+    return v;
+}
+
+IrInstr *ir_emit(IrModule *m, IrBlock *b, IrOp op, Span sp, Type *res_type, int nargs, IrValue **args)
+{
+    IrInstr *in = ar_alloc(m->arena, sizeof *in);
+    in->op = op;
+    in->span = sp;
+    in->parent = b;
+    in->nargs = nargs;
+    if (nargs > 0) {
+        in->args = ar_alloc(m->arena, sizeof(IrValue *) * (size_t)nargs);
+        for (int i = 0; i < nargs; i++) {
+            in->args[i] = args[i];
+            if (args[i]) args[i]->nuses++;
+        }
+    }
+    if (res_type) {
+        IrValue *v = ar_alloc(m->arena, sizeof *v);
+        v->id = m->next_value_id++;
+        v->type = res_type;
+        v->def = in;
+        in->res = v;
+        if (res_type->kind == TY_ARRAY) in->dtype = res_type->dtype;
+    }
+    vec_push(&b->instrs, in);
+    return in;
+}
+
+void ir_block_free(IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        ir_block_free(in->blocks[0]);
+        ir_block_free(in->blocks[1]);
+    }
+    vec_free(&b->instrs);
+}
+
+void ir_block_discard(IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j]) in->args[j]->nuses--;
+        ir_block_discard(in->blocks[0]);
+        ir_block_discard(in->blocks[1]);
+        in->blocks[0] = in->blocks[1] = NULL;
+    }
+    vec_free(&b->instrs);
+}
+
+void ir_module_free(IrModule *m)
+{
+    if (!m) return;
+    for (int i = 0; i < m->funcs.n; i++) {
+        IrFunc *f = VEC_AT(m->funcs, i);
+        ir_block_free(f->body);
+        vec_free(&f->params);
+        vec_free(&f->locals);
+    }
+    for (int i = 0; i < m->chains.n; i++) vec_free(&((RowChain *)VEC_AT(m->chains, i))->members);
+    vec_free(&m->chains);
+    for (int i = 0; i < m->siblings.n; i++) vec_free(&((Siblings *)VEC_AT(m->siblings, i))->members);
+    vec_free(&m->siblings);
+    for (int i = 0; i < m->bundles.n; i++) vec_free(&((Bundle *)VEC_AT(m->bundles, i))->members);
+    vec_free(&m->bundles);
+    for (int i = 0; i < m->groups.n; i++) {
+        KernelGroup *g = VEC_AT(m->groups, i);
+        vec_free(&g->instrs);
+        vec_free(&g->inputs);
+        vec_free(&g->outputs);
+    }
+    vec_free(&m->funcs);
+    vec_free(&m->globals);
+    vec_free(&m->groups);
+    vec_free(&m->tuple_types);
+}
+
+/* Tuples inside t come first, so that C structs can be declared in m->tuple_types' order. */
+void ir_need_tuple(IrModule *m, Type *t)
+{
+    if (!t) return;
+    if (t->kind == TY_LIST) {
+        ir_need_tuple(m, t->elem);
+        return;
+    }
+    if (t->kind != TY_TUPLE) return;
+    for (int i = 0; i < t->n; i++) ir_need_tuple(m, t->elems[i]);
+    for (int i = 0; i < m->tuple_types.n; i++) {
+        Type *u = VEC_AT(m->tuple_types, i);
+        if (u == t || ty_equal(u, t)) {
+            t->id = i;
+            return;
+        }
+    }
+    t->id = m->tuple_types.n;
+    vec_push(&m->tuple_types, t);
+}
+
+/* ---------------------------------------------------------------- the op table */
+
+static const OpInfo op_table[] = {
+#define OP(id, name, nargs, rule, fn) {#id, name, nargs, RULE_##rule, #fn},
+#include "ops.def"
+#undef OP
+};
+
+/* Names of the ops after the elementwise ones.  ORDER IR_OP */
+static const char *const other_names[] = {
+    "const_bool", "const_int", "const_float", "const_complex", "const_str", "const_none",
+    "to_bool", "to_int", "to_float", "to_complex", "to_str", "format", "str_concat", "str_eq",
+    "load", "store",
+    "if", "while", "cond", "for_range", "break", "continue", "return",
+    "call", "print", "assert",
+    "tuple", "tuple_get", "list_new", "list_append", "list_get", "list_set", "list_len",
+    "list_sorted",
+    "perf_counter", "sync", "flush", "random_seed", "argv_len", "argv_get", "raise",
+    "shape_dim", "size",
+    "index", "reshape", "transpose", "broadcast_to", "complex_part", "tolist",
+    "full", "arange", "linspace", "eye", "empty", "random_draw", "array_lit", "copy", "store_into", "reduce",
+    "matmul",
+    "scan",
+    "concat_check", "squeeze", "diag_view", "repeat", "concat_list",
+    "adv_index", "adv_store", "nonzero",
+    "median", "quantile",
+    "sort", "searchsorted", "unique", "isin", "setop",
+    "fft",
+    "linalg",
+    "bincount", "digitize", "hist_edges", "histogram", "histogram2d",
+};
+_Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
+               "other_names must list every IrOp after the elementwise ones (ORDER IR_OP)");
+_Static_assert(sizeof op_table / sizeof op_table[0] == IR_EWISE_LAST + 1,
+               "ops.def rows and the elementwise IrOps disagree");
+
+/* Lower-case ids of the table ops ("add", "truediv", "logical_and"), built once. */
+static char ewise_names[IR_EWISE_LAST + 1][24];
+
+const OpInfo *ir_op_info(IrOp op)
+{
+    if ((int)op < 0 || op > IR_EWISE_LAST) return NULL;
+    return &op_table[op];
+}
+
+const char *ir_op_name(IrOp op)
+{
+    if ((int)op < 0 || op >= IR_OP_COUNT) return "?";
+    if (op > IR_EWISE_LAST) return other_names[op - IR_EWISE_LAST - 1];
+    if (!ewise_names[op][0]) {
+        const char *id = op_table[op].id;
+        size_t i = 0;
+        for (; id[i] && i + 1 < sizeof ewise_names[op]; i++)
+            ewise_names[op][i] = (char)tolower((unsigned char)id[i]);
+        ewise_names[op][i] = 0;
+    }
+    return ewise_names[op];
+}
+
+bool ir_op_is_ewise(IrOp op) { return (int)op >= 0 && op <= IR_EWISE_LAST; }
+
+const char *ir_redop_name(RedOp r)
+{
+    static const char *const names[] = {"sum", "prod", "max", "min", "mean", "any", "all",
+                                        "argmax", "argmin", "nanargmax", "nanargmin", "nanmax",
+                                        "nanmin"};
+    if ((int)r < 0 || (size_t)r >= sizeof names / sizeof names[0]) return "?";
+    return names[r];
+}
+
+bool ir_is_kernel_instr(const IrInstr *in)
+{
+    switch (in->op) {
+    case IR_FULL: case IR_ARANGE: case IR_LINSPACE: case IR_EYE: case IR_COPY:
+    case IR_STORE_INTO: case IR_REDUCE:
+        return true;
+    default:
+        return ir_op_is_ewise(in->op) && in->res && in->res->type &&
+               in->res->type->kind == TY_ARRAY;
+    }
+}
+
+/* ---------------------------------------------------------------- printing */
+
+static void put_indent(FILE *out, int depth)
+{
+    for (int i = 0; i < depth; i++) fputs("  ", out);
+}
+
+/* A C-style quoted string (for const_str, print separators). */
+static void put_quoted(StrBuf *out, const char *s)
+{
+    sb_putc(out, '"');
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') sb_printf(out, "\\%c", c);
+        else if (c == '\n') sb_puts(out, "\\n");
+        else if (c == '\t') sb_puts(out, "\\t");
+        else if (c < 0x20 || c == 0x7f) sb_printf(out, "\\x%02x", c);
+        else sb_putc(out, (char)c);
+    }
+    sb_putc(out, '"');
+}
+
+/* The attributes of an instruction, after its arguments. */
+static void put_attrs(StrBuf *out, const IrInstr *in)
+{
+    switch (in->op) {
+    case IR_CONST_BOOL: sb_puts(out, in->ival ? " True" : " False"); break;
+    case IR_CONST_INT: sb_printf(out, " %lld", (long long)in->ival); break;
+    case IR_CONST_FLOAT: sb_printf(out, " %.17g", in->fval); break;
+    case IR_CONST_COMPLEX: sb_printf(out, " (%.17g%+.17gj)", in->fval, in->fval2); break;
+    case IR_CONST_STR: sb_putc(out, ' '); put_quoted(out, in->sval); break;
+    case IR_FORMAT:
+        sb_puts(out, " spec=");
+        put_quoted(out, in->sval ? in->sval : "");
+        if (in->ival) sb_printf(out, " conv=%c", (char)in->ival);
+        break;
+    case IR_PRINT:
+        sb_puts(out, " sep=");
+        put_quoted(out, in->sval ? in->sval : " ");
+        sb_puts(out, " end=");
+        put_quoted(out, in->sval2 ? in->sval2 : "\n");
+        break;
+    case IR_RAISE:
+        sb_printf(out, " %s", in->sval ? in->sval : "?");
+        if (in->nargs == 0) {
+            sb_putc(out, ' ');
+            put_quoted(out, in->sval2 ? in->sval2 : "");
+        }
+        break;
+    case IR_TUPLE_GET: case IR_SHAPE_DIM: sb_printf(out, " [%lld]", (long long)in->ival); break;
+    case IR_LIST_SORTED: if (in->ival) sb_puts(out, " reverse"); break;
+    case IR_CALL: sb_printf(out, " @%s", in->func ? in->func->cname : "?"); break;
+    case IR_INDEX:
+        sb_puts(out, " [");
+        for (int i = 0; i < in->nidx; i++) {
+            static const char *const k[] = {"int", "slice", "newaxis", "ellipsis"};
+            sb_printf(out, "%s%s", i ? " " : "", k[in->idx[i]]);
+        }
+        sb_putc(out, ']');
+        break;
+    case IR_TRANSPOSE:
+        sb_puts(out, " perm=(");
+        for (int i = 0; i < in->ndim; i++) sb_printf(out, "%s%d", i ? "," : "", in->perm[i]);
+        sb_putc(out, ')');
+        break;
+    case IR_ARRAY_LIT:
+        sb_printf(out, " %s shape=(", dt_name(in->dtype));
+        for (int i = 0; i < in->ndim; i++) sb_printf(out, "%s%lld", i ? "," : "", (long long)in->shape[i]);
+        sb_putc(out, ')');
+        break;
+    case IR_LINSPACE: sb_printf(out, " endpoint=%d", (int)in->ival); break;
+    case IR_RANDOM_DRAW: {
+        static const char *const kinds[] = {"uniform", "uniform_raw", "normal", "lognormal", "bits", "randint"};
+        sb_printf(out, " %s %s", in->ival >= 0 && in->ival <= RAND_RANDINT ? kinds[in->ival] : "?", dt_name(in->dtype));
+        break;
+    }
+    case IR_COMPLEX_PART: sb_puts(out, in->ival ? " imag" : " real"); break;
+    case IR_REDUCE:
+        sb_printf(out, " %s axes=", ir_redop_name(in->redop));
+        if (in->naxes == 0) sb_puts(out, "all");
+        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+        if (in->keepdims) sb_puts(out, " keepdims");
+        break;
+    case IR_STORE_INTO: sb_printf(out, " %s", dt_name(in->dtype)); break;
+    case IR_SCAN: sb_printf(out, " %s axis=%lld", ir_redop_name(in->redop), (long long)in->ival); break;
+    case IR_MEDIAN: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : ""); break;
+    case IR_QUANTILE:
+        sb_printf(out, " flags=%lld axes=", (long long)in->ival);
+        if (!in->naxes) sb_printf(out, "all");
+        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+        if (in->keepdims) sb_printf(out, " keepdims");
+        break;
+    case IR_SORT: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : ""); break;
+    case IR_SEARCHSORTED: case IR_UNIQUE: case IR_ISIN: case IR_SETOP: sb_printf(out, " %lld", (long long)in->ival); break;
+    case IR_DIGITIZE: case IR_HISTOGRAM: case IR_HISTOGRAM2D: sb_printf(out, " %lld", (long long)in->ival); break;
+    case IR_HIST_EDGES: sb_printf(out, " %s", dt_name(in->dtype)); break;
+    case IR_LINALG: {
+        /* ORDER GP_LA */
+        static const char *const kinds[] = {"solve", "inv", "det", "slogdet", "cholesky", "qr", "eigh", "svd"};
+        const int64_t nk = (int64_t)(sizeof kinds / sizeof kinds[0]);
+        sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < nk ? kinds[in->ival] : "?", (long long)in->shape[0]);
+        break;
+    }
+    case IR_FFT: {
+        static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
+        sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");
+        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+        break;
+    }
+    default:
+        if (in->op == IR_CAST) sb_printf(out, " -> %s", dt_name(in->dtype));
+        else if (ir_op_is_ewise(in->op) && in->res && in->res->type->kind == TY_ARRAY &&
+                 in->cdtype != in->dtype)
+            sb_printf(out, " (in %s)", dt_name(in->cdtype));
+        break;
+    }
+}
+
+static void print_block(FILE *out, const IrBlock *b, int depth);
+
+/* One instruction (and its nested blocks); a "# line N" comment at column 56. */
+static void print_instr(FILE *out, const IrInstr *in, int depth)
+{
+    StrBuf o = {0};
+    for (int i = 0; i < depth; i++) sb_puts(&o, "  ");
+    if (in->res) sb_printf(&o, "v%d:%s = ", in->res->id, ty_str_of(in->res->type));
+    switch (in->op) {
+    case IR_LOAD: sb_printf(&o, "load %s", in->var ? in->var->name : "?"); break;
+    case IR_STORE: sb_printf(&o, "store %s,", in->var ? in->var->name : "?"); break;
+    case IR_FOR_RANGE: sb_printf(&o, "for %s in range", in->var ? in->var->name : "?"); break;
+    default: sb_puts(&o, ir_op_name(in->op)); break;
+    }
+    for (int i = 0; i < in->nargs; i++) {
+        if (in->args[i]) sb_printf(&o, "%s v%d", i ? "," : "", in->args[i]->id);
+        else sb_printf(&o, "%s _", i ? "," : "");
+    }
+    put_attrs(&o, in);
+    if (in->group) sb_printf(&o, "  [%s]", in->group->name);
+    if (in->graph) sb_puts(&o, "  [graph]");
+    while (o.len < 54) sb_putc(&o, ' ');
+    fprintf(out, "%s  # line %u\n", o.s, in->span.line);
+    sb_free(&o);
+
+    if (in->op == IR_IF) {
+        print_block(out, in->blocks[0], depth + 1);
+        if (in->blocks[1] && in->blocks[1]->instrs.n > 0) {
+            put_indent(out, depth);
+            fputs("else:\n", out);
+            print_block(out, in->blocks[1], depth + 1);
+        }
+    } else if (in->op == IR_WHILE) {
+        print_block(out, in->blocks[0], depth + 1);
+        put_indent(out, depth);
+        fputs("do:\n", out);
+        print_block(out, in->blocks[1], depth + 1);
+    } else if (in->op == IR_FOR_RANGE) {
+        print_block(out, in->blocks[0], depth + 1);
+    }
+}
+
+static void print_block(FILE *out, const IrBlock *b, int depth)
+{
+    if (!b) return;
+    if (b->instrs.n == 0) {
+        put_indent(out, depth);
+        fputs("pass\n", out);
+    }
+    for (int i = 0; i < b->instrs.n; i++) print_instr(out, VEC_AT(b->instrs, i), depth);
+}
+
+/* One line per group: "group k3_add ewise: instrs v4=add inputs v1 v2 outputs v4  lines 3-3". */
+static void print_group(FILE *out, const KernelGroup *g)
+{
+    fprintf(out, "group %s %s: instrs", g->name, g->kind == KG_REDUCE ? "reduce" : "ewise");
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->res) fprintf(out, " v%d=", in->res->id);
+        else fputc(' ', out);
+        fputs(in->op == IR_REDUCE ? ir_redop_name(in->redop) : ir_op_name(in->op), out);
+    }
+    fputs(" inputs", out);
+    for (int i = 0; i < g->inputs.n; i++) fprintf(out, " v%d", ((IrValue *)VEC_AT(g->inputs, i))->id);
+    fputs(" outputs", out);
+    for (int i = 0; i < g->outputs.n; i++) fprintf(out, " v%d", ((IrValue *)VEC_AT(g->outputs, i))->id);
+    fprintf(out, "  lines %d-%d", g->line_lo, g->line_hi);
+    if (g->recur)
+        fprintf(out, "  recurrence v%d -> v%d over range(v%d, v%d, v%d) of line %d", g->recur->carry_in->id,
+                g->recur->carry_out->id, g->recur->start->id, g->recur->stop->id, g->recur->step->id, g->recur->line);
+    fputc('\n', out);
+}
+
+void ir_print(FILE *out, const IrModule *m)
+{
+    for (int i = 0; i < m->globals.n; i++) {
+        const IrVar *v = VEC_AT(m->globals, i);
+        fprintf(out, "global %s:%s\n", v->name, ty_str_of(v->type));
+    }
+    for (int i = 0; i < m->funcs.n; i++) {
+        const IrFunc *f = VEC_AT(m->funcs, i);
+        if (i > 0 || m->globals.n > 0) fputc('\n', out);
+        fprintf(out, "func %s(", f->name);
+        for (int j = 0; j < f->params.n; j++) {
+            const IrVar *p = VEC_AT(f->params, j);
+            fprintf(out, "%s%s:%s", j ? ", " : "", p->name, ty_str_of(p->type));
+        }
+        fprintf(out, ") -> %s", ty_str_of(f->ret));
+        if (f->cname && strcmp(f->cname, f->name) != 0) fprintf(out, "  [%s]", f->cname);
+        fputc('\n', out);
+        print_block(out, f->body, 1);
+    }
+    if (m->groups.n > 0) fputc('\n', out);
+    for (int i = 0; i < m->groups.n; i++) print_group(out, VEC_AT(m->groups, i));
+    for (int i = 0; i < m->chains.n; i++) {
+        const RowChain *c = VEC_AT(m->chains, i);
+        fprintf(out, "chain %s: rows of v%d, members", c->name, c->x->id);
+        for (int k = 0; k < c->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(c->members, k))->name);
+        fputc('\n', out);
+    }
+    for (int i = 0; i < m->siblings.n; i++) {
+        const Siblings *s = VEC_AT(m->siblings, i);
+        fprintf(out, "siblings %s: members", s->name);
+        for (int k = 0; k < s->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(s->members, k))->name);
+        fputc('\n', out);
+    }
+    for (int i = 0; i < m->bundles.n; i++) {
+        const Bundle *bd = VEC_AT(m->bundles, i);
+        fprintf(out, "bundle %s: members", bd->name);
+        for (int k = 0; k < bd->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(bd->members, k))->name);
+        fputc('\n', out);
+    }
+}
+
+/* ---------------------------------------------------------------- queries for the passes */
+
+int ir_index_in_block(const IrBlock *b, const IrInstr *in)
+{
+    for (int i = 0; i < b->instrs.n; i++)
+        if (VEC_AT(b->instrs, i) == in) return i;
+    return -1;
+}
+
+void ir_remove(IrBlock *b, int i)
+{
+    IrInstr *in = VEC_AT(b->instrs, i);
+    for (int j = 0; j < in->nargs; j++)
+        if (in->args[j]) in->args[j]->nuses--;
+    for (int k = i + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+    b->instrs.n--;
+}
+
+void ir_splice(IrBlock *b, int pos, const Vec *seq)
+{
+    int n = seq->n, old = b->instrs.n;
+    if (n == 0) {
+        for (int k = pos + 1; k < old; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+        b->instrs.n--;
+        return;
+    }
+    for (int k = 1; k < n; k++) vec_push(&b->instrs, NULL);
+    for (int k = old - 1; k > pos; k--) b->instrs.v[k + n - 1] = b->instrs.v[k];
+    for (int k = 0; k < n; k++) {
+        IrInstr *in = VEC_AT(*seq, k);
+        in->parent = b;
+        b->instrs.v[pos + k] = in;
+    }
+}
+
+bool ir_writes_memory(const IrInstr *in)
+{
+    if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;
+    for (int k = 0; k < 2; k++) {
+        const IrBlock *b = in->blocks[k];
+        if (!b) continue;
+        for (int i = 0; i < b->instrs.n; i++)
+            if (ir_writes_memory(VEC_AT(b->instrs, i))) return true;
+    }
+    return false;
+}
+
+bool ir_op_is_creation(IrOp op)
+{
+    return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
+}
+
+bool ir_op_is_view(IrOp op)
+{
+    return op == IR_INDEX || op == IR_RESHAPE || op == IR_TRANSPOSE || op == IR_BROADCAST_TO || op == IR_SQUEEZE ||
+           op == IR_DIAG_VIEW;
+}
+
+static bool scalar_args(const IrInstr *in)
+{
+    for (int j = 0; j < in->nargs; j++)
+        if (!in->args[j] || !ty_is_scalar(in->args[j]->type)) return false;
+    return true;
+}
+
+bool ir_is_raise_guard(const IrInstr *in)
+{
+    if (in->op != IR_IF || (in->blocks[1] && in->blocks[1]->instrs.n)) return false;
+    const IrBlock *b = in->blocks[0];
+    if (!b || !b->instrs.n || ((const IrInstr *)VEC_AT(b->instrs, b->instrs.n - 1))->op != IR_RAISE) return false;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *g = VEC_AT(b->instrs, i);
+        if (g->blocks[0] || g->blocks[1] || g->group) return false;
+        switch (g->op) {
+        case IR_RAISE: case IR_STR_CONCAT: case IR_SHAPE_DIM: case IR_SIZE:
+        case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_STR:
+            break;
+        case IR_TO_STR:   /* of a host scalar: an array's str would read the device */
+            if (!scalar_args(g)) return false;
+            break;
+        default:
+            if (g->op > IR_EWISE_LAST || !scalar_args(g)) return false;
+            break;
+        }
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- verification */
+
+typedef struct Verifier {
+    const IrModule *m;
+    const IrFunc *f;
+    unsigned char *visible;     /* per value id: defined and in scope here */
+    bool grouped;
+} Verifier;
+
+static _Noreturn void verify_fail(const IrInstr *in, const char *what)
+{
+    static char msg[512];
+    snprintf(msg, sizeof msg, "IR verifier: %s (%s at line %u)", what,
+             in ? ir_op_name(in->op) : "-", in ? in->span.line : 0);
+    util_internal_error(__FILE__, __LINE__, msg);
+}
+
+static void verify_block(Verifier *V, const IrBlock *b, const IrInstr *owner);
+
+static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b)
+{
+    char what[160];
+    if (in->parent != b) verify_fail(in, "instruction's parent is not its block");
+    if ((int)in->op < 0 || in->op >= IR_OP_COUNT) verify_fail(in, "bad op");
+    if (in->nargs < 0 || (in->nargs > 0 && !in->args)) verify_fail(in, "bad argument list");
+    for (int i = 0; i < in->nargs; i++) {
+        const IrValue *a = in->args[i];
+        if (!a) verify_fail(in, "NULL argument");
+        if (a->id <= 0 || a->id >= V->m->next_value_id) verify_fail(in, "argument id out of range");
+        if (!V->visible[a->id]) {
+            snprintf(what, sizeof what, "argument v%d is used outside the scope of its definition", a->id);
+            verify_fail(in, what);
+        }
+    }
+    const OpInfo *info = ir_op_info(in->op);
+    if (info && in->nargs != info->nargs) {
+        snprintf(what, sizeof what, "%s takes %d arguments, has %d", ir_op_name(in->op), info->nargs, in->nargs);
+        verify_fail(in, what);
+    }
+    switch (in->op) {
+    case IR_LOAD: case IR_STORE: case IR_FOR_RANGE:
+        if (!in->var) verify_fail(in, "missing variable");
+        break;
+    case IR_CALL:
+        if (!in->func) verify_fail(in, "call without callee");
+        break;
+    case IR_IF:
+        if (in->nargs != 1 || !in->blocks[0]) verify_fail(in, "if needs a condition and a then block");
+        break;
+    case IR_WHILE: {
+        const IrBlock *c = in->blocks[0];
+        if (!c || !in->blocks[1]) verify_fail(in, "while needs a condition block and a body");
+        if (c->instrs.n == 0 || ((IrInstr *)VEC_AT(c->instrs, c->instrs.n - 1))->op != IR_COND)
+            verify_fail(in, "while's condition block must end with cond");
+        break;
+    }
+    case IR_REDUCE:
+        if (in->nargs != 1 || in->naxes < 0 || in->naxes > IR_MAXDIM) verify_fail(in, "bad reduce");
+        break;
+    case IR_STORE_INTO:
+        if (in->nargs != 2 || in->res) verify_fail(in, "store_into takes (dst, src) and has no result");
+        break;
+    default:
+        break;
+    }
+    if (in->op == IR_FOR_RANGE && in->nargs != 3) verify_fail(in, "for_range takes start, stop, step");
+    if (in->graph && in->op != IR_FOR_RANGE) verify_fail(in, "only a for_range loop is captured as a graph");
+
+    /* groups */
+    if (in->group) {
+        const KernelGroup *g = in->group;
+        bool listed = false;
+        for (int i = 0; i < g->instrs.n && !listed; i++) listed = VEC_AT(g->instrs, i) == in;
+        if (!listed) verify_fail(in, "instruction's group does not list it");
+        if (!ir_is_kernel_instr(in)) verify_fail(in, "host instruction in a kernel group");
+    } else if (V->grouped && ir_is_kernel_instr(in)) {
+        verify_fail(in, "kernel instruction outside every group");
+    }
+
+    for (int i = 0; i < 2; i++) {
+        if (!in->blocks[i]) continue;
+        if (in->blocks[i]->owner != in) verify_fail(in, "nested block's owner is not its instruction");
+        verify_block(V, in->blocks[i], in);
+    }
+    if (in->res) {
+        if (in->res->def != in) verify_fail(in, "result's def is not its instruction");
+        if (!in->res->type) verify_fail(in, "result without a type");
+        if (in->res->id <= 0 || in->res->id >= V->m->next_value_id) verify_fail(in, "result id out of range");
+        if (V->visible[in->res->id]) verify_fail(in, "value defined twice");
+        V->visible[in->res->id] = 1;
+    }
+}
+
+/* Values defined in b go out of scope at its end. */
+static void verify_block(Verifier *V, const IrBlock *b, const IrInstr *owner)
+{
+    if (b->owner != owner) verify_fail(owner, "block owner mismatch");
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (!in) verify_fail(owner, "NULL instruction");
+        verify_instr(V, in, b);
+    }
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->res) V->visible[in->res->id] = 0;
+    }
+}
+
+void ir_verify(const IrModule *m)
+{
+    Verifier V = {m, NULL, xcalloc((size_t)m->next_value_id + 1, 1), m->groups.n > 0};
+    for (int i = 0; i < m->funcs.n; i++) {
+        V.f = VEC_AT(m->funcs, i);
+        if (!V.f->body) verify_fail(NULL, "function without a body");
+        verify_block(&V, V.f->body, NULL);
+    }
+    for (int i = 0; i < m->groups.n; i++) {
+        const KernelGroup *g = VEC_AT(m->groups, i);
+        if (g->instrs.n == 0) verify_fail(NULL, "empty kernel group");
+        bool has_last = false;
+        for (int j = 0; j < g->instrs.n; j++) {
+            const IrInstr *in = VEC_AT(g->instrs, j);
+            if (in->group != g) verify_fail(in, "group lists an instruction of another group");
+            has_last |= in == g->last;
+        }
+        if (!has_last) verify_fail(g->last, "group's last instruction is not in the group");
+    }
+    free(V.visible);
+}

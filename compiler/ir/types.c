@@ -1,0 +1,360 @@
+/*
+ * types.c — dtypes, NumPy 2 promotion (NEP 50) and the types of gpyc values.
+ *
+ * Invariants: scalar types and array types are interned (one object per kind, per dtype and
+ * ndim), so most comparisons are pointer comparisons; tuple and list types are built fresh and
+ * compared structurally (ty_equal).  A list type's element may be NULL until the first append
+ * fixes it: that one field is mutated in place, so every holder of the type sees it.
+ */
+#include "compiler/compiler.h"
+#include "frontend/frontend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ORDER DTYPE */
+static const struct {
+    const char *name, *gp, *ctype;
+    int size;
+} dtinfo[DT_COUNT] = {
+    {"bool", "GP_BOOL", "bool", 1},
+    {"int8", "GP_INT8", "int8_t", 1},
+    {"int16", "GP_INT16", "int16_t", 2},
+    {"int32", "GP_INT32", "int32_t", 4},
+    {"int64", "GP_INT64", "int64_t", 8},
+    {"uint8", "GP_UINT8", "uint8_t", 1},
+    {"uint16", "GP_UINT16", "uint16_t", 2},
+    {"uint32", "GP_UINT32", "uint32_t", 4},
+    {"uint64", "GP_UINT64", "uint64_t", 8},
+    {"float16", "GP_FLOAT16", "__half", 2},
+    {"float32", "GP_FLOAT32", "float", 4},
+    {"float64", "GP_FLOAT64", "double", 8},
+    {"complex64", "GP_COMPLEX64", "gp_c64", 8},
+    {"complex128", "GP_COMPLEX128", "gp_c128", 16},
+};
+
+const char *dt_name(DType d) { return dtinfo[d].name; }
+const char *dt_gp_enum(DType d) { return dtinfo[d].gp; }
+const char *dt_ctype(DType d) { return dtinfo[d].ctype; }
+int dt_size(DType d) { return dtinfo[d].size; }
+bool dt_is_int(DType d) { return d >= DT_INT8 && d <= DT_UINT64; }
+bool dt_is_signed(DType d) { return d >= DT_INT8 && d <= DT_INT64; }
+bool dt_is_float(DType d) { return d >= DT_FLOAT16 && d <= DT_FLOAT64; }
+bool dt_is_complex(DType d) { return d == DT_COMPLEX64 || d == DT_COMPLEX128; }
+
+DType dt_real(DType d)
+{
+    if (d == DT_COMPLEX64) return DT_FLOAT32;
+    if (d == DT_COMPLEX128) return DT_FLOAT64;
+    return d;
+}
+
+/* The smallest float that holds every value of integer (or bool) dtype d exactly enough for
+ * NumPy: 8-bit ints → float16, 16-bit → float32, wider → float64. */
+static DType float_for_int(DType d)
+{
+    if (d == DT_BOOL || d == DT_INT8 || d == DT_UINT8) return DT_FLOAT16;
+    if (d == DT_INT16 || d == DT_UINT16) return DT_FLOAT32;
+    return DT_FLOAT64;
+}
+
+/* NumPy's 'same_kind' casting (np.can_cast(from, to, 'same_kind')): a safe cast, or one that
+ * does not go down the kind order b < u < i < f < c (int64 → int8 and float64 → float32 are
+ * same_kind; int64 → uint8 and float64 → int64 are not). */
+bool dt_same_kind(DType from, DType to)
+{
+    static const int order[DT_COUNT] = {
+        [DT_BOOL] = 0, [DT_UINT8] = 1, [DT_UINT16] = 1, [DT_UINT32] = 1, [DT_UINT64] = 1,
+        [DT_INT8] = 2, [DT_INT16] = 2, [DT_INT32] = 2, [DT_INT64] = 2,
+        [DT_FLOAT16] = 3, [DT_FLOAT32] = 3, [DT_FLOAT64] = 3, [DT_COMPLEX64] = 4, [DT_COMPLEX128] = 4,
+    };
+    return dt_promote(from, to) == to || order[from] <= order[to];
+}
+
+DType dt_to_float(DType d)
+{
+    if (dt_is_float(d) || dt_is_complex(d)) return d;
+    return float_for_int(d);
+}
+
+static DType complex_for_float(DType f)
+{
+    return f == DT_FLOAT64 ? DT_COMPLEX128 : DT_COMPLEX64;
+}
+
+/* NumPy's promotion table (np.promote_types) for two dtypes:
+ *   same kind: the larger; bool: the other; signed with unsigned: a signed type wider than the
+ *   unsigned one (uint64 with a signed int: float64); int with float: a float wide enough for
+ *   the int; anything with complex: a complex wide enough for the real part. */
+DType dt_promote(DType a, DType b)
+{
+    if (a == b) return a;
+    if (a == DT_BOOL) return b;
+    if (b == DT_BOOL) return a;
+    if (dt_is_complex(a) || dt_is_complex(b)) {
+        DType c = dt_is_complex(a) ? a : b, o = dt_is_complex(a) ? b : a;
+        if (dt_is_complex(o)) return c > o ? c : o;
+        DType f = dt_is_float(o) ? o : float_for_int(o);
+        DType cf = complex_for_float(f > dt_real(c) ? f : dt_real(c));
+        return cf;
+    }
+    if (dt_is_float(a) || dt_is_float(b)) {
+        DType f = dt_is_float(a) ? a : b, o = dt_is_float(a) ? b : a;
+        if (dt_is_float(o)) return f > o ? f : o;
+        DType need = float_for_int(o);
+        return need > f ? need : f;
+    }
+    /* both integers */
+    bool sa = dt_is_signed(a), sb = dt_is_signed(b);
+    if (sa == sb) return dt_size(a) >= dt_size(b) ? a : b;
+    DType s = sa ? a : b, u = sa ? b : a;
+    if (dt_size(s) > dt_size(u)) return s;
+    switch (u) {
+    case DT_UINT8: return DT_INT16;
+    case DT_UINT16: return DT_INT32;
+    case DT_UINT32: return DT_INT64;
+    default: return DT_FLOAT64;
+    }
+}
+
+/* ---------------------------------------------------------------- types */
+
+static Type t_void = {.kind = TY_VOID}, t_none = {.kind = TY_NONE}, t_bool = {.kind = TY_BOOL},
+            t_int = {.kind = TY_INT}, t_float = {.kind = TY_FLOAT},
+            t_complex = {.kind = TY_COMPLEX}, t_str = {.kind = TY_STR},
+            t_range = {.kind = TY_RANGE};
+static Type *t_arrays[DT_COUNT][IR_MAXDIM + 1];
+static Type *t_dtypes[DT_COUNT];
+
+Type *ty_void(void) { return &t_void; }
+Type *ty_none(void) { return &t_none; }
+Type *ty_bool(void) { return &t_bool; }
+Type *ty_int(void) { return &t_int; }
+Type *ty_float(void) { return &t_float; }
+Type *ty_complex(void) { return &t_complex; }
+Type *ty_str(void) { return &t_str; }
+Type *ty_range(void) { return &t_range; }
+
+/* Every type lives in one arena for the whole compile; ty_free_all releases it. */
+static Arena *ty_arena;
+
+void ty_free_all(void)
+{
+    if (ty_arena) ar_delete(ty_arena);
+    ty_arena = NULL;
+    memset(t_arrays, 0, sizeof t_arrays);
+    memset(t_dtypes, 0, sizeof t_dtypes);
+}
+
+static Type *ty_new(TypeKind k)
+{
+    if (!ty_arena) ty_arena = ar_new();
+    Type *t = ar_alloc(ty_arena, sizeof *t);
+    t->kind = k;
+    return t;
+}
+
+Type *ty_array(DType dt, int ndim)
+{
+    GPYC_ASSERT(ndim >= 0 && ndim <= IR_MAXDIM);
+    if (!t_arrays[dt][ndim]) {
+        Type *t = ty_new(TY_ARRAY);
+        t->dtype = dt;
+        t->ndim = ndim;
+        t_arrays[dt][ndim] = t;
+    }
+    return t_arrays[dt][ndim];
+}
+
+Type *ty_dtype(DType dt)
+{
+    if (!t_dtypes[dt]) {
+        t_dtypes[dt] = ty_new(TY_DTYPE);
+        t_dtypes[dt]->dtype = dt;
+    }
+    return t_dtypes[dt];
+}
+
+Type *ty_tuple(int n, Type **elems)
+{
+    Type *t = ty_new(TY_TUPLE);
+    t->n = n;
+    t->elems = ar_alloc(ty_arena, sizeof *t->elems * (n ? n : 1));
+    for (int i = 0; i < n; i++) t->elems[i] = elems[i];
+    t->id = -1;
+    return t;
+}
+
+Type *ty_list(Type *elem)
+{
+    Type *t = ty_new(TY_LIST);
+    t->elem = elem;
+    return t;
+}
+
+Type *ty_module(const char *name)
+{
+    Type *t = ty_new(TY_MODULE);
+    t->name = name;
+    return t;
+}
+
+Type *ty_func(AstNode *def)
+{
+    Type *t = ty_new(TY_FUNC);
+    t->def = def;
+    return t;
+}
+
+Type *ty_builtin(const char *name, Type *self)
+{
+    Type *t = ty_new(TY_BUILTIN);
+    t->name = name;
+    t->self = self;
+    return t;
+}
+
+bool ty_equal(const Type *a, const Type *b)
+{
+    if (a == b) return true;
+    if (!a || !b || a->kind != b->kind) return false;
+    switch (a->kind) {
+    case TY_ARRAY: return a->dtype == b->dtype && a->ndim == b->ndim;
+    case TY_DTYPE: return a->dtype == b->dtype;
+    case TY_TUPLE:
+        if (a->n != b->n) return false;
+        for (int i = 0; i < a->n; i++)
+            if (!ty_equal(a->elems[i], b->elems[i])) return false;
+        return true;
+    case TY_LIST:
+        /* an unknown element type unifies with anything (fixed at the first append) */
+        return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
+    case TY_MODULE:
+    case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
+    case TY_FUNC: return a->def == b->def;
+    default: return true;
+    }
+}
+
+bool ty_is_scalar(const Type *t)
+{
+    return t->kind == TY_BOOL || t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_COMPLEX;
+}
+
+bool ty_is_numeric(const Type *t) { return ty_is_scalar(t) || t->kind == TY_ARRAY; }
+
+static void ty_write(StrBuf *sb, const Type *t)
+{
+    if (!t) {
+        sb_puts(sb, "unknown");
+        return;
+    }
+    switch (t->kind) {
+    case TY_VOID: sb_puts(sb, "None"); break;
+    case TY_NONE: sb_puts(sb, "None"); break;
+    case TY_BOOL: sb_puts(sb, "bool"); break;
+    case TY_INT: sb_puts(sb, "int"); break;
+    case TY_FLOAT: sb_puts(sb, "float"); break;
+    case TY_COMPLEX: sb_puts(sb, "complex"); break;
+    case TY_STR: sb_puts(sb, "str"); break;
+    case TY_ARRAY: sb_printf(sb, "ndarray[%s, %d]", dt_name(t->dtype), t->ndim); break;
+    case TY_TUPLE:
+        sb_puts(sb, "tuple[");
+        for (int i = 0; i < t->n; i++) {
+            if (i) sb_puts(sb, ", ");
+            ty_write(sb, t->elems[i]);
+        }
+        sb_puts(sb, "]");
+        break;
+    case TY_LIST:
+        sb_puts(sb, "list[");
+        ty_write(sb, t->elem);
+        sb_puts(sb, "]");
+        break;
+    case TY_DTYPE: sb_printf(sb, "dtype %s", dt_name(t->dtype)); break;
+    case TY_MODULE: sb_printf(sb, "module %s", t->name); break;
+    case TY_FUNC: sb_printf(sb, "function %s", t->def && t->def->sval ? t->def->sval : "?"); break;
+    case TY_BUILTIN: sb_printf(sb, "function %s", t->name); break;
+    case TY_RANGE: sb_puts(sb, "range"); break;
+    default: sb_puts(sb, "?"); break;
+    }
+}
+
+/* Returns a string that stays valid for the next 7 calls (messages use at most a few). */
+const char *ty_str_of(const Type *t)
+{
+    static char *ring[8];
+    static int next;
+    StrBuf sb = {0};
+    ty_write(&sb, t);
+    free(ring[next]);
+    ring[next] = sb.s;
+    const char *s = ring[next];
+    next = (next + 1) % 8;
+    return s;
+}
+
+DType ty_scalar_dtype(const Type *t)
+{
+    switch (t->kind) {
+    case TY_BOOL: return DT_BOOL;
+    case TY_INT: return DT_INT64;
+    case TY_FLOAT: return DT_FLOAT64;
+    case TY_COMPLEX: return DT_COMPLEX128;
+    case TY_ARRAY: return t->dtype;
+    default: return DT_FLOAT64;
+    }
+}
+
+/* Python scalar kinds, in NumPy's order of kinds: bool < int < float < complex. */
+static int scalar_rank(const Type *t)
+{
+    switch (t->kind) {
+    case TY_BOOL: return 0;
+    case TY_INT: return 1;
+    case TY_FLOAT: return 2;
+    case TY_COMPLEX: return 3;
+    default: return -1;
+    }
+}
+
+static int dtype_rank(DType d)
+{
+    if (d == DT_BOOL) return 0;
+    if (dt_is_int(d)) return 1;
+    if (dt_is_float(d)) return 2;
+    return 3;
+}
+
+/* NEP 50: an array's dtype against a weak Python scalar of kind rank k.  A scalar of the same
+ * or a lower kind takes the array's dtype; a higher kind takes that kind's default precision,
+ * except that a complex scalar keeps a float array's precision (float32 + 1j is complex64). */
+static DType weak_promote(DType d, int k)
+{
+    int r = dtype_rank(d);
+    if (k <= r) return d;
+    switch (k) {
+    case 1: return DT_INT64;
+    case 2: return DT_FLOAT64;
+    default:
+        if (d == DT_FLOAT16 || d == DT_FLOAT32) return DT_COMPLEX64;
+        return DT_COMPLEX128;
+    }
+}
+
+bool ty_promote_operands(const Type *a, const Type *b, DType *out)
+{
+    if (!ty_is_numeric(a) || !ty_is_numeric(b)) return false;
+    if (a->kind == TY_ARRAY && b->kind == TY_ARRAY) {
+        *out = dt_promote(a->dtype, b->dtype);
+    } else if (a->kind == TY_ARRAY) {
+        *out = weak_promote(a->dtype, scalar_rank(b));
+    } else if (b->kind == TY_ARRAY) {
+        *out = weak_promote(b->dtype, scalar_rank(a));
+    } else {
+        int k = scalar_rank(a) > scalar_rank(b) ? scalar_rank(a) : scalar_rank(b);
+        static const DType def[4] = {DT_BOOL, DT_INT64, DT_FLOAT64, DT_COMPLEX128};
+        *out = def[k];
+    }
+    return true;
+}

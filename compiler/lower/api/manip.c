@@ -1,0 +1,2473 @@
+/*
+ * lower/api/manip.c — array creation and manipulation routines built from existing IR: views
+ * (IR_INDEX, IR_RESHAPE, IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE), copies into views of a
+ * new array (IR_EMPTY / IR_FULL then IR_STORE_INTO), elementwise ops (lw_ewise) and index
+ * arrays (IR_ARANGE).  No routine here has a kernel of its own: concatenate is one strided
+ * copy per input, tile and repeat are a broadcast view copied once, flip and rot90 are views.
+ *
+ * Conventions kept by every routine:
+ *   - axis arguments are compile-time constants (the result's ndim depends on them);
+ *     sizes, shifts, offsets and repeat counts may be run-time ints (host int arithmetic);
+ *   - a sequence of arrays (concatenate([a, b])) is a list or tuple literal in the call, or a
+ *     tuple value; its elements are arrays, numbers or literal lists of numbers;
+ *   - results that NumPy returns as a list of arrays (split, meshgrid) are TY_LIST values;
+ *   - errors are NumPy's messages: at compile time where the ndim or a constant decides them,
+ *     else at run time (IR_RAISE under an IR_IF, or rt_concat_check / rt_squeeze).
+ */
+#include "compiler/lower/lower.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAXARR 32      /* arrays in one concatenate / stack / split */
+
+/* ---------------------------------------------------------------- small IR helpers */
+
+static IrValue *cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
+static IrValue *iadd(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_ADD, sp, a, b); }
+static IrValue *isub(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_SUB, sp, a, b); }
+static IrValue *imul(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_MUL, sp, a, b); }
+
+static IrValue *imin(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    int64_t x, y;
+    if (lw_is_const_int(a, &x) && lw_is_const_int(b, &y)) return cint(L, sp, x < y ? x : y);
+    return lw_ewise(L, IR_MINIMUM, sp, 2, (IrValue *[]){a, b});
+}
+
+static IrValue *imax(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    int64_t x, y;
+    if (lw_is_const_int(a, &x) && lw_is_const_int(b, &y)) return cint(L, sp, x > y ? x : y);
+    return lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){a, b});
+}
+
+/* v < 0 for a host int, folded when v is a constant */
+static IrValue *is_neg(Lower *L, Span sp, IrValue *v)
+{
+    int64_t c;
+    if (lw_is_const_int(v, &c)) return lw_const_bool(L, sp, c < 0);
+    return lw_binop(L, AOP_LT, sp, v, cint(L, sp, 0));
+}
+
+static IrValue *dim(Lower *L, Span sp, IrValue *x, int i)
+{
+    IrValue *d = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
+    d->def->ival = i;
+    return d;
+}
+
+/* Raises exc(msg) at run time when cond holds; a constant cond decides at compile time
+ * (returns false after reporting the error). */
+static bool raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
+{
+    int64_t c;
+    if (lw_is_const_int(cond, &c)) {
+        if (!c) return true;
+        diag_error(sp, "%s", msg);
+        return false;
+    }
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrInstr *r = ir_emit(L->m, in->blocks[0], IR_RAISE, sp, NULL, 0, NULL);
+    r->sval = exc;
+    r->sval2 = msg;
+    return true;
+}
+
+static void store(Lower *L, Span sp, IrValue *dst, IrValue *src)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){dst, src});
+    in->dtype = dst->type->dtype;
+}
+
+static IrValue *copy_of(Lower *L, Span sp, IrValue *x) { return lw_emit1(L, IR_COPY, sp, x->type, x); }
+
+static IrValue *ravel(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *d = cint(L, sp, -1);
+    return lw_emit_reshape(L, sp, x, 1, &d);
+}
+
+/* 0, 1, ..., n-1 as int64 */
+static IrValue *iota(Lower *L, Span sp, IrValue *n)
+{
+    IrValue *args[3] = {cint(L, sp, 0), cint(L, sp, 1), n};
+    IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(DT_INT64, 1), 3, args);
+    r->def->dtype = DT_INT64;
+    return r;
+}
+
+/* An index expression under construction: items and their argument values (see IR_INDEX). */
+typedef struct Ix {
+    int n, na, nint, nnew;
+    IdxKind k[IR_MAXDIM * 2];
+    IrValue *args[1 + IR_MAXDIM * 2 * 3];
+} Ix;
+
+static void ix_init(Ix *ix, IrValue *x)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->args[ix->na++] = x;
+}
+
+/* start:stop:step; NULL parts are None */
+static void ix_slice(Lower *L, Span sp, Ix *ix, IrValue *start, IrValue *stop, IrValue *step)
+{
+    ix->k[ix->n++] = IDX_SLICE;
+    ix->args[ix->na++] = start ? start : lw_const_none(L, sp);
+    ix->args[ix->na++] = stop ? stop : lw_const_none(L, sp);
+    ix->args[ix->na++] = step ? step : lw_const_none(L, sp);
+}
+
+static void ix_all(Lower *L, Span sp, Ix *ix) { ix_slice(L, sp, ix, NULL, NULL, NULL); }
+
+static void ix_int(Ix *ix, IrValue *i)
+{
+    ix->k[ix->n++] = IDX_INT;
+    ix->args[ix->na++] = i;
+    ix->nint++;
+}
+
+static void ix_new(Ix *ix)
+{
+    ix->k[ix->n++] = IDX_NEWAXIS;
+    ix->nnew++;
+}
+
+static IrValue *ix_emit(Lower *L, Span sp, Ix *ix)
+{
+    IrValue *x = ix->args[0];
+    int rnd = x->type->ndim - ix->nint + ix->nnew;
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, rnd), ix->na, ix->args);
+    r->def->nidx = ix->n;
+    for (int i = 0; i < ix->n; i++) r->def->idx[i] = ix->k[i];
+    return r;
+}
+
+/* x[:, ..., start:stop:step] with the slice at `axis` */
+static IrValue *slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step)
+{
+    Ix ix;
+    ix_init(&ix, x);
+    for (int i = 0; i < axis; i++) ix_all(L, sp, &ix);
+    ix_slice(L, sp, &ix, start, stop, step);
+    return ix_emit(L, sp, &ix);
+}
+
+/* x with a new axis of size 1 at position axis (0 <= axis <= ndim) */
+static IrValue *newaxis_at(Lower *L, Span sp, IrValue *x, int axis)
+{
+    Ix ix;
+    ix_init(&ix, x);
+    for (int i = 0; i < axis; i++) ix_all(L, sp, &ix);
+    ix_new(&ix);
+    return ix_emit(L, sp, &ix);
+}
+
+static IrValue *broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims)
+{
+    IrValue *args[IR_MAXDIM + 1];
+    args[0] = x;
+    for (int i = 0; i < nd; i++) args[1 + i] = dims[i];
+    return lw_emit(L, IR_BROADCAST_TO, sp, ty_array(x->type->dtype, nd), nd + 1, args);
+}
+
+static IrValue *transpose(Lower *L, Span sp, IrValue *x, const int *perm)
+{
+    return lw_emit_transpose(L, sp, x, perm);
+}
+
+/* ---------------------------------------------------------------- arguments */
+
+/* Binds a call of the function form ("a,axis") or, with self, of the method form (the
+ * signature without its first parameter); a.p[0] is then NULL. */
+static bool bind(AstNode *call, const char *fname, const char *sig, int nreq, IrValue *self, Args *a)
+{
+    if (!self) return lw_bind(call, fname, sig, nreq, a);
+    const char *rest = strchr(sig, ',');
+    if (!lw_bind(call, fname, rest ? rest + 1 : "", nreq > 0 ? nreq - 1 : 0, a)) return false;
+    memmove(&a->p[1], &a->p[0], sizeof(AstNode *) * (MAXP - 1));
+    a->p[0] = NULL;
+    return true;
+}
+
+static bool is_seq_lit(const AstNode *e) { return e && (e->kind == AST_LIST || e->kind == AST_TUPLE); }
+
+static TypeKind py_kind_of(DType d)
+{
+    return d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : dt_is_complex(d) ? TY_COMPLEX : TY_FLOAT;
+}
+
+/* A number as a 0-d array of its default dtype. */
+static IrValue *scalar_array(Lower *L, Span sp, IrValue *v)
+{
+    DType dt = ty_scalar_dtype(v->type);
+    IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(dt, 0), 1, &v);
+    r->def->dtype = dt;
+    r->def->ndim = 0;
+    return r;
+}
+
+/* Collects the leaves of a rectangular literal (lists/tuples of numbers) in C order. */
+static bool lit_leaves(AstNode *e, int depth, int64_t *shape, int *ndim, Vec *out)
+{
+    if (!is_seq_lit(e)) {
+        if (depth != *ndim && *ndim >= 0) goto ragged;
+        *ndim = depth;
+        vec_push(out, e);
+        return true;
+    }
+    if (depth >= IR_MAXDIM) {
+        diag_error(e->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return false;
+    }
+    if (*ndim >= 0 && depth >= *ndim) goto ragged;
+    if (shape[depth] < 0) shape[depth] = e->elts.n;
+    else if (shape[depth] != e->elts.n) goto ragged;
+    if (e->elts.n == 0) {
+        if (*ndim >= 0 && *ndim != depth + 1) goto ragged;
+        *ndim = depth + 1;
+        return true;
+    }
+    for (int i = 0; i < e->elts.n; i++)
+        if (!lit_leaves(e->elts.v[i], depth + 1, shape, ndim, out)) return false;
+    return true;
+ragged:
+    diag_error(e->span, "setting an array element with a sequence. The requested array has an "
+                        "inhomogeneous shape after %d dimensions.", depth);
+    return false;
+}
+
+/* An array argument as NumPy's asarray sees it: an array, a number (0-d array) or a literal
+ * list/tuple of numbers, for values converted to the dtype into (NEP 50: a Python int out of
+ * an integer into's range is NumPy 2's OverflowError "Python integer 300 out of bounds for
+ * uint8"): a Python int value is checked, and so are the Python int elements of a literal list
+ * (NumPy converts a list with the dtype too: put, place, insert).  DT_BOOL: no check. */
+static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType into)
+{
+    if (is_seq_lit(e)) {
+        int64_t shape[IR_MAXDIM];
+        for (int i = 0; i < IR_MAXDIM; i++) shape[i] = -1;
+        int ndim = -1;
+        Vec leaves = {0};
+        if (!lit_leaves(e, 0, shape, &ndim, &leaves)) {
+            vec_free(&leaves);
+            return NULL;
+        }
+        int n = leaves.n, kind = -1;
+        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        for (int i = 0; i < n; i++) {
+            AstNode *el = leaves.v[i];
+            IrValue *v = lw_expr(L, el);
+            if (!v) {
+                vec_free(&leaves);
+                return NULL;
+            }
+            if (!lw_pyint_fits(L, el->span, v, into)) {
+                vec_free(&leaves);
+                return NULL;
+            }
+            if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, py_kind_of(v->type->dtype), el->span);
+            if (!ty_is_scalar(v->type)) {
+                diag_error(el->span, "%s() expects numbers in this list, got %s", fname, ty_str_of(v->type));
+                vec_free(&leaves);
+                return NULL;
+            }
+            int k = v->type->kind == TY_BOOL ? 0 : v->type->kind == TY_INT ? 1 : v->type->kind == TY_FLOAT ? 2 : 3;
+            if (k > kind) kind = k;
+            vals[i] = v;
+        }
+        vec_free(&leaves);
+        static const DType def[4] = {DT_BOOL, DT_INT64, DT_FLOAT64, DT_COMPLEX128};
+        DType dt = kind < 0 ? DT_FLOAT64 : def[kind];
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(dt, ndim), n, vals);
+        r->def->dtype = dt;
+        r->def->ndim = ndim;
+        for (int i = 0; i < ndim; i++) r->def->shape[i] = shape[i];
+        return r;
+    }
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_ARRAY) return v;
+    if (ty_is_scalar(v->type)) return lw_pyint_fits(L, e->span, v, into) ? scalar_array(L, e->span, v) : NULL;
+    diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
+    return NULL;
+}
+
+static IrValue *arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike_into(L, e, fname, DT_BOOL); }
+
+/* The arrays of a sequence argument: a list/tuple literal or a tuple value (returns their
+ * number), or, when listv is not NULL, a list variable of arrays (returns -2, *listv = it). */
+static int seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out, IrValue **listv)
+{
+    if (is_seq_lit(e)) {
+        if (e->elts.n > MAXARR) {
+            diag_error(e->span, "%s() of more than %d arrays is not supported", fname, MAXARR);
+            return -1;
+        }
+        for (int i = 0; i < e->elts.n; i++)
+            if (!(out[i] = arraylike(L, e->elts.v[i], fname))) return -1;
+        return e->elts.n;
+    }
+    IrValue *v = lw_expr(L, e);
+    if (!v) return -1;
+    if (v->type->kind == TY_TUPLE) {
+        if (v->type->n > MAXARR) {
+            diag_error(e->span, "%s() of more than %d arrays is not supported", fname, MAXARR);
+            return -1;
+        }
+        for (int i = 0; i < v->type->n; i++) {
+            IrValue *el = lw_tuple_get(L, v, i, e->span);
+            if (el->type->kind == TY_ARRAY) out[i] = el;
+            else if (ty_is_scalar(el->type)) out[i] = scalar_array(L, e->span, el);
+            else {
+                diag_error(e->span, "%s() expects a sequence of arrays, got %s", fname, ty_str_of(v->type));
+                return -1;
+            }
+        }
+        return v->type->n;
+    }
+    if (v->type->kind == TY_LIST && listv && v->type->elem && v->type->elem->kind == TY_ARRAY) {
+        *listv = v;
+        return -2;
+    }
+    if (v->type->kind == TY_LIST)
+        diag_error(e->span, "%s() needs its arrays as a list or tuple written in the call "
+                            "([a, b]) or a tuple; a list variable's length is known only at run time", fname);
+    else
+        diag_error(e->span, "%s() expects a sequence of arrays, got %s", fname, ty_str_of(v->type));
+    return -1;
+}
+
+/* One axis: a compile-time int in [-ndim, ndim), normalised; dflt when e is NULL. */
+static bool axis1_named(Lower *L, AstNode *e, int ndim, int dflt, const char *name, int *out)
+{
+    if (!e) {
+        *out = dflt;
+        return true;
+    }
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    int64_t a;
+    if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &a)) {
+        if (v->type->kind == TY_INT) diag_error(e->span, "axis must be a compile-time constant");
+        else diag_error(e->span, "axis must be an int, not %s", ty_str_of(v->type));
+        return false;
+    }
+    if (a < -ndim || a >= ndim) {
+        diag_error(e->span, "%s%saxis %lld is out of bounds for array of dimension %d", name, *name ? ": " : "",
+                   (long long)a, ndim);
+        return false;
+    }
+    *out = (int)(a < 0 ? a + ndim : a);
+    return true;
+}
+
+static bool axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out)
+{
+    return axis1_named(L, e, ndim, dflt, "", out);
+}
+
+/* An int or a tuple of compile-time ints, normalised against ndim, in the order given.
+ * what names the argument in the duplicate message ("repeated axis in `source` argument"). */
+static bool axes_list(Lower *L, AstNode *e, int ndim, int *axes, int *n, const char *what)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    int64_t raw[IR_MAXDIM];
+    int cnt = 0;
+    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
+        if (!lw_is_const_int(v, &raw[0])) goto notconst;
+        cnt = 1;
+    } else if (v->type->kind == TY_TUPLE) {
+        if (v->type->n > IR_MAXDIM) {
+            diag_error(e->span, "too many axes");
+            return false;
+        }
+        for (int i = 0; i < v->type->n; i++)
+            if (!lw_is_const_int(lw_tuple_get(L, v, i, e->span), &raw[i])) goto notconst;
+        cnt = v->type->n;
+    } else {
+        diag_error(e->span, "axis must be an int or a tuple of ints, not %s", ty_str_of(v->type));
+        return false;
+    }
+    for (int i = 0; i < cnt; i++) {
+        if (raw[i] < -ndim || raw[i] >= ndim) {
+            diag_error(e->span, "axis %lld is out of bounds for array of dimension %d", (long long)raw[i], ndim);
+            return false;
+        }
+        axes[i] = (int)(raw[i] < 0 ? raw[i] + ndim : raw[i]);
+        for (int j = 0; j < i; j++)
+            if (axes[j] == axes[i]) {
+                diag_error(e->span, "repeated axis in `%s` argument", what);
+                return false;
+            }
+    }
+    *n = cnt;
+    return true;
+notconst:
+    diag_error(e->span, "axis must be a compile-time constant");
+    return false;
+}
+
+/* A constant string argument (mode='edge', indexing='ij'); dflt when absent. */
+static bool str_arg(Lower *L, AstNode *e, const char *dflt, const char **out)
+{
+    *out = dflt;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->type->kind != TY_STR || !v->def || v->def->op != IR_CONST_STR) {
+        diag_error(e->span, "this argument must be a constant string");
+        return false;
+    }
+    *out = v->def->sval;
+    return true;
+}
+
+/* An int argument (run-time allowed); dflt when absent. */
+static IrValue *int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt)
+{
+    if (!e) return cint(L, sp, dflt);
+    return lw_int_arg(L, e);
+}
+
+/* ---------------------------------------------------------------- static shapes */
+
+/* The size of dimension i of array v when it is known at compile time, else -1.  Follows the
+ * instruction that made v (creation with constant shapes, literals, casts and copies,
+ * transposes, reshapes and elementwise broadcasting). */
+static int64_t static_dim(const IrValue *v, int i)
+{
+    const IrInstr *in = v ? v->def : NULL;
+    if (!in || v->type->kind != TY_ARRAY || i < 0 || i >= v->type->ndim) return -1;
+    int64_t c;
+    switch (in->op) {
+    case IR_FULL: case IR_EMPTY: case IR_RANDOM_DRAW:
+        return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
+    case IR_RESHAPE: case IR_BROADCAST_TO:
+        return lw_is_const_int(in->args[1 + i], &c) && c >= 0 ? c : -1;
+    case IR_ARRAY_LIT: return in->shape[i];
+    case IR_EYE: return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
+    case IR_COPY: case IR_COMPLEX_PART: return static_dim(in->args[0], i);
+    case IR_TRANSPOSE: return static_dim(in->args[0], in->perm[i]);
+    default: break;
+    }
+    if (!ir_op_is_ewise(in->op)) return -1;
+    int nd = v->type->ndim;
+    int64_t r = 1;
+    for (int k = 0; k < in->nargs; k++) {
+        const IrValue *a = in->args[k];
+        if (a->type->kind != TY_ARRAY) continue;
+        int j = i - (nd - a->type->ndim);
+        if (j < 0) continue;
+        int64_t d = static_dim(a, j);
+        if (d < 0) return -1;
+        if (d != 1) r = d;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- joining */
+
+static bool promote_arrays(int n, IrValue **arrs, AstNode *dtype_arg, Lower *L, DType *dt)
+{
+    *dt = arrs[0]->type->dtype;
+    for (int i = 1; i < n; i++) *dt = dt_promote(*dt, arrs[i]->type->dtype);
+    bool given;
+    return lw_dtype_arg(L, dtype_arg, dt, &given);
+}
+
+/* arrs[0..n-1] (one ndim >= 1) joined along axis into a new array of dtype dt: the sizes
+ * along axis add up; the other sizes must agree (checked at run time, NumPy's message). */
+static IrValue *join(Lower *L, Span sp, const char *what, int n, IrValue **arrs, int axis, DType dt)
+{
+    int nd = arrs[0]->type->ndim;
+    if (n > 1) {
+        IrInstr *chk = ir_emit(L->m, L->blk, IR_CONCAT_CHECK, sp, NULL, n, arrs);
+        chk->sval = what;
+        chk->ival = axis;
+    }
+    IrValue *dims[IR_MAXDIM], *lens[MAXARR];
+    lw_shape_of(L, arrs[0], sp, dims);
+    IrValue *total = NULL;
+    for (int i = 0; i < n; i++) {
+        lens[i] = dim(L, sp, arrs[i], axis);
+        total = total ? iadd(L, sp, total, lens[i]) : lens[i];
+    }
+    dims[axis] = total;
+    IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
+    IrValue *off = cint(L, sp, 0);
+    for (int i = 0; i < n; i++) {
+        IrValue *end = iadd(L, sp, off, lens[i]);
+        store(L, sp, slice_axis(L, sp, out, axis, off, end, NULL), arrs[i]);
+        off = end;
+    }
+    return out;
+}
+
+IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
+{
+    return join(L, sp, "concatenate", n, arrs, axis, dt);
+}
+
+int64_t lw_static_dim(const IrValue *v, int i) { return static_dim(v, i); }
+
+/* Shared with lower/api/place.c (see lower.h). */
+IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike(L, e, fname); }
+IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into)
+{
+    return arraylike_into(L, e, fname, into);
+}
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n) { return iota(L, sp, n); }
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i) { return dim(L, sp, x, i); }
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x) { return ravel(L, sp, x); }
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims) { return broadcast_to(L, sp, x, nd, dims); }
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
+{
+    return raise_if(L, sp, cond, exc, msg);
+}
+bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out) { return axis1(L, e, ndim, dflt, out); }
+int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out) { return seq_arrays(L, e, fname, out, NULL); }
+bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out) { return str_arg(L, e, dflt, out); }
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step)
+{
+    return slice_axis(L, sp, x, axis, start, stop, step);
+}
+
+/* concatenate or stack of a list variable (its length known only at run time): one runtime
+ * call (rt_concat_list); the list's arrays share one dtype. */
+static IrValue *join_list(Lower *L, Span sp, const char *what, IrValue *lv, int axis, AstNode *dtype_arg)
+{
+    Type *et = lv->type->elem;
+    int nd = et->ndim + (!strcmp(what, "stack") ? 1 : 0);
+    DType dt = et->dtype;
+    bool given;
+    if (!lw_dtype_arg(L, dtype_arg, &dt, &given)) return NULL;
+    IrValue *r = lw_emit1(L, IR_CONCAT_LIST, sp, ty_array(et->dtype, nd), lv);
+    r->def->sval = what;
+    r->def->ival = axis;
+    return dt != et->dtype ? lw_cast(L, r, dt, sp) : r;
+}
+
+/* Compile-time checks shared by concatenate-like routines: at least one array, no 0-d array,
+ * one ndim. */
+static bool check_concat_ndims(Span sp, int n, IrValue **arrs)
+{
+    if (n == 0) {
+        diag_error(sp, "need at least one array to concatenate");
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (arrs[i]->type->ndim == 0) {
+            diag_error(sp, "zero-dimensional arrays cannot be concatenated");
+            return false;
+        }
+    for (int i = 1; i < n; i++)
+        if (arrs[i]->type->ndim != arrs[0]->type->ndim) {
+            diag_error(sp, "all the input arrays must have same number of dimensions, but the array at "
+                           "index 0 has %d dimension(s) and the array at index %d has %d dimension(s)",
+                       arrs[0]->type->ndim, i, arrs[i]->type->ndim);
+            return false;
+        }
+    return true;
+}
+
+/* concatenate((a1, a2, ...), axis=0, out=None, dtype=None, casting="same_kind");
+ * axis=None joins the flattened arrays. */
+static IrValue *api_concatenate(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "concatenate", "arrays,axis,out,dtype,casting", 1, &a)) return NULL;
+    IrValue *arrs[MAXARR], *lv = NULL;
+    int n = seq_arrays(L, a.p[0], "concatenate", arrs, &lv);
+    if (n == -1 || !lw_no_arg(a.p[2], "out")) return NULL;
+    Span sp = call->span;
+    bool flat = false;
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        flat = v->type->kind == TY_NONE;
+    }
+    if (lv) {
+        int nd = lv->type->elem->ndim, axis;
+        if (flat) {
+            diag_error(sp, "concatenate(axis=None) of a list variable is not supported; flatten the arrays first");
+            return NULL;
+        }
+        if (nd == 0) {
+            diag_error(sp, "zero-dimensional arrays cannot be concatenated");
+            return NULL;
+        }
+        if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+        return join_list(L, sp, "concatenate", lv, axis, a.p[3]);
+    }
+    if (flat)
+        for (int i = 0; i < n; i++) arrs[i] = ravel(L, sp, arrs[i]);
+    if (!check_concat_ndims(sp, n, arrs)) return NULL;
+    int axis = 0;
+    if (!flat && !axis1(L, a.p[1], arrs[0]->type->ndim, 0, &axis)) return NULL;
+    DType dt;
+    if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
+    return join(L, sp, "concatenate", n, arrs, axis, dt);
+}
+
+/* stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"): a new axis at `axis`
+ * (normalised against ndim + 1); all shapes equal. */
+static IrValue *api_stack(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "stack", "arrays,axis,out,dtype,casting", 1, &a)) return NULL;
+    IrValue *arrs[MAXARR], *lv = NULL;
+    int n = seq_arrays(L, a.p[0], "stack", arrs, &lv);
+    if (n == -1 || !lw_no_arg(a.p[2], "out")) return NULL;
+    if (lv) {
+        int nd = lv->type->elem->ndim + 1, axis;
+        if (nd > IR_MAXDIM) {
+            diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return NULL;
+        }
+        if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+        return join_list(L, call->span, "stack", lv, axis, a.p[3]);
+    }
+    if (n == 0) {
+        diag_error(call->span, "need at least one array to stack");
+        return NULL;
+    }
+    for (int i = 1; i < n; i++)
+        if (arrs[i]->type->ndim != arrs[0]->type->ndim) {
+            diag_error(call->span, "all input arrays must have the same shape");
+            return NULL;
+        }
+    int nd = arrs[0]->type->ndim + 1, axis;
+    if (nd > IR_MAXDIM) {
+        diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+    DType dt;
+    if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
+    for (int i = 0; i < n; i++) arrs[i] = newaxis_at(L, call->span, arrs[i], axis);
+    return join(L, call->span, "stack", n, arrs, axis, dt);
+}
+
+/* atleast_1d / 2d / 3d of one array: views with axes of size 1 added as NumPy places them
+ * (2d: (n,) → (1, n); 3d: (n,) → (1, n, 1), (m, n) → (m, n, 1)). */
+static IrValue *atleast(Lower *L, Span sp, IrValue *x, int want)
+{
+    int nd = x->type->ndim;
+    if (nd >= want) return x;
+    Ix ix;
+    ix_init(&ix, x);
+    if (nd == 0) {
+        for (int i = 0; i < want; i++) ix_new(&ix);
+    } else if (want == 2) {               /* nd == 1 */
+        ix_new(&ix);
+        ix_all(L, sp, &ix);
+    } else if (nd == 1) {                 /* want == 3 */
+        ix_new(&ix);
+        ix_all(L, sp, &ix);
+        ix_new(&ix);
+    } else {                              /* want == 3, nd == 2 */
+        ix_all(L, sp, &ix);
+        ix_all(L, sp, &ix);
+        ix_new(&ix);
+    }
+    return ix_emit(L, sp, &ix);
+}
+
+/* atleast_Nd(*arys): one array, or a tuple of them for several. */
+static IrValue *api_atleast(Lower *L, AstNode *call, int want)
+{
+    const char *fname = want == 1 ? "atleast_1d" : want == 2 ? "atleast_2d" : "atleast_3d";
+    if (call->params.n) {
+        diag_error(call->span, "%s() takes arrays only", fname);
+        return NULL;
+    }
+    int n = call->elts.n;
+    if (n == 0) {
+        diag_error(call->span, "%s() needs at least one array", fname);
+        return NULL;
+    }
+    if (n > MAXARR) {
+        diag_error(call->span, "%s() of more than %d arrays is not supported", fname, MAXARR);
+        return NULL;
+    }
+    IrValue *r[MAXARR];
+    for (int i = 0; i < n; i++) {
+        IrValue *x = arraylike(L, call->elts.v[i], fname);
+        if (!x) return NULL;
+        r[i] = atleast(L, call->span, x, want);
+    }
+    return n == 1 ? r[0] : lw_tuple(L, call->span, n, r);
+}
+
+/* vstack (row_stack), hstack, dstack, column_stack (tup, dtype=None, casting=...) */
+static IrValue *api_xstack(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    bool col = !strcmp(fname, "column_stack");
+    if (!lw_bind(call, fname, col ? "tup" : "tup,dtype,casting", 1, &a)) return NULL;
+    IrValue *arrs[MAXARR], *lv = NULL;
+    int n = seq_arrays(L, a.p[0], fname, arrs, &lv);
+    if (n == -1) return NULL;
+    Span sp = call->span;
+    int axis = 0;
+    if (lv) {   /* one ndim for all: the routine is a stack or a concatenate */
+        int nd = lv->type->elem->ndim;
+        AstNode *dta = col ? NULL : a.p[1];
+        if (nd >= 1 && (fname[0] == 'v' || fname[0] == 'r'))
+            return join_list(L, sp, nd == 1 ? "stack" : "concatenate", lv, 0, dta);
+        if (nd >= 1 && fname[0] == 'h') return join_list(L, sp, "concatenate", lv, nd == 1 ? 0 : 1, dta);
+        if ((nd == 1 || nd == 2) && col) return join_list(L, sp, nd == 1 ? "stack" : "concatenate", lv, 1, NULL);
+        diag_error(sp, "%s() of a list variable of %d-d arrays is not supported; write the arrays in the call",
+                   fname, nd);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        IrValue *x = arrs[i];
+        switch (fname[0]) {
+        case 'v': case 'r': x = atleast(L, sp, x, 2); break;
+        case 'h': x = atleast(L, sp, x, 1); break;
+        case 'd': x = atleast(L, sp, x, 3); break;
+        default:                           /* column_stack: 0-d → (1, 1), (n,) → (n, 1) */
+            if (x->type->ndim < 2) {
+                x = atleast(L, sp, x, 1);
+                x = newaxis_at(L, sp, x, 1);
+            }
+            break;
+        }
+        arrs[i] = x;
+    }
+    if (!check_concat_ndims(sp, n, arrs)) return NULL;
+    if (fname[0] == 'h') axis = arrs[0]->type->ndim == 1 ? 0 : 1;
+    else if (fname[0] == 'd') axis = 2;
+    else if (col) axis = 1;
+    DType dt;
+    if (!promote_arrays(n, arrs, col ? NULL : a.p[1], L, &dt)) return NULL;
+    return join(L, sp, "concatenate", n, arrs, axis, dt);
+}
+
+/* append(arr, values, axis=None): flattened when axis is None, else concatenate. */
+static IrValue *api_append(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "append", "arr,values,axis", 2, &a)) return NULL;
+    IrValue *arrs[2];
+    if (!(arrs[0] = arraylike(L, a.p[0], "append")) || !(arrs[1] = arraylike(L, a.p[1], "append"))) return NULL;
+    Span sp = call->span;
+    bool flat = true;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        flat = v->type->kind == TY_NONE;
+    }
+    int axis = 0;
+    if (flat) {
+        arrs[0] = ravel(L, sp, arrs[0]);
+        arrs[1] = ravel(L, sp, arrs[1]);
+    } else {
+        if (!check_concat_ndims(sp, 2, arrs)) return NULL;
+        if (!axis1(L, a.p[2], arrs[0]->type->ndim, 0, &axis)) return NULL;
+    }
+    return join(L, sp, "concatenate", 2, arrs, axis, dt_promote(arrs[0]->type->dtype, arrs[1]->type->dtype));
+}
+
+/* ---------------------------------------------------------------- axes: views */
+
+/* expand_dims(a, axis): axis (int or tuple) counts in the result's ndim. */
+static IrValue *api_expand_dims(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "expand_dims", "a,axis", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "expand_dims");
+    if (!x) return NULL;
+    IrValue *v = lw_expr(L, a.p[1]);
+    if (!v) return NULL;
+    int cnt = v->type->kind == TY_TUPLE ? v->type->n : 1;
+    int out_nd = x->type->ndim + cnt;
+    if (out_nd > IR_MAXDIM) {
+        diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    int axes[IR_MAXDIM], n;
+    if (!axes_list(L, a.p[1], out_nd, axes, &n, "axis")) return NULL;
+    bool isnew[IR_MAXDIM] = {false};
+    for (int i = 0; i < n; i++) isnew[axes[i]] = true;
+    Ix ix;
+    ix_init(&ix, x);
+    for (int i = 0; i < out_nd; i++) {
+        if (isnew[i]) ix_new(&ix);
+        else ix_all(L, call->span, &ix);
+    }
+    return ix_emit(L, call->span, &ix);
+}
+
+/* squeeze(a, axis=None): a view without the given axes of size 1 (checked at run time).
+ * Without axis, the dimensions of size 1 must be known at compile time (the result's ndim
+ * depends on them). */
+static IrValue *api_squeeze(Lower *L, AstNode *call, IrValue *self)
+{
+    Args a;
+    if (!bind(call, "squeeze", "a,axis", 1, self, &a)) return NULL;
+    IrValue *x = self ? self : arraylike(L, a.p[0], "squeeze");
+    if (!x) return NULL;
+    int nd = x->type->ndim;
+    int axes[IR_MAXDIM], n = 0;
+    bool given = false;
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE) {
+            if (!axes_list(L, a.p[1], nd, axes, &n, "axis")) return NULL;
+            given = true;
+        }
+    }
+    if (!given) {
+        for (int i = 0; i < nd; i++) {
+            int64_t d = static_dim(x, i);
+            if (d < 0) {
+                diag_error(call->span, "squeeze() without an axis needs the array's shape known at compile "
+                                       "time (dimension %d is not); pass axis=... to name the axes to remove", i);
+                return NULL;
+            }
+            if (d == 1) axes[n++] = i;
+        }
+    }
+    for (int i = 0; i < n; i++) {   /* sorted, for the printer and the runtime */
+        int64_t d = static_dim(x, axes[i]);
+        if (d > 1) {
+            diag_error(call->span, "cannot select an axis to squeeze out which has size not equal to one");
+            return NULL;
+        }
+        for (int j = i; j > 0 && axes[j - 1] > axes[j]; j--) {
+            int t = axes[j];
+            axes[j] = axes[j - 1];
+            axes[j - 1] = t;
+        }
+    }
+    if (n == 0) return x;
+    IrValue *r = lw_emit1(L, IR_SQUEEZE, call->span, ty_array(x->type->dtype, nd - n), x);
+    r->def->naxes = n;
+    for (int i = 0; i < n; i++) r->def->axes[i] = axes[i];
+    return r;
+}
+
+/* swapaxes(a, axis1, axis2) */
+static IrValue *api_swapaxes(Lower *L, AstNode *call, IrValue *self)
+{
+    Args a;
+    if (!bind(call, "swapaxes", "a,axis1,axis2", 3, self, &a)) return NULL;
+    IrValue *x = self ? self : arraylike(L, a.p[0], "swapaxes");
+    if (!x) return NULL;
+    int nd = x->type->ndim, i, j;
+    if (!axis1(L, a.p[1], nd, 0, &i) || !axis1(L, a.p[2], nd, 0, &j)) return NULL;
+    int perm[IR_MAXDIM];
+    for (int k = 0; k < nd; k++) perm[k] = k;
+    perm[i] = j;
+    perm[j] = i;
+    return transpose(L, call->span, x, perm);
+}
+
+/* moveaxis(a, source, destination): NumPy's order = the other axes, then each source
+ * inserted at its destination in increasing destination order. */
+static IrValue *api_moveaxis(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "moveaxis", "a,source,destination", 3, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "moveaxis");
+    if (!x) return NULL;
+    int nd = x->type->ndim, src[IR_MAXDIM], dst[IR_MAXDIM], ns, ndst;
+    if (!axes_list(L, a.p[1], nd, src, &ns, "source") || !axes_list(L, a.p[2], nd, dst, &ndst, "destination"))
+        return NULL;
+    if (ns != ndst) {
+        diag_error(call->span, "`source` and `destination` arguments must have the same number of elements");
+        return NULL;
+    }
+    int order[IR_MAXDIM], n = 0;
+    for (int k = 0; k < nd; k++) {
+        bool moved = false;
+        for (int s = 0; s < ns; s++) moved |= src[s] == k;
+        if (!moved) order[n++] = k;
+    }
+    /* insert in increasing destination order */
+    int idx[IR_MAXDIM];
+    for (int s = 0; s < ns; s++) idx[s] = s;
+    for (int s = 1; s < ns; s++)
+        for (int t = s; t > 0 && dst[idx[t - 1]] > dst[idx[t]]; t--) {
+            int tmp = idx[t];
+            idx[t] = idx[t - 1];
+            idx[t - 1] = tmp;
+        }
+    for (int s = 0; s < ns; s++) {
+        int d = dst[idx[s]];
+        for (int t = n; t > d; t--) order[t] = order[t - 1];
+        order[d] = src[idx[s]];
+        n++;
+    }
+    return transpose(L, call->span, x, order);
+}
+
+/* x with a reversed step on each axis where flip[axis] */
+static IrValue *flip_axes(Lower *L, Span sp, IrValue *x, const bool *flip)
+{
+    Ix ix;
+    ix_init(&ix, x);
+    int last = -1;
+    for (int i = 0; i < x->type->ndim; i++)
+        if (flip[i]) last = i;
+    for (int i = 0; i <= last; i++) {
+        if (flip[i]) ix_slice(L, sp, &ix, NULL, NULL, cint(L, sp, -1));
+        else ix_all(L, sp, &ix);
+    }
+    return ix_emit(L, sp, &ix);
+}
+
+/* flip(m, axis=None), fliplr(m) (axis 1), flipud(m) (axis 0): views with negative steps. */
+static IrValue *api_flip(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    bool plain = !strcmp(fname, "flip");
+    if (!lw_bind(call, fname, plain ? "m,axis" : "m", 1, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], fname);
+    if (!x) return NULL;
+    int nd = x->type->ndim;
+    bool fl[IR_MAXDIM] = {false};
+    if (!plain) {
+        int need = fname[4] == 'l' ? 2 : 1;
+        if (nd < need) {
+            diag_error(call->span, "Input must be >= %d-d.", need);
+            return NULL;
+        }
+        fl[need == 2 ? 1 : 0] = true;
+    } else {
+        int axes[IR_MAXDIM], n;
+        bool all;
+        if (!lw_axis_arg(L, a.p[1], nd, axes, &n, &all)) return NULL;
+        for (int i = 0; i < nd; i++) fl[i] = all;
+        for (int i = 0; i < n; i++) fl[axes[i]] = true;
+    }
+    return flip_axes(L, call->span, x, fl);
+}
+
+/* rot90(m, k=1, axes=(0, 1)): views (flip and transpose), k taken modulo 4. */
+static IrValue *api_rot90(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "rot90", "m,k,axes", 1, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "rot90");
+    if (!x) return NULL;
+    Span sp = call->span;
+    int64_t k = 1;
+    if (a.p[1]) {
+        IrValue *kv = lw_int_arg(L, a.p[1]);
+        if (!kv) return NULL;
+        if (!lw_is_const_int(kv, &k)) {
+            diag_error(a.p[1]->span, "rot90's k must be a compile-time constant");
+            return NULL;
+        }
+    }
+    int64_t ax[2] = {0, 1};
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_TUPLE || v->type->n != 2) {
+            diag_error(a.p[2]->span, "len(axes) must be 2.");
+            return NULL;
+        }
+        for (int i = 0; i < 2; i++)
+            if (!lw_is_const_int(lw_tuple_get(L, v, i, sp), &ax[i])) {
+                diag_error(a.p[2]->span, "axis must be a compile-time constant");
+                return NULL;
+            }
+    }
+    int nd = x->type->ndim;
+    if (ax[0] == ax[1] || (ax[0] - ax[1] == nd) || (ax[1] - ax[0] == nd)) {
+        diag_error(sp, "Axes must be different.");
+        return NULL;
+    }
+    if (ax[0] >= nd || ax[0] < -nd || ax[1] >= nd || ax[1] < -nd) {
+        diag_error(sp, "Axes=(%lld, %lld) out of range for array of ndim=%d.", (long long)ax[0], (long long)ax[1], nd);
+        return NULL;
+    }
+    int a0 = (int)(ax[0] < 0 ? ax[0] + nd : ax[0]), a1 = (int)(ax[1] < 0 ? ax[1] + nd : ax[1]);
+    k = ((k % 4) + 4) % 4;
+    bool fl[IR_MAXDIM] = {false};
+    if (k == 0) {   /* m[:] in NumPy: a view of the whole array */
+        Ix ix;
+        ix_init(&ix, x);
+        return ix_emit(L, sp, &ix);
+    }
+    if (k == 2) {
+        fl[a0] = fl[a1] = true;
+        return flip_axes(L, sp, x, fl);
+    }
+    int perm[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) perm[i] = i;
+    perm[a0] = a1;
+    perm[a1] = a0;
+    fl[a1] = true;
+    if (k == 1) return transpose(L, sp, flip_axes(L, sp, x, fl), perm);
+    return flip_axes(L, sp, transpose(L, sp, x, perm), fl);
+}
+
+/* broadcast_to(array, shape, subok=False): a read-only view. */
+static IrValue *api_broadcast_to(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "broadcast_to", "array,shape,subok", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "broadcast_to");
+    if (!x) return NULL;
+    IrValue *dims[IR_MAXDIM];
+    int nd;
+    if (!lw_shape_arg(L, a.p[1], dims, &nd)) return NULL;
+    if (nd < x->type->ndim) {
+        diag_error(call->span, "input operand has more dimensions than allowed by the axis remapping");
+        return NULL;
+    }
+    return broadcast_to(L, call->span, x, nd, dims);
+}
+
+/* ---------------------------------------------------------------- copies: roll, tile, repeat */
+
+/* x rolled by shift along axis: out[s:] = x[:n-s], out[:s] = x[n-s:] with s = shift mod n. */
+static IrValue *roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
+{
+    IrValue *n = dim(L, sp, x, axis);
+    IrValue *s = lw_binop(L, AOP_MOD, sp, shift, imax(L, sp, n, cint(L, sp, 1)));
+    IrValue *ns = isub(L, sp, n, s);
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    IrValue *out = lw_emit_empty(L, sp, x->type->dtype, x->type->ndim, dims);
+    store(L, sp, slice_axis(L, sp, out, axis, s, NULL, NULL), slice_axis(L, sp, x, axis, NULL, ns, NULL));
+    store(L, sp, slice_axis(L, sp, out, axis, NULL, s, NULL), slice_axis(L, sp, x, axis, ns, NULL, NULL));
+    return out;
+}
+
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
+{
+    return roll_axis(L, sp, x, axis, shift);
+}
+
+/* roll(a, shift, axis=None): shift an int (run time allowed) or, with a tuple of axes, a
+ * tuple of ints; axis None rolls the flattened array and restores the shape. */
+static IrValue *api_roll(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "roll", "a,shift,axis", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "roll");
+    if (!x) return NULL;
+    Span sp = call->span;
+    IrValue *sv = lw_expr(L, a.p[1]);
+    if (!sv) return NULL;
+    IrValue *shifts[IR_MAXDIM];
+    int nshift = 0;
+    if (sv->type->kind == TY_TUPLE) {
+        if (sv->type->n > IR_MAXDIM || sv->type->n == 0) {
+            diag_error(a.p[1]->span, "roll() takes an int or a tuple of up to %d ints as shift", IR_MAXDIM);
+            return NULL;
+        }
+        for (int i = 0; i < sv->type->n; i++) {
+            IrValue *e = lw_tuple_get(L, sv, i, sp);
+            if (e->type->kind != TY_INT && e->type->kind != TY_BOOL) {
+                diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(e->type));
+                return NULL;
+            }
+            shifts[nshift++] = lw_to_scalar(L, e, TY_INT, sp);
+        }
+    } else if (sv->type->kind == TY_INT || sv->type->kind == TY_BOOL) {
+        shifts[nshift++] = lw_to_scalar(L, sv, TY_INT, sp);
+    } else {
+        diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(sv->type));
+        return NULL;
+    }
+    bool flat = !a.p[2];
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        flat = v->type->kind == TY_NONE;
+    }
+    if (flat) {
+        if (nshift != 1) {
+            diag_error(a.p[1]->span, "roll() with axis=None takes one shift");
+            return NULL;
+        }
+        IrValue *dims[IR_MAXDIM];
+        lw_shape_of(L, x, sp, dims);
+        IrValue *r = roll_axis(L, sp, ravel(L, sp, x), 0, shifts[0]);
+        return lw_emit_reshape(L, sp, r, x->type->ndim, dims);
+    }
+    int axes[IR_MAXDIM], n;
+    if (!axes_list(L, a.p[2], x->type->ndim, axes, &n, "axis")) return NULL;
+    if (n != nshift && nshift != 1 && n != 1) {
+        diag_error(sp, "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
+                       "arg 0 with shape (%d,) and arg 1 with shape (%d,).", nshift, n);
+        return NULL;
+    }
+    int cnt = n > nshift ? n : nshift;
+    IrValue *r = x;
+    for (int i = 0; i < cnt; i++) r = roll_axis(L, sp, r, axes[n == 1 ? 0 : i], shifts[nshift == 1 ? 0 : i]);
+    return r;
+}
+
+/* tile(A, reps): A viewed with a size-1 axis before each tiled axis, broadcast to the reps,
+ * copied once and reshaped: (r0, s0, r1, s1, ...) → (r0*s0, r1*s1, ...). */
+static IrValue *api_tile(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tile", "A,reps", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "tile");
+    if (!x) return NULL;
+    Span sp = call->span;
+    IrValue *reps[IR_MAXDIM];
+    int d = 0;
+    if (is_seq_lit(a.p[1])) {
+        if (a.p[1]->elts.n > IR_MAXDIM) goto toomany;
+        for (int i = 0; i < a.p[1]->elts.n; i++)
+            if (!(reps[d++] = lw_int_arg(L, a.p[1]->elts.v[i]))) return NULL;
+    } else {
+        IrValue *rv = lw_expr(L, a.p[1]);
+        if (!rv) return NULL;
+        if (rv->type->kind == TY_TUPLE) {
+            if (rv->type->n > IR_MAXDIM) goto toomany;
+            for (int i = 0; i < rv->type->n; i++) {
+                IrValue *e = lw_tuple_get(L, rv, i, sp);
+                if (e->type->kind != TY_INT && e->type->kind != TY_BOOL) {
+                    diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(e->type));
+                    return NULL;
+                }
+                reps[d++] = lw_to_scalar(L, e, TY_INT, sp);
+            }
+        } else if (rv->type->kind == TY_INT || rv->type->kind == TY_BOOL) {
+            reps[d++] = lw_to_scalar(L, rv, TY_INT, sp);
+        } else {
+            diag_error(a.p[1]->span, "tile() takes an int or a tuple of ints as reps, not %s", ty_str_of(rv->type));
+            return NULL;
+        }
+    }
+    int xnd = x->type->ndim, nd = d > xnd ? d : xnd, lead = nd - xnd;
+    IrValue *r[IR_MAXDIM], *s[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) {
+        r[i] = i < nd - d ? cint(L, sp, 1) : reps[i - (nd - d)];
+        s[i] = i < lead ? cint(L, sp, 1) : dim(L, sp, x, i - lead);
+    }
+    for (int i = 0; i < nd; i++) {   /* NumPy raises for negative reps (as a shape) */
+        if (!raise_if(L, sp, is_neg(L, sp, r[i]), "ValueError",
+                      "negative dimensions are not allowed"))
+            return NULL;
+    }
+    /* the view: a new axis before each axis whose rep is not the constant 1 */
+    Ix ix;
+    ix_init(&ix, x);
+    IrValue *bdims[IR_MAXDIM * 2];
+    int bn = 0;
+    for (int i = 0; i < nd; i++) {
+        int64_t c;
+        bool one = lw_is_const_int(r[i], &c) && c == 1;
+        if (!one) {
+            ix_new(&ix);
+            bdims[bn++] = r[i];
+        }
+        if (i < lead) ix_new(&ix);
+        else ix_all(L, sp, &ix);
+        bdims[bn++] = s[i];
+    }
+    if (bn > IR_MAXDIM) {
+        diag_error(sp, "tile() of this many tiled dimensions is not supported (gpyc arrays have up to %d)", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *v = ix_emit(L, sp, &ix);
+    IrValue *b = copy_of(L, sp, broadcast_to(L, sp, v, bn, bdims));
+    IrValue *odims[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) odims[i] = imul(L, sp, r[i], s[i]);
+    return lw_emit_reshape(L, sp, b, nd, odims);
+toomany:
+    diag_error(a.p[1]->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+    return NULL;
+}
+
+/* repeat(a, repeats, axis=None): an int count by a broadcast copy (a new size-1 axis after
+ * `axis` broadcast to the count, then merged); an array of counts through rt_repeat.
+ * axis None works on the flattened array. */
+static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
+{
+    Args a;
+    if (!bind(call, "repeat", "a,repeats,axis", 2, self, &a)) return NULL;
+    IrValue *x = self ? self : arraylike(L, a.p[0], "repeat");
+    if (!x) return NULL;
+    Span sp = call->span;
+    IrValue *rep;
+    if (is_seq_lit(a.p[1])) {
+        if (!(rep = arraylike(L, a.p[1], "repeat"))) return NULL;
+    } else {
+        if (!(rep = lw_expr(L, a.p[1]))) return NULL;
+    }
+    if (rep->type->kind == TY_ARRAY && rep->type->ndim == 0) rep = lw_to_scalar(L, rep, TY_INT, sp);
+    if (rep->type->kind == TY_BOOL) rep = lw_to_scalar(L, rep, TY_INT, sp);
+    if (rep->type->kind != TY_INT && rep->type->kind != TY_ARRAY) {
+        diag_error(a.p[1]->span, "repeat() takes an int or an array of ints as repeats, not %s", ty_str_of(rep->type));
+        return NULL;
+    }
+    if (rep->type->kind == TY_ARRAY && (rep->type->ndim != 1 || !(dt_is_int(rep->type->dtype) || rep->type->dtype == DT_BOOL))) {
+        diag_error(a.p[1]->span, "repeat() takes a 1-d array of ints as repeats, not %s", ty_str_of(rep->type));
+        return NULL;
+    }
+    bool flat = !a.p[2];
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        flat = v->type->kind == TY_NONE;
+    }
+    int axis = 0;
+    if (flat) x = ravel(L, sp, x);
+    else if (!axis1(L, a.p[2], x->type->ndim, 0, &axis)) return NULL;
+    if (x->type->ndim == 0) {
+        diag_error(sp, "repeat() of a 0-d array needs axis=None");
+        return NULL;
+    }
+    int nd = x->type->ndim;
+    if (rep->type->kind == TY_ARRAY) {
+        IrValue *r = lw_emit2(L, IR_REPEAT, sp, x->type, x, rep);
+        r->def->ival = axis;
+        return r;
+    }
+    if (nd + 1 > IR_MAXDIM) {
+        diag_error(sp, "repeat() along an axis of an array of %d dimensions is not supported", nd);
+        return NULL;
+    }
+    if (!raise_if(L, sp, is_neg(L, sp, rep), "ValueError",
+                  "negative dimensions are not allowed"))
+        return NULL;
+    IrValue *dims[IR_MAXDIM], *bdims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    for (int i = 0, j = 0; i < nd; i++) {
+        bdims[j++] = dims[i];
+        if (i == axis) bdims[j++] = rep;
+    }
+    IrValue *v = newaxis_at(L, sp, x, axis + 1);
+    IrValue *b = copy_of(L, sp, broadcast_to(L, sp, v, nd + 1, bdims));
+    dims[axis] = imul(L, sp, dims[axis], rep);
+    return lw_emit_reshape(L, sp, b, nd, dims);
+}
+
+/* ---------------------------------------------------------------- splitting */
+
+/* split / array_split / hsplit / vsplit / dsplit (ary, indices_or_sections[, axis]): a list of
+ * views.  A section count must be a compile-time constant (it is the list's length); split
+ * needs an equal division (checked at run time); array_split gives the first n % N sections
+ * one more element.  A list of indices (run-time ints allowed) cuts at those points. */
+static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    bool has_axis = !strcmp(fname, "split") || !strcmp(fname, "array_split");
+    if (!lw_bind(call, fname, has_axis ? "ary,indices_or_sections,axis" : "ary,indices_or_sections", 2, &a))
+        return NULL;
+    IrValue *x = arraylike(L, a.p[0], fname);
+    if (!x) return NULL;
+    Span sp = call->span;
+    int nd = x->type->ndim, axis = 0;
+    bool equal = strcmp(fname, "array_split") != 0;
+    if (has_axis) {
+        if (nd == 0) {
+            diag_error(sp, "%s() of a 0-d array is not possible", fname);
+            return NULL;
+        }
+        if (!axis1(L, a.p[2], nd, 0, &axis)) return NULL;
+    } else if (fname[0] == 'h') {
+        if (nd == 0) {
+            diag_error(sp, "hsplit only works on arrays of 1 or more dimensions");
+            return NULL;
+        }
+        axis = nd > 1 ? 1 : 0;
+    } else if (fname[0] == 'v') {
+        if (nd < 2) {
+            diag_error(sp, "vsplit only works on arrays of 2 or more dimensions");
+            return NULL;
+        }
+    } else {
+        if (nd < 3) {
+            diag_error(sp, "dsplit only works on arrays of 3 or more dimensions");
+            return NULL;
+        }
+        axis = 2;
+    }
+    IrValue *bounds[MAXARR + 1];
+    int nb = 0;
+    IrValue *n = dim(L, sp, x, axis);
+    bounds[nb++] = cint(L, sp, 0);
+    AstNode *ios = a.p[1];
+    IrValue *iv = NULL;
+    if (!is_seq_lit(ios)) {
+        if (!(iv = lw_expr(L, ios))) return NULL;
+        if (iv->type->kind == TY_ARRAY && iv->type->ndim == 0) iv = lw_to_scalar(L, iv, TY_INT, sp);
+    }
+    if (iv && (iv->type->kind == TY_INT || iv->type->kind == TY_BOOL)) {
+        int64_t N;
+        if (!lw_is_const_int(iv, &N)) {
+            diag_error(ios->span, "the number of sections must be a compile-time constant (it is the length "
+                                  "of the list %s() returns)", fname);
+            return NULL;
+        }
+        if (N <= 0) {
+            diag_error(ios->span, "number sections must be larger than 0.");
+            return NULL;
+        }
+        if (N > MAXARR) {
+            diag_error(ios->span, "%s() into more than %d sections is not supported", fname, MAXARR);
+            return NULL;
+        }
+        IrValue *Nv = cint(L, sp, N);
+        IrValue *extras = lw_binop(L, AOP_MOD, sp, n, Nv);
+        if (equal && !raise_if(L, sp, lw_binop(L, AOP_NE, sp, extras, cint(L, sp, 0)), "ValueError",
+                               "array split does not result in an equal division"))
+            return NULL;
+        IrValue *each = lw_binop(L, AOP_FLOORDIV, sp, n, Nv);
+        for (int64_t i = 1; i < N; i++)
+            bounds[nb++] = iadd(L, sp, imul(L, sp, cint(L, sp, i), each), imin(L, sp, cint(L, sp, i), extras));
+    } else {
+        int cnt;
+        if (iv && iv->type->kind == TY_TUPLE) cnt = iv->type->n;
+        else if (!iv) cnt = ios->elts.n;
+        else {
+            diag_error(ios->span, "indices_or_sections must be an int or a list or tuple of ints, not %s",
+                       ty_str_of(iv->type));
+            return NULL;
+        }
+        if (cnt >= MAXARR) {
+            diag_error(ios->span, "%s() into more than %d sections is not supported", fname, MAXARR);
+            return NULL;
+        }
+        for (int i = 0; i < cnt; i++) {
+            IrValue *b;
+            if (iv) {
+                b = lw_tuple_get(L, iv, i, sp);
+                if (b->type->kind != TY_INT && b->type->kind != TY_BOOL) {
+                    diag_error(ios->span, "split indices must be integers, not %s", ty_str_of(b->type));
+                    return NULL;
+                }
+                b = lw_to_scalar(L, b, TY_INT, sp);
+            } else if (!(b = lw_int_arg(L, ios->elts.v[i]))) {
+                return NULL;
+            }
+            bounds[nb++] = b;
+        }
+    }
+    bounds[nb++] = NULL;   /* the end */
+    IrValue *parts[MAXARR + 1];
+    for (int i = 0; i + 1 < nb; i++) parts[i] = slice_axis(L, sp, x, axis, bounds[i], bounds[i + 1], NULL);
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(x->type), nb - 1, parts);
+}
+
+/* ---------------------------------------------------------------- padding */
+
+/* pad_width as NumPy broadcasts it to (ndim, 2): an int, (before, after), ((b, a),),
+ * (n,) or one pair per axis.  Run-time ints allowed. */
+static bool pad_widths(Lower *L, AstNode *e, int nd, IrValue *(*pw)[2])
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    IrValue *m[IR_MAXDIM][2];
+    int rows = 1, cols = 1;
+    Span sp = e->span;
+    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
+        m[0][0] = lw_to_scalar(L, v, TY_INT, sp);
+    } else if (v->type->kind == TY_TUPLE && v->type->n > 0) {
+        Type *t0 = v->type->elems[0];
+        if (t0->kind == TY_TUPLE) {
+            rows = v->type->n;
+            cols = t0->n;
+            if (rows > IR_MAXDIM || cols < 1 || cols > 2) goto bad;
+            for (int i = 0; i < rows; i++) {
+                IrValue *row = lw_tuple_get(L, v, i, sp);
+                if (row->type->kind != TY_TUPLE || row->type->n != cols) goto bad;
+                for (int j = 0; j < cols; j++) {
+                    IrValue *c = lw_tuple_get(L, row, j, sp);
+                    if (c->type->kind != TY_INT && c->type->kind != TY_BOOL) goto bad;
+                    m[i][j] = lw_to_scalar(L, c, TY_INT, sp);
+                }
+            }
+        } else {
+            cols = v->type->n;
+            if (cols > 2) goto bad;
+            for (int j = 0; j < cols; j++) {
+                IrValue *c = lw_tuple_get(L, v, j, sp);
+                if (c->type->kind != TY_INT && c->type->kind != TY_BOOL) goto bad;
+                m[0][j] = lw_to_scalar(L, c, TY_INT, sp);
+            }
+        }
+    } else {
+        goto bad;
+    }
+    if (rows != 1 && rows != nd) {
+        diag_error(sp, "operands could not be broadcast together with remapped shapes [original->remapped]: "
+                       "(%d,%d)  and requested shape (%d,2)", rows, cols, nd);
+        return false;
+    }
+    for (int i = 0; i < nd; i++)
+        for (int j = 0; j < 2; j++) {
+            pw[i][j] = m[rows == 1 ? 0 : i][cols == 1 ? 0 : j];
+            if (!raise_if(L, sp, is_neg(L, sp, pw[i][j]), "ValueError",
+                          "index can't contain negative values"))
+                return false;
+        }
+    return true;
+bad:
+    diag_error(sp, "pad_width must be an int, a pair (before, after) or a tuple of such pairs, one per axis");
+    return false;
+}
+
+/* x gathered along axis k by the int64 index array src (1-d): x[:, ..., src] (a copy). */
+static IrValue *gather_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *src)
+{
+    IrValue *args[1 + 3 * IR_MAXDIM + 1];
+    IdxKind kinds[IR_MAXDIM + 1];
+    int na = 0;
+    args[na++] = x;
+    for (int i = 0; i < k; i++) {
+        for (int j = 0; j < 3; j++) args[na++] = lw_const_none(L, sp);
+        kinds[i] = IDX_SLICE;
+    }
+    args[na++] = src;
+    kinds[k] = IDX_INT;
+    return lw_index_adv(L, x, sp, sp, k + 1, kinds, na, args);
+}
+
+/* pad modes 'reflect', 'symmetric' and 'wrap': axis by axis (each on the result of the axes
+ * before it, as NumPy pads), output position j maps to source index src(j) of the axis of
+ * length n, with t = (j - before) mod period:
+ *   wrap:      period n,        src = t
+ *   reflect:   period 2(n - 1), src = t < n ? t : period - t   (n == 1: 0)
+ *   symmetric: period 2n,       src = t < n ? t : period - 1 - t
+ * which is NumPy's result for any pad width, wider than the axis too. */
+static IrValue *pad_gather(Lower *L, Span sp, IrValue *x, IrValue *(*pw)[2], IrValue **s, IrValue **odims,
+                           const char *mode)
+{
+    int nd = x->type->ndim;
+    IrValue *cur = x;
+    for (int k = 0; k < nd && cur; k++) {
+        IrValue *n = s[k];
+        IrValue *widen = lw_binop(L, AOP_GT, sp, iadd(L, sp, pw[k][0], pw[k][1]), cint(L, sp, 0));
+        IrValue *empty = lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0));
+        IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, widen});
+        if (!raise_if(L, sp, bad, "ValueError",
+                      ar_printf(L->a, "can't extend empty axis %d using modes other than 'constant' or 'empty'", k)))
+            return NULL;
+        IrValue *period = !strcmp(mode, "wrap") ? n
+                          : !strcmp(mode, "reflect") ? imul(L, sp, cint(L, sp, 2), isub(L, sp, n, cint(L, sp, 1)))
+                                                     : imul(L, sp, cint(L, sp, 2), n);
+        IrValue *j = lw_binop(L, AOP_SUB, sp, iota(L, sp, odims[k]), pw[k][0]);
+        IrValue *t = j ? lw_binop(L, AOP_MOD, sp, j, period) : NULL;
+        if (!t) return NULL;
+        IrValue *src = t;
+        if (strcmp(mode, "wrap")) {
+            IrValue *back = lw_binop(L, AOP_SUB, sp, !strcmp(mode, "reflect") ? period : isub(L, sp, period, cint(L, sp, 1)), t);
+            IrValue *lo = lw_binop(L, AOP_LT, sp, t, n);
+            src = back && lo ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){lo, t, back}) : NULL;
+            if (!src) return NULL;
+        }
+        cur = gather_axis(L, sp, cur, k, src);
+    }
+    return cur == x ? copy_of(L, sp, x) : cur;
+}
+
+/* pad(array, pad_width, mode='constant', constant_values=0); modes 'edge', 'reflect',
+ * 'symmetric' and 'wrap' (NumPy's default reflect_type='even'). */
+static IrValue *api_pad(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "pad", "array,pad_width,mode,constant_values", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "pad");
+    if (!x) return NULL;
+    Span sp = call->span;
+    int nd = x->type->ndim;
+    IrValue *pw[IR_MAXDIM][2];
+    if (!pad_widths(L, a.p[1], nd, pw)) return NULL;
+    const char *mode;
+    if (!str_arg(L, a.p[2], "constant", &mode)) return NULL;
+    bool edge = !strcmp(mode, "edge");
+    bool gather = !strcmp(mode, "reflect") || !strcmp(mode, "symmetric") || !strcmp(mode, "wrap");
+    if (!edge && !gather && strcmp(mode, "constant")) {
+        diag_error(a.p[2]->span,
+                   "pad(mode='%s') is not supported yet (constant, edge, reflect, symmetric and wrap are)", mode);
+        return NULL;
+    }
+    IrValue *cval = NULL;
+    if (a.p[3]) {
+        if (edge || gather) {
+            diag_error(a.p[3]->span, "unsupported keyword arguments for mode '%s': {'constant_values'}", mode);
+            return NULL;
+        }
+        if (!(cval = lw_expr(L, a.p[3]))) return NULL;
+        if (cval->type->kind == TY_ARRAY && cval->type->ndim == 0)
+            cval = lw_to_scalar(L, cval, py_kind_of(cval->type->dtype), a.p[3]->span);
+        if (!ty_is_scalar(cval->type)) {
+            diag_error(a.p[3]->span, "pad() takes one number as constant_values here, got %s", ty_str_of(cval->type));
+            return NULL;
+        }
+    }
+    IrValue *s[IR_MAXDIM], *odims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, s);
+    for (int i = 0; i < nd; i++) odims[i] = iadd(L, sp, iadd(L, sp, s[i], pw[i][0]), pw[i][1]);
+    if (gather) return pad_gather(L, sp, x, pw, s, odims, mode);
+    DType dt = x->type->dtype;
+    IrValue *out = edge ? lw_emit_empty(L, sp, dt, nd, odims)
+                        : lw_emit_full(L, sp, dt, nd, odims, cval ? cval : cint(L, sp, 0));
+    Ix ix;
+    ix_init(&ix, out);
+    for (int i = 0; i < nd; i++) ix_slice(L, sp, &ix, pw[i][0], iadd(L, sp, pw[i][0], s[i]), NULL);
+    store(L, sp, ix_emit(L, sp, &ix), x);
+    if (!edge) return out;
+    for (int k = 0; k < nd; k++) {
+        IrValue *b = pw[k][0], *e = iadd(L, sp, pw[k][0], s[k]);
+        IrValue *widen = lw_binop(L, AOP_GT, sp, iadd(L, sp, pw[k][0], pw[k][1]), cint(L, sp, 0));
+        IrValue *empty = lw_binop(L, AOP_EQ, sp, s[k], cint(L, sp, 0));
+        IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, widen});
+        if (!raise_if(L, sp, bad, "ValueError",
+                      ar_printf(L->a, "can't extend empty axis %d using modes other than 'constant' or 'empty'", k)))
+            return NULL;
+        store(L, sp, slice_axis(L, sp, out, k, NULL, b, NULL),
+              slice_axis(L, sp, out, k, b, iadd(L, sp, b, cint(L, sp, 1)), NULL));
+        store(L, sp, slice_axis(L, sp, out, k, e, NULL, NULL),
+              slice_axis(L, sp, out, k, isub(L, sp, e, cint(L, sp, 1)), e, NULL));
+    }
+    return out;
+}
+
+/* ---------------------------------------------------------------- diagonals and triangles */
+
+/* The diagonal of x between axes a1 and a2 (normalised, distinct) at offset k (an int), as
+ * NumPy's diagonal: a view without both axes and with the diagonal as its last axis, elements
+ * x[..., i, ..., i + k, ...] (i on a1).  Slicing a2 from max(k, 0) and a1 from max(-k, 0)
+ * (Python slices clamp, so a k past the edge gives length 0) leaves the diagonal starting at
+ * the corner; IR_DIAG_VIEW then steps both axes at once for min of their lengths. */
+IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2)
+{
+    IrValue *zero = cint(L, sp, 0), *one = cint(L, sp, 1);
+    IrValue *kp = imax(L, sp, k, zero);
+    IrValue *km = imax(L, sp, lw_ewise(L, IR_NEG, sp, 1, &k), zero);
+    x = slice_axis(L, sp, x, a2, kp, dim(L, sp, x, a2), one);
+    x = slice_axis(L, sp, x, a1, km, dim(L, sp, x, a1), one);
+    int p = a1 < a2 ? a1 : a2, n = x->type->ndim;
+    IrValue *d = lw_diag_view(L, sp, x, p, a1 < a2 ? a2 : a1);
+    if (p == n - 2) return d;
+    int perm[IR_MAXDIM], j = 0;
+    for (int i = 0; i < n - 1; i++)
+        if (i != p) perm[j++] = i;
+    perm[j] = p;
+    return transpose(L, sp, d, perm);
+}
+
+/* The view of x without axis q whose axis p (< q; both of one length, or the shorter is
+ * taken) steps along both: their diagonal (IR_DIAG_VIEW, rt_diag_view). */
+IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q)
+{
+    IrValue *d = lw_emit1(L, IR_DIAG_VIEW, sp, ty_array(x->type->dtype, x->type->ndim - 1), x);
+    d->def->naxes = 2;
+    d->def->axes[0] = p;
+    d->def->axes[1] = q;
+    return d;
+}
+
+/* diag(v, k=0): 1-d v → the 2-d matrix with v on diagonal k (zeros, then a store into the
+ * strided view of its diagonal); 2-d v → its diagonal k. */
+static IrValue *diag_of(Lower *L, Span sp, IrValue *x, IrValue *k)
+{
+    if (x->type->ndim == 2) return lw_diagonal(L, sp, x, k, 0, 1);
+    if (x->type->ndim != 1) {
+        diag_error(sp, "Input must be 1- or 2-d.");
+        return NULL;
+    }
+    IrValue *n = dim(L, sp, x, 0);
+    IrValue *N = iadd(L, sp, n, lw_ewise(L, IR_ABS, sp, 1, &k));
+    IrValue *dims[2] = {N, N};
+    IrValue *z = lw_emit_full(L, sp, x->type->dtype, 2, dims, cint(L, sp, 0));
+    store(L, sp, lw_diagonal(L, sp, z, k, 0, 1), x);
+    return z;
+}
+
+static IrValue *api_diag(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "v,k", 1, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], fname);
+    IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    if (!strcmp(fname, "diagflat")) x = ravel(L, call->span, x);
+    return diag_of(L, call->span, x, k);
+}
+
+/* diagonal(a, offset=0, axis1=0, axis2=1) of an array of ndim >= 2 (and the method): a view. */
+static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
+{
+    Args a;
+    if (!bind(call, "diagonal", "a,offset,axis1,axis2", 1, self, &a)) return NULL;
+    IrValue *x = self ? self : arraylike(L, a.p[0], "diagonal");
+    if (!x) return NULL;
+    IrValue *k = int_arg_or(L, a.p[1], call->span, 0);
+    if (!k) return NULL;
+    int nd = x->type->ndim;
+    if (nd < 2) {
+        diag_error(call->span, "diag requires an array of at least two dimensions");
+        return NULL;
+    }
+    int a1, a2;
+    if (!axis1_named(L, a.p[2], nd, 0, "axis1", &a1) || !axis1_named(L, a.p[3], nd, 1, "axis2", &a2)) return NULL;
+    if (a1 == a2) {
+        diag_error(call->span, "axis1 and axis2 cannot be the same");
+        return NULL;
+    }
+    return lw_diagonal(L, call->span, x, k, a1, a2);
+}
+
+/* col - row for an (N, M) grid, as int64 */
+static IrValue *col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M)
+{
+    IrValue *r = newaxis_at(L, sp, iota(L, sp, N), 1);
+    return isub(L, sp, iota(L, sp, M), r);
+}
+
+/* tri(N, M=None, k=0, dtype=float): 1 where col - row <= k. */
+static IrValue *api_tri(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tri", "N,M,k,dtype", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    if (!N) return NULL;
+    IrValue *M = N;
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(M = lw_int_arg(L, a.p[1]))) return NULL;
+    }
+    IrValue *k = int_arg_or(L, a.p[2], sp, 0);
+    if (!k) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[3], &dt, &given)) return NULL;
+    IrValue *m = lw_binop(L, AOP_LE, sp, col_minus_row(L, sp, N, M), k);
+    return dt == DT_BOOL ? m : lw_cast(L, m, dt, sp);
+}
+
+/* tril(m, k=0) / triu(m, k=0): where(col - row <= k (>= k), m, 0) over the last two axes
+ * (a 1-d m is treated as the rows of a square matrix, as NumPy does). */
+static IrValue *api_tri_lu(Lower *L, AstNode *call, bool lower)
+{
+    Args a;
+    if (!lw_bind(call, lower ? "tril" : "triu", "m,k", 1, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], lower ? "tril" : "triu");
+    if (!x) return NULL;
+    Span sp = call->span;
+    IrValue *k = int_arg_or(L, a.p[1], sp, 0);
+    if (!k) return NULL;
+    int nd = x->type->ndim;
+    if (nd == 0) {
+        diag_error(sp, "%s() needs an array of at least one dimension", lower ? "tril" : "triu");
+        return NULL;
+    }
+    IrValue *M = dim(L, sp, x, nd - 1);
+    IrValue *N = nd >= 2 ? dim(L, sp, x, nd - 2) : M;
+    IrValue *mask = lw_binop(L, lower ? AOP_LE : AOP_GE, sp, col_minus_row(L, sp, N, M), k);
+    IrValue *zero = x->type->dtype == DT_BOOL ? lw_const_bool(L, sp, false) : cint(L, sp, 0);
+    return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){mask, x, zero});
+}
+
+/* ---------------------------------------------------------------- grids and spaces */
+
+/* meshgrid(*xi, copy=True, sparse=False, indexing='xy'): each input flattened and viewed
+ * along its own axis ('xy' swaps the first two), broadcast to the full grid and copied.  A list
+ * of arrays (as NumPy 1.x and CuPy return); a tuple when the dtypes differ. */
+static IrValue *api_meshgrid(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    const char *indexing = "xy";
+    bool copy = true, sparse = false;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "indexing")) {
+            if (!str_arg(L, kw->rhs, "xy", &indexing)) return NULL;
+            if (strcmp(indexing, "xy") && strcmp(indexing, "ij")) {
+                diag_error(kw->rhs->span, "Valid values for `indexing` are 'xy' and 'ij'.");
+                return NULL;
+            }
+        } else if (!strcmp(kw->sval, "copy")) {
+            if (!lw_bool_arg(L, kw->rhs, true, &copy)) return NULL;
+        } else if (!strcmp(kw->sval, "sparse")) {
+            if (!lw_bool_arg(L, kw->rhs, false, &sparse)) return NULL;
+        } else {
+            diag_error(kw->span, "meshgrid() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+    }
+    int n = call->elts.n;
+    if (n == 0 || n > IR_MAXDIM) {
+        diag_error(sp, "meshgrid() takes 1 to %d arrays here", IR_MAXDIM);
+        return NULL;
+    }
+    bool xy = !strcmp(indexing, "xy") && n >= 2;
+    IrValue *xs[IR_MAXDIM], *dims[IR_MAXDIM], *out[IR_MAXDIM];
+    int pos[IR_MAXDIM];
+    for (int i = 0; i < n; i++) {
+        IrValue *x = arraylike(L, call->elts.v[i], "meshgrid");
+        if (!x) return NULL;
+        xs[i] = ravel(L, sp, x);
+        pos[i] = xy && i < 2 ? 1 - i : i;
+        dims[pos[i]] = dim(L, sp, xs[i], 0);
+    }
+    bool same = true;
+    for (int i = 0; i < n; i++) {
+        Ix ix;
+        ix_init(&ix, xs[i]);
+        for (int j = 0; j < n; j++) {
+            if (j == pos[i]) ix_all(L, sp, &ix);
+            else ix_new(&ix);
+        }
+        IrValue *v = ix_emit(L, sp, &ix);
+        if (!sparse) v = broadcast_to(L, sp, v, n, dims);
+        out[i] = copy ? copy_of(L, sp, v) : v;
+        same &= out[i]->type->dtype == out[0]->type->dtype;
+    }
+    if (!same) return lw_tuple(L, sp, n, out);
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(out[0]->type), n, out);
+}
+
+/* A real scalar argument as a Python float. */
+static IrValue *real_arg(Lower *L, AstNode *e, const char *fname)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, e->span);
+    if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+        diag_error(e->span, "%s() takes real scalar start and stop here, got %s", fname, ty_str_of(v->type));
+        return NULL;
+    }
+    return lw_to_scalar(L, v, TY_FLOAT, e->span);
+}
+
+static IrValue *emit_linspace(Lower *L, Span sp, IrValue *start, IrValue *stop, IrValue *num, bool endpoint)
+{
+    IrValue *args[3] = {start, stop, num};
+    IrValue *r = lw_emit(L, IR_LINSPACE, sp, ty_array(DT_FLOAT64, 1), 3, args);
+    r->def->dtype = DT_FLOAT64;
+    r->def->ival = endpoint;
+    return r;
+}
+
+/* logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+ * base ** linspace(start, stop, num, endpoint). */
+static IrValue *api_logspace(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "logspace", "start,stop,num,endpoint,base,dtype,axis", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *start = real_arg(L, a.p[0], "logspace");
+    IrValue *stop = start ? real_arg(L, a.p[1], "logspace") : NULL;
+    IrValue *num = stop ? int_arg_or(L, a.p[2], sp, 50) : NULL;
+    if (!num) return NULL;
+    bool endpoint;
+    if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
+    IrValue *base = a.p[4] ? real_arg(L, a.p[4], "logspace") : lw_const_float(L, sp, 10.0);
+    if (!base || !lw_no_arg(a.p[6], "axis")) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[5], &dt, &given)) return NULL;
+    IrValue *y = emit_linspace(L, sp, start, stop, num, endpoint);
+    IrValue *r = lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){base, y});
+    return r && dt != r->type->dtype ? lw_cast(L, r, dt, sp) : r;
+}
+
+/* geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0): NumPy's algorithm for
+ * real start and stop of one sign: 10 ** linspace(log10|start|, log10|stop|), the end points
+ * set exactly, times the sign. */
+static IrValue *api_geomspace(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "geomspace", "start,stop,num,endpoint,dtype,axis", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *start = real_arg(L, a.p[0], "geomspace");
+    IrValue *stop = start ? real_arg(L, a.p[1], "geomspace") : NULL;
+    IrValue *num = stop ? int_arg_or(L, a.p[2], sp, 50) : NULL;
+    if (!num) return NULL;
+    bool endpoint;
+    if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
+    if (!lw_no_arg(a.p[5], "axis")) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[4], &dt, &given)) return NULL;
+    IrValue *zero = lw_const_float(L, sp, 0.0);
+    IrValue *has0 = lw_ewise(L, IR_LOGICAL_OR, sp, 2,
+                             (IrValue *[]){lw_binop(L, AOP_EQ, sp, start, zero), lw_binop(L, AOP_EQ, sp, stop, zero)});
+    if (!raise_if(L, sp, has0, "ValueError", "Geometric sequence cannot include zero")) return NULL;
+    IrValue *sign = lw_ewise(L, IR_SIGN, sp, 1, &start);
+    start = lw_binop(L, AOP_DIV, sp, start, sign);
+    stop = lw_binop(L, AOP_DIV, sp, stop, sign);
+    if (!raise_if(L, sp, lw_binop(L, AOP_LT, sp, stop, zero), "ValueError",
+                  "geomspace() with start and stop of different signs (a complex result) is not supported by gpyc"))
+        return NULL;
+    IrValue *y = emit_linspace(L, sp, lw_ewise(L, IR_LOG10, sp, 1, &start), lw_ewise(L, IR_LOG10, sp, 1, &stop),
+                               num, endpoint);
+    IrValue *r = lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){lw_const_float(L, sp, 10.0), y});
+    /* the end points exactly: result[0] = start; result[-1] = stop when endpoint and num > 1 */
+    IrValue *conds[2] = {lw_binop(L, AOP_GT, sp, num, cint(L, sp, 0)),
+                         lw_binop(L, AOP_GT, sp, num, cint(L, sp, 1))};
+    for (int i = 0; i < (endpoint ? 2 : 1); i++) {
+        IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &conds[i]);
+        in->blocks[0] = ir_block_new(L->m, in);
+        in->blocks[1] = ir_block_new(L->m, in);
+        IrBlock *saved = L->blk;
+        L->blk = in->blocks[0];
+        Ix ix;
+        ix_init(&ix, r);
+        ix_int(&ix, cint(L, sp, i ? -1 : 0));
+        store(L, sp, ix_emit(L, sp, &ix), i ? stop : start);
+        L->blk = saved;
+    }
+    r = lw_binop(L, AOP_MUL, sp, sign, r);
+    return r && dt != r->type->dtype ? lw_cast(L, r, dt, sp) : r;
+}
+
+/* ---------------------------------------------------------------- unpacking lists */
+
+bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
+{
+    int n = target->elts.n;
+    IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), list);
+    IrValue *ne = lw_binop(L, AOP_NE, sp, len, cint(L, sp, n));
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &ne);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[0];
+    for (int k = 0; k < n; k++)
+        raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, cint(L, sp, k)), "ValueError",
+                 ar_printf(L->a, "not enough values to unpack (expected %d, got %d)", n, k));
+    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 0, NULL);
+    r->sval = "ValueError";
+    r->sval2 = ar_printf(L->a, "too many values to unpack (expected %d)", n);
+    L->blk = saved;
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        IrValue *e = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, cint(L, sp, i));
+        ok &= lw_assign(L, target->elts.v[i], e, sp);
+    }
+    return ok;
+}
+
+/* ---------------------------------------------------------------- rollaxis, ediff1d */
+
+/* rollaxis(a, axis, start=0): axis moved to lie before start (NumPy's AxisError texts) */
+static IrValue *api_rollaxis(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "rollaxis", "a,axis,start", 2, &a)) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "rollaxis");
+    if (!x) return NULL;
+    int n = x->type->ndim, axis;
+    if (!axis1(L, a.p[1], n, 0, &axis)) return NULL;
+    int64_t start = 0;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &start)) {
+            diag_error(a.p[2]->span, "rollaxis() start must be a compile-time int");
+            return NULL;
+        }
+    }
+    if (start < 0) start += n;
+    if (start < 0 || start >= n + 1) {
+        diag_error(call->span, "'start' arg requires %d <= start < %d, but %lld was passed in", -n, n + 1,
+                   (long long)start);
+        return NULL;
+    }
+    if (axis < start) start--;
+    int perm[IR_MAXDIM], k = 0;
+    for (int d = 0; d < n; d++)
+        if (d != axis) perm[k++] = d;
+    for (int d = n - 1; d > start; d--) perm[d] = perm[d - 1];
+    perm[start] = axis;
+    return transpose(L, call->span, x, perm);
+}
+
+/* ediff1d(ary): ravel(ary)[1:] - ravel(ary)[:-1] (to_end and to_begin not supported yet) */
+static IrValue *api_ediff1d(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "ediff1d", "ary,to_end,to_begin", 1, &a) || !lw_no_arg(a.p[1], "to_end") ||
+        !lw_no_arg(a.p[2], "to_begin"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *x = arraylike(L, a.p[0], "ediff1d");
+    if (!x) return NULL;
+    x = ravel(L, sp, x);
+    IrValue *hi = slice_axis(L, sp, x, 0, cint(L, sp, 1), NULL, NULL);
+    IrValue *lo = slice_axis(L, sp, x, 0, NULL, cint(L, sp, -1), NULL);
+    return lw_binop(L, AOP_SUB, sp, hi, lo);
+}
+
+/* ---------------------------------------------------------------- window functions */
+
+enum { WIN_BARTLETT, WIN_BLACKMAN, WIN_HAMMING, WIN_HANNING, WIN_KAISER };
+
+static IrValue *fmul(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_MUL, sp, a, lw_const_float(L, sp, c)); }
+static IrValue *fadd(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_ADD, sp, a, lw_const_float(L, sp, c)); }
+static IrValue *fcos(Lower *L, Span sp, IrValue *a) { return lw_ewise(L, IR_COS, sp, 1, &a); }
+
+/* bartlett(M), blackman(M), hamming(M), hanning(M) over n = arange(1 - M, M, 2), as NumPy
+ * writes them (M == 1 gives [1.], M < 1 an empty array), and kaiser(M, beta) =
+ * i0(beta * sqrt(1 - ((n - alpha) / alpha)**2)) / i0(beta) over n = arange(M), alpha = (M-1)/2.
+ * float64.  M - 1 is taken as at least 1, which changes nothing but M == 1 (one point, n = 0;
+ * kaiser's beta is then 0, so i0(0) / i0(0) = 1). */
+static IrValue *api_window(Lower *L, AstNode *call, int kind)
+{
+    static const char *const names[] = {"bartlett", "blackman", "hamming", "hanning", "kaiser"};
+    const char *fname = names[kind];
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fname, kind == WIN_KAISER ? "M,beta" : "M", kind == WIN_KAISER ? 2 : 1, &a)) return NULL;
+    IrValue *M = lw_int_arg(L, a.p[0]);
+    if (!M) return NULL;
+    IrValue *beta = NULL;
+    if (kind == WIN_KAISER) {
+        if (!(beta = lw_expr(L, a.p[1]))) return NULL;
+        if (!ty_is_scalar(beta->type) || beta->type->kind == TY_COMPLEX) {
+            diag_error(a.p[1]->span, "kaiser() beta must be a real number, got %s", ty_str_of(beta->type));
+            return NULL;
+        }
+        beta = lw_to_scalar(L, beta, TY_FLOAT, sp);
+    }
+    IrValue *count = imax(L, sp, M, cint(L, sp, 0));
+    IrValue *m1 = lw_to_scalar(L, imax(L, sp, isub(L, sp, M, cint(L, sp, 1)), cint(L, sp, 1)), TY_FLOAT, sp);
+    IrValue *start = lw_to_scalar(L, kind == WIN_KAISER ? cint(L, sp, 0) : isub(L, sp, cint(L, sp, 1), M), TY_FLOAT, sp);
+    IrValue *step = lw_const_float(L, sp, kind == WIN_KAISER ? 1.0 : 2.0);
+    IrValue *n = lw_emit(L, IR_ARANGE, sp, ty_array(DT_FLOAT64, 1), 3, (IrValue *[]){start, step, count});
+    n->def->dtype = DT_FLOAT64;
+    if (kind == WIN_KAISER) {
+        IrValue *alpha = lw_binop(L, AOP_DIV, sp, m1, lw_const_float(L, sp, 2.0));
+        IrValue *t = lw_binop(L, AOP_DIV, sp, lw_binop(L, AOP_SUB, sp, n, alpha), alpha);
+        IrValue *r = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), lw_binop(L, AOP_POW, sp, t, lw_const_float(L, sp, 2.0)));
+        IrValue *one = lw_binop(L, AOP_NE, sp, M, cint(L, sp, 1));
+        IrValue *b = lw_binop(L, AOP_MUL, sp, beta, lw_to_scalar(L, one, TY_FLOAT, sp));
+        IrValue *arg = lw_binop(L, AOP_MUL, sp, b, lw_ewise(L, IR_SQRT, sp, 1, &r));
+        return lw_binop(L, AOP_DIV, sp, lw_ewise(L, IR_I0, sp, 1, &arg), lw_ewise(L, IR_I0, sp, 1, &b));
+    }
+    IrValue *x = lw_binop(L, AOP_DIV, sp, fmul(L, sp, n, M_PI), m1);  /* pi * n / (M - 1) */
+    switch (kind) {
+    case WIN_HANNING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.5);
+    case WIN_HAMMING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.46), 0.54);
+    case WIN_BLACKMAN:
+        return lw_binop(L, AOP_ADD, sp, fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.42),
+                        fmul(L, sp, fcos(L, sp, fmul(L, sp, x, 2.0)), 0.08));
+    default: { /* bartlett: where(n <= 0, 1 + n/(M-1), 1 - n/(M-1)) */
+        IrValue *q = lw_binop(L, AOP_DIV, sp, n, m1);
+        IrValue *c = lw_binop(L, AOP_LE, sp, n, lw_const_float(L, sp, 0.0));
+        IrValue *up = fadd(L, sp, q, 1.0);
+        IrValue *down = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), q);
+        return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, up, down});
+    }
+    }
+}
+
+/* ---------------------------------------------------------------- index tuples */
+
+/* tril_indices(n, k=0, m=None) = nonzero(tri(n, m, k, dtype=bool));
+ * triu_indices(n, k=0, m=None) = nonzero(~tri(n, m, k - 1, dtype=bool)) */
+static IrValue *tri_indices(Lower *L, Span sp, IrValue *N, IrValue *M, IrValue *k, bool lower)
+{
+    IrValue *cr = col_minus_row(L, sp, N, M);
+    return lw_nonzero(L, sp, lw_binop(L, lower ? AOP_LE : AOP_GE, sp, cr, k));
+}
+
+static IrValue *api_tri_indices(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "n,k,m", 1, &a)) return NULL;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    IrValue *k = N ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    IrValue *M = N;
+    if (a.p[2]) {
+        IrValue *v = lw_expr(L, a.p[2]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(M = lw_int_arg(L, a.p[2]))) return NULL;
+    }
+    return tri_indices(L, call->span, N, M, k, fname[3] == 'l');
+}
+
+/* tril_indices_from(arr, k=0) / triu_indices_from: the indices for arr's shape (2-d only) */
+static IrValue *api_tri_indices_from(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "arr,k", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], fname);
+    IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    if (!k) return NULL;
+    if (x->type->ndim != 2) {
+        diag_error(call->span, "input array must be 2-d");
+        return NULL;
+    }
+    Span sp = call->span;
+    return tri_indices(L, sp, dim(L, sp, x, 0), dim(L, sp, x, 1), k, fname[3] == 'l');
+}
+
+/* diag_indices(n, ndim=2): (arange(n),) * ndim */
+static IrValue *diag_indices(Lower *L, Span sp, IrValue *n, int64_t nd)
+{
+    if (nd < 0 || nd > IR_MAXDIM) {
+        diag_error(sp, "diag_indices() supports ndim from 0 to %d", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *idx[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) idx[i] = iota(L, sp, n);
+    return lw_tuple(L, sp, (int)nd, idx);
+}
+
+static IrValue *api_diag_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "diag_indices", "n,ndim", 1, &a)) return NULL;
+    IrValue *n = lw_int_arg(L, a.p[0]);
+    int64_t nd = 2;
+    if (n && a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &nd)) {
+            diag_error(a.p[1]->span, "diag_indices() ndim must be a compile-time int");
+            return NULL;
+        }
+    }
+    return n ? diag_indices(L, call->span, n, nd) : NULL;
+}
+
+/* diag_indices_from(arr): arr at least 2-d with all dimensions equal (NumPy's ValueErrors) */
+static IrValue *api_diag_indices_from(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "diag_indices_from", "arr", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "diag_indices_from");
+    if (!x) return NULL;
+    Span sp = call->span;
+    int nd = x->type->ndim;
+    if (nd < 2) {
+        diag_error(sp, "input array must be at least 2-d");
+        return NULL;
+    }
+    IrValue *n = dim(L, sp, x, 0);
+    for (int i = 1; i < nd; i++)
+        if (!raise_if(L, sp, lw_binop(L, AOP_NE, sp, dim(L, sp, x, i), n), "ValueError",
+                      "All dimensions of input must be of equal length"))
+            return NULL;
+    return diag_indices(L, sp, n, nd);
+}
+
+/* ---------------------------------------------------------------- more compositions */
+
+/* fill_diagonal(a, val, wrap=False) of a 2-d array with a number: a store into the view of
+ * a's main diagonal (NumPy's a.flat[::ncols+1] = val, which for a tall matrix without wrap is
+ * that diagonal too).  Returns None. */
+static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "fill_diagonal", "a,val,wrap", 2, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "fill_diagonal");
+    IrValue *v = x ? lw_expr(L, a.p[1]) : NULL;
+    bool wrap;
+    if (!v || !lw_bool_arg(L, a.p[2], false, &wrap)) return NULL;
+    Span sp = call->span;
+    if (x->type->ndim < 2) {
+        diag_error(sp, "array must be at least 2-d");
+        return NULL;
+    }
+    if (x->type->ndim != 2 || wrap) {
+        diag_error(sp, "fill_diagonal() is supported for 2-d arrays without wrap only");
+        return NULL;
+    }
+    if (!ty_is_numeric(v->type) || (v->type->kind == TY_ARRAY && v->type->ndim != 0)) {
+        diag_error(a.p[1]->span, "fill_diagonal() takes a number (or a 0-d array) as val here");
+        return NULL;
+    }
+    /* NEP 50: NumPy stores val through a.flat, and a Python int out of an integer dtype's
+     * range is OverflowError */
+    if (!lw_pyint_fits(L, a.p[1]->span, v, x->type->dtype)) return NULL;
+    store(L, sp, lw_diagonal(L, sp, x, cint(L, sp, 0), 0, 1), v);
+    return lw_pseudo(L, ty_none());
+}
+
+/* x.fill(value): every element of x is value (as x[...] = value), a number or a 0-d array.
+ * NEP 50: a Python int out of x's integer dtype's range is NumPy 2's OverflowError. */
+static IrValue *api_fill_method(Lower *L, AstNode *call, IrValue *x)
+{
+    Args a;
+    if (!lw_bind(call, "fill", "value", 1, &a)) return NULL;
+    IrValue *v = lw_expr(L, a.p[0]);
+    if (!v) return NULL;
+    if (!ty_is_numeric(v->type) || (v->type->kind == TY_ARRAY && v->type->ndim != 0)) {
+        diag_error(a.p[0]->span, "fill() takes a number (or a 0-d array) here, got %s", ty_str_of(v->type));
+        return NULL;
+    }
+    if (!lw_pyint_fits(L, a.p[0]->span, v, x->type->dtype)) return NULL;
+    store(L, call->span, x, v);
+    return lw_pseudo(L, ty_none());
+}
+
+/* polyadd(a1, a2) / polysub(a1, a2): both 1-d, the shorter padded with leading zeros of its
+ * own dtype (NumPy concatenates zeros(diff, a.dtype)), then added / subtracted. */
+static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
+{
+    Args a;
+    if (!lw_bind(call, fname, "a1,a2", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x[2];
+    for (int i = 0; i < 2; i++) {
+        if (!(x[i] = arraylike(L, a.p[i], fname))) return NULL;
+        if (x[i]->type->ndim > 1) {
+            diag_error(a.p[i]->span, "%s() takes 1-d coefficient arrays here", fname);
+            return NULL;
+        }
+        if (x[i]->type->ndim == 0) x[i] = atleast(L, sp, x[i], 1);
+    }
+    IrValue *l0 = dim(L, sp, x[0], 0), *l1 = dim(L, sp, x[1], 0);
+    IrValue *n = imax(L, sp, l0, l1);
+    IrValue *p[2];
+    for (int i = 0; i < 2; i++) {
+        p[i] = lw_emit_full(L, sp, x[i]->type->dtype, 1, &n, cint(L, sp, 0));
+        store(L, sp, slice_axis(L, sp, p[i], 0, isub(L, sp, n, i ? l1 : l0), NULL, NULL), x[i]);
+    }
+    return lw_binop(L, fname[4] == 'a' ? AOP_ADD : AOP_SUB, sp, p[0], p[1]);
+}
+
+/* vander(x, N=None, increasing=False): column j is x**(N-1-j) (x**j when increasing), in
+ * promote_types(x.dtype, int64) as NumPy allocates it. */
+static IrValue *api_vander(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "vander", "x,N,increasing", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = arraylike(L, a.p[0], "vander");
+    if (!x) return NULL;
+    if (x->type->ndim != 1) {
+        diag_error(sp, "x must be a one-dimensional array or sequence.");
+        return NULL;
+    }
+    IrValue *N = dim(L, sp, x, 0);
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_NONE && !(N = lw_int_arg(L, a.p[1]))) return NULL;
+    }
+    bool inc;
+    if (!lw_bool_arg(L, a.p[2], false, &inc)) return NULL;
+    if (!raise_if(L, sp, is_neg(L, sp, N), "ValueError", "negative dimensions are not allowed")) return NULL;
+    DType dt = dt_promote(x->type->dtype, DT_INT64);
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    IrValue *e = iota(L, sp, N);
+    if (!inc) e = lw_binop(L, AOP_SUB, sp, isub(L, sp, N, cint(L, sp, 1)), e);
+    return lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){newaxis_at(L, sp, x, 1), e});
+}
+
+/* indices(dimensions, dtype=int): out[i] = the index along axis i, shape (n, *dimensions) */
+static IrValue *api_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "indices", "dimensions,dtype,sparse", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *dims[IR_MAXDIM];
+    int n = 0;
+    if (!lw_shape_arg(L, a.p[0], dims, &n)) return NULL;
+    DType dt = DT_INT64;
+    bool given, sparse;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given) || !lw_bool_arg(L, a.p[2], false, &sparse)) return NULL;
+    if (sparse) {
+        diag_error(a.p[2]->span, "indices(sparse=True) is not supported yet");
+        return NULL;
+    }
+    if (n + 1 > IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *all[IR_MAXDIM];
+    all[0] = cint(L, sp, n);
+    for (int i = 0; i < n; i++) all[i + 1] = dims[i];
+    IrValue *r = lw_emit_empty(L, sp, dt, n + 1, all);
+    for (int i = 0; i < n; i++) {
+        IrValue *shape[IR_MAXDIM];
+        for (int j = 0; j < n; j++) shape[j] = j == i ? dims[i] : cint(L, sp, 1);
+        IrValue *ax = lw_emit_reshape(L, sp, iota(L, sp, dims[i]), n, shape);
+        Ix ix;
+        ix_init(&ix, r);
+        ix_int(&ix, cint(L, sp, i));
+        store(L, sp, ix_emit(L, sp, &ix), ax);
+    }
+    return r;
+}
+
+/* trapz(y, x=None, dx=1.0, axis=-1) = sum(d * (y[1:] + y[:-1]) / 2.0, axis) along axis, d = dx
+ * or diff(x) for a 1-d x (NumPy 1.x's trapz, NumPy 2's trapezoid). */
+static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
+{
+    Args a;
+    if (!lw_bind(call, fn, "y,x,dx,axis", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *y = arraylike(L, a.p[0], fn);
+    if (!y) return NULL;
+    int nd = y->type->ndim, ax;
+    if (nd == 0) {
+        diag_error(sp, "%s() needs an array of at least one dimension", fn);
+        return NULL;
+    }
+    if (!axis1(L, a.p[3], nd, nd - 1, &ax)) return NULL;
+    IrValue *d;
+    IrValue *xv = NULL;
+    if (a.p[1]) {
+        if (!(xv = lw_expr(L, a.p[1]))) return NULL;
+        if (xv->type->kind == TY_NONE) xv = NULL;
+    }
+    if (xv) {
+        if (!(xv = arraylike(L, a.p[1], fn))) return NULL;
+        if (xv->type->ndim != 1) {
+            diag_error(a.p[1]->span, "%s() takes a 1-d x here", fn);
+            return NULL;
+        }
+        IrValue *hi = slice_axis(L, sp, xv, 0, cint(L, sp, 1), NULL, NULL);
+        IrValue *lo = slice_axis(L, sp, xv, 0, NULL, cint(L, sp, -1), NULL);
+        d = lw_binop(L, AOP_SUB, sp, hi, lo);
+        IrValue *shape[IR_MAXDIM];
+        for (int i = 0; i < nd; i++) shape[i] = i == ax ? dim(L, sp, d, 0) : cint(L, sp, 1);
+        if (d) d = lw_emit_reshape(L, sp, d, nd, shape);
+    } else if (a.p[2]) {
+        if (!(d = lw_expr(L, a.p[2]))) return NULL;
+        if (!ty_is_numeric(d->type)) {
+            diag_error(a.p[2]->span, "%s() dx must be a number, got %s", fn, ty_str_of(d->type));
+            return NULL;
+        }
+    } else {
+        d = lw_const_float(L, sp, 1.0);
+    }
+    if (!d) return NULL;
+    IrValue *s = lw_binop(L, AOP_ADD, sp, slice_axis(L, sp, y, ax, cint(L, sp, 1), NULL, NULL),
+                          slice_axis(L, sp, y, ax, NULL, cint(L, sp, -1), NULL));
+    IrValue *t = s ? lw_binop(L, AOP_MUL, sp, d, s) : NULL;
+    t = t ? lw_binop(L, AOP_DIV, sp, t, lw_const_float(L, sp, 2.0)) : NULL;
+    if (!t) return NULL;
+    if (t->type->kind != TY_ARRAY) return t;
+    DType dt = t->type->dtype;
+    if (dt == DT_BOOL || (dt_is_int(dt) && dt_is_signed(dt) && dt != DT_INT64)) dt = DT_INT64;
+    else if (dt_is_int(dt) && !dt_is_signed(dt)) dt = DT_UINT64;
+    return lw_reduce_axes(L, sp, RED_SUM, t, 1, &ax, false, dt);
+}
+
+/* mask_indices(n, mask_func, k=0) for mask_func cp.triu / cp.tril: NumPy's
+ * nonzero(mask_func(ones((n, n)), k)), i.e. triu_indices(n, k) / tril_indices(n, k) */
+static IrValue *api_mask_indices(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "mask_indices", "n,mask_func,k", 2, &a)) return NULL;
+    IrValue *N = lw_int_arg(L, a.p[0]);
+    IrValue *f = N ? lw_expr(L, a.p[1]) : NULL;
+    IrValue *k = f ? int_arg_or(L, a.p[2], call->span, 0) : NULL;
+    if (!k) return NULL;
+    bool lower = f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.tril");
+    if (!lower && !(f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.triu"))) {
+        diag_error(a.p[1]->span, "mask_indices() supports mask_func cupy.triu and cupy.tril only");
+        return NULL;
+    }
+    return tri_indices(L, call->span, N, N, k, lower);
+}
+
+/* polyval(p, x): y = zeros_like(x); y = y * x + pv for each coefficient pv of p (0-d arrays,
+ * strong as NumPy scalars), unrolled: p's length must be known at compile time. */
+static IrValue *api_polyval(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polyval", "p,x", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *p = arraylike(L, a.p[0], "polyval");
+    IrValue *x = p ? arraylike(L, a.p[1], "polyval") : NULL;
+    if (!x) return NULL;
+    if (p->type->ndim != 1) {
+        diag_error(a.p[0]->span, "polyval() takes a 1-d array of coefficients");
+        return NULL;
+    }
+    int64_t n = static_dim(p, 0);
+    if (n < 0 || n > 64) {
+        diag_error(a.p[0]->span, "polyval() needs at most 64 coefficients, their number known at compile time");
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM];
+    for (int i = 0; i < x->type->ndim; i++) dims[i] = dim(L, sp, x, i);
+    IrValue *y = lw_emit_full(L, sp, x->type->dtype, x->type->ndim, dims, cint(L, sp, 0));
+    for (int64_t i = 0; i < n && y; i++) {
+        Ix ix;
+        ix_init(&ix, p);
+        ix_int(&ix, cint(L, sp, i));
+        IrValue *yx = lw_binop(L, AOP_MUL, sp, y, x);
+        y = yx ? lw_binop(L, AOP_ADD, sp, yx, ix_emit(L, sp, &ix)) : NULL;
+    }
+    return y;
+}
+
+/* copyto(dst, src): dst[...] = src under NumPy's same_kind rule (b < u < i < f < c may not go
+ * down a kind; within a kind anything goes); casting= and where= are not supported yet. */
+static IrValue *api_copyto(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "copyto", "dst,src,casting,where", 2, &a) || !lw_no_arg(a.p[2], "casting") ||
+        !lw_no_arg(a.p[3], "where"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *dst = lw_array_arg(L, a.p[0], "copyto"), *src;
+    if (!dst) return NULL;
+    if (!is_seq_lit(a.p[1]) && dt_is_int(dst->type->dtype)) {
+        /* NEP 50: a Python int src goes in as dst's integer dtype (NumPy 2's copyto; out of
+         * its range, the OverflowError); a list is an int64 array first, cast under same_kind */
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (v->type->kind == TY_INT) {
+            if (!lw_pyint_fits(L, a.p[1]->span, v, dst->type->dtype)) return NULL;
+            store(L, sp, dst, v);
+            return lw_pseudo(L, ty_none());
+        }
+        if (v->type->kind != TY_ARRAY && !ty_is_scalar(v->type)) {
+            diag_error(a.p[1]->span, "copyto() expects an array, got %s", ty_str_of(v->type));
+            return NULL;
+        }
+        src = v->type->kind == TY_ARRAY ? v : scalar_array(L, a.p[1]->span, v);
+    } else {
+        src = arraylike(L, a.p[1], "copyto");
+    }
+    if (!src) return NULL;
+    DType from = src->type->dtype, to = dst->type->dtype;
+    if (!dt_same_kind(from, to)) {
+        diag_error(sp, "Cannot cast array data from dtype('%s') to dtype('%s') according to the rule 'same_kind'",
+                   dt_name(from), dt_name(to));
+        return NULL;
+    }
+    store(L, sp, dst, src);
+    return lw_pseudo(L, ty_none());
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_PLAIN(api_concatenate)
+LW_API_PLAIN(api_stack)
+LW_API_NAMED(api_xstack)
+LW_API_ARG(api_atleast)
+LW_API_PLAIN(api_append)
+LW_API_PLAIN(api_expand_dims)
+LW_API_SELF(api_squeeze)
+LW_API_SELF(api_swapaxes)
+LW_API_PLAIN(api_moveaxis)
+LW_API_NAMED(api_flip)
+LW_API_PLAIN(api_rot90)
+LW_API_PLAIN(api_broadcast_to)
+LW_API_PLAIN(api_roll)
+LW_API_PLAIN(api_tile)
+LW_API_SELF(api_repeat)
+LW_API_NAMED(api_split)
+LW_API_PLAIN(api_pad)
+LW_API_NAMED(api_diag)
+LW_API_SELF(api_diagonal)
+LW_API_PLAIN(api_tri)
+LW_API_ARG(api_tri_lu)
+LW_API_PLAIN(api_meshgrid)
+LW_API_PLAIN(api_logspace)
+LW_API_PLAIN(api_geomspace)
+LW_API_PLAIN(api_rollaxis)
+LW_API_PLAIN(api_ediff1d)
+LW_API_ARG(api_window)
+LW_API_NAMED(api_tri_indices)
+LW_API_NAMED(api_tri_indices_from)
+LW_API_PLAIN(api_diag_indices)
+LW_API_PLAIN(api_diag_indices_from)
+LW_API_PLAIN(api_fill_diagonal)
+LW_API_NAMED(api_polyadd)
+LW_API_PLAIN(api_vander)
+LW_API_PLAIN(api_indices)
+LW_API_NAMED(api_trapz)
+LW_API_PLAIN(api_mask_indices)
+LW_API_PLAIN(api_polyval)
+LW_API_PLAIN(api_copyto)
+LW_API_SELF(api_fill_method)
+
+/* ravel(a, order='C') */
+static IrValue *api_ravel(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
+    IrValue *x = arraylike(L, a.p[0], "ravel");
+    return x ? ravel(L, call->span, x) : NULL;
+}
+LW_API_PLAIN(api_ravel)
+
+const ApiFn lw_manip_api[] = {
+    {"cupy", "concatenate", api_concatenate_api, 0},
+    {"cupy", "stack", api_stack_api, 0},
+    {"cupy", "vstack", api_xstack_api, 0},
+    {"cupy", "row_stack", api_xstack_api, 0},
+    {"cupy", "hstack", api_xstack_api, 0},
+    {"cupy", "dstack", api_xstack_api, 0},
+    {"cupy", "column_stack", api_xstack_api, 0},
+    {"cupy", "atleast_1d", api_atleast_api, 1},
+    {"cupy", "atleast_2d", api_atleast_api, 2},
+    {"cupy", "atleast_3d", api_atleast_api, 3},
+    {"cupy", "append", api_append_api, 0},
+    {"cupy", "expand_dims", api_expand_dims_api, 0},
+    {"cupy", "squeeze", api_squeeze_api, 0},
+    {"cupy", "swapaxes", api_swapaxes_api, 0},
+    {"cupy", "moveaxis", api_moveaxis_api, 0},
+    {"cupy", "flip", api_flip_api, 0},
+    {"cupy", "fliplr", api_flip_api, 0},
+    {"cupy", "flipud", api_flip_api, 0},
+    {"cupy", "rot90", api_rot90_api, 0},
+    {"cupy", "broadcast_to", api_broadcast_to_api, 0},
+    {"cupy", "ravel", api_ravel_api, 0},
+    {"cupy", "roll", api_roll_api, 0},
+    {"cupy", "tile", api_tile_api, 0},
+    {"cupy", "repeat", api_repeat_api, 0},
+    {"cupy", "split", api_split_api, 0},
+    {"cupy", "array_split", api_split_api, 0},
+    {"cupy", "hsplit", api_split_api, 0},
+    {"cupy", "vsplit", api_split_api, 0},
+    {"cupy", "dsplit", api_split_api, 0},
+    {"cupy", "pad", api_pad_api, 0},
+    {"cupy", "diag", api_diag_api, 0},
+    {"cupy", "diagflat", api_diag_api, 0},
+    {"cupy", "diagonal", api_diagonal_api, 0},
+    {"cupy", "tri", api_tri_api, 0},
+    {"cupy", "tril", api_tri_lu_api, true},
+    {"cupy", "triu", api_tri_lu_api, false},
+    {"cupy", "meshgrid", api_meshgrid_api, 0},
+    {"cupy", "logspace", api_logspace_api, 0},
+    {"cupy", "geomspace", api_geomspace_api, 0},
+    {"cupy", "rollaxis", api_rollaxis_api, 0},
+    {"cupy", "ediff1d", api_ediff1d_api, 0},
+    {"cupy", "bartlett", api_window_api, WIN_BARTLETT},
+    {"cupy", "blackman", api_window_api, WIN_BLACKMAN},
+    {"cupy", "hamming", api_window_api, WIN_HAMMING},
+    {"cupy", "hanning", api_window_api, WIN_HANNING},
+    {"cupy", "kaiser", api_window_api, WIN_KAISER},
+    {"cupy", "tril_indices", api_tri_indices_api, 0},
+    {"cupy", "triu_indices", api_tri_indices_api, 0},
+    {"cupy", "tril_indices_from", api_tri_indices_from_api, 0},
+    {"cupy", "triu_indices_from", api_tri_indices_from_api, 0},
+    {"cupy", "diag_indices", api_diag_indices_api, 0},
+    {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
+    {"cupy", "fill_diagonal", api_fill_diagonal_api, 0},
+    {"cupy", "polyadd", api_polyadd_api, 0},
+    {"cupy", "polysub", api_polyadd_api, 0},
+    {"cupy", "vander", api_vander_api, 0},
+    {"cupy", "indices", api_indices_api, 0},
+    {"cupy", "trapz", api_trapz_api, 0},
+    {"cupy", "trapezoid", api_trapz_api, 0},
+    {"cupy", "mask_indices", api_mask_indices_api, 0},
+    {"cupy", "polyval", api_polyval_api, 0},
+    {"cupy", "copyto", api_copyto_api, 0},
+    /* ndarray methods */
+    {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
+    {"cupy.ndarray", "fill", api_fill_method_api, 0},
+    {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},
+    {"cupy.ndarray", "repeat", api_repeat_api, 0},
+    {"cupy.ndarray", "diagonal", api_diagonal_api, 0},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,0 +1,321 @@
+/*
+ * lower/api/numeric.c — numerical routines composed from slices, gathers, searchsorted and
+ * elementwise ops: interp, gradient, convolve.  None has a kernel of its own.
+ *
+ *   interp(x, xp, fp, left, right): j = searchsorted(xp, x, 'right') - 1 clipped to the last
+ *     interval, fp[j] + (x - xp[j]) * slope_j, with left/right (default fp[0]/fp[-1]) outside
+ *     [xp[0], xp[-1]]; float64 (NumPy's only real loop);
+ *   gradient(f, dx..., axis=, edge_order=1): central differences inside, one-sided at the
+ *     edges, uniform spacing given as numbers;
+ *   convolve(a, v, mode): a gather of the zero-extended a by the (len(a)+len(v)-1, len(v))
+ *     index matrix k - j, times v, summed over j — O(n*m) memory, meant for small kernels,
+ *     then NumPy's 'same'/'valid' windows.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+static IrValue *cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
+
+static IrValue *ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
+{
+    return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
+}
+
+static IrValue *where3(Lower *L, Span sp, IrValue *c, IrValue *a, IrValue *b)
+{
+    return c && a && b ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, a, b}) : NULL;
+}
+
+/* x[idx] for a 1-d x and an int array idx (any shape): a copy. */
+static IrValue *gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
+{
+    if (!idx) return NULL;
+    IdxKind kinds[1] = {IDX_INT};
+    IrValue *args[2] = {x, idx};
+    return lw_index_adv(L, x, sp, sp, 1, kinds, 2, args);
+}
+
+/* x[i] of a 1-d x for a host int i: a 0-d view. */
+static IrValue *item(Lower *L, Span sp, IrValue *x, IrValue *i)
+{
+    IrValue *args[2] = {x, i};
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, 0), 2, args);
+    r->def->nidx = 1;
+    r->def->idx[0] = IDX_INT;
+    return r;
+}
+
+/* A 1-d real argument as float64. */
+static IrValue *real1d(Lower *L, AstNode *e, const char *fn, const char *what)
+{
+    IrValue *v = lw_arraylike(L, e, fn);
+    if (!v) return NULL;
+    if (v->type->ndim != 1) {
+        diag_error(e->span, "%s() needs a 1-d %s", fn, what);
+        return NULL;
+    }
+    if (dt_is_complex(v->type->dtype)) {
+        diag_error(e->span, "%s() of complex arrays is not supported yet", fn);
+        return NULL;
+    }
+    return v->type->dtype == DT_FLOAT64 ? v : lw_cast(L, v, DT_FLOAT64, e->span);
+}
+
+/* ---------------------------------------------------------------- interp */
+
+static IrValue *api_interp(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "interp", "x,xp,fp,left,right,period", 3, &a) || !lw_no_arg(a.p[5], "period")) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_arraylike(L, a.p[0], "interp");
+    IrValue *xp = x ? real1d(L, a.p[1], "interp", "xp") : NULL;
+    IrValue *fp = xp ? real1d(L, a.p[2], "interp", "fp") : NULL;
+    if (!fp) return NULL;
+    if (dt_is_complex(x->type->dtype)) {
+        diag_error(a.p[0]->span, "interp() of complex arrays is not supported yet");
+        return NULL;
+    }
+    if (x->type->dtype != DT_FLOAT64) x = lw_cast(L, x, DT_FLOAT64, sp);
+    IrValue *n = lw_dim(L, sp, xp, 0);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0)), "ValueError", "array of sample points is empty") ||
+        !lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, lw_dim(L, sp, fp, 0), n), "ValueError",
+                     "fp and xp are not of the same length."))
+        return NULL;
+    IrValue *bounds[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        AstNode *e = a.p[3 + i];
+        IrValue *v = e ? lw_expr(L, e) : NULL;
+        if (e && !v) return NULL;
+        if (v && v->type->kind != TY_NONE) {
+            if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+                diag_error(e->span, "interp() takes a real number for %s here, got %s", i ? "right" : "left",
+                           ty_str_of(v->type));
+                return NULL;
+            }
+            bounds[i] = lw_to_scalar(L, v, TY_FLOAT, e->span);
+        } else {
+            bounds[i] = item(L, sp, fp, i ? lw_binop(L, AOP_SUB, sp, n, cint(L, sp, 1)) : cint(L, sp, 0));
+        }
+    }
+    /* j in [0, n-2] (0 when n == 1), k = min(j + 1, n - 1) */
+    IrValue *ss = lw_emit(L, IR_SEARCHSORTED, sp, ty_array(DT_INT64, x->type->ndim), 2, (IrValue *[]){xp, x});
+    ss->def->ival = 1;
+    IrValue *last = lw_binop(L, AOP_SUB, sp, n, cint(L, sp, 1));
+    IrValue *hi = ew2(L, IR_MAXIMUM, sp, lw_binop(L, AOP_SUB, sp, n, cint(L, sp, 2)), cint(L, sp, 0));
+    IrValue *j = ew2(L, IR_MINIMUM, sp, ew2(L, IR_MAXIMUM, sp, ew2(L, IR_SUB, sp, ss, cint(L, sp, 1)), cint(L, sp, 0)), hi);
+    IrValue *k = ew2(L, IR_MINIMUM, sp, ew2(L, IR_ADD, sp, j, cint(L, sp, 1)), last);
+    IrValue *x0 = gather(L, sp, xp, j), *x1 = gather(L, sp, xp, k);
+    IrValue *f0 = gather(L, sp, fp, j), *f1 = gather(L, sp, fp, k);
+    IrValue *dx = ew2(L, IR_SUB, sp, x1, x0);
+    IrValue *slope = ew2(L, IR_TRUEDIV, sp, ew2(L, IR_SUB, sp, f1, f0), dx);
+    IrValue *lin = ew2(L, IR_ADD, sp, ew2(L, IR_MUL, sp, slope, ew2(L, IR_SUB, sp, x, x0)), f0);
+    IrValue *r = where3(L, sp, ew2(L, IR_EQ, sp, dx, cint(L, sp, 0)), f0, lin);
+    IrValue *xlo = item(L, sp, xp, cint(L, sp, 0)), *xhi = item(L, sp, xp, last);
+    r = where3(L, sp, ew2(L, IR_EQ, sp, x, xhi), item(L, sp, fp, last), r);
+    r = where3(L, sp, ew2(L, IR_GT, sp, x, xhi), bounds[1], r);
+    r = where3(L, sp, ew2(L, IR_LT, sp, x, xlo), bounds[0], r);
+    if (r && r->type->dtype != DT_FLOAT64) r = lw_cast(L, r, DT_FLOAT64, sp);
+    return r;
+}
+
+/* ---------------------------------------------------------------- gradient */
+
+/* The gradient of f (float dtype dt) along axis with uniform spacing dx: central differences
+ * (f[2:] - f[:-2]) / (2 dx) inside, (f[1] - f[0]) / dx and (f[-1] - f[-2]) / dx at the edges. */
+static IrValue *gradient_axis(Lower *L, Span sp, IrValue *f, int axis, IrValue *dx, DType dt)
+{
+    int nd = f->type->ndim;
+    IrValue *n = lw_dim(L, sp, f, axis);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, n, cint(L, sp, 2)), "ValueError",
+                     "Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements "
+                     "are required."))
+        return NULL;
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, f, sp, dims);
+    IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
+    IrValue *one = cint(L, sp, 1), *two = cint(L, sp, 2), *m1 = cint(L, sp, -1), *m2 = cint(L, sp, -2);
+    IrValue *parts[3][2];
+    parts[0][0] = lw_slice_axis(L, sp, out, axis, one, m1, NULL);
+    parts[0][1] = ew2(L, IR_TRUEDIV, sp,
+                      ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, two, NULL, NULL),
+                          lw_slice_axis(L, sp, f, axis, NULL, m2, NULL)),
+                      ew2(L, IR_MUL, sp, lw_const_float(L, sp, 2.0), dx));
+    parts[1][0] = lw_slice_axis(L, sp, out, axis, NULL, one, NULL);
+    parts[1][1] = ew2(L, IR_TRUEDIV, sp,
+                      ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, one, two, NULL),
+                          lw_slice_axis(L, sp, f, axis, NULL, one, NULL)),
+                      dx);
+    parts[2][0] = lw_slice_axis(L, sp, out, axis, m1, NULL, NULL);
+    parts[2][1] = ew2(L, IR_TRUEDIV, sp,
+                      ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, m1, NULL, NULL),
+                          lw_slice_axis(L, sp, f, axis, m2, m1, NULL)),
+                      dx);
+    for (int i = 0; i < 3; i++) {
+        if (!parts[i][1]) return NULL;
+        IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){parts[i][0], parts[i][1]});
+        in->dtype = dt;
+    }
+    return out;
+}
+
+/* gradient(f, *varargs, axis=None, edge_order=1): one array for a 1-d f or one axis, else a
+ * tuple with one array per axis; varargs: no spacing, one number for every axis, or one per
+ * axis.  Float dtypes keep theirs, others give float64. */
+static IrValue *api_gradient(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    if (call->elts.n < 1) {
+        diag_error(sp, "gradient() missing required argument 'f' (pos 1)");
+        return NULL;
+    }
+    AstNode *axis_e = NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "axis")) {
+            axis_e = kw->rhs;
+        } else if (!strcmp(kw->sval, "edge_order")) {
+            IrValue *eo = lw_expr(L, kw->rhs);
+            int64_t c;
+            if (!eo) return NULL;
+            if (!lw_is_const_int(eo, &c) || c != 1) {
+                diag_error(kw->rhs->span, "gradient(edge_order=...) other than 1 is not supported yet");
+                return NULL;
+            }
+        } else {
+            diag_error(kw->span, "gradient() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+    }
+    AstNode *fe = call->elts.v[0];
+    IrValue *f = lw_arraylike(L, fe, "gradient");
+    if (!f) return NULL;
+    int nd = f->type->ndim;
+    if (nd == 0) {
+        diag_error(fe->span, "gradient() needs an array of at least one dimension");
+        return NULL;
+    }
+    DType dt = f->type->dtype;
+    if (dt_is_complex(dt)) {
+        diag_error(fe->span, "gradient() of complex arrays is not supported yet");
+        return NULL;
+    }
+    if (!dt_is_float(dt)) {
+        dt = DT_FLOAT64;
+        f = lw_cast(L, f, dt, sp);
+    }
+    int axes[IR_MAXDIM], na = 0;
+    bool all = true;
+    if (axis_e) {
+        IrValue *av = lw_expr(L, axis_e);
+        if (!av) return NULL;
+        if (av->type->kind != TY_NONE) {
+            all = false;
+            if (av->type->kind == TY_TUPLE) {
+                bool a_all;
+                if (!lw_axis_arg(L, axis_e, nd, axes, &na, &a_all)) return NULL;
+            } else {
+                if (!lw_axis1(L, axis_e, nd, 0, &axes[0])) return NULL;
+                na = 1;
+            }
+        }
+    }
+    if (all) {
+        for (int i = 0; i < nd; i++) axes[i] = i;
+        na = nd;
+    }
+    int nsp = call->elts.n - 1;
+    if (nsp != 0 && nsp != 1 && nsp != na) {
+        diag_error(sp, "invalid number of arguments");
+        return NULL;
+    }
+    IrValue *out[IR_MAXDIM];
+    for (int i = 0; i < na; i++) {
+        IrValue *dx = lw_const_float(L, sp, 1.0);
+        if (nsp) {
+            AstNode *e = call->elts.v[1 + (nsp == 1 ? 0 : i)];
+            dx = lw_expr(L, e);
+            if (!dx) return NULL;
+            if (!ty_is_scalar(dx->type) || dx->type->kind == TY_COMPLEX) {
+                diag_error(e->span, "gradient() takes numbers as spacing here (coordinate arrays are not supported "
+                                    "yet), got %s", ty_str_of(dx->type));
+                return NULL;
+            }
+        }
+        if (!(out[i] = gradient_axis(L, sp, f, axes[i], dx, dt))) return NULL;
+    }
+    if (na == 1) return out[0];   /* NumPy: one axis gives the array itself */
+    return lw_tuple(L, sp, na, out);
+}
+
+/* ---------------------------------------------------------------- convolve */
+
+/* convolve(a, v, mode='full'): full[k] = sum_j v[j] * a[k - j]; 'same' is full[(min-1)//2:]
+ * of length max(n, m), 'valid' full[min-1:max].  Empty inputs are NumPy's ValueError. */
+static IrValue *api_convolve(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "convolve", "a,v,mode", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_arraylike(L, a.p[0], "convolve");
+    IrValue *v = x ? lw_arraylike(L, a.p[1], "convolve") : NULL;
+    const char *mode;
+    if (!v || !lw_str_arg(L, a.p[2], "full", &mode)) return NULL;
+    if (strcmp(mode, "full") && strcmp(mode, "same") && strcmp(mode, "valid")) {
+        diag_error(a.p[2]->span, "mode must be one of 'valid', 'same', or 'full' (got '%s')", mode);
+        return NULL;
+    }
+    if (x->type->ndim != 1 || v->type->ndim != 1) {
+        diag_error(sp, "object too deep for desired array");
+        return NULL;
+    }
+    if (x->type->dtype == DT_BOOL || v->type->dtype == DT_BOOL) {
+        diag_error(sp, "convolve() of boolean arrays is not supported yet");
+        return NULL;
+    }
+    IrValue *n = lw_dim(L, sp, x, 0), *m = lw_dim(L, sp, v, 0);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0)), "ValueError", "a cannot be empty") ||
+        !lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, m, cint(L, sp, 0)), "ValueError", "v cannot be empty"))
+        return NULL;
+    IrValue *m1 = lw_binop(L, AOP_SUB, sp, m, cint(L, sp, 1));
+    IrValue *len = lw_binop(L, AOP_ADD, sp, n, m1);
+    /* a zero-extended by m - 1 on both sides */
+    IrValue *elen = lw_binop(L, AOP_ADD, sp, len, m1);
+    IrValue *ext = lw_emit_full(L, sp, x->type->dtype, 1, &elen, cint(L, sp, 0));
+    IrValue *mid = lw_slice_axis(L, sp, ext, 0, m1, lw_binop(L, AOP_ADD, sp, m1, n), NULL);
+    IrInstr *st = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){mid, x});
+    st->dtype = x->type->dtype;
+    /* K[k, j] = k - j + m - 1 */
+    IrValue *kk = lw_emit_reshape(L, sp, lw_iota(L, sp, len), 2, (IrValue *[]){len, cint(L, sp, 1)});
+    IrValue *jj = lw_emit_reshape(L, sp, lw_iota(L, sp, m), 2, (IrValue *[]){cint(L, sp, 1), m});
+    IrValue *K = ew2(L, IR_ADD, sp, ew2(L, IR_SUB, sp, kk, jj), m1);
+    IrValue *prod = ew2(L, IR_MUL, sp, gather(L, sp, ext, K), v);
+    if (!prod) return NULL;
+    /* the sum over j (axis 1), in the operands' dtype as NumPy's correlate computes it */
+    IrValue *full = lw_reduce_axes(L, sp, RED_SUM, prod, 1, (int[]){1}, false, prod->type->dtype);
+    if (!strcmp(mode, "full")) return full;
+    IrValue *lo = ew2(L, IR_MINIMUM, sp, n, m), *hi = ew2(L, IR_MAXIMUM, sp, n, m);
+    IrValue *start, *stop;
+    if (!strcmp(mode, "same")) {
+        start = lw_binop(L, AOP_FLOORDIV, sp, lw_binop(L, AOP_SUB, sp, lo, cint(L, sp, 1)), cint(L, sp, 2));
+        stop = lw_binop(L, AOP_ADD, sp, start, hi);
+    } else {
+        start = lw_binop(L, AOP_SUB, sp, lo, cint(L, sp, 1));
+        stop = hi;
+    }
+    return lw_emit1(L, IR_COPY, sp, full->type, lw_slice_axis(L, sp, full, 0, start, stop, NULL));
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_PLAIN(api_interp)
+LW_API_PLAIN(api_gradient)
+LW_API_PLAIN(api_convolve)
+
+const ApiFn lw_numeric_api[] = {
+    {"cupy", "interp", api_interp_api, 0},
+    {"cupy", "gradient", api_gradient_api, 0},
+    {"cupy", "convolve", api_convolve_api, 0},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,0 +1,837 @@
+/*
+ * lower/api/random.c — cupy.random's legacy generator (CuPy's RandomState), call by call.
+ *
+ * Every draw is one IR_RANDOM_DRAW (a host call into runtime/random.cu, cuRAND) making the
+ * cuRAND call CuPy makes, with CuPy's count, in CuPy's order; what CuPy then computes from the
+ * draw with its ElementwiseKernels and ufuncs (scale and shift, -log(x), tan(pi*(x-0.5)), the
+ * gumbel and laplace kernels ...) is ordinary elementwise IR here, in CuPy's dtypes, so it fuses
+ * with its neighbours and gives CuPy's values bit for bit where the operations match.
+ *
+ * Invariants:
+ *   - one IR_RANDOM_DRAW per cuRAND call sequence CuPy makes, emitted in source order (draws are
+ *     never removed, merged or reordered: each advances the generator; graphloop.c does not
+ *     capture loops that draw, since a draw is a library call that allocates);
+ *   - size=None gives what CuPy gives: a 0-d array (random() alone keeps its Python float), or
+ *     the broadcast shape of array parameters where CuPy takes it from them;
+ *   - parameters CuPy converts with cupy.asarray become arrays of their default dtype here
+ *     (0-d arrays are strong in NEP 50: float32 draws divided by one compute in float64), and
+ *     parameters an ElementwiseKernel takes as T become arrays of the draw's dtype;
+ *   - CuPy's checks (ValueError 'scale < 0', 'low >= high' ...) come before the draw, as in
+ *     CuPy; on constants they are compile-time errors (lw_raise_if).
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- helpers */
+
+/* IR_RANDOM_DRAW of kind (IrRandKind) and dtype dt over dims, with parameters p0 and p1
+ * (scalars; NULL when the kind takes none). */
+static IrValue *draw(Lower *L, Span sp, IrRandKind kind, DType dt, int ndim, IrValue **dims, IrValue *p0,
+                     IrValue *p1)
+{
+    IrValue *args[IR_MAXDIM + 2];
+    int n = 0;
+    for (int i = 0; i < ndim; i++) args[n++] = dims[i];
+    if (p0) args[n++] = p0;
+    if (p1) args[n++] = p1;
+    IrValue *r = lw_emit(L, IR_RANDOM_DRAW, sp, ty_array(dt, ndim), n, args);
+    r->def->ival = kind;
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+static IrValue *cfloat(Lower *L, Span sp, double v) { return lw_const_float(L, sp, v); }
+
+/* v as dtype dt (an elementwise result written back into the draw's dtype: CuPy's out=x) */
+static IrValue *cast_to(Lower *L, IrValue *v, DType dt, Span sp)
+{
+    return v && v->type->dtype != dt ? lw_cast(L, v, dt, sp) : v;
+}
+
+static IrValue *ew1(Lower *L, IrOp op, Span sp, IrValue *x) { return x ? lw_ewise(L, op, sp, 1, &x) : NULL; }
+
+static IrValue *bin(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b)
+{
+    return a && b ? lw_binop(L, op, sp, a, b) : NULL;
+}
+
+static bool is_array(const IrValue *v) { return v->type->kind == TY_ARRAY; }
+
+/* size=None / an int / a tuple of ints → *given, dims */
+static bool size_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim, bool *given)
+{
+    *ndim = 0;
+    *given = e && e->kind != AST_NONE;
+    return !*given || lw_shape_arg(L, e, dims, ndim);
+}
+
+/* dtype=float32/float64 (CuPy's _check_and_get_dtype: "cupy.random only supports float32 and
+ * float64"); absent: float64. */
+static bool float_dtype(Lower *L, AstNode *e, Span sp, DType *dt)
+{
+    bool given;
+    *dt = DT_FLOAT64;
+    if (!lw_dtype_arg(L, e, dt, &given)) return false;
+    if (*dt != DT_FLOAT32 && *dt != DT_FLOAT64) {
+        diag_error(e ? e->span : sp, "cupy.random only supports float32 and float64, not %s", dt_name(*dt));
+        return false;
+    }
+    return true;
+}
+
+/* size= and dtype= of a float distribution: the draw's shape (when size is None, the
+ * broadcast shape of the parameters fills it: bcast_dims) and its float dtype. */
+typedef struct DrawArgs {
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given;     /* size given (not None) */
+    DType dt;
+} DrawArgs;
+
+static bool draw_args(Lower *L, AstNode *size, AstNode *dtype, Span sp, DrawArgs *d)
+{
+    return size_arg(L, size, d->dims, &d->ndim, &d->given) && float_dtype(L, dtype, sp, &d->dt);
+}
+
+/* rand's and randn's arguments: dimensions as positional ints, then dtype= only (CuPy's
+ * "rand() got unexpected keyword arguments dtypo"). */
+static bool dims_args(Lower *L, AstNode *call, const char *fn, IrValue **dims, int *ndim, DType *dt)
+{
+    AstNode *dtype_kw = NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "dtype")) {
+            diag_error(kw->span, "%s() got unexpected keyword arguments %s", fn, kw->sval);
+            return false;
+        }
+        dtype_kw = kw->rhs;
+    }
+    if (call->elts.n > IR_MAXDIM) {
+        diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return false;
+    }
+    *ndim = 0;
+    for (int i = 0; i < call->elts.n; i++)
+        if (!(dims[(*ndim)++] = lw_int_arg(L, call->elts.v[i]))) return false;
+    return float_dtype(L, dtype_kw, call->span, dt);
+}
+
+/* A distribution parameter: a Python number, a real array or a list literal (cupy.asarray's
+ * rules; absent: dflt). */
+static IrValue *param(Lower *L, AstNode *e, double dflt, Span sp, const char *fname, const char *pname)
+{
+    if (!e) return cfloat(L, sp, dflt);
+    IrValue *v = e->kind == AST_LIST ? lw_arraylike(L, e, fname) : lw_expr(L, e);
+    if (!v) return NULL;
+    TypeKind k = v->type->kind;
+    if (k == TY_INT || k == TY_FLOAT || k == TY_BOOL ||
+        (k == TY_ARRAY && !dt_is_complex(v->type->dtype)))
+        return v;
+    diag_error(e->span, "%s() %s must be a real number or array, got %s", fname, pname, ty_str_of(v->type));
+    return NULL;
+}
+
+/* cupy.asarray(v): a Python number becomes a 0-d array of its default dtype (int64, float64,
+ * bool), an array stays. */
+static IrValue *asarray(Lower *L, IrValue *v, Span sp)
+{
+    if (!v || is_array(v)) return v;
+    DType d = v->type->kind == TY_INT ? DT_INT64 : v->type->kind == TY_BOOL ? DT_BOOL : DT_FLOAT64;
+    return lw_emit_full(L, sp, d, 0, NULL, v);
+}
+
+/* cupy.asarray(v, dt), or a Python number an ElementwiseKernel converts to T = dt */
+static IrValue *as_dt(Lower *L, IrValue *v, DType dt, Span sp)
+{
+    if (!v) return NULL;
+    return is_array(v) ? cast_to(L, v, dt, sp) : lw_emit_full(L, sp, dt, 0, NULL, v);
+}
+
+/* The shape of cupy.broadcast(vals...) when size is None: the arrays' shapes broadcast (a
+ * mismatch is reported by the elementwise op that combines them later, with NumPy's message). */
+static void bcast_dims(Lower *L, Span sp, int n, IrValue **vals, IrValue **dims, int *ndim)
+{
+    int nd = 0;
+    for (int i = 0; i < n; i++)
+        if (vals[i] && is_array(vals[i]) && vals[i]->type->ndim > nd) nd = vals[i]->type->ndim;
+    for (int j = 0; j < nd; j++) {
+        IrValue *d = lw_const_int(L, sp, 1);
+        for (int i = 0; i < n; i++) {
+            IrValue *v = vals[i];
+            int k = v && is_array(v) ? j - (nd - v->type->ndim) : -1;
+            if (k < 0) continue;
+            IrValue *dv = lw_dim(L, sp, v, k);
+            int64_t c;
+            if (lw_is_const_int(d, &c) && c == 1) {
+                d = dv;
+                continue;
+            }
+            /* d == 1 ? dv : d, as d + (d == 1) * (dv - d) */
+            IrValue *one = lw_binop(L, AOP_EQ, sp, d, lw_const_int(L, sp, 1));
+            IrValue *pick = lw_to_scalar(L, one, TY_INT, sp);
+            d = lw_binop(L, AOP_ADD, sp, d, lw_binop(L, AOP_MUL, sp, pick, lw_binop(L, AOP_SUB, sp, dv, d)));
+        }
+        dims[j] = d;
+    }
+    *ndim = nd;
+}
+
+/* A number known at compile time (int, bool or float constant). */
+static bool const_num(const IrValue *v, double *out)
+{
+    int64_t i;
+    if (lw_is_const_int(v, &i)) {
+        *out = (double)i;
+        return true;
+    }
+    if (v->def && v->def->op == IR_CONST_FLOAT) {
+        *out = v->def->fval;
+        return true;
+    }
+    return false;
+}
+
+/* CuPy's `if cupy.any(cond): raise ValueError(msg)` for a comparison cond (a Python bool or a
+ * bool array): a run-time check (a reduction and a sync for an array). */
+static bool check_any(Lower *L, Span sp, IrValue *cond, const char *msg)
+{
+    if (cond && is_array(cond)) cond = lw_reduce(L, sp, RED_ANY, cond, NULL, NULL, NULL);
+    if (cond) cond = lw_truth(L, cond, sp);
+    return cond && lw_raise_if(L, sp, cond, "ValueError", msg);
+}
+
+/* check_any(v < 0); a compile-time error on a negative constant. */
+static bool check_neg(Lower *L, Span sp, IrValue *v, const char *msg)
+{
+    double c;
+    if (!is_array(v) && const_num(v, &c)) {
+        if (c < 0) diag_error(sp, "%s", msg);
+        return c >= 0;
+    }
+    return check_any(L, sp, lw_binop(L, AOP_LT, sp, v, lw_const_int(L, sp, 0)), msg);
+}
+
+/* ---------------------------------------------------------------- uniform draws */
+
+/* random_sample(size=None, dtype=float64) and its names random, ranf, sample; rand(*dims,
+ * dtype=float64).  CuPy: curandGenerateUniform[Double], then 1 → 0 (_mod1_kernel).  Without a
+ * size, random() is read back as a Python float. */
+static IrValue *random_sample(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    IrValue *dims[IR_MAXDIM];
+    int ndim = 0;
+    DType dt;
+    Args a;
+    bool given = false;
+    if (strcmp(fn, "rand")) {
+        if (!lw_bind(call, fn, "size,dtype", 0, &a)) return NULL;
+        if (!size_arg(L, a.p[0], dims, &ndim, &given) || !float_dtype(L, a.p[1], sp, &dt)) return NULL;
+    } else { /* rand(*dims, dtype=float64) */
+        if (!dims_args(L, call, "rand", dims, &ndim, &dt)) return NULL;
+        given = true;
+    }
+    IrValue *r = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
+    return given ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
+}
+
+/* uniform(low=0.0, high=1.0, size=None, dtype=float64): random_sample, then CuPy's
+ * _scale_kernel x = T(low) + x * T(high - low) with low and high converted to T (the dtype). */
+static IrValue *api_uniform(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "uniform", "low,high,size,dtype", 0, &a)) return NULL;
+    IrValue *lo = param(L, a.p[0], 0.0, sp, "uniform", "low");
+    IrValue *hi = param(L, a.p[1], 1.0, sp, "uniform", "high");
+    DrawArgs d;
+    if (!lo || !hi || !draw_args(L, a.p[2], a.p[3], sp, &d)) return NULL;
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){lo, hi}, d.dims, &d.ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *lot = as_dt(L, lo, d.dt, sp), *hit = as_dt(L, hi, d.dt, sp);
+    return cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), d.dt, sp);
+}
+
+/* standard_exponential(size=None, dtype=float64): -log(x) of the raw uniform draw (0, 1]. */
+static IrValue *std_exponential(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
+{
+    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
+    return ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x));
+}
+
+/* The routines of one parameter a (pareto, power, weibull, rayleigh's scale, exponential's
+ * scale): a is cupy.asarray(a) (exponential: in the dtype); size=None takes a's shape. */
+typedef enum OneParam { P_EXPONENTIAL, P_RAYLEIGH, P_PARETO, P_POWER, P_WEIBULL } OneParam;
+
+/* exponential(scale=1.0, size=None, dtype=float64): standard_exponential * scale;
+ * rayleigh(scale=1.0, ...): sqrt(log(x) * -2.) * scale of the raw draw;
+ * pareto(a, ...): exp(-log(x) / a) - 1 of the raw draw;
+ * power(a, ...): (1 - exp(-standard_exponential)) ** (1. / a);
+ * weibull(a, ...): standard_exponential(size) ** (1. / a) (size=None: a 0-d draw, as CuPy). */
+static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which)
+{
+    Span sp = call->span;
+    bool scale = which == P_EXPONENTIAL || which == P_RAYLEIGH;
+    Args a;
+    if (!lw_bind(call, fn, scale ? "scale,size,dtype" : "a,size,dtype", scale ? 0 : 1, &a)) return NULL;
+    IrValue *p = param(L, a.p[0], 1.0, sp, fn, scale ? "scale" : "a");
+    DrawArgs d;
+    if (!p || !draw_args(L, a.p[1], a.p[2], sp, &d)) return NULL;
+    if (which == P_EXPONENTIAL) {
+        if (!check_neg(L, sp, p, "scale < 0")) return NULL;
+        p = as_dt(L, p, d.dt, sp);
+    } else if (which != P_PARETO) {
+        if (!check_neg(L, sp, p, which == P_RAYLEIGH ? "scale < 0" : "a < 0")) return NULL;
+    }
+    if (!d.given && which != P_WEIBULL) bcast_dims(L, sp, 1, &p, d.dims, &d.ndim);
+    if (which == P_WEIBULL && !d.given && is_array(p) && p->type->ndim > 0) {
+        diag_error(sp, "weibull() with an array a needs a size (CuPy draws a single value then)");
+        return NULL;
+    }
+    IrValue *x;
+    switch (which) {
+    case P_EXPONENTIAL:
+        return cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims), p), d.dt, sp);
+    case P_RAYLEIGH:
+        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+        x = ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
+        return cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), d.dt, sp);
+    case P_PARETO:
+        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+        x = bin(L, AOP_DIV, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
+        return bin(L, AOP_SUB, sp, cast_to(L, ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
+    case P_POWER:
+        x = ew1(L, IR_EXP, sp, ew1(L, IR_NEG, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims)));
+        x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), ew1(L, IR_NEG, sp, x));
+        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
+    default: /* P_WEIBULL */
+        x = std_exponential(L, sp, d.dt, d.ndim, d.dims);
+        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
+    }
+}
+
+/* standard_exponential(size=None, dtype=float64) */
+static IrValue *api_standard_exponential(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "standard_exponential", "size,dtype", 0, &a)) return NULL;
+    DrawArgs d;
+    if (!draw_args(L, a.p[0], a.p[1], call->span, &d)) return NULL;
+    return std_exponential(L, call->span, d.dt, d.ndim, d.dims);
+}
+
+/* standard_cauchy(size=None, dtype=float64): x = uniform(size) (low 0, high 1: x itself),
+ * then tan(pi * (x - 0.5)). */
+static IrValue *api_standard_cauchy(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "standard_cauchy", "size,dtype", 0, &a)) return NULL;
+    DrawArgs d;
+    if (!draw_args(L, a.p[0], a.p[1], sp, &d)) return NULL;
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    /* _scale_kernel with low 0, high 1: T(0) + x * T(1) == x */
+    x = bin(L, AOP_SUB, sp, x, cfloat(L, sp, 0.5));
+    return ew1(L, IR_TAN, sp, bin(L, AOP_MUL, sp, cfloat(L, sp, 3.141592653589793), x));
+}
+
+/* gumbel(loc=0.0, scale=1.0, size=None, dtype=float64): CuPy's _gumbel_kernel on the raw draw,
+ * y = T(loc) - log(-log(x)) * T(scale);
+ * laplace(loc=0.0, scale=1.0, ...): _laplace_kernel on the raw draw,
+ * y = loc + scale * (x <= 0.5 ? log(x + x) : -log(x + x - 1.0)), where the double literal 1.0
+ * makes the second branch, and so the sum, double (then stored as T). */
+static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fn, "loc,scale,size,dtype", 0, &a)) return NULL;
+    IrValue *loc = param(L, a.p[0], 0.0, sp, fn, "loc");
+    IrValue *scale = param(L, a.p[1], 1.0, sp, fn, "scale");
+    DrawArgs d;
+    if (!loc || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
+        return NULL;
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, d.dims, &d.ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+    loc = as_dt(L, loc, d.dt, sp);
+    scale = as_dt(L, scale, d.dt, sp);
+    if (!strcmp(fn, "gumbel")) {
+        IrValue *t = ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)));
+        return cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), d.dt, sp);
+    }
+    IrValue *xx = bin(L, AOP_ADD, sp, x, x);
+    IrValue *lo = cast_to(L, ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
+    IrValue *hi = ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, bin(L, AOP_SUB, sp, cast_to(L, xx, DT_FLOAT64, sp),
+                                                           cfloat(L, sp, 1.0))));
+    IrValue *le = bin(L, AOP_LE, sp, x, cfloat(L, sp, 0.5));
+    if (!lo || !hi || !le) return NULL;
+    IrValue *t = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi});
+    t = bin(L, AOP_MUL, sp, cast_to(L, scale, DT_FLOAT64, sp), t);
+    return cast_to(L, bin(L, AOP_ADD, sp, cast_to(L, loc, DT_FLOAT64, sp), t), d.dt, sp);
+}
+
+/* ---------------------------------------------------------------- normal draws */
+
+/* normal(loc=0.0, scale=1.0, size=None, dtype=float64), CuPy's order: an array scale draws
+ * N(0, 1) then multiplies by scale and adds loc; an array loc (scalar scale) draws N(0, scale)
+ * then adds loc; scalars go to cuRAND (curandGenerateNormal[Double](loc, scale)).  Each
+ * product and sum is stored back in the dtype (CuPy's out=x).  size=None: the broadcast
+ * shape of loc and scale (a 0-d array for scalars). */
+static IrValue *normal(Lower *L, Span sp, IrValue *loc, IrValue *scale, DType dt, int ndim, IrValue **dims,
+                       bool log)
+{
+    if (is_array(scale)) {
+        IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0));
+        x = cast_to(L, bin(L, AOP_MUL, sp, x, scale), dt, sp);
+        x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
+        return log ? ew1(L, IR_EXP, sp, x) : x;
+    }
+    if (is_array(loc)) {
+        IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), scale);
+        x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
+        return log ? ew1(L, IR_EXP, sp, x) : x;
+    }
+    return draw(L, sp, log ? RAND_LOGNORMAL : RAND_NORMAL, dt, ndim, dims, loc, scale);
+}
+
+/* normal(loc, scale, size, dtype); lognormal(mean=0.0, sigma=1.0, size=None, dtype=float64):
+ * curandGenerateLogNormal[Double] for scalars, exp(normal(...)) when either is an array
+ * (size=None then: their broadcast shape; for scalars: a 0-d array). */
+static IrValue *api_normal(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    bool log = !strcmp(fn, "lognormal");
+    Args a;
+    if (!lw_bind(call, fn, log ? "mean,sigma,size,dtype" : "loc,scale,size,dtype", 0, &a)) return NULL;
+    IrValue *loc = param(L, a.p[0], 0.0, sp, fn, log ? "mean" : "loc");
+    IrValue *scale = param(L, a.p[1], 1.0, sp, fn, log ? "sigma" : "scale");
+    DrawArgs d;
+    if (!loc || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
+        return NULL;
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, d.dims, &d.ndim);
+    return normal(L, sp, loc, scale, d.dt, d.ndim, d.dims, log);
+}
+
+/* standard_normal(size=None, dtype=float64) = normal(size=size, dtype=dtype) */
+static IrValue *api_standard_normal(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "standard_normal", "size,dtype", 0, &a)) return NULL;
+    DrawArgs d;
+    if (!draw_args(L, a.p[0], a.p[1], sp, &d)) return NULL;
+    return normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), d.dt, d.ndim, d.dims, false);
+}
+
+/* randn(*dims, dtype=float64) = normal(size=dims, dtype=dtype) */
+static IrValue *api_randn(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    DType dt;
+    if (!dims_args(L, call, "randn", dims, &ndim, &dt)) return NULL;
+    return normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), dt, ndim, dims, false);
+}
+
+/* wald(mean, scale, size=None, dtype=float64): mean and scale as arrays of the dtype; x =
+ * normal(size) then u = random_sample(size), then CuPy's _wald_kernel in T:
+ *   mu_2l = mean / (2*scale);  Y = mean*x*x;  x = mean + mu_2l*(Y - sqrt(4*scale*Y + Y*Y));
+ *   x = u > mean/(mean + x) ? mean*mean/x : x */
+static IrValue *api_wald(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "wald", "mean,scale,size,dtype", 2, &a)) return NULL;
+    IrValue *mean = param(L, a.p[0], 0.0, sp, "wald", "mean");
+    IrValue *scale = param(L, a.p[1], 0.0, sp, "wald", "scale");
+    DrawArgs d;
+    if (!mean || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
+        return NULL;
+    mean = as_dt(L, mean, d.dt, sp);
+    scale = as_dt(L, scale, d.dt, sp);
+    if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){mean, scale}, d.dims, &d.ndim);
+    IrValue *x = normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), d.dt, d.ndim, d.dims, false);
+    IrValue *u = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *mu2l = bin(L, AOP_DIV, sp, mean, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 2), scale));
+    IrValue *y = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, mean, x), x);
+    IrValue *root = ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
+                                                                                      lw_const_int(L, sp, 4), scale), y),
+                                              bin(L, AOP_MUL, sp, y, y)));
+    x = bin(L, AOP_ADD, sp, mean, bin(L, AOP_MUL, sp, mu2l, bin(L, AOP_SUB, sp, y, root)));
+    IrValue *flip = bin(L, AOP_GT, sp, u, bin(L, AOP_DIV, sp, mean, bin(L, AOP_ADD, sp, mean, x)));
+    IrValue *alt = bin(L, AOP_DIV, sp, bin(L, AOP_MUL, sp, mean, mean), x);
+    if (!flip || !alt) return NULL;
+    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){flip, alt, x}), d.dt, sp);
+}
+
+/* triangular(left, mode, right, size=None, dtype=float64): left, mode, right are
+ * cupy.asarray'd (their own dtypes); CuPy's checks 'left > mode', 'mode > right',
+ * 'left == right'; x = random_sample(size), then CuPy's _triangular_kernel, whose T locals
+ * round each intermediate to the dtype and whose double literal 1.0 makes the upper branch
+ * double:
+ *   base = T(right - left); leftbase = T(mode - left); ratio = leftbase / base;
+ *   leftprod = leftbase*base; rightprod = T(right - mode)*base;
+ *   x = x <= ratio ? left + sqrt(x*leftprod) : right - sqrt((1.0 - x)*rightprod) */
+static IrValue *api_triangular(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "triangular", "left,mode,right,size,dtype", 3, &a)) return NULL;
+    IrValue *p[3];
+    static const char *const names[3] = {"left", "mode", "right"};
+    for (int i = 0; i < 3; i++)
+        if (!(p[i] = asarray(L, param(L, a.p[i], 0.0, sp, "triangular", names[i]), sp))) return NULL;
+    DrawArgs d;
+    if (!draw_args(L, a.p[3], a.p[4], sp, &d)) return NULL;
+    IrValue *left = p[0], *mode = p[1], *right = p[2];
+    if (!check_any(L, sp, bin(L, AOP_GT, sp, left, mode), "left > mode") ||
+        !check_any(L, sp, bin(L, AOP_GT, sp, mode, right), "mode > right") ||
+        !check_any(L, sp, bin(L, AOP_EQ, sp, left, right), "left == right"))
+        return NULL;
+    if (!d.given) bcast_dims(L, sp, 3, p, d.dims, &d.ndim);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *base = cast_to(L, bin(L, AOP_SUB, sp, right, left), d.dt, sp);
+    IrValue *leftbase = cast_to(L, bin(L, AOP_SUB, sp, mode, left), d.dt, sp);
+    IrValue *ratio = bin(L, AOP_DIV, sp, leftbase, base);
+    IrValue *leftprod = bin(L, AOP_MUL, sp, leftbase, base);
+    IrValue *rightprod = bin(L, AOP_MUL, sp, cast_to(L, bin(L, AOP_SUB, sp, right, mode), d.dt, sp), base);
+    IrValue *lo = bin(L, AOP_ADD, sp, left, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, x, leftprod)));
+    IrValue *one_minus = bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), cast_to(L, x, DT_FLOAT64, sp));
+    IrValue *hi = bin(L, AOP_SUB, sp, right, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, one_minus,
+                                                                    cast_to(L, rightprod, DT_FLOAT64, sp))));
+    IrValue *le = bin(L, AOP_LE, sp, x, ratio);
+    if (!lo || !hi || !le) return NULL;
+    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), d.dt, sp);
+}
+
+/* ---------------------------------------------------------------- integers */
+
+/* randint over [lo, hi) of an integer dtype: CuPy's checks (low >= high, then the dtype's
+ * bounds), compile-time errors on constants, then one IR_RANDOM_DRAW (RAND_RANDINT, whose
+ * runtime call repeats the checks and draws as CuPy's _interval). */
+static IrValue *randint(Lower *L, Span sp, IrValue *lo, IrValue *hi, DType dt, int ndim, IrValue **dims)
+{
+    int64_t l, h;
+    if (lw_is_const_int(lo, &l) && lw_is_const_int(hi, &h)) {
+        if (l >= h) {
+            diag_error(sp, "low >= high");
+            return NULL;
+        }
+    } else {
+        IrValue *ge = lw_binop(L, AOP_GE, sp, lo, hi);
+        if (!ge || !lw_raise_if(L, sp, ge, "ValueError", "low >= high")) return NULL;
+    }
+    if (dt_is_int(dt) && dt_size(dt) < 8) {   /* int64 and uint64 hold every Python int here */
+        int bits = dt_size(dt) * 8;
+        int64_t dmin = dt_is_signed(dt) ? -((int64_t)1 << (bits - 1)) : 0;
+        int64_t dmax = dt_is_signed(dt) ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+        char *lm = ar_alloc(L->a, 64), *hm = ar_alloc(L->a, 64);
+        snprintf(lm, 64, "low is out of bounds for %s", dt_name(dt));
+        snprintf(hm, 64, "high is out of bounds for %s", dt_name(dt));
+        if (lw_is_const_int(lo, &l)) {
+            if (l < dmin) {
+                diag_error(sp, "%s", lm);
+                return NULL;
+            }
+        } else if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, lo, lw_const_int(L, sp, dmin)), "ValueError", lm)) {
+            return NULL;
+        }
+        if (lw_is_const_int(hi, &h)) {
+            if (h - 1 > dmax) {
+                diag_error(sp, "%s", hm);
+                return NULL;
+            }
+        } else if (!lw_raise_if(L, sp, lw_binop(L, AOP_GT, sp, hi, lw_const_int(L, sp, dmax + 1)), "ValueError", hm)) {
+            return NULL;
+        }
+    } else if ((dt_is_int(dt) && !dt_is_signed(dt)) && lw_is_const_int(lo, &l) && l < 0) {
+        diag_error(sp, "low is out of bounds for %s", dt_name(dt));
+        return NULL;
+    }
+    return draw(L, sp, RAND_RANDINT, dt, ndim, dims, lo, hi);
+}
+
+/* v as a Python int (a bool converts), or NULL after a located error naming what. */
+static IrValue *as_int(Lower *L, IrValue *v, Span sp, const char *what)
+{
+    if (!v) return NULL;
+    if (v->type->kind == TY_BOOL) return lw_to_scalar(L, v, TY_INT, sp);
+    if (v->type->kind == TY_INT) return v;
+    diag_error(sp, "%s must be a Python int (gpyc does not support array bounds), got %s", what, ty_str_of(v->type));
+    return NULL;
+}
+
+/* randint's and random_integers' low and high (Python ints: array bounds are not supported);
+ * without high, the interval is [dflt, low]: *lo = dflt, *hi = low. */
+static bool int_bounds(Lower *L, Args *a, const char *fn, int64_t dflt, IrValue **lo, IrValue **hi)
+{
+    char what[64];
+    snprintf(what, sizeof what, "%s() low", fn);
+    *lo = as_int(L, lw_expr(L, a->p[0]), a->p[0]->span, what);
+    if (!*lo) return false;
+    if (!a->p[1] || a->p[1]->kind == AST_NONE) {
+        *hi = *lo;
+        *lo = lw_const_int(L, a->call, dflt);
+        return true;
+    }
+    snprintf(what, sizeof what, "%s() high", fn);
+    *hi = as_int(L, lw_expr(L, a->p[1]), a->p[1]->span, what);
+    return *hi != NULL;
+}
+
+/* randint(low, high=None, size=None, dtype=int64): integers in [low, high) ([0, low) without
+ * high); size=None gives a 0-d array, as CuPy. */
+static IrValue *api_randint(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "randint", "low,high,size,dtype", 1, &a)) return NULL;
+    IrValue *lo, *hi;
+    if (!int_bounds(L, &a, "randint", 0, &lo, &hi)) return NULL;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given, dgiven;
+    DType dt = DT_INT64;
+    if (!size_arg(L, a.p[2], dims, &ndim, &given) || !lw_dtype_arg(L, a.p[3], &dt, &dgiven)) return NULL;
+    if (!dt_is_int(dt)) {
+        diag_error(a.p[3] ? a.p[3]->span : sp, "randint() supports integer dtypes, not %s", dt_name(dt));
+        return NULL;
+    }
+    return randint(L, sp, lo, hi, dt, ndim, dims);
+}
+
+/* random_integers(low, high=None, size=None): randint(low, high + 1, size) (without high:
+ * randint(1, low + 1)); int64. */
+static IrValue *api_random_integers(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "random_integers", "low,high,size", 1, &a)) return NULL;
+    IrValue *lo, *hi;
+    if (!int_bounds(L, &a, "random_integers", 1, &lo, &hi)) return NULL;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given;
+    if (!size_arg(L, a.p[2], dims, &ndim, &given)) return NULL;
+    return randint(L, sp, lo, lw_binop(L, AOP_ADD, sp, hi, lw_const_int(L, sp, 1)), DT_INT64, ndim, dims);
+}
+
+/* ---------------------------------------------------------------- permutations */
+
+/* argmax(x, axis=1) of a 2-d x: an IR_REDUCE, int64 */
+static IrValue *argmax_rows(Lower *L, Span sp, IrValue *x)
+{
+    return lw_reduce_axes(L, sp, RED_ARGMAX, x, 1, (int[]){1}, false, DT_INT64);
+}
+
+/* CuPy's _permutation(n): n raw 32-bit draws as int32, argsorted (stable) → int64 */
+static IrValue *perm_of(Lower *L, Span sp, IrValue *n)
+{
+    IrValue *keys = draw(L, sp, RAND_BITS, DT_INT32, 1, &n, NULL, NULL);
+    return lw_sort(L, sp, keys, 0, true);
+}
+
+/* x[perm] along the first axis (a copy) */
+static IrValue *take_first(Lower *L, Span sp, IrValue *x, IrValue *perm)
+{
+    IdxKind kinds[1] = {IDX_INT};
+    return lw_index_adv(L, x, sp, sp, 1, kinds, 2, (IrValue *[]){x, perm});
+}
+
+/* permutation(a): an int n → a permuted arange(n) (int64); an array → a copy with its first
+ * axis permuted. */
+static IrValue *api_permutation(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "permutation", "x", 1, &a)) return NULL;
+    IrValue *x = lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (x->type->kind == TY_INT || x->type->kind == TY_BOOL) return perm_of(L, sp, as_int(L, x, sp, "permutation()"));
+    if (!is_array(x) || x->type->ndim == 0) {
+        diag_error(a.p[0]->span, "permutation() takes an int or an array of at least one dimension, got %s",
+                   ty_str_of(x->type));
+        return NULL;
+    }
+    return take_first(L, sp, x, perm_of(L, sp, lw_dim(L, sp, x, 0)));
+}
+
+/* shuffle(a): a[:] = a[permutation(len(a))], in place; returns None. */
+static IrValue *api_shuffle(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "shuffle", "x", 1, &a)) return NULL;
+    IrValue *x = lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (!is_array(x)) {
+        diag_error(a.p[0]->span, "shuffle() takes a cupy.ndarray (The array must be cupy.ndarray)");
+        return NULL;
+    }
+    if (x->type->ndim == 0) {
+        diag_error(a.p[0]->span, "shuffle(): an array whose ndim is 0 is not supported");
+        return NULL;
+    }
+    IrValue *y = take_first(L, sp, x, perm_of(L, sp, lw_dim(L, sp, x, 0)));
+    if (!y) return NULL;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){x, y});
+    in->dtype = x->type->dtype;
+    return lw_pseudo(L, ty_none());
+}
+
+/* choice(a, size, replace=True, p=None), CuPy's RandomState.choice: a an int or a 1-d array;
+ * size is required (CuPy: NotImplementedError without it).  Uniform with replacement:
+ * randint(0, len, size) as int64; without replacement: the first prod(size) of a shuffled
+ * arange(a) (or copy of a), where CuPy 14 draws an int a's sample through a Feistel bijection
+ * keyed by NumPy's PCG64 (not reproduced: the values are a valid sample, not CuPy's); with
+ * p: argmax(log(p) + gumbel(size=(n, len)), axis=1), CuPy's older algorithm (CuPy 14 searches
+ * p's cdf with random_sample(size): the next step to its stream). */
+static IrValue *api_choice(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "choice", "a,size,replace,p", 1, &a)) return NULL;
+    IrValue *av = lw_expr(L, a.p[0]);
+    if (!av) return NULL;
+    bool is_int = av->type->kind == TY_INT || av->type->kind == TY_BOOL;
+    if (!is_int && (!is_array(av) || av->type->ndim != 1)) {
+        diag_error(a.p[0]->span, "a must be 1-dimensional or an integer");
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given, replace;
+    if (!size_arg(L, a.p[1], dims, &ndim, &given) || !lw_bool_arg(L, a.p[2], true, &replace)) return NULL;
+    if (!given) {
+        diag_error(sp, "choice() without specifying size is not supported yet (as in CuPy)");
+        return NULL;
+    }
+    IrValue *pv = NULL;
+    if (a.p[3] && a.p[3]->kind != AST_NONE && !(pv = lw_arraylike(L, a.p[3], "choice"))) return NULL;
+    IrValue *n = is_int ? as_int(L, av, sp, "choice() a") : lw_dim(L, sp, av, 0);
+    if (is_int && !check_neg(L, sp, n, "a must be greater than or equal to 0")) return NULL;
+    IrValue *total = lw_const_int(L, sp, 1);
+    for (int i = 0; i < ndim; i++) total = lw_binop(L, AOP_MUL, sp, total, dims[i]);
+    if (pv) {
+        if (pv->type->ndim != 1) {
+            diag_error(a.p[3]->span, "p must be 1-dimensional");
+            return NULL;
+        }
+        if (!replace) {
+            diag_error(sp, "choice() with p and replace=False is not supported (CuPy: NotImplementedError)");
+            return NULL;
+        }
+        IrValue *ne = lw_binop(L, AOP_NE, sp, lw_dim(L, sp, pv, 0), n);
+        if (!ne || !lw_raise_if(L, sp, ne, "ValueError", "a and p must have same size") ||
+            !check_neg(L, sp, pv, "probabilities are not non-negative"))
+            return NULL;
+        /* numpy.allclose(p.sum(), 1): |s - 1| <= 1e-8 + 1e-5 */
+        IrValue *s = lw_to_scalar(L, lw_reduce(L, sp, RED_SUM, pv, NULL, NULL, NULL), TY_FLOAT, sp);
+        IrValue *dev = ew1(L, IR_ABS, sp, bin(L, AOP_SUB, sp, s, cfloat(L, sp, 1.0)));
+        IrValue *far = bin(L, AOP_GT, sp, dev, cfloat(L, sp, 1e-8 + 1e-5));
+        if (!far || !lw_raise_if(L, sp, far, "ValueError", "probabilities do not sum to 1")) return NULL;
+    }
+    IrValue *empty = lw_binop(L, AOP_EQ, sp, n, lw_const_int(L, sp, 0));
+    IrValue *some = lw_binop(L, AOP_GT, sp, total, lw_const_int(L, sp, 0));
+    IrValue *both = empty && some ? lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, some}) : NULL;
+    if (!both || !lw_raise_if(L, sp, both, "ValueError", "a cannot be empty unless no samples are taken")) return NULL;
+    IrValue *index;
+    if (!replace) {
+        IrValue *big = lw_binop(L, AOP_LT, sp, n, total);
+        if (!big || !lw_raise_if(L, sp, big, "ValueError", "Cannot take a larger sample than population when 'replace=False'"))
+            return NULL;
+        IrValue *pool = is_int ? lw_iota(L, sp, n) : lw_emit1(L, IR_COPY, sp, av->type, av);
+        pool = take_first(L, sp, pool, perm_of(L, sp, n));
+        pool = lw_slice_axis(L, sp, pool, 0, lw_const_int(L, sp, 0), total, NULL);
+        return pool ? lw_emit_reshape(L, sp, pool, ndim, dims) : NULL;
+    }
+    if (pv) {
+        /* gumbel(size=(total, n)) with loc 0, scale 1: 0 - log(-log(x)) * 1 == -log(-log(x)) */
+        IrValue *gd[2] = {total, n};
+        IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, DT_FLOAT64, 2, gd, NULL, NULL);
+        IrValue *g = ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x))));
+        IrValue *score = bin(L, AOP_ADD, sp, ew1(L, IR_LOG, sp, pv), g);
+        if (!score) return NULL;
+        index = argmax_rows(L, sp, score);
+        if (index && ndim != 1) index = lw_emit_reshape(L, sp, index, ndim, dims);
+    } else {
+        /* a_size == 0 only with size 0 here: CuPy draws from randint(0, 1) then */
+        IrValue *z = lw_binop(L, AOP_EQ, sp, n, lw_const_int(L, sp, 0));
+        IrValue *hi = lw_binop(L, AOP_ADD, sp, n, lw_to_scalar(L, z, TY_INT, sp));
+        index = randint(L, sp, lw_const_int(L, sp, 0), hi, DT_INT64, ndim, dims);
+    }
+    if (!index) return NULL;
+    if (is_int) return index;
+    return take_first(L, sp, av, index);
+}
+
+/* ---------------------------------------------------------------- seed */
+
+/* seed(seed): the generator's seed as uint64, offset 0 */
+static IrValue *api_seed(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "seed", "seed", 1, &a)) return NULL;
+    IrValue *s = lw_int_arg(L, a.p[0]);
+    if (!s) return NULL;
+    lw_emit1(L, IR_RANDOM_SEED, call->span, NULL, s);
+    return lw_pseudo(L, ty_none());
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_PLAIN(api_seed)
+LW_API_NAMED(random_sample)
+LW_API_PLAIN(api_uniform)
+LW_API_NAMED(api_normal)
+LW_API_PLAIN(api_standard_normal)
+LW_API_PLAIN(api_randn)
+LW_API_PLAIN(api_randint)
+LW_API_PLAIN(api_random_integers)
+LW_API_PLAIN(api_standard_exponential)
+LW_API_PLAIN(api_standard_cauchy)
+LW_API_NAMED(api_loc_scale)
+LW_API_PLAIN(api_wald)
+LW_API_PLAIN(api_triangular)
+LW_API_PLAIN(api_permutation)
+LW_API_PLAIN(api_shuffle)
+LW_API_PLAIN(api_choice)
+
+static IrValue *one_param_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return api_one_param(L, call, f->name, f->arg);
+}
+
+const ApiFn lw_random_api[] = {
+    {"cupy.random", "seed", api_seed_api, 0},
+    {"cupy.random", "random", random_sample_api, 0},
+    {"cupy.random", "random_sample", random_sample_api, 0},
+    {"cupy.random", "ranf", random_sample_api, 0},
+    {"cupy.random", "sample", random_sample_api, 0},
+    {"cupy.random", "rand", random_sample_api, 0},
+    {"cupy.random", "uniform", api_uniform_api, 0},
+    {"cupy.random", "normal", api_normal_api, 0},
+    {"cupy.random", "lognormal", api_normal_api, 0},
+    {"cupy.random", "standard_normal", api_standard_normal_api, 0},
+    {"cupy.random", "randn", api_randn_api, 0},
+    {"cupy.random", "randint", api_randint_api, 0},
+    {"cupy.random", "random_integers", api_random_integers_api, 0},
+    {"cupy.random", "standard_exponential", api_standard_exponential_api, 0},
+    {"cupy.random", "exponential", one_param_api, P_EXPONENTIAL},
+    {"cupy.random", "rayleigh", one_param_api, P_RAYLEIGH},
+    {"cupy.random", "pareto", one_param_api, P_PARETO},
+    {"cupy.random", "power", one_param_api, P_POWER},
+    {"cupy.random", "weibull", one_param_api, P_WEIBULL},
+    {"cupy.random", "standard_cauchy", api_standard_cauchy_api, 0},
+    {"cupy.random", "gumbel", api_loc_scale_api, 0},
+    {"cupy.random", "laplace", api_loc_scale_api, 0},
+    {"cupy.random", "wald", api_wald_api, 0},
+    {"cupy.random", "triangular", api_triangular_api, 0},
+    {"cupy.random", "permutation", api_permutation_api, 0},
+    {"cupy.random", "shuffle", api_shuffle_api, 0},
+    {"cupy.random", "choice", api_choice_api, 0},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,0 +1,588 @@
+/*
+ * lower/api/solver.c — cupy.linalg's decompositions and solvers: solve, inv, det, slogdet,
+ * cholesky, qr, eigh, eigvalsh, svd (one IR_LINALG each, run by rt_linalg on cuSOLVER), and
+ * the routines NumPy builds from them, composed here from IR_LINALG and existing ops:
+ * matrix_rank, pinv, lstsq, tensorinv and tensorsolve (lw_svdvals also serves norm's spectral orders in
+ * lower/api/linalg.c, lw_inv matrix_power's negative exponents).
+ *
+ * Invariants: IR_LINALG's operands already have the computation dtype (NumPy's
+ * _commonType: bool and integer arrays become float64, float32 and complex64 stay single
+ * precision, two operands promote; float16 is NumPy's TypeError, here at compile time); a
+ * routine with several results (slogdet, qr, eigh, svd) is one IR_LINALG whose value is a tuple
+ * of arrays, so the factorisation runs once.  What the ndims decide is checked here (NumPy's
+ * LinAlgError text for an operand of fewer than two dimensions, as a located error); shapes
+ * (square, solve's sizes) are checked at run time by the runtime with NumPy's messages.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* ORDER GP_LA: the gp_la_kind constants of runtime/include/gpyrt.h (IR_LINALG's ival), and
+ * the modes (gp_qr_mode, GP_EIGH_*, gp_svd_mode; IR_LINALG's shape[0]). */
+enum { LA_SOLVE, LA_INV, LA_DET, LA_SLOGDET, LA_CHOLESKY, LA_QR, LA_EIGH, LA_SVD };
+enum { QR_REDUCED, QR_COMPLETE, QR_R };
+enum { EIGH_UPPER = 1, EIGH_VALUES = 2 };
+enum { SVD_FULL, SVD_REDUCED, SVD_VALUES };
+
+/* ---------------------------------------------------------------- helpers */
+
+/* NumPy's _commonType for one operand: bool and integers compute in float64; float16 is
+ * unsupported (false after a located error). */
+static bool la_dtype(Span sp, DType d, DType *out)
+{
+    if (d == DT_FLOAT16) {
+        diag_error(sp, "array type float16 is unsupported in linalg");
+        return false;
+    }
+    *out = d == DT_BOOL || dt_is_int(d) ? DT_FLOAT64 : d;
+    return true;
+}
+
+/* An array argument of at least min_nd dimensions (NumPy's LinAlgError text otherwise). */
+static IrValue *la_array(Lower *L, AstNode *e, const char *fname, int min_nd)
+{
+    IrValue *x = lw_array_arg(L, e, fname);
+    if (!x) return NULL;
+    if (x->type->ndim < min_nd) {
+        diag_error(e->span, "%d-dimensional array given. Array must be at least two-dimensional", x->type->ndim);
+        return NULL;
+    }
+    return x;
+}
+
+/* An array argument (ndim >= 2) cast to its computation dtype. */
+static IrValue *la_operand(Lower *L, AstNode *e, const char *fname)
+{
+    IrValue *x = la_array(L, e, fname, 2);
+    DType dt;
+    if (!x || !la_dtype(e->span, x->type->dtype, &dt)) return NULL;
+    return dt == x->type->dtype ? x : lw_cast(L, x, dt, e->span);
+}
+
+/* One IR_LINALG of result type t. */
+static IrValue *emit_la(Lower *L, Span sp, int kind, int64_t mode, IrValue *a, IrValue *b, Type *t)
+{
+    IrValue *args[2] = {a, b};
+    if (t->kind == TY_TUPLE) ir_need_tuple(L->m, t);
+    IrValue *r = lw_emit(L, IR_LINALG, sp, t, b ? 2 : 1, args);
+    r->def->ival = kind;
+    r->def->shape[0] = mode;
+    r->def->dtype = a->type->dtype;
+    return r;
+}
+
+/* A tuple type of n arrays (dtype dts[i], ndim nds[i]). */
+static Type *arrays_tuple(int n, const DType *dts, const int *nds)
+{
+    Type *el[3];
+    for (int i = 0; i < n; i++) el[i] = ty_array(dts[i], nds[i]);
+    return ty_tuple(n, el);
+}
+
+/* A compile-time string option among names[0..n-1] (default names[0]): its index, or -1
+ * after a located error (ValueError text `msg`, with %s the value given).  fold: compare
+ * upper-cased, as eigh's UPLO.upper(). */
+static int str_option(Lower *L, AstNode *e, const char *const *names, int n, bool fold, const char *msg)
+{
+    const char *s;
+    if (!lw_str_arg(L, e, names[0], &s)) return -1;
+    for (int i = 0; i < n; i++)
+        if (fold ? !strcasecmp(s, names[i]) : !strcmp(s, names[i])) return i;
+    diag_error(e->span, msg, s);
+    return -1;
+}
+
+/* x reduced with r over its last axis, keepdims (max of the singular values ...). */
+static IrValue *reduce_last(Lower *L, Span sp, IrValue *x, RedOp r, bool keep)
+{
+    return lw_reduce_axes(L, sp, r, x, 1, (int[]){x->type->ndim - 1}, keep, x->type->dtype);
+}
+
+/* x[..., None]: a view. */
+static IrValue *newaxis_last(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, x->type->ndim + 1), 1, &x);
+    r->def->nidx = 2;
+    r->def->idx[0] = IDX_ELLIPSIS;
+    r->def->idx[1] = IDX_NEWAXIS;
+    return r;
+}
+
+/* x with its last two axes swapped (numpy.linalg's transpose): a view. */
+static IrValue *swap_last(Lower *L, Span sp, IrValue *x)
+{
+    int nd = x->type->ndim, perm[IR_MAXDIM];
+    for (int i = 0; i < nd; i++) perm[i] = i;
+    perm[nd - 2] = nd - 1;
+    perm[nd - 1] = nd - 2;
+    return lw_emit_transpose(L, sp, x, perm);
+}
+
+/* NumPy 2's default relative tolerance of matrix_rank and pinv(rtol=None): max(M, N) * eps of
+ * dt's real dtype, a Python float. */
+static IrValue *default_rtol(Lower *L, Span sp, IrValue *x, DType dt)
+{
+    int nd = x->type->ndim;
+    IrValue *big = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){lw_dim(L, sp, x, nd - 2), lw_dim(L, sp, x, nd - 1)});
+    double eps = dt_real(dt) == DT_FLOAT32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    return big ? lw_binop(L, AOP_MUL, sp, big, lw_const_float(L, sp, eps)) : NULL;
+}
+
+IrValue *lw_svdvals(Lower *L, Span sp, IrValue *x)
+{
+    int nd = x->type->ndim;
+    return emit_la(L, sp, LA_SVD, SVD_VALUES, x, NULL, ty_array(dt_real(x->type->dtype), nd - 1));
+}
+
+/* ---------------------------------------------------------------- solve, inv, det, slogdet */
+
+/* solve(a, b), NumPy 2: a (..., M, M); b (M,) is a vector, any other b (..., M, K) a stack of
+ * matrices (batch dimensions broadcast); result dtype: the operands' common type. */
+static IrValue *api_solve(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "solve", "a,b", 2, &a)) return NULL;
+    IrValue *x = la_array(L, a.p[0], "solve", 2), *y = x ? lw_array_arg(L, a.p[1], "solve") : NULL;
+    if (!y) return NULL;
+    DType dx, dy;
+    if (!la_dtype(a.p[0]->span, x->type->dtype, &dx) || !la_dtype(a.p[1]->span, y->type->dtype, &dy)) return NULL;
+    if (y->type->ndim == 0) {
+        diag_error(a.p[1]->span, "solve: Input operand 1 does not have enough dimensions (has 0, gufunc core with "
+                                 "signature (m,m),(m,n)->(m,n) requires 2)");
+        return NULL;
+    }
+    DType dt = dt_promote(dx, dy);
+    if (x->type->dtype != dt) x = lw_cast(L, x, dt, a.p[0]->span);
+    if (y->type->dtype != dt) y = lw_cast(L, y, dt, a.p[1]->span);
+    if (!x || !y) return NULL;
+    int nx = x->type->ndim, ny = y->type->ndim;
+    int nd = ny == 1 ? nx - 1 : (nx > ny ? nx : ny);
+    return emit_la(L, call->span, LA_SOLVE, 0, x, y, ty_array(dt, nd));
+}
+
+IrValue *lw_inv(Lower *L, Span sp, IrValue *x)
+{
+    DType dt;
+    if (!la_dtype(sp, x->type->dtype, &dt)) return NULL;
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    return x ? emit_la(L, sp, LA_INV, 0, x, NULL, ty_array(dt, x->type->ndim)) : NULL;
+}
+
+/* inv(a): a (..., M, M) → the same shape, the computation dtype. */
+static IrValue *api_inv(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "inv", "a", 1, &a)) return NULL;
+    IrValue *x = la_array(L, a.p[0], "inv", 2);
+    return x ? lw_inv(L, a.p[0]->span, x) : NULL;
+}
+
+/* cholesky(a, /, *, upper=False): the lower L with a = L L^H (from a's lower triangle);
+ * NumPy 2's upper=True returns L^H. */
+static IrValue *api_cholesky(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "cholesky", "a,upper", 1, &a)) return NULL;
+    bool upper;
+    if (!lw_bool_arg(L, a.p[1], false, &upper)) return NULL;
+    IrValue *x = la_operand(L, a.p[0], "cholesky");
+    if (!x) return NULL;
+    IrValue *r = emit_la(L, call->span, LA_CHOLESKY, 0, x, NULL, ty_array(x->type->dtype, x->type->ndim));
+    if (!upper) return r;
+    r = swap_last(L, call->span, r);
+    return dt_is_complex(r->type->dtype) ? lw_ewise(L, IR_CONJ, call->span, 1, &r) : r;
+}
+
+/* det(a) → (...) of a's computation dtype; slogdet(a) → (sign, logabsdet), logabsdet real. */
+static IrValue *api_det(Lower *L, AstNode *call, const char *name)
+{
+    Args a;
+    if (!lw_bind(call, name, "a", 1, &a)) return NULL;
+    IrValue *x = la_operand(L, a.p[0], name);
+    if (!x) return NULL;
+    DType dt = x->type->dtype;
+    int nd = x->type->ndim - 2;
+    if (!strcmp(name, "det")) return emit_la(L, call->span, LA_DET, 0, x, NULL, ty_array(dt, nd));
+    DType dts[2] = {dt, dt_real(dt)};
+    int nds[2] = {nd, nd};
+    return emit_la(L, call->span, LA_SLOGDET, 0, x, NULL, arrays_tuple(2, dts, nds));
+}
+
+/* ---------------------------------------------------------------- qr, eigh, svd */
+
+/* qr(a, mode='reduced'): (Q, R); mode 'complete': (Q, R) with Q square; mode 'r': R. */
+static IrValue *api_qr(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "qr", "a,mode", 1, &a)) return NULL;
+    static const char *const modes[] = {"reduced", "complete", "r"};
+    int mode = a.p[1] ? str_option(L, a.p[1], modes, 3, false, "Unrecognized mode '%s'") : QR_REDUCED;
+    if (mode < 0) return NULL;
+    IrValue *x = la_operand(L, a.p[0], "qr");
+    if (!x) return NULL;
+    DType dt = x->type->dtype;
+    int nd = x->type->ndim;
+    if (mode == QR_R) return emit_la(L, call->span, LA_QR, mode, x, NULL, ty_array(dt, nd));
+    DType dts[2] = {dt, dt};
+    int nds[2] = {nd, nd};
+    return emit_la(L, call->span, LA_QR, mode, x, NULL, arrays_tuple(2, dts, nds));
+}
+
+/* eigh(a, UPLO='L') → (w, v), w real ascending; eigvalsh(a, UPLO='L') → w. */
+static IrValue *api_eigh(Lower *L, AstNode *call, const char *name)
+{
+    Args a;
+    if (!lw_bind(call, name, "a,UPLO", 1, &a)) return NULL;
+    static const char *const uplo[] = {"L", "U"};
+    int up = a.p[1] ? str_option(L, a.p[1], uplo, 2, true, "UPLO argument must be 'L' or 'U'") : 0;
+    if (up < 0) return NULL;
+    IrValue *x = la_operand(L, a.p[0], name);
+    if (!x) return NULL;
+    DType dt = x->type->dtype;
+    int nd = x->type->ndim;
+    int64_t mode = up ? EIGH_UPPER : 0;
+    if (!strcmp(name, "eigvalsh"))
+        return emit_la(L, call->span, LA_EIGH, mode | EIGH_VALUES, x, NULL, ty_array(dt_real(dt), nd - 1));
+    DType dts[2] = {dt_real(dt), dt};
+    int nds[2] = {nd - 1, nd};
+    return emit_la(L, call->span, LA_EIGH, mode, x, NULL, arrays_tuple(2, dts, nds));
+}
+
+/* svd(a, full_matrices=True, compute_uv=True, hermitian=False) → (U, S, Vh) or S; S real,
+ * descending.  hermitian=True is computed as the general SVD (same values; U and Vh are a
+ * valid factorisation, not necessarily NumPy's eigh-derived one). */
+static IrValue *api_svd(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "svd", "a,full_matrices,compute_uv,hermitian", 1, &a)) return NULL;
+    bool full, uv, herm;
+    if (!lw_bool_arg(L, a.p[1], true, &full) || !lw_bool_arg(L, a.p[2], true, &uv) ||
+        !lw_bool_arg(L, a.p[3], false, &herm))
+        return NULL;
+    IrValue *x = la_operand(L, a.p[0], "svd");
+    if (!x) return NULL;
+    if (!uv) return lw_svdvals(L, call->span, x);
+    DType dt = x->type->dtype;
+    int nd = x->type->ndim;
+    DType dts[3] = {dt, dt_real(dt), dt};
+    int nds[3] = {nd, nd - 1, nd};
+    return emit_la(L, call->span, LA_SVD, full ? SVD_FULL : SVD_REDUCED, x, NULL, arrays_tuple(3, dts, nds));
+}
+
+/* ---------------------------------------------------------------- compositions */
+
+/* matrix_rank(A, tol=None, hermitian=False, *, rtol=None), NumPy 2: S = svd(A, compute_uv=
+ * False) (abs(eigvalsh(A)) when hermitian); tol None: S.max(-1, keepdims) * rtol, rtol None:
+ * max(M, N) * eps of S's dtype; count_nonzero(S > tol, axis=-1) (int64).  A 1-d A: the
+ * Python int `not all(A == 0)`. */
+static IrValue *api_matrix_rank(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "matrix_rank", "A,tol,hermitian,rtol", 1, &a)) return NULL;
+    Span sp = call->span;
+    bool herm;
+    if (!lw_bool_arg(L, a.p[2], false, &herm)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "matrix_rank");
+    if (!x) return NULL;
+    if (x->type->ndim < 2) {   /* int(not all(A == 0)) */
+        IrValue *nz = lw_binop(L, AOP_NE, sp, x, lw_const_int(L, sp, 0));
+        IrValue *any = nz ? lw_reduce(L, sp, RED_ANY, nz, NULL, NULL, NULL) : NULL;
+        return any ? lw_to_scalar(L, any, TY_INT, sp) : NULL;
+    }
+    DType dt;
+    if (!la_dtype(a.p[0]->span, x->type->dtype, &dt)) return NULL;
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    if (!x) return NULL;
+    IrValue *tol = a.p[1] ? lw_expr(L, a.p[1]) : NULL, *rtol = a.p[3] ? lw_expr(L, a.p[3]) : NULL;
+    if ((a.p[1] && !tol) || (a.p[3] && !rtol)) return NULL;
+    if (tol && lw_is_none(tol)) tol = NULL;
+    if (rtol && lw_is_none(rtol)) rtol = NULL;
+    for (int i = 0; i < 2; i++) {
+        IrValue *t = i ? rtol : tol;
+        if (t && !ty_is_numeric(t->type)) {
+            diag_error(a.p[i ? 3 : 1]->span, "matrix_rank() expects a number or an array, got %s", ty_str_of(t->type));
+            return NULL;
+        }
+    }
+    IrValue *s;
+    if (herm) {
+        IrValue *w = emit_la(L, sp, LA_EIGH, EIGH_VALUES, x, NULL, ty_array(dt_real(dt), x->type->ndim - 1));
+        s = lw_ewise(L, IR_ABS, sp, 1, &w);
+    } else {
+        s = lw_svdvals(L, sp, x);
+    }
+    if (!s) return NULL;
+    if (tol) {
+        if (tol->type->kind == TY_ARRAY) tol = newaxis_last(L, sp, tol);
+    } else {
+        if (rtol) {
+            if (rtol->type->kind == TY_ARRAY) rtol = newaxis_last(L, sp, rtol);
+        } else {
+            rtol = default_rtol(L, sp, x, dt);
+        }
+        IrValue *smax = reduce_last(L, sp, s, RED_MAX, true);
+        tol = rtol ? lw_binop(L, AOP_MUL, sp, smax, rtol) : NULL;
+    }
+    IrValue *big = tol ? lw_binop(L, AOP_GT, sp, s, tol) : NULL;
+    if (!big) return NULL;
+    return lw_reduce_axes(L, sp, RED_SUM, big, 1, (int[]){big->type->ndim - 1}, false, DT_INT64);
+}
+
+/* The reduced SVD u, s, vt of x (float32/64 or complex64/128, ndim >= 2) as pinv and lstsq use
+ * it: large = s > rc * max(s) along the last axis (rc broadcast against s's batch), and the
+ * returned sinv = where(large, 1 / s, 0) in x's real dtype. */
+typedef struct Svd {
+    IrValue *u, *s, *vt, *large;
+} Svd;
+static IrValue *svd_inverted(Lower *L, Span sp, IrValue *x, IrValue *rc, Svd *f)
+{
+    DType dt = x->type->dtype;
+    int nd = x->type->ndim;
+    DType dts[3] = {dt, dt_real(dt), dt};
+    int nds[3] = {nd, nd - 1, nd};
+    IrValue *usv = emit_la(L, sp, LA_SVD, SVD_REDUCED, x, NULL, arrays_tuple(3, dts, nds));
+    f->u = lw_tuple_get(L, usv, 0, sp);
+    f->s = lw_tuple_get(L, usv, 1, sp);
+    f->vt = lw_tuple_get(L, usv, 2, sp);
+    IrValue *cutoff = lw_binop(L, AOP_MUL, sp, rc, reduce_last(L, sp, f->s, RED_MAX, true));
+    f->large = cutoff ? lw_binop(L, AOP_GT, sp, f->s, cutoff) : NULL;
+    IrValue *recip = lw_binop(L, AOP_DIV, sp, lw_const_float(L, sp, 1.0), f->s);
+    if (!f->large || !recip) return NULL;
+    IrValue *sinv = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){f->large, recip, lw_const_float(L, sp, 0.0)});
+    if (sinv && sinv->type->dtype != dt_real(dt)) sinv = lw_cast(L, sinv, dt_real(dt), sp);
+    return sinv;
+}
+
+/* pinv(a, rcond=None, hermitian=False, *, rtol=<unset>), NumPy 2: rcond 1e-15 unless given
+ * (rtol=None: max(M, N) * eps); u, s, vt = svd(conj(a), full_matrices=False); the singular
+ * values above rcond * max(s) are inverted, the others dropped:
+ * transpose(vt) @ (where(s > cutoff, 1 / s, 0)[..., None] * transpose(u)). */
+static IrValue *api_pinv(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "pinv", "a,rcond,hermitian,rtol", 1, &a)) return NULL;
+    Span sp = call->span;
+    bool herm;
+    if (!lw_bool_arg(L, a.p[2], false, &herm)) return NULL;
+    IrValue *x = la_operand(L, a.p[0], "pinv");
+    if (!x) return NULL;
+    DType dt = x->type->dtype;
+    IrValue *rc = a.p[1] ? lw_expr(L, a.p[1]) : NULL;
+    if (a.p[1] && !rc) return NULL;
+    if (rc && lw_is_none(rc)) rc = NULL;
+    if (!rc && a.p[3]) {
+        IrValue *rt = lw_expr(L, a.p[3]);
+        if (!rt) return NULL;
+        rc = lw_is_none(rt) ? default_rtol(L, sp, x, dt) : rt;
+    }
+    if (!rc) rc = lw_const_float(L, sp, 1e-15);
+    if (!ty_is_numeric(rc->type)) {
+        diag_error(a.p[1] ? a.p[1]->span : sp, "pinv() expects a number or an array for rcond, got %s",
+                   ty_str_of(rc->type));
+        return NULL;
+    }
+    if (rc->type->kind == TY_ARRAY) rc = newaxis_last(L, sp, rc);
+    if (dt_is_complex(dt)) x = lw_ewise(L, IR_CONJ, sp, 1, &x);
+    if (!x) return NULL;
+    Svd f;
+    IrValue *sinv = svd_inverted(L, sp, x, rc, &f);
+    if (!sinv) return NULL;
+    IrValue *u = f.u, *vt = f.vt;
+    IrValue *scaled = lw_binop(L, AOP_MUL, sp, newaxis_last(L, sp, sinv), swap_last(L, sp, u));
+    return scaled ? lw_matmul(L, sp, swap_last(L, sp, vt), scaled) : NULL;
+}
+
+/* x[..., k]: a view. */
+static IrValue *last_item(Lower *L, Span sp, IrValue *x, int64_t k)
+{
+    IrValue *args[2] = {x, lw_const_int(L, sp, k)};
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, x->type->ndim - 1), 2, args);
+    r->def->nidx = 2;
+    r->def->idx[0] = IDX_ELLIPSIS;
+    r->def->idx[1] = IDX_INT;
+    return r;
+}
+
+/* lstsq(a, b, rcond=None), NumPy 2 (gelsd's minimum-norm least-squares solution, from the
+ * SVD): a (M, N) and b (M,) or (M, K), both 2-d after b[:, None]; rcond None: float64's eps *
+ * max(M, N) (NumPy computes in double); the singular values above rcond * max(s) count:
+ * x = Vh^H (s^-1 U^H b), rank = their number, residuals sum(|b - a x|**2, axis=0) when rank == N
+ * and M > N, else an empty array; → (x, residuals, rank, s), rank a Python int. */
+static IrValue *api_lstsq(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "lstsq", "a,b,rcond", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "lstsq"), *y = x ? lw_array_arg(L, a.p[1], "lstsq") : NULL;
+    if (!y) return NULL;
+    bool vec = y->type->ndim == 1;
+    for (int i = 0; i < 2; i++) {
+        int nd = (i ? y : x)->type->ndim + (i && vec ? 1 : 0);
+        if (nd != 2) {
+            diag_error(a.p[i]->span, "%d-dimensional array given. Array must be two-dimensional", nd);
+            return NULL;
+        }
+    }
+    DType dx, dy;
+    if (!la_dtype(a.p[0]->span, x->type->dtype, &dx) || !la_dtype(a.p[1]->span, y->type->dtype, &dy)) return NULL;
+    DType dt = dt_promote(dx, dy), rdt = dt_real(dt);
+    if (x->type->dtype != dt) x = lw_cast(L, x, dt, sp);
+    if (y->type->dtype != dt) y = lw_cast(L, y, dt, sp);
+    if (!x || !y) return NULL;
+    IrValue *bm = vec ? newaxis_last(L, sp, y) : y;
+    IrValue *m = lw_dim(L, sp, x, 0), *n = lw_dim(L, sp, x, 1);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, m, lw_dim(L, sp, bm, 0)), "numpy.linalg.LinAlgError",
+                     "Incompatible dimensions"))
+        return NULL;
+    IrValue *rc = a.p[2] ? lw_expr(L, a.p[2]) : NULL;
+    if (a.p[2] && !rc) return NULL;
+    if (!rc || lw_is_none(rc)) {
+        IrValue *big = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){m, n});
+        rc = big ? lw_binop(L, AOP_MUL, sp, big, lw_const_float(L, sp, 2.220446049250313e-16)) : NULL;
+    }
+    if (!rc || !ty_is_numeric(rc->type) || rc->type->kind == TY_ARRAY) {
+        if (rc) diag_error(a.p[2]->span, "lstsq() expects a number for rcond, got %s", ty_str_of(rc->type));
+        return NULL;
+    }
+    Svd f;
+    IrValue *sinv = svd_inverted(L, sp, x, rc, &f);
+    if (!sinv) return NULL;
+    IrValue *u = f.u, *s = f.s, *vh = f.vt, *large = f.large;
+    IrValue *uh = swap_last(L, sp, u), *v = swap_last(L, sp, vh);
+    if (dt_is_complex(dt)) {
+        uh = lw_ewise(L, IR_CONJ, sp, 1, &uh);
+        v = lw_ewise(L, IR_CONJ, sp, 1, &v);
+    }
+    IrValue *uhb = uh ? lw_matmul(L, sp, uh, bm) : NULL;
+    IrValue *scaled = uhb ? lw_binop(L, AOP_MUL, sp, newaxis_last(L, sp, sinv), uhb) : NULL;
+    IrValue *sol = scaled && v ? lw_matmul(L, sp, v, scaled) : NULL;
+    if (!sol) return NULL;
+    /* rank (synchronises: the residuals' length depends on it) */
+    IrValue *cnt = lw_reduce_axes(L, sp, RED_SUM, large, 1, (int[]){0}, false, DT_INT64);
+    IrValue *rank = lw_to_scalar(L, cnt, TY_INT, sp);
+    /* residuals: sum(|b - a x|**2, axis=0), kept when rank == N and M > N */
+    IrValue *res = lw_binop(L, AOP_SUB, sp, bm, lw_matmul(L, sp, x, sol));
+    if (res && dt_is_complex(dt)) res = lw_ewise(L, IR_ABS, sp, 1, &res);
+    IrValue *sq = res ? lw_binop(L, AOP_MUL, sp, res, res) : NULL;
+    if (!sq || !rank) return NULL;
+    IrValue *rsum = lw_reduce_axes(L, sp, RED_SUM, sq, 1, (int[]){0}, false, rdt);
+    IrValue *keep = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_EQ, sp, rank, n), lw_binop(L, AOP_GT, sp, m, n));
+    IrValue *stop = keep ? lw_binop(L, AOP_MUL, sp, lw_dim(L, sp, rsum, 0), keep) : NULL;
+    IrValue *resids = stop ? lw_slice_axis(L, sp, rsum, 0, lw_const_none(L, sp), stop, lw_const_none(L, sp)) : NULL;
+    if (!resids) return NULL;
+    if (vec) sol = last_item(L, sp, sol, 0);
+    return lw_tuple(L, sp, 4, (IrValue *[]){sol, resids, rank, s});
+}
+
+/* The product of x's dimensions [lo, hi) as a run-time int. */
+static IrValue *dims_prod(Lower *L, Span sp, IrValue *x, int lo, int hi)
+{
+    IrValue *p = lw_const_int(L, sp, 1);
+    for (int i = lo; i < hi && p; i++) p = lw_binop(L, AOP_MUL, sp, p, lw_dim(L, sp, x, i));
+    return p;
+}
+
+/* tensorinv(a, ind=2): inv(a.reshape(prod(a.shape[:ind]), -1)) reshaped to
+ * a.shape[ind:] + a.shape[:ind]; ind a compile-time int > 0. */
+static IrValue *api_tensorinv(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tensorinv", "a,ind", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "tensorinv");
+    int64_t ind = 2;
+    if (!x) return NULL;
+    if (a.p[1]) {
+        IrValue *v = lw_expr(L, a.p[1]);
+        if (!v) return NULL;
+        if (!lw_is_const_int(v, &ind)) {
+            diag_error(a.p[1]->span, "tensorinv() needs a compile-time integer ind");
+            return NULL;
+        }
+    }
+    int nd = x->type->ndim;
+    if (ind <= 0) {
+        diag_error(a.p[1] ? a.p[1]->span : sp, "Invalid ind argument.");
+        return NULL;
+    }
+    int cut = ind < nd ? (int)ind : nd;   /* past the last axis, a.shape[ind:] is () */
+    IrValue *dims[2] = {dims_prod(L, sp, x, cut, nd), lw_const_int(L, sp, -1)};
+    IrValue *m = lw_emit_reshape(L, sp, x, 2, dims);
+    IrValue *inv = m ? lw_inv(L, sp, m) : NULL;
+    if (!inv) return NULL;
+    IrValue *shape[IR_MAXDIM];
+    int k = 0;
+    for (int i = cut; i < nd; i++) shape[k++] = lw_dim(L, sp, x, i);
+    for (int i = 0; i < cut; i++) shape[k++] = lw_dim(L, sp, x, i);
+    return lw_emit_reshape(L, sp, inv, nd, shape);
+}
+
+/* tensorsolve(a, b, axes=None): x of shape a.shape[b.ndim:] with tensordot(a, x, x.ndim) == b:
+ * solve(a.reshape(P, P), b.ravel()) reshaped, P = prod(a.shape[b.ndim:]), after NumPy's check
+ * that a.size == P * P (LinAlgError; its text keeps the spaces of NumPy's line continuation). */
+static IrValue *api_tensorsolve(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "tensorsolve", "a,b,axes", 2, &a) || !lw_no_arg(a.p[2], "axes")) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "tensorsolve"), *y = x ? lw_array_arg(L, a.p[1], "tensorsolve") : NULL;
+    if (!y) return NULL;
+    int an = x->type->ndim, bn = y->type->ndim;
+    if (bn > an) {
+        diag_error(sp, "tensorsolve(): b has more dimensions (%d) than a (%d)", bn, an);
+        return NULL;
+    }
+    IrValue *p = dims_prod(L, sp, x, bn, an);
+    IrValue *bad = p ? lw_binop(L, AOP_NE, sp, lw_emit1(L, IR_SIZE, sp, ty_int(), x), lw_binop(L, AOP_MUL, sp, p, p)) : NULL;
+    if (!bad || !lw_raise_if(L, sp, bad, "numpy.linalg.LinAlgError",
+                             "Input arrays must satisfy the requirement             "
+                             "prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])"))
+        return NULL;
+    IrValue *dims[2] = {p, p};
+    IrValue *m = lw_emit_reshape(L, sp, x, 2, dims), *v = lw_ravel(L, sp, y);
+    DType dx, dy;
+    if (!m || !v || !la_dtype(a.p[0]->span, x->type->dtype, &dx) || !la_dtype(a.p[1]->span, y->type->dtype, &dy))
+        return NULL;
+    DType dt = dt_promote(dx, dy);
+    if (m->type->dtype != dt) m = lw_cast(L, m, dt, sp);
+    if (v->type->dtype != dt) v = lw_cast(L, v, dt, sp);
+    IrValue *r = m && v ? emit_la(L, sp, LA_SOLVE, 0, m, v, ty_array(dt, 1)) : NULL;
+    if (!r) return NULL;
+    IrValue *shape[IR_MAXDIM];
+    for (int i = bn; i < an; i++) shape[i - bn] = lw_dim(L, sp, x, i);
+    return lw_emit_reshape(L, sp, r, an - bn, shape);
+}
+
+/* ---------------------------------------------------------------- API table */
+
+LW_API_PLAIN(api_solve)
+LW_API_PLAIN(api_inv)
+LW_API_PLAIN(api_cholesky)
+LW_API_NAMED(api_det)
+LW_API_PLAIN(api_qr)
+LW_API_NAMED(api_eigh)
+LW_API_PLAIN(api_svd)
+LW_API_PLAIN(api_matrix_rank)
+LW_API_PLAIN(api_pinv)
+LW_API_PLAIN(api_lstsq)
+LW_API_PLAIN(api_tensorinv)
+LW_API_PLAIN(api_tensorsolve)
+
+const ApiFn lw_solver_api[] = {
+    {"cupy.linalg", "solve", api_solve_api, 0},
+    {"cupy.linalg", "inv", api_inv_api, 0},
+    {"cupy.linalg", "cholesky", api_cholesky_api, 0},
+    {"cupy.linalg", "det", api_det_api, 0},
+    {"cupy.linalg", "slogdet", api_det_api, 0},
+    {"cupy.linalg", "qr", api_qr_api, 0},
+    {"cupy.linalg", "eigh", api_eigh_api, 0},
+    {"cupy.linalg", "eigvalsh", api_eigh_api, 0},
+    {"cupy.linalg", "svd", api_svd_api, 0},
+    {"cupy.linalg", "matrix_rank", api_matrix_rank_api, 0},
+    {"cupy.linalg", "pinv", api_pinv_api, 0},
+    {"cupy.linalg", "lstsq", api_lstsq_api, 0},
+    {"cupy.linalg", "tensorinv", api_tensorinv_api, 0},
+    {"cupy.linalg", "tensorsolve", api_tensorsolve_api, 0},
+    {NULL, NULL, NULL, 0},
+};

@@ -1,0 +1,1356 @@
+/*
+ * lower.c — the lowering stage's core: scopes and name resolution, variables and their types,
+ * statements and structured control flow, and monomorphized user functions.
+ * Expressions are in lower/expr.c, calls of the API in lower/call.c (see lower.h).
+ *
+ * Invariant: a variable has one type for its whole life (the first assignment in source order
+ * fixes it); a later assignment of another type is an error at that assignment.  Values never
+ * cross a block boundary outward: everything a later block needs goes through a variable.
+ */
+#include "compiler/lower/lower.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- IR helpers */
+
+IrValue *lw_emit(Lower *L, IrOp op, Span sp, Type *t, int nargs, IrValue **args)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, op, sp, t, nargs, args);
+    return in->res;
+}
+
+IrValue *lw_emit1(Lower *L, IrOp op, Span sp, Type *t, IrValue *a)
+{
+    IrValue *args[1] = {a};
+    return lw_emit(L, op, sp, t, 1, args);
+}
+
+IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b)
+{
+    IrValue *args[2] = {a, b};
+    return lw_emit(L, op, sp, t, 2, args);
+}
+
+/* A compile-time value with no instruction (a module, a dtype, a function). */
+IrValue *lw_pseudo(Lower *L, Type *t)
+{
+    IrValue *v = ar_alloc(L->a, sizeof *v);
+    v->id = -1;
+    v->type = t;
+    return v;
+}
+
+IrValue *lw_const_int(Lower *L, Span sp, int64_t val)
+{
+    IrValue *v = lw_emit(L, IR_CONST_INT, sp, ty_int(), 0, NULL);
+    v->def->ival = val;
+    return v;
+}
+
+IrValue *lw_const_float(Lower *L, Span sp, double val)
+{
+    IrValue *v = lw_emit(L, IR_CONST_FLOAT, sp, ty_float(), 0, NULL);
+    v->def->fval = val;
+    return v;
+}
+
+IrValue *lw_const_bool(Lower *L, Span sp, bool val)
+{
+    IrValue *v = lw_emit(L, IR_CONST_BOOL, sp, ty_bool(), 0, NULL);
+    v->def->ival = val;
+    return v;
+}
+
+IrValue *lw_const_str(Lower *L, Span sp, const char *s)
+{
+    IrValue *v = lw_emit(L, IR_CONST_STR, sp, ty_str(), 0, NULL);
+    v->def->sval = s;
+    return v;
+}
+
+IrValue *lw_const_none(Lower *L, Span sp) { return lw_emit(L, IR_CONST_NONE, sp, ty_none(), 0, NULL); }
+
+bool lw_is_const_int(const IrValue *v, int64_t *out)
+{
+    if (!v || !v->def) return false;
+    if (v->def->op == IR_CONST_INT || v->def->op == IR_CONST_BOOL) {
+        if (out) *out = v->def->ival;
+        return true;
+    }
+    return false;
+}
+
+bool lw_is_none(const IrValue *v) { return v && (v->type->kind == TY_NONE); }
+
+bool lw_is_u64_const(const IrValue *v)
+{
+    return v && v->def && v->def->op == IR_CONST_INT && v->def->dtype == DT_UINT64;
+}
+
+/* ---------------------------------------------------------------- scopes */
+
+static bool name_in(const Vec *names, const char *name)
+{
+    for (int i = 0; i < names->n; i++)
+        if (strcmp(names->v[i], name) == 0) return true;
+    return false;
+}
+
+static Binding *scope_find(Scope *s, const char *name)
+{
+    for (int i = s->binds.n - 1; i >= 0; i--) {
+        Binding *b = s->binds.v[i];
+        if (strcmp(b->name, name) == 0) return b;
+    }
+    return NULL;
+}
+
+static Binding *scope_add(Lower *L, Scope *s, const char *name, BindKind k)
+{
+    Binding *b = ar_alloc(L->a, sizeof *b);
+    b->name = name;
+    b->kind = k;
+    vec_push(&s->binds, b);
+    return b;
+}
+
+/* The scope a name belongs to when assigned in the current function. */
+static Scope *assign_scope(Lower *L, const char *name)
+{
+    if (L->scope->is_module || name_in(&L->scope->global_names, name)) return L->module_scope;
+    return L->scope;
+}
+
+/* Python's rule: local if assigned in the function, else global, else builtin (NULL here). */
+Binding *lw_lookup(Lower *L, const char *name)
+{
+    if (!L->scope->is_module && !name_in(&L->scope->global_names, name)) {
+        Binding *b = scope_find(L->scope, name);
+        if (b || name_in(&L->scope->local_names, name)) return b;
+    }
+    return scope_find(L->module_scope, name);
+}
+
+/* Collects the names a function body assigns (its locals) and declares global. */
+static void collect_names(Scope *s, AstNode *n);
+
+static void collect_target(Scope *s, AstNode *t)
+{
+    if (!t) return;
+    if (t->kind == AST_NAME) {
+        if (!name_in(&s->local_names, t->sval)) vec_push(&s->local_names, (void *)t->sval);
+    } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
+        for (int i = 0; i < t->elts.n; i++) collect_target(s, t->elts.v[i]);
+    }
+}
+
+static void collect_names(Scope *s, AstNode *n)
+{
+    if (!n) return;
+    switch (n->kind) {
+    case AST_BLOCK:
+    case AST_MODULE:
+        for (int i = 0; i < n->body.n; i++) collect_names(s, n->body.v[i]);
+        break;
+    case AST_ASSIGN:
+        for (int i = 0; i < n->elts.n; i++) collect_target(s, n->elts.v[i]);
+        break;
+    case AST_AUGASSIGN: collect_target(s, n->lhs); break;
+    case AST_FOR:
+        collect_target(s, n->lhs);
+        collect_names(s, n->then);
+        break;
+    case AST_WHILE: collect_names(s, n->then); break;
+    case AST_IF:
+        collect_names(s, n->then);
+        collect_names(s, n->els);
+        break;
+    case AST_WITH:
+        for (int i = 0; i < n->elts.n; i++) collect_target(s, ((AstNode *)n->elts.v[i])->rhs);
+        collect_names(s, n->then);
+        break;
+    case AST_GLOBAL:
+        for (int i = 0; i < n->elts.n; i++) {
+            AstNode *nm = n->elts.v[i];
+            if (!name_in(&s->global_names, nm->sval)) vec_push(&s->global_names, (void *)nm->sval);
+        }
+        break;
+    case AST_IMPORT:
+    case AST_IMPORT_FROM:
+        for (int i = 0; i < n->elts.n; i++) {
+            AstNode *al = n->elts.v[i];
+            const char *nm = al->sval2 ? al->sval2 : al->sval;
+            vec_push(&s->local_names, (void *)nm);
+        }
+        break;
+    default: break;
+    }
+}
+
+/* ---------------------------------------------------------------- variables */
+
+IrVar *lw_temp_var(Lower *L, const char *hint, Type *t)
+{
+    IrVar *v = ir_var_new(L->m, hint, t);
+    if (L->fn) vec_push(&L->fn->locals, v);
+    return v;
+}
+
+IrValue *lw_load(Lower *L, IrVar *var, Span sp)
+{
+    IrValue *v = lw_emit(L, IR_LOAD, sp, var->type, 0, NULL);
+    v->def->var = var;
+    return v;
+}
+
+void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE, sp, NULL, 1, &v);
+    in->var = var;
+}
+
+/* Can a value of type `from` be stored in a variable of type `to`?  Lists with an unknown
+ * element type unify with any list (and fix the element type). */
+static bool unify(Type *to, Type *from)
+{
+    if (to->kind == TY_LIST && from->kind == TY_LIST) {
+        if (!to->elem && from->elem) to->elem = from->elem;
+        if (!from->elem && to->elem) from->elem = to->elem;
+        return !to->elem || !from->elem || ty_equal(to->elem, from->elem);
+    }
+    if (to->kind == TY_TUPLE && from->kind == TY_TUPLE) {
+        if (to->n != from->n) return false;
+        for (int i = 0; i < to->n; i++)
+            if (!unify(to->elems[i], from->elems[i])) return false;
+        return true;
+    }
+    return ty_equal(to, from);
+}
+
+static bool is_runtime_type(const Type *t)
+{
+    switch (t->kind) {
+    case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY:
+    case TY_LIST: return true;
+    case TY_TUPLE:
+        for (int i = 0; i < t->n; i++)
+            if (!is_runtime_type(t->elems[i])) return false;
+        return true;
+    default: return false;
+    }
+}
+
+/* name = v */
+static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
+{
+    const char *name = target->sval;
+    Scope *s = assign_scope(L, name);
+    Binding *b = scope_find(s, name);
+    if (b && b->kind == BIND_CONST && !b->value) {
+        /* poisoned by an earlier error: this assignment defines it afresh */
+        if (!is_runtime_type(v->type)) {
+            b->value = v;
+            return true;
+        }
+        b->kind = BIND_VAR;
+        b->var = ir_var_new(L->m, name, v->type);
+        b->var->global = s->is_module;
+        b->first = target->span;
+        if (s->is_module) vec_push(&L->m->globals, b->var);
+        else vec_push(&L->fn->locals, b->var);
+    }
+    if (!is_runtime_type(v->type)) {
+        /* modules, dtypes, functions, None: compile-time bindings (x = cp.float32) */
+        if (b && b->kind == BIND_VAR) {
+            diag_error(target->span, "'%s' is %s here but was %s before", name, ty_str_of(v->type),
+                       ty_str_of(b->var->type));
+            diag_note(b->first, "first assigned here");
+            return false;
+        }
+        if (!b) b = scope_add(L, s, name, BIND_CONST);
+        b->value = v;
+        b->first = target->span;
+        return true;
+    }
+    if (!b) {
+        b = scope_add(L, s, name, BIND_VAR);
+        b->var = ir_var_new(L->m, name, v->type);
+        b->var->global = s->is_module;
+        b->first = target->span;
+        if (s->is_module)
+            vec_push(&L->m->globals, b->var);
+        else
+            vec_push(&L->fn->locals, b->var);
+    } else if (b->kind != BIND_VAR) {
+        diag_error(target->span, "'%s' is %s here but was %s before", name, ty_str_of(v->type),
+                   ty_str_of(b->value->type));
+        return false;
+    } else if (!unify(b->var->type, v->type)) {
+        diag_error(sp, "'%s' is %s here but %s before: a variable keeps one type", name,
+                   ty_str_of(v->type), ty_str_of(b->var->type));
+        diag_note(b->first, "first assigned here");
+        return false;
+    }
+    lw_store(L, b->var, v, sp);
+    return true;
+}
+
+/* The object of a subscript target (x in x[i] = v).  x.imag of a real array is NumPy's
+ * read-only array of zeros: writing into it is an error. */
+static IrValue *target_object(Lower *L, AstNode *e)
+{
+    if (e->kind == AST_ATTR && !strcmp(e->sval, "imag")) {
+        IrValue *base = lw_expr(L, e->lhs);
+        if (!base) return NULL;
+        if (base->type->kind == TY_ARRAY && !dt_is_complex(base->type->dtype)) {
+            diag_error(e->span, "assignment destination is read-only (the imaginary part of a real array)");
+            return NULL;
+        }
+        if (base->type->kind == TY_ARRAY) return lw_complex_part(L, base, true, e->span);
+        diag_error(e->span, "'%s' object has no attribute 'imag' that gpyc supports", ty_str_of(base->type));
+        return NULL;
+    }
+    return lw_expr(L, e);
+}
+
+/* The destination of `x.real = v` / `x.imag = v` (and op=): the view of x's part. */
+static IrValue *attr_target(Lower *L, AstNode *t)
+{
+    if (strcmp(t->sval, "real") && strcmp(t->sval, "imag")) {
+        diag_error(t->span, "assignment to attributes is not supported");
+        return NULL;
+    }
+    IrValue *base = lw_expr(L, t->lhs);
+    if (!base) return NULL;
+    if (base->type->kind != TY_ARRAY) {
+        diag_error(t->span, "assignment to attributes is not supported");
+        return NULL;
+    }
+    bool imag = t->sval[0] == 'i';
+    if (imag && !dt_is_complex(base->type->dtype)) {
+        diag_error(t->span, "array does not have imaginary part to set");
+        return NULL;
+    }
+    return lw_complex_part(L, base, imag, t->span);
+}
+
+bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
+{
+    switch (target->kind) {
+    case AST_NAME: return assign_name(L, target, v, sp);
+    case AST_TUPLE:
+    case AST_LIST: {
+        int n = target->elts.n;
+        if (v->type->kind == TY_TUPLE) {
+            if (v->type->n != n) {
+                diag_error(sp, "%s to unpack (expected %d, got %d)",
+                           v->type->n > n ? "too many values" : "not enough values", n, v->type->n);
+                return false;
+            }
+            bool ok = true;
+            for (int i = 0; i < n; i++)
+                ok &= lw_assign(L, target->elts.v[i], lw_tuple_get(L, v, i, sp), sp);
+            return ok;
+        }
+        if (v->type->kind == TY_ARRAY && v->type->ndim >= 1) {
+            /* a, b = array: unpack along the first axis (run-time length check by indexing) */
+            bool ok = true;
+            for (int i = 0; i < n; i++) {
+                IrValue *args[2] = {v, lw_const_int(L, sp, i)};
+                IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(v->type->dtype, v->type->ndim - 1), 2, args);
+                r->def->nidx = 1;
+                r->def->idx[0] = IDX_INT;
+                ok &= lw_assign(L, target->elts.v[i], r, sp);
+            }
+            return ok;
+        }
+        if (v->type->kind == TY_LIST && v->type->elem) return lw_unpack_list(L, target, v, sp);
+        diag_error(sp, "cannot unpack %s", ty_str_of(v->type));
+        return false;
+    }
+    case AST_SUBSCRIPT: {
+        IrValue *obj = target_object(L, target->lhs);
+        if (!obj) return false;
+        if (obj->type->kind == TY_ARRAY) {
+            IrValue *view = lw_index(L, obj, target->rhs, target->span);
+            if (!view) return false;
+            if (!ty_is_numeric(v->type)) {
+                diag_error(sp, "cannot assign %s to an array element", ty_str_of(v->type));
+                return false;
+            }
+            if (view->def && view->def->op == IR_ADV_INDEX) return lw_adv_assign(L, view, v, sp);
+            /* NEP 50: a Python int stored into an integer array must fit its dtype (NumPy 2's
+             * OverflowError "Python integer 300 out of bounds for uint8"), checked before the
+             * store (lw_adv_assign does the same for an advanced index) */
+            if (!lw_pyint_fits(L, sp, v, view->type->dtype)) return false;
+            IrValue *args[2] = {view, v};
+            IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
+            in->dtype = view->type->dtype;
+            return true;
+        }
+        if (obj->type->kind == TY_LIST) {
+            IrValue *idx = lw_expr(L, target->rhs);
+            if (!idx) return false;
+            if (idx->type->kind != TY_INT && idx->type->kind != TY_BOOL) {
+                diag_error(target->rhs->span, "list indices must be integers, not %s", ty_str_of(idx->type));
+                return false;
+            }
+            if (obj->type->elem && !unify(obj->type->elem, v->type)) {
+                diag_error(sp, "cannot store %s in %s", ty_str_of(v->type), ty_str_of(obj->type));
+                return false;
+            }
+            IrValue *args[3] = {obj, idx, v};
+            ir_emit(L->m, L->blk, IR_LIST_SET, sp, NULL, 3, args);
+            return true;
+        }
+        diag_error(target->span, "'%s' does not support item assignment", ty_str_of(obj->type));
+        return false;
+    }
+    case AST_ATTR: {
+        /* z.real = v, z.imag = v: a store through the view */
+        IrValue *dst = attr_target(L, target);
+        if (!dst) return false;
+        if (!ty_is_numeric(v->type)) {
+            diag_error(sp, "cannot assign %s to an array", ty_str_of(v->type));
+            return false;
+        }
+        if (!lw_pyint_fits(L, sp, v, dst->type->dtype)) return false;   /* NEP 50, as above */
+        IrValue *args[2] = {dst, v};
+        IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
+        in->dtype = dst->type->dtype;
+        return true;
+    }
+    default:
+        diag_error(target->span, "cannot assign to this expression");
+        return false;
+    }
+}
+
+/* ---------------------------------------------------------------- statements */
+
+/* After a failed assignment the target names are bound to nothing: later uses stay silent
+ * instead of reporting "name is not defined" for an error already reported. */
+static void poison_target(Lower *L, AstNode *t)
+{
+    if (t->kind == AST_NAME) {
+        Scope *sc = assign_scope(L, t->sval);
+        if (!scope_find(sc, t->sval)) scope_add(L, sc, t->sval, BIND_CONST); /* value NULL */
+    } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
+        for (int i = 0; i < t->elts.n; i++) poison_target(L, t->elts.v[i]);
+    }
+}
+
+static void lower_stmt(Lower *L, AstNode *s);
+
+void lw_block(Lower *L, AstNode *block)
+{
+    if (!block) return;
+    for (int i = 0; i < block->body.n; i++) lower_stmt(L, block->body.v[i]);
+}
+
+/* Lowers `blk_ast` into a new block owned by `owner`, slot i. */
+static void lower_into(Lower *L, IrInstr *owner, int slot, AstNode *blk_ast)
+{
+    IrBlock *saved = L->blk;
+    owner->blocks[slot] = ir_block_new(L->m, owner);
+    L->blk = owner->blocks[slot];
+    if (blk_ast && blk_ast->kind == AST_IF)
+        lower_stmt(L, blk_ast); /* elif */
+    else
+        lw_block(L, blk_ast);
+    L->blk = saved;
+}
+
+/* NumPy's same_kind casting of an in-place operator's result r (statement s) into dtype `to`:
+ * the result may not move to a higher kind than the destination's (int_array += 1.5). */
+bool lw_same_kind(IrValue *r, DType to, AstNode *s)
+{
+    DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type);
+    if (dt_same_kind(from, to)) return true;
+    const OpInfo *oi = r->def && ir_op_is_ewise(r->def->op) ? ir_op_info(r->def->op) : NULL;
+    diag_error(s->span,
+               "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
+               "'same_kind'",
+               oi ? oi->numpy : ast_op_name(s->op), dt_name(from), dt_name(to));
+    return false;
+}
+
+/* In-place operator on an array target: target op= value (NumPy's same_kind casting). */
+static bool augassign_array(Lower *L, AstNode *s, IrValue *dst, IrValue *val)
+{
+    IrValue *r = lw_binop_py(L, s->op, s->span, dst, val);
+    if (!r) return false;
+    DType to = dst->type->dtype;
+    if (!lw_same_kind(r, to, s)) return false;
+    if (dst->type->ndim < (r->type->kind == TY_ARRAY ? r->type->ndim : 0)) {
+        /* the run-time check reports it too, but the ndim says it already */
+        diag_error(s->span, "non-broadcastable output operand: the result has more dimensions (%d) "
+                            "than the target (%d)", r->type->ndim, dst->type->ndim);
+        return false;
+    }
+    IrValue *args[2] = {dst, r};
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, s->span, NULL, 2, args);
+    in->dtype = to;
+    return true;
+}
+
+static void lower_augassign(Lower *L, AstNode *s)
+{
+    AstNode *t = s->lhs;
+    if (t->kind == AST_ATTR) {
+        IrValue *dst = attr_target(L, t);
+        IrValue *val = dst ? lw_expr(L, s->rhs) : NULL;
+        if (val) augassign_array(L, s, dst, val);
+        return;
+    }
+    if (t->kind == AST_SUBSCRIPT) {
+        IrValue *obj = target_object(L, t->lhs);
+        if (!obj) return;
+        if (obj->type->kind == TY_ARRAY) {
+            IrValue *view = lw_index(L, obj, t->rhs, t->span);
+            if (view && view->def && view->def->op == IR_ADV_INDEX) {
+                lw_adv_augassign(L, s, view);
+                return;
+            }
+            IrValue *val = view ? lw_expr(L, s->rhs) : NULL;
+            if (val) augassign_array(L, s, view, val);
+            return;
+        }
+        if (obj->type->kind == TY_LIST) {
+            IrValue *idx = lw_expr(L, t->rhs);
+            IrValue *val = idx ? lw_expr(L, s->rhs) : NULL;
+            if (!val) return;
+            IrValue *ga[2] = {obj, idx};
+            IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, obj->type->elem, 2, ga);
+            IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
+            if (!r) return;
+            if (!ty_equal(r->type, obj->type->elem)) {
+                diag_error(s->span, "cannot store %s in %s", ty_str_of(r->type), ty_str_of(obj->type));
+                return;
+            }
+            IrValue *sa[3] = {obj, idx, r};
+            ir_emit(L->m, L->blk, IR_LIST_SET, s->span, NULL, 3, sa);
+            return;
+        }
+        diag_error(t->span, "'%s' does not support item assignment", ty_str_of(obj->type));
+        return;
+    }
+    if (t->kind != AST_NAME) {
+        diag_error(t->span, "cannot assign to this expression");
+        return;
+    }
+    IrValue *cur = lw_expr(L, t);
+    if (!cur) return;
+    IrValue *val = lw_expr(L, s->rhs);
+    if (!val) return;
+    if (cur->type->kind == TY_ARRAY) {
+        augassign_array(L, s, cur, val);
+        return;
+    }
+    IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
+    if (r) lw_assign(L, t, r, s->span);
+}
+
+/* for target in range(...) / enumerate / zip / list / array: a counted loop over a hidden
+ * index; the iterables are evaluated once, before the loop. */
+typedef struct IterSrc {
+    IrValue *v;       /* list, array or NULL (range / enumerate counter) */
+    int kind;         /* 0 range counter, 1 list, 2 array, 3 argv */
+} IterSrc;
+
+static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    src->v = v;
+    switch (v->type->kind) {
+    case TY_LIST:
+        src->kind = 1;
+        *len = lw_emit1(L, IR_LIST_LEN, e->span, ty_int(), v);
+        return true;
+    case TY_ARRAY:
+        if (v->type->ndim == 0) {
+            diag_error(e->span, "iteration over a 0-d array");
+            return false;
+        }
+        src->kind = 2;
+        *len = lw_emit1(L, IR_SHAPE_DIM, e->span, ty_int(), v);
+        (*len)->def->ival = 0;
+        return true;
+    case TY_MODULE:
+        if (strcmp(v->type->name, "sys.argv") == 0) {
+            src->kind = 3;
+            *len = lw_emit(L, IR_ARGV_LEN, e->span, ty_int(), 0, NULL);
+            return true;
+        }
+        break;
+    default: break;
+    }
+    diag_error(e->span, "cannot iterate over %s (for loops take range, enumerate, zip, a list or an array)",
+               ty_str_of(v->type));
+    return false;
+}
+
+/* The i-th element of an iteration source (inside the loop body). */
+static IrValue *iter_elem(Lower *L, IterSrc *src, IrValue *i, Span sp)
+{
+    switch (src->kind) {
+    case 1: {
+        IrValue *args[2] = {src->v, i};
+        return lw_emit(L, IR_LIST_GET, sp, src->v->type->elem, 2, args);
+    }
+    case 2: {
+        IrValue *args[2] = {src->v, i};
+        IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(src->v->type->dtype, src->v->type->ndim - 1), 2, args);
+        r->def->nidx = 1;
+        r->def->idx[0] = IDX_INT;
+        return r;
+    }
+    case 3: return lw_emit1(L, IR_ARGV_GET, sp, ty_str(), i);
+    default: return i;
+    }
+}
+
+static bool is_call_to(AstNode *e, const char *name)
+{
+    return e->kind == AST_CALL && e->lhs->kind == AST_NAME && strcmp(e->lhs->sval, name) == 0;
+}
+
+static IrValue *int_arg(Lower *L, AstNode *e)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_BOOL) return lw_to_scalar(L, v, TY_INT, e->span);
+    if (v->type->kind != TY_INT) {
+        diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
+        return NULL;
+    }
+    return v;
+}
+
+static void lower_for(Lower *L, AstNode *s)
+{
+    AstNode *it = s->rhs;
+    IrValue *start = NULL, *stop = NULL, *step = NULL;
+    IterSrc srcs[8];
+    int nsrc = 0;
+    bool is_range = false, is_enum = false;
+    IrValue *enum_start = NULL;
+
+    if (is_call_to(it, "range") && !lw_lookup(L, "range")) {
+        is_range = true;
+        int n = it->elts.n;
+        if (n < 1 || n > 3 || it->params.n) {
+            diag_error(it->span, "range expected 1 to 3 integer arguments, got %d", n);
+            return;
+        }
+        IrValue *a[3];
+        for (int i = 0; i < n; i++)
+            if (!(a[i] = int_arg(L, it->elts.v[i]))) return;
+        start = n == 1 ? lw_const_int(L, it->span, 0) : a[0];
+        stop = n == 1 ? a[0] : a[1];
+        step = n == 3 ? a[2] : lw_const_int(L, it->span, 1);
+    } else {
+        IrValue *len = NULL;
+        if (is_call_to(it, "enumerate") && !lw_lookup(L, "enumerate")) {
+            is_enum = true;
+            if (it->elts.n != 1) {
+                diag_error(it->span, "enumerate takes one iterable");
+                return;
+            }
+            for (int i = 0; i < it->params.n; i++) {
+                AstNode *kw = it->params.v[i];
+                if (strcmp(kw->sval, "start") == 0) enum_start = int_arg(L, kw->rhs);
+                else {
+                    diag_error(kw->span, "enumerate() got an unexpected keyword argument '%s'", kw->sval);
+                    return;
+                }
+            }
+            if (!iter_source(L, it->elts.v[0], &srcs[0], &len)) return;
+            nsrc = 1;
+        } else if (is_call_to(it, "zip") && !lw_lookup(L, "zip")) {
+            if (it->elts.n < 1 || it->elts.n > 8) {
+                diag_error(it->span, "zip takes 1 to 8 iterables here");
+                return;
+            }
+            for (int i = 0; i < it->elts.n; i++) {
+                IrValue *li = NULL;
+                if (!iter_source(L, it->elts.v[i], &srcs[i], &li)) return;
+                len = len ? lw_ewise(L, IR_MINIMUM, it->span, 2, (IrValue *[]){len, li}) : li;
+            }
+            nsrc = it->elts.n;
+        } else {
+            if (!iter_source(L, it, &srcs[0], &len)) return;
+            nsrc = 1;
+        }
+        start = lw_const_int(L, it->span, 0);
+        stop = len;
+        step = lw_const_int(L, it->span, 1);
+    }
+
+    IrVar *ivar;
+    AstNode *target = s->lhs;
+    bool direct = is_range && target->kind == AST_NAME;
+    if (direct) {
+        /* the loop variable is the user's variable */
+        Scope *sc = assign_scope(L, target->sval);
+        Binding *b = scope_find(sc, target->sval);
+        if (b && (b->kind != BIND_VAR || !ty_equal(b->var->type, ty_int()))) {
+            diag_error(target->span, "'%s' is int here but %s before: a variable keeps one type",
+                       target->sval, b->kind == BIND_VAR ? ty_str_of(b->var->type) : ty_str_of(b->value->type));
+            return;
+        }
+        if (!b) {
+            /* declare it through an assignment of its type (no code: the store comes first in the loop) */
+            b = scope_add(L, sc, target->sval, BIND_VAR);
+            b->var = ir_var_new(L->m, target->sval, ty_int());
+            b->var->global = sc->is_module;
+            b->first = target->span;
+            if (sc->is_module) vec_push(&L->m->globals, b->var);
+            else vec_push(&L->fn->locals, b->var);
+        }
+        ivar = b->var;
+    } else {
+        ivar = lw_temp_var(L, "i", ty_int());
+    }
+
+    IrValue *args[3] = {start, stop, step};
+    IrInstr *loop = ir_emit(L->m, L->blk, IR_FOR_RANGE, s->span, NULL, 3, args);
+    loop->var = ivar;
+    loop->blocks[0] = ir_block_new(L->m, loop);
+    IrBlock *saved = L->blk;
+    L->blk = loop->blocks[0];
+    Loop lp = {.outer = L->loop};
+    L->loop = &lp;
+
+    bool ok = true;
+    if (!direct) {
+        IrValue *i = lw_load(L, ivar, target->span);
+        if (is_range) {
+            ok = lw_assign(L, target, i, target->span);
+        } else if (is_enum) {
+            IrValue *idx = enum_start ? lw_ewise(L, IR_ADD, target->span, 2, (IrValue *[]){i, enum_start}) : i;
+            IrValue *elts[2] = {idx, iter_elem(L, &srcs[0], i, target->span)};
+            ok = lw_assign(L, target, lw_tuple(L, target->span, 2, elts), target->span);
+        } else if (nsrc > 1 || is_call_to(it, "zip")) {
+            IrValue *elts[8];
+            for (int k = 0; k < nsrc; k++) elts[k] = iter_elem(L, &srcs[k], i, target->span);
+            ok = lw_assign(L, target, nsrc == 1 ? lw_tuple(L, target->span, 1, elts) : lw_tuple(L, target->span, nsrc, elts),
+                           target->span);
+        } else {
+            ok = lw_assign(L, target, iter_elem(L, &srcs[0], i, target->span), target->span);
+        }
+    }
+    if (ok) lw_block(L, s->then);
+    L->loop = lp.outer;
+    L->blk = saved;
+}
+
+static void lower_if(Lower *L, AstNode *s)
+{
+    /* if __name__ == "__main__": and other constant conditions fold */
+    IrValue *c = lw_expr(L, s->cond);
+    if (!c) return;
+    c = lw_truth(L, c, s->cond->span);
+    if (!c) return;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, s->span, NULL, 1, &c);
+    lower_into(L, in, 0, s->then);
+    lower_into(L, in, 1, s->els);
+}
+
+static void lower_while(Lower *L, AstNode *s)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, IR_WHILE, s->span, NULL, 0, NULL);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *c = lw_expr(L, s->cond);
+    if (c) c = lw_truth(L, c, s->cond->span);
+    if (!c) c = lw_const_bool(L, s->cond->span, false);
+    ir_emit(L->m, L->blk, IR_COND, s->cond->span, NULL, 1, &c);
+    L->blk = in->blocks[1];
+    Loop lp = {.outer = L->loop};
+    L->loop = &lp;
+    lw_block(L, s->then);
+    L->loop = lp.outer;
+    L->blk = saved;
+}
+
+static void lower_return(Lower *L, AstNode *s)
+{
+    if (!L->inst) {
+        diag_error(s->span, "'return' outside function");
+        return;
+    }
+    IrValue *v = NULL;
+    if (s->lhs) {
+        v = lw_expr(L, s->lhs);
+        if (!v) return;
+        if (v->type->kind == TY_NONE) v = NULL;
+    }
+    Type *t = v ? v->type : ty_void();
+    if (v && !is_runtime_type(t)) {
+        diag_error(s->lhs->span, "functions cannot return %s", ty_str_of(t));
+        return;
+    }
+    Instance *I = L->inst;
+    if (!I->ret) {
+        I->ret = t;
+        I->ret_span = s->span;
+        L->fn->ret = t;
+    } else if (!unify(I->ret, t)) {
+        diag_error(s->span, "'%s' returns %s here but %s before: a function returns one type",
+                   I->def->sval, ty_str_of(t), ty_str_of(I->ret));
+        diag_note(I->ret_span, "first return here");
+        return;
+    }
+    ir_emit(L->m, L->blk, IR_RETURN, s->span, NULL, v ? 1 : 0, v ? &v : NULL);
+}
+
+/* ---------------------------------------------------------------- modules of the program */
+
+UserModule *lw_module_of(Lower *L, const AstNode *def)
+{
+    for (int i = 0; i < L->modules.n; i++) {
+        UserModule *um = L->modules.v[i];
+        if (um->src == def->span.file) return um;
+    }
+    return L->modules.n ? L->modules.v[0] : L->mod;
+}
+
+UserModule *lw_enter_module(Lower *L, UserModule *um, Scope **saved_scope)
+{
+    UserModule *prev = L->mod;
+    *saved_scope = L->scope;
+    if (um && um != prev) {
+        L->mod = um;
+        L->module_scope = um->scope;
+        L->file = um->src;
+    }
+    return prev;
+}
+
+void lw_leave_module(Lower *L, UserModule *prev, Scope *saved_scope)
+{
+    if (prev) {
+        L->mod = prev;
+        L->module_scope = prev->scope;
+        L->file = prev->src;
+    }
+    L->scope = saved_scope;
+}
+
+UserModule *lw_user_module(Lower *L, const Type *t)
+{
+    if (!t || t->kind != TY_MODULE || !t->def) return NULL;
+    for (int i = 0; i < L->modules.n; i++) {
+        UserModule *um = L->modules.v[i];
+        if (um->ast == t->def) return um;
+    }
+    return NULL;
+}
+
+IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp)
+{
+    Binding *b = scope_find(um->scope, attr);
+    if (!b) {
+        if (um->state == MOD_FAILED) return NULL; /* its errors are reported */
+        diag_error(sp, "module '%s' has no attribute '%s'", um->name, attr);
+        return NULL;
+    }
+    if (b->kind == BIND_VAR) return lw_load(L, b->var, sp);
+    IrValue *v = b->value;
+    if (!v || !v->def) return v; /* NULL: poisoned by an earlier error */
+    /* a constant: materialise a copy here (the original lives in the module's code) */
+    IrInstr *c = v->def;
+    IrValue *nv = lw_emit(L, c->op, sp, v->type, 0, NULL);
+    nv->def->ival = c->ival;
+    nv->def->fval = c->fval;
+    nv->def->fval2 = c->fval2;
+    nv->def->sval = c->sval;
+    return nv;
+}
+
+static bool is_file_path(const char *p)
+{
+    FILE *f = fopen(p, "rb");
+    if (!f) return false;
+    fclose(f);
+    return true;
+}
+
+/* Finds, parses and runs (once) the helper module `name` imported at sp; NULL after a located
+ * error.  Its top-level statements become the function gp_module_NAME, called here: the
+ * first import runs them, in import order, as Python does; later imports only bind names. */
+static UserModule *load_module(Lower *L, const char *name, Span sp)
+{
+    for (int i = 0; i < L->modules.n; i++) {
+        UserModule *um = L->modules.v[i];
+        if (strcmp(um->name, name)) continue;
+        if (um->state == MOD_LOADING) {
+            if (um->is_main)
+                diag_error(sp, "circular import: '%s' is the script being compiled (a module cannot import it)",
+                           name);
+            else
+                diag_error(sp, "circular import: '%s' imports '%s', which is still being imported", L->mod->name,
+                           name);
+            if (!um->is_main) diag_note(um->import_span, "'%s' is first imported here", name);
+            return NULL;
+        }
+        return um->state == MOD_DONE ? um : NULL;
+    }
+    if (strchr(name, '.')) {
+        diag_error(sp, "import of '%s' is not supported (packages are not: a module is a .py file beside the script)",
+                   name);
+        return NULL;
+    }
+    const char *path = strcmp(L->search_dir, ".") ? ar_printf(L->a, "%s/%s.py", L->search_dir, name)
+                                                  : ar_printf(L->a, "%s.py", name);
+    if (!is_file_path(path)) {
+        diag_error(sp, "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys and .py files beside the script)",
+                   name);
+        return NULL;
+    }
+    if (!L->scope->is_module || L->blk != L->fn->body) {
+        diag_error(sp, "import of module '%s' must be at the top level of a file (its code runs once, at the first import)",
+                   name);
+        return NULL;
+    }
+    SrcFile *src = ar_alloc(L->a, sizeof *src);
+    src->path = path;
+    src->name = ar_printf(L->a, "%s.py", name);
+    src->text = util_read_file(L->a, path, &src->len);
+    if (!src->text) {
+        diag_error(sp, "cannot read %s", path);
+        return NULL;
+    }
+    UserModule *um = ar_alloc(L->a, sizeof *um);
+    um->name = name;
+    um->src = src;
+    um->import_span = sp;
+    um->state = MOD_LOADING;
+    um->scope = ar_alloc(L->a, sizeof *um->scope);
+    um->scope->is_module = true;
+    vec_push(&L->modules, um);
+    int before = diag_count();
+    um->ast = fe_parse(L->a, src, NULL);
+    if (!um->ast || diag_count() > before) {
+        um->state = MOD_FAILED;
+        return NULL;
+    }
+    um->body = ir_func_new(L->m, "<module>", ar_printf(L->a, "gp_module_%s", name));
+    um->body->file = src;
+    um->body->ret = ty_void();
+
+    Scope *saved_scope;
+    UserModule *prev = lw_enter_module(L, um, &saved_scope);
+    IrFunc *saved_fn = L->fn;
+    IrBlock *saved_blk = L->blk;
+    Loop *saved_loop = L->loop;
+    Instance *saved_inst = L->inst;
+    L->scope = um->scope;
+    L->fn = um->body;
+    L->blk = um->body->body;
+    L->loop = NULL;
+    L->inst = NULL;
+    lw_block(L, um->ast);
+    L->fn = saved_fn;
+    L->blk = saved_blk;
+    L->loop = saved_loop;
+    L->inst = saved_inst;
+    lw_leave_module(L, prev, saved_scope);
+    if (diag_count() > before) {
+        um->state = MOD_FAILED;
+        return NULL;
+    }
+    um->state = MOD_DONE;
+    IrInstr *call = ir_emit(L->m, L->blk, IR_CALL, sp, NULL, 0, NULL);
+    call->func = um->body;
+    return um;
+}
+
+/* Binds name in the current scope to v (an import). */
+static void bind_import(Lower *L, const char *name, IrValue *v, Span sp)
+{
+    Scope *sc = assign_scope(L, name);
+    Binding *b = scope_find(sc, name);
+    if (v && is_runtime_type(v->type)) {
+        /* from helper import X, X a variable of helper: a name of its own, bound to X's value */
+        AstNode *t = ar_alloc(L->a, sizeof *t);
+        t->kind = AST_NAME;
+        t->span = sp;
+        t->sval = name;
+        lw_assign(L, t, v, sp);
+        return;
+    }
+    if (b && b->kind == BIND_VAR) {
+        diag_error(sp, "'%s' is %s here but was %s before", name, v ? ty_str_of(v->type) : "a module",
+                   ty_str_of(b->var->type));
+        return;
+    }
+    if (!b) b = scope_add(L, sc, name, BIND_CONST);
+    b->kind = BIND_CONST;
+    b->value = v; /* NULL: poisoned (the module failed) */
+    b->first = sp;
+}
+
+/* import helper [as h] (al), or from helper import f [as g], ... (al NULL: every alias of s),
+ * for a user module. */
+static void import_user(Lower *L, AstNode *s, AstNode *al, const char *full)
+{
+    UserModule *um = load_module(L, full, al ? al->span : s->span);
+    if (!al) {
+        for (int i = 0; i < s->elts.n; i++) {
+            AstNode *a = s->elts.v[i];
+            IrValue *v = NULL;
+            if (um && !scope_find(um->scope, a->sval))
+                diag_error(a->span, "cannot import name '%s' from '%s' (%s)", a->sval, um->name, um->src->name);
+            else if (um)
+                v = lw_user_module_attr(L, um, a->sval, a->span);
+            bind_import(L, a->sval2 ? a->sval2 : a->sval, v, a->span);
+        }
+        return;
+    }
+    IrValue *v = NULL;
+    if (um) {
+        Type *t = ty_module(um->name);
+        t->def = um->ast;
+        v = lw_pseudo(L, t);
+    }
+    bind_import(L, al->sval2 ? al->sval2 : al->sval, v, al->span);
+}
+
+static void lower_import(Lower *L, AstNode *s)
+{
+    for (int i = 0; i < s->elts.n; i++) {
+        AstNode *al = s->elts.v[i];
+        const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
+        const char *top = lw_canonical_module(full);
+        static const char *known[] = {"cupy", "cupyx", "math", "time", "sys", "argparse", NULL};
+        bool ok = false;
+        for (int k = 0; known[k]; k++) {
+            size_t n = strlen(known[k]);
+            if (strncmp(top, known[k], n) == 0 && (top[n] == 0 || top[n] == '.')) ok = true;
+        }
+        if (!ok) {
+            if (s->kind == AST_IMPORT_FROM) {
+                import_user(L, s, NULL, full);
+                return;
+            }
+            import_user(L, s, al, full);
+            continue;
+        }
+        IrValue *v;
+        const char *bind_as;
+        if (s->kind == AST_IMPORT_FROM) {
+            v = lw_module_attr(L, top, al->sval, al->span);
+            if (!v) continue;
+            bind_as = al->sval2 ? al->sval2 : al->sval;
+        } else if (al->sval2) {
+            v = lw_pseudo(L, ty_module(top));
+            bind_as = al->sval2;
+        } else {
+            /* import a.b binds a */
+            const char *dot = strchr(al->sval, '.');
+            const char *first = dot ? ar_strndup(L->a, al->sval, dot - al->sval) : al->sval;
+            v = lw_pseudo(L, ty_module(lw_canonical_module(first)));
+            bind_as = first;
+        }
+        Scope *sc = assign_scope(L, bind_as);
+        Binding *b = scope_find(sc, bind_as);
+        if (!b) b = scope_add(L, sc, bind_as, BIND_CONST);
+        b->kind = BIND_CONST;
+        b->value = v;
+        b->first = al->span;
+    }
+}
+
+static void lower_stmt(Lower *L, AstNode *s)
+{
+    switch (s->kind) {
+    case AST_EXPR_STMT: {
+        AstNode *e = s->lhs;
+        if (e->kind == AST_STR || e->kind == AST_ELLIPSIS) return; /* docstrings, `...` */
+        lw_expr(L, e);
+        return;
+    }
+    case AST_ASSIGN: {
+        IrValue *v = lw_expr(L, s->rhs);
+        if (!v) {
+            for (int i = 0; i < s->elts.n; i++) poison_target(L, s->elts.v[i]);
+            return;
+        }
+        for (int i = 0; i < s->elts.n; i++) lw_assign(L, s->elts.v[i], v, s->span);
+        return;
+    }
+    case AST_AUGASSIGN: lower_augassign(L, s); return;
+    case AST_IF: lower_if(L, s); return;
+    case AST_FOR: lower_for(L, s); return;
+    case AST_WHILE: lower_while(L, s); return;
+    case AST_BREAK:
+    case AST_CONTINUE:
+        if (!L->loop) {
+            diag_error(s->span, "'%s' outside loop", s->kind == AST_BREAK ? "break" : "continue");
+            return;
+        }
+        ir_emit(L->m, L->blk, s->kind == AST_BREAK ? IR_BREAK : IR_CONTINUE, s->span, NULL, 0, NULL);
+        return;
+    case AST_PASS: return;
+    case AST_RETURN: lower_return(L, s); return;
+    case AST_DEF: {
+        if (!L->scope->is_module) {
+            diag_error(s->span, "nested functions are not supported");
+            return;
+        }
+        Binding *b = scope_find(L->module_scope, s->sval);
+        if (b && b->kind == BIND_VAR) {
+            diag_error(s->span, "'%s' is a function here but %s before", s->sval, ty_str_of(b->var->type));
+            return;
+        }
+        if (!b) b = scope_add(L, L->module_scope, s->sval, BIND_CONST);
+        b->value = lw_pseudo(L, ty_func(s));
+        b->first = s->span;
+        return;
+    }
+    case AST_IMPORT:
+    case AST_IMPORT_FROM: lower_import(L, s); return;
+    case AST_ASSERT: {
+        IrValue *c = lw_expr(L, s->cond);
+        if (!c || !(c = lw_truth(L, c, s->cond->span))) return;
+        IrValue *args[2] = {c, NULL};
+        int n = 1;
+        if (s->rhs) {
+            IrValue *msg = lw_expr(L, s->rhs);
+            if (!msg || !(msg = lw_str_of(L, msg, s->rhs->span))) return;
+            args[n++] = msg;
+        }
+        ir_emit(L->m, L->blk, IR_ASSERT, s->span, NULL, n, args);
+        return;
+    }
+    case AST_GLOBAL:
+        if (L->scope->is_module) return;
+        return; /* collected by collect_names */
+    case AST_DEL:
+        /* names stay bound until the end of the function; `del` only ends their use early */
+        for (int i = 0; i < s->elts.n; i++) {
+            AstNode *t = s->elts.v[i];
+            if (t->kind != AST_NAME) diag_error(t->span, "del of this expression is not supported");
+            else if (!lw_lookup(L, t->sval)) diag_error(t->span, "name '%s' is not defined", t->sval);
+        }
+        return;
+    case AST_WITH:
+        for (int i = 0; i < s->elts.n; i++) {
+            AstNode *item = s->elts.v[i];
+            IrValue *ctx = lw_expr(L, item->lhs);
+            if (!ctx) return;
+            if (ctx->type->kind != TY_MODULE || strncmp(ctx->type->name, "cupy.cuda.Stream", 16) != 0) {
+                diag_error(item->lhs->span, "with statements take cp.cuda.Stream() only");
+                return;
+            }
+            if (item->rhs) lw_assign(L, item->rhs, ctx, item->span);
+        }
+        lw_block(L, s->then);
+        return;
+    default:
+        diag_error(s->span, "this statement is not supported");
+        return;
+    }
+}
+
+/* ---------------------------------------------------------------- user functions */
+
+static bool const_equal(IrValue *a, IrValue *b)
+{
+    if (!a || !b) return a == b;
+    if (a->def->op != b->def->op) return false;
+    if (a->def->op == IR_CONST_NONE) return true;
+    return a->def->ival == b->def->ival;
+}
+
+/* The constant an argument carries into an instance: ints, bools and None (so that `axis`
+ * and similar parameters stay compile-time constants inside the function). */
+static IrValue *arg_const(IrValue *v)
+{
+    if (!v || !v->def) return NULL;
+    if (v->def->op == IR_CONST_INT || v->def->op == IR_CONST_BOOL || v->def->op == IR_CONST_NONE) return v;
+    return NULL;
+}
+
+static bool param_assigned(AstNode *def, const char *name)
+{
+    Scope tmp = {0};
+    collect_names(&tmp, def->then);
+    bool r = name_in(&tmp.local_names, name);
+    vec_free(&tmp.local_names);
+    vec_free(&tmp.global_names);
+    return r;
+}
+
+/* Calls user function `def` with bound arguments args[0..nparams-1] (every parameter filled,
+ * defaults already lowered by the caller).  Returns the call's value (NULL on error). */
+IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
+IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
+{
+    int n = def->params.n;
+    Instance *I = NULL;
+    for (int i = 0; i < L->instances.n && !I; i++) {
+        Instance *c = L->instances.v[i];
+        if (c->def != def) continue;
+        bool same = true;
+        for (int k = 0; k < n && same; k++)
+            same = ty_equal(c->arg_types[k], args[k]->type) && const_equal(c->arg_consts[k], arg_const(args[k]));
+        if (same) I = c;
+    }
+    for (int i = 0; i < L->instances.n; i++) {
+        Instance *c = L->instances.v[i];
+        if (c->def == def && c->in_progress) {
+            diag_error(sp, "recursive calls are not supported ('%s' calls itself)", def->sval);
+            return NULL;
+        }
+    }
+    if (!I) {
+        if (L->depth > 50) {
+            diag_error(sp, "calls nested too deeply while compiling '%s'", def->sval);
+            return NULL;
+        }
+        I = ar_alloc(L->a, sizeof *I);
+        I->def = def;
+        I->nargs = n;
+        I->arg_types = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
+        I->arg_consts = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        for (int k = 0; k < n; k++) {
+            I->arg_types[k] = args[k]->type;
+            I->arg_consts[k] = arg_const(args[k]);
+        }
+        vec_push(&L->instances, I);
+        int count = 0;
+        for (int i = 0; i < L->instances.n; i++) count += ((Instance *)L->instances.v[i])->def == def;
+        /* the body resolves globals in the module that defines it */
+        Scope *saved_scope;
+        UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
+        I->fn = ir_func_new(L->m, def->sval,
+                            L->mod && !L->mod->is_main ? ar_printf(L->a, "f_%s_%s_%d", L->mod->name, def->sval, count)
+                                                       : ar_printf(L->a, "f_%s_%d", def->sval, count));
+        I->fn->file = L->file;
+
+        /* a fresh scope: parameters, then the body */
+        IrFunc *saved_fn = L->fn;
+        Instance *saved_inst = L->inst;
+        IrBlock *saved_blk = L->blk;
+        Loop *saved_loop = L->loop;
+        Scope *sc = ar_alloc(L->a, sizeof *sc);
+        collect_names(sc, def->then);
+        L->scope = sc;
+        L->fn = I->fn;
+        L->inst = I;
+        L->blk = I->fn->body;
+        L->loop = NULL;
+        L->depth++;
+        I->in_progress = true;
+        int errors_before = diag_count();
+        for (int k = 0; k < n; k++) {
+            AstNode *p = def->params.v[k];
+            Binding *b = scope_add(L, sc, p->sval, BIND_VAR);
+            b->first = p->span;
+            Type *t = args[k]->type;
+            if (!is_runtime_type(t) || (I->arg_consts[k] && !param_assigned(def, p->sval))) {
+                /* compile-time argument: bound to its value, no C parameter */
+                b->kind = BIND_CONST;
+                b->value = is_runtime_type(t) ? I->arg_consts[k] : args[k];
+                if (is_runtime_type(t)) {
+                    /* re-materialise the constant inside the callee */
+                    IrInstr *c = I->arg_consts[k]->def;
+                    IrValue *nv = lw_emit(L, c->op, p->span, c->res->type, 0, NULL);
+                    nv->def->ival = c->ival;
+                    b->value = nv;
+                    b->kind = BIND_CONST;
+                }
+                continue;
+            }
+            b->var = ir_var_new(L->m, p->sval, t);
+            b->var->param = true;
+            vec_push(&I->fn->params, b->var);
+        }
+        lw_block(L, def->then);
+        I->in_progress = false;
+        I->failed = diag_count() > errors_before;
+        if (!I->ret) {
+            I->ret = ty_void();
+            I->fn->ret = ty_void();
+        }
+        vec_free(&sc->binds);
+        vec_free(&sc->local_names);
+        vec_free(&sc->global_names);
+        lw_leave_module(L, saved_mod, saved_scope);
+        L->fn = saved_fn;
+        L->inst = saved_inst;
+        L->blk = saved_blk;
+        L->loop = saved_loop;
+        L->depth--;
+    }
+    if (I->failed) return NULL; /* reported inside the function */
+    /* the call passes the runtime parameters only */
+    IrValue **cargs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    int nc = 0;
+    for (int k = 0; k < n; k++) {
+        AstNode *p = def->params.v[k];
+        bool is_param = false;
+        for (int j = 0; j < I->fn->params.n; j++)
+            if (strcmp(((IrVar *)I->fn->params.v[j])->name, p->sval) == 0) is_param = true;
+        if (is_param) cargs[nc++] = args[k];
+    }
+    Type *rt = I->ret && I->ret->kind != TY_VOID ? I->ret : NULL;
+    IrInstr *call = ir_emit(L->m, L->blk, IR_CALL, sp, rt, nc, cargs);
+    call->func = I->fn;
+    return rt ? call->res : lw_pseudo(L, ty_none());
+}
+
+/* ---------------------------------------------------------------- entry */
+
+IrModule *lower_module(const CompileInput *in)
+{
+    Lower L = {0};
+    L.a = in->arena;
+    L.file = in->main;
+    L.search_dir = in->search_dir ? in->search_dir : ".";
+    L.m = ir_module_new(in->arena, in->main);
+    Scope *ms = ar_alloc(L.a, sizeof *ms);
+    ms->is_module = true;
+    L.module_scope = L.scope = ms;
+    /* the script is a module too: a helper importing it is a circular import */
+    UserModule *main_mod = ar_alloc(L.a, sizeof *main_mod);
+    const char *base = in->main->name ? in->main->name : "script.py";
+    size_t bl = strlen(base);
+    main_mod->name = bl > 3 && !strcmp(base + bl - 3, ".py") ? ar_strndup(L.a, base, bl - 3) : base;
+    main_mod->is_main = true;
+    main_mod->src = in->main;
+    main_mod->ast = in->module;
+    main_mod->scope = ms;
+    main_mod->state = MOD_LOADING;
+    vec_push(&L.modules, main_mod);
+    L.mod = main_mod;
+    L.fn = ir_func_new(L.m, "<module>", "gp_module");
+    L.fn->file = in->main;
+    L.fn->ret = ty_void();
+    L.blk = L.fn->body;
+    int before = diag_count();
+    lw_block(&L, in->module); /* AST_MODULE keeps its statements in body, like a block */
+    for (int i = 1; i < L.modules.n; i++) {
+        Scope *sc = ((UserModule *)L.modules.v[i])->scope;
+        vec_free(&sc->binds);
+        vec_free(&sc->local_names);
+        vec_free(&sc->global_names);
+    }
+    vec_free(&L.modules);
+    vec_free(&L.instances);
+    vec_free(&ms->binds);
+    vec_free(&ms->local_names);
+    vec_free(&ms->global_names);
+    if (diag_count() > before) {
+        ir_module_free(L.m);
+        return NULL;
+    }
+    return L.m;
+}

@@ -1,0 +1,357 @@
+/*
+ * lower.h — private header of the lowering stage (lower.c, lower/expr.c, lower/call.c).
+ *
+ * Lowering walks the AST of one function instance in source order, infers the type of every
+ * expression (dtype and ndim of arrays; shapes stay run-time values) and emits IR into the
+ * current block.  Names are resolved as Python does: a name assigned anywhere in a function is
+ * local to it (unless declared global); other names are module globals, then builtins.
+ * User functions are monomorphized: one IrFunc per (def, argument types, constant arguments).
+ *
+ * Errors: every check reports through diag_error at the offending node and returns NULL; a
+ * NULL value propagates up to the statement, which is skipped, so one run reports every
+ * independent error.
+ */
+#ifndef GPYC_LOWER_H
+#define GPYC_LOWER_H
+
+#include "compiler/compiler.h"
+#include "frontend/frontend.h"
+
+/* What a name denotes. */
+typedef enum BindKind {
+    BIND_VAR,      /* a Python variable: var */
+    BIND_CONST,    /* a compile-time value: value (module, dtype, function, None, constant param) */
+} BindKind;
+
+typedef struct Binding {
+    const char *name;
+    BindKind kind;
+    IrVar *var;
+    IrValue *value;      /* BIND_CONST: a pseudo value (def == NULL) or a constant */
+    Span first;          /* first assignment (for "first assigned here" notes) */
+} Binding;
+
+typedef struct Scope {
+    Vec binds;           /* Binding* */
+    Vec local_names;     /* const char*: names assigned in this function (Python's locals) */
+    Vec global_names;    /* const char*: names declared `global` */
+    bool is_module;
+} Scope;
+
+typedef struct Instance {
+    AstNode *def;
+    int nargs;
+    Type **arg_types;
+    IrValue **arg_consts;   /* per argument: its constant value (CONST_INT/BOOL/NONE) or NULL */
+    IrFunc *fn;
+    Type *ret;              /* NULL while unknown */
+    Span ret_span;
+    bool in_progress;
+    bool failed;            /* its body had errors: calls give no value */
+} Instance;
+
+typedef struct Loop {
+    struct Loop *outer;
+} Loop;
+
+/* A module of the program: the script ("__main__") or a helper.py beside it, imported by
+ * `import helper` / `from helper import f`.  A helper's top-level code becomes a function of
+ * its own (body), called once, at its first import; its globals are module variables of the
+ * one IrModule (codegen names them apart). */
+typedef enum ModState { MOD_LOADING, MOD_DONE, MOD_FAILED } ModState;
+typedef struct UserModule {
+    const char *name;        /* the import name ("helper"; the script's file name without .py) */
+    bool is_main;            /* the script: __name__ is "__main__" */
+    const SrcFile *src;
+    AstNode *ast;            /* AST_MODULE */
+    Scope *scope;            /* its globals */
+    IrFunc *body;            /* a helper's top-level code (NULL for the script) */
+    Span import_span;        /* the import that started loading it (cycle notes) */
+    ModState state;
+} UserModule;
+
+typedef struct Lower {
+    IrModule *m;
+    Arena *a;
+    const SrcFile *file;
+    Scope *module_scope;
+    Scope *scope;            /* current function's scope (== module_scope at module level) */
+    IrFunc *fn;
+    Instance *inst;          /* NULL at module level */
+    IrBlock *blk;            /* where instructions go */
+    Loop *loop;
+    Vec instances;           /* Instance* */
+    int depth;               /* call nesting while monomorphizing */
+    UserModule *mod;         /* the module whose code is being lowered */
+    Vec modules;             /* UserModule*: the script first, then helpers in import order */
+    const char *search_dir;  /* where `import helper` looks for helper.py */
+    bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
+    int u64_seen;            /* such literals lowered so far */
+} Lower;
+
+/* lower.c */
+IrValue *lw_emit(Lower *L, IrOp op, Span sp, Type *t, int nargs, IrValue **args);
+IrValue *lw_emit1(Lower *L, IrOp op, Span sp, Type *t, IrValue *a);
+IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b);
+IrValue *lw_pseudo(Lower *L, Type *t);
+IrValue *lw_const_int(Lower *L, Span sp, int64_t v);
+IrValue *lw_const_float(Lower *L, Span sp, double v);
+IrValue *lw_const_bool(Lower *L, Span sp, bool v);
+IrValue *lw_const_str(Lower *L, Span sp, const char *s);
+IrValue *lw_const_none(Lower *L, Span sp);
+bool lw_is_const_int(const IrValue *v, int64_t *out);   /* CONST_INT or CONST_BOOL */
+bool lw_is_none(const IrValue *v);
+/* A constant int from a literal above 2**63-1 (ival holds its uint64 bits). */
+bool lw_is_u64_const(const IrValue *v);
+/* Whether e is a uint64 literal (2**63 .. 2**64-1) or an int expression of literals whose exact
+ * value lies there (2**64 - 1, 1 << 63): *bits (if not NULL) gets its uint64 bits.  A uint64
+ * context (L->u64_ok) takes it as such a constant; gpyc's int64 arithmetic would wrap it. */
+bool lw_is_u64_expr(const AstNode *e, int64_t *bits);
+void lw_block(Lower *L, AstNode *block);                 /* lowers the statements of a block */
+IrVar *lw_temp_var(Lower *L, const char *hint, Type *t);
+void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp);
+IrValue *lw_load(Lower *L, IrVar *var, Span sp);
+Binding *lw_lookup(Lower *L, const char *name);
+/* NumPy's same_kind check for an in-place operator's result stored into dtype `to`. */
+bool lw_same_kind(IrValue *r, DType to, AstNode *s);
+/* Assigns v to the target expression (name, tuple of targets, subscript). */
+bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp);
+/* The module that defines `def` (by the file of its span). */
+UserModule *lw_module_of(Lower *L, const AstNode *def);
+/* Makes um the module whose names resolve (its globals as module scope and current scope);
+ * returns the module to give back to lw_leave_module. */
+UserModule *lw_enter_module(Lower *L, UserModule *um, Scope **saved_scope);
+void lw_leave_module(Lower *L, UserModule *prev, Scope *saved_scope);
+/* The user module a module value denotes (t->def is its AST_MODULE), or NULL. */
+UserModule *lw_user_module(Lower *L, const Type *t);
+/* helper.attr for a user module: a global's value, a function, a module ... (Python's
+ * AttributeError text when it has no such name). */
+IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp);
+
+/* lower/expr.c */
+IrValue *lw_expr(Lower *L, AstNode *e);
+/* Converts a condition to a host bool (scalars by truth, size-1 arrays by value). */
+IrValue *lw_truth(Lower *L, IrValue *v, Span sp);
+/* Elementwise op through the ops.def type rules; scalars → host op, arrays → kernel op. */
+IrValue *lw_ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args);
+IrValue *lw_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
+/* The same for an operation the script writes (an operator, an in-place operator, a ufunc
+ * call): a Python int operand known only at run time gets NEP 50's range check before the
+ * kernel (lw_pyint_fits); gpyc's own arithmetic on index arrays uses the plain forms. */
+IrValue *lw_ewise_py(Lower *L, IrOp op, Span sp, int nargs, IrValue **args);
+IrValue *lw_binop_py(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
+/* NEP 50: whether the Python int v fits the integer dtype d it is converted to (NumPy 2's
+ * OverflowError "Python integer 300 out of bounds for uint8"): a constant is checked now (a
+ * compile-time error: false); a run-time int gets a host-side check that raises, unless every
+ * value it can take fits (int64; uint64 and a length or size).  True for anything else.  The
+ * same for a Python int stored into an array of dtype d or given to a creation routine with
+ * dtype d (x[i] = v, x.fill(v), cp.array([v], dtype=d), cp.full(..., v, d)); into uint64 a
+ * negative run-time int raises as NumPy 2 does (gpyc's int is int64: none is above 2**63-1). */
+bool lw_pyint_fits(Lower *L, Span sp, IrValue *v, DType d);
+/* clip(a, a_min, a_max) with an integer array a (args: a, a_min, a_max), NumPy >= 2.1's
+ * _methods._clip: a Python int a_min at or below a.dtype's minimum (a_max at or above its
+ * maximum) is no bound: replaced by that limit; a run-time one on the far side raises NEP 50's
+ * OverflowError (a constant there: lw_ewise's compile-time error). */
+bool lw_clip_pyint_bounds(Lower *L, Span sp, IrValue **args);
+IrValue *lw_cast(Lower *L, IrValue *v, DType to, Span sp);      /* array → array of dtype */
+/* Converts a scalar or array to the Python scalar type kind (TY_INT ...). */
+IrValue *lw_to_scalar(Lower *L, IrValue *v, TypeKind k, Span sp);
+IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp);
+IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
+/* Builds a tuple value of n elements. */
+IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
+IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
+
+/* lower/call.c — argument helpers shared by the API files (lower/call.c, lower_*.c) */
+#define MAXP 8
+typedef struct Args {
+    AstNode *p[MAXP];   /* argument expression per parameter, NULL when not given */
+    Span call;
+} Args;
+/* Binds a call's arguments to a signature "a,b,c" (positional or keyword); nreq leading
+ * parameters are required.  Python's messages on mismatch. */
+bool lw_bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *out);
+IrValue *lw_int_arg(Lower *L, AstNode *e);                       /* an int (bool converts) */
+bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim); /* int or tuple of ints */
+bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given);  /* cp.float32, 'f4', float, None */
+/* None / int / tuple of compile-time ints, normalised and sorted; *all when None or absent. */
+bool lw_axis_arg(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all);
+bool lw_bool_arg(Lower *L, AstNode *e, bool dflt, bool *out);   /* a constant True/False */
+IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
+bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */
+IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name);  /* exactly one positional */
+void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims); /* a's shape as run-time ints */
+IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill);
+IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims);
+IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims);
+IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
+/* An IR_REDUCE redop of array x over axes[0..naxes) (naxes == x's ndim: all of them), result
+ * dtype dt, accumulating from x's dtype. */
+IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt);
+/* A reduction redop of x over the axis argument (AST, may be NULL), dtype and keepdims. */
+IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype, AstNode *keepdims);
+
+/* ---------------------------------------------------------------- API tables
+ *
+ * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
+ * file that lowers it (lw_call_api in lower/call.c, lw_reduce_api, lw_manip_api, lw_index_api,
+ * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api,
+ * lw_solver_api, lw_random_api); lw_api_tables lists the tables.  Calls dispatch through
+ * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
+ * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
+ * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
+ * names.  Adding a routine: write its lowering, add one line to its file's table.
+ *
+ * mod is the canonical module ("cupy", "cupy.linalg", "cupy.random", "cupy.cuda", "math",
+ * "time") or "cupy.ndarray" for a method, whose receiver is passed as self (NULL otherwise). */
+typedef struct ApiFn ApiFn;
+typedef IrValue *(*ApiLower)(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+struct ApiFn {
+    const char *mod;
+    const char *name;
+    ApiLower lower;
+    int arg;              /* for the lowering: a RedOp, an IrOp, a variant */
+};
+/* ORDER: one table per API file; each ends with {NULL}. */
+extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
+    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
+    lw_numeric_api[], lw_grid_api[], lw_solver_api[], lw_random_api[];
+extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
+/* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
+const ApiFn *lw_api_find(const char *mod, const char *name);
+/* Calls f(name, ctx) for every "mod.name" gpyc compiles under cupy and cupyx (functions,
+ * ndarray methods as cupy.ndarray.NAME, scalar types), unsorted, possibly repeated. */
+void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
+/* Adapters from a file's lowering functions to ApiLower (each defines fn##_api). */
+#define LW_API_PLAIN(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)f; (void)self; return fn(L, call); }
+#define LW_API_NAMED(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)self; return fn(L, call, f->name); }
+#define LW_API_SELF(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)f; return fn(L, call, self); }
+#define LW_API_ARG(fn) \
+    static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
+    { (void)self; return fn(L, call, f->arg); }
+/* elementwise ufunc op called as name (self: the receiver of a method) */
+IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self);
+
+IrValue *lw_call(Lower *L, AstNode *call);
+IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
+/* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
+ * an n-d array becomes its text (gpyc has no nested lists). */
+IrValue *lw_printable(Lower *L, AstNode *e);
+/* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
+IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
+/* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
+IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
+const char *lw_canonical_module(const char *name);   /* numpy → cupy */
+
+/* lower/api/ufunc.c — elementwise compositions and dtype functions (isclose, allclose,
+ * array_equal, divmod, result_type, promote_types, dtype ...), and NumPy scalar
+ * types called as functions (cp.float32(x) → a 0-d array of that dtype). */
+IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
+
+/* lower/api/linalg.c — matrix products and the linear-algebra compositions */
+IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
+
+/* lower/api/solver.c — cupy.linalg's decompositions and solvers (IR_LINALG, cuSOLVER): solve, inv,
+ * det, slogdet, cholesky, qr, eigh, eigvalsh, svd, and matrix_rank, pinv, lstsq, tensorinv,
+ * tensorsolve.  Table: lw_solver_api. */
+/* svd(x, compute_uv=False) of a float32/64 or complex64/128 x (ndim >= 2): its singular
+ * values, (..., min(M, N)) of x's real dtype, descending. */
+IrValue *lw_svdvals(Lower *L, Span sp, IrValue *x);
+/* inv(x) of an array x (ndim >= 2) in its computation dtype (float64 for bool and integers). */
+IrValue *lw_inv(Lower *L, Span sp, IrValue *x);
+
+/* lower/api/fft.c — cupy.fft: the transforms (IR_FFT, cuFFT) and fftfreq, rfftfreq, fftshift,
+ * ifftshift.  Table: lw_fft_api. */
+
+/* lower/api/manip.c — array manipulation and creation routines composed from views and copies
+ * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...). Table: lw_manip_api. */
+/* arrs[0..n-1] (one ndim >= 1) concatenated along axis into a new array of dtype dt (NumPy's
+ * run-time shape checks). */
+IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt);
+/* v's dimension i when known at compile time (constant shapes of creation ops, literals, and
+ * what views and elementwise ops keep of them), else -1. */
+int64_t lw_static_dim(const IrValue *v, int i);
+/* a, b = some_list (split's result): a run-time length check with Python's messages, then
+ * each element assigned to its target. */
+bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
+/* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
+
+/* lower/api/manip.c helpers shared with lower/api/place.c */
+IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, number or literal list */
+/* lw_arraylike for values NumPy converts to the dtype into (put, place, putmask, insert): a
+ * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
+ * lw_pyint_fits). */
+IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into);
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                  /* arange(n), int64 */
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);            /* x.shape[i] */
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                 /* x.reshape(-1) */
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
+/* Raises exc(msg) at run time when cond holds (a constant cond: a compile-time error). */
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
+bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
+/* The arrays of a list/tuple literal or tuple value argument (their number, -1 on error). */
+int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out);
+bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step);
+IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q);  /* IR_DIAG_VIEW: axes p < q */
+/* NumPy's diagonal(x, k, a1, a2): a view, the diagonal as its last axis */
+IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2);
+
+/* lower/api/place.c — index-array routines: take_along_axis, put_along_axis, put, place, putmask,
+ * choose, ix_, ravel_multi_index, unravel_index, broadcast_arrays.  Table: lw_place_api. */
+
+/* lower/api/numeric.c — interp, gradient, convolve.  Table: lw_numeric_api. */
+
+/* lower/api/grid.c — cp.mgrid[...], cp.ogrid[...], cp.r_[...], cp.c_[...] (obj "cupy.mgrid" ...,
+ * e the subscript); NULL after a located error.  Table: lw_grid_api (their names). */
+IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
+
+/* lower/api/index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
+ * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */
+/* A list literal used as an index item (b[[0, 2]], b[1, [0, 0, 3]]) → an int64 or bool array. */
+IrValue *lw_index_list(Lower *L, AstNode *list);
+/* arr[items] where some IDX_INT item's arg is an array (args[0] is arr; kinds and args as
+ * lw_index collects them) → IR_ADV_INDEX, after NumPy's compile-time checks. */
+IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const IdxKind *kinds, int na,
+                      IrValue **args);
+/* arr[t] for a tuple value t (arr[cp.nonzero(m)]): its elements are the index items. */
+IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
+/* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE
+ * (a Python int v must fit the target's dtype: lw_pyint_fits). */
+bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
+/* cupyx.scatter_add/max/min: an accumulating store through the IR_ADV_INDEX view (op 1 add,
+ * 2 max, 3 min: the runtime's gp_scatter_op). */
+bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp);
+/* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
+bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
+/* Table: lw_index_api (nonzero/argwhere/flatnonzero/take/compress/extract/where(cond)). */
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of int64 arrays */
+
+/* lower/api/sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
+ * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
+ * sort (in place), argsort, partition (in place), argpartition, searchsorted.  Table: lw_sort_api. */
+/* An array operand: an array, a list literal (cp.array's rules) or a Python scalar (a 0-d
+ * array of its default dtype); NULL after a located error naming fname. */
+IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname);
+/* False (after a located error) when x is complex: fname() takes real arrays only. */
+bool lw_real_only(const IrValue *x, Span sp, const char *fname);
+/* sort(x, axis) of a real array (arg: argsort, int64; a stable sort): one IR_SORT. */
+IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool arg);
+
+/* lower/api/random.c — cupy.random's legacy generator (CuPy's RandomState, call by call): seed,
+ * the uniform, normal and integer draws, the distributions CuPy computes from them,
+ * permutation, shuffle, choice.  Table: lw_random_api. */
+
+/* lower/api/hist.c — bincount, digitize, histogram, histogram2d.  Table: lw_hist_api. */
+
+/* lower/api/reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
+ * count_nonzero, average, cumsum/cumprod, diff).  Table: lw_reduce_api. */
+
+#endif

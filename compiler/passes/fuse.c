@@ -1,0 +1,397 @@
+/*
+ * fuse.c — the fusion pass: merges kernel groups so that chains of elementwise operations run
+ * as one kernel and share one pass over memory.
+ *
+ * Rule: a KG_EWISE producer group G is merged into the group H of an instruction that uses
+ * one of G's values when
+ *   - every use of every value G defines is inside G or H (no value of G is needed outside,
+ *     so nothing of G is ever materialised in global memory);
+ *   - G and the user are in the same block (fusion never crosses control flow);
+ *   - G holds only elementwise operations, casts and copies (no creation op: those compute
+ *     from their own index space, and no STORE_INTO: that writes memory);
+ *   - nothing between G's last instruction and the user may write an array that G reads:
+ *     no STORE_INTO and no call (a user function may update arrays in place), also inside
+ *     nested blocks.
+ * H may be elementwise (the chain grows), a STORE_INTO (the kernel writes straight into the
+ * destination view; codegen copies any input that may overlap the destination first) or a
+ * reduction (G becomes its prologue: cp.sum(x * x) reads x once).
+ * Broadcasting is legal to fuse: right-aligned broadcasts compose, so G's inputs broadcast
+ * directly to H's iteration shape and G is recomputed per element of H.
+ *
+ * Recompute: a small producer with one result used by a few kernel instructions of its block
+ * (softmax's e = exp(x - m), used by the row sum and by the division) is cloned in front of
+ * each user, so each clone fuses into its user and the value is never stored: reading the
+ * producer's inputs again costs less than writing and reading the value.
+ *
+ * Groups merged away are removed from m->groups; group ids keep their original numbers.
+ */
+#include "compiler/compiler.h"
+
+#include <stdlib.h>
+
+static bool producer_ok(const KernelGroup *g)
+{
+    if (g->kind != KG_EWISE) return false;
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (!(ir_op_is_ewise(in->op) || in->op == IR_COPY)) return false;
+    }
+    return true;
+}
+
+/* Uses of v by instructions of g. */
+static int uses_in(const IrValue *v, const KernelGroup *g)
+{
+    int n = 0;
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = 0; j < in->nargs; j++) n += in->args[j] == v;
+    }
+    return n;
+}
+
+static bool only_used_in(const KernelGroup *g, const KernelGroup *h)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (!in->res) continue;
+        if (in->res->nuses == 0) return false; /* an unused result is an output */
+        if (uses_in(in->res, g) + uses_in(in->res, h) != in->res->nuses) return false;
+    }
+    return true;
+}
+
+static const IrBlock *block_of;
+static int cmp_pos(const void *a, const void *b)
+{
+    int ia = ir_index_in_block(block_of, *(IrInstr *const *)a);
+    int ib = ir_index_in_block(block_of, *(IrInstr *const *)b);
+    return (ia > ib) - (ia < ib);
+}
+
+/* Moves G's instructions into H, in program order. */
+static void merge(IrModule *m, const IrBlock *b, KernelGroup *g, KernelGroup *h)
+{
+    for (int i = 0; i < g->instrs.n; i++) vec_push(&h->instrs, VEC_AT(g->instrs, i));
+    block_of = b;
+    qsort(h->instrs.v, h->instrs.n, sizeof(void *), cmp_pos);
+    vec_free(&g->instrs);
+    vec_free(&g->inputs);
+    vec_free(&g->outputs);
+    for (int i = 0; i < m->groups.n; i++)
+        if (VEC_AT(m->groups, i) == g) {
+            for (int k = i + 1; k < m->groups.n; k++) m->groups.v[k - 1] = m->groups.v[k];
+            m->groups.n--;
+            break;
+        }
+    group_finish(m, h);
+}
+
+#define MAX_CLONE_INSTRS 16
+#define MAX_CLONE_USERS 4
+
+/* Is every use of v by a kernel instruction of block b placed after position `from`, with
+ * nothing writing memory between `from` and the last of them? */
+static bool users_are_kernels(const IrBlock *b, int from, const IrValue *v, int *nusers)
+{
+    int seen = 0, n = 0;
+    for (int i = from + 1; i < b->instrs.n && seen < v->nuses; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        int k = 0;
+        for (int j = 0; j < in->nargs; j++) k += in->args[j] == v;
+        if (k) {
+            if (!in->group) return false;
+            seen += k;
+            n++;
+        }
+        if (seen < v->nuses && ir_writes_memory(in)) return false;
+    }
+    *nusers = n;
+    return seen == v->nuses;
+}
+
+static int next_group_id(const IrModule *m)
+{
+    int id = 0;
+    for (int i = 0; i < m->groups.n; i++) {
+        const KernelGroup *g = VEC_AT(m->groups, i);
+        if (g->id >= id) id = g->id + 1;
+    }
+    return id;
+}
+
+/* Copies g's instructions into block b at position pos (in order) as a new group; returns the
+ * copy of `v`. */
+static IrValue *clone_group(IrModule *m, IrBlock *b, int pos, const KernelGroup *g, IrValue *v)
+{
+    int n = g->instrs.n;
+    IrValue **from = xcalloc(n, sizeof *from), **to = xcalloc(n, sizeof *to);
+    KernelGroup *ng = ar_alloc(m->arena, sizeof *ng);
+    ng->id = next_group_id(m);
+    IrBlock tmp = {0};
+    IrValue *result = NULL;
+    for (int i = 0; i < n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        IrValue **args = xcalloc(in->nargs ? in->nargs : 1, sizeof *args);
+        for (int j = 0; j < in->nargs; j++) {
+            args[j] = in->args[j];
+            for (int k = 0; k < i; k++)
+                if (from[k] == in->args[j]) args[j] = to[k];
+        }
+        IrInstr *c = ir_emit(m, &tmp, in->op, in->span, in->res ? in->res->type : NULL, in->nargs, args);
+        free(args);
+        IrValue *res = c->res;
+        IrValue **cargs = c->args;
+        *c = *in;
+        c->res = res;
+        c->args = cargs;
+        c->parent = b;
+        c->group = ng;
+        if (res) res->def = c;
+        from[i] = in->res;
+        to[i] = res;
+        if (in->res == v) result = res;
+        vec_push(&ng->instrs, c);
+        /* insert at pos + i */
+        vec_push(&b->instrs, NULL);
+        for (int k = b->instrs.n - 1; k > pos + i; k--) b->instrs.v[k] = b->instrs.v[k - 1];
+        b->instrs.v[pos + i] = c;
+    }
+    vec_free(&tmp.instrs);
+    free(from);
+    free(to);
+    vec_push(&m->groups, ng);
+    group_finish(m, ng);
+    return result;
+}
+
+static void drop_group(IrModule *m, IrBlock *b, KernelGroup *g)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        ir_remove(b, ir_index_in_block(b, VEC_AT(g->instrs, i)));
+    }
+    for (int i = 0; i < m->groups.n; i++)
+        if (VEC_AT(m->groups, i) == g) {
+            for (int k = i + 1; k < m->groups.n; k++) m->groups.v[k - 1] = m->groups.v[k];
+            m->groups.n--;
+            break;
+        }
+    vec_free(&g->instrs);
+    vec_free(&g->inputs);
+    vec_free(&g->outputs);
+}
+
+/* Clones producer group g (single result v) in front of each of v's users.  Returns true when
+ * it did. */
+static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
+{
+    if (g->instrs.n > MAX_CLONE_INSTRS || g->outputs.n != 1 || !producer_ok(g)) return false;
+    IrValue *v = VEC_AT(g->outputs, 0);
+    if (!v->def || v->def->parent != b || v->nuses < 2) return false;
+    int from = ir_index_in_block(b, g->last), nusers = 0;
+    if (from < 0 || !users_are_kernels(b, from, v, &nusers) || nusers > MAX_CLONE_USERS) return false;
+    /* rewire each user to its own copy, from the last user backwards (positions stay valid) */
+    for (int i = b->instrs.n - 1; i > from; i--) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        bool uses = false;
+        for (int j = 0; j < in->nargs; j++) uses |= in->args[j] == v;
+        if (!uses) continue;
+        IrValue *c = clone_group(m, b, i, g, v);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == v) {
+                in->args[j] = c;
+                v->nuses--;
+                c->nuses++;
+            }
+    }
+    drop_group(m, b, g);
+    return true;
+}
+
+/* ---------------------------------------------------------------- views of producers
+ *
+ * m = labels == k; ... cp.where(m.reshape(n, 1), X, 0.0): the reshape is a host op, so the
+ * where's group cannot take m's producer as a prologue and m is materialised.  When the
+ * producer group G (elementwise, one result v) has exactly one distinct array input A of v's
+ * rank, and its other array inputs are 0-d, v has A's shape, and elementwise operations
+ * commute with a reshape:  reshape(f(A, s...), d) == f(reshape(A, d), s...).  The pass then
+ * reshapes A instead (a view when A is contiguous) and clones G after it, so the clone fuses
+ * into the reshape's users and v is never stored.  The reshape's result must only be read by
+ * kernel instructions of the block, with nothing writing memory from G's launch to the last
+ * of them (the clone reads A later than G did). */
+
+static bool is_array_value(const IrValue *v) { return v && v->type && v->type->kind == TY_ARRAY; }
+
+/* Inserts `in` (already appended to some block by ir_emit) at position pos of b. */
+static void insert_at(IrBlock *b, int pos, IrInstr *in)
+{
+    vec_push(&b->instrs, NULL);
+    for (int k = b->instrs.n - 1; k > pos; k--) b->instrs.v[k] = b->instrs.v[k - 1];
+    b->instrs.v[pos] = in;
+    in->parent = b;
+}
+
+/* The one array input of g of rank `ndim` (every other array input 0-d), or NULL. */
+static IrValue *full_rank_input(const KernelGroup *g, int ndim)
+{
+    IrValue *a = NULL;
+    for (int i = 0; i < g->inputs.n; i++) {
+        IrValue *v = VEC_AT(g->inputs, i);
+        if (!is_array_value(v) || v->type->ndim == 0) continue;
+        if (v->type->ndim != ndim || (a && a != v)) return NULL;
+        a = v;
+    }
+    return a;
+}
+
+/* Rewrites reshape(v, d...) at position pos of b as reshape(A, d...) followed by a clone of
+ * v's producer; returns true when it did. */
+static bool push_reshape(IrModule *m, IrBlock *b, int pos)
+{
+    IrInstr *r = VEC_AT(b->instrs, pos);
+    IrValue *v = r->args[0];
+    if (!r->res || !is_array_value(v) || !v->def || !v->def->group || v->def->parent != b) return false;
+    KernelGroup *g = v->def->group;
+    if (!producer_ok(g) || g->instrs.n > MAX_CLONE_INSTRS || g->outputs.n != 1 || VEC_AT(g->outputs, 0) != v)
+        return false;
+    IrValue *a = full_rank_input(g, v->type->ndim);
+    if (!a || a->type->ndim == 0) return false;
+    int from = ir_index_in_block(b, g->last), nusers = 0;
+    if (from < 0 || from > pos || !users_are_kernels(b, pos, r->res, &nusers) || nusers == 0) return false;
+    for (int i = from + 1; i < pos; i++)
+        if (ir_writes_memory(VEC_AT(b->instrs, i))) return false;
+    for (int i = pos + 1; i < b->instrs.n; i++) {       /* never a STORE_INTO destination */
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_STORE_INTO && in->args[0] == r->res) return false;
+    }
+    /* reshape(A, d...) in r's place, with r's attributes */
+    IrBlock tmp = {0};
+    IrValue **args = xcalloc(r->nargs, sizeof *args);
+    args[0] = a;
+    for (int j = 1; j < r->nargs; j++) args[j] = r->args[j];
+    IrInstr *ra = ir_emit(m, &tmp, IR_RESHAPE, r->span, ty_array(a->type->dtype, r->res->type->ndim), r->nargs, args);
+    free(args);
+    vec_free(&tmp.instrs);
+    insert_at(b, pos, ra);                              /* r moves to pos + 1 */
+    /* G's clone reads the reshaped A (its type: A's dtype at r's rank) */
+    IrValue *c = clone_group(m, b, pos + 1, g, v);
+    KernelGroup *ng = c->def->group;
+    for (int i = 0; i < ng->instrs.n; i++) {
+        IrInstr *in = VEC_AT(ng->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == a) {
+                in->args[j] = ra->res;
+                a->nuses--;
+                ra->res->nuses++;
+            }
+        if (in->res && in->res->type->ndim == v->type->ndim)
+            in->res->type = ty_array(in->res->type->dtype, r->res->type->ndim);
+    }
+    group_finish(m, ng);
+    /* r's users read the clone; r goes */
+    int at = ir_index_in_block(b, r);
+    for (int i = at + 1; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        bool hit = false;
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == r->res) {
+                in->args[j] = c;
+                r->res->nuses--;
+                c->nuses++;
+                hit = true;
+            }
+        if (hit && in->group) group_finish(m, in->group);
+    }
+    ir_remove(b, at);
+    if (v->nuses == 0) drop_group(m, b, g);
+    else group_finish(m, g);
+    return true;
+}
+
+/* ---------------------------------------------------------------- shapes of producers
+ *
+ * n = v.shape[0] of an elementwise producer v keeps v in memory: the shape_dim is a use
+ * outside v's user group.  When v's group G (elementwise, one result v) has exactly one
+ * distinct array input A of v's rank and its other array inputs are 0-d, v has A's shape (as
+ * for push_reshape), so shape_dim(v, i) reads A instead and v may still fuse into its user
+ * (einsum's size checks read the shapes of operands that elementwise producers make). */
+/* Is a defined before `in` runs: earlier in in's block or in a block enclosing it? */
+static bool defined_before(const IrValue *a, const IrInstr *in)
+{
+    if (!a->def) return true;
+    for (const IrInstr *at = in; at && at->parent; at = at->parent->owner)
+        if (at->parent == a->def->parent)
+            return ir_index_in_block(at->parent, a->def) < ir_index_in_block(at->parent, at);
+    return false;
+}
+
+static bool shape_of_input(IrModule *m, IrInstr *in)
+{
+    IrValue *v = in->args[0];
+    if (!is_array_value(v) || !v->def || !v->def->group) return false;
+    KernelGroup *g = v->def->group;
+    group_finish(m, g);      /* its inputs: a recompute may have rewired its instructions */
+    if (!producer_ok(g) || g->outputs.n != 1 || VEC_AT(g->outputs, 0) != v) return false;
+    IrValue *a = full_rank_input(g, v->type->ndim);
+    if (!a || !defined_before(a, in)) return false;
+    in->args[0] = a;
+    v->nuses--;
+    a->nuses++;
+    return true;
+}
+
+/* Tries to merge the producer of each array argument of `in` into in's group. */
+static bool fuse_into(IrModule *m, IrBlock *b, int pos)
+{
+    IrInstr *in = VEC_AT(b->instrs, pos);
+    KernelGroup *h = in->group;
+    for (int j = 0; j < in->nargs; j++) {
+        IrValue *a = in->args[j];
+        if (!a || !a->def || !a->def->group || a->def->group == h) continue;
+        if (h->kind == KG_REDUCE && in->op == IR_REDUCE && j != 0) continue; /* prologue args only */
+        KernelGroup *g = a->def->group;
+        if (a->def->parent != b || !producer_ok(g)) continue;
+        if (!only_used_in(g, h)) {
+            if (recompute(m, b, g)) return true; /* positions changed: start over */
+            continue;
+        }
+        int from = ir_index_in_block(b, g->last);
+        if (from < 0) continue;
+        bool hazard = false;
+        for (int k = from + 1; k < pos && !hazard; k++) hazard = ir_writes_memory(VEC_AT(b->instrs, k));
+        if (hazard) continue;
+        merge(m, b, g, h);
+        return true;
+    }
+    return false;
+}
+
+/* Merges producers into consumers in one block until nothing changes (a merged group may
+ * expose more producers), then does the same inside nested blocks. */
+static void fuse_block(IrModule *m, IrBlock *b)
+{
+    if (!b) return;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int i = 0; i < b->instrs.n; i++) {
+            IrInstr *in = VEC_AT(b->instrs, i);
+            if (in->op == IR_SHAPE_DIM && shape_of_input(m, in)) changed = true;
+            else if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
+            else if (in->group && fuse_into(m, b, i)) changed = true;
+        }
+    }
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        fuse_block(m, in->blocks[0]);
+        fuse_block(m, in->blocks[1]);
+    }
+}
+
+void fuse_module(IrModule *m)
+{
+    for (int i = 0; i < m->funcs.n; i++) {
+        IrFunc *f = VEC_AT(m->funcs, i);
+        fuse_block(m, f->body);
+    }
+}

@@ -1,0 +1,260 @@
+/*
+ * graphloop.c — loops captured as CUDA graphs (-O2, after recur.c): a loop
+ *     for t in range(T):
+ *         B[1:-1, 1:-1] = 0.2 * (A[1:-1, 1:-1] + A[1:-1, :-2] + ...)
+ *         A[1:-1, 1:-1] = 0.2 * (B[1:-1, 1:-1] + B[1:-1, :-2] + ...)
+ * whose every iteration launches the same kernels with the same arguments is marked
+ * (in->graph); codegen then runs its first iterations under stream capture and replays the
+ * captured graph for the rest (runtime/graph.c), so T iterations cost a few graph launches
+ * instead of T launches per kernel.
+ *
+ * A FOR_RANGE loop qualifies when its body (no nested blocks) holds only
+ *   - kernel instructions of KG_EWISE groups that lie wholly in the body, run in no row chain
+ *     and no recurrence, and allocate nothing: every output of the group is the destination of
+ *     one of its STORE_INTOs (a value the group defines and that is used outside it would be a
+ *     new array each iteration);
+ *   - host instructions that compute the same result every iteration without touching the
+ *     device: scalar constants, elementwise ops on Python scalars, views (index with basic
+ *     items, transpose, broadcast_to), shape and size reads, tuples;
+ *   - loads of variables the body does not store, other than the loop variable;
+ *   - run-time checks that only raise (ir_is_raise_guard), such as NEP 50's check of a Python
+ *     int operand;
+ *   - stores of a variable of the value the body loaded from it (`x = x`): the variable keeps
+ *     its object, so its buffer is the same every iteration; and stores of Python scalars the
+ *     body never loads (`c = alpha * 2.0`, its uses forwarded): the same value every time;
+ * and at least one kernel.  Every value the body reads is then either defined before the loop
+ * (SSA: fixed during it) or computed in the body from those and constants, so each iteration
+ * makes the same launches with the same pointers, shapes and scalars: replaying the first
+ * iteration's launches is running the loop.  No host synchronisation (print, float(x), if on
+ * an array), no call, no library routine (cuBLAS, cuFFT, CUB, cuRAND) and no allocation can
+ * occur in the body.  A group whose STORE_INTO reads another view of its destination's array
+ * (`h[1:-1] = h[2:] + h[:-2]`, `m[:, :] = m.T`) copies that source at run time, an allocation:
+ * such loops are not marked (the same view, `a[:] = a * 0.5`, is not copied).  What the
+ * compiler cannot see — two variables viewing one buffer — the runtime checks: a capture
+ * during which the pool allocated or freed is thrown away and the loop runs as written.
+ * -O0 marks nothing.
+ */
+#include "compiler/compiler.h"
+
+/* Host ops whose result depends only on their operands and that never touch the device. */
+static bool pure_host_op(IrOp op)
+{
+    switch (op) {
+    case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_COMPLEX:
+    case IR_CONST_NONE:
+    case IR_INDEX: case IR_TRANSPOSE: case IR_BROADCAST_TO:
+    case IR_SHAPE_DIM: case IR_SIZE:
+    case IR_TUPLE: case IR_TUPLE_GET:
+        return true;
+    default:
+        return op <= IR_EWISE_LAST;   /* on Python scalars: kernel ops carry a group */
+    }
+}
+
+static bool is_const_none(const IrValue *v)
+{
+    return v && v->def && v->def->op == IR_CONST_NONE;
+}
+
+static bool is_const_int(const IrValue *v, int64_t k)
+{
+    return v && v->def && v->def->op == IR_CONST_INT && v->def->ival == k;
+}
+
+/* Is `in` an IR_INDEX that views its whole array as it is (`a[:]`, `a[:, :]`, `a[...]`)? */
+static bool identity_index(const IrInstr *in)
+{
+    if (in->op != IR_INDEX) return false;
+    int a = 1;
+    for (int i = 0; i < in->nidx; i++) {
+        if (in->idx[i] == IDX_ELLIPSIS) continue;
+        if (in->idx[i] != IDX_SLICE || a + 3 > in->nargs) return false;
+        if (!is_const_none(in->args[a]) || !is_const_none(in->args[a + 1]) ||
+            !(is_const_none(in->args[a + 2]) || is_const_int(in->args[a + 2], 1)))
+            return false;
+        a += 3;
+    }
+    return true;
+}
+
+/* v without the views that change nothing. */
+static const IrValue *strip(const IrValue *v)
+{
+    while (v && v->def && identity_index(v->def) && v->def->nargs > 0) v = v->def->args[0];
+    return v;
+}
+
+/* Do a and b denote the same object: one value, or loads of one variable? */
+static bool same_base(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    return a && b && a->def && b->def && a->def->op == IR_LOAD && b->def->op == IR_LOAD &&
+           a->def->var == b->def->var;
+}
+
+/* The object array value v views (through index, transpose, broadcast_to). */
+static const IrValue *view_root(const IrValue *v)
+{
+    while (v && v->def && (v->def->op == IR_INDEX || v->def->op == IR_TRANSPOSE ||
+                           v->def->op == IR_BROADCAST_TO) && v->def->nargs > 0)
+        v = v->def->args[0];
+    return v;
+}
+
+/* Equal scalar operands of a view: one value, or equal int constants, or both None. */
+static bool same_operand(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    if (is_const_none(a) && is_const_none(b)) return true;
+    return a && b && a->def && b->def && a->def->op == IR_CONST_INT && b->def->op == IR_CONST_INT &&
+           a->def->ival == b->def->ival;
+}
+
+/* Are a and b, written the same way, views of the same elements with the same layout?
+ * (False when unsure.) */
+static bool same_view(const IrValue *a, const IrValue *b)
+{
+    a = strip(a);
+    b = strip(b);
+    if (same_base(a, b)) return true;
+    if (!a || !b || !a->def || !b->def || a->def->op != b->def->op) return false;
+    const IrInstr *x = a->def, *y = b->def;
+    if (x->op == IR_INDEX) {
+        if (x->nidx != y->nidx || x->nargs != y->nargs) return false;
+        for (int i = 0; i < x->nidx; i++)
+            if (x->idx[i] != y->idx[i]) return false;
+        for (int i = 1; i < x->nargs; i++)
+            if (!same_operand(x->args[i], y->args[i])) return false;
+        return same_view(x->args[0], y->args[0]);
+    }
+    if (x->op == IR_TRANSPOSE) {
+        if (x->ndim != y->ndim) return false;
+        for (int i = 0; i < x->ndim; i++)
+            if (x->perm[i] != y->perm[i]) return false;
+        return same_view(x->args[0], y->args[0]);
+    }
+    return false;
+}
+
+/* Will g's launch copy a source because it overlaps a destination (`h[1:-1] = h[2:] + ...`,
+ * `m[:, :] = m.T`)?  True when an array g reads views the same object as a STORE_INTO
+ * destination but not in the same way; the runtime would throw such a capture away
+ * (rt_store_needs_copy allocates), so the loop is better left as written.  Different objects
+ * that share a buffer are left to the runtime's check. */
+static bool copies_a_source(const KernelGroup *g)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *st = VEC_AT(g->instrs, i);
+        if (st->op != IR_STORE_INTO || st->nargs != 2) continue;
+        const IrValue *dst = st->args[0], *root = view_root(dst);
+        for (int j = 0; j < g->inputs.n; j++) {
+            const IrValue *x = VEC_AT(g->inputs, j);
+            if (x == dst || !x->type || x->type->kind != TY_ARRAY) continue;
+            if (same_base(view_root(x), root) && !same_view(x, dst)) return true;
+        }
+    }
+    return false;
+}
+
+/* Does kernel group g, whose instructions must all lie in b, allocate nothing and fit a
+ * graph? */
+static bool group_fits(const KernelGroup *g, const IrBlock *b)
+{
+    if (g->kind != KG_EWISE || g->chain || g->recur || !g->last || g->last->parent != b) return false;
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->parent != b || in->op == IR_REDUCE || in->op == IR_COPY) return false;
+    }
+    for (int i = 0; i < g->outputs.n; i++) {
+        const IrValue *o = VEC_AT(g->outputs, i);
+        if (o->def && o->def->group == g) return false;   /* a new array */
+    }
+    return !copies_a_source(g);
+}
+
+/* Does b store v other than as `v = v` (the value b loaded from v)? */
+static bool body_rebinds(const IrBlock *b, const IrVar *v)
+{
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op != IR_STORE || in->var != v) continue;
+        const IrValue *a = in->nargs == 1 ? in->args[0] : NULL;
+        if (!a || !a->def || a->def->op != IR_LOAD || a->def->var != v || a->def->parent != b) return true;
+    }
+    return false;
+}
+
+static bool body_loads(const IrBlock *b, const IrVar *v)
+{
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_LOAD && in->var == v) return true;
+    }
+    return false;
+}
+
+/* May the body store `in` (an IR_STORE)?  Either `x = x`, or a Python scalar the body never
+ * loads (forward.c has replaced the loads after the store by its value): then every iteration
+ * stores the same value, computed from values fixed during the loop.  An array variable
+ * rebound to another object would release its old one (a free inside the capture) and hold a
+ * buffer that is not the same every iteration. */
+static bool store_fits(const IrBlock *b, const IrInstr *in, const IrInstr *loop)
+{
+    const IrVar *v = in->var;
+    if (!v || v == loop->var) return false;
+    if (!body_rebinds(b, v)) return true;
+    return ty_is_scalar(v->type) && !body_loads(b, v);
+}
+
+/* Does loop qualify for capture (see the file comment)? */
+static bool qualifies(const IrInstr *loop)
+{
+    const IrBlock *b = loop->blocks[0];
+    if (!b || !b->instrs.n || loop->nargs != 3) return false;
+    int kernels = 0;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        /* a run-time check (ir_is_raise_guard): its condition is computed like every other
+         * host value here, so it holds in every iteration or in none; the first iteration,
+         * which runs the body's host code while its launches are captured, raises if any
+         * would (rt_raise drops the capture) */
+        if (ir_is_raise_guard(in)) continue;
+        if (in->blocks[0] || in->blocks[1]) return false;
+        if (in->group) {
+            if (!group_fits(in->group, b)) return false;
+            kernels += in->group->last == in;
+            continue;
+        }
+        switch (in->op) {
+        case IR_LOAD:
+            if (!in->var || in->var == loop->var || body_rebinds(b, in->var)) return false;
+            break;
+        case IR_STORE:
+            if (!store_fits(b, in, loop)) return false;
+            break;
+        default:
+            if (!pure_host_op(in->op)) return false;
+            break;
+        }
+    }
+    return kernels > 0;
+}
+
+static void mark_block(IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_FOR_RANGE && qualifies(in)) {
+            in->graph = true;
+            continue;   /* its body holds no loops */
+        }
+        mark_block(in->blocks[0]);
+        mark_block(in->blocks[1]);
+    }
+}
+
+void graphloop_module(IrModule *m)
+{
+    for (int i = 0; i < m->funcs.n; i++) mark_block(((IrFunc *)VEC_AT(m->funcs, i))->body);
+}
