@@ -21,32 +21,38 @@ static FILE *diag_stream;
 static int diag_errors;
 
 /* Points diagnostics at f; NULL restores stderr. */
-void diag_set_stream(FILE *f) {
+void diag_set_stream(FILE *f)
+{
     diag_stream = f;
 }
 
 /* Where messages go now. */
-static FILE *out(void) {
+static FILE *out(void)
+{
     return diag_stream ? diag_stream : stderr;
 }
 
 /* Number of errors reported since the last diag_reset. */
-int diag_count(void) {
+int diag_count(void)
+{
     return diag_errors;
 }
 
 /* Forgets the errors counted so far. */
-void diag_reset(void) {
+void diag_reset(void)
+{
     diag_errors = 0;
 }
 
 /* Is b the first byte of a UTF-8 character (not a continuation byte)? */
-static bool char_start(unsigned char b) {
+static bool char_start(unsigned char b)
+{
     return (b & 0xC0) != 0x80;
 }
 
 /* Prints the source line holding sp.start and a caret line under the span. */
-static void show_source(FILE *f, Span sp) {
+static void show_source(FILE *f, Span sp)
+{
     const SrcFile *src = sp.file;
     if (!src || !src->text)
         return;
@@ -96,7 +102,8 @@ static void show_source(FILE *f, Span sp) {
 }
 
 /* Prints "path:line:col: KIND: msg" and the source display. */
-static void report(Span sp, const char *kind, const char *fmt, va_list ap) {
+static void report(Span sp, const char *kind, const char *fmt, va_list ap)
+{
     FILE *f = out();
     if (sp.file && sp.file->path)
         fprintf(f, "%s:%u:%u: %s: ", sp.file->path, (unsigned)sp.line, (unsigned)sp.col, kind);
@@ -109,7 +116,8 @@ static void report(Span sp, const char *kind, const char *fmt, va_list ap) {
 }
 
 /* Reports an error at sp and counts it. */
-void diag_error(Span sp, const char *fmt, ...) {
+void diag_error(Span sp, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     diag_verror(sp, fmt, ap);
@@ -117,13 +125,15 @@ void diag_error(Span sp, const char *fmt, ...) {
 }
 
 /* diag_error with a va_list. */
-void diag_verror(Span sp, const char *fmt, va_list ap) {
+void diag_verror(Span sp, const char *fmt, va_list ap)
+{
     diag_errors++;
     report(sp, "error", fmt, ap);
 }
 
 /* A note that explains the previous error; not counted. */
-void diag_note(Span sp, const char *fmt, ...) {
+void diag_note(Span sp, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     report(sp, "note", fmt, ap);
@@ -131,7 +141,8 @@ void diag_note(Span sp, const char *fmt, ...) {
 }
 
 /* "gpyc: error: msg", counted; the caller decides whether to go on. */
-void diag_fatal_noloc(const char *fmt, ...) {
+void diag_fatal_noloc(const char *fmt, ...)
+{
     FILE *f = out();
     va_list ap;
     va_start(ap, fmt);

@@ -21,18 +21,21 @@
 static UtilAllocHook alloc_hook;
 
 /* Installs a replacement allocator; NULL restores the C library's realloc/free. */
-void util_set_alloc_hook(UtilAllocHook hook) {
+void util_set_alloc_hook(UtilAllocHook hook)
+{
     alloc_hook = hook;
 }
 
 /* Reports exhaustion and exits: the one place allocation failure ends up. */
-static _Noreturn void out_of_memory(void) {
+static _Noreturn void out_of_memory(void)
+{
     fputs("gpyc: out of memory\n", stderr);
     exit(1);
 }
 
 /* realloc through the hook; n == 0 frees and returns NULL. */
-static void *raw_realloc(void *p, size_t n) {
+static void *raw_realloc(void *p, size_t n)
+{
     if (alloc_hook)
         return alloc_hook(p, n);
     if (n == 0) {
@@ -43,13 +46,15 @@ static void *raw_realloc(void *p, size_t n) {
 }
 
 /* Frees memory obtained from xmalloc & co. */
-void xfree(void *p) {
+void xfree(void *p)
+{
     if (p)
         raw_realloc(p, 0);
 }
 
 /* Allocates n bytes (at least one), never NULL. */
-void *xmalloc(size_t n) {
+void *xmalloc(size_t n)
+{
     void *p = raw_realloc(NULL, n ? n : 1);
     if (!p)
         out_of_memory();
@@ -57,7 +62,8 @@ void *xmalloc(size_t n) {
 }
 
 /* Allocates a zeroed array of n elements of size bytes, never NULL; checks the product. */
-void *xcalloc(size_t n, size_t size) {
+void *xcalloc(size_t n, size_t size)
+{
     if (size && n > SIZE_MAX / size)
         out_of_memory();
     size_t total = n * size;
@@ -67,7 +73,8 @@ void *xcalloc(size_t n, size_t size) {
 }
 
 /* Resizes p to n bytes (at least one), never NULL. */
-void *xrealloc(void *p, size_t n) {
+void *xrealloc(void *p, size_t n)
+{
     void *q = raw_realloc(p, n ? n : 1);
     if (!q)
         out_of_memory();
@@ -75,12 +82,14 @@ void *xrealloc(void *p, size_t n) {
 }
 
 /* Copies a NUL-terminated string to the heap. */
-char *xstrdup(const char *s) {
+char *xstrdup(const char *s)
+{
     return xstrndup(s, strlen(s));
 }
 
 /* Copies at most n bytes of s (stopping at a NUL) to the heap, NUL-terminated. */
-char *xstrndup(const char *s, size_t n) {
+char *xstrndup(const char *s, size_t n)
+{
     size_t len = 0;
     while (len < n && s[len])
         len++;
@@ -106,12 +115,14 @@ struct Arena {
 enum { ARENA_CHUNK = 64 * 1024 };
 
 /* Creates an empty arena. */
-Arena *ar_new(void) {
+Arena *ar_new(void)
+{
     return xcalloc(1, sizeof(Arena));
 }
 
 /* Frees an arena and everything allocated in it. */
-void ar_delete(Arena *a) {
+void ar_delete(Arena *a)
+{
     if (!a)
         return;
     for (Chunk *c = a->head, *next; c; c = next) {
@@ -123,7 +134,8 @@ void ar_delete(Arena *a) {
 
 /* Returns n zeroed bytes aligned to 16, valid until ar_delete.  Big requests get a chunk of
  * their own, linked behind the current one so that its free space is not lost. */
-void *ar_alloc(Arena *a, size_t n) {
+void *ar_alloc(Arena *a, size_t n)
+{
     if (n > SIZE_MAX - 64)
         out_of_memory();
     n = (n + 15) & ~(size_t)15;
@@ -151,12 +163,14 @@ void *ar_alloc(Arena *a, size_t n) {
 }
 
 /* Copies a NUL-terminated string into the arena. */
-char *ar_strdup(Arena *a, const char *s) {
+char *ar_strdup(Arena *a, const char *s)
+{
     return ar_strndup(a, s, strlen(s));
 }
 
 /* Copies exactly n bytes (which may include NULs) into the arena and adds a NUL. */
-char *ar_strndup(Arena *a, const char *s, size_t n) {
+char *ar_strndup(Arena *a, const char *s, size_t n)
+{
     char *p = ar_alloc(a, n + 1);
     if (n)
         memcpy(p, s, n);
@@ -164,7 +178,8 @@ char *ar_strndup(Arena *a, const char *s, size_t n) {
 }
 
 /* printf into the arena. */
-char *ar_printf(Arena *a, const char *fmt, ...) {
+char *ar_printf(Arena *a, const char *fmt, ...)
+{
     StrBuf sb = {0};
     va_list ap;
     va_start(ap, fmt);
@@ -178,7 +193,8 @@ char *ar_printf(Arena *a, const char *fmt, ...) {
 /* ---------------------------------------------------------------- vectors */
 
 /* Appends item, growing the storage (copying it out first if it is borrowed). */
-void vec_push(Vec *vec, void *item) {
+void vec_push(Vec *vec, void *item)
+{
     if (vec->n >= vec->cap) {
         int ncap = vec->cap < 8 ? 8 : vec->cap * 2;
         if (ncap <= vec->n)
@@ -196,7 +212,8 @@ void vec_push(Vec *vec, void *item) {
 }
 
 /* Frees owned storage and empties the vector. */
-void vec_free(Vec *vec) {
+void vec_free(Vec *vec)
+{
     if (vec->cap > 0)
         xfree(vec->v);
     vec->v = NULL;
@@ -206,7 +223,8 @@ void vec_free(Vec *vec) {
 /* ---------------------------------------------------------------- string buffers */
 
 /* Makes room for extra more bytes plus the terminating NUL. */
-static void sb_grow(StrBuf *sb, size_t extra) {
+static void sb_grow(StrBuf *sb, size_t extra)
+{
     if (extra > SIZE_MAX / 2 - sb->len)
         out_of_memory();
     size_t need = sb->len + extra + 1;
@@ -220,19 +238,22 @@ static void sb_grow(StrBuf *sb, size_t extra) {
 }
 
 /* Appends one byte. */
-void sb_putc(StrBuf *sb, char c) {
+void sb_putc(StrBuf *sb, char c)
+{
     sb_grow(sb, 1);
     sb->s[sb->len++] = c;
     sb->s[sb->len] = '\0';
 }
 
 /* Appends a NUL-terminated string. */
-void sb_puts(StrBuf *sb, const char *s) {
+void sb_puts(StrBuf *sb, const char *s)
+{
     sb_putn(sb, s, strlen(s));
 }
 
 /* Appends n bytes (which may include NULs). */
-void sb_putn(StrBuf *sb, const char *s, size_t n) {
+void sb_putn(StrBuf *sb, const char *s, size_t n)
+{
     sb_grow(sb, n);
     if (n)
         memcpy(sb->s + sb->len, s, n);
@@ -241,7 +262,8 @@ void sb_putn(StrBuf *sb, const char *s, size_t n) {
 }
 
 /* Appends printf-formatted text. */
-void sb_printf(StrBuf *sb, const char *fmt, ...) {
+void sb_printf(StrBuf *sb, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     sb_vprintf(sb, fmt, ap);
@@ -249,7 +271,8 @@ void sb_printf(StrBuf *sb, const char *fmt, ...) {
 }
 
 /* Appends vprintf-formatted text. */
-void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap)
+{
     va_list ap2;
     va_copy(ap2, ap);
     int n = vsnprintf(NULL, 0, fmt, ap2);
@@ -264,7 +287,8 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
 }
 
 /* Frees the buffer and empties it. */
-void sb_free(StrBuf *sb) {
+void sb_free(StrBuf *sb)
+{
     xfree(sb->s);
     sb->s = NULL;
     sb->len = sb->cap = 0;
@@ -274,7 +298,8 @@ void sb_free(StrBuf *sb) {
 
 /* Reads a whole file (regular file, pipe or device) into the arena, NUL-terminated.  Returns
  * NULL with errno set on failure; *len (if given) receives the size without the NUL. */
-char *util_read_file(Arena *a, const char *path, size_t *len) {
+char *util_read_file(Arena *a, const char *path, size_t *len)
+{
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -301,7 +326,8 @@ char *util_read_file(Arena *a, const char *path, size_t *len) {
 /* ---------------------------------------------------------------- internal errors */
 
 /* A compiler bug: says where, exits with status 1 (never a signal). */
-_Noreturn void util_internal_error(const char *file, int line, const char *msg) {
+_Noreturn void util_internal_error(const char *file, int line, const char *msg)
+{
     fflush(stdout);
     fprintf(stderr, "gpyc: internal error at %s:%d: %s\n", file, line, msg);
     exit(1);

@@ -36,17 +36,20 @@ _Static_assert(sizeof kind_names / sizeof *kind_names == AST_KIND_COUNT, "ORDER 
 _Static_assert(sizeof op_names / sizeof *op_names == AOP_COUNT, "ORDER AST_OP");
 
 /* The dump's name of a kind: "binop", "call", ... */
-const char *ast_kind_name(AstKind k) {
+const char *ast_kind_name(AstKind k)
+{
     return (unsigned)k < AST_KIND_COUNT ? kind_names[k] : "?";
 }
 
 /* Python's spelling of an operator. */
-const char *ast_op_name(AstOp op) {
+const char *ast_op_name(AstOp op)
+{
     return (unsigned)op < AOP_COUNT ? op_names[op] : "?";
 }
 
 /* A zeroed node of the given kind, with the next id of this parse. */
-AstNode *ast_new(Arena *a, AstKind kind, Span sp, int *next_id) {
+AstNode *ast_new(Arena *a, AstKind kind, Span sp, int *next_id)
+{
     AstNode *n = ar_alloc(a, sizeof(AstNode));
     n->kind = kind;
     n->span = sp;
@@ -55,7 +58,8 @@ AstNode *ast_new(Arena *a, AstKind kind, Span sp, int *next_id) {
 }
 
 /* Writes bytes as a double-quoted string with C escapes. */
-static void dump_str(FILE *out, const char *s, size_t n) {
+static void dump_str(FILE *out, const char *s, size_t n)
+{
     fputc('"', out);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -76,7 +80,8 @@ static void dump_str(FILE *out, const char *s, size_t n) {
 }
 
 /* Writes the shortest %g form of x that reads back exactly. */
-static void dump_double(FILE *out, double x) {
+static void dump_double(FILE *out, double x)
+{
     if (isnan(x)) {
         fputs("nan", out);
         return;
@@ -106,7 +111,8 @@ static void dump_double(FILE *out, double x) {
 static void dump(FILE *out, const AstNode *n, int depth);
 
 /* A child on its own line, or `-` where an optional one is absent. */
-static void child(FILE *out, const AstNode *n, int depth) {
+static void child(FILE *out, const AstNode *n, int depth)
+{
     fputc('\n', out);
     if (n) {
         dump(out, n, depth);
@@ -116,13 +122,15 @@ static void child(FILE *out, const AstNode *n, int depth) {
 }
 
 /* Each node of a vector, one per line. */
-static void children(FILE *out, const Vec *v, int depth) {
+static void children(FILE *out, const Vec *v, int depth)
+{
     for (int i = 0; i < v->n; i++)
         child(out, v->v[i], depth);
 }
 
 /* Dumps one node and its subtree at the given depth (no trailing newline). */
-static void dump(FILE *out, const AstNode *n, int depth) {
+static void dump(FILE *out, const AstNode *n, int depth)
+{
     fprintf(out, "%*s(%s", 2 * depth, "", ast_kind_name(n->kind));
     int d = depth + 1;
     /* attributes on the first line */
@@ -269,7 +277,8 @@ static void dump(FILE *out, const AstNode *n, int depth) {
 }
 
 /* Writes the S-expression dump of n's subtree, ending with a newline. */
-void ast_dump(FILE *out, const AstNode *n) {
+void ast_dump(FILE *out, const AstNode *n)
+{
     if (!n) {
         fputs("-\n", out);
         return;

@@ -1,0 +1,460 @@
+/*
+ * parse_expr.c — the converter's expressions: operators and their chains, comparisons, calls,
+ * subscripts and slices, containers, and assignment targets.
+ */
+#include "frontend/parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- expressions */
+
+/* An expression in a value position: a bare `a, b` is a tuple, `yield` is rejected. */
+AstNode *ps_value(Parser *p, TSNode n)
+{
+    if (ps_is(n, "expression_list") || ps_is(n, "pattern_list")) {
+        AstNode *t = ps_mk(p, AST_TUPLE, n);
+        Kids ks = ps_named_kids(p, n);
+        Vec elts = {0};
+        for (int i = 0; i < ks.n; i++)
+            vec_push(&elts, ps_expr(p, ks.k[i].node));
+        t->elts = ps_freeze(p, &elts);
+        return t;
+    }
+    return ps_expr(p, n);
+}
+
+/* The AstOp of an operator token ("+", "//=", "not in", ...); AOP_NONE if unknown. */
+AstOp ps_op_of(const char *t)
+{
+    static const struct { const char *s; AstOp op; } ops[] = {
+        {"+", AOP_ADD}, {"-", AOP_SUB}, {"*", AOP_MUL}, {"/", AOP_DIV}, {"//", AOP_FLOORDIV},
+        {"%", AOP_MOD}, {"**", AOP_POW}, {"@", AOP_MATMUL}, {"<<", AOP_LSHIFT},
+        {">>", AOP_RSHIFT}, {"&", AOP_BITAND}, {"|", AOP_BITOR}, {"^", AOP_BITXOR},
+        {"and", AOP_AND}, {"or", AOP_OR}, {"==", AOP_EQ}, {"!=", AOP_NE}, {"<", AOP_LT},
+        {"<=", AOP_LE}, {">", AOP_GT}, {">=", AOP_GE}, {"is", AOP_IS}, {"is not", AOP_ISNOT},
+        {"in", AOP_IN}, {"not in", AOP_NOTIN},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (strcmp(ops[i].s, t) == 0)
+            return ops[i].op;
+    return AOP_NONE;
+}
+
+/* The elements of a tuple/list-like node, each converted by conv. */
+Vec ps_elements(Parser *p, TSNode n, AstNode *(*conv)(Parser *, TSNode))
+{
+    Kids ks = ps_named_kids(p, n);
+    Vec elts = {0};
+    for (int i = 0; i < ks.n; i++)
+        vec_push(&elts, conv(p, ks.k[i].node));
+    return ps_freeze(p, &elts);
+}
+
+/* call: primary "(" (expr | name "=" expr),* ")" — no unpacking of *args or **kwargs. */
+static AstNode *call(Parser *p, TSNode n)
+{
+    AstNode *c = ps_mk(p, AST_CALL, n);
+    c->lhs = ps_expr(p, ps_field(n, "function"));
+    TSNode args = ps_field(n, "arguments");
+    if (ts_node_is_null(args))
+        return c;
+    if (ps_is(args, "generator_expression"))
+        return ps_bad(p, args, "generator expressions are not supported");
+    Kids ks = ps_named_kids(p, args);
+    Vec pos = {0}, kw = {0};
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        if (ps_is(k, "keyword_argument")) {
+            AstNode *a = ps_mk(p, AST_KEYWORD, k);
+            a->sval = ps_text_of(p, ps_field(k, "name"));
+            a->rhs = ps_expr(p, ps_field(k, "value"));
+            for (int j = 0; j < kw.n; j++)
+                if (strcmp(((AstNode *)kw.v[j])->sval, a->sval) == 0) {
+                    ps_bad(p, k, "keyword argument repeated: %s", a->sval);
+                    break;
+                }
+            vec_push(&kw, a);
+        } else if (ps_is(k, "list_splat") || ps_is(k, "dictionary_splat") ||
+                   ps_is(k, "parenthesized_list_splat")) {
+            ps_bad(p, k, "argument unpacking is not supported");
+        } else {
+            if (kw.n > 0)
+                ps_bad(p, k, "positional argument follows keyword argument");
+            vec_push(&pos, ps_expr(p, k));
+        }
+    }
+    c->elts = ps_freeze(p, &pos);
+    c->params = ps_freeze(p, &kw);
+    return c;
+}
+
+/* slice: [expr] ":" [expr] [":" [expr]] */
+static AstNode *slice(Parser *p, TSNode n)
+{
+    AstNode *s = ps_mk(p, AST_SLICE, n);
+    Kids ks = ps_kids_of(p, n);
+    int part = 0;
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        if (!ts_node_is_named(k)) {
+            if (ps_is(k, ":"))
+                part++;
+            continue;
+        }
+        AstNode *e = ps_expr(p, k);
+        if (part == 0)
+            s->lhs = e;
+        else if (part == 1)
+            s->rhs = e;
+        else
+            s->cond = e;
+    }
+    return s;
+}
+
+/* An index inside brackets: a slice or an expression. */
+static AstNode *index_item(Parser *p, TSNode n)
+{
+    return ps_is(n, "slice") ? slice(p, n) : ps_expr(p, n);
+}
+
+/* subscript: primary "[" index ("," index)* [","] "]"; several indices make an AST_TUPLE. */
+static AstNode *subscript(Parser *p, TSNode n)
+{
+    AstNode *s = ps_mk(p, AST_SUBSCRIPT, n);
+    s->lhs = ps_expr(p, ps_field(n, "value"));
+    Kids ks = ps_kids_of(p, n);
+    Vec idx = {0};
+    bool comma = false;
+    uint32_t first = 0, last = 0;
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        if (ks.k[i].field && strcmp(ks.k[i].field, "subscript") == 0) {
+            if (idx.n == 0)
+                first = ts_node_start_byte(k);
+            last = ts_node_end_byte(k);
+            vec_push(&idx, index_item(p, k));
+        } else if (!ts_node_is_named(k) && ps_is(k, ",") && idx.n > 0) {
+            comma = true;
+        }
+    }
+    if (idx.n == 1 && !comma) {
+        s->rhs = idx.v[0];
+        vec_free(&idx);
+    } else {
+        AstNode *t = ast_new(p->a, AST_TUPLE, ps_span_range(p, first, last), &p->next_id);
+        if (idx.n == 0)
+            t->span = ps_span_of(p, n);
+        t->elts = ps_freeze(p, &idx);
+        s->rhs = t;
+    }
+    return s;
+}
+
+/* comparison: expr (op expr)+ — a chain becomes one AST_COMPARE. */
+static AstNode *comparison(Parser *p, TSNode n)
+{
+    AstNode *c = ps_mk(p, AST_COMPARE, n);
+    Kids ks = ps_kids_of(p, n);
+    Vec elts = {0}, ops = {0};
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        if (ks.k[i].field && strcmp(ks.k[i].field, "operators") == 0) {
+            AstOp op = ps_op_of(ts_node_type(k));
+            if (op == AOP_NONE)
+                ps_bad(p, k, "invalid syntax: operator '%s'", ts_node_type(k));
+            vec_push(&ops, (void *)(intptr_t)op);
+        } else if (ts_node_is_named(k)) {
+            vec_push(&elts, ps_expr(p, k));
+        }
+    }
+    c->elts = ps_freeze(p, &elts);
+    c->ops = ps_freeze(p, &ops);
+    return c;
+}
+
+/* unary: ("-" | "+" | "~") primary; -9223372036854775808 is one int literal. */
+static AstNode *unary(Parser *p, TSNode n)
+{
+    TSNode opn = ps_field(n, "operator"), arg = ps_field(n, "argument");
+    AstOp op = AOP_NONE;
+    if (!ts_node_is_null(opn)) {
+        const char *t = ts_node_type(opn);
+        op = t[0] == '-' ? AOP_NEG : t[0] == '+' ? AOP_POS : AOP_INVERT;
+    }
+    if (op == AOP_NEG && !ts_node_is_null(arg) && ps_is(arg, "integer")) {
+        AstNode *lit = ps_integer(p, arg, true);
+        if (lit->kind == AST_INT && (uint64_t)lit->ival == (uint64_t)INT64_MAX + 1) {
+            lit->ival = INT64_MIN;
+            lit->span = ps_span_of(p, n);
+            return lit;
+        }
+        AstNode *u = ps_mk(p, AST_UNARY, n);
+        u->op = op;
+        u->lhs = lit;
+        return u;
+    }
+    AstNode *u = ps_mk(p, AST_UNARY, n);
+    u->op = op;
+    u->lhs = ps_expr(p, arg);
+    return u;
+}
+
+/* A run of `&` and `^` operators without parentheses, flattened in source order:
+ * operand[0] op[0] operand[1] ... (see bitwise()). */
+typedef struct BitChain {
+    TSNode *operand;
+    char *op;
+    int n, cap;
+} BitChain;
+
+/* Is n a binary `&` or `^`?  Which one goes in *op. */
+static bool is_bitop(TSNode n, char *op)
+{
+    if (ts_node_is_null(n) || !ps_is(n, "binary_operator"))
+        return false;
+    TSNode o = ps_field(n, "operator");
+    if (ts_node_is_null(o) || (!ps_is(o, "&") && !ps_is(o, "^")))
+        return false;
+    *op = ts_node_type(o)[0];
+    return true;
+}
+
+static void chain_push(BitChain *c, TSNode operand, char op)
+{
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 8;
+        c->operand = xrealloc(c->operand, sizeof(TSNode) * (size_t)c->cap);
+        c->op = xrealloc(c->op, (size_t)c->cap);
+    }
+    c->operand[c->n] = operand;
+    c->op[c->n] = op; /* the operator after this operand; 0 for the last */
+    c->n++;
+}
+
+static void flatten_bits(Parser *p, TSNode n, BitChain *c)
+{
+    char op;
+    if (is_bitop(n, &op)) {
+        if (ps_enter(p, n, false)) {
+            flatten_bits(p, ps_field(n, "left"), c);
+            c->op[c->n - 1] = op;
+            flatten_bits(p, ps_field(n, "right"), c);
+        } else {
+            chain_push(c, n, 0); /* becomes a placeholder: the depth error is reported */
+        }
+        ps_leave(p, false);
+        return;
+    }
+    chain_push(c, n, 0);
+}
+
+/* A binop over two converted operands, spanning both. */
+static AstNode *join(Parser *p, AstOp op, AstNode *l, AstNode *r)
+{
+    AstNode *b = ast_new(p->a, AST_BINOP, ps_span_range(p, l->span.start, r->span.end), &p->next_id);
+    b->op = op;
+    b->lhs = l;
+    b->rhs = r;
+    return b;
+}
+
+static AstNode *bit_and(Parser *p, BitChain *c, int *k)
+{
+    AstNode *l = ps_expr(p, c->operand[*k]);
+    while (*k < c->n - 1 && c->op[*k] == '&') {
+        (*k)++;
+        l = join(p, AOP_BITAND, l, ps_expr(p, c->operand[*k]));
+    }
+    return l;
+}
+
+/* `a ^ b & c`: tree-sitter-python 0.25 ranks `^` above `&` (grammar.js PREC.xor 16 >
+ * PREC.bitwise_and 15), Python the other way round (& binds tighter than ^).  We re-associate
+ * each unparenthesised run of the two: xor := and ("^" and)*, and := operand ("&" operand)*. */
+static AstNode *bitwise(Parser *p, TSNode n)
+{
+    BitChain c = {0};
+    flatten_bits(p, n, &c);
+    int k = 0;
+    AstNode *l = bit_and(p, &c, &k);
+    while (k < c.n - 1 && c.op[k] == '^') {
+        k++;
+        l = join(p, AOP_BITXOR, l, bit_and(p, &c, &k));
+    }
+    xfree(c.operand);
+    xfree(c.op);
+    return l;
+}
+
+/* The conversion of one expression node; see ps_expr(). */
+static AstNode *expr_inner(Parser *p, TSNode n)
+{
+    const char *t = ts_node_type(n);
+    AstNode *x;
+    if (strcmp(t, "identifier") == 0) {
+        x = ps_mk(p, AST_NAME, n);
+        x->sval = ps_text_of(p, n);
+        return x;
+    }
+    if (strcmp(t, "integer") == 0)
+        return ps_integer(p, n, false);
+    if (strcmp(t, "float") == 0)
+        return ps_floating(p, n);
+    if (strcmp(t, "string") == 0 || strcmp(t, "concatenated_string") == 0)
+        return ps_strings(p, n);
+    if (strcmp(t, "true") == 0 || strcmp(t, "false") == 0) {
+        x = ps_mk(p, AST_BOOL, n);
+        x->ival = t[0] == 't';
+        return x;
+    }
+    if (strcmp(t, "none") == 0)
+        return ps_mk(p, AST_NONE, n);
+    if (strcmp(t, "ellipsis") == 0)
+        return ps_mk(p, AST_ELLIPSIS, n);
+    char bitop;
+    if (is_bitop(n, &bitop))
+        return bitwise(p, n);
+    if (strcmp(t, "binary_operator") == 0) {
+        x = ps_mk(p, AST_BINOP, n);
+        TSNode opn = ps_field(n, "operator");
+        x->op = ts_node_is_null(opn) ? AOP_NONE : ps_op_of(ts_node_type(opn));
+        x->lhs = ps_expr(p, ps_field(n, "left"));
+        x->rhs = ps_expr(p, ps_field(n, "right"));
+        return x;
+    }
+    if (strcmp(t, "boolean_operator") == 0) {
+        x = ps_mk(p, AST_BOOLOP, n);
+        TSNode opn = ps_field(n, "operator");
+        x->op = ts_node_is_null(opn) ? AOP_NONE : ps_op_of(ts_node_type(opn));
+        x->lhs = ps_expr(p, ps_field(n, "left"));
+        x->rhs = ps_expr(p, ps_field(n, "right"));
+        return x;
+    }
+    if (strcmp(t, "unary_operator") == 0)
+        return unary(p, n);
+    if (strcmp(t, "not_operator") == 0) {
+        x = ps_mk(p, AST_UNARY, n);
+        x->op = AOP_NOT;
+        x->lhs = ps_expr(p, ps_field(n, "argument"));
+        return x;
+    }
+    if (strcmp(t, "comparison_operator") == 0)
+        return comparison(p, n);
+    if (strcmp(t, "conditional_expression") == 0) {
+        /* body "if" cond "else" orelse */
+        Kids ks = ps_named_kids(p, n);
+        if (ks.n != 3)
+            return ps_bad(p, n, "invalid syntax");
+        x = ps_mk(p, AST_IFEXP, n);
+        x->then = ps_expr(p, ks.k[0].node);
+        x->cond = ps_expr(p, ks.k[1].node);
+        x->els = ps_expr(p, ks.k[2].node);
+        return x;
+    }
+    if (strcmp(t, "call") == 0)
+        return call(p, n);
+    if (strcmp(t, "attribute") == 0) {
+        x = ps_mk(p, AST_ATTR, n);
+        x->lhs = ps_expr(p, ps_field(n, "object"));
+        x->sval = ps_text_of(p, ps_field(n, "attribute"));
+        return x;
+    }
+    if (strcmp(t, "subscript") == 0)
+        return subscript(p, n);
+    if (strcmp(t, "tuple") == 0 || strcmp(t, "expression_list") == 0 ||
+        strcmp(t, "pattern_list") == 0 || strcmp(t, "tuple_pattern") == 0) {
+        x = ps_mk(p, AST_TUPLE, n);
+        x->elts = ps_elements(p, n, ps_expr);
+        return x;
+    }
+    if (strcmp(t, "list") == 0 || strcmp(t, "list_pattern") == 0) {
+        x = ps_mk(p, AST_LIST, n);
+        x->elts = ps_elements(p, n, ps_expr);
+        return x;
+    }
+    if (strcmp(t, "parenthesized_expression") == 0) {
+        Kids ks = ps_named_kids(p, n);
+        if (ks.n != 1)
+            return ps_bad(p, n, "invalid syntax");
+        return ps_expr(p, ks.k[0].node); /* no node for the parentheses */
+    }
+    if (strcmp(t, "slice") == 0)
+        return ps_bad(p, n, "slices are only allowed inside brackets");
+    if (strcmp(t, "lambda") == 0)
+        return ps_bad(p, n, "lambda expressions are not supported");
+    if (strcmp(t, "named_expression") == 0)
+        return ps_bad(p, n, "walrus operator := is not supported");
+    if (strcmp(t, "await") == 0)
+        return ps_bad(p, n, "await is not supported");
+    if (strcmp(t, "yield") == 0)
+        return ps_bad(p, n, "generators are not supported");
+    if (strcmp(t, "list_comprehension") == 0)
+        return ps_bad(p, n, "list comprehensions are not supported");
+    if (strcmp(t, "dictionary_comprehension") == 0)
+        return ps_bad(p, n, "dict comprehensions are not supported");
+    if (strcmp(t, "set_comprehension") == 0)
+        return ps_bad(p, n, "set comprehensions are not supported");
+    if (strcmp(t, "generator_expression") == 0)
+        return ps_bad(p, n, "generator expressions are not supported");
+    if (strcmp(t, "dictionary") == 0)
+        return ps_bad(p, n, "dicts are not supported");
+    if (strcmp(t, "set") == 0)
+        return ps_bad(p, n, "sets are not supported");
+    if (strcmp(t, "list_splat") == 0 || strcmp(t, "list_splat_pattern") == 0 ||
+        strcmp(t, "dictionary_splat") == 0 || strcmp(t, "parenthesized_list_splat") == 0)
+        return ps_bad(p, n, "star expressions are not supported");
+    if (strcmp(t, "keyword_argument") == 0)
+        return ps_bad(p, n, "keyword arguments are only allowed in calls");
+    return ps_bad(p, n, "invalid syntax");
+}
+
+/* expression: every expression form of the dialect (DESIGN.md §2), depth-guarded. */
+AstNode *ps_expr(Parser *p, TSNode n)
+{
+    if (ts_node_is_null(n))
+        return ast_new(p->a, AST_NONE, ps_span_range(p, 0, 0), &p->next_id);
+    const char *t = ts_node_type(n);
+    bool nest = strcmp(t, "parenthesized_expression") == 0 || strcmp(t, "tuple") == 0 ||
+                strcmp(t, "list") == 0 || strcmp(t, "call") == 0 ||
+                strcmp(t, "subscript") == 0;
+    AstNode *x;
+    if (ps_enter(p, n, nest))
+        x = expr_inner(p, n);
+    else
+        x = ps_placeholder(p, n);
+    ps_leave(p, nest);
+    return x;
+}
+
+/* target: name | attribute | subscript | "(" targets ")" | "[" targets "]" | targets "," */
+AstNode *ps_target(Parser *p, TSNode n)
+{
+    if (ts_node_is_null(n))
+        return ast_new(p->a, AST_NONE, ps_span_range(p, 0, 0), &p->next_id);
+    const char *t = ts_node_type(n);
+    AstNode *x;
+    if (!ps_enter(p, n, true)) {
+        x = ps_placeholder(p, n);
+    } else if (strcmp(t, "identifier") == 0 || strcmp(t, "attribute") == 0 ||
+               strcmp(t, "subscript") == 0) {
+        x = ps_expr(p, n);
+    } else if (strcmp(t, "pattern_list") == 0 || strcmp(t, "tuple_pattern") == 0 ||
+               strcmp(t, "expression_list") == 0 || strcmp(t, "tuple") == 0) {
+        x = ps_mk(p, AST_TUPLE, n);
+        x->elts = ps_elements(p, n, ps_target);
+    } else if (strcmp(t, "list_pattern") == 0 || strcmp(t, "list") == 0) {
+        x = ps_mk(p, AST_LIST, n);
+        x->elts = ps_elements(p, n, ps_target);
+    } else if (strcmp(t, "parenthesized_expression") == 0) {
+        Kids ks = ps_named_kids(p, n);
+        x = ks.n == 1 ? ps_target(p, ks.k[0].node) : ps_bad(p, n, "invalid syntax");
+    } else if (strcmp(t, "list_splat_pattern") == 0 || strcmp(t, "list_splat") == 0) {
+        x = ps_bad(p, n, "star expressions are not supported");
+    } else {
+        x = ps_bad(p, n, "cannot assign to this expression");
+    }
+    ps_leave(p, true);
+    return x;
+}

@@ -1,0 +1,514 @@
+/*
+ * parse_stmt.c — the converter's statements: imports, def, if, for/while, with, assignments,
+ * and the module with its docstring; constructs outside the dialect get located errors.
+ */
+#include "frontend/parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static AstNode *block(Parser *p, TSNode n, TSNode owner);
+static void stmt(Parser *p, TSNode n, Vec *out);
+
+/* ---------------------------------------------------------------- statements */
+
+/* dotted_name: name ("." name)* → "a.b.c" (spaces around dots dropped). */
+static char *dotted(Parser *p, TSNode n)
+{
+    if (!ps_is(n, "dotted_name"))
+        return ps_text_of(p, n);
+    Kids ks = ps_named_kids(p, n);
+    StrBuf sb = {0};
+    for (int i = 0; i < ks.n; i++) {
+        if (i)
+            sb_putc(&sb, '.');
+        uint32_t s = ts_node_start_byte(ks.k[i].node), e = ts_node_end_byte(ks.k[i].node);
+        sb_putn(&sb, p->text + s, e - s);
+    }
+    char *r = ar_strndup(p->a, sb.s ? sb.s : "", sb.len);
+    sb_free(&sb);
+    return r;
+}
+
+/* One imported name: dotted_name | dotted_name "as" name. */
+static AstNode *alias(Parser *p, TSNode n)
+{
+    AstNode *a = ps_mk(p, AST_ALIAS, n);
+    if (ps_is(n, "aliased_import")) {
+        a->sval = dotted(p, ps_field(n, "name"));
+        a->sval2 = ps_text_of(p, ps_field(n, "alias"));
+    } else {
+        a->sval = dotted(p, n);
+    }
+    return a;
+}
+
+/* The names of an import statement (its "name" fields). */
+static Vec import_names(Parser *p, TSNode n)
+{
+    Kids ks = ps_kids_of(p, n);
+    Vec v = {0};
+    for (int i = 0; i < ks.n; i++)
+        if (ks.k[i].field && strcmp(ks.k[i].field, "name") == 0)
+            vec_push(&v, alias(p, ks.k[i].node));
+    return ps_freeze(p, &v);
+}
+
+/* Takes a leading string-literal statement out of body as the docstring. */
+static AstNode *take_docstring(Vec *body)
+{
+    if (body->n == 0)
+        return NULL;
+    AstNode *first = body->v[0];
+    if (first->kind != AST_EXPR_STMT || !first->lhs || first->lhs->kind != AST_STR)
+        return NULL;
+    memmove(body->v, body->v + 1, sizeof(void *) * (size_t)(body->n - 1));
+    body->n--;
+    return first->lhs;
+}
+
+/* The statements among n's children, appended to out. */
+static void statements(Parser *p, TSNode n, Vec *out)
+{
+    Kids ks = ps_named_kids(p, n);
+    for (int i = 0; i < ks.n; i++)
+        stmt(p, ks.k[i].node, out);
+}
+
+/* block: an indented suite (or the statements after the colon on the same line).  A null
+ * node (an empty body tree-sitter tolerated) gives an empty block spanning owner. */
+static AstNode *block(Parser *p, TSNode n, TSNode owner)
+{
+    AstNode *b = ps_mk(p, AST_BLOCK, ts_node_is_null(n) ? owner : n);
+    if (ts_node_is_null(n))
+        return b;
+    Vec body = {0};
+    if (ps_enter(p, n, true))
+        statements(p, n, &body);
+    ps_leave(p, true);
+    b->body = ps_freeze(p, &body);
+    return b;
+}
+
+/* Rejects `async` before def/for/with; true if it was there. */
+static bool reject_async(Parser *p, TSNode n, const char *what)
+{
+    if (ts_node_child_count(n) > 0) {
+        TSNode k = ts_node_child(n, 0);
+        if (!ts_node_is_named(k) && ps_is(k, "async")) {
+            ps_error_at(p, ps_span_of(p, k), "%s are not supported", what);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Rejects a loop's else clause. */
+static void reject_loop_else(Parser *p, TSNode n)
+{
+    TSNode alt = ps_field(n, "alternative");
+    if (!ts_node_is_null(alt))
+        ps_error_at(p, ps_keyword_span(p, alt), "else clauses on loops are not supported");
+}
+
+/* Checks a parameter name against the earlier ones. */
+static void check_param_name(Parser *p, TSNode name, Vec *params)
+{
+    char *s = ps_text_of(p, name);
+    for (int i = 0; i < params->n; i++)
+        if (strcmp(((AstNode *)params->v[i])->sval, s) == 0) {
+            ps_error_at(p, ps_span_of(p, name), "duplicate parameter '%s' in function definition", s);
+            return;
+        }
+}
+
+/* parameters: "(" (name [":" type] ["=" default]),* ")" — annotations ignored; `*`, `*args`,
+ * `**kwargs` rejected; `/` accepted and ignored. */
+static Vec parameters(Parser *p, TSNode n)
+{
+    Vec params = {0};
+    if (ts_node_is_null(n))
+        return params;
+    Kids ks = ps_named_kids(p, n);
+    bool seen_default = false, seen_star = false;
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        const char *t = ts_node_type(k);
+        TSNode name = {0}, deflt = {0};
+        bool have_default = false;
+        if (strcmp(t, "identifier") == 0) {
+            name = k;
+        } else if (strcmp(t, "default_parameter") == 0 ||
+                   strcmp(t, "typed_default_parameter") == 0) {
+            name = ps_field(k, "name");
+            deflt = ps_field(k, "value");
+            have_default = true;
+        } else if (strcmp(t, "typed_parameter") == 0) {
+            Kids tk = ps_named_kids(p, k);
+            for (int j = 0; j < tk.n; j++)
+                if (!tk.k[j].field || strcmp(tk.k[j].field, "type") != 0) {
+                    name = tk.k[j].node;
+                    break;
+                }
+        } else if (strcmp(t, "positional_separator") == 0) {
+            continue;
+        } else if (strcmp(t, "keyword_separator") == 0) {
+            seen_star = true;
+            ps_error_at(p, ps_span_of(p, k), "keyword-only parameters are not supported");
+            continue;
+        } else if (strcmp(t, "list_splat_pattern") == 0 ||
+                   strcmp(t, "dictionary_splat_pattern") == 0) {
+            seen_star = true;
+            ps_error_at(p, ps_span_of(p, k), "*args and **kwargs parameters are not supported");
+            continue;
+        }
+        if (ts_node_is_null(name) || !ps_is(name, "identifier")) {
+            const char *nt = ts_node_is_null(name) ? "" : ts_node_type(name);
+            if (strcmp(nt, "list_splat_pattern") == 0 || strcmp(nt, "dictionary_splat_pattern") == 0)
+                ps_error_at(p, ps_span_of(p, k), "*args and **kwargs parameters are not supported");
+            else
+                ps_error_at(p, ps_span_of(p, k), "unsupported parameter form");
+            continue;
+        }
+        if (have_default) {
+            seen_default = true;
+        } else if (seen_default && !seen_star) {
+            ps_error_at(p, ps_span_of(p, k), "parameter without a default follows parameter with a default");
+        }
+        check_param_name(p, name, &params);
+        AstNode *pa = ps_mk(p, AST_PARAM, k);
+        pa->sval = ps_text_of(p, name);
+        if (have_default)
+            pa->rhs = ps_expr(p, deflt);
+        vec_push(&params, pa);
+    }
+    return ps_freeze(p, &params);
+}
+
+/* def: "def" name "(" parameters ")" ["->" type] ":" block — at module level only. */
+static AstNode *funcdef(Parser *p, TSNode n)
+{
+    if (reject_async(p, n, "async functions"))
+        return ps_placeholder(p, n);
+    if (p->fn_depth > 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "nested functions are not supported");
+        return ps_placeholder(p, n);
+    }
+    if (!ts_node_is_null(ps_field(n, "type_parameters")))
+        ps_error_at(p, ps_span_of(p, ps_field(n, "type_parameters")), "type parameters are not supported");
+    AstNode *d = ps_mk(p, AST_DEF, n);
+    d->sval = ps_text_of(p, ps_field(n, "name"));
+    d->params = parameters(p, ps_field(n, "parameters"));
+    int saved_loops = p->loop_depth;
+    p->fn_depth++;
+    p->loop_depth = 0;
+    d->then = block(p, ps_field(n, "body"), n);
+    p->fn_depth--;
+    p->loop_depth = saved_loops;
+    d->docstring = take_docstring(&d->then->body);
+    return d;
+}
+
+/* if: "if" cond ":" block ("elif" cond ":" block)* ["else" ":" block]; elif nests in els. */
+static AstNode *ifstmt(Parser *p, TSNode n)
+{
+    AstNode *s = ps_mk(p, AST_IF, n);
+    s->cond = ps_expr(p, ps_field(n, "condition"));
+    s->then = block(p, ps_field(n, "consequence"), n);
+    AstNode **tail = &s->els;
+    Kids ks = ps_kids_of(p, n);
+    for (int i = 0; i < ks.n; i++) {
+        if (!ks.k[i].field || strcmp(ks.k[i].field, "alternative") != 0)
+            continue;
+        TSNode alt = ks.k[i].node;
+        if (ps_is(alt, "elif_clause")) {
+            AstNode *e = ps_mk(p, AST_IF, alt);
+            e->cond = ps_expr(p, ps_field(alt, "condition"));
+            e->then = block(p, ps_field(alt, "consequence"), alt);
+            *tail = e;
+            tail = &e->els;
+        } else {
+            *tail = block(p, ps_field(alt, "body"), alt);
+        }
+    }
+    return s;
+}
+
+/* assignment: targets ("=" targets)* "=" value | target ":" type ["=" value].  A chain gives
+ * several targets; an annotation is dropped (without a value it is a no-op: AST_PASS). */
+static AstNode *assignment(Parser *p, TSNode n, TSNode stmt_node)
+{
+    AstNode *s = ps_mk(p, AST_ASSIGN, stmt_node);
+    Vec targets = {0};
+    TSNode cur = n;
+    for (;;) {
+        TSNode left = ps_field(cur, "left"), right = ps_field(cur, "right");
+        if (ts_node_is_null(right)) {
+            if (targets.n == 0) {
+                vec_free(&targets);
+                return ps_mk(p, AST_PASS, stmt_node);
+            }
+            s->rhs = ps_bad(p, cur, "invalid syntax");
+            break;
+        }
+        vec_push(&targets, ps_target(p, left));
+        if (ps_is(right, "assignment")) {
+            cur = right;
+            continue;
+        }
+        if (ps_is(right, "augmented_assignment"))
+            s->rhs = ps_bad(p, right, "invalid syntax");
+        else
+            s->rhs = ps_value(p, right);
+        break;
+    }
+    s->elts = ps_freeze(p, &targets);
+    return s;
+}
+
+/* augmented assignment: target op= value, op one of + - * / // % ** @ << >> & | ^ */
+static AstNode *augassign(Parser *p, TSNode n, TSNode stmt_node)
+{
+    AstNode *s = ps_mk(p, AST_AUGASSIGN, stmt_node);
+    TSNode opn = ps_field(n, "operator"), left = ps_field(n, "left"), right = ps_field(n, "right");
+    if (!ts_node_is_null(opn)) {
+        char op[4] = {0};
+        const char *t = ts_node_type(opn);
+        size_t len = strlen(t);
+        if (len >= 2 && len <= 4)
+            memcpy(op, t, len - 1);
+        s->op = ps_op_of(op);
+    }
+    if (!ts_node_is_null(left) && !ps_is(left, "identifier") && !ps_is(left, "attribute") &&
+        !ps_is(left, "subscript"))
+        s->lhs = ps_bad(p, left, "illegal expression for augmented assignment");
+    else
+        s->lhs = ps_target(p, left);
+    if (!ts_node_is_null(right) && (ps_is(right, "assignment") || ps_is(right, "augmented_assignment")))
+        s->rhs = ps_bad(p, right, "invalid syntax");
+    else
+        s->rhs = ps_value(p, right);
+    return s;
+}
+
+/* expression statement: an expression, an assignment or an augmented assignment. */
+static AstNode *expr_stmt(Parser *p, TSNode n)
+{
+    Kids ks = ps_named_kids(p, n);
+    if (ks.n == 1 && ps_is(ks.k[0].node, "assignment"))
+        return assignment(p, ks.k[0].node, n);
+    if (ks.n == 1 && ps_is(ks.k[0].node, "augmented_assignment"))
+        return augassign(p, ks.k[0].node, n);
+    AstNode *s = ps_mk(p, AST_EXPR_STMT, n);
+    if (ks.n == 1) {
+        s->lhs = ps_expr(p, ks.k[0].node);
+    } else { /* `a, b` as a statement */
+        AstNode *t = ps_mk(p, AST_TUPLE, n);
+        Vec elts = {0};
+        for (int i = 0; i < ks.n; i++)
+            vec_push(&elts, ps_expr(p, ks.k[i].node));
+        t->elts = ps_freeze(p, &elts);
+        s->lhs = t;
+    }
+    return s;
+}
+
+/* with: "with" item ("," item)* ":" block, item: expr ["as" target] */
+static AstNode *withstmt(Parser *p, TSNode n)
+{
+    if (reject_async(p, n, "async with statements"))
+        return ps_placeholder(p, n);
+    AstNode *w = ps_mk(p, AST_WITH, n);
+    Vec items = {0};
+    Kids ks = ps_named_kids(p, n);
+    for (int i = 0; i < ks.n; i++) {
+        if (!ps_is(ks.k[i].node, "with_clause"))
+            continue;
+        Kids wi = ps_named_kids(p, ks.k[i].node);
+        for (int j = 0; j < wi.n; j++) {
+            TSNode item = wi.k[j].node;
+            if (!ps_is(item, "with_item"))
+                continue;
+            AstNode *it = ps_mk(p, AST_WITH_ITEM, item);
+            TSNode v = ps_field(item, "value");
+            if (!ts_node_is_null(v) && ps_is(v, "as_pattern")) {
+                Kids ak = ps_named_kids(p, v);
+                it->lhs = ak.n > 0 ? ps_expr(p, ak.k[0].node) : ps_bad(p, v, "invalid syntax");
+                TSNode tgt = ps_field(v, "alias");
+                if (!ts_node_is_null(tgt)) {
+                    Kids tk = ps_named_kids(p, tgt);
+                    it->rhs = tk.n == 1 ? ps_target(p, tk.k[0].node) : ps_target(p, tgt);
+                }
+            } else {
+                it->lhs = ps_expr(p, v);
+            }
+            vec_push(&items, it);
+        }
+    }
+    w->elts = ps_freeze(p, &items);
+    w->then = block(p, ps_field(n, "body"), n);
+    return w;
+}
+
+/* One statement (tree-sitter's _simple_statement or _compound_statement), appended to out. */
+static void stmt_inner(Parser *p, TSNode n, Vec *out)
+{
+    const char *t = ts_node_type(n);
+    AstNode *s = NULL;
+    if (strcmp(t, "expression_statement") == 0) {
+        s = expr_stmt(p, n);
+    } else if (strcmp(t, "if_statement") == 0) {
+        s = ifstmt(p, n);
+    } else if (strcmp(t, "for_statement") == 0) {
+        if (reject_async(p, n, "async for loops"))
+            return;
+        reject_loop_else(p, n);
+        s = ps_mk(p, AST_FOR, n);
+        s->lhs = ps_target(p, ps_field(n, "left"));
+        s->rhs = ps_value(p, ps_field(n, "right"));
+        p->loop_depth++;
+        s->then = block(p, ps_field(n, "body"), n);
+        p->loop_depth--;
+    } else if (strcmp(t, "while_statement") == 0) {
+        reject_loop_else(p, n);
+        s = ps_mk(p, AST_WHILE, n);
+        s->cond = ps_expr(p, ps_field(n, "condition"));
+        p->loop_depth++;
+        s->then = block(p, ps_field(n, "body"), n);
+        p->loop_depth--;
+    } else if (strcmp(t, "break_statement") == 0 || strcmp(t, "continue_statement") == 0) {
+        bool brk = t[0] == 'b';
+        if (p->loop_depth == 0)
+            ps_error_at(p, ps_span_of(p, n), "'%s' outside loop", brk ? "break" : "continue");
+        s = ps_mk(p, brk ? AST_BREAK : AST_CONTINUE, n);
+    } else if (strcmp(t, "pass_statement") == 0) {
+        s = ps_mk(p, AST_PASS, n);
+    } else if (strcmp(t, "return_statement") == 0) {
+        if (p->fn_depth == 0)
+            ps_error_at(p, ps_keyword_span(p, n), "'return' outside function");
+        s = ps_mk(p, AST_RETURN, n);
+        Kids ks = ps_named_kids(p, n);
+        if (ks.n > 0)
+            s->lhs = ps_value(p, ks.k[0].node);
+    } else if (strcmp(t, "function_definition") == 0) {
+        s = funcdef(p, n);
+    } else if (strcmp(t, "import_statement") == 0) {
+        s = ps_mk(p, AST_IMPORT, n);
+        s->elts = import_names(p, n);
+    } else if (strcmp(t, "import_from_statement") == 0) {
+        TSNode mod = ps_field(n, "module_name");
+        if (!ts_node_is_null(mod) && ps_is(mod, "relative_import")) {
+            ps_error_at(p, ps_span_of(p, mod), "relative imports are not supported");
+            return;
+        }
+        Kids ks = ps_named_kids(p, n);
+        for (int i = 0; i < ks.n; i++)
+            if (ps_is(ks.k[i].node, "wildcard_import")) {
+                ps_error_at(p, ps_span_of(p, ks.k[i].node), "wildcard imports are not supported");
+                return;
+            }
+        s = ps_mk(p, AST_IMPORT_FROM, n);
+        s->sval = ts_node_is_null(mod) ? "" : dotted(p, mod);
+        s->elts = import_names(p, n);
+    } else if (strcmp(t, "future_import_statement") == 0) {
+        return; /* from __future__ import ...: nothing to do */
+    } else if (strcmp(t, "assert_statement") == 0) {
+        s = ps_mk(p, AST_ASSERT, n);
+        Kids ks = ps_named_kids(p, n);
+        s->cond = ks.n > 0 ? ps_expr(p, ks.k[0].node) : ps_bad(p, n, "invalid syntax");
+        if (ks.n > 1)
+            s->rhs = ps_expr(p, ks.k[1].node);
+    } else if (strcmp(t, "global_statement") == 0) {
+        s = ps_mk(p, AST_GLOBAL, n);
+        s->elts = ps_elements(p, n, ps_expr);
+    } else if (strcmp(t, "delete_statement") == 0) {
+        s = ps_mk(p, AST_DEL, n);
+        Kids ks = ps_named_kids(p, n);
+        Vec elts = {0};
+        for (int i = 0; i < ks.n; i++) {
+            TSNode k = ks.k[i].node;
+            if (ps_is(k, "expression_list")) {
+                Kids ek = ps_named_kids(p, k);
+                for (int j = 0; j < ek.n; j++)
+                    vec_push(&elts, ps_target(p, ek.k[j].node));
+            } else {
+                vec_push(&elts, ps_target(p, k));
+            }
+        }
+        s->elts = ps_freeze(p, &elts);
+    } else if (strcmp(t, "with_statement") == 0) {
+        s = withstmt(p, n);
+    } else if (strcmp(t, "class_definition") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "classes are not supported");
+        return;
+    } else if (strcmp(t, "decorated_definition") == 0) {
+        Kids ks = ps_named_kids(p, n);
+        ps_error_at(p, ks.n > 0 ? ps_span_of(p, ks.k[0].node) : ps_span_of(p, n),
+                 "decorators are not supported");
+        return;
+    } else if (strcmp(t, "try_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "try statements are not supported");
+        return;
+    } else if (strcmp(t, "match_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "match statements are not supported");
+        return;
+    } else if (strcmp(t, "raise_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "raise statements are not supported");
+        return;
+    } else if (strcmp(t, "nonlocal_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "nonlocal is not supported");
+        return;
+    } else if (strcmp(t, "print_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "missing parentheses in call to 'print'");
+        return;
+    } else if (strcmp(t, "exec_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "missing parentheses in call to 'exec'");
+        return;
+    } else if (strcmp(t, "type_alias_statement") == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "type alias statements are not supported");
+        return;
+    } else {
+        ps_error_at(p, ps_span_of(p, n), "invalid syntax");
+        return;
+    }
+    vec_push(out, s);
+}
+
+/* One statement, depth-guarded. */
+static void stmt(Parser *p, TSNode n, Vec *out)
+{
+    if (ps_enter(p, n, false))
+        stmt_inner(p, n, out);
+    ps_leave(p, false);
+}
+
+/* module: statement* — its docstring taken out of the body. */
+AstNode *ps_module(Parser *p, TSNode root)
+{
+    AstNode *m = ast_new(p->a, AST_MODULE, ps_span_range(p, 0, p->len), &p->next_id);
+    const char *name = p->src->name ? p->src->name : p->src->path ? p->src->path : "<input>";
+    const char *slash = strrchr(name, '/');
+    if (slash)
+        name = slash + 1;
+    size_t nl = strlen(name);
+    if (nl > 3 && strcmp(name + nl - 3, ".py") == 0)
+        nl -= 3;
+    m->sval = ar_strndup(p->a, name, nl);
+    Vec body = {0};
+    Kids ks = ps_named_kids(p, root);
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        Span sp = ps_span_of(p, k);
+        bool first_on_line = true; /* `a = 1; b = 2` puts b after a on one line */
+        for (uint32_t j = p->lines[sp.line - 1]; j < sp.start; j++)
+            first_on_line &= p->text[j] == ' ' || p->text[j] == '\t' || p->text[j] == '\f';
+        if (sp.col > 1 && first_on_line) {
+            ps_error_at(p, ps_span_range(p, sp.start, sp.start), "unexpected indent");
+            continue;
+        }
+        stmt(p, k, &body);
+    }
+    m->docstring = take_docstring(&body);
+    m->body = ps_freeze(p, &body);
+    return m;
+}
