@@ -265,34 +265,6 @@ static DType scalar_default_dtype(const Type *t)
 
 /* ---------------------------------------------------------------- creation */
 
-IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill)
-{
-    IrValue *args[IR_MAXDIM + 1];
-    for (int i = 0; i < ndim; i++) args[i] = dims[i];
-    args[ndim] = fill;
-    IrValue *r = lw_emit(L, IR_FULL, sp, ty_array(dt, ndim), ndim + 1, args);
-    r->def->dtype = dt;
-    r->def->ndim = ndim;
-    return r;
-}
-
-IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
-{
-    IrValue *r = lw_emit(L, IR_EMPTY, sp, ty_array(dt, ndim), ndim, dims);
-    r->def->dtype = dt;
-    r->def->ndim = ndim;
-    return r;
-}
-
-/* The shape of array a as run-time ints. */
-void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims)
-{
-    for (int i = 0; i < a->type->ndim; i++) {
-        dims[i] = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), a);
-        dims[i]->def->ival = i;
-    }
-}
-
 /* zeros(shape, dtype=float), ones, empty; full(shape, fill_value, dtype=None): the dtype of
  * full defaults to the fill value's (NumPy: np.array(fill_value).dtype). */
 static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
@@ -869,16 +841,6 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
 
 /* ---------------------------------------------------------------- views and copies */
 
-IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims)
-{
-    IrValue *args[IR_MAXDIM + 1];
-    args[0] = x;
-    for (int i = 0; i < ndim; i++) args[1 + i] = dims[i];
-    IrValue *r = lw_emit(L, IR_RESHAPE, sp, ty_array(x->type->dtype, ndim), ndim + 1, args);
-    r->def->ndim = ndim;
-    return r;
-}
-
 /* x.reshape(*shape) / x.reshape(shape) / cp.reshape(x, shape) */
 static IrValue *api_reshape(Lower *L, AstNode *call, IrValue *x, int first)
 {
@@ -910,15 +872,6 @@ static IrValue *api_reshape(Lower *L, AstNode *call, IrValue *x, int first)
         ndim = n;
     }
     return lw_emit_reshape(L, call->span, x, ndim, dims);
-}
-
-IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm)
-{
-    int nd = x->type->ndim;
-    IrValue *r = lw_emit1(L, IR_TRANSPOSE, sp, x->type, x);
-    r->def->ndim = nd;
-    for (int i = 0; i < nd; i++) r->def->perm[i] = perm ? perm[i] : nd - 1 - i;
-    return r;
 }
 
 static IrValue *api_transpose(Lower *L, AstNode *call, IrValue *x, int first)

@@ -162,6 +162,57 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
 
+/* ---------------------------------------------------------------- kit (lower/kit.c)
+ *
+ * The IR-building helpers every lowering file uses; each emits exactly the instructions
+ * written out, in that order. */
+IrValue *lw_cint(Lower *L, Span sp, int64_t v);                    /* a host int constant */
+/* Host int arithmetic (lw_binop); imin/imax fold two constants, else an elementwise op. */
+IrValue *lw_iadd(Lower *L, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_isub(Lower *L, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_imul(Lower *L, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_imin(Lower *L, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_imax(Lower *L, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_is_neg(Lower *L, Span sp, IrValue *v);                 /* v < 0, folded for a constant */
+/* lw_ewise of one or two operands; NULL when an operand is NULL (an earlier error). */
+IrValue *lw_ew1(Lower *L, IrOp op, Span sp, IrValue *a);
+IrValue *lw_ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b);
+/* Raises exc(msg) at run time when the host bool cond holds: lw_emit_raise_if always emits the
+ * check (IR_IF + IR_RAISE); lw_raise_if decides a constant cond at compile time (false after
+ * reporting msg as an error). */
+void lw_emit_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
+void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src);  /* dst[...] = src (IR_STORE_INTO) */
+IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x);                /* IR_COPY */
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                  /* x.reshape(-1) */
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                   /* arange(n), int64 */
+/* An index expression under construction: items and their argument values (see IR_INDEX);
+ * lw_ix_init(x), then one lw_ix_* per item, then lw_ix_emit. */
+typedef struct LwIx {
+    int n, na, nint, nnew;
+    IdxKind k[IR_MAXDIM * 2];
+    IrValue *args[1 + IR_MAXDIM * 2 * 3];
+} LwIx;
+void lw_ix_init(LwIx *ix, IrValue *x);
+void lw_ix_slice(Lower *L, Span sp, LwIx *ix, IrValue *start, IrValue *stop, IrValue *step); /* NULL: None */
+void lw_ix_all(Lower *L, Span sp, LwIx *ix);                       /* : */
+void lw_ix_int(LwIx *ix, IrValue *i);
+void lw_ix_new(LwIx *ix);                                          /* None (a new axis) */
+IrValue *lw_ix_emit(Lower *L, Span sp, LwIx *ix);
+/* x[:, ..., start:stop:step] with the slice at axis (NULL parts are None) */
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step);
+IrValue *lw_newaxis_at(Lower *L, Span sp, IrValue *x, int axis);   /* a size-1 axis at axis */
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);             /* x.shape[i] */
+void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims);   /* a's shape as run-time ints */
+/* v's dimension i when known at compile time (constant shapes of creation ops, literals, and
+ * what views and elementwise ops keep of them), else -1. */
+int64_t lw_static_dim(const IrValue *v, int i);
+IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill);
+IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims);
+IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims);
+IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
+
 /* lower/call.c — argument helpers shared by the API files (lower/call.c, lower_*.c) */
 #define MAXP 8
 typedef struct Args {
@@ -180,11 +231,6 @@ bool lw_bool_arg(Lower *L, AstNode *e, bool dflt, bool *out);   /* a constant Tr
 IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
 bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */
 IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name);  /* exactly one positional */
-void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims); /* a's shape as run-time ints */
-IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill);
-IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims);
-IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims);
-IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
 /* An IR_REDUCE redop of array x over axes[0..naxes) (naxes == x's ndim: all of them), result
  * dtype dt, accumulating from x's dtype. */
 IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt);
@@ -274,9 +320,6 @@ IrValue *lw_inv(Lower *L, Span sp, IrValue *x);
 /* arrs[0..n-1] (one ndim >= 1) concatenated along axis into a new array of dtype dt (NumPy's
  * run-time shape checks). */
 IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt);
-/* v's dimension i when known at compile time (constant shapes of creation ops, literals, and
- * what views and elementwise ops keep of them), else -1. */
-int64_t lw_static_dim(const IrValue *v, int i);
 /* a, b = some_list (split's result): a run-time length check with Python's messages, then
  * each element assigned to its target. */
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
@@ -289,17 +332,10 @@ IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, numb
  * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
  * lw_pyint_fits). */
 IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into);
-IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                  /* arange(n), int64 */
-IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i);            /* x.shape[i] */
-IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                 /* x.reshape(-1) */
-IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
-/* Raises exc(msg) at run time when cond holds (a constant cond: a compile-time error). */
-bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
 bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
 /* The arrays of a list/tuple literal or tuple value argument (their number, -1 on error). */
 int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out);
 bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
-IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step);
 IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q);  /* IR_DIAG_VIEW: axes p < q */
 /* NumPy's diagonal(x, k, a1, a2): a view, the diagonal as its last axis */
 IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2);

@@ -313,15 +313,6 @@ static IrValue *freq_scale(Lower *L, Args *a, IrValue *n, Span sp)
     return nd ? lw_binop(L, AOP_DIV, sp, lw_const_float(L, sp, 1.0), nd) : NULL;
 }
 
-/* arange(count) as int64 */
-static IrValue *iota(Lower *L, Span sp, IrValue *count)
-{
-    IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(DT_INT64, 1), 3,
-                         (IrValue *[]){lw_const_int(L, sp, 0), lw_const_int(L, sp, 1), count});
-    r->def->dtype = DT_INT64;
-    return r;
-}
-
 static IrValue *int_param(Lower *L, AstNode *e, const char *fname)
 {
     IrValue *v = lw_expr(L, e);
@@ -343,7 +334,7 @@ static IrValue *api_fftfreq(Lower *L, AstNode *call)
     if (!n) return NULL;
     IrValue *val = freq_scale(L, &a, n, sp);
     if (!val) return NULL;
-    IrValue *k = iota(L, sp, n);
+    IrValue *k = lw_iota(L, sp, n);
     IrValue *half = lw_binop(L, AOP_ADD, sp,
                              lw_binop(L, AOP_FLOORDIV, sp, lw_binop(L, AOP_SUB, sp, n, lw_const_int(L, sp, 1)),
                                       lw_const_int(L, sp, 2)),
@@ -366,7 +357,7 @@ static IrValue *api_rfftfreq(Lower *L, AstNode *call)
     if (!val) return NULL;
     IrValue *cnt = lw_binop(L, AOP_ADD, sp, lw_binop(L, AOP_FLOORDIV, sp, n, lw_const_int(L, sp, 2)),
                             lw_const_int(L, sp, 1));
-    return lw_binop(L, AOP_MUL, sp, iota(L, sp, cnt), val);
+    return lw_binop(L, AOP_MUL, sp, lw_iota(L, sp, cnt), val);
 }
 
 /* fftshift(x, axes=None) / ifftshift: roll(x, +-(dim//2)) along each of the axes (all of them

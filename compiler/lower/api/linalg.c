@@ -305,17 +305,6 @@ static IrValue *api_kron(Lower *L, AstNode *call)
     return lw_emit_reshape(L, sp, p, n, dout);
 }
 
-/* if cond: raise ValueError(msg) (at run time). */
-static void raise_if(Lower *L, Span sp, IrValue *cond, const char *msg)
-{
-    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
-    in->blocks[0] = ir_block_new(L->m, in);
-    in->blocks[1] = ir_block_new(L->m, in);
-    IrInstr *r = ir_emit(L->m, in->blocks[0], IR_RAISE, sp, NULL, 0, NULL);
-    r->sval = "ValueError";
-    r->sval2 = msg;
-}
-
 /* a[..., k] (k >= 0) or, with k < 0, a[..., None]: a view. */
 static IrValue *last_axis_item(Lower *L, Span sp, IrValue *a, int k)
 {
@@ -353,10 +342,10 @@ static IrValue *api_cross(Lower *L, AstNode *call)
     IrValue *x_bad = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_NE, sp, dx, two), lw_binop(L, AOP_NE, sp, dx, three));
     IrValue *y_bad = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_NE, sp, dy, two), lw_binop(L, AOP_NE, sp, dy, three));
     IrValue *not3 = lw_binop(L, AOP_BITOR, sp, lw_binop(L, AOP_NE, sp, dx, three), lw_binop(L, AOP_NE, sp, dy, three));
-    raise_if(L, sp, lw_binop(L, AOP_BITOR, sp, x_bad, y_bad), "incompatible dimensions for cross product\n"
-                                                                "(dimension must be 2 or 3)");
-    raise_if(L, sp, not3, "cross products of vectors of length 2 (deprecated in NumPy 2) are not supported "
-                          "by gpyc");
+    lw_emit_raise_if(L, sp, lw_binop(L, AOP_BITOR, sp, x_bad, y_bad), "ValueError",
+                     "incompatible dimensions for cross product\n(dimension must be 2 or 3)");
+    lw_emit_raise_if(L, sp, not3, "ValueError",
+                     "cross products of vectors of length 2 (deprecated in NumPy 2) are not supported by gpyc");
     IrValue *ax[3], *bx[3];
     for (int k = 0; k < 3; k++) {
         ax[k] = last_axis_item(L, sp, x, k);

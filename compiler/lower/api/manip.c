@@ -21,164 +21,6 @@
 
 #define MAXARR 32      /* arrays in one concatenate / stack / split */
 
-/* ---------------------------------------------------------------- small IR helpers */
-
-static IrValue *cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
-static IrValue *iadd(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_ADD, sp, a, b); }
-static IrValue *isub(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_SUB, sp, a, b); }
-static IrValue *imul(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_MUL, sp, a, b); }
-
-static IrValue *imin(Lower *L, Span sp, IrValue *a, IrValue *b)
-{
-    int64_t x, y;
-    if (lw_is_const_int(a, &x) && lw_is_const_int(b, &y)) return cint(L, sp, x < y ? x : y);
-    return lw_ewise(L, IR_MINIMUM, sp, 2, (IrValue *[]){a, b});
-}
-
-static IrValue *imax(Lower *L, Span sp, IrValue *a, IrValue *b)
-{
-    int64_t x, y;
-    if (lw_is_const_int(a, &x) && lw_is_const_int(b, &y)) return cint(L, sp, x > y ? x : y);
-    return lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){a, b});
-}
-
-/* v < 0 for a host int, folded when v is a constant */
-static IrValue *is_neg(Lower *L, Span sp, IrValue *v)
-{
-    int64_t c;
-    if (lw_is_const_int(v, &c)) return lw_const_bool(L, sp, c < 0);
-    return lw_binop(L, AOP_LT, sp, v, cint(L, sp, 0));
-}
-
-static IrValue *dim(Lower *L, Span sp, IrValue *x, int i)
-{
-    IrValue *d = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
-    d->def->ival = i;
-    return d;
-}
-
-/* Raises exc(msg) at run time when cond holds; a constant cond decides at compile time
- * (returns false after reporting the error). */
-static bool raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
-{
-    int64_t c;
-    if (lw_is_const_int(cond, &c)) {
-        if (!c) return true;
-        diag_error(sp, "%s", msg);
-        return false;
-    }
-    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
-    in->blocks[0] = ir_block_new(L->m, in);
-    in->blocks[1] = ir_block_new(L->m, in);
-    IrInstr *r = ir_emit(L->m, in->blocks[0], IR_RAISE, sp, NULL, 0, NULL);
-    r->sval = exc;
-    r->sval2 = msg;
-    return true;
-}
-
-static void store(Lower *L, Span sp, IrValue *dst, IrValue *src)
-{
-    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){dst, src});
-    in->dtype = dst->type->dtype;
-}
-
-static IrValue *copy_of(Lower *L, Span sp, IrValue *x) { return lw_emit1(L, IR_COPY, sp, x->type, x); }
-
-static IrValue *ravel(Lower *L, Span sp, IrValue *x)
-{
-    IrValue *d = cint(L, sp, -1);
-    return lw_emit_reshape(L, sp, x, 1, &d);
-}
-
-/* 0, 1, ..., n-1 as int64 */
-static IrValue *iota(Lower *L, Span sp, IrValue *n)
-{
-    IrValue *args[3] = {cint(L, sp, 0), cint(L, sp, 1), n};
-    IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(DT_INT64, 1), 3, args);
-    r->def->dtype = DT_INT64;
-    return r;
-}
-
-/* An index expression under construction: items and their argument values (see IR_INDEX). */
-typedef struct Ix {
-    int n, na, nint, nnew;
-    IdxKind k[IR_MAXDIM * 2];
-    IrValue *args[1 + IR_MAXDIM * 2 * 3];
-} Ix;
-
-static void ix_init(Ix *ix, IrValue *x)
-{
-    memset(ix, 0, sizeof *ix);
-    ix->args[ix->na++] = x;
-}
-
-/* start:stop:step; NULL parts are None */
-static void ix_slice(Lower *L, Span sp, Ix *ix, IrValue *start, IrValue *stop, IrValue *step)
-{
-    ix->k[ix->n++] = IDX_SLICE;
-    ix->args[ix->na++] = start ? start : lw_const_none(L, sp);
-    ix->args[ix->na++] = stop ? stop : lw_const_none(L, sp);
-    ix->args[ix->na++] = step ? step : lw_const_none(L, sp);
-}
-
-static void ix_all(Lower *L, Span sp, Ix *ix) { ix_slice(L, sp, ix, NULL, NULL, NULL); }
-
-static void ix_int(Ix *ix, IrValue *i)
-{
-    ix->k[ix->n++] = IDX_INT;
-    ix->args[ix->na++] = i;
-    ix->nint++;
-}
-
-static void ix_new(Ix *ix)
-{
-    ix->k[ix->n++] = IDX_NEWAXIS;
-    ix->nnew++;
-}
-
-static IrValue *ix_emit(Lower *L, Span sp, Ix *ix)
-{
-    IrValue *x = ix->args[0];
-    int rnd = x->type->ndim - ix->nint + ix->nnew;
-    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, rnd), ix->na, ix->args);
-    r->def->nidx = ix->n;
-    for (int i = 0; i < ix->n; i++) r->def->idx[i] = ix->k[i];
-    return r;
-}
-
-/* x[:, ..., start:stop:step] with the slice at `axis` */
-static IrValue *slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step)
-{
-    Ix ix;
-    ix_init(&ix, x);
-    for (int i = 0; i < axis; i++) ix_all(L, sp, &ix);
-    ix_slice(L, sp, &ix, start, stop, step);
-    return ix_emit(L, sp, &ix);
-}
-
-/* x with a new axis of size 1 at position axis (0 <= axis <= ndim) */
-static IrValue *newaxis_at(Lower *L, Span sp, IrValue *x, int axis)
-{
-    Ix ix;
-    ix_init(&ix, x);
-    for (int i = 0; i < axis; i++) ix_all(L, sp, &ix);
-    ix_new(&ix);
-    return ix_emit(L, sp, &ix);
-}
-
-static IrValue *broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims)
-{
-    IrValue *args[IR_MAXDIM + 1];
-    args[0] = x;
-    for (int i = 0; i < nd; i++) args[1 + i] = dims[i];
-    return lw_emit(L, IR_BROADCAST_TO, sp, ty_array(x->type->dtype, nd), nd + 1, args);
-}
-
-static IrValue *transpose(Lower *L, Span sp, IrValue *x, const int *perm)
-{
-    return lw_emit_transpose(L, sp, x, perm);
-}
-
 /* ---------------------------------------------------------------- arguments */
 
 /* Binds a call of the function form ("a,axis") or, with self, of the method form (the
@@ -430,44 +272,8 @@ static bool str_arg(Lower *L, AstNode *e, const char *dflt, const char **out)
 /* An int argument (run-time allowed); dflt when absent. */
 static IrValue *int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt)
 {
-    if (!e) return cint(L, sp, dflt);
+    if (!e) return lw_cint(L, sp, dflt);
     return lw_int_arg(L, e);
-}
-
-/* ---------------------------------------------------------------- static shapes */
-
-/* The size of dimension i of array v when it is known at compile time, else -1.  Follows the
- * instruction that made v (creation with constant shapes, literals, casts and copies,
- * transposes, reshapes and elementwise broadcasting). */
-static int64_t static_dim(const IrValue *v, int i)
-{
-    const IrInstr *in = v ? v->def : NULL;
-    if (!in || v->type->kind != TY_ARRAY || i < 0 || i >= v->type->ndim) return -1;
-    int64_t c;
-    switch (in->op) {
-    case IR_FULL: case IR_EMPTY: case IR_RANDOM_DRAW:
-        return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
-    case IR_RESHAPE: case IR_BROADCAST_TO:
-        return lw_is_const_int(in->args[1 + i], &c) && c >= 0 ? c : -1;
-    case IR_ARRAY_LIT: return in->shape[i];
-    case IR_EYE: return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
-    case IR_COPY: case IR_COMPLEX_PART: return static_dim(in->args[0], i);
-    case IR_TRANSPOSE: return static_dim(in->args[0], in->perm[i]);
-    default: break;
-    }
-    if (!ir_op_is_ewise(in->op)) return -1;
-    int nd = v->type->ndim;
-    int64_t r = 1;
-    for (int k = 0; k < in->nargs; k++) {
-        const IrValue *a = in->args[k];
-        if (a->type->kind != TY_ARRAY) continue;
-        int j = i - (nd - a->type->ndim);
-        if (j < 0) continue;
-        int64_t d = static_dim(a, j);
-        if (d < 0) return -1;
-        if (d != 1) r = d;
-    }
-    return r;
 }
 
 /* ---------------------------------------------------------------- joining */
@@ -494,15 +300,15 @@ static IrValue *join(Lower *L, Span sp, const char *what, int n, IrValue **arrs,
     lw_shape_of(L, arrs[0], sp, dims);
     IrValue *total = NULL;
     for (int i = 0; i < n; i++) {
-        lens[i] = dim(L, sp, arrs[i], axis);
-        total = total ? iadd(L, sp, total, lens[i]) : lens[i];
+        lens[i] = lw_dim(L, sp, arrs[i], axis);
+        total = total ? lw_iadd(L, sp, total, lens[i]) : lens[i];
     }
     dims[axis] = total;
     IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
-    IrValue *off = cint(L, sp, 0);
+    IrValue *off = lw_cint(L, sp, 0);
     for (int i = 0; i < n; i++) {
-        IrValue *end = iadd(L, sp, off, lens[i]);
-        store(L, sp, slice_axis(L, sp, out, axis, off, end, NULL), arrs[i]);
+        IrValue *end = lw_iadd(L, sp, off, lens[i]);
+        lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, off, end, NULL), arrs[i]);
         off = end;
     }
     return out;
@@ -513,29 +319,15 @@ IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
     return join(L, sp, "concatenate", n, arrs, axis, dt);
 }
 
-int64_t lw_static_dim(const IrValue *v, int i) { return static_dim(v, i); }
-
 /* Shared with lower/api/place.c (see lower.h). */
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike(L, e, fname); }
 IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into)
 {
     return arraylike_into(L, e, fname, into);
 }
-IrValue *lw_iota(Lower *L, Span sp, IrValue *n) { return iota(L, sp, n); }
-IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i) { return dim(L, sp, x, i); }
-IrValue *lw_ravel(Lower *L, Span sp, IrValue *x) { return ravel(L, sp, x); }
-IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims) { return broadcast_to(L, sp, x, nd, dims); }
-bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
-{
-    return raise_if(L, sp, cond, exc, msg);
-}
 bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out) { return axis1(L, e, ndim, dflt, out); }
 int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out) { return seq_arrays(L, e, fname, out, NULL); }
 bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out) { return str_arg(L, e, dflt, out); }
-IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step)
-{
-    return slice_axis(L, sp, x, axis, start, stop, step);
-}
 
 /* concatenate or stack of a list variable (its length known only at run time): one runtime
  * call (rt_concat_list); the list's arrays share one dtype. */
@@ -605,7 +397,7 @@ static IrValue *api_concatenate(Lower *L, AstNode *call)
         return join_list(L, sp, "concatenate", lv, axis, a.p[3]);
     }
     if (flat)
-        for (int i = 0; i < n; i++) arrs[i] = ravel(L, sp, arrs[i]);
+        for (int i = 0; i < n; i++) arrs[i] = lw_ravel(L, sp, arrs[i]);
     if (!check_concat_ndims(sp, n, arrs)) return NULL;
     int axis = 0;
     if (!flat && !axis1(L, a.p[1], arrs[0]->type->ndim, 0, &axis)) return NULL;
@@ -649,7 +441,7 @@ static IrValue *api_stack(Lower *L, AstNode *call)
     if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
     DType dt;
     if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
-    for (int i = 0; i < n; i++) arrs[i] = newaxis_at(L, call->span, arrs[i], axis);
+    for (int i = 0; i < n; i++) arrs[i] = lw_newaxis_at(L, call->span, arrs[i], axis);
     return join(L, call->span, "stack", n, arrs, axis, dt);
 }
 
@@ -659,23 +451,23 @@ static IrValue *atleast(Lower *L, Span sp, IrValue *x, int want)
 {
     int nd = x->type->ndim;
     if (nd >= want) return x;
-    Ix ix;
-    ix_init(&ix, x);
+    LwIx ix;
+    lw_ix_init(&ix, x);
     if (nd == 0) {
-        for (int i = 0; i < want; i++) ix_new(&ix);
+        for (int i = 0; i < want; i++) lw_ix_new(&ix);
     } else if (want == 2) {               /* nd == 1 */
-        ix_new(&ix);
-        ix_all(L, sp, &ix);
+        lw_ix_new(&ix);
+        lw_ix_all(L, sp, &ix);
     } else if (nd == 1) {                 /* want == 3 */
-        ix_new(&ix);
-        ix_all(L, sp, &ix);
-        ix_new(&ix);
+        lw_ix_new(&ix);
+        lw_ix_all(L, sp, &ix);
+        lw_ix_new(&ix);
     } else {                              /* want == 3, nd == 2 */
-        ix_all(L, sp, &ix);
-        ix_all(L, sp, &ix);
-        ix_new(&ix);
+        lw_ix_all(L, sp, &ix);
+        lw_ix_all(L, sp, &ix);
+        lw_ix_new(&ix);
     }
-    return ix_emit(L, sp, &ix);
+    return lw_ix_emit(L, sp, &ix);
 }
 
 /* atleast_Nd(*arys): one array, or a tuple of them for several. */
@@ -735,7 +527,7 @@ static IrValue *api_xstack(Lower *L, AstNode *call, const char *fname)
         default:                           /* column_stack: 0-d → (1, 1), (n,) → (n, 1) */
             if (x->type->ndim < 2) {
                 x = atleast(L, sp, x, 1);
-                x = newaxis_at(L, sp, x, 1);
+                x = lw_newaxis_at(L, sp, x, 1);
             }
             break;
         }
@@ -766,8 +558,8 @@ static IrValue *api_append(Lower *L, AstNode *call)
     }
     int axis = 0;
     if (flat) {
-        arrs[0] = ravel(L, sp, arrs[0]);
-        arrs[1] = ravel(L, sp, arrs[1]);
+        arrs[0] = lw_ravel(L, sp, arrs[0]);
+        arrs[1] = lw_ravel(L, sp, arrs[1]);
     } else {
         if (!check_concat_ndims(sp, 2, arrs)) return NULL;
         if (!axis1(L, a.p[2], arrs[0]->type->ndim, 0, &axis)) return NULL;
@@ -796,13 +588,13 @@ static IrValue *api_expand_dims(Lower *L, AstNode *call)
     if (!axes_list(L, a.p[1], out_nd, axes, &n, "axis")) return NULL;
     bool isnew[IR_MAXDIM] = {false};
     for (int i = 0; i < n; i++) isnew[axes[i]] = true;
-    Ix ix;
-    ix_init(&ix, x);
+    LwIx ix;
+    lw_ix_init(&ix, x);
     for (int i = 0; i < out_nd; i++) {
-        if (isnew[i]) ix_new(&ix);
-        else ix_all(L, call->span, &ix);
+        if (isnew[i]) lw_ix_new(&ix);
+        else lw_ix_all(L, call->span, &ix);
     }
-    return ix_emit(L, call->span, &ix);
+    return lw_ix_emit(L, call->span, &ix);
 }
 
 /* squeeze(a, axis=None): a view without the given axes of size 1 (checked at run time).
@@ -827,7 +619,7 @@ static IrValue *api_squeeze(Lower *L, AstNode *call, IrValue *self)
     }
     if (!given) {
         for (int i = 0; i < nd; i++) {
-            int64_t d = static_dim(x, i);
+            int64_t d = lw_static_dim(x, i);
             if (d < 0) {
                 diag_error(call->span, "squeeze() without an axis needs the array's shape known at compile "
                                        "time (dimension %d is not); pass axis=... to name the axes to remove", i);
@@ -837,7 +629,7 @@ static IrValue *api_squeeze(Lower *L, AstNode *call, IrValue *self)
         }
     }
     for (int i = 0; i < n; i++) {   /* sorted, for the printer and the runtime */
-        int64_t d = static_dim(x, axes[i]);
+        int64_t d = lw_static_dim(x, axes[i]);
         if (d > 1) {
             diag_error(call->span, "cannot select an axis to squeeze out which has size not equal to one");
             return NULL;
@@ -868,7 +660,7 @@ static IrValue *api_swapaxes(Lower *L, AstNode *call, IrValue *self)
     for (int k = 0; k < nd; k++) perm[k] = k;
     perm[i] = j;
     perm[j] = i;
-    return transpose(L, call->span, x, perm);
+    return lw_emit_transpose(L, call->span, x, perm);
 }
 
 /* moveaxis(a, source, destination): NumPy's order = the other axes, then each source
@@ -907,22 +699,22 @@ static IrValue *api_moveaxis(Lower *L, AstNode *call)
         order[d] = src[idx[s]];
         n++;
     }
-    return transpose(L, call->span, x, order);
+    return lw_emit_transpose(L, call->span, x, order);
 }
 
 /* x with a reversed step on each axis where flip[axis] */
 static IrValue *flip_axes(Lower *L, Span sp, IrValue *x, const bool *flip)
 {
-    Ix ix;
-    ix_init(&ix, x);
+    LwIx ix;
+    lw_ix_init(&ix, x);
     int last = -1;
     for (int i = 0; i < x->type->ndim; i++)
         if (flip[i]) last = i;
     for (int i = 0; i <= last; i++) {
-        if (flip[i]) ix_slice(L, sp, &ix, NULL, NULL, cint(L, sp, -1));
-        else ix_all(L, sp, &ix);
+        if (flip[i]) lw_ix_slice(L, sp, &ix, NULL, NULL, lw_cint(L, sp, -1));
+        else lw_ix_all(L, sp, &ix);
     }
-    return ix_emit(L, sp, &ix);
+    return lw_ix_emit(L, sp, &ix);
 }
 
 /* flip(m, axis=None), fliplr(m) (axis 1), flipud(m) (axis 0): views with negative steps. */
@@ -996,9 +788,9 @@ static IrValue *api_rot90(Lower *L, AstNode *call)
     k = ((k % 4) + 4) % 4;
     bool fl[IR_MAXDIM] = {false};
     if (k == 0) {   /* m[:] in NumPy: a view of the whole array */
-        Ix ix;
-        ix_init(&ix, x);
-        return ix_emit(L, sp, &ix);
+        LwIx ix;
+        lw_ix_init(&ix, x);
+        return lw_ix_emit(L, sp, &ix);
     }
     if (k == 2) {
         fl[a0] = fl[a1] = true;
@@ -1009,8 +801,8 @@ static IrValue *api_rot90(Lower *L, AstNode *call)
     perm[a0] = a1;
     perm[a1] = a0;
     fl[a1] = true;
-    if (k == 1) return transpose(L, sp, flip_axes(L, sp, x, fl), perm);
-    return flip_axes(L, sp, transpose(L, sp, x, perm), fl);
+    if (k == 1) return lw_emit_transpose(L, sp, flip_axes(L, sp, x, fl), perm);
+    return flip_axes(L, sp, lw_emit_transpose(L, sp, x, perm), fl);
 }
 
 /* broadcast_to(array, shape, subok=False): a read-only view. */
@@ -1027,7 +819,7 @@ static IrValue *api_broadcast_to(Lower *L, AstNode *call)
         diag_error(call->span, "input operand has more dimensions than allowed by the axis remapping");
         return NULL;
     }
-    return broadcast_to(L, call->span, x, nd, dims);
+    return lw_broadcast_to(L, call->span, x, nd, dims);
 }
 
 /* ---------------------------------------------------------------- copies: roll, tile, repeat */
@@ -1035,14 +827,14 @@ static IrValue *api_broadcast_to(Lower *L, AstNode *call)
 /* x rolled by shift along axis: out[s:] = x[:n-s], out[:s] = x[n-s:] with s = shift mod n. */
 static IrValue *roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
 {
-    IrValue *n = dim(L, sp, x, axis);
-    IrValue *s = lw_binop(L, AOP_MOD, sp, shift, imax(L, sp, n, cint(L, sp, 1)));
-    IrValue *ns = isub(L, sp, n, s);
+    IrValue *n = lw_dim(L, sp, x, axis);
+    IrValue *s = lw_binop(L, AOP_MOD, sp, shift, lw_imax(L, sp, n, lw_cint(L, sp, 1)));
+    IrValue *ns = lw_isub(L, sp, n, s);
     IrValue *dims[IR_MAXDIM];
     lw_shape_of(L, x, sp, dims);
     IrValue *out = lw_emit_empty(L, sp, x->type->dtype, x->type->ndim, dims);
-    store(L, sp, slice_axis(L, sp, out, axis, s, NULL, NULL), slice_axis(L, sp, x, axis, NULL, ns, NULL));
-    store(L, sp, slice_axis(L, sp, out, axis, NULL, s, NULL), slice_axis(L, sp, x, axis, ns, NULL, NULL));
+    lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, s, NULL, NULL), lw_slice_axis(L, sp, x, axis, NULL, ns, NULL));
+    lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, NULL, s, NULL), lw_slice_axis(L, sp, x, axis, ns, NULL, NULL));
     return out;
 }
 
@@ -1096,7 +888,7 @@ static IrValue *api_roll(Lower *L, AstNode *call)
         }
         IrValue *dims[IR_MAXDIM];
         lw_shape_of(L, x, sp, dims);
-        IrValue *r = roll_axis(L, sp, ravel(L, sp, x), 0, shifts[0]);
+        IrValue *r = roll_axis(L, sp, lw_ravel(L, sp, x), 0, shifts[0]);
         return lw_emit_reshape(L, sp, r, x->type->ndim, dims);
     }
     int axes[IR_MAXDIM], n;
@@ -1150,38 +942,38 @@ static IrValue *api_tile(Lower *L, AstNode *call)
     int xnd = x->type->ndim, nd = d > xnd ? d : xnd, lead = nd - xnd;
     IrValue *r[IR_MAXDIM], *s[IR_MAXDIM];
     for (int i = 0; i < nd; i++) {
-        r[i] = i < nd - d ? cint(L, sp, 1) : reps[i - (nd - d)];
-        s[i] = i < lead ? cint(L, sp, 1) : dim(L, sp, x, i - lead);
+        r[i] = i < nd - d ? lw_cint(L, sp, 1) : reps[i - (nd - d)];
+        s[i] = i < lead ? lw_cint(L, sp, 1) : lw_dim(L, sp, x, i - lead);
     }
     for (int i = 0; i < nd; i++) {   /* NumPy raises for negative reps (as a shape) */
-        if (!raise_if(L, sp, is_neg(L, sp, r[i]), "ValueError",
+        if (!lw_raise_if(L, sp, lw_is_neg(L, sp, r[i]), "ValueError",
                       "negative dimensions are not allowed"))
             return NULL;
     }
     /* the view: a new axis before each axis whose rep is not the constant 1 */
-    Ix ix;
-    ix_init(&ix, x);
+    LwIx ix;
+    lw_ix_init(&ix, x);
     IrValue *bdims[IR_MAXDIM * 2];
     int bn = 0;
     for (int i = 0; i < nd; i++) {
         int64_t c;
         bool one = lw_is_const_int(r[i], &c) && c == 1;
         if (!one) {
-            ix_new(&ix);
+            lw_ix_new(&ix);
             bdims[bn++] = r[i];
         }
-        if (i < lead) ix_new(&ix);
-        else ix_all(L, sp, &ix);
+        if (i < lead) lw_ix_new(&ix);
+        else lw_ix_all(L, sp, &ix);
         bdims[bn++] = s[i];
     }
     if (bn > IR_MAXDIM) {
         diag_error(sp, "tile() of this many tiled dimensions is not supported (gpyc arrays have up to %d)", IR_MAXDIM);
         return NULL;
     }
-    IrValue *v = ix_emit(L, sp, &ix);
-    IrValue *b = copy_of(L, sp, broadcast_to(L, sp, v, bn, bdims));
+    IrValue *v = lw_ix_emit(L, sp, &ix);
+    IrValue *b = lw_copy_of(L, sp, lw_broadcast_to(L, sp, v, bn, bdims));
     IrValue *odims[IR_MAXDIM];
-    for (int i = 0; i < nd; i++) odims[i] = imul(L, sp, r[i], s[i]);
+    for (int i = 0; i < nd; i++) odims[i] = lw_imul(L, sp, r[i], s[i]);
     return lw_emit_reshape(L, sp, b, nd, odims);
 toomany:
     diag_error(a.p[1]->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
@@ -1221,7 +1013,7 @@ static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
         flat = v->type->kind == TY_NONE;
     }
     int axis = 0;
-    if (flat) x = ravel(L, sp, x);
+    if (flat) x = lw_ravel(L, sp, x);
     else if (!axis1(L, a.p[2], x->type->ndim, 0, &axis)) return NULL;
     if (x->type->ndim == 0) {
         diag_error(sp, "repeat() of a 0-d array needs axis=None");
@@ -1237,7 +1029,7 @@ static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
         diag_error(sp, "repeat() along an axis of an array of %d dimensions is not supported", nd);
         return NULL;
     }
-    if (!raise_if(L, sp, is_neg(L, sp, rep), "ValueError",
+    if (!lw_raise_if(L, sp, lw_is_neg(L, sp, rep), "ValueError",
                   "negative dimensions are not allowed"))
         return NULL;
     IrValue *dims[IR_MAXDIM], *bdims[IR_MAXDIM];
@@ -1246,9 +1038,9 @@ static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
         bdims[j++] = dims[i];
         if (i == axis) bdims[j++] = rep;
     }
-    IrValue *v = newaxis_at(L, sp, x, axis + 1);
-    IrValue *b = copy_of(L, sp, broadcast_to(L, sp, v, nd + 1, bdims));
-    dims[axis] = imul(L, sp, dims[axis], rep);
+    IrValue *v = lw_newaxis_at(L, sp, x, axis + 1);
+    IrValue *b = lw_copy_of(L, sp, lw_broadcast_to(L, sp, v, nd + 1, bdims));
+    dims[axis] = lw_imul(L, sp, dims[axis], rep);
     return lw_emit_reshape(L, sp, b, nd, dims);
 }
 
@@ -1295,8 +1087,8 @@ static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
     }
     IrValue *bounds[MAXARR + 1];
     int nb = 0;
-    IrValue *n = dim(L, sp, x, axis);
-    bounds[nb++] = cint(L, sp, 0);
+    IrValue *n = lw_dim(L, sp, x, axis);
+    bounds[nb++] = lw_cint(L, sp, 0);
     AstNode *ios = a.p[1];
     IrValue *iv = NULL;
     if (!is_seq_lit(ios)) {
@@ -1318,14 +1110,14 @@ static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
             diag_error(ios->span, "%s() into more than %d sections is not supported", fname, MAXARR);
             return NULL;
         }
-        IrValue *Nv = cint(L, sp, N);
+        IrValue *Nv = lw_cint(L, sp, N);
         IrValue *extras = lw_binop(L, AOP_MOD, sp, n, Nv);
-        if (equal && !raise_if(L, sp, lw_binop(L, AOP_NE, sp, extras, cint(L, sp, 0)), "ValueError",
+        if (equal && !lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, extras, lw_cint(L, sp, 0)), "ValueError",
                                "array split does not result in an equal division"))
             return NULL;
         IrValue *each = lw_binop(L, AOP_FLOORDIV, sp, n, Nv);
         for (int64_t i = 1; i < N; i++)
-            bounds[nb++] = iadd(L, sp, imul(L, sp, cint(L, sp, i), each), imin(L, sp, cint(L, sp, i), extras));
+            bounds[nb++] = lw_iadd(L, sp, lw_imul(L, sp, lw_cint(L, sp, i), each), lw_imin(L, sp, lw_cint(L, sp, i), extras));
     } else {
         int cnt;
         if (iv && iv->type->kind == TY_TUPLE) cnt = iv->type->n;
@@ -1356,7 +1148,7 @@ static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
     }
     bounds[nb++] = NULL;   /* the end */
     IrValue *parts[MAXARR + 1];
-    for (int i = 0; i + 1 < nb; i++) parts[i] = slice_axis(L, sp, x, axis, bounds[i], bounds[i + 1], NULL);
+    for (int i = 0; i + 1 < nb; i++) parts[i] = lw_slice_axis(L, sp, x, axis, bounds[i], bounds[i + 1], NULL);
     return lw_emit(L, IR_LIST_NEW, sp, ty_list(x->type), nb - 1, parts);
 }
 
@@ -1408,7 +1200,7 @@ static bool pad_widths(Lower *L, AstNode *e, int nd, IrValue *(*pw)[2])
     for (int i = 0; i < nd; i++)
         for (int j = 0; j < 2; j++) {
             pw[i][j] = m[rows == 1 ? 0 : i][cols == 1 ? 0 : j];
-            if (!raise_if(L, sp, is_neg(L, sp, pw[i][j]), "ValueError",
+            if (!lw_raise_if(L, sp, lw_is_neg(L, sp, pw[i][j]), "ValueError",
                           "index can't contain negative values"))
                 return false;
         }
@@ -1448,28 +1240,28 @@ static IrValue *pad_gather(Lower *L, Span sp, IrValue *x, IrValue *(*pw)[2], IrV
     IrValue *cur = x;
     for (int k = 0; k < nd && cur; k++) {
         IrValue *n = s[k];
-        IrValue *widen = lw_binop(L, AOP_GT, sp, iadd(L, sp, pw[k][0], pw[k][1]), cint(L, sp, 0));
-        IrValue *empty = lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0));
+        IrValue *widen = lw_binop(L, AOP_GT, sp, lw_iadd(L, sp, pw[k][0], pw[k][1]), lw_cint(L, sp, 0));
+        IrValue *empty = lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0));
         IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, widen});
-        if (!raise_if(L, sp, bad, "ValueError",
+        if (!lw_raise_if(L, sp, bad, "ValueError",
                       ar_printf(L->a, "can't extend empty axis %d using modes other than 'constant' or 'empty'", k)))
             return NULL;
         IrValue *period = !strcmp(mode, "wrap") ? n
-                          : !strcmp(mode, "reflect") ? imul(L, sp, cint(L, sp, 2), isub(L, sp, n, cint(L, sp, 1)))
-                                                     : imul(L, sp, cint(L, sp, 2), n);
-        IrValue *j = lw_binop(L, AOP_SUB, sp, iota(L, sp, odims[k]), pw[k][0]);
+                          : !strcmp(mode, "reflect") ? lw_imul(L, sp, lw_cint(L, sp, 2), lw_isub(L, sp, n, lw_cint(L, sp, 1)))
+                                                     : lw_imul(L, sp, lw_cint(L, sp, 2), n);
+        IrValue *j = lw_binop(L, AOP_SUB, sp, lw_iota(L, sp, odims[k]), pw[k][0]);
         IrValue *t = j ? lw_binop(L, AOP_MOD, sp, j, period) : NULL;
         if (!t) return NULL;
         IrValue *src = t;
         if (strcmp(mode, "wrap")) {
-            IrValue *back = lw_binop(L, AOP_SUB, sp, !strcmp(mode, "reflect") ? period : isub(L, sp, period, cint(L, sp, 1)), t);
+            IrValue *back = lw_binop(L, AOP_SUB, sp, !strcmp(mode, "reflect") ? period : lw_isub(L, sp, period, lw_cint(L, sp, 1)), t);
             IrValue *lo = lw_binop(L, AOP_LT, sp, t, n);
             src = back && lo ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){lo, t, back}) : NULL;
             if (!src) return NULL;
         }
         cur = gather_axis(L, sp, cur, k, src);
     }
-    return cur == x ? copy_of(L, sp, x) : cur;
+    return cur == x ? lw_copy_of(L, sp, x) : cur;
 }
 
 /* pad(array, pad_width, mode='constant', constant_values=0); modes 'edge', 'reflect',
@@ -1509,28 +1301,28 @@ static IrValue *api_pad(Lower *L, AstNode *call)
     }
     IrValue *s[IR_MAXDIM], *odims[IR_MAXDIM];
     lw_shape_of(L, x, sp, s);
-    for (int i = 0; i < nd; i++) odims[i] = iadd(L, sp, iadd(L, sp, s[i], pw[i][0]), pw[i][1]);
+    for (int i = 0; i < nd; i++) odims[i] = lw_iadd(L, sp, lw_iadd(L, sp, s[i], pw[i][0]), pw[i][1]);
     if (gather) return pad_gather(L, sp, x, pw, s, odims, mode);
     DType dt = x->type->dtype;
     IrValue *out = edge ? lw_emit_empty(L, sp, dt, nd, odims)
-                        : lw_emit_full(L, sp, dt, nd, odims, cval ? cval : cint(L, sp, 0));
-    Ix ix;
-    ix_init(&ix, out);
-    for (int i = 0; i < nd; i++) ix_slice(L, sp, &ix, pw[i][0], iadd(L, sp, pw[i][0], s[i]), NULL);
-    store(L, sp, ix_emit(L, sp, &ix), x);
+                        : lw_emit_full(L, sp, dt, nd, odims, cval ? cval : lw_cint(L, sp, 0));
+    LwIx ix;
+    lw_ix_init(&ix, out);
+    for (int i = 0; i < nd; i++) lw_ix_slice(L, sp, &ix, pw[i][0], lw_iadd(L, sp, pw[i][0], s[i]), NULL);
+    lw_store_into(L, sp, lw_ix_emit(L, sp, &ix), x);
     if (!edge) return out;
     for (int k = 0; k < nd; k++) {
-        IrValue *b = pw[k][0], *e = iadd(L, sp, pw[k][0], s[k]);
-        IrValue *widen = lw_binop(L, AOP_GT, sp, iadd(L, sp, pw[k][0], pw[k][1]), cint(L, sp, 0));
-        IrValue *empty = lw_binop(L, AOP_EQ, sp, s[k], cint(L, sp, 0));
+        IrValue *b = pw[k][0], *e = lw_iadd(L, sp, pw[k][0], s[k]);
+        IrValue *widen = lw_binop(L, AOP_GT, sp, lw_iadd(L, sp, pw[k][0], pw[k][1]), lw_cint(L, sp, 0));
+        IrValue *empty = lw_binop(L, AOP_EQ, sp, s[k], lw_cint(L, sp, 0));
         IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, widen});
-        if (!raise_if(L, sp, bad, "ValueError",
+        if (!lw_raise_if(L, sp, bad, "ValueError",
                       ar_printf(L->a, "can't extend empty axis %d using modes other than 'constant' or 'empty'", k)))
             return NULL;
-        store(L, sp, slice_axis(L, sp, out, k, NULL, b, NULL),
-              slice_axis(L, sp, out, k, b, iadd(L, sp, b, cint(L, sp, 1)), NULL));
-        store(L, sp, slice_axis(L, sp, out, k, e, NULL, NULL),
-              slice_axis(L, sp, out, k, isub(L, sp, e, cint(L, sp, 1)), e, NULL));
+        lw_store_into(L, sp, lw_slice_axis(L, sp, out, k, NULL, b, NULL),
+              lw_slice_axis(L, sp, out, k, b, lw_iadd(L, sp, b, lw_cint(L, sp, 1)), NULL));
+        lw_store_into(L, sp, lw_slice_axis(L, sp, out, k, e, NULL, NULL),
+              lw_slice_axis(L, sp, out, k, lw_isub(L, sp, e, lw_cint(L, sp, 1)), e, NULL));
     }
     return out;
 }
@@ -1544,11 +1336,11 @@ static IrValue *api_pad(Lower *L, AstNode *call)
  * the corner; IR_DIAG_VIEW then steps both axes at once for min of their lengths. */
 IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2)
 {
-    IrValue *zero = cint(L, sp, 0), *one = cint(L, sp, 1);
-    IrValue *kp = imax(L, sp, k, zero);
-    IrValue *km = imax(L, sp, lw_ewise(L, IR_NEG, sp, 1, &k), zero);
-    x = slice_axis(L, sp, x, a2, kp, dim(L, sp, x, a2), one);
-    x = slice_axis(L, sp, x, a1, km, dim(L, sp, x, a1), one);
+    IrValue *zero = lw_cint(L, sp, 0), *one = lw_cint(L, sp, 1);
+    IrValue *kp = lw_imax(L, sp, k, zero);
+    IrValue *km = lw_imax(L, sp, lw_ewise(L, IR_NEG, sp, 1, &k), zero);
+    x = lw_slice_axis(L, sp, x, a2, kp, lw_dim(L, sp, x, a2), one);
+    x = lw_slice_axis(L, sp, x, a1, km, lw_dim(L, sp, x, a1), one);
     int p = a1 < a2 ? a1 : a2, n = x->type->ndim;
     IrValue *d = lw_diag_view(L, sp, x, p, a1 < a2 ? a2 : a1);
     if (p == n - 2) return d;
@@ -1556,7 +1348,7 @@ IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2)
     for (int i = 0; i < n - 1; i++)
         if (i != p) perm[j++] = i;
     perm[j] = p;
-    return transpose(L, sp, d, perm);
+    return lw_emit_transpose(L, sp, d, perm);
 }
 
 /* The view of x without axis q whose axis p (< q; both of one length, or the shorter is
@@ -1579,11 +1371,11 @@ static IrValue *diag_of(Lower *L, Span sp, IrValue *x, IrValue *k)
         diag_error(sp, "Input must be 1- or 2-d.");
         return NULL;
     }
-    IrValue *n = dim(L, sp, x, 0);
-    IrValue *N = iadd(L, sp, n, lw_ewise(L, IR_ABS, sp, 1, &k));
+    IrValue *n = lw_dim(L, sp, x, 0);
+    IrValue *N = lw_iadd(L, sp, n, lw_ewise(L, IR_ABS, sp, 1, &k));
     IrValue *dims[2] = {N, N};
-    IrValue *z = lw_emit_full(L, sp, x->type->dtype, 2, dims, cint(L, sp, 0));
-    store(L, sp, lw_diagonal(L, sp, z, k, 0, 1), x);
+    IrValue *z = lw_emit_full(L, sp, x->type->dtype, 2, dims, lw_cint(L, sp, 0));
+    lw_store_into(L, sp, lw_diagonal(L, sp, z, k, 0, 1), x);
     return z;
 }
 
@@ -1594,7 +1386,7 @@ static IrValue *api_diag(Lower *L, AstNode *call, const char *fname)
     IrValue *x = arraylike(L, a.p[0], fname);
     IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
     if (!k) return NULL;
-    if (!strcmp(fname, "diagflat")) x = ravel(L, call->span, x);
+    if (!strcmp(fname, "diagflat")) x = lw_ravel(L, call->span, x);
     return diag_of(L, call->span, x, k);
 }
 
@@ -1624,8 +1416,8 @@ static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
 /* col - row for an (N, M) grid, as int64 */
 static IrValue *col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M)
 {
-    IrValue *r = newaxis_at(L, sp, iota(L, sp, N), 1);
-    return isub(L, sp, iota(L, sp, M), r);
+    IrValue *r = lw_newaxis_at(L, sp, lw_iota(L, sp, N), 1);
+    return lw_isub(L, sp, lw_iota(L, sp, M), r);
 }
 
 /* tri(N, M=None, k=0, dtype=float): 1 where col - row <= k. */
@@ -1667,10 +1459,10 @@ static IrValue *api_tri_lu(Lower *L, AstNode *call, bool lower)
         diag_error(sp, "%s() needs an array of at least one dimension", lower ? "tril" : "triu");
         return NULL;
     }
-    IrValue *M = dim(L, sp, x, nd - 1);
-    IrValue *N = nd >= 2 ? dim(L, sp, x, nd - 2) : M;
+    IrValue *M = lw_dim(L, sp, x, nd - 1);
+    IrValue *N = nd >= 2 ? lw_dim(L, sp, x, nd - 2) : M;
     IrValue *mask = lw_binop(L, lower ? AOP_LE : AOP_GE, sp, col_minus_row(L, sp, N, M), k);
-    IrValue *zero = x->type->dtype == DT_BOOL ? lw_const_bool(L, sp, false) : cint(L, sp, 0);
+    IrValue *zero = x->type->dtype == DT_BOOL ? lw_const_bool(L, sp, false) : lw_cint(L, sp, 0);
     return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){mask, x, zero});
 }
 
@@ -1712,21 +1504,21 @@ static IrValue *api_meshgrid(Lower *L, AstNode *call)
     for (int i = 0; i < n; i++) {
         IrValue *x = arraylike(L, call->elts.v[i], "meshgrid");
         if (!x) return NULL;
-        xs[i] = ravel(L, sp, x);
+        xs[i] = lw_ravel(L, sp, x);
         pos[i] = xy && i < 2 ? 1 - i : i;
-        dims[pos[i]] = dim(L, sp, xs[i], 0);
+        dims[pos[i]] = lw_dim(L, sp, xs[i], 0);
     }
     bool same = true;
     for (int i = 0; i < n; i++) {
-        Ix ix;
-        ix_init(&ix, xs[i]);
+        LwIx ix;
+        lw_ix_init(&ix, xs[i]);
         for (int j = 0; j < n; j++) {
-            if (j == pos[i]) ix_all(L, sp, &ix);
-            else ix_new(&ix);
+            if (j == pos[i]) lw_ix_all(L, sp, &ix);
+            else lw_ix_new(&ix);
         }
-        IrValue *v = ix_emit(L, sp, &ix);
-        if (!sparse) v = broadcast_to(L, sp, v, n, dims);
-        out[i] = copy ? copy_of(L, sp, v) : v;
+        IrValue *v = lw_ix_emit(L, sp, &ix);
+        if (!sparse) v = lw_broadcast_to(L, sp, v, n, dims);
+        out[i] = copy ? lw_copy_of(L, sp, v) : v;
         same &= out[i]->type->dtype == out[0]->type->dtype;
     }
     if (!same) return lw_tuple(L, sp, n, out);
@@ -1799,29 +1591,29 @@ static IrValue *api_geomspace(Lower *L, AstNode *call)
     IrValue *zero = lw_const_float(L, sp, 0.0);
     IrValue *has0 = lw_ewise(L, IR_LOGICAL_OR, sp, 2,
                              (IrValue *[]){lw_binop(L, AOP_EQ, sp, start, zero), lw_binop(L, AOP_EQ, sp, stop, zero)});
-    if (!raise_if(L, sp, has0, "ValueError", "Geometric sequence cannot include zero")) return NULL;
+    if (!lw_raise_if(L, sp, has0, "ValueError", "Geometric sequence cannot include zero")) return NULL;
     IrValue *sign = lw_ewise(L, IR_SIGN, sp, 1, &start);
     start = lw_binop(L, AOP_DIV, sp, start, sign);
     stop = lw_binop(L, AOP_DIV, sp, stop, sign);
-    if (!raise_if(L, sp, lw_binop(L, AOP_LT, sp, stop, zero), "ValueError",
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, stop, zero), "ValueError",
                   "geomspace() with start and stop of different signs (a complex result) is not supported by gpyc"))
         return NULL;
     IrValue *y = emit_linspace(L, sp, lw_ewise(L, IR_LOG10, sp, 1, &start), lw_ewise(L, IR_LOG10, sp, 1, &stop),
                                num, endpoint);
     IrValue *r = lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){lw_const_float(L, sp, 10.0), y});
     /* the end points exactly: result[0] = start; result[-1] = stop when endpoint and num > 1 */
-    IrValue *conds[2] = {lw_binop(L, AOP_GT, sp, num, cint(L, sp, 0)),
-                         lw_binop(L, AOP_GT, sp, num, cint(L, sp, 1))};
+    IrValue *conds[2] = {lw_binop(L, AOP_GT, sp, num, lw_cint(L, sp, 0)),
+                         lw_binop(L, AOP_GT, sp, num, lw_cint(L, sp, 1))};
     for (int i = 0; i < (endpoint ? 2 : 1); i++) {
         IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &conds[i]);
         in->blocks[0] = ir_block_new(L->m, in);
         in->blocks[1] = ir_block_new(L->m, in);
         IrBlock *saved = L->blk;
         L->blk = in->blocks[0];
-        Ix ix;
-        ix_init(&ix, r);
-        ix_int(&ix, cint(L, sp, i ? -1 : 0));
-        store(L, sp, ix_emit(L, sp, &ix), i ? stop : start);
+        LwIx ix;
+        lw_ix_init(&ix, r);
+        lw_ix_int(&ix, lw_cint(L, sp, i ? -1 : 0));
+        lw_store_into(L, sp, lw_ix_emit(L, sp, &ix), i ? stop : start);
         L->blk = saved;
     }
     r = lw_binop(L, AOP_MUL, sp, sign, r);
@@ -1834,14 +1626,14 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
 {
     int n = target->elts.n;
     IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), list);
-    IrValue *ne = lw_binop(L, AOP_NE, sp, len, cint(L, sp, n));
+    IrValue *ne = lw_binop(L, AOP_NE, sp, len, lw_cint(L, sp, n));
     IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &ne);
     in->blocks[0] = ir_block_new(L->m, in);
     in->blocks[1] = ir_block_new(L->m, in);
     IrBlock *saved = L->blk;
     L->blk = in->blocks[0];
     for (int k = 0; k < n; k++)
-        raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, cint(L, sp, k)), "ValueError",
+        lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, k)), "ValueError",
                  ar_printf(L->a, "not enough values to unpack (expected %d, got %d)", n, k));
     IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 0, NULL);
     r->sval = "ValueError";
@@ -1849,7 +1641,7 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     L->blk = saved;
     bool ok = true;
     for (int i = 0; i < n; i++) {
-        IrValue *e = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, cint(L, sp, i));
+        IrValue *e = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, lw_cint(L, sp, i));
         ok &= lw_assign(L, target->elts.v[i], e, sp);
     }
     return ok;
@@ -1887,7 +1679,7 @@ static IrValue *api_rollaxis(Lower *L, AstNode *call)
         if (d != axis) perm[k++] = d;
     for (int d = n - 1; d > start; d--) perm[d] = perm[d - 1];
     perm[start] = axis;
-    return transpose(L, call->span, x, perm);
+    return lw_emit_transpose(L, call->span, x, perm);
 }
 
 /* ediff1d(ary): ravel(ary)[1:] - ravel(ary)[:-1] (to_end and to_begin not supported yet) */
@@ -1900,9 +1692,9 @@ static IrValue *api_ediff1d(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *x = arraylike(L, a.p[0], "ediff1d");
     if (!x) return NULL;
-    x = ravel(L, sp, x);
-    IrValue *hi = slice_axis(L, sp, x, 0, cint(L, sp, 1), NULL, NULL);
-    IrValue *lo = slice_axis(L, sp, x, 0, NULL, cint(L, sp, -1), NULL);
+    x = lw_ravel(L, sp, x);
+    IrValue *hi = lw_slice_axis(L, sp, x, 0, lw_cint(L, sp, 1), NULL, NULL);
+    IrValue *lo = lw_slice_axis(L, sp, x, 0, NULL, lw_cint(L, sp, -1), NULL);
     return lw_binop(L, AOP_SUB, sp, hi, lo);
 }
 
@@ -1937,9 +1729,9 @@ static IrValue *api_window(Lower *L, AstNode *call, int kind)
         }
         beta = lw_to_scalar(L, beta, TY_FLOAT, sp);
     }
-    IrValue *count = imax(L, sp, M, cint(L, sp, 0));
-    IrValue *m1 = lw_to_scalar(L, imax(L, sp, isub(L, sp, M, cint(L, sp, 1)), cint(L, sp, 1)), TY_FLOAT, sp);
-    IrValue *start = lw_to_scalar(L, kind == WIN_KAISER ? cint(L, sp, 0) : isub(L, sp, cint(L, sp, 1), M), TY_FLOAT, sp);
+    IrValue *count = lw_imax(L, sp, M, lw_cint(L, sp, 0));
+    IrValue *m1 = lw_to_scalar(L, lw_imax(L, sp, lw_isub(L, sp, M, lw_cint(L, sp, 1)), lw_cint(L, sp, 1)), TY_FLOAT, sp);
+    IrValue *start = lw_to_scalar(L, kind == WIN_KAISER ? lw_cint(L, sp, 0) : lw_isub(L, sp, lw_cint(L, sp, 1), M), TY_FLOAT, sp);
     IrValue *step = lw_const_float(L, sp, kind == WIN_KAISER ? 1.0 : 2.0);
     IrValue *n = lw_emit(L, IR_ARANGE, sp, ty_array(DT_FLOAT64, 1), 3, (IrValue *[]){start, step, count});
     n->def->dtype = DT_FLOAT64;
@@ -1947,7 +1739,7 @@ static IrValue *api_window(Lower *L, AstNode *call, int kind)
         IrValue *alpha = lw_binop(L, AOP_DIV, sp, m1, lw_const_float(L, sp, 2.0));
         IrValue *t = lw_binop(L, AOP_DIV, sp, lw_binop(L, AOP_SUB, sp, n, alpha), alpha);
         IrValue *r = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), lw_binop(L, AOP_POW, sp, t, lw_const_float(L, sp, 2.0)));
-        IrValue *one = lw_binop(L, AOP_NE, sp, M, cint(L, sp, 1));
+        IrValue *one = lw_binop(L, AOP_NE, sp, M, lw_cint(L, sp, 1));
         IrValue *b = lw_binop(L, AOP_MUL, sp, beta, lw_to_scalar(L, one, TY_FLOAT, sp));
         IrValue *arg = lw_binop(L, AOP_MUL, sp, b, lw_ewise(L, IR_SQRT, sp, 1, &r));
         return lw_binop(L, AOP_DIV, sp, lw_ewise(L, IR_I0, sp, 1, &arg), lw_ewise(L, IR_I0, sp, 1, &b));
@@ -2008,7 +1800,7 @@ static IrValue *api_tri_indices_from(Lower *L, AstNode *call, const char *fname)
         return NULL;
     }
     Span sp = call->span;
-    return tri_indices(L, sp, dim(L, sp, x, 0), dim(L, sp, x, 1), k, fname[3] == 'l');
+    return tri_indices(L, sp, lw_dim(L, sp, x, 0), lw_dim(L, sp, x, 1), k, fname[3] == 'l');
 }
 
 /* diag_indices(n, ndim=2): (arange(n),) * ndim */
@@ -2019,7 +1811,7 @@ static IrValue *diag_indices(Lower *L, Span sp, IrValue *n, int64_t nd)
         return NULL;
     }
     IrValue *idx[IR_MAXDIM];
-    for (int i = 0; i < nd; i++) idx[i] = iota(L, sp, n);
+    for (int i = 0; i < nd; i++) idx[i] = lw_iota(L, sp, n);
     return lw_tuple(L, sp, (int)nd, idx);
 }
 
@@ -2053,9 +1845,9 @@ static IrValue *api_diag_indices_from(Lower *L, AstNode *call)
         diag_error(sp, "input array must be at least 2-d");
         return NULL;
     }
-    IrValue *n = dim(L, sp, x, 0);
+    IrValue *n = lw_dim(L, sp, x, 0);
     for (int i = 1; i < nd; i++)
-        if (!raise_if(L, sp, lw_binop(L, AOP_NE, sp, dim(L, sp, x, i), n), "ValueError",
+        if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, lw_dim(L, sp, x, i), n), "ValueError",
                       "All dimensions of input must be of equal length"))
             return NULL;
     return diag_indices(L, sp, n, nd);
@@ -2090,7 +1882,7 @@ static IrValue *api_fill_diagonal(Lower *L, AstNode *call)
     /* NEP 50: NumPy stores val through a.flat, and a Python int out of an integer dtype's
      * range is OverflowError */
     if (!lw_pyint_fits(L, a.p[1]->span, v, x->type->dtype)) return NULL;
-    store(L, sp, lw_diagonal(L, sp, x, cint(L, sp, 0), 0, 1), v);
+    lw_store_into(L, sp, lw_diagonal(L, sp, x, lw_cint(L, sp, 0), 0, 1), v);
     return lw_pseudo(L, ty_none());
 }
 
@@ -2107,7 +1899,7 @@ static IrValue *api_fill_method(Lower *L, AstNode *call, IrValue *x)
         return NULL;
     }
     if (!lw_pyint_fits(L, a.p[0]->span, v, x->type->dtype)) return NULL;
-    store(L, call->span, x, v);
+    lw_store_into(L, call->span, x, v);
     return lw_pseudo(L, ty_none());
 }
 
@@ -2127,12 +1919,12 @@ static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
         }
         if (x[i]->type->ndim == 0) x[i] = atleast(L, sp, x[i], 1);
     }
-    IrValue *l0 = dim(L, sp, x[0], 0), *l1 = dim(L, sp, x[1], 0);
-    IrValue *n = imax(L, sp, l0, l1);
+    IrValue *l0 = lw_dim(L, sp, x[0], 0), *l1 = lw_dim(L, sp, x[1], 0);
+    IrValue *n = lw_imax(L, sp, l0, l1);
     IrValue *p[2];
     for (int i = 0; i < 2; i++) {
-        p[i] = lw_emit_full(L, sp, x[i]->type->dtype, 1, &n, cint(L, sp, 0));
-        store(L, sp, slice_axis(L, sp, p[i], 0, isub(L, sp, n, i ? l1 : l0), NULL, NULL), x[i]);
+        p[i] = lw_emit_full(L, sp, x[i]->type->dtype, 1, &n, lw_cint(L, sp, 0));
+        lw_store_into(L, sp, lw_slice_axis(L, sp, p[i], 0, lw_isub(L, sp, n, i ? l1 : l0), NULL, NULL), x[i]);
     }
     return lw_binop(L, fname[4] == 'a' ? AOP_ADD : AOP_SUB, sp, p[0], p[1]);
 }
@@ -2150,7 +1942,7 @@ static IrValue *api_vander(Lower *L, AstNode *call)
         diag_error(sp, "x must be a one-dimensional array or sequence.");
         return NULL;
     }
-    IrValue *N = dim(L, sp, x, 0);
+    IrValue *N = lw_dim(L, sp, x, 0);
     if (a.p[1]) {
         IrValue *v = lw_expr(L, a.p[1]);
         if (!v) return NULL;
@@ -2158,12 +1950,12 @@ static IrValue *api_vander(Lower *L, AstNode *call)
     }
     bool inc;
     if (!lw_bool_arg(L, a.p[2], false, &inc)) return NULL;
-    if (!raise_if(L, sp, is_neg(L, sp, N), "ValueError", "negative dimensions are not allowed")) return NULL;
+    if (!lw_raise_if(L, sp, lw_is_neg(L, sp, N), "ValueError", "negative dimensions are not allowed")) return NULL;
     DType dt = dt_promote(x->type->dtype, DT_INT64);
     if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
-    IrValue *e = iota(L, sp, N);
-    if (!inc) e = lw_binop(L, AOP_SUB, sp, isub(L, sp, N, cint(L, sp, 1)), e);
-    return lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){newaxis_at(L, sp, x, 1), e});
+    IrValue *e = lw_iota(L, sp, N);
+    if (!inc) e = lw_binop(L, AOP_SUB, sp, lw_isub(L, sp, N, lw_cint(L, sp, 1)), e);
+    return lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){lw_newaxis_at(L, sp, x, 1), e});
 }
 
 /* indices(dimensions, dtype=int): out[i] = the index along axis i, shape (n, *dimensions) */
@@ -2187,17 +1979,17 @@ static IrValue *api_indices(Lower *L, AstNode *call)
         return NULL;
     }
     IrValue *all[IR_MAXDIM];
-    all[0] = cint(L, sp, n);
+    all[0] = lw_cint(L, sp, n);
     for (int i = 0; i < n; i++) all[i + 1] = dims[i];
     IrValue *r = lw_emit_empty(L, sp, dt, n + 1, all);
     for (int i = 0; i < n; i++) {
         IrValue *shape[IR_MAXDIM];
-        for (int j = 0; j < n; j++) shape[j] = j == i ? dims[i] : cint(L, sp, 1);
-        IrValue *ax = lw_emit_reshape(L, sp, iota(L, sp, dims[i]), n, shape);
-        Ix ix;
-        ix_init(&ix, r);
-        ix_int(&ix, cint(L, sp, i));
-        store(L, sp, ix_emit(L, sp, &ix), ax);
+        for (int j = 0; j < n; j++) shape[j] = j == i ? dims[i] : lw_cint(L, sp, 1);
+        IrValue *ax = lw_emit_reshape(L, sp, lw_iota(L, sp, dims[i]), n, shape);
+        LwIx ix;
+        lw_ix_init(&ix, r);
+        lw_ix_int(&ix, lw_cint(L, sp, i));
+        lw_store_into(L, sp, lw_ix_emit(L, sp, &ix), ax);
     }
     return r;
 }
@@ -2229,11 +2021,11 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
             diag_error(a.p[1]->span, "%s() takes a 1-d x here", fn);
             return NULL;
         }
-        IrValue *hi = slice_axis(L, sp, xv, 0, cint(L, sp, 1), NULL, NULL);
-        IrValue *lo = slice_axis(L, sp, xv, 0, NULL, cint(L, sp, -1), NULL);
+        IrValue *hi = lw_slice_axis(L, sp, xv, 0, lw_cint(L, sp, 1), NULL, NULL);
+        IrValue *lo = lw_slice_axis(L, sp, xv, 0, NULL, lw_cint(L, sp, -1), NULL);
         d = lw_binop(L, AOP_SUB, sp, hi, lo);
         IrValue *shape[IR_MAXDIM];
-        for (int i = 0; i < nd; i++) shape[i] = i == ax ? dim(L, sp, d, 0) : cint(L, sp, 1);
+        for (int i = 0; i < nd; i++) shape[i] = i == ax ? lw_dim(L, sp, d, 0) : lw_cint(L, sp, 1);
         if (d) d = lw_emit_reshape(L, sp, d, nd, shape);
     } else if (a.p[2]) {
         if (!(d = lw_expr(L, a.p[2]))) return NULL;
@@ -2245,8 +2037,8 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
         d = lw_const_float(L, sp, 1.0);
     }
     if (!d) return NULL;
-    IrValue *s = lw_binop(L, AOP_ADD, sp, slice_axis(L, sp, y, ax, cint(L, sp, 1), NULL, NULL),
-                          slice_axis(L, sp, y, ax, NULL, cint(L, sp, -1), NULL));
+    IrValue *s = lw_binop(L, AOP_ADD, sp, lw_slice_axis(L, sp, y, ax, lw_cint(L, sp, 1), NULL, NULL),
+                          lw_slice_axis(L, sp, y, ax, NULL, lw_cint(L, sp, -1), NULL));
     IrValue *t = s ? lw_binop(L, AOP_MUL, sp, d, s) : NULL;
     t = t ? lw_binop(L, AOP_DIV, sp, t, lw_const_float(L, sp, 2.0)) : NULL;
     if (!t) return NULL;
@@ -2289,20 +2081,20 @@ static IrValue *api_polyval(Lower *L, AstNode *call)
         diag_error(a.p[0]->span, "polyval() takes a 1-d array of coefficients");
         return NULL;
     }
-    int64_t n = static_dim(p, 0);
+    int64_t n = lw_static_dim(p, 0);
     if (n < 0 || n > 64) {
         diag_error(a.p[0]->span, "polyval() needs at most 64 coefficients, their number known at compile time");
         return NULL;
     }
     IrValue *dims[IR_MAXDIM];
-    for (int i = 0; i < x->type->ndim; i++) dims[i] = dim(L, sp, x, i);
-    IrValue *y = lw_emit_full(L, sp, x->type->dtype, x->type->ndim, dims, cint(L, sp, 0));
+    for (int i = 0; i < x->type->ndim; i++) dims[i] = lw_dim(L, sp, x, i);
+    IrValue *y = lw_emit_full(L, sp, x->type->dtype, x->type->ndim, dims, lw_cint(L, sp, 0));
     for (int64_t i = 0; i < n && y; i++) {
-        Ix ix;
-        ix_init(&ix, p);
-        ix_int(&ix, cint(L, sp, i));
+        LwIx ix;
+        lw_ix_init(&ix, p);
+        lw_ix_int(&ix, lw_cint(L, sp, i));
         IrValue *yx = lw_binop(L, AOP_MUL, sp, y, x);
-        y = yx ? lw_binop(L, AOP_ADD, sp, yx, ix_emit(L, sp, &ix)) : NULL;
+        y = yx ? lw_binop(L, AOP_ADD, sp, yx, lw_ix_emit(L, sp, &ix)) : NULL;
     }
     return y;
 }
@@ -2325,7 +2117,7 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
         if (!v) return NULL;
         if (v->type->kind == TY_INT) {
             if (!lw_pyint_fits(L, a.p[1]->span, v, dst->type->dtype)) return NULL;
-            store(L, sp, dst, v);
+            lw_store_into(L, sp, dst, v);
             return lw_pseudo(L, ty_none());
         }
         if (v->type->kind != TY_ARRAY && !ty_is_scalar(v->type)) {
@@ -2343,7 +2135,7 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
                    dt_name(from), dt_name(to));
         return NULL;
     }
-    store(L, sp, dst, src);
+    lw_store_into(L, sp, dst, src);
     return lw_pseudo(L, ty_none());
 }
 
@@ -2396,7 +2188,7 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
     IrValue *x = arraylike(L, a.p[0], "ravel");
-    return x ? ravel(L, call->span, x) : NULL;
+    return x ? lw_ravel(L, call->span, x) : NULL;
 }
 LW_API_PLAIN(api_ravel)
 

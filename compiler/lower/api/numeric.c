@@ -15,13 +15,6 @@
 
 #include <string.h>
 
-static IrValue *cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
-
-static IrValue *ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
-{
-    return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
-}
-
 static IrValue *where3(Lower *L, Span sp, IrValue *c, IrValue *a, IrValue *b)
 {
     return c && a && b ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, a, b}) : NULL;
@@ -79,7 +72,7 @@ static IrValue *api_interp(Lower *L, AstNode *call)
     }
     if (x->type->dtype != DT_FLOAT64) x = lw_cast(L, x, DT_FLOAT64, sp);
     IrValue *n = lw_dim(L, sp, xp, 0);
-    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0)), "ValueError", "array of sample points is empty") ||
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "array of sample points is empty") ||
         !lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, lw_dim(L, sp, fp, 0), n), "ValueError",
                      "fp and xp are not of the same length."))
         return NULL;
@@ -96,26 +89,26 @@ static IrValue *api_interp(Lower *L, AstNode *call)
             }
             bounds[i] = lw_to_scalar(L, v, TY_FLOAT, e->span);
         } else {
-            bounds[i] = item(L, sp, fp, i ? lw_binop(L, AOP_SUB, sp, n, cint(L, sp, 1)) : cint(L, sp, 0));
+            bounds[i] = item(L, sp, fp, i ? lw_binop(L, AOP_SUB, sp, n, lw_cint(L, sp, 1)) : lw_cint(L, sp, 0));
         }
     }
     /* j in [0, n-2] (0 when n == 1), k = min(j + 1, n - 1) */
     IrValue *ss = lw_emit(L, IR_SEARCHSORTED, sp, ty_array(DT_INT64, x->type->ndim), 2, (IrValue *[]){xp, x});
     ss->def->ival = 1;
-    IrValue *last = lw_binop(L, AOP_SUB, sp, n, cint(L, sp, 1));
-    IrValue *hi = ew2(L, IR_MAXIMUM, sp, lw_binop(L, AOP_SUB, sp, n, cint(L, sp, 2)), cint(L, sp, 0));
-    IrValue *j = ew2(L, IR_MINIMUM, sp, ew2(L, IR_MAXIMUM, sp, ew2(L, IR_SUB, sp, ss, cint(L, sp, 1)), cint(L, sp, 0)), hi);
-    IrValue *k = ew2(L, IR_MINIMUM, sp, ew2(L, IR_ADD, sp, j, cint(L, sp, 1)), last);
+    IrValue *last = lw_binop(L, AOP_SUB, sp, n, lw_cint(L, sp, 1));
+    IrValue *hi = lw_ew2(L, IR_MAXIMUM, sp, lw_binop(L, AOP_SUB, sp, n, lw_cint(L, sp, 2)), lw_cint(L, sp, 0));
+    IrValue *j = lw_ew2(L, IR_MINIMUM, sp, lw_ew2(L, IR_MAXIMUM, sp, lw_ew2(L, IR_SUB, sp, ss, lw_cint(L, sp, 1)), lw_cint(L, sp, 0)), hi);
+    IrValue *k = lw_ew2(L, IR_MINIMUM, sp, lw_ew2(L, IR_ADD, sp, j, lw_cint(L, sp, 1)), last);
     IrValue *x0 = gather(L, sp, xp, j), *x1 = gather(L, sp, xp, k);
     IrValue *f0 = gather(L, sp, fp, j), *f1 = gather(L, sp, fp, k);
-    IrValue *dx = ew2(L, IR_SUB, sp, x1, x0);
-    IrValue *slope = ew2(L, IR_TRUEDIV, sp, ew2(L, IR_SUB, sp, f1, f0), dx);
-    IrValue *lin = ew2(L, IR_ADD, sp, ew2(L, IR_MUL, sp, slope, ew2(L, IR_SUB, sp, x, x0)), f0);
-    IrValue *r = where3(L, sp, ew2(L, IR_EQ, sp, dx, cint(L, sp, 0)), f0, lin);
-    IrValue *xlo = item(L, sp, xp, cint(L, sp, 0)), *xhi = item(L, sp, xp, last);
-    r = where3(L, sp, ew2(L, IR_EQ, sp, x, xhi), item(L, sp, fp, last), r);
-    r = where3(L, sp, ew2(L, IR_GT, sp, x, xhi), bounds[1], r);
-    r = where3(L, sp, ew2(L, IR_LT, sp, x, xlo), bounds[0], r);
+    IrValue *dx = lw_ew2(L, IR_SUB, sp, x1, x0);
+    IrValue *slope = lw_ew2(L, IR_TRUEDIV, sp, lw_ew2(L, IR_SUB, sp, f1, f0), dx);
+    IrValue *lin = lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_MUL, sp, slope, lw_ew2(L, IR_SUB, sp, x, x0)), f0);
+    IrValue *r = where3(L, sp, lw_ew2(L, IR_EQ, sp, dx, lw_cint(L, sp, 0)), f0, lin);
+    IrValue *xlo = item(L, sp, xp, lw_cint(L, sp, 0)), *xhi = item(L, sp, xp, last);
+    r = where3(L, sp, lw_ew2(L, IR_EQ, sp, x, xhi), item(L, sp, fp, last), r);
+    r = where3(L, sp, lw_ew2(L, IR_GT, sp, x, xhi), bounds[1], r);
+    r = where3(L, sp, lw_ew2(L, IR_LT, sp, x, xlo), bounds[0], r);
     if (r && r->type->dtype != DT_FLOAT64) r = lw_cast(L, r, DT_FLOAT64, sp);
     return r;
 }
@@ -128,28 +121,28 @@ static IrValue *gradient_axis(Lower *L, Span sp, IrValue *f, int axis, IrValue *
 {
     int nd = f->type->ndim;
     IrValue *n = lw_dim(L, sp, f, axis);
-    if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, n, cint(L, sp, 2)), "ValueError",
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, n, lw_cint(L, sp, 2)), "ValueError",
                      "Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements "
                      "are required."))
         return NULL;
     IrValue *dims[IR_MAXDIM];
     lw_shape_of(L, f, sp, dims);
     IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
-    IrValue *one = cint(L, sp, 1), *two = cint(L, sp, 2), *m1 = cint(L, sp, -1), *m2 = cint(L, sp, -2);
+    IrValue *one = lw_cint(L, sp, 1), *two = lw_cint(L, sp, 2), *m1 = lw_cint(L, sp, -1), *m2 = lw_cint(L, sp, -2);
     IrValue *parts[3][2];
     parts[0][0] = lw_slice_axis(L, sp, out, axis, one, m1, NULL);
-    parts[0][1] = ew2(L, IR_TRUEDIV, sp,
-                      ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, two, NULL, NULL),
+    parts[0][1] = lw_ew2(L, IR_TRUEDIV, sp,
+                      lw_ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, two, NULL, NULL),
                           lw_slice_axis(L, sp, f, axis, NULL, m2, NULL)),
-                      ew2(L, IR_MUL, sp, lw_const_float(L, sp, 2.0), dx));
+                      lw_ew2(L, IR_MUL, sp, lw_const_float(L, sp, 2.0), dx));
     parts[1][0] = lw_slice_axis(L, sp, out, axis, NULL, one, NULL);
-    parts[1][1] = ew2(L, IR_TRUEDIV, sp,
-                      ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, one, two, NULL),
+    parts[1][1] = lw_ew2(L, IR_TRUEDIV, sp,
+                      lw_ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, one, two, NULL),
                           lw_slice_axis(L, sp, f, axis, NULL, one, NULL)),
                       dx);
     parts[2][0] = lw_slice_axis(L, sp, out, axis, m1, NULL, NULL);
-    parts[2][1] = ew2(L, IR_TRUEDIV, sp,
-                      ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, m1, NULL, NULL),
+    parts[2][1] = lw_ew2(L, IR_TRUEDIV, sp,
+                      lw_ew2(L, IR_SUB, sp, lw_slice_axis(L, sp, f, axis, m1, NULL, NULL),
                           lw_slice_axis(L, sp, f, axis, m2, m1, NULL)),
                       dx);
     for (int i = 0; i < 3; i++) {
@@ -275,33 +268,33 @@ static IrValue *api_convolve(Lower *L, AstNode *call)
         return NULL;
     }
     IrValue *n = lw_dim(L, sp, x, 0), *m = lw_dim(L, sp, v, 0);
-    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, cint(L, sp, 0)), "ValueError", "a cannot be empty") ||
-        !lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, m, cint(L, sp, 0)), "ValueError", "v cannot be empty"))
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "a cannot be empty") ||
+        !lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, m, lw_cint(L, sp, 0)), "ValueError", "v cannot be empty"))
         return NULL;
-    IrValue *m1 = lw_binop(L, AOP_SUB, sp, m, cint(L, sp, 1));
+    IrValue *m1 = lw_binop(L, AOP_SUB, sp, m, lw_cint(L, sp, 1));
     IrValue *len = lw_binop(L, AOP_ADD, sp, n, m1);
     /* a zero-extended by m - 1 on both sides */
     IrValue *elen = lw_binop(L, AOP_ADD, sp, len, m1);
-    IrValue *ext = lw_emit_full(L, sp, x->type->dtype, 1, &elen, cint(L, sp, 0));
+    IrValue *ext = lw_emit_full(L, sp, x->type->dtype, 1, &elen, lw_cint(L, sp, 0));
     IrValue *mid = lw_slice_axis(L, sp, ext, 0, m1, lw_binop(L, AOP_ADD, sp, m1, n), NULL);
     IrInstr *st = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){mid, x});
     st->dtype = x->type->dtype;
     /* K[k, j] = k - j + m - 1 */
-    IrValue *kk = lw_emit_reshape(L, sp, lw_iota(L, sp, len), 2, (IrValue *[]){len, cint(L, sp, 1)});
-    IrValue *jj = lw_emit_reshape(L, sp, lw_iota(L, sp, m), 2, (IrValue *[]){cint(L, sp, 1), m});
-    IrValue *K = ew2(L, IR_ADD, sp, ew2(L, IR_SUB, sp, kk, jj), m1);
-    IrValue *prod = ew2(L, IR_MUL, sp, gather(L, sp, ext, K), v);
+    IrValue *kk = lw_emit_reshape(L, sp, lw_iota(L, sp, len), 2, (IrValue *[]){len, lw_cint(L, sp, 1)});
+    IrValue *jj = lw_emit_reshape(L, sp, lw_iota(L, sp, m), 2, (IrValue *[]){lw_cint(L, sp, 1), m});
+    IrValue *K = lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_SUB, sp, kk, jj), m1);
+    IrValue *prod = lw_ew2(L, IR_MUL, sp, gather(L, sp, ext, K), v);
     if (!prod) return NULL;
     /* the sum over j (axis 1), in the operands' dtype as NumPy's correlate computes it */
     IrValue *full = lw_reduce_axes(L, sp, RED_SUM, prod, 1, (int[]){1}, false, prod->type->dtype);
     if (!strcmp(mode, "full")) return full;
-    IrValue *lo = ew2(L, IR_MINIMUM, sp, n, m), *hi = ew2(L, IR_MAXIMUM, sp, n, m);
+    IrValue *lo = lw_ew2(L, IR_MINIMUM, sp, n, m), *hi = lw_ew2(L, IR_MAXIMUM, sp, n, m);
     IrValue *start, *stop;
     if (!strcmp(mode, "same")) {
-        start = lw_binop(L, AOP_FLOORDIV, sp, lw_binop(L, AOP_SUB, sp, lo, cint(L, sp, 1)), cint(L, sp, 2));
+        start = lw_binop(L, AOP_FLOORDIV, sp, lw_binop(L, AOP_SUB, sp, lo, lw_cint(L, sp, 1)), lw_cint(L, sp, 2));
         stop = lw_binop(L, AOP_ADD, sp, start, hi);
     } else {
-        start = lw_binop(L, AOP_SUB, sp, lo, cint(L, sp, 1));
+        start = lw_binop(L, AOP_SUB, sp, lo, lw_cint(L, sp, 1));
         stop = hi;
     }
     return lw_emit1(L, IR_COPY, sp, full->type, lw_slice_axis(L, sp, full, 0, start, stop, NULL));

@@ -25,18 +25,11 @@
 
 #define MAXARR 32
 
-static IrValue *cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
-
-static IrValue *ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
-{
-    return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
-}
-
 /* A 1-d array v as an nd-d array whose dimension k holds it (the others 1). */
 static IrValue *along(Lower *L, Span sp, IrValue *v, int nd, int k)
 {
     IrValue *dims[IR_MAXDIM];
-    for (int i = 0; i < nd; i++) dims[i] = i == k ? lw_dim(L, sp, v, 0) : cint(L, sp, 1);
+    for (int i = 0; i < nd; i++) dims[i] = i == k ? lw_dim(L, sp, v, 0) : lw_cint(L, sp, 1);
     return lw_emit_reshape(L, sp, v, nd, dims);
 }
 
@@ -124,7 +117,7 @@ static IrValue *cycled(Lower *L, Span sp, IrValue *v, IrValue *pos)
     if (v->type->ndim == 0) return v;
     IrValue *flat = lw_ravel(L, sp, v);
     IrValue *nv = lw_emit1(L, IR_SIZE, sp, ty_int(), flat);
-    IrValue *k = ew2(L, IR_MOD, sp, pos, nv);
+    IrValue *k = lw_ew2(L, IR_MOD, sp, pos, nv);
     return k ? adv(L, sp, flat, 1, &k) : NULL;
 }
 
@@ -215,17 +208,17 @@ static IrValue *api_put(Lower *L, AstNode *call)
         /* NumPy checks the flat index against a.size: "index 30 is out of bounds for axis 0
          * with size 24" */
         IrValue *size = lw_emit1(L, IR_SIZE, sp, ty_int(), x);
-        IrValue *msize = lw_binop(L, AOP_SUB, sp, cint(L, sp, 0), size);
-        IrValue *bad = ew2(L, IR_LOGICAL_OR, sp, ew2(L, IR_LT, sp, ind, msize), ew2(L, IR_GE, sp, ind, size));
+        IrValue *msize = lw_binop(L, AOP_SUB, sp, lw_cint(L, sp, 0), size);
+        IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, ind, msize), lw_ew2(L, IR_GE, sp, ind, size));
         if (!raise_index_oob(L, sp, NULL, "IndexError", "index ", ind, bad, " is out of bounds for axis 0 with size ",
                              size))
             return NULL;
-        IrValue *neg = ew2(L, IR_LT, sp, ind, cint(L, sp, 0));
-        IrValue *k = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, ew2(L, IR_ADD, sp, ind, size), ind});
-        IrValue *stride = cint(L, sp, 1);
+        IrValue *neg = lw_ew2(L, IR_LT, sp, ind, lw_cint(L, sp, 0));
+        IrValue *k = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, lw_ew2(L, IR_ADD, sp, ind, size), ind});
+        IrValue *stride = lw_cint(L, sp, 1);
         for (int d = nd - 1; d >= 0 && k; d--) {
-            IrValue *q = ew2(L, IR_FLOORDIV, sp, k, stride);
-            items[d] = d ? ew2(L, IR_MOD, sp, q, lw_dim(L, sp, x, d)) : q;
+            IrValue *q = lw_ew2(L, IR_FLOORDIV, sp, k, stride);
+            items[d] = d ? lw_ew2(L, IR_MOD, sp, q, lw_dim(L, sp, x, d)) : q;
             if (!items[d]) return NULL;
             stride = lw_binop(L, AOP_MUL, sp, stride, lw_dim(L, sp, x, d));
         }
@@ -271,9 +264,9 @@ static IrValue *api_place(Lower *L, AstNode *call, const char *fn)
     IrValue *n = lw_emit1(L, IR_SIZE, sp, ty_int(), sel);
     if (v->type->ndim > 0) {
         IrValue *nv = lw_emit1(L, IR_SIZE, sp, ty_int(), v);
-        IrValue *empty = lw_binop(L, AOP_EQ, sp, nv, cint(L, sp, 0));
-        IrValue *some = lw_binop(L, AOP_GT, sp, n, cint(L, sp, 0));
-        IrValue *bad = ew2(L, IR_LOGICAL_AND, sp, empty, some);
+        IrValue *empty = lw_binop(L, AOP_EQ, sp, nv, lw_cint(L, sp, 0));
+        IrValue *some = lw_binop(L, AOP_GT, sp, n, lw_cint(L, sp, 0));
+        IrValue *bad = lw_ew2(L, IR_LOGICAL_AND, sp, empty, some);
         if (!bad || !lw_raise_if(L, sp, bad, "ValueError", "Cannot insert from an empty array!")) return NULL;
     }
     IrValue *vals = cycled(L, sp, v, place ? lw_iota(L, sp, n) : sel);
@@ -304,15 +297,15 @@ static IrValue *api_choose(Lower *L, AstNode *call)
     }
     DType dt = ch[0]->type->dtype;
     for (int i = 1; i < n; i++) dt = dt_promote(dt, ch[i]->type->dtype);
-    IrValue *bad = ew2(L, IR_LOGICAL_OR, sp, ew2(L, IR_LT, sp, idx, cint(L, sp, 0)),
-                       ew2(L, IR_GE, sp, idx, cint(L, sp, n)));
+    IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, idx, lw_cint(L, sp, 0)),
+                       lw_ew2(L, IR_GE, sp, idx, lw_cint(L, sp, n)));
     if (!raise_any(L, sp, bad, "ValueError", "invalid entry in choice array")) return NULL;
     IrValue *r = ch[n - 1]->type->dtype == dt ? ch[n - 1] : lw_cast(L, ch[n - 1], dt, sp);
     if (n == 1) /* a new array of the broadcast shape */
-        r = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ew2(L, IR_EQ, sp, idx, cint(L, sp, 0)), r, r});
+        r = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){lw_ew2(L, IR_EQ, sp, idx, lw_cint(L, sp, 0)), r, r});
     for (int i = n - 2; i >= 0 && r; i--) {
         IrValue *c = ch[i]->type->dtype == dt ? ch[i] : lw_cast(L, ch[i], dt, sp);
-        IrValue *eq = ew2(L, IR_EQ, sp, idx, cint(L, sp, i));
+        IrValue *eq = lw_ew2(L, IR_EQ, sp, idx, lw_cint(L, sp, i));
         r = eq ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eq, c, r}) : NULL;
     }
     return r;
@@ -387,10 +380,10 @@ static IrValue *api_ravel_multi_index(Lower *L, AstNode *call)
     }
     IrValue *bad = NULL, *r = NULL;
     for (int k = 0; k < n; k++) {
-        IrValue *b = ew2(L, IR_LOGICAL_OR, sp, ew2(L, IR_LT, sp, idx[k], cint(L, sp, 0)),
-                         ew2(L, IR_GE, sp, idx[k], dims[k]));
-        bad = bad ? ew2(L, IR_LOGICAL_OR, sp, bad, b) : b;
-        r = r ? ew2(L, IR_ADD, sp, ew2(L, IR_MUL, sp, r, dims[k]), idx[k]) : idx[k];
+        IrValue *b = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, idx[k], lw_cint(L, sp, 0)),
+                         lw_ew2(L, IR_GE, sp, idx[k], dims[k]));
+        bad = bad ? lw_ew2(L, IR_LOGICAL_OR, sp, bad, b) : b;
+        r = r ? lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_MUL, sp, r, dims[k]), idx[k]) : idx[k];
         if (!bad || !r) return NULL;
     }
     if (!raise_any(L, sp, bad, "ValueError", "invalid entry in coordinates array")) return NULL;
@@ -409,17 +402,17 @@ static IrValue *api_unravel_index(Lower *L, AstNode *call)
     IrValue *dims[IR_MAXDIM];
     int nd = 0;
     if (!idx || !lw_shape_arg(L, a.p[1], dims, &nd)) return NULL;
-    IrValue *size = cint(L, sp, 1);
+    IrValue *size = lw_cint(L, sp, 1);
     for (int k = 0; k < nd; k++) size = lw_binop(L, AOP_MUL, sp, size, dims[k]);
-    IrValue *bad = ew2(L, IR_LOGICAL_OR, sp, ew2(L, IR_LT, sp, idx, cint(L, sp, 0)), ew2(L, IR_GE, sp, idx, size));
+    IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, idx, lw_cint(L, sp, 0)), lw_ew2(L, IR_GE, sp, idx, size));
     if (!raise_index_oob(L, sp, NULL, "ValueError", "index ", idx, bad, " is out of bounds for array with size ",
                          size))
         return NULL;
     if (idx->type->dtype != DT_INT64) idx = lw_cast(L, idx, DT_INT64, sp);
-    IrValue *out[IR_MAXDIM], *stride = cint(L, sp, 1);
+    IrValue *out[IR_MAXDIM], *stride = lw_cint(L, sp, 1);
     for (int k = nd - 1; k >= 0; k--) {
-        IrValue *q = ew2(L, IR_FLOORDIV, sp, idx, stride);
-        out[k] = ew2(L, IR_MOD, sp, q, dims[k]);
+        IrValue *q = lw_ew2(L, IR_FLOORDIV, sp, idx, stride);
+        out[k] = lw_ew2(L, IR_MOD, sp, q, dims[k]);
         if (!out[k]) return NULL;
         stride = lw_binop(L, AOP_MUL, sp, stride, dims[k]);
     }
@@ -448,12 +441,12 @@ static IrValue *api_broadcast_arrays(Lower *L, AstNode *call)
     }
     IrValue *dims[IR_MAXDIM];
     for (int j = 0; j < nd; j++) {
-        dims[j] = cint(L, sp, 1);
+        dims[j] = lw_cint(L, sp, 1);
         for (int i = 0; i < n; i++) {
             int k = j - (nd - x[i]->type->ndim);
             if (k < 0) continue;
             IrValue *d = lw_dim(L, sp, x[i], k);
-            IrValue *one = lw_binop(L, AOP_EQ, sp, d, cint(L, sp, 1));
+            IrValue *one = lw_binop(L, AOP_EQ, sp, d, lw_cint(L, sp, 1));
             dims[j] = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){one, dims[j], d});
             if (!dims[j]) return NULL;
         }
@@ -555,7 +548,7 @@ static IrValue *ndmin(Lower *L, Span sp, IrValue *v, int nd)
     if (v->type->ndim >= nd) return v;
     IrValue *vd[IR_MAXDIM];
     int pad = nd - v->type->ndim;
-    for (int i = 0; i < nd; i++) vd[i] = i < pad ? cint(L, sp, 1) : lw_dim(L, sp, v, i - pad);
+    for (int i = 0; i < nd; i++) vd[i] = i < pad ? lw_cint(L, sp, 1) : lw_dim(L, sp, v, i - pad);
     return lw_emit_reshape(L, sp, v, nd, vd);
 }
 
@@ -681,7 +674,7 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     IrBlock *outer = L->blk;
     L->blk = one->blocks[0];
     IrValue *mn = lw_binop(L, AOP_SUB, sp, lw_const_int(L, sp, 0), n);
-    IrValue *bad1 = ew2(L, IR_LOGICAL_OR, sp, lw_binop(L, AOP_LT, sp, idx, mn), lw_binop(L, AOP_GT, sp, idx, n));
+    IrValue *bad1 = lw_ew2(L, IR_LOGICAL_OR, sp, lw_binop(L, AOP_LT, sp, idx, mn), lw_binop(L, AOP_GT, sp, idx, n));
     IrValue *any1 = bad1 ? lw_reduce(L, sp, RED_ANY, bad1, NULL, NULL, NULL) : NULL;
     IrValue *oob1 = any1 ? lw_truth(L, any1, sp) : NULL;
     bool ok = oob1 && raise_index_oob(L, sp, oob1, "IndexError", "index ", obj, NULL,
@@ -745,7 +738,7 @@ static IrValue *api_resize(Lower *L, AstNode *call)
     IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, some});
     if (!bad || !lw_raise_if(L, sp, bad, "ValueError", "resize() of an empty array is not supported by gpyc"))
         return NULL;
-    IrValue *k = ew2(L, IR_MOD, sp, lw_iota(L, sp, total), size);
+    IrValue *k = lw_ew2(L, IR_MOD, sp, lw_iota(L, sp, total), size);
     IrValue *r = k ? adv(L, sp, flat, 1, &k) : NULL;
     return r ? lw_emit_reshape(L, sp, r, nd, dims) : NULL;
 }
@@ -766,7 +759,7 @@ static IrValue *api_ascontiguousarray(Lower *L, AstNode *call)
     IrValue *dims[IR_MAXDIM];
     lw_shape_of(L, x, sp, dims);
     if (nd == 0) {
-        dims[0] = cint(L, sp, 1);
+        dims[0] = lw_cint(L, sp, 1);
         nd = 1;
     }
     return lw_emit_reshape(L, sp, lw_ravel(L, sp, x), nd, dims);

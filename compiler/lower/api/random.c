@@ -50,8 +50,6 @@ static IrValue *cast_to(Lower *L, IrValue *v, DType dt, Span sp)
     return v && v->type->dtype != dt ? lw_cast(L, v, dt, sp) : v;
 }
 
-static IrValue *ew1(Lower *L, IrOp op, Span sp, IrValue *x) { return x ? lw_ewise(L, op, sp, 1, &x) : NULL; }
-
 static IrValue *bin(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b)
 {
     return a && b ? lw_binop(L, op, sp, a, b) : NULL;
@@ -258,7 +256,7 @@ static IrValue *api_uniform(Lower *L, AstNode *call)
 static IrValue *std_exponential(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
 {
     IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
-    return ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x));
+    return lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x));
 }
 
 /* The routines of one parameter a (pareto, power, weibull, rayleigh's scale, exponential's
@@ -296,15 +294,15 @@ static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which
         return cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims), p), d.dt, sp);
     case P_RAYLEIGH:
         x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
-        x = ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
+        x = lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, lw_ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
         return cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), d.dt, sp);
     case P_PARETO:
         x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
-        x = bin(L, AOP_DIV, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
-        return bin(L, AOP_SUB, sp, cast_to(L, ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
+        x = bin(L, AOP_DIV, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
+        return bin(L, AOP_SUB, sp, cast_to(L, lw_ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
     case P_POWER:
-        x = ew1(L, IR_EXP, sp, ew1(L, IR_NEG, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims)));
-        x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), ew1(L, IR_NEG, sp, x));
+        x = lw_ew1(L, IR_EXP, sp, lw_ew1(L, IR_NEG, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims)));
+        x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), lw_ew1(L, IR_NEG, sp, x));
         return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
     default: /* P_WEIBULL */
         x = std_exponential(L, sp, d.dt, d.ndim, d.dims);
@@ -334,7 +332,7 @@ static IrValue *api_standard_cauchy(Lower *L, AstNode *call)
     IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
     /* _scale_kernel with low 0, high 1: T(0) + x * T(1) == x */
     x = bin(L, AOP_SUB, sp, x, cfloat(L, sp, 0.5));
-    return ew1(L, IR_TAN, sp, bin(L, AOP_MUL, sp, cfloat(L, sp, 3.141592653589793), x));
+    return lw_ew1(L, IR_TAN, sp, bin(L, AOP_MUL, sp, cfloat(L, sp, 3.141592653589793), x));
 }
 
 /* gumbel(loc=0.0, scale=1.0, size=None, dtype=float64): CuPy's _gumbel_kernel on the raw draw,
@@ -357,12 +355,12 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     loc = as_dt(L, loc, d.dt, sp);
     scale = as_dt(L, scale, d.dt, sp);
     if (!strcmp(fn, "gumbel")) {
-        IrValue *t = ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x)));
+        IrValue *t = lw_ew1(L, IR_LOG, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x)));
         return cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), d.dt, sp);
     }
     IrValue *xx = bin(L, AOP_ADD, sp, x, x);
-    IrValue *lo = cast_to(L, ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
-    IrValue *hi = ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, bin(L, AOP_SUB, sp, cast_to(L, xx, DT_FLOAT64, sp),
+    IrValue *lo = cast_to(L, lw_ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
+    IrValue *hi = lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, bin(L, AOP_SUB, sp, cast_to(L, xx, DT_FLOAT64, sp),
                                                            cfloat(L, sp, 1.0))));
     IrValue *le = bin(L, AOP_LE, sp, x, cfloat(L, sp, 0.5));
     if (!lo || !hi || !le) return NULL;
@@ -385,12 +383,12 @@ static IrValue *normal(Lower *L, Span sp, IrValue *loc, IrValue *scale, DType dt
         IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0));
         x = cast_to(L, bin(L, AOP_MUL, sp, x, scale), dt, sp);
         x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
-        return log ? ew1(L, IR_EXP, sp, x) : x;
+        return log ? lw_ew1(L, IR_EXP, sp, x) : x;
     }
     if (is_array(loc)) {
         IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), scale);
         x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
-        return log ? ew1(L, IR_EXP, sp, x) : x;
+        return log ? lw_ew1(L, IR_EXP, sp, x) : x;
     }
     return draw(L, sp, log ? RAND_LOGNORMAL : RAND_NORMAL, dt, ndim, dims, loc, scale);
 }
@@ -456,7 +454,7 @@ static IrValue *api_wald(Lower *L, AstNode *call)
     IrValue *u = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
     IrValue *mu2l = bin(L, AOP_DIV, sp, mean, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 2), scale));
     IrValue *y = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, mean, x), x);
-    IrValue *root = ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
+    IrValue *root = lw_ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
                                                                                       lw_const_int(L, sp, 4), scale), y),
                                               bin(L, AOP_MUL, sp, y, y)));
     x = bin(L, AOP_ADD, sp, mean, bin(L, AOP_MUL, sp, mu2l, bin(L, AOP_SUB, sp, y, root)));
@@ -497,9 +495,9 @@ static IrValue *api_triangular(Lower *L, AstNode *call)
     IrValue *ratio = bin(L, AOP_DIV, sp, leftbase, base);
     IrValue *leftprod = bin(L, AOP_MUL, sp, leftbase, base);
     IrValue *rightprod = bin(L, AOP_MUL, sp, cast_to(L, bin(L, AOP_SUB, sp, right, mode), d.dt, sp), base);
-    IrValue *lo = bin(L, AOP_ADD, sp, left, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, x, leftprod)));
+    IrValue *lo = bin(L, AOP_ADD, sp, left, lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, x, leftprod)));
     IrValue *one_minus = bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), cast_to(L, x, DT_FLOAT64, sp));
-    IrValue *hi = bin(L, AOP_SUB, sp, right, ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, one_minus,
+    IrValue *hi = bin(L, AOP_SUB, sp, right, lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, one_minus,
                                                                     cast_to(L, rightprod, DT_FLOAT64, sp))));
     IrValue *le = bin(L, AOP_LE, sp, x, ratio);
     if (!lo || !hi || !le) return NULL;
@@ -729,7 +727,7 @@ static IrValue *api_choice(Lower *L, AstNode *call)
             return NULL;
         /* numpy.allclose(p.sum(), 1): |s - 1| <= 1e-8 + 1e-5 */
         IrValue *s = lw_to_scalar(L, lw_reduce(L, sp, RED_SUM, pv, NULL, NULL, NULL), TY_FLOAT, sp);
-        IrValue *dev = ew1(L, IR_ABS, sp, bin(L, AOP_SUB, sp, s, cfloat(L, sp, 1.0)));
+        IrValue *dev = lw_ew1(L, IR_ABS, sp, bin(L, AOP_SUB, sp, s, cfloat(L, sp, 1.0)));
         IrValue *far = bin(L, AOP_GT, sp, dev, cfloat(L, sp, 1e-8 + 1e-5));
         if (!far || !lw_raise_if(L, sp, far, "ValueError", "probabilities do not sum to 1")) return NULL;
     }
@@ -751,8 +749,8 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         /* gumbel(size=(total, n)) with loc 0, scale 1: 0 - log(-log(x)) * 1 == -log(-log(x)) */
         IrValue *gd[2] = {total, n};
         IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, DT_FLOAT64, 2, gd, NULL, NULL);
-        IrValue *g = ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, ew1(L, IR_NEG, sp, ew1(L, IR_LOG, sp, x))));
-        IrValue *score = bin(L, AOP_ADD, sp, ew1(L, IR_LOG, sp, pv), g);
+        IrValue *g = lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x))));
+        IrValue *score = bin(L, AOP_ADD, sp, lw_ew1(L, IR_LOG, sp, pv), g);
         if (!score) return NULL;
         index = argmax_rows(L, sp, score);
         if (index && ndim != 1) index = lw_emit_reshape(L, sp, index, ndim, dims);

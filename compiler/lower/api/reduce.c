@@ -51,15 +51,6 @@ static IrValue *red(Lower *L, Span sp, RedOp r, IrValue *x, const Axes *a, bool 
     return v;
 }
 
-static IrValue *ew1(Lower *L, IrOp op, Span sp, IrValue *a) { return a ? lw_ewise(L, op, sp, 1, &a) : NULL; }
-
-static IrValue *ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
-{
-    if (!a || !b) return NULL;
-    IrValue *args[2] = {a, b};
-    return lw_ewise(L, op, sp, 2, args);
-}
-
 static IrValue *ew3(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b, IrValue *c)
 {
     if (!a || !b || !c) return NULL;
@@ -83,23 +74,9 @@ static IrValue *reduced_count(Lower *L, Span sp, IrValue *x, const Axes *a)
         if (!axis_reduced(a, d)) continue;
         IrValue *dim = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
         dim->def->ival = d;
-        n = ew2(L, IR_MUL, sp, n, dim);
+        n = lw_ew2(L, IR_MUL, sp, n, dim);
     }
     return n;
-}
-
-/* if (cond) raise exc(msg) — cond a host bool. */
-static void raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
-{
-    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
-    in->blocks[0] = ir_block_new(L->m, in);
-    in->blocks[1] = ir_block_new(L->m, in);
-    IrBlock *saved = L->blk;
-    L->blk = in->blocks[0];
-    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 0, NULL);
-    r->sval = exc;
-    r->sval2 = msg;
-    L->blk = saved;
 }
 
 /* Host truth of any(v) for a boolean array v (synchronises). */
@@ -116,7 +93,7 @@ static IrValue *divide_by_count(Lower *L, Span sp, IrValue *a, IrValue *b)
 {
     if (!a || !b) return NULL;
     DType d = a->type->dtype;
-    return cast_to(L, ew2(L, IR_TRUEDIV, sp, a, b), d, sp);
+    return cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, a, b), d, sp);
 }
 
 /* Binds cp.NAME(a, SIG) (self NULL) or x.NAME(SIG); p[0..] are SIG's parameters. */
@@ -201,10 +178,10 @@ static IrValue *api_argreduce(Lower *L, AstNode *call, const char *name, IrValue
     if (nan && !is_inexact(x->type->dtype)) r = r == RED_NANARGMAX ? RED_ARGMAX : RED_ARGMIN;
     IrValue *v = red(L, call->span, r, x, &a, keep, DT_INT64);
     if (r == RED_NANARGMAX || r == RED_NANARGMIN) {
-        IrValue *bad = ew2(L, IR_EQ, call->span, v, lw_const_int(L, call->span, -1));
+        IrValue *bad = lw_ew2(L, IR_EQ, call->span, v, lw_const_int(L, call->span, -1));
         IrValue *c = bad ? any_true(L, call->span, bad) : NULL;
         if (!c) return NULL;
-        raise_if(L, call->span, c, "ValueError", "All-NaN slice encountered");
+        lw_emit_raise_if(L, call->span, c, "ValueError", "All-NaN slice encountered");
     }
     return v;
 }
@@ -216,9 +193,9 @@ static IrValue *abs_square(Lower *L, Span sp, IrValue *d)
 {
     if (!d) return NULL;
     if (dt_is_complex(d->type->dtype))
-        return ew2(L, IR_ADD, sp, ew1(L, IR_SQUARE, sp, ew1(L, IR_REAL, sp, d)),
-                   ew1(L, IR_SQUARE, sp, ew1(L, IR_IMAG, sp, d)));
-    return ew1(L, IR_SQUARE, sp, d);
+        return lw_ew2(L, IR_ADD, sp, lw_ew1(L, IR_SQUARE, sp, lw_ew1(L, IR_REAL, sp, d)),
+                   lw_ew1(L, IR_SQUARE, sp, lw_ew1(L, IR_IMAG, sp, d)));
+    return lw_ew1(L, IR_SQUARE, sp, d);
 }
 
 /* var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False), NumPy's _var:
@@ -254,21 +231,21 @@ static IrValue *api_var(Lower *L, AstNode *call, const char *name, IrValue *self
     IrValue *xc = cast_to(L, x, cdt, sp), *res;
     if (!nan || !is_inexact(in)) {
         IrValue *m = red(L, sp, RED_MEAN, xc, &a, true, cdt);
-        IrValue *s = red(L, sp, RED_SUM, abs_square(L, sp, ew2(L, IR_SUB, sp, xc, m)), &a, keep, rdt);
+        IrValue *s = red(L, sp, RED_SUM, abs_square(L, sp, lw_ew2(L, IR_SUB, sp, xc, m)), &a, keep, rdt);
         if (!s) return NULL;
         /* ret / max(n - ddof, 0): NumPy divides by an intp, in float64 */
         IrValue *n = lw_to_scalar(L, reduced_count(L, sp, x, &a), TY_FLOAT, sp);
-        IrValue *dn = ew2(L, IR_MAXIMUM, sp, ew2(L, IR_SUB, sp, n, ddof), lw_const_float(L, sp, 0.0));
-        res = cast_to(L, ew2(L, IR_TRUEDIV, sp, cast_to(L, s, DT_FLOAT64, sp), dn), rdt, sp);
+        IrValue *dn = lw_ew2(L, IR_MAXIMUM, sp, lw_ew2(L, IR_SUB, sp, n, ddof), lw_const_float(L, sp, 0.0));
+        res = cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, cast_to(L, s, DT_FLOAT64, sp), dn), rdt, sp);
     } else {
         IrValue *zero = lw_const_int(L, sp, 0);
-        IrValue *mask = ew1(L, IR_ISNAN, sp, xc);
+        IrValue *mask = lw_ew1(L, IR_ISNAN, sp, xc);
         IrValue *x0 = ew3(L, IR_WHERE, sp, mask, zero, xc);
-        IrValue *notnan = ew1(L, IR_LOGICAL_NOT, sp, mask);
+        IrValue *notnan = lw_ew1(L, IR_LOGICAL_NOT, sp, mask);
         if (!notnan || !x0) return NULL;
         IrValue *cnt = red(L, sp, RED_SUM, notnan, &a, true, DT_INT64);
         IrValue *avg = divide_by_count(L, sp, red(L, sp, RED_SUM, x0, &a, true, cdt), cnt);
-        IrValue *d = ew3(L, IR_WHERE, sp, mask, zero, ew2(L, IR_SUB, sp, x0, avg));
+        IrValue *d = ew3(L, IR_WHERE, sp, mask, zero, lw_ew2(L, IR_SUB, sp, x0, avg));
         IrValue *v = red(L, sp, RED_SUM, abs_square(L, sp, d), &a, keep, rdt);
         if (!v) return NULL;
         if (!keep) {
@@ -276,12 +253,12 @@ static IrValue *api_var(Lower *L, AstNode *call, const char *name, IrValue *self
             lw_shape_of(L, v, sp, dims);
             cnt = lw_emit_reshape(L, sp, cnt, v->type->ndim, dims);
         }
-        IrValue *dof = ew2(L, IR_SUB, sp, cnt, ddof);           /* float64 */
-        IrValue *q = cast_to(L, ew2(L, IR_TRUEDIV, sp, cast_to(L, v, DT_FLOAT64, sp), dof), rdt, sp);
-        IrValue *bad = ew2(L, IR_LE, sp, dof, lw_const_int(L, sp, 0));
+        IrValue *dof = lw_ew2(L, IR_SUB, sp, cnt, ddof);           /* float64 */
+        IrValue *q = cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, cast_to(L, v, DT_FLOAT64, sp), dof), rdt, sp);
+        IrValue *bad = lw_ew2(L, IR_LE, sp, dof, lw_const_int(L, sp, 0));
         res = ew3(L, IR_WHERE, sp, bad, lw_const_float(L, sp, NAN), q);
     }
-    return sd ? ew1(L, IR_SQRT, sp, res) : res;
+    return sd ? lw_ew1(L, IR_SQRT, sp, res) : res;
 }
 
 /* ---------------------------------------------------------------- nansum, nanprod, nanmean, nanmax, nanmin */
@@ -303,11 +280,11 @@ static IrValue *api_nansum(Lower *L, AstNode *call, const char *name, IrValue *s
         !lw_bool_arg(L, p[3], false, &keep))
         return NULL;
     if (!is_inexact(in)) return red(L, sp, r, x, &a, keep, dt);
-    IrValue *mask = ew1(L, IR_ISNAN, sp, x);
+    IrValue *mask = lw_ew1(L, IR_ISNAN, sp, x);
     IrValue *x0 = ew3(L, IR_WHERE, sp, mask, lw_const_int(L, sp, r == RED_PROD ? 1 : 0), x);
     if (!x0) return NULL;
     if (r != RED_MEAN) return red(L, sp, r, x0, &a, keep, dt);
-    IrValue *cnt = red(L, sp, RED_SUM, ew1(L, IR_LOGICAL_NOT, sp, mask), &a, keep, DT_INT64);
+    IrValue *cnt = red(L, sp, RED_SUM, lw_ew1(L, IR_LOGICAL_NOT, sp, mask), &a, keep, DT_INT64);
     return divide_by_count(L, sp, red(L, sp, RED_SUM, x0, &a, keep, dt), cnt);
 }
 
@@ -342,7 +319,7 @@ static IrValue *api_ptp(Lower *L, AstNode *call, IrValue *self)
     if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &keep))
         return NULL;
     DType d = x->type->dtype;
-    return ew2(L, IR_SUB, sp, red(L, sp, RED_MAX, x, &a, keep, d), red(L, sp, RED_MIN, x, &a, keep, d));
+    return lw_ew2(L, IR_SUB, sp, red(L, sp, RED_MAX, x, &a, keep, d), red(L, sp, RED_MIN, x, &a, keep, d));
 }
 
 /* count_nonzero(a, axis=None, *, keepdims=False): int64 counts (NumPy returns a Python int
@@ -356,7 +333,7 @@ static IrValue *api_count_nonzero(Lower *L, AstNode *call)
     Axes a;
     bool keep;
     if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_bool_arg(L, p[1], false, &keep)) return NULL;
-    IrValue *b = x->type->dtype == DT_BOOL ? x : ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0));
+    IrValue *b = x->type->dtype == DT_BOOL ? x : lw_ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0));
     return b ? red(L, sp, RED_SUM, b, &a, keep, DT_INT64) : NULL;
 }
 
@@ -422,9 +399,9 @@ static IrValue *api_average(Lower *L, AstNode *call)
             wl->def->ival = 0;
             IrValue *al = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
             al->def->ival = a.ax[0];
-            IrValue *c = ew2(L, IR_NE, sp, wl, al);
+            IrValue *c = lw_ew2(L, IR_NE, sp, wl, al);
             if (!c) return NULL;
-            raise_if(L, sp, c, "ValueError", "Length of weights not compatible with specified axis.");
+            lw_emit_raise_if(L, sp, c, "ValueError", "Length of weights not compatible with specified axis.");
             IrValue *dims[IR_MAXDIM];
             for (int d = 0; d < nd; d++) dims[d] = d == a.ax[0] ? wl : lw_const_int(L, sp, 1);
             w = lw_emit_reshape(L, sp, w, nd, dims);
@@ -434,24 +411,24 @@ static IrValue *api_average(Lower *L, AstNode *call)
             for (int d = 0; d < nd && c; d++) {
                 IrValue *wd = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), w), *xd = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
                 wd->def->ival = xd->def->ival = d;
-                c = ew2(L, IR_LOGICAL_OR, sp, c, ew2(L, IR_NE, sp, wd, xd));
+                c = lw_ew2(L, IR_LOGICAL_OR, sp, c, lw_ew2(L, IR_NE, sp, wd, xd));
             }
             if (!c) return NULL;
             if (nd > 0) {
                 const char *msg = a.all ? "Axis must be specified when shapes of a and weights differ."
                                   : nd != 1 ? "1D weights expected when shapes of a and weights differ."
                                             : "Length of weights not compatible with specified axis.";
-                raise_if(L, sp, c, a.all || nd != 1 ? "TypeError" : "ValueError", msg);
+                lw_emit_raise_if(L, sp, c, a.all || nd != 1 ? "TypeError" : "ValueError", msg);
             }
         }
         scl = red(L, sp, RED_SUM, cast_to(L, w, rd, sp), &a, keep, rd);
-        IrValue *z = ew2(L, IR_EQ, sp, scl, lw_const_float(L, sp, 0.0));
+        IrValue *z = lw_ew2(L, IR_EQ, sp, scl, lw_const_float(L, sp, 0.0));
         IrValue *c = z ? any_true(L, sp, z) : NULL;
         if (!c) return NULL;
-        raise_if(L, sp, c, "ZeroDivisionError", "Weights sum to zero, can't be normalized");
-        IrValue *prod = ew2(L, IR_MUL, sp, cast_to(L, x, rd, sp), cast_to(L, w, rd, sp));
+        lw_emit_raise_if(L, sp, c, "ZeroDivisionError", "Weights sum to zero, can't be normalized");
+        IrValue *prod = lw_ew2(L, IR_MUL, sp, cast_to(L, x, rd, sp), cast_to(L, w, rd, sp));
         if (!prod) return NULL;
-        avg = ew2(L, IR_TRUEDIV, sp, red(L, sp, RED_SUM, prod, &a, keep, rd), scl);
+        avg = lw_ew2(L, IR_TRUEDIV, sp, red(L, sp, RED_SUM, prod, &a, keep, rd), scl);
         if (!avg) return NULL;
         if (returned) { /* NumPy: broadcast_to(scl, avg.shape).copy() when the shapes differ */
             IrValue *dims[IR_MAXDIM + 1];
@@ -499,7 +476,7 @@ static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *sel
 }
 
 /* x[..., lo:hi] along axis (other axes whole): an IR_INDEX view.  lo/hi: 0 for None. */
-static IrValue *slice_axis(Lower *L, Span sp, IrValue *x, int axis, int64_t lo, int64_t hi)
+static IrValue *slice_const(Lower *L, Span sp, IrValue *x, int axis, int64_t lo, int64_t hi)
 {
     IrValue *args[1 + 3 * IR_MAXDIM];
     int na = 0;
@@ -558,7 +535,7 @@ static IrValue *api_diff(Lower *L, AstNode *call)
     }
     IrOp op = x->type->dtype == DT_BOOL ? IR_NE : IR_SUB;
     for (int64_t k = 0; k < n && x; k++)
-        x = ew2(L, op, sp, slice_axis(L, sp, x, a.ax[0], 1, 0), slice_axis(L, sp, x, a.ax[0], 0, -1));
+        x = lw_ew2(L, op, sp, slice_const(L, sp, x, a.ax[0], 1, 0), slice_const(L, sp, x, a.ax[0], 0, -1));
     return x;
 }
 

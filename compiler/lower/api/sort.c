@@ -25,12 +25,6 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-static IrValue *ravel(Lower *L, Span sp, IrValue *x)
-{
-    IrValue *d = lw_const_int(L, sp, -1);
-    return lw_emit_reshape(L, sp, x, 1, &d);
-}
-
 static IrValue *cast_to(Lower *L, IrValue *v, DType d, Span sp)
 {
     return v->type->dtype == d ? v : lw_cast(L, v, d, sp);
@@ -117,7 +111,7 @@ static bool sort_kind_order(Lower *L, AstNode *kind, AstNode *order)
 /* IR_SORT of x along axis (flat: of x.ravel()); kth: partition's int, or NULL. */
 static IrValue *emit_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bool arg, IrValue *kth)
 {
-    if (flat) x = ravel(L, sp, x);
+    if (flat) x = lw_ravel(L, sp, x);
     IrValue *args[2] = {x, kth};
     DType dt = arg ? DT_INT64 : x->type->dtype;
     IrValue *r = lw_emit(L, IR_SORT, sp, ty_array(dt, x->type->ndim), kth ? 2 : 1, args);
@@ -135,17 +129,6 @@ static IrValue *gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
     IdxKind kinds[1] = {IDX_INT};
     IrValue *args[2] = {x, idx};
     return lw_index_adv(L, x, sp, sp, 1, kinds, 2, args);
-}
-
-/* if (cond) raise exc(msg) — cond a host bool. */
-static void raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
-{
-    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
-    in->blocks[0] = ir_block_new(L->m, in);
-    in->blocks[1] = ir_block_new(L->m, in);
-    IrInstr *r = ir_emit(L->m, in->blocks[0], IR_RAISE, sp, NULL, 0, NULL);
-    r->sval = exc;
-    r->sval2 = msg;
 }
 
 /* The promoted dtype of two operands (arrays strong, 0-d arrays from scalars as arrays). */
@@ -273,7 +256,7 @@ static IrValue *api_lexsort(Lower *L, AstNode *call)
         IrValue *ni = lw_emit1(L, IR_SIZE, sp, ty_int(), keys[i]);
         IrValue *ne = lw_ewise(L, IR_NE, sp, 2, (IrValue *[]){ni, n0});
         if (!ne) return NULL;
-        raise_if(L, sp, ne, "ValueError", "all keys need to be the same shape");
+        lw_emit_raise_if(L, sp, ne, "ValueError", "all keys need to be the same shape");
         IrValue *kp = gather(L, sp, keys[i], perm);
         if (!kp) return NULL;
         IrValue *q = emit_sort(L, sp, kp, 0, false, true, NULL);
@@ -414,7 +397,7 @@ static IrValue *api_isin(Lower *L, AstNode *call, const char *name)
         diag_error(sp, "%s() of complex arrays is not supported yet", name);
         return NULL;
     }
-    if (name[0] == 'i' && name[1] == 'n') e = ravel(L, sp, e);  /* in1d */
+    if (name[0] == 'i' && name[1] == 'n') e = lw_ravel(L, sp, e);  /* in1d */
     e = cast_to(L, e, dt, sp);
     t = cast_to(L, t, dt, sp);
     IrValue *r = lw_emit2(L, IR_ISIN, sp, ty_array(DT_BOOL, e->type->ndim), e, t);

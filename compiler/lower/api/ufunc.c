@@ -149,13 +149,6 @@ static IrValue *as_array(Lower *L, IrValue *v, Span sp, const char *fname)
     return zero_d(L, sp, v, ty_scalar_dtype(v->type));
 }
 
-static IrValue *ew1(Lower *L, IrOp op, Span sp, IrValue *a) { return a ? lw_ewise(L, op, sp, 1, &a) : NULL; }
-
-static IrValue *ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
-{
-    return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
-}
-
 /* A real Python number argument (rtol, atol) as a float, default dflt. */
 static IrValue *real_arg(Lower *L, AstNode *e, double dflt, Span sp)
 {
@@ -186,16 +179,16 @@ static IrValue *isclose(Lower *L, Args *a, const char *fname)
     IrValue *atol = rtol ? real_arg(L, a->p[3], 1e-08, sp) : NULL;
     bool equal_nan;
     if (!atol || !lw_bool_arg(L, a->p[4], false, &equal_nan)) return NULL;
-    IrValue *diff = ew1(L, IR_ABS, sp, ew2(L, IR_SUB, sp, x, y));
-    IrValue *tol = ew2(L, IR_ADD, sp, atol, ew2(L, IR_MUL, sp, rtol, ew1(L, IR_ABS, sp, y)));
-    IrValue *close = ew2(L, IR_LE, sp, diff, tol);
-    IrValue *fin = ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISFINITE, sp, x), ew1(L, IR_ISFINITE, sp, y));
-    IrValue *eq = ew2(L, IR_EQ, sp, x, y);
+    IrValue *diff = lw_ew1(L, IR_ABS, sp, lw_ew2(L, IR_SUB, sp, x, y));
+    IrValue *tol = lw_ew2(L, IR_ADD, sp, atol, lw_ew2(L, IR_MUL, sp, rtol, lw_ew1(L, IR_ABS, sp, y)));
+    IrValue *close = lw_ew2(L, IR_LE, sp, diff, tol);
+    IrValue *fin = lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew1(L, IR_ISFINITE, sp, x), lw_ew1(L, IR_ISFINITE, sp, y));
+    IrValue *eq = lw_ew2(L, IR_EQ, sp, x, y);
     if (!close || !fin || !eq) return NULL;
     IrValue *r = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){fin, close, eq});
     if (r && equal_nan)
-        r = ew2(L, IR_LOGICAL_OR, sp, r,
-                ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISNAN, sp, x), ew1(L, IR_ISNAN, sp, y)));
+        r = lw_ew2(L, IR_LOGICAL_OR, sp, r,
+                lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew1(L, IR_ISNAN, sp, x), lw_ew1(L, IR_ISNAN, sp, y)));
     return r;
 }
 
@@ -219,7 +212,7 @@ static IrValue *array_equal(Lower *L, AstNode *call)
     lw_shape_of(L, x, sp, dx);
     lw_shape_of(L, y, sp, dy);
     IrValue *same = lw_const_bool(L, sp, true);
-    for (int i = 0; i < nd && same; i++) same = ew2(L, IR_LOGICAL_AND, sp, same, lw_binop(L, AOP_EQ, sp, dx[i], dy[i]));
+    for (int i = 0; i < nd && same; i++) same = lw_ew2(L, IR_LOGICAL_AND, sp, same, lw_binop(L, AOP_EQ, sp, dx[i], dy[i]));
     if (!same) return NULL;
     IrVar *tmp = lw_temp_var(L, "array_equal", ty_bool());
     lw_store(L, tmp, lw_const_bool(L, sp, false), sp);
@@ -228,10 +221,10 @@ static IrValue *array_equal(Lower *L, AstNode *call)
     in->blocks[1] = ir_block_new(L->m, in);
     IrBlock *saved = L->blk;
     L->blk = in->blocks[0];
-    IrValue *eq = ew2(L, IR_EQ, sp, x, y);
+    IrValue *eq = lw_ew2(L, IR_EQ, sp, x, y);
     if (eq && equal_nan)
-        eq = ew2(L, IR_LOGICAL_OR, sp, eq,
-                 ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISNAN, sp, x), ew1(L, IR_ISNAN, sp, y)));
+        eq = lw_ew2(L, IR_LOGICAL_OR, sp, eq,
+                 lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew1(L, IR_ISNAN, sp, x), lw_ew1(L, IR_ISNAN, sp, y)));
     IrValue *all = eq ? lw_reduce(L, sp, RED_ALL, eq, NULL, NULL, NULL) : NULL;
     IrValue *t = all ? lw_truth(L, all, sp) : NULL;
     if (t) lw_store(L, tmp, t, sp);
@@ -325,8 +318,8 @@ static IrValue *api_iscomplex(Lower *L, AstNode *call, const char *fn)
     IrValue *v = lw_one_arg(L, call, fn);
     if (!v) return NULL;
     if (!(v = as_array(L, v, sp, fn))) return NULL;
-    IrValue *im = ew1(L, IR_IMAG, sp, v);
-    return ew2(L, fn[2] == 'c' ? IR_NE : IR_EQ, sp, im, lw_const_int(L, sp, 0));
+    IrValue *im = lw_ew1(L, IR_IMAG, sp, v);
+    return lw_ew2(L, fn[2] == 'c' ? IR_NE : IR_EQ, sp, im, lw_const_int(L, sp, 0));
 }
 
 /* isclose(a, b, rtol, atol, equal_nan) / allclose: all(isclose(...)) */
@@ -353,7 +346,7 @@ static IrValue *api_divmod(Lower *L, AstNode *call)
         return NULL;
     }
     IrValue *q = lw_ewise_py(L, IR_FLOORDIV, sp, 2, (IrValue *[]){x, y});   /* NEP 50's check, once */
-    IrValue *r = q ? ew2(L, IR_MOD, sp, x, y) : NULL;
+    IrValue *r = q ? lw_ew2(L, IR_MOD, sp, x, y) : NULL;
     return r ? lw_tuple(L, sp, 2, (IrValue *[]){q, r}) : NULL;
 }
 
@@ -376,10 +369,10 @@ static IrValue *api_modf(Lower *L, AstNode *call)
     else if (dt_size(d) == 2) dt = DT_FLOAT32;
     else dt = DT_FLOAT64;
     IrValue *x = dt == d ? v : lw_cast(L, v, dt, sp);
-    IrValue *ip = ew1(L, IR_TRUNC, sp, x);
-    IrValue *fr = ew2(L, IR_FMOD, sp, x, lw_const_float(L, sp, 1.0));
-    IrValue *z = ew2(L, IR_COPYSIGN, sp, lw_const_float(L, sp, 0.0), x);
-    IrValue *inf = ew1(L, IR_ISINF, sp, x);
+    IrValue *ip = lw_ew1(L, IR_TRUNC, sp, x);
+    IrValue *fr = lw_ew2(L, IR_FMOD, sp, x, lw_const_float(L, sp, 1.0));
+    IrValue *z = lw_ew2(L, IR_COPYSIGN, sp, lw_const_float(L, sp, 0.0), x);
+    IrValue *inf = lw_ew1(L, IR_ISINF, sp, x);
     if (!ip || !fr || !z || !inf) return NULL;
     fr = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){inf, z, fr});
     return fr ? lw_tuple(L, sp, 2, (IrValue *[]){fr, ip}) : NULL;
@@ -458,21 +451,21 @@ static IrValue *api_frexp(Lower *L, AstNode *call)
      * exactly) */
     const DType wd = dt == DT_FLOAT16 ? DT_FLOAT32 : dt;
     IrValue *x = wd == v->type->dtype ? v : lw_cast(L, v, wd, sp);
-    IrValue *ok = ew2(L, IR_LOGICAL_AND, sp, ew1(L, IR_ISFINITE, sp, x), ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0)));
-    IrValue *e = ew2(L, IR_ADD, sp, ew1(L, IR_FLOOR, sp, ew1(L, IR_LOG2, sp, ew1(L, IR_ABS, sp, x))),
+    IrValue *ok = lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew1(L, IR_ISFINITE, sp, x), lw_ew2(L, IR_NE, sp, x, lw_const_int(L, sp, 0)));
+    IrValue *e = lw_ew2(L, IR_ADD, sp, lw_ew1(L, IR_FLOOR, sp, lw_ew1(L, IR_LOG2, sp, lw_ew1(L, IR_ABS, sp, x))),
                      lw_const_int(L, sp, 1));
     if (!ok || !e) return NULL;
     e = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ok, e, lw_const_int(L, sp, 0)});
     if (!e) return NULL;
     e = lw_cast(L, e, DT_INT32, sp);
-    IrValue *m = ew2(L, IR_LDEXP, sp, x, ew1(L, IR_NEG, sp, e));
-    IrValue *am = ew1(L, IR_ABS, sp, m);
-    IrValue *lo = ew2(L, IR_LOGICAL_AND, sp, ok, ew2(L, IR_LT, sp, am, lw_const_float(L, sp, 0.5)));
-    IrValue *hi = ew2(L, IR_LOGICAL_AND, sp, ok, ew2(L, IR_GE, sp, am, lw_const_int(L, sp, 1)));
+    IrValue *m = lw_ew2(L, IR_LDEXP, sp, x, lw_ew1(L, IR_NEG, sp, e));
+    IrValue *am = lw_ew1(L, IR_ABS, sp, m);
+    IrValue *lo = lw_ew2(L, IR_LOGICAL_AND, sp, ok, lw_ew2(L, IR_LT, sp, am, lw_const_float(L, sp, 0.5)));
+    IrValue *hi = lw_ew2(L, IR_LOGICAL_AND, sp, ok, lw_ew2(L, IR_GE, sp, am, lw_const_int(L, sp, 1)));
     if (!lo || !hi) return NULL;
-    IrValue *adj = ew2(L, IR_SUB, sp, lw_cast(L, hi, DT_INT32, sp), lw_cast(L, lo, DT_INT32, sp));
-    e = ew2(L, IR_ADD, sp, e, adj);
-    m = ew2(L, IR_LDEXP, sp, m, ew1(L, IR_NEG, sp, adj));
+    IrValue *adj = lw_ew2(L, IR_SUB, sp, lw_cast(L, hi, DT_INT32, sp), lw_cast(L, lo, DT_INT32, sp));
+    e = lw_ew2(L, IR_ADD, sp, e, adj);
+    m = lw_ew2(L, IR_LDEXP, sp, m, lw_ew1(L, IR_NEG, sp, adj));
     if (!e || !m) return NULL;
     m = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ok, m, x});
     if (m && m->type->dtype != dt) m = lw_cast(L, m, dt, sp);
@@ -492,10 +485,10 @@ static IrValue *nan_to_num_real(Lower *L, Span sp, IrValue *x, IrValue *nan, IrV
     DType d = x->type->dtype;
     IrValue *p = pinf ? pinf : lw_const_float(L, sp, float_max(d));
     IrValue *n = ninf ? ninf : lw_const_float(L, sp, -float_max(d));
-    IrValue *isinf = ew1(L, IR_ISINF, sp, x);
-    IrValue *pos = ew2(L, IR_LOGICAL_AND, sp, isinf, ew2(L, IR_GT, sp, x, lw_const_int(L, sp, 0)));
-    IrValue *neg = ew2(L, IR_LOGICAL_AND, sp, isinf, ew2(L, IR_LT, sp, x, lw_const_int(L, sp, 0)));
-    IrValue *isnan = ew1(L, IR_ISNAN, sp, x);
+    IrValue *isinf = lw_ew1(L, IR_ISINF, sp, x);
+    IrValue *pos = lw_ew2(L, IR_LOGICAL_AND, sp, isinf, lw_ew2(L, IR_GT, sp, x, lw_const_int(L, sp, 0)));
+    IrValue *neg = lw_ew2(L, IR_LOGICAL_AND, sp, isinf, lw_ew2(L, IR_LT, sp, x, lw_const_int(L, sp, 0)));
+    IrValue *isnan = lw_ew1(L, IR_ISNAN, sp, x);
     if (!pos || !neg || !isnan) return NULL;
     IrValue *r = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, n, x});
     r = r ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){pos, p, r}) : NULL;
@@ -535,9 +528,9 @@ static IrValue *api_nan_to_num(Lower *L, AstNode *call)
     if (dt_is_float(d)) {
         r = nan_to_num_real(L, sp, x, fill[0], fill[1], fill[2]);
     } else if (dt_is_complex(d)) {
-        IrValue *re = nan_to_num_real(L, sp, ew1(L, IR_REAL, sp, x), fill[0], fill[1], fill[2]);
-        IrValue *im = re ? nan_to_num_real(L, sp, ew1(L, IR_IMAG, sp, x), fill[0], fill[1], fill[2]) : NULL;
-        r = ew2(L, IR_MAKE_COMPLEX, sp, re, im); /* exact, also for an infinite posinf */
+        IrValue *re = nan_to_num_real(L, sp, lw_ew1(L, IR_REAL, sp, x), fill[0], fill[1], fill[2]);
+        IrValue *im = re ? nan_to_num_real(L, sp, lw_ew1(L, IR_IMAG, sp, x), fill[0], fill[1], fill[2]) : NULL;
+        r = lw_ew2(L, IR_MAKE_COMPLEX, sp, re, im); /* exact, also for an infinite posinf */
         if (r && r->type->dtype != d) r = lw_cast(L, r, d, sp);
     } else {
         r = copy ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;

@@ -1,0 +1,263 @@
+/*
+ * lower/kit.c — the one kit of IR-building helpers every lowering file uses (declared in the
+ * "kit" section of lower.h): host int arithmetic that folds constants (lw_cint, lw_iadd,
+ * lw_imin ...), NULL-propagating elementwise ops (lw_ew1, lw_ew2), x.shape[i] (lw_dim,
+ * lw_shape_of, lw_static_dim), run-time raises (lw_raise_if, lw_emit_raise_if), copies and
+ * stores into views (lw_copy_of, lw_store_into), arange(n) (lw_iota), index views built item by
+ * item (LwIx: lw_ix_*, lw_slice_axis, lw_newaxis_at), and the plain creation and view ops
+ * (lw_emit_full, lw_emit_empty, lw_emit_reshape, lw_emit_transpose, lw_broadcast_to, lw_ravel).
+ *
+ * Each helper emits exactly the instructions its callers would write by hand, in the same order
+ * (the IR's value numbering shows it): no helper folds or reorders beyond what its comment says.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- host ints and elementwise ops */
+
+IrValue *lw_cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
+IrValue *lw_iadd(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_ADD, sp, a, b); }
+IrValue *lw_isub(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_SUB, sp, a, b); }
+IrValue *lw_imul(Lower *L, Span sp, IrValue *a, IrValue *b) { return lw_binop(L, AOP_MUL, sp, a, b); }
+
+IrValue *lw_imin(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    int64_t x, y;
+    if (lw_is_const_int(a, &x) && lw_is_const_int(b, &y)) return lw_cint(L, sp, x < y ? x : y);
+    return lw_ewise(L, IR_MINIMUM, sp, 2, (IrValue *[]){a, b});
+}
+
+IrValue *lw_imax(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    int64_t x, y;
+    if (lw_is_const_int(a, &x) && lw_is_const_int(b, &y)) return lw_cint(L, sp, x > y ? x : y);
+    return lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){a, b});
+}
+
+/* Elementwise op of one or two values; NULL when an operand is NULL (an earlier error), so
+ * compositions chain without checking each step. */
+IrValue *lw_ew1(Lower *L, IrOp op, Span sp, IrValue *a) { return a ? lw_ewise(L, op, sp, 1, &a) : NULL; }
+
+IrValue *lw_ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
+{
+    return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
+}
+
+/* v < 0 for a host int, folded when v is a constant */
+IrValue *lw_is_neg(Lower *L, Span sp, IrValue *v)
+{
+    int64_t c;
+    if (lw_is_const_int(v, &c)) return lw_const_bool(L, sp, c < 0);
+    return lw_binop(L, AOP_LT, sp, v, lw_cint(L, sp, 0));
+}
+
+/* ---------------------------------------------------------------- run-time checks, stores, index arrays */
+
+void lw_emit_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrInstr *r = ir_emit(L->m, in->blocks[0], IR_RAISE, sp, NULL, 0, NULL);
+    r->sval = exc;
+    r->sval2 = msg;
+}
+
+bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)
+{
+    int64_t c;
+    if (lw_is_const_int(cond, &c)) {
+        if (!c) return true;
+        diag_error(sp, "%s", msg);
+        return false;
+    }
+    lw_emit_raise_if(L, sp, cond, exc, msg);
+    return true;
+}
+
+void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src)
+{
+    IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){dst, src});
+    in->dtype = dst->type->dtype;
+}
+
+IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x) { return lw_emit1(L, IR_COPY, sp, x->type, x); }
+
+IrValue *lw_ravel(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *d = lw_cint(L, sp, -1);
+    return lw_emit_reshape(L, sp, x, 1, &d);
+}
+
+/* 0, 1, ..., n-1 as int64 */
+IrValue *lw_iota(Lower *L, Span sp, IrValue *n)
+{
+    IrValue *args[3] = {lw_cint(L, sp, 0), lw_cint(L, sp, 1), n};
+    IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(DT_INT64, 1), 3, args);
+    r->def->dtype = DT_INT64;
+    return r;
+}
+
+/* ---------------------------------------------------------------- index views (IR_INDEX) */
+
+void lw_ix_init(LwIx *ix, IrValue *x)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->args[ix->na++] = x;
+}
+
+/* start:stop:step; NULL parts are None */
+void lw_ix_slice(Lower *L, Span sp, LwIx *ix, IrValue *start, IrValue *stop, IrValue *step)
+{
+    ix->k[ix->n++] = IDX_SLICE;
+    ix->args[ix->na++] = start ? start : lw_const_none(L, sp);
+    ix->args[ix->na++] = stop ? stop : lw_const_none(L, sp);
+    ix->args[ix->na++] = step ? step : lw_const_none(L, sp);
+}
+
+void lw_ix_all(Lower *L, Span sp, LwIx *ix) { lw_ix_slice(L, sp, ix, NULL, NULL, NULL); }
+
+void lw_ix_int(LwIx *ix, IrValue *i)
+{
+    ix->k[ix->n++] = IDX_INT;
+    ix->args[ix->na++] = i;
+    ix->nint++;
+}
+
+void lw_ix_new(LwIx *ix)
+{
+    ix->k[ix->n++] = IDX_NEWAXIS;
+    ix->nnew++;
+}
+
+IrValue *lw_ix_emit(Lower *L, Span sp, LwIx *ix)
+{
+    IrValue *x = ix->args[0];
+    int rnd = x->type->ndim - ix->nint + ix->nnew;
+    IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(x->type->dtype, rnd), ix->na, ix->args);
+    r->def->nidx = ix->n;
+    for (int i = 0; i < ix->n; i++) r->def->idx[i] = ix->k[i];
+    return r;
+}
+
+/* x[:, ..., start:stop:step] with the slice at `axis` */
+IrValue *lw_slice_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *start, IrValue *stop, IrValue *step)
+{
+    LwIx ix;
+    lw_ix_init(&ix, x);
+    for (int i = 0; i < axis; i++) lw_ix_all(L, sp, &ix);
+    lw_ix_slice(L, sp, &ix, start, stop, step);
+    return lw_ix_emit(L, sp, &ix);
+}
+
+/* x with a new axis of size 1 at position axis (0 <= axis <= ndim) */
+IrValue *lw_newaxis_at(Lower *L, Span sp, IrValue *x, int axis)
+{
+    LwIx ix;
+    lw_ix_init(&ix, x);
+    for (int i = 0; i < axis; i++) lw_ix_all(L, sp, &ix);
+    lw_ix_new(&ix);
+    return lw_ix_emit(L, sp, &ix);
+}
+
+IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims)
+{
+    IrValue *args[IR_MAXDIM + 1];
+    args[0] = x;
+    for (int i = 0; i < nd; i++) args[1 + i] = dims[i];
+    return lw_emit(L, IR_BROADCAST_TO, sp, ty_array(x->type->dtype, nd), nd + 1, args);
+}
+
+/* ---------------------------------------------------------------- shapes */
+
+IrValue *lw_dim(Lower *L, Span sp, IrValue *x, int i)
+{
+    IrValue *d = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), x);
+    d->def->ival = i;
+    return d;
+}
+
+/* The shape of array a as run-time ints. */
+void lw_shape_of(Lower *L, IrValue *a, Span sp, IrValue **dims)
+{
+    for (int i = 0; i < a->type->ndim; i++) {
+        dims[i] = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), a);
+        dims[i]->def->ival = i;
+    }
+}
+
+/* The size of dimension i of array v when it is known at compile time, else -1.  Follows the
+ * instruction that made v (creation with constant shapes, literals, casts and copies,
+ * transposes, reshapes and elementwise broadcasting). */
+int64_t lw_static_dim(const IrValue *v, int i)
+{
+    const IrInstr *in = v ? v->def : NULL;
+    if (!in || v->type->kind != TY_ARRAY || i < 0 || i >= v->type->ndim) return -1;
+    int64_t c;
+    switch (in->op) {
+    case IR_FULL: case IR_EMPTY: case IR_RANDOM_DRAW:
+        return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
+    case IR_RESHAPE: case IR_BROADCAST_TO:
+        return lw_is_const_int(in->args[1 + i], &c) && c >= 0 ? c : -1;
+    case IR_ARRAY_LIT: return in->shape[i];
+    case IR_EYE: return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
+    case IR_COPY: case IR_COMPLEX_PART: return lw_static_dim(in->args[0], i);
+    case IR_TRANSPOSE: return lw_static_dim(in->args[0], in->perm[i]);
+    default: break;
+    }
+    if (!ir_op_is_ewise(in->op)) return -1;
+    int nd = v->type->ndim;
+    int64_t r = 1;
+    for (int k = 0; k < in->nargs; k++) {
+        const IrValue *a = in->args[k];
+        if (a->type->kind != TY_ARRAY) continue;
+        int j = i - (nd - a->type->ndim);
+        if (j < 0) continue;
+        int64_t d = lw_static_dim(a, j);
+        if (d < 0) return -1;
+        if (d != 1) r = d;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- new arrays and views */
+
+IrValue *lw_emit_full(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill)
+{
+    IrValue *args[IR_MAXDIM + 1];
+    for (int i = 0; i < ndim; i++) args[i] = dims[i];
+    args[ndim] = fill;
+    IrValue *r = lw_emit(L, IR_FULL, sp, ty_array(dt, ndim), ndim + 1, args);
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
+{
+    IrValue *r = lw_emit(L, IR_EMPTY, sp, ty_array(dt, ndim), ndim, dims);
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims)
+{
+    IrValue *args[IR_MAXDIM + 1];
+    args[0] = x;
+    for (int i = 0; i < ndim; i++) args[1 + i] = dims[i];
+    IrValue *r = lw_emit(L, IR_RESHAPE, sp, ty_array(x->type->dtype, ndim), ndim + 1, args);
+    r->def->ndim = ndim;
+    return r;
+}
+
+
+IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm)
+{
+    int nd = x->type->ndim;
+    IrValue *r = lw_emit1(L, IR_TRANSPOSE, sp, x->type, x);
+    r->def->ndim = nd;
+    for (int i = 0; i < nd; i++) r->def->perm[i] = perm ? perm[i] : nd - 1 - i;
+    return r;
+}
