@@ -628,7 +628,8 @@ void graphloop_module(IrModule *m);
 /* ---------------------------------------------------------------- passes.c
  * The passes above in the order they run (each followed by ir_verify).  At opt_level < 2
  * only PASS_GROUP runs.  passes_run(m, level, PASS_ALL) is what gpyc does; the unit tests
- * stop after the pass they test. */
+ * stop after the pass they test.  Each pass has a name in passes.c's table (pass_name:
+ * "guards", "fuse", ...), the one `gpyc --dump-after=NAME` takes. */
 typedef enum PassId {
     PASS_GUARDS,                /* guards.c: checks that constants decide */
     PASS_UNROLL,                /* unroll.c */
@@ -647,11 +648,22 @@ typedef enum PassId {
 } PassId;
 void passes_run(IrModule *m, int opt_level, PassId last);
 
+/* --dump-after: a PassId, or one of these. */
+enum { PASS_DUMP_NONE = -1, PASS_DUMP_ALL = -2 };
+const char *pass_name(PassId p);
+/* The PassId named `name`, PASS_DUMP_ALL for "all", PASS_DUMP_NONE for an unknown name. */
+int pass_lookup(const char *name);
+/* passes_run, printing the IR (ir_print's form, after a line `;; after NAME`) to `out` after
+ * the pass dump_after, or after every pass (PASS_DUMP_ALL); a pass -O0 skips prints only
+ * `;; after NAME: not run at -O0`. */
+void passes_run_dump(IrModule *m, int opt_level, PassId last, int dump_after, FILE *out);
+
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {
     const char *input;
     const char *output;
     const char *emit;      /* NULL, "ast", "ir", "kernels", "cuda" */
+    int dump_after;        /* --dump-after: a PassId, PASS_DUMP_ALL or PASS_DUMP_NONE */
     const char *arch;      /* NULL (default fat binary), "sm_XX", "native", "all" */
     const char *nvcc;      /* --nvcc PATH */
     int opt_level;         /* 0 or 2 */

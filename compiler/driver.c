@@ -33,6 +33,8 @@ static const char usage[] =
     "  --emit=ast|ir|kernels|cuda\n"
     "                      print that stage's output (to stdout, or to OUT with -o) and stop\n"
     "  --check             check the program (parse, types, lowering) without generating code\n"
+    "  --dump-after=PASS|all\n"
+    "                      print the IR after that IR pass (or after each) on stdout, then go on\n"
     "  --arch=sm_XX|compute_XX|native|all\n"
     "                      GPU code to build (default: sm_80 and sm_90 SASS plus PTX;\n"
     "                      compute_XX: PTX only, compiled by the driver at run time)\n"
@@ -68,6 +70,7 @@ static int parse_options(int argc, char **argv, Options *o)
 {
     memset(o, 0, sizeof *o);
     o->opt_level = 2;
+    o->dump_after = PASS_DUMP_NONE;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -92,6 +95,15 @@ static int parse_options(int argc, char **argv, Options *o)
                 diag_fatal_noloc("unknown --emit value '%s' (expected ast, ir, kernels or cuda)", o->emit);
                 return 1;
             }
+        } else if (starts_with(a, "--dump-after=")) {
+            o->dump_after = pass_lookup(a + 13);
+            if (o->dump_after == PASS_DUMP_NONE) {
+                StrBuf names = {0};
+                for (int p = 0; p < PASS_COUNT; p++) sb_printf(&names, ", %s", pass_name(p));
+                diag_fatal_noloc("unknown pass '%s' for --dump-after (expected all%s)", a + 13, names.s);
+                sb_free(&names);
+                return 1;
+            }
         } else if (strcmp(a, "--check") == 0) {
             o->check_only = true;
         } else if (starts_with(a, "--arch=")) {
@@ -113,6 +125,7 @@ static int parse_options(int argc, char **argv, Options *o)
             o->opt_level = 0;
         } else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {
             o->opt_level = 2;
+    o->dump_after = PASS_DUMP_NONE;
         } else if (strcmp(a, "-v") == 0) {
             o->verbose = true;
         } else if (strcmp(a, "--keep") == 0) {
@@ -268,7 +281,7 @@ static int compile(const Options *o)
     if (!m || diag_count()) goto done;
 
     stage_begin();
-    passes_run(m, o->opt_level, PASS_ALL);
+    passes_run_dump(m, o->opt_level, PASS_ALL, o->dump_after, stdout);
     stage_end("passes");
 
     if (o->check_only) {

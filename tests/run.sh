@@ -7,7 +7,8 @@
 # name matches it and leaves the unit and api suites out; 'a*|b*' matches either glob):
 #   unit        the Criterion executables, through ctest (or directly when ctest is missing)
 #   errors      tests/errors/NAME.py: `gpyc --check NAME.py`, run inside tests/errors, must exit 1
-#               and its first stderr line must equal the first line of NAME.err
+#               and its first stderr line must equal the first line of NAME.err; a first line
+#               `# gpyc flags: FLAGS` adds FLAGS to the command (errors in the command line)
 #               (in tests/errors and tests/e2e, NAME_helper.py and NAME_helper2.py ... are
 #               modules that the tests beside them import, not tests of their own)
 #   nocrash     gpyc never dies of a signal or hangs: every error test and prefixes of every e2e
@@ -195,7 +196,7 @@ suite_unit() {
 suite_errors() {
     echo "== errors"
     have_gpyc errors || return
-    local f name rc got want n=0
+    local f name rc got want flags n=0
     for f in "$ROOT"/tests/errors/*.py; do
         [ -f "$f" ] || continue
         name=$(basename "$f" .py)
@@ -203,7 +204,9 @@ suite_errors() {
         matches "$name" || continue
         n=$((n + 1))
         if [ ! -f "${f%.py}.err" ]; then fail "errors/$name" "no $name.err beside it"; continue; fi
-        (cd "$ROOT/tests/errors" && timeout 60 "$GPYC" --check "$name.py") >/dev/null 2>"$TMP/err"
+        flags=$(sed -n '1s/^# gpyc flags: //p' "$f")
+        # shellcheck disable=SC2086  # flags are words
+        (cd "$ROOT/tests/errors" && timeout 60 "$GPYC" --check $flags "$name.py") >/dev/null 2>"$TMP/err"
         rc=$?
         got=$(head -n 1 "$TMP/err" | sed 's/[[:space:]]*$//')
         want=$(head -n 1 "${f%.py}.err" | sed 's/[[:space:]]*$//')
