@@ -4,21 +4,23 @@
  * Codegen knows nothing of tree-sitter: it reads the IR (compiler/compiler.h) and writes CUDA
  * C++ that includes only the runtime's public headers (gpyrt.h, gpyrt_device.cuh).
  *
- * Sections, one per file: kernels.c (one __global__ per KernelGroup) · host.c (functions,
- * control flow, main) · nvcc.c (finding and running nvcc)
+ * Sections, one per part: kernels/ (one __global__ per KernelGroup and its launch, one file
+ * per kernel family: ewise.c, reduce.c, rows.c, siblings.c, bundles.c; kernels/kernels.h
+ * holds what they share) · host/ (the translation unit, functions, control flow, main;
+ * host/host.h holds what its files share) · nvcc.c (finding and running nvcc)
  */
 #ifndef GPYC_CODEGEN_H
 #define GPYC_CODEGEN_H
 
 #include "compiler/compiler.h"
 
-/* ---------------------------------------------------------------- kernels.c
+/* ---------------------------------------------------------------- kernels/
  * Writes the kernel of group g (the __global__ function) and returns nothing; the launch is
  * written by cg_kernel_launch at the group's last instruction.                            */
 void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g);
 /* Writes the host statements that size the output(s), launch g and check the launch.
  * `name_of(v)` gives the C expression of a value (host code).
- * Contract with host.c: the statements form one { } block (locals prefixed kg_); each output
+ * Contract with host/: the statements form one { } block (locals prefixed kg_); each output
  * array defined in g is ASSIGNED `name_of(v) = rt_empty(...)` (a new reference, declared by
  * the caller); inputs are borrowed; host scalars are read by value with their host C types
  * (bool, int64_t, double, gp_c128); STORE_INTO sources that may overlap the destination are
@@ -52,7 +54,7 @@ void cg_bundle_decls(StrBuf *out, const Bundle *bd, int indent);
 void cg_bundle_member(StrBuf *out, const IrModule *m, const Bundle *bd, int k, CgValueName name_of, void *ctx,
                       int indent);
 
-/* ---------------------------------------------------------------- host.c
+/* ---------------------------------------------------------------- host/
  * The whole translation unit: includes, tuple structs, kernels, functions, main().        */
 void cg_module(StrBuf *out, const IrModule *m);
 

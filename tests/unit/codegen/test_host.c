@@ -1,5 +1,5 @@
 /*
- * test_host.c — host code generation (codegen/host.c) and the nvcc invocation (codegen/nvcc.c).
+ * test_host.c — host code generation (codegen/host/) and the nvcc invocation (codegen/nvcc.c).
  *
  * Small IR modules are built by hand with ir.c's constructors and the generated translation
  * unit is checked for the substrings that matter (names, calls, reference counting, control

@@ -1,5 +1,5 @@
 /*
- * test_kernels.c — codegen/kernels.c and runtime/include/gpyrt_device.cuh on the CPU.
+ * test_kernels.c — codegen/kernels/ and runtime/include/gpyrt_device.cuh on the CPU.
  *
  * IR modules are built by hand with ir_emit: single-op groups (from group_module) and
  * multi-instruction groups merged by hand with group_finish (what fusion will produce).  The

@@ -1,0 +1,628 @@
+/*
+ * host.c — the whole translation unit: includes, tuple structs, globals, kernels, one static C
+ * function per IrFunc, the module body (gp_module) and main(); the blocks and statements of a
+ * function: the instruction dispatch, kernel launches, control flow, calls, tuples and lists.
+ * The invariants the host code keeps are written in host.h.
+ */
+#include "codegen/host/host.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- names */
+
+/* Names the vars of one scope (a function's params and locals, or the globals): prefix +
+ * the Python name made C-safe; the var id is appended when the name had to change or when it
+ * clashes with another var of the same scope. */
+static void name_vars(Cg *cg, const Vec *a, const Vec *b, const char *prefix) {
+    const Vec *vecs[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        if (!vecs[k]) continue;
+        for (int i = 0; i < vecs[k]->n; i++) {
+            IrVar *var = vecs[k]->v[i];
+            StrBuf sb = {0};
+            sb_puts(&sb, prefix);
+            bool changed = false;
+            for (const char *p = var->name ? var->name : "tmp"; *p; p++) {
+                if (isalnum((unsigned char)*p) || *p == '_') {
+                    sb_putc(&sb, *p);
+                } else {
+                    sb_putc(&sb, '_');
+                    changed = true;
+                }
+            }
+            bool clash = changed;
+            for (int k2 = 0; k2 <= k && !clash; k2++) {
+                if (!vecs[k2]) continue;
+                int lim = k2 == k ? i : vecs[k2]->n;
+                for (int j = 0; j < lim && !clash; j++) {
+                    IrVar *o = vecs[k2]->v[j];
+                    const char *on = cg->varnames[o->id];
+                    if (on && strcmp(on, sb.s) == 0) clash = true;
+                }
+            }
+            if (clash) sb_printf(&sb, "_%d", var->id);
+            GPYC_ASSERT(var->id >= 0 && var->id < cg->m->next_var_id);
+            free(cg->varnames[var->id]);
+            cg->varnames[var->id] = sb.s;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- lines */
+
+/* The text of the source line holding span sp, trimmed, made safe for a C comment. */
+static const char *line_text(Cg *cg, Span sp) {
+    const SrcFile *f = sp.file;
+    if (!f || !f->text || sp.start > f->len) return NULL;
+    size_t b = sp.start, e = sp.start;
+    while (b > 0 && f->text[b - 1] != '\n') b--;
+    while (e < f->len && f->text[e] != '\n' && f->text[e] != '\r') e++;
+    while (b < e && (f->text[b] == ' ' || f->text[b] == '\t')) b++;
+    while (e > b && (f->text[e - 1] == ' ' || f->text[e - 1] == '\t')) e--;
+    if (e - b > 100) e = b + 100;
+    StrBuf sb = {0};
+    for (size_t i = b; i < e; i++) {
+        char c = f->text[i];
+        if (c == '*' && i + 1 < e && f->text[i + 1] == '/') {
+            sb_puts(&sb, "* ");
+        } else if (c == '/' && i + 1 < e && f->text[i + 1] == '*') {
+            sb_puts(&sb, "/ ");
+        } else if ((unsigned char)c < 0x20 || c == 0x7f) {
+            sb_putc(&sb, ' ');
+        } else {
+            sb_putc(&sb, c);
+        }
+    }
+    const char *r = ar_strdup(cg->m->arena, sb.s ? sb.s : "");
+    sb_free(&sb);
+    return r;
+}
+
+/* Sets fr.line (with the source as a comment) before instruction in when its line differs. */
+static void emit_line(Cg *cg, const IrInstr *in) {
+    int line = (int)in->span.line;
+    if (line <= 0 || line == cg->last_line) return;
+    const char *text = line_text(cg, in->span);
+    if (text && *text)
+        cg_emit(cg, "/* line %d: %s */", line, text);
+    else
+        cg_emit(cg, "/* line %d */", line);
+    cg_emit(cg, "fr.line = %d;", line);
+    cg->last_line = line;
+}
+
+/* ---------------------------------------------------------------- instructions */
+
+static void emit_block(Cg *cg, const IrBlock *b, bool loop, int entry_line);
+static bool terminates(const IrBlock *b);
+static void emit_instr(Cg *cg, const IrInstr *in);
+
+/* Releases the owned values of the open blocks down to (and including) the innermost loop
+ * body (loop) or all of them (return). */
+static void release_to(Cg *cg, bool to_loop) {
+    for (int i = cg->nscopes - 1; i >= 0; i--) {
+        cg_scope_release(cg, &cg->scopes[i]);
+        if (to_loop && cg->scopes[i].loop) return;
+    }
+    if (to_loop) util_internal_error(__FILE__, __LINE__, "codegen: break or continue outside a loop");
+}
+
+static void emit_return(Cg *cg, const IrInstr *in) {
+    const Type *rt = cg->f->ret;
+    bool value = in->nargs > 0 && in->args[0] && cg_has_storage(rt) && cg_has_storage(in->args[0]->type);
+    const char *a = value ? cg_arg(cg, in, 0) : NULL;
+    if (value) cg_emit_refs(cg, a, in->args[0]->type, true);   /* the caller's new reference */
+    release_to(cg, false);
+    cg_release_locals(cg);
+    cg_emit(cg, "rt_frame_leave(&fr);");
+    if (value)
+        cg_emit(cg, "return %s;", a);
+    else
+        cg_emit(cg, "return;");
+}
+
+/* IR_FOR_RANGE: start/stop/step evaluated once; a hidden counter drives the loop so that the
+ * body assigning the variable does not change the iteration; the variable keeps its last
+ * value after the loop. */
+static void emit_for_range(Cg *cg, const IrInstr *in) {
+    int k = cg->ntmp++;
+    const char *start = cg_arg(cg, in, 0), *stop = cg_arg(cg, in, 1);
+    const char *step = in->nargs > 2 ? cg_arg(cg, in, 2) : "INT64_C(1)";
+    if (in->nargs > 2)
+        cg_emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
+    cg_emit(cg, "for (int64_t it%d = %s; %s > 0 ? it%d < %s : it%d > %s; it%d += %s) {", k, start,
+            step, k, stop, k, stop, k, step);
+    cg->indent++;
+    if (in->var && cg_has_storage(in->var->type)) cg_emit(cg, "%s = it%d;", cg_varname(cg, in->var), k);
+    emit_block(cg, in->blocks[0], true, -1);
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* IR_FOR_RANGE marked by graphloop.c: the same loop over a counter j, whose first u
+ * iterations run under stream capture (recorded, not run) when rt_graph_begin says so; then
+ * rt_graph_end replays them as a CUDA graph as many whole times as fit and returns the
+ * iterations done (0: the capture was thrown away and nothing ran, so the loop starts again
+ * uncaptured).  The body never reads the loop variable; it is set to its Python value. */
+static void emit_graph_range(Cg *cg, const IrInstr *in) {
+    int k = cg->ntmp++;
+    const char *start = cg_arg(cg, in, 0), *stop = cg_arg(cg, in, 1), *step = cg_arg(cg, in, 2);
+    const char *var = in->var && cg_has_storage(in->var->type) ? cg_varname(cg, in->var) : NULL;
+    cg_emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "static gp_graph gl%d;   /* line %u: captured as a CUDA graph (graphloop.c) */", k,
+            (unsigned)in->span.line);
+    cg_emit(cg, "int64_t gn%d = gp_range_len(%s, %s, %s);", k, start, stop, step);
+    cg_emit(cg, "int64_t gu%d = rt_graph_begin(&gl%d, gn%d);", k, k, k);
+    cg_emit(cg, "for (int64_t gj%d = 0; gj%d < gn%d; gj%d++) {", k, k, k, k);
+    cg->indent++;
+    if (var) cg_emit(cg, "%s = %s + gj%d * %s;", var, start, k, step);
+    emit_block(cg, in->blocks[0], true, -1);
+    cg_emit(cg, "if (gu%d && gj%d + 1 == gu%d) {", k, k, k);
+    cg->indent++;
+    cg_emit(cg, "gj%d = rt_graph_end(&gl%d, gn%d) - 1;", k, k, k);
+    cg_emit(cg, "gu%d = 0;", k);
+    if (var) cg_emit(cg, "if (gj%d >= 0) %s = %s + gj%d * %s;", k, var, start, k, step);
+    cg->indent--;
+    cg_emit(cg, "}");
+    cg->indent--;
+    cg_emit(cg, "}");
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* IR_WHILE: `for (;;) { cond block; release its values; if (!c) break; body }` — the
+ * condition sits at the top, so a C continue in the body re-evaluates it. */
+static void emit_while(Cg *cg, const IrInstr *in) {
+    const IrBlock *cb = in->blocks[0];
+    cg_emit(cg, "for (;;) {");
+    cg->indent++;
+    cg_scope_push(cg, false);
+    cg->last_line = -1;
+    const IrInstr *cond = NULL;
+    for (int i = 0; i < cb->instrs.n; i++) {
+        const IrInstr *ci = cb->instrs.v[i];
+        if (ci->op == IR_COND) {
+            cond = ci;
+            break;
+        }
+        emit_instr(cg, ci);
+    }
+    if (!cond) cg_bug(in, "while condition block without IR_COND");
+    cg_scope_pop(cg, true);
+    cg_emit(cg, "if (!%s) break;", cg_arg(cg, cond, 0));
+    emit_block(cg, in->blocks[1], true, cg->last_line);
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* Calls user function in->func; None-typed params and results have no storage. */
+static void emit_call(Cg *cg, const IrInstr *in) {
+    const IrFunc *fn = in->func;
+    StrBuf sb = {0};
+    bool first = true;
+    for (int i = 0; i < in->nargs; i++) {
+        const Type *pt = i < fn->params.n ? ((IrVar *)fn->params.v[i])->type : in->args[i]->type;
+        if (!cg_has_storage(pt)) continue;
+        sb_printf(&sb, "%s%s", first ? "" : ", ", cg_arg(cg, in, i));
+        first = false;
+    }
+    if (in->res && cg_has_storage(in->res->type) && cg_has_storage(fn->ret))
+        cg_emit(cg, "%s = %s(%s);", cg_vname(cg, in->res), fn->cname, sb.s ? sb.s : "");
+    else
+        cg_emit(cg, "%s(%s);", fn->cname, sb.s ? sb.s : "");
+    sb_free(&sb);
+}
+
+/* True for ops that only exist inside a kernel group when they work on arrays. */
+static bool is_kernel_op(IrOp op) {
+    switch (op) {
+    case IR_FULL: case IR_ARANGE: case IR_LINSPACE: case IR_EYE: case IR_COPY:
+    case IR_STORE_INTO: case IR_REDUCE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* CgValueName for cg_kernel_launch. */
+static const char *name_of_cb(const IrValue *v, void *ctx) { return cg_vname(ctx, v); }
+
+/* Emits one instruction (and the blocks it owns). */
+static void emit_instr(Cg *cg, const IrInstr *in) {
+    if (in->group) {
+        /* kernel instructions: the launch happens at the group's last instruction */
+        if (in->group->last != in) return;
+        const RowChain *c = in->group->chain;
+        if (c && c->last != in) return;      /* a row chain launches at its last member */
+        const Siblings *sb = in->group->siblings;
+        if (sb && sb->last != in) return;    /* sibling reductions launch at their last member */
+        const Bundle *bd = in->group->bundle;
+        emit_line(cg, in);
+        if (bd) {   /* a bundle member sets up at its launch point; the last one launches */
+            int k = 0;
+            while (VEC_AT(bd->members, k) != in->group) k++;
+            cg_bundle_member(cg->out, cg->m, bd, k, name_of_cb, cg, cg->indent);
+            for (int i = 0; i < in->group->instrs.n; i++) {
+                const IrInstr *gi = in->group->instrs.v[i];
+                if (gi->res && cg_has_storage(gi->res->type)) cg_own(cg, gi->res);
+            }
+            return;
+        }
+        if (c) cg_rows_launch(cg->out, cg->m, c, name_of_cb, cg, cg->indent);
+        else if (sb) cg_siblings_launch(cg->out, cg->m, sb, name_of_cb, cg, cg->indent);
+        else cg_kernel_launch(cg->out, cg->m, in->group, name_of_cb, cg, cg->indent);
+        const Vec *set = c ? &c->members : sb ? &sb->members : NULL;
+        for (int k = 0; k < (set ? set->n : 1); k++) {
+            const KernelGroup *g = set ? set->v[k] : in->group;
+            for (int i = 0; i < g->instrs.n; i++) {
+                const IrInstr *gi = g->instrs.v[i];
+                if (gi->res && cg_has_storage(gi->res->type)) cg_own(cg, gi->res);
+            }
+        }
+        return;
+    }
+    if (is_kernel_op(in->op)) cg_bug(in, "kernel instruction outside a kernel group");
+    if (in->op == IR_CONST_NONE) return;
+    if (in->op != IR_WHILE) emit_line(cg, in);   /* its condition block sets the line */
+    const char *r = in->res && cg_has_storage(in->res->type) ? cg_vname(cg, in->res) : NULL;
+
+    if (in->op <= IR_EWISE_LAST) {
+        cg_emit_ewise_host(cg, in);
+        return;
+    }
+    switch (in->op) {
+    case IR_CONST_BOOL: cg_emit(cg, "%s = %s;", r, in->ival ? "true" : "false"); break;
+    case IR_CONST_INT: cg_emit(cg, "%s = %s;", r, cg_int_lit(cg, in->ival)); break;
+    case IR_CONST_FLOAT: cg_emit(cg, "%s = %s;", r, cg_float_lit(cg, in->fval)); break;
+    case IR_CONST_COMPLEX:
+        cg_emit(cg, "%s = gp_c128{%s, %s};", r, cg_float_lit(cg, in->fval), cg_float_lit(cg, in->fval2));
+        break;
+    case IR_CONST_STR: cg_emit(cg, "%s = %s;", r, cg_cstr(cg, in->sval)); break;
+
+    case IR_TO_BOOL: case IR_TO_INT: case IR_TO_FLOAT: case IR_TO_COMPLEX:
+        cg_emit_convert(cg, in);
+        break;
+    case IR_TO_STR: {
+        const Type *t = in->args[0]->type;
+        cg_emit(cg, "{");
+        cg->indent++;
+        cg_emit(cg, "gp_sb sb = {NULL, 0, 0};");
+        cg_emit_sb_str(cg, "sb", cg_has_storage(t) ? cg_arg(cg, in, 0) : "0", t);
+        cg_emit(cg, "%s = rt_sb_take(&sb);", r);
+        cg_emit(cg, "rt_sb_free(&sb);");
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
+    case IR_FORMAT: cg_emit_format(cg, in); break;
+    case IR_STR_EQ: cg_emit(cg, "%s = rt_str_eq(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1)); break;
+    case IR_STR_CONCAT: {
+        if (in->nargs == 0) {
+            cg_emit(cg, "%s = \"\";", r);
+            break;
+        }
+        StrBuf sb = {0};
+        for (int i = 0; i < in->nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, i));
+        cg_emit(cg, "{");
+        cg->indent++;
+        cg_emit(cg, "const char *parts[%d] = {%s};", in->nargs, sb.s);
+        cg_emit(cg, "%s = rt_str_concat(%d, parts);", r, in->nargs);
+        cg->indent--;
+        cg_emit(cg, "}");
+        sb_free(&sb);
+        break;
+    }
+
+    case IR_LOAD:
+        if (!r) break;
+        cg_emit(cg, "%s = %s;", r, cg_varname(cg, in->var));
+        cg_emit_refs(cg, r, in->res->type, true);
+        break;
+    case IR_STORE: {
+        if (!cg_has_storage(in->var->type) || !in->nargs || !cg_has_storage(in->args[0]->type)) break;
+        const char *a = cg_arg(cg, in, 0), *vn = cg_varname(cg, in->var);
+        cg_emit_refs(cg, a, in->args[0]->type, true);     /* retain first: x = x stays alive */
+        cg_emit_refs(cg, vn, in->var->type, false);
+        cg_emit(cg, "%s = %s;", vn, a);
+        break;
+    }
+
+    case IR_IF: {
+        cg_emit(cg, "if (%s) {", cg_arg(cg, in, 0));
+        cg->indent++;
+        int line = cg->last_line;
+        emit_block(cg, in->blocks[0], false, line);
+        cg->indent--;
+        if (in->blocks[1] && in->blocks[1]->instrs.n) {
+            cg_emit(cg, "} else {");
+            cg->indent++;
+            emit_block(cg, in->blocks[1], false, line);
+            cg->indent--;
+        }
+        cg_emit(cg, "}");
+        cg->last_line = -1;
+        break;
+    }
+    case IR_WHILE: emit_while(cg, in); cg->last_line = -1; break;
+    case IR_FOR_RANGE:
+        if (in->graph) emit_graph_range(cg, in);
+        else emit_for_range(cg, in);
+        cg->last_line = -1;
+        break;
+    case IR_COND: cg_bug(in, "IR_COND outside a while condition");
+    case IR_BREAK: release_to(cg, true); cg_emit(cg, "break;"); break;
+    case IR_CONTINUE: release_to(cg, true); cg_emit(cg, "continue;"); break;
+    case IR_RETURN: emit_return(cg, in); break;
+
+    case IR_CALL: emit_call(cg, in); break;
+    case IR_PRINT: cg_emit_print(cg, in); break;
+    case IR_ASSERT:
+        cg_emit(cg, "if (!%s) rt_raise(\"AssertionError\", \"%%s\", %s);", cg_arg(cg, in, 0),
+                in->nargs > 1 && cg_argkind(in, 1) == TY_STR ? cg_arg(cg, in, 1) : "\"\"");
+        break;
+
+    case IR_TUPLE: {
+        const Type *t = in->res->type;
+        StrBuf sb = {0};
+        bool first = true;
+        for (int i = 0; i < in->nargs && i < t->n; i++) {
+            if (!cg_has_storage(t->elems[i])) continue;
+            sb_printf(&sb, "%s%s", first ? "" : ", ", cg_arg(cg, in, i));
+            first = false;
+        }
+        cg_emit(cg, "%s = %s{%s};", r, cg_ctype_of(cg->m, t), sb.s ? sb.s : "");
+        sb_free(&sb);
+        cg_emit_refs(cg, r, t, true);
+        break;
+    }
+    case IR_TUPLE_GET:
+        if (r) cg_emit(cg, "%s = %s.f%lld;", r, cg_arg(cg, in, 0), (long long)in->ival);
+        break;
+    case IR_LIST_NEW: {
+        const Type *et = in->res->type->elem;
+        const char *ect = et && cg_has_storage(et) ? cg_ctype_of(cg->m, et) : "int64_t";
+        cg_emit(cg, "%s = rt_list_new(%s, sizeof(%s));", r, cg_list_kind(et), ect);
+        for (int i = 0; i < in->nargs; i++) {
+            const IrValue *e = in->args[i];
+            if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
+            cg_emit(cg, "rt_list_append(%s, &%s);", r, cg_vname(cg, e));
+        }
+        break;
+    }
+    case IR_LIST_APPEND: {
+        const IrValue *e = in->args[1];
+        /* the list keeps arrays itself; other held references (tuples, lists) it cannot
+         * release, so they are retained for the list's lifetime */
+        if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
+        cg_emit(cg, "rt_list_append(%s, &%s);", cg_arg(cg, in, 0), cg_arg(cg, in, 1));
+        break;
+    }
+    case IR_LIST_GET:
+        if (r) cg_emit(cg, "%s = *(%s *)rt_list_at(%s, %s);", r, cg_ctype_of(cg->m, in->res->type),
+                       cg_arg(cg, in, 0), cg_arg(cg, in, 1));
+        break;
+    case IR_LIST_SET: {
+        const IrValue *e = in->args[2];
+        if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
+        cg_emit(cg, "rt_list_set(%s, %s, &%s);", cg_arg(cg, in, 0), cg_arg(cg, in, 1), cg_arg(cg, in, 2));
+        break;
+    }
+    case IR_LIST_LEN: cg_emit(cg, "%s = %s->len;", r, cg_arg(cg, in, 0)); break;
+    case IR_LIST_SORTED:
+        cg_emit(cg, "%s = rt_list_sorted(%s, %s);", r, cg_arg(cg, in, 0), in->ival ? "true" : "false");
+        break;
+
+    case IR_PERF_COUNTER: cg_emit(cg, "%s = rt_perf_counter();", r); break;
+    case IR_SYNC: cg_emit(cg, "rt_sync();"); break;
+    case IR_FLUSH: cg_emit(cg, "fflush(stdout);"); break;
+    case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
+    case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;
+    case IR_ARGV_GET: cg_emit(cg, "%s = rt_argv(%s);", r, cg_arg(cg, in, 0)); break;
+    case IR_RAISE: /* the message: args[0] (a str made at run time) if given, else sval2 */
+        cg_emit(cg, "rt_raise(%s, \"%%s\", %s);", cg_cstr(cg, in->sval ? in->sval : "RuntimeError"),
+                in->nargs > 0 ? cg_arg(cg, in, 0) : cg_cstr(cg, in->sval2 ? in->sval2 : ""));
+        break;
+
+    default:
+        cg_emit_array_op(cg, in, r);
+    }
+
+    /* owned results: released at the end of the defining block (borrowed: TUPLE_GET, LIST_GET) */
+    if (r && in->op != IR_TUPLE_GET && in->op != IR_LIST_GET) cg_own(cg, in->res);
+}
+
+/* True for instructions after which nothing in their block runs. */
+static bool is_terminator(const IrInstr *in) {
+    switch (in->op) {
+    case IR_BREAK: case IR_CONTINUE: case IR_RETURN: case IR_RAISE: return true;
+    case IR_IF: return terminates(in->blocks[0]) && terminates(in->blocks[1]);
+    default: return false;
+    }
+}
+
+/* True when control never leaves block b at its end (it breaks, continues, returns or raises
+ * on every path). */
+static bool terminates(const IrBlock *b) {
+    if (!b) return false;
+    for (int i = 0; i < b->instrs.n; i++)
+        if (is_terminator(b->instrs.v[i])) return true;
+    return false;
+}
+
+/* Emits block b as a scope: its instructions, then the release of the values it owns.  The
+ * instructions after a terminator are dead and not emitted (the terminator released the
+ * block's values).  entry_line: fr.line on entry on every path, or -1. */
+static void emit_block(Cg *cg, const IrBlock *b, bool loop, int entry_line) {
+    cg_scope_push(cg, loop);
+    cg->last_line = entry_line;
+    bool ended = false;
+    for (int i = 0; b && i < b->instrs.n && !ended; i++) {
+        emit_instr(cg, b->instrs.v[i]);
+        ended = is_terminator(b->instrs.v[i]);
+    }
+    cg_scope_pop(cg, !ended);
+    cg->last_line = -1;
+}
+
+/* ---------------------------------------------------------------- functions */
+
+/* Declares v<id> for every result with storage in block b and the blocks nested in it. */
+static void declare_values(Cg *cg, const IrBlock *b) {
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = b->instrs.v[i];
+        if (in->res && cg_has_storage(in->res->type))
+            cg_emit(cg, "%s = %s;", cg_decl_of(cg, in->res->type, cg_vname(cg, in->res)), cg_zero_of(in->res->type));
+        const Bundle *bd = in->group ? in->group->bundle : NULL;
+        if (bd && bd->last == in) cg_bundle_decls(cg->out, bd, cg->indent);
+        declare_values(cg, in->blocks[0]);
+        declare_values(cg, in->blocks[1]);
+    }
+}
+
+static bool is_module_body(const Cg *cg, const IrFunc *f) { return cg->m->funcs.n && cg->m->funcs.v[0] == f; }
+
+/* `static T f_x(T l_a, ...)` without the trailing `;` or `{`. */
+static const char *signature(Cg *cg, const IrFunc *f) {
+    if (is_module_body(cg, f)) return "static void gp_module(void)";
+    StrBuf sb = {0};
+    sb_printf(&sb, "static %s(",
+              cg_has_storage(f->ret) ? cg_decl_of(cg, f->ret, f->cname) : cg_fmt(cg, "void %s", f->cname));
+    bool first = true;
+    for (int i = 0; i < f->params.n; i++) {
+        IrVar *p = f->params.v[i];
+        if (!cg_has_storage(p->type)) continue;
+        sb_printf(&sb, "%s%s", first ? "" : ", ", cg_decl_of(cg, p->type, cg_varname(cg, p)));
+        first = false;
+    }
+    if (first) sb_puts(&sb, "void");
+    sb_putc(&sb, ')');
+    const char *r = ar_strdup(cg->m->arena, sb.s);
+    sb_free(&sb);
+    return r;
+}
+
+static void emit_func(Cg *cg, const IrFunc *f) {
+    cg->f = f;
+    cg->indent = 0;
+    cg->last_line = -1;
+    cg_emit(cg, "/* %s */", is_module_body(cg, f) ? "module body" : cg_fmt(cg, "def %s", f->name));
+    cg_emit(cg, "%s {", signature(cg, f));
+    cg->indent = 1;
+    if (f->file && f->file != cg->m->main_file && f->file->name)   /* a helper module's code */
+        cg_emit(cg, "gp_frame fr = {%s, 0, NULL, %s};", cg_cstr(cg, f->name ? f->name : "<module>"), cg_cstr(cg, f->file->name));
+    else
+        cg_emit(cg, "gp_frame fr = {%s, 0, NULL};", cg_cstr(cg, f->name ? f->name : "<module>"));
+    for (int i = 0; i < f->locals.n; i++) {
+        IrVar *var = f->locals.v[i];
+        if (var->global || !cg_has_storage(var->type)) continue;
+        cg_emit(cg, "%s = %s;", cg_decl_of(cg, var->type, cg_varname(cg, var)), cg_zero_of(var->type));
+    }
+    declare_values(cg, f->body);
+    cg_emit(cg, "rt_frame_enter(&fr);");
+    for (int i = 0; i < f->params.n; i++) {   /* params are borrowed */
+        IrVar *p = f->params.v[i];
+        cg_emit_refs(cg, cg_varname(cg, p), p->type, true);
+    }
+    emit_block(cg, f->body, false, -1);
+    if (!terminates(f->body)) {
+        cg_release_locals(cg);
+        cg_emit(cg, "rt_frame_leave(&fr);");
+        if (cg_has_storage(f->ret)) cg_emit(cg, "return {};   /* not reached: every path returns */");
+    }
+    cg->indent = 0;
+    cg_emit(cg, "}");
+    cg_emit(cg, "%s", "");
+}
+
+/* ---------------------------------------------------------------- the translation unit */
+
+void cg_module(StrBuf *out, const IrModule *m) {
+    Cg cg = {0};
+    cg.m = m;
+    cg.vnames = xcalloc((size_t)m->next_value_id + 1, sizeof(char *));
+    cg.varnames = xcalloc((size_t)m->next_var_id + 1, sizeof(char *));
+    name_vars(&cg, &m->globals, NULL, "g_");
+    for (int i = 0; i < m->funcs.n; i++) {
+        const IrFunc *f = m->funcs.v[i];
+        Vec nonglobal = {0};
+        for (int j = 0; j < f->locals.n; j++) {
+            IrVar *v = f->locals.v[j];
+            if (!v->global) vec_push(&nonglobal, v);
+        }
+        name_vars(&cg, &f->params, &nonglobal, "l_");
+        vec_free(&nonglobal);
+    }
+
+    /* functions first (into body), so helpers they need are known for the prelude */
+    StrBuf body = {0};
+    cg.out = &body;
+    for (int i = 1; i < m->funcs.n; i++) emit_func(&cg, m->funcs.v[i]);
+    if (m->funcs.n) emit_func(&cg, m->funcs.v[0]);
+
+    const char *script = m->main_file && m->main_file->name ? m->main_file->name : "script.py";
+    cg.out = out;
+    sb_puts(out, "/*\n * Generated by gpyc from ");
+    sb_puts(out, m->main_file && m->main_file->path ? m->main_file->path : script);
+    sb_puts(out, " -- do not edit.\n"
+                 " * Kernels first, then the host code: one static function per Python function,\n"
+                 " * gp_module() for the module body, and main().\n */\n");
+    bool any_reduce = false;
+    for (int i = 0; i < m->groups.n; i++)
+        any_reduce |= ((const KernelGroup *)VEC_AT(m->groups, i))->kind == KG_REDUCE;
+    if (!any_reduce) sb_puts(out, "#define GPYRT_NO_BLOCK_REDUCE /* no reduction kernels: CUB is not needed */\n");
+    sb_puts(out, "#include <gpyrt.h>\n#include <gpyrt_device.cuh>\n#include <math.h>\n"
+                 "#include <stdio.h>\n#include <string.h>\n\n"
+                 "/* every value is declared at the top of its function; some are never read */\n"
+                 "#pragma nv_diag_suppress 177   /* declared but never referenced */\n"
+                 "#pragma nv_diag_suppress 550   /* set but never used */\n\n");
+    if (cg.need_repr_str) sb_puts(out, cg_repr_str_helper);
+
+    if (m->tuple_types.n) sb_puts(out, "/* tuples */\n");
+    for (int i = 0; i < m->tuple_types.n; i++) {
+        const Type *t = m->tuple_types.v[i];
+        sb_printf(out, "typedef struct gp_tup%d {", t->id);
+        for (int j = 0; j < t->n; j++)
+            if (cg_has_storage(t->elems[j])) sb_printf(out, " %s;", cg_decl_of(&cg, t->elems[j], cg_fmt(&cg, "f%d", j)));
+        sb_printf(out, " } gp_tup%d;\n", t->id);
+    }
+    if (m->tuple_types.n) sb_putc(out, '\n');
+
+    bool any = false;
+    for (int i = 0; i < m->globals.n; i++) {
+        IrVar *var = m->globals.v[i];
+        if (!cg_has_storage(var->type)) continue;
+        if (!any) sb_puts(out, "/* module variables */\n");
+        any = true;
+        sb_printf(out, "static %s;\n", cg_decl_of(&cg, var->type, cg_varname(&cg, var)));
+    }
+    if (any) sb_putc(out, '\n');
+
+    if (m->funcs.n > 1) sb_puts(out, "/* functions */\n");
+    for (int i = 1; i < m->funcs.n; i++) sb_printf(out, "%s;\n", signature(&cg, m->funcs.v[i]));
+    if (m->funcs.n > 1) sb_putc(out, '\n');
+
+    if (m->groups.n) sb_puts(out, "/* ---------------------------------------------------------------- kernels */\n\n");
+    for (int i = 0; i < m->groups.n; i++) cg_kernel_def(out, m, m->groups.v[i]);
+    for (int i = 0; i < m->chains.n; i++) cg_rows_def(out, m, m->chains.v[i]);
+    cg_siblings_defs(out, m);
+    cg_bundle_defs(out, m);
+    if (m->groups.n) sb_putc(out, '\n');
+
+    sb_puts(out, "/* ---------------------------------------------------------------- host code */\n\n");
+    if (body.s) sb_putn(out, body.s, body.len);
+    sb_puts(out, "int main(int argc, char **argv) {\n    rt_init(argc, argv, ");
+    cg_put_cstr(out, script);
+    sb_puts(out, ");\n    gp_module();\n    return rt_finish();\n}\n");
+
+    sb_free(&body);
+    for (int i = 0; i <= m->next_value_id; i++) free(cg.vnames[i]);
+    for (int i = 0; i <= m->next_var_id; i++) free(cg.varnames[i]);
+    free(cg.vnames);
+    free(cg.varnames);
+    free(cg.scopes);
+}

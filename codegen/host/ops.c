@@ -1,0 +1,342 @@
+/*
+ * ops.c — array instructions that the runtime carries out on the host side: indexing,
+ * reshapes, random draws, matmul, linalg, FFT, sorting, set operations, histograms ...; each
+ * becomes a call r = rt_X(...) (runtime/include/gpyrt.h), with its index items, shapes or
+ * axes in a local array first.
+ */
+#include "codegen/host/host.h"
+
+/* A local int64_t array of the value args [from, from + n) named `name` (NULL when n == 0). */
+static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const char *name) {
+    if (n <= 0) return "NULL";
+    StrBuf sb = {0};
+    for (int i = 0; i < n; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, from + i));
+    cg_emit(cg, "int64_t %s[%d] = {%s};", name, n, sb.s);
+    sb_free(&sb);
+    return name;
+}
+
+/* Index item k, a slice whose start, stop and step are args a..a+2 of `in` (None omitted). */
+static void emit_slice_item(Cg *cg, const IrInstr *in, int k, int a)
+{
+    cg_emit(cg, "ix[%d].kind = GP_IDX_SLICE;", k);
+    if (cg_argkind(in, a) != TY_NONE) cg_emit(cg, "ix[%d].has_start = true; ix[%d].start = %s;", k, k, cg_arg(cg, in, a));
+    if (cg_argkind(in, a + 1) != TY_NONE)
+        cg_emit(cg, "ix[%d].has_stop = true; ix[%d].stop = %s;", k, k, cg_arg(cg, in, a + 1));
+    if (cg_argkind(in, a + 2) != TY_NONE) {
+        const char *st = cg_arg(cg, in, a + 2);
+        cg_emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"slice step cannot be zero\");", st);
+        cg_emit(cg, "ix[%d].step = %s;", k, st);
+    } else {
+        cg_emit(cg, "ix[%d].step = 1;", k);
+    }
+}
+
+/* IR_INDEX: a gp_index per item, then rt_index. */
+static void emit_index(Cg *cg, const IrInstr *in) {
+    const char *r = cg_vname(cg, in->res);
+    if (in->nidx == 0) {
+        cg_emit(cg, "%s = rt_index(%s, 0, NULL);", r, cg_arg(cg, in, 0));
+        return;
+    }
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
+    int a = 1;
+    for (int k = 0; k < in->nidx; k++) {
+        switch (in->idx[k]) {
+        case IDX_INT:
+            cg_emit(cg, "ix[%d].kind = GP_IDX_INT; ix[%d].i = %s;", k, k, cg_arg(cg, in, a));
+            a++;
+            break;
+        case IDX_SLICE:
+            emit_slice_item(cg, in, k, a);
+            a += 3;
+            break;
+        case IDX_NEWAXIS: cg_emit(cg, "ix[%d].kind = GP_IDX_NEWAXIS;", k); break;
+        case IDX_ELLIPSIS: cg_emit(cg, "ix[%d].kind = GP_IDX_ELLIPSIS;", k); break;
+        }
+    }
+    cg_emit(cg, "%s = rt_index(%s, %d, ix);", r, cg_arg(cg, in, 0), in->nidx);
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* IR_ADV_INDEX / IR_ADV_STORE (runtime/indexing.cu): a gp_index per item as for IR_INDEX and
+ * a parallel array of index arrays (NULL for the other items), then rt_adv_get / rt_adv_set. */
+static void emit_adv_index(Cg *cg, const IrInstr *in) {
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
+    cg_emit(cg, "const gp_array *ax[%d] = {};", in->nidx);
+    int a = 1;
+    for (int k = 0; k < in->nidx; k++) {
+        switch (in->idx[k]) {
+        case IDX_INT:
+            if (cg_argkind(in, a) == TY_ARRAY)
+                cg_emit(cg, "ix[%d].kind = GP_IDX_INT; ax[%d] = %s;", k, k, cg_arg(cg, in, a));
+            else
+                cg_emit(cg, "ix[%d].kind = GP_IDX_INT; ix[%d].i = %s;", k, k, cg_arg(cg, in, a));
+            a++;
+            break;
+        case IDX_SLICE:
+            emit_slice_item(cg, in, k, a);
+            a += 3;
+            break;
+        case IDX_NEWAXIS: cg_emit(cg, "ix[%d].kind = GP_IDX_NEWAXIS;", k); break;
+        case IDX_ELLIPSIS: cg_emit(cg, "ix[%d].kind = GP_IDX_ELLIPSIS;", k); break;
+        }
+    }
+    if (in->op == IR_ADV_INDEX)
+        cg_emit(cg, "%s = rt_adv_get(%s, %d, ix, ax);", cg_vname(cg, in->res), cg_arg(cg, in, 0), in->nidx);
+    else
+        if (in->ival)   /* cupyx.scatter_add / max / min: gp_scatter_op */
+            cg_emit(cg, "rt_adv_scatter(%s, %d, ix, ax, %s, %d);", cg_arg(cg, in, 0), in->nidx, cg_arg(cg, in, a), (int)in->ival);
+        else
+            cg_emit(cg, "rt_adv_set(%s, %d, ix, ax, %s);", cg_arg(cg, in, 0), in->nidx, cg_arg(cg, in, a));
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* IR_LINALG (runtime/solver.c): rt_linalg fills out[] with new references; a tuple result is
+ * built from them as they are (it owns them: no retain, unlike IR_TUPLE). */
+static void emit_linalg(Cg *cg, const IrInstr *in, const char *r) {
+    /* ORDER GP_LA: the gp_la_kind constants of gpyrt.h */
+    static const char *const kinds[] = {"GP_LA_SOLVE", "GP_LA_INV", "GP_LA_DET", "GP_LA_SLOGDET",
+                                        "GP_LA_CHOLESKY", "GP_LA_QR", "GP_LA_EIGH", "GP_LA_SVD"};
+    const Type *t = in->res ? in->res->type : NULL;
+    int nout = t && t->kind == TY_TUPLE ? t->n : 1;
+    if (in->ival < 0 || in->ival >= (int64_t)(sizeof kinds / sizeof kinds[0]) || !r || in->nargs < 1 ||
+        in->nargs > 2 || nout < 1 || nout > 3)
+        cg_bug(in, "bad linalg");
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "gp_array *la[3] = {NULL, NULL, NULL};");
+    cg_emit(cg, "if (rt_linalg(%s, %s, %s, %s, la) != %d) rt_raise(\"RuntimeError\", \"rt_linalg: result count\");",
+            kinds[in->ival], cg_arg(cg, in, 0), in->nargs > 1 ? cg_arg(cg, in, 1) : "NULL", cg_int_lit(cg, in->shape[0]), nout);
+    if (t->kind == TY_TUPLE) {
+        for (int i = 0; i < nout; i++)
+            if (t->elems[i]->kind != TY_ARRAY) cg_bug(in, "linalg tuple of non-arrays");
+        cg_emit(cg, "%s = %s{%s};", r, cg_ctype_of(cg->m, t), nout == 1 ? "la[0]" : nout == 2 ? "la[0], la[1]" : "la[0], la[1], la[2]");
+    } else {
+        cg_emit(cg, "%s = la[0];", r);
+    }
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* IR_ARRAY_LIT: the elements in a host array of the dtype's C type, then rt_from_host. */
+static void emit_array_lit(Cg *cg, const IrInstr *in) {
+    const char *r = cg_vname(cg, in->res);
+    const char *ct = dt_ctype(in->dtype);
+    cg_emit(cg, "{");
+    cg->indent++;
+    StrBuf sb = {0};
+    for (int i = 0; i < in->ndim; i++) sb_printf(&sb, "%s%lld", i ? ", " : "", (long long)in->shape[i]);
+    if (in->ndim) cg_emit(cg, "int64_t shape[%d] = {%s};", in->ndim, sb.s);
+    sb_free(&sb);
+    if (in->nargs) {
+        cg_emit(cg, "%s data[%d] = {", ct, in->nargs);
+        cg->indent++;
+        StrBuf row = {0};
+        for (int i = 0; i < in->nargs; i++) {
+            sb_printf(&row, "gp_cast<%s>(%s),", ct, cg_arg(cg, in, i));
+            if (row.len > 80 || i == in->nargs - 1) {
+                cg_emit(cg, "%s", row.s);
+                row.len = 0;
+                row.s[0] = 0;
+            } else {
+                sb_putc(&row, ' ');
+            }
+        }
+        sb_free(&row);
+        cg->indent--;
+        cg_emit(cg, "};");
+    }
+    cg_emit(cg, "%s = rt_from_host(%s, %d, %s, %s);", r, dt_gp_enum(in->dtype), in->ndim,
+            in->ndim ? "shape" : "NULL", in->nargs ? "data" : "NULL");
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* The instructions on arrays that the runtime carries out (r: the result's name, or NULL);
+ * emit_instr records the owned result. */
+void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
+    switch (in->op) {
+    case IR_SHAPE_DIM: cg_emit(cg, "%s = %s->shape[%lld];", r, cg_arg(cg, in, 0), (long long)in->ival); break;
+    case IR_SIZE: cg_emit(cg, "%s = %s->size;", r, cg_arg(cg, in, 0)); break;
+    case IR_INDEX: emit_index(cg, in); break;
+    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_EMPTY: {
+        int from = in->op == IR_EMPTY ? 0 : 1;
+        int n = in->nargs - from;
+        cg_emit(cg, "{");
+        cg->indent++;
+        const char *shp = emit_dims(cg, in, from, n, "shape");
+        if (in->op == IR_RESHAPE)
+            cg_emit(cg, "%s = rt_reshape(%s, %d, %s);", r, cg_arg(cg, in, 0), n, shp);
+        else if (in->op == IR_BROADCAST_TO)
+            cg_emit(cg, "%s = rt_broadcast_to(%s, %d, %s);", r, cg_arg(cg, in, 0), n, shp);
+        else
+            cg_emit(cg, "%s = rt_empty(%s, %d, %s);", r, dt_gp_enum(in->dtype), n, shp);
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
+    case IR_RANDOM_DRAW: { /* rt_random_draw / rt_random_randint (runtime/random.cu) */
+        /* ORDER GP_RAND */
+        static const char *const kinds[] = {"GP_RAND_UNIFORM", "GP_RAND_UNIFORM_RAW", "GP_RAND_NORMAL",
+                                            "GP_RAND_LOGNORMAL", "GP_RAND_BITS"};
+        int n = in->ndim;
+        cg_emit(cg, "{");
+        cg->indent++;
+        const char *shp = emit_dims(cg, in, 0, n, "shape");
+        if (in->ival == RAND_RANDINT)
+            cg_emit(cg, "%s = rt_random_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype), cg_arg(cg, in, n),
+                    cg_arg(cg, in, n + 1), n, shp);
+        else
+            cg_emit(cg, "%s = rt_random_draw(%s, %s, %d, %s, %s, %s);", r, kinds[in->ival], dt_gp_enum(in->dtype), n,
+                    shp, in->nargs > n ? cg_arg(cg, in, n) : "0.0", in->nargs > n + 1 ? cg_arg(cg, in, n + 1) : "0.0");
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
+    case IR_TRANSPOSE:
+        if (in->ndim == 0) {
+            cg_emit(cg, "%s = rt_transpose(%s, NULL);", r, cg_arg(cg, in, 0));
+        } else {
+            StrBuf sb = {0};
+            for (int i = 0; i < in->ndim; i++) sb_printf(&sb, "%s%d", i ? ", " : "", in->perm[i]);
+            cg_emit(cg, "{");
+            cg->indent++;
+            cg_emit(cg, "static const int perm[%d] = {%s};", in->ndim, sb.s);
+            cg_emit(cg, "%s = rt_transpose(%s, perm);", r, cg_arg(cg, in, 0));
+            cg->indent--;
+            cg_emit(cg, "}");
+            sb_free(&sb);
+        }
+        break;
+    case IR_COMPLEX_PART: cg_emit(cg, "%s = rt_complex_part(%s, %d);", r, cg_arg(cg, in, 0), (int)in->ival); break;
+    case IR_TOLIST: cg_emit(cg, "%s = %s(%s);", r, in->ival ? "rt_tolist_str" : "rt_tolist", cg_arg(cg, in, 0)); break;
+    case IR_ARRAY_LIT: emit_array_lit(cg, in); break;
+    case IR_MATMUL: {
+        /* ORDER GP_MM: the gp_mm_mode constants of gpyrt.h */
+        static const char *const modes[] = {"GP_MM_MATMUL", "GP_MM_DOT", "GP_MM_VDOT", "GP_MM_INNER",
+                                            "GP_MM_TENSORDOT", "GP_MM_MATRIX_POWER"};
+        if (in->ival < 0 || in->ival >= (int64_t)(sizeof modes / sizeof modes[0])) cg_bug(in, "bad matmul mode");
+        cg_emit(cg, "%s = rt_matmul(%s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), modes[in->ival],
+                cg_int_lit(cg, in->shape[0]));
+        break;
+    }
+    case IR_MEDIAN: /* runtime/median.cu */
+        cg_emit(cg, "%s = rt_median(%s, %d, %s, %s);", r, cg_arg(cg, in, 0), (int)in->ival, in->keepdims ? "true" : "false",
+                dt_gp_enum(in->dtype));
+        break;
+    case IR_QUANTILE: { /* runtime/median.cu */
+        if (in->nargs < 1 || in->nargs > 2) cg_bug(in, "bad quantile");
+        StrBuf ax = {0};
+        for (int i = 0; i < in->naxes; i++) sb_printf(&ax, "%s%d", i ? ", " : "", in->axes[i]);
+        cg_emit(cg, "{");
+        cg->indent++;
+        cg_emit(cg, "static const int axes[%d] = {%s};", in->naxes ? in->naxes : 1, in->naxes ? ax.s : "0");
+        cg_emit(cg, "%s = rt_quantile(%s, %s, %d, axes, %s, %d, %s);", r, cg_arg(cg, in, 0),
+                in->nargs == 2 ? cg_arg(cg, in, 1) : "NULL", in->naxes, in->keepdims ? "true" : "false", (int)in->ival,
+                dt_gp_enum(in->dtype));
+        cg->indent--;
+        cg_emit(cg, "}");
+        sb_free(&ax);
+        break;
+    }
+    case IR_FFT: { /* runtime/fft.c */
+        /* ORDER GP_FFT: the gp_fft_kind constants of gpyrt.h */
+        static const char *const kinds[] = {"GP_FFT_C2C_FORWARD", "GP_FFT_C2C_INVERSE", "GP_FFT_R2C", "GP_FFT_C2R"};
+        if (in->ival < 0 || in->ival >= 4 || in->naxes < 1 || in->nargs != 1 + in->naxes) cg_bug(in, "bad fft");
+        StrBuf ax = {0}, ns = {0};
+        for (int i = 0; i < in->naxes; i++) {
+            sb_printf(&ax, "%s%d", i ? ", " : "", in->axes[i]);
+            sb_printf(&ns, "%s%s", i ? ", " : "", cg_arg(cg, in, 1 + i));
+        }
+        cg_emit(cg, "{");
+        cg->indent++;
+        cg_emit(cg, "static const int axes[%d] = {%s};", in->naxes, ax.s);
+        cg_emit(cg, "const int64_t n[%d] = {%s};", in->naxes, ns.s);
+        cg_emit(cg, "%s = rt_fft(%s, %s, %d, axes, n);", r, cg_arg(cg, in, 0), kinds[in->ival], in->naxes);
+        cg->indent--;
+        cg_emit(cg, "}");
+        sb_free(&ax);
+        sb_free(&ns);
+        break;
+    }
+    case IR_LINALG: emit_linalg(cg, in, r); break;
+    case IR_SCAN: /* cumsum / cumprod (runtime/scan.cu) */
+        cg_emit(cg, "%s = rt_scan(%s, %s, %d);", r, cg_arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
+                (int)in->ival);
+        break;
+    case IR_DIAG_VIEW:
+        cg_emit(cg, "%s = rt_diag_view(%s, %d, %d);", r, cg_arg(cg, in, 0), in->axes[0], in->axes[1]);
+        break;
+    case IR_CONCAT_CHECK: case IR_SQUEEZE: case IR_REPEAT: case IR_CONCAT_LIST: { /* runtime/manip.c */
+        StrBuf sb = {0};
+        cg_emit(cg, "{");
+        cg->indent++;
+        if (in->op == IR_CONCAT_CHECK) {
+            for (int i = 0; i < in->nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, i));
+            cg_emit(cg, "const gp_array *arrs[%d] = {%s};", in->nargs, sb.s);
+            cg_emit(cg, "rt_concat_check(%s, %d, %d, arrs);", cg_cstr(cg, in->sval), (int)in->ival, in->nargs);
+        } else if (in->op == IR_SQUEEZE) {
+            for (int i = 0; i < in->naxes; i++) sb_printf(&sb, "%s%d", i ? ", " : "", in->axes[i]);
+            cg_emit(cg, "static const int axes[%d] = {%s};", in->naxes ? in->naxes : 1, in->naxes ? sb.s : "0");
+            cg_emit(cg, "%s = rt_squeeze(%s, %d, axes);", r, cg_arg(cg, in, 0), in->naxes);
+        } else if (in->op == IR_REPEAT) {
+            cg_emit(cg, "%s = rt_repeat(%s, %s, %d);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), (int)in->ival);
+        } else {
+            cg_emit(cg, "%s = rt_concat_list(%s, %d, %s);", r, cg_cstr(cg, in->sval), (int)in->ival, cg_arg(cg, in, 0));
+        }
+        cg->indent--;
+        cg_emit(cg, "}");
+        sb_free(&sb);
+        break;
+    }
+    case IR_ADV_INDEX: case IR_ADV_STORE: emit_adv_index(cg, in); break; /* runtime/indexing.cu */
+    case IR_NONZERO: cg_emit(cg, "%s = rt_nonzero(%s, %d);", r, cg_arg(cg, in, 0), (int)in->ival); break;
+    case IR_SORT: /* runtime/sort.cu */
+        cg_emit(cg, "%s = rt_sort(%s, %d, %s, %s, %s);", r, cg_arg(cg, in, 0), (int)in->ival, in->shape[0] ? "true" : "false",
+                in->nargs > 1 ? "true" : "false", in->nargs > 1 ? cg_arg(cg, in, 1) : "0");
+        break;
+    case IR_SEARCHSORTED:
+        cg_emit(cg, "%s = rt_searchsorted(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_UNIQUE: cg_emit(cg, "%s = rt_unique(%s, %d);", r, cg_arg(cg, in, 0), (int)in->ival); break;
+    case IR_ISIN:
+        cg_emit(cg, "%s = rt_isin(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_SETOP: {
+        /* ORDER GP_SET: the gp_setop constants of gpyrt.h */
+        static const char *const ops[] = {"GP_SET_INTERSECT", "GP_SET_UNION", "GP_SET_DIFF", "GP_SET_XOR"};
+        if (in->ival < 0 || in->ival > 3) cg_bug(in, "bad set operation");
+        cg_emit(cg, "%s = rt_setop(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), ops[in->ival]);
+        break;
+    }
+    case IR_BINCOUNT: /* runtime/hist.cu */
+        cg_emit(cg, "%s = rt_bincount(%s, %s, %s);", r, cg_arg(cg, in, 0), in->nargs > 2 ? cg_arg(cg, in, 2) : "NULL",
+                cg_arg(cg, in, 1));
+        break;
+    case IR_DIGITIZE:
+        cg_emit(cg, "%s = rt_digitize(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case IR_HIST_EDGES:
+        cg_emit(cg, "%s = rt_hist_edges(%s, %s, %s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),
+                in->nargs > 3 ? "true" : "false", in->nargs > 3 ? cg_arg(cg, in, 2) : "0.0",
+                in->nargs > 3 ? cg_arg(cg, in, 3) : "0.0", dt_gp_enum(in->dtype));
+        break;
+    case IR_HISTOGRAM:
+        cg_emit(cg, "%s = rt_histogram(%s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),
+                in->nargs > 2 ? cg_arg(cg, in, 2) : "NULL", in->ival ? "true" : "false");
+        break;
+    case IR_HISTOGRAM2D:
+        cg_emit(cg, "%s = rt_histogram2d(%s, %s, %s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), cg_arg(cg, in, 2),
+                cg_arg(cg, in, 3), in->nargs > 4 ? cg_arg(cg, in, 4) : "NULL", in->ival ? "true" : "false");
+        break;
+    default:
+        cg_bug(in, "no host code for this instruction");
+    }
+}

@@ -1,0 +1,223 @@
+/*
+ * common.c — what every kernel family shares: the line writer, the parameters a group's kernel
+ * takes (KParams), the expression emitter (a group's instructions for one element, in program
+ * order on registers) and the host names a launch uses.
+ */
+#include "codegen/kernels/kernels.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- helpers */
+
+static bool is_array(const IrValue *v) { return v && v->type && v->type->kind == TY_ARRAY; }
+
+bool cg_defined_in(const IrValue *v, const KernelGroup *g)
+{
+    return v && v->def && v->def->group == g;
+}
+
+/* The C type of a value inside a kernel: an array's element type, or a host scalar's. */
+const char *cg_val_ctype(const IrValue *v)
+{
+    switch (v->type->kind) {
+    case TY_ARRAY: return dt_ctype(v->type->dtype);
+    case TY_BOOL: return "bool";
+    case TY_INT: return "int64_t";
+    case TY_FLOAT: return "double";
+    case TY_COMPLEX: return "gp_c128";
+    default: return "double";
+    }
+}
+
+static void ind(StrBuf *out, int n)
+{
+    for (int i = 0; i < n; i++) sb_puts(out, "    ");
+}
+
+/* Writes one line at indentation level n (4 spaces each). */
+void cg_line(StrBuf *out, int n, const char *fmt, ...)
+{
+    va_list ap;
+    ind(out, n);
+    va_start(ap, fmt);
+    sb_vprintf(out, fmt, ap);
+    va_end(ap);
+    sb_putc(out, '\n');
+}
+
+/* Whether argument j of `in` is read by kernel code (not only used to size the launch). */
+static bool arg_in_kernel(const IrInstr *in, int j)
+{
+    switch (in->op) {
+    case IR_FULL: return j == in->nargs - 1;            /* the fill value */
+    case IR_ARANGE: return j == 0 || j == 1;            /* start, step */
+    case IR_LINSPACE: return true;                      /* start, stop, n */
+    case IR_EYE: return j == 2;                         /* k */
+    default: return true;
+    }
+}
+
+void cg_push_unique(Vec *vec, IrValue *v)
+{
+    for (int i = 0; i < vec->n; i++)
+        if (VEC_AT(*vec, i) == v) return;
+    vec_push(vec, v);
+}
+
+bool cg_in_vec(const Vec *vec, const IrValue *v)
+{
+    for (int i = 0; i < vec->n; i++)
+        if (VEC_AT(*vec, i) == v) return true;
+    return false;
+}
+
+void cg_kparams_build(KParams *p, const KernelGroup *g)
+{
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < g->outputs.n; i++) {
+        IrValue *v = VEC_AT(g->outputs, i);
+        if (cg_defined_in(v, g) && is_array(v)) cg_push_unique(&p->outs, v);
+    }
+    for (int i = 0; i < g->inputs.n; i++) {
+        IrValue *v = VEC_AT(g->inputs, i);
+        if (is_array(v)) cg_push_unique(&p->arrs, v);
+    }
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op == IR_STORE_INTO) cg_push_unique(&p->dsts, in->args[0]);
+        for (int j = 0; j < in->nargs; j++) {
+            IrValue *a = in->args[j];
+            if (!a || cg_defined_in(a, g) || is_array(a) || !arg_in_kernel(in, j)) continue;
+            cg_push_unique(&p->scalars, a);
+        }
+    }
+    if (g->recur) {         /* the loop's range: the kernel counts the iterations */
+        cg_push_unique(&p->scalars, g->recur->start);
+        cg_push_unique(&p->scalars, g->recur->stop);
+        cg_push_unique(&p->scalars, g->recur->step);
+    }
+}
+
+void cg_kparams_free(KParams *p)
+{
+    vec_free(&p->outs);
+    vec_free(&p->arrs);
+    vec_free(&p->scalars);
+    vec_free(&p->dsts);
+}
+
+const IrInstr *cg_find_op(const KernelGroup *g, IrOp op)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op == op) return in;
+    }
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- kernel bodies */
+
+/* gp_cast<CT>(v<id>) */
+static void put_cast(StrBuf *out, const char *ct, const IrValue *v)
+{
+    sb_printf(out, "gp_cast<%s>(v%d)", ct, v->id);
+}
+
+/* One elementwise table op: v<r> = gp_cast<RT>(FN<CT>(operands cast to CT)). */
+static void emit_ewise(StrBuf *out, int n, const IrInstr *in)
+{
+    const OpInfo *info = ir_op_info(in->op);
+    const char *rt = cg_val_ctype(in->res);
+    const char *ct = dt_ctype(in->cdtype);
+    StrBuf e = {0};
+    if (in->op == IR_CAST) {
+        put_cast(&e, rt, in->args[0]);
+    } else {
+        sb_printf(&e, "gp_cast<%s>(%s<%s>(", rt, info->fn, ct);
+        for (int j = 0; j < in->nargs; j++) {
+            if (j) sb_puts(&e, ", ");
+            if (in->op == IR_WHERE && j == 0) put_cast(&e, "bool", in->args[j]);
+            else if (in->op == IR_ROUND && j == 1) put_cast(&e, "int64_t", in->args[j]);
+            else put_cast(&e, ct, in->args[j]);
+        }
+        sb_puts(&e, "))");
+    }
+    cg_line(out, n, "const %s v%d = %s;", rt, in->res->id, e.s);
+    sb_free(&e);
+}
+
+/* The instructions of a group (up to, not including, an IR_REDUCE), in order.
+ * idx: the C expression of the linear index (ARANGE, LINSPACE); EYE reads ix[0], ix[1]. */
+void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        const char *rt = in->res ? cg_val_ctype(in->res) : NULL;
+        switch (in->op) {
+        case IR_REDUCE:
+            return;
+        case IR_FULL:
+            cg_line(out, n, "const %s v%d = gp_cast<%s>(v%d);", rt, in->res->id, rt,
+                    in->args[in->nargs - 1]->id);
+            break;
+        case IR_ARANGE: {
+            /* start + i*step in the result's type; integer results count in int64 */
+            DType d = in->res->type->dtype;
+            const char *ct = (d == DT_BOOL || dt_is_int(d)) ? "int64_t" : dt_ctype(d);
+            cg_line(out, n,
+                    "const %s v%d = gp_cast<%s>(gp_add<%s>(gp_cast<%s>(v%d), gp_mul<%s>(gp_cast<%s>(%s), gp_cast<%s>(v%d))));",
+                    rt, in->res->id, rt, ct, ct, in->args[0]->id, ct, ct, idx, ct, in->args[1]->id);
+            break;
+        }
+        case IR_LINSPACE: {
+            bool cplx = dt_is_complex(in->res->type->dtype) ||
+                        in->args[0]->type->kind == TY_COMPLEX || in->args[1]->type->kind == TY_COMPLEX ||
+                        (is_array(in->args[0]) && dt_is_complex(in->args[0]->type->dtype)) ||
+                        (is_array(in->args[1]) && dt_is_complex(in->args[1]->type->dtype));
+            const char *st = cplx ? "gp_c128" : "double";
+            cg_line(out, n,
+                    "const %s v%d = gp_linspace_at<%s>(gp_cast<%s>(v%d), gp_cast<%s>(v%d), gp_cast<int64_t>(v%d), %s, %s);",
+                    rt, in->res->id, rt, st, in->args[0]->id, st, in->args[1]->id, in->args[2]->id,
+                    in->ival ? "true" : "false", idx);
+            break;
+        }
+        case IR_EYE:
+            cg_line(out, n, "const %s v%d = gp_cast<%s>(ix[1] - ix[0] == gp_cast<int64_t>(v%d));", rt,
+                    in->res->id, rt, in->args[2]->id);
+            break;
+        case IR_COPY:
+            cg_line(out, n, "const %s v%d = gp_cast<%s>(v%d);", rt, in->res->id, rt, in->args[0]->id);
+            break;
+        case IR_STORE_INTO: {
+            const IrValue *dst = in->args[0];
+            const char *dt = dt_ctype(dst->type->dtype);
+            cg_line(out, n, "*(%s *)(a%d.data + off%d) = gp_cast<%s>(v%d);", dt, dst->id, dst->id, dt,
+                    in->args[1]->id);
+            break;
+        }
+        default:
+            if (ir_op_is_ewise(in->op) && in->res) emit_ewise(out, n, in);
+            else cg_line(out, n, "#error \"gpyc: %s cannot run in a kernel\"", ir_op_name(in->op));
+            break;
+        }
+    }
+}
+
+void cg_emit_scalar_params(StrBuf *out, const KParams *p)
+{
+    for (int i = 0; i < p->scalars.n; i++) {
+        const IrValue *v = VEC_AT(p->scalars, i);
+        sb_printf(out, ", %s v%d", cg_val_ctype(v), v->id);
+    }
+}
+
+/* ---------------------------------------------------------------- launches */
+
+/* The C expression of value v in the launch's host code. */
+const char *cg_nm(const Launch *L, const IrValue *v) { return L->name_of(v, L->ctx); }
+
+/* The scalar arguments of a kernel call, in parameter order. */
+void cg_put_scalar_args(StrBuf *sb, const Launch *L, const KParams *p)
+{
+    for (int i = 0; i < p->scalars.n; i++) sb_printf(sb, ", %s", cg_nm(L, VEC_AT(p->scalars, i)));
+}

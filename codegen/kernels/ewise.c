@@ -1,0 +1,485 @@
+/*
+ * ewise.c — elementwise kernels (KG_EWISE) and their launch.
+ *
+ * KG_EWISE: a grid-stride loop over the iteration shape s.  Each array the group reads or
+ * writes is a gp_kin (data + byte strides broadcast to s); a kernel takes a fast path (offset
+ * = index * st[last]) when the host found every operand C-contiguous over s or constant.
+ * Inputs are loaded once per element into v<id>, the instructions run in program order on
+ * registers, and outputs (values defined in the group and used outside it) are stored last.
+ * Host scalars are parameters v<id> of their host C type (bool, int64_t, double, gp_c128).
+ * Where every array is contiguous and aligned, a vector path moves 16 bytes per access; a
+ * recurrence (recur.c) runs its loop per element; a bundle member's body becomes a device
+ * function that its bundle's kernel calls (bundles.c).
+ */
+#include "codegen/kernels/kernels.h"
+
+/* True when array input v is read as a value (not only written as a STORE_INTO destination). */
+static bool array_is_read(const KernelGroup *g, const IrValue *v)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == v && !(in->op == IR_STORE_INTO && j == 0)) return true;
+    }
+    return false;
+}
+
+/* The group's instructions for one element; for a recurrence (recur.c), in a loop that
+ * carries carry_in -> carry_out through len(range(...)) iterations in registers. */
+static void emit_body(StrBuf *out, int n, const KernelGroup *g, const char *idx)
+{
+    const Recurrence *rc = g->recur;
+    if (!rc) {
+        cg_emit_instrs(out, n, g, idx);
+        return;
+    }
+    const char *ct = cg_val_ctype(rc->carry_out);
+    cg_line(out, n, "%s rc_x = v%d;", ct, rc->carry_in->id);
+    cg_line(out, n, "for (int64_t rc_i = gp_range_len(v%d, v%d, v%d); rc_i > 0; rc_i--) {", rc->start->id, rc->stop->id,
+            rc->step->id);
+    cg_line(out, n + 1, "const %s v%d = rc_x;", ct, rc->carry_in->id);
+    cg_emit_instrs(out, n + 1, g, idx);
+    cg_line(out, n + 1, "rc_x = v%d;", rc->carry_out->id);
+    cg_line(out, n, "}");
+    cg_line(out, n, "const %s v%d = rc_x;", ct, rc->carry_out->id);
+}
+
+/* sl<id> = the stride of the last dimension of s for every array in `all` (the element step of
+ * the contiguous paths), read through gp_at: indexing a kernel parameter's array at a run-time
+ * index (st[ndim - 1]) makes nvcc copy the whole parameter to local memory in every thread. */
+static void emit_last_strides(StrBuf *out, int n, const Vec *all)
+{
+    for (int i = 0; i < all->n; i++) {
+        int id = ((IrValue *)VEC_AT(*all, i))->id;
+        cg_line(out, n, "const int64_t sl%d = gp_at(a%d.st, s.ndim - 1);", id, id);
+        cg_line(out, n, "(void)sl%d;", id);
+    }
+}
+
+/* Writes the byte offsets o<id>[u] of element i (of index type IT) for every array in `all`:
+ * contiguous path (i * st[last]) when `fast`, else the row-major decomposition of i over
+ * s.dim — one division per dimension but the first, in IT (32 bits when the host found the
+ * size small enough).  need_ix (eye): the decomposition always runs and keeps row and col. */
+static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
+{
+    int body = n;
+    if (!need_ix) {
+        cg_line(out, n, "if (fast) {");
+        for (int i = 0; i < all->n; i++) {
+            int id = ((IrValue *)VEC_AT(*all, i))->id;
+            cg_line(out, n + 1, "o%d[u] = (int64_t)i * sl%d;", id, id);
+        }
+        cg_line(out, n, "} else {");
+        body = n + 1;
+    }
+    for (int i = 0; i < all->n; i++) cg_line(out, body, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
+    cg_line(out, body, "IT r = i;");
+    /* constant indices (unrolled, guarded by ndim): see gp_at */
+    cg_line(out, body, "#pragma unroll");
+    cg_line(out, body, "for (int d = GP_MAXDIM - 1; d > 0; d--) {");
+    cg_line(out, body + 1, "if (d >= s.ndim) continue;");
+    cg_line(out, body + 1, "const IT dd = (IT)s.dim[d], q = r / dd, id = r - q * dd;");
+    cg_line(out, body + 1, "r = q;");
+    if (need_ix) cg_line(out, body + 1, "if (d == 1) col[u] = id;");
+    for (int i = 0; i < all->n; i++) {
+        int id = ((IrValue *)VEC_AT(*all, i))->id;
+        cg_line(out, body + 1, "o%d[u] += (int64_t)id * a%d.st[d];", id, id);
+    }
+    cg_line(out, body, "}");
+    if (need_ix) cg_line(out, body, "row[u] = r;");
+    for (int i = 0; i < all->n; i++) {
+        int id = ((IrValue *)VEC_AT(*all, i))->id;
+        cg_line(out, body, "o%d[u] += (int64_t)r * a%d.st[0];", id, id);
+    }
+    if (!need_ix) cg_line(out, n, "}");
+}
+
+/* Elements per thread of the vector path: 16 bytes of the widest array's type (1: no vector
+ * path, for eye's 2-D index or 16-byte types). */
+static int ewise_vec_width(const KernelGroup *g, const Vec *all)
+{
+    if (cg_find_op(g, IR_EYE)) return 1;
+    int widest = 1;
+    for (int i = 0; i < all->n; i++) {
+        int s = dt_size(((IrValue *)VEC_AT(*all, i))->type->dtype);
+        if (s > widest) widest = s;
+    }
+    return widest >= 16 ? 1 : 16 / widest;
+}
+
+/* ", a<id>..., v<id>..." — the arguments after the shape (the body's and the kernel's). */
+static void put_kernel_args(StrBuf *out, const Vec *all, const KParams *p, bool decl)
+{
+    for (int i = 0; i < all->n; i++)
+        sb_printf(out, ", %sa%d", decl ? "const gp_kin &" : "", ((IrValue *)VEC_AT(*all, i))->id);
+    for (int i = 0; i < p->scalars.n; i++) {
+        const IrValue *v = VEC_AT(p->scalars, i);
+        if (decl) sb_printf(out, ", const %s v%d", cg_val_ctype(v), v->id);
+        else sb_printf(out, ", v%d", v->id);
+    }
+}
+
+/* The scalar body, a template over the index type IT (uint32_t or int64_t): each thread takes
+ * UNROLL elements a grid stride apart per step, from `begin`, issues all their loads first
+ * (phase 1: memory-level parallelism), then computes and stores them (phase 2). */
+static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, bool need_ix)
+{
+    sb_printf(out, "template<typename IT>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast, IT begin", g->name);
+    put_kernel_args(out, all, p, true);
+    sb_puts(out, ")\n{\n");
+    cg_line(out, 1, "const IT size = (IT)s.size, stride = (IT)gridDim.x * blockDim.x;");
+    if (!need_ix) emit_last_strides(out, 1, all);
+    cg_line(out, 1, "for (IT i0 = begin + (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += %d * stride) {", UNROLL);
+    StrBuf decl = {0};
+    for (int i = 0; i < all->n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(*all, i))->id, UNROLL);
+    if (all->n) cg_line(out, 2, "int64_t %s;", decl.s);
+    sb_free(&decl);
+    if (need_ix) cg_line(out, 2, "int64_t row[%d] = {0}, col[%d] = {0};", UNROLL, UNROLL);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) cg_line(out, 2, "%s in%d[%d];", cg_val_ctype(v), v->id, UNROLL);
+    }
+    /* phase 1: offsets and loads */
+    cg_line(out, 2, "#pragma unroll");
+    cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, 3, "const IT i = i0 + u * stride;");
+    cg_line(out, 3, "if (i >= size) break;");
+    emit_offsets(out, 3, all, need_ix);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        cg_line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, cg_val_ctype(v), v->id, v->id);
+    }
+    cg_line(out, 2, "}");
+    /* phase 2: compute and store */
+    cg_line(out, 2, "#pragma unroll");
+    cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, 3, "const IT i = i0 + u * stride;");
+    cg_line(out, 3, "if (i >= size) break;");
+    for (int i = 0; i < all->n; i++) {
+        IrValue *v = VEC_AT(*all, i);
+        if (i < p->outs.n || cg_in_vec(&p->dsts, v)) cg_line(out, 3, "const int64_t off%d = o%d[u];", v->id, v->id);
+    }
+    if (need_ix) cg_line(out, 3, "const int64_t ix[2] = {row[u], col[u]};");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) cg_line(out, 3, "const %s v%d = in%d[u];", cg_val_ctype(v), v->id, v->id);
+    }
+    emit_body(out, 3, g, "i");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        cg_line(out, 3, "*(%s *)(a%d.data + off%d) = v%d;", cg_val_ctype(v), v->id, v->id, v->id);
+    }
+    cg_line(out, 2, "}");
+    cg_line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* The vector path of the kernel (mode & 4): every array contiguous over s (or one element
+ * read everywhere), 16-byte aligned, s.size < 2^31.  Thread t loads elements [t*V, t*V+V) of
+ * each array with one 16-byte access (gp_vload), computes them in registers and stores each
+ * output with one access; the s.size % V last elements go to the scalar body. */
+static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, int V)
+{
+    cg_line(out, 1, "if (mode & 4) {");
+    cg_line(out, 2, "const uint32_t nv = (uint32_t)(s.size / %d), nthr = gridDim.x * blockDim.x;", V);
+    emit_last_strides(out, 2, all);
+    /* software pipelining: the next step's vectors are loaded before this step computes, so
+     * loads stay in flight while the arithmetic runs */
+    cg_line(out, 2, "uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, 2, "gp_vec<%s, %d> in%d;", ct, V, v->id);
+        cg_line(out, 2, "if (t < nv) in%d = gp_vload<%s, %d>(a%d.data, sl%d != 0, t);", v->id, ct, V, v->id, v->id);
+    }
+    cg_line(out, 2, "for (; t < nv; t += nthr) {");
+    cg_line(out, 3, "const uint32_t tn = t + nthr;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, 3, "gp_vec<%s, %d> nx%d = in%d;", ct, V, v->id, v->id);
+        cg_line(out, 3, "if (tn < nv) nx%d = gp_vload<%s, %d>(a%d.data, sl%d != 0, tn);", v->id, ct, V, v->id, v->id);
+    }
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        cg_line(out, 3, "gp_vec<%s, %d> r%d;", cg_val_ctype(v), V, v->id);
+    }
+    cg_line(out, 3, "#pragma unroll");
+    cg_line(out, 3, "for (int u = 0; u < %d; u++) {", V);
+    cg_line(out, 4, "const uint32_t i = t * %d + u;", V);
+    cg_line(out, 4, "(void)i;");
+    for (int i = 0; i < p->dsts.n; i++) {
+        const IrValue *v = VEC_AT(p->dsts, i);
+        cg_line(out, 4, "const int64_t off%d = (int64_t)i * sl%d;", v->id, v->id);
+    }
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) cg_line(out, 4, "const %s v%d = in%d.v[u];", cg_val_ctype(v), v->id, v->id);
+    }
+    emit_body(out, 4, g, "i");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        cg_line(out, 4, "r%d.v[u] = v%d;", v->id, v->id);
+    }
+    cg_line(out, 3, "}");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        cg_line(out, 3, "gp_vstore<%s, %d>(a%d.data, t, r%d);", cg_val_ctype(v), V, v->id, v->id);
+    }
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v)) cg_line(out, 3, "in%d = nx%d;", v->id, v->id);
+    }
+    cg_line(out, 2, "}");
+    StrBuf args = {0};
+    put_kernel_args(&args, all, p, false);
+    cg_line(out, 2, "%s_body<uint32_t>(s, true, nv * %d%s);", g->name, V, args.s);
+    sb_free(&args);
+    cg_line(out, 2, "return;");
+    cg_line(out, 1, "}");
+}
+
+/* The elementwise kernel: a scalar body (a template over the index type) and, where the
+ * arrays allow it, a vector path.  mode (chosen by the host, see cg_ewise_launch): bit 0 every
+ * array contiguous over s or constant (offset = index * st[last]); bit 1 the index fits 32
+ * bits; bit 2 the vector path. */
+void cg_ewise_def(StrBuf *out, const KernelGroup *g)
+{
+    KParams p;
+    cg_kparams_build(&p, g);
+    bool need_ix = cg_find_op(g, IR_EYE) != NULL;
+    Vec all = {0};     /* every gp_kin: outputs then inputs */
+    for (int i = 0; i < p.outs.n; i++) vec_push(&all, VEC_AT(p.outs, i));
+    for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
+    const int V = ewise_vec_width(g, &all);
+
+    ewise_body_def(out, g, &p, &all, need_ix);
+    if (g->bundle) {    /* run by its bundle's kernel (cg_bundle_defs) */
+        sb_printf(out, "__device__ __forceinline__ void %s_run(const gp_shape &s, int mode", g->name);
+        for (int i = 0; i < all.n; i++) sb_printf(out, ", const gp_kin &a%d", ((IrValue *)VEC_AT(all, i))->id);
+    } else {
+        sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int mode", BLOCK, g->name);
+        for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
+    }
+    cg_emit_scalar_params(out, &p);
+    sb_puts(out, ")\n{\n");
+    if (V > 1) emit_vec_path(out, g, &p, &all, V);
+    StrBuf args = {0};
+    put_kernel_args(&args, &all, &p, false);
+    cg_line(out, 1, "if (mode & 2) %s_body<uint32_t>(s, mode & 1, 0u%s);", g->name, args.s);
+    cg_line(out, 1, "else %s_body<int64_t>(s, mode & 1, (int64_t)0%s);", g->name, args.s);
+    sb_puts(out, "}\n\n");
+    sb_free(&args);
+    vec_free(&all);
+    cg_kparams_free(&p);
+}
+
+/* kg_s = the shape a creation op produces, from its shape arguments. */
+static void creation_shape(const Launch *L, const IrInstr *in)
+{
+    StrBuf d = {0};
+    int nd = 0;
+    switch (in->op) {
+    case IR_FULL:
+        nd = in->res->type->ndim;
+        for (int j = 0; j < nd; j++) sb_printf(&d, "%s%s", j ? ", " : "", cg_nm(L, in->args[j]));
+        break;
+    case IR_ARANGE: {
+        const char *n = cg_nm(L, in->args[2]);
+        sb_printf(&d, "%s < 0 ? 0 : %s", n, n);
+        nd = 1;
+        break;
+    }
+    case IR_LINSPACE:
+        sb_puts(&d, cg_nm(L, in->args[2]));
+        nd = 1;
+        break;
+    case IR_EYE:
+        sb_printf(&d, "%s, ", cg_nm(L, in->args[0]));
+        sb_puts(&d, cg_nm(L, in->args[1]));
+        nd = 2;
+        break;
+    default:
+        GPYC_UNREACHABLE();
+    }
+    if (nd == 0) {
+        cg_line(L->out, L->n + 1, "kg_s = rt_shape_make(0, NULL);");
+    } else {
+        cg_line(L->out, L->n + 1, "{");
+        cg_line(L->out, L->n + 2, "const int64_t kg_d[%d] = {%s};", nd, d.s);
+        cg_line(L->out, L->n + 2, "kg_s = rt_shape_make(%d, kg_d);", nd);
+        cg_line(L->out, L->n + 1, "}");
+    }
+    sb_free(&d);
+}
+
+/* The elementwise launch of g; for a bundle member (slot != NULL) the host code up to the
+ * launch, which fills the member's argument struct and element count instead and hands the
+ * copies it makes to the bundle, which releases them after its launch. */
+void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
+{
+    StrBuf *out = L->out;
+    int n = L->n + 1;
+    KParams p;
+    cg_kparams_build(&p, g);
+
+    /* the iteration shape */
+    cg_line(out, n, "gp_shape kg_s;");
+    const IrInstr *creation = NULL;
+    for (int i = 0; i < g->instrs.n && !creation; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (ir_op_is_creation(in->op)) creation = in;
+    }
+    if (p.dsts.n > 0) {
+        /* STORE_INTO: the destination's shape; every other array must broadcast into it */
+        const IrValue *dst = VEC_AT(p.dsts, 0);
+        cg_line(out, n, "kg_s = rt_shape_of(%s);", cg_nm(L, dst));
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            if (cg_in_vec(&p.dsts, v)) continue;
+            const char *x = cg_nm(L, v);
+            cg_line(out, n, "gp_check_store_shape(kg_s.ndim, kg_s.dim, %s->ndim, %s->shape);", x, x);
+        }
+    } else if (creation) {
+        creation_shape(L, creation);
+        for (int i = 0; i < p.arrs.n; i++) {
+            cg_line(out, n, "{");
+            cg_line(out, n + 1, "const gp_shape kg_t = rt_shape_of(%s);", cg_nm(L, VEC_AT(p.arrs, i)));
+            cg_line(out, n + 1, "gp_shape_broadcast(&kg_s, &kg_t);");
+            cg_line(out, n, "}");
+        }
+    } else if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", cg_nm(L, VEC_AT(p.arrs, i)));
+        cg_line(out, n, "{");
+        cg_line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p.arrs.n, l.s);
+        cg_line(out, n + 1, "rt_broadcast(&kg_s, %d, kg_bc);", p.arrs.n);
+        cg_line(out, n, "}");
+        sb_free(&l);
+    } else {
+        cg_line(out, n, "kg_s = rt_shape_make(0, NULL);");
+    }
+
+    /* a recurrence over an empty range leaves x as it was (the same array, no launch) */
+    const Recurrence *rc = g->recur;
+    if (rc) {
+        const char *step = cg_nm(L, rc->step);
+        cg_line(out, n, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
+        cg_line(out, n, "if (gp_range_len(%s, %s, %s) == 0) {", cg_nm(L, rc->start), cg_nm(L, rc->stop), step);
+        cg_line(out, n + 1, "%s = rt_retain(%s);", cg_nm(L, rc->carry_out), cg_nm(L, rc->carry_in));
+        cg_line(out, n, "} else {");
+        n++;
+    }
+
+    /* outputs */
+    for (int i = 0; i < p.outs.n; i++) {
+        const IrValue *v = VEC_AT(p.outs, i);
+        cg_line(out, n, "%s = rt_empty(%s, kg_s.ndim, kg_s.dim);", cg_nm(L, v), dt_gp_enum(v->type->dtype));
+    }
+
+    cg_line(out, n, "if (kg_s.size > 0) {");
+    /* inputs that may overlap a destination are read from a copy (NumPy's a[1:] = a[:-1]),
+     * except an input that is exactly the destination (a[:] = a * 0.5: element e is read and
+     * written by one thread, read first) */
+    bool any_copy = false;
+    for (int i = 0; i < p.arrs.n && p.dsts.n > 0; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        if (cg_in_vec(&p.dsts, v)) continue;
+        StrBuf c = {0};
+        for (int k = 0; k < p.dsts.n; k++) {
+            sb_printf(&c, "%srt_store_needs_copy(", k ? " || " : "");
+            sb_printf(&c, "%s, ", cg_nm(L, VEC_AT(p.dsts, k)));
+            sb_printf(&c, "%s)", cg_nm(L, v));
+        }
+        cg_line(out, n + 1, "gp_array *kg_c%d = (%s) ? rt_copy(%s) : NULL;", v->id, c.s, cg_nm(L, v));
+        sb_free(&c);
+        any_copy = true;
+    }
+    Vec all = {0};
+    for (int i = 0; i < p.outs.n; i++) vec_push(&all, VEC_AT(p.outs, i));
+    for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
+    for (int i = 0; i < all.n; i++) {
+        const IrValue *v = VEC_AT(all, i);
+        bool copied = p.dsts.n > 0 && i >= p.outs.n && !cg_in_vec(&p.dsts, v);
+        if (copied) {
+            const char *x = cg_nm(L, v);
+            cg_line(out, n + 1, "gp_kin a%d = rt_kin(kg_c%d ? kg_c%d : %s, &kg_s);", v->id, v->id, v->id, x);
+        } else {
+            cg_line(out, n + 1, "gp_kin a%d = rt_kin(%s, &kg_s);", v->id, cg_nm(L, v));
+        }
+    }
+    /* the launch mode (see cg_ewise_def): merge dimensions every array walks alike, then test
+     * for contiguity, a 32-bit index and the vector path's alignment */
+    const bool need_ix = cg_find_op(g, IR_EYE) != NULL;
+    const int V = ewise_vec_width(g, &all);
+    if (!need_ix && all.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < all.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(all, i))->id);
+        cg_line(out, n + 1, "gp_kin *const kg_k[%d] = {%s};", all.n, l.s);
+        cg_line(out, n + 1, "gp_ew_coalesce(&kg_s, kg_k, %d);", all.n);
+        sb_free(&l);
+    }
+    cg_line(out, n + 1, "bool kg_fast = true;");
+    for (int i = 0; i < all.n; i++) {
+        const IrValue *v = VEC_AT(all, i);
+        cg_line(out, n + 1, "kg_fast = gp_kin_fast(&a%d, &kg_s, %d) && kg_fast;", v->id, dt_size(v->type->dtype));
+    }
+    cg_line(out, n + 1, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
+    if (V > 1) {
+        StrBuf c = {0};
+        sb_puts(&c, "kg_mode == 3");
+        for (int i = 0; i < all.n; i++) {
+            const IrValue *v = VEC_AT(all, i);
+            sb_printf(&c, " && gp_kin_aligned(&a%d, &kg_s, %d)", v->id, V * dt_size(v->type->dtype));
+        }
+        cg_line(out, n + 1, "if (%s) kg_mode |= 4;", c.s);
+        sb_free(&c);
+    }
+    StrBuf args = {0};
+    sb_puts(&args, "kg_s, kg_mode");
+    for (int i = 0; i < all.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(all, i))->id);
+    cg_put_scalar_args(&args, L, &p);
+    if (V > 1)
+        cg_line(out, n + 1, "const int64_t kg_n = (kg_mode & 4) ? (kg_s.size + %d) / %d : kg_s.size;", V - 1, V);
+    else
+        cg_line(out, n + 1, "const int64_t kg_n = kg_s.size;");
+    if (slot) {
+        const int b = slot->bd->id, k = slot->k;
+        cg_line(out, n + 1, "hb%d_m%d.s = kg_s;", b, k);
+        cg_line(out, n + 1, "hb%d_m%d.mode = kg_mode;", b, k);
+        for (int i = 0; i < all.n; i++) {
+            int id = ((IrValue *)VEC_AT(all, i))->id;
+            cg_line(out, n + 1, "hb%d_m%d.a%d = a%d;", b, k, id, id);
+        }
+        for (int i = 0; i < p.scalars.n; i++) {
+            const IrValue *v = VEC_AT(p.scalars, i);
+            cg_line(out, n + 1, "hb%d_m%d.v%d = %s;", b, k, v->id, cg_nm(L, v));
+        }
+        cg_line(out, n + 1, "hb%d_n[%d] = kg_n;", b, k);
+        int c = slot->copy0;
+        for (int i = 0; i < p.arrs.n && any_copy; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            if (!cg_in_vec(&p.dsts, v)) cg_line(out, n + 1, "hb%d_rel[%d] = kg_c%d;", b, c++, v->id);
+        }
+        any_copy = false;
+    } else {
+        /* the vector path in one pass, a thread per vector; the others grid-stride */
+        cg_line(out, n + 1, "%s<<<rt_grid_ew(kg_n, %s, %d, (const void *)%s), %d, 0, rt_stream()>>>(%s);", g->name,
+                V > 1 ? "(kg_mode & 4) != 0" : "false", BLOCK, g->name, BLOCK, args.s);
+        cg_line(out, n + 1, "rt_check_launch();");
+    }
+    if (any_copy) {
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            if (!cg_in_vec(&p.dsts, v)) cg_line(out, n + 1, "rt_release(kg_c%d);", v->id);
+        }
+    }
+    cg_line(out, n, "}");
+    if (rc) cg_line(out, n - 1, "}");
+    sb_free(&args);
+    vec_free(&all);
+    cg_kparams_free(&p);
+}

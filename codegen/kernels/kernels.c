@@ -1,0 +1,167 @@
+/*
+ * kernels.c — the entry points for one KernelGroup: the comment above its kernel, its kernel
+ * (cg_kernel_def) and its launch (cg_kernel_launch), by kind; and the --emit=kernels list.
+ *
+ * The kernel families live beside it, one file each: ewise.c (elementwise, KG_EWISE),
+ * reduce.c (reductions, KG_REDUCE), rows.c (row chains), siblings.c (sibling reductions),
+ * bundles.c (horizontal bundles); common.c and kernels.h hold what they share.
+ */
+#include "codegen/kernels/kernels.h"
+
+#include <stdlib.h>
+
+/* ---------------------------------------------------------------- the comment above a kernel */
+
+static const char *file_name(const IrModule *m, const KernelGroup *g)
+{
+    if (g->last && g->last->span.file && g->last->span.file->name) return g->last->span.file->name;
+    if (m->main_file && m->main_file->name) return m->main_file->name;
+    return "script.py";
+}
+
+/* "script.py:12" or "script.py:12-14" */
+void cg_put_where(StrBuf *out, const IrModule *m, const KernelGroup *g)
+{
+    if (g->line_lo == g->line_hi) sb_printf(out, "%s:%d", file_name(m, g), g->line_lo);
+    else sb_printf(out, "%s:%d-%d", file_name(m, g), g->line_lo, g->line_hi);
+}
+
+/* The text of source line n (trimmed, at most 90 bytes, "*" "/" broken up). */
+static void put_source_line(StrBuf *out, const SrcFile *f, int n)
+{
+    if (!f || !f->text || n <= 0) return;
+    const char *p = f->text, *end = f->text + f->len;
+    for (int l = 1; l < n && p < end; p++)
+        if (*p == '\n') l++;
+    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    const char *e = p;
+    while (e < end && *e != '\n' && *e != '\r') e++;
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    int len = 0;
+    for (const char *q = p; q < e && len < 90; q++, len++) {
+        unsigned char c = (unsigned char)*q;
+        if (c == '*' && q + 1 < e && q[1] == '/') {
+            sb_puts(out, "* ");
+            continue;
+        }
+        sb_putc(out, (c < 0x20 || c == 0x7f) ? ' ' : (char)c);
+    }
+    if (e - p > 90) sb_puts(out, " ...");
+}
+
+static void put_comment(StrBuf *out, const IrModule *m, const KernelGroup *g)
+{
+    sb_puts(out, "/* ");
+    sb_puts(out, g->name);
+    sb_puts(out, " — ");
+    cg_put_where(out, m, g);
+    sb_puts(out, "\n");
+    const SrcFile *f = g->last ? g->last->span.file : NULL;
+    if (f && g->line_hi - g->line_lo < 8) {
+        for (int l = g->line_lo; l <= g->line_hi; l++) {
+            sb_printf(out, " *   %4d | ", l);
+            put_source_line(out, f, l);
+            sb_putc(out, '\n');
+        }
+    }
+    sb_puts(out, " *   ops:");
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        sb_printf(out, "%s ", i ? "," : "");
+        if (in->res) sb_printf(out, "v%d = ", in->res->id);
+        if (in->op == IR_REDUCE) sb_printf(out, "%s", ir_redop_name(in->redop));
+        else sb_puts(out, ir_op_name(in->op));
+        if (in->op == IR_CAST) sb_printf(out, "<%s>", dt_name(in->dtype));
+        sb_putc(out, '(');
+        for (int j = 0; j < in->nargs; j++)
+            sb_printf(out, "%sv%d", j ? ", " : "", in->args[j] ? in->args[j]->id : 0);
+        sb_putc(out, ')');
+    }
+    sb_puts(out, "\n */\n");
+}
+
+void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g)
+{
+    put_comment(out, m, g);
+    if (g->kind == KG_REDUCE) cg_reduce_def(out, g);
+    else cg_ewise_def(out, g);
+}
+
+void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgValueName name_of,
+                      void *ctx, int indent)
+{
+    Launch L = {out, name_of, ctx, indent};
+    StrBuf where = {0};
+    cg_put_where(&where, m, g);
+    cg_line(out, indent, "{   /* %s  %s */", where.s, g->name);
+    sb_free(&where);
+    if (g->kind == KG_REDUCE) cg_reduce_launch(&L, g);
+    else cg_ewise_launch(&L, g, NULL);
+    cg_line(out, indent, "}");
+}
+
+/* One line per kernel; a row chain's members follow its kernel, marked as its fallback. */
+/* The loops graphloop.c marked in b (and the blocks nested in it), one line each. */
+static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
+{
+    if (!b) return;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_FOR_RANGE && in->graph) {
+            const char *f = in->span.file && in->span.file->name ? in->span.file->name
+                            : m->main_file && m->main_file->name ? m->main_file->name : "script.py";
+            fprintf(out, "graph  %s:%u  (the loop of line %u, captured once and replayed:", f,
+                    (unsigned)in->span.line, (unsigned)in->span.line);
+            const IrBlock *body = in->blocks[0];
+            for (int k = 0; k < body->instrs.n; k++) {
+                const IrInstr *bi = VEC_AT(body->instrs, k);
+                if (bi->group && bi->group->last == bi) fprintf(out, " %s", bi->group->name);
+            }
+            fputs(")\n", out);
+        }
+        list_graph_loops(out, m, in->blocks[0]);
+        list_graph_loops(out, m, in->blocks[1]);
+    }
+}
+
+void cg_list_kernels(FILE *out, const IrModule *m)
+{
+    bool *shown = xcalloc(m->siblings.n + 1, sizeof *shown);   /* sets whose line is out */
+    for (int i = 0; i < m->groups.n; i++) {
+        const KernelGroup *g = VEC_AT(m->groups, i);
+        StrBuf w = {0};
+        cg_put_where(&w, m, g);
+        if (g->chain && VEC_AT(g->chain->members, 0) == g) fprintf(out, "%s  %s\n", g->chain->name, w.s);
+        const Siblings *sb = g->siblings;
+        if (sb && !shown[sb->id]) {     /* the set, then its members (its fallback) */
+            shown[sb->id] = true;
+            fprintf(out, "%s  %s  (%d sibling reductions over the same rows, + %s_fin)\n", sb->name, w.s,
+                    sb->members.n, sb->name);
+            for (int k = 0; k < sb->members.n; k++) {
+                const KernelGroup *h = VEC_AT(sb->members, k);
+                StrBuf hw = {0};
+                cg_put_where(&hw, m, h);
+                fprintf(out, "  %s  %s  (fallback of %s)\n", h->name, hw.s, sb->name);
+                sb_free(&hw);
+            }
+        }
+        const Bundle *bd = g->bundle;
+        if (bd && VEC_AT(bd->members, 0) == g) {    /* the bundle, then the kernels it runs */
+            fprintf(out, "%s  %s  (%d elementwise kernels in one launch)\n", bd->name, w.s, bd->members.n);
+            for (int k = 0; k < bd->members.n; k++) {
+                const KernelGroup *h = VEC_AT(bd->members, k);
+                StrBuf hw = {0};
+                cg_put_where(&hw, m, h);
+                fprintf(out, "  %s  %s  (in %s)\n", h->name, hw.s, bd->name);
+                sb_free(&hw);
+            }
+        }
+        if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
+        else if (sb || bd) { /* listed with its set or bundle */ }
+        else if (g->recur) fprintf(out, "%s  %s  (runs the loop of line %d per element)\n", g->name, w.s, g->recur->line);
+        else fprintf(out, "%s  %s\n", g->name, w.s);
+        sb_free(&w);
+    }
+    free(shown);
+    for (int i = 0; i < m->funcs.n; i++) list_graph_loops(out, m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
+}

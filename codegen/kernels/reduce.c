@@ -1,0 +1,545 @@
+/*
+ * reduce.c — reduction kernels (KG_REDUCE) and their launch, and what the other reducing
+ * families (rows.c, siblings.c) take from them: accumulator types, functors, identities.
+ *
+ * KG_REDUCE: one block (256 threads) per output element and per split of the reduced range;
+ * threads stride over the reduced elements, accumulate in the accumulation type, and combine
+ * with cub::BlockReduce.  When the reduced range is long and there are few outputs the range
+ * is split over several blocks that write partials, which gp_reduce_finish combines.
+ * Elementwise instructions of the group before the IR_REDUCE (a fused prologue) run per
+ * reduced element.  Index reductions (argmax, argmin, nanarg*) accumulate (value, index in the
+ * reduced range) pairs, gp_argacc, whose combiner breaks ties by the smaller index, and store
+ * the index.
+ */
+#include "codegen/kernels/kernels.h"
+
+const IrInstr *cg_reduce_of(const KernelGroup *g)
+{
+    const IrInstr *r = cg_find_op(g, IR_REDUCE);
+    GPYC_ASSERT(r != NULL);
+    return r;
+}
+
+/* The accumulation dtype: bool for any/all; float for float16; the result dtype otherwise
+ * (mean's result dtype is already a float or complex).  Index reductions (argmax ...): the
+ * dtype of the compared values, the input's (float for float16); their accumulator is the
+ * pair gp_argacc<that type> (acc_ctype). */
+DType cg_acc_dtype(const IrInstr *r)
+{
+    if (r->redop == RED_ANY || r->redop == RED_ALL) return DT_BOOL;
+    DType d = RED_IS_ARG(r->redop) ? r->args[0]->type->dtype : r->res->type->dtype;
+    if (d == DT_FLOAT16) return DT_FLOAT32;
+    if (r->redop == RED_MEAN && !dt_is_float(d) && !dt_is_complex(d)) return DT_FLOAT64;
+    return d;
+}
+
+/* The C type of the accumulator (valid until the next call). */
+static const char *acc_ctype(const IrInstr *r)
+{
+    static char buf[64];
+    const char *vt = dt_ctype(cg_acc_dtype(r));
+    if (!RED_IS_ARG(r->redop)) return vt;
+    snprintf(buf, sizeof buf, "gp_argacc<%s>", vt);
+    return buf;
+}
+
+const char *cg_red_functor(RedOp op)
+{
+    switch (op) {
+    case RED_SUM: case RED_MEAN: return "gp_red_sum";
+    case RED_PROD: return "gp_red_prod";
+    case RED_MAX: return "gp_red_max";
+    case RED_MIN: return "gp_red_min";
+    case RED_ANY: return "gp_red_any";
+    case RED_ALL: return "gp_red_all";
+    case RED_ARGMAX: return "gp_red_arg<true, false>";
+    case RED_ARGMIN: return "gp_red_arg<false, false>";
+    case RED_NANARGMAX: return "gp_red_arg<true, true>";
+    case RED_NANARGMIN: return "gp_red_arg<false, true>";
+    case RED_NANMAX: return "gp_red_nanmax";
+    case RED_NANMIN: return "gp_red_nanmin";
+    }
+    return "gp_red_sum";
+}
+
+/* The identity of reduction r, as a C expression of its accumulator type. */
+void cg_put_identity(StrBuf *out, const IrInstr *r)
+{
+    const char *at = dt_ctype(cg_acc_dtype(r));
+    switch (r->redop) {
+    case RED_SUM: case RED_MEAN: sb_printf(out, "gp_ident_sum<%s>()", at); break;
+    case RED_PROD: sb_printf(out, "gp_ident_prod<%s>()", at); break;
+    case RED_MAX: sb_printf(out, "gp_ident_max<%s>()", at); break;
+    case RED_MIN: sb_printf(out, "gp_ident_min<%s>()", at); break;
+    case RED_ANY: sb_puts(out, "false"); break;
+    case RED_ALL: sb_puts(out, "true"); break;
+    case RED_ARGMAX: case RED_NANARGMAX: sb_printf(out, "gp_ident_arg<%s, true>()", at); break;
+    case RED_ARGMIN: case RED_NANARGMIN: sb_printf(out, "gp_ident_arg<%s, false>()", at); break;
+    case RED_NANMAX: sb_printf(out, "gp_ident_nanmax<%s>()", at); break;
+    case RED_NANMIN: sb_printf(out, "gp_ident_nanmin<%s>()", at); break;
+    }
+}
+
+/* base<id> = the byte offset of output element `o`'s first input element, per array. */
+static void emit_bases(StrBuf *out, int n, const KParams *p)
+{
+    if (!p->arrs.n) return;
+    StrBuf decl = {0};
+    for (int i = 0; i < p->arrs.n; i++)
+        sb_printf(&decl, "%sbase%d = 0", i ? ", " : "", ((IrValue *)VEC_AT(p->arrs, i))->id);
+    cg_line(out, n, "int64_t %s;", decl.s);
+    sb_free(&decl);
+    cg_line(out, n, "{");
+    cg_line(out, n + 1, "int64_t r = o;");
+    cg_line(out, n + 1, "for (int d = rs.ond - 1; d >= 0; d--) {");
+    cg_line(out, n + 2, "const int64_t id = gp_divmod(r, rs.odim[d]);");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        cg_line(out, n + 2, "base%d += id * a%d.ost[d];", id, id);
+    }
+    cg_line(out, n + 1, "}");
+    cg_line(out, n, "}");
+}
+
+/* acc = combine(acc, v): the reduction's functor on its accumulator (`acc` names it) and the
+ * value of its argument; index reductions pair the value with j, its place in the range. */
+void cg_emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const char *acc)
+{
+    if (RED_IS_ARG(r->redop))
+        cg_line(out, n, "%s = %s()(%s, gp_argacc<%s>{gp_cast<%s>(v%d), j});", acc, cg_red_functor(r->redop), acc, at, at,
+                r->args[0]->id);
+    else
+        cg_line(out, n, "%s = %s()(%s, gp_cast<%s>(v%d));", acc, cg_red_functor(r->redop), acc, at, r->args[0]->id);
+}
+
+/* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array. */
+static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
+{
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        cg_line(out, n, "int64_t off%d = base%d;", id, id);
+    }
+    if (!p->arrs.n) return;
+    cg_line(out, n, "if (rs.ind == 1) {");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        cg_line(out, n + 1, "off%d += j * a%d.ist[0];", id, id);
+    }
+    cg_line(out, n, "} else {");
+    cg_line(out, n + 1, "int64_t r = j;");
+    cg_line(out, n + 1, "for (int d = rs.ind - 1; d >= 0; d--) {");
+    cg_line(out, n + 2, "const int64_t id = gp_divmod(r, rs.idim[d]);");
+    for (int i = 0; i < p->arrs.n; i++) {
+        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+        cg_line(out, n + 2, "off%d += id * a%d.ist[d];", id, id);
+    }
+    cg_line(out, n + 1, "}");
+    cg_line(out, n, "}");
+}
+
+/* acc = combine(acc, x_j) for j = start, start + step, ... < j1: UNROLL elements per step,
+ * loads first, then the prologue instructions and the combine. */
+static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KParams *p,
+                            const IrInstr *r, const char *start, const char *step)
+{
+    const char *at = dt_ctype(cg_acc_dtype(r));
+    cg_line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, UNROLL, step);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        cg_line(out, n + 1, "%s in%d[%d];", cg_val_ctype(v), v->id, UNROLL);
+    }
+    cg_line(out, n + 1, "#pragma unroll");
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
+    cg_line(out, n + 2, "if (j >= j1) break;");
+    emit_reduced_offsets(out, n + 2, p);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, n + 2, "in%d[u] = *(const %s *)(a%d.data + off%d);", v->id, ct, v->id, v->id);
+    }
+    cg_line(out, n + 1, "}");
+    cg_line(out, n + 1, "#pragma unroll");
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
+    cg_line(out, n + 2, "if (j >= j1) break;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        cg_line(out, n + 2, "const %s v%d = in%d[u];", cg_val_ctype(v), v->id, v->id);
+    }
+    cg_emit_instrs(out, n + 2, g, "j");
+    cg_emit_combine(out, n + 2, r, at, "acc");
+    cg_line(out, n + 1, "}");
+    cg_line(out, n, "}");
+}
+
+/* The widest element of a reduction's arrays gives its vector width: 16 bytes per access
+ * (1: no vector path). */
+static int reduce_vec_width(const KParams *p)
+{
+    int widest = 1;
+    for (int i = 0; i < p->arrs.n; i++) {
+        int s = dt_size(((IrValue *)VEC_AT(p->arrs, i))->type->dtype);
+        if (s > widest) widest = s;
+    }
+    return (p->arrs.n == 0 || widest >= 16) ? 1 : 16 / widest;
+}
+
+/* Rows mode's vector loop (vec true: the reduced range is one contiguous dimension of every
+ * array and each row starts 16-byte aligned): the block's threads take vectors of V elements
+ * j0/V + threadIdx.x, ... < j1/V; jt is left at the first element the scalar loop takes. */
+static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r, int V)
+{
+    const char *at = dt_ctype(cg_acc_dtype(r));
+    cg_line(out, n, "if (vec) {");
+    cg_line(out, n + 1, "const int64_t jve = j1 / %d;", V);
+    cg_line(out, n + 1, "#pragma unroll 4   /* four vectors in flight per thread */");
+    cg_line(out, n + 1, "for (int64_t jv = j0 / %d + threadIdx.x; jv < jve; jv += blockDim.x) {", V);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, n + 2, "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", ct, V,
+                v->id, ct, V, v->id, v->id);
+    }
+    cg_line(out, n + 2, "#pragma unroll");
+    cg_line(out, n + 2, "for (int u = 0; u < %d; u++) {", V);
+    cg_line(out, n + 3, "const int64_t j = jv * %d + u;", V);
+    cg_line(out, n + 3, "(void)j;");
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        cg_line(out, n + 3, "const %s v%d = in%d.v[u];", cg_val_ctype(v), v->id, v->id);
+    }
+    cg_emit_instrs(out, n + 3, g, "j");
+    cg_emit_combine(out, n + 3, r, at, "acc");
+    cg_line(out, n + 2, "}");
+    cg_line(out, n + 1, "}");
+    cg_line(out, n + 1, "if (jve * %d > jt) jt = jve * %d;", V, V);
+    cg_line(out, n, "}");
+}
+
+/* The final value of reduction r from its accumulator `acc` (a C expression). */
+static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char *at, const char *acc)
+{
+    if (r->redop == RED_MEAN) sb_printf(out, "gp_cast<%s>(gp_mean_div<%s>(%s, rs.nin))", rt, at, acc);
+    else if (RED_IS_ARG(r->redop)) sb_printf(out, "gp_arg_index(%s)", acc);
+    else sb_printf(out, "gp_cast<%s>(%s)", rt, acc);
+}
+
+/* Column mode's vector loop (col == V > 1, see gp_rkin_colvec): the thread's V adjacent
+ * outputs o .. o+V-1 keep V accumulators; per reduced element j each array gives one V-wide
+ * vector (one element repeated when its output stride is 0), UNROLL elements' loads first. */
+static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
+                                   int V)
+{
+    const char *at = dt_ctype(cg_acc_dtype(r));
+    cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", UNROLL);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        cg_line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", cg_val_ctype(v), V, v->id, UNROLL);
+    }
+    cg_line(out, n + 1, "#pragma unroll");
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 2, "const int64_t j = jb + u;");
+    cg_line(out, n + 2, "if (j >= j1) break;");
+    emit_reduced_offsets(out, n + 2, p);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, n + 2, "in%d[u] = gp_vload<%s, %d>(a%d.data + off%d, a%d.ost[rs.ond - 1] != 0, 0u);", v->id, ct, V,
+                v->id, v->id, v->id);
+    }
+    cg_line(out, n + 1, "}");
+    cg_line(out, n + 1, "#pragma unroll");
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 2, "const int64_t j = jb + u;");
+    cg_line(out, n + 2, "if (j >= j1) break;");
+    cg_line(out, n + 2, "#pragma unroll");
+    cg_line(out, n + 2, "for (int w = 0; w < %d; w++) {", V);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        cg_line(out, n + 3, "const %s v%d = in%d[u].v[w];", cg_val_ctype(v), v->id, v->id);
+    }
+    cg_emit_instrs(out, n + 3, g, "j");
+    cg_emit_combine(out, n + 3, r, at, "acc[w]");
+    cg_line(out, n + 2, "}");
+    cg_line(out, n + 1, "}");
+    cg_line(out, n, "}");
+}
+
+/* Whether a reduction group may take column mode's vector path: it reads arrays, and no
+ * instruction depends on the output index (creation ops count elements themselves). */
+static bool reduce_has_colvec(const KernelGroup *g, const KParams *p, int V)
+{
+    if (V <= 1 || p->arrs.n == 0) return false;
+    for (int i = 0; i < g->instrs.n; i++)
+        if (ir_op_is_creation(((const IrInstr *)VEC_AT(g->instrs, i))->op)) return false;
+    return true;
+}
+
+/* What the three reduction kernels share: the group, its parameters, the reduction and the
+ * C text of its accumulator type, identity and final value. */
+typedef struct {
+    const KernelGroup *g;
+    KParams p;
+    const IrInstr *r;
+    const char *rt; /* result type */
+    char at[64];    /* accumulator type */
+    StrBuf ident, fin;
+    int V; /* vector width (elements per 16-byte load) */
+} RedGen;
+
+/* Opens one reduction kernel: all modes take the same parameters, so the host picks one with
+ * the same argument list. */
+static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
+{
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
+              BLOCK, R->g->name, suffix, R->rt, R->at);
+    for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
+    cg_emit_scalar_params(out, &R->p);
+    sb_puts(out, ")\n{\n");
+    cg_line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
+    cg_line(out, 1, "(void)vec;");
+    cg_line(out, 1, "(void)col;");
+}
+
+/* Opens the column modes' loop: a thread per (group of V adjacent outputs, split) pair, o the
+ * group's first output, k its split, [j0, j1) its reduced range, base<id> per array. */
+static void reduce_thread_loop(StrBuf *out, const RedGen *R, int V)
+{
+    const char *ng = V > 1 ? "ng" : "rs.nout";
+    if (V > 1) cg_line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x, ng = rs.nout / %d;", V);
+    else cg_line(out, 1, "const int64_t stride = (int64_t)gridDim.x * blockDim.x;");
+    cg_line(out, 1, "for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < %s * split; t += stride) {", ng);
+    cg_line(out, 2, "int64_t o = t, k = 0;");
+    cg_line(out, 2, "if (split > 1) { k = t; o = gp_divmod(k, %s); }", ng);
+    if (V > 1) cg_line(out, 2, "o *= %d;", V);
+    cg_line(out, 2, "const int64_t j0 = k * chunk;");
+    cg_line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 2, &R->p);
+}
+
+/* Column vectors (<name>_cv, col == V, gp_rkin_colvec on every array): threads take (output
+ * group, split) pairs, V adjacent outputs each, read as one 16-byte vector per reduced element. */
+static void reduce_def_colvec(StrBuf *out, RedGen *R)
+{
+    const int V = R->V;
+    reduce_head(out, R, "_cv");
+    reduce_thread_loop(out, R, V);
+    cg_line(out, 2, "%s acc[%d];", R->at, V);
+    cg_line(out, 2, "#pragma unroll");
+    cg_line(out, 2, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
+    emit_accumulate_colvec(out, 2, R->g, &R->p, R->r, V);
+    cg_line(out, 2, "#pragma unroll");
+    cg_line(out, 2, "for (int w = 0; w < %d; w++) {", V);
+    StrBuf finw = {0};
+    put_final(&finw, R->r, R->rt, R->at, "acc[w]");
+    cg_line(out, 3, "if (split == 1) out[o + w] = %s;", finw.s);
+    sb_free(&finw);
+    cg_line(out, 3, "else part[k * rs.nout + o + w] = acc[w];");
+    cg_line(out, 2, "}");
+    cg_line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* Columns (<name>_col, col == 1): threads take (output, split) pairs, adjacent threads adjacent
+ * outputs, each reducing its range alone: coalesced when outputs are adjacent in memory. */
+static void reduce_def_col(StrBuf *out, RedGen *R)
+{
+    reduce_head(out, R, "_col");
+    reduce_thread_loop(out, R, 1);
+    cg_line(out, 2, "%s acc = %s;", R->at, R->ident.s);
+    emit_accumulate(out, 2, R->g, &R->p, R->r, "j0", "1");
+    cg_line(out, 2, "if (split == 1) out[o] = %s;", R->fin.s);
+    cg_line(out, 2, "else part[k * rs.nout + o] = acc;");
+    cg_line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* Rows (<name>, col == 0): blocks take (output, split) pairs; the block's threads stride over
+ * the reduced range and combine with cub::BlockReduce — for reduced elements adjacent in
+ * memory.  Chunks round to 16 elements, so vector accesses start aligned in every split. */
+static void reduce_def_rows(StrBuf *out, RedGen *R)
+{
+    reduce_head(out, R, "");
+    cg_line(out, 1, "if (split > 1) chunk = (chunk + 15) / 16 * 16;");
+    cg_line(out, 1, "for (int64_t b = blockIdx.x; b < rs.nout * split; b += gridDim.x) {");
+    cg_line(out, 2, "int64_t o = b;");
+    cg_line(out, 2, "const int64_t j0 = split > 1 ? gp_divmod(o, split) * chunk : 0;");
+    cg_line(out, 2, "const int64_t j1 = j0 + chunk < rs.nin ? j0 + chunk : rs.nin;");
+    emit_bases(out, 2, &R->p);
+    cg_line(out, 2, "%s acc = %s;", R->at, R->ident.s);
+    cg_line(out, 2, "int64_t jt = j0;");
+    if (R->V > 1) emit_accumulate_vec(out, 2, R->g, &R->p, R->r, R->V);
+    emit_accumulate(out, 2, R->g, &R->p, R->r, "jt + threadIdx.x", "(int64_t)blockDim.x");
+    cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", R->at, BLOCK, cg_red_functor(R->r->redop));
+    cg_line(out, 2, "if (threadIdx.x == 0) {");
+    cg_line(out, 3, "if (split == 1) out[o] = %s;", R->fin.s);
+    cg_line(out, 3, "else part[b] = acc;");
+    cg_line(out, 2, "}");
+    cg_line(out, 1, "}");
+    sb_puts(out, "}\n\n");
+}
+
+/* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
+ * host picks one (gp_reduce_col; cg_reduce_launch).  Separate kernels because in one kernel the
+ * widest path's registers set the occupancy of all: W5's argmin over 16 clusters in column
+ * mode ran at 128 registers, 2 blocks per SM; the column kernel alone needs 80.
+ * split > 1: partial results go to part, combined by gp_reduce_finish. */
+void cg_reduce_def(StrBuf *out, const KernelGroup *g)
+{
+    RedGen R = {.g = g};
+    cg_kparams_build(&R.p, g);
+    R.r = cg_reduce_of(g);
+    R.rt = dt_ctype(R.r->res->type->dtype);
+    snprintf(R.at, sizeof R.at, "%s", acc_ctype(R.r));
+    cg_put_identity(&R.ident, R.r);
+    put_final(&R.fin, R.r, R.rt, R.at, "acc");
+    R.V = reduce_vec_width(&R.p);
+    if (reduce_has_colvec(g, &R.p, R.V)) reduce_def_colvec(out, &R);
+    reduce_def_col(out, &R);
+    reduce_def_rows(out, &R);
+    sb_free(&R.ident);
+    sb_free(&R.fin);
+    cg_kparams_free(&R.p);
+}
+
+void cg_reduce_launch(const Launch *L, const KernelGroup *g)
+{
+    StrBuf *out = L->out;
+    int n = L->n + 1;
+    KParams p;
+    cg_kparams_build(&p, g);
+    const IrInstr *r = cg_reduce_of(g);
+    DType rd = r->res->type->dtype;
+    const char *rt = dt_ctype(rd);
+    char at[64];
+    snprintf(at, sizeof at, "%s", acc_ctype(r));
+    const bool arg = RED_IS_ARG(r->redop);
+
+    /* the reduction's input shape */
+    const IrValue *src = r->args[0];
+    cg_line(out, n, "gp_shape kg_s;");
+    if (!cg_defined_in(src, g)) {
+        cg_line(out, n, "kg_s = rt_shape_of(%s);", cg_nm(L, src));
+    } else if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", cg_nm(L, VEC_AT(p.arrs, i)));
+        cg_line(out, n, "{");
+        cg_line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p.arrs.n, l.s);
+        cg_line(out, n + 1, "rt_broadcast(&kg_s, %d, kg_bc);", p.arrs.n);
+        cg_line(out, n, "}");
+        sb_free(&l);
+    } else {
+        cg_line(out, n, "kg_s = rt_shape_make(0, NULL);");
+    }
+    const char *axes = "NULL";
+    if (r->naxes > 0) {
+        StrBuf a = {0};
+        for (int i = 0; i < r->naxes; i++) sb_printf(&a, "%s%d", i ? ", " : "", r->axes[i]);
+        cg_line(out, n, "const int kg_ax[%d] = {%s};", r->naxes, a.s);
+        sb_free(&a);
+        axes = "kg_ax";
+    }
+    cg_line(out, n, "gp_rshape kg_rs;");
+    cg_line(out, n, "gp_shape kg_os;");
+    cg_line(out, n, "rt_reduce_setup(&kg_s, %d, %s, %s, &kg_rs, &kg_os);", r->naxes, axes,
+            r->keepdims ? "true" : "false");
+    if (r->redop == RED_MAX || r->redop == RED_MIN)
+        cg_line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_MAX ? "maximum" : "minimum");
+    if (r->redop == RED_NANMAX || r->redop == RED_NANMIN)
+        cg_line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_NANMAX ? "fmax" : "fmin");
+    if (arg)
+        cg_line(out, n, "gp_argreduce_check_nonempty(&kg_rs, \"%s\");",
+                r->redop == RED_ARGMAX || r->redop == RED_NANARGMAX ? "argmax" : "argmin");
+    const char *res = cg_nm(L, r->res);
+    cg_line(out, n, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(rd));
+    cg_line(out, n, "if (kg_rs.nout > 0) {");
+    for (int i = 0; i < p.arrs.n; i++) {
+        const IrValue *v = VEC_AT(p.arrs, i);
+        cg_line(out, n + 1, "gp_rkin a%d = rt_rkin(%s, &kg_s, %d, %s);", v->id, cg_nm(L, v), r->naxes, axes);
+    }
+    const int V = reduce_vec_width(&p);
+    if (p.arrs.n > 0) {
+        StrBuf l = {0};
+        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(p.arrs, i))->id);
+        cg_line(out, n + 1, "gp_rkin *const kg_k[%d] = {%s};", p.arrs.n, l.s);
+        cg_line(out, n + 1, "gp_red_coalesce(&kg_rs, kg_k, %d);", p.arrs.n);
+        sb_free(&l);
+        if (reduce_has_colvec(g, &p, V)) {
+            StrBuf c = {0};
+            for (int i = 0; i < p.arrs.n; i++) {
+                const IrValue *v = VEC_AT(p.arrs, i);
+                sb_printf(&c, " && gp_rkin_colvec(&a%d, &kg_rs, %d, %d, %d)", v->id, dt_size(v->type->dtype),
+                          V * dt_size(v->type->dtype), V);
+            }
+            cg_line(out, n + 1, "int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+            cg_line(out, n + 1, "if (kg_col%s) kg_col = %d;", c.s, V);
+            sb_free(&c);
+        } else {
+            cg_line(out, n + 1, "const int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+        }
+    } else {
+        cg_line(out, n + 1, "const int kg_col = 0;");
+    }
+    if (V > 1) {
+        StrBuf c = {0};
+        sb_puts(&c, "!kg_col && kg_rs.ind == 1");
+        for (int i = 0; i < p.arrs.n; i++) {
+            const IrValue *v = VEC_AT(p.arrs, i);
+            sb_printf(&c, " && gp_rkin_vec(&a%d, &kg_rs, %d, %d)", v->id, dt_size(v->type->dtype), V * dt_size(v->type->dtype));
+        }
+        cg_line(out, n + 1, "const bool kg_vec = %s;", c.s);
+        sb_free(&c);
+    } else {
+        cg_line(out, n + 1, "const bool kg_vec = false;");
+    }
+    cg_line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
+    cg_line(out, n + 1, "gp_array *kg_part = NULL;");
+    cg_line(out, n + 1, "if (kg_split > 1) {");
+    /* partials of the accumulator type, in an int64 buffer large enough */
+    cg_line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split * (int64_t)((sizeof(%s) + 7) / 8);", at);
+    cg_line(out, n + 2, "kg_part = rt_empty(GP_INT64, 1, &kg_np);");
+    cg_line(out, n + 1, "}");
+    StrBuf args = {0};
+    sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
+    sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
+    for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
+    cg_put_scalar_args(&args, L, &p);
+    cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
+    if (reduce_has_colvec(g, &p, V)) {
+        cg_line(out, n + 1, "if (kg_col == %d)", V);
+        cg_line(out, n + 2, "%s_cv<<<rt_grid_fit(kg_threads, %d, (const void *)%s_cv, 0), %d, 0, rt_stream()>>>(%s);", g->name,
+                BLOCK, g->name, BLOCK, args.s);
+        cg_line(out, n + 1, "else if (kg_col)");
+    } else {
+        cg_line(out, n + 1, "if (kg_col)");
+    }
+    cg_line(out, n + 2, "%s_col<<<rt_grid_fit(kg_threads, %d, (const void *)%s_col, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
+            g->name, BLOCK, args.s);
+    cg_line(out, n + 1, "else");
+    cg_line(out, n + 2, "%s<<<rt_grid_fit(kg_threads, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
+            g->name, BLOCK, args.s);
+    cg_line(out, n + 1, "rt_check_launch();");
+    cg_line(out, n + 1, "if (kg_part) {");
+    StrBuf ident = {0};
+    cg_put_identity(&ident, r);
+    if (arg) {
+        cg_line(out, n + 2, "gp_argreduce_finish<%s, %s><<<rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), %d, 0, rt_stream()>>>(",
+                at, cg_red_functor(r->redop), BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
+                res, ident.s);
+    } else {
+        cg_line(out, n + 2,
+                "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), %d, 0, rt_stream()>>>(",
+                at, rt, cg_red_functor(r->redop), r->redop == RED_MEAN ? "true" : "false", BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s, kg_col != 0);",
+                at, rt, res, ident.s);
+    }
+    cg_line(out, n + 2, "rt_check_launch();");
+    cg_line(out, n + 2, "rt_release(kg_part);");
+    cg_line(out, n + 1, "}");
+    cg_line(out, n, "}");
+    sb_free(&ident);
+    sb_free(&args);
+    cg_kparams_free(&p);
+}
