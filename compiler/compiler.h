@@ -113,182 +113,14 @@ bool ty_promote_operands(const Type *a, const Type *b, DType *out);
  * instruction.  The same elementwise ops on Python scalars have no group and become host C.
  */
 typedef enum IrOp {
-    /* ORDER IR_OP: the elementwise ops of ops.def first */
+    /* the elementwise ops (ops.def), then the others (instrs.def) */
 #define OP(id, name, nargs, rule, fn) IR_##id,
 #include "ir/ops.def"
 #undef OP
     IR_EWISE_LAST = IR_CAST,
-
-    /* constants (host scalars): ival / fval / fval2 / sval */
-    IR_CONST_BOOL,     /* ival */
-    IR_CONST_INT,      /* ival */
-    IR_CONST_FLOAT,    /* fval */
-    IR_CONST_COMPLEX,  /* fval (real), fval2 (imag) */
-    IR_CONST_STR,      /* sval (NUL-terminated, may not contain NUL) */
-    IR_CONST_NONE,
-    /* Python scalar conversions (host): args[0] a scalar or 0-d-able array → res type */
-    IR_TO_BOOL,        /* bool(x) / truth of a condition; array: must have size 1 (syncs) */
-    IR_TO_INT,         /* int(x): float truncates toward zero; str parses; array → item */
-    IR_TO_FLOAT,       /* float(x) */
-    IR_TO_COMPLEX,     /* complex(x) */
-    IR_TO_STR,         /* str(x) of any printable value → str */
-    IR_FORMAT,         /* format(args[0], sval spec) with ival conversion ('r','s' or 0) → str */
-    IR_STR_CONCAT,     /* args: strs → str */
-    IR_STR_EQ,         /* args: two strs → bool (equal contents) */
-
-    /* variables */
-    IR_LOAD,           /* var → value */
-    IR_STORE,          /* var ← args[0] */
-
-    /* structured control flow */
-    IR_IF,             /* args[0]: bool; blocks[0] then, blocks[1] else (may be empty) */
-    IR_WHILE,          /* blocks[0]: condition block whose last instruction is IR_COND;
-                          blocks[1]: body */
-    IR_COND,           /* ends a WHILE condition block: args[0] bool */
-    IR_FOR_RANGE,      /* var: induction variable (int); args: start, stop, step (int);
-                          blocks[0]: body.  Python semantics: stop and step evaluated once;
-                          the variable keeps its last value after the loop. */
-    IR_BREAK,
-    IR_CONTINUE,
-    IR_RETURN,         /* args[0] or none */
-
-    /* calls and printing */
-    IR_CALL,           /* func: callee instance; args */
-    IR_PRINT,          /* args: values printed with str(), separated by sval (sep), then sval2 (end) */
-    IR_ASSERT,         /* args[0] bool, args[1] optional str message: AssertionError */
-
-    /* tuples and lists (host) */
-    IR_TUPLE,          /* args → tuple */
-    IR_TUPLE_GET,      /* args[0] tuple, ival index → element (no new reference for arrays: see codegen) */
-    IR_LIST_NEW,       /* args: initial elements → list (res type gives the element type) */
-    IR_LIST_APPEND,    /* args[0] list, args[1] element */
-    IR_LIST_GET,       /* args[0] list, args[1] int index (negative allowed) → element */
-    IR_LIST_SET,       /* args[0] list, args[1] index, args[2] value */
-    IR_LIST_LEN,       /* args[0] → int */
-    IR_LIST_SORTED,    /* args[0] → new list, ascending; ival 1 = reverse */
-
-    /* host library */
-    IR_PERF_COUNTER,   /* → float seconds */
-    IR_SYNC,           /* cp.cuda.Device().synchronize() */
-    IR_FLUSH,          /* sys.stdout.flush() */
-    IR_RANDOM_SEED,    /* cp.random.seed(args[0] int): CuPy's legacy generator (cuRAND XORWOW) */
-    IR_ARGV_LEN,       /* → int */
-    IR_ARGV_GET,       /* args[0] int → str (IndexError when out of range) */
-    IR_RAISE,          /* sval: exception type, sval2: message, or args[0] a str message made at run
-                          time (never returns) */
-
-    /* arrays: metadata (host, no kernel) */
-    IR_SHAPE_DIM,      /* args[0] array, ival axis (already normalised) → int */
-    IR_SIZE,           /* args[0] array → int */
-
-    /* arrays: views (host, no kernel; result shares the buffer) */
-    IR_INDEX,          /* args[0] array, then one group of args per index item, described by
-                          idx[0..nidx-1]: IDX_INT takes 1 arg, IDX_SLICE 3 args (start, stop,
-                          step; each an int or None const), IDX_NEWAXIS and IDX_ELLIPSIS 0. */
-    IR_RESHAPE,        /* args[0] array, args[1..] ints (one may be -1) → view or copy */
-    IR_TRANSPOSE,      /* args[0] array; perm[0..ndim-1] (attrs) → view */
-    IR_BROADCAST_TO,   /* args[0] array, args[1..] ints → read-only view */
-    IR_COMPLEX_PART,   /* args[0] complex array; ival 0: .real, 1: .imag → view of the real
-                          dtype with the same shape and byte strides (rt_complex_part) */
-    IR_TOLIST,         /* args[0] array; ival 0: → list of Python scalars (1-d; rt_tolist),
-                          1: → str, the nested lists' text (any ndim; rt_tolist_str); syncs */
-
-    /* arrays: kernel-group instructions (besides the elementwise ops above) */
-    IR_FULL,           /* args[0..ndim-1] ints (shape), args[ndim] scalar fill value → array */
-    IR_ARANGE,         /* args: start, step (scalars), n (int) → 1-d array: start + i*step */
-    IR_LINSPACE,       /* args: start, stop (scalars), n (int); ival endpoint (0/1) → 1-d array */
-    IR_EYE,            /* args: n, m, k (ints) → 2-d array: 1 where col - row == k */
-    IR_EMPTY,          /* args: shape ints → array, uninitialised (no kernel) */
-    IR_RANDOM_DRAW,    /* args[0..ndim-1] shape ints, then the kind's parameters; ival: the
-                          IrRandKind → new array of dtype drawn from the legacy generator
-                          exactly as CuPy draws it (host call, cuRAND: rt_random_draw,
-                          rt_random_randint; lower/api/random.c).  Never removed or reordered. */
-    IR_ARRAY_LIT,      /* args: elements (scalars), flattened C order; shape[0..ndim-1] attrs */
-    IR_COPY,           /* args[0] array → new C-contiguous array with the same values */
-    IR_STORE_INTO,     /* args[0] destination array (a view or variable), args[1] array or scalar,
-                          broadcast to the destination's shape and cast to its dtype; no result.
-                          Overlapping source and destination give NumPy's result (codegen
-                          copies the source first when they may overlap). */
-    IR_REDUCE,         /* args[0] array; redop; axes[0..naxes-1] (normalised, ascending; naxes
-                          == 0 means all axes); keepdims → array of dtype */
-    /* arrays: library calls (host, no kernel group) */
-    IR_MATMUL,         /* args[0] a, args[1] b (arrays of the result dtype, ndim >= 1 each);
-                          ival: the runtime's gp_mm_mode (matmul, dot, vdot, inner, tensordot,
-                          matrix_power), shape[0]: its int parameter (axes / exponent) → array
-                          (rt_matmul, cuBLAS; lower/api/linalg.c) */
-    IR_SCAN,           /* args[0] array of the result dtype; redop RED_SUM or RED_PROD; ival: the
-                          axis (normalised), or -1 for the flattened array (1-d result) → array
-                          of the same dtype: the inclusive scan (cumsum, cumprod; rt_scan, CUB;
-                          lower/api/reduce.c) */
-    /* arrays: manipulation helpers (host, no kernel group; runtime/manip.c, lower/api/manip.c) */
-    IR_CONCAT_CHECK,   /* args: the arrays of a concatenate (sval "concatenate") or stack (sval
-                          "stack"), ival: the axis (normalised) → no result; NumPy's ValueError
-                          when their shapes do not fit (rt_concat_check) */
-    IR_SQUEEZE,        /* args[0] array; axes[0..naxes-1] (normalised) → view without those axes,
-                          each of which must have size 1 at run time (rt_squeeze) */
-    IR_DIAG_VIEW,      /* args[0] array; axes[0] < axes[1] (normalised), two axes of one size (the
-                          caller checks it) → view without axis axes[1] whose axis axes[0] steps
-                          along both: their diagonal (rt_diag_view; einsum's 'ii->i') */
-    IR_REPEAT,         /* args[0] array, args[1] 1-d int array of counts; ival: the axis → new
-                          array (rt_repeat: the result size depends on the counts) */
-    IR_CONCAT_LIST,    /* args[0] a list of arrays; sval "concatenate" or "stack", ival: the axis
-                          (normalised against the result) → new array (rt_concat_list) */
-    /* arrays: advanced indexing (host calls into runtime/indexing.cu; lower/api/index.c) */
-    IR_ADV_INDEX,      /* args[0] array, then index items as IR_INDEX, except that an IDX_INT
-                          item's arg may be an integer or boolean array (an index array) → new
-                          array (a copy; rt_adv_get) */
-    IR_ADV_STORE,      /* args as IR_ADV_INDEX, then the value: an array of args[0]'s dtype,
-                          broadcast to the indexing result → no result (rt_adv_set; writes
-                          args[0]'s memory) */
-    IR_NONZERO,        /* args[0] array → int64 array (rt_nonzero, syncs): ival 0: (ndim, N)
-                          coordinates, 1: argwhere (N, ndim), 2: flatnonzero (N,) */
-    IR_MEDIAN,         /* args[0] real array; ival: the axis (normalised), or -1 for all axes;
-                          keepdims; dtype: the result's (float64 for ints and bool) → array
-                          (rt_median: a segmented sort, CUB; lower/api/reduce.c) */
-    IR_QUANTILE,       /* args[0] real array, args[1] (optional) float64 array of q values;
-                          axes[0..naxes-1] (normalised, ascending; naxes == 0: all axes);
-                          keepdims; ival: GP_Q_* flags (nan-skipping, percent); dtype: the
-                          result's → array of q's shape followed by the kept axes; without
-                          args[1] the median (nanmedian) (rt_quantile; lower/api/reduce.c) */
-    /* arrays: sorting, searching and sets (host calls into runtime/sort.cu; lower/api/sort.c) */
-    IR_SORT,           /* args[0] real array (ndim >= 1), args[1] optional int kth (partition's
-                          bounds check); ival: the axis (normalised); shape[0]: 1 for argsort
-                          (int64 positions) → new array of args[0]'s shape (rt_sort) */
-    IR_SEARCHSORTED,   /* args[0] sorted 1-d array, args[1] array of its dtype; ival 1: side
-                          'right' → int64 array of args[1]'s shape (rt_searchsorted) */
-    IR_UNIQUE,         /* args[0] real array; ival: the part (0 values, 1 first indices,
-                          2 inverse, 3 counts) → array (rt_unique; syncs) */
-    IR_ISIN,           /* args[0], args[1] real arrays of one dtype; ival 1: invert → bool array
-                          of args[0]'s shape (rt_isin) */
-    IR_SETOP,          /* args[0], args[1] real arrays of one dtype; ival: the runtime's
-                          gp_setop → sorted unique 1-d array (rt_setop) */
-    IR_FFT,            /* args[0] array in the transform's dtype (complex64/128, or float32/64
-                          for R2C), args[1..naxes] the transform lengths (ints); ival: the
-                          runtime's gp_fft_kind (C2C forward / inverse, R2C, C2R); axes[0..naxes-1]
-                          (normalised, distinct, in the order given: the real transform runs
-                          along the last); dtype: the result's → array, unnormalised (rt_fft,
-                          cuFFT; lower/api/fft.c) */
-    IR_LINALG,         /* args[0] a (ndim >= 2, in the computation dtype: float32/64 or
-                          complex64/128), args[1] b for solve (a's dtype, ndim >= 1); ival: the
-                          runtime's gp_la_kind (solve, inv, det, slogdet, cholesky, qr, eigh,
-                          svd), shape[0]: its mode (gp_qr_mode, GP_EIGH_* flags, gp_svd_mode) →
-                          an array, or a tuple of arrays (slogdet, qr, eigh, svd: the routine
-                          runs once and fills every element) (rt_linalg, cuSOLVER; syncs;
-                          lower/api/solver.c) */
-    /* arrays: counting (host calls into runtime/hist.cu; lower/api/hist.c) */
-    IR_BINCOUNT,       /* args[0] 1-d int or bool array, args[1] int minlength, args[2] optional
-                          1-d real weights → int64, or float64 with weights (rt_bincount; syncs) */
-    IR_DIGITIZE,       /* args[0] real array, args[1] 1-d bins of its dtype; ival 1: right →
-                          int64 array of args[0]'s shape (rt_digitize; syncs) */
-    IR_HIST_EDGES,     /* args[0] real array, args[1] int bin count, args[2..3] optional float
-                          range; dtype: the edges' → 1-d array of count + 1 edges (rt_hist_edges;
-                          syncs without a range) */
-    IR_HISTOGRAM,      /* args[0] real array, args[1] 1-d edges, args[2] optional weights of
-                          args[0]'s shape; ival 1: density → 1-d int64, or float64 with weights
-                          or density (rt_histogram; syncs) */
-    IR_HISTOGRAM2D,    /* args[0] x, args[1] y (1-d real), args[2], args[3] their edges,
-                          args[4] optional weights; ival 1: density → 2-d float64
-                          (rt_histogram2d; syncs) */
+#define INSTR(id, attrs, flags, call, rt, lib) IR_##id,
+#include "ir/instrs.def"
+#undef INSTR
     IR_OP_COUNT
 } IrOp;
 
@@ -318,19 +150,40 @@ typedef struct OpInfo {
     const char *fn;       /* "gp_add" */
 } OpInfo;
 const OpInfo *ir_op_info(IrOp op);    /* NULL unless op <= IR_EWISE_LAST */
+
+/* The other ops' rows (instrs.def, where the columns are described). */
+enum {
+    OPF_VIEW = 1 << 0, OPF_KERNEL = 1 << 1, OPF_CREATION = 1 << 2, OPF_WRITES = 1 << 3,
+    OPF_CONST = 1 << 4, OPF_META = 1 << 5,
+};
+typedef enum IrHostCall { HOST_OWN, HOST_R, HOST_VOID, HOST_R_A, HOST_R_AA, HOST_R_A_I, HOST_R_AA_B } IrHostCall;
+typedef struct InstrInfo {
+    unsigned flags;       /* OPF_* */
+    IrHostCall call;
+    const char *rt;       /* "rt_nonzero", or NULL */
+    const char *lib;      /* "cusolver", or NULL */
+} InstrInfo;
+const InstrInfo *ir_instr_info(IrOp op);   /* NULL unless op > IR_EWISE_LAST */
+unsigned ir_op_flags(IrOp op);             /* instrs.def's FLAGS; 0 for the elementwise ops */
 const char *ir_op_name(IrOp op);      /* "add", "const_int", "reduce" ... for the IR printer */
 bool ir_op_is_ewise(IrOp op);
 
+/* Reductions: one row each in red.def. */
 typedef enum RedOp {
-    RED_SUM, RED_PROD, RED_MAX, RED_MIN, RED_MEAN, RED_ANY, RED_ALL,
-    /* lower/api/reduce.c: index reductions (int64 result: the first index of the extreme in C
-     * order over the reduced axes; argmax/argmin: a NaN wins; nanarg*: NaNs are skipped and an
-     * all-NaN line gives -1) and NaN-skipping max/min (an all-NaN line gives NaN) */
-    RED_ARGMAX, RED_ARGMIN, RED_NANARGMAX, RED_NANARGMIN, RED_NANMAX, RED_NANMIN
+#define RED(id, arg, functor, identity, empty) RED_##id,
+#include "ir/red.def"
+#undef RED
 } RedOp;
-/* True for RED_ARGMAX .. RED_NANARGMIN. */
-#define RED_IS_ARG(r) ((r) >= RED_ARGMAX && (r) <= RED_NANARGMIN)
-const char *ir_redop_name(RedOp r);
+typedef struct RedInfo {
+    bool arg;               /* an index reduction (argmax ...) */
+    const char *functor;    /* "gp_red_max" */
+    const char *identity;   /* "gp_ident_max<%s>()": %s is the accumulator's element C type */
+    const char *empty;      /* "maximum": the ufunc an empty reduction's ValueError names, or NULL */
+} RedInfo;
+const RedInfo *ir_redop_info(RedOp r);
+/* True for the index reductions (red.def's ARG). */
+#define RED_IS_ARG(r) (ir_redop_info(r)->arg)
+const char *ir_redop_name(RedOp r);   /* "sum", "nanargmax" */
 
 typedef enum IdxKind { IDX_INT, IDX_SLICE, IDX_NEWAXIS, IDX_ELLIPSIS } IdxKind;
 
@@ -339,8 +192,8 @@ typedef struct IrInstr IrInstr;
 typedef struct IrFunc IrFunc;
 typedef struct KernelGroup KernelGroup;
 
-/* True for the instructions that run in a kernel group: elementwise ops with an array result,
- * FULL, ARANGE, LINSPACE, EYE, COPY, STORE_INTO and REDUCE.                                */
+/* True for the instructions that run in a kernel group: elementwise ops with an array result
+ * and the OPF_KERNEL ops (FULL, ARANGE, LINSPACE, EYE, COPY, STORE_INTO, REDUCE).           */
 bool ir_is_kernel_instr(const IrInstr *in);
 
 typedef struct IrValue {
@@ -580,13 +433,13 @@ void ir_remove(IrBlock *b, int i);
 /* Replaces the instruction at position pos of b by the instructions of seq, in order (their
  * parent becomes b).  The replaced instruction's argument uses are the caller's to give back. */
 void ir_splice(IrBlock *b, int pos, const Vec *seq);
-/* Does `in` (or anything nested in it) write arrays or call user code? */
+/* Does `in` (or anything nested in it) write arrays or call user code (an OPF_WRITES op)? */
 bool ir_writes_memory(const IrInstr *in);
-/* Creation ops compute from their own index space (full, arange, linspace, eye). */
+/* Creation ops compute from their own index space (OPF_CREATION: full, arange, linspace, eye). */
 bool ir_op_is_creation(IrOp op);
-/* View ops: a new view of args[0] built on the host (index, reshape, transpose, broadcast_to,
- * squeeze, diag_view); the passes that look through views or let them pass (alias, hfuse,
- * siblings, unroll) share this list, so a new view op is added here once. */
+/* View ops (OPF_VIEW): a new view of args[0] built on the host (index, reshape, transpose,
+ * broadcast_to, squeeze, diag_view); the passes that look through views or let them pass
+ * (alias, hfuse, siblings, unroll) ask this, so a new view op is flagged in instrs.def once. */
 bool ir_op_is_view(IrOp op);
 /* A run-time check: an IF with nothing in its else block whose then block only builds a
  * message from host scalars (constants, scalar arithmetic, str, shape reads) and raises —

@@ -342,13 +342,16 @@ static int compile(const Options *o)
     char *inc = NULL, *lib = NULL;
     if (find_runtime(&inc, &lib)) {
         stage_begin();
-        /* the CUDA math libraries the program uses, linked dynamically */
-        const char *libs[8];
+        /* the CUDA math libraries the program uses (instrs.def's LIB), linked dynamically */
+        const char *libs[IR_OP_COUNT + 1];
         int nlibs = 0;
-        if (module_uses(m, IR_RANDOM_DRAW) || module_uses(m, IR_RANDOM_SEED)) libs[nlibs++] = "curand";
-        if (module_uses(m, IR_MATMUL)) libs[nlibs++] = "cublas";
-        if (module_uses(m, IR_FFT)) libs[nlibs++] = "cufft";
-        if (module_uses(m, IR_LINALG)) libs[nlibs++] = "cusolver";
+        for (int op = IR_EWISE_LAST + 1; op < IR_OP_COUNT; op++) {
+            const char *l = ir_instr_info((IrOp)op)->lib;
+            if (!l) continue;
+            bool have = false;
+            for (int k = 0; k < nlibs && !have; k++) have = strcmp(libs[k], l) == 0;
+            if (!have && module_uses(m, (IrOp)op)) libs[nlibs++] = l;
+        }
         libs[nlibs] = NULL;
         NvccJob job = {.libs = libs, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                        .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};

@@ -169,36 +169,52 @@ static const OpInfo op_table[] = {
 #undef OP
 };
 
-/* Names of the ops after the elementwise ones.  ORDER IR_OP */
-static const char *const other_names[] = {
-    "const_bool", "const_int", "const_float", "const_complex", "const_str", "const_none",
-    "to_bool", "to_int", "to_float", "to_complex", "to_str", "format", "str_concat", "str_eq",
-    "load", "store",
-    "if", "while", "cond", "for_range", "break", "continue", "return",
-    "call", "print", "assert",
-    "tuple", "tuple_get", "list_new", "list_append", "list_get", "list_set", "list_len",
-    "list_sorted",
-    "perf_counter", "sync", "flush", "random_seed", "argv_len", "argv_get", "raise",
-    "shape_dim", "size",
-    "index", "reshape", "transpose", "broadcast_to", "complex_part", "tolist",
-    "full", "arange", "linspace", "eye", "empty", "random_draw", "array_lit", "copy", "store_into", "reduce",
-    "matmul",
-    "scan",
-    "concat_check", "squeeze", "diag_view", "repeat", "concat_list",
-    "adv_index", "adv_store", "nonzero",
-    "median", "quantile",
-    "sort", "searchsorted", "unique", "isin", "setop",
-    "fft",
-    "linalg",
-    "bincount", "digitize", "hist_edges", "histogram", "histogram2d",
+static const InstrInfo instr_table[] = {
+#define INSTR(id, attrs, flags, call, rt, lib) {flags, HOST_##call, rt, lib},
+#include "instrs.def"
+#undef INSTR
 };
-_Static_assert(sizeof other_names / sizeof other_names[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
-               "other_names must list every IrOp after the elementwise ones (ORDER IR_OP)");
+_Static_assert(sizeof instr_table / sizeof instr_table[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
+               "instrs.def rows and the IrOps after the elementwise ones disagree");
 _Static_assert(sizeof op_table / sizeof op_table[0] == IR_EWISE_LAST + 1,
                "ops.def rows and the elementwise IrOps disagree");
 
-/* Lower-case ids of the table ops ("add", "truediv", "logical_and"), built once. */
-static char ewise_names[IR_EWISE_LAST + 1][24];
+/* The ids of every op ("ADD", "ADV_INDEX"), in IrOp order: the names are these in lower case. */
+static const char *const op_ids[IR_OP_COUNT] = {
+#define OP(id, name, nargs, rule, fn) #id,
+#include "ops.def"
+#undef OP
+#define INSTR(id, attrs, flags, call, rt, lib) #id,
+#include "instrs.def"
+#undef INSTR
+};
+
+static const RedInfo red_table[] = {
+#define RED(id, arg, functor, identity, empty) {arg, functor, identity, empty},
+#include "red.def"
+#undef RED
+};
+static const char *const red_ids[] = {
+#define RED(id, arg, functor, identity, empty) #id,
+#include "red.def"
+#undef RED
+};
+
+/* Lower-case names of the ops and reductions ("add", "adv_index", "nanargmax"), built once. */
+static char op_names[IR_OP_COUNT][24];
+enum { RED_COUNT = sizeof red_ids / sizeof red_ids[0] };
+static char red_names[RED_COUNT][16];
+
+/* dst (n bytes, zero-filled until first use) ← id in lower case. */
+static const char *lower_name(char *dst, size_t n, const char *id)
+{
+    if (!dst[0]) {
+        size_t i = 0;
+        for (; id[i] && i + 1 < n; i++) dst[i] = (char)tolower((unsigned char)id[i]);
+        dst[i] = 0;
+    }
+    return dst;
+}
 
 const OpInfo *ir_op_info(IrOp op)
 {
@@ -206,41 +222,41 @@ const OpInfo *ir_op_info(IrOp op)
     return &op_table[op];
 }
 
+const InstrInfo *ir_instr_info(IrOp op)
+{
+    if (op <= IR_EWISE_LAST || op >= IR_OP_COUNT) return NULL;
+    return &instr_table[op - IR_EWISE_LAST - 1];
+}
+
+unsigned ir_op_flags(IrOp op)
+{
+    const InstrInfo *info = ir_instr_info(op);
+    return info ? info->flags : 0;
+}
+
 const char *ir_op_name(IrOp op)
 {
     if ((int)op < 0 || op >= IR_OP_COUNT) return "?";
-    if (op > IR_EWISE_LAST) return other_names[op - IR_EWISE_LAST - 1];
-    if (!ewise_names[op][0]) {
-        const char *id = op_table[op].id;
-        size_t i = 0;
-        for (; id[i] && i + 1 < sizeof ewise_names[op]; i++)
-            ewise_names[op][i] = (char)tolower((unsigned char)id[i]);
-        ewise_names[op][i] = 0;
-    }
-    return ewise_names[op];
+    return lower_name(op_names[op], sizeof op_names[op], op_ids[op]);
 }
 
 bool ir_op_is_ewise(IrOp op) { return (int)op >= 0 && op <= IR_EWISE_LAST; }
 
+const RedInfo *ir_redop_info(RedOp r)
+{
+    return &red_table[(int)r >= 0 && (int)r < RED_COUNT ? r : RED_SUM];
+}
+
 const char *ir_redop_name(RedOp r)
 {
-    static const char *const names[] = {"sum", "prod", "max", "min", "mean", "any", "all",
-                                        "argmax", "argmin", "nanargmax", "nanargmin", "nanmax",
-                                        "nanmin"};
-    if ((int)r < 0 || (size_t)r >= sizeof names / sizeof names[0]) return "?";
-    return names[r];
+    if ((int)r < 0 || (int)r >= RED_COUNT) return "?";
+    return lower_name(red_names[r], sizeof red_names[r], red_ids[r]);
 }
 
 bool ir_is_kernel_instr(const IrInstr *in)
 {
-    switch (in->op) {
-    case IR_FULL: case IR_ARANGE: case IR_LINSPACE: case IR_EYE: case IR_COPY:
-    case IR_STORE_INTO: case IR_REDUCE:
-        return true;
-    default:
-        return ir_op_is_ewise(in->op) && in->res && in->res->type &&
-               in->res->type->kind == TY_ARRAY;
-    }
+    if (ir_op_flags(in->op) & OPF_KERNEL) return true;
+    return ir_op_is_ewise(in->op) && in->res && in->res->type && in->res->type->kind == TY_ARRAY;
 }
 
 /* ---------------------------------------------------------------- printing */
@@ -265,99 +281,138 @@ static void put_quoted(StrBuf *out, const char *s)
     sb_putc(out, '"');
 }
 
+/* The attribute printers of instrs.def's ATTRS column: what follows an instruction's
+ * arguments in --emit=ir. */
+typedef void AttrPrinter(StrBuf *out, const IrInstr *in);
+
+static void attrs_none(StrBuf *out, const IrInstr *in) { (void)out, (void)in; }
+static void attrs_bool(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " True" : " False"); }
+static void attrs_int(StrBuf *out, const IrInstr *in) { sb_printf(out, " %lld", (long long)in->ival); }
+static void attrs_float(StrBuf *out, const IrInstr *in) { sb_printf(out, " %.17g", in->fval); }
+static void attrs_complex(StrBuf *out, const IrInstr *in) { sb_printf(out, " (%.17g%+.17gj)", in->fval, in->fval2); }
+static void attrs_str(StrBuf *out, const IrInstr *in)
+{
+    sb_putc(out, ' ');
+    put_quoted(out, in->sval);
+}
+static void attrs_format(StrBuf *out, const IrInstr *in)
+{
+    sb_puts(out, " spec=");
+    put_quoted(out, in->sval ? in->sval : "");
+    if (in->ival) sb_printf(out, " conv=%c", (char)in->ival);
+}
+static void attrs_print(StrBuf *out, const IrInstr *in)
+{
+    sb_puts(out, " sep=");
+    put_quoted(out, in->sval ? in->sval : " ");
+    sb_puts(out, " end=");
+    put_quoted(out, in->sval2 ? in->sval2 : "\n");
+}
+static void attrs_raise(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " %s", in->sval ? in->sval : "?");
+    if (in->nargs == 0) {
+        sb_putc(out, ' ');
+        put_quoted(out, in->sval2 ? in->sval2 : "");
+    }
+}
+static void attrs_item(StrBuf *out, const IrInstr *in) { sb_printf(out, " [%lld]", (long long)in->ival); }
+static void attrs_reverse(StrBuf *out, const IrInstr *in)
+{
+    if (in->ival) sb_puts(out, " reverse");
+}
+static void attrs_callee(StrBuf *out, const IrInstr *in) { sb_printf(out, " @%s", in->func ? in->func->cname : "?"); }
+static void attrs_index(StrBuf *out, const IrInstr *in)
+{
+    sb_puts(out, " [");
+    for (int i = 0; i < in->nidx; i++) {
+        static const char *const k[] = {"int", "slice", "newaxis", "ellipsis"};
+        sb_printf(out, "%s%s", i ? " " : "", k[in->idx[i]]);
+    }
+    sb_putc(out, ']');
+}
+static void attrs_perm(StrBuf *out, const IrInstr *in)
+{
+    sb_puts(out, " perm=(");
+    for (int i = 0; i < in->ndim; i++) sb_printf(out, "%s%d", i ? "," : "", in->perm[i]);
+    sb_putc(out, ')');
+}
+static void attrs_array_lit(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " %s shape=(", dt_name(in->dtype));
+    for (int i = 0; i < in->ndim; i++) sb_printf(out, "%s%lld", i ? "," : "", (long long)in->shape[i]);
+    sb_putc(out, ')');
+}
+static void attrs_endpoint(StrBuf *out, const IrInstr *in) { sb_printf(out, " endpoint=%d", (int)in->ival); }
+static void attrs_random(StrBuf *out, const IrInstr *in)
+{
+    static const char *const kinds[] = {"uniform", "uniform_raw", "normal", "lognormal", "bits", "randint"};
+    sb_printf(out, " %s %s", in->ival >= 0 && in->ival <= RAND_RANDINT ? kinds[in->ival] : "?", dt_name(in->dtype));
+}
+static void attrs_complex_part(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " imag" : " real"); }
+/* " axes=0,2" or " axes=all" */
+static void put_axes(StrBuf *out, const IrInstr *in)
+{
+    sb_puts(out, " axes=");
+    if (in->naxes == 0) sb_puts(out, "all");
+    for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+    if (in->keepdims) sb_puts(out, " keepdims");
+}
+static void attrs_reduce(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " %s", ir_redop_name(in->redop));
+    put_axes(out, in);
+}
+static void attrs_dtype(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", dt_name(in->dtype)); }
+static void attrs_scan(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " %s axis=%lld", ir_redop_name(in->redop), (long long)in->ival);
+}
+static void attrs_median(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : "");
+}
+static void attrs_quantile(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " flags=%lld", (long long)in->ival);
+    put_axes(out, in);
+}
+static void attrs_sort(StrBuf *out, const IrInstr *in)
+{
+    sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : "");
+}
+static void attrs_ival(StrBuf *out, const IrInstr *in) { sb_printf(out, " %lld", (long long)in->ival); }
+static void attrs_linalg(StrBuf *out, const IrInstr *in)
+{
+    /* ORDER GP_LA */
+    static const char *const kinds[] = {"solve", "inv", "det", "slogdet", "cholesky", "qr", "eigh", "svd"};
+    const int64_t nk = (int64_t)(sizeof kinds / sizeof kinds[0]);
+    sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < nk ? kinds[in->ival] : "?", (long long)in->shape[0]);
+}
+static void attrs_fft(StrBuf *out, const IrInstr *in)
+{
+    static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
+    sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");
+    for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
+}
+
+static AttrPrinter *const attr_printers[] = {
+#define INSTR(id, attrs, flags, call, rt, lib) attrs_##attrs,
+#include "instrs.def"
+#undef INSTR
+};
+_Static_assert(sizeof attr_printers / sizeof attr_printers[0] == IR_OP_COUNT - IR_EWISE_LAST - 1,
+               "one attribute printer per instrs.def row");
+
 /* The attributes of an instruction, after its arguments. */
 static void put_attrs(StrBuf *out, const IrInstr *in)
 {
-    switch (in->op) {
-    case IR_CONST_BOOL: sb_puts(out, in->ival ? " True" : " False"); break;
-    case IR_CONST_INT: sb_printf(out, " %lld", (long long)in->ival); break;
-    case IR_CONST_FLOAT: sb_printf(out, " %.17g", in->fval); break;
-    case IR_CONST_COMPLEX: sb_printf(out, " (%.17g%+.17gj)", in->fval, in->fval2); break;
-    case IR_CONST_STR: sb_putc(out, ' '); put_quoted(out, in->sval); break;
-    case IR_FORMAT:
-        sb_puts(out, " spec=");
-        put_quoted(out, in->sval ? in->sval : "");
-        if (in->ival) sb_printf(out, " conv=%c", (char)in->ival);
-        break;
-    case IR_PRINT:
-        sb_puts(out, " sep=");
-        put_quoted(out, in->sval ? in->sval : " ");
-        sb_puts(out, " end=");
-        put_quoted(out, in->sval2 ? in->sval2 : "\n");
-        break;
-    case IR_RAISE:
-        sb_printf(out, " %s", in->sval ? in->sval : "?");
-        if (in->nargs == 0) {
-            sb_putc(out, ' ');
-            put_quoted(out, in->sval2 ? in->sval2 : "");
-        }
-        break;
-    case IR_TUPLE_GET: case IR_SHAPE_DIM: sb_printf(out, " [%lld]", (long long)in->ival); break;
-    case IR_LIST_SORTED: if (in->ival) sb_puts(out, " reverse"); break;
-    case IR_CALL: sb_printf(out, " @%s", in->func ? in->func->cname : "?"); break;
-    case IR_INDEX:
-        sb_puts(out, " [");
-        for (int i = 0; i < in->nidx; i++) {
-            static const char *const k[] = {"int", "slice", "newaxis", "ellipsis"};
-            sb_printf(out, "%s%s", i ? " " : "", k[in->idx[i]]);
-        }
-        sb_putc(out, ']');
-        break;
-    case IR_TRANSPOSE:
-        sb_puts(out, " perm=(");
-        for (int i = 0; i < in->ndim; i++) sb_printf(out, "%s%d", i ? "," : "", in->perm[i]);
-        sb_putc(out, ')');
-        break;
-    case IR_ARRAY_LIT:
-        sb_printf(out, " %s shape=(", dt_name(in->dtype));
-        for (int i = 0; i < in->ndim; i++) sb_printf(out, "%s%lld", i ? "," : "", (long long)in->shape[i]);
-        sb_putc(out, ')');
-        break;
-    case IR_LINSPACE: sb_printf(out, " endpoint=%d", (int)in->ival); break;
-    case IR_RANDOM_DRAW: {
-        static const char *const kinds[] = {"uniform", "uniform_raw", "normal", "lognormal", "bits", "randint"};
-        sb_printf(out, " %s %s", in->ival >= 0 && in->ival <= RAND_RANDINT ? kinds[in->ival] : "?", dt_name(in->dtype));
-        break;
-    }
-    case IR_COMPLEX_PART: sb_puts(out, in->ival ? " imag" : " real"); break;
-    case IR_REDUCE:
-        sb_printf(out, " %s axes=", ir_redop_name(in->redop));
-        if (in->naxes == 0) sb_puts(out, "all");
-        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
-        if (in->keepdims) sb_puts(out, " keepdims");
-        break;
-    case IR_STORE_INTO: sb_printf(out, " %s", dt_name(in->dtype)); break;
-    case IR_SCAN: sb_printf(out, " %s axis=%lld", ir_redop_name(in->redop), (long long)in->ival); break;
-    case IR_MEDIAN: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->keepdims ? " keepdims" : ""); break;
-    case IR_QUANTILE:
-        sb_printf(out, " flags=%lld axes=", (long long)in->ival);
-        if (!in->naxes) sb_printf(out, "all");
-        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
-        if (in->keepdims) sb_printf(out, " keepdims");
-        break;
-    case IR_SORT: sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : ""); break;
-    case IR_SEARCHSORTED: case IR_UNIQUE: case IR_ISIN: case IR_SETOP: sb_printf(out, " %lld", (long long)in->ival); break;
-    case IR_DIGITIZE: case IR_HISTOGRAM: case IR_HISTOGRAM2D: sb_printf(out, " %lld", (long long)in->ival); break;
-    case IR_HIST_EDGES: sb_printf(out, " %s", dt_name(in->dtype)); break;
-    case IR_LINALG: {
-        /* ORDER GP_LA */
-        static const char *const kinds[] = {"solve", "inv", "det", "slogdet", "cholesky", "qr", "eigh", "svd"};
-        const int64_t nk = (int64_t)(sizeof kinds / sizeof kinds[0]);
-        sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < nk ? kinds[in->ival] : "?", (long long)in->shape[0]);
-        break;
-    }
-    case IR_FFT: {
-        static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
-        sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");
-        for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
-        break;
-    }
-    default:
-        if (in->op == IR_CAST) sb_printf(out, " -> %s", dt_name(in->dtype));
-        else if (ir_op_is_ewise(in->op) && in->res && in->res->type->kind == TY_ARRAY &&
-                 in->cdtype != in->dtype)
-            sb_printf(out, " (in %s)", dt_name(in->cdtype));
-        break;
+    if (in->op > IR_EWISE_LAST) {
+        if (in->op < IR_OP_COUNT) attr_printers[in->op - IR_EWISE_LAST - 1](out, in);
+    } else if (in->op == IR_CAST) {
+        sb_printf(out, " -> %s", dt_name(in->dtype));
+    } else if (in->res && in->res->type->kind == TY_ARRAY && in->cdtype != in->dtype) {
+        sb_printf(out, " (in %s)", dt_name(in->cdtype));
     }
 }
 
@@ -512,7 +567,7 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq)
 
 bool ir_writes_memory(const IrInstr *in)
 {
-    if (in->op == IR_STORE_INTO || in->op == IR_CALL || in->op == IR_ADV_STORE) return true;
+    if (ir_op_flags(in->op) & OPF_WRITES) return true;
     for (int k = 0; k < 2; k++) {
         const IrBlock *b = in->blocks[k];
         if (!b) continue;
@@ -522,16 +577,9 @@ bool ir_writes_memory(const IrInstr *in)
     return false;
 }
 
-bool ir_op_is_creation(IrOp op)
-{
-    return op == IR_FULL || op == IR_ARANGE || op == IR_LINSPACE || op == IR_EYE;
-}
+bool ir_op_is_creation(IrOp op) { return ir_op_flags(op) & OPF_CREATION; }
 
-bool ir_op_is_view(IrOp op)
-{
-    return op == IR_INDEX || op == IR_RESHAPE || op == IR_TRANSPOSE || op == IR_BROADCAST_TO || op == IR_SQUEEZE ||
-           op == IR_DIAG_VIEW;
-}
+bool ir_op_is_view(IrOp op) { return ir_op_flags(op) & OPF_VIEW; }
 
 static bool scalar_args(const IrInstr *in)
 {

@@ -622,15 +622,11 @@ static DType reduce_dtype(RedOp r, DType in)
     }
 }
 
-static const char *redop_numpy[] = {[RED_SUM] = "sum", [RED_PROD] = "prod", [RED_MAX] = "max",
-                                    [RED_MIN] = "min", [RED_MEAN] = "mean", [RED_ANY] = "any",
-                                    [RED_ALL] = "all"};
-
 IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype,
                           AstNode *keepdims)
 {
     if (x->type->kind != TY_ARRAY) {
-        diag_error(sp, "%s() expects an array here, got %s", redop_numpy[r], ty_str_of(x->type));
+        diag_error(sp, "%s() expects an array here, got %s", ir_redop_name(r), ty_str_of(x->type));
         return NULL;
     }
     int ndim = x->type->ndim;
@@ -669,7 +665,7 @@ static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
     bool has_dtype = r == RED_SUM || r == RED_PROD || r == RED_MEAN;
     const char *sig = has_dtype ? "a,axis,dtype,out,keepdims" : "a,axis,out,keepdims";
     if (self) sig = has_dtype ? "axis,dtype,out,keepdims" : "axis,out,keepdims";
-    if (!lw_bind(call, redop_numpy[r], sig, self ? 0 : 1, &a)) return NULL;
+    if (!lw_bind(call, ir_redop_name(r), sig, self ? 0 : 1, &a)) return NULL;
     int o = self ? 0 : 1;
     IrValue *x = self ? self : lw_expr(L, a.p[0]);
     if (!x) return NULL;

@@ -39,12 +39,11 @@
 /* Host ops whose result depends only on their operands and that never touch the device. */
 static bool pure_host_op(IrOp op)
 {
+    if (ir_op_flags(op) & OPF_META) return true;
     switch (op) {
     case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_COMPLEX:
     case IR_CONST_NONE:
     case IR_INDEX: case IR_TRANSPOSE: case IR_BROADCAST_TO:
-    case IR_SHAPE_DIM: case IR_SIZE:
-    case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     default:
         return op <= IR_EWISE_LAST;   /* on Python scalars: kernel ops carry a group */

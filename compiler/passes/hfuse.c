@@ -141,12 +141,9 @@ static int param_bytes(const KernelGroup *h)
  * nothing can observe. */
 static bool passive(const IrInstr *in)
 {
-    if (ir_op_is_view(in->op)) return true;
+    if (ir_op_flags(in->op) & (OPF_VIEW | OPF_CONST | OPF_META)) return true;
     switch (in->op) {
-    case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_COMPLEX:
-    case IR_CONST_NONE: case IR_CONST_STR:
     case IR_LOAD:
-    case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     case IR_TO_BOOL: case IR_TO_INT: case IR_TO_FLOAT:
         break;

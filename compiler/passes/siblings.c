@@ -110,25 +110,13 @@ static int member_slots(const KernelGroup *g)
 
 /* ---------------------------------------------------------------- the window */
 
-static bool is_const(IrOp op)
-{
-    return op == IR_CONST_BOOL || op == IR_CONST_INT || op == IR_CONST_FLOAT || op == IR_CONST_COMPLEX ||
-           op == IR_CONST_NONE || op == IR_CONST_STR;
-}
-
 /* May the set's window hold `in`? */
 static bool window_ok(const IrInstr *in)
 {
     if (in->blocks[0] || in->blocks[1]) return false;
     if (in->group) return !in->group->chain && !in->group->recur;
-    if (is_const(in->op) || ir_op_is_ewise(in->op) || ir_op_is_view(in->op)) return true;
-    switch (in->op) {
-    case IR_LOAD: case IR_STORE:
-    case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
-        return true;
-    default:
-        return false;
-    }
+    if ((ir_op_flags(in->op) & (OPF_CONST | OPF_META | OPF_VIEW)) || ir_op_is_ewise(in->op)) return true;
+    return in->op == IR_LOAD || in->op == IR_STORE;
 }
 
 typedef struct Window {

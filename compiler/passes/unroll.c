@@ -50,10 +50,9 @@ static bool body_instr_ok(const IrInstr *in, const IrVar *loop_var)
     if (in->blocks[0] || in->blocks[1]) return false;
     if (ir_is_kernel_instr(in) || is_const(in->op)) return true;
     if (ir_op_is_ewise(in->op)) return true;            /* host scalar arithmetic */
-    if (ir_op_is_view(in->op)) return true;
+    if (ir_op_flags(in->op) & (OPF_VIEW | OPF_META)) return true;
     switch (in->op) {
     case IR_LOAD:
-    case IR_SHAPE_DIM: case IR_SIZE: case IR_TUPLE: case IR_TUPLE_GET:
         return true;
     case IR_STORE:
         return in->var != loop_var;
