@@ -232,6 +232,26 @@ static bool is_kernel_op(IrOp op) {
 static const char *name_of_cb(const IrValue *v, void *ctx) { return cg_vname(ctx, v); }
 
 /* Emits one instruction (and the blocks it owns). */
+/* The ops that are one runtime call (instrs.def's CALL other than OWN); false for the others. */
+static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r) {
+    const InstrInfo *ii = ir_instr_info(in->op);
+    if (!ii || ii->call == HOST_OWN) return false;
+    int nargs = ii->call == HOST_R_AA || ii->call == HOST_R_AA_B ? 2 : ii->call == HOST_R_A || ii->call == HOST_R_A_I;
+    if (!ii->rt || (ii->call != HOST_VOID && !r) || in->nargs < nargs) cg_bug(in, "bad runtime call");
+    switch (ii->call) {
+    case HOST_R: cg_emit(cg, "%s = %s();", r, ii->rt); break;
+    case HOST_VOID: cg_emit(cg, "%s();", ii->rt); break;
+    case HOST_R_A: cg_emit(cg, "%s = %s(%s);", r, ii->rt, cg_arg(cg, in, 0)); break;
+    case HOST_R_AA: cg_emit(cg, "%s = %s(%s, %s);", r, ii->rt, cg_arg(cg, in, 0), cg_arg(cg, in, 1)); break;
+    case HOST_R_A_I: cg_emit(cg, "%s = %s(%s, %d);", r, ii->rt, cg_arg(cg, in, 0), (int)in->ival); break;
+    case HOST_R_AA_B:
+        cg_emit(cg, "%s = %s(%s, %s, %s);", r, ii->rt, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case HOST_OWN: return false;
+    }
+    return true;
+}
+
 static void emit_instr(Cg *cg, const IrInstr *in) {
     if (in->group) {
         /* kernel instructions: the launch happens at the group's last instruction */
@@ -299,7 +319,6 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         break;
     }
     case IR_FORMAT: cg_emit_format(cg, in); break;
-    case IR_STR_EQ: cg_emit(cg, "%s = rt_str_eq(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1)); break;
     case IR_STR_CONCAT: {
         if (in->nargs == 0) {
             cg_emit(cg, "%s = \"\";", r);
@@ -416,19 +435,16 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
         cg_emit(cg, "%s = rt_list_sorted(%s, %s);", r, cg_arg(cg, in, 0), in->ival ? "true" : "false");
         break;
 
-    case IR_PERF_COUNTER: cg_emit(cg, "%s = rt_perf_counter();", r); break;
-    case IR_SYNC: cg_emit(cg, "rt_sync();"); break;
     case IR_FLUSH: cg_emit(cg, "fflush(stdout);"); break;
     case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
     case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;
-    case IR_ARGV_GET: cg_emit(cg, "%s = rt_argv(%s);", r, cg_arg(cg, in, 0)); break;
     case IR_RAISE: /* the message: args[0] (a str made at run time) if given, else sval2 */
         cg_emit(cg, "rt_raise(%s, \"%%s\", %s);", cg_cstr(cg, in->sval ? in->sval : "RuntimeError"),
                 in->nargs > 0 ? cg_arg(cg, in, 0) : cg_cstr(cg, in->sval2 ? in->sval2 : ""));
         break;
 
     default:
-        cg_emit_array_op(cg, in, r);
+        if (!emit_rt_call(cg, in, r)) cg_emit_array_op(cg, in, r);
     }
 
     /* owned results: released at the end of the defining block (borrowed: TUPLE_GET, LIST_GET) */

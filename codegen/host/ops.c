@@ -215,7 +215,6 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
             sb_free(&sb);
         }
         break;
-    case IR_COMPLEX_PART: cg_emit(cg, "%s = rt_complex_part(%s, %d);", r, cg_arg(cg, in, 0), (int)in->ival); break;
     case IR_TOLIST: cg_emit(cg, "%s = %s(%s);", r, in->ival ? "rt_tolist_str" : "rt_tolist", cg_arg(cg, in, 0)); break;
     case IR_ARRAY_LIT: emit_array_lit(cg, in); break;
     case IR_MATMUL: {
@@ -297,17 +296,9 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
         break;
     }
     case IR_ADV_INDEX: case IR_ADV_STORE: emit_adv_index(cg, in); break; /* runtime/indexing.cu */
-    case IR_NONZERO: cg_emit(cg, "%s = rt_nonzero(%s, %d);", r, cg_arg(cg, in, 0), (int)in->ival); break;
     case IR_SORT: /* runtime/sort.cu */
         cg_emit(cg, "%s = rt_sort(%s, %d, %s, %s, %s);", r, cg_arg(cg, in, 0), (int)in->ival, in->shape[0] ? "true" : "false",
                 in->nargs > 1 ? "true" : "false", in->nargs > 1 ? cg_arg(cg, in, 1) : "0");
-        break;
-    case IR_SEARCHSORTED:
-        cg_emit(cg, "%s = rt_searchsorted(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
-        break;
-    case IR_UNIQUE: cg_emit(cg, "%s = rt_unique(%s, %d);", r, cg_arg(cg, in, 0), (int)in->ival); break;
-    case IR_ISIN:
-        cg_emit(cg, "%s = rt_isin(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
         break;
     case IR_SETOP: {
         /* ORDER GP_SET: the gp_setop constants of gpyrt.h */
@@ -319,9 +310,6 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
     case IR_BINCOUNT: /* runtime/hist.cu */
         cg_emit(cg, "%s = rt_bincount(%s, %s, %s);", r, cg_arg(cg, in, 0), in->nargs > 2 ? cg_arg(cg, in, 2) : "NULL",
                 cg_arg(cg, in, 1));
-        break;
-    case IR_DIGITIZE:
-        cg_emit(cg, "%s = rt_digitize(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
         break;
     case IR_HIST_EDGES:
         cg_emit(cg, "%s = rt_hist_edges(%s, %s, %s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),

@@ -43,41 +43,13 @@ static const char *acc_ctype(const IrInstr *r)
     return buf;
 }
 
-const char *cg_red_functor(RedOp op)
-{
-    switch (op) {
-    case RED_SUM: case RED_MEAN: return "gp_red_sum";
-    case RED_PROD: return "gp_red_prod";
-    case RED_MAX: return "gp_red_max";
-    case RED_MIN: return "gp_red_min";
-    case RED_ANY: return "gp_red_any";
-    case RED_ALL: return "gp_red_all";
-    case RED_ARGMAX: return "gp_red_arg<true, false>";
-    case RED_ARGMIN: return "gp_red_arg<false, false>";
-    case RED_NANARGMAX: return "gp_red_arg<true, true>";
-    case RED_NANARGMIN: return "gp_red_arg<false, true>";
-    case RED_NANMAX: return "gp_red_nanmax";
-    case RED_NANMIN: return "gp_red_nanmin";
-    }
-    return "gp_red_sum";
-}
+const char *cg_red_functor(RedOp op) { return ir_redop_info(op)->functor; }
 
-/* The identity of reduction r, as a C expression of its accumulator type. */
+/* The identity of reduction r, as a C expression of its accumulator type (red.def's
+ * IDENTITY, a format of the accumulator's element C type). */
 void cg_put_identity(StrBuf *out, const IrInstr *r)
 {
-    const char *at = dt_ctype(cg_acc_dtype(r));
-    switch (r->redop) {
-    case RED_SUM: case RED_MEAN: sb_printf(out, "gp_ident_sum<%s>()", at); break;
-    case RED_PROD: sb_printf(out, "gp_ident_prod<%s>()", at); break;
-    case RED_MAX: sb_printf(out, "gp_ident_max<%s>()", at); break;
-    case RED_MIN: sb_printf(out, "gp_ident_min<%s>()", at); break;
-    case RED_ANY: sb_puts(out, "false"); break;
-    case RED_ALL: sb_puts(out, "true"); break;
-    case RED_ARGMAX: case RED_NANARGMAX: sb_printf(out, "gp_ident_arg<%s, true>()", at); break;
-    case RED_ARGMIN: case RED_NANARGMIN: sb_printf(out, "gp_ident_arg<%s, false>()", at); break;
-    case RED_NANMAX: sb_printf(out, "gp_ident_nanmax<%s>()", at); break;
-    case RED_NANMIN: sb_printf(out, "gp_ident_nanmin<%s>()", at); break;
-    }
+    sb_printf(out, ir_redop_info(r->redop)->identity, dt_ctype(cg_acc_dtype(r)));
 }
 
 /* base<id> = the byte offset of output element `o`'s first input element, per array. */
@@ -444,13 +416,9 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     cg_line(out, n, "gp_shape kg_os;");
     cg_line(out, n, "rt_reduce_setup(&kg_s, %d, %s, %s, &kg_rs, &kg_os);", r->naxes, axes,
             r->keepdims ? "true" : "false");
-    if (r->redop == RED_MAX || r->redop == RED_MIN)
-        cg_line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_MAX ? "maximum" : "minimum");
-    if (r->redop == RED_NANMAX || r->redop == RED_NANMIN)
-        cg_line(out, n, "rt_reduce_check_nonempty(&kg_rs, \"%s\");", r->redop == RED_NANMAX ? "fmax" : "fmin");
-    if (arg)
-        cg_line(out, n, "gp_argreduce_check_nonempty(&kg_rs, \"%s\");",
-                r->redop == RED_ARGMAX || r->redop == RED_NANARGMAX ? "argmax" : "argmin");
+    const char *empty = ir_redop_info(r->redop)->empty;   /* no identity: an empty axis raises */
+    if (empty)
+        cg_line(out, n, "%s(&kg_rs, \"%s\");", arg ? "gp_argreduce_check_nonempty" : "rt_reduce_check_nonempty", empty);
     const char *res = cg_nm(L, r->res);
     cg_line(out, n, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(rd));
     cg_line(out, n, "if (kg_rs.nout > 0) {");
