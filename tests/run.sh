@@ -17,6 +17,11 @@
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
 #               GPU or not), then run when a GPU is present, else the run is SKIPped
+#   golden      tests/golden/NAME.py: `gpyc --emit=ir` and `gpyc --emit=kernels` (run inside
+#               tests/golden, plus FLAGS of a first line `# gpyc flags: FLAGS`) must print
+#               exactly NAME.ir and NAME.kernels (rewrite them with tests/golden/regen BUILD
+#               and review the diff); and `--dump-after=graphloop --check` of graphloop.py
+#               must print `;; after graphloop` then graphloop.ir
 #   api         `gpyc --list-api`: every listed name is used by a tests/e2e program
 #               (tests/api-exercised.sh), and docs/api-coverage.md is what
 #               scripts/api-coverage.sh generates from the list
@@ -33,7 +38,8 @@
 #   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
-#   --only LIST      comma-separated suites to run (unit,errors,nocrash,api,e2e,alloc,acceptance)
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,e2e,alloc,
+#                    acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
 #   -h, --help       this text
@@ -87,7 +93,7 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,api,e2e,alloc
+    ONLY=unit,errors,nocrash,golden,api,e2e,alloc
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
     # a GLOB picks file-based tests: the unit and api suites are left out
     [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,/,}
@@ -272,6 +278,58 @@ suite_nocrash() {
         fi
     done
     rm -rf "$dir"   # the inputs are reproducible; keep only the failing ones' names above
+}
+
+# --- golden ----------------------------------------------------------------------------------
+# golden_diff NAME FORM EXPECTED GOT: PASS when the files are equal, else FAIL with the diff.
+golden_diff() {
+    local name=$1 form=$2
+    if cmp -s "$3" "$4"; then
+        pass "golden/$name.$form"
+    else
+        fail "golden/$name.$form" "differs from tests/golden/$name.$form (if intended: tests/golden/regen BUILD $name, and review the diff)"
+        diff -u "$3" "$4" | tail -n +3 | detail
+    fi
+}
+
+suite_golden() {
+    echo "== golden"
+    have_gpyc golden || return
+    local dir=$ROOT/tests/golden f name form flags rc n=0
+    for f in "$dir"/*.py; do
+        [ -f "$f" ] || continue
+        name=$(basename "$f" .py)
+        matches "$name" || continue
+        n=$((n + 1))
+        flags=$(sed -n '1s/^# gpyc flags: //p' "$f")
+        for form in ir kernels; do
+            if [ ! -f "$dir/$name.$form" ]; then
+                fail "golden/$name.$form" "no $name.$form beside it (tests/golden/regen BUILD $name)"
+                continue
+            fi
+            # shellcheck disable=SC2086  # flags are words
+            (cd "$dir" && timeout 60 "$GPYC" $flags --emit=$form "$name.py") >"$TMP/golden.out" 2>"$TMP/golden.err"
+            rc=$?
+            if [ $rc -ne 0 ]; then
+                fail "golden/$name.$form" "gpyc --emit=$form: $(why_status $rc)"
+                detail <"$TMP/golden.err"
+            else
+                golden_diff "$name" "$form" "$dir/$name.$form" "$TMP/golden.out"
+            fi
+        done
+    done
+    [ $n -gt 0 ] || { skip golden "no golden programs${FILTER:+ match $FILTER}"; return; }
+    # --dump-after prints the IR after a pass in --emit=ir's form: after the last pass, that
+    # is --emit=ir itself
+    if matches graphloop && [ -f "$dir/graphloop.ir" ]; then
+        { echo ";; after graphloop"; cat "$dir/graphloop.ir"; } >"$TMP/golden.want"
+        (cd "$dir" && timeout 60 "$GPYC" --check --dump-after=graphloop graphloop.py) >"$TMP/golden.out" 2>&1
+        if cmp -s "$TMP/golden.want" "$TMP/golden.out"; then pass "golden/graphloop.dump-after"
+        else
+            fail "golden/graphloop.dump-after" "--dump-after=graphloop is not ';; after graphloop' then graphloop.ir"
+            diff -u "$TMP/golden.want" "$TMP/golden.out" | tail -n +3 | detail
+        fi
+    fi
 }
 
 # --- compiling and running programs ----------------------------------------------------------
@@ -486,6 +544,7 @@ suite_acceptance() {
 want unit && suite_unit
 want errors && suite_errors
 want nocrash && suite_nocrash
+want golden && suite_golden
 want api && suite_api
 want e2e && suite_e2e
 want alloc && suite_alloc
