@@ -1,5 +1,6 @@
 /*
- * lower.h — private header of the lowering stage (lower.c, lower/expr.c, lower/call.c).
+ * lower.h — private header of the lowering stage: the core (lower.c, expr.c, call.c), the kit
+ * (kit.c), the binder (bind.c) and the API files (api/).
  *
  * Lowering walks the AST of one function instance in source order, infers the type of every
  * expression (dtype and ndim of arrays; shapes stay run-time values) and emits IR into the
@@ -213,8 +214,12 @@ IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims
 IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
 IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
 
-/* lower/call.c — argument helpers shared by the API files (lower/call.c, lower_*.c) */
+/* ---------------------------------------------------------------- binder (lower/bind.c)
+ *
+ * Arguments bound to a NumPy signature, then read by type; every reader reports Python's or
+ * NumPy's message at the argument and returns false / NULL. */
 #define MAXP 8
+#define MAXARR 32           /* arrays in one sequence argument (concatenate, stack, choose ...) */
 typedef struct Args {
     AstNode *p[MAXP];   /* argument expression per parameter, NULL when not given */
     Span call;
@@ -222,15 +227,44 @@ typedef struct Args {
 /* Binds a call's arguments to a signature "a,b,c" (positional or keyword); nreq leading
  * parameters are required.  Python's messages on mismatch. */
 bool lw_bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *out);
+/* lw_bind of the function form cp.f(a, ...) or, with self, of the method form a.f(...) (the
+ * signature without its first parameter, which is self): p[0] is then NULL. */
+bool lw_bind_self(AstNode *call, const char *fname, const char *sig, int nreq, IrValue *self, Args *a);
+IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name);  /* exactly one positional */
 IrValue *lw_int_arg(Lower *L, AstNode *e);                       /* an int (bool converts) */
+IrValue *lw_int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt); /* lw_int_arg, dflt when absent */
 bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim); /* int or tuple of ints */
 bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given);  /* cp.float32, 'f4', float, None */
 /* None / int / tuple of compile-time ints, normalised and sorted; *all when None or absent. */
 bool lw_axis_arg(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all);
+bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
+/* lw_axis1 whose out-of-bounds message names the argument ("axis1: axis 3 is out of ..."). */
+bool lw_axis1_named(Lower *L, AstNode *e, int ndim, int dflt, const char *name, int *out);
+/* An int or a tuple of constant ints, normalised, in the order given (what: the argument's
+ * name in "repeated axis in `what` argument"). */
+bool lw_axes_list(Lower *L, AstNode *e, int ndim, int *axes, int *n, const char *what);
 bool lw_bool_arg(Lower *L, AstNode *e, bool dflt, bool *out);   /* a constant True/False */
-IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
+bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
 bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */
-IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name);  /* exactly one positional */
+IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
+bool lw_is_seq_lit(const AstNode *e);                            /* a list or tuple literal */
+IrValue *lw_scalar_array(Lower *L, Span sp, IrValue *v);         /* a number as a 0-d array */
+TypeKind lw_py_kind_of(DType d);              /* the Python scalar type of d's values (TY_INT ...) */
+IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);  /* array, number or literal list */
+/* lw_arraylike for values NumPy converts to the dtype into (put, place, putmask, insert): a
+ * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
+ * lw_pyint_fits); DT_BOOL: no check. */
+IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into);
+/* The arrays of a list/tuple literal or tuple value argument (their number, -1 on error); with
+ * listv, a list variable of arrays gives -2 and *listv = it. */
+int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out, IrValue **listv);
+/* An array operand: an array, a list literal (cp.array's rules) or a Python scalar (a 0-d
+ * array of its default dtype); NULL after a located error naming fname. */
+IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname);
+/* False (after a located error) when x is complex: fname() takes real arrays only. */
+bool lw_real_only(const IrValue *x, Span sp, const char *fname);
+
+/* lower/call.c — reductions */
 /* An IR_REDUCE redop of array x over axes[0..naxes) (naxes == x's ndim: all of them), result
  * dtype dt, accumulating from x's dtype. */
 IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt);
@@ -327,15 +361,6 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
 IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
 
 /* lower/api/manip.c helpers shared with lower/api/place.c */
-IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);   /* array, number or literal list */
-/* lw_arraylike for values NumPy converts to the dtype into (put, place, putmask, insert): a
- * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
- * lw_pyint_fits). */
-IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into);
-bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
-/* The arrays of a list/tuple literal or tuple value argument (their number, -1 on error). */
-int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out);
-bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
 IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q);  /* IR_DIAG_VIEW: axes p < q */
 /* NumPy's diagonal(x, k, a1, a2): a view, the diagonal as its last axis */
 IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2);
@@ -373,11 +398,6 @@ IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of 
 /* lower/api/sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
  * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
  * sort (in place), argsort, partition (in place), argpartition, searchsorted.  Table: lw_sort_api. */
-/* An array operand: an array, a list literal (cp.array's rules) or a Python scalar (a 0-d
- * array of its default dtype); NULL after a located error naming fname. */
-IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname);
-/* False (after a located error) when x is complex: fname() takes real arrays only. */
-bool lw_real_only(const IrValue *x, Span sp, const char *fname);
 /* sort(x, axis) of a real array (arg: argsort, int64; a stable sort): one IR_SORT. */
 IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool arg);
 

@@ -19,262 +19,8 @@
 #include <math.h>
 #include <string.h>
 
-#define MAXARR 32      /* arrays in one concatenate / stack / split */
 
 /* ---------------------------------------------------------------- arguments */
-
-/* Binds a call of the function form ("a,axis") or, with self, of the method form (the
- * signature without its first parameter); a.p[0] is then NULL. */
-static bool bind(AstNode *call, const char *fname, const char *sig, int nreq, IrValue *self, Args *a)
-{
-    if (!self) return lw_bind(call, fname, sig, nreq, a);
-    const char *rest = strchr(sig, ',');
-    if (!lw_bind(call, fname, rest ? rest + 1 : "", nreq > 0 ? nreq - 1 : 0, a)) return false;
-    memmove(&a->p[1], &a->p[0], sizeof(AstNode *) * (MAXP - 1));
-    a->p[0] = NULL;
-    return true;
-}
-
-static bool is_seq_lit(const AstNode *e) { return e && (e->kind == AST_LIST || e->kind == AST_TUPLE); }
-
-static TypeKind py_kind_of(DType d)
-{
-    return d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : dt_is_complex(d) ? TY_COMPLEX : TY_FLOAT;
-}
-
-/* A number as a 0-d array of its default dtype. */
-static IrValue *scalar_array(Lower *L, Span sp, IrValue *v)
-{
-    DType dt = ty_scalar_dtype(v->type);
-    IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(dt, 0), 1, &v);
-    r->def->dtype = dt;
-    r->def->ndim = 0;
-    return r;
-}
-
-/* Collects the leaves of a rectangular literal (lists/tuples of numbers) in C order. */
-static bool lit_leaves(AstNode *e, int depth, int64_t *shape, int *ndim, Vec *out)
-{
-    if (!is_seq_lit(e)) {
-        if (depth != *ndim && *ndim >= 0) goto ragged;
-        *ndim = depth;
-        vec_push(out, e);
-        return true;
-    }
-    if (depth >= IR_MAXDIM) {
-        diag_error(e->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-        return false;
-    }
-    if (*ndim >= 0 && depth >= *ndim) goto ragged;
-    if (shape[depth] < 0) shape[depth] = e->elts.n;
-    else if (shape[depth] != e->elts.n) goto ragged;
-    if (e->elts.n == 0) {
-        if (*ndim >= 0 && *ndim != depth + 1) goto ragged;
-        *ndim = depth + 1;
-        return true;
-    }
-    for (int i = 0; i < e->elts.n; i++)
-        if (!lit_leaves(e->elts.v[i], depth + 1, shape, ndim, out)) return false;
-    return true;
-ragged:
-    diag_error(e->span, "setting an array element with a sequence. The requested array has an "
-                        "inhomogeneous shape after %d dimensions.", depth);
-    return false;
-}
-
-/* An array argument as NumPy's asarray sees it: an array, a number (0-d array) or a literal
- * list/tuple of numbers, for values converted to the dtype into (NEP 50: a Python int out of
- * an integer into's range is NumPy 2's OverflowError "Python integer 300 out of bounds for
- * uint8"): a Python int value is checked, and so are the Python int elements of a literal list
- * (NumPy converts a list with the dtype too: put, place, insert).  DT_BOOL: no check. */
-static IrValue *arraylike_into(Lower *L, AstNode *e, const char *fname, DType into)
-{
-    if (is_seq_lit(e)) {
-        int64_t shape[IR_MAXDIM];
-        for (int i = 0; i < IR_MAXDIM; i++) shape[i] = -1;
-        int ndim = -1;
-        Vec leaves = {0};
-        if (!lit_leaves(e, 0, shape, &ndim, &leaves)) {
-            vec_free(&leaves);
-            return NULL;
-        }
-        int n = leaves.n, kind = -1;
-        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
-        for (int i = 0; i < n; i++) {
-            AstNode *el = leaves.v[i];
-            IrValue *v = lw_expr(L, el);
-            if (!v) {
-                vec_free(&leaves);
-                return NULL;
-            }
-            if (!lw_pyint_fits(L, el->span, v, into)) {
-                vec_free(&leaves);
-                return NULL;
-            }
-            if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, py_kind_of(v->type->dtype), el->span);
-            if (!ty_is_scalar(v->type)) {
-                diag_error(el->span, "%s() expects numbers in this list, got %s", fname, ty_str_of(v->type));
-                vec_free(&leaves);
-                return NULL;
-            }
-            int k = v->type->kind == TY_BOOL ? 0 : v->type->kind == TY_INT ? 1 : v->type->kind == TY_FLOAT ? 2 : 3;
-            if (k > kind) kind = k;
-            vals[i] = v;
-        }
-        vec_free(&leaves);
-        static const DType def[4] = {DT_BOOL, DT_INT64, DT_FLOAT64, DT_COMPLEX128};
-        DType dt = kind < 0 ? DT_FLOAT64 : def[kind];
-        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(dt, ndim), n, vals);
-        r->def->dtype = dt;
-        r->def->ndim = ndim;
-        for (int i = 0; i < ndim; i++) r->def->shape[i] = shape[i];
-        return r;
-    }
-    IrValue *v = lw_expr(L, e);
-    if (!v) return NULL;
-    if (v->type->kind == TY_ARRAY) return v;
-    if (ty_is_scalar(v->type)) return lw_pyint_fits(L, e->span, v, into) ? scalar_array(L, e->span, v) : NULL;
-    diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
-    return NULL;
-}
-
-static IrValue *arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike_into(L, e, fname, DT_BOOL); }
-
-/* The arrays of a sequence argument: a list/tuple literal or a tuple value (returns their
- * number), or, when listv is not NULL, a list variable of arrays (returns -2, *listv = it). */
-static int seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out, IrValue **listv)
-{
-    if (is_seq_lit(e)) {
-        if (e->elts.n > MAXARR) {
-            diag_error(e->span, "%s() of more than %d arrays is not supported", fname, MAXARR);
-            return -1;
-        }
-        for (int i = 0; i < e->elts.n; i++)
-            if (!(out[i] = arraylike(L, e->elts.v[i], fname))) return -1;
-        return e->elts.n;
-    }
-    IrValue *v = lw_expr(L, e);
-    if (!v) return -1;
-    if (v->type->kind == TY_TUPLE) {
-        if (v->type->n > MAXARR) {
-            diag_error(e->span, "%s() of more than %d arrays is not supported", fname, MAXARR);
-            return -1;
-        }
-        for (int i = 0; i < v->type->n; i++) {
-            IrValue *el = lw_tuple_get(L, v, i, e->span);
-            if (el->type->kind == TY_ARRAY) out[i] = el;
-            else if (ty_is_scalar(el->type)) out[i] = scalar_array(L, e->span, el);
-            else {
-                diag_error(e->span, "%s() expects a sequence of arrays, got %s", fname, ty_str_of(v->type));
-                return -1;
-            }
-        }
-        return v->type->n;
-    }
-    if (v->type->kind == TY_LIST && listv && v->type->elem && v->type->elem->kind == TY_ARRAY) {
-        *listv = v;
-        return -2;
-    }
-    if (v->type->kind == TY_LIST)
-        diag_error(e->span, "%s() needs its arrays as a list or tuple written in the call "
-                            "([a, b]) or a tuple; a list variable's length is known only at run time", fname);
-    else
-        diag_error(e->span, "%s() expects a sequence of arrays, got %s", fname, ty_str_of(v->type));
-    return -1;
-}
-
-/* One axis: a compile-time int in [-ndim, ndim), normalised; dflt when e is NULL. */
-static bool axis1_named(Lower *L, AstNode *e, int ndim, int dflt, const char *name, int *out)
-{
-    if (!e) {
-        *out = dflt;
-        return true;
-    }
-    IrValue *v = lw_expr(L, e);
-    if (!v) return false;
-    int64_t a;
-    if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &a)) {
-        if (v->type->kind == TY_INT) diag_error(e->span, "axis must be a compile-time constant");
-        else diag_error(e->span, "axis must be an int, not %s", ty_str_of(v->type));
-        return false;
-    }
-    if (a < -ndim || a >= ndim) {
-        diag_error(e->span, "%s%saxis %lld is out of bounds for array of dimension %d", name, *name ? ": " : "",
-                   (long long)a, ndim);
-        return false;
-    }
-    *out = (int)(a < 0 ? a + ndim : a);
-    return true;
-}
-
-static bool axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out)
-{
-    return axis1_named(L, e, ndim, dflt, "", out);
-}
-
-/* An int or a tuple of compile-time ints, normalised against ndim, in the order given.
- * what names the argument in the duplicate message ("repeated axis in `source` argument"). */
-static bool axes_list(Lower *L, AstNode *e, int ndim, int *axes, int *n, const char *what)
-{
-    IrValue *v = lw_expr(L, e);
-    if (!v) return false;
-    int64_t raw[IR_MAXDIM];
-    int cnt = 0;
-    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
-        if (!lw_is_const_int(v, &raw[0])) goto notconst;
-        cnt = 1;
-    } else if (v->type->kind == TY_TUPLE) {
-        if (v->type->n > IR_MAXDIM) {
-            diag_error(e->span, "too many axes");
-            return false;
-        }
-        for (int i = 0; i < v->type->n; i++)
-            if (!lw_is_const_int(lw_tuple_get(L, v, i, e->span), &raw[i])) goto notconst;
-        cnt = v->type->n;
-    } else {
-        diag_error(e->span, "axis must be an int or a tuple of ints, not %s", ty_str_of(v->type));
-        return false;
-    }
-    for (int i = 0; i < cnt; i++) {
-        if (raw[i] < -ndim || raw[i] >= ndim) {
-            diag_error(e->span, "axis %lld is out of bounds for array of dimension %d", (long long)raw[i], ndim);
-            return false;
-        }
-        axes[i] = (int)(raw[i] < 0 ? raw[i] + ndim : raw[i]);
-        for (int j = 0; j < i; j++)
-            if (axes[j] == axes[i]) {
-                diag_error(e->span, "repeated axis in `%s` argument", what);
-                return false;
-            }
-    }
-    *n = cnt;
-    return true;
-notconst:
-    diag_error(e->span, "axis must be a compile-time constant");
-    return false;
-}
-
-/* A constant string argument (mode='edge', indexing='ij'); dflt when absent. */
-static bool str_arg(Lower *L, AstNode *e, const char *dflt, const char **out)
-{
-    *out = dflt;
-    if (!e) return true;
-    IrValue *v = lw_expr(L, e);
-    if (!v) return false;
-    if (v->type->kind != TY_STR || !v->def || v->def->op != IR_CONST_STR) {
-        diag_error(e->span, "this argument must be a constant string");
-        return false;
-    }
-    *out = v->def->sval;
-    return true;
-}
-
-/* An int argument (run-time allowed); dflt when absent. */
-static IrValue *int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt)
-{
-    if (!e) return lw_cint(L, sp, dflt);
-    return lw_int_arg(L, e);
-}
 
 /* ---------------------------------------------------------------- joining */
 
@@ -319,15 +65,6 @@ IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
     return join(L, sp, "concatenate", n, arrs, axis, dt);
 }
 
-/* Shared with lower/api/place.c (see lower.h). */
-IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname) { return arraylike(L, e, fname); }
-IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into)
-{
-    return arraylike_into(L, e, fname, into);
-}
-bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out) { return axis1(L, e, ndim, dflt, out); }
-int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out) { return seq_arrays(L, e, fname, out, NULL); }
-bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out) { return str_arg(L, e, dflt, out); }
 
 /* concatenate or stack of a list variable (its length known only at run time): one runtime
  * call (rt_concat_list); the list's arrays share one dtype. */
@@ -374,7 +111,7 @@ static IrValue *api_concatenate(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "concatenate", "arrays,axis,out,dtype,casting", 1, &a)) return NULL;
     IrValue *arrs[MAXARR], *lv = NULL;
-    int n = seq_arrays(L, a.p[0], "concatenate", arrs, &lv);
+    int n = lw_seq_arrays(L, a.p[0], "concatenate", arrs, &lv);
     if (n == -1 || !lw_no_arg(a.p[2], "out")) return NULL;
     Span sp = call->span;
     bool flat = false;
@@ -393,14 +130,14 @@ static IrValue *api_concatenate(Lower *L, AstNode *call)
             diag_error(sp, "zero-dimensional arrays cannot be concatenated");
             return NULL;
         }
-        if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+        if (!lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
         return join_list(L, sp, "concatenate", lv, axis, a.p[3]);
     }
     if (flat)
         for (int i = 0; i < n; i++) arrs[i] = lw_ravel(L, sp, arrs[i]);
     if (!check_concat_ndims(sp, n, arrs)) return NULL;
     int axis = 0;
-    if (!flat && !axis1(L, a.p[1], arrs[0]->type->ndim, 0, &axis)) return NULL;
+    if (!flat && !lw_axis1(L, a.p[1], arrs[0]->type->ndim, 0, &axis)) return NULL;
     DType dt;
     if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
     return join(L, sp, "concatenate", n, arrs, axis, dt);
@@ -413,7 +150,7 @@ static IrValue *api_stack(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "stack", "arrays,axis,out,dtype,casting", 1, &a)) return NULL;
     IrValue *arrs[MAXARR], *lv = NULL;
-    int n = seq_arrays(L, a.p[0], "stack", arrs, &lv);
+    int n = lw_seq_arrays(L, a.p[0], "stack", arrs, &lv);
     if (n == -1 || !lw_no_arg(a.p[2], "out")) return NULL;
     if (lv) {
         int nd = lv->type->elem->ndim + 1, axis;
@@ -421,7 +158,7 @@ static IrValue *api_stack(Lower *L, AstNode *call)
             diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
             return NULL;
         }
-        if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+        if (!lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
         return join_list(L, call->span, "stack", lv, axis, a.p[3]);
     }
     if (n == 0) {
@@ -438,7 +175,7 @@ static IrValue *api_stack(Lower *L, AstNode *call)
         diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
         return NULL;
     }
-    if (!axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+    if (!lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
     DType dt;
     if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
     for (int i = 0; i < n; i++) arrs[i] = lw_newaxis_at(L, call->span, arrs[i], axis);
@@ -489,7 +226,7 @@ static IrValue *api_atleast(Lower *L, AstNode *call, int want)
     }
     IrValue *r[MAXARR];
     for (int i = 0; i < n; i++) {
-        IrValue *x = arraylike(L, call->elts.v[i], fname);
+        IrValue *x = lw_arraylike(L, call->elts.v[i], fname);
         if (!x) return NULL;
         r[i] = atleast(L, call->span, x, want);
     }
@@ -503,7 +240,7 @@ static IrValue *api_xstack(Lower *L, AstNode *call, const char *fname)
     bool col = !strcmp(fname, "column_stack");
     if (!lw_bind(call, fname, col ? "tup" : "tup,dtype,casting", 1, &a)) return NULL;
     IrValue *arrs[MAXARR], *lv = NULL;
-    int n = seq_arrays(L, a.p[0], fname, arrs, &lv);
+    int n = lw_seq_arrays(L, a.p[0], fname, arrs, &lv);
     if (n == -1) return NULL;
     Span sp = call->span;
     int axis = 0;
@@ -548,7 +285,7 @@ static IrValue *api_append(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "append", "arr,values,axis", 2, &a)) return NULL;
     IrValue *arrs[2];
-    if (!(arrs[0] = arraylike(L, a.p[0], "append")) || !(arrs[1] = arraylike(L, a.p[1], "append"))) return NULL;
+    if (!(arrs[0] = lw_arraylike(L, a.p[0], "append")) || !(arrs[1] = lw_arraylike(L, a.p[1], "append"))) return NULL;
     Span sp = call->span;
     bool flat = true;
     if (a.p[2]) {
@@ -562,7 +299,7 @@ static IrValue *api_append(Lower *L, AstNode *call)
         arrs[1] = lw_ravel(L, sp, arrs[1]);
     } else {
         if (!check_concat_ndims(sp, 2, arrs)) return NULL;
-        if (!axis1(L, a.p[2], arrs[0]->type->ndim, 0, &axis)) return NULL;
+        if (!lw_axis1(L, a.p[2], arrs[0]->type->ndim, 0, &axis)) return NULL;
     }
     return join(L, sp, "concatenate", 2, arrs, axis, dt_promote(arrs[0]->type->dtype, arrs[1]->type->dtype));
 }
@@ -574,7 +311,7 @@ static IrValue *api_expand_dims(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "expand_dims", "a,axis", 2, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "expand_dims");
+    IrValue *x = lw_arraylike(L, a.p[0], "expand_dims");
     if (!x) return NULL;
     IrValue *v = lw_expr(L, a.p[1]);
     if (!v) return NULL;
@@ -585,7 +322,7 @@ static IrValue *api_expand_dims(Lower *L, AstNode *call)
         return NULL;
     }
     int axes[IR_MAXDIM], n;
-    if (!axes_list(L, a.p[1], out_nd, axes, &n, "axis")) return NULL;
+    if (!lw_axes_list(L, a.p[1], out_nd, axes, &n, "axis")) return NULL;
     bool isnew[IR_MAXDIM] = {false};
     for (int i = 0; i < n; i++) isnew[axes[i]] = true;
     LwIx ix;
@@ -603,8 +340,8 @@ static IrValue *api_expand_dims(Lower *L, AstNode *call)
 static IrValue *api_squeeze(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!bind(call, "squeeze", "a,axis", 1, self, &a)) return NULL;
-    IrValue *x = self ? self : arraylike(L, a.p[0], "squeeze");
+    if (!lw_bind_self(call, "squeeze", "a,axis", 1, self, &a)) return NULL;
+    IrValue *x = self ? self : lw_arraylike(L, a.p[0], "squeeze");
     if (!x) return NULL;
     int nd = x->type->ndim;
     int axes[IR_MAXDIM], n = 0;
@@ -613,7 +350,7 @@ static IrValue *api_squeeze(Lower *L, AstNode *call, IrValue *self)
         IrValue *v = lw_expr(L, a.p[1]);
         if (!v) return NULL;
         if (v->type->kind != TY_NONE) {
-            if (!axes_list(L, a.p[1], nd, axes, &n, "axis")) return NULL;
+            if (!lw_axes_list(L, a.p[1], nd, axes, &n, "axis")) return NULL;
             given = true;
         }
     }
@@ -651,11 +388,11 @@ static IrValue *api_squeeze(Lower *L, AstNode *call, IrValue *self)
 static IrValue *api_swapaxes(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!bind(call, "swapaxes", "a,axis1,axis2", 3, self, &a)) return NULL;
-    IrValue *x = self ? self : arraylike(L, a.p[0], "swapaxes");
+    if (!lw_bind_self(call, "swapaxes", "a,axis1,axis2", 3, self, &a)) return NULL;
+    IrValue *x = self ? self : lw_arraylike(L, a.p[0], "swapaxes");
     if (!x) return NULL;
     int nd = x->type->ndim, i, j;
-    if (!axis1(L, a.p[1], nd, 0, &i) || !axis1(L, a.p[2], nd, 0, &j)) return NULL;
+    if (!lw_axis1(L, a.p[1], nd, 0, &i) || !lw_axis1(L, a.p[2], nd, 0, &j)) return NULL;
     int perm[IR_MAXDIM];
     for (int k = 0; k < nd; k++) perm[k] = k;
     perm[i] = j;
@@ -669,10 +406,10 @@ static IrValue *api_moveaxis(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "moveaxis", "a,source,destination", 3, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "moveaxis");
+    IrValue *x = lw_arraylike(L, a.p[0], "moveaxis");
     if (!x) return NULL;
     int nd = x->type->ndim, src[IR_MAXDIM], dst[IR_MAXDIM], ns, ndst;
-    if (!axes_list(L, a.p[1], nd, src, &ns, "source") || !axes_list(L, a.p[2], nd, dst, &ndst, "destination"))
+    if (!lw_axes_list(L, a.p[1], nd, src, &ns, "source") || !lw_axes_list(L, a.p[2], nd, dst, &ndst, "destination"))
         return NULL;
     if (ns != ndst) {
         diag_error(call->span, "`source` and `destination` arguments must have the same number of elements");
@@ -723,7 +460,7 @@ static IrValue *api_flip(Lower *L, AstNode *call, const char *fname)
     Args a;
     bool plain = !strcmp(fname, "flip");
     if (!lw_bind(call, fname, plain ? "m,axis" : "m", 1, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], fname);
+    IrValue *x = lw_arraylike(L, a.p[0], fname);
     if (!x) return NULL;
     int nd = x->type->ndim;
     bool fl[IR_MAXDIM] = {false};
@@ -749,7 +486,7 @@ static IrValue *api_rot90(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "rot90", "m,k,axes", 1, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "rot90");
+    IrValue *x = lw_arraylike(L, a.p[0], "rot90");
     if (!x) return NULL;
     Span sp = call->span;
     int64_t k = 1;
@@ -810,7 +547,7 @@ static IrValue *api_broadcast_to(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "broadcast_to", "array,shape,subok", 2, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "broadcast_to");
+    IrValue *x = lw_arraylike(L, a.p[0], "broadcast_to");
     if (!x) return NULL;
     IrValue *dims[IR_MAXDIM];
     int nd;
@@ -849,7 +586,7 @@ static IrValue *api_roll(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "roll", "a,shift,axis", 2, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "roll");
+    IrValue *x = lw_arraylike(L, a.p[0], "roll");
     if (!x) return NULL;
     Span sp = call->span;
     IrValue *sv = lw_expr(L, a.p[1]);
@@ -892,7 +629,7 @@ static IrValue *api_roll(Lower *L, AstNode *call)
         return lw_emit_reshape(L, sp, r, x->type->ndim, dims);
     }
     int axes[IR_MAXDIM], n;
-    if (!axes_list(L, a.p[2], x->type->ndim, axes, &n, "axis")) return NULL;
+    if (!lw_axes_list(L, a.p[2], x->type->ndim, axes, &n, "axis")) return NULL;
     if (n != nshift && nshift != 1 && n != 1) {
         diag_error(sp, "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
                        "arg 0 with shape (%d,) and arg 1 with shape (%d,).", nshift, n);
@@ -910,12 +647,12 @@ static IrValue *api_tile(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "tile", "A,reps", 2, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "tile");
+    IrValue *x = lw_arraylike(L, a.p[0], "tile");
     if (!x) return NULL;
     Span sp = call->span;
     IrValue *reps[IR_MAXDIM];
     int d = 0;
-    if (is_seq_lit(a.p[1])) {
+    if (lw_is_seq_lit(a.p[1])) {
         if (a.p[1]->elts.n > IR_MAXDIM) goto toomany;
         for (int i = 0; i < a.p[1]->elts.n; i++)
             if (!(reps[d++] = lw_int_arg(L, a.p[1]->elts.v[i]))) return NULL;
@@ -986,13 +723,13 @@ toomany:
 static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!bind(call, "repeat", "a,repeats,axis", 2, self, &a)) return NULL;
-    IrValue *x = self ? self : arraylike(L, a.p[0], "repeat");
+    if (!lw_bind_self(call, "repeat", "a,repeats,axis", 2, self, &a)) return NULL;
+    IrValue *x = self ? self : lw_arraylike(L, a.p[0], "repeat");
     if (!x) return NULL;
     Span sp = call->span;
     IrValue *rep;
-    if (is_seq_lit(a.p[1])) {
-        if (!(rep = arraylike(L, a.p[1], "repeat"))) return NULL;
+    if (lw_is_seq_lit(a.p[1])) {
+        if (!(rep = lw_arraylike(L, a.p[1], "repeat"))) return NULL;
     } else {
         if (!(rep = lw_expr(L, a.p[1]))) return NULL;
     }
@@ -1014,7 +751,7 @@ static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
     }
     int axis = 0;
     if (flat) x = lw_ravel(L, sp, x);
-    else if (!axis1(L, a.p[2], x->type->ndim, 0, &axis)) return NULL;
+    else if (!lw_axis1(L, a.p[2], x->type->ndim, 0, &axis)) return NULL;
     if (x->type->ndim == 0) {
         diag_error(sp, "repeat() of a 0-d array needs axis=None");
         return NULL;
@@ -1056,7 +793,7 @@ static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
     bool has_axis = !strcmp(fname, "split") || !strcmp(fname, "array_split");
     if (!lw_bind(call, fname, has_axis ? "ary,indices_or_sections,axis" : "ary,indices_or_sections", 2, &a))
         return NULL;
-    IrValue *x = arraylike(L, a.p[0], fname);
+    IrValue *x = lw_arraylike(L, a.p[0], fname);
     if (!x) return NULL;
     Span sp = call->span;
     int nd = x->type->ndim, axis = 0;
@@ -1066,7 +803,7 @@ static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
             diag_error(sp, "%s() of a 0-d array is not possible", fname);
             return NULL;
         }
-        if (!axis1(L, a.p[2], nd, 0, &axis)) return NULL;
+        if (!lw_axis1(L, a.p[2], nd, 0, &axis)) return NULL;
     } else if (fname[0] == 'h') {
         if (nd == 0) {
             diag_error(sp, "hsplit only works on arrays of 1 or more dimensions");
@@ -1091,7 +828,7 @@ static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
     bounds[nb++] = lw_cint(L, sp, 0);
     AstNode *ios = a.p[1];
     IrValue *iv = NULL;
-    if (!is_seq_lit(ios)) {
+    if (!lw_is_seq_lit(ios)) {
         if (!(iv = lw_expr(L, ios))) return NULL;
         if (iv->type->kind == TY_ARRAY && iv->type->ndim == 0) iv = lw_to_scalar(L, iv, TY_INT, sp);
     }
@@ -1270,14 +1007,14 @@ static IrValue *api_pad(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "pad", "array,pad_width,mode,constant_values", 2, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "pad");
+    IrValue *x = lw_arraylike(L, a.p[0], "pad");
     if (!x) return NULL;
     Span sp = call->span;
     int nd = x->type->ndim;
     IrValue *pw[IR_MAXDIM][2];
     if (!pad_widths(L, a.p[1], nd, pw)) return NULL;
     const char *mode;
-    if (!str_arg(L, a.p[2], "constant", &mode)) return NULL;
+    if (!lw_str_arg(L, a.p[2], "constant", &mode)) return NULL;
     bool edge = !strcmp(mode, "edge");
     bool gather = !strcmp(mode, "reflect") || !strcmp(mode, "symmetric") || !strcmp(mode, "wrap");
     if (!edge && !gather && strcmp(mode, "constant")) {
@@ -1293,7 +1030,7 @@ static IrValue *api_pad(Lower *L, AstNode *call)
         }
         if (!(cval = lw_expr(L, a.p[3]))) return NULL;
         if (cval->type->kind == TY_ARRAY && cval->type->ndim == 0)
-            cval = lw_to_scalar(L, cval, py_kind_of(cval->type->dtype), a.p[3]->span);
+            cval = lw_to_scalar(L, cval, lw_py_kind_of(cval->type->dtype), a.p[3]->span);
         if (!ty_is_scalar(cval->type)) {
             diag_error(a.p[3]->span, "pad() takes one number as constant_values here, got %s", ty_str_of(cval->type));
             return NULL;
@@ -1383,8 +1120,8 @@ static IrValue *api_diag(Lower *L, AstNode *call, const char *fname)
 {
     Args a;
     if (!lw_bind(call, fname, "v,k", 1, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], fname);
-    IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    IrValue *x = lw_arraylike(L, a.p[0], fname);
+    IrValue *k = x ? lw_int_arg_or(L, a.p[1], call->span, 0) : NULL;
     if (!k) return NULL;
     if (!strcmp(fname, "diagflat")) x = lw_ravel(L, call->span, x);
     return diag_of(L, call->span, x, k);
@@ -1394,10 +1131,10 @@ static IrValue *api_diag(Lower *L, AstNode *call, const char *fname)
 static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!bind(call, "diagonal", "a,offset,axis1,axis2", 1, self, &a)) return NULL;
-    IrValue *x = self ? self : arraylike(L, a.p[0], "diagonal");
+    if (!lw_bind_self(call, "diagonal", "a,offset,axis1,axis2", 1, self, &a)) return NULL;
+    IrValue *x = self ? self : lw_arraylike(L, a.p[0], "diagonal");
     if (!x) return NULL;
-    IrValue *k = int_arg_or(L, a.p[1], call->span, 0);
+    IrValue *k = lw_int_arg_or(L, a.p[1], call->span, 0);
     if (!k) return NULL;
     int nd = x->type->ndim;
     if (nd < 2) {
@@ -1405,7 +1142,7 @@ static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
         return NULL;
     }
     int a1, a2;
-    if (!axis1_named(L, a.p[2], nd, 0, "axis1", &a1) || !axis1_named(L, a.p[3], nd, 1, "axis2", &a2)) return NULL;
+    if (!lw_axis1_named(L, a.p[2], nd, 0, "axis1", &a1) || !lw_axis1_named(L, a.p[3], nd, 1, "axis2", &a2)) return NULL;
     if (a1 == a2) {
         diag_error(call->span, "axis1 and axis2 cannot be the same");
         return NULL;
@@ -1434,7 +1171,7 @@ static IrValue *api_tri(Lower *L, AstNode *call)
         if (!v) return NULL;
         if (v->type->kind != TY_NONE && !(M = lw_int_arg(L, a.p[1]))) return NULL;
     }
-    IrValue *k = int_arg_or(L, a.p[2], sp, 0);
+    IrValue *k = lw_int_arg_or(L, a.p[2], sp, 0);
     if (!k) return NULL;
     DType dt = DT_FLOAT64;
     bool given;
@@ -1449,10 +1186,10 @@ static IrValue *api_tri_lu(Lower *L, AstNode *call, bool lower)
 {
     Args a;
     if (!lw_bind(call, lower ? "tril" : "triu", "m,k", 1, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], lower ? "tril" : "triu");
+    IrValue *x = lw_arraylike(L, a.p[0], lower ? "tril" : "triu");
     if (!x) return NULL;
     Span sp = call->span;
-    IrValue *k = int_arg_or(L, a.p[1], sp, 0);
+    IrValue *k = lw_int_arg_or(L, a.p[1], sp, 0);
     if (!k) return NULL;
     int nd = x->type->ndim;
     if (nd == 0) {
@@ -1479,7 +1216,7 @@ static IrValue *api_meshgrid(Lower *L, AstNode *call)
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
         if (!strcmp(kw->sval, "indexing")) {
-            if (!str_arg(L, kw->rhs, "xy", &indexing)) return NULL;
+            if (!lw_str_arg(L, kw->rhs, "xy", &indexing)) return NULL;
             if (strcmp(indexing, "xy") && strcmp(indexing, "ij")) {
                 diag_error(kw->rhs->span, "Valid values for `indexing` are 'xy' and 'ij'.");
                 return NULL;
@@ -1502,7 +1239,7 @@ static IrValue *api_meshgrid(Lower *L, AstNode *call)
     IrValue *xs[IR_MAXDIM], *dims[IR_MAXDIM], *out[IR_MAXDIM];
     int pos[IR_MAXDIM];
     for (int i = 0; i < n; i++) {
-        IrValue *x = arraylike(L, call->elts.v[i], "meshgrid");
+        IrValue *x = lw_arraylike(L, call->elts.v[i], "meshgrid");
         if (!x) return NULL;
         xs[i] = lw_ravel(L, sp, x);
         pos[i] = xy && i < 2 ? 1 - i : i;
@@ -1556,7 +1293,7 @@ static IrValue *api_logspace(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *start = real_arg(L, a.p[0], "logspace");
     IrValue *stop = start ? real_arg(L, a.p[1], "logspace") : NULL;
-    IrValue *num = stop ? int_arg_or(L, a.p[2], sp, 50) : NULL;
+    IrValue *num = stop ? lw_int_arg_or(L, a.p[2], sp, 50) : NULL;
     if (!num) return NULL;
     bool endpoint;
     if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
@@ -1580,7 +1317,7 @@ static IrValue *api_geomspace(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *start = real_arg(L, a.p[0], "geomspace");
     IrValue *stop = start ? real_arg(L, a.p[1], "geomspace") : NULL;
-    IrValue *num = stop ? int_arg_or(L, a.p[2], sp, 50) : NULL;
+    IrValue *num = stop ? lw_int_arg_or(L, a.p[2], sp, 50) : NULL;
     if (!num) return NULL;
     bool endpoint;
     if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
@@ -1654,10 +1391,10 @@ static IrValue *api_rollaxis(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "rollaxis", "a,axis,start", 2, &a)) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "rollaxis");
+    IrValue *x = lw_arraylike(L, a.p[0], "rollaxis");
     if (!x) return NULL;
     int n = x->type->ndim, axis;
-    if (!axis1(L, a.p[1], n, 0, &axis)) return NULL;
+    if (!lw_axis1(L, a.p[1], n, 0, &axis)) return NULL;
     int64_t start = 0;
     if (a.p[2]) {
         IrValue *v = lw_expr(L, a.p[2]);
@@ -1690,7 +1427,7 @@ static IrValue *api_ediff1d(Lower *L, AstNode *call)
         !lw_no_arg(a.p[2], "to_begin"))
         return NULL;
     Span sp = call->span;
-    IrValue *x = arraylike(L, a.p[0], "ediff1d");
+    IrValue *x = lw_arraylike(L, a.p[0], "ediff1d");
     if (!x) return NULL;
     x = lw_ravel(L, sp, x);
     IrValue *hi = lw_slice_axis(L, sp, x, 0, lw_cint(L, sp, 1), NULL, NULL);
@@ -1776,7 +1513,7 @@ static IrValue *api_tri_indices(Lower *L, AstNode *call, const char *fname)
     Args a;
     if (!lw_bind(call, fname, "n,k,m", 1, &a)) return NULL;
     IrValue *N = lw_int_arg(L, a.p[0]);
-    IrValue *k = N ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    IrValue *k = N ? lw_int_arg_or(L, a.p[1], call->span, 0) : NULL;
     if (!k) return NULL;
     IrValue *M = N;
     if (a.p[2]) {
@@ -1793,7 +1530,7 @@ static IrValue *api_tri_indices_from(Lower *L, AstNode *call, const char *fname)
     Args a;
     if (!lw_bind(call, fname, "arr,k", 1, &a)) return NULL;
     IrValue *x = lw_array_arg(L, a.p[0], fname);
-    IrValue *k = x ? int_arg_or(L, a.p[1], call->span, 0) : NULL;
+    IrValue *k = x ? lw_int_arg_or(L, a.p[1], call->span, 0) : NULL;
     if (!k) return NULL;
     if (x->type->ndim != 2) {
         diag_error(call->span, "input array must be 2-d");
@@ -1912,7 +1649,7 @@ static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
     Span sp = call->span;
     IrValue *x[2];
     for (int i = 0; i < 2; i++) {
-        if (!(x[i] = arraylike(L, a.p[i], fname))) return NULL;
+        if (!(x[i] = lw_arraylike(L, a.p[i], fname))) return NULL;
         if (x[i]->type->ndim > 1) {
             diag_error(a.p[i]->span, "%s() takes 1-d coefficient arrays here", fname);
             return NULL;
@@ -1936,7 +1673,7 @@ static IrValue *api_vander(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "vander", "x,N,increasing", 1, &a)) return NULL;
     Span sp = call->span;
-    IrValue *x = arraylike(L, a.p[0], "vander");
+    IrValue *x = lw_arraylike(L, a.p[0], "vander");
     if (!x) return NULL;
     if (x->type->ndim != 1) {
         diag_error(sp, "x must be a one-dimensional array or sequence.");
@@ -2001,14 +1738,14 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
     Args a;
     if (!lw_bind(call, fn, "y,x,dx,axis", 1, &a)) return NULL;
     Span sp = call->span;
-    IrValue *y = arraylike(L, a.p[0], fn);
+    IrValue *y = lw_arraylike(L, a.p[0], fn);
     if (!y) return NULL;
     int nd = y->type->ndim, ax;
     if (nd == 0) {
         diag_error(sp, "%s() needs an array of at least one dimension", fn);
         return NULL;
     }
-    if (!axis1(L, a.p[3], nd, nd - 1, &ax)) return NULL;
+    if (!lw_axis1(L, a.p[3], nd, nd - 1, &ax)) return NULL;
     IrValue *d;
     IrValue *xv = NULL;
     if (a.p[1]) {
@@ -2016,7 +1753,7 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
         if (xv->type->kind == TY_NONE) xv = NULL;
     }
     if (xv) {
-        if (!(xv = arraylike(L, a.p[1], fn))) return NULL;
+        if (!(xv = lw_arraylike(L, a.p[1], fn))) return NULL;
         if (xv->type->ndim != 1) {
             diag_error(a.p[1]->span, "%s() takes a 1-d x here", fn);
             return NULL;
@@ -2057,7 +1794,7 @@ static IrValue *api_mask_indices(Lower *L, AstNode *call)
     if (!lw_bind(call, "mask_indices", "n,mask_func,k", 2, &a)) return NULL;
     IrValue *N = lw_int_arg(L, a.p[0]);
     IrValue *f = N ? lw_expr(L, a.p[1]) : NULL;
-    IrValue *k = f ? int_arg_or(L, a.p[2], call->span, 0) : NULL;
+    IrValue *k = f ? lw_int_arg_or(L, a.p[2], call->span, 0) : NULL;
     if (!k) return NULL;
     bool lower = f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.tril");
     if (!lower && !(f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.triu"))) {
@@ -2074,8 +1811,8 @@ static IrValue *api_polyval(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "polyval", "p,x", 2, &a)) return NULL;
     Span sp = call->span;
-    IrValue *p = arraylike(L, a.p[0], "polyval");
-    IrValue *x = p ? arraylike(L, a.p[1], "polyval") : NULL;
+    IrValue *p = lw_arraylike(L, a.p[0], "polyval");
+    IrValue *x = p ? lw_arraylike(L, a.p[1], "polyval") : NULL;
     if (!x) return NULL;
     if (p->type->ndim != 1) {
         diag_error(a.p[0]->span, "polyval() takes a 1-d array of coefficients");
@@ -2110,7 +1847,7 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *dst = lw_array_arg(L, a.p[0], "copyto"), *src;
     if (!dst) return NULL;
-    if (!is_seq_lit(a.p[1]) && dt_is_int(dst->type->dtype)) {
+    if (!lw_is_seq_lit(a.p[1]) && dt_is_int(dst->type->dtype)) {
         /* NEP 50: a Python int src goes in as dst's integer dtype (NumPy 2's copyto; out of
          * its range, the OverflowError); a list is an int64 array first, cast under same_kind */
         IrValue *v = lw_expr(L, a.p[1]);
@@ -2124,9 +1861,9 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
             diag_error(a.p[1]->span, "copyto() expects an array, got %s", ty_str_of(v->type));
             return NULL;
         }
-        src = v->type->kind == TY_ARRAY ? v : scalar_array(L, a.p[1]->span, v);
+        src = v->type->kind == TY_ARRAY ? v : lw_scalar_array(L, a.p[1]->span, v);
     } else {
-        src = arraylike(L, a.p[1], "copyto");
+        src = lw_arraylike(L, a.p[1], "copyto");
     }
     if (!src) return NULL;
     DType from = src->type->dtype, to = dst->type->dtype;
@@ -2187,7 +1924,7 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "ravel", "a,order", 1, &a) || !lw_no_arg(a.p[1], "order")) return NULL;
-    IrValue *x = arraylike(L, a.p[0], "ravel");
+    IrValue *x = lw_arraylike(L, a.p[0], "ravel");
     return x ? lw_ravel(L, call->span, x) : NULL;
 }
 LW_API_PLAIN(api_ravel)

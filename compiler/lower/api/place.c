@@ -23,7 +23,6 @@
 
 #include <string.h>
 
-#define MAXARR 32
 
 /* A 1-d array v as an nd-d array whose dimension k holds it (the others 1). */
 static IrValue *along(Lower *L, Span sp, IrValue *v, int nd, int k)
@@ -289,7 +288,7 @@ static IrValue *api_choose(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *idx = int_index(L, a.p[0], "choose", "a");
     IrValue *ch[MAXARR];
-    int n = idx ? lw_seq_arrays(L, a.p[1], "choose", ch) : -1;
+    int n = idx ? lw_seq_arrays(L, a.p[1], "choose", ch, NULL) : -1;
     if (n < 0) return NULL;
     if (n == 0) {
         diag_error(a.p[1]->span, "0-length sequence.");
@@ -351,7 +350,7 @@ static IrValue *api_ix(Lower *L, AstNode *call)
 /* The integer arrays of a sequence argument (multi_index), as int64. */
 static int int_arrays(Lower *L, AstNode *e, const char *fn, IrValue **out)
 {
-    int n = lw_seq_arrays(L, e, fn, out);
+    int n = lw_seq_arrays(L, e, fn, out, NULL);
     for (int i = 0; i < n; i++) {
         if (!dt_is_int(out[i]->type->dtype)) {
             diag_error(e->span, "only int indices permitted");

@@ -96,16 +96,16 @@ static IrValue *divide_by_count(Lower *L, Span sp, IrValue *a, IrValue *b)
     return cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, a, b), d, sp);
 }
 
-/* Binds cp.NAME(a, SIG) (self NULL) or x.NAME(SIG); p[0..] are SIG's parameters. */
+/* Binds cp.NAME(a, SIG) (self NULL) or x.NAME(SIG) and reads the array a; p[0..] are SIG's
+ * parameters. */
 static bool bind(Lower *L, AstNode *call, const char *name, const char *sig, IrValue *self, IrValue **x,
                  AstNode **p)
 {
     char full[160];
     snprintf(full, sizeof full, "a,%s", sig);
     Args a;
-    if (!lw_bind(call, name, self ? sig : full, self ? 0 : 1, &a)) return false;
-    int o = self ? 0 : 1;
-    for (int i = 0; i < MAXP; i++) p[i] = i + o < MAXP ? a.p[i + o] : NULL;
+    if (!lw_bind_self(call, name, full, 1, self, &a)) return false;
+    for (int i = 0; i < MAXP; i++) p[i] = i + 1 < MAXP ? a.p[i + 1] : NULL;
     *x = self ? self : lw_expr(L, a.p[0]);
     if (!*x) return false;
     if ((*x)->type->kind != TY_ARRAY) {

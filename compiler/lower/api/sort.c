@@ -30,30 +30,6 @@ static IrValue *cast_to(Lower *L, IrValue *v, DType d, Span sp)
     return v->type->dtype == d ? v : lw_cast(L, v, d, sp);
 }
 
-/* An array operand: an array, a list literal (cp.array's rules) or a Python scalar (a 0-d
- * array of its default dtype). */
-IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname)
-{
-    IrValue *v = e->kind == AST_LIST ? lw_index_list(L, e) : lw_expr(L, e);
-    if (!v) return NULL;
-    if (v->type->kind == TY_ARRAY) return v;
-    if (ty_is_scalar(v->type)) {
-        DType d = ty_scalar_dtype(v->type);
-        IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(d, 0), 1, &v);
-        r->def->dtype = d;
-        return r;
-    }
-    diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
-    return NULL;
-}
-
-bool lw_real_only(const IrValue *x, Span sp, const char *fname)
-{
-    if (!dt_is_complex(x->type->dtype)) return true;
-    diag_error(sp, "%s() of complex arrays is not supported yet", fname);
-    return false;
-}
-
 /* The axis of a sort: -1 when absent, None (*flat), or an int constant, normalised against
  * ndim with NumPy's AxisError text.  For a 0-d array only None is valid. */
 static bool sort_axis(Lower *L, AstNode *e, Span sp, int ndim, int *axis, bool *flat)
