@@ -294,7 +294,7 @@ struct ApiFn {
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
 extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
-    lw_linalg_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
+    lw_linalg_api[], lw_einsum_api[], lw_stats_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
     lw_numeric_api[], lw_grid_api[], lw_solver_api[], lw_random_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
@@ -334,8 +334,19 @@ const char *lw_canonical_module(const char *name);   /* numpy → cupy */
  * types called as functions (cp.float32(x) → a 0-d array of that dtype). */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 
-/* lower/api/linalg.c — matrix products and the linear-algebra compositions */
-IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);           /* a @ b */
+/* ---------------------------------------------------------------- compose (lower/compose.c)
+ *
+ * Building blocks that several API areas compose (an API file never calls another). */
+/* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
+enum { MM_MATMUL, MM_DOT, MM_VDOT, MM_INNER, MM_TENSORDOT, MM_MATRIX_POWER };
+extern const char *const lw_matmul_sig;        /* "(n?,k),(k,m?)->(n?,m?)", quoted by messages */
+/* IR_MATMUL of a and b (both of the result dtype already) in mode (MM_*), ndim-d result. */
+IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim);
+void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b);  /* both cast to their promotion */
+IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);     /* a @ b */
+/* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
+IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x);
+
 
 /* lower/api/solver.c — cupy.linalg's decompositions and solvers (IR_LINALG, cuSOLVER): solve, inv,
  * det, slogdet, cholesky, qr, eigh, eigvalsh, svd, and matrix_rank, pinv, lstsq, tensorinv,

@@ -1,0 +1,73 @@
+/*
+ * lower/compose.c — the building blocks that several API areas compose (declared in the
+ * "compose" section of lower.h): the matrix product (lw_matmul, the @ operator; lw_emit_matmul
+ * for IR_MATMUL's other modes), ...
+ *
+ * An API file uses only the lowering core, the kit (kit.c), the binder (bind.c) and these
+ * blocks, never another API file: a routine that one area needs stays static in that area's
+ * file, and one that a second area needs moves here.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+/* NumPy's gufunc signature of matmul (its messages quote it). */
+const char *const lw_matmul_sig = "(n?,k),(k,m?)->(n?,m?)";
+
+/* ---------------------------------------------------------------- matrix products */
+
+IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim)
+{
+    DType dt = a->type->dtype;
+    IrValue *r = lw_emit2(L, IR_MATMUL, sp, ty_array(dt, ndim), a, b);
+    r->def->ival = mode;
+    r->def->shape[0] = param;
+    r->def->dtype = dt;
+    return r;
+}
+
+/* Casts arrays a and b to their promoted dtype (NumPy's table for two arrays). */
+void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b)
+{
+    DType dt = dt_promote((*a)->type->dtype, (*b)->type->dtype);
+    if ((*a)->type->dtype != dt) *a = lw_cast(L, *a, dt, sp);
+    if ((*b)->type->dtype != dt) *b = lw_cast(L, *b, dt, sp);
+}
+
+/* a @ b, matmul(a, b): NumPy's gufunc (n?,k),(k,m?)->(n?,m?).  Both operands need at least one
+ * dimension (a Python scalar is a 0-d operand: ValueError at compile time here); a 1-d operand
+ * is a row (left) or a column (right) whose dimension is dropped from the result; leading
+ * dimensions broadcast.  Result dtype: the promotion of the two array dtypes. */
+IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    Type *ta = a->type, *tb = b->type;
+    if (!ty_is_numeric(ta) || !ty_is_numeric(tb) || (ta->kind != TY_ARRAY && tb->kind != TY_ARRAY)) {
+        diag_error(sp, "unsupported operand type(s) for @: '%s' and '%s'", ty_str_of(ta), ty_str_of(tb));
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        Type *t = i ? tb : ta;
+        if (t->kind != TY_ARRAY || t->ndim == 0) {
+            diag_error(sp, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with "
+                           "signature %s requires 1)", i, lw_matmul_sig);
+            return NULL;
+        }
+    }
+    int na = ta->ndim, nb = tb->ndim;
+    int nd = na == 1 && nb == 1 ? 0 : na == 1 ? nb - 1 : nb == 1 ? na - 1 : (na > nb ? na : nb);
+    lw_promote_pair(L, sp, &a, &b);
+    return lw_emit_matmul(L, sp, a, b, MM_MATMUL, 0, nd);
+}
+
+/* ---------------------------------------------------------------- masks */
+
+/* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
+IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *dims[2];
+    lw_shape_of(L, x, sp, dims);
+    IrValue *eye = lw_emit(L, IR_EYE, sp, ty_array(DT_BOOL, 2), 3,
+                           (IrValue *[]){dims[0], dims[1], lw_const_int(L, sp, 0)});
+    eye->def->dtype = DT_BOOL;
+    return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, x, lw_const_int(L, sp, 0)});
+}
