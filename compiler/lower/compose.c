@@ -71,3 +71,37 @@ IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x)
     eye->def->dtype = DT_BOOL;
     return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){eye, x, lw_const_int(L, sp, 0)});
 }
+
+/* ---------------------------------------------------------------- views */
+
+/* atleast_1d / 2d / 3d of one array: views with axes of size 1 added as NumPy places them
+ * (2d: (n,) → (1, n); 3d: (n,) → (1, n, 1), (m, n) → (m, n, 1)). */
+IrValue *lw_atleast(Lower *L, Span sp, IrValue *x, int want)
+{
+    int nd = x->type->ndim;
+    if (nd >= want) return x;
+    LwIx ix;
+    lw_ix_init(&ix, x);
+    if (nd == 0) {
+        for (int i = 0; i < want; i++) lw_ix_new(&ix);
+    } else if (want == 2) {               /* nd == 1 */
+        lw_ix_new(&ix);
+        lw_ix_all(L, sp, &ix);
+    } else if (nd == 1) {                 /* want == 3 */
+        lw_ix_new(&ix);
+        lw_ix_all(L, sp, &ix);
+        lw_ix_new(&ix);
+    } else {                              /* want == 3, nd == 2 */
+        lw_ix_all(L, sp, &ix);
+        lw_ix_all(L, sp, &ix);
+        lw_ix_new(&ix);
+    }
+    return lw_ix_emit(L, sp, &ix);
+}
+
+/* col - row for an (N, M) grid, as int64 */
+IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M)
+{
+    IrValue *r = lw_newaxis_at(L, sp, lw_iota(L, sp, N), 1);
+    return lw_isub(L, sp, lw_iota(L, sp, M), r);
+}

@@ -293,7 +293,8 @@ struct ApiFn {
     int arg;              /* for the lowering: a RedOp, an IrOp, a variant */
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
-extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_index_api[], lw_ufunc_api[],
+extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[], lw_create_api[],
+    lw_index_api[], lw_ufunc_api[],
     lw_linalg_api[], lw_einsum_api[], lw_stats_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
     lw_numeric_api[], lw_grid_api[], lw_solver_api[], lw_random_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
@@ -346,6 +347,10 @@ void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b);  /* both cast
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);     /* a @ b */
 /* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
 IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x);
+/* atleast_1d / 2d / 3d of one array (want: 1..3): views with axes of size 1 added as NumPy
+ * places them. */
+IrValue *lw_atleast(Lower *L, Span sp, IrValue *x, int want);
+IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M);  /* col - row of an (N, M) grid, int64 */
 
 
 /* lower/api/solver.c — cupy.linalg's decompositions and solvers (IR_LINALG, cuSOLVER): solve, inv,

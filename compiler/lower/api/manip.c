@@ -19,291 +19,6 @@
 #include <math.h>
 #include <string.h>
 
-
-/* ---------------------------------------------------------------- arguments */
-
-/* ---------------------------------------------------------------- joining */
-
-static bool promote_arrays(int n, IrValue **arrs, AstNode *dtype_arg, Lower *L, DType *dt)
-{
-    *dt = arrs[0]->type->dtype;
-    for (int i = 1; i < n; i++) *dt = dt_promote(*dt, arrs[i]->type->dtype);
-    bool given;
-    return lw_dtype_arg(L, dtype_arg, dt, &given);
-}
-
-/* arrs[0..n-1] (one ndim >= 1) joined along axis into a new array of dtype dt: the sizes
- * along axis add up; the other sizes must agree (checked at run time, NumPy's message). */
-static IrValue *join(Lower *L, Span sp, const char *what, int n, IrValue **arrs, int axis, DType dt)
-{
-    int nd = arrs[0]->type->ndim;
-    if (n > 1) {
-        IrInstr *chk = ir_emit(L->m, L->blk, IR_CONCAT_CHECK, sp, NULL, n, arrs);
-        chk->sval = what;
-        chk->ival = axis;
-    }
-    IrValue *dims[IR_MAXDIM], *lens[MAXARR];
-    lw_shape_of(L, arrs[0], sp, dims);
-    IrValue *total = NULL;
-    for (int i = 0; i < n; i++) {
-        lens[i] = lw_dim(L, sp, arrs[i], axis);
-        total = total ? lw_iadd(L, sp, total, lens[i]) : lens[i];
-    }
-    dims[axis] = total;
-    IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
-    IrValue *off = lw_cint(L, sp, 0);
-    for (int i = 0; i < n; i++) {
-        IrValue *end = lw_iadd(L, sp, off, lens[i]);
-        lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, off, end, NULL), arrs[i]);
-        off = end;
-    }
-    return out;
-}
-
-IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
-{
-    return join(L, sp, "concatenate", n, arrs, axis, dt);
-}
-
-
-/* concatenate or stack of a list variable (its length known only at run time): one runtime
- * call (rt_concat_list); the list's arrays share one dtype. */
-static IrValue *join_list(Lower *L, Span sp, const char *what, IrValue *lv, int axis, AstNode *dtype_arg)
-{
-    Type *et = lv->type->elem;
-    int nd = et->ndim + (!strcmp(what, "stack") ? 1 : 0);
-    DType dt = et->dtype;
-    bool given;
-    if (!lw_dtype_arg(L, dtype_arg, &dt, &given)) return NULL;
-    IrValue *r = lw_emit1(L, IR_CONCAT_LIST, sp, ty_array(et->dtype, nd), lv);
-    r->def->sval = what;
-    r->def->ival = axis;
-    return dt != et->dtype ? lw_cast(L, r, dt, sp) : r;
-}
-
-/* Compile-time checks shared by concatenate-like routines: at least one array, no 0-d array,
- * one ndim. */
-static bool check_concat_ndims(Span sp, int n, IrValue **arrs)
-{
-    if (n == 0) {
-        diag_error(sp, "need at least one array to concatenate");
-        return false;
-    }
-    for (int i = 0; i < n; i++)
-        if (arrs[i]->type->ndim == 0) {
-            diag_error(sp, "zero-dimensional arrays cannot be concatenated");
-            return false;
-        }
-    for (int i = 1; i < n; i++)
-        if (arrs[i]->type->ndim != arrs[0]->type->ndim) {
-            diag_error(sp, "all the input arrays must have same number of dimensions, but the array at "
-                           "index 0 has %d dimension(s) and the array at index %d has %d dimension(s)",
-                       arrs[0]->type->ndim, i, arrs[i]->type->ndim);
-            return false;
-        }
-    return true;
-}
-
-/* concatenate((a1, a2, ...), axis=0, out=None, dtype=None, casting="same_kind");
- * axis=None joins the flattened arrays. */
-static IrValue *api_concatenate(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "concatenate", "arrays,axis,out,dtype,casting", 1, &a)) return NULL;
-    IrValue *arrs[MAXARR], *lv = NULL;
-    int n = lw_seq_arrays(L, a.p[0], "concatenate", arrs, &lv);
-    if (n == -1 || !lw_no_arg(a.p[2], "out")) return NULL;
-    Span sp = call->span;
-    bool flat = false;
-    if (a.p[1]) {
-        IrValue *v = lw_expr(L, a.p[1]);
-        if (!v) return NULL;
-        flat = v->type->kind == TY_NONE;
-    }
-    if (lv) {
-        int nd = lv->type->elem->ndim, axis;
-        if (flat) {
-            diag_error(sp, "concatenate(axis=None) of a list variable is not supported; flatten the arrays first");
-            return NULL;
-        }
-        if (nd == 0) {
-            diag_error(sp, "zero-dimensional arrays cannot be concatenated");
-            return NULL;
-        }
-        if (!lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
-        return join_list(L, sp, "concatenate", lv, axis, a.p[3]);
-    }
-    if (flat)
-        for (int i = 0; i < n; i++) arrs[i] = lw_ravel(L, sp, arrs[i]);
-    if (!check_concat_ndims(sp, n, arrs)) return NULL;
-    int axis = 0;
-    if (!flat && !lw_axis1(L, a.p[1], arrs[0]->type->ndim, 0, &axis)) return NULL;
-    DType dt;
-    if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
-    return join(L, sp, "concatenate", n, arrs, axis, dt);
-}
-
-/* stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"): a new axis at `axis`
- * (normalised against ndim + 1); all shapes equal. */
-static IrValue *api_stack(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "stack", "arrays,axis,out,dtype,casting", 1, &a)) return NULL;
-    IrValue *arrs[MAXARR], *lv = NULL;
-    int n = lw_seq_arrays(L, a.p[0], "stack", arrs, &lv);
-    if (n == -1 || !lw_no_arg(a.p[2], "out")) return NULL;
-    if (lv) {
-        int nd = lv->type->elem->ndim + 1, axis;
-        if (nd > IR_MAXDIM) {
-            diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-            return NULL;
-        }
-        if (!lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
-        return join_list(L, call->span, "stack", lv, axis, a.p[3]);
-    }
-    if (n == 0) {
-        diag_error(call->span, "need at least one array to stack");
-        return NULL;
-    }
-    for (int i = 1; i < n; i++)
-        if (arrs[i]->type->ndim != arrs[0]->type->ndim) {
-            diag_error(call->span, "all input arrays must have the same shape");
-            return NULL;
-        }
-    int nd = arrs[0]->type->ndim + 1, axis;
-    if (nd > IR_MAXDIM) {
-        diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-        return NULL;
-    }
-    if (!lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
-    DType dt;
-    if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
-    for (int i = 0; i < n; i++) arrs[i] = lw_newaxis_at(L, call->span, arrs[i], axis);
-    return join(L, call->span, "stack", n, arrs, axis, dt);
-}
-
-/* atleast_1d / 2d / 3d of one array: views with axes of size 1 added as NumPy places them
- * (2d: (n,) → (1, n); 3d: (n,) → (1, n, 1), (m, n) → (m, n, 1)). */
-static IrValue *atleast(Lower *L, Span sp, IrValue *x, int want)
-{
-    int nd = x->type->ndim;
-    if (nd >= want) return x;
-    LwIx ix;
-    lw_ix_init(&ix, x);
-    if (nd == 0) {
-        for (int i = 0; i < want; i++) lw_ix_new(&ix);
-    } else if (want == 2) {               /* nd == 1 */
-        lw_ix_new(&ix);
-        lw_ix_all(L, sp, &ix);
-    } else if (nd == 1) {                 /* want == 3 */
-        lw_ix_new(&ix);
-        lw_ix_all(L, sp, &ix);
-        lw_ix_new(&ix);
-    } else {                              /* want == 3, nd == 2 */
-        lw_ix_all(L, sp, &ix);
-        lw_ix_all(L, sp, &ix);
-        lw_ix_new(&ix);
-    }
-    return lw_ix_emit(L, sp, &ix);
-}
-
-/* atleast_Nd(*arys): one array, or a tuple of them for several. */
-static IrValue *api_atleast(Lower *L, AstNode *call, int want)
-{
-    const char *fname = want == 1 ? "atleast_1d" : want == 2 ? "atleast_2d" : "atleast_3d";
-    if (call->params.n) {
-        diag_error(call->span, "%s() takes arrays only", fname);
-        return NULL;
-    }
-    int n = call->elts.n;
-    if (n == 0) {
-        diag_error(call->span, "%s() needs at least one array", fname);
-        return NULL;
-    }
-    if (n > MAXARR) {
-        diag_error(call->span, "%s() of more than %d arrays is not supported", fname, MAXARR);
-        return NULL;
-    }
-    IrValue *r[MAXARR];
-    for (int i = 0; i < n; i++) {
-        IrValue *x = lw_arraylike(L, call->elts.v[i], fname);
-        if (!x) return NULL;
-        r[i] = atleast(L, call->span, x, want);
-    }
-    return n == 1 ? r[0] : lw_tuple(L, call->span, n, r);
-}
-
-/* vstack (row_stack), hstack, dstack, column_stack (tup, dtype=None, casting=...) */
-static IrValue *api_xstack(Lower *L, AstNode *call, const char *fname)
-{
-    Args a;
-    bool col = !strcmp(fname, "column_stack");
-    if (!lw_bind(call, fname, col ? "tup" : "tup,dtype,casting", 1, &a)) return NULL;
-    IrValue *arrs[MAXARR], *lv = NULL;
-    int n = lw_seq_arrays(L, a.p[0], fname, arrs, &lv);
-    if (n == -1) return NULL;
-    Span sp = call->span;
-    int axis = 0;
-    if (lv) {   /* one ndim for all: the routine is a stack or a concatenate */
-        int nd = lv->type->elem->ndim;
-        AstNode *dta = col ? NULL : a.p[1];
-        if (nd >= 1 && (fname[0] == 'v' || fname[0] == 'r'))
-            return join_list(L, sp, nd == 1 ? "stack" : "concatenate", lv, 0, dta);
-        if (nd >= 1 && fname[0] == 'h') return join_list(L, sp, "concatenate", lv, nd == 1 ? 0 : 1, dta);
-        if ((nd == 1 || nd == 2) && col) return join_list(L, sp, nd == 1 ? "stack" : "concatenate", lv, 1, NULL);
-        diag_error(sp, "%s() of a list variable of %d-d arrays is not supported; write the arrays in the call",
-                   fname, nd);
-        return NULL;
-    }
-    for (int i = 0; i < n; i++) {
-        IrValue *x = arrs[i];
-        switch (fname[0]) {
-        case 'v': case 'r': x = atleast(L, sp, x, 2); break;
-        case 'h': x = atleast(L, sp, x, 1); break;
-        case 'd': x = atleast(L, sp, x, 3); break;
-        default:                           /* column_stack: 0-d → (1, 1), (n,) → (n, 1) */
-            if (x->type->ndim < 2) {
-                x = atleast(L, sp, x, 1);
-                x = lw_newaxis_at(L, sp, x, 1);
-            }
-            break;
-        }
-        arrs[i] = x;
-    }
-    if (!check_concat_ndims(sp, n, arrs)) return NULL;
-    if (fname[0] == 'h') axis = arrs[0]->type->ndim == 1 ? 0 : 1;
-    else if (fname[0] == 'd') axis = 2;
-    else if (col) axis = 1;
-    DType dt;
-    if (!promote_arrays(n, arrs, col ? NULL : a.p[1], L, &dt)) return NULL;
-    return join(L, sp, "concatenate", n, arrs, axis, dt);
-}
-
-/* append(arr, values, axis=None): flattened when axis is None, else concatenate. */
-static IrValue *api_append(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "append", "arr,values,axis", 2, &a)) return NULL;
-    IrValue *arrs[2];
-    if (!(arrs[0] = lw_arraylike(L, a.p[0], "append")) || !(arrs[1] = lw_arraylike(L, a.p[1], "append"))) return NULL;
-    Span sp = call->span;
-    bool flat = true;
-    if (a.p[2]) {
-        IrValue *v = lw_expr(L, a.p[2]);
-        if (!v) return NULL;
-        flat = v->type->kind == TY_NONE;
-    }
-    int axis = 0;
-    if (flat) {
-        arrs[0] = lw_ravel(L, sp, arrs[0]);
-        arrs[1] = lw_ravel(L, sp, arrs[1]);
-    } else {
-        if (!check_concat_ndims(sp, 2, arrs)) return NULL;
-        if (!lw_axis1(L, a.p[2], arrs[0]->type->ndim, 0, &axis)) return NULL;
-    }
-    return join(L, sp, "concatenate", 2, arrs, axis, dt_promote(arrs[0]->type->dtype, arrs[1]->type->dtype));
-}
-
 /* ---------------------------------------------------------------- axes: views */
 
 /* expand_dims(a, axis): axis (int or tuple) counts in the result's ndim. */
@@ -781,114 +496,6 @@ static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
     return lw_emit_reshape(L, sp, b, nd, dims);
 }
 
-/* ---------------------------------------------------------------- splitting */
-
-/* split / array_split / hsplit / vsplit / dsplit (ary, indices_or_sections[, axis]): a list of
- * views.  A section count must be a compile-time constant (it is the list's length); split
- * needs an equal division (checked at run time); array_split gives the first n % N sections
- * one more element.  A list of indices (run-time ints allowed) cuts at those points. */
-static IrValue *api_split(Lower *L, AstNode *call, const char *fname)
-{
-    Args a;
-    bool has_axis = !strcmp(fname, "split") || !strcmp(fname, "array_split");
-    if (!lw_bind(call, fname, has_axis ? "ary,indices_or_sections,axis" : "ary,indices_or_sections", 2, &a))
-        return NULL;
-    IrValue *x = lw_arraylike(L, a.p[0], fname);
-    if (!x) return NULL;
-    Span sp = call->span;
-    int nd = x->type->ndim, axis = 0;
-    bool equal = strcmp(fname, "array_split") != 0;
-    if (has_axis) {
-        if (nd == 0) {
-            diag_error(sp, "%s() of a 0-d array is not possible", fname);
-            return NULL;
-        }
-        if (!lw_axis1(L, a.p[2], nd, 0, &axis)) return NULL;
-    } else if (fname[0] == 'h') {
-        if (nd == 0) {
-            diag_error(sp, "hsplit only works on arrays of 1 or more dimensions");
-            return NULL;
-        }
-        axis = nd > 1 ? 1 : 0;
-    } else if (fname[0] == 'v') {
-        if (nd < 2) {
-            diag_error(sp, "vsplit only works on arrays of 2 or more dimensions");
-            return NULL;
-        }
-    } else {
-        if (nd < 3) {
-            diag_error(sp, "dsplit only works on arrays of 3 or more dimensions");
-            return NULL;
-        }
-        axis = 2;
-    }
-    IrValue *bounds[MAXARR + 1];
-    int nb = 0;
-    IrValue *n = lw_dim(L, sp, x, axis);
-    bounds[nb++] = lw_cint(L, sp, 0);
-    AstNode *ios = a.p[1];
-    IrValue *iv = NULL;
-    if (!lw_is_seq_lit(ios)) {
-        if (!(iv = lw_expr(L, ios))) return NULL;
-        if (iv->type->kind == TY_ARRAY && iv->type->ndim == 0) iv = lw_to_scalar(L, iv, TY_INT, sp);
-    }
-    if (iv && (iv->type->kind == TY_INT || iv->type->kind == TY_BOOL)) {
-        int64_t N;
-        if (!lw_is_const_int(iv, &N)) {
-            diag_error(ios->span, "the number of sections must be a compile-time constant (it is the length "
-                                  "of the list %s() returns)", fname);
-            return NULL;
-        }
-        if (N <= 0) {
-            diag_error(ios->span, "number sections must be larger than 0.");
-            return NULL;
-        }
-        if (N > MAXARR) {
-            diag_error(ios->span, "%s() into more than %d sections is not supported", fname, MAXARR);
-            return NULL;
-        }
-        IrValue *Nv = lw_cint(L, sp, N);
-        IrValue *extras = lw_binop(L, AOP_MOD, sp, n, Nv);
-        if (equal && !lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, extras, lw_cint(L, sp, 0)), "ValueError",
-                               "array split does not result in an equal division"))
-            return NULL;
-        IrValue *each = lw_binop(L, AOP_FLOORDIV, sp, n, Nv);
-        for (int64_t i = 1; i < N; i++)
-            bounds[nb++] = lw_iadd(L, sp, lw_imul(L, sp, lw_cint(L, sp, i), each), lw_imin(L, sp, lw_cint(L, sp, i), extras));
-    } else {
-        int cnt;
-        if (iv && iv->type->kind == TY_TUPLE) cnt = iv->type->n;
-        else if (!iv) cnt = ios->elts.n;
-        else {
-            diag_error(ios->span, "indices_or_sections must be an int or a list or tuple of ints, not %s",
-                       ty_str_of(iv->type));
-            return NULL;
-        }
-        if (cnt >= MAXARR) {
-            diag_error(ios->span, "%s() into more than %d sections is not supported", fname, MAXARR);
-            return NULL;
-        }
-        for (int i = 0; i < cnt; i++) {
-            IrValue *b;
-            if (iv) {
-                b = lw_tuple_get(L, iv, i, sp);
-                if (b->type->kind != TY_INT && b->type->kind != TY_BOOL) {
-                    diag_error(ios->span, "split indices must be integers, not %s", ty_str_of(b->type));
-                    return NULL;
-                }
-                b = lw_to_scalar(L, b, TY_INT, sp);
-            } else if (!(b = lw_int_arg(L, ios->elts.v[i]))) {
-                return NULL;
-            }
-            bounds[nb++] = b;
-        }
-    }
-    bounds[nb++] = NULL;   /* the end */
-    IrValue *parts[MAXARR + 1];
-    for (int i = 0; i + 1 < nb; i++) parts[i] = lw_slice_axis(L, sp, x, axis, bounds[i], bounds[i + 1], NULL);
-    return lw_emit(L, IR_LIST_NEW, sp, ty_list(x->type), nb - 1, parts);
-}
-
 /* ---------------------------------------------------------------- padding */
 
 /* pad_width as NumPy broadcasts it to (ndim, 2): an int, (before, after), ((b, a),),
@@ -1150,13 +757,6 @@ static IrValue *api_diagonal(Lower *L, AstNode *call, IrValue *self)
     return lw_diagonal(L, call->span, x, k, a1, a2);
 }
 
-/* col - row for an (N, M) grid, as int64 */
-static IrValue *col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M)
-{
-    IrValue *r = lw_newaxis_at(L, sp, lw_iota(L, sp, N), 1);
-    return lw_isub(L, sp, lw_iota(L, sp, M), r);
-}
-
 /* tri(N, M=None, k=0, dtype=float): 1 where col - row <= k. */
 static IrValue *api_tri(Lower *L, AstNode *call)
 {
@@ -1176,7 +776,7 @@ static IrValue *api_tri(Lower *L, AstNode *call)
     DType dt = DT_FLOAT64;
     bool given;
     if (!lw_dtype_arg(L, a.p[3], &dt, &given)) return NULL;
-    IrValue *m = lw_binop(L, AOP_LE, sp, col_minus_row(L, sp, N, M), k);
+    IrValue *m = lw_binop(L, AOP_LE, sp, lw_col_minus_row(L, sp, N, M), k);
     return dt == DT_BOOL ? m : lw_cast(L, m, dt, sp);
 }
 
@@ -1198,190 +798,9 @@ static IrValue *api_tri_lu(Lower *L, AstNode *call, bool lower)
     }
     IrValue *M = lw_dim(L, sp, x, nd - 1);
     IrValue *N = nd >= 2 ? lw_dim(L, sp, x, nd - 2) : M;
-    IrValue *mask = lw_binop(L, lower ? AOP_LE : AOP_GE, sp, col_minus_row(L, sp, N, M), k);
+    IrValue *mask = lw_binop(L, lower ? AOP_LE : AOP_GE, sp, lw_col_minus_row(L, sp, N, M), k);
     IrValue *zero = x->type->dtype == DT_BOOL ? lw_const_bool(L, sp, false) : lw_cint(L, sp, 0);
     return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){mask, x, zero});
-}
-
-/* ---------------------------------------------------------------- grids and spaces */
-
-/* meshgrid(*xi, copy=True, sparse=False, indexing='xy'): each input flattened and viewed
- * along its own axis ('xy' swaps the first two), broadcast to the full grid and copied.  A list
- * of arrays (as NumPy 1.x and CuPy return); a tuple when the dtypes differ. */
-static IrValue *api_meshgrid(Lower *L, AstNode *call)
-{
-    Span sp = call->span;
-    const char *indexing = "xy";
-    bool copy = true, sparse = false;
-    for (int i = 0; i < call->params.n; i++) {
-        AstNode *kw = call->params.v[i];
-        if (!strcmp(kw->sval, "indexing")) {
-            if (!lw_str_arg(L, kw->rhs, "xy", &indexing)) return NULL;
-            if (strcmp(indexing, "xy") && strcmp(indexing, "ij")) {
-                diag_error(kw->rhs->span, "Valid values for `indexing` are 'xy' and 'ij'.");
-                return NULL;
-            }
-        } else if (!strcmp(kw->sval, "copy")) {
-            if (!lw_bool_arg(L, kw->rhs, true, &copy)) return NULL;
-        } else if (!strcmp(kw->sval, "sparse")) {
-            if (!lw_bool_arg(L, kw->rhs, false, &sparse)) return NULL;
-        } else {
-            diag_error(kw->span, "meshgrid() got an unexpected keyword argument '%s'", kw->sval);
-            return NULL;
-        }
-    }
-    int n = call->elts.n;
-    if (n == 0 || n > IR_MAXDIM) {
-        diag_error(sp, "meshgrid() takes 1 to %d arrays here", IR_MAXDIM);
-        return NULL;
-    }
-    bool xy = !strcmp(indexing, "xy") && n >= 2;
-    IrValue *xs[IR_MAXDIM], *dims[IR_MAXDIM], *out[IR_MAXDIM];
-    int pos[IR_MAXDIM];
-    for (int i = 0; i < n; i++) {
-        IrValue *x = lw_arraylike(L, call->elts.v[i], "meshgrid");
-        if (!x) return NULL;
-        xs[i] = lw_ravel(L, sp, x);
-        pos[i] = xy && i < 2 ? 1 - i : i;
-        dims[pos[i]] = lw_dim(L, sp, xs[i], 0);
-    }
-    bool same = true;
-    for (int i = 0; i < n; i++) {
-        LwIx ix;
-        lw_ix_init(&ix, xs[i]);
-        for (int j = 0; j < n; j++) {
-            if (j == pos[i]) lw_ix_all(L, sp, &ix);
-            else lw_ix_new(&ix);
-        }
-        IrValue *v = lw_ix_emit(L, sp, &ix);
-        if (!sparse) v = lw_broadcast_to(L, sp, v, n, dims);
-        out[i] = copy ? lw_copy_of(L, sp, v) : v;
-        same &= out[i]->type->dtype == out[0]->type->dtype;
-    }
-    if (!same) return lw_tuple(L, sp, n, out);
-    return lw_emit(L, IR_LIST_NEW, sp, ty_list(out[0]->type), n, out);
-}
-
-/* A real scalar argument as a Python float. */
-static IrValue *real_arg(Lower *L, AstNode *e, const char *fname)
-{
-    IrValue *v = lw_expr(L, e);
-    if (!v) return NULL;
-    if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, e->span);
-    if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
-        diag_error(e->span, "%s() takes real scalar start and stop here, got %s", fname, ty_str_of(v->type));
-        return NULL;
-    }
-    return lw_to_scalar(L, v, TY_FLOAT, e->span);
-}
-
-static IrValue *emit_linspace(Lower *L, Span sp, IrValue *start, IrValue *stop, IrValue *num, bool endpoint)
-{
-    IrValue *args[3] = {start, stop, num};
-    IrValue *r = lw_emit(L, IR_LINSPACE, sp, ty_array(DT_FLOAT64, 1), 3, args);
-    r->def->dtype = DT_FLOAT64;
-    r->def->ival = endpoint;
-    return r;
-}
-
-/* logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
- * base ** linspace(start, stop, num, endpoint). */
-static IrValue *api_logspace(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "logspace", "start,stop,num,endpoint,base,dtype,axis", 2, &a)) return NULL;
-    Span sp = call->span;
-    IrValue *start = real_arg(L, a.p[0], "logspace");
-    IrValue *stop = start ? real_arg(L, a.p[1], "logspace") : NULL;
-    IrValue *num = stop ? lw_int_arg_or(L, a.p[2], sp, 50) : NULL;
-    if (!num) return NULL;
-    bool endpoint;
-    if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
-    IrValue *base = a.p[4] ? real_arg(L, a.p[4], "logspace") : lw_const_float(L, sp, 10.0);
-    if (!base || !lw_no_arg(a.p[6], "axis")) return NULL;
-    DType dt = DT_FLOAT64;
-    bool given;
-    if (!lw_dtype_arg(L, a.p[5], &dt, &given)) return NULL;
-    IrValue *y = emit_linspace(L, sp, start, stop, num, endpoint);
-    IrValue *r = lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){base, y});
-    return r && dt != r->type->dtype ? lw_cast(L, r, dt, sp) : r;
-}
-
-/* geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0): NumPy's algorithm for
- * real start and stop of one sign: 10 ** linspace(log10|start|, log10|stop|), the end points
- * set exactly, times the sign. */
-static IrValue *api_geomspace(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "geomspace", "start,stop,num,endpoint,dtype,axis", 2, &a)) return NULL;
-    Span sp = call->span;
-    IrValue *start = real_arg(L, a.p[0], "geomspace");
-    IrValue *stop = start ? real_arg(L, a.p[1], "geomspace") : NULL;
-    IrValue *num = stop ? lw_int_arg_or(L, a.p[2], sp, 50) : NULL;
-    if (!num) return NULL;
-    bool endpoint;
-    if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
-    if (!lw_no_arg(a.p[5], "axis")) return NULL;
-    DType dt = DT_FLOAT64;
-    bool given;
-    if (!lw_dtype_arg(L, a.p[4], &dt, &given)) return NULL;
-    IrValue *zero = lw_const_float(L, sp, 0.0);
-    IrValue *has0 = lw_ewise(L, IR_LOGICAL_OR, sp, 2,
-                             (IrValue *[]){lw_binop(L, AOP_EQ, sp, start, zero), lw_binop(L, AOP_EQ, sp, stop, zero)});
-    if (!lw_raise_if(L, sp, has0, "ValueError", "Geometric sequence cannot include zero")) return NULL;
-    IrValue *sign = lw_ewise(L, IR_SIGN, sp, 1, &start);
-    start = lw_binop(L, AOP_DIV, sp, start, sign);
-    stop = lw_binop(L, AOP_DIV, sp, stop, sign);
-    if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, stop, zero), "ValueError",
-                  "geomspace() with start and stop of different signs (a complex result) is not supported by gpyc"))
-        return NULL;
-    IrValue *y = emit_linspace(L, sp, lw_ewise(L, IR_LOG10, sp, 1, &start), lw_ewise(L, IR_LOG10, sp, 1, &stop),
-                               num, endpoint);
-    IrValue *r = lw_ewise(L, IR_POW, sp, 2, (IrValue *[]){lw_const_float(L, sp, 10.0), y});
-    /* the end points exactly: result[0] = start; result[-1] = stop when endpoint and num > 1 */
-    IrValue *conds[2] = {lw_binop(L, AOP_GT, sp, num, lw_cint(L, sp, 0)),
-                         lw_binop(L, AOP_GT, sp, num, lw_cint(L, sp, 1))};
-    for (int i = 0; i < (endpoint ? 2 : 1); i++) {
-        IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &conds[i]);
-        in->blocks[0] = ir_block_new(L->m, in);
-        in->blocks[1] = ir_block_new(L->m, in);
-        IrBlock *saved = L->blk;
-        L->blk = in->blocks[0];
-        LwIx ix;
-        lw_ix_init(&ix, r);
-        lw_ix_int(&ix, lw_cint(L, sp, i ? -1 : 0));
-        lw_store_into(L, sp, lw_ix_emit(L, sp, &ix), i ? stop : start);
-        L->blk = saved;
-    }
-    r = lw_binop(L, AOP_MUL, sp, sign, r);
-    return r && dt != r->type->dtype ? lw_cast(L, r, dt, sp) : r;
-}
-
-/* ---------------------------------------------------------------- unpacking lists */
-
-bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
-{
-    int n = target->elts.n;
-    IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), list);
-    IrValue *ne = lw_binop(L, AOP_NE, sp, len, lw_cint(L, sp, n));
-    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &ne);
-    in->blocks[0] = ir_block_new(L->m, in);
-    in->blocks[1] = ir_block_new(L->m, in);
-    IrBlock *saved = L->blk;
-    L->blk = in->blocks[0];
-    for (int k = 0; k < n; k++)
-        lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, k)), "ValueError",
-                 ar_printf(L->a, "not enough values to unpack (expected %d, got %d)", n, k));
-    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 0, NULL);
-    r->sval = "ValueError";
-    r->sval2 = ar_printf(L->a, "too many values to unpack (expected %d)", n);
-    L->blk = saved;
-    bool ok = true;
-    for (int i = 0; i < n; i++) {
-        IrValue *e = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, lw_cint(L, sp, i));
-        ok &= lw_assign(L, target->elts.v[i], e, sp);
-    }
-    return ok;
 }
 
 /* ---------------------------------------------------------------- rollaxis, ediff1d */
@@ -1433,161 +852,6 @@ static IrValue *api_ediff1d(Lower *L, AstNode *call)
     IrValue *hi = lw_slice_axis(L, sp, x, 0, lw_cint(L, sp, 1), NULL, NULL);
     IrValue *lo = lw_slice_axis(L, sp, x, 0, NULL, lw_cint(L, sp, -1), NULL);
     return lw_binop(L, AOP_SUB, sp, hi, lo);
-}
-
-/* ---------------------------------------------------------------- window functions */
-
-enum { WIN_BARTLETT, WIN_BLACKMAN, WIN_HAMMING, WIN_HANNING, WIN_KAISER };
-
-static IrValue *fmul(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_MUL, sp, a, lw_const_float(L, sp, c)); }
-static IrValue *fadd(Lower *L, Span sp, IrValue *a, double c) { return lw_binop(L, AOP_ADD, sp, a, lw_const_float(L, sp, c)); }
-static IrValue *fcos(Lower *L, Span sp, IrValue *a) { return lw_ewise(L, IR_COS, sp, 1, &a); }
-
-/* bartlett(M), blackman(M), hamming(M), hanning(M) over n = arange(1 - M, M, 2), as NumPy
- * writes them (M == 1 gives [1.], M < 1 an empty array), and kaiser(M, beta) =
- * i0(beta * sqrt(1 - ((n - alpha) / alpha)**2)) / i0(beta) over n = arange(M), alpha = (M-1)/2.
- * float64.  M - 1 is taken as at least 1, which changes nothing but M == 1 (one point, n = 0;
- * kaiser's beta is then 0, so i0(0) / i0(0) = 1). */
-static IrValue *api_window(Lower *L, AstNode *call, int kind)
-{
-    static const char *const names[] = {"bartlett", "blackman", "hamming", "hanning", "kaiser"};
-    const char *fname = names[kind];
-    Span sp = call->span;
-    Args a;
-    if (!lw_bind(call, fname, kind == WIN_KAISER ? "M,beta" : "M", kind == WIN_KAISER ? 2 : 1, &a)) return NULL;
-    IrValue *M = lw_int_arg(L, a.p[0]);
-    if (!M) return NULL;
-    IrValue *beta = NULL;
-    if (kind == WIN_KAISER) {
-        if (!(beta = lw_expr(L, a.p[1]))) return NULL;
-        if (!ty_is_scalar(beta->type) || beta->type->kind == TY_COMPLEX) {
-            diag_error(a.p[1]->span, "kaiser() beta must be a real number, got %s", ty_str_of(beta->type));
-            return NULL;
-        }
-        beta = lw_to_scalar(L, beta, TY_FLOAT, sp);
-    }
-    IrValue *count = lw_imax(L, sp, M, lw_cint(L, sp, 0));
-    IrValue *m1 = lw_to_scalar(L, lw_imax(L, sp, lw_isub(L, sp, M, lw_cint(L, sp, 1)), lw_cint(L, sp, 1)), TY_FLOAT, sp);
-    IrValue *start = lw_to_scalar(L, kind == WIN_KAISER ? lw_cint(L, sp, 0) : lw_isub(L, sp, lw_cint(L, sp, 1), M), TY_FLOAT, sp);
-    IrValue *step = lw_const_float(L, sp, kind == WIN_KAISER ? 1.0 : 2.0);
-    IrValue *n = lw_emit(L, IR_ARANGE, sp, ty_array(DT_FLOAT64, 1), 3, (IrValue *[]){start, step, count});
-    n->def->dtype = DT_FLOAT64;
-    if (kind == WIN_KAISER) {
-        IrValue *alpha = lw_binop(L, AOP_DIV, sp, m1, lw_const_float(L, sp, 2.0));
-        IrValue *t = lw_binop(L, AOP_DIV, sp, lw_binop(L, AOP_SUB, sp, n, alpha), alpha);
-        IrValue *r = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), lw_binop(L, AOP_POW, sp, t, lw_const_float(L, sp, 2.0)));
-        IrValue *one = lw_binop(L, AOP_NE, sp, M, lw_cint(L, sp, 1));
-        IrValue *b = lw_binop(L, AOP_MUL, sp, beta, lw_to_scalar(L, one, TY_FLOAT, sp));
-        IrValue *arg = lw_binop(L, AOP_MUL, sp, b, lw_ewise(L, IR_SQRT, sp, 1, &r));
-        return lw_binop(L, AOP_DIV, sp, lw_ewise(L, IR_I0, sp, 1, &arg), lw_ewise(L, IR_I0, sp, 1, &b));
-    }
-    IrValue *x = lw_binop(L, AOP_DIV, sp, fmul(L, sp, n, M_PI), m1);  /* pi * n / (M - 1) */
-    switch (kind) {
-    case WIN_HANNING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.5);
-    case WIN_HAMMING: return fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.46), 0.54);
-    case WIN_BLACKMAN:
-        return lw_binop(L, AOP_ADD, sp, fadd(L, sp, fmul(L, sp, fcos(L, sp, x), 0.5), 0.42),
-                        fmul(L, sp, fcos(L, sp, fmul(L, sp, x, 2.0)), 0.08));
-    default: { /* bartlett: where(n <= 0, 1 + n/(M-1), 1 - n/(M-1)) */
-        IrValue *q = lw_binop(L, AOP_DIV, sp, n, m1);
-        IrValue *c = lw_binop(L, AOP_LE, sp, n, lw_const_float(L, sp, 0.0));
-        IrValue *up = fadd(L, sp, q, 1.0);
-        IrValue *down = lw_binop(L, AOP_SUB, sp, lw_const_float(L, sp, 1.0), q);
-        return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, up, down});
-    }
-    }
-}
-
-/* ---------------------------------------------------------------- index tuples */
-
-/* tril_indices(n, k=0, m=None) = nonzero(tri(n, m, k, dtype=bool));
- * triu_indices(n, k=0, m=None) = nonzero(~tri(n, m, k - 1, dtype=bool)) */
-static IrValue *tri_indices(Lower *L, Span sp, IrValue *N, IrValue *M, IrValue *k, bool lower)
-{
-    IrValue *cr = col_minus_row(L, sp, N, M);
-    return lw_nonzero(L, sp, lw_binop(L, lower ? AOP_LE : AOP_GE, sp, cr, k));
-}
-
-static IrValue *api_tri_indices(Lower *L, AstNode *call, const char *fname)
-{
-    Args a;
-    if (!lw_bind(call, fname, "n,k,m", 1, &a)) return NULL;
-    IrValue *N = lw_int_arg(L, a.p[0]);
-    IrValue *k = N ? lw_int_arg_or(L, a.p[1], call->span, 0) : NULL;
-    if (!k) return NULL;
-    IrValue *M = N;
-    if (a.p[2]) {
-        IrValue *v = lw_expr(L, a.p[2]);
-        if (!v) return NULL;
-        if (v->type->kind != TY_NONE && !(M = lw_int_arg(L, a.p[2]))) return NULL;
-    }
-    return tri_indices(L, call->span, N, M, k, fname[3] == 'l');
-}
-
-/* tril_indices_from(arr, k=0) / triu_indices_from: the indices for arr's shape (2-d only) */
-static IrValue *api_tri_indices_from(Lower *L, AstNode *call, const char *fname)
-{
-    Args a;
-    if (!lw_bind(call, fname, "arr,k", 1, &a)) return NULL;
-    IrValue *x = lw_array_arg(L, a.p[0], fname);
-    IrValue *k = x ? lw_int_arg_or(L, a.p[1], call->span, 0) : NULL;
-    if (!k) return NULL;
-    if (x->type->ndim != 2) {
-        diag_error(call->span, "input array must be 2-d");
-        return NULL;
-    }
-    Span sp = call->span;
-    return tri_indices(L, sp, lw_dim(L, sp, x, 0), lw_dim(L, sp, x, 1), k, fname[3] == 'l');
-}
-
-/* diag_indices(n, ndim=2): (arange(n),) * ndim */
-static IrValue *diag_indices(Lower *L, Span sp, IrValue *n, int64_t nd)
-{
-    if (nd < 0 || nd > IR_MAXDIM) {
-        diag_error(sp, "diag_indices() supports ndim from 0 to %d", IR_MAXDIM);
-        return NULL;
-    }
-    IrValue *idx[IR_MAXDIM];
-    for (int i = 0; i < nd; i++) idx[i] = lw_iota(L, sp, n);
-    return lw_tuple(L, sp, (int)nd, idx);
-}
-
-static IrValue *api_diag_indices(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "diag_indices", "n,ndim", 1, &a)) return NULL;
-    IrValue *n = lw_int_arg(L, a.p[0]);
-    int64_t nd = 2;
-    if (n && a.p[1]) {
-        IrValue *v = lw_expr(L, a.p[1]);
-        if (!v) return NULL;
-        if ((v->type->kind != TY_INT && v->type->kind != TY_BOOL) || !lw_is_const_int(v, &nd)) {
-            diag_error(a.p[1]->span, "diag_indices() ndim must be a compile-time int");
-            return NULL;
-        }
-    }
-    return n ? diag_indices(L, call->span, n, nd) : NULL;
-}
-
-/* diag_indices_from(arr): arr at least 2-d with all dimensions equal (NumPy's ValueErrors) */
-static IrValue *api_diag_indices_from(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "diag_indices_from", "arr", 1, &a)) return NULL;
-    IrValue *x = lw_array_arg(L, a.p[0], "diag_indices_from");
-    if (!x) return NULL;
-    Span sp = call->span;
-    int nd = x->type->ndim;
-    if (nd < 2) {
-        diag_error(sp, "input array must be at least 2-d");
-        return NULL;
-    }
-    IrValue *n = lw_dim(L, sp, x, 0);
-    for (int i = 1; i < nd; i++)
-        if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, lw_dim(L, sp, x, i), n), "ValueError",
-                      "All dimensions of input must be of equal length"))
-            return NULL;
-    return diag_indices(L, sp, n, nd);
 }
 
 /* ---------------------------------------------------------------- more compositions */
@@ -1654,7 +918,7 @@ static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
             diag_error(a.p[i]->span, "%s() takes 1-d coefficient arrays here", fname);
             return NULL;
         }
-        if (x[i]->type->ndim == 0) x[i] = atleast(L, sp, x[i], 1);
+        if (x[i]->type->ndim == 0) x[i] = lw_atleast(L, sp, x[i], 1);
     }
     IrValue *l0 = lw_dim(L, sp, x[0], 0), *l1 = lw_dim(L, sp, x[1], 0);
     IrValue *n = lw_imax(L, sp, l0, l1);
@@ -1786,24 +1050,6 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
     return lw_reduce_axes(L, sp, RED_SUM, t, 1, &ax, false, dt);
 }
 
-/* mask_indices(n, mask_func, k=0) for mask_func cp.triu / cp.tril: NumPy's
- * nonzero(mask_func(ones((n, n)), k)), i.e. triu_indices(n, k) / tril_indices(n, k) */
-static IrValue *api_mask_indices(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "mask_indices", "n,mask_func,k", 2, &a)) return NULL;
-    IrValue *N = lw_int_arg(L, a.p[0]);
-    IrValue *f = N ? lw_expr(L, a.p[1]) : NULL;
-    IrValue *k = f ? lw_int_arg_or(L, a.p[2], call->span, 0) : NULL;
-    if (!k) return NULL;
-    bool lower = f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.tril");
-    if (!lower && !(f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupy.triu"))) {
-        diag_error(a.p[1]->span, "mask_indices() supports mask_func cupy.triu and cupy.tril only");
-        return NULL;
-    }
-    return tri_indices(L, call->span, N, N, k, lower);
-}
-
 /* polyval(p, x): y = zeros_like(x); y = y * x + pv for each coefficient pv of p (0-d arrays,
  * strong as NumPy scalars), unrolled: p's length must be known at compile time. */
 static IrValue *api_polyval(Lower *L, AstNode *call)
@@ -1878,11 +1124,6 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- API table */
 
-LW_API_PLAIN(api_concatenate)
-LW_API_PLAIN(api_stack)
-LW_API_NAMED(api_xstack)
-LW_API_ARG(api_atleast)
-LW_API_PLAIN(api_append)
 LW_API_PLAIN(api_expand_dims)
 LW_API_SELF(api_squeeze)
 LW_API_SELF(api_swapaxes)
@@ -1893,28 +1134,18 @@ LW_API_PLAIN(api_broadcast_to)
 LW_API_PLAIN(api_roll)
 LW_API_PLAIN(api_tile)
 LW_API_SELF(api_repeat)
-LW_API_NAMED(api_split)
 LW_API_PLAIN(api_pad)
 LW_API_NAMED(api_diag)
 LW_API_SELF(api_diagonal)
 LW_API_PLAIN(api_tri)
 LW_API_ARG(api_tri_lu)
-LW_API_PLAIN(api_meshgrid)
-LW_API_PLAIN(api_logspace)
-LW_API_PLAIN(api_geomspace)
 LW_API_PLAIN(api_rollaxis)
 LW_API_PLAIN(api_ediff1d)
-LW_API_ARG(api_window)
-LW_API_NAMED(api_tri_indices)
-LW_API_NAMED(api_tri_indices_from)
-LW_API_PLAIN(api_diag_indices)
-LW_API_PLAIN(api_diag_indices_from)
 LW_API_PLAIN(api_fill_diagonal)
 LW_API_NAMED(api_polyadd)
 LW_API_PLAIN(api_vander)
 LW_API_PLAIN(api_indices)
 LW_API_NAMED(api_trapz)
-LW_API_PLAIN(api_mask_indices)
 LW_API_PLAIN(api_polyval)
 LW_API_PLAIN(api_copyto)
 LW_API_SELF(api_fill_method)
@@ -1930,17 +1161,6 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
 LW_API_PLAIN(api_ravel)
 
 const ApiFn lw_manip_api[] = {
-    {"cupy", "concatenate", api_concatenate_api, 0},
-    {"cupy", "stack", api_stack_api, 0},
-    {"cupy", "vstack", api_xstack_api, 0},
-    {"cupy", "row_stack", api_xstack_api, 0},
-    {"cupy", "hstack", api_xstack_api, 0},
-    {"cupy", "dstack", api_xstack_api, 0},
-    {"cupy", "column_stack", api_xstack_api, 0},
-    {"cupy", "atleast_1d", api_atleast_api, 1},
-    {"cupy", "atleast_2d", api_atleast_api, 2},
-    {"cupy", "atleast_3d", api_atleast_api, 3},
-    {"cupy", "append", api_append_api, 0},
     {"cupy", "expand_dims", api_expand_dims_api, 0},
     {"cupy", "squeeze", api_squeeze_api, 0},
     {"cupy", "swapaxes", api_swapaxes_api, 0},
@@ -1954,11 +1174,6 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "roll", api_roll_api, 0},
     {"cupy", "tile", api_tile_api, 0},
     {"cupy", "repeat", api_repeat_api, 0},
-    {"cupy", "split", api_split_api, 0},
-    {"cupy", "array_split", api_split_api, 0},
-    {"cupy", "hsplit", api_split_api, 0},
-    {"cupy", "vsplit", api_split_api, 0},
-    {"cupy", "dsplit", api_split_api, 0},
     {"cupy", "pad", api_pad_api, 0},
     {"cupy", "diag", api_diag_api, 0},
     {"cupy", "diagflat", api_diag_api, 0},
@@ -1966,22 +1181,8 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "tri", api_tri_api, 0},
     {"cupy", "tril", api_tri_lu_api, true},
     {"cupy", "triu", api_tri_lu_api, false},
-    {"cupy", "meshgrid", api_meshgrid_api, 0},
-    {"cupy", "logspace", api_logspace_api, 0},
-    {"cupy", "geomspace", api_geomspace_api, 0},
     {"cupy", "rollaxis", api_rollaxis_api, 0},
     {"cupy", "ediff1d", api_ediff1d_api, 0},
-    {"cupy", "bartlett", api_window_api, WIN_BARTLETT},
-    {"cupy", "blackman", api_window_api, WIN_BLACKMAN},
-    {"cupy", "hamming", api_window_api, WIN_HAMMING},
-    {"cupy", "hanning", api_window_api, WIN_HANNING},
-    {"cupy", "kaiser", api_window_api, WIN_KAISER},
-    {"cupy", "tril_indices", api_tri_indices_api, 0},
-    {"cupy", "triu_indices", api_tri_indices_api, 0},
-    {"cupy", "tril_indices_from", api_tri_indices_from_api, 0},
-    {"cupy", "triu_indices_from", api_tri_indices_from_api, 0},
-    {"cupy", "diag_indices", api_diag_indices_api, 0},
-    {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
     {"cupy", "fill_diagonal", api_fill_diagonal_api, 0},
     {"cupy", "polyadd", api_polyadd_api, 0},
     {"cupy", "polysub", api_polyadd_api, 0},
@@ -1989,7 +1190,6 @@ const ApiFn lw_manip_api[] = {
     {"cupy", "indices", api_indices_api, 0},
     {"cupy", "trapz", api_trapz_api, 0},
     {"cupy", "trapezoid", api_trapz_api, 0},
-    {"cupy", "mask_indices", api_mask_indices_api, 0},
     {"cupy", "polyval", api_polyval_api, 0},
     {"cupy", "copyto", api_copyto_api, 0},
     /* ndarray methods */
