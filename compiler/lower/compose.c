@@ -105,3 +105,63 @@ IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M)
     IrValue *r = lw_newaxis_at(L, sp, lw_iota(L, sp, N), 1);
     return lw_isub(L, sp, lw_iota(L, sp, M), r);
 }
+
+/* ---------------------------------------------------------------- reductions */
+
+/* sum/prod: bool and signed ints below 64 bits accumulate in int64, unsigned in uint64;
+ * mean: ints and bool give float64; max/min keep the dtype; any/all give bool; the arg-reductions
+ * give int64 positions. */
+static DType reduce_dtype(RedOp r, DType in)
+{
+    switch (r) {
+    case RED_SUM:
+    case RED_PROD:
+        if (in == DT_BOOL || (dt_is_signed(in) && in != DT_INT64)) return DT_INT64;
+        if (dt_is_int(in) && !dt_is_signed(in)) return DT_UINT64;
+        return in;
+    case RED_MEAN: return (in == DT_BOOL || dt_is_int(in)) ? DT_FLOAT64 : in;
+    case RED_ANY:
+    case RED_ALL: return DT_BOOL;
+    case RED_ARGMAX:
+    case RED_ARGMIN:
+    case RED_NANARGMAX:
+    case RED_NANARGMIN: return DT_INT64;
+    default: return in;
+    }
+}
+
+IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype,
+                          AstNode *keepdims)
+{
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(sp, "%s() expects an array here, got %s", ir_redop_name(r), ty_str_of(x->type));
+        return NULL;
+    }
+    int ndim = x->type->ndim;
+    int axes[IR_MAXDIM], naxes;
+    bool all, keep;
+    if (!lw_axis_arg(L, axis, ndim, axes, &naxes, &all)) return NULL;
+    if (!lw_bool_arg(L, keepdims, false, &keep)) return NULL;
+    DType dt = reduce_dtype(r, x->type->dtype);
+    bool given;
+    if (dtype && !lw_dtype_arg(L, dtype, &dt, &given)) return NULL;
+    if (all) {
+        naxes = ndim;
+        for (int i = 0; i < ndim; i++) axes[i] = i;
+    }
+    return lw_reduce_axes(L, sp, r, x, naxes, axes, keep, dt);
+}
+
+IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt)
+{
+    int ndim = x->type->ndim;
+    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, keep ? ndim : ndim - naxes), x);
+    IrInstr *in = v->def;
+    in->redop = r;
+    in->dtype = dt;
+    in->cdtype = x->type->dtype;
+    in->keepdims = keep;
+    in->naxes = naxes == ndim ? 0 : naxes;
+    for (int i = 0; i < naxes; i++) in->axes[i] = axes[i];
+    return v;
+}

@@ -293,7 +293,7 @@ struct ApiFn {
     int arg;              /* for the lowering: a RedOp, an IrOp, a variant */
 };
 /* ORDER: one table per API file; each ends with {NULL}. */
-extern const ApiFn lw_call_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[], lw_create_api[],
+extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[], lw_create_api[],
     lw_index_api[], lw_ufunc_api[],
     lw_linalg_api[], lw_einsum_api[], lw_stats_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
     lw_numeric_api[], lw_grid_api[], lw_solver_api[], lw_random_api[];
@@ -320,6 +320,8 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
 IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self);
 
 IrValue *lw_call(Lower *L, AstNode *call);
+/* A call of the Python builtin name (lower/builtins.c). */
+IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
 /* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
  * an n-d array becomes its text (gpyc has no nested lists). */

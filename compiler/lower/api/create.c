@@ -1,5 +1,7 @@
 /*
- * lower/api/create.c — creation routines composed from index arrays and elementwise ops:
+ * lower/api/create.c — array creation: zeros, ones, empty, full and their *_like forms, arange,
+ * linspace, eye, identity, array / asarray / asanyarray (literal lists), asnumpy, copy,
+ * asfarray; and the creation routines composed from index arrays and elementwise ops:
  * meshgrid, logspace, geomspace, the window functions (bartlett, blackman, hamming, hanning,
  * kaiser), and the index tuples tril_indices / triu_indices (and _from), diag_indices (and
  * _from), mask_indices.  Table: lw_create_api.
@@ -336,6 +338,380 @@ static IrValue *api_mask_indices(Lower *L, AstNode *call)
     return tri_indices(L, call->span, N, N, k, lower);
 }
 
+/* ---------------------------------------------------------------- zeros, ones, full, arange, array ... */
+
+static DType scalar_default_dtype(const Type *t)
+{
+    return t->kind == TY_ARRAY ? t->dtype : ty_scalar_dtype(t);
+}
+
+/* zeros(shape, dtype=float), ones, empty; full(shape, fill_value, dtype=None): the dtype of
+ * full defaults to the fill value's (NumPy: np.array(fill_value).dtype). */
+static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
+{
+    bool is_full = !strcmp(name, "full");
+    Args a;
+    if (!lw_bind(call, name, is_full ? "shape,fill_value,dtype,order" : "shape,dtype,order", is_full ? 2 : 1, &a))
+        return NULL;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    if (!lw_shape_arg(L, a.p[0], dims, &ndim)) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    IrValue *fill = NULL;
+    bool fill_arr = false;
+    if (is_full) {
+        if (!(fill = lw_expr(L, a.p[1]))) return NULL;
+        fill_arr = fill->type->kind == TY_ARRAY;
+        if (fill->type->kind == TY_ARRAY) {
+            if (fill->type->ndim != 0) {
+                diag_error(a.p[1]->span, "fill_value must be a scalar here");
+                return NULL;
+            }
+            dt = fill->type->dtype;
+            fill = lw_to_scalar(L, fill, dt_is_complex(dt) ? TY_COMPLEX : dt_is_float(dt) ? TY_FLOAT : dt == DT_BOOL ? TY_BOOL : TY_INT, a.p[1]->span);
+        } else if (ty_is_scalar(fill->type)) {
+            dt = ty_scalar_dtype(fill->type);
+        } else {
+            diag_error(a.p[1]->span, "fill_value must be a number, got %s", ty_str_of(fill->type));
+            return NULL;
+        }
+    }
+    if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    /* NEP 50: NumPy 2's full copies a Python int fill_value in as the array's dtype, and one
+     * out of its range is OverflowError (cp.full(3, 300, dtype=cp.uint8)); a NumPy scalar
+     * (0-d array) is cast as it is */
+    if (is_full && !fill_arr && !lw_pyint_fits(L, a.p[1]->span, fill, dt)) return NULL;
+    if (!strcmp(name, "empty")) return lw_emit_empty(L, call->span, dt, ndim, dims);
+    if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
+    return lw_emit_full(L, call->span, dt, ndim, dims, fill);
+}
+
+/* zeros_like(a, dtype=None, shape=None) and friends: a's shape and dtype unless given. */
+static IrValue *api_like(Lower *L, AstNode *call, const char *name)
+{
+    bool is_full = !strcmp(name, "full_like");
+    Args a;
+    if (!lw_bind(call, name, is_full ? "a,fill_value,dtype,order,subok,shape" : "a,dtype,order,subok,shape",
+              is_full ? 2 : 1, &a))
+        return NULL;
+    IrValue *src = lw_expr(L, a.p[0]);
+    if (!src) return NULL;
+    if (src->type->kind != TY_ARRAY) {
+        if (!ty_is_scalar(src->type)) {
+            diag_error(a.p[0]->span, "%s() expects an array, got %s", name, ty_str_of(src->type));
+            return NULL;
+        }
+    }
+    DType dt = scalar_default_dtype(src->type);
+    int ndim = src->type->kind == TY_ARRAY ? src->type->ndim : 0;
+    IrValue *dims[IR_MAXDIM];
+    if (src->type->kind == TY_ARRAY) lw_shape_of(L, src, call->span, dims);
+    IrValue *fill = NULL;
+    if (is_full) {
+        if (!(fill = lw_expr(L, a.p[1]))) return NULL;
+        if (!ty_is_scalar(fill->type)) {
+            diag_error(a.p[1]->span, "fill_value must be a number, got %s", ty_str_of(fill->type));
+            return NULL;
+        }
+    }
+    bool given;
+    if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    if (is_full && !lw_pyint_fits(L, a.p[1]->span, fill, dt)) return NULL;   /* NEP 50, as full */
+    AstNode *shape_arg = a.p[is_full ? 5 : 4];
+    if (shape_arg && !lw_shape_arg(L, shape_arg, dims, &ndim)) return NULL;
+    if (!strcmp(name, "empty_like")) return lw_emit_empty(L, call->span, dt, ndim, dims);
+    if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones_like") ? 1 : 0);
+    return lw_emit_full(L, call->span, dt, ndim, dims, fill);
+}
+
+/* arange([start,] stop[, step], dtype=None): n = ceil((stop - start) / step) elements
+ * start + i*step; ints give int64, any float gives float64. */
+static IrValue *api_arange(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "arange", "start,stop,step,dtype", 1, &a)) return NULL;
+    IrValue *v[3] = {0};
+    for (int i = 0; i < 3; i++) {
+        if (!a.p[i]) continue;
+        if (!(v[i] = lw_expr(L, a.p[i]))) return NULL;
+        if (v[i]->type->kind == TY_ARRAY && v[i]->type->ndim == 0)
+            v[i] = lw_to_scalar(L, v[i], dt_is_float(v[i]->type->dtype) ? TY_FLOAT : TY_INT, a.p[i]->span);
+        if (v[i]->type->kind == TY_NONE && i > 0) {
+            v[i] = NULL;
+            continue;
+        }
+        if (!ty_is_scalar(v[i]->type) || v[i]->type->kind == TY_COMPLEX) {
+            diag_error(a.p[i]->span, "arange() arguments must be real numbers, got %s", ty_str_of(v[i]->type));
+            return NULL;
+        }
+    }
+    IrValue *start, *stop, *step;
+    if (!v[1]) {
+        start = lw_const_int(L, call->span, 0);
+        stop = v[0];
+    } else {
+        start = v[0];
+        stop = v[1];
+    }
+    step = v[2] ? v[2] : lw_const_int(L, call->span, 1);
+    bool is_float = start->type->kind == TY_FLOAT || stop->type->kind == TY_FLOAT || step->type->kind == TY_FLOAT;
+    DType dt = is_float ? DT_FLOAT64 : DT_INT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[3], &dt, &given)) return NULL;
+    Span sp = call->span;
+    if (is_float) {
+        start = lw_to_scalar(L, start, TY_FLOAT, sp);
+        stop = lw_to_scalar(L, stop, TY_FLOAT, sp);
+        step = lw_to_scalar(L, step, TY_FLOAT, sp);
+    } else {
+        start = lw_to_scalar(L, start, TY_INT, sp);
+        stop = lw_to_scalar(L, stop, TY_INT, sp);
+        step = lw_to_scalar(L, step, TY_INT, sp);
+    }
+    /* n = max(0, ceil((stop - start) / step)), on the host */
+    IrValue *diff = lw_binop(L, AOP_SUB, sp, stop, start);
+    IrValue *q = lw_binop(L, AOP_DIV, sp, diff, step);
+    IrValue *c = lw_ewise(L, IR_CEIL, sp, 1, &q);
+    IrValue *n = lw_to_scalar(L, c, TY_INT, sp);
+    IrValue *zero = lw_const_int(L, sp, 0);
+    n = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){n, zero});
+    IrValue *args[3] = {start, step, n};
+    IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(dt, 1), 3, args);
+    r->def->dtype = dt;
+    return r;
+}
+
+/* linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None) */
+static IrValue *api_linspace(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "linspace", "start,stop,num,endpoint,retstep,dtype,axis", 2, &a)) return NULL;
+    IrValue *start = lw_expr(L, a.p[0]);
+    IrValue *stop = start ? lw_expr(L, a.p[1]) : NULL;
+    if (!stop) return NULL;
+    for (int i = 0; i < 2; i++) {
+        IrValue **pv = i ? &stop : &start;
+        if ((*pv)->type->kind == TY_ARRAY && (*pv)->type->ndim == 0) *pv = lw_to_scalar(L, *pv, TY_FLOAT, call->span);
+        if (!ty_is_scalar((*pv)->type) || (*pv)->type->kind == TY_COMPLEX) {
+            diag_error(a.p[i]->span, "linspace() takes real scalar start and stop here, got %s", ty_str_of((*pv)->type));
+            return NULL;
+        }
+        *pv = lw_to_scalar(L, *pv, TY_FLOAT, call->span);
+    }
+    IrValue *n = a.p[2] ? lw_int_arg(L, a.p[2]) : lw_const_int(L, call->span, 50);
+    if (!n) return NULL;
+    bool endpoint;
+    if (!lw_bool_arg(L, a.p[3], true, &endpoint)) return NULL;
+    if (!lw_no_arg(a.p[4], "retstep") || !lw_no_arg(a.p[6], "axis")) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[5], &dt, &given)) return NULL;
+    IrValue *args[3] = {start, stop, n};
+    IrValue *r = lw_emit(L, IR_LINSPACE, call->span, ty_array(dt, 1), 3, args);
+    r->def->dtype = dt;
+    r->def->ival = endpoint;
+    return r;
+}
+
+/* eye(N, M=None, k=0, dtype=float); identity(n, dtype=float) */
+static IrValue *api_eye(Lower *L, AstNode *call, bool identity)
+{
+    Args a;
+    if (!lw_bind(call, identity ? "identity" : "eye", identity ? "n,dtype" : "N,M,k,dtype,order", 1, &a)) return NULL;
+    IrValue *n = lw_int_arg(L, a.p[0]);
+    if (!n) return NULL;
+    IrValue *m = n, *k = NULL;
+    AstNode *dt_arg = identity ? a.p[1] : a.p[3];
+    if (!identity) {
+        if (a.p[1]) {
+            IrValue *mv = lw_expr(L, a.p[1]);
+            if (!mv) return NULL;
+            if (mv->type->kind != TY_NONE && !(m = lw_int_arg(L, a.p[1]))) return NULL;
+        }
+        if (a.p[2] && !(k = lw_int_arg(L, a.p[2]))) return NULL;
+    }
+    if (!k) k = lw_const_int(L, call->span, 0);
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, dt_arg, &dt, &given)) return NULL;
+    IrValue *args[3] = {n, m, k};
+    IrValue *r = lw_emit(L, IR_EYE, call->span, ty_array(dt, 2), 3, args);
+    r->def->dtype = dt;
+    return r;
+}
+
+/* The shape of a nested literal list/tuple, read along its first elements. */
+static bool literal_first_shape(AstNode *e, int64_t *shape, int *ndim)
+{
+    *ndim = 0;
+    while (e->kind == AST_LIST || e->kind == AST_TUPLE) {
+        if (*ndim >= IR_MAXDIM) {
+            diag_error(e->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return false;
+        }
+        shape[(*ndim)++] = e->elts.n;
+        if (e->elts.n == 0) break;
+        e = e->elts.v[0];
+    }
+    return true;
+}
+
+/* Checks that every path of the literal agrees with shape (NumPy: "inhomogeneous shape") and
+ * collects the element expressions in C order. */
+static bool literal_elems(AstNode *e, int depth, const int64_t *shape, int ndim, Vec *elems)
+{
+    bool seq = e->kind == AST_LIST || e->kind == AST_TUPLE;
+    if (seq != (depth < ndim) || (seq && shape[depth] != e->elts.n)) {
+        diag_error(e->span, "setting an array element with a sequence. The requested array has an "
+                            "inhomogeneous shape after %d dimensions.", depth);
+        return false;
+    }
+    if (!seq) {
+        vec_push(elems, e);
+        return true;
+    }
+    for (int i = 0; i < e->elts.n; i++)
+        if (!literal_elems(e->elts.v[i], depth + 1, shape, ndim, elems)) return false;
+    return true;
+}
+
+/* array(object, dtype=None) / asarray: from a literal (nested lists of numbers) or an array
+ * (array copies, asarray does not when the dtype matches). */
+static IrValue *api_array(Lower *L, AstNode *call, const char *name)
+{
+    Args a;
+    if (!lw_bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
+    AstNode *obj = a.p[0];
+    bool copy = strcmp(name, "asarray") && strcmp(name, "asanyarray");   /* CuPy has no subclasses */
+    if (obj->kind == AST_LIST || obj->kind == AST_TUPLE) {
+        int64_t shape[IR_MAXDIM];
+        int ndim = 0;
+        Vec elems = {0};
+        if (!literal_first_shape(obj, shape, &ndim) || !literal_elems(obj, 0, shape, ndim, &elems)) {
+            vec_free(&elems);
+            return NULL;
+        }
+        int n = elems.n;
+        IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+        bool *pyint = ar_alloc(L->a, sizeof(bool) * (n ? n : 1));   /* element i a Python int */
+        int kind = -1;
+        DType arr_dt = DT_BOOL;
+        bool have_arr = false;
+        bool saved_ok = L->u64_ok;
+        AstNode *big = NULL;   /* the first literal above 2**63-1 (uint64 arrays only) */
+        int nbig = 0;
+        for (int i = 0; i < n; i++) {
+            AstNode *el = elems.v[i];
+            L->u64_ok = el->kind == AST_INT || lw_is_u64_expr(el, NULL);
+            IrValue *v = lw_expr(L, el);
+            L->u64_ok = saved_ok;
+            if (!v) {
+                vec_free(&elems);
+                return NULL;
+            }
+            if (lw_is_u64_const(v)) {
+                if (!big) big = el;
+                nbig++;
+            }
+            pyint[i] = v->type->kind == TY_INT;
+            if (v->type->kind == TY_ARRAY && v->type->ndim == 0) {
+                DType d = v->type->dtype;
+                arr_dt = have_arr ? dt_promote(arr_dt, d) : d;
+                have_arr = true;
+                v = lw_to_scalar(L, v, dt_is_complex(d) ? TY_COMPLEX : dt_is_float(d) ? TY_FLOAT : d == DT_BOOL ? TY_BOOL : TY_INT, el->span);
+            } else if (!ty_is_scalar(v->type)) {
+                diag_error(el->span, "array elements must be numbers, got %s", ty_str_of(v->type));
+                vec_free(&elems);
+                return NULL;
+            }
+            int k = v->type->kind == TY_BOOL ? 0 : v->type->kind == TY_INT ? 1 : v->type->kind == TY_FLOAT ? 2 : 3;
+            if (k > kind) kind = k;
+            vals[i] = v;
+        }
+        vec_free(&elems);
+        static const DType def[4] = {DT_BOOL, DT_INT64, DT_FLOAT64, DT_COMPLEX128};
+        DType dt = kind < 0 ? DT_FLOAT64 : def[kind];
+        if (have_arr) dt = dt_promote(dt, arr_dt);
+        bool given;
+        /* NumPy: ints above int64 give uint64 (mixed with smaller ints, float64) */
+        if (big && nbig == n) dt = DT_UINT64;
+        if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+        if (big && dt != DT_UINT64) {
+            diag_error(big->span, "integer literal %llu does not fit gpyc's 64-bit int: only a uint64 array "
+                                  "takes it (dtype=cp.uint64)", (unsigned long long)big->ival);
+            return NULL;
+        }
+        /* NEP 50: NumPy 2 stores each Python int element as dt, and one out of an integer
+         * dtype's range is OverflowError (cp.array([1, 300], dtype=cp.uint8)); NumPy scalars
+         * are cast */
+        for (int i = 0; i < n; i++)
+            if (pyint[i] && !lw_pyint_fits(L, call->span, vals[i], dt)) return NULL;
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, ndim), n, vals);
+        r->def->dtype = dt;
+        r->def->ndim = ndim;
+        for (int i = 0; i < ndim; i++) r->def->shape[i] = shape[i];
+        return r;
+    }
+    IrValue *v = lw_expr(L, obj);
+    if (!v) return NULL;
+    if (ty_is_scalar(v->type)) {
+        DType dt = ty_scalar_dtype(v->type);
+        bool given;
+        if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+        if (!lw_pyint_fits(L, call->span, v, dt)) return NULL;   /* NEP 50, as above */
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, call->span, ty_array(dt, 0), 1, &v);
+        r->def->dtype = dt;
+        r->def->ndim = 0;
+        return r;
+    }
+    if (v->type->kind != TY_ARRAY) {
+        diag_error(obj->span, "%s() of %s is not supported yet (write the values as a literal list)", name,
+                   ty_str_of(v->type));
+        return NULL;
+    }
+    DType dt = v->type->dtype;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (dt != v->type->dtype) return lw_cast(L, v, dt, call->span);
+    if (!copy) return v;
+    return lw_emit1(L, IR_COPY, call->span, v->type, v);
+}
+
+/* asnumpy(a, stream=None, order='C') / copy(a): a copy (a Python scalar becomes a 0-d array) */
+static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fn, "a,stream,order", 1, &a)) return NULL;
+    IrValue *x = lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (ty_is_scalar(x->type)) {
+        IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(ty_scalar_dtype(x->type), 0), 1, &x);
+        r->def->dtype = ty_scalar_dtype(x->type);
+        return r;
+    }
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(a.p[0]->span, "%s() expects an array, got %s", fn, ty_str_of(x->type));
+        return NULL;
+    }
+    return lw_emit1(L, IR_COPY, sp, x->type, x);
+}
+
+/* asfarray(a, dtype=float64): asarray(a, dtype), a dtype that is not inexact meaning float64 */
+static IrValue *api_asfarray(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "asfarray", "a,dtype", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "asfarray");
+    if (!x) return NULL;
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (!dt_is_float(dt) && !dt_is_complex(dt)) dt = DT_FLOAT64;
+    return dt == x->type->dtype ? x : lw_cast(L, x, dt, call->span);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_meshgrid)
@@ -347,6 +723,15 @@ LW_API_NAMED(api_tri_indices_from)
 LW_API_PLAIN(api_diag_indices)
 LW_API_PLAIN(api_diag_indices_from)
 LW_API_PLAIN(api_mask_indices)
+
+LW_API_NAMED(api_fill)
+LW_API_NAMED(api_like)
+LW_API_PLAIN(api_arange)
+LW_API_PLAIN(api_linspace)
+LW_API_ARG(api_eye)
+LW_API_NAMED(api_array)
+LW_API_NAMED(api_asnumpy)
+LW_API_PLAIN(api_asfarray)
 
 const ApiFn lw_create_api[] = {
     {"cupy", "meshgrid", api_meshgrid_api, 0},
@@ -364,5 +749,23 @@ const ApiFn lw_create_api[] = {
     {"cupy", "diag_indices", api_diag_indices_api, 0},
     {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
     {"cupy", "mask_indices", api_mask_indices_api, 0},
+    {"cupy", "zeros", api_fill_api, 0},
+    {"cupy", "ones", api_fill_api, 0},
+    {"cupy", "empty", api_fill_api, 0},
+    {"cupy", "full", api_fill_api, 0},
+    {"cupy", "zeros_like", api_like_api, 0},
+    {"cupy", "ones_like", api_like_api, 0},
+    {"cupy", "empty_like", api_like_api, 0},
+    {"cupy", "full_like", api_like_api, 0},
+    {"cupy", "arange", api_arange_api, 0},
+    {"cupy", "linspace", api_linspace_api, 0},
+    {"cupy", "eye", api_eye_api, false},
+    {"cupy", "identity", api_eye_api, true},
+    {"cupy", "array", api_array_api, 0},
+    {"cupy", "asarray", api_array_api, 0},
+    {"cupy", "asanyarray", api_array_api, 0},
+    {"cupy", "asnumpy", api_asnumpy_api, 0},
+    {"cupy", "copy", api_asnumpy_api, 0},
+    {"cupy", "asfarray", api_asfarray_api, 0},
     {NULL, NULL, NULL, 0},
 };

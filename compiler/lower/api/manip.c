@@ -1,9 +1,12 @@
 /*
- * lower/api/manip.c — array creation and manipulation routines built from existing IR: views
- * (IR_INDEX, IR_RESHAPE, IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE), copies into views of a
- * new array (IR_EMPTY / IR_FULL then IR_STORE_INTO), elementwise ops (lw_ewise) and index
- * arrays (IR_ARANGE).  No routine here has a kernel of its own: concatenate is one strided
- * copy per input, tile and repeat are a broadcast view copied once, flip and rot90 are views.
+ * lower/api/manip.c — array manipulation built from existing IR: reshape, transpose, astype,
+ * copy, flatten / ravel, ndim / shape / size; views (expand_dims, squeeze, swapaxes, moveaxis,
+ * rollaxis, flip, rot90, broadcast_to, diagonal); copies (roll, tile, repeat, pad, diag, tril,
+ * triu, tri, fill_diagonal, copyto); small compositions (ediff1d, polyadd, polyval, vander,
+ * indices, trapz).  Views are IR_INDEX, IR_RESHAPE, IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE;
+ * copies go into views of a new array (IR_EMPTY / IR_FULL then IR_STORE_INTO).  No routine here
+ * has a kernel of its own: tile and repeat are a broadcast view copied once, flip and rot90 are
+ * views.  Joining and splitting are api/join.c, the creation routines api/create.c.
  *
  * Conventions kept by every routine:
  *   - axis arguments are compile-time constants (the result's ndim depends on them);
@@ -1122,6 +1125,203 @@ static IrValue *api_copyto(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_none());
 }
 
+/* ---------------------------------------------------------------- reshape, transpose, astype, copy */
+
+/* x.reshape(*shape) / x.reshape(shape) / cp.reshape(x, shape) */
+static IrValue *api_reshape(Lower *L, AstNode *call, IrValue *x, int first)
+{
+    IrValue *dims[IR_MAXDIM];
+    int ndim = 0;
+    int n = call->elts.n - first;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "order") == 0) {
+            diag_error(kw->span, "reshape(order=...) is not supported yet");
+            return NULL;
+        }
+        if (strcmp(kw->sval, "newshape") == 0 || strcmp(kw->sval, "shape") == 0) {
+            if (!lw_shape_arg(L, kw->rhs, dims, &ndim)) return NULL;
+            return lw_emit_reshape(L, call->span, x, ndim, dims);
+        }
+        diag_error(kw->span, "reshape() got an unexpected keyword argument '%s'", kw->sval);
+        return NULL;
+    }
+    if (n == 1) {
+        if (!lw_shape_arg(L, call->elts.v[first], dims, &ndim)) return NULL;
+    } else {
+        if (n > IR_MAXDIM) {
+            diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+            return NULL;
+        }
+        for (int i = 0; i < n; i++)
+            if (!(dims[i] = lw_int_arg(L, call->elts.v[first + i]))) return NULL;
+        ndim = n;
+    }
+    return lw_emit_reshape(L, call->span, x, ndim, dims);
+}
+
+static IrValue *api_transpose(Lower *L, AstNode *call, IrValue *x, int first)
+{
+    int nd = x->type->ndim;
+    int n = call->elts.n - first;
+    if (call->params.n) {
+        AstNode *kw = call->params.v[0];
+        if (strcmp(kw->sval, "axes") != 0) {
+            diag_error(kw->span, "transpose() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+    }
+    AstNode *axes_arg = n == 1 ? call->elts.v[first] : call->params.n ? ((AstNode *)call->params.v[0])->rhs : NULL;
+    if (n == 0 && !axes_arg) return lw_emit_transpose(L, call->span, x, NULL);
+    int64_t raw[IR_MAXDIM];
+    int cnt = 0;
+    if (axes_arg) {
+        IrValue *v = lw_expr(L, axes_arg);
+        if (!v) return NULL;
+        if (v->type->kind == TY_NONE) return lw_emit_transpose(L, call->span, x, NULL);
+        if (v->type->kind != TY_TUPLE && v->type->kind != TY_INT) {
+            diag_error(axes_arg->span, "axes must be a tuple of ints");
+            return NULL;
+        }
+        if (v->type->kind == TY_INT) {
+            if (!lw_is_const_int(v, &raw[0])) goto notconst;
+            cnt = 1;
+        } else {
+            cnt = v->type->n > IR_MAXDIM ? IR_MAXDIM + 1 : v->type->n;
+            for (int i = 0; i < cnt && i < IR_MAXDIM; i++)
+                if (!lw_is_const_int(lw_tuple_get(L, v, i, axes_arg->span), &raw[i])) goto notconst;
+        }
+    } else {
+        if (n > IR_MAXDIM) {
+            diag_error(call->span, "axes don't match array");
+            return NULL;
+        }
+        for (int i = 0; i < n; i++) {
+            IrValue *v = lw_expr(L, call->elts.v[first + i]);
+            if (!v) return NULL;
+            if (!lw_is_const_int(v, &raw[i])) goto notconst;
+        }
+        cnt = n;
+    }
+    if (cnt != nd) {
+        diag_error(call->span, "axes don't match array");
+        return NULL;
+    }
+    int perm[IR_MAXDIM];
+    bool seen[IR_MAXDIM] = {0};
+    for (int i = 0; i < nd; i++) {
+        int64_t p = raw[i];
+        if (p < -nd || p >= nd) {
+            diag_error(call->span, "axis %lld is out of bounds for array of dimension %d", (long long)p, nd);
+            return NULL;
+        }
+        if (p < 0) p += nd;
+        if (seen[p]) {
+            diag_error(call->span, "repeated axis in transpose");
+            return NULL;
+        }
+        seen[p] = true;
+        perm[i] = (int)p;
+    }
+    return lw_emit_transpose(L, call->span, x, perm);
+notconst:
+    diag_error(call->span, "transpose axes must be compile-time constants");
+    return NULL;
+}
+
+static IrValue *api_astype(Lower *L, AstNode *call, IrValue *x)
+{
+    Args a;
+    if (!lw_bind(call, "astype", "dtype,order,casting,subok,copy", 1, &a)) return NULL;
+    DType dt;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[0], &dt, &given)) return NULL;
+    if (!given) dt = DT_FLOAT64;
+    if (dt == x->type->dtype) return lw_emit1(L, IR_COPY, call->span, x->type, x);
+    return lw_cast(L, x, dt, call->span);
+}
+
+/* reshape(a, newshape) / transpose(a, axes): the function forms of the methods */
+static IrValue *api_reshape_fn(Lower *L, AstNode *call, const char *fn)
+{
+    if (call->elts.n < 1) {
+        diag_error(call->span, "%s() missing required argument 'a' (pos 1)", fn);
+        return NULL;
+    }
+    IrValue *x = lw_array_arg(L, call->elts.v[0], fn);
+    if (!x) return NULL;
+    return fn[0] == 'r' ? api_reshape(L, call, x, 1) : api_transpose(L, call, x, 1);
+}
+
+/* ndim(a) / shape(a) / size(a) */
+static IrValue *api_ndim(Lower *L, AstNode *call, const char *fn)
+{
+    Span sp = call->span;
+    IrValue *x = lw_one_arg(L, call, fn);
+    if (!x) return NULL;
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(sp, "%s() expects an array here", fn);
+        return NULL;
+    }
+    if (fn[0] == 'n') return lw_const_int(L, sp, x->type->ndim);
+    if (fn[1] == 'i') return lw_emit1(L, IR_SIZE, sp, ty_int(), x);
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    return lw_tuple(L, sp, x->type->ndim, dims);
+}
+
+/* x.copy() */
+static IrValue *api_copy_method(Lower *L, AstNode *call, IrValue *x)
+{
+    if (call->elts.n || call->params.n) {
+        diag_error(call->span, "copy() arguments are not supported yet");
+        return NULL;
+    }
+    return lw_emit1(L, IR_COPY, call->span, x->type, x);
+}
+
+/* x.flatten() (a copy) / x.ravel() (a view when possible) */
+static IrValue *api_flatten(Lower *L, AstNode *call, const char *m, IrValue *x)
+{
+    Span sp = call->span;
+    if (call->elts.n || call->params.n) {
+        diag_error(sp, "%s() arguments are not supported yet", m);
+        return NULL;
+    }
+    IrValue *src = !strcmp(m, "flatten") ? lw_emit1(L, IR_COPY, sp, x->type, x) : x;
+    IrValue *d = lw_const_int(L, sp, -1);
+    return lw_emit_reshape(L, sp, src, 1, &d);
+}
+
+static IrValue *reshape_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_reshape(L, call, x, 0);
+}
+
+static IrValue *transpose_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_transpose(L, call, x, 0);
+}
+
+static IrValue *astype_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_astype(L, call, x);
+}
+
+static IrValue *copy_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    return api_copy_method(L, call, x);
+}
+
+static IrValue *flatten_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    return api_flatten(L, call, f->name, x);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_expand_dims)
@@ -1159,6 +1359,9 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
     return x ? lw_ravel(L, call->span, x) : NULL;
 }
 LW_API_PLAIN(api_ravel)
+
+LW_API_NAMED(api_reshape_fn)
+LW_API_NAMED(api_ndim)
 
 const ApiFn lw_manip_api[] = {
     {"cupy", "expand_dims", api_expand_dims_api, 0},
@@ -1198,5 +1401,17 @@ const ApiFn lw_manip_api[] = {
     {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},
     {"cupy.ndarray", "repeat", api_repeat_api, 0},
     {"cupy.ndarray", "diagonal", api_diagonal_api, 0},
+    /* reshape, transpose, ndim, shape, size; the methods reshape, transpose, astype, copy, flatten, ravel */
+    {"cupy", "reshape", api_reshape_fn_api, 0},
+    {"cupy", "transpose", api_reshape_fn_api, 0},
+    {"cupy", "ndim", api_ndim_api, 0},
+    {"cupy", "shape", api_ndim_api, 0},
+    {"cupy", "size", api_ndim_api, 0},
+    {"cupy.ndarray", "reshape", reshape_method, 0},
+    {"cupy.ndarray", "transpose", transpose_method, 0},
+    {"cupy.ndarray", "astype", astype_method, 0},
+    {"cupy.ndarray", "copy", copy_method, 0},
+    {"cupy.ndarray", "flatten", flatten_method, 0},
+    {"cupy.ndarray", "ravel", flatten_method, 0},
     {NULL, NULL, NULL, 0},
 };

@@ -1,5 +1,6 @@
 /*
- * lower/api/reduce.c — statistics and reductions beyond lw_reduce's sum/prod/max/min/mean/any/all:
+ * lower/api/reduce.c — reductions: sum, prod, max, min, mean, any, all (one IR_REDUCE each,
+ * lw_reduce in lower/compose.c) and the statistics and reductions composed beyond them:
  * argmax/argmin (and the nan* forms), var/std (and nanvar/nanstd), nansum, nanprod, nanmean,
  * nanmax, nanmin, ptp, count_nonzero, average, cumsum/cumprod (IR_SCAN), diff, median
  * (IR_MEDIAN), quantile/percentile and their nan* forms and nanmedian (IR_QUANTILE).
@@ -747,6 +748,30 @@ static IrValue *api_nanmedian(Lower *L, AstNode *call)
     return quantile_ir(L, call->span, x, NULL, &a, keep, GP_Q_NAN_FLAG, dt_is_float(in) ? in : DT_FLOAT64);
 }
 
+/* ---------------------------------------------------------------- sum, prod, max, min, mean, any, all */
+
+/* x.sum(axis=None, dtype=None, out=None, keepdims=False) (and the cp.sum(x, ...) form) */
+static IrValue *api_reduce(Lower *L, AstNode *call, RedOp r, IrValue *self)
+{
+    Args a;
+    bool has_dtype = r == RED_SUM || r == RED_PROD || r == RED_MEAN;
+    const char *sig = has_dtype ? "a,axis,dtype,out,keepdims" : "a,axis,out,keepdims";
+    if (!lw_bind_self(call, ir_redop_name(r), sig, 1, self, &a)) return NULL;
+    IrValue *x = self ? self : lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    AstNode *dtype = has_dtype ? a.p[2] : NULL;
+    AstNode *out = a.p[has_dtype ? 3 : 2];
+    AstNode *keep = a.p[has_dtype ? 4 : 3];
+    if (!lw_no_arg(out, "out")) return NULL;
+    return lw_reduce(L, call->span, r, x, a.p[1], dtype, keep);
+}
+
+/* sum/prod/max/min/mean/any/all; arg: the RedOp */
+static IrValue *reduce_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_reduce(L, call, (RedOp)f->arg, self);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 /* arg: the RedOp (argmax, nan*, cumsum), or VAR_NAN | VAR_SD for var/std */
@@ -823,5 +848,22 @@ const ApiFn lw_reduce_api[] = {
     {"cupy.ndarray", "std", var_api, VAR_SD},
     {"cupy.ndarray", "cumsum", scan_api, RED_SUM},
     {"cupy.ndarray", "cumprod", scan_api, RED_PROD},
+    /* the plain reductions (one IR_REDUCE) */
+    {"cupy", "sum", reduce_api, RED_SUM},
+    {"cupy", "prod", reduce_api, RED_PROD},
+    {"cupy", "max", reduce_api, RED_MAX},
+    {"cupy", "amax", reduce_api, RED_MAX},
+    {"cupy", "min", reduce_api, RED_MIN},
+    {"cupy", "amin", reduce_api, RED_MIN},
+    {"cupy", "mean", reduce_api, RED_MEAN},
+    {"cupy", "any", reduce_api, RED_ANY},
+    {"cupy", "all", reduce_api, RED_ALL},
+    {"cupy.ndarray", "sum", reduce_api, RED_SUM},
+    {"cupy.ndarray", "prod", reduce_api, RED_PROD},
+    {"cupy.ndarray", "max", reduce_api, RED_MAX},
+    {"cupy.ndarray", "min", reduce_api, RED_MIN},
+    {"cupy.ndarray", "mean", reduce_api, RED_MEAN},
+    {"cupy.ndarray", "any", reduce_api, RED_ANY},
+    {"cupy.ndarray", "all", reduce_api, RED_ALL},
     {NULL, NULL, NULL, 0},
 };

@@ -1,0 +1,266 @@
+/*
+ * lower/builtins.c — Python's builtins (print, len, range, int, float, abs, min, max, sum, round,
+ * isinstance, enumerate, zip, ...: lw_builtin_call, reached from lw_call for a plain name that
+ * is no user function) and the math and time modules on host scalars (table lw_builtin_api).
+ * Python's rules and messages; arrays enter only where Python's builtins take them (len, float
+ * of a size-1 array, abs, min / max of scalars).
+ */
+#include "compiler/lower/lower.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- builtins */
+
+static IrValue *builtin_print(Lower *L, AstNode *call)
+{
+    const char *sep = " ", *end = "\n";
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "sep") && strcmp(kw->sval, "end") && strcmp(kw->sval, "flush")) {
+            diag_error(kw->span, "print() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+        IrValue *v = lw_expr(L, kw->rhs);
+        if (!v) return NULL;
+        if (!strcmp(kw->sval, "flush")) continue;
+        const char *s = NULL;
+        if (v->type->kind == TY_NONE) continue;
+        if (v->def && v->def->op == IR_CONST_STR) s = v->def->sval;
+        if (!s) {
+            diag_error(kw->span, "print(%s=...) must be a constant string", kw->sval);
+            return NULL;
+        }
+        if (!strcmp(kw->sval, "sep")) sep = s;
+        else end = s;
+    }
+    int n = call->elts.n;
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        AstNode *ae = call->elts.v[i];
+        IrValue *v = lw_printable(L, ae);
+        if (!v) return NULL;
+        if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
+        if (!v) return NULL;
+        if (v->type->kind == TY_MODULE || v->type->kind == TY_FUNC || v->type->kind == TY_BUILTIN ||
+            v->type->kind == TY_RANGE) {
+            diag_error(ae->span, "printing %s is not supported", ty_str_of(v->type));
+            return NULL;
+        }
+        vs[i] = v;
+    }
+    IrInstr *in = ir_emit(L->m, L->blk, IR_PRINT, call->span, NULL, n, vs);
+    in->sval = sep;
+    in->sval2 = end;
+    return lw_pseudo(L, ty_none());
+}
+
+IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
+{
+    Span sp = call->span;
+    if (!strcmp(name, "print")) return builtin_print(L, call);
+    if (!strcmp(name, "len")) {
+        IrValue *v = lw_one_arg(L, call, "len");
+        if (!v) return NULL;
+        switch (v->type->kind) {
+        case TY_LIST: return lw_emit1(L, IR_LIST_LEN, sp, ty_int(), v);
+        case TY_TUPLE: return lw_const_int(L, sp, v->type->n);
+        case TY_ARRAY: {
+            if (v->type->ndim == 0) {
+                diag_error(sp, "len() of unsized object");
+                return NULL;
+            }
+            IrValue *r = lw_emit1(L, IR_SHAPE_DIM, sp, ty_int(), v);
+            r->def->ival = 0;
+            return r;
+        }
+        case TY_MODULE:
+            if (!strcmp(v->type->name, "sys.argv")) return lw_emit(L, IR_ARGV_LEN, sp, ty_int(), 0, NULL);
+            break;
+        default: break;
+        }
+        diag_error(sp, "object of type '%s' has no len()", ty_str_of(v->type));
+        return NULL;
+    }
+    if (!strcmp(name, "int") || !strcmp(name, "float") || !strcmp(name, "bool") || !strcmp(name, "complex")) {
+        TypeKind k = name[0] == 'i' ? TY_INT : name[0] == 'f' ? TY_FLOAT : name[0] == 'b' ? TY_BOOL : TY_COMPLEX;
+        if (call->elts.n == 0 && !call->params.n) {
+            if (k == TY_INT) return lw_const_int(L, sp, 0);
+            if (k == TY_FLOAT) return lw_const_float(L, sp, 0.0);
+            if (k == TY_BOOL) return lw_const_bool(L, sp, false);
+        }
+        if (k == TY_COMPLEX && call->elts.n == 2) {
+            IrValue *re = lw_expr(L, call->elts.v[0]), *im = re ? lw_expr(L, call->elts.v[1]) : NULL;
+            if (!im) return NULL;
+            if (re->type->kind != TY_COMPLEX && im->type->kind != TY_COMPLEX) {
+                /* exact, as Python: complex(2.0, inf) is (2+infj) */
+                re = lw_to_scalar(L, re, TY_FLOAT, sp);
+                im = lw_to_scalar(L, im, TY_FLOAT, sp);
+                return re && im ? lw_ewise(L, IR_MAKE_COMPLEX, sp, 2, (IrValue *[]){re, im}) : NULL;
+            }
+            re = lw_to_scalar(L, re, TY_COMPLEX, sp);
+            im = lw_to_scalar(L, im, TY_COMPLEX, sp);
+            IrValue *j = lw_emit(L, IR_CONST_COMPLEX, sp, ty_complex(), 0, NULL);
+            j->def->fval2 = 1.0;
+            return lw_binop(L, AOP_ADD, sp, re, lw_binop(L, AOP_MUL, sp, im, j));
+        }
+        IrValue *v = lw_one_arg(L, call, name);
+        if (!v) return NULL;
+        if (k == TY_BOOL) return lw_truth(L, v, sp);
+        if (v->type->kind == TY_ARRAY && v->type->ndim != 0) {
+            /* run time: only size-1 arrays convert; the runtime checks the size */
+        }
+        return lw_to_scalar(L, v, k, sp);
+    }
+    if (!strcmp(name, "str")) {
+        if (call->elts.n == 1 && !call->params.n) {
+            IrValue *v = lw_printable(L, call->elts.v[0]);
+            return v ? lw_str_of(L, v, sp) : NULL;
+        }
+        IrValue *v = lw_one_arg(L, call, "str");
+        return v ? lw_str_of(L, v, sp) : NULL;
+    }
+    if (!strcmp(name, "abs")) {
+        IrValue *v = lw_one_arg(L, call, "abs");
+        if (!v) return NULL;
+        if (!ty_is_numeric(v->type)) {
+            diag_error(sp, "bad operand type for abs(): '%s'", ty_str_of(v->type));
+            return NULL;
+        }
+        return lw_ewise(L, IR_ABS, sp, 1, &v);
+    }
+    if (!strcmp(name, "min") || !strcmp(name, "max")) {
+        if (call->elts.n < 2) {
+            diag_error(sp, "%s() of an iterable is not supported yet; pass the values as arguments", name);
+            return NULL;
+        }
+        IrValue *acc = NULL;
+        for (int i = 0; i < call->elts.n; i++) {
+            IrValue *v = lw_expr(L, call->elts.v[i]);
+            if (!v) return NULL;
+            if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+                diag_error(((AstNode *)call->elts.v[i])->span, "%s() takes real numbers here, got %s", name,
+                           ty_str_of(v->type));
+                return NULL;
+            }
+            acc = acc ? lw_ewise(L, name[1] == 'i' ? IR_MINIMUM : IR_MAXIMUM, sp, 2, (IrValue *[]){acc, v}) : v;
+        }
+        return acc;
+    }
+    if (!strcmp(name, "round")) {
+        Args a;
+        if (!lw_bind(call, "round", "number,ndigits", 1, &a)) return NULL;
+        IrValue *v = lw_expr(L, a.p[0]);
+        if (!v) return NULL;
+        if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, sp);
+        if (v->type->kind != TY_INT && v->type->kind != TY_FLOAT && v->type->kind != TY_BOOL) {
+            diag_error(sp, "round() takes a real number here, got %s", ty_str_of(v->type));
+            return NULL;
+        }
+        if (!a.p[1]) {
+            if (v->type->kind != TY_FLOAT) return lw_to_scalar(L, v, TY_INT, sp);
+            IrValue *r = lw_ewise(L, IR_RINT, sp, 1, &v);
+            return lw_to_scalar(L, r, TY_INT, sp);
+        }
+        IrValue *nd = lw_int_arg(L, a.p[1]);
+        if (!nd) return NULL;
+        return lw_ewise(L, IR_ROUND, sp, 2, (IrValue *[]){v, nd});
+    }
+    if (!strcmp(name, "sorted")) {
+        Args a;
+        if (!lw_bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
+        IrValue *v = lw_expr(L, a.p[0]);
+        if (!v) return NULL;
+        if (v->type->kind != TY_LIST || (v->type->elem && !ty_is_scalar(v->type->elem) &&
+                                         v->type->elem->kind != TY_STR)) {
+            diag_error(a.p[0]->span, "sorted() takes a list of numbers or strings here, got %s", ty_str_of(v->type));
+            return NULL;
+        }
+        if (!lw_no_arg(a.p[1], "key")) return NULL;
+        bool rev;
+        if (!lw_bool_arg(L, a.p[2], false, &rev)) return NULL;
+        IrValue *r = lw_emit1(L, IR_LIST_SORTED, sp, v->type, v);
+        r->def->ival = rev;
+        return r;
+    }
+    if (!strcmp(name, "range")) {
+        diag_error(sp, "range() is supported only as the iterable of a for loop");
+        return NULL;
+    }
+    if (!strcmp(name, "enumerate") || !strcmp(name, "zip")) {
+        diag_error(sp, "%s() is supported only as the iterable of a for loop", name);
+        return NULL;
+    }
+    diag_error(sp, "the builtin %s() is not supported yet", name);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- the math and time modules */
+
+/* math.NAME(x[, y]) on Python floats: the ops.def op f->arg on host scalars */
+static IrValue *math_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    const char *fn = f->name;
+    int nargs = ir_op_info((IrOp)f->arg)->nargs;
+    if (call->elts.n != nargs || call->params.n) {
+        diag_error(call->span, "math.%s() takes %d argument%s", fn, nargs, nargs > 1 ? "s" : "");
+        return NULL;
+    }
+    IrValue *args[2];
+    for (int k = 0; k < nargs; k++) {
+        AstNode *ae = call->elts.v[k];
+        IrValue *v = lw_expr(L, ae);
+        if (!v) return NULL;
+        if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, ae->span);
+        if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+            diag_error(ae->span, "must be real number, not %s", ty_str_of(v->type));
+            return NULL;
+        }
+        args[k] = lw_to_scalar(L, v, TY_FLOAT, ae->span);
+    }
+    IrValue *r = lw_ewise(L, (IrOp)f->arg, call->span, nargs, args);
+    if (r && (!strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "trunc")))
+        r = lw_to_scalar(L, r, TY_INT, call->span);
+    return r;
+}
+
+/* time.perf_counter() / time.time() / time.monotonic() */
+static IrValue *time_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
+}
+
+/* ---------------------------------------------------------------- API table */
+
+const ApiFn lw_builtin_api[] = {
+    /* the math module, on Python floats */
+    {"math", "sqrt", math_call, IR_SQRT},
+    {"math", "exp", math_call, IR_EXP},
+    {"math", "log", math_call, IR_LOG},
+    {"math", "log2", math_call, IR_LOG2},
+    {"math", "log10", math_call, IR_LOG10},
+    {"math", "sin", math_call, IR_SIN},
+    {"math", "cos", math_call, IR_COS},
+    {"math", "tan", math_call, IR_TAN},
+    {"math", "tanh", math_call, IR_TANH},
+    {"math", "sinh", math_call, IR_SINH},
+    {"math", "cosh", math_call, IR_COSH},
+    {"math", "atan", math_call, IR_ARCTAN},
+    {"math", "atan2", math_call, IR_ARCTAN2},
+    {"math", "hypot", math_call, IR_HYPOT},
+    {"math", "floor", math_call, IR_FLOOR},
+    {"math", "ceil", math_call, IR_CEIL},
+    {"math", "trunc", math_call, IR_TRUNC},
+    {"math", "fabs", math_call, IR_ABS},
+    {"math", "isnan", math_call, IR_ISNAN},
+    {"math", "isinf", math_call, IR_ISINF},
+    {"math", "isfinite", math_call, IR_ISFINITE},
+    {"math", "pow", math_call, IR_POW},
+    /* the time module */
+    {"time", "perf_counter", time_call, 0},
+    {"time", "time", time_call, 0},
+    {"time", "monotonic", time_call, 0},
+    {NULL, NULL, NULL, 0},
+};
