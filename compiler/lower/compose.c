@@ -165,3 +165,131 @@ IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const
     for (int i = 0; i < naxes; i++) in->axes[i] = axes[i];
     return v;
 }
+
+/* ---------------------------------------------------------------- nonzero */
+
+IrValue *lw_emit_nonzero(Lower *L, Span sp, IrValue *a, int mode)
+{
+    Type *t = ty_array(DT_INT64, mode == 2 ? 1 : 2);
+    IrValue *r = lw_emit1(L, IR_NONZERO, sp, t, a);
+    r->def->ival = mode;
+    return r;
+}
+
+static const char nonzero_0d[] =
+    "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead. If the "
+    "context of this error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.";
+
+/* nonzero(a): a tuple of a.ndim int64 arrays (rows of one (ndim, N) array). */
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *a)
+{
+    int nd = a->type->ndim;
+    if (nd == 0) {
+        diag_error(sp, "%s", nonzero_0d);
+        return NULL;
+    }
+    IrValue *all = lw_emit_nonzero(L, sp, a, 0);
+    IrValue *rows[IR_MAXDIM];
+    for (int d = 0; d < nd; d++) {
+        IrValue *args[2] = {all, lw_const_int(L, sp, d)};
+        IrValue *r = lw_emit(L, IR_INDEX, sp, ty_array(DT_INT64, 1), 2, args);
+        r->def->nidx = 1;
+        r->def->idx[0] = IDX_INT;
+        rows[d] = r;
+    }
+    return lw_tuple(L, sp, nd, rows);
+}
+
+/* ---------------------------------------------------------------- joining */
+
+/* arrs[0..n-1] (one ndim >= 1) joined along axis into a new array of dtype dt: the sizes
+ * along axis add up; the other sizes must agree (checked at run time, NumPy's message). */
+IrValue *lw_join(Lower *L, Span sp, const char *what, int n, IrValue **arrs, int axis, DType dt)
+{
+    int nd = arrs[0]->type->ndim;
+    if (n > 1) {
+        IrInstr *chk = ir_emit(L->m, L->blk, IR_CONCAT_CHECK, sp, NULL, n, arrs);
+        chk->sval = what;
+        chk->ival = axis;
+    }
+    IrValue *dims[IR_MAXDIM], *lens[MAXARR];
+    lw_shape_of(L, arrs[0], sp, dims);
+    IrValue *total = NULL;
+    for (int i = 0; i < n; i++) {
+        lens[i] = lw_dim(L, sp, arrs[i], axis);
+        total = total ? lw_iadd(L, sp, total, lens[i]) : lens[i];
+    }
+    dims[axis] = total;
+    IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
+    IrValue *off = lw_cint(L, sp, 0);
+    for (int i = 0; i < n; i++) {
+        IrValue *end = lw_iadd(L, sp, off, lens[i]);
+        lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, off, end, NULL), arrs[i]);
+        off = end;
+    }
+    return out;
+}
+
+/* ---------------------------------------------------------------- rolls and diagonals */
+
+/* x rolled by shift along axis: out[s:] = x[:n-s], out[:s] = x[n-s:] with s = shift mod n. */
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
+{
+    IrValue *n = lw_dim(L, sp, x, axis);
+    IrValue *s = lw_binop(L, AOP_MOD, sp, shift, lw_imax(L, sp, n, lw_cint(L, sp, 1)));
+    IrValue *ns = lw_isub(L, sp, n, s);
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    IrValue *out = lw_emit_empty(L, sp, x->type->dtype, x->type->ndim, dims);
+    lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, s, NULL, NULL), lw_slice_axis(L, sp, x, axis, NULL, ns, NULL));
+    lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, NULL, s, NULL), lw_slice_axis(L, sp, x, axis, ns, NULL, NULL));
+    return out;
+}
+
+/* The diagonal of x between axes a1 and a2 (normalised, distinct) at offset k (an int), as
+ * NumPy's diagonal: a view without both axes and with the diagonal as its last axis, elements
+ * x[..., i, ..., i + k, ...] (i on a1).  Slicing a2 from max(k, 0) and a1 from max(-k, 0)
+ * (Python slices clamp, so a k past the edge gives length 0) leaves the diagonal starting at
+ * the corner; IR_DIAG_VIEW then steps both axes at once for min of their lengths. */
+IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2)
+{
+    IrValue *zero = lw_cint(L, sp, 0), *one = lw_cint(L, sp, 1);
+    IrValue *kp = lw_imax(L, sp, k, zero);
+    IrValue *km = lw_imax(L, sp, lw_ewise(L, IR_NEG, sp, 1, &k), zero);
+    x = lw_slice_axis(L, sp, x, a2, kp, lw_dim(L, sp, x, a2), one);
+    x = lw_slice_axis(L, sp, x, a1, km, lw_dim(L, sp, x, a1), one);
+    int p = a1 < a2 ? a1 : a2, n = x->type->ndim;
+    IrValue *d = lw_diag_view(L, sp, x, p, a1 < a2 ? a2 : a1);
+    if (p == n - 2) return d;
+    int perm[IR_MAXDIM], j = 0;
+    for (int i = 0; i < n - 1; i++)
+        if (i != p) perm[j++] = i;
+    perm[j] = p;
+    return lw_emit_transpose(L, sp, d, perm);
+}
+
+/* The view of x without axis q whose axis p (< q; both of one length, or the shorter is
+ * taken) steps along both: their diagonal (IR_DIAG_VIEW, rt_diag_view). */
+IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q)
+{
+    IrValue *d = lw_emit1(L, IR_DIAG_VIEW, sp, ty_array(x->type->dtype, x->type->ndim - 1), x);
+    d->def->naxes = 2;
+    d->def->axes[0] = p;
+    d->def->axes[1] = q;
+    return d;
+}
+
+/* ---------------------------------------------------------------- sorting */
+
+/* IR_SORT of x along axis (flat: of x.ravel()); kth: partition's int, or NULL. */
+IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bool arg, IrValue *kth)
+{
+    if (flat) x = lw_ravel(L, sp, x);
+    IrValue *args[2] = {x, kth};
+    DType dt = arg ? DT_INT64 : x->type->dtype;
+    IrValue *r = lw_emit(L, IR_SORT, sp, ty_array(dt, x->type->ndim), kth ? 2 : 1, args);
+    r->def->ival = flat ? 0 : axis;
+    r->def->shape[0] = arg;
+    r->def->dtype = dt;
+    return r;
+}

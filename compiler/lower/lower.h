@@ -117,6 +117,9 @@ Binding *lw_lookup(Lower *L, const char *name);
 bool lw_same_kind(IrValue *r, DType to, AstNode *s);
 /* Assigns v to the target expression (name, tuple of targets, subscript). */
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp);
+/* a, b = some_list (split's result): a run-time length check with Python's messages, then
+ * each element assigned to its target. */
+bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
 /* The module that defines `def` (by the file of its span). */
 UserModule *lw_module_of(Lower *L, const AstNode *def);
 /* Makes um the module whose names resolve (its globals as module scope and current scope);
@@ -162,6 +165,40 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
 /* Builds a tuple value of n elements. */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
+
+/* lower/subscript.c — advanced indexing (index arrays and list literals as index items) */
+/* A list literal used as an index item (b[[0, 2]], b[1, [0, 0, 3]]) → an int64 or bool array. */
+IrValue *lw_index_list(Lower *L, AstNode *list);
+/* arr[items] where some IDX_INT item's arg is an array (args[0] is arr; kinds and args as
+ * lw_index collects them) → IR_ADV_INDEX, after NumPy's compile-time checks. */
+IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const IdxKind *kinds, int na,
+                      IrValue **args);
+/* arr[t] for a tuple value t (arr[cp.nonzero(m)]): its elements are the index items. */
+IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
+/* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE
+ * (a Python int v must fit the target's dtype: lw_pyint_fits). */
+bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
+/* cupyx.scatter_add/max/min: an accumulating store through the IR_ADV_INDEX view (op 1 add,
+ * 2 max, 3 min: the runtime's gp_scatter_op). */
+bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp);
+/* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
+bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
+
+/* lower/call.c — calls, attributes and the API tables (below); lower/builtins.c */
+IrValue *lw_call(Lower *L, AstNode *call);
+/* A call of the Python builtin name (lower/builtins.c). */
+IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
+IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
+/* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
+ * an n-d array becomes its text (gpyc has no nested lists). */
+IrValue *lw_printable(Lower *L, AstNode *e);
+/* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
+IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
+/* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
+IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
+const char *lw_canonical_module(const char *name);   /* numpy → cupy */
+/* elementwise ufunc op called as name (self: the receiver of a method) */
+IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self);
 
 /* ---------------------------------------------------------------- kit (lower/kit.c)
  *
@@ -264,23 +301,55 @@ IrValue *lw_array_operand(Lower *L, AstNode *e, const char *fname);
 /* False (after a located error) when x is complex: fname() takes real arrays only. */
 bool lw_real_only(const IrValue *x, Span sp, const char *fname);
 
-/* lower/call.c — reductions */
+/* ---------------------------------------------------------------- compose (lower/compose.c)
+ *
+ * Building blocks that several API areas compose.  An API file uses only the core, the kit,
+ * the binder and these, never another API file: what one area needs stays static in its file,
+ * what a second area needs moves here. */
+/* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
+enum { MM_MATMUL, MM_DOT, MM_VDOT, MM_INNER, MM_TENSORDOT, MM_MATRIX_POWER };
+extern const char *const lw_matmul_sig;        /* "(n?,k),(k,m?)->(n?,m?)", quoted by messages */
+/* IR_MATMUL of a and b (both of the result dtype already) in mode (MM_*), ndim-d result. */
+IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim);
+void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b);  /* both cast to their promotion */
+IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);     /* a @ b */
 /* An IR_REDUCE redop of array x over axes[0..naxes) (naxes == x's ndim: all of them), result
  * dtype dt, accumulating from x's dtype. */
 IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt);
 /* A reduction redop of x over the axis argument (AST, may be NULL), dtype and keepdims. */
 IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNode *dtype, AstNode *keepdims);
+/* arrs[0..n-1] (one ndim >= 1) joined along axis into a new array of dtype dt (NumPy's
+ * run-time shape checks; what: "concatenate" or "stack", for their messages). */
+IrValue *lw_join(Lower *L, Span sp, const char *what, int n, IrValue **arrs, int axis, DType dt);
+/* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
+IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
+/* NumPy's diagonal(x, k, a1, a2): a view, the diagonal as its last axis */
+IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2);
+IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q);  /* IR_DIAG_VIEW: axes p < q */
+/* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
+IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x);
+/* atleast_1d / 2d / 3d of one array (want: 1..3): views with axes of size 1 added as NumPy
+ * places them. */
+IrValue *lw_atleast(Lower *L, Span sp, IrValue *x, int want);
+IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M);  /* col - row of an (N, M) grid, int64 */
+/* IR_NONZERO of a (mode 0: an (ndim, N) array, 1: argwhere's (N, ndim), 2: flatnonzero's). */
+IrValue *lw_emit_nonzero(Lower *L, Span sp, IrValue *a, int mode);
+IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of int64 arrays */
+/* IR_SORT of a real array x along axis (flat: of x.ravel()); arg: argsort's int64 positions
+ * (a stable sort); kth: partition's int, or NULL. */
+IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bool arg, IrValue *kth);
 
 /* ---------------------------------------------------------------- API tables
  *
  * Every library function and ndarray method gpyc compiles is one ApiFn line in the table of the
- * file that lowers it (lw_call_api in lower/call.c, lw_reduce_api, lw_manip_api, lw_index_api,
- * lw_ufunc_api, lw_linalg_api, lw_sort_api, lw_fft_api, lw_hist_api, lw_place_api, lw_numeric_api,
- * lw_solver_api, lw_random_api); lw_api_tables lists the tables.  Calls dispatch through
- * lw_api_find and `gpyc --list-api` prints the same tables, so the list is what compiles.
- * Elementwise ufuncs come from ops.def by their NumPy name (a table line of the same name
- * overrides one, as `where` does for its one-argument form), the scalar types from the dtype
- * names.  Adding a routine: write its lowering, add one line to its file's table.
+ * file that lowers it: one table per API file (lower/api/NAME.c defines lw_NAME_api), plus
+ * lw_call_api (lower/call.c: glue such as get_array_module, NumPy's other names of ufuncs,
+ * cupy.cuda) and lw_builtin_api (lower/builtins.c: the math and time modules); lw_api_tables
+ * lists them.  Calls dispatch through lw_api_find and `gpyc --list-api` prints the same
+ * tables, so the list is what compiles.  Elementwise ufuncs come from ops.def by their NumPy
+ * name (a table line of the same name overrides one, as `where` does for its one-argument
+ * form), the scalar types from the dtype names.  No name is in two tables.  Adding a routine:
+ * write its lowering in its area's file, add one line to that file's table.
  *
  * mod is the canonical module ("cupy", "cupy.linalg", "cupy.random", "cupy.cuda", "math",
  * "time") or "cupy.ndarray" for a method, whose receiver is passed as self (NULL otherwise). */
@@ -292,11 +361,11 @@ struct ApiFn {
     ApiLower lower;
     int arg;              /* for the lowering: a RedOp, an IrOp, a variant */
 };
-/* ORDER: one table per API file; each ends with {NULL}. */
-extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[], lw_create_api[],
-    lw_index_api[], lw_ufunc_api[],
-    lw_linalg_api[], lw_einsum_api[], lw_stats_api[], lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[],
-    lw_numeric_api[], lw_grid_api[], lw_solver_api[], lw_random_api[];
+/* Each ends with {NULL}. */
+extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[],
+    lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
+    lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
+    lw_solver_api[], lw_random_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -316,116 +385,13 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
 #define LW_API_ARG(fn) \
     static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
     { (void)self; return fn(L, call, f->arg); }
-/* elementwise ufunc op called as name (self: the receiver of a method) */
-IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self);
 
-IrValue *lw_call(Lower *L, AstNode *call);
-/* A call of the Python builtin name (lower/builtins.c). */
-IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
-IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
-/* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
- * an n-d array becomes its text (gpyc has no nested lists). */
-IrValue *lw_printable(Lower *L, AstNode *e);
-/* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
-IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
-/* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
-IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
-const char *lw_canonical_module(const char *name);   /* numpy → cupy */
-
-/* lower/api/ufunc.c — elementwise compositions and dtype functions (isclose, allclose,
- * array_equal, divmod, result_type, promote_types, dtype ...), and NumPy scalar
- * types called as functions (cp.float32(x) → a 0-d array of that dtype). */
+/* The two API entry points the core calls besides the tables: NumPy scalar types called as
+ * functions, cp.float32(x) → a 0-d array of that dtype (lower/api/ufunc.c, from the derived
+ * scalar-type table in call.c); cp.mgrid[...], cp.ogrid[...], cp.r_[...], cp.c_[...] (obj
+ * "cupy.mgrid" ..., e the subscript; lower/api/grid.c, from lw_index's subscripts in expr.c),
+ * NULL after a located error. */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
-
-/* ---------------------------------------------------------------- compose (lower/compose.c)
- *
- * Building blocks that several API areas compose (an API file never calls another). */
-/* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
-enum { MM_MATMUL, MM_DOT, MM_VDOT, MM_INNER, MM_TENSORDOT, MM_MATRIX_POWER };
-extern const char *const lw_matmul_sig;        /* "(n?,k),(k,m?)->(n?,m?)", quoted by messages */
-/* IR_MATMUL of a and b (both of the result dtype already) in mode (MM_*), ndim-d result. */
-IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim);
-void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b);  /* both cast to their promotion */
-IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);     /* a @ b */
-/* where(eye(n, m), x, 0) for a 2-d x: its diagonal, zeros elsewhere (NaNs off it dropped). */
-IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x);
-/* atleast_1d / 2d / 3d of one array (want: 1..3): views with axes of size 1 added as NumPy
- * places them. */
-IrValue *lw_atleast(Lower *L, Span sp, IrValue *x, int want);
-IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M);  /* col - row of an (N, M) grid, int64 */
-
-
-/* lower/api/solver.c — cupy.linalg's decompositions and solvers (IR_LINALG, cuSOLVER): solve, inv,
- * det, slogdet, cholesky, qr, eigh, eigvalsh, svd, and matrix_rank, pinv, lstsq, tensorinv,
- * tensorsolve.  Table: lw_solver_api. */
-/* svd(x, compute_uv=False) of a float32/64 or complex64/128 x (ndim >= 2): its singular
- * values, (..., min(M, N)) of x's real dtype, descending. */
-IrValue *lw_svdvals(Lower *L, Span sp, IrValue *x);
-/* inv(x) of an array x (ndim >= 2) in its computation dtype (float64 for bool and integers). */
-IrValue *lw_inv(Lower *L, Span sp, IrValue *x);
-
-/* lower/api/fft.c — cupy.fft: the transforms (IR_FFT, cuFFT) and fftfreq, rfftfreq, fftshift,
- * ifftshift.  Table: lw_fft_api. */
-
-/* lower/api/manip.c — array manipulation and creation routines composed from views and copies
- * (concatenate, stack, split, tile, repeat, roll, flip, pad, diag, tril, meshgrid ...). Table: lw_manip_api. */
-/* arrs[0..n-1] (one ndim >= 1) concatenated along axis into a new array of dtype dt (NumPy's
- * run-time shape checks). */
-IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt);
-/* a, b = some_list (split's result): a run-time length check with Python's messages, then
- * each element assigned to its target. */
-bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
-/* x rolled by shift (a run-time int) along axis: a new array (roll's one-axis step). */
-IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift);
-
-/* lower/api/manip.c helpers shared with lower/api/place.c */
-IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q);  /* IR_DIAG_VIEW: axes p < q */
-/* NumPy's diagonal(x, k, a1, a2): a view, the diagonal as its last axis */
-IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2);
-
-/* lower/api/place.c — index-array routines: take_along_axis, put_along_axis, put, place, putmask,
- * choose, ix_, ravel_multi_index, unravel_index, broadcast_arrays.  Table: lw_place_api. */
-
-/* lower/api/numeric.c — interp, gradient, convolve.  Table: lw_numeric_api. */
-
-/* lower/api/grid.c — cp.mgrid[...], cp.ogrid[...], cp.r_[...], cp.c_[...] (obj "cupy.mgrid" ...,
- * e the subscript); NULL after a located error.  Table: lw_grid_api (their names). */
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
-
-/* lower/api/index.c — advanced indexing (integer and boolean index arrays, list literals of ints)
- * and nonzero / argwhere / flatnonzero / take / compress / extract / where(cond). */
-/* A list literal used as an index item (b[[0, 2]], b[1, [0, 0, 3]]) → an int64 or bool array. */
-IrValue *lw_index_list(Lower *L, AstNode *list);
-/* arr[items] where some IDX_INT item's arg is an array (args[0] is arr; kinds and args as
- * lw_index collects them) → IR_ADV_INDEX, after NumPy's compile-time checks. */
-IrValue *lw_index_adv(Lower *L, IrValue *arr, Span isp, Span sp, int n, const IdxKind *kinds, int na,
-                      IrValue **args);
-/* arr[t] for a tuple value t (arr[cp.nonzero(m)]): its elements are the index items. */
-IrValue *lw_index_tuple(Lower *L, IrValue *arr, IrValue *t, Span isp, Span sp);
-/* `target[idx] = v` where view (from lw_index) is an IR_ADV_INDEX: turns it into IR_ADV_STORE
- * (a Python int v must fit the target's dtype: lw_pyint_fits). */
-bool lw_adv_assign(Lower *L, IrValue *view, IrValue *v, Span sp);
-/* cupyx.scatter_add/max/min: an accumulating store through the IR_ADV_INDEX view (op 1 add,
- * 2 max, 3 min: the runtime's gp_scatter_op). */
-bool lw_adv_scatter(Lower *L, IrValue *view, IrValue *v, int op, Span sp);
-/* `target[idx] op= rhs` where view is an IR_ADV_INDEX (NumPy: x[idx] = x[idx] op rhs). */
-bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
-/* Table: lw_index_api (nonzero/argwhere/flatnonzero/take/compress/extract/where(cond)). */
-IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of int64 arrays */
-
-/* lower/api/sort.c — sort, argsort, partition, argpartition, lexsort, searchsorted, unique,
- * isin, in1d and the set routines (intersect1d, union1d, setdiff1d, setxor1d); the methods
- * sort (in place), argsort, partition (in place), argpartition, searchsorted.  Table: lw_sort_api. */
-/* sort(x, axis) of a real array (arg: argsort, int64; a stable sort): one IR_SORT. */
-IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool arg);
-
-/* lower/api/random.c — cupy.random's legacy generator (CuPy's RandomState, call by call): seed,
- * the uniform, normal and integer draws, the distributions CuPy computes from them,
- * permutation, shuffle, choice.  Table: lw_random_api. */
-
-/* lower/api/hist.c — bincount, digitize, histogram, histogram2d.  Table: lw_hist_api. */
-
-/* lower/api/reduce.c — statistics beyond lw_reduce (argmax/argmin, var/std, nan*, ptp, median,
- * count_nonzero, average, cumsum/cumprod, diff).  Table: lw_reduce_api. */
 
 #endif

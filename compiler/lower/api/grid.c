@@ -157,7 +157,7 @@ static IrValue *nd_grid(Lower *L, AstNode *e, bool sparse)
         parts[k] = r;
     }
     if (sparse) return lw_tuple(L, sp, n, parts);
-    return lw_join(L, sp, n, parts, 0, dt);
+    return lw_join(L, sp, "concatenate", n, parts, 0, dt);
 }
 
 /* r_[...] (columns false) and c_[...] (columns true). */
@@ -241,7 +241,7 @@ static IrValue *concatenator(Lower *L, AstNode *e, bool columns)
                            "exactly (%s: %d-d and %d-d pieces)", what, nd, pieces[k]->type->ndim);
             return NULL;
         }
-    return lw_join(L, sp, n, pieces, columns ? nd - 1 : 0, dt);
+    return lw_join(L, sp, "concatenate", n, pieces, columns ? nd - 1 : 0, dt);
 }
 
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e)

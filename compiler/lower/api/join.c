@@ -20,39 +20,6 @@ static bool promote_arrays(int n, IrValue **arrs, AstNode *dtype_arg, Lower *L, 
     return lw_dtype_arg(L, dtype_arg, dt, &given);
 }
 
-/* arrs[0..n-1] (one ndim >= 1) joined along axis into a new array of dtype dt: the sizes
- * along axis add up; the other sizes must agree (checked at run time, NumPy's message). */
-static IrValue *join(Lower *L, Span sp, const char *what, int n, IrValue **arrs, int axis, DType dt)
-{
-    int nd = arrs[0]->type->ndim;
-    if (n > 1) {
-        IrInstr *chk = ir_emit(L->m, L->blk, IR_CONCAT_CHECK, sp, NULL, n, arrs);
-        chk->sval = what;
-        chk->ival = axis;
-    }
-    IrValue *dims[IR_MAXDIM], *lens[MAXARR];
-    lw_shape_of(L, arrs[0], sp, dims);
-    IrValue *total = NULL;
-    for (int i = 0; i < n; i++) {
-        lens[i] = lw_dim(L, sp, arrs[i], axis);
-        total = total ? lw_iadd(L, sp, total, lens[i]) : lens[i];
-    }
-    dims[axis] = total;
-    IrValue *out = lw_emit_empty(L, sp, dt, nd, dims);
-    IrValue *off = lw_cint(L, sp, 0);
-    for (int i = 0; i < n; i++) {
-        IrValue *end = lw_iadd(L, sp, off, lens[i]);
-        lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, off, end, NULL), arrs[i]);
-        off = end;
-    }
-    return out;
-}
-
-IrValue *lw_join(Lower *L, Span sp, int n, IrValue **arrs, int axis, DType dt)
-{
-    return join(L, sp, "concatenate", n, arrs, axis, dt);
-}
-
 
 /* concatenate or stack of a list variable (its length known only at run time): one runtime
  * call (rt_concat_list); the list's arrays share one dtype. */
@@ -128,7 +95,7 @@ static IrValue *api_concatenate(Lower *L, AstNode *call)
     if (!flat && !lw_axis1(L, a.p[1], arrs[0]->type->ndim, 0, &axis)) return NULL;
     DType dt;
     if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
-    return join(L, sp, "concatenate", n, arrs, axis, dt);
+    return lw_join(L, sp, "concatenate", n, arrs, axis, dt);
 }
 
 /* stack(arrays, axis=0, out=None, dtype=None, casting="same_kind"): a new axis at `axis`
@@ -167,7 +134,7 @@ static IrValue *api_stack(Lower *L, AstNode *call)
     DType dt;
     if (!promote_arrays(n, arrs, a.p[3], L, &dt)) return NULL;
     for (int i = 0; i < n; i++) arrs[i] = lw_newaxis_at(L, call->span, arrs[i], axis);
-    return join(L, call->span, "stack", n, arrs, axis, dt);
+    return lw_join(L, call->span, "stack", n, arrs, axis, dt);
 }
 
 /* atleast_Nd(*arys): one array, or a tuple of them for several. */
@@ -239,7 +206,7 @@ static IrValue *api_xstack(Lower *L, AstNode *call, const char *fname)
     else if (col) axis = 1;
     DType dt;
     if (!promote_arrays(n, arrs, col ? NULL : a.p[1], L, &dt)) return NULL;
-    return join(L, sp, "concatenate", n, arrs, axis, dt);
+    return lw_join(L, sp, "concatenate", n, arrs, axis, dt);
 }
 
 /* append(arr, values, axis=None): flattened when axis is None, else concatenate. */
@@ -264,7 +231,7 @@ static IrValue *api_append(Lower *L, AstNode *call)
         if (!check_concat_ndims(sp, 2, arrs)) return NULL;
         if (!lw_axis1(L, a.p[2], arrs[0]->type->ndim, 0, &axis)) return NULL;
     }
-    return join(L, sp, "concatenate", 2, arrs, axis, dt_promote(arrs[0]->type->dtype, arrs[1]->type->dtype));
+    return lw_join(L, sp, "concatenate", 2, arrs, axis, dt_promote(arrs[0]->type->dtype, arrs[1]->type->dtype));
 }
 
 /* ---------------------------------------------------------------- splitting */

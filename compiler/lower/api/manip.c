@@ -279,25 +279,6 @@ static IrValue *api_broadcast_to(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- copies: roll, tile, repeat */
 
-/* x rolled by shift along axis: out[s:] = x[:n-s], out[:s] = x[n-s:] with s = shift mod n. */
-static IrValue *roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
-{
-    IrValue *n = lw_dim(L, sp, x, axis);
-    IrValue *s = lw_binop(L, AOP_MOD, sp, shift, lw_imax(L, sp, n, lw_cint(L, sp, 1)));
-    IrValue *ns = lw_isub(L, sp, n, s);
-    IrValue *dims[IR_MAXDIM];
-    lw_shape_of(L, x, sp, dims);
-    IrValue *out = lw_emit_empty(L, sp, x->type->dtype, x->type->ndim, dims);
-    lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, s, NULL, NULL), lw_slice_axis(L, sp, x, axis, NULL, ns, NULL));
-    lw_store_into(L, sp, lw_slice_axis(L, sp, out, axis, NULL, s, NULL), lw_slice_axis(L, sp, x, axis, ns, NULL, NULL));
-    return out;
-}
-
-IrValue *lw_roll_axis(Lower *L, Span sp, IrValue *x, int axis, IrValue *shift)
-{
-    return roll_axis(L, sp, x, axis, shift);
-}
-
 /* roll(a, shift, axis=None): shift an int (run time allowed) or, with a tuple of axes, a
  * tuple of ints; axis None rolls the flattened array and restores the shape. */
 static IrValue *api_roll(Lower *L, AstNode *call)
@@ -343,7 +324,7 @@ static IrValue *api_roll(Lower *L, AstNode *call)
         }
         IrValue *dims[IR_MAXDIM];
         lw_shape_of(L, x, sp, dims);
-        IrValue *r = roll_axis(L, sp, lw_ravel(L, sp, x), 0, shifts[0]);
+        IrValue *r = lw_roll_axis(L, sp, lw_ravel(L, sp, x), 0, shifts[0]);
         return lw_emit_reshape(L, sp, r, x->type->ndim, dims);
     }
     int axes[IR_MAXDIM], n;
@@ -355,7 +336,7 @@ static IrValue *api_roll(Lower *L, AstNode *call)
     }
     int cnt = n > nshift ? n : nshift;
     IrValue *r = x;
-    for (int i = 0; i < cnt; i++) r = roll_axis(L, sp, r, axes[n == 1 ? 0 : i], shifts[nshift == 1 ? 0 : i]);
+    for (int i = 0; i < cnt; i++) r = lw_roll_axis(L, sp, r, axes[n == 1 ? 0 : i], shifts[nshift == 1 ? 0 : i]);
     return r;
 }
 
@@ -675,39 +656,6 @@ static IrValue *api_pad(Lower *L, AstNode *call)
 }
 
 /* ---------------------------------------------------------------- diagonals and triangles */
-
-/* The diagonal of x between axes a1 and a2 (normalised, distinct) at offset k (an int), as
- * NumPy's diagonal: a view without both axes and with the diagonal as its last axis, elements
- * x[..., i, ..., i + k, ...] (i on a1).  Slicing a2 from max(k, 0) and a1 from max(-k, 0)
- * (Python slices clamp, so a k past the edge gives length 0) leaves the diagonal starting at
- * the corner; IR_DIAG_VIEW then steps both axes at once for min of their lengths. */
-IrValue *lw_diagonal(Lower *L, Span sp, IrValue *x, IrValue *k, int a1, int a2)
-{
-    IrValue *zero = lw_cint(L, sp, 0), *one = lw_cint(L, sp, 1);
-    IrValue *kp = lw_imax(L, sp, k, zero);
-    IrValue *km = lw_imax(L, sp, lw_ewise(L, IR_NEG, sp, 1, &k), zero);
-    x = lw_slice_axis(L, sp, x, a2, kp, lw_dim(L, sp, x, a2), one);
-    x = lw_slice_axis(L, sp, x, a1, km, lw_dim(L, sp, x, a1), one);
-    int p = a1 < a2 ? a1 : a2, n = x->type->ndim;
-    IrValue *d = lw_diag_view(L, sp, x, p, a1 < a2 ? a2 : a1);
-    if (p == n - 2) return d;
-    int perm[IR_MAXDIM], j = 0;
-    for (int i = 0; i < n - 1; i++)
-        if (i != p) perm[j++] = i;
-    perm[j] = p;
-    return lw_emit_transpose(L, sp, d, perm);
-}
-
-/* The view of x without axis q whose axis p (< q; both of one length, or the shorter is
- * taken) steps along both: their diagonal (IR_DIAG_VIEW, rt_diag_view). */
-IrValue *lw_diag_view(Lower *L, Span sp, IrValue *x, int p, int q)
-{
-    IrValue *d = lw_emit1(L, IR_DIAG_VIEW, sp, ty_array(x->type->dtype, x->type->ndim - 1), x);
-    d->def->naxes = 2;
-    d->def->axes[0] = p;
-    d->def->axes[1] = q;
-    return d;
-}
 
 /* diag(v, k=0): 1-d v → the 2-d matrix with v on diagonal k (zeros, then a store into the
  * strided view of its diagonal); 2-d v → its diagonal k. */

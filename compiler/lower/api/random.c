@@ -628,7 +628,7 @@ static IrValue *argmax_rows(Lower *L, Span sp, IrValue *x)
 static IrValue *perm_of(Lower *L, Span sp, IrValue *n)
 {
     IrValue *keys = draw(L, sp, RAND_BITS, DT_INT32, 1, &n, NULL, NULL);
-    return lw_sort(L, sp, keys, 0, true);
+    return lw_sort(L, sp, keys, 0, false, true, NULL);
 }
 
 /* x[perm] along the first axis (a copy) */

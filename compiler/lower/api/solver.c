@@ -1,9 +1,10 @@
 /*
- * lower/api/solver.c — cupy.linalg's decompositions and solvers: solve, inv, det, slogdet,
+ * lower/api/solver.c — cupy.linalg: the decompositions and solvers solve, inv, det, slogdet,
  * cholesky, qr, eigh, eigvalsh, svd (one IR_LINALG each, run by rt_linalg on cuSOLVER), and
- * the routines NumPy builds from them, composed here from IR_LINALG and existing ops:
- * matrix_rank, pinv, lstsq, tensorinv and tensorsolve (lw_svdvals also serves norm's spectral orders in
- * lower/api/linalg.c, lw_inv matrix_power's negative exponents).
+ * the routines NumPy builds from them and from existing ops: matrix_rank, pinv, lstsq,
+ * tensorinv, tensorsolve, norm (every ord; the spectral ones on the singular values) and
+ * matrix_power (IR_MATMUL's matrix_power mode; inv for negative exponents).
+ * Table: lw_solver_api.
  *
  * Invariants: IR_LINALG's operands already have the computation dtype (NumPy's
  * _commonType: bool and integer arrays become float64, float32 and complex64 stay single
@@ -15,6 +16,7 @@
  */
 #include "compiler/lower/lower.h"
 
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -129,7 +131,9 @@ static IrValue *default_rtol(Lower *L, Span sp, IrValue *x, DType dt)
     return big ? lw_binop(L, AOP_MUL, sp, big, lw_const_float(L, sp, eps)) : NULL;
 }
 
-IrValue *lw_svdvals(Lower *L, Span sp, IrValue *x)
+/* svd(x, compute_uv=False) of a float32/64 or complex64/128 x (ndim >= 2): its singular
+ * values, (..., min(M, N)) of x's real dtype, descending. */
+static IrValue *svd_values(Lower *L, Span sp, IrValue *x)
 {
     int nd = x->type->ndim;
     return emit_la(L, sp, LA_SVD, SVD_VALUES, x, NULL, ty_array(dt_real(x->type->dtype), nd - 1));
@@ -161,7 +165,8 @@ static IrValue *api_solve(Lower *L, AstNode *call)
     return emit_la(L, call->span, LA_SOLVE, 0, x, y, ty_array(dt, nd));
 }
 
-IrValue *lw_inv(Lower *L, Span sp, IrValue *x)
+/* inv(x) of an array x (ndim >= 2) in its computation dtype (float64 for bool and integers). */
+static IrValue *inv_of(Lower *L, Span sp, IrValue *x)
 {
     DType dt;
     if (!la_dtype(sp, x->type->dtype, &dt)) return NULL;
@@ -175,7 +180,7 @@ static IrValue *api_inv(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "inv", "a", 1, &a)) return NULL;
     IrValue *x = la_array(L, a.p[0], "inv", 2);
-    return x ? lw_inv(L, a.p[0]->span, x) : NULL;
+    return x ? inv_of(L, a.p[0]->span, x) : NULL;
 }
 
 /* cholesky(a, /, *, upper=False): the lower L with a = L L^H (from a's lower triangle);
@@ -262,7 +267,7 @@ static IrValue *api_svd(Lower *L, AstNode *call)
         return NULL;
     IrValue *x = la_operand(L, a.p[0], "svd");
     if (!x) return NULL;
-    if (!uv) return lw_svdvals(L, call->span, x);
+    if (!uv) return svd_values(L, call->span, x);
     DType dt = x->type->dtype;
     int nd = x->type->ndim;
     DType dts[3] = {dt, dt_real(dt), dt};
@@ -310,7 +315,7 @@ static IrValue *api_matrix_rank(Lower *L, AstNode *call)
         IrValue *w = emit_la(L, sp, LA_EIGH, EIGH_VALUES, x, NULL, ty_array(dt_real(dt), x->type->ndim - 1));
         s = lw_ewise(L, IR_ABS, sp, 1, &w);
     } else {
-        s = lw_svdvals(L, sp, x);
+        s = svd_values(L, sp, x);
     }
     if (!s) return NULL;
     if (tol) {
@@ -509,7 +514,7 @@ static IrValue *api_tensorinv(Lower *L, AstNode *call)
     int cut = ind < nd ? (int)ind : nd;   /* past the last axis, a.shape[ind:] is () */
     IrValue *dims[2] = {dims_prod(L, sp, x, cut, nd), lw_const_int(L, sp, -1)};
     IrValue *m = lw_emit_reshape(L, sp, x, 2, dims);
-    IrValue *inv = m ? lw_inv(L, sp, m) : NULL;
+    IrValue *inv = m ? inv_of(L, sp, m) : NULL;
     if (!inv) return NULL;
     IrValue *shape[IR_MAXDIM];
     int k = 0;
@@ -554,6 +559,256 @@ static IrValue *api_tensorsolve(Lower *L, AstNode *call)
     return lw_emit_reshape(L, sp, r, an - bn, shape);
 }
 
+/* ---------------------------------------------------------------- norm, matrix_power */
+
+/* norm's axis argument: None (*n = -1), an int (n = 1) or a tuple of one or two ints, each a
+ * compile-time constant, normalised, in the order given (a matrix norm's (row, col)). */
+static bool norm_axes(Lower *L, AstNode *e, int nd, int *axes, int *n)
+{
+    *n = -1;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->type->kind == TY_NONE) return true;
+    IrValue *el[2];
+    int k;
+    if (v->type->kind == TY_TUPLE) {
+        k = v->type->n;
+        if (k < 1 || k > 2) {
+            diag_error(e->span, "Improper number of dimensions to norm.");
+            return false;
+        }
+        for (int i = 0; i < k; i++) el[i] = lw_tuple_get(L, v, i, e->span);
+    } else {
+        k = 1;
+        el[0] = v;
+    }
+    for (int i = 0; i < k; i++) {
+        int64_t ax;
+        if (!el[i] || el[i]->type->kind == TY_TUPLE || !lw_is_const_int(el[i], &ax)) {
+            diag_error(e->span, "'axis' must be None, an integer or a tuple of integers (compile-time constants)");
+            return false;
+        }
+        if (ax < -nd || ax >= nd) {
+            diag_error(e->span, "axis %lld is out of bounds for array of dimension %d", (long long)ax, nd);
+            return false;
+        }
+        axes[i] = (int)(ax < 0 ? ax + nd : ax);
+    }
+    if (k == 2 && axes[0] == axes[1]) {
+        diag_error(e->span, "Duplicate axes given.");
+        return false;
+    }
+    *n = k;
+    return true;
+}
+
+/* norm's ord: None (NORD_NONE), a string ('fro'/'f', 'nuc', others kept for the error), or a
+ * compile-time number (inf and -inf included). */
+typedef enum NormOrd { NORD_NONE, NORD_STR, NORD_NUM } NormOrd;
+static bool norm_ord(Lower *L, AstNode *e, NormOrd *kind, double *p, const char **str)
+{
+    *kind = NORD_NONE;
+    if (!e) return true;
+    IrValue *o = lw_expr(L, e);
+    if (!o) return false;
+    if (o->type->kind == TY_NONE) return true;
+    bool neg = false;
+    if (o->def && o->def->op == IR_NEG && o->def->nargs == 1 && o->type->kind != TY_ARRAY) {
+        neg = true;
+        o = o->def->args[0];
+    }
+    int64_t k;
+    if (!neg && o->def && o->def->op == IR_CONST_STR) {
+        *kind = NORD_STR;
+        *str = o->def->sval;
+        return true;
+    }
+    if (lw_is_const_int(o, &k)) *p = (double)k;
+    else if (o->def && o->def->op == IR_CONST_FLOAT) *p = o->def->fval;
+    else {
+        diag_error(e->span, "norm(ord=...) must be None, a string or a compile-time number");
+        return false;
+    }
+    if (neg) *p = -*p;
+    *kind = NORD_NUM;
+    return true;
+}
+
+static IrValue *emit_red(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep)
+{
+    return lw_reduce_axes(L, sp, r, x, naxes, axes, keep, x->type->dtype);
+}
+
+/* sqrt(sum(|x|**2)) over axes: the 2-norm of vectors, the Frobenius norm of matrices. */
+static IrValue *norm_fro(Lower *L, Span sp, IrValue *x, int naxes, const int *axes, bool keep)
+{
+    if (dt_is_complex(x->type->dtype)) x = lw_ewise(L, IR_ABS, sp, 1, &x);
+    IrValue *sq = x ? lw_binop(L, AOP_MUL, sp, x, x) : NULL;
+    if (!sq) return NULL;
+    IrValue *s = lw_reduce_axes(L, sp, RED_SUM, sq, naxes, axes, keep, sq->type->dtype);
+    return lw_ewise(L, IR_SQRT, sp, 1, &s);
+}
+
+/* The vector norms of x along axis (NumPy's order of cases). */
+static IrValue *norm_vector(Lower *L, Span sp, IrValue *x, int axis, bool keep, NormOrd kind, double p)
+{
+    int axes[1] = {axis};
+    if (kind == NORD_NONE || (kind == NORD_NUM && p == 2.0)) return norm_fro(L, sp, x, 1, axes, keep);
+    if (kind == NORD_STR) return NULL;   /* the caller reports it */
+    IrValue *ax = lw_ewise(L, IR_ABS, sp, 1, &x);
+    if (!ax) return NULL;
+    if (isinf(p)) return emit_red(L, sp, p > 0 ? RED_MAX : RED_MIN, ax, 1, axes, keep);
+    if (p == 0.0) {   /* (x != 0).astype(x.real.dtype).sum(axis) */
+        IrValue *nz = lw_binop(L, AOP_NE, sp, x, lw_const_int(L, sp, 0));
+        nz = nz ? lw_cast(L, nz, dt_real(x->type->dtype), sp) : NULL;
+        return nz ? lw_reduce_axes(L, sp, RED_SUM, nz, 1, axes, keep, nz->type->dtype) : NULL;
+    }
+    if (p == 1.0) return lw_reduce_axes(L, sp, RED_SUM, ax, 1, axes, keep, ax->type->dtype);
+    IrValue *pw = lw_binop(L, AOP_POW, sp, ax, lw_const_float(L, sp, p));
+    IrValue *s = pw ? lw_reduce_axes(L, sp, RED_SUM, pw, 1, axes, keep, pw->type->dtype) : NULL;
+    return s ? lw_binop(L, AOP_POW, sp, s, lw_const_float(L, sp, 1.0 / p)) : NULL;
+}
+
+/* The matrix norms of x over (row, col).  ord 2 / -2 / 'nuc': the largest / smallest / sum of
+ * the singular values of x with (row, col) moved last; 1 / -1: max / min over col of the
+ * column sums of |x|; inf / -inf: max / min over row of the row sums; None / 'fro' / 'f':
+ * Frobenius.  keepdims keeps row and col as size-1 axes. */
+static IrValue *norm_matrix(Lower *L, Span sp, IrValue *x, int row, int col, bool keep, NormOrd kind, double p,
+                            const char *str)
+{
+    int nd = x->type->ndim;
+    bool spectral = (kind == NORD_NUM && (p == 2.0 || p == -2.0)) || (kind == NORD_STR && !strcmp(str, "nuc"));
+    if (spectral && x->type->dtype == DT_FLOAT16) {
+        diag_error(sp, "array type float16 is unsupported in linalg");
+        return NULL;
+    }
+    if (spectral) {
+        int perm[IR_MAXDIM], k = 0;
+        for (int i = 0; i < nd; i++)
+            if (i != row && i != col) perm[k++] = i;
+        perm[k++] = row;
+        perm[k++] = col;
+        IrValue *y = lw_emit_transpose(L, sp, x, perm);
+        IrValue *s = svd_values(L, sp, y);
+        int last[1] = {nd - 2};
+        RedOp r = kind == NORD_STR ? RED_SUM : p > 0 ? RED_MAX : RED_MIN;
+        IrValue *v = emit_red(L, sp, r, s, 1, last, false);
+        if (!keep) return v;
+        IrValue *dims[IR_MAXDIM];
+        lw_shape_of(L, x, sp, dims);
+        dims[row] = dims[col] = lw_const_int(L, sp, 1);
+        return lw_emit_reshape(L, sp, v, nd, dims);
+    }
+    if (kind == NORD_NONE || (kind == NORD_STR && (!strcmp(str, "fro") || !strcmp(str, "f")))) {
+        int axes[2] = {row < col ? row : col, row < col ? col : row};
+        return norm_fro(L, sp, x, 2, axes, keep);
+    }
+    if (kind == NORD_NUM && (fabs(p) == 1.0 || isinf(p))) {
+        /* 1: sum over row, then extreme over col; inf: sum over col, then extreme over row */
+        int first = fabs(p) == 1.0 ? row : col, second = fabs(p) == 1.0 ? col : row;
+        if (!keep && second > first) second--;
+        IrValue *ax = lw_ewise(L, IR_ABS, sp, 1, &x);
+        IrValue *s = ax ? lw_reduce_axes(L, sp, RED_SUM, ax, 1, &first, keep, ax->type->dtype) : NULL;
+        return s ? emit_red(L, sp, p > 0 ? RED_MAX : RED_MIN, s, 1, &second, keep) : NULL;
+    }
+    return NULL;   /* api_norm reports an invalid order first */
+}
+
+/* linalg.norm(x, ord=None, axis=None, keepdims=False), NumPy's rules: bool and integer x is
+ * converted to float64 first; with axis None, ord None (any ndim: the flattened 2-norm), 'fro'
+ * of a matrix and 2 of a vector are sqrt(sum(|x|**2)); otherwise axis (None: all of a 1-d or
+ * 2-d x) names one axis (vector norms: ord inf, -inf, 0, 1, 2, any other p: sum(|x|**p)**(1/p))
+ * or two (matrix norms: 1, -1, inf, -inf, 2, -2, 'fro', 'nuc').  keepdims as NumPy. */
+static IrValue *api_norm(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "norm", "x,ord,axis,keepdims", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "norm");
+    if (!x) return NULL;
+    int nd = x->type->ndim, axes[2], naxes;
+    bool keep;
+    NormOrd kind;
+    double p = 0;
+    const char *str = NULL;
+    if (!norm_axes(L, a.p[2], nd, axes, &naxes) || !lw_bool_arg(L, a.p[3], false, &keep) ||
+        !norm_ord(L, a.p[1], &kind, &p, &str))
+        return NULL;
+    DType d = x->type->dtype;
+    if (d == DT_BOOL || dt_is_int(d)) x = lw_cast(L, x, DT_FLOAT64, sp);
+    if (!x) return NULL;
+    if (naxes < 0) {
+        bool fro = kind == NORD_STR && (!strcmp(str, "fro") || !strcmp(str, "f"));
+        if (kind == NORD_NONE || (fro && nd == 2) || (kind == NORD_NUM && p == 2.0 && nd == 1)) {
+            int all[IR_MAXDIM];
+            for (int i = 0; i < nd; i++) all[i] = i;
+            return norm_fro(L, sp, x, nd, all, keep);
+        }
+        if (nd != 1 && nd != 2) {
+            diag_error(sp, "Improper number of dimensions to norm.");
+            return NULL;
+        }
+        naxes = nd;
+        axes[0] = 0;
+        axes[1] = 1;
+    }
+    Span osp = a.p[1] ? a.p[1]->span : sp;
+    if (naxes == 1) {
+        if (kind == NORD_STR) {
+            diag_error(osp, "Invalid norm order '%s' for vectors", str);
+            return NULL;
+        }
+        return norm_vector(L, sp, x, axes[0], keep, kind, p);
+    }
+    bool valid = kind == NORD_NONE ||
+                 (kind == NORD_NUM && (fabs(p) == 1.0 || fabs(p) == 2.0 || isinf(p))) ||
+                 (kind == NORD_STR && (!strcmp(str, "fro") || !strcmp(str, "f") || !strcmp(str, "nuc")));
+    if (!valid) {
+        diag_error(osp, "Invalid norm order for matrices.");
+        return NULL;
+    }
+    return norm_matrix(L, sp, x, axes[0], axes[1], keep, kind, p, str);
+}
+
+/* linalg.matrix_power(a, n): a square in its last two dims (run-time check:
+ * LinAlgError), n a compile-time int; a negative n is the power -n of inv(a) (float64 for
+ * integer a, as NumPy). */
+static IrValue *api_matrix_power(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "matrix_power", "a,n", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "matrix_power");
+    if (!x) return NULL;
+    if (x->type->ndim < 2) {
+        diag_error(a.p[0]->span, "%d-dimensional array given. Array must be at least two-dimensional",
+                   x->type->ndim);
+        return NULL;
+    }
+    IrValue *nv = lw_expr(L, a.p[1]);
+    if (!nv) return NULL;
+    int64_t n;
+    if (nv->type->kind != TY_INT && nv->type->kind != TY_BOOL) {
+        diag_error(a.p[1]->span, "exponent must be an integer");
+        return NULL;
+    }
+    if (!lw_is_const_int(nv, &n)) {
+        diag_error(a.p[1]->span, "matrix_power() needs a compile-time integer exponent");
+        return NULL;
+    }
+    if (n == INT64_MIN) {
+        diag_error(a.p[1]->span, "matrix_power() exponent %lld is out of range", (long long)n);
+        return NULL;
+    }
+    if (n < 0) {   /* NumPy: a = inv(a); n = abs(n) */
+        x = inv_of(L, sp, x);
+        if (!x) return NULL;
+        n = -n;
+    }
+    return lw_emit_matmul(L, sp, x, x, MM_MATRIX_POWER, n, x->type->ndim);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_solve)
@@ -568,6 +823,9 @@ LW_API_PLAIN(api_pinv)
 LW_API_PLAIN(api_lstsq)
 LW_API_PLAIN(api_tensorinv)
 LW_API_PLAIN(api_tensorsolve)
+
+LW_API_PLAIN(api_norm)
+LW_API_PLAIN(api_matrix_power)
 
 const ApiFn lw_solver_api[] = {
     {"cupy.linalg", "solve", api_solve_api, 0},
@@ -584,5 +842,7 @@ const ApiFn lw_solver_api[] = {
     {"cupy.linalg", "lstsq", api_lstsq_api, 0},
     {"cupy.linalg", "tensorinv", api_tensorinv_api, 0},
     {"cupy.linalg", "tensorsolve", api_tensorsolve_api, 0},
+    {"cupy.linalg", "norm", api_norm_api, 0},
+    {"cupy.linalg", "matrix_power", api_matrix_power_api, 0},
     {NULL, NULL, NULL, 0},
 };

@@ -84,21 +84,6 @@ static bool sort_kind_order(Lower *L, AstNode *kind, AstNode *order)
     return true;
 }
 
-/* IR_SORT of x along axis (flat: of x.ravel()); kth: partition's int, or NULL. */
-static IrValue *emit_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bool arg, IrValue *kth)
-{
-    if (flat) x = lw_ravel(L, sp, x);
-    IrValue *args[2] = {x, kth};
-    DType dt = arg ? DT_INT64 : x->type->dtype;
-    IrValue *r = lw_emit(L, IR_SORT, sp, ty_array(dt, x->type->ndim), kth ? 2 : 1, args);
-    r->def->ival = flat ? 0 : axis;
-    r->def->shape[0] = arg;
-    r->def->dtype = dt;
-    return r;
-}
-
-IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool arg) { return emit_sort(L, sp, x, axis, false, arg, NULL); }
-
 /* x[idx] for 1-d x and an int64 array idx (a copy). */
 static IrValue *gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
 {
@@ -152,7 +137,7 @@ static IrValue *api_sort(Lower *L, AstNode *call, const char *name, IrValue *sel
         diag_error(p[0]->span, "in-place %s() needs an int axis", name);
         return NULL;
     }
-    IrValue *r = emit_sort(L, sp, x, axis, flat, arg, kth);
+    IrValue *r = lw_sort(L, sp, x, axis, flat, arg, kth);
     if (self && !arg) { /* x.sort(), x.partition(): in place, returns None */
         IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){x, r});
         in->dtype = x->type->dtype;
@@ -226,7 +211,7 @@ static IrValue *api_lexsort(Lower *L, AstNode *call)
             return NULL;
         }
     }
-    IrValue *perm = emit_sort(L, sp, keys[0], 0, false, true, NULL);
+    IrValue *perm = lw_sort(L, sp, keys[0], 0, false, true, NULL);
     IrValue *n0 = lw_emit1(L, IR_SIZE, sp, ty_int(), keys[0]);
     for (int i = 1; i < n && perm; i++) {
         IrValue *ni = lw_emit1(L, IR_SIZE, sp, ty_int(), keys[i]);
@@ -235,7 +220,7 @@ static IrValue *api_lexsort(Lower *L, AstNode *call)
         lw_emit_raise_if(L, sp, ne, "ValueError", "all keys need to be the same shape");
         IrValue *kp = gather(L, sp, keys[i], perm);
         if (!kp) return NULL;
-        IrValue *q = emit_sort(L, sp, kp, 0, false, true, NULL);
+        IrValue *q = lw_sort(L, sp, kp, 0, false, true, NULL);
         perm = gather(L, sp, perm, q);
     }
     return perm;

@@ -123,7 +123,7 @@ static IrValue *cov(Lower *L, AstNode *call, const char *name, AstNode *me, AstN
         IrValue *yr = cov_rows(L, sp, ye, "y", y, rowvar, dt);
         if (!yr) return NULL;
         IrValue *arrs[2] = {x, yr};
-        x = lw_join(L, sp, 2, arrs, 0, dt);
+        x = lw_join(L, sp, "concatenate", 2, arrs, 0, dt);
     }
     IrValue *ddof = NULL;
     if (ddof_e) {
