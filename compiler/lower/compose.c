@@ -1,7 +1,10 @@
 /*
  * lower/compose.c — the building blocks that several API areas compose (declared in the
  * "compose" section of lower.h): the matrix product (lw_matmul, the @ operator; lw_emit_matmul
- * for IR_MATMUL's other modes), ...
+ * for IR_MATMUL's other modes), reductions over axes (lw_reduce, lw_reduce_axes and NumPy's
+ * default dtypes, lw_reduce_dtype), joining along an axis (lw_join), rolls and diagonals
+ * (lw_roll_axis, lw_diagonal, lw_diag_view, lw_eye_masked), atleast_nd views (lw_atleast),
+ * triangle masks (lw_col_minus_row), nonzero (lw_emit_nonzero, lw_nonzero) and sorting (lw_sort).
  *
  * An API file uses only the lowering core, the kit (kit.c), the binder (bind.c) and these
  * blocks, never another API file: a routine that one area needs stays static in that area's
@@ -111,7 +114,7 @@ IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M)
 /* sum/prod: bool and signed ints below 64 bits accumulate in int64, unsigned in uint64;
  * mean: ints and bool give float64; max/min keep the dtype; any/all give bool; the arg-reductions
  * give int64 positions. */
-static DType reduce_dtype(RedOp r, DType in)
+DType lw_reduce_dtype(RedOp r, DType in)
 {
     switch (r) {
     case RED_SUM:
@@ -142,7 +145,7 @@ IrValue *lw_reduce(Lower *L, Span sp, RedOp r, IrValue *x, AstNode *axis, AstNod
     bool all, keep;
     if (!lw_axis_arg(L, axis, ndim, axes, &naxes, &all)) return NULL;
     if (!lw_bool_arg(L, keepdims, false, &keep)) return NULL;
-    DType dt = reduce_dtype(r, x->type->dtype);
+    DType dt = lw_reduce_dtype(r, x->type->dtype);
     bool given;
     if (dtype && !lw_dtype_arg(L, dtype, &dt, &given)) return NULL;
     if (all) {

@@ -44,6 +44,13 @@ IrValue *lw_ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
     return a && b ? lw_ewise(L, op, sp, 2, (IrValue *[]){a, b}) : NULL;
 }
 
+/* v cast to dtype d when it has another (NULL stays NULL). */
+IrValue *lw_cast_to(Lower *L, IrValue *v, DType d, Span sp)
+{
+    if (!v) return NULL;
+    return v->type->dtype == d ? v : lw_cast(L, v, d, sp);
+}
+
 /* v < 0 for a host int, folded when v is a constant */
 IrValue *lw_is_neg(Lower *L, Span sp, IrValue *v)
 {
@@ -97,6 +104,16 @@ IrValue *lw_iota(Lower *L, Span sp, IrValue *n)
     IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(DT_INT64, 1), 3, args);
     r->def->dtype = DT_INT64;
     return r;
+}
+
+/* x[idx] for a 1-d x and an int array idx of any shape: a copy (IR_ADV_INDEX; NULL idx
+ * stays NULL). */
+IrValue *lw_gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
+{
+    if (!idx) return NULL;
+    IdxKind kinds[1] = {IDX_INT};
+    IrValue *args[2] = {x, idx};
+    return lw_index_adv(L, x, sp, sp, 1, kinds, 2, args);
 }
 
 /* ---------------------------------------------------------------- index views (IR_INDEX) */

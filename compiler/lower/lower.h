@@ -215,6 +215,7 @@ IrValue *lw_is_neg(Lower *L, Span sp, IrValue *v);                 /* v < 0, fol
 /* lw_ewise of one or two operands; NULL when an operand is NULL (an earlier error). */
 IrValue *lw_ew1(Lower *L, IrOp op, Span sp, IrValue *a);
 IrValue *lw_ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_cast_to(Lower *L, IrValue *v, DType d, Span sp);   /* cast unless of dtype d; NULL stays */
 /* Raises exc(msg) at run time when the host bool cond holds: lw_emit_raise_if always emits the
  * check (IR_IF + IR_RAISE); lw_raise_if decides a constant cond at compile time (false after
  * reporting msg as an error). */
@@ -224,6 +225,7 @@ void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src);  /* dst[...] 
 IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x);                /* IR_COPY */
 IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                  /* x.reshape(-1) */
 IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                   /* arange(n), int64 */
+IrValue *lw_gather(Lower *L, Span sp, IrValue *x, IrValue *idx);   /* x[idx], 1-d x: a copy */
 /* An index expression under construction: items and their argument values (see IR_INDEX);
  * lw_ix_init(x), then one lw_ix_* per item, then lw_ix_emit. */
 typedef struct LwIx {
@@ -313,6 +315,10 @@ extern const char *const lw_matmul_sig;        /* "(n?,k),(k,m?)->(n?,m?)", quot
 IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim);
 void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b);  /* both cast to their promotion */
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);     /* a @ b */
+/* NumPy's default result dtype of reduction r over dtype in: sum/prod accumulate bool and
+ * signed ints below 64 bits in int64, unsigned in uint64; mean of ints and bool is float64;
+ * any/all bool; the arg-reductions int64; max/min keep the dtype. */
+DType lw_reduce_dtype(RedOp r, DType in);
 /* An IR_REDUCE redop of array x over axes[0..naxes) (naxes == x's ndim: all of them), result
  * dtype dt, accumulating from x's dtype. */
 IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const int *axes, bool keep, DType dt);

@@ -36,14 +36,6 @@ static bool is_scalar_like(const IrValue *v)
     return v->type->kind != TY_ARRAY || v->type->ndim == 0;
 }
 
-/* sum(x, axes) with NumPy's accumulator dtype unless dt is given. */
-static DType sum_dtype(DType in)
-{
-    if (in == DT_BOOL || (dt_is_signed(in) && in != DT_INT64)) return DT_INT64;
-    if (dt_is_int(in) && !dt_is_signed(in)) return DT_UINT64;
-    return in;
-}
-
 /* A compile-time axis argument (default dflt), normalised against ndim. */
 static bool const_axis(Lower *L, AstNode *e, const char *name, int ndim, int dflt, int *out)
 {
@@ -199,7 +191,7 @@ static IrValue *api_trace(Lower *L, AstNode *call)
         diag_error(sp, "axis1 and axis2 cannot be the same");
         return NULL;
     }
-    DType dt = sum_dtype(x->type->dtype);
+    DType dt = lw_reduce_dtype(RED_SUM, x->type->dtype);
     bool given;
     if (!lw_dtype_arg(L, a.p[4], &dt, &given) || !lw_no_arg(a.p[5], "out")) return NULL;
     IrValue *d = lw_diagonal(L, sp, x, off, ax1, ax2);

@@ -20,15 +20,6 @@ static IrValue *where3(Lower *L, Span sp, IrValue *c, IrValue *a, IrValue *b)
     return c && a && b ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){c, a, b}) : NULL;
 }
 
-/* x[idx] for a 1-d x and an int array idx (any shape): a copy. */
-static IrValue *gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
-{
-    if (!idx) return NULL;
-    IdxKind kinds[1] = {IDX_INT};
-    IrValue *args[2] = {x, idx};
-    return lw_index_adv(L, x, sp, sp, 1, kinds, 2, args);
-}
-
 /* x[i] of a 1-d x for a host int i: a 0-d view. */
 static IrValue *item(Lower *L, Span sp, IrValue *x, IrValue *i)
 {
@@ -99,8 +90,8 @@ static IrValue *api_interp(Lower *L, AstNode *call)
     IrValue *hi = lw_ew2(L, IR_MAXIMUM, sp, lw_binop(L, AOP_SUB, sp, n, lw_cint(L, sp, 2)), lw_cint(L, sp, 0));
     IrValue *j = lw_ew2(L, IR_MINIMUM, sp, lw_ew2(L, IR_MAXIMUM, sp, lw_ew2(L, IR_SUB, sp, ss, lw_cint(L, sp, 1)), lw_cint(L, sp, 0)), hi);
     IrValue *k = lw_ew2(L, IR_MINIMUM, sp, lw_ew2(L, IR_ADD, sp, j, lw_cint(L, sp, 1)), last);
-    IrValue *x0 = gather(L, sp, xp, j), *x1 = gather(L, sp, xp, k);
-    IrValue *f0 = gather(L, sp, fp, j), *f1 = gather(L, sp, fp, k);
+    IrValue *x0 = lw_gather(L, sp, xp, j), *x1 = lw_gather(L, sp, xp, k);
+    IrValue *f0 = lw_gather(L, sp, fp, j), *f1 = lw_gather(L, sp, fp, k);
     IrValue *dx = lw_ew2(L, IR_SUB, sp, x1, x0);
     IrValue *slope = lw_ew2(L, IR_TRUEDIV, sp, lw_ew2(L, IR_SUB, sp, f1, f0), dx);
     IrValue *lin = lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_MUL, sp, slope, lw_ew2(L, IR_SUB, sp, x, x0)), f0);
@@ -283,7 +274,7 @@ static IrValue *api_convolve(Lower *L, AstNode *call)
     IrValue *kk = lw_emit_reshape(L, sp, lw_iota(L, sp, len), 2, (IrValue *[]){len, lw_cint(L, sp, 1)});
     IrValue *jj = lw_emit_reshape(L, sp, lw_iota(L, sp, m), 2, (IrValue *[]){lw_cint(L, sp, 1), m});
     IrValue *K = lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_SUB, sp, kk, jj), m1);
-    IrValue *prod = lw_ew2(L, IR_MUL, sp, gather(L, sp, ext, K), v);
+    IrValue *prod = lw_ew2(L, IR_MUL, sp, lw_gather(L, sp, ext, K), v);
     if (!prod) return NULL;
     /* the sum over j (axis 1), in the operands' dtype as NumPy's correlate computes it */
     IrValue *full = lw_reduce_axes(L, sp, RED_SUM, prod, 1, (int[]){1}, false, prod->type->dtype);

@@ -44,12 +44,6 @@ static IrValue *draw(Lower *L, Span sp, IrRandKind kind, DType dt, int ndim, IrV
 
 static IrValue *cfloat(Lower *L, Span sp, double v) { return lw_const_float(L, sp, v); }
 
-/* v as dtype dt (an elementwise result written back into the draw's dtype: CuPy's out=x) */
-static IrValue *cast_to(Lower *L, IrValue *v, DType dt, Span sp)
-{
-    return v && v->type->dtype != dt ? lw_cast(L, v, dt, sp) : v;
-}
-
 static IrValue *bin(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b)
 {
     return a && b ? lw_binop(L, op, sp, a, b) : NULL;
@@ -144,7 +138,7 @@ static IrValue *asarray(Lower *L, IrValue *v, Span sp)
 static IrValue *as_dt(Lower *L, IrValue *v, DType dt, Span sp)
 {
     if (!v) return NULL;
-    return is_array(v) ? cast_to(L, v, dt, sp) : lw_emit_full(L, sp, dt, 0, NULL, v);
+    return is_array(v) ? lw_cast_to(L, v, dt, sp) : lw_emit_full(L, sp, dt, 0, NULL, v);
 }
 
 /* The shape of cupy.broadcast(vals...) when size is None: the arrays' shapes broadcast (a
@@ -249,7 +243,7 @@ static IrValue *api_uniform(Lower *L, AstNode *call)
     if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){lo, hi}, d.dims, &d.ndim);
     IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
     IrValue *lot = as_dt(L, lo, d.dt, sp), *hit = as_dt(L, hi, d.dt, sp);
-    return cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), d.dt, sp);
+    return lw_cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), d.dt, sp);
 }
 
 /* standard_exponential(size=None, dtype=float64): -log(x) of the raw uniform draw (0, 1]. */
@@ -291,22 +285,22 @@ static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which
     IrValue *x;
     switch (which) {
     case P_EXPONENTIAL:
-        return cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims), p), d.dt, sp);
+        return lw_cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims), p), d.dt, sp);
     case P_RAYLEIGH:
         x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
         x = lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, lw_ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
-        return cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), d.dt, sp);
+        return lw_cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), d.dt, sp);
     case P_PARETO:
         x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
         x = bin(L, AOP_DIV, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
-        return bin(L, AOP_SUB, sp, cast_to(L, lw_ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
+        return bin(L, AOP_SUB, sp, lw_cast_to(L, lw_ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
     case P_POWER:
         x = lw_ew1(L, IR_EXP, sp, lw_ew1(L, IR_NEG, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims)));
         x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), lw_ew1(L, IR_NEG, sp, x));
-        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
+        return lw_cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
     default: /* P_WEIBULL */
         x = std_exponential(L, sp, d.dt, d.ndim, d.dims);
-        return cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
+        return lw_cast_to(L, bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), asarray(L, p, sp))), d.dt, sp);
     }
 }
 
@@ -356,17 +350,17 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     scale = as_dt(L, scale, d.dt, sp);
     if (!strcmp(fn, "gumbel")) {
         IrValue *t = lw_ew1(L, IR_LOG, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x)));
-        return cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), d.dt, sp);
+        return lw_cast_to(L, bin(L, AOP_SUB, sp, loc, bin(L, AOP_MUL, sp, t, scale)), d.dt, sp);
     }
     IrValue *xx = bin(L, AOP_ADD, sp, x, x);
-    IrValue *lo = cast_to(L, lw_ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
-    IrValue *hi = lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, bin(L, AOP_SUB, sp, cast_to(L, xx, DT_FLOAT64, sp),
+    IrValue *lo = lw_cast_to(L, lw_ew1(L, IR_LOG, sp, xx), DT_FLOAT64, sp);
+    IrValue *hi = lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, bin(L, AOP_SUB, sp, lw_cast_to(L, xx, DT_FLOAT64, sp),
                                                            cfloat(L, sp, 1.0))));
     IrValue *le = bin(L, AOP_LE, sp, x, cfloat(L, sp, 0.5));
     if (!lo || !hi || !le) return NULL;
     IrValue *t = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi});
-    t = bin(L, AOP_MUL, sp, cast_to(L, scale, DT_FLOAT64, sp), t);
-    return cast_to(L, bin(L, AOP_ADD, sp, cast_to(L, loc, DT_FLOAT64, sp), t), d.dt, sp);
+    t = bin(L, AOP_MUL, sp, lw_cast_to(L, scale, DT_FLOAT64, sp), t);
+    return lw_cast_to(L, bin(L, AOP_ADD, sp, lw_cast_to(L, loc, DT_FLOAT64, sp), t), d.dt, sp);
 }
 
 /* ---------------------------------------------------------------- normal draws */
@@ -381,13 +375,13 @@ static IrValue *normal(Lower *L, Span sp, IrValue *loc, IrValue *scale, DType dt
 {
     if (is_array(scale)) {
         IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0));
-        x = cast_to(L, bin(L, AOP_MUL, sp, x, scale), dt, sp);
-        x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
+        x = lw_cast_to(L, bin(L, AOP_MUL, sp, x, scale), dt, sp);
+        x = lw_cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
         return log ? lw_ew1(L, IR_EXP, sp, x) : x;
     }
     if (is_array(loc)) {
         IrValue *x = draw(L, sp, RAND_NORMAL, dt, ndim, dims, cfloat(L, sp, 0.0), scale);
-        x = cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
+        x = lw_cast_to(L, bin(L, AOP_ADD, sp, x, loc), dt, sp);
         return log ? lw_ew1(L, IR_EXP, sp, x) : x;
     }
     return draw(L, sp, log ? RAND_LOGNORMAL : RAND_NORMAL, dt, ndim, dims, loc, scale);
@@ -461,7 +455,7 @@ static IrValue *api_wald(Lower *L, AstNode *call)
     IrValue *flip = bin(L, AOP_GT, sp, u, bin(L, AOP_DIV, sp, mean, bin(L, AOP_ADD, sp, mean, x)));
     IrValue *alt = bin(L, AOP_DIV, sp, bin(L, AOP_MUL, sp, mean, mean), x);
     if (!flip || !alt) return NULL;
-    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){flip, alt, x}), d.dt, sp);
+    return lw_cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){flip, alt, x}), d.dt, sp);
 }
 
 /* triangular(left, mode, right, size=None, dtype=float64): left, mode, right are
@@ -490,18 +484,18 @@ static IrValue *api_triangular(Lower *L, AstNode *call)
         return NULL;
     if (!d.given) bcast_dims(L, sp, 3, p, d.dims, &d.ndim);
     IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
-    IrValue *base = cast_to(L, bin(L, AOP_SUB, sp, right, left), d.dt, sp);
-    IrValue *leftbase = cast_to(L, bin(L, AOP_SUB, sp, mode, left), d.dt, sp);
+    IrValue *base = lw_cast_to(L, bin(L, AOP_SUB, sp, right, left), d.dt, sp);
+    IrValue *leftbase = lw_cast_to(L, bin(L, AOP_SUB, sp, mode, left), d.dt, sp);
     IrValue *ratio = bin(L, AOP_DIV, sp, leftbase, base);
     IrValue *leftprod = bin(L, AOP_MUL, sp, leftbase, base);
-    IrValue *rightprod = bin(L, AOP_MUL, sp, cast_to(L, bin(L, AOP_SUB, sp, right, mode), d.dt, sp), base);
+    IrValue *rightprod = bin(L, AOP_MUL, sp, lw_cast_to(L, bin(L, AOP_SUB, sp, right, mode), d.dt, sp), base);
     IrValue *lo = bin(L, AOP_ADD, sp, left, lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, x, leftprod)));
-    IrValue *one_minus = bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), cast_to(L, x, DT_FLOAT64, sp));
+    IrValue *one_minus = bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), lw_cast_to(L, x, DT_FLOAT64, sp));
     IrValue *hi = bin(L, AOP_SUB, sp, right, lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, one_minus,
-                                                                    cast_to(L, rightprod, DT_FLOAT64, sp))));
+                                                                    lw_cast_to(L, rightprod, DT_FLOAT64, sp))));
     IrValue *le = bin(L, AOP_LE, sp, x, ratio);
     if (!lo || !hi || !le) return NULL;
-    return cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), d.dt, sp);
+    return lw_cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), d.dt, sp);
 }
 
 /* ---------------------------------------------------------------- integers */

@@ -37,19 +37,12 @@ static bool axis_reduced(const Axes *a, int d)
     return false;
 }
 
-/* An IR_REDUCE of x over a, result dtype dt. */
+/* An IR_REDUCE of x over a, result dtype dt (lw_reduce_axes; a whole reduction records no
+ * axes: a->ax is not read then). */
 static IrValue *red(Lower *L, Span sp, RedOp r, IrValue *x, const Axes *a, bool keep, DType dt)
 {
-    int ndim = x->type->ndim, naxes = a->all ? ndim : a->n;
-    IrValue *v = lw_emit1(L, IR_REDUCE, sp, ty_array(dt, keep ? ndim : ndim - naxes), x);
-    IrInstr *in = v->def;
-    in->redop = r;
-    in->dtype = dt;
-    in->cdtype = x->type->dtype;
-    in->keepdims = keep;
-    in->naxes = naxes == ndim ? 0 : naxes;
-    for (int i = 0; i < in->naxes; i++) in->axes[i] = a->ax[i];
-    return v;
+    static const int none[IR_MAXDIM];
+    return lw_reduce_axes(L, sp, r, x, a->all ? x->type->ndim : a->n, a->all ? none : a->ax, keep, dt);
 }
 
 static IrValue *ew3(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b, IrValue *c)
@@ -57,12 +50,6 @@ static IrValue *ew3(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b, IrValue 
     if (!a || !b || !c) return NULL;
     IrValue *args[3] = {a, b, c};
     return lw_ewise(L, op, sp, 3, args);
-}
-
-static IrValue *cast_to(Lower *L, IrValue *v, DType d, Span sp)
-{
-    if (!v) return NULL;
-    return v->type->dtype == d ? v : lw_cast(L, v, d, sp);
 }
 
 static bool is_inexact(DType d) { return dt_is_float(d) || dt_is_complex(d); }
@@ -94,7 +81,7 @@ static IrValue *divide_by_count(Lower *L, Span sp, IrValue *a, IrValue *b)
 {
     if (!a || !b) return NULL;
     DType d = a->type->dtype;
-    return cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, a, b), d, sp);
+    return lw_cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, a, b), d, sp);
 }
 
 /* Binds cp.NAME(a, SIG) (self NULL) or x.NAME(SIG) and reads the array a; p[0..] are SIG's
@@ -150,14 +137,6 @@ static bool int_axis_arg(Lower *L, AstNode *e, int ndim, Axes *a)
     a->n = 1;
     a->ax[0] = (int)(ax < 0 ? ax + ndim : ax);
     return true;
-}
-
-/* sum/prod's default dtype: bool and signed ints below 64 bits → int64, unsigned → uint64. */
-static DType sum_dtype(DType in)
-{
-    if (in == DT_BOOL || (dt_is_signed(in) && dt_is_int(in) && in != DT_INT64)) return DT_INT64;
-    if (dt_is_int(in) && !dt_is_signed(in)) return DT_UINT64;
-    return in;
 }
 
 /* ---------------------------------------------------------------- argmax, argmin, nanarg* */
@@ -229,7 +208,7 @@ static IrValue *api_var(Lower *L, AstNode *call, const char *name, IrValue *self
     }
     ddof = lw_to_scalar(L, ddof, TY_FLOAT, sp);
     DType rdt = dt_real(cdt);
-    IrValue *xc = cast_to(L, x, cdt, sp), *res;
+    IrValue *xc = lw_cast_to(L, x, cdt, sp), *res;
     if (!nan || !is_inexact(in)) {
         IrValue *m = red(L, sp, RED_MEAN, xc, &a, true, cdt);
         IrValue *s = red(L, sp, RED_SUM, abs_square(L, sp, lw_ew2(L, IR_SUB, sp, xc, m)), &a, keep, rdt);
@@ -237,7 +216,7 @@ static IrValue *api_var(Lower *L, AstNode *call, const char *name, IrValue *self
         /* ret / max(n - ddof, 0): NumPy divides by an intp, in float64 */
         IrValue *n = lw_to_scalar(L, reduced_count(L, sp, x, &a), TY_FLOAT, sp);
         IrValue *dn = lw_ew2(L, IR_MAXIMUM, sp, lw_ew2(L, IR_SUB, sp, n, ddof), lw_const_float(L, sp, 0.0));
-        res = cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, cast_to(L, s, DT_FLOAT64, sp), dn), rdt, sp);
+        res = lw_cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, lw_cast_to(L, s, DT_FLOAT64, sp), dn), rdt, sp);
     } else {
         IrValue *zero = lw_const_int(L, sp, 0);
         IrValue *mask = lw_ew1(L, IR_ISNAN, sp, xc);
@@ -255,7 +234,7 @@ static IrValue *api_var(Lower *L, AstNode *call, const char *name, IrValue *self
             cnt = lw_emit_reshape(L, sp, cnt, v->type->ndim, dims);
         }
         IrValue *dof = lw_ew2(L, IR_SUB, sp, cnt, ddof);           /* float64 */
-        IrValue *q = cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, cast_to(L, v, DT_FLOAT64, sp), dof), rdt, sp);
+        IrValue *q = lw_cast_to(L, lw_ew2(L, IR_TRUEDIV, sp, lw_cast_to(L, v, DT_FLOAT64, sp), dof), rdt, sp);
         IrValue *bad = lw_ew2(L, IR_LE, sp, dof, lw_const_int(L, sp, 0));
         res = ew3(L, IR_WHERE, sp, bad, lw_const_float(L, sp, NAN), q);
     }
@@ -276,7 +255,7 @@ static IrValue *api_nansum(Lower *L, AstNode *call, const char *name, IrValue *s
     Axes a;
     bool keep, given;
     DType in = x->type->dtype;
-    DType dt = r == RED_MEAN ? (is_inexact(in) ? in : DT_FLOAT64) : sum_dtype(in);
+    DType dt = r == RED_MEAN ? (is_inexact(in) ? in : DT_FLOAT64) : lw_reduce_dtype(RED_SUM, in);
     if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_dtype_arg(L, p[1], &dt, &given) || !lw_no_arg(p[2], "out") ||
         !lw_bool_arg(L, p[3], false, &keep))
         return NULL;
@@ -422,12 +401,12 @@ static IrValue *api_average(Lower *L, AstNode *call)
                 lw_emit_raise_if(L, sp, c, a.all || nd != 1 ? "TypeError" : "ValueError", msg);
             }
         }
-        scl = red(L, sp, RED_SUM, cast_to(L, w, rd, sp), &a, keep, rd);
+        scl = red(L, sp, RED_SUM, lw_cast_to(L, w, rd, sp), &a, keep, rd);
         IrValue *z = lw_ew2(L, IR_EQ, sp, scl, lw_const_float(L, sp, 0.0));
         IrValue *c = z ? any_true(L, sp, z) : NULL;
         if (!c) return NULL;
         lw_emit_raise_if(L, sp, c, "ZeroDivisionError", "Weights sum to zero, can't be normalized");
-        IrValue *prod = lw_ew2(L, IR_MUL, sp, cast_to(L, x, rd, sp), cast_to(L, w, rd, sp));
+        IrValue *prod = lw_ew2(L, IR_MUL, sp, lw_cast_to(L, x, rd, sp), lw_cast_to(L, w, rd, sp));
         if (!prod) return NULL;
         avg = lw_ew2(L, IR_TRUEDIV, sp, red(L, sp, RED_SUM, prod, &a, keep, rd), scl);
         if (!avg) return NULL;
@@ -459,7 +438,7 @@ static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *sel
     if (!bind(L, call, name, "axis,dtype,out", self, &x, p)) return NULL;
     Axes a;
     bool given;
-    DType dt = sum_dtype(x->type->dtype);
+    DType dt = lw_reduce_dtype(RED_SUM, x->type->dtype);
     if (!int_axis_arg(L, p[0], x->type->ndim, &a) || !lw_dtype_arg(L, p[1], &dt, &given) || !lw_no_arg(p[2], "out"))
         return NULL;
     if (nan && (dt_is_float(x->type->dtype) || dt_is_complex(x->type->dtype))) {
@@ -468,7 +447,7 @@ static IrValue *api_scan(Lower *L, AstNode *call, const char *name, IrValue *sel
         IrValue *fill = lw_const_int(L, sp, r == RED_PROD);
         if (!isn || !(x = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){isn, fill, x}))) return NULL;
     }
-    IrValue *xc = cast_to(L, x, dt, sp);
+    IrValue *xc = lw_cast_to(L, x, dt, sp);
     IrValue *v = lw_emit1(L, IR_SCAN, sp, ty_array(dt, a.all ? 1 : x->type->ndim), xc);
     v->def->redop = r;
     v->def->dtype = dt;
@@ -663,7 +642,7 @@ static IrValue *q_arg(Lower *L, AstNode *e, const char *name, bool percent, bool
         return NULL;
     }
     *qdt = v->type->dtype;
-    return cast_to(L, v, DT_FLOAT64, e->span);
+    return lw_cast_to(L, v, DT_FLOAT64, e->span);
 }
 
 /* An IR_QUANTILE of x over a (q NULL: the median), result dtype dt. */

@@ -25,11 +25,6 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-static IrValue *cast_to(Lower *L, IrValue *v, DType d, Span sp)
-{
-    return v->type->dtype == d ? v : lw_cast(L, v, d, sp);
-}
-
 /* The axis of a sort: -1 when absent, None (*flat), or an int constant, normalised against
  * ndim with NumPy's AxisError text.  For a 0-d array only None is valid. */
 static bool sort_axis(Lower *L, AstNode *e, Span sp, int ndim, int *axis, bool *flat)
@@ -82,14 +77,6 @@ static bool sort_kind_order(Lower *L, AstNode *kind, AstNode *order)
         }
     }
     return true;
-}
-
-/* x[idx] for 1-d x and an int64 array idx (a copy). */
-static IrValue *gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
-{
-    IdxKind kinds[1] = {IDX_INT};
-    IrValue *args[2] = {x, idx};
-    return lw_index_adv(L, x, sp, sp, 1, kinds, 2, args);
 }
 
 /* The promoted dtype of two operands (arrays strong, 0-d arrays from scalars as arrays). */
@@ -218,10 +205,10 @@ static IrValue *api_lexsort(Lower *L, AstNode *call)
         IrValue *ne = lw_ewise(L, IR_NE, sp, 2, (IrValue *[]){ni, n0});
         if (!ne) return NULL;
         lw_emit_raise_if(L, sp, ne, "ValueError", "all keys need to be the same shape");
-        IrValue *kp = gather(L, sp, keys[i], perm);
+        IrValue *kp = lw_gather(L, sp, keys[i], perm);
         if (!kp) return NULL;
         IrValue *q = lw_sort(L, sp, kp, 0, false, true, NULL);
-        perm = gather(L, sp, perm, q);
+        perm = lw_gather(L, sp, perm, q);
     }
     return perm;
 }
@@ -271,7 +258,7 @@ static IrValue *api_searchsorted(Lower *L, AstNode *call, IrValue *self)
                 diag_error(p[2]->span, "sorter must be a 1-d integer array, got %s", ty_str_of(so->type));
                 return NULL;
             }
-            x = gather(L, sp, x, so);
+            x = lw_gather(L, sp, x, so);
             if (!x) return NULL;
         }
     }
@@ -286,8 +273,8 @@ static IrValue *api_searchsorted(Lower *L, AstNode *call, IrValue *self)
         lit->def->dtype = ty_scalar_dtype(v->type);
         v = lit;
     }
-    x = cast_to(L, x, dt, sp);
-    v = cast_to(L, v, dt, sp);
+    x = lw_cast_to(L, x, dt, sp);
+    v = lw_cast_to(L, v, dt, sp);
     IrValue *r = lw_emit2(L, IR_SEARCHSORTED, sp, ty_array(DT_INT64, v->type->ndim), x, v);
     r->def->ival = right;
     r->def->dtype = DT_INT64;
@@ -359,8 +346,8 @@ static IrValue *api_isin(Lower *L, AstNode *call, const char *name)
         return NULL;
     }
     if (name[0] == 'i' && name[1] == 'n') e = lw_ravel(L, sp, e);  /* in1d */
-    e = cast_to(L, e, dt, sp);
-    t = cast_to(L, t, dt, sp);
+    e = lw_cast_to(L, e, dt, sp);
+    t = lw_cast_to(L, t, dt, sp);
     IrValue *r = lw_emit2(L, IR_ISIN, sp, ty_array(DT_BOOL, e->type->ndim), e, t);
     r->def->ival = inv;
     r->def->dtype = DT_BOOL;
@@ -392,8 +379,8 @@ static IrValue *api_setop(Lower *L, AstNode *call, const char *name, int op)
         diag_error(sp, "%s() of complex arrays is not supported yet", name);
         return NULL;
     }
-    x = cast_to(L, x, dt, sp);
-    y = cast_to(L, y, dt, sp);
+    x = lw_cast_to(L, x, dt, sp);
+    y = lw_cast_to(L, y, dt, sp);
     IrValue *r = lw_emit2(L, IR_SETOP, sp, ty_array(dt, 1), x, y);
     r->def->ival = op;
     r->def->dtype = dt;
