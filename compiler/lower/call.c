@@ -115,22 +115,20 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
     IrValue *args[3];
     if (op == IR_ROUND) {
         Args a;
-        if (!lw_bind(call, name, self ? "decimals,out" : "a,decimals,out", self ? 0 : 1, &a)) return NULL;
-        int o = self ? 0 : 1;
+        if (!lw_bind_self(call, name, "a,decimals,out", 1, self, &a)) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0]) return NULL;
-        args[1] = a.p[o] ? lw_int_arg(L, a.p[o]) : lw_const_int(L, call->span, 0);
+        args[1] = a.p[1] ? lw_int_arg(L, a.p[1]) : lw_const_int(L, call->span, 0);
         if (!args[1]) return NULL;
-        return ufunc_out(L, call, name, lw_ewise(L, IR_ROUND, call->span, 2, args), a.p[o + 1]);
+        return ufunc_out(L, call, name, lw_ewise(L, IR_ROUND, call->span, 2, args), a.p[2]);
     }
     if (op == IR_CLIP) {
         Args a;
-        if (!lw_bind(call, "clip", self ? "a_min,a_max,out" : "a,a_min,a_max,out", self ? 2 : 3, &a)) return NULL;
-        int o = self ? 0 : 1;
+        if (!lw_bind_self(call, "clip", "a,a_min,a_max,out", 3, self, &a)) return NULL;
         args[0] = self ? self : lw_expr(L, a.p[0]);
-        if (!args[0] || !(args[1] = lw_expr(L, a.p[o])) || !(args[2] = lw_expr(L, a.p[o + 1]))) return NULL;
+        if (!args[0] || !(args[1] = lw_expr(L, a.p[1])) || !(args[2] = lw_expr(L, a.p[2]))) return NULL;
         if (!lw_clip_pyint_bounds(L, call->span, args)) return NULL;   /* NumPy >= 2.1 */
-        return ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[o + 2]);
+        return ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[3]);
     }
     if (op == IR_ANGLE && !self) {
         /* angle(z, deg=False): deg multiplies by 180/pi */

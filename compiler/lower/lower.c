@@ -642,18 +642,6 @@ static bool is_call_to(AstNode *e, const char *name)
     return e->kind == AST_CALL && e->lhs->kind == AST_NAME && strcmp(e->lhs->sval, name) == 0;
 }
 
-static IrValue *int_arg(Lower *L, AstNode *e)
-{
-    IrValue *v = lw_expr(L, e);
-    if (!v) return NULL;
-    if (v->type->kind == TY_BOOL) return lw_to_scalar(L, v, TY_INT, e->span);
-    if (v->type->kind != TY_INT) {
-        diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
-        return NULL;
-    }
-    return v;
-}
-
 static void lower_for(Lower *L, AstNode *s)
 {
     AstNode *it = s->rhs;
@@ -672,7 +660,7 @@ static void lower_for(Lower *L, AstNode *s)
         }
         IrValue *a[3];
         for (int i = 0; i < n; i++)
-            if (!(a[i] = int_arg(L, it->elts.v[i]))) return;
+            if (!(a[i] = lw_int_arg(L, it->elts.v[i]))) return;
         start = n == 1 ? lw_const_int(L, it->span, 0) : a[0];
         stop = n == 1 ? a[0] : a[1];
         step = n == 3 ? a[2] : lw_const_int(L, it->span, 1);
@@ -686,7 +674,7 @@ static void lower_for(Lower *L, AstNode *s)
             }
             for (int i = 0; i < it->params.n; i++) {
                 AstNode *kw = it->params.v[i];
-                if (strcmp(kw->sval, "start") == 0) enum_start = int_arg(L, kw->rhs);
+                if (strcmp(kw->sval, "start") == 0) enum_start = lw_int_arg(L, kw->rhs);
                 else {
                     diag_error(kw->span, "enumerate() got an unexpected keyword argument '%s'", kw->sval);
                     return;

@@ -104,9 +104,8 @@ static IrValue *take_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     const char *fn = f->name;
     Args a;
-    if (!lw_bind(call, fn, self ? "indices,axis,out,mode" : "a,indices,axis,out,mode", self ? 1 : 2, &a))
-        return NULL;
-    AstNode **p = self ? a.p : a.p + 1;
+    if (!lw_bind_self(call, fn, "a,indices,axis,out,mode", 2, self, &a)) return NULL;
+    AstNode **p = a.p + 1;
     if (!lw_no_arg(p[2], "out") || !lw_no_arg(p[3], "mode")) return NULL;
     IrValue *x = self ? self : lw_array_arg(L, a.p[0], fn);
     IrValue *idx = x ? take_indices(L, p[0], fn) : NULL;

@@ -97,10 +97,9 @@ static IrValue *api_sort(Lower *L, AstNode *call, const char *name, IrValue *sel
 {
     Span sp = call->span;
     Args a;
-    const char *sig = part ? (self ? "kth,axis,kind,order" : "a,kth,axis,kind,order")
-                           : (self ? "axis,kind,order,stable" : "a,axis,kind,order,stable");
-    if (!lw_bind(call, name, sig, (self ? 0 : 1) + part, &a)) return NULL;
-    AstNode **p = self ? a.p : a.p + 1;
+    const char *sig = part ? "a,kth,axis,kind,order" : "a,axis,kind,order,stable";
+    if (!lw_bind_self(call, name, sig, 1 + part, self, &a)) return NULL;
+    AstNode **p = a.p + 1;
     IrValue *x = self ? self : lw_array_operand(L, a.p[0], name);
     if (!x || !lw_real_only(x, sp, name)) return NULL;
     IrValue *kth = NULL;
@@ -220,8 +219,8 @@ static IrValue *api_searchsorted(Lower *L, AstNode *call, IrValue *self)
 {
     Span sp = call->span;
     Args a;
-    if (!lw_bind(call, "searchsorted", self ? "v,side,sorter" : "a,v,side,sorter", self ? 1 : 2, &a)) return NULL;
-    AstNode **p = self ? a.p : a.p + 1;
+    if (!lw_bind_self(call, "searchsorted", "a,v,side,sorter", 2, self, &a)) return NULL;
+    AstNode **p = a.p + 1;
     IrValue *x = self ? self : lw_array_operand(L, a.p[0], "searchsorted");
     if (!x) return NULL;
     IrValue *v = p[0]->kind == AST_LIST ? lw_index_list(L, p[0]) : lw_expr(L, p[0]);
