@@ -1,7 +1,13 @@
 # gpyc — top-level entry points.  See README.md.
 #   make            install missing dependencies (scripts/deps.sh), configure and build
 #   make demo       build, compile samples/ with gpyc, run one when a GPU is present
-#   make test       build and run the whole test suite (unit + end-to-end + error tests)
+#   make check      the quick loop, no nvcc and no GPU (under 3 minutes on 2 cores once built):
+#                   builds gpyc and the unit tests that do not link the runtime (CMake target
+#                   check_deps; the runtime's CUDA files take nvcc ~10 minutes, so the runtime's
+#                   unit tests are left to make test), then runs the suites unit (nvcc compiles
+#                   skipped), errors, nocrash, golden and api: tests/run.sh --no-nvcc
+#   make test       build everything and run the whole test suite, what CI runs (unit, errors,
+#                   nocrash, golden, api, end-to-end, alloc)
 #   make install PREFIX=/opt/gpyc
 BUILD ?= build
 PREFIX ?= /usr/local
@@ -9,7 +15,7 @@ CMAKE_FLAGS ?=
 NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc $(CUDA_PATH)/bin/nvcc /usr/local/cuda/bin/nvcc) nvcc)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build demo test install clean
+.PHONY: all deps configure build demo check test install clean
 all: build
 
 deps:
@@ -25,6 +31,10 @@ build: configure
 
 demo: build
 	@./scripts/demo.sh $(BUILD)
+
+check: configure
+	cmake --build $(BUILD) --target check_deps -j $(JOBS)
+	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api -j $(JOBS) $(BUILD)
 
 test: build
 	@./tests/run.sh $(BUILD)

@@ -42,6 +42,9 @@
 #                    acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
+#   --no-nvcc        what needs no nvcc (`make check`): the unit suite leaves out the runtime's
+#                    tests (ctest label runtime: they link libgpyrt, whose CUDA files nvcc builds)
+#                    and codegen's unit tests skip their nvcc compiles (GPYC_TEST_NVCC=0)
 #   -h, --help       this text
 # Environment: GPYC_GPU=1 forces running compiled programs, GPYC_GPU=0 forbids it (default:
 # run them when `nvidia-smi -L` lists a GPU); GPYC_FLAGS adds gpyc flags; GPYC_COMPILE_TIMEOUT
@@ -59,6 +62,7 @@ ARCH=""
 ACCDIR=""
 ONLY=""
 NOCTEST=0
+NONVCC=0
 BUILD=""
 FILTER=""
 while [ $# -gt 0 ]; do
@@ -73,6 +77,7 @@ while [ $# -gt 0 ]; do
         --only) ONLY=${2:?--only needs a list}; shift 2 ;;
         --only=*) ONLY=${1#--only=}; shift ;;
         --no-ctest) NOCTEST=1; shift ;;
+        --no-nvcc) NONVCC=1; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) if [ -z "$BUILD" ]; then BUILD=$1; elif [ -z "$FILTER" ]; then FILTER=$1; else
@@ -128,6 +133,7 @@ matches() {
 # How a process ended, for messages: "exit 3", "killed by signal 11", "timed out".
 why_status() {
     if [ "$1" -eq 124 ]; then echo "timed out"
+    elif [ "$1" -eq 152 ]; then echo "timed out (SIGXCPU: its CPU-time limit)"
     elif [ "$1" -ge 128 ]; then echo "killed by signal $(($1 - 128))"
     else echo "exit $1"; fi
 }
@@ -164,8 +170,13 @@ echo "gpyc tests: build $BUILD; suites $ONLY; GPU: $gpu_word${OPTFLAG:+; flags $
 suite_unit() {
     echo "== unit"
     local log=$TMP/ctest.log rc
+    local exclude=()
+    if [ $NONVCC = 1 ]; then
+        exclude=(-LE runtime)
+        export GPYC_TEST_NVCC=0
+    fi
     if [ $NOCTEST = 0 ] && command -v ctest >/dev/null 2>&1 && [ -f "$BUILD/CTestTestfile.cmake" ]; then
-        ctest --test-dir "$BUILD" --output-on-failure -j"$JOBS" >"$log" 2>&1
+        ctest --test-dir "$BUILD" --output-on-failure -j"$JOBS" "${exclude[@]}" >"$log" 2>&1
         rc=$?
         # "  3/12 Test  #3: unit/frontend/test_parse .....   Passed    0.02 sec"
         local n=0 name status
@@ -199,26 +210,54 @@ suite_unit() {
 }
 
 # --- errors ----------------------------------------------------------------------------------
+# errors_batch OUTDIR NAME...: `gpyc --check [FLAGS] NAME.py` inside tests/errors for each
+# NAME; its stderr goes to OUTDIR/NAME.stderr and its exit status to OUTDIR/NAME.rc.
+errors_batch() {
+    local out=$1 name line flags
+    shift
+    cd "$ROOT/tests/errors" || return
+    for name in "$@"; do
+        flags=""
+        IFS= read -r line <"$name.py"
+        case $line in "# gpyc flags: "*) flags=${line#"# gpyc flags: "} ;; esac
+        # shellcheck disable=SC2086  # flags are words
+        timeout 60 "$GPYC" --check $flags "$name.py" >/dev/null 2>"$out/$name.stderr"
+        echo $? >"$out/$name.rc"
+    done
+}
+export -f errors_batch
+
+# The first line of a file without trailing blanks (shell builtins: this runs per test).
+first_line() {
+    local line=""
+    IFS= read -r line <"$1"
+    printf '%s' "${line%"${line##*[![:space:]]}"}"
+}
+
 suite_errors() {
     echo "== errors"
     have_gpyc errors || return
-    local f name rc got want flags n=0
+    local f name rc got want names=() out=$TMP/errors
     for f in "$ROOT"/tests/errors/*.py; do
         [ -f "$f" ] || continue
         name=$(basename "$f" .py)
         is_helper "$name" && continue
         matches "$name" || continue
-        n=$((n + 1))
         if [ ! -f "${f%.py}.err" ]; then fail "errors/$name" "no $name.err beside it"; continue; fi
-        flags=$(sed -n '1s/^# gpyc flags: //p' "$f")
-        # shellcheck disable=SC2086  # flags are words
-        (cd "$ROOT/tests/errors" && timeout 60 "$GPYC" --check $flags "$name.py") >/dev/null 2>"$TMP/err"
-        rc=$?
-        got=$(head -n 1 "$TMP/err" | sed 's/[[:space:]]*$//')
-        want=$(head -n 1 "${f%.py}.err" | sed 's/[[:space:]]*$//')
-        if [ $rc -ne 1 ]; then
-            fail "errors/$name" "$(why_status $rc), expected exit 1"
-            detail <"$TMP/err"
+        names+=("$name")
+    done
+    [ ${#names[@]} -gt 0 ] || { skip errors "no error tests${FILTER:+ match $FILTER}"; return; }
+    mkdir -p "$out"
+    export GPYC ROOT
+    printf '%s\0' "${names[@]}" | xargs -0 -P "$JOBS" -n 50 bash -c 'errors_batch "$@"' _ "$out"
+    for name in "${names[@]}"; do
+        rc=999
+        [ -f "$out/$name.rc" ] && read -r rc <"$out/$name.rc"
+        got=$(first_line "$out/$name.stderr")
+        want=$(first_line "$ROOT/tests/errors/$name.err")
+        if [ "$rc" -ne 1 ]; then
+            fail "errors/$name" "$(why_status "$rc"), expected exit 1"
+            detail <"$out/$name.stderr"
         elif [ "$got" != "$want" ]; then
             fail "errors/$name" "first line of stderr differs"
             printf 'expected: %s\ngot:      %s\n' "$want" "$got" | detail
@@ -226,22 +265,44 @@ suite_errors() {
             pass "errors/$name"
         fi
     done
-    [ $n -gt 0 ] || skip errors "no error tests${FILTER:+ match $FILTER}"
 }
 
 # --- nocrash ---------------------------------------------------------------------------------
-# One input: gpyc --check must end with status 0 or 1.  Prints "FILE STATUS" otherwise.
-nocrash_one() {
-    timeout 30 "$GPYC" --check "$1" >/dev/null 2>&1
-    local rc=$?
-    [ $rc -le 1 ] || echo "$1 $rc"
+# Inputs, one each: gpyc --check must end with status 0 or 1.  Prints "FILE STATUS" otherwise.
+# One bash per batch of inputs, not per input, and a CPU-time limit instead of a `timeout`
+# process per input (gpyc waits on nothing, so a hang is a loop, killed by SIGXCPU): the
+# processes around gpyc cost more than gpyc.
+nocrash_batch() {
+    local f rc
+    ulimit -S -t 30   # soft: SIGXCPU, which says why
+    for f in "$@"; do
+        "$GPYC" --check "$f" >/dev/null 2>&1
+        rc=$?
+        [ $rc -le 1 ] || echo "$f $rc"
+    done
 }
-export -f nocrash_one
+export -f nocrash_batch
+
+# write_prefixes FILE DIR: the prefixes of FILE cut every STEP bytes (fewer for long files: at
+# most ~60 per file; the frontend unit tests feed every prefix of several programs under
+# ASan), as DIR/pNNNNN.py (NNNNN: the length).  Shell builtins only: a `head` per prefix took
+# longer than gpyc on it.
+write_prefixes() {
+    local LC_ALL=C text size step i num   # C: lengths and offsets count bytes
+    IFS= read -r -d '' text <"$1"
+    size=${#text}
+    step=$((size / 60))
+    [ $step -lt 7 ] && step=7
+    for ((i = 0; i < size; i += step)); do
+        printf -v num '%05d' "$i"
+        printf '%s' "${text:0:i}" >"$2/p$num.py"
+    done
+}
 
 suite_nocrash() {
     echo "== nocrash"
     have_gpyc nocrash || return
-    local dir=$BUILD/nocrash f name size step i n=0
+    local dir=$BUILD/nocrash f name n=0
     rm -rf "$dir"
     mkdir -p "$dir"
     : >"$TMP/nocrash.list"
@@ -252,19 +313,13 @@ suite_nocrash() {
         mkdir -p "$dir/$name"
         case $f in
             */errors/*) cp "$f" "$dir/$name/whole.py" ;;
-            *)  # prefixes cut every 7th byte (fewer for long files: at most ~60 per file; the
-                # frontend unit tests feed every prefix of several programs under ASan)
-                size=$(wc -c <"$f")
-                step=$((size / 60)); [ $step -lt 7 ] && step=7
-                for ((i = 0; i < size; i += step)); do
-                    head -c "$i" "$f" >"$dir/$name/p$(printf '%05d' "$i").py"
-                done ;;
+            *) write_prefixes "$f" "$dir/$name" ;;
         esac
         n=$((n + 1))
     done
     [ $n -gt 0 ] || { skip nocrash "no inputs${FILTER:+ match $FILTER}"; return; }
     export GPYC
-    find "$dir" -name '*.py' -print0 | xargs -0 -P "$JOBS" -n 1 bash -c 'nocrash_one "$1"' _ \
+    find "$dir" -name '*.py' -print0 | xargs -0 -P "$JOBS" -n 100 bash -c 'nocrash_batch "$@"' _ \
         >"$TMP/nocrash.bad" 2>/dev/null
     local d bad
     for d in "$dir"/*/; do

@@ -5,7 +5,7 @@
  * unit is checked for the substrings that matter (names, calls, reference counting, control
  * flow).  One test per kind of module also compiles the generated .cu with nvcc (`-c`, sm_80,
  * the runtime's headers), which proves the host code is valid CUDA C++; those are skipped when
- * nvcc is absent.  CPU only.
+ * nvcc is absent or GPYC_TEST_NVCC=0 (`make check`, the quick loop that runs no nvcc).  CPU only.
  */
 #include <criterion/criterion.h>
 #include <stdarg.h>
@@ -510,6 +510,8 @@ static char *source_root(void) {
 
 /* Writes code to a temporary .cu and compiles it with nvcc -c for sm_80. */
 static void compile_ok(const char *code) {
+    const char *use = getenv("GPYC_TEST_NVCC");
+    if (use && strcmp(use, "0") == 0) cr_skip_test("GPYC_TEST_NVCC=0");
     char *nvcc = cg_find_nvcc(NULL);
     if (!nvcc) cr_skip_test("nvcc not found");
     free(nvcc);
