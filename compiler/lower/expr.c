@@ -631,7 +631,7 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
         }
         if (v->type->kind == TY_TUPLE && n == 1) return lw_index_tuple(L, arr, v, index->span, sp);
         if (v->type->kind == TY_ARRAY || v->type->kind == TY_LIST) {
-            /* advanced indexing (lower/api/index.c): the array rides in an IDX_INT item */
+            /* advanced indexing (lower/subscript.c): the array rides in an IDX_INT item */
             args[na++] = v;
             kinds[i] = IDX_INT;
             nadv++;

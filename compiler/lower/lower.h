@@ -1,6 +1,15 @@
 /*
- * lower.h — private header of the lowering stage: the core (lower.c, expr.c, call.c), the kit
- * (kit.c), the binder (bind.c) and the API files (api/).
+ * lower.h — private header of the lowering stage, one section per layer:
+ *   - the core: statements, names and modules (lower.c), expressions and basic subscripts
+ *     (expr.c), advanced indexing (subscript.c), call dispatch, attributes and the API tables
+ *     (call.c), Python builtins and the math/time modules (builtins.c);
+ *   - the kit (kit.c): IR-building helpers (host int arithmetic, index views, raises, stores);
+ *   - the binder (bind.c): arguments bound to a NumPy signature and read by type;
+ *   - compose (compose.c): the building blocks several API areas compose (matmul, reductions,
+ *     join, sort, nonzero, diagonals);
+ *   - the API files (api/NAME.c), one per CuPy area, each with its table lw_NAME_api.
+ * An API file uses only the core, the kit, the binder and compose, never another API file;
+ * the core calls an API file only through the tables (and the two entry points at the end).
  *
  * Lowering walks the AST of one function instance in source order, infers the type of every
  * expression (dtype and ndim of arrays; shapes stay run-time values) and emits IR into the
@@ -90,7 +99,9 @@ typedef struct Lower {
     int u64_seen;            /* such literals lowered so far */
 } Lower;
 
-/* lower.c */
+/* ---------------------------------------------------------------- core
+ *
+ * lower.c */
 IrValue *lw_emit(Lower *L, IrOp op, Span sp, Type *t, int nargs, IrValue **args);
 IrValue *lw_emit1(Lower *L, IrOp op, Span sp, Type *t, IrValue *a);
 IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b);

@@ -1,6 +1,6 @@
 /*
  * lower/api/place.c — routines that read or write an array through index arrays, composed from
- * the advanced-indexing IR of lower/api/index.c (IR_ADV_INDEX / IR_ADV_STORE), host shape
+ * the advanced-indexing IR of lower/subscript.c (IR_ADV_INDEX / IR_ADV_STORE), host shape
  * arithmetic and elementwise ops.  No routine here has a kernel or a runtime entry of its own.
  *
  *   take_along_axis / put_along_axis: one index array per axis — `indices` along `axis`, an
