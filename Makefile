@@ -19,10 +19,11 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 all: build
 
 deps:
-	@./scripts/deps.sh
+	@./scripts/deps.sh $(DEPS_FLAGS)
 
+# without an nvcc CMake configures the compiler and its unit tests only (make check)
 $(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_CUDA_COMPILER=$(NVCC) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) $(if $(shell command -v $(NVCC) 2>/dev/null),-DCMAKE_CUDA_COMPILER=$(NVCC)) $(CMAKE_FLAGS)
 
 configure: deps $(BUILD)/CMakeCache.txt
 
@@ -32,6 +33,7 @@ build: configure
 demo: build
 	@./scripts/demo.sh $(BUILD)
 
+check: DEPS_FLAGS = --no-cuda
 check: configure
 	cmake --build $(BUILD) --target check_deps -j $(JOBS)
 	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api -j $(JOBS) $(BUILD)

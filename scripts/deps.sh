@@ -5,7 +5,9 @@
 #   tree-sitter-python 0.25.0    npm pack tree-sitter-python@0.25.0  (src/parser.c, scanner.c)
 #   Debian packages              cmake, libcriterion-dev, python3-numpy, pkg-config
 #   CUDA toolkit                 must already be installed (nvcc via $CUDA_HOME, $CUDA_PATH,
-#                                /usr/local/cuda or PATH); this script checks for it.
+#                                /usr/local/cuda or PATH); this script checks for it, except
+#                                with --no-cuda (make check, which runs no nvcc): then its
+#                                absence is only a note.
 #
 # Idempotent: a second run with everything present does nothing.  The npm tarballs are checked
 # against the SHA-256 sums below before they are unpacked.
@@ -43,8 +45,12 @@ for c in "${CUDA_HOME:-}/bin/nvcc" "${CUDA_PATH:-}/bin/nvcc" /usr/local/cuda/bin
 done
 [ -n "$nvcc_path" ] || nvcc_path=$(command -v nvcc || true)
 if [ -z "$nvcc_path" ]; then
-    echo "deps: error: the CUDA toolkit (nvcc) was not found; install it or set CUDA_HOME" >&2
-    exit 1
+    if [ "${1:-}" = --no-cuda ]; then
+        say "no CUDA toolkit (nvcc): only gpyc and the compiler's unit tests can be built"
+    else
+        echo "deps: error: the CUDA toolkit (nvcc) was not found; install it or set CUDA_HOME" >&2
+        exit 1
+    fi
 fi
 
 # --- tree-sitter sources from the npm registry ----------------------------------------------
