@@ -50,8 +50,9 @@
 # run them when `nvidia-smi -L` lists a GPU); GPYC_FLAGS adds gpyc flags; GPYC_COMPILE_TIMEOUT
 # and GPYC_RUN_TIMEOUT (seconds, default 600 and 300).
 #
-# Output: one line per check, `PASS name`, `FAIL name: why` or `SKIP name: why`, then the names
-# of the failures and a last line `N passed, N failed, N skipped`.  Exit status 1 if any failed.
+# Output: one line per check, `PASS name`, `FAIL name: why` or `SKIP name: why`, then the seconds
+# each suite took (`time: unit 8 s, errors 4 s, ...`), the names of the failures and a last
+# line `N passed, N failed, N skipped`.  Exit status 1 if any failed.
 set -u
 
 usage() { sed -n '2,/^set -u/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
@@ -596,16 +597,26 @@ suite_acceptance() {
     done
 }
 
-want unit && suite_unit
-want errors && suite_errors
-want nocrash && suite_nocrash
-want golden && suite_golden
-want api && suite_api
-want e2e && suite_e2e
-want alloc && suite_alloc
-want acceptance && [ -n "$ACCDIR" ] && suite_acceptance
+# Runs suite_NAME when NAME is wanted, and notes its time for the line `time: ...`
+# (make check's budget is 3 minutes: this shows where they go).
+TIMES=""
+run_suite() {
+    want "$1" || return 0
+    local t0=$SECONDS
+    "suite_$1"
+    TIMES="$TIMES${TIMES:+, }$1 $((SECONDS - t0)) s"
+}
+run_suite unit
+run_suite errors
+run_suite nocrash
+run_suite golden
+run_suite api
+run_suite e2e
+run_suite alloc
+[ -n "$ACCDIR" ] && run_suite acceptance
 
 echo
+echo "time: $TIMES"
 if [ $NFAIL -gt 0 ]; then
     echo "failed:"
     printf '  %s\n' "${FAILED[@]}"
