@@ -21,9 +21,12 @@ all: build
 deps:
 	@./scripts/deps.sh $(DEPS_FLAGS)
 
-# without an nvcc CMake configures the compiler and its unit tests only (make check)
-$(BUILD)/CMakeCache.txt: | deps
+# Without an nvcc CMake configures the compiler and its unit tests only (make check).  Configured
+# again when CMakeLists.txt changes, so that a build folder made before a new target (check_deps)
+# still knows it; cmake leaves an unchanged cache's time alone, hence the touch.
+$(BUILD)/CMakeCache.txt: CMakeLists.txt | deps
 	cmake -S . -B $(BUILD) $(if $(shell command -v $(NVCC) 2>/dev/null),-DCMAKE_CUDA_COMPILER=$(NVCC)) $(CMAKE_FLAGS)
+	@touch $@
 
 configure: deps $(BUILD)/CMakeCache.txt
 
