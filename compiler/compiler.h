@@ -15,11 +15,10 @@
 typedef struct AstNode AstNode;   /* frontend/frontend.h: the lowering reads it, the IR only points at it */
 
 /* ---------------------------------------------------------------- types.c
- * Array dtypes.  ORDER DTYPE: the same order as gp_dtype in runtime/include/gpyrt.h.        */
+ * Array dtypes: the runtime's (runtime/include/gpyrt_kinds.def), in its order.             */
 typedef enum DType {
-    DT_BOOL, DT_INT8, DT_INT16, DT_INT32, DT_INT64,
-    DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64,
-    DT_FLOAT16, DT_FLOAT32, DT_FLOAT64, DT_COMPLEX64, DT_COMPLEX128,
+#define GPK_DTYPE(id, name, ctype, size) DT_##id,
+#include "runtime/include/gpyrt_kinds.def"
     DT_COUNT
 } DType;
 
@@ -124,16 +123,56 @@ typedef enum IrOp {
     IR_OP_COUNT
 } IrOp;
 
-/* IR_RANDOM_DRAW's kinds.  ORDER GP_RAND (runtime/include/gpyrt.h's gp_rand_kind), then
- * RAND_RANDINT (rt_random_randint). */
+/* The runtime's kinds, modes and flags that instructions carry in ival (or shape[0]) and codegen
+ * passes on: rows of runtime/include/gpyrt_kinds.def, so that both sides number them alike.
+ * IR_RANDOM_DRAW's kinds: the runtime's gp_rand_kind (RAND_NORMAL: args loc, scale; RAND_LOGNORMAL:
+ * mean, sigma; RAND_BITS: int32 raw words), then RAND_RANDINT (args: low, high ints → any integer
+ * dtype in [low, high); rt_random_randint). */
 typedef enum IrRandKind {
-    RAND_UNIFORM,      /* float32/64 in [0, 1) (random_sample) */
-    RAND_UNIFORM_RAW,  /* float32/64 in (0, 1] (CuPy's _random_sample_raw) */
-    RAND_NORMAL,       /* args: loc, scale (scalars) */
-    RAND_LOGNORMAL,    /* args: mean, sigma (scalars) */
-    RAND_BITS,         /* int32 raw 32-bit words (permutation keys) */
-    RAND_RANDINT,      /* args: low, high (ints) → any integer dtype in [low, high) */
+#define GPK_RAND(id) RAND_##id,
+#include "runtime/include/gpyrt_kinds.def"
+    RAND_RANDINT,
 } IrRandKind;
+enum {   /* IR_MATMUL's ival: gp_mm_mode */
+#define GPK_MM(id) MM_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* IR_FFT's ival: gp_fft_kind */
+#define GPK_FFT(id) FFT_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* IR_LINALG's ival: gp_la_kind; its shape[0]: gp_qr_mode, GP_EIGH_* flags, gp_svd_mode */
+#define GPK_LA(id) LA_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {
+#define GPK_QR(id) QR_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {
+#define GPK_EIGH(id, bit) EIGH_##id = bit,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {
+#define GPK_SVD(id) SVD_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* IR_QUANTILE's ival: GP_Q_* flags */
+#define GPK_Q(id, bit) Q_##id = bit,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* IR_SETOP's ival: gp_setop */
+#define GPK_SET(id) SET_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* IR_ADV_STORE's ival: gp_scatter_op */
+#define GPK_SCATTER(id) SCATTER_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+/* The runtime's name of a kind ("GP_MM_DOT") and the IR's ("dot"), or "?" out of range. */
+typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET } RtKindSet;
+const char *ir_rt_kind_const(RtKindSet set, int64_t k);
+const char *ir_rt_kind_name(RtKindSet set, int64_t k);
 
 /* Which IrOp is elementwise, and its table row. */
 typedef enum OpRule {

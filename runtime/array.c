@@ -17,11 +17,14 @@
 
 /* ---------------------------------------------------------------- dtypes */
 
-static const char *const dtype_names[GP_NDTYPES] = {   /* ORDER DTYPE */
-    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "complex64", "complex128",
+static const char *const dtype_names[GP_NDTYPES] = {
+#define GPK_DTYPE(id, name, ctype, size) name,
+#include "gpyrt_kinds.def"
 };
-static const size_t dtype_sizes[GP_NDTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
+static const size_t dtype_sizes[GP_NDTYPES] = {
+#define GPK_DTYPE(id, name, ctype, size) size,
+#include "gpyrt_kinds.def"
+};
 
 const char *gp_dtype_name(gp_dtype d) {
     return (unsigned)d < GP_NDTYPES ? dtype_names[d] : "?";

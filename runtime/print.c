@@ -23,11 +23,14 @@
 
 #include "internal.h"
 
-/* ORDER DTYPE */
-static const size_t itemsize[GP_NDTYPES] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
+static const size_t itemsize[GP_NDTYPES] = {
+#define GPK_DTYPE(id, name, ctype, size) size,
+#include "gpyrt_kinds.def"
+};
 static const char *const dtname[GP_NDTYPES] = {
-    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "complex64", "complex128"};
+#define GPK_DTYPE(id, name, ctype, size) name,
+#include "gpyrt_kinds.def"
+};
 
 enum { LINEWIDTH = 75, THRESHOLD = 1000, EDGEITEMS = 3, PRECISION = 8 };
 

@@ -98,22 +98,25 @@ static void emit_adv_index(Cg *cg, const IrInstr *in) {
     cg_emit(cg, "}");
 }
 
+/* The runtime's constant for in->ival, one of the kinds of set (gpyrt_kinds.def). */
+static const char *rt_kind(const IrInstr *in, RtKindSet set, const char *what) {
+    const char *c = ir_rt_kind_const(set, in->ival);
+    if (c[0] == '?') cg_bug(in, what);
+    return c;
+}
+
 /* IR_LINALG (runtime/solver.c): rt_linalg fills out[] with new references; a tuple result is
  * built from them as they are (it owns them: no retain, unlike IR_TUPLE). */
 static void emit_linalg(Cg *cg, const IrInstr *in, const char *r) {
-    /* ORDER GP_LA: the gp_la_kind constants of gpyrt.h */
-    static const char *const kinds[] = {"GP_LA_SOLVE", "GP_LA_INV", "GP_LA_DET", "GP_LA_SLOGDET",
-                                        "GP_LA_CHOLESKY", "GP_LA_QR", "GP_LA_EIGH", "GP_LA_SVD"};
+    const char *kind = rt_kind(in, RTK_LA, "bad linalg");
     const Type *t = in->res ? in->res->type : NULL;
     int nout = t && t->kind == TY_TUPLE ? t->n : 1;
-    if (in->ival < 0 || in->ival >= (int64_t)(sizeof kinds / sizeof kinds[0]) || !r || in->nargs < 1 ||
-        in->nargs > 2 || nout < 1 || nout > 3)
-        cg_bug(in, "bad linalg");
+    if (!r || in->nargs < 1 || in->nargs > 2 || nout < 1 || nout > 3) cg_bug(in, "bad linalg");
     cg_emit(cg, "{");
     cg->indent++;
     cg_emit(cg, "gp_array *la[3] = {NULL, NULL, NULL};");
     cg_emit(cg, "if (rt_linalg(%s, %s, %s, %s, la) != %d) rt_raise(\"RuntimeError\", \"rt_linalg: result count\");",
-            kinds[in->ival], cg_arg(cg, in, 0), in->nargs > 1 ? cg_arg(cg, in, 1) : "NULL", cg_int_lit(cg, in->shape[0]), nout);
+            kind, cg_arg(cg, in, 0), in->nargs > 1 ? cg_arg(cg, in, 1) : "NULL", cg_int_lit(cg, in->shape[0]), nout);
     if (t->kind == TY_TUPLE) {
         for (int i = 0; i < nout; i++)
             if (t->elems[i]->kind != TY_ARRAY) cg_bug(in, "linalg tuple of non-arrays");
@@ -183,9 +186,6 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
         break;
     }
     case IR_RANDOM_DRAW: { /* rt_random_draw / rt_random_randint (runtime/random.cu) */
-        /* ORDER GP_RAND */
-        static const char *const kinds[] = {"GP_RAND_UNIFORM", "GP_RAND_UNIFORM_RAW", "GP_RAND_NORMAL",
-                                            "GP_RAND_LOGNORMAL", "GP_RAND_BITS"};
         int n = in->ndim;
         cg_emit(cg, "{");
         cg->indent++;
@@ -194,7 +194,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
             cg_emit(cg, "%s = rt_random_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype), cg_arg(cg, in, n),
                     cg_arg(cg, in, n + 1), n, shp);
         else
-            cg_emit(cg, "%s = rt_random_draw(%s, %s, %d, %s, %s, %s);", r, kinds[in->ival], dt_gp_enum(in->dtype), n,
+            cg_emit(cg, "%s = rt_random_draw(%s, %s, %d, %s, %s, %s);", r, rt_kind(in, RTK_RAND, "bad random kind"), dt_gp_enum(in->dtype), n,
                     shp, in->nargs > n ? cg_arg(cg, in, n) : "0.0", in->nargs > n + 1 ? cg_arg(cg, in, n + 1) : "0.0");
         cg->indent--;
         cg_emit(cg, "}");
@@ -218,11 +218,8 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
     case IR_TOLIST: cg_emit(cg, "%s = %s(%s);", r, in->ival ? "rt_tolist_str" : "rt_tolist", cg_arg(cg, in, 0)); break;
     case IR_ARRAY_LIT: emit_array_lit(cg, in); break;
     case IR_MATMUL: {
-        /* ORDER GP_MM: the gp_mm_mode constants of gpyrt.h */
-        static const char *const modes[] = {"GP_MM_MATMUL", "GP_MM_DOT", "GP_MM_VDOT", "GP_MM_INNER",
-                                            "GP_MM_TENSORDOT", "GP_MM_MATRIX_POWER"};
-        if (in->ival < 0 || in->ival >= (int64_t)(sizeof modes / sizeof modes[0])) cg_bug(in, "bad matmul mode");
-        cg_emit(cg, "%s = rt_matmul(%s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), modes[in->ival],
+        const char *mode = rt_kind(in, RTK_MM, "bad matmul mode");
+        cg_emit(cg, "%s = rt_matmul(%s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), mode,
                 cg_int_lit(cg, in->shape[0]));
         break;
     }
@@ -246,9 +243,8 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
         break;
     }
     case IR_FFT: { /* runtime/fft.c */
-        /* ORDER GP_FFT: the gp_fft_kind constants of gpyrt.h */
-        static const char *const kinds[] = {"GP_FFT_C2C_FORWARD", "GP_FFT_C2C_INVERSE", "GP_FFT_R2C", "GP_FFT_C2R"};
-        if (in->ival < 0 || in->ival >= 4 || in->naxes < 1 || in->nargs != 1 + in->naxes) cg_bug(in, "bad fft");
+        const char *kind = rt_kind(in, RTK_FFT, "bad fft");
+        if (in->naxes < 1 || in->nargs != 1 + in->naxes) cg_bug(in, "bad fft");
         StrBuf ax = {0}, ns = {0};
         for (int i = 0; i < in->naxes; i++) {
             sb_printf(&ax, "%s%d", i ? ", " : "", in->axes[i]);
@@ -258,7 +254,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
         cg->indent++;
         cg_emit(cg, "static const int axes[%d] = {%s};", in->naxes, ax.s);
         cg_emit(cg, "const int64_t n[%d] = {%s};", in->naxes, ns.s);
-        cg_emit(cg, "%s = rt_fft(%s, %s, %d, axes, n);", r, cg_arg(cg, in, 0), kinds[in->ival], in->naxes);
+        cg_emit(cg, "%s = rt_fft(%s, %s, %d, axes, n);", r, cg_arg(cg, in, 0), kind, in->naxes);
         cg->indent--;
         cg_emit(cg, "}");
         sb_free(&ax);
@@ -301,10 +297,8 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
                 in->nargs > 1 ? "true" : "false", in->nargs > 1 ? cg_arg(cg, in, 1) : "0");
         break;
     case IR_SETOP: {
-        /* ORDER GP_SET: the gp_setop constants of gpyrt.h */
-        static const char *const ops[] = {"GP_SET_INTERSECT", "GP_SET_UNION", "GP_SET_DIFF", "GP_SET_XOR"};
-        if (in->ival < 0 || in->ival > 3) cg_bug(in, "bad set operation");
-        cg_emit(cg, "%s = rt_setop(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), ops[in->ival]);
+        cg_emit(cg, "%s = rt_setop(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),
+                rt_kind(in, RTK_SET, "bad set operation"));
         break;
     }
     case IR_BINCOUNT: /* runtime/hist.cu */

@@ -216,6 +216,63 @@ static const char *lower_name(char *dst, size_t n, const char *id)
     return dst;
 }
 
+/* The runtime's kinds that instructions carry (gpyrt_kinds.def): codegen writes the constant,
+ * --emit=ir the lower-case id. */
+typedef struct KindRow {
+    const char *cname;   /* "GP_MM_DOT", or NULL (RAND_RANDINT: a runtime function of its own) */
+    const char *id;      /* "DOT" */
+} KindRow;
+static const KindRow rand_rows[] = {
+#define GPK_RAND(id) {"GP_RAND_" #id, #id},
+#include "runtime/include/gpyrt_kinds.def"
+    {NULL, "RANDINT"},
+};
+static const KindRow mm_rows[] = {
+#define GPK_MM(id) {"GP_MM_" #id, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
+static const KindRow fft_rows[] = {
+#define GPK_FFT(id) {"GP_FFT_" #id, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
+static const KindRow la_rows[] = {
+#define GPK_LA(id) {"GP_LA_" #id, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
+static const KindRow set_rows[] = {
+#define GPK_SET(id) {"GP_SET_" #id, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
+#define KIND_SET(rows) {rows, (int)(sizeof rows / sizeof rows[0])}
+static const struct {
+    const KindRow *rows;
+    int n;
+} kind_sets[] = {
+    [RTK_RAND] = KIND_SET(rand_rows), [RTK_MM] = KIND_SET(mm_rows), [RTK_FFT] = KIND_SET(fft_rows),
+    [RTK_LA] = KIND_SET(la_rows), [RTK_SET] = KIND_SET(set_rows),
+};
+#undef KIND_SET
+_Static_assert(sizeof rand_rows / sizeof rand_rows[0] == RAND_RANDINT + 1, "IrRandKind is gp_rand_kind, then RANDINT");
+static char kind_names[RTK_SET + 1][16][24];
+
+static const KindRow *kind_row(RtKindSet set, int64_t k)
+{
+    if ((int)set < 0 || set > RTK_SET || k < 0 || k >= kind_sets[set].n || k >= 16) return NULL;
+    return &kind_sets[set].rows[k];
+}
+
+const char *ir_rt_kind_const(RtKindSet set, int64_t k)
+{
+    const KindRow *r = kind_row(set, k);
+    return r && r->cname ? r->cname : "?";
+}
+
+const char *ir_rt_kind_name(RtKindSet set, int64_t k)
+{
+    const KindRow *r = kind_row(set, k);
+    return r ? lower_name(kind_names[set][k], sizeof kind_names[set][k], r->id) : "?";
+}
+
 const OpInfo *ir_op_info(IrOp op)
 {
     if ((int)op < 0 || op > IR_EWISE_LAST) return NULL;
@@ -346,8 +403,7 @@ static void attrs_array_lit(StrBuf *out, const IrInstr *in)
 static void attrs_endpoint(StrBuf *out, const IrInstr *in) { sb_printf(out, " endpoint=%d", (int)in->ival); }
 static void attrs_random(StrBuf *out, const IrInstr *in)
 {
-    static const char *const kinds[] = {"uniform", "uniform_raw", "normal", "lognormal", "bits", "randint"};
-    sb_printf(out, " %s %s", in->ival >= 0 && in->ival <= RAND_RANDINT ? kinds[in->ival] : "?", dt_name(in->dtype));
+    sb_printf(out, " %s %s", ir_rt_kind_name(RTK_RAND, in->ival), dt_name(in->dtype));
 }
 static void attrs_complex_part(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " imag" : " real"); }
 /* " axes=0,2" or " axes=all" */
@@ -384,15 +440,11 @@ static void attrs_sort(StrBuf *out, const IrInstr *in)
 static void attrs_ival(StrBuf *out, const IrInstr *in) { sb_printf(out, " %lld", (long long)in->ival); }
 static void attrs_linalg(StrBuf *out, const IrInstr *in)
 {
-    /* ORDER GP_LA */
-    static const char *const kinds[] = {"solve", "inv", "det", "slogdet", "cholesky", "qr", "eigh", "svd"};
-    const int64_t nk = (int64_t)(sizeof kinds / sizeof kinds[0]);
-    sb_printf(out, " %s mode=%lld", in->ival >= 0 && in->ival < nk ? kinds[in->ival] : "?", (long long)in->shape[0]);
+    sb_printf(out, " %s mode=%lld", ir_rt_kind_name(RTK_LA, in->ival), (long long)in->shape[0]);
 }
 static void attrs_fft(StrBuf *out, const IrInstr *in)
 {
-    static const char *const kinds[] = {"c2c_forward", "c2c_inverse", "r2c", "c2r"};
-    sb_printf(out, " %s axes=", in->ival >= 0 && in->ival < 4 ? kinds[in->ival] : "?");
+    sb_printf(out, " %s axes=", ir_rt_kind_name(RTK_FFT, in->ival));
     for (int i = 0; i < in->naxes; i++) sb_printf(out, "%s%d", i ? "," : "", in->axes[i]);
 }
 

@@ -12,25 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ORDER DTYPE */
+/* The runtime's dtype rows (runtime/include/gpyrt_kinds.def). */
 static const struct {
     const char *name, *gp, *ctype;
     int size;
 } dtinfo[DT_COUNT] = {
-    {"bool", "GP_BOOL", "bool", 1},
-    {"int8", "GP_INT8", "int8_t", 1},
-    {"int16", "GP_INT16", "int16_t", 2},
-    {"int32", "GP_INT32", "int32_t", 4},
-    {"int64", "GP_INT64", "int64_t", 8},
-    {"uint8", "GP_UINT8", "uint8_t", 1},
-    {"uint16", "GP_UINT16", "uint16_t", 2},
-    {"uint32", "GP_UINT32", "uint32_t", 4},
-    {"uint64", "GP_UINT64", "uint64_t", 8},
-    {"float16", "GP_FLOAT16", "__half", 2},
-    {"float32", "GP_FLOAT32", "float", 4},
-    {"float64", "GP_FLOAT64", "double", 8},
-    {"complex64", "GP_COMPLEX64", "gp_c64", 8},
-    {"complex128", "GP_COMPLEX128", "gp_c128", 16},
+#define GPK_DTYPE(id, name, ctype, size) {name, "GP_" #id, ctype, size},
+#include "runtime/include/gpyrt_kinds.def"
 };
 
 const char *dt_name(DType d) { return dtinfo[d].name; }

@@ -319,10 +319,9 @@ bool lw_real_only(const IrValue *x, Span sp, const char *fname);
  * Building blocks that several API areas compose.  An API file uses only the core, the kit,
  * the binder and these, never another API file: what one area needs stays static in its file,
  * what a second area needs moves here. */
-/* ORDER GP_MM: the gp_mm_mode constants of runtime/include/gpyrt.h (IR_MATMUL's ival). */
-enum { MM_MATMUL, MM_DOT, MM_VDOT, MM_INNER, MM_TENSORDOT, MM_MATRIX_POWER };
 extern const char *const lw_matmul_sig;        /* "(n?,k),(k,m?)->(n?,m?)", quoted by messages */
-/* IR_MATMUL of a and b (both of the result dtype already) in mode (MM_*), ndim-d result. */
+/* IR_MATMUL of a and b (both of the result dtype already) in mode (MM_*: compiler.h, the
+ * runtime's gp_mm_mode), ndim-d result. */
 IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim);
 void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b);  /* both cast to their promotion */
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);     /* a @ b */

@@ -26,11 +26,10 @@ extern "C" {
 #endif
 
 /* ---------------------------------------------------------------- dtypes
- * ORDER DTYPE: the same order as DType in compiler/compiler.h.                             */
+ * The kinds, modes and flags below are rows of gpyrt_kinds.def, which the compiler reads too.  */
 typedef enum gp_dtype {
-    GP_BOOL, GP_INT8, GP_INT16, GP_INT32, GP_INT64,
-    GP_UINT8, GP_UINT16, GP_UINT32, GP_UINT64,
-    GP_FLOAT16, GP_FLOAT32, GP_FLOAT64, GP_COMPLEX64, GP_COMPLEX128,
+#define GPK_DTYPE(id, name, ctype, size) GP_##id,
+#include "gpyrt_kinds.def"
     GP_NDTYPES
 } gp_dtype;
 
@@ -293,15 +292,11 @@ const char *rt_tolist_str(const gp_array *a);
  * CuPy.  Programs that use these link -lcurand.  Unseeded, the generator is seeded from
  * $CUPY_SEED when set (as CuPy), else from the clock (CuPy: os.urandom).  The distributions CuPy computes from these draws with its
  * own elementwise kernels are IR elementwise ops in the compiled program (lower/api/random.c).
- * ORDER GP_RAND: codegen/host.c names these constants.                                     */
+ */
 void rt_random_seed(uint64_t seed);
 typedef enum gp_rand_kind {
-    GP_RAND_UNIFORM,      /* random_sample: cuRAND's uniform (0, 1] with 1 mapped to 0 → [0, 1) */
-    GP_RAND_UNIFORM_RAW,  /* CuPy's _random_sample_raw: cuRAND's uniform as drawn, (0, 1] */
-    GP_RAND_NORMAL,       /* curandGenerateNormal[Double](mean a, stddev b); an odd count draws
-                             one more and drops it (CuPy's _generate_normal) */
-    GP_RAND_LOGNORMAL,    /* curandGenerateLogNormal[Double](mean a, sigma b), the same way */
-    GP_RAND_BITS,         /* curandGenerate: raw 32-bit words, dtype GP_INT32 (permutation keys) */
+#define GPK_RAND(id) GP_RAND_##id,
+#include "gpyrt_kinds.def"
 } gp_rand_kind;
 /* A new array of dtype dt (GP_FLOAT32/GP_FLOAT64; GP_INT32 for GP_RAND_BITS) and the given
  * shape drawn as kind says; a and b: the normal's parameters, ignored otherwise. */
@@ -316,15 +311,10 @@ gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, co
  * Matrix products (NumPy's rules and messages): cuBLAS for float16/32/64 and complex64/128
  * (float32 in true FP32, no TF32; float16 accumulates in FP32), a runtime kernel for bool and
  * integer dtypes (int64 accumulation, wrapped to the dtype; bool: or of ands).  Programs that
- * use these link -lcublas.  One cuBLAS handle per stream, created at first use.
- * ORDER GP_MM: codegen/host.c names these constants.                                        */
+ * use these link -lcublas.  One cuBLAS handle per stream, created at first use.           */
 typedef enum gp_mm_mode {
-    GP_MM_MATMUL,        /* a @ b: 1-d operands promoted then dropped, batch dims broadcast */
-    GP_MM_DOT,           /* dot(a, b), ndim >= 1: a's last axis with b's second-to-last */
-    GP_MM_VDOT,          /* vdot: conj(a.ravel()) . b.ravel() → 0-d */
-    GP_MM_INNER,         /* inner: a's last axis with b's last */
-    GP_MM_TENSORDOT,     /* tensordot(a, b, axes=param) */
-    GP_MM_MATRIX_POWER,  /* linalg.matrix_power(a, param), param >= 0; b is ignored */
+#define GPK_MM(id) GP_MM_##id,
+#include "gpyrt_kinds.def"
 } gp_mm_mode;
 /* a and b (borrowed) have the same dtype, which the result keeps; new reference, C order.
  * ValueError with NumPy's text on shape mismatches ("matmul: Input operand 1 has a mismatch
@@ -335,12 +325,10 @@ gp_array *rt_matmul(const gp_array *a, const gp_array *b, gp_mm_mode mode, int64
 /* ---------------------------------------------------------------- fft.c
  * cupy.fft on cuFFT.  Programs that use these link -lcufft.  Plans are cached by (transform
  * type, length, layout, batch), at most 16, least recently used out; transforms run on
- * rt_stream().  ORDER GP_FFT: codegen/host.c names these constants.                       */
+ * rt_stream().                                                                              */
 typedef enum gp_fft_kind {
-    GP_FFT_C2C_FORWARD,  /* x complex64/128 → same dtype */
-    GP_FFT_C2C_INVERSE,  /* x complex64/128 → same dtype (unnormalised, as cuFFT) */
-    GP_FFT_R2C,          /* x float32/64 → complex64/128; the last axis gives n//2 + 1 values */
-    GP_FFT_C2R,          /* x complex64/128 → float32/64; the last axis reads n//2 + 1 values */
+#define GPK_FFT(id) GP_FFT_##id,
+#include "gpyrt_kinds.def"
 } gp_fft_kind;
 /* The unnormalised DFT of x (borrowed) along axes[0..naxes-1] (normalised, distinct, naxes
  * >= 1), each of transform length n[i] (x is zero-padded or truncated to it, as NumPy's n=/s=).
@@ -352,21 +340,23 @@ gp_array *rt_fft(const gp_array *x, gp_fft_kind kind, int naxes, const int *axes
 /* ---------------------------------------------------------------- solver.c
  * cupy.linalg's factorisations on cuSOLVER's dense API.  Programs that use these link
  * -lcusolver.  One cuSOLVER handle per stream; leading dimensions are batches (one call per
- * matrix).  ORDER GP_LA: codegen/host.c names these constants.                             */
+ * matrix).                                                                                 */
 typedef enum gp_la_kind {
-    GP_LA_SOLVE,     /* solve(a, b) → x; b a vector when b.ndim == 1 (NumPy 2), batches broadcast */
-    GP_LA_INV,       /* inv(a) → a's shape */
-    GP_LA_DET,       /* det(a) → batch shape, a's dtype */
-    GP_LA_SLOGDET,   /* slogdet(a) → sign (a's dtype), logabsdet (real) */
-    GP_LA_CHOLESKY,  /* cholesky(a) → lower L */
-    GP_LA_QR,        /* qr(a, mode=param: gp_qr_mode) → (Q, R), or R for GP_QR_R */
-    GP_LA_EIGH,      /* eigh(a), param: GP_EIGH_* flags → (w, v), or w with GP_EIGH_VALUES */
-    GP_LA_SVD,       /* svd(a), param: gp_svd_mode → (U, S, Vh), or S for GP_SVD_VALUES */
+#define GPK_LA(id) GP_LA_##id,
+#include "gpyrt_kinds.def"
 } gp_la_kind;
-typedef enum gp_qr_mode { GP_QR_REDUCED, GP_QR_COMPLETE, GP_QR_R } gp_qr_mode;
-#define GP_EIGH_UPPER 1    /* UPLO='U': read the upper triangle */
-#define GP_EIGH_VALUES 2   /* eigvalsh: eigenvalues only */
-typedef enum gp_svd_mode { GP_SVD_FULL, GP_SVD_REDUCED, GP_SVD_VALUES } gp_svd_mode;
+typedef enum gp_qr_mode {
+#define GPK_QR(id) GP_QR_##id,
+#include "gpyrt_kinds.def"
+} gp_qr_mode;
+enum {
+#define GPK_EIGH(id, bit) GP_EIGH_##id = bit,
+#include "gpyrt_kinds.def"
+};
+typedef enum gp_svd_mode {
+#define GPK_SVD(id) GP_SVD_##id,
+#include "gpyrt_kinds.def"
+} gp_svd_mode;
 /* Runs kind on a (ndim >= 2; float32/64 or complex64/128, the computation dtype) and b (solve
  * only, a's dtype, else NULL), both borrowed; writes its results, new references in C order,
  * to out[0..r-1] in NumPy's tuple order and returns r (1 to 3).  numpy.linalg.LinAlgError with
@@ -416,7 +406,10 @@ gp_array *rt_median(const gp_array *x, int axis, bool keepdims, gp_dtype out);
  * q's shape followed by x's unreduced axes (reduced ones kept as 1 with keepdims), dtype out.
  * A line holding a NaN gives NaN, unless GP_Q_NAN: NaNs are skipped and an all-NaN line gives
  * NaN.  New reference; x and q are borrowed.  CUB segmented sort on rt_stream(). */
-enum { GP_Q_NAN = 1, GP_Q_PERCENT = 2 };
+enum {
+#define GPK_Q(id, bit) GP_Q_##id = bit,
+#include "gpyrt_kinds.def"
+};
 gp_array *rt_quantile(const gp_array *x, const gp_array *q, int naxes, const int *axes, bool keepdims, int flags,
                       gp_dtype out);
 
@@ -442,7 +435,10 @@ void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *a
  * as rt_adv_set, but every element of v is combined into its place with an atomic op, so
  * repeated indices accumulate.  op: GP_SCATTER_*.  max/min propagate NaN as NumPy's
  * maximum/minimum; complex values only add. */
-typedef enum gp_scatter_op { GP_SCATTER_SET, GP_SCATTER_ADD, GP_SCATTER_MAX, GP_SCATTER_MIN } gp_scatter_op;
+typedef enum gp_scatter_op {
+#define GPK_SCATTER(id) GP_SCATTER_##id,
+#include "gpyrt_kinds.def"
+} gp_scatter_op;
 void rt_adv_scatter(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v,
                     int op);
 /* The C-order coordinates of a's nonzero elements as int64 (synchronises).  New reference.
@@ -470,8 +466,11 @@ gp_array *rt_unique(const gp_array *x, int part);
  * dtype); NaN is never in t. */
 gp_array *rt_isin(const gp_array *e, const gp_array *t, bool invert);
 /* NumPy's 1-d set routines of a and b (one dtype, any shapes, flattened): sorted, unique
- * results.  ORDER GP_SET: codegen/host.c names these constants. */
-typedef enum gp_setop { GP_SET_INTERSECT, GP_SET_UNION, GP_SET_DIFF, GP_SET_XOR } gp_setop;
+ * results. */
+typedef enum gp_setop {
+#define GPK_SET(id) GP_SET_##id,
+#include "gpyrt_kinds.def"
+} gp_setop;
 gp_array *rt_setop(const gp_array *a, const gp_array *b, gp_setop op);
 
 /* ---------------------------------------------------------------- hist.cu

@@ -15,9 +15,6 @@
 
 #include <string.h>
 
-/* ORDER GP_FFT: the gp_fft_kind constants of runtime/include/gpyrt.h (IR_FFT's ival). */
-enum { FFT_C2C_FORWARD, FFT_C2C_INVERSE, FFT_R2C, FFT_C2R };
-
 typedef enum Norm { NORM_BACKWARD, NORM_ORTHO, NORM_FORWARD } Norm;
 
 /* One transform routine: its name, transform kind, number of axes (1, 2 or 0 for n-d),

@@ -868,8 +868,8 @@ const ApiFn lw_place_api[] = {
     {"cupy", "insert", api_insert_api, 0},
     {"cupy", "resize", api_resize_api, 0},
     {"cupy", "ascontiguousarray", api_ascontiguousarray_api, 0},
-    {"cupyx", "scatter_add", api_scatter_api, 1},
-    {"cupyx", "scatter_max", api_scatter_api, 2},
-    {"cupyx", "scatter_min", api_scatter_api, 3},
+    {"cupyx", "scatter_add", api_scatter_api, SCATTER_ADD},
+    {"cupyx", "scatter_max", api_scatter_api, SCATTER_MAX},
+    {"cupyx", "scatter_min", api_scatter_api, SCATTER_MIN},
     {NULL, NULL, NULL, 0},
 };

@@ -556,9 +556,6 @@ static IrValue *api_median(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- quantile, percentile, nanmedian */
 
-/* IR_QUANTILE's ival.  ORDER GP_Q: the GP_Q_* flags of runtime/include/gpyrt.h. */
-enum { GP_Q_NAN_FLAG = 1, GP_Q_PERCENT_FLAG = 2 };
-
 /* A constant q outside [0, hi] (or NaN): NumPy's ValueError, at compile time. */
 static bool q_const_ok(const IrValue *v, double hi, bool percent, Span sp)
 {
@@ -680,7 +677,7 @@ static IrValue *api_quantile(Lower *L, AstNode *call, const char *name, int flag
     if (!lw_bind(call, name, "a,q,axis,out,overwrite_input,method,keepdims", 2, &ar)) return NULL;
     IrValue *x = lw_array_arg(L, ar.p[0], name);
     if (!x) return NULL;
-    bool percent = flags & GP_Q_PERCENT_FLAG, weak, keep, ow;
+    bool percent = flags & Q_PERCENT, weak, keep, ow;
     DType qdt;
     IrValue *q = q_arg(L, ar.p[1], name, percent, &weak, &qdt);
     if (!q) return NULL;
@@ -724,7 +721,7 @@ static IrValue *api_nanmedian(Lower *L, AstNode *call)
         diag_error(call->span, "nanmedian() of complex arrays is not supported yet");
         return NULL;
     }
-    return quantile_ir(L, call->span, x, NULL, &a, keep, GP_Q_NAN_FLAG, dt_is_float(in) ? in : DT_FLOAT64);
+    return quantile_ir(L, call->span, x, NULL, &a, keep, Q_NAN, dt_is_float(in) ? in : DT_FLOAT64);
 }
 
 /* ---------------------------------------------------------------- sum, prod, max, min, mean, any, all */
@@ -817,9 +814,9 @@ const ApiFn lw_reduce_api[] = {
     {"cupy", "median", api_median_api, 0},
     {"cupy", "nanmedian", api_nanmedian_api, 0},
     {"cupy", "quantile", quantile_api, 0},
-    {"cupy", "percentile", quantile_api, GP_Q_PERCENT_FLAG},
-    {"cupy", "nanquantile", quantile_api, GP_Q_NAN_FLAG},
-    {"cupy", "nanpercentile", quantile_api, GP_Q_NAN_FLAG | GP_Q_PERCENT_FLAG},
+    {"cupy", "percentile", quantile_api, Q_PERCENT},
+    {"cupy", "nanquantile", quantile_api, Q_NAN},
+    {"cupy", "nanpercentile", quantile_api, Q_NAN | Q_PERCENT},
     /* ndarray methods (NumPy 2 has no ndarray.ptp) */
     {"cupy.ndarray", "argmax", argreduce_api, RED_ARGMAX},
     {"cupy.ndarray", "argmin", argreduce_api, RED_ARGMIN},

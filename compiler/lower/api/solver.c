@@ -20,13 +20,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* ORDER GP_LA: the gp_la_kind constants of runtime/include/gpyrt.h (IR_LINALG's ival), and
- * the modes (gp_qr_mode, GP_EIGH_*, gp_svd_mode; IR_LINALG's shape[0]). */
-enum { LA_SOLVE, LA_INV, LA_DET, LA_SLOGDET, LA_CHOLESKY, LA_QR, LA_EIGH, LA_SVD };
-enum { QR_REDUCED, QR_COMPLETE, QR_R };
-enum { EIGH_UPPER = 1, EIGH_VALUES = 2 };
-enum { SVD_FULL, SVD_REDUCED, SVD_VALUES };
-
 /* ---------------------------------------------------------------- helpers */
 
 /* NumPy's _commonType for one operand: bool and integers compute in float64; float16 is

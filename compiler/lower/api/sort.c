@@ -355,17 +355,19 @@ static IrValue *api_isin(Lower *L, AstNode *call, const char *name)
 
 /* intersect1d(ar1, ar2, assume_unique=False, return_indices=False), union1d(ar1, ar2),
  * setdiff1d(ar1, ar2, assume_unique=False), setxor1d(ar1, ar2, assume_unique=False).
- * ORDER GP_SET: op is the runtime's gp_setop. */
+ * op: SET_* (the runtime's gp_setop). */
 static IrValue *api_setop(Lower *L, AstNode *call, const char *name, int op)
 {
     Span sp = call->span;
     Args a;
-    const char *sig = op == 0 ? "ar1,ar2,assume_unique,return_indices" : op == 1 ? "ar1,ar2" : "ar1,ar2,assume_unique";
+    const char *sig = op == SET_INTERSECT ? "ar1,ar2,assume_unique,return_indices"
+                      : op == SET_UNION   ? "ar1,ar2"
+                                          : "ar1,ar2,assume_unique";
     if (!lw_bind(call, name, sig, 2, &a)) return NULL;
     IrValue *x = lw_array_operand(L, a.p[0], name), *y = x ? lw_array_operand(L, a.p[1], name) : NULL;
     bool au = false, ri = false;
-    if (!y || (op != 1 && !lw_bool_arg(L, a.p[2], false, &au))) return NULL;
-    if (op == 0) {
+    if (!y || (op != SET_UNION && !lw_bool_arg(L, a.p[2], false, &au))) return NULL;
+    if (op == SET_INTERSECT) {
         if (!lw_bool_arg(L, a.p[3], false, &ri)) return NULL;
         if (ri) {
             diag_error(a.p[3]->span, "intersect1d() with return_indices=True is not supported yet");
@@ -421,10 +423,10 @@ const ApiFn lw_sort_api[] = {
     {"cupy", "unique", api_unique_api, 0},
     {"cupy", "isin", api_isin_api, 0},
     {"cupy", "in1d", api_isin_api, 0},
-    {"cupy", "intersect1d", setop_api, 0},
-    {"cupy", "union1d", setop_api, 1},
-    {"cupy", "setdiff1d", setop_api, 2},
-    {"cupy", "setxor1d", setop_api, 3},
+    {"cupy", "intersect1d", setop_api, SET_INTERSECT},
+    {"cupy", "union1d", setop_api, SET_UNION},
+    {"cupy", "setdiff1d", setop_api, SET_DIFF},
+    {"cupy", "setxor1d", setop_api, SET_XOR},
     /* ndarray methods (sort and partition in place) */
     {"cupy.ndarray", "sort", sort_api, 0},
     {"cupy.ndarray", "argsort", sort_api, 1},
