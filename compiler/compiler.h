@@ -114,7 +114,7 @@ bool ty_promote_operands(const Type *a, const Type *b, DType *out);
 typedef enum IrOp {
     /* the elementwise ops (ops.def), then the others (instrs.def) */
 #define OP(id, name, nargs, rule, fn) IR_##id,
-#include "ir/ops.def"
+#include "runtime/include/ops.def"
 #undef OP
     IR_EWISE_LAST = IR_CAST,
 #define INSTR(id, attrs, flags, call, rt, lib) IR_##id,

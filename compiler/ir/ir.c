@@ -164,8 +164,8 @@ void ir_need_tuple(IrModule *m, Type *t)
 /* ---------------------------------------------------------------- the op table */
 
 static const OpInfo op_table[] = {
-#define OP(id, name, nargs, rule, fn) {#id, name, nargs, RULE_##rule, #fn},
-#include "ops.def"
+#define OP(id, name, nargs, rule, fn) {#id, name, nargs, RULE_##rule, "gp_" #fn},
+#include "runtime/include/ops.def"
 #undef OP
 };
 
@@ -182,7 +182,7 @@ _Static_assert(sizeof op_table / sizeof op_table[0] == IR_EWISE_LAST + 1,
 /* The ids of every op ("ADD", "ADV_INDEX"), in IrOp order: the names are these in lower case. */
 static const char *const op_ids[IR_OP_COUNT] = {
 #define OP(id, name, nargs, rule, fn) #id,
-#include "ops.def"
+#include "runtime/include/ops.def"
 #undef OP
 #define INSTR(id, attrs, flags, call, rt, lib) #id,
 #include "instrs.def"

@@ -1,6 +1,6 @@
 /*
  * gpyrt_device.cuh — what generated kernels (and the host code beside them) compute with: the
- * complex types, float16, one function per row of compiler/ops.def, casts between the 14 C
+ * complex types, float16, one function per row of ops.def, casts between the 14 C
  * types, and the helpers of reduction kernels.  CUDA C++; included by every generated .cu file
  * after gpyrt.h.
  *
@@ -17,8 +17,8 @@
  *     float→int casts saturate (NaN → 0) as the GPU's cvt does, on the host too.
  *
  * Layout: types and traits · math wrappers · implementations (gpi_*, overloaded per C type) ·
- * the public templates gp_<op><CT> (forwarders) · gp_cast · reductions · host helpers of
- * launches.
+ * gp_cast · the public templates gp_<op><CT> (forwarders generated from ops.def) · creation
+ * helpers · reductions (gpyrt_reduce.cuh) · host helpers of launches.
  */
 #ifndef GPYRT_DEVICE_CUH
 #define GPYRT_DEVICE_CUH
@@ -983,7 +983,8 @@ GP_CAST_CPLX(gp_c64, float) GP_CAST_CPLX(gp_c128, double)
 template<typename TO, typename FROM> GP_HD TO gp_cast(FROM x) { return gp_caster<TO>::f(x); }
 
 /* ================================================================ the ops.def functions
- * gp_<op><CT>(operands already of type CT): forwards to the overloads above.  Return types:
+ * gp_<op><CT>(operands already of type CT): forwards to the overloads above, one per OP row of
+ * ops.def (its OP_OWN rows follow by hand).  Return types:
  * CT for most; bool for comparisons, logical ops and isnan/isinf/isfinite; the real type for
  * abs of complex; NumPy's float type for FLOAT ufuncs on ints (gp_float_of) and float64 for
  * true_divide, arctan2 and hypot on ints.                                                    */
@@ -997,24 +998,10 @@ template<typename TO, typename FROM> GP_HD TO gp_cast(FROM x) { return gp_caster
     {                                                                                      \
         return gpi_##name(a, b);                                                           \
     }
-GP_FWD2(add) GP_FWD2(sub) GP_FWD2(mul) GP_FWD2(truediv) GP_FWD2(floordiv) GP_FWD2(mod)
-GP_FWD2(pow) GP_FWD2(maximum) GP_FWD2(minimum)
-GP_FWD2(eq) GP_FWD2(ne) GP_FWD2(lt) GP_FWD2(le) GP_FWD2(gt) GP_FWD2(ge)
-GP_FWD2(bitand) GP_FWD2(bitor) GP_FWD2(bitxor) GP_FWD2(lshift) GP_FWD2(rshift) GP_FWD1(invert)
-GP_FWD2(logical_and) GP_FWD2(logical_or) GP_FWD1(logical_not)
-GP_FWD1(neg) GP_FWD1(pos) GP_FWD1(abs)
-GP_FWD1(sqrt) GP_FWD1(exp) GP_FWD1(log) GP_FWD1(log2) GP_FWD1(log10) GP_FWD1(sin) GP_FWD1(cos)
-GP_FWD1(tan) GP_FWD1(tanh) GP_FWD1(sinh) GP_FWD1(cosh) GP_FWD1(arctan)
-GP_FWD1(floor) GP_FWD1(ceil) GP_FWD1(trunc) GP_FWD1(rint) GP_FWD1(sign) GP_FWD1(square)
-GP_FWD1(isnan) GP_FWD1(isinf) GP_FWD1(isfinite)
-GP_FWD2(arctan2) GP_FWD2(hypot)
-GP_FWD1(cbrt) GP_FWD1(expm1) GP_FWD1(log1p) GP_FWD1(exp2) GP_FWD1(arcsin) GP_FWD1(arccos)
-GP_FWD1(arcsinh) GP_FWD1(arccosh) GP_FWD1(arctanh) GP_FWD1(degrees) GP_FWD1(radians) GP_FWD1(fabs)
-GP_FWD1(signbit) GP_FWD1(reciprocal) GP_FWD1(conj) GP_FWD1(realpart) GP_FWD1(imagpart)
-GP_FWD1(angle) GP_FWD1(sinc) GP_FWD1(i0)
-GP_FWD2(fmod) GP_FWD2(fmax) GP_FWD2(fmin) GP_FWD2(logical_xor) GP_FWD2(copysign) GP_FWD2(nextafter)
-GP_FWD2(ldexp) GP_FWD2(heaviside) GP_FWD2(logaddexp) GP_FWD2(logaddexp2) GP_FWD2(float_power)
-GP_FWD2(gcd) GP_FWD2(lcm) GP_FWD2(make_complex)
+#define OP(id, name, nargs, rule, fn) GP_FWD##nargs(fn)
+#define OP_OWN(id, name, nargs, rule, fn)
+#include "ops.def"
+#undef OP
 #undef GP_FWD1
 #undef GP_FWD2
 /* where(cond, x, y): cond is bool, x and y of CT. */
@@ -1062,205 +1049,8 @@ template<typename RT> GP_HD RT gp_linspace_at(gp_c128 start, gp_c128 stop, int64
     return gp_cast<RT>(y);
 }
 
-/* ================================================================ reductions
- * Combiners for cub::BlockReduce and thread-local accumulation, and their identities.
- * max/min propagate NaN (NumPy); the accumulator type is chosen by the code generator
- * (float for float16, the result dtype otherwise).                                          */
-struct gp_red_sum { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_add(a, b); } };
-struct gp_red_prod { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_mul(a, b); } };
-struct gp_red_max { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_maximum(a, b); } };
-struct gp_red_min { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_minimum(a, b); } };
-struct gp_red_any { GP_HD bool operator()(const bool &a, const bool &b) const { return a || b; } };
-struct gp_red_all { GP_HD bool operator()(const bool &a, const bool &b) const { return a && b; } };
-
-template<typename T> GP_HD T gp_ident_sum() { return gp_cast<T>(0); }
-template<typename T> GP_HD T gp_ident_prod() { return gp_cast<T>(1); }
-template<typename T> GP_HD T gp_ident_max() { return gp_lowest<T>(); }
-template<typename T> GP_HD T gp_ident_min() { return gp_highest<T>(); }
-
-/* x / n for the mean (n may be 0: NaN as NumPy, no warning printed). */
-template<typename T> GP_HD T gp_mean_div(T x, int64_t n) { return gpi_truediv(x, gp_cast<T>(n)); }
-
-/* The final value of a reduction: the mean divides by the number of reduced elements. */
-template<bool MEAN> struct gp_red_fin {
-    template<typename AT> static GP_HD AT f(AT a, int64_t) { return a; }
-};
-template<> struct gp_red_fin<true> {
-    template<typename AT> static GP_HD AT f(AT a, int64_t n) { return gp_mean_div<AT>(a, n); }
-};
-
-/* a[i] for an array inside a kernel parameter (gp_shape::dim, gp_kin::st), i known only at
- * run time (a negative i gives a[0]).  Read at constant indices and selected: a run-time index
- * into a parameter that a device function reaches by reference makes nvcc copy the whole
- * parameter to local memory in every thread, before any work (W2's kernel: 328 bytes a thread;
- * with one thread per element that was 6x the kernel's own memory traffic).  Loops over
- * dimensions in generated device functions unroll over GP_MAXDIM for the same reason. */
-template<typename T, int N> __device__ __forceinline__ T gp_at(const T (&a)[N], int i)
-{
-    T r = a[0];
-#pragma unroll
-    for (int k = 1; k < N; k++) r = i == k ? a[k] : r;
-    return r;
-}
-
-/* r % d, leaving r / d in r: index arithmetic of reduction kernels (r >= 0, d > 0).  32-bit
- * division when both fit — a few instructions against the ~70 of the emulated 64-bit one,
- * which made a 10^6 x 16 reduction over a last axis of 2 compute-bound (W5's distances). */
-__device__ __forceinline__ int64_t gp_divmod(int64_t &r, int64_t d)
-{
-    if ((uint64_t)(r | d) <= 0xffffffffull) {
-        const uint32_t q = (uint32_t)r / (uint32_t)d, m = (uint32_t)r - q * (uint32_t)d;
-        r = q;
-        return m;
-    }
-    const int64_t q = r / d, m = r - q * d;
-    r = q;
-    return m;
-}
-
-/* The column mode of reduction kernels (one thread per output) pays when outputs are adjacent
- * in memory and reduced elements are not: the innermost kept stride of the first input is
- * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x).  From 16
- * outputs on, a warp's loads of one row span whole 32-byte sectors (rows mode would read one
- * element per row and sector).  It also pays for many short reduced ranges whatever the
- * layout (argmin over 16 clusters of 10^6 points, a sum over a last axis of 2): a block per
- * output would leave most of its 256 threads idle and pay a block reduction per few elements;
- * a thread per output reads its short row alone (the rows of a warp share cache lines). */
-static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
-{
-    if (rs->ond == 0 || rs->ind == 0) return false;
-    if (rs->nin <= 64 && rs->nout >= 4096) return true;
-    if (rs->nout < 16) return false;
-    int64_t so = k->ost[rs->ond - 1], si = k->ist[rs->ind - 1];
-    if (so < 0) so = -so;
-    if (si < 0) si = -si;
-    return so < si;
-}
-
-/* How many parts an output's reduced range is split into (partials combined by
- * gp_reduce_finish).  Rows mode: 1 unless the range is long and there are few outputs (a full
- * sum of 10^7 elements would otherwise run on one SM): at most ~2048 blocks in all, each over
- * at least 4K elements (16 per thread), so that a full reduction of 10^6 elements already
- * spreads over ~250 blocks (every SM of a large GPU) and a 10^6 × 2 column sum over ~500.
- * col: 0 rows mode, 1 column mode, V > 1 column vectors.  Column modes: enough threads to fill
- * the GPU (~256K, or ~128K taking V outputs each), each over at least 32 elements. */
-static inline int64_t gp_reduce_split(const gp_rshape *rs, int col)
-{
-    int64_t s, cap;
-    if (col) {
-        /* col > 1: each thread loads col adjacent outputs at once, so half as many threads
-         * (each moving col times the bytes) keep as many loads in flight */
-        const int64_t groups = rs->nout / col, target = col > 1 ? 131072 : 262144;
-        s = (target + groups - 1) / groups;
-        cap = rs->nin / 32;
-    } else {
-        if (rs->nin < 8192 || rs->nout >= 256) return 1;
-        s = (rs->nin + 4095) / 4096;
-        cap = 2048 / rs->nout;
-    }
-    if (cap < 1) cap = 1;
-    if (s < 1) s = 1;
-    return s < cap ? s : cap;
-}
-
-#ifdef GPYRT_BLOCK_REDUCE
-/* Reduces v over the block (blockDim.x == BLOCK) with op; the result is valid in thread 0.
- * Ends with a barrier so the shared storage can be reused by the next call. */
-template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_reduce(T v, Op op)
-{
-    typedef cub::BlockReduce<T, BLOCK> BR;
-    __shared__ typename BR::TempStorage tmp;
-    T r = BR(tmp).Reduce(v, op);
-    __syncthreads();
-    return r;
-}
-
-/* v of lane (laneid ^ m) of the warp, for any trivially copyable T (shuffled 32 bits at a
- * time). */
-template<typename T> __device__ inline T gp_shfl_xor(T v, int m)
-{
-    enum { W = (sizeof(T) + 3) / 4 };
-    unsigned w[W] = {};
-    memcpy(w, &v, sizeof(T));
-#pragma unroll
-    for (int i = 0; i < W; i++) w[i] = __shfl_xor_sync(0xffffffffu, w[i], m);
-    T r;
-    memcpy(&r, w, sizeof(T));
-    return r;
-}
-
-/* Reduces v over the block (blockDim.x == BLOCK) with op; every thread gets the result, the
- * same in all (a butterfly within warps — op is commutative — then each thread combines the
- * warps' values in order).  sh: BLOCK/32 values of shared memory, which a block may reuse only
- * after another barrier (row chains alternate two buffers by row). One barrier. */
-template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_allreduce(T v, Op op, T *sh)
-{
-#pragma unroll
-    for (int d = 16; d > 0; d >>= 1) v = op(v, gp_shfl_xor(v, d));
-    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
-    __syncthreads();
-    T r = sh[0];
-#pragma unroll
-    for (int w = 1; w < BLOCK / 32; w++) r = op(r, sh[w]);
-    return r;
-}
-
-/* Column modes' second pass: a block takes 32 adjacent outputs, its 8 warps a slice of their
- * partials each (part[k*nout + o], read coalesced), combined in shared memory in a fixed
- * order; store(o, acc) writes the result.  Needs blockDim.x == 256. */
-template<typename AT, typename Op, typename Store>
-__device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nout, AT ident, Store store)
-{
-    __shared__ __align__(16) unsigned char raw[8 * 32 * sizeof(AT)];
-    AT *const sh = (AT *)raw;
-    const int lane = threadIdx.x & 31, ks = threadIdx.x >> 5;
-    for (int64_t ob = (int64_t)blockIdx.x * 32; ob < nout; ob += (int64_t)gridDim.x * 32) {
-        const int64_t o = ob + lane;
-        AT acc = ident;
-        if (o < nout) {
-            /* eight loads in flight before their combines; one at a time, each warp of W3's
-             * column sums (a split of 64) waited for 8 trips to memory in turn */
-            int64_t k = ks;
-            for (; k + 7 * 8 < split; k += 8 * 8) {
-                AT v[8];
-#pragma unroll
-                for (int i = 0; i < 8; i++) v[i] = part[(k + 8 * i) * nout + o];
-#pragma unroll
-                for (int i = 0; i < 8; i++) acc = Op()(acc, v[i]);
-            }
-            for (; k < split; k += 8) acc = Op()(acc, part[k * nout + o]);
-        }
-        sh[ks * 32 + lane] = acc;
-        __syncthreads();
-        if (ks == 0 && o < nout) {
-            for (int q = 1; q < 8; q++) acc = Op()(acc, sh[q * 32 + lane]);
-            store(o, acc);
-        }
-        __syncthreads();
-    }
-}
-
-/* Second pass of a split reduction: out[o] = fin(combine of o's split partials).  Rows mode
- * (by_col false) leaves them at part[o*split .. o*split+split-1], a block combines them;
- * column modes at part[k*nout + o] (adjacent threads write adjacent partials), combined by
- * gp_finish_cols (launched with nout * 8 threads). */
-template<typename AT, typename RT, typename Op, bool MEAN>
-__global__ void __launch_bounds__(256) gp_reduce_finish(const AT *part, int64_t split, RT *out,
-                                                        int64_t nout, int64_t nin, AT ident, bool by_col)
-{
-    if (by_col) {
-        gp_finish_cols<AT, Op>(part, split, nout, ident,
-                               [=](int64_t o, AT acc) { out[o] = gp_cast<RT>(gp_red_fin<MEAN>::f(acc, nin)); });
-        return;
-    }
-    for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
-        AT acc = ident;
-        for (int64_t k = threadIdx.x; k < split; k += blockDim.x) acc = Op()(acc, part[o * split + k]);
-        acc = gp_block_reduce<AT, 256>(acc, Op());
-        if (threadIdx.x == 0) out[o] = gp_cast<RT>(gp_red_fin<MEAN>::f(acc, nin));
-    }
-}
-#endif
+/* ================================================================ reductions (gpyrt_reduce.cuh) */
+#include "gpyrt_reduce.cuh"
 
 /* ================================================================ host helpers of launches */
 
@@ -1464,93 +1254,6 @@ static inline void gp_shape_broadcast(gp_shape *acc, const gp_shape *b)
         r.size *= r.dim[i];
     }
     *acc = r;
-}
-
-/* ================================================================ reductions: argmax/argmin, nanmax/nanmin
- * (compiler/lower/api/reduce.c, codegen/kernels.c).  An index reduction accumulates a (value,
- * index) pair; the index is the element's C-order position in the reduced range.  The
- * combiners are commutative and associative (ties go to the smaller index), so thread-local
- * loops, cub::BlockReduce and split partials may combine in any order.                      */
-template<typename T> struct gp_argacc { T v; int64_t i; };
-
-/* argmax (MAX) or argmin.  NumPy: the first extreme; a NaN is the extreme (the first NaN);
- * NANSKIP (nanargmax): NaNs lose to every number, so an all-NaN range keeps the identity. */
-template<bool MAX, bool NANSKIP> struct gp_red_arg {
-    template<typename T>
-    GP_HD gp_argacc<T> operator()(const gp_argacc<T> &a, const gp_argacc<T> &b) const
-    {
-        const bool na = gpi_isnan(a.v), nb = gpi_isnan(b.v);
-        if (na || nb) {
-            if (na && nb) return a.i <= b.i ? a : b;
-            if (NANSKIP) return na ? b : a;
-            return na ? a : b;
-        }
-        if (MAX ? gpi_lt(b.v, a.v) : gpi_lt(a.v, b.v)) return a;
-        if (MAX ? gpi_lt(a.v, b.v) : gpi_lt(b.v, a.v)) return b;
-        return a.i <= b.i ? a : b;
-    }
-};
-/* The identity: the weakest value at an index past every real one. */
-template<typename T, bool MAX> GP_HD gp_argacc<T> gp_ident_arg()
-{
-    gp_argacc<T> r;
-    r.v = MAX ? gp_lowest<T>() : gp_highest<T>();
-    r.i = INT64_MAX;
-    return r;
-}
-/* The result: the index, or -1 when the range held no candidate (nanargmax of all NaN). */
-template<typename T> GP_HD int64_t gp_arg_index(const gp_argacc<T> &a) { return a.i == INT64_MAX ? -1 : a.i; }
-
-/* nanmax / nanmin (NumPy's fmax / fmin reductions): a NaN operand loses; identity NaN for
- * floats, so an all-NaN range gives NaN; integers behave as max / min. */
-struct gp_red_nanmax {
-    template<typename T> GP_HD T operator()(const T &a, const T &b) const
-    {
-        return gpi_isnan(a) ? b : gpi_isnan(b) ? a : gpi_maximum(a, b);
-    }
-};
-struct gp_red_nanmin {
-    template<typename T> GP_HD T operator()(const T &a, const T &b) const
-    {
-        return gpi_isnan(a) ? b : gpi_isnan(b) ? a : gpi_minimum(a, b);
-    }
-};
-template<typename T> struct gp_nan_ident { static GP_HD T max() { return gp_lowest<T>(); } static GP_HD T min() { return gp_highest<T>(); } };
-#define GP_NAN_IDENT(T, V)                                                                 \
-    template<> struct gp_nan_ident<T> { static GP_HD T max() { return V; } static GP_HD T min() { return V; } };
-GP_NAN_IDENT(float, (float)NAN)
-GP_NAN_IDENT(double, (double)NAN)
-GP_NAN_IDENT(gp_c64, (gp_c64{(float)NAN, 0.0f}))
-GP_NAN_IDENT(gp_c128, (gp_c128{(double)NAN, 0.0}))
-#undef GP_NAN_IDENT
-template<typename T> GP_HD T gp_ident_nanmax() { return gp_nan_ident<T>::max(); }
-template<typename T> GP_HD T gp_ident_nanmin() { return gp_nan_ident<T>::min(); }
-
-#ifdef GPYRT_BLOCK_REDUCE
-/* Second pass of a split index reduction: out[o] = index of the combine of o's partials, laid
- * out as for gp_reduce_finish. */
-template<typename AT, typename Op>
-__global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64_t split, int64_t *out,
-                                                           int64_t nout, AT ident, bool by_col)
-{
-    if (by_col) {
-        gp_finish_cols<AT, Op>(part, split, nout, ident, [=](int64_t o, AT acc) { out[o] = gp_arg_index(acc); });
-        return;
-    }
-    for (int64_t o = blockIdx.x; o < nout; o += gridDim.x) {
-        AT acc = ident;
-        for (int64_t k = threadIdx.x; k < split; k += blockDim.x) acc = Op()(acc, part[o * split + k]);
-        acc = gp_block_reduce<AT, 256>(acc, Op());
-        if (threadIdx.x == 0) out[o] = gp_arg_index(acc);
-    }
-}
-#endif
-
-/* ValueError of an index reduction over an empty range (NumPy: "attempt to get argmax of an
- * empty sequence"). */
-static inline void gp_argreduce_check_nonempty(const gp_rshape *rs, const char *name)
-{
-    if (rs->nin == 0) rt_raise("ValueError", "attempt to get %s of an empty sequence", name);
 }
 
 #endif
