@@ -70,6 +70,46 @@ Test(ir, op_table_and_names)
             cr_expect(strcmp(ir_op_name(a), ir_op_name(b)) != 0, "%d and %d share a name", a, b);
 }
 
+/* instrs.def's RT column names functions gpyrt.h declares; a CALL shape needs one; LIB is a
+ * CUDA library; red.def and gpyrt_kinds.def give the names codegen and --emit=ir use. */
+Test(ir, tables_agree_with_the_runtime)
+{
+    FILE *f = fopen("runtime/include/gpyrt.h", "r");
+    cr_assert(f, "run from the source root");
+    static char h[1 << 18];
+    size_t n = fread(h, 1, sizeof h - 1, f);
+    fclose(f);
+    cr_assert(n < sizeof h - 1, "gpyrt.h outgrew the buffer");
+    h[n] = 0;
+    for (int op = IR_EWISE_LAST + 1; op < IR_OP_COUNT; op++) {
+        const InstrInfo *ii = ir_instr_info((IrOp)op);
+        cr_assert(ii);
+        cr_expect(ii->call == HOST_OWN || ii->rt, "%s: a CALL shape without RT", ir_op_name((IrOp)op));
+        if (ii->rt) {
+            char decl[64], pdecl[64];   /* "void rt_sync(", "gp_array *rt_sort(" */
+            snprintf(decl, sizeof decl, " %s(", ii->rt);
+            snprintf(pdecl, sizeof pdecl, "*%s(", ii->rt);
+            cr_expect(strstr(h, decl) || strstr(h, pdecl), "%s: gpyrt.h declares no %s", ir_op_name((IrOp)op), ii->rt);
+        }
+        if (ii->lib)
+            cr_expect(!strcmp(ii->lib, "cublas") || !strcmp(ii->lib, "cufft") || !strcmp(ii->lib, "cusolver") ||
+                      !strcmp(ii->lib, "curand"), "%s: LIB %s", ir_op_name((IrOp)op), ii->lib);
+    }
+    cr_expect_null(ir_instr_info(IR_ADD));
+    cr_expect(ir_op_is_view(IR_DIAG_VIEW) && !ir_op_is_view(IR_COPY));
+    cr_expect(ir_op_is_creation(IR_EYE) && !ir_op_is_creation(IR_COPY));
+    cr_expect_str_eq(ir_instr_info(IR_LINALG)->lib, "cusolver");
+    cr_expect_str_eq(ir_redop_name(RED_NANARGMAX), "nanargmax");
+    cr_expect(RED_IS_ARG(RED_NANARGMIN) && !RED_IS_ARG(RED_NANMAX));
+    cr_expect_str_eq(ir_redop_info(RED_MEAN)->functor, "gp_red_sum");
+    cr_expect_str_eq(ir_rt_kind_const(RTK_LA, LA_SVD), "GP_LA_SVD");
+    cr_expect_str_eq(ir_rt_kind_name(RTK_FFT, FFT_C2R), "c2r");
+    cr_expect_str_eq(ir_rt_kind_name(RTK_RAND, RAND_RANDINT), "randint");
+    cr_expect_str_eq(ir_rt_kind_const(RTK_RAND, RAND_RANDINT), "?");
+    cr_expect_str_eq(ir_rt_kind_const(RTK_SET, 4), "?");
+    cr_expect_str_eq(dt_gp_enum(DT_COMPLEX128), "GP_COMPLEX128");
+}
+
 Test(ir, emit_counts_uses_and_links)
 {
     IrModule *m = module();
