@@ -10,6 +10,7 @@
 # FORMS: comma-separated --emit forms (default cuda,ir).  Each program is compiled from its own
 # folder (helper modules resolve as in the tests); OUTDIR/FORM/PATH holds stdout, then stderr
 # and the exit status, so errors are compared too.  Compare two runs with `diff -r`.
+# GPYC_FLAGS adds flags to every compile (e.g. GPYC_FLAGS=-O0 for the unfused code).
 set -u
 GPYC=$(cd "$(dirname "${1:?usage: emit-all.sh GPYC OUTDIR [FORMS]}")" && pwd)/$(basename "$1")
 OUT=${2:?usage: emit-all.sh GPYC OUTDIR [FORMS]}
@@ -28,10 +29,11 @@ one() {
     local form=$1 f=$2 dst
     dst=$OUT/$form/$(echo "$f" | sed 's|^\.\./|up/|')
     mkdir -p "$(dirname "$dst")"
-    (cd "$(dirname "$f")" && timeout 120 "$GPYC" --emit="$form" "$(basename "$f")" >"$dst" 2>"$dst.err"; echo "exit $?" >>"$dst.err")
+    (cd "$(dirname "$f")" && timeout 120 "$GPYC" $GPYC_FLAGS --emit="$form" "$(basename "$f")" >"$dst" 2>"$dst.err"; echo "exit $?" >>"$dst.err")
 }
 export -f one
-export GPYC OUT
+GPYC_FLAGS=${GPYC_FLAGS:-}
+export GPYC OUT GPYC_FLAGS
 IFS=, read -r -a forms <<<"$FORMS"
 for form in "${forms[@]}"; do
     xargs -P "$(nproc)" -I{} bash -c 'one "$0" "$1"' "$form" {} <"$OUT/programs.txt"
