@@ -523,6 +523,24 @@ static IrValue *api_diff(Lower *L, AstNode *call)
 
 static IrValue *quantile_ir(Lower *L, Span sp, IrValue *x, IrValue *q, const Axes *a, bool keep, int flags, DType dt);
 
+/* The arguments of median and nanmedian (name): (a, axis=None, out=None, overwrite_input=False,
+ * keepdims=False), a real array (overwrite_input is read and ignored: the input is never
+ * overwritten). */
+static bool median_args(Lower *L, AstNode *call, const char *name, IrValue **x, Axes *a, bool *keep)
+{
+    AstNode *p[MAXP];
+    if (!bind(L, call, name, "axis,out,overwrite_input,keepdims", NULL, x, p)) return false;
+    bool ow;
+    if (!axes_arg(L, p[0], (*x)->type->ndim, a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
+        !lw_bool_arg(L, p[3], false, keep))
+        return false;
+    if (dt_is_complex((*x)->type->dtype)) {
+        diag_error(call->span, "%s() of complex arrays is not supported yet", name);
+        return false;
+    }
+    return true;
+}
+
 /* median(a, axis=None, out=None, overwrite_input=False, keepdims=False): the middle of each
  * sorted line (the mean of the two middle elements for even lengths); float64 for integer and
  * bool input, the input's dtype for floats; NaN for a line holding a NaN.  axis: None, an int
@@ -531,18 +549,10 @@ static IrValue *api_median(Lower *L, AstNode *call)
 {
     Span sp = call->span;
     IrValue *x;
-    AstNode *p[MAXP];
-    if (!bind(L, call, "median", "axis,out,overwrite_input,keepdims", NULL, &x, p)) return NULL;
     Axes a;
-    bool keep, ow;
-    if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
-        !lw_bool_arg(L, p[3], false, &keep))
-        return NULL;
+    bool keep;
+    if (!median_args(L, call, "median", &x, &a, &keep)) return NULL;
     DType in = x->type->dtype;
-    if (dt_is_complex(in)) {
-        diag_error(sp, "median() of complex arrays is not supported yet");
-        return NULL;
-    }
     DType dt = dt_is_float(in) ? in : DT_FLOAT64;
     if (!a.all && a.n > 1) /* several axes: rt_quantile's median (no NaN skipping) */
         return quantile_ir(L, sp, x, NULL, &a, keep, 0, dt);
@@ -709,18 +719,10 @@ static IrValue *api_quantile(Lower *L, AstNode *call, const char *name, int flag
 static IrValue *api_nanmedian(Lower *L, AstNode *call)
 {
     IrValue *x;
-    AstNode *p[MAXP];
-    if (!bind(L, call, "nanmedian", "axis,out,overwrite_input,keepdims", NULL, &x, p)) return NULL;
     Axes a;
-    bool keep, ow;
-    if (!axes_arg(L, p[0], x->type->ndim, &a) || !lw_no_arg(p[1], "out") || !lw_bool_arg(L, p[2], false, &ow) ||
-        !lw_bool_arg(L, p[3], false, &keep))
-        return NULL;
+    bool keep;
+    if (!median_args(L, call, "nanmedian", &x, &a, &keep)) return NULL;
     DType in = x->type->dtype;
-    if (dt_is_complex(in)) {
-        diag_error(call->span, "nanmedian() of complex arrays is not supported yet");
-        return NULL;
-    }
     return quantile_ir(L, call->span, x, NULL, &a, keep, Q_NAN, dt_is_float(in) ? in : DT_FLOAT64);
 }
 
