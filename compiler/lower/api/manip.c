@@ -279,6 +279,28 @@ static IrValue *api_broadcast_to(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- copies: roll, tile, repeat */
 
+/* v, the value of argument e, as host ints in out: an int or a bool (one), or a tuple value of
+ * them (each converted; the caller has checked that it has at most IR_MAXDIM elements).  Their
+ * number; -1 after Python's TypeError at e for a tuple element that is not an int; -2, with
+ * nothing reported, when v is neither an int nor a tuple (each caller has its message). */
+static int int_or_ints(Lower *L, IrValue *v, AstNode *e, Span sp, IrValue **out)
+{
+    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
+        out[0] = lw_to_scalar(L, v, TY_INT, sp);
+        return 1;
+    }
+    if (v->type->kind != TY_TUPLE) return -2;
+    for (int i = 0; i < v->type->n; i++) {
+        IrValue *el = lw_tuple_get(L, v, i, sp);
+        if (el->type->kind != TY_INT && el->type->kind != TY_BOOL) {
+            diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(el->type));
+            return -1;
+        }
+        out[i] = lw_to_scalar(L, el, TY_INT, sp);
+    }
+    return v->type->n;
+}
+
 /* roll(a, shift, axis=None): shift an int (run time allowed) or, with a tuple of axes, a
  * tuple of ints; axis None rolls the flattened array and restores the shape. */
 static IrValue *api_roll(Lower *L, AstNode *call)
@@ -290,27 +312,15 @@ static IrValue *api_roll(Lower *L, AstNode *call)
     Span sp = call->span;
     IrValue *sv = lw_expr(L, a.p[1]);
     if (!sv) return NULL;
-    IrValue *shifts[IR_MAXDIM];
-    int nshift = 0;
-    if (sv->type->kind == TY_TUPLE) {
-        if (sv->type->n > IR_MAXDIM || sv->type->n == 0) {
-            diag_error(a.p[1]->span, "roll() takes an int or a tuple of up to %d ints as shift", IR_MAXDIM);
-            return NULL;
-        }
-        for (int i = 0; i < sv->type->n; i++) {
-            IrValue *e = lw_tuple_get(L, sv, i, sp);
-            if (e->type->kind != TY_INT && e->type->kind != TY_BOOL) {
-                diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(e->type));
-                return NULL;
-            }
-            shifts[nshift++] = lw_to_scalar(L, e, TY_INT, sp);
-        }
-    } else if (sv->type->kind == TY_INT || sv->type->kind == TY_BOOL) {
-        shifts[nshift++] = lw_to_scalar(L, sv, TY_INT, sp);
-    } else {
-        diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(sv->type));
+    if (sv->type->kind == TY_TUPLE && (sv->type->n > IR_MAXDIM || sv->type->n == 0)) {
+        diag_error(a.p[1]->span, "roll() takes an int or a tuple of up to %d ints as shift", IR_MAXDIM);
         return NULL;
     }
+    IrValue *shifts[IR_MAXDIM];
+    int nshift = int_or_ints(L, sv, a.p[1], sp, shifts);
+    if (nshift == -2)
+        diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(sv->type));
+    if (nshift < 0) return NULL;
     bool flat = !a.p[2];
     if (a.p[2]) {
         IrValue *v = lw_expr(L, a.p[2]);
@@ -358,22 +368,11 @@ static IrValue *api_tile(Lower *L, AstNode *call)
     } else {
         IrValue *rv = lw_expr(L, a.p[1]);
         if (!rv) return NULL;
-        if (rv->type->kind == TY_TUPLE) {
-            if (rv->type->n > IR_MAXDIM) goto toomany;
-            for (int i = 0; i < rv->type->n; i++) {
-                IrValue *e = lw_tuple_get(L, rv, i, sp);
-                if (e->type->kind != TY_INT && e->type->kind != TY_BOOL) {
-                    diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(e->type));
-                    return NULL;
-                }
-                reps[d++] = lw_to_scalar(L, e, TY_INT, sp);
-            }
-        } else if (rv->type->kind == TY_INT || rv->type->kind == TY_BOOL) {
-            reps[d++] = lw_to_scalar(L, rv, TY_INT, sp);
-        } else {
+        if (rv->type->kind == TY_TUPLE && rv->type->n > IR_MAXDIM) goto toomany;
+        d = int_or_ints(L, rv, a.p[1], sp, reps);
+        if (d == -2)
             diag_error(a.p[1]->span, "tile() takes an int or a tuple of ints as reps, not %s", ty_str_of(rv->type));
-            return NULL;
-        }
+        if (d < 0) return NULL;
     }
     int xnd = x->type->ndim, nd = d > xnd ? d : xnd, lead = nd - xnd;
     IrValue *r[IR_MAXDIM], *s[IR_MAXDIM];
