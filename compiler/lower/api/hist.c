@@ -158,6 +158,15 @@ static bool bins_arg(Lower *L, AstNode *e, Span sp, IrValue **nbins, IrValue **e
     return false;
 }
 
+/* False (after NumPy's message at e, e's value v) when v is not 1-d. */
+static bool one_d(const IrValue *v, const AstNode *e)
+{
+    if (v->type->ndim == 1) return true;
+    diag_error(e->span, "%s", v->type->ndim ? "object too deep for desired array"
+                                            : "object of too small depth for desired array");
+    return false;
+}
+
 /* ---------------------------------------------------------------- bincount */
 
 /* bincount(x, /, weights=None, minlength=0) */
@@ -174,18 +183,10 @@ static IrValue *api_bincount(Lower *L, AstNode *call)
                    dt_name(d));
         return NULL;
     }
-    if (x->type->ndim != 1) {
-        diag_error(a.p[0]->span, "%s", x->type->ndim ? "object too deep for desired array"
-                                                     : "object of too small depth for desired array");
-        return NULL;
-    }
+    if (!one_d(x, a.p[0])) return NULL;
     IrValue *w;
     if (!opt_array(L, a.p[1], "bincount", "weights", &w)) return NULL;
-    if (w && w->type->ndim != 1) {
-        diag_error(a.p[1]->span, "%s", w->type->ndim ? "object too deep for desired array"
-                                                     : "object of too small depth for desired array");
-        return NULL;
-    }
+    if (w && !one_d(w, a.p[1])) return NULL;
     IrValue *ml = a.p[2] ? lw_int_arg(L, a.p[2]) : lw_const_int(L, sp, 0);
     if (!ml) return NULL;
     int64_t mv;
@@ -216,11 +217,7 @@ static IrValue *api_digitize(Lower *L, AstNode *call)
         diag_error(a.p[0]->span, "x may not be complex");
         return NULL;
     }
-    if (b->type->ndim != 1) {
-        diag_error(a.p[1]->span, "%s", b->type->ndim ? "object too deep for desired array"
-                                                     : "object of too small depth for desired array");
-        return NULL;
-    }
+    if (!one_d(b, a.p[1])) return NULL;
     if (!lw_real_only(b, a.p[1]->span, "digitize")) return NULL;
     DType dt;
     if (!ty_promote_operands(x->type, b->type, &dt)) {
