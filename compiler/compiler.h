@@ -472,6 +472,11 @@ void ir_remove(IrBlock *b, int i);
 /* Replaces the instruction at position pos of b by the instructions of seq, in order (their
  * parent becomes b).  The replaced instruction's argument uses are the caller's to give back. */
 void ir_splice(IrBlock *b, int pos, const Vec *seq);
+/* A copy of instruction `in` (op, attributes, a new result of its type) appended to block b,
+ * its arguments renamed: one that is from[k] (k < n) becomes to[k] (a body copied
+ * instruction by instruction: fusion's group clones, unrolling).  Its parent and group are
+ * in's until the caller sets them. */
+IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *const *from, IrValue *const *to);
 /* Does `in` (or anything nested in it) write arrays or call user code (an OPF_WRITES op)? */
 bool ir_writes_memory(const IrInstr *in);
 /* Creation ops compute from their own index space (OPF_CREATION: full, arange, linspace, eye). */

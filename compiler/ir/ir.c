@@ -617,6 +617,25 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq)
     }
 }
 
+IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *const *from, IrValue *const *to)
+{
+    IrValue **args = xcalloc(in->nargs ? in->nargs : 1, sizeof *args);
+    for (int j = 0; j < in->nargs; j++) {
+        args[j] = in->args[j];
+        for (int k = 0; k < n; k++)
+            if (from[k] && from[k] == in->args[j]) args[j] = to[k];
+    }
+    IrInstr *c = ir_emit(m, b, in->op, in->span, in->res ? in->res->type : NULL, in->nargs, args);
+    free(args);
+    IrValue *res = c->res;
+    IrValue **cargs = c->args;
+    *c = *in;                       /* the attributes */
+    c->res = res;
+    c->args = cargs;
+    if (res) res->def = c;
+    return c;
+}
+
 bool ir_writes_memory(const IrInstr *in)
 {
     if (ir_op_flags(in->op) & OPF_WRITES) return true;

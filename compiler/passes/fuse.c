@@ -132,22 +132,10 @@ static IrValue *clone_group(IrModule *m, IrBlock *b, int pos, const KernelGroup 
     IrValue *result = NULL;
     for (int i = 0; i < n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        IrValue **args = xcalloc(in->nargs ? in->nargs : 1, sizeof *args);
-        for (int j = 0; j < in->nargs; j++) {
-            args[j] = in->args[j];
-            for (int k = 0; k < i; k++)
-                if (from[k] == in->args[j]) args[j] = to[k];
-        }
-        IrInstr *c = ir_emit(m, &tmp, in->op, in->span, in->res ? in->res->type : NULL, in->nargs, args);
-        free(args);
+        IrInstr *c = ir_clone(m, &tmp, in, i, from, to);
         IrValue *res = c->res;
-        IrValue **cargs = c->args;
-        *c = *in;
-        c->res = res;
-        c->args = cargs;
         c->parent = b;
         c->group = ng;
-        if (res) res->def = c;
         from[i] = in->res;
         to[i] = res;
         if (in->res == v) result = res;

@@ -110,23 +110,10 @@ static void copy_body(IrModule *m, const IrInstr *loop, int64_t value, Vec *out)
     IrValue **from = xcalloc(n, sizeof *from), **to = xcalloc(n, sizeof *to);
     for (int i = 0; i < n; i++) {
         const IrInstr *in = VEC_AT(body->instrs, i);
-        IrValue **args = xcalloc(in->nargs ? in->nargs : 1, sizeof *args);
-        for (int j = 0; j < in->nargs; j++) {
-            args[j] = in->args[j];
-            for (int k = 0; k < i; k++)
-                if (from[k] && from[k] == in->args[j]) args[j] = to[k];
-        }
-        IrInstr *c = ir_emit(m, &tmp, in->op, in->span, in->res ? in->res->type : NULL, in->nargs, args);
-        free(args);
-        IrValue *res = c->res;
-        IrValue **cargs = c->args;
-        *c = *in;                       /* the attributes */
-        c->res = res;
-        c->args = cargs;
+        IrInstr *c = ir_clone(m, &tmp, in, i, from, to);
         c->group = NULL;
-        if (res) res->def = c;
         from[i] = in->res;
-        to[i] = res;
+        to[i] = c->res;
         vec_push(out, c);
     }
     free(from);
