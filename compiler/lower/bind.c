@@ -389,8 +389,8 @@ IrValue *lw_scalar_array(Lower *L, Span sp, IrValue *v)
     return r;
 }
 
-/* Collects the leaves of a rectangular literal (lists/tuples of numbers) in C order. */
-static bool lit_leaves(AstNode *e, int depth, int64_t *shape, int *ndim, Vec *out)
+/* lw_lit_leaves below depth (shape[i] and *ndim are -1 while unknown). */
+static bool lit_leaves(AstNode *e, int depth, const char *what, int64_t *shape, int *ndim, Vec *out)
 {
     if (!lw_is_seq_lit(e)) {
         if (depth != *ndim && *ndim >= 0) goto ragged;
@@ -399,7 +399,7 @@ static bool lit_leaves(AstNode *e, int depth, int64_t *shape, int *ndim, Vec *ou
         return true;
     }
     if (depth >= IR_MAXDIM) {
-        diag_error(e->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        diag_error(e->span, "gpyc supports %s of up to %d dimensions", what, IR_MAXDIM);
         return false;
     }
     if (*ndim >= 0 && depth >= *ndim) goto ragged;
@@ -411,12 +411,19 @@ static bool lit_leaves(AstNode *e, int depth, int64_t *shape, int *ndim, Vec *ou
         return true;
     }
     for (int i = 0; i < e->elts.n; i++)
-        if (!lit_leaves(e->elts.v[i], depth + 1, shape, ndim, out)) return false;
+        if (!lit_leaves(e->elts.v[i], depth + 1, what, shape, ndim, out)) return false;
     return true;
 ragged:
     diag_error(e->span, "setting an array element with a sequence. The requested array has an "
                         "inhomogeneous shape after %d dimensions.", depth);
     return false;
+}
+
+bool lw_lit_leaves(AstNode *e, const char *what, int64_t *shape, int *ndim, Vec *leaves)
+{
+    for (int i = 0; i < IR_MAXDIM; i++) shape[i] = -1;
+    *ndim = -1;
+    return lit_leaves(e, 0, what, shape, ndim, leaves);
 }
 
 /* An array argument as NumPy's asarray sees it: an array, a number (0-d array) or a literal
@@ -428,10 +435,9 @@ IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into)
 {
     if (lw_is_seq_lit(e)) {
         int64_t shape[IR_MAXDIM];
-        for (int i = 0; i < IR_MAXDIM; i++) shape[i] = -1;
-        int ndim = -1;
+        int ndim;
         Vec leaves = {0};
-        if (!lit_leaves(e, 0, shape, &ndim, &leaves)) {
+        if (!lw_lit_leaves(e, "arrays", shape, &ndim, &leaves)) {
             vec_free(&leaves);
             return NULL;
         }

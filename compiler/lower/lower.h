@@ -298,6 +298,10 @@ bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* c
 bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */
 IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
 bool lw_is_seq_lit(const AstNode *e);                            /* a list or tuple literal */
+/* The leaves of a nested list/tuple literal e (its numbers: element expressions) in C order,
+ * its shape and ndim; false after NumPy's "inhomogeneous shape" error, or gpyc's limit on
+ * dimensions naming what ("arrays", "index arrays"). */
+bool lw_lit_leaves(AstNode *e, const char *what, int64_t *shape, int *ndim, Vec *leaves);
 IrValue *lw_scalar_array(Lower *L, Span sp, IrValue *v);         /* a number as a 0-d array */
 TypeKind lw_py_kind_of(DType d);              /* the Python scalar type of d's values (TY_INT ...) */
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);  /* array, number or literal list */

@@ -22,39 +22,12 @@
 
 /* ---------------------------------------------------------------- index items */
 
-/* The shape of a nested list literal along its first elements; checks it is rectangular and
- * collects the leaves in C order. */
-static bool list_leaves(AstNode *e, int depth, int64_t *shape, int *ndim, Vec *leaves)
-{
-    bool seq = e->kind == AST_LIST || e->kind == AST_TUPLE;
-    if (depth == *ndim && seq) {
-        if (*ndim >= IR_MAXDIM) {
-            diag_error(e->span, "gpyc supports index arrays of up to %d dimensions", IR_MAXDIM);
-            return false;
-        }
-        if (leaves->n) goto ragged;   /* a sequence where an earlier path had a number */
-        shape[(*ndim)++] = e->elts.n;
-    }
-    if (seq != (depth < *ndim) || (seq && shape[depth] != e->elts.n)) goto ragged;
-    if (!seq) {
-        vec_push(leaves, e);
-        return true;
-    }
-    for (int i = 0; i < e->elts.n; i++)
-        if (!list_leaves(e->elts.v[i], depth + 1, shape, ndim, leaves)) return false;
-    return true;
-ragged:
-    diag_error(e->span, "setting an array element with a sequence. The requested array has an "
-                        "inhomogeneous shape after %d dimensions.", depth);
-    return false;
-}
-
 IrValue *lw_index_list(Lower *L, AstNode *list)
 {
     int64_t shape[IR_MAXDIM];
-    int ndim = 0;
+    int ndim;
     Vec leaves = {0};
-    if (!list_leaves(list, 0, shape, &ndim, &leaves)) {
+    if (!lw_lit_leaves(list, "index arrays", shape, &ndim, &leaves)) {
         vec_free(&leaves);
         return NULL;
     }
