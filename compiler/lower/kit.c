@@ -108,12 +108,22 @@ IrValue *lw_iota(Lower *L, Span sp, IrValue *n)
 
 /* x[idx] for a 1-d x and an int array idx of any shape: a copy (IR_ADV_INDEX; NULL idx
  * stays NULL). */
-IrValue *lw_gather(Lower *L, Span sp, IrValue *x, IrValue *idx)
+IrValue *lw_gather(Lower *L, Span sp, IrValue *x, IrValue *idx) { return lw_gather_axis(L, sp, x, 0, idx); }
+
+IrValue *lw_gather_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *idx)
 {
     if (!idx) return NULL;
-    IdxKind kinds[1] = {IDX_INT};
-    IrValue *args[2] = {x, idx};
-    return lw_index_adv(L, x, sp, sp, 1, kinds, 2, args);
+    IrValue *args[1 + 3 * IR_MAXDIM + 1];
+    IdxKind kinds[IR_MAXDIM + 1];
+    int na = 0;
+    args[na++] = x;
+    for (int i = 0; i < k; i++) {
+        for (int j = 0; j < 3; j++) args[na++] = lw_const_none(L, sp);
+        kinds[i] = IDX_SLICE;
+    }
+    args[na++] = idx;
+    kinds[k] = IDX_INT;
+    return lw_index_adv(L, x, sp, sp, k + 1, kinds, na, args);
 }
 
 /* ---------------------------------------------------------------- index views (IR_INDEX) */

@@ -237,6 +237,9 @@ IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x);                /* IR_COPY */
 IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                  /* x.reshape(-1) */
 IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                   /* arange(n), int64 */
 IrValue *lw_gather(Lower *L, Span sp, IrValue *x, IrValue *idx);   /* x[idx], 1-d x: a copy */
+/* x[:, ..., idx] with the index array idx at axis k (slices before it): the IR_ADV_INDEX, a
+ * copy as a value (lw_adv_assign makes it a store); NULL when idx is NULL. */
+IrValue *lw_gather_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *idx);
 /* An index expression under construction: items and their argument values (see IR_INDEX);
  * lw_ix_init(x), then one lw_ix_* per item, then lw_ix_emit. */
 typedef struct LwIx {

@@ -537,22 +537,6 @@ bad:
     return false;
 }
 
-/* x gathered along axis k by the int64 index array src (1-d): x[:, ..., src] (a copy). */
-static IrValue *gather_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *src)
-{
-    IrValue *args[1 + 3 * IR_MAXDIM + 1];
-    IdxKind kinds[IR_MAXDIM + 1];
-    int na = 0;
-    args[na++] = x;
-    for (int i = 0; i < k; i++) {
-        for (int j = 0; j < 3; j++) args[na++] = lw_const_none(L, sp);
-        kinds[i] = IDX_SLICE;
-    }
-    args[na++] = src;
-    kinds[k] = IDX_INT;
-    return lw_index_adv(L, x, sp, sp, k + 1, kinds, na, args);
-}
-
 /* pad modes 'reflect', 'symmetric' and 'wrap': axis by axis (each on the result of the axes
  * before it, as NumPy pads), output position j maps to source index src(j) of the axis of
  * length n, with t = (j - before) mod period:
@@ -586,7 +570,7 @@ static IrValue *pad_gather(Lower *L, Span sp, IrValue *x, IrValue *(*pw)[2], IrV
             src = back && lo ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){lo, t, back}) : NULL;
             if (!src) return NULL;
         }
-        cur = gather_axis(L, sp, cur, k, src);
+        cur = lw_gather_axis(L, sp, cur, k, src);
     }
     return cur == x ? lw_copy_of(L, sp, x) : cur;
 }

@@ -457,27 +457,10 @@ static IrValue *api_broadcast_arrays(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- insert, delete, resize */
 
-/* The index items x[:, ..., item] with item at axis k (slices before it); returns the count. */
-static int at_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *item, IrValue **args, IdxKind *kinds)
-{
-    int na = 0;
-    args[na++] = x;
-    for (int i = 0; i < k; i++) {
-        for (int j = 0; j < 3; j++) args[na++] = lw_const_none(L, sp);
-        kinds[i] = IDX_SLICE;
-    }
-    args[na++] = item;
-    kinds[k] = IDX_INT;
-    return na;
-}
-
 /* x[:, ..., item] (item an index array at axis k): a copy, or with val the store of val. */
 static IrValue *adv_axis(Lower *L, Span sp, IrValue *x, int k, IrValue *item, IrValue *val)
 {
-    IrValue *args[1 + 3 * IR_MAXDIM + 1];
-    IdxKind kinds[IR_MAXDIM + 1];
-    int na = at_axis(L, sp, x, k, item, args, kinds);
-    IrValue *view = lw_index_adv(L, x, sp, sp, k + 1, kinds, na, args);
+    IrValue *view = lw_gather_axis(L, sp, x, k, item);
     if (!view || !val) return view;
     return lw_adv_assign(L, view, val, sp) ? view : NULL;
 }
