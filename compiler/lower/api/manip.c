@@ -301,6 +301,17 @@ static int int_or_ints(Lower *L, IrValue *v, AstNode *e, Span sp, IrValue **out)
     return v->type->n;
 }
 
+/* *flat: the axis argument e of roll or repeat is absent or None (the flattened array). */
+static bool axis_none(Lower *L, AstNode *e, bool *flat)
+{
+    *flat = true;
+    if (!e) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    *flat = v->type->kind == TY_NONE;
+    return true;
+}
+
 /* roll(a, shift, axis=None): shift an int (run time allowed) or, with a tuple of axes, a
  * tuple of ints; axis None rolls the flattened array and restores the shape. */
 static IrValue *api_roll(Lower *L, AstNode *call)
@@ -321,12 +332,8 @@ static IrValue *api_roll(Lower *L, AstNode *call)
     if (nshift == -2)
         diag_error(a.p[1]->span, "'%s' object cannot be interpreted as an integer", ty_str_of(sv->type));
     if (nshift < 0) return NULL;
-    bool flat = !a.p[2];
-    if (a.p[2]) {
-        IrValue *v = lw_expr(L, a.p[2]);
-        if (!v) return NULL;
-        flat = v->type->kind == TY_NONE;
-    }
+    bool flat;
+    if (!axis_none(L, a.p[2], &flat)) return NULL;
     if (flat) {
         if (nshift != 1) {
             diag_error(a.p[1]->span, "roll() with axis=None takes one shift");
@@ -441,12 +448,8 @@ static IrValue *api_repeat(Lower *L, AstNode *call, IrValue *self)
         diag_error(a.p[1]->span, "repeat() takes a 1-d array of ints as repeats, not %s", ty_str_of(rep->type));
         return NULL;
     }
-    bool flat = !a.p[2];
-    if (a.p[2]) {
-        IrValue *v = lw_expr(L, a.p[2]);
-        if (!v) return NULL;
-        flat = v->type->kind == TY_NONE;
-    }
+    bool flat;
+    if (!axis_none(L, a.p[2], &flat)) return NULL;
     int axis = 0;
     if (flat) x = lw_ravel(L, sp, x);
     else if (!lw_axis1(L, a.p[2], x->type->ndim, 0, &axis)) return NULL;
