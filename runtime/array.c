@@ -26,11 +26,11 @@ static const size_t dtype_sizes[GP_NDTYPES] = {
 #include "gpyrt_kinds.def"
 };
 
-const char *gp_dtype_name(gp_dtype d) {
+const char *rt_dtype_name(gp_dtype d) {
     return (unsigned)d < GP_NDTYPES ? dtype_names[d] : "?";
 }
 
-size_t gp_dtype_size(gp_dtype d) {
+size_t rt_dtype_size(gp_dtype d) {
     return (unsigned)d < GP_NDTYPES ? dtype_sizes[d] : 0;
 }
 
@@ -194,7 +194,7 @@ static int64_t checked_size(int ndim, const int64_t *shape, size_t itemsize) {
 }
 
 gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape) {
-    size_t isz = gp_dtype_size(dt);
+    size_t isz = rt_dtype_size(dt);
     int64_t size = checked_size(ndim, shape, isz);
     gp_array *a = rt_xcalloc(1, sizeof *a);
     a->refcnt = 1;
@@ -244,7 +244,7 @@ void rt_release(gp_array *a) {
 bool rt_is_contiguous(const gp_array *a) {
     if (a->size == 0)
         return true;
-    int64_t expect = (int64_t)gp_dtype_size(a->dtype);
+    int64_t expect = (int64_t)rt_dtype_size(a->dtype);
     for (int i = a->ndim - 1; i >= 0; i--) {
         if (a->shape[i] == 1)
             continue;
@@ -268,7 +268,7 @@ void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi) {
             h += span;
     }
     *lo = l;
-    *hi = h + (int64_t)gp_dtype_size(a->dtype);
+    *hi = h + (int64_t)rt_dtype_size(a->dtype);
 }
 
 bool rt_may_overlap(const gp_array *a, const gp_array *b) {
@@ -290,7 +290,7 @@ bool rt_store_needs_copy(const gp_array *dst, const gp_array *src) {
     if (!rt_may_overlap(dst, src))
         return false;
     if (dst->data != src->data || dst->ndim != src->ndim ||
-        gp_dtype_size(dst->dtype) != gp_dtype_size(src->dtype))
+        rt_dtype_size(dst->dtype) != rt_dtype_size(src->dtype))
         return true;
     for (int i = 0; i < dst->ndim; i++)
         if (dst->shape[i] != src->shape[i] || dst->strides[i] != src->strides[i])
@@ -302,7 +302,7 @@ bool rt_store_needs_copy(const gp_array *dst, const gp_array *src) {
 
 gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *host) {
     gp_array *a = rt_empty(dt, ndim, shape);
-    size_t nbytes = (size_t)a->size * gp_dtype_size(dt);
+    size_t nbytes = (size_t)a->size * rt_dtype_size(dt);
     if (nbytes) {
         /* The caller may free host memory on return: wait for the copy to finish. */
         cudaStream_t s = rt_stream();
@@ -315,7 +315,7 @@ gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *
 
 /* Gathers a's elements in C order from host bytes where a->data corresponds to base. */
 static void gather(char *dst, const char *base, const gp_array *a) {
-    size_t isz = gp_dtype_size(a->dtype);
+    size_t isz = rt_dtype_size(a->dtype);
     int64_t idx[GP_MAXDIM] = {0};
     int64_t off = 0;
     for (int64_t k = 0; k < a->size; k++) {
@@ -333,7 +333,7 @@ static void gather(char *dst, const char *base, const gp_array *a) {
 void rt_to_host(const gp_array *a, void *dst) {
     if (a->size == 0)
         return;
-    size_t isz = gp_dtype_size(a->dtype);
+    size_t isz = rt_dtype_size(a->dtype);
     size_t nbytes = (size_t)a->size * isz;
     cudaStream_t s = rt_stream();
     if (rt_is_contiguous(a)) {
@@ -362,7 +362,7 @@ void rt_to_host(const gp_array *a, void *dst) {
 void rt_strided_copy(gp_array *dst, const gp_array *src) {
     if (src->size == 0)
         return;
-    size_t isz = gp_dtype_size(src->dtype);
+    size_t isz = rt_dtype_size(src->dtype);
     cudaStream_t s = rt_stream();
     if (rt_is_contiguous(src) && rt_is_contiguous(dst)) {
         rt_check_cuda(cudaMemcpyAsync(dst->data, src->data, (size_t)src->size * isz,
@@ -385,7 +385,7 @@ gp_array *rt_copy(const gp_array *a) {
 /* Copies the single element of a to host memory (synchronises). */
 static void fetch_one(const gp_array *a, void *out) {
     cudaStream_t s = rt_stream();
-    rt_check_cuda(cudaMemcpyAsync(out, a->data, gp_dtype_size(a->dtype), cudaMemcpyDeviceToHost,
+    rt_check_cuda(cudaMemcpyAsync(out, a->data, rt_dtype_size(a->dtype), cudaMemcpyDeviceToHost,
                                   s), "cudaMemcpyAsync");
     rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
 }

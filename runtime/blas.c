@@ -126,7 +126,7 @@ static Mat mat_prepare(const gp_array *x, int nb, const int64_t *bshape)
     for (int i = 0; i < nb; i++) shape[i] = bshape[i];
     shape[nb] = x->shape[x->ndim - 2];
     shape[nb + 1] = x->shape[x->ndim - 1];
-    int64_t esz = (int64_t)gp_dtype_size(x->dtype);
+    int64_t esz = (int64_t)rt_dtype_size(x->dtype);
     gp_array *v = rt_broadcast_to(x, nb + 2, shape);
     Mat m = {.rows = shape[nb], .cols = shape[nb + 1]};
     int64_t rs = v->strides[nb] / esz, cs = v->strides[nb + 1] / esz, bs;
@@ -174,7 +174,7 @@ static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, b
     if (c->size == 0) return;
     if (K == 0) {
         gpu_init();
-        CHECK_CUDA(cudaMemsetAsync(c->data, 0, (size_t)c->size * gp_dtype_size(dt), rt_stream()));
+        CHECK_CUDA(cudaMemsetAsync(c->data, 0, (size_t)c->size * rt_dtype_size(dt), rt_stream()));
         return;
     }
     if (!rt_dtype_is_float(dt) && !rt_dtype_is_complex(dt)) {
@@ -229,7 +229,7 @@ static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, b
     default: t = CUDA_C_64F; ct = CUBLAS_COMPUTE_64F; one.cd[0] = 1.0; break;
     }
     cublasHandle_t h = blas_handle();
-    size_t esz = gp_dtype_size(dt);
+    size_t esz = rt_dtype_size(dt);
     for (int64_t p0 = 0; p0 < batch; p0 += INT_MAX) {
         int64_t nbat = batch - p0 < INT_MAX ? batch - p0 : INT_MAX;
         const char *pa = b->hold->data + (size_t)(p0 * b->bs) * esz;
@@ -267,8 +267,8 @@ static gp_array *matmul(const gp_array *a, const gp_array *b, bool dot_errors, b
         rt_raise("ValueError", "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core "
                  "with signature (n?,k),(k,m?)->(n?,m?) requires 1)", a->ndim < 1 ? 0 : 1);
     if (a->dtype != b->dtype)
-        rt_raise("TypeError", "matmul: operands of different dtypes (%s, %s)", gp_dtype_name(a->dtype),
-                 gp_dtype_name(b->dtype));
+        rt_raise("TypeError", "matmul: operands of different dtypes (%s, %s)", rt_dtype_name(a->dtype),
+                 rt_dtype_name(b->dtype));
     int64_t ka = a->shape[a->ndim - 1], kb = b->shape[b->ndim == 1 ? 0 : b->ndim - 2];
     if (ka != kb) {
         if (dot_errors) not_aligned(a, a->ndim - 1, b, b->ndim == 1 ? 0 : b->ndim - 2);
@@ -404,7 +404,7 @@ static gp_array *matrix_power(const gp_array *a, int64_t n)
         gp_array *c = rt_empty(a->dtype, a->ndim, a->shape);
         if (c->size > 0) {
             gpu_init();
-            CHECK_CUDA(cudaMemsetAsync(c->data, 0, (size_t)c->size * gp_dtype_size(c->dtype), rt_stream()));
+            CHECK_CUDA(cudaMemsetAsync(c->data, 0, (size_t)c->size * rt_dtype_size(c->dtype), rt_stream()));
             int64_t m = a->shape[a->ndim - 1];
             rt_launch_set_diag_one(c->dtype, c->data, c->size / (m * m), m, rt_stream());
         }

@@ -83,7 +83,7 @@ extern "C" void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int6
     case GP_UINT16: matmul_int_kernel<uint16_t><<<grid, block, 0, s>>>(p); break;
     case GP_UINT32: matmul_int_kernel<uint32_t><<<grid, block, 0, s>>>(p); break;
     case GP_UINT64: matmul_int_kernel<uint64_t><<<grid, block, 0, s>>>(p); break;
-    default: rt_raise("RuntimeError", "gpyc runtime: integer matmul of %s", gp_dtype_name(dt));
+    default: rt_raise("RuntimeError", "gpyc runtime: integer matmul of %s", rt_dtype_name(dt));
     }
     rt_check_launch();
 }
@@ -93,7 +93,7 @@ extern "C" void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int6
     if (total <= 0) return;
     const unsigned block = 256;
     unsigned grid = rt_grid_for(total, block);
-    switch (gp_dtype_size(dt)) {
+    switch (rt_dtype_size(dt)) {
     case 1: set_diag_kernel<uint8_t><<<grid, block, 0, s>>>((uint8_t *)c, batch, n, (uint8_t)1); break;
     case 2: {
         uint16_t one = dt == GP_FLOAT16 ? (uint16_t)0x3c00 : (uint16_t)1;
@@ -115,7 +115,7 @@ extern "C" void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int6
         set_diag_kernel<Word16><<<grid, block, 0, s>>>((Word16 *)c, batch, n, one);
         break;
     }
-    default: rt_raise("RuntimeError", "gpyc runtime: identity of %s", gp_dtype_name(dt));
+    default: rt_raise("RuntimeError", "gpyc runtime: identity of %s", rt_dtype_name(dt));
     }
     rt_check_launch();
 }

@@ -236,7 +236,7 @@ static gp_array *resized_copy(const gp_array *x, const int64_t *shape)
         pad |= shape[d] > x->shape[d];
         msize *= m[d];
     }
-    if (pad && y->size) CHECK_CUDA(cudaMemsetAsync(y->data, 0, (size_t)y->size * gp_dtype_size(y->dtype), rt_stream()));
+    if (pad && y->size) CHECK_CUDA(cudaMemsetAsync(y->data, 0, (size_t)y->size * rt_dtype_size(y->dtype), rt_stream()));
     if (msize) {
         gp_array *src = rt_view(x, x->ndim, m, x->strides, x->data);
         gp_array *dst = rt_view(y, y->ndim, m, y->strides, y->data);

@@ -167,7 +167,7 @@ static gp_array *contiguous(const gp_array *x)
 static void real_only(gp_dtype d, const char *fname)
 {
     if (d == GP_COMPLEX64 || d == GP_COMPLEX128)
-        rt_raise("TypeError", "%s of %s arrays is not supported", fname, gp_dtype_name(d));
+        rt_raise("TypeError", "%s of %s arrays is not supported", fname, rt_dtype_name(d));
 }
 
 /* The minimum and maximum of the contiguous c (size > 0) as doubles; *nan when c holds a
@@ -222,7 +222,7 @@ static gp_array *edges_f64(const gp_array *e)
 {
     gp_array *c = contiguous(e);
     if (c->dtype == GP_FLOAT64) return c;
-    const size_t es = gp_dtype_size(c->dtype), n = (size_t)(c->size ? c->size : 1);
+    const size_t es = rt_dtype_size(c->dtype), n = (size_t)(c->size ? c->size : 1);
     double *h = (double *)rt_xmalloc(n * sizeof(double));
     char *raw = (char *)rt_xmalloc(n * es);
     rt_to_host(c, raw);
@@ -242,7 +242,7 @@ extern "C" gp_array *rt_bincount(const gp_array *x, const gp_array *w, int64_t m
         rt_raise("ValueError", "%s", x->ndim ? "object too deep for desired array" : "object of too small depth for desired array");
     if (x->dtype >= GP_UINT64 || x->dtype == GP_FLOAT16)
         rt_raise("TypeError", "Cannot cast array data from dtype('%s') to dtype('int64') according to the rule 'safe'",
-                 gp_dtype_name(x->dtype));
+                 rt_dtype_name(x->dtype));
     if (minlength < 0) rt_raise("ValueError", "'minlength' must not be negative");
     if (w) {
         real_only(w->dtype, "bincount weights");
@@ -343,7 +343,7 @@ extern "C" gp_array *rt_hist_edges(const gp_array *a, int64_t nbins, bool has_ra
     /* NumPy's linspace(lo, hi, nbins + 1): lo + i * step, the last edge exactly hi */
     if (dt != GP_FLOAT16 && dt != GP_FLOAT32) dt = GP_FLOAT64;
     const int64_t ne = nbins + 1;
-    const size_t es = gp_dtype_size(dt);
+    const size_t es = rt_dtype_size(dt);
     char *h = (char *)rt_xmalloc((size_t)ne * es);
     const double step = (hi - lo) / (double)nbins;
     for (int64_t i = 0; i < ne; i++) {

@@ -664,7 +664,7 @@ static void plan_check(const Plan *p) {
             rem /= e->shape[d];
         }
         unsigned char buf[8] = {0};
-        size_t isz = gp_dtype_size(e->dt);
+        size_t isz = rt_dtype_size(e->dt);
         rt_check_cuda(cudaMemcpy(buf, e->data + off, isz, cudaMemcpyDeviceToHost), "cudaMemcpy");
         char num[32];
         if (e->dt == GP_UINT64)
@@ -723,7 +723,7 @@ static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool sca
         rt_check_launch();
         return;
     }
-    size_t esize = gp_dtype_size(p->v->dtype);
+    size_t esize = rt_dtype_size(p->v->dtype);
 #define LAUNCH(W)                                                                                  \
     do {                                                                                           \
         if (scatter)                                                                               \
@@ -765,7 +765,7 @@ static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v) 
     NdIter dit = iter_of(dst), mit = iter_of(mask);
     unsigned grid = rt_grid_for(n, BLOCK);
     cudaStream_t s = rt_stream();
-    switch (gp_dtype_size(dst->dtype)) {
+    switch (rt_dtype_size(dst->dtype)) {
     case 1: masked_fill_kernel<uint8_t><<<grid, BLOCK, 0, s>>>(dst->data, dit, mask->data, mit, v->data, n); break;
     case 2: masked_fill_kernel<uint16_t><<<grid, BLOCK, 0, s>>>(dst->data, dit, mask->data, mit, v->data, n); break;
     case 4: masked_fill_kernel<uint32_t><<<grid, BLOCK, 0, s>>>(dst->data, dit, mask->data, mit, v->data, n); break;

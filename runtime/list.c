@@ -223,7 +223,7 @@ void rt_sb_list(gp_sb *sb, const gp_list *l) {
 
 /* The array's elements in C order, on the host (xmalloc'd; caller frees). */
 static char *host_elems(const gp_array *a) {
-    size_t n = (size_t)a->size * gp_dtype_size(a->dtype);
+    size_t n = (size_t)a->size * rt_dtype_size(a->dtype);
     char *h = rt_xmalloc(n ? n : 1);
     rt_to_host(a, h);
     return h;
@@ -242,7 +242,7 @@ gp_list *rt_tolist(const gp_array *a) {
     gp_list_kind kind = tolist_kind(a->dtype);
     gp_list *l = rt_list_new(kind, 0);
     char *h = host_elems(a);
-    size_t isz = gp_dtype_size(a->dtype);
+    size_t isz = rt_dtype_size(a->dtype);
     for (int64_t i = 0; i < a->size; i++) {
         const char *e = h + (size_t)i * isz;
         if (kind == GP_LIST_BOOL) {
@@ -303,7 +303,7 @@ static void sb_elem(gp_sb *sb, const char *e, gp_dtype d) {
 
 /* Dimension dim of a C-order host copy, starting at element *at. */
 static void sb_nested(gp_sb *sb, const gp_array *a, const char *h, int dim, int64_t *at) {
-    size_t isz = gp_dtype_size(a->dtype);
+    size_t isz = rt_dtype_size(a->dtype);
     if (dim == a->ndim) {
         sb_elem(sb, h + (size_t)*at * isz, a->dtype);
         (*at)++;

@@ -89,7 +89,7 @@ gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
                  axis, a->ndim);
     if (rt_dtype_is_complex(repeats->dtype) || rt_dtype_is_float(repeats->dtype))
         rt_raise("TypeError", "Cannot cast array data from dtype('%s') to dtype('int64') according "
-                 "to the rule 'safe'", gp_dtype_name(repeats->dtype));
+                 "to the rule 'safe'", rt_dtype_name(repeats->dtype));
     int64_t n = a->shape[axis];
     if (repeats->ndim > 1)
         rt_raise("ValueError", "object too deep for desired array");
@@ -97,7 +97,7 @@ gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
         rt_raise("ValueError", "operands could not be broadcast together with shape (%lld,) "
                  "(%lld,)", (long long)n, (long long)repeats->size);
     /* the counts, on the host */
-    size_t rsz = gp_dtype_size(repeats->dtype);
+    size_t rsz = rt_dtype_size(repeats->dtype);
     char *rhost = rt_xmalloc(rsz * (size_t)(repeats->size ? repeats->size : 1));
     if (repeats->size)
         rt_to_host(repeats, rhost);
@@ -116,7 +116,7 @@ gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
     free(rhost);
     /* the result, built on the host: outer blocks of n slabs of `inner` bytes each */
     int64_t shape[GP_MAXDIM];
-    int64_t outer = 1, inner = (int64_t)gp_dtype_size(a->dtype);
+    int64_t outer = 1, inner = (int64_t)rt_dtype_size(a->dtype);
     for (int i = 0; i < a->ndim; i++) {
         shape[i] = i == axis ? total : a->shape[i];
         if (i < axis)
@@ -124,7 +124,7 @@ gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
         if (i > axis)
             inner *= a->shape[i];
     }
-    size_t in_bytes = (size_t)(a->size * (int64_t)gp_dtype_size(a->dtype));
+    size_t in_bytes = (size_t)(a->size * (int64_t)rt_dtype_size(a->dtype));
     size_t out_bytes = (size_t)(outer * total * inner);
     char *src = rt_xmalloc(in_bytes ? in_bytes : 1);
     char *dst = rt_xmalloc(out_bytes ? out_bytes : 1);

@@ -151,7 +151,7 @@ template <typename T, typename AT> static void median_out(const gp_array *c, gp_
     case GP_FLOAT16: median_typed<T, AT, __half>(c, r, lines, n); break;
     case GP_FLOAT32: median_typed<T, AT, float>(c, r, lines, n); break;
     case GP_FLOAT64: median_typed<T, AT, double>(c, r, lines, n); break;
-    default: rt_raise("TypeError", "median() result dtype %s", gp_dtype_name(r->dtype));
+    default: rt_raise("TypeError", "median() result dtype %s", rt_dtype_name(r->dtype));
     }
 }
 
@@ -170,7 +170,7 @@ static void median_dispatch(const gp_array *c, gp_array *r, int64_t lines, int64
     case GP_FLOAT16: median_out<__half, float>(c, r, lines, n); break;
     case GP_FLOAT32: median_out<float, float>(c, r, lines, n); break;
     case GP_FLOAT64: median_out<double, double>(c, r, lines, n); break;
-    default: rt_raise("TypeError", "median() of %s arrays is not supported", gp_dtype_name(c->dtype));
+    default: rt_raise("TypeError", "median() of %s arrays is not supported", rt_dtype_name(c->dtype));
     }
 }
 
@@ -248,7 +248,7 @@ static void quantile_out(gp_array *c, gp_array *r, int64_t lines, int64_t n, con
     case GP_FLOAT16: quantile_typed<T, float, __half>(c, r, lines, n, q, nq, scale, nan_skip); break;
     case GP_FLOAT32: quantile_typed<T, AT, float>(c, r, lines, n, q, nq, scale, nan_skip); break;
     case GP_FLOAT64: quantile_typed<T, double, double>(c, r, lines, n, q, nq, scale, nan_skip); break;
-    default: rt_raise("TypeError", "quantile() result dtype %s", gp_dtype_name(r->dtype));
+    default: rt_raise("TypeError", "quantile() result dtype %s", rt_dtype_name(r->dtype));
     }
 }
 
@@ -321,7 +321,7 @@ extern "C" gp_array *rt_quantile(const gp_array *x, const gp_array *q, int naxes
         rt_release(c);
         rt_release(qc);
         rt_release(r);
-        rt_raise("TypeError", "quantile() of %s arrays is not supported", gp_dtype_name(x->dtype));
+        rt_raise("TypeError", "quantile() of %s arrays is not supported", rt_dtype_name(x->dtype));
     }
     rt_release(c);
     rt_release(qc);

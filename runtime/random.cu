@@ -261,11 +261,11 @@ extern "C" gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, i
 {
     int64_t dmin;
     uint64_t dmax;
-    if (!int_limits(dt, &dmin, &dmax)) rt_raise("TypeError", "randint() supports integer dtypes, not %s", gp_dtype_name(dt));
+    if (!int_limits(dt, &dmin, &dmax)) rt_raise("TypeError", "randint() supports integer dtypes, not %s", rt_dtype_name(dt));
     if (low >= high) rt_raise("ValueError", "low >= high");
     int64_t hi1 = high - 1;
-    if (low < dmin) rt_raise("ValueError", "low is out of bounds for %s", gp_dtype_name(dt));
-    if (hi1 > 0 && (uint64_t)hi1 > dmax) rt_raise("ValueError", "high is out of bounds for %s", gp_dtype_name(dt));
+    if (low < dmin) rt_raise("ValueError", "low is out of bounds for %s", rt_dtype_name(dt));
+    if (hi1 > 0 && (uint64_t)hi1 > dmax) rt_raise("ValueError", "high is out of bounds for %s", rt_dtype_name(dt));
     gp_array *r = rt_empty(dt, ndim, shape);
     uint64_t mx = (uint64_t)hi1 - (uint64_t)low;
     if (r->size == 0) return r;

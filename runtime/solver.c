@@ -104,9 +104,9 @@ static La la_begin(gp_dtype dt)
     case GP_FLOAT64: l.real = GP_FLOAT64; l.t = l.rt = CUDA_R_64F; break;
     case GP_COMPLEX64: l.real = GP_FLOAT32; l.t = CUDA_C_32F; l.rt = CUDA_R_32F; break;
     case GP_COMPLEX128: l.real = GP_FLOAT64; l.t = CUDA_C_64F; l.rt = CUDA_R_64F; break;
-    default: rt_raise("TypeError", "array type %s is unsupported in linalg", gp_dtype_name(dt));
+    default: rt_raise("TypeError", "array type %s is unsupported in linalg", rt_dtype_name(dt));
     }
-    l.esz = gp_dtype_size(dt);
+    l.esz = rt_dtype_size(dt);
     l.h = solver_handle();
     CHECK_CUSOLVER(cusolverDnCreateParams(&l.params));
     return l;
@@ -217,7 +217,7 @@ static void set_identity(gp_array *x, int64_t n)
 {
     if (x->size == 0) return;
     gpu_init();
-    CHECK_CUDA(cudaMemsetAsync(x->data, 0, (size_t)x->size * gp_dtype_size(x->dtype), rt_stream()));
+    CHECK_CUDA(cudaMemsetAsync(x->data, 0, (size_t)x->size * rt_dtype_size(x->dtype), rt_stream()));
     rt_launch_set_diag_one(x->dtype, x->data, x->size / (n * n), n, rt_stream());
 }
 
@@ -389,7 +389,7 @@ static int det(La *l, const gp_array *a, bool slog, gp_array **out)
     rt_release(lu);
     gpu_free(ipiv);
     bool cplx = rt_dtype_is_complex(l->dt);
-    size_t resz = gp_dtype_size(l->real);
+    size_t resz = rt_dtype_size(l->real);
     char *hs = rt_xcalloc((size_t)(batch > 0 ? batch : 1), l->esz);     /* sign or det */
     char *hl = rt_xcalloc((size_t)(batch > 0 ? batch : 1), resz);       /* logdet */
     for (int64_t p = 0; p < batch; p++) {
@@ -608,7 +608,7 @@ static int eigh(La *l, const gp_array *a, int64_t flags, gp_array **out)
         CHECK_CUSOLVER(cusolverDnXsyevd_bufferSize(l->h, l->params, jobz, uplo, n, l->t, z->data, n, l->rt, wv->data,
                                                    l->t, &nd, &nh));
     ws_reserve(&w, nd, nh);
-    size_t resz = gp_dtype_size(l->real);
+    size_t resz = rt_dtype_size(l->real);
     for (int64_t i = 0; i < batch && n > 0; i++)
         CHECK_CUSOLVER(cusolverDnXsyevd(l->h, l->params, jobz, uplo, n, l->t, mat_at(z, i, n * n, l->esz), n, l->rt,
                                         wv->data + (size_t)(i * n) * resz, l->t, w.dev, nd, w.host, nh, info + i));
@@ -631,7 +631,7 @@ static int eigh(La *l, const gp_array *a, int64_t flags, gp_array **out)
 static bool has_nan(const gp_array *x)
 {
     if (x->size == 0) return false;
-    size_t esz = gp_dtype_size(x->dtype);
+    size_t esz = rt_dtype_size(x->dtype);
     char *h = rt_xmalloc((size_t)x->size * esz);
     rt_to_host(x, h);
     bool nan = false;
@@ -662,7 +662,7 @@ static int svd(La *l, const gp_array *a, int mode, gp_array **out)
     for (int i = 0; i < nl; i++) sshape[i] = a->shape[i];
     sshape[nl] = k;
     gp_array *s = rt_empty(l->real, nl + 1, sshape);
-    size_t resz = gp_dtype_size(l->real);
+    size_t resz = rt_dtype_size(l->real);
     if (k == 0) {   /* empty: U and Vh are identities where square */
         if (u) set_identity(u, rows);
         if (vt) set_identity(vt, cols);
@@ -707,8 +707,8 @@ int rt_linalg(gp_la_kind kind, const gp_array *a, const gp_array *b, int64_t par
 {
     La l = la_begin(a->dtype);
     if (b && b->dtype != a->dtype)
-        rt_raise("TypeError", "linalg: operands of different dtypes (%s, %s)", gp_dtype_name(a->dtype),
-                 gp_dtype_name(b->dtype));
+        rt_raise("TypeError", "linalg: operands of different dtypes (%s, %s)", rt_dtype_name(a->dtype),
+                 rt_dtype_name(b->dtype));
     int n = 1;
     switch (kind) {
     case GP_LA_SOLVE:

@@ -180,7 +180,7 @@ static int key_kind(gp_dtype d)
     case GP_INT8: case GP_INT16: case GP_INT32: case GP_INT64: return KK_SIGNED;
     case GP_FLOAT16: case GP_FLOAT32: case GP_FLOAT64: return KK_FLOAT;
     case GP_COMPLEX64: case GP_COMPLEX128:
-        rt_raise("TypeError", "sorting %s arrays is not supported", gp_dtype_name(d));
+        rt_raise("TypeError", "sorting %s arrays is not supported", rt_dtype_name(d));
     default: return KK_UNSIGNED;
     }
 }
@@ -400,7 +400,7 @@ extern "C" gp_array *rt_sort(const gp_array *x, int axis, bool arg, bool has_kth
     gp_array *c = lines_of(x, axis);
     gp_array *r = rt_empty(arg ? GP_INT64 : x->dtype, c->ndim, c->shape);
     if (c->size > 0 && !(!arg && n == c->size && sort_values_one_line(c, r))) {
-        switch (gp_dtype_size(x->dtype)) {
+        switch (rt_dtype_size(x->dtype)) {
         case 1: sort_typed<uint8_t>(c, r, n, kind, arg); break;
         case 2: sort_typed<uint16_t>(c, r, n, kind, arg); break;
         case 4: sort_typed<uint32_t>(c, r, n, kind, arg); break;
@@ -437,7 +437,7 @@ extern "C" gp_array *rt_searchsorted(const gp_array *a, const gp_array *v, bool 
     gp_array *r = rt_empty(GP_INT64, v->ndim, v->shape);
     if (v->size > 0) {
         gp_array *ac = contiguous(a), *vc = contiguous(v);
-        switch (gp_dtype_size(a->dtype)) {
+        switch (rt_dtype_size(a->dtype)) {
         case 1: searchsorted_typed<uint8_t>(ac, vc, right, r); break;
         case 2: searchsorted_typed<uint16_t>(ac, vc, right, r); break;
         case 4: searchsorted_typed<uint32_t>(ac, vc, right, r); break;
@@ -494,7 +494,7 @@ extern "C" gp_array *rt_unique(const gp_array *x, int part)
         return rt_empty(part == 0 ? x->dtype : GP_INT64, 1, &zero);
     }
     gp_array *c = contiguous(x), *r;
-    switch (gp_dtype_size(x->dtype)) {
+    switch (rt_dtype_size(x->dtype)) {
     case 1: r = unique_typed<uint8_t>(x, c, part); break;
     case 2: r = unique_typed<uint16_t>(x, c, part); break;
     case 4: r = unique_typed<uint32_t>(x, c, part); break;
@@ -527,7 +527,7 @@ extern "C" gp_array *rt_isin(const gp_array *e, const gp_array *t, bool invert)
         return r;
     }
     gp_array *ec = contiguous(e), *tc = contiguous(t);
-    switch (gp_dtype_size(e->dtype)) {
+    switch (rt_dtype_size(e->dtype)) {
     case 1: isin_typed<uint8_t>(ec, tc, invert, r); break;
     case 2: isin_typed<uint16_t>(ec, tc, invert, r); break;
     case 4: isin_typed<uint32_t>(ec, tc, invert, r); break;
@@ -545,7 +545,7 @@ static gp_array *concat_flat(const gp_array *a, const gp_array *b)
 {
     int64_t n = a->size + b->size;
     gp_array *r = rt_empty(a->dtype, 1, &n);
-    const size_t w = gp_dtype_size(a->dtype);
+    const size_t w = rt_dtype_size(a->dtype);
     gp_array *ac = contiguous(a), *bc = contiguous(b);
     if (a->size)
         check(cudaMemcpyAsync(r->data, ac->data, (size_t)a->size * w, cudaMemcpyDeviceToDevice, rt_stream()),

@@ -452,7 +452,7 @@ bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, 
             ost[ond] = a->strides[i];
             ond++;
         }
-    int64_t isz = (int64_t)gp_dtype_size(a->dtype);
+    int64_t isz = (int64_t)rt_dtype_size(a->dtype);
     int oi = 0, ni = 0;
     while (oi < ond && ni < nnd) {
         int oj = oi + 1, nj = ni + 1;
@@ -514,13 +514,13 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape) {
     }
     int64_t nst[GP_MAXDIM];
     if (a->size == 0 || rt_is_contiguous(a)) {
-        rt_c_strides(ndim, nshape, gp_dtype_size(a->dtype), nst);
+        rt_c_strides(ndim, nshape, rt_dtype_size(a->dtype), nst);
         return rt_view(a, ndim, nshape, nst, a->data);
     }
     if (rt_reshape_view_strides(a, ndim, nshape, nst))
         return rt_view(a, ndim, nshape, nst, a->data);
     gp_array *c = rt_copy(a);
-    rt_c_strides(ndim, nshape, gp_dtype_size(a->dtype), nst);
+    rt_c_strides(ndim, nshape, rt_dtype_size(a->dtype), nst);
     gp_array *v = rt_view(c, ndim, nshape, nst, c->data);
     rt_release(c);
     return v;
@@ -532,7 +532,7 @@ gp_array *rt_complex_part(const gp_array *a, int imag) {
     gp_dtype rd = a->dtype == GP_COMPLEX64 ? GP_FLOAT32 : GP_FLOAT64;
     if (a->dtype != GP_COMPLEX64 && a->dtype != GP_COMPLEX128)
         rt_raise("RuntimeError", "gpyc runtime: rt_complex_part needs a complex array");
-    gp_array *v = rt_view(a, a->ndim, a->shape, a->strides, a->data + (imag ? gp_dtype_size(rd) : 0));
+    gp_array *v = rt_view(a, a->ndim, a->shape, a->strides, a->data + (imag ? rt_dtype_size(rd) : 0));
     v->dtype = rd;
     return v;
 }

@@ -33,8 +33,8 @@ typedef enum gp_dtype {
     GP_NDTYPES
 } gp_dtype;
 
-const char *gp_dtype_name(gp_dtype d);   /* "float32" */
-size_t gp_dtype_size(gp_dtype d);
+const char *rt_dtype_name(gp_dtype d);   /* "float32" */
+size_t rt_dtype_size(gp_dtype d);
 
 #define GP_MAXDIM 8
 

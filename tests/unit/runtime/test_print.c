@@ -109,7 +109,7 @@ Test(print, scalar_format) {
         else
             snprintf(want, sizeof want, "%s", c->expect);
         if (strcmp(got, want) != 0 && bad++ < 20)
-            cr_log_error("format(%s 0x%s, '%s'): got '%s', want '%s'", gp_dtype_name(c->dtype),
+            cr_log_error("format(%s 0x%s, '%s'): got '%s', want '%s'", rt_dtype_name(c->dtype),
                          c->hex, c->spec, got, want);
         free(data);
     }
