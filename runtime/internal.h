@@ -2,8 +2,8 @@
  * internal.h — what the runtime's own files share (errors.c, array.c, views.c, host.c, list.c,
  * format.c, print.c, ...).  Not part of the contract with generated code: gpyrt.h is.
  *
- * Sections: errors.c · array.c · views.c · host.c · list.c — each engineer adds declarations
- * under the section of the file that defines them.
+ * Sections, one per file that defines them: errors.c · graph.c · array.c · views.c · streams.c ·
+ * host.c · list.c · format.c · print.c · blas_int.cu.
  */
 #ifndef GPYRT_INTERNAL_H
 #define GPYRT_INTERNAL_H
@@ -89,6 +89,8 @@ void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool co
 bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, int64_t *nst);
 /* C-contiguous byte strides for shape. */
 void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *strides);
+
+/* ---------------------------------------------------------------- streams.c */
 /* A library's handles (cuBLAS in blas.c, cuSOLVER in solver.c), one per stream: make() creates
  * a handle bound to s at the first call on that stream; with more streams than
  * RT_STREAM_HANDLES, the oldest handle is rebound to the new stream by bind().  Zero n and slot

@@ -8,9 +8,9 @@
  *   "borrowed"       the callee does not keep the argument beyond the call (or retains it).
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
- * Sections, one per file: errors.c · array.c · views.c · format.c · print.c · list.c · host.c ·
- * random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu · sort.cu · fft.c · solver.c · hist.cu ·
- * graph.c
+ * Sections, one per file: errors.c · array.c · views.c · launch.c · streams.c · format.c ·
+ * print.c · list.c · host.c · random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
+ * sort.cu · fft.c · solver.c · hist.cu · graph.c
  * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
  */
 #ifndef GPYRT_H
@@ -167,16 +167,6 @@ gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes
 /* ValueError "zero-size array to reduction operation maximum which has no identity". */
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
 
-/* Grid size for n elements with blocks of `block` threads (capped from the SM count). */
-unsigned rt_grid_for(int64_t n, unsigned block);
-/* rt_grid_for, also capped at the blocks of `kernel` (a __global__ function) that the GPU
- * holds at once with `smem` dynamic shared bytes per block. */
-unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem);
-/* Grid of an elementwise kernel over n items: on the vector path (vec; n vectors) a thread
- * per vector in one pass, else rt_grid_fit's grid-stride grid (views.c). */
-unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel);
-cudaStream_t rt_stream(void);
-
 /* Basic indexing (integers, slices, None, ...).  New reference to a view; IndexError
  * "index 10 is out of bounds for axis 0 with size 5", "too many indices for array: array is
  * 1-dimensional, but 2 were indexed". */
@@ -198,6 +188,19 @@ gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
 /* a.real (imag 0) or a.imag (imag 1) of a complex array: a view of the real dtype with a's
  * shape and byte strides (writing through it changes a).  New reference. */
 gp_array *rt_complex_part(const gp_array *a, int imag);
+
+/* ---------------------------------------------------------------- launch.c · streams.c
+ * Launch grids, and the one stream every launch and copy goes on.                           */
+/* Grid size for n elements with blocks of `block` threads (capped from the SM count). */
+unsigned rt_grid_for(int64_t n, unsigned block);
+/* rt_grid_for, also capped at the blocks of `kernel` (a __global__ function) that the GPU
+ * holds at once with `smem` dynamic shared bytes per block. */
+unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem);
+/* Grid of an elementwise kernel over n items: on the vector path (vec; n vectors) a thread
+ * per vector in one pass, else rt_grid_fit's grid-stride grid. */
+unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel);
+/* The program's stream (libgpu's). */
+cudaStream_t rt_stream(void);
 
 /* ---------------------------------------------------------------- format.c / print.c
  * A string builder and Python's / NumPy's formatting of values.  All output that a program

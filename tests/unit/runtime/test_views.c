@@ -1,7 +1,8 @@
 /*
  * test_views.c — runtime/views.c on the CPU: broadcasting and its messages, basic indexing
  * (cases computed by NumPy in index_cases.inc), reshape, transpose, broadcast_to, the
- * reduction split, the per-stream handle table.  Arrays are hand-built headers over host
+ * reduction split; and, as small as they are, launch.c's grids for small n and streams.c's
+ * per-stream handle table.  Arrays are hand-built headers over host
  * memory with no buffer; nothing here initialises the GPU.
  */
 #include <criterion/criterion.h>
