@@ -1,17 +1,19 @@
 /*
- * device.c — device selection, the current stream and CUDA error reporting for libgpu.
+ * device.c — device selection, the current stream and the error hook for libgpu.
  *
  * Invariants: nothing here touches the driver before gpu_init(); gpu_init() is idempotent and
  * either leaves the process with device 0 selected, one non-blocking stream and the default
  * memory pool configured (release threshold unlimited), or exits with status 1 after one plain
- * sentence on stderr.  Every failure of a CUDA call goes through gpu_check_fail(), which hands
- * a Python-style error to the runtime's hook (or prints and exits when no hook is installed).
+ * sentence on stderr.  Every failure of a CUDA call goes through gpu_error() (check.h's checks,
+ * the pool), which hands a Python-style error to the runtime's hook (or prints and exits when
+ * no hook is installed).
  */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "libgpu.h"
+#include "check.h"
 #include "gpu_internal.h"
+#include "libgpu.h"
 
 static int initialised;
 static cudaStream_t stream;
@@ -97,14 +99,4 @@ void gpu_error(const char *exc, const char *msg) {
     fflush(stdout);
     fprintf(stderr, "%s: %s\n", exc, msg);
     exit(1);
-}
-
-/* A failed CUDA call: "gpyc runtime: CUDA error at FILE:LINE: <what>: <message>". */
-void gpu_check_fail(cudaError_t e, const char *what, const char *file, int line) {
-    char msg[1024];
-    (void)cudaGetLastError();   /* clear a non-sticky error so the hook can still print */
-    snprintf(msg, sizeof msg, "gpyc runtime: CUDA error at %s:%d: %s: %s: %s", file, line, what,
-             cudaGetErrorName(e), cudaGetErrorString(e));
-    gpu_error("RuntimeError", msg);
-    exit(1);   /* the hook does not return; this keeps the compiler sure of it */
 }

@@ -1,11 +1,12 @@
 /*
  * libgpu.h — the thin CUDA layer under the runtime: device selection, the current stream, the
- * stream-ordered memory pool, and error checks that carry file and line.
+ * stream-ordered memory pool, and the hook through which errors reach the runtime.  The status
+ * checks (CHECK_CUDA, CHECK_CUBLAS, ...) are in check.h.
  *
  * Invariants: every device allocation of a gpyc program goes through gpu_malloc/gpu_free
  * (cudaMallocAsync on the current stream from a pool whose release threshold is unlimited,
  * so steady-state loops never reach the driver); the device is initialised lazily, at the
- * first call that needs it.  Sections: device.c · pool.c
+ * first call that needs it.  Sections: device.c · pool.c (check.c: check.h)
  */
 #ifndef GPYC_LIBGPU_H
 #define GPYC_LIBGPU_H
@@ -28,16 +29,8 @@ int gpu_is_initialised(void);
 cudaStream_t gpu_stream(void);
 int gpu_sm_count(void);
 void gpu_sync(void);
-/* Reports a failed CUDA call as "gpyc runtime: CUDA error at FILE:LINE: <what>: <message>"
- * through the runtime's error hook (a Python-style RuntimeError), never returns. */
-void gpu_check_fail(cudaError_t e, const char *what, const char *file, int line);
-#define CHECK_CUDA(e)                                                                         \
-    do {                                                                                      \
-        cudaError_t gpu_e_ = (e);                                                             \
-        if (gpu_e_ != cudaSuccess) gpu_check_fail(gpu_e_, #e, __FILE__, __LINE__);            \
-    } while (0)
-
-/* The runtime installs this so CUDA failures become Python-style tracebacks. */
+/* The runtime installs this so CUDA failures (check.h, the pool's out-of-memory error) become
+ * Python-style tracebacks. */
 typedef void (*GpuErrorHook)(const char *exc, const char *msg);
 void gpu_set_error_hook(GpuErrorHook hook);
 

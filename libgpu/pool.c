@@ -19,8 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libgpu.h"
+#include "check.h"
 #include "gpu_internal.h"
+#include "libgpu.h"
 
 typedef struct Slot {
     void *p;          /* NULL: empty; TOMB: deleted */

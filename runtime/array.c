@@ -306,9 +306,8 @@ gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *
     if (nbytes) {
         /* The caller may free host memory on return: wait for the copy to finish. */
         cudaStream_t s = rt_stream();
-        rt_check_cuda(cudaMemcpyAsync(a->data, host, nbytes, cudaMemcpyHostToDevice, s),
-                      "cudaMemcpyAsync");
-        rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+        CHECK_CUDA(cudaMemcpyAsync(a->data, host, nbytes, cudaMemcpyHostToDevice, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
     }
     return a;
 }
@@ -337,9 +336,8 @@ void rt_to_host(const gp_array *a, void *dst) {
     size_t nbytes = (size_t)a->size * isz;
     cudaStream_t s = rt_stream();
     if (rt_is_contiguous(a)) {
-        rt_check_cuda(cudaMemcpyAsync(dst, a->data, nbytes, cudaMemcpyDeviceToHost, s),
-                      "cudaMemcpyAsync");
-        rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+        CHECK_CUDA(cudaMemcpyAsync(dst, a->data, nbytes, cudaMemcpyDeviceToHost, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
         return;
     }
     int64_t lo, hi;
@@ -352,9 +350,8 @@ void rt_to_host(const gp_array *a, void *dst) {
         return;
     }
     char *tmp = rt_xmalloc((size_t)(hi - lo));
-    rt_check_cuda(cudaMemcpyAsync(tmp, a->data + lo, (size_t)(hi - lo), cudaMemcpyDeviceToHost,
-                                  s), "cudaMemcpyAsync");
-    rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    CHECK_CUDA(cudaMemcpyAsync(tmp, a->data + lo, (size_t)(hi - lo), cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
     gather(dst, tmp - lo, a);
     free(tmp);
 }
@@ -365,8 +362,8 @@ void rt_strided_copy(gp_array *dst, const gp_array *src) {
     size_t isz = rt_dtype_size(src->dtype);
     cudaStream_t s = rt_stream();
     if (rt_is_contiguous(src) && rt_is_contiguous(dst)) {
-        rt_check_cuda(cudaMemcpyAsync(dst->data, src->data, (size_t)src->size * isz,
-                                      cudaMemcpyDeviceToDevice, s), "cudaMemcpyAsync");
+        CHECK_CUDA(cudaMemcpyAsync(dst->data, src->data, (size_t)src->size * isz,
+                                   cudaMemcpyDeviceToDevice, s));
         return;
     }
     rt_launch_strided_copy(dst->data, dst->strides, src->data, src->strides, src->ndim,
@@ -385,9 +382,8 @@ gp_array *rt_copy(const gp_array *a) {
 /* Copies the single element of a to host memory (synchronises). */
 static void fetch_one(const gp_array *a, void *out) {
     cudaStream_t s = rt_stream();
-    rt_check_cuda(cudaMemcpyAsync(out, a->data, rt_dtype_size(a->dtype), cudaMemcpyDeviceToHost,
-                                  s), "cudaMemcpyAsync");
-    rt_check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    CHECK_CUDA(cudaMemcpyAsync(out, a->data, rt_dtype_size(a->dtype), cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
 }
 
 static void need_one(const gp_array *a) {

@@ -26,37 +26,7 @@
 
 #include "internal.h"
 
-/* ---------------------------------------------------------------- errors and handles */
-
-static const char *cublas_status_name(cublasStatus_t s)
-{
-    switch (s) {
-    case CUBLAS_STATUS_SUCCESS: return "CUBLAS_STATUS_SUCCESS";
-    case CUBLAS_STATUS_NOT_INITIALIZED: return "CUBLAS_STATUS_NOT_INITIALIZED";
-    case CUBLAS_STATUS_ALLOC_FAILED: return "CUBLAS_STATUS_ALLOC_FAILED";
-    case CUBLAS_STATUS_INVALID_VALUE: return "CUBLAS_STATUS_INVALID_VALUE";
-    case CUBLAS_STATUS_ARCH_MISMATCH: return "CUBLAS_STATUS_ARCH_MISMATCH";
-    case CUBLAS_STATUS_MAPPING_ERROR: return "CUBLAS_STATUS_MAPPING_ERROR";
-    case CUBLAS_STATUS_EXECUTION_FAILED: return "CUBLAS_STATUS_EXECUTION_FAILED";
-    case CUBLAS_STATUS_INTERNAL_ERROR: return "CUBLAS_STATUS_INTERNAL_ERROR";
-    case CUBLAS_STATUS_NOT_SUPPORTED: return "CUBLAS_STATUS_NOT_SUPPORTED";
-    case CUBLAS_STATUS_LICENSE_ERROR: return "CUBLAS_STATUS_LICENSE_ERROR";
-    default: return "unknown cuBLAS status";
-    }
-}
-
-static void cublas_check_fail(cublasStatus_t s, const char *what, const char *file, int line)
-{
-    if (s == CUBLAS_STATUS_ALLOC_FAILED)
-        rt_raise("cupy.cuda.memory.OutOfMemoryError", "cuBLAS could not allocate its workspace (%s)", what);
-    rt_raise("RuntimeError", "cuBLAS error at %s:%d: %s: %s", file, line, what, cublas_status_name(s));
-}
-
-#define CHECK_CUBLAS(e)                                                                       \
-    do {                                                                                      \
-        cublasStatus_t blas_s_ = (e);                                                         \
-        if (blas_s_ != CUBLAS_STATUS_SUCCESS) cublas_check_fail(blas_s_, #e, __FILE__, __LINE__); \
-    } while (0)
+/* ---------------------------------------------------------------- handles */
 
 static void *blas_make(cudaStream_t s)
 {

@@ -1,6 +1,6 @@
 /*
  * errors.c — Python-style run-time errors: the frame stack behind tracebacks, rt_raise,
- * program start and finish, and the checks generated code calls after CUDA work.
+ * program start and finish, and the check generated code calls after each launch.
  *
  * Invariants: `top` is the innermost active frame; following ->prev leads to the outermost.
  * The runtime owns a "<module>" frame that is the bottom of the stack from rt_init on; when
@@ -68,8 +68,8 @@ void rt_init(int argc, char **argv, const char *script_name) {
  * gpu_free had kept (libgpu/pool.c). */
 int rt_finish(void) {
     if (gpu_is_initialised()) {
-        rt_check_cuda(cudaStreamSynchronize(gpu_stream()), "cudaStreamSynchronize");
-        rt_check_cuda(cudaGetLastError(), "cudaGetLastError");
+        CHECK_CUDA(cudaStreamSynchronize(gpu_stream()));
+        CHECK_CUDA(cudaGetLastError());
     }
     fflush(stdout);
     const char *stats = getenv("GPYRT_STATS");
@@ -145,15 +145,6 @@ void rt_check_launch(void) {
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
         rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
-}
-
-void rt_check_cuda(cudaError_t e, const char *what) {
-    if (e == cudaSuccess)
-        return;
-    (void)cudaGetLastError();
-    if (e == cudaErrorMemoryAllocation)
-        rt_raise("cupy.cuda.memory.OutOfMemoryError", "%s: out of memory", what);
-    rt_raise("RuntimeError", "%s: %s: %s", what, cudaGetErrorName(e), cudaGetErrorString(e));
 }
 
 static void *checked(void *p, size_t n) {

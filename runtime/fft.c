@@ -26,42 +26,6 @@
 
 #include "internal.h"
 
-/* ---------------------------------------------------------------- errors */
-
-static const char *cufft_status_name(cufftResult s)
-{
-    switch (s) {
-    case CUFFT_SUCCESS: return "CUFFT_SUCCESS";
-    case CUFFT_INVALID_PLAN: return "CUFFT_INVALID_PLAN";
-    case CUFFT_ALLOC_FAILED: return "CUFFT_ALLOC_FAILED";
-    case CUFFT_INVALID_TYPE: return "CUFFT_INVALID_TYPE";
-    case CUFFT_INVALID_VALUE: return "CUFFT_INVALID_VALUE";
-    case CUFFT_INTERNAL_ERROR: return "CUFFT_INTERNAL_ERROR";
-    case CUFFT_EXEC_FAILED: return "CUFFT_EXEC_FAILED";
-    case CUFFT_SETUP_FAILED: return "CUFFT_SETUP_FAILED";
-    case CUFFT_INVALID_SIZE: return "CUFFT_INVALID_SIZE";
-    case CUFFT_UNALIGNED_DATA: return "CUFFT_UNALIGNED_DATA";
-    case CUFFT_INVALID_DEVICE: return "CUFFT_INVALID_DEVICE";
-    case CUFFT_NO_WORKSPACE: return "CUFFT_NO_WORKSPACE";
-    case CUFFT_NOT_IMPLEMENTED: return "CUFFT_NOT_IMPLEMENTED";
-    case CUFFT_NOT_SUPPORTED: return "CUFFT_NOT_SUPPORTED";
-    default: return "unknown cuFFT status";
-    }
-}
-
-static void cufft_check_fail(cufftResult s, const char *what, const char *file, int line)
-{
-    if (s == CUFFT_ALLOC_FAILED)
-        rt_raise("cupy.cuda.memory.OutOfMemoryError", "cuFFT could not allocate its work area (%s)", what);
-    rt_raise("RuntimeError", "cuFFT error at %s:%d: %s: %s", file, line, what, cufft_status_name(s));
-}
-
-#define CHECK_CUFFT(e)                                                                        \
-    do {                                                                                      \
-        cufftResult fft_s_ = (e);                                                             \
-        if (fft_s_ != CUFFT_SUCCESS) cufft_check_fail(fft_s_, #e, __FILE__, __LINE__);       \
-    } while (0)
-
 /* ---------------------------------------------------------------- the plan cache */
 
 /* A plan: rank-1..3 transforms of logical lengths n[0..rank-1], the input stored with
@@ -122,7 +86,7 @@ static cufftHandle plan_get(const PlanKey *k)
                                         k->type, k->batch, &work);
     if (s != CUFFT_SUCCESS) {
         cufftDestroy(p);
-        cufft_check_fail(s, "cufftMakePlanMany64(...)", __FILE__, __LINE__);
+        gpu_check_fail(GPU_CUFFT, s, "cufftMakePlanMany64(...)", __FILE__, __LINE__);
     }
     CHECK_CUFFT(cufftSetStream(p, rt_stream()));
     plans[slot].key = *k;

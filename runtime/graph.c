@@ -133,7 +133,7 @@ int64_t rt_graph_end(gp_graph *g, int64_t n) {
     n_captures++;
     int64_t reps = n / g->unroll;
     for (int64_t r = 0; r < reps; r++)
-        rt_check_cuda(cudaGraphLaunch((cudaGraphExec_t)g->exec, s), "cudaGraphLaunch");
+        CHECK_CUDA(cudaGraphLaunch((cudaGraphExec_t)g->exec, s));
     n_launches += (uint64_t)reps;
     return reps * g->unroll;
 }

@@ -156,8 +156,6 @@ __global__ void __launch_bounds__(BLOCK) flip_kernel(int64_t *r, int64_t size, i
 
 /* ---------------------------------------------------------------- helpers */
 
-static void check(cudaError_t e, const char *what) { rt_check_cuda(e, what); }
-
 static gp_array *contiguous(const gp_array *x)
 {
     return rt_is_contiguous(x) ? rt_retain((gp_array *)x) : rt_copy(x);
@@ -180,12 +178,12 @@ static void min_max(const gp_array *c, double *lo, double *hi, bool *nan)
     const size_t bytes = 2 * grid * sizeof(double) + sizeof(int);
     double *d = (double *)gpu_malloc(bytes);
     int *dnan = (int *)(d + 2 * grid);
-    check(cudaMemsetAsync(dnan, 0, sizeof(int), s), "cudaMemsetAsync");
+    CHECK_CUDA(cudaMemsetAsync(dnan, 0, sizeof(int), s));
     minmax_kernel<<<grid, BLOCK, 0, s>>>(c->data, c->dtype, c->size, d, d + grid, dnan);
     rt_check_launch();
     double *h = (double *)rt_xmalloc(bytes);
-    check(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
-    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    CHECK_CUDA(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
     gpu_free(d);
     *lo = INFINITY;
     *hi = -INFINITY;
@@ -206,11 +204,11 @@ static int monotonicity(const gp_array *c)
     if (c->size < 2) return 1;
     cudaStream_t s = rt_stream();
     int *d = (int *)gpu_malloc(2 * sizeof(int)), h[2];
-    check(cudaMemsetAsync(d, 0, 2 * sizeof(int), s), "cudaMemsetAsync");
+    CHECK_CUDA(cudaMemsetAsync(d, 0, 2 * sizeof(int), s));
     mono_kernel<<<rt_grid_for(c->size, BLOCK), BLOCK, 0, s>>>(c->data, c->dtype, c->size, d);
     rt_check_launch();
-    check(cudaMemcpyAsync(h, d, sizeof h, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
-    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    CHECK_CUDA(cudaMemcpyAsync(h, d, sizeof h, cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
     gpu_free(d);
     if (!h[0]) return 1;
     return h[1] ? 0 : -1;
@@ -260,7 +258,7 @@ extern "C" gp_array *rt_bincount(const gp_array *x, const gp_array *w, int64_t m
         if ((int64_t)hi + 1 > n) n = (int64_t)hi + 1;
     }
     gp_array *r = rt_empty(w ? GP_FLOAT64 : GP_INT64, 1, &n);
-    if (n > 0) check(cudaMemsetAsync(r->data, 0, (size_t)n * 8, rt_stream()), "cudaMemsetAsync");
+    if (n > 0) CHECK_CUDA(cudaMemsetAsync(r->data, 0, (size_t)n * 8, rt_stream()));
     if (xc) {
         gp_array *wc = w ? contiguous(w) : NULL;
         bincount_kernel<<<rt_grid_for(xc->size, BLOCK), BLOCK, 0, rt_stream()>>>(
@@ -374,8 +372,8 @@ static gp_array *hist_count(const gp_array *x, const gp_array *y, const gp_array
     int64_t shape[2] = {nx, ny};
     gp_array *r = rt_empty(dbl ? GP_FLOAT64 : GP_INT64, ye ? 2 : 1, shape);
     double *total = density ? (double *)gpu_malloc(sizeof(double)) : NULL;
-    if (r->size > 0) check(cudaMemsetAsync(r->data, 0, (size_t)r->size * 8, s), "cudaMemsetAsync");
-    if (total) check(cudaMemsetAsync(total, 0, sizeof(double), s), "cudaMemsetAsync");
+    if (r->size > 0) CHECK_CUDA(cudaMemsetAsync(r->data, 0, (size_t)r->size * 8, s));
+    if (total) CHECK_CUDA(cudaMemsetAsync(total, 0, sizeof(double), s));
     if (x->size > 0 && r->size > 0) {
         gp_array *xc = contiguous(x), *yc = y ? contiguous(y) : NULL, *wc = w ? contiguous(w) : NULL;
         hist_kernel<<<rt_grid_for(xc->size, BLOCK), BLOCK, 0, s>>>(

@@ -211,7 +211,7 @@ double rt_perf_counter(void) {
 }
 
 void rt_sync(void) {
-    rt_check_cuda(cudaStreamSynchronize(rt_stream()), "cudaStreamSynchronize");
+    CHECK_CUDA(cudaStreamSynchronize(rt_stream()));
 }
 
 /* ---------------------------------------------------------------- Python scalar arithmetic */

@@ -364,7 +364,7 @@ static NdIter iter_of(const gp_array *a) {
     return it;
 }
 
-static void sync_stream(void) { rt_check_cuda(cudaStreamSynchronize(rt_stream()), "cudaStreamSynchronize"); }
+static void sync_stream(void) { CHECK_CUDA(cudaStreamSynchronize(rt_stream())); }
 
 /* The C-order positions of a's nonzero elements: a new 1-d int64 array of *count entries
  * (its buffer may be larger).  Synchronises. */
@@ -384,13 +384,13 @@ static gp_array *nonzero_positions(const gp_array *a, int64_t *count) {
     rt_check_launch();
     thrust::counting_iterator<int64_t> first(0);
     size_t tmp_bytes = 0;
-    rt_check_cuda(cub::DeviceSelect::Flagged(NULL, tmp_bytes, first, flags, (int64_t *)lin->data, d_num, n, s),
-                  "cub::DeviceSelect::Flagged");
+    CHECK_CUDA(cub::DeviceSelect::Flagged(NULL, tmp_bytes, first, flags, (int64_t *)lin->data,
+                                          d_num, n, s));
     void *tmp = gpu_malloc(tmp_bytes ? tmp_bytes : 1);
-    rt_check_cuda(cub::DeviceSelect::Flagged(tmp, tmp_bytes, first, flags, (int64_t *)lin->data, d_num, n, s),
-                  "cub::DeviceSelect::Flagged");
+    CHECK_CUDA(cub::DeviceSelect::Flagged(tmp, tmp_bytes, first, flags, (int64_t *)lin->data,
+                                          d_num, n, s));
     int64_t h_num = 0;
-    rt_check_cuda(cudaMemcpyAsync(&h_num, d_num, sizeof h_num, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    CHECK_CUDA(cudaMemcpyAsync(&h_num, d_num, sizeof h_num, cudaMemcpyDeviceToHost, s));
     sync_stream();
     gpu_free(tmp);
     gpu_free(d_num);
@@ -631,7 +631,7 @@ static void plan_check(const Plan *p) {
         return;
     cudaStream_t s = rt_stream();
     unsigned long long *d_first = (unsigned long long *)gpu_malloc(sizeof(unsigned long long) * MAXADV);
-    rt_check_cuda(cudaMemsetAsync(d_first, 0xff, sizeof(unsigned long long) * MAXADV, s), "cudaMemsetAsync");
+    CHECK_CUDA(cudaMemsetAsync(d_first, 0xff, sizeof(unsigned long long) * MAXADV, s));
     for (int j = 0; j < p->nadv; j++) {
         const AdvEnt *e = &p->adv[j];
         int64_t n = 1;
@@ -651,7 +651,7 @@ static void plan_check(const Plan *p) {
         rt_check_launch();
     }
     unsigned long long h_first[MAXADV];
-    rt_check_cuda(cudaMemcpyAsync(h_first, d_first, sizeof h_first, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    CHECK_CUDA(cudaMemcpyAsync(h_first, d_first, sizeof h_first, cudaMemcpyDeviceToHost, s));
     sync_stream();
     gpu_free(d_first);
     for (int j = 0; j < p->nadv; j++) {
@@ -665,7 +665,7 @@ static void plan_check(const Plan *p) {
         }
         unsigned char buf[8] = {0};
         size_t isz = rt_dtype_size(e->dt);
-        rt_check_cuda(cudaMemcpy(buf, e->data + off, isz, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        CHECK_CUDA(cudaMemcpy(buf, e->data + off, isz, cudaMemcpyDeviceToHost));
         char num[32];
         if (e->dt == GP_UINT64)
             snprintf(num, sizeof num, "%llu", (unsigned long long)*(uint64_t *)buf);

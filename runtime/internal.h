@@ -3,7 +3,7 @@
  * format.c, print.c, ...).  Not part of the contract with generated code: gpyrt.h is.
  *
  * Sections, one per file that defines them: errors.c · graph.c · array.c · views.c · streams.c ·
- * host.c · list.c · format.c · print.c · blas_int.cu.
+ * host.c · list.c · format.c · print.c · blas_int.cu · solver_kernels.cu.
  */
 #ifndef GPYRT_INTERNAL_H
 #define GPYRT_INTERNAL_H
@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "check.h"
 #include "gpyrt.h"
 #include "libgpu.h"
 
@@ -160,6 +161,12 @@ void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int64_t N, int6
                           int64_t bcs, int64_t bbs, char *c, cudaStream_t s);
 /* Sets element [q, j, j] of each matrix of a contiguous batch x n x n array to 1. */
 void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cudaStream_t s);
+
+/* ---------------------------------------------------------------- solver_kernels.cu */
+/* c[q, r, k] = 0 where k > r (upper) or k < r (not upper), over a contiguous batch x rows x
+ * cols array of esize-byte elements. */
+void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
+                        cudaStream_t s);
 
 #ifdef __cplusplus
 }

@@ -128,13 +128,11 @@ static void median_typed(const gp_array *c, gp_array *r, int64_t lines, int64_t 
         auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
         auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
         size_t bytes = 0;
-        rt_check_cuda(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted, (int)c->size,
-                                                         (int)lines, begin, end, s),
-                      "cub::DeviceSegmentedSort::SortKeys");
+        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted,
+                                                      (int)c->size, (int)lines, begin, end, s));
         void *tmp = gpu_malloc(bytes ? bytes : 1);
-        rt_check_cuda(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted, (int)c->size,
-                                                         (int)lines, begin, end, s),
-                      "cub::DeviceSegmentedSort::SortKeys");
+        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted,
+                                                      (int)c->size, (int)lines, begin, end, s));
         gpu_free(tmp);
     }
     if (lines > 0) {
@@ -224,13 +222,11 @@ static void quantile_typed(gp_array *c, gp_array *r, int64_t lines, int64_t n, c
         auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
         auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
         size_t bytes = 0;
-        rt_check_cuda(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted, (int)c->size,
-                                                         (int)lines, begin, end, s),
-                      "cub::DeviceSegmentedSort::SortKeys");
+        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted,
+                                                      (int)c->size, (int)lines, begin, end, s));
         void *tmp = gpu_malloc(bytes ? bytes : 1);
-        rt_check_cuda(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted, (int)c->size,
-                                                         (int)lines, begin, end, s),
-                      "cub::DeviceSegmentedSort::SortKeys");
+        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted,
+                                                      (int)c->size, (int)lines, begin, end, s));
         gpu_free(tmp);
     }
     quantile_pick_kernel<T, AT, RT><<<rt_grid_for(lines * nq, BLOCK), BLOCK, 0, s>>>(

@@ -31,16 +31,11 @@
 static curandGenerator_t gen;
 static bool have_gen;
 
-static void check_curand(curandStatus_t s, const char *what)
-{
-    if (s != CURAND_STATUS_SUCCESS) rt_raise("RuntimeError", "cuRAND error %d in %s", (int)s, what);
-}
-
 static void ensure_gen(void)
 {
     if (!have_gen) {
         gpu_init();
-        check_curand(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT), "curandCreateGenerator");
+        CHECK_CURAND(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT));
         have_gen = true;
         /* CuPy's get_random_state: the seed is $CUPY_SEED when set, else random */
         const char *env = getenv("CUPY_SEED");
@@ -52,23 +47,23 @@ static void ensure_gen(void)
             clock_gettime(CLOCK_REALTIME, &ts);
             seed = (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
         }
-        check_curand(curandSetPseudoRandomGeneratorSeed(gen, seed), "curandSetPseudoRandomGeneratorSeed");
-        check_curand(curandSetGeneratorOffset(gen, 0), "curandSetGeneratorOffset");
+        CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(gen, seed));
+        CHECK_CURAND(curandSetGeneratorOffset(gen, 0));
     }
-    check_curand(curandSetStream(gen, rt_stream()), "curandSetStream");
+    CHECK_CURAND(curandSetStream(gen, rt_stream()));
 }
 
 extern "C" void rt_random_seed(uint64_t seed)
 {
     ensure_gen();
-    check_curand(curandSetPseudoRandomGeneratorSeed(gen, seed), "curandSetPseudoRandomGeneratorSeed");
-    check_curand(curandSetGeneratorOffset(gen, 0), "curandSetGeneratorOffset");
+    CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(gen, seed));
+    CHECK_CURAND(curandSetGeneratorOffset(gen, 0));
 }
 
 /* n 32-bit words into p (curandGenerate) */
 static void draw_words(void *p, size_t n)
 {
-    if (n) check_curand(curandGenerate(gen, (unsigned int *)p, n), "curandGenerate");
+    if (n) CHECK_CURAND(curandGenerate(gen, (unsigned int *)p, n));
 }
 
 /* ================================================================ kernels */
@@ -116,8 +111,8 @@ extern "C" gp_array *rt_random_draw(gp_rand_kind kind, gp_dtype dt, int ndim, co
     switch (kind) {
     case GP_RAND_UNIFORM:
     case GP_RAND_UNIFORM_RAW:
-        if (f32) check_curand(curandGenerateUniform(gen, (float *)r->data, n), "curandGenerateUniform");
-        else check_curand(curandGenerateUniformDouble(gen, (double *)r->data, n), "curandGenerateUniformDouble");
+        if (f32) CHECK_CURAND(curandGenerateUniform(gen, (float *)r->data, n));
+        else CHECK_CURAND(curandGenerateUniformDouble(gen, (double *)r->data, n));
         if (kind == GP_RAND_UNIFORM) {
             unsigned grid = rt_grid_for(r->size, 256);
             if (f32) mod1_kernel<float><<<grid, 256, 0, rt_stream()>>>((float *)r->data, r->size);
@@ -133,17 +128,19 @@ extern "C" gp_array *rt_random_draw(gp_rand_kind kind, gp_dtype dt, int ndim, co
             int64_t n1 = (int64_t)n + 1;
             buf = rt_empty(dt, 1, &n1);
         }
-        curandStatus_t s;
-        if (kind == GP_RAND_NORMAL)
-            s = f32 ? curandGenerateNormal(gen, (float *)buf->data, buf->size, (float)a, (float)b)
-                    : curandGenerateNormalDouble(gen, (double *)buf->data, buf->size, a, b);
+        if (kind == GP_RAND_NORMAL && f32)
+            CHECK_CURAND(curandGenerateNormal(gen, (float *)buf->data, buf->size, (float)a,
+                                              (float)b));
+        else if (kind == GP_RAND_NORMAL)
+            CHECK_CURAND(curandGenerateNormalDouble(gen, (double *)buf->data, buf->size, a, b));
+        else if (f32)
+            CHECK_CURAND(curandGenerateLogNormal(gen, (float *)buf->data, buf->size, (float)a,
+                                                 (float)b));
         else
-            s = f32 ? curandGenerateLogNormal(gen, (float *)buf->data, buf->size, (float)a, (float)b)
-                    : curandGenerateLogNormalDouble(gen, (double *)buf->data, buf->size, a, b);
-        check_curand(s, kind == GP_RAND_NORMAL ? "curandGenerateNormal" : "curandGenerateLogNormal");
+            CHECK_CURAND(curandGenerateLogNormalDouble(gen, (double *)buf->data, buf->size, a, b));
         if (buf != r) {
-            rt_check_cuda(cudaMemcpyAsync(r->data, buf->data, n * (f32 ? 4 : 8), cudaMemcpyDeviceToDevice, rt_stream()),
-                          "cudaMemcpyAsync");
+            CHECK_CUDA(cudaMemcpyAsync(r->data, buf->data, n * (f32 ? 4 : 8),
+                                       cudaMemcpyDeviceToDevice, rt_stream()));
             rt_release(buf);
         }
         return r;
@@ -175,7 +172,7 @@ static uint64_t count_above(const gp_array *s, S lim)
 {
     int64_t one = 1;
     gp_array *c = rt_empty(GP_UINT64, 1, &one);
-    rt_check_cuda(cudaMemsetAsync(c->data, 0, 8, rt_stream()), "cudaMemsetAsync");
+    CHECK_CUDA(cudaMemsetAsync(c->data, 0, 8, rt_stream()));
     count_above_kernel<S><<<rt_grid_for(s->size, 256), 256, 0, rt_stream()>>>((const S *)s->data, s->size, lim,
                                                                             (unsigned long long *)c->data);
     rt_check_launch();
@@ -226,7 +223,7 @@ static void interval(gp_array *out, uint64_t mx, uint64_t lo)
     int64_t n = out->size;
     gp_array *s = rt_empty(sizeof(S) == 4 ? GP_UINT32 : GP_UINT64, 1, &n);
     if (mx) draw_words(s->data, (size_t)n * (sizeof(S) / 4));
-    else rt_check_cuda(cudaMemsetAsync(s->data, 0, (size_t)n * sizeof(S), rt_stream()), "cudaMemsetAsync");
+    else CHECK_CUDA(cudaMemsetAsync(s->data, 0, (size_t)n * sizeof(S), rt_stream()));
     bool pow2 = (mx & (mx + 1)) == 0;   /* the length mx + 1 a power of two (or 2**64) */
     if (!pow2) {
         /* the largest value whose residue class is complete: 2**bits - 1 - 2**bits % (mx + 1) */

@@ -36,38 +36,7 @@
 
 #include "internal.h"
 
-/* solver_kernels.cu */
-void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
-                        cudaStream_t s);
-
-/* ---------------------------------------------------------------- errors and handles */
-
-static const char *status_name(cusolverStatus_t s)
-{
-    switch (s) {
-    case CUSOLVER_STATUS_NOT_INITIALIZED: return "CUSOLVER_STATUS_NOT_INITIALIZED";
-    case CUSOLVER_STATUS_ALLOC_FAILED: return "CUSOLVER_STATUS_ALLOC_FAILED";
-    case CUSOLVER_STATUS_INVALID_VALUE: return "CUSOLVER_STATUS_INVALID_VALUE";
-    case CUSOLVER_STATUS_ARCH_MISMATCH: return "CUSOLVER_STATUS_ARCH_MISMATCH";
-    case CUSOLVER_STATUS_EXECUTION_FAILED: return "CUSOLVER_STATUS_EXECUTION_FAILED";
-    case CUSOLVER_STATUS_INTERNAL_ERROR: return "CUSOLVER_STATUS_INTERNAL_ERROR";
-    case CUSOLVER_STATUS_NOT_SUPPORTED: return "CUSOLVER_STATUS_NOT_SUPPORTED";
-    default: return "unknown cuSOLVER status";
-    }
-}
-
-static _Noreturn void cusolver_fail(cusolverStatus_t s, const char *what, const char *file, int line)
-{
-    if (s == CUSOLVER_STATUS_ALLOC_FAILED)
-        rt_raise("cupy.cuda.memory.OutOfMemoryError", "cuSOLVER could not allocate its workspace (%s)", what);
-    rt_raise("RuntimeError", "cuSOLVER error at %s:%d: %s: %s", file, line, what, status_name(s));
-}
-
-#define CHECK_CUSOLVER(e)                                                                     \
-    do {                                                                                      \
-        cusolverStatus_t sol_s_ = (e);                                                        \
-        if (sol_s_ != CUSOLVER_STATUS_SUCCESS) cusolver_fail(sol_s_, #e, __FILE__, __LINE__); \
-    } while (0)
+/* ---------------------------------------------------------------- handles */
 
 static void *solver_make(cudaStream_t s)
 {

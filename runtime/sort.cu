@@ -172,8 +172,6 @@ struct line_start {
 
 /* ---------------------------------------------------------------- helpers */
 
-static void check(cudaError_t e, const char *what) { rt_check_cuda(e, what); }
-
 static int key_kind(gp_dtype d)
 {
     switch (d) {
@@ -225,19 +223,19 @@ static void sort_lines_as(const K *c, int64_t size, int64_t n, int kind, P *pos_
     size_t bytes = 0;
     void *tmp = NULL;
     if (lines == 1) {
-        check(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0, (int)sizeof(K) * 8, s),
-              "cub::DeviceRadixSort::SortPairs");
+        CHECK_CUDA(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0,
+                                                   (int)sizeof(K) * 8, s));
         tmp = gpu_malloc(bytes ? bytes : 1);
-        check(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0, (int)sizeof(K) * 8, s),
-              "cub::DeviceRadixSort::SortPairs");
+        CHECK_CUDA(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0,
+                                                   (int)sizeof(K) * 8, s));
     } else {
         auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
         auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
-        check(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out, size, lines, begin, end, s),
-              "cub::DeviceSegmentedSort::StableSortPairs");
+        CHECK_CUDA(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out,
+                                                             size, lines, begin, end, s));
         tmp = gpu_malloc(bytes ? bytes : 1);
-        check(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out, size, lines, begin, end, s),
-              "cub::DeviceSegmentedSort::StableSortPairs");
+        CHECK_CUDA(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out,
+                                                             size, lines, begin, end, s));
     }
     gpu_free(tmp);
     gpu_free(pin);
@@ -274,11 +272,11 @@ template <typename K> static K *sorted_keys(const K *c, int64_t size, int kind)
     rt_check_launch();
     size_t bytes = 0;
     void *tmp = NULL;
-    check(cub::DeviceRadixSort::SortKeys(tmp, bytes, kin, kout, size, 0, (int)sizeof(K) * 8, s),
-          "cub::DeviceRadixSort::SortKeys");
+    CHECK_CUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, kin, kout, size, 0,
+                                              (int)sizeof(K) * 8, s));
     tmp = gpu_malloc(bytes ? bytes : 1);
-    check(cub::DeviceRadixSort::SortKeys(tmp, bytes, kin, kout, size, 0, (int)sizeof(K) * 8, s),
-          "cub::DeviceRadixSort::SortKeys");
+    CHECK_CUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, kin, kout, size, 0,
+                                              (int)sizeof(K) * 8, s));
     gpu_free(tmp);
     gpu_free(kin);
     return kout;
@@ -334,11 +332,10 @@ template <typename T> static void sort_one_line(const T *in, int64_t n, bool is_
 {
     cudaStream_t s = rt_stream();
     size_t bytes = 0;
-    check(cub::DeviceRadixSort::SortKeys((void *)NULL, bytes, in, out, n, 0, (int)sizeof(T) * 8, s),
-          "cub::DeviceRadixSort::SortKeys");
+    CHECK_CUDA(cub::DeviceRadixSort::SortKeys((void *)NULL, bytes, in, out, n, 0,
+                                              (int)sizeof(T) * 8, s));
     void *tmp = gpu_malloc(bytes ? bytes : 1);
-    check(cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, n, 0, (int)sizeof(T) * 8, s),
-          "cub::DeviceRadixSort::SortKeys");
+    CHECK_CUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, in, out, n, 0, (int)sizeof(T) * 8, s));
     gpu_free(tmp);
     if (!is_float) return;
     int64_t *k = (int64_t *)gpu_malloc(sizeof(int64_t));
@@ -465,17 +462,17 @@ template <typename K> static gp_array *unique_typed(const gp_array *x, const gp_
     rt_check_launch();
     size_t bytes = 0;
     void *tmp = NULL;
-    check(cub::DeviceScan::InclusiveSum(tmp, bytes, flag, id, size, s), "cub::DeviceScan::InclusiveSum");
+    CHECK_CUDA(cub::DeviceScan::InclusiveSum(tmp, bytes, flag, id, size, s));
     tmp = gpu_malloc(bytes ? bytes : 1);
-    check(cub::DeviceScan::InclusiveSum(tmp, bytes, flag, id, size, s), "cub::DeviceScan::InclusiveSum");
+    CHECK_CUDA(cub::DeviceScan::InclusiveSum(tmp, bytes, flag, id, size, s));
     gpu_free(tmp);
     int64_t nu = 0;
-    check(cudaMemcpyAsync(&nu, id + size - 1, sizeof nu, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
-    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    CHECK_CUDA(cudaMemcpyAsync(&nu, id + size - 1, sizeof nu, cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
     gp_array *r;
     if (part == 2) r = rt_empty(GP_INT64, x->ndim, x->shape);
     else r = rt_empty(part == 0 ? x->dtype : GP_INT64, 1, &nu);
-    if (part == 3) check(cudaMemsetAsync(r->data, 0, (size_t)nu * sizeof(int64_t), s), "cudaMemsetAsync");
+    if (part == 3) CHECK_CUDA(cudaMemsetAsync(r->data, 0, (size_t)nu * sizeof(int64_t), s));
     unique_part_kernel<K><<<grid, BLOCK, 0, s>>>((const K *)c->data, pos, flag, id, size, part, r->data);
     rt_check_launch();
     gpu_free(id);
@@ -523,7 +520,7 @@ extern "C" gp_array *rt_isin(const gp_array *e, const gp_array *t, bool invert)
     gp_array *r = rt_empty(GP_BOOL, e->ndim, e->shape);
     if (e->size == 0) return r;
     if (t->size == 0) {
-        check(cudaMemsetAsync(r->data, invert ? 1 : 0, (size_t)r->size, rt_stream()), "cudaMemsetAsync");
+        CHECK_CUDA(cudaMemsetAsync(r->data, invert ? 1 : 0, (size_t)r->size, rt_stream()));
         return r;
     }
     gp_array *ec = contiguous(e), *tc = contiguous(t);
@@ -548,12 +545,11 @@ static gp_array *concat_flat(const gp_array *a, const gp_array *b)
     const size_t w = rt_dtype_size(a->dtype);
     gp_array *ac = contiguous(a), *bc = contiguous(b);
     if (a->size)
-        check(cudaMemcpyAsync(r->data, ac->data, (size_t)a->size * w, cudaMemcpyDeviceToDevice, rt_stream()),
-              "cudaMemcpyAsync");
+        CHECK_CUDA(cudaMemcpyAsync(r->data, ac->data, (size_t)a->size * w,
+                                   cudaMemcpyDeviceToDevice, rt_stream()));
     if (b->size)
-        check(cudaMemcpyAsync(r->data + (size_t)a->size * w, bc->data, (size_t)b->size * w, cudaMemcpyDeviceToDevice,
-                              rt_stream()),
-              "cudaMemcpyAsync");
+        CHECK_CUDA(cudaMemcpyAsync(r->data + (size_t)a->size * w, bc->data, (size_t)b->size * w,
+                                   cudaMemcpyDeviceToDevice, rt_stream()));
     rt_release(ac);
     rt_release(bc);
     return r;

@@ -11,7 +11,8 @@
  * Sections, one per file: errors.c · array.c · views.c · launch.c · streams.c · format.c ·
  * print.c · list.c · host.c · random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
  * sort.cu · fft.c · solver.c · hist.cu · graph.c
- * (libgpu/libgpu.h holds device selection, streams, the memory pool and error checks.)
+ * (libgpu/libgpu.h holds device selection, the stream and the memory pool; libgpu/check.h the
+ * status checks of CUDA and its libraries.)
  */
 #ifndef GPYRT_H
 #define GPYRT_H
@@ -74,8 +75,6 @@ void rt_raise(const char *exc, const char *fmt, ...) __attribute__((format(print
 
 /* After every kernel launch: raises RuntimeError (CUDA's message) if the launch failed. */
 void rt_check_launch(void);
-/* Checks a CUDA runtime status from generated code (RuntimeError naming the call). */
-void rt_check_cuda(cudaError_t e, const char *what);
 
 /* ---------------------------------------------------------------- array.c
  * A gp_array is a reference-counted header over a reference-counted device buffer; views share
