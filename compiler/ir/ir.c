@@ -1,6 +1,7 @@
 /*
  * ir.c — the array IR: construction (modules, functions, blocks, variables, instructions),
- * the op table generated from ops.def, the text form (--emit=ir, golden tests) and the
+ * the tables generated from ops.def, instrs.def, red.def and the runtime's gpyrt_kinds.def
+ * (names, flags, attribute printers), the text form (--emit=ir, golden tests) and the
  * verifier that runs between passes.
  *
  * Invariants (checked by ir_verify):
