@@ -149,6 +149,16 @@ static IrValue *as_array(Lower *L, IrValue *v, Span sp, const char *fname)
     return zero_d(L, sp, v, ty_scalar_dtype(v->type));
 }
 
+/* The first two arguments of isclose, allclose and array_equal as arrays (as_array), both
+ * evaluated before either is converted. */
+static bool two_arrays(Lower *L, const Args *a, const char *fname, IrValue **x, IrValue **y)
+{
+    *x = lw_expr(L, a->p[0]);
+    *y = *x ? lw_expr(L, a->p[1]) : NULL;
+    if (!*y) return false;
+    return (*x = as_array(L, *x, a->p[0]->span, fname)) && (*y = as_array(L, *y, a->p[1]->span, fname));
+}
+
 /* A real Python number argument (rtol, atol) as a float, default dflt. */
 static IrValue *real_arg(Lower *L, AstNode *e, double dflt, Span sp)
 {
@@ -169,10 +179,8 @@ static IrValue *real_arg(Lower *L, AstNode *e, double dflt, Span sp)
 static IrValue *isclose(Lower *L, Args *a, const char *fname)
 {
     Span sp = a->call;
-    IrValue *x = lw_expr(L, a->p[0]);
-    IrValue *y = x ? lw_expr(L, a->p[1]) : NULL;
-    if (!y) return NULL;
-    if (!(x = as_array(L, x, a->p[0]->span, fname)) || !(y = as_array(L, y, a->p[1]->span, fname))) return NULL;
+    IrValue *x, *y;
+    if (!two_arrays(L, a, fname, &x, &y)) return NULL;
     DType yd = y->type->dtype;
     if (yd == DT_BOOL || dt_is_int(yd)) y = lw_cast(L, y, DT_FLOAT64, sp);
     IrValue *rtol = real_arg(L, a->p[2], 1e-05, sp);
@@ -199,11 +207,8 @@ static IrValue *array_equal(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "array_equal", "a1,a2,equal_nan", 2, &a)) return NULL;
     Span sp = call->span;
-    IrValue *x = lw_expr(L, a.p[0]);
-    IrValue *y = x ? lw_expr(L, a.p[1]) : NULL;
-    if (!y) return NULL;
-    if (!(x = as_array(L, x, a.p[0]->span, "array_equal")) || !(y = as_array(L, y, a.p[1]->span, "array_equal")))
-        return NULL;
+    IrValue *x, *y;
+    if (!two_arrays(L, &a, "array_equal", &x, &y)) return NULL;
     bool equal_nan;
     if (!lw_bool_arg(L, a.p[2], false, &equal_nan)) return NULL;
     int nd = x->type->ndim;
