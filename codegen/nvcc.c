@@ -21,13 +21,15 @@
 #include <unistd.h>
 
 /* True when path names an executable regular file. */
-static bool is_exe(const char *path) {
+static bool is_exe(const char *path)
+{
     struct stat st;
     return path && *path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
 /* dir + "/" + name as an xmalloc'd string. */
-static char *join(const char *dir, size_t n, const char *name) {
+static char *join(const char *dir, size_t n, const char *name)
+{
     StrBuf sb = {0};
     sb_putn(&sb, dir, n);
     if (n && dir[n - 1] != '/') sb_putc(&sb, '/');
@@ -36,7 +38,8 @@ static char *join(const char *dir, size_t n, const char *name) {
 }
 
 /* Tries $VAR/bin/nvcc. */
-static char *from_env(const char *var) {
+static char *from_env(const char *var)
+{
     const char *d = getenv(var);
     if (!d || !*d) return NULL;
     char *p = join(d, strlen(d), "bin/nvcc");
@@ -47,7 +50,8 @@ static char *from_env(const char *var) {
 
 /* The explicit path (--nvcc), else $CUDA_HOME/bin/nvcc, $CUDA_PATH/bin/nvcc, each PATH entry,
  * /usr/local/cuda/bin/nvcc. */
-char *cg_find_nvcc(const char *explicit_path) {
+char *cg_find_nvcc(const char *explicit_path)
+{
     if (explicit_path) {
         if (is_exe(explicit_path)) return xstrdup(explicit_path);
         diag_fatal_noloc("nvcc not found: %s (given with --nvcc) is not an executable file", explicit_path);
@@ -75,14 +79,16 @@ char *cg_find_nvcc(const char *explicit_path) {
 /* Appends an argument to the NULL-terminated argv vector. */
 static void push(Vec *argv, const char *s) { vec_push(argv, xstrdup(s)); }
 
-static void pushf(Vec *argv, const char *fmt, const char *s) {
+static void pushf(Vec *argv, const char *fmt, const char *s)
+{
     StrBuf sb = {0};
     sb_printf(&sb, fmt, s);
     vec_push(argv, sb.s);
 }
 
 /* Writes s to f quoted for a POSIX shell when it needs quoting (for -v output only). */
-static void put_quoted(FILE *f, const char *s) {
+static void put_quoted(FILE *f, const char *s)
+{
     bool plain = *s != 0;
     for (const char *p = s; *p; p++)
         if (!(strchr("@%+=:,./-_", *p) || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
@@ -103,7 +109,8 @@ static void put_quoted(FILE *f, const char *s) {
 }
 
 /* The arch flags for job->arch (see the file comment for the default). */
-static void push_arch(Vec *argv, const char *arch) {
+static void push_arch(Vec *argv, const char *arch)
+{
     if (!arch || !*arch) {
         push(argv, "-gencode");
         push(argv, "arch=compute_80,code=sm_80");
@@ -118,7 +125,8 @@ static void push_arch(Vec *argv, const char *arch) {
 
 /* Runs `nvcc -O3 -std=c++17 <arch> -I<inc> -o <out> <cu> -L<lib> -lgpyrt <libs> -ldl -lrt
  * -lpthread -lm` (or `-c -o <out.o> <cu>`), waits, returns its exit status. */
-int cg_run_nvcc(const NvccJob *job) {
+int cg_run_nvcc(const NvccJob *job)
+{
     char *nvcc = cg_find_nvcc(job->nvcc);
     if (!nvcc) return 1;
     Vec argv = {0};

@@ -24,7 +24,8 @@ static GpuErrorHook error_hook;
 /* Reports that the program cannot run here, in one plain sentence, and exits.  The runtime
  * says "insufficient driver" also when no driver is installed at all; cudaDriverGetVersion
  * (0: no driver) tells the two apart. */
-static void no_device(cudaError_t e) {
+static void no_device(cudaError_t e)
+{
     int driver = 0;
     fflush(stdout);
     if (e == cudaErrorInsufficientDriver && cudaDriverGetVersion(&driver) == cudaSuccess &&
@@ -38,7 +39,8 @@ static void no_device(cudaError_t e) {
 }
 
 /* Selects device 0 and creates the stream and the pool (once). */
-void gpu_init(void) {
+void gpu_init(void)
+{
     if (initialised)
         return;
     int n = 0;
@@ -60,40 +62,47 @@ void gpu_init(void) {
 }
 
 /* True once gpu_init() has selected the device (rt_finish syncs only then). */
-int gpu_is_initialised(void) {
+int gpu_is_initialised(void)
+{
     return initialised;
 }
 
 /* The current stream: every launch and copy of the program goes on it. */
-cudaStream_t gpu_stream(void) {
+cudaStream_t gpu_stream(void)
+{
     gpu_init();
     return stream;
 }
 
 /* The number of SMs of device 0 (cached at init). */
-int gpu_sm_count(void) {
+int gpu_sm_count(void)
+{
     gpu_init();
     return sm_count;
 }
 
 /* The pool that gpu_malloc draws from (pool.c). */
-cudaMemPool_t gpu_pool(void) {
+cudaMemPool_t gpu_pool(void)
+{
     gpu_init();
     return pool;
 }
 
 /* Waits for all work on the current stream and reports any asynchronous error. */
-void gpu_sync(void) {
+void gpu_sync(void)
+{
     gpu_init();
     CHECK_CUDA(cudaStreamSynchronize(stream));
 }
 
-void gpu_set_error_hook(GpuErrorHook hook) {
+void gpu_set_error_hook(GpuErrorHook hook)
+{
     error_hook = hook;
 }
 
 /* Hands exc/msg to the runtime's hook; without one, prints them and exits. */
-void gpu_error(const char *exc, const char *msg) {
+void gpu_error(const char *exc, const char *msg)
+{
     if (error_hook)
         error_hook(exc, msg);
     fflush(stdout);

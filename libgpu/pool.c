@@ -37,7 +37,8 @@ static uint64_t alloc_calls, bytes_in_use;
 static uint64_t pool_ops;        /* gpu_malloc and gpu_free calls (graph capture checks) */
 static uint64_t reserved_seen;   /* the pool's reserved bytes after our last allocation */
 
-static size_t hash_ptr(void *p) {
+static size_t hash_ptr(void *p)
+{
     uint64_t x = (uint64_t)(uintptr_t)p;
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdULL;
@@ -48,7 +49,8 @@ static size_t hash_ptr(void *p) {
 static void map_put(void *p, size_t n);
 
 /* Grows (or cleans) the table so that it stays at most half full. */
-static void map_grow(void) {
+static void map_grow(void)
+{
     Slot *old = slots;
     size_t oldn = nslots;
     /* Mostly tombstones: rehash at the same size rather than grow. */
@@ -65,7 +67,8 @@ static void map_grow(void) {
     free(old);
 }
 
-static void map_put(void *p, size_t n) {
+static void map_put(void *p, size_t n)
+{
     if ((nused + 1) * 2 > nslots)
         map_grow();
     size_t i = hash_ptr(p) & (nslots - 1);
@@ -79,7 +82,8 @@ static void map_put(void *p, size_t n) {
 }
 
 /* Removes p and returns its size; returns (size_t)-1 when p is unknown. */
-static size_t map_take(void *p) {
+static size_t map_take(void *p)
+{
     if (!nslots)
         return (size_t)-1;
     size_t i = hash_ptr(p) & (nslots - 1);
@@ -96,7 +100,8 @@ static size_t map_take(void *p) {
 }
 
 /* 1234567 -> "1,234,567" (CuPy's formatting of byte counts). */
-static void with_commas(char *out, uint64_t v) {
+static void with_commas(char *out, uint64_t v)
+{
     char digits[32];
     int nd = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
     int j = 0;
@@ -108,14 +113,16 @@ static void with_commas(char *out, uint64_t v) {
     out[j] = 0;
 }
 
-static uint64_t reserved_now(cudaMemPool_t pool) {
+static uint64_t reserved_now(cudaMemPool_t pool)
+{
     uint64_t r = 0;
     CHECK_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &r));
     return r;
 }
 
 /* Raises CuPy's OutOfMemoryError; sizes are rounded up to 512 bytes as CuPy's pool does. */
-static void out_of_memory(size_t n) {
+static void out_of_memory(size_t n)
+{
     char want[40], have[40], msg[160];
     with_commas(want, ((uint64_t)n + 511) / 512 * 512);
     with_commas(have, bytes_in_use);
@@ -148,19 +155,22 @@ static struct {
 static int ncache;      /* cache[0] is the oldest */
 static uint64_t cache_hits;
 
-static size_t rounded(size_t n) {
+static size_t rounded(size_t n)
+{
     size_t r = n ? n : 1;
     return (r + ROUND_BYTES - 1) / ROUND_BYTES * ROUND_BYTES;
 }
 
-static bool capturing(cudaStream_t s) {
+static bool capturing(cudaStream_t s)
+{
     enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
     CHECK_CUDA(cudaStreamIsCapturing(s, &cs));
     return cs != cudaStreamCaptureStatusNone;
 }
 
 /* A kept block of exactly n (rounded) bytes, the most recently kept first; NULL if none. */
-static void *cache_take(size_t n) {
+static void *cache_take(size_t n)
+{
     for (int i = ncache - 1; i >= 0; i--) {
         if (cache[i].n == n) {
             void *p = cache[i].p;
@@ -173,7 +183,8 @@ static void *cache_take(size_t n) {
     return NULL;
 }
 
-static void cache_put(void *p, size_t n, cudaStream_t s) {
+static void cache_put(void *p, size_t n, cudaStream_t s)
+{
     if (ncache == CACHE_SLOTS) {
         CHECK_CUDA(cudaFreeAsync(cache[0].p, s));
         memmove(&cache[0], &cache[1], sizeof cache[0] * (CACHE_SLOTS - 1));
@@ -185,14 +196,16 @@ static void cache_put(void *p, size_t n, cudaStream_t s) {
 }
 
 /* Gives every kept block back to the pool. */
-static void cache_flush(cudaStream_t s) {
+static void cache_flush(cudaStream_t s)
+{
     for (int i = 0; i < ncache; i++)
         CHECK_CUDA(cudaFreeAsync(cache[i].p, s));
     ncache = 0;
 }
 
 /* Stream-ordered allocation of n bytes (n == 0 gives a unique valid pointer). */
-void *gpu_malloc(size_t n) {
+void *gpu_malloc(size_t n)
+{
     gpu_init();
     cudaMemPool_t pool = gpu_pool();
     cudaStream_t s = gpu_stream();
@@ -237,7 +250,8 @@ void *gpu_malloc(size_t n) {
 }
 
 /* Stream-ordered free: the memory returns to the pool once prior work on the stream is done. */
-void gpu_free(void *p) {
+void gpu_free(void *p)
+{
     if (!p)
         return;
     pool_ops++;
@@ -256,18 +270,22 @@ void gpu_free(void *p) {
         CHECK_CUDA(cudaFreeAsync(p, s));
 }
 
-uint64_t gpu_cache_hits(void) {
+uint64_t gpu_cache_hits(void)
+{
     return cache_hits;
 }
 
-uint64_t gpu_alloc_calls(void) {
+uint64_t gpu_alloc_calls(void)
+{
     return alloc_calls;
 }
 
-uint64_t gpu_pool_ops(void) {
+uint64_t gpu_pool_ops(void)
+{
     return pool_ops;
 }
 
-uint64_t gpu_bytes_in_use(void) {
+uint64_t gpu_bytes_in_use(void)
+{
     return bytes_in_use;
 }

@@ -26,26 +26,31 @@ static const size_t dtype_sizes[GP_NDTYPES] = {
 #include "gpyrt_kinds.def"
 };
 
-const char *rt_dtype_name(gp_dtype d) {
+const char *rt_dtype_name(gp_dtype d)
+{
     return (unsigned)d < GP_NDTYPES ? dtype_names[d] : "?";
 }
 
-size_t rt_dtype_size(gp_dtype d) {
+size_t rt_dtype_size(gp_dtype d)
+{
     return (unsigned)d < GP_NDTYPES ? dtype_sizes[d] : 0;
 }
 
-bool rt_dtype_is_complex(gp_dtype d) {
+bool rt_dtype_is_complex(gp_dtype d)
+{
     return d == GP_COMPLEX64 || d == GP_COMPLEX128;
 }
 
-bool rt_dtype_is_float(gp_dtype d) {
+bool rt_dtype_is_float(gp_dtype d)
+{
     return d == GP_FLOAT16 || d == GP_FLOAT32 || d == GP_FLOAT64;
 }
 
 /* ---------------------------------------------------------------- float16 on the host */
 
 /* IEEE binary16 bits to double (exact). */
-double rt_half_to_f64(uint16_t h) {
+double rt_half_to_f64(uint16_t h)
+{
     int sign = h >> 15, exp = (h >> 10) & 31, mant = h & 1023;
     double v;
     if (exp == 0)
@@ -58,7 +63,8 @@ double rt_half_to_f64(uint16_t h) {
 }
 
 /* double to binary16, rounding to nearest even (overflow gives inf). */
-uint16_t rt_f64_to_half(double v) {
+uint16_t rt_f64_to_half(double v)
+{
     uint16_t sign = signbit(v) ? 0x8000 : 0;
     if (isnan(v))
         return sign | 0x7e00;
@@ -82,7 +88,8 @@ uint16_t rt_f64_to_half(double v) {
 
 /* ---------------------------------------------------------------- host element access */
 
-double rt_elem_f64(const void *p, gp_dtype d) {
+double rt_elem_f64(const void *p, gp_dtype d)
+{
     switch (d) {
     case GP_BOOL: return *(const uint8_t *)p != 0;
     case GP_INT8: return *(const int8_t *)p;
@@ -103,7 +110,8 @@ double rt_elem_f64(const void *p, gp_dtype d) {
 }
 
 /* Float to int64 as int() does for values in range; out-of-range values saturate. */
-static int64_t f64_to_i64(double v) {
+static int64_t f64_to_i64(double v)
+{
     if (isnan(v))
         return 0;
     if (v >= 0x1p63)
@@ -113,7 +121,8 @@ static int64_t f64_to_i64(double v) {
     return (int64_t)v;
 }
 
-int64_t rt_elem_i64(const void *p, gp_dtype d) {
+int64_t rt_elem_i64(const void *p, gp_dtype d)
+{
     switch (d) {
     case GP_BOOL: return *(const uint8_t *)p != 0;
     case GP_INT8: return *(const int8_t *)p;
@@ -128,7 +137,8 @@ int64_t rt_elem_i64(const void *p, gp_dtype d) {
     }
 }
 
-void rt_elem_c128(const void *p, gp_dtype d, double *re, double *im) {
+void rt_elem_c128(const void *p, gp_dtype d, double *re, double *im)
+{
     if (d == GP_COMPLEX64) {
         *re = ((const float *)p)[0];
         *im = ((const float *)p)[1];
@@ -141,7 +151,8 @@ void rt_elem_c128(const void *p, gp_dtype d, double *re, double *im) {
     }
 }
 
-bool rt_elem_bool(const void *p, gp_dtype d) {
+bool rt_elem_bool(const void *p, gp_dtype d)
+{
     if (rt_dtype_is_complex(d)) {
         double re, im;
         rt_elem_c128(p, d, &re, &im);
@@ -154,7 +165,8 @@ bool rt_elem_bool(const void *p, gp_dtype d) {
 
 /* ---------------------------------------------------------------- buffers and headers */
 
-static gp_buffer *buffer_new(size_t nbytes) {
+static gp_buffer *buffer_new(size_t nbytes)
+{
     gp_buffer *b = rt_xmalloc(sizeof *b);
     b->refcnt = 1;
     b->nbytes = nbytes;
@@ -162,7 +174,8 @@ static gp_buffer *buffer_new(size_t nbytes) {
     return b;
 }
 
-static void buffer_release(gp_buffer *b) {
+static void buffer_release(gp_buffer *b)
+{
     if (b && --b->refcnt == 0) {
         gpu_free(b->base);
         free(b);
@@ -170,7 +183,8 @@ static void buffer_release(gp_buffer *b) {
 }
 
 /* Product of the dims (ValueError for a negative one or an overflowing product). */
-static int64_t checked_size(int ndim, const int64_t *shape, size_t itemsize) {
+static int64_t checked_size(int ndim, const int64_t *shape, size_t itemsize)
+{
     if (ndim < 0 || ndim > GP_MAXDIM)
         rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
                  "found %d", GP_MAXDIM, ndim);
@@ -193,7 +207,8 @@ static int64_t checked_size(int ndim, const int64_t *shape, size_t itemsize) {
     return size;
 }
 
-gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape) {
+gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape)
+{
     size_t isz = rt_dtype_size(dt);
     int64_t size = checked_size(ndim, shape, isz);
     gp_array *a = rt_xcalloc(1, sizeof *a);
@@ -210,7 +225,8 @@ gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape) {
 }
 
 gp_array *rt_view(const gp_array *base, int ndim, const int64_t *shape, const int64_t *strides,
-                  char *data) {
+                  char *data)
+{
     int64_t size = checked_size(ndim, shape, 0);
     gp_array *a = rt_xcalloc(1, sizeof *a);
     a->refcnt = 1;
@@ -228,20 +244,23 @@ gp_array *rt_view(const gp_array *base, int ndim, const int64_t *shape, const in
     return a;
 }
 
-gp_array *rt_retain(gp_array *a) {
+gp_array *rt_retain(gp_array *a)
+{
     if (a)
         a->refcnt++;
     return a;
 }
 
-void rt_release(gp_array *a) {
+void rt_release(gp_array *a)
+{
     if (a && --a->refcnt == 0) {
         buffer_release(a->buf);
         free(a);
     }
 }
 
-bool rt_is_contiguous(const gp_array *a) {
+bool rt_is_contiguous(const gp_array *a)
+{
     if (a->size == 0)
         return true;
     int64_t expect = (int64_t)rt_dtype_size(a->dtype);
@@ -255,7 +274,8 @@ bool rt_is_contiguous(const gp_array *a) {
     return true;
 }
 
-void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi) {
+void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi)
+{
     *lo = *hi = 0;
     if (a->size == 0)
         return;
@@ -271,7 +291,8 @@ void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi) {
     *hi = h + (int64_t)rt_dtype_size(a->dtype);
 }
 
-bool rt_may_overlap(const gp_array *a, const gp_array *b) {
+bool rt_may_overlap(const gp_array *a, const gp_array *b)
+{
     if (!a || !b || !a->buf || a->buf != b->buf || a->size == 0 || b->size == 0)
         return false;
     int64_t alo, ahi, blo, bhi;
@@ -286,7 +307,8 @@ bool rt_may_overlap(const gp_array *a, const gp_array *b) {
  * needs src copied first when the two share memory, unless src is exactly dst (same first
  * element, shape, strides and item size): then each element is read and written by one
  * thread, read first, as `a[:] = a * 0.5 + b` needs. */
-bool rt_store_needs_copy(const gp_array *dst, const gp_array *src) {
+bool rt_store_needs_copy(const gp_array *dst, const gp_array *src)
+{
     if (!rt_may_overlap(dst, src))
         return false;
     if (dst->data != src->data || dst->ndim != src->ndim ||
@@ -300,7 +322,8 @@ bool rt_store_needs_copy(const gp_array *dst, const gp_array *src) {
 
 /* ---------------------------------------------------------------- transfers and copies */
 
-gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *host) {
+gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *host)
+{
     gp_array *a = rt_empty(dt, ndim, shape);
     size_t nbytes = (size_t)a->size * rt_dtype_size(dt);
     if (nbytes) {
@@ -313,7 +336,8 @@ gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *
 }
 
 /* Gathers a's elements in C order from host bytes where a->data corresponds to base. */
-static void gather(char *dst, const char *base, const gp_array *a) {
+static void gather(char *dst, const char *base, const gp_array *a)
+{
     size_t isz = rt_dtype_size(a->dtype);
     int64_t idx[GP_MAXDIM] = {0};
     int64_t off = 0;
@@ -329,7 +353,8 @@ static void gather(char *dst, const char *base, const gp_array *a) {
     }
 }
 
-void rt_to_host(const gp_array *a, void *dst) {
+void rt_to_host(const gp_array *a, void *dst)
+{
     if (a->size == 0)
         return;
     size_t isz = rt_dtype_size(a->dtype);
@@ -356,7 +381,8 @@ void rt_to_host(const gp_array *a, void *dst) {
     free(tmp);
 }
 
-void rt_strided_copy(gp_array *dst, const gp_array *src) {
+void rt_strided_copy(gp_array *dst, const gp_array *src)
+{
     if (src->size == 0)
         return;
     size_t isz = rt_dtype_size(src->dtype);
@@ -371,7 +397,8 @@ void rt_strided_copy(gp_array *dst, const gp_array *src) {
     rt_check_launch();
 }
 
-gp_array *rt_copy(const gp_array *a) {
+gp_array *rt_copy(const gp_array *a)
+{
     gp_array *c = rt_empty(a->dtype, a->ndim, a->shape);
     rt_strided_copy(c, a);
     return c;
@@ -380,18 +407,21 @@ gp_array *rt_copy(const gp_array *a) {
 /* ---------------------------------------------------------------- Python scalars */
 
 /* Copies the single element of a to host memory (synchronises). */
-static void fetch_one(const gp_array *a, void *out) {
+static void fetch_one(const gp_array *a, void *out)
+{
     cudaStream_t s = rt_stream();
     CHECK_CUDA(cudaMemcpyAsync(out, a->data, rt_dtype_size(a->dtype), cudaMemcpyDeviceToHost, s));
     CHECK_CUDA(cudaStreamSynchronize(s));
 }
 
-static void need_one(const gp_array *a) {
+static void need_one(const gp_array *a)
+{
     if (a->size != 1)
         rt_raise("TypeError", "only length-1 arrays can be converted to Python scalars");
 }
 
-double rt_item_f64(const gp_array *a) {
+double rt_item_f64(const gp_array *a)
+{
     need_one(a);
     if (rt_dtype_is_complex(a->dtype))
         rt_raise("TypeError", "float() argument must be a string or a real number, not 'complex'");
@@ -400,7 +430,8 @@ double rt_item_f64(const gp_array *a) {
     return rt_elem_f64(v, a->dtype);
 }
 
-int64_t rt_item_i64(const gp_array *a) {
+int64_t rt_item_i64(const gp_array *a)
+{
     need_one(a);
     if (rt_dtype_is_complex(a->dtype))
         rt_raise("TypeError", "int() argument must be a string, a bytes-like object or a real "
@@ -419,7 +450,8 @@ int64_t rt_item_i64(const gp_array *a) {
     return rt_elem_i64(v, a->dtype);
 }
 
-bool rt_item_bool(const gp_array *a) {
+bool rt_item_bool(const gp_array *a)
+{
     if (a->size > 1)
         rt_raise("ValueError", "The truth value of an array with more than one element is "
                  "ambiguous. Use a.any() or a.all()");
@@ -430,7 +462,8 @@ bool rt_item_bool(const gp_array *a) {
     return rt_elem_bool(v, a->dtype);
 }
 
-void rt_item_c128(const gp_array *a, double *re, double *im) {
+void rt_item_c128(const gp_array *a, double *re, double *im)
+{
     need_one(a);
     char v[16];
     fetch_one(a, v);

@@ -26,7 +26,8 @@ struct alignas(8) Word16 {
 /* ---------------------------------------------------------------- kernels */
 
 template <typename T>
-__global__ void strided_copy_kernel(CopyParams p) {
+__global__ void strided_copy_kernel(CopyParams p)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
         int64_t rem = i, so = 0, d_o = 0;
@@ -44,7 +45,8 @@ __global__ void strided_copy_kernel(CopyParams p) {
 
 extern "C" void rt_launch_strided_copy(char *dst, const int64_t *dst_st, const char *src,
                                        const int64_t *src_st, int ndim, const int64_t *shape,
-                                       int64_t n, size_t esize, cudaStream_t stream) {
+                                       int64_t n, size_t esize, cudaStream_t stream)
+{
     if (n <= 0)
         return;
     CopyParams p;

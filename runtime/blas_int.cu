@@ -25,7 +25,8 @@ struct alignas(8) Word16 {
 /* ---------------------------------------------------------------- kernels */
 
 template <typename T>
-__global__ void matmul_int_kernel(MmParams p) {
+__global__ void matmul_int_kernel(MmParams p)
+{
     const T *a = (const T *)p.a, *b = (const T *)p.b;
     T *c = (T *)p.c;
     int64_t total = p.batch * p.M * p.N, stride = (int64_t)gridDim.x * blockDim.x;
@@ -39,7 +40,8 @@ __global__ void matmul_int_kernel(MmParams p) {
     }
 }
 
-__global__ void matmul_bool_kernel(MmParams p) {
+__global__ void matmul_bool_kernel(MmParams p)
+{
     const bool *a = (const bool *)p.a, *b = (const bool *)p.b;
     bool *c = (bool *)p.c;
     int64_t total = p.batch * p.M * p.N, stride = (int64_t)gridDim.x * blockDim.x;
@@ -55,7 +57,8 @@ __global__ void matmul_bool_kernel(MmParams p) {
 
 /* c[q, j, j] = one for every matrix q of a contiguous batch x n x n array. */
 template <typename T>
-__global__ void set_diag_kernel(T *c, int64_t batch, int64_t n, T one) {
+__global__ void set_diag_kernel(T *c, int64_t batch, int64_t n, T one)
+{
     int64_t total = batch * n, stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total; i += stride) {
         int64_t q = i / n, j = i % n;
@@ -67,7 +70,8 @@ __global__ void set_diag_kernel(T *c, int64_t batch, int64_t n, T one) {
 
 extern "C" void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int64_t N, int64_t K, const char *a,
                                      int64_t ars, int64_t acs, int64_t abs_, const char *b, int64_t brs,
-                                     int64_t bcs, int64_t bbs, char *c, cudaStream_t s) {
+                                     int64_t bcs, int64_t bbs, char *c, cudaStream_t s)
+{
     int64_t total = batch * M * N;
     if (total <= 0) return;
     MmParams p = {batch, M, N, K, a, b, ars, acs, abs_, brs, bcs, bbs, c};
@@ -88,7 +92,8 @@ extern "C" void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int6
     rt_check_launch();
 }
 
-extern "C" void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cudaStream_t s) {
+extern "C" void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cudaStream_t s)
+{
     int64_t total = batch * n;
     if (total <= 0) return;
     const unsigned block = 256;

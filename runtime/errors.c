@@ -25,29 +25,35 @@ static char **saved_argv;
 static rt_raise_hook_fn raise_hook;
 static char stdout_buf[1 << 16];
 
-const char *rt_script_name(void) {
+const char *rt_script_name(void)
+{
     return script;
 }
 
-int rt_saved_argc(void) {
+int rt_saved_argc(void)
+{
     return saved_argc;
 }
 
-char **rt_saved_argv(void) {
+char **rt_saved_argv(void)
+{
     return saved_argv;
 }
 
-void rt_set_raise_hook(rt_raise_hook_fn hook) {
+void rt_set_raise_hook(rt_raise_hook_fn hook)
+{
     raise_hook = hook;
 }
 
 /* libgpu's failures (CUDA errors, out of memory) arrive here and become tracebacks. */
-static void gpu_hook(const char *exc, const char *msg) {
+static void gpu_hook(const char *exc, const char *msg)
+{
     rt_raise(exc, "%s", msg);
 }
 
 /* Program start: argv, the script name, the GPU error hook and a block-buffered stdout. */
-void rt_init(int argc, char **argv, const char *script_name) {
+void rt_init(int argc, char **argv, const char *script_name)
+{
     saved_argc = argc;
     saved_argv = argv;
     if (script_name && *script_name)
@@ -66,7 +72,8 @@ void rt_init(int argc, char **argv, const char *script_name) {
  * (tests/run.sh's alloc suite: a steady-state loop adds none), and a second line counts the
  * loops captured as CUDA graphs (graph.c), and a third the allocations that took back a block
  * gpu_free had kept (libgpu/pool.c). */
-int rt_finish(void) {
+int rt_finish(void)
+{
     if (gpu_is_initialised()) {
         CHECK_CUDA(cudaStreamSynchronize(gpu_stream()));
         CHECK_CUDA(cudaGetLastError());
@@ -84,7 +91,8 @@ int rt_finish(void) {
     return 0;
 }
 
-void rt_frame_enter(gp_frame *f) {
+void rt_frame_enter(gp_frame *f)
+{
     if (top == &module_frame && module_frame.prev == NULL && f->func &&
         strcmp(f->func, "<module>") == 0) {
         f->prev = NULL;   /* generated code brings its own module frame */
@@ -94,13 +102,15 @@ void rt_frame_enter(gp_frame *f) {
     top = f;
 }
 
-void rt_frame_leave(gp_frame *f) {
+void rt_frame_leave(gp_frame *f)
+{
     if (top == f)
         top = f->prev ? f->prev : (f == &module_frame ? NULL : &module_frame);
 }
 
 /* Prints frames outermost first. */
-static void print_frames(const gp_frame *f, int depth) {
+static void print_frames(const gp_frame *f, int depth)
+{
     if (!f)
         return;
     if (depth < 100000)
@@ -110,7 +120,8 @@ static void print_frames(const gp_frame *f, int depth) {
 }
 
 /* The traceback, then "EXC: message" (just "EXC" for an empty message), exit status 1. */
-void rt_raise(const char *exc, const char *fmt, ...) {
+void rt_raise(const char *exc, const char *fmt, ...)
+{
     rt_graph_abort();   /* an error inside a captured loop body reads as it would uncaptured */
     char small[512];
     char *msg = small;
@@ -141,26 +152,31 @@ void rt_raise(const char *exc, const char *fmt, ...) {
 }
 
 /* After a launch: "RuntimeError: cudaErrorInvalidConfiguration: invalid configuration ...". */
-void rt_check_launch(void) {
+void rt_check_launch(void)
+{
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess)
         rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
 }
 
-static void *checked(void *p, size_t n) {
+static void *checked(void *p, size_t n)
+{
     if (!p && n)
         rt_raise("MemoryError", "%s", "");
     return p;
 }
 
-void *rt_xmalloc(size_t n) {
+void *rt_xmalloc(size_t n)
+{
     return checked(malloc(n ? n : 1), 1);
 }
 
-void *rt_xcalloc(size_t n, size_t size) {
+void *rt_xcalloc(size_t n, size_t size)
+{
     return checked(calloc(n ? n : 1, size ? size : 1), 1);
 }
 
-void *rt_xrealloc(void *p, size_t n) {
+void *rt_xrealloc(void *p, size_t n)
+{
     return checked(realloc(p, n ? n : 1), 1);
 }

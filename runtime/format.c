@@ -24,7 +24,8 @@
 /* ================================================================ the builder */
 
 /* Makes room for extra more bytes plus the NUL. */
-static void sb_reserve(gp_sb *sb, size_t extra) {
+static void sb_reserve(gp_sb *sb, size_t extra)
+{
     if (sb->s && sb->len + extra < sb->cap)
         return;
     size_t cap = sb->cap ? sb->cap : 64;
@@ -36,14 +37,16 @@ static void sb_reserve(gp_sb *sb, size_t extra) {
 }
 
 /* Appends one byte. */
-void rt_sb_putc(gp_sb *sb, char c) {
+void rt_sb_putc(gp_sb *sb, char c)
+{
     sb_reserve(sb, 1);
     sb->s[sb->len++] = c;
     sb->s[sb->len] = '\0';
 }
 
 /* Appends n bytes of s. */
-void rt_sb_putn(gp_sb *sb, const char *s, size_t n) {
+void rt_sb_putn(gp_sb *sb, const char *s, size_t n)
+{
     sb_reserve(sb, n);
     memcpy(sb->s + sb->len, s, n);
     sb->len += n;
@@ -51,12 +54,14 @@ void rt_sb_putn(gp_sb *sb, const char *s, size_t n) {
 }
 
 /* Appends a NUL-terminated string. */
-void rt_sb_puts(gp_sb *sb, const char *s) {
+void rt_sb_puts(gp_sb *sb, const char *s)
+{
     rt_sb_putn(sb, s, strlen(s));
 }
 
 /* Appends n copies of c (nothing when n <= 0). */
-void rt_sb_pad(gp_sb *sb, char c, int64_t n) {
+void rt_sb_pad(gp_sb *sb, char c, int64_t n)
+{
     if (n <= 0)
         return;
     sb_reserve(sb, (size_t)n);
@@ -66,7 +71,8 @@ void rt_sb_pad(gp_sb *sb, char c, int64_t n) {
 }
 
 /* printf into the builder. */
-void rt_sb_printf(gp_sb *sb, const char *fmt, ...) {
+void rt_sb_printf(gp_sb *sb, const char *fmt, ...)
+{
     va_list ap, ap2;
     va_start(ap, fmt);
     va_copy(ap2, ap);
@@ -81,14 +87,16 @@ void rt_sb_printf(gp_sb *sb, const char *fmt, ...) {
 }
 
 /* Frees the buffer; the builder is empty and reusable afterwards. */
-void rt_sb_free(gp_sb *sb) {
+void rt_sb_free(gp_sb *sb)
+{
     free(sb->s);
     sb->s = NULL;
     sb->len = sb->cap = 0;
 }
 
 /* The one place program output is written: sb, then end; sb is emptied (capacity kept). */
-void rt_sb_print(gp_sb *sb, const char *end) {
+void rt_sb_print(gp_sb *sb, const char *end)
+{
     if (sb->len)
         fwrite(sb->s, 1, sb->len, stdout);
     if (end)
@@ -99,7 +107,8 @@ void rt_sb_print(gp_sb *sb, const char *end) {
 }
 
 /* Hands the buffer to the caller (a heap string it may keep for the program's lifetime). */
-const char *rt_sb_take(gp_sb *sb) {
+const char *rt_sb_take(gp_sb *sb)
+{
     sb_reserve(sb, 0);
     char *s = sb->s;
     sb->s = NULL;
@@ -111,7 +120,8 @@ const char *rt_sb_take(gp_sb *sb) {
 
 /* Digits of |v| (finite) rounded to nsig >= 1 significant digits, trailing zeros kept.
  * d must hold nsig + 1 bytes; returns decpt. */
-static int digits_sig(double v, int nsig, char *d) {
+static int digits_sig(double v, int nsig, char *d)
+{
     size_t cap = (size_t)nsig + 32;
     char small[128];
     char *buf = cap <= sizeof small ? small : rt_xmalloc(cap);
@@ -133,7 +143,8 @@ static int digits_sig(double v, int nsig, char *d) {
 /* Does the decimal 0.d × 10^decpt read back as v in the given float kind?  Reading back
  * rounds half to even, so an exact halfway point counts for an even mantissa: CPython's dtoa
  * and NumPy's Dragon4 ("IEEE unbiased rounding") both accept it. */
-static bool digits_roundtrip(const char *d, int decpt, double v, RtFloatKind kind) {
+static bool digits_roundtrip(const char *d, int decpt, double v, RtFloatKind kind)
+{
     char buf[64];
     snprintf(buf, sizeof buf, "0.%se%d", d, decpt);
     double av = fabs(v);
@@ -146,7 +157,8 @@ static bool digits_roundtrip(const char *d, int decpt, double v, RtFloatKind kin
 
 /* Adds (dir = 1) or subtracts (dir = -1) one unit in the last of n digits, in place.
  * Returns the new decpt (a carry out adds a digit position; a borrow may drop one). */
-static int digits_step(char *d, int n, int decpt, int dir) {
+static int digits_step(char *d, int n, int decpt, int dir)
+{
     int i = n - 1;
     if (dir > 0) {
         while (i >= 0 && d[i] == '9')
@@ -171,7 +183,8 @@ static int digits_step(char *d, int n, int decpt, int dir) {
 }
 
 /* Strips trailing zeros (keeps at least one digit). */
-static void digits_trim(RtDigits *r) {
+static void digits_trim(RtDigits *r)
+{
     while (r->n > 1 && r->d[r->n - 1] == '0')
         r->n--;
     r->d[r->n] = '\0';
@@ -179,7 +192,8 @@ static void digits_trim(RtDigits *r) {
 
 /* The shortest digits that read back as v in its float kind, the closest to v among those.
  * v must be finite. */
-void rt_digits_shortest(double v, RtFloatKind kind, RtDigits *r) {
+void rt_digits_shortest(double v, RtFloatKind kind, RtDigits *r)
+{
     r->neg = signbit(v) != 0;
     if (v == 0) {
         strcpy(r->d, "0");
@@ -213,7 +227,8 @@ void rt_digits_shortest(double v, RtFloatKind kind, RtDigits *r) {
 }
 
 /* |v| rounded to nsig significant digits (1 <= nsig <= RT_MAXDIGITS), trailing zeros kept. */
-void rt_digits_sig(double v, int nsig, RtDigits *r) {
+void rt_digits_sig(double v, int nsig, RtDigits *r)
+{
     r->neg = signbit(v) != 0;
     r->decpt = digits_sig(v, nsig, r->d);
     r->n = nsig;
@@ -222,7 +237,8 @@ void rt_digits_sig(double v, int nsig, RtDigits *r) {
 /* |v| rounded to nfrac digits after the decimal point (nfrac >= 0), as significant digits;
  * a value that rounds to zero gives "0" with decpt 1 (its sign kept in neg).  The integer
  * digits and nfrac together must fit RT_MAXDIGITS. */
-void rt_digits_frac(double v, int nfrac, RtDigits *r) {
+void rt_digits_frac(double v, int nfrac, RtDigits *r)
+{
     r->neg = signbit(v) != 0;
     char buf[RT_MAXDIGITS + 32];
     snprintf(buf, sizeof buf, "%.*f", nfrac, fabs(v));
@@ -256,7 +272,8 @@ void rt_digits_frac(double v, int nfrac, RtDigits *r) {
  *   positional: the point placed among the digits, zeros added as needed; add_dot0 gives
  *               integral values ".0" (repr), alt keeps a bare point ("100."). */
 static void py_layout(gp_sb *sb, const RtDigits *r, bool use_exp, bool add_dot0, bool alt,
-                      int min_sig) {
+                      int min_sig)
+{
     const char *d = r->d;
     int n = r->n;
     int nn = min_sig > n ? min_sig : n;            /* digits shown, zeros past n */
@@ -294,7 +311,8 @@ static void py_layout(gp_sb *sb, const RtDigits *r, bool use_exp, bool add_dot0,
 }
 
 /* repr() of |v| digits without sign, or inf/nan. */
-static void py_repr_body(gp_sb *sb, double v, bool add_dot0) {
+static void py_repr_body(gp_sb *sb, double v, bool add_dot0)
+{
     if (isnan(v)) {
         rt_sb_puts(sb, "nan");
         return;
@@ -310,27 +328,32 @@ static void py_repr_body(gp_sb *sb, double v, bool add_dot0) {
 }
 
 /* str() of a bool, an int and None. */
-void rt_sb_bool(gp_sb *sb, bool v) {
+void rt_sb_bool(gp_sb *sb, bool v)
+{
     rt_sb_puts(sb, v ? "True" : "False");
 }
 
-void rt_sb_i64(gp_sb *sb, int64_t v) {
+void rt_sb_i64(gp_sb *sb, int64_t v)
+{
     rt_sb_printf(sb, "%lld", (long long)v);
 }
 
-void rt_sb_none(gp_sb *sb) {
+void rt_sb_none(gp_sb *sb)
+{
     rt_sb_puts(sb, "None");
 }
 
 /* repr(float): shortest round-trip digits; positional when -4 <= exponent < 16. */
-void rt_sb_f64(gp_sb *sb, double v) {
+void rt_sb_f64(gp_sb *sb, double v)
+{
     if (signbit(v) && !isnan(v))
         rt_sb_putc(sb, '-');
     py_repr_body(sb, v, true);
 }
 
 /* repr(complex): (1+2j), 2j when the real part is +0.0, parts without ".0". */
-void rt_sb_c128(gp_sb *sb, double re, double im) {
+void rt_sb_c128(gp_sb *sb, double re, double im)
+{
     bool skip_re = re == 0 && !signbit(re);
     if (!skip_re) {
         rt_sb_putc(sb, '(');
@@ -364,12 +387,14 @@ typedef struct Spec {
 } Spec;
 
 /* Length of the UTF-8 sequence starting with byte c (1 for invalid bytes). */
-static int utf8_len(unsigned char c) {
+static int utf8_len(unsigned char c)
+{
     return c < 0xc0 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : c < 0xf8 ? 4 : 1;
 }
 
 /* Number of code points in s[0..n). */
-static int64_t utf8_count(const char *s, size_t n) {
+static int64_t utf8_count(const char *s, size_t n)
+{
     int64_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (((unsigned char)s[i] & 0xc0) != 0x80)
@@ -377,12 +402,14 @@ static int64_t utf8_count(const char *s, size_t n) {
     return k;
 }
 
-static bool is_align(char c) {
+static bool is_align(char c)
+{
     return c == '<' || c == '>' || c == '^' || c == '=';
 }
 
 /* Reads a decimal integer at *p; false when the value exceeds what Python accepts. */
-static bool read_int(const char **p, int64_t *out) {
+static bool read_int(const char **p, int64_t *out)
+{
     int64_t v = 0;
     while (**p >= '0' && **p <= '9') {
         if (v > (INT64_C(1) << 62) / 10)
@@ -397,7 +424,8 @@ static bool read_int(const char **p, int64_t *out) {
 /* Parses spec as CPython's parse_internal_render_format_spec does; default_align is the
  * type's ('>' for numbers, '<' for str).  tname names the type in error messages. */
 static void spec_parse(Spec *sp, const char *spec, char default_align, char default_type,
-                       const char *tname) {
+                       const char *tname)
+{
     memset(sp, 0, sizeof *sp);
     strcpy(sp->fill, " ");
     sp->width = -1;
@@ -496,7 +524,8 @@ static void spec_parse(Spec *sp, const char *spec, char default_align, char defa
 }
 
 /* Raises Python's error for a type code the object does not accept. */
-static _Noreturn void unknown_code(char type, const char *tname) {
+static _Noreturn void unknown_code(char type, const char *tname)
+{
     if (type >= 32 && type < 127)
         rt_raise("ValueError", "Unknown format code '%c' for object of type '%s'", type, tname);
     rt_raise("ValueError", "Unknown format code '\\x%x' for object of type '%s'",
@@ -506,7 +535,8 @@ static _Noreturn void unknown_code(char type, const char *tname) {
 /* Digits grouped from the right with sep every `group`, padded with zeros (and separators)
  * to at least min_width characters, as CPython's InsertThousandsGrouping. */
 static void group_digits(gp_sb *out, const char *dig, int64_t n, char sep, int group,
-                         int64_t min_width) {
+                         int64_t min_width)
+{
     gp_sb rev = {0};
     int64_t remaining = n, minw = min_width;
     bool first = true;
@@ -540,7 +570,8 @@ static void group_digits(gp_sb *out, const char *dig, int64_t n, char sep, int g
 /* Lays out a number: sign, prefix ("0x"), integer digits (grouped per spec), the rest
  * (point, fraction, exponent, '%'), then pads to the width with the fill and alignment. */
 static void put_number(gp_sb *sb, const Spec *sp, const char *sign, const char *prefix,
-                       const char *digits, size_t ndig, const char *rest) {
+                       const char *digits, size_t ndig, const char *rest)
+{
     gp_sb body = {0};
     size_t lead = strlen(sign) + strlen(prefix);
     if (sp->grouping && ndig > 0) {
@@ -575,7 +606,8 @@ static void put_number(gp_sb *sb, const Spec *sp, const char *sign, const char *
 }
 
 /* Pads a finished string s (not a number) to the spec's width. */
-static void put_padded(gp_sb *sb, const Spec *sp, const char *s, size_t n) {
+static void put_padded(gp_sb *sb, const Spec *sp, const char *s, size_t n)
+{
     int64_t len = utf8_count(s, n);
     int64_t pad = sp->width > len ? sp->width - len : 0;
     int64_t left = 0, right = 0;
@@ -594,14 +626,16 @@ static void put_padded(gp_sb *sb, const Spec *sp, const char *s, size_t n) {
 }
 
 /* The sign to print for a value of sign neg under the spec's sign option. */
-static const char *sign_str(char spec_sign, bool neg) {
+static const char *sign_str(char spec_sign, bool neg)
+{
     if (neg)
         return "-";
     return spec_sign == '+' ? "+" : spec_sign == ' ' ? " " : "";
 }
 
 /* Splits a formatted float body into leading integer digits and the rest. */
-static size_t int_digits_len(const char *s) {
+static size_t int_digits_len(const char *s)
+{
     size_t i = 0;
     while (s[i] >= '0' && s[i] <= '9')
         i++;
@@ -613,7 +647,8 @@ static size_t int_digits_len(const char *s) {
  * (type-less with precision: 'g' that keeps a digit after the point and switches to the
  * exponent at exp >= p - 1).  *neg receives the sign to print (after z's coercion). */
 static void float_body(gp_sb *out, double v, char type, int64_t prec, bool alt, bool z,
-                       bool *neg) {
+                       bool *neg)
+{
     bool upper = type == 'E' || type == 'F' || type == 'G';
     *neg = signbit(v) && !isnan(v);
     if (!isfinite(v)) {
@@ -692,7 +727,8 @@ static void float_body(gp_sb *out, double v, char type, int64_t prec, bool alt, 
 }
 
 /* format(float, spec) once parsed; tname for messages ("float", "complex" parts use it). */
-static void fmt_float_spec(gp_sb *sb, double v, Spec *sp, const char *tname) {
+static void fmt_float_spec(gp_sb *sb, double v, Spec *sp, const char *tname)
+{
     char type = sp->type;
     int64_t prec = sp->precision;
     switch (type) {
@@ -717,7 +753,8 @@ static void fmt_float_spec(gp_sb *sb, double v, Spec *sp, const char *tname) {
     rt_sb_free(&body);
 }
 
-void rt_sb_fmt_f64(gp_sb *sb, double v, const char *spec) {
+void rt_sb_fmt_f64(gp_sb *sb, double v, const char *spec)
+{
     if (!spec[0]) {
         rt_sb_f64(sb, v);
         return;
@@ -728,7 +765,8 @@ void rt_sb_fmt_f64(gp_sb *sb, double v, const char *spec) {
 }
 
 /* format(int, spec) of the integer -mag (neg) or mag: covers INT64_MIN and uint64. */
-static void fmt_int_spec(gp_sb *sb, bool neg, uint64_t mag, Spec *sp, const char *tname) {
+static void fmt_int_spec(gp_sb *sb, bool neg, uint64_t mag, Spec *sp, const char *tname)
+{
     char type = sp->type;
     switch (type) {
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
@@ -810,7 +848,8 @@ static void fmt_int_spec(gp_sb *sb, bool neg, uint64_t mag, Spec *sp, const char
     put_number(sb, sp, sign_str(sp->sign, neg), prefix, dig, (size_t)n, "");
 }
 
-void rt_sb_fmt_i64(gp_sb *sb, int64_t v, const char *spec) {
+void rt_sb_fmt_i64(gp_sb *sb, int64_t v, const char *spec)
+{
     if (!spec[0]) {
         rt_sb_i64(sb, v);
         return;
@@ -821,7 +860,8 @@ void rt_sb_fmt_i64(gp_sb *sb, int64_t v, const char *spec) {
 }
 
 /* format(int, spec) of an unsigned 64-bit value (Python ints are unbounded). */
-void rt_sb_fmt_u64(gp_sb *sb, uint64_t v, const char *spec) {
+void rt_sb_fmt_u64(gp_sb *sb, uint64_t v, const char *spec)
+{
     if (!spec[0]) {
         rt_sb_printf(sb, "%llu", (unsigned long long)v);
         return;
@@ -832,7 +872,8 @@ void rt_sb_fmt_u64(gp_sb *sb, uint64_t v, const char *spec) {
 }
 
 /* bool.__format__ is int.__format__: "True"/"False" for an empty spec, else an int. */
-void rt_sb_fmt_bool(gp_sb *sb, bool v, const char *spec) {
+void rt_sb_fmt_bool(gp_sb *sb, bool v, const char *spec)
+{
     if (!spec[0]) {
         rt_sb_bool(sb, v);
         return;
@@ -844,7 +885,8 @@ void rt_sb_fmt_bool(gp_sb *sb, bool v, const char *spec) {
 
 /* format(complex, spec): no '=' alignment nor zero padding; type-less formats like str()
  * (parentheses unless the real part is +0.0) and with a precision like 'g'. */
-void rt_sb_fmt_c128(gp_sb *sb, double re, double im, const char *spec) {
+void rt_sb_fmt_c128(gp_sb *sb, double re, double im, const char *spec)
+{
     if (!spec[0]) {
         rt_sb_c128(sb, re, im);
         return;
@@ -907,7 +949,8 @@ void rt_sb_fmt_c128(gp_sb *sb, double re, double im, const char *spec) {
 }
 
 /* format(str, spec): type 's' or none; precision truncates (in code points). */
-void rt_sb_fmt_str(gp_sb *sb, const char *v, const char *spec) {
+void rt_sb_fmt_str(gp_sb *sb, const char *v, const char *spec)
+{
     if (!spec[0]) {
         rt_sb_puts(sb, v);
         return;

@@ -40,14 +40,16 @@ static uint64_t ops_at_begin;     /* gpu_pool_ops() when the capture began */
 static uint64_t n_captures, n_launches, n_fallbacks;
 
 /* A non-negative integer from the environment, or dflt. */
-static int64_t env_int(const char *name, int64_t dflt) {
+static int64_t env_int(const char *name, int64_t dflt)
+{
     const char *e = getenv(name);
     char *end = NULL;
     long long v = e ? strtoll(e, &end, 10) : -1;
     return e && end != e && *end == 0 && v >= 0 ? (int64_t)v : dflt;
 }
 
-static void config(void) {
+static void config(void)
+{
     if (cfg_read)
         return;
     cfg_read = 1;
@@ -60,7 +62,8 @@ static void config(void) {
         cfg_min = 2;
 }
 
-int64_t rt_graph_begin(gp_graph *g, int64_t n) {
+int64_t rt_graph_begin(gp_graph *g, int64_t n)
+{
     config();
     if (!cfg_enabled || active || g->off || n < cfg_min)
         return 0;
@@ -78,7 +81,8 @@ int64_t rt_graph_begin(gp_graph *g, int64_t n) {
 
 /* Makes g->exec run `graph`: updates the site's executable graph in place when it has one of
  * the same shape, else instantiates a new one.  False when neither works. */
-static bool install(gp_graph *g, cudaGraph_t graph) {
+static bool install(gp_graph *g, cudaGraph_t graph)
+{
     cudaGraphExec_t exec = (cudaGraphExec_t)g->exec;
     if (exec && g->exec_unroll == g->unroll) {
         cudaGraphExecUpdateResultInfo info;
@@ -99,7 +103,8 @@ static bool install(gp_graph *g, cudaGraph_t graph) {
     return true;
 }
 
-int64_t rt_graph_end(gp_graph *g, int64_t n) {
+int64_t rt_graph_end(gp_graph *g, int64_t n)
+{
     if (active != g)
         return 0;
     active = NULL;
@@ -138,7 +143,8 @@ int64_t rt_graph_end(gp_graph *g, int64_t n) {
     return reps * g->unroll;
 }
 
-void rt_graph_abort(void) {
+void rt_graph_abort(void)
+{
     if (!active)
         return;
     active = NULL;
@@ -148,7 +154,8 @@ void rt_graph_abort(void) {
     (void)cudaGetLastError();
 }
 
-void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks) {
+void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks)
+{
     *captures = n_captures;
     *launches = n_launches;
     *fallbacks = n_fallbacks;

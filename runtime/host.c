@@ -30,7 +30,8 @@ typedef struct Chunk {
 
 static Chunk *chunks;
 
-char *rt_str_alloc(size_t n) {
+char *rt_str_alloc(size_t n)
+{
     n = n ? n : 1;
     if (!chunks || chunks->cap - chunks->used < n) {
         size_t cap = n > 60000 ? n : 64000;
@@ -52,14 +53,16 @@ char *rt_str_alloc(size_t n) {
     return p;
 }
 
-const char *rt_str_dup(const char *s, size_t len) {
+const char *rt_str_dup(const char *s, size_t len)
+{
     char *p = rt_str_alloc(len + 1);
     memcpy(p, s, len);
     p[len] = 0;
     return p;
 }
 
-const char *rt_str_concat(int n, const char *const *parts) {
+const char *rt_str_concat(int n, const char *const *parts)
+{
     size_t len = 0;
     for (int i = 0; i < n; i++)
         len += parts[i] ? strlen(parts[i]) : 0;
@@ -75,19 +78,22 @@ const char *rt_str_concat(int n, const char *const *parts) {
     return p;
 }
 
-bool rt_str_eq(const char *a, const char *b) {
+bool rt_str_eq(const char *a, const char *b)
+{
     return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
 /* ---------------------------------------------------------------- int() and float() of str */
 
-static bool is_space(char c) {
+static bool is_space(char c)
+{
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 /* Copies s without surrounding whitespace and without '_' between digits into out; false
  * when an underscore is misplaced (Python allows one '_' only between two digits). */
-static bool strip_number(const char *s, char *out, size_t cap) {
+static bool strip_number(const char *s, char *out, size_t cap)
+{
     const char *b = s, *e = s + strlen(s);
     while (b < e && is_space(*b))
         b++;
@@ -110,7 +116,8 @@ static bool strip_number(const char *s, char *out, size_t cap) {
 }
 
 /* ValueError "<prefix>'<repr of s>'" (the repr truncated past 400 bytes). */
-static _Noreturn void raise_bad_literal(const char *prefix, const char *s) {
+static _Noreturn void raise_bad_literal(const char *prefix, const char *s)
+{
     gp_sb sb = {0};
     char text[400];
     rt_sb_str_repr(&sb, s);
@@ -119,7 +126,8 @@ static _Noreturn void raise_bad_literal(const char *prefix, const char *s) {
     rt_raise("ValueError", "%s%s", prefix, text);
 }
 
-int64_t rt_str_to_i64(const char *s) {
+int64_t rt_str_to_i64(const char *s)
+{
     char buf[128];
     if (strip_number(s, buf, sizeof buf)) {
         const char *p = buf;
@@ -146,7 +154,8 @@ int64_t rt_str_to_i64(const char *s) {
     raise_bad_literal("invalid literal for int() with base 10: ", s);
 }
 
-double rt_str_to_f64(const char *s) {
+double rt_str_to_f64(const char *s)
+{
     char buf[512];
     if (strip_number(s, buf, sizeof buf) && buf[0]) {
         const char *p = buf;
@@ -186,12 +195,14 @@ double rt_str_to_f64(const char *s) {
 
 /* ---------------------------------------------------------------- sys, time, device */
 
-int rt_argc(void) {
+int rt_argc(void)
+{
     return rt_saved_argc();
 }
 
 /* sys.argv[i]; argv[0] is the script name, as Python's. */
-const char *rt_argv(int64_t i) {
+const char *rt_argv(int64_t i)
+{
     int64_t n = rt_saved_argc();
     if (n < 1)
         n = 1;
@@ -204,19 +215,22 @@ const char *rt_argv(int64_t i) {
     return rt_saved_argv()[i];
 }
 
-double rt_perf_counter(void) {
+double rt_perf_counter(void)
+{
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void rt_sync(void) {
+void rt_sync(void)
+{
     CHECK_CUDA(cudaStreamSynchronize(rt_stream()));
 }
 
 /* ---------------------------------------------------------------- Python scalar arithmetic */
 
-int64_t rt_i64_floordiv(int64_t a, int64_t b) {
+int64_t rt_i64_floordiv(int64_t a, int64_t b)
+{
     if (b == 0)
         rt_raise("ZeroDivisionError", "integer division or modulo by zero");
     if (b == -1)
@@ -227,7 +241,8 @@ int64_t rt_i64_floordiv(int64_t a, int64_t b) {
     return q;
 }
 
-int64_t rt_i64_mod(int64_t a, int64_t b) {
+int64_t rt_i64_mod(int64_t a, int64_t b)
+{
     if (b == 0)
         rt_raise("ZeroDivisionError", "integer modulo by zero");
     if (b == -1)
@@ -238,20 +253,23 @@ int64_t rt_i64_mod(int64_t a, int64_t b) {
     return r;
 }
 
-double rt_f64_truediv(double a, double b) {
+double rt_f64_truediv(double a, double b)
+{
     if (b == 0)
         rt_raise("ZeroDivisionError", "float division by zero");
     return a / b;
 }
 
-double rt_i64_truediv(int64_t a, int64_t b) {
+double rt_i64_truediv(int64_t a, int64_t b)
+{
     if (b == 0)
         rt_raise("ZeroDivisionError", "division by zero");
     return (double)a / (double)b;
 }
 
 /* Python's float //: floor of the exact quotient, computed from fmod as CPython's divmod. */
-double rt_f64_floordiv(double a, double b) {
+double rt_f64_floordiv(double a, double b)
+{
     if (b == 0)
         rt_raise("ZeroDivisionError", "float floor division by zero");
     double mod = fmod(a, b);
@@ -267,7 +285,8 @@ double rt_f64_floordiv(double a, double b) {
 }
 
 /* Python's float %: the result has the sign of b (or is a zero with b's sign). */
-double rt_f64_mod(double a, double b) {
+double rt_f64_mod(double a, double b)
+{
     if (b == 0)
         rt_raise("ZeroDivisionError", "float modulo");
     double mod = fmod(a, b);
@@ -281,7 +300,8 @@ double rt_f64_mod(double a, double b) {
 }
 
 /* a ** b for b >= 0, wrapping like int64 on overflow. */
-int64_t rt_i64_pow(int64_t a, int64_t b) {
+int64_t rt_i64_pow(int64_t a, int64_t b)
+{
     uint64_t r = 1, x = (uint64_t)a;
     if (b < 0)
         rt_raise("ValueError", "Integers to negative integer powers are not allowed.");

@@ -37,7 +37,8 @@ struct alignas(8) Word16 {
 /* How flags and index loads read an element: by storage class, not by dtype. */
 enum ElemClass { EC_U8, EC_U16, EC_H16, EC_U32, EC_F32, EC_U64, EC_F64, EC_C64, EC_C128 };
 
-static ElemClass elem_class(gp_dtype d) {
+static ElemClass elem_class(gp_dtype d)
+{
     switch (d) {
     case GP_BOOL: case GP_INT8: case GP_UINT8: return EC_U8;
     case GP_INT16: case GP_UINT16: return EC_U16;
@@ -54,7 +55,8 @@ static ElemClass elem_class(gp_dtype d) {
 /* Index dtypes, as the kernels read them. */
 enum IdxType { IT_I8, IT_I16, IT_I32, IT_I64, IT_U8, IT_U16, IT_U32, IT_U64 };
 
-static int idx_type(gp_dtype d) {
+static int idx_type(gp_dtype d)
+{
     switch (d) {
     case GP_INT8: return IT_I8;
     case GP_INT16: return IT_I16;
@@ -70,7 +72,8 @@ static int idx_type(gp_dtype d) {
 }
 
 /* An index value; uint64 values past INT64_MAX read as INT64_MAX (out of bounds anyway). */
-__device__ __forceinline__ int64_t load_index(const char *p, int t) {
+__device__ __forceinline__ int64_t load_index(const char *p, int t)
+{
     switch (t) {
     case IT_I8: return *(const int8_t *)p;
     case IT_I16: return *(const int16_t *)p;
@@ -94,7 +97,8 @@ struct NdIter {
     int64_t st[GP_MAXDIM];   /* byte strides */
 };
 
-__device__ __forceinline__ int64_t nd_offset(const NdIter &it, int64_t i) {
+__device__ __forceinline__ int64_t nd_offset(const NdIter &it, int64_t i)
+{
     int64_t off = 0;
     for (int d = it.ndim - 1; d >= 0; d--) {
         int64_t k = i % it.shape[d];
@@ -105,7 +109,8 @@ __device__ __forceinline__ int64_t nd_offset(const NdIter &it, int64_t i) {
 }
 
 /* flags[i] = element i (C order) of a is nonzero. */
-__global__ void flags_kernel(const char *data, NdIter it, int ec, int64_t n, uint8_t *flags) {
+__global__ void flags_kernel(const char *data, NdIter it, int ec, int64_t n, uint8_t *flags)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         const char *p = data + nd_offset(it, i);
@@ -127,7 +132,8 @@ __global__ void flags_kernel(const char *data, NdIter it, int ec, int64_t n, uin
 
 /* Unravels the selected C-order positions lin[0..count) over shape into coordinates:
  * mode 0: out[d * count + j]; mode 1: out[j * ndim + d]; mode 2: out[j] = lin[j]. */
-__global__ void unravel_kernel(const int64_t *lin, int64_t count, NdIter shp, int mode, int64_t *out) {
+__global__ void unravel_kernel(const int64_t *lin, int64_t count, NdIter shp, int mode, int64_t *out)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < count; j += stride) {
         int64_t rem = lin[j];
@@ -148,7 +154,8 @@ __global__ void unravel_kernel(const int64_t *lin, int64_t count, NdIter shp, in
 
 /* first[0] = the smallest C-order position of an index outside [-size, size). */
 __global__ void check_kernel(const char *data, NdIter it, int t, int64_t n, int64_t size,
-                             unsigned long long *first) {
+                             unsigned long long *first)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         int64_t v = load_index(data + nd_offset(it, i), t);
@@ -181,7 +188,8 @@ struct AdvParams {
 static const unsigned BLOCK = 256;
 
 /* The byte offsets of result element i on the indexed side (*boff) and the plain side (*poff). */
-__device__ __forceinline__ void adv_offsets(const AdvParams &p, int64_t i, int64_t *boff, int64_t *poff) {
+__device__ __forceinline__ void adv_offsets(const AdvParams &p, int64_t i, int64_t *boff, int64_t *poff)
+{
     int64_t c[GP_MAXDIM];
     int64_t rem = i;
     for (int d = p.rnd - 1; d >= 0; d--) {
@@ -207,7 +215,8 @@ __device__ __forceinline__ void adv_offsets(const AdvParams &p, int64_t i, int64
 }
 
 template <typename W, bool SCATTER>
-__global__ void adv_kernel(AdvParams p) {
+__global__ void adv_kernel(AdvParams p)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
         int64_t boff, poff;
@@ -223,7 +232,8 @@ __global__ void adv_kernel(AdvParams p) {
  * combine<OP>(old, v) is NumPy's add / maximum / minimum (NaN propagates); atomic_combine
  * applies it with a compare-and-swap loop on the aligned 4- or 8-byte word that holds the
  * element (1- and 2-byte elements share their word with neighbours, which the loop keeps). */
-template <int OP, typename T> __device__ __forceinline__ T combine(T a, T b) {
+template <int OP, typename T> __device__ __forceinline__ T combine(T a, T b)
+{
     if (OP == GP_SCATTER_ADD)
         return (T)(a + b);
     if (a != a)
@@ -235,10 +245,12 @@ template <int OP, typename T> __device__ __forceinline__ T combine(T a, T b) {
     return a < b ? a : b;
 }
 template <> __device__ __forceinline__ bool combine<GP_SCATTER_ADD, bool>(bool a, bool b) { return a || b; }
-template <int OP> __device__ __forceinline__ __half combine_h(__half a, __half b) {
+template <int OP> __device__ __forceinline__ __half combine_h(__half a, __half b)
+{
     return __float2half(combine<OP, float>(__half2float(a), __half2float(b)));
 }
-template <int OP> __device__ __forceinline__ float2 combine_c(float2 a, float2 b) {
+template <int OP> __device__ __forceinline__ float2 combine_c(float2 a, float2 b)
+{
     return make_float2(a.x + b.x, a.y + b.y);   /* complex: add only (checked by the compiler) */
 }
 
@@ -248,7 +260,8 @@ template <> __device__ __forceinline__ __half combine_any<GP_SCATTER_MAX, __half
 template <> __device__ __forceinline__ __half combine_any<GP_SCATTER_MIN, __half>(__half a, __half b) { return combine_h<GP_SCATTER_MIN>(a, b); }
 template <> __device__ __forceinline__ float2 combine_any<GP_SCATTER_ADD, float2>(float2 a, float2 b) { return combine_c<GP_SCATTER_ADD>(a, b); }
 
-template <int OP, typename T> __device__ void atomic_combine(T *addr, T v) {
+template <int OP, typename T> __device__ void atomic_combine(T *addr, T v)
+{
     if constexpr (sizeof(T) == 8) {
         unsigned long long *w = (unsigned long long *)addr;
         unsigned long long old = *w, assumed;
@@ -300,7 +313,8 @@ template <int OP, typename T> __device__ void atomic_combine(T *addr, T v) {
 }
 
 template <typename T, int OP>
-__global__ void adv_acc_kernel(AdvParams p) {
+__global__ void adv_acc_kernel(AdvParams p)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
         int64_t boff, poff;
@@ -310,7 +324,8 @@ __global__ void adv_acc_kernel(AdvParams p) {
 }
 
 /* complex128 adds its two parts with double atomics */
-__global__ void adv_acc_c128_kernel(AdvParams p) {
+__global__ void adv_acc_c128_kernel(AdvParams p)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < p.n; i += stride) {
         int64_t boff, poff;
@@ -322,7 +337,8 @@ __global__ void adv_acc_c128_kernel(AdvParams p) {
     }
 }
 
-template <int OP> static void launch_acc(gp_dtype dt, unsigned grid, cudaStream_t s, const AdvParams &k) {
+template <int OP> static void launch_acc(gp_dtype dt, unsigned grid, cudaStream_t s, const AdvParams &k)
+{
     switch (dt) {
     case GP_BOOL: adv_acc_kernel<bool, OP><<<grid, BLOCK, 0, s>>>(k); break;
     case GP_INT8: adv_acc_kernel<int8_t, OP><<<grid, BLOCK, 0, s>>>(k); break;
@@ -343,7 +359,8 @@ template <int OP> static void launch_acc(gp_dtype dt, unsigned grid, cudaStream_
 /* dst[c] = *val wherever mask[c] (mask and dst iterate over the same shape). */
 template <typename W>
 __global__ void masked_fill_kernel(char *dst, NdIter dit, const char *mask, NdIter mit,
-                                   const char *val, int64_t n) {
+                                   const char *val, int64_t n)
+{
     int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
         if (*(const uint8_t *)(mask + nd_offset(mit, i)))
@@ -353,7 +370,8 @@ __global__ void masked_fill_kernel(char *dst, NdIter dit, const char *mask, NdIt
 /* ---------------------------------------------------------------- launchers and helpers */
 
 
-static NdIter iter_of(const gp_array *a) {
+static NdIter iter_of(const gp_array *a)
+{
     NdIter it;
     memset(&it, 0, sizeof it);
     it.ndim = a->ndim;
@@ -368,7 +386,8 @@ static void sync_stream(void) { CHECK_CUDA(cudaStreamSynchronize(rt_stream())); 
 
 /* The C-order positions of a's nonzero elements: a new 1-d int64 array of *count entries
  * (its buffer may be larger).  Synchronises. */
-static gp_array *nonzero_positions(const gp_array *a, int64_t *count) {
+static gp_array *nonzero_positions(const gp_array *a, int64_t *count)
+{
     int64_t n = a->size;
     *count = 0;
     int64_t cap = n > 0 ? n : 1;
@@ -400,7 +419,8 @@ static gp_array *nonzero_positions(const gp_array *a, int64_t *count) {
     return lin;
 }
 
-extern "C" gp_array *rt_nonzero(const gp_array *a, int mode) {
+extern "C" gp_array *rt_nonzero(const gp_array *a, int mode)
+{
     int64_t count;
     gp_array *lin = nonzero_positions(a, &count);
     if (mode == 2)
@@ -450,13 +470,15 @@ typedef struct Plan {
     int64_t size;
 } Plan;
 
-static void plan_free(Plan *p) {
+static void plan_free(Plan *p)
+{
     rt_release(p->v);
     for (int i = 0; i < p->nhold; i++)
         rt_release(p->hold[i]);
 }
 
-static void shape_list(char *buf, size_t cap, const Plan *p) {
+static void shape_list(char *buf, size_t cap, const Plan *p)
+{
     size_t len = 0;
     buf[0] = 0;
     for (int j = 0; j < p->nadv && len + 1 < cap; j++) {
@@ -470,7 +492,8 @@ static void shape_list(char *buf, size_t cap, const Plan *p) {
 }
 
 /* Steps 1–3 of the file comment: fills p for a[ix] with index arrays arrs. */
-static void plan_build(Plan *p, const gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs) {
+static void plan_build(Plan *p, const gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs)
+{
     memset(p, 0, sizeof *p);
     gp_index basic[4 * GP_MAXDIM];
     memset(basic, 0, sizeof basic);
@@ -621,7 +644,8 @@ static void plan_build(Plan *p, const gp_array *a, int n, const gp_index *ix, co
 }
 
 /* Step 4: IndexError for the first out-of-bounds index of the first array holding one. */
-static void plan_check(const Plan *p) {
+static void plan_check(const Plan *p)
+{
     if (p->size == 0)
         return;
     int nchk = 0;
@@ -677,7 +701,8 @@ static void plan_check(const Plan *p) {
 }
 
 /* Step 5: the kernel's parameters for plan p; plain/pst is the other side. */
-static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool scatter, int op) {
+static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool scatter, int op)
+{
     if (p->size == 0)
         return;
     AdvParams k;
@@ -742,7 +767,8 @@ static void plan_launch(const Plan *p, char *plain, const int64_t *pst, bool sca
     rt_check_launch();
 }
 
-extern "C" gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs) {
+extern "C" gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs)
+{
     Plan p;
     plan_build(&p, a, n, ix, arrs);
     plan_check(&p);
@@ -753,7 +779,8 @@ extern "C" gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, co
 }
 
 /* dst[mask] = v[0] for a boolean mask of dst's shape (no count needed). */
-static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v) {
+static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v)
+{
     for (int d = 0; d < dst->ndim; d++)
         if (mask->shape[d] != dst->shape[d])
             rt_raise("IndexError", "boolean index did not match indexed array along axis %d; size of axis is "
@@ -777,7 +804,8 @@ static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v) 
 
 /* a[index] = v (op GP_SCATTER_SET) or a[index] op= v, accumulating (ufunc.at). */
 static void adv_store(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v,
-                      int op) {
+                      int op)
+{
     if (v->dtype != a->dtype)
         rt_raise("RuntimeError", "gpyc runtime: rt_adv_set needs a value of the destination's dtype");
     /* NumPy's boolean-assignment path: one boolean index of the array's own ndim */
@@ -837,11 +865,13 @@ static void adv_store(gp_array *a, int n, const gp_index *ix, const gp_array *co
 }
 
 extern "C" void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs,
-                           const gp_array *v) {
+                           const gp_array *v)
+{
     adv_store(a, n, ix, arrs, v, GP_SCATTER_SET);
 }
 
 extern "C" void rt_adv_scatter(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs,
-                               const gp_array *v, int op) {
+                               const gp_array *v, int op)
+{
     adv_store(a, n, ix, arrs, v, op);
 }

@@ -19,7 +19,8 @@
  * wave and every thread strides through the data.  Measured on an H100 against caps of 8, 16,
  * 32 (the former default), 64 and none: W2 0.418 -> 0.335 ms, W8 64.9 -> 37.4 ms, W4 0.332 ->
  * 0.278 ms, reductions unchanged; more blocks per SM only queue further waves. */
-static int64_t grid_cap_per_sm(void) {
+static int64_t grid_cap_per_sm(void)
+{
     static int64_t cap = -1;
     if (cap < 0) {
         const char *e = getenv("GPYRT_GRID_CAP");
@@ -30,7 +31,8 @@ static int64_t grid_cap_per_sm(void) {
     return cap;
 }
 
-unsigned rt_grid_for(int64_t n, unsigned block) {
+unsigned rt_grid_for(int64_t n, unsigned block)
+{
     if (block == 0)
         block = 256;
     if (n <= 0)
@@ -56,7 +58,8 @@ unsigned rt_grid_for(int64_t n, unsigned block) {
  * (scalar path: stencils over slices offset by one element) 28.4 ms against 25.2, so it
  * stays grid-stride.  GPYRT_EW_GRID=fit gives every elementwise kernel the grid-stride grid
  * (an experiment knob). */
-unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel) {
+unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel)
+{
     static int fit = -1;
     if (fit < 0) {
         const char *e = getenv("GPYRT_EW_GRID");
@@ -74,7 +77,8 @@ unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel) {
 
 /* Blocks of `kernel` (with `smem` dynamic shared bytes) that one SM holds at once; 0 if the
  * driver cannot say. */
-static int occupancy(const void *kernel, unsigned block, size_t smem) {
+static int occupancy(const void *kernel, unsigned block, size_t smem)
+{
     int nb = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, kernel, (int)block, smem) != cudaSuccess) {
         (void)cudaGetLastError();
@@ -85,7 +89,8 @@ static int occupancy(const void *kernel, unsigned block, size_t smem) {
 
 /* occupancy(), cached per (kernel, block, smem): the query goes to the driver, and a kernel is
  * launched many times. */
-static int resident_per_sm(const void *kernel, unsigned block, size_t smem) {
+static int resident_per_sm(const void *kernel, unsigned block, size_t smem)
+{
     enum { NCACHE = 256, PROBES = 8 };
     static struct {
         const void *k;
@@ -113,7 +118,8 @@ static int resident_per_sm(const void *kernel, unsigned block, size_t smem) {
  * kernel with more registers than four blocks per SM allow (a row chain holding its row in
  * registers, 80 per thread: three blocks) would otherwise run a fourth block per SM after
  * the first three finish, over the same number of rows — W4 measured 1.33 waves. */
-unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem) {
+unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem)
+{
     unsigned g = rt_grid_for(n, block);
     int64_t per_sm = grid_cap_per_sm();
     if (per_sm == 0 || g <= 32)

@@ -12,7 +12,8 @@
 
 #include "internal.h"
 
-static size_t default_esize(gp_list_kind kind) {
+static size_t default_esize(gp_list_kind kind)
+{
     switch (kind) {
     case GP_LIST_BOOL: return sizeof(bool);
     case GP_LIST_I64: return sizeof(int64_t);
@@ -24,7 +25,8 @@ static size_t default_esize(gp_list_kind kind) {
     }
 }
 
-gp_list *rt_list_new(gp_list_kind kind, size_t esize) {
+gp_list *rt_list_new(gp_list_kind kind, size_t esize)
+{
     gp_list *l = rt_xcalloc(1, sizeof *l);
     l->refcnt = 1;
     l->kind = kind;
@@ -32,19 +34,22 @@ gp_list *rt_list_new(gp_list_kind kind, size_t esize) {
     return l;
 }
 
-gp_list *rt_list_retain(gp_list *l) {
+gp_list *rt_list_retain(gp_list *l)
+{
     if (l)
         l->refcnt++;
     return l;
 }
 
-static gp_array *array_at(const gp_list *l, int64_t i) {
+static gp_array *array_at(const gp_list *l, int64_t i)
+{
     gp_array *a;
     memcpy(&a, l->data + (size_t)i * l->esize, sizeof a);
     return a;
 }
 
-void rt_list_release(gp_list *l) {
+void rt_list_release(gp_list *l)
+{
     if (!l || --l->refcnt > 0)
         return;
     if (l->kind == GP_LIST_ARRAY)
@@ -54,7 +59,8 @@ void rt_list_release(gp_list *l) {
     free(l);
 }
 
-void rt_list_append(gp_list *l, const void *elem) {
+void rt_list_append(gp_list *l, const void *elem)
+{
     if (l->len == l->cap) {
         l->cap = l->cap ? l->cap * 2 : 8;
         l->data = rt_xrealloc(l->data, (size_t)l->cap * l->esize);
@@ -65,7 +71,8 @@ void rt_list_append(gp_list *l, const void *elem) {
     l->len++;
 }
 
-static int64_t normalise(const gp_list *l, int64_t i) {
+static int64_t normalise(const gp_list *l, int64_t i)
+{
     if (i < 0)
         i += l->len;
     if (i < 0 || i >= l->len)
@@ -73,11 +80,13 @@ static int64_t normalise(const gp_list *l, int64_t i) {
     return i;
 }
 
-void *rt_list_at(gp_list *l, int64_t i) {
+void *rt_list_at(gp_list *l, int64_t i)
+{
     return l->data + (size_t)normalise(l, i) * l->esize;
 }
 
-void rt_list_set(gp_list *l, int64_t i, const void *elem) {
+void rt_list_set(gp_list *l, int64_t i, const void *elem)
+{
     i = normalise(l, i);
     gp_array *old = l->kind == GP_LIST_ARRAY ? array_at(l, i) : NULL;
     memcpy(l->data + (size_t)i * l->esize, elem, l->esize);
@@ -90,7 +99,8 @@ void rt_list_set(gp_list *l, int64_t i, const void *elem) {
 /* ---------------------------------------------------------------- sorted() */
 
 /* Python's '<' on two elements of a list of kind k. */
-static bool less(gp_list_kind k, const char *x, const char *y) {
+static bool less(gp_list_kind k, const char *x, const char *y)
+{
     switch (k) {
     case GP_LIST_BOOL: return !*(const bool *)x && *(const bool *)y;
     case GP_LIST_I64: return *(const int64_t *)x < *(const int64_t *)y;
@@ -105,7 +115,8 @@ static bool less(gp_list_kind k, const char *x, const char *y) {
 
 /* Stable merge sort of the element indices idx[0..n) (tmp: scratch of n). Only '<' is asked,
  * and an element from the right run goes first only when strictly less, as in Python. */
-static void merge_sort(const gp_list *l, bool reverse, int64_t *idx, int64_t *tmp, int64_t n) {
+static void merge_sort(const gp_list *l, bool reverse, int64_t *idx, int64_t *tmp, int64_t n)
+{
     if (n < 2)
         return;
     int64_t h = n / 2;
@@ -125,7 +136,8 @@ static void merge_sort(const gp_list *l, bool reverse, int64_t *idx, int64_t *tm
     memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
-gp_list *rt_list_sorted(const gp_list *l, bool reverse) {
+gp_list *rt_list_sorted(const gp_list *l, bool reverse)
+{
     if (l->len > 1) {
         if (l->kind == GP_LIST_C128)
             rt_raise("TypeError", "'<' not supported between instances of 'complex' and "
@@ -153,7 +165,8 @@ gp_list *rt_list_sorted(const gp_list *l, bool reverse) {
 /* ---------------------------------------------------------------- repr */
 
 /* Decodes one UTF-8 sequence at s (returns its length, 1 for a stray byte). */
-static int utf8_decode(const unsigned char *s, uint32_t *cp) {
+static int utf8_decode(const unsigned char *s, uint32_t *cp)
+{
     if (s[0] < 0x80) { *cp = s[0]; return 1; }
     int n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
     if (n == 1) { *cp = s[0]; return 1; }
@@ -166,7 +179,8 @@ static int utf8_decode(const unsigned char *s, uint32_t *cp) {
     return n;
 }
 
-void rt_sb_str_repr(gp_sb *sb, const char *s) {
+void rt_sb_str_repr(gp_sb *sb, const char *s)
+{
     char quote = (strchr(s, '\'') && !strchr(s, '"')) ? '"' : '\'';
     rt_sb_putc(sb, quote);
     const unsigned char *p = (const unsigned char *)s;
@@ -198,7 +212,8 @@ void rt_sb_str_repr(gp_sb *sb, const char *s) {
 }
 
 /* str() of a list: '[' + ', '.join(repr(x) for x in l) + ']'. */
-void rt_sb_list(gp_sb *sb, const gp_list *l) {
+void rt_sb_list(gp_sb *sb, const gp_list *l)
+{
     if (l->kind == GP_LIST_OTHER)
         rt_raise("TypeError", "gpyc: cannot print a list of this element type");
     rt_sb_putc(sb, '[');
@@ -222,14 +237,16 @@ void rt_sb_list(gp_sb *sb, const gp_list *l) {
 /* ---------------------------------------------------------------- ndarray.tolist() */
 
 /* The array's elements in C order, on the host (xmalloc'd; caller frees). */
-static char *host_elems(const gp_array *a) {
+static char *host_elems(const gp_array *a)
+{
     size_t n = (size_t)a->size * rt_dtype_size(a->dtype);
     char *h = rt_xmalloc(n ? n : 1);
     rt_to_host(a, h);
     return h;
 }
 
-static gp_list_kind tolist_kind(gp_dtype d) {
+static gp_list_kind tolist_kind(gp_dtype d)
+{
     switch (d) {
     case GP_BOOL: return GP_LIST_BOOL;
     case GP_FLOAT16: case GP_FLOAT32: case GP_FLOAT64: return GP_LIST_F64;
@@ -238,7 +255,8 @@ static gp_list_kind tolist_kind(gp_dtype d) {
     }
 }
 
-gp_list *rt_tolist(const gp_array *a) {
+gp_list *rt_tolist(const gp_array *a)
+{
     gp_list_kind kind = tolist_kind(a->dtype);
     gp_list *l = rt_list_new(kind, 0);
     char *h = host_elems(a);
@@ -272,7 +290,8 @@ gp_list *rt_tolist(const gp_array *a) {
 }
 
 /* One element as its Python scalar's repr. */
-static void sb_elem(gp_sb *sb, const char *e, gp_dtype d) {
+static void sb_elem(gp_sb *sb, const char *e, gp_dtype d)
+{
     switch (tolist_kind(d)) {
     case GP_LIST_BOOL: rt_sb_bool(sb, *e != 0); break;
     case GP_LIST_F64: rt_sb_f64(sb, rt_elem_f64(e, d)); break;
@@ -302,7 +321,8 @@ static void sb_elem(gp_sb *sb, const char *e, gp_dtype d) {
 }
 
 /* Dimension dim of a C-order host copy, starting at element *at. */
-static void sb_nested(gp_sb *sb, const gp_array *a, const char *h, int dim, int64_t *at) {
+static void sb_nested(gp_sb *sb, const gp_array *a, const char *h, int dim, int64_t *at)
+{
     size_t isz = rt_dtype_size(a->dtype);
     if (dim == a->ndim) {
         sb_elem(sb, h + (size_t)*at * isz, a->dtype);
@@ -318,7 +338,8 @@ static void sb_nested(gp_sb *sb, const gp_array *a, const char *h, int dim, int6
     rt_sb_putc(sb, ']');
 }
 
-const char *rt_tolist_str(const gp_array *a) {
+const char *rt_tolist_str(const gp_array *a)
+{
     char *h = host_elems(a);
     gp_sb sb = {0};
     int64_t at = 0;

@@ -17,7 +17,8 @@
 /* concatenate: "all the input array dimensions except for the concatenation axis must match
  * exactly, but along dimension 1, the array at index 0 has size 3 and the array at index 1
  * has size 4"; stack: "all input arrays must have the same shape". */
-void rt_concat_check(const char *what, int axis, int n, const gp_array *const *arrs) {
+void rt_concat_check(const char *what, int axis, int n, const gp_array *const *arrs)
+{
     bool stack = what && strcmp(what, "stack") == 0;
     if (n <= 0)
         return;
@@ -44,7 +45,8 @@ void rt_concat_check(const char *what, int axis, int n, const gp_array *const *a
     }
 }
 
-gp_array *rt_squeeze(const gp_array *a, int naxes, const int *axes) {
+gp_array *rt_squeeze(const gp_array *a, int naxes, const int *axes)
+{
     bool drop[GP_MAXDIM] = {false};
     for (int k = 0; k < naxes; k++) {
         int ax = axes[k];
@@ -68,7 +70,8 @@ gp_array *rt_squeeze(const gp_array *a, int naxes, const int *axes) {
     return rt_view(a, nd, shape, strides, a->data);
 }
 
-gp_array *rt_diag_view(const gp_array *a, int p, int q) {
+gp_array *rt_diag_view(const gp_array *a, int p, int q)
+{
     int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
     int nd = 0;
     for (int i = 0; i < a->ndim; i++) {
@@ -83,7 +86,8 @@ gp_array *rt_diag_view(const gp_array *a, int p, int q) {
     return rt_view(a, nd, shape, strides, a->data);
 }
 
-gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
+gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis)
+{
     if (axis < 0 || axis >= a->ndim)
         rt_raise("numpy.exceptions.AxisError", "axis %d is out of bounds for array of dimension %d",
                  axis, a->ndim);
@@ -144,7 +148,8 @@ gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis) {
     return res;
 }
 
-gp_array *rt_concat_list(const char *what, int axis, gp_list *l) {
+gp_array *rt_concat_list(const char *what, int axis, gp_list *l)
+{
     bool stack = what && strcmp(what, "stack") == 0;
     int64_t n = l->len;
     if (n == 0)

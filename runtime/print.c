@@ -34,12 +34,14 @@ static const char *const dtname[GP_NDTYPES] = {
 
 enum { LINEWIDTH = 75, THRESHOLD = 1000, EDGEITEMS = 3, PRECISION = 8 };
 
-void rt_sb_dtype(gp_sb *sb, gp_dtype d) {
+void rt_sb_dtype(gp_sb *sb, gp_dtype d)
+{
     rt_sb_puts(sb, (unsigned)d < GP_NDTYPES ? dtname[d] : "<invalid dtype>");
 }
 
 /* Python's tuple repr of a shape: (2, 3), (5,), (). */
-void rt_sb_shape(gp_sb *sb, int ndim, const int64_t *shape) {
+void rt_sb_shape(gp_sb *sb, int ndim, const int64_t *shape)
+{
     rt_sb_putc(sb, '(');
     for (int i = 0; i < ndim; i++) {
         if (i)
@@ -53,23 +55,28 @@ void rt_sb_shape(gp_sb *sb, int ndim, const int64_t *shape) {
 
 /* ================================================================ element values */
 
-static bool is_float(gp_dtype d) {
+static bool is_float(gp_dtype d)
+{
     return d == GP_FLOAT16 || d == GP_FLOAT32 || d == GP_FLOAT64;
 }
-static bool is_complex(gp_dtype d) {
+static bool is_complex(gp_dtype d)
+{
     return d == GP_COMPLEX64 || d == GP_COMPLEX128;
 }
-static bool is_unsigned(gp_dtype d) {
+static bool is_unsigned(gp_dtype d)
+{
     return d >= GP_UINT8 && d <= GP_UINT64;
 }
 
 /* The float kind of a float or complex dtype (complex: of its parts). */
-static RtFloatKind kind_of(gp_dtype d) {
+static RtFloatKind kind_of(gp_dtype d)
+{
     return d == GP_FLOAT16 ? RT_F16 : (d == GP_FLOAT32 || d == GP_COMPLEX64) ? RT_F32 : RT_F64;
 }
 
 /* Real (part == 0) or imaginary (part == 1) part of a float/complex element, exactly. */
-static double elem_part(const char *p, gp_dtype d, int part) {
+static double elem_part(const char *p, gp_dtype d, int part)
+{
     switch (d) {
     case GP_FLOAT16: return rt_half_to_f64(*(const uint16_t *)p);
     case GP_FLOAT32: return *(const float *)p;
@@ -81,7 +88,8 @@ static double elem_part(const char *p, gp_dtype d, int part) {
 }
 
 /* Signed integer elements (not uint64 beyond INT64_MAX: see elem_u64). */
-static int64_t elem_i64(const char *p, gp_dtype d) {
+static int64_t elem_i64(const char *p, gp_dtype d)
+{
     switch (d) {
     case GP_BOOL: return *(const uint8_t *)p != 0;
     case GP_INT8: return *(const int8_t *)p;
@@ -97,7 +105,8 @@ static int64_t elem_i64(const char *p, gp_dtype d) {
 }
 
 /* Decimal text of an integer element into buf (>= 24 bytes); returns its length. */
-static int int_text(char *buf, const char *p, gp_dtype d) {
+static int int_text(char *buf, const char *p, gp_dtype d)
+{
     if (d == GP_UINT64)
         return snprintf(buf, 24, "%llu", (unsigned long long)*(const uint64_t *)p);
     return snprintf(buf, 24, "%lld", (long long)elem_i64(p, d));
@@ -116,7 +125,8 @@ typedef struct FloatFmt {
 
 /* One finite value as NumPy prints it (Dragon4, unique, precision 8): significant digits in
  * r, and for positional form the digits after the point. */
-static void unique_positional(double v, RtFloatKind kind, RtDigits *r) {
+static void unique_positional(double v, RtFloatKind kind, RtDigits *r)
+{
     rt_digits_shortest(v, kind, r);
     if (r->n - r->decpt > PRECISION) {
         bool neg = r->neg;
@@ -128,7 +138,8 @@ static void unique_positional(double v, RtFloatKind kind, RtDigits *r) {
     }
 }
 
-static void unique_scientific(double v, RtFloatKind kind, RtDigits *r) {
+static void unique_scientific(double v, RtFloatKind kind, RtDigits *r)
+{
     rt_digits_shortest(v, kind, r);
     if (r->n - 1 > PRECISION) {
         rt_digits_sig(v, PRECISION + 1, r);
@@ -138,17 +149,20 @@ static void unique_scientific(double v, RtFloatKind kind, RtDigits *r) {
     }
 }
 
-static int frac_len(const RtDigits *r) {
+static int frac_len(const RtDigits *r)
+{
     return r->n > r->decpt ? r->n - r->decpt : 0;
 }
 
-static int exp_len(int e) {
+static int exp_len(int e)
+{
     e = e < 0 ? -e : e;
     return e >= 100 ? 3 : 2;
 }
 
 /* Rounds a double to the arithmetic of kind (the comparisons NumPy makes in the dtype). */
-static double in_kind(double x, RtFloatKind kind) {
+static double in_kind(double x, RtFloatKind kind)
+{
     if (kind == RT_F32)
         return (float)x;
     if (kind == RT_F16)
@@ -158,7 +172,8 @@ static double in_kind(double x, RtFloatKind kind) {
 
 /* fillFormat: chooses positional or scientific form and the paddings from the n values. */
 static void floatfmt_fill(FloatFmt *f, RtFloatKind kind, bool sign_plus, const double *vals,
-                          int64_t n) {
+                          int64_t n)
+{
     memset(f, 0, sizeof *f);
     f->kind = kind;
     f->sign_plus = sign_plus;
@@ -235,7 +250,8 @@ static void floatfmt_fill(FloatFmt *f, RtFloatKind kind, bool sign_plus, const d
 }
 
 /* One element through the FloatingFormat (__call__). */
-static void floatfmt_put(gp_sb *sb, const FloatFmt *f, double v) {
+static void floatfmt_put(gp_sb *sb, const FloatFmt *f, double v)
+{
     if (!isfinite(v)) {
         const char *ret = isnan(v) ? (f->sign_plus ? "+nan" : "nan")
                           : v < 0   ? "-inf"
@@ -296,7 +312,8 @@ typedef struct ElemFmt {
 
 /* Builds the formatter from the n shown elements at ptrs. */
 static void elemfmt_init(ElemFmt *f, gp_dtype dt, const char *const *ptrs, int64_t n,
-                         bool zero_d) {
+                         bool zero_d)
+{
     memset(f, 0, sizeof *f);
     f->dt = dt;
     f->zero_d = zero_d;
@@ -339,7 +356,8 @@ static void elemfmt_init(ElemFmt *f, gp_dtype dt, const char *const *ptrs, int64
     f->int_width = a > b ? a : b;
 }
 
-static void elemfmt_put(gp_sb *sb, const ElemFmt *f, const char *p) {
+static void elemfmt_put(gp_sb *sb, const ElemFmt *f, const char *p)
+{
     if (f->dt == GP_BOOL) {
         rt_sb_puts(sb, *(const uint8_t *)p ? (f->zero_d ? "True" : " True") : "False");
     } else if (is_float(f->dt)) {
@@ -380,7 +398,8 @@ typedef struct Layout {
 /* NumPy's _extendLine: wraps before word when the line would pass width (unless the line
  * holds only the hanging indent). */
 static void extend_line(gp_sb *s, gp_sb *line, const char *word, size_t wlen, int64_t width,
-                        int hang) {
+                        int hang)
+{
     bool wrap = (int64_t)(line->len + wlen) > width;
     if ((int64_t)line->len <= hang)
         wrap = false;
@@ -398,7 +417,8 @@ static void extend_line(gp_sb *s, gp_sb *line, const char *word, size_t wlen, in
 
 /* The recurser of _formatArray for the subarray at element offset off along axis. */
 static void format_rec(const Layout *L, int axis, int64_t off, int hang, int64_t width,
-                       gp_sb *out) {
+                       gp_sb *out)
+{
     if (axis == L->ndim) {
         elemfmt_put(out, L->fmt, L->data + (size_t)off * L->isz);
         return;
@@ -473,7 +493,8 @@ static void format_rec(const Layout *L, int axis, int64_t off, int hang, int64_t
 
 /* Pointers to the elements that will be shown (all, or the corners when summarising),
  * in C order; returns their count. */
-static int64_t shown_elements(const Layout *L, int64_t size, const char ***out) {
+static int64_t shown_elements(const Layout *L, int64_t size, const char ***out)
+{
     int64_t cnt[GP_MAXDIM], n = 1;
     for (int k = 0; k < L->ndim; k++) {
         bool summ = L->summary && L->shape[k] > 2 * EDGEITEMS;
@@ -506,7 +527,8 @@ static int64_t shown_elements(const Layout *L, int64_t size, const char ***out) 
 /* array2string(a, separator, prefix) for a non-empty array; suffix_len narrows the line. */
 static void array2string(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
                          const void *host, int64_t size, const char *sep, int prefix_len,
-                         int suffix_len) {
+                         int suffix_len)
+{
     Layout L;
     memset(&L, 0, sizeof L);
     L.data = host;
@@ -532,7 +554,8 @@ static void array2string(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
 /* str() of a NumPy float scalar: positional when 1e-4 <= |v| < 1e16 (or zero), shortest
  * digits of its own type; "1.0", "0.1", "1e-05", "1.5e+16".  trim_zero: complex parts drop
  * the ".0" of integral values ("(1+2j)"). */
-static void np_float_str(gp_sb *sb, double v, RtFloatKind kind, bool plus, bool trim_zero) {
+static void np_float_str(gp_sb *sb, double v, RtFloatKind kind, bool plus, bool trim_zero)
+{
     if (isnan(v)) {
         rt_sb_puts(sb, plus ? "+nan" : "nan");
         return;
@@ -575,7 +598,8 @@ static void np_float_str(gp_sb *sb, double v, RtFloatKind kind, bool plus, bool 
 }
 
 /* str() of the NumPy scalar at p: what str() of a 0-d array prints. */
-void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p) {
+void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p)
+{
     const char *c = p;
     if (dt == GP_BOOL) {
         rt_sb_bool(sb, *(const uint8_t *)c != 0);
@@ -601,7 +625,8 @@ void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p) {
 }
 
 /* format() of a NumPy scalar: through the Python value, as NumPy's gentype_format. */
-void rt_fmt_np_scalar(gp_sb *sb, gp_dtype dt, const void *p, const char *spec) {
+void rt_fmt_np_scalar(gp_sb *sb, gp_dtype dt, const void *p, const char *spec)
+{
     const char *c = p;
     if (dt == GP_BOOL)
         rt_sb_fmt_bool(sb, *(const uint8_t *)c != 0, spec);
@@ -616,12 +641,14 @@ void rt_fmt_np_scalar(gp_sb *sb, gp_dtype dt, const void *p, const char *spec) {
 }
 
 /* NumPy's dtype_is_implied: the dtypes repr() leaves out. */
-static bool dtype_implied(gp_dtype dt) {
+static bool dtype_implied(gp_dtype dt)
+{
     return dt == GP_INT64 || dt == GP_FLOAT64 || dt == GP_COMPLEX128 || dt == GP_BOOL;
 }
 
 void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
-                          const void *host, bool repr) {
+                          const void *host, bool repr)
+{
     int64_t size = 1;
     for (int k = 0; k < ndim; k++)
         size *= shape[k];
@@ -676,7 +703,8 @@ void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape
 /* ================================================================ device arrays */
 
 /* Copies a to the host (C order) and formats it. */
-static void format_device(gp_sb *sb, const gp_array *a, bool repr) {
+static void format_device(gp_sb *sb, const gp_array *a, bool repr)
+{
     size_t nbytes = (size_t)(a->size > 0 ? a->size : 0) * itemsize[a->dtype];
     void *host = rt_xmalloc(nbytes ? nbytes : 16);
     if (nbytes)
@@ -685,16 +713,19 @@ static void format_device(gp_sb *sb, const gp_array *a, bool repr) {
     free(host);
 }
 
-void rt_sb_array_str(gp_sb *sb, const gp_array *a) {
+void rt_sb_array_str(gp_sb *sb, const gp_array *a)
+{
     format_device(sb, a, false);
 }
 
-void rt_sb_array_repr(gp_sb *sb, const gp_array *a) {
+void rt_sb_array_repr(gp_sb *sb, const gp_array *a)
+{
     format_device(sb, a, true);
 }
 
 /* format(array, spec): a 0-d array formats as its scalar; others accept only "" (str). */
-void rt_sb_fmt_array(gp_sb *sb, const gp_array *a, const char *spec) {
+void rt_sb_fmt_array(gp_sb *sb, const gp_array *a, const char *spec)
+{
     if (a->ndim == 0) {
         _Alignas(16) char buf[16];
         rt_to_host(a, buf);

@@ -19,7 +19,8 @@ struct alignas(8) Word16 {
 
 /* c[q, r, k] = 0 where k > r (upper) or k < r (lower). */
 template <typename T>
-__global__ void tri_zero_kernel(T *c, int64_t batch, int64_t rows, int64_t cols, bool upper) {
+__global__ void tri_zero_kernel(T *c, int64_t batch, int64_t rows, int64_t cols, bool upper)
+{
     int64_t total = batch * rows * cols, stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total; i += stride) {
         int64_t k = i % cols, r = (i / cols) % rows;
@@ -30,7 +31,8 @@ __global__ void tri_zero_kernel(T *c, int64_t batch, int64_t rows, int64_t cols,
 /* ---------------------------------------------------------------- launchers */
 
 extern "C" void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
-                                   cudaStream_t s) {
+                                   cudaStream_t s)
+{
     int64_t total = batch * rows * cols;
     if (total <= 0) return;
     const unsigned block = 256;

@@ -8,16 +8,19 @@
 
 #include "internal.h"
 
-cudaStream_t rt_stream(void) {
+cudaStream_t rt_stream(void)
+{
     return gpu_stream();
 }
 
-void *rt_stream_handle(rt_stream_handles *t) {
+void *rt_stream_handle(rt_stream_handles *t)
+{
     gpu_init();
     return rt_stream_handle_for(t, rt_stream());
 }
 
-void *rt_stream_handle_for(rt_stream_handles *t, cudaStream_t s) {
+void *rt_stream_handle_for(rt_stream_handles *t, cudaStream_t s)
+{
     for (int i = 0; i < t->n; i++)
         if (t->slot[i].stream == s)
             return t->slot[i].handle;

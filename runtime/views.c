@@ -18,7 +18,8 @@
 
 /* ---------------------------------------------------------------- shapes */
 
-void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool compact) {
+void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool compact)
+{
     size_t n = 0;
     if (cap == 0)
         return;
@@ -42,7 +43,8 @@ void rt_shape_fmt(char *buf, size_t cap, int ndim, const int64_t *shape, bool co
 #undef PUT
 }
 
-void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *strides) {
+void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *strides)
+{
     int64_t st = (int64_t)itemsize;
     for (int i = ndim - 1; i >= 0; i--) {
         strides[i] = st;
@@ -50,7 +52,8 @@ void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *stri
     }
 }
 
-gp_shape rt_shape_of(const gp_array *a) {
+gp_shape rt_shape_of(const gp_array *a)
+{
     gp_shape s;
     memset(&s, 0, sizeof s);
     s.ndim = a->ndim;
@@ -60,7 +63,8 @@ gp_shape rt_shape_of(const gp_array *a) {
     return s;
 }
 
-gp_shape rt_shape_make(int ndim, const int64_t *dims) {
+gp_shape rt_shape_make(int ndim, const int64_t *dims)
+{
     gp_shape s;
     memset(&s, 0, sizeof s);
     if (ndim < 0 || ndim > GP_MAXDIM)
@@ -81,7 +85,8 @@ gp_shape rt_shape_make(int ndim, const int64_t *dims) {
 
 /* NumPy's ufunc rule: right-align; each dim is 1 or the common size.
  * Error: "operands could not be broadcast together with shapes (3,) (4,) ". */
-void rt_broadcast(gp_shape *out, int n, const gp_array *const *arrs) {
+void rt_broadcast(gp_shape *out, int n, const gp_array *const *arrs)
+{
     int nd = 0;
     for (int k = 0; k < n; k++)
         if (arrs[k] && arrs[k]->ndim > nd)
@@ -121,7 +126,8 @@ void rt_broadcast(gp_shape *out, int n, const gp_array *const *arrs) {
     *out = rt_shape_make(nd, dim);
 }
 
-gp_kin rt_kin(const gp_array *a, const gp_shape *s) {
+gp_kin rt_kin(const gp_array *a, const gp_shape *s)
+{
     gp_kin k;
     memset(&k, 0, sizeof k);
     k.data = a->data;
@@ -136,7 +142,8 @@ gp_kin rt_kin(const gp_array *a, const gp_shape *s) {
 /* ---------------------------------------------------------------- reductions */
 
 /* reduced[i]: whether axis i of an ndim-shape is reduced (naxes == 0: all). */
-static void reduced_mask(int ndim, int naxes, const int *axes, bool *reduced) {
+static void reduced_mask(int ndim, int naxes, const int *axes, bool *reduced)
+{
     for (int i = 0; i < ndim; i++)
         reduced[i] = naxes == 0;
     for (int k = 0; k < naxes; k++)
@@ -145,7 +152,8 @@ static void reduced_mask(int ndim, int naxes, const int *axes, bool *reduced) {
 }
 
 void rt_reduce_setup(const gp_shape *s, int naxes, const int *axes, bool keepdims,
-                     gp_rshape *rs, gp_shape *out) {
+                     gp_rshape *rs, gp_shape *out)
+{
     bool reduced[GP_MAXDIM];
     reduced_mask(s->ndim, naxes, axes, reduced);
     memset(rs, 0, sizeof *rs);
@@ -167,7 +175,8 @@ void rt_reduce_setup(const gp_shape *s, int naxes, const int *axes, bool keepdim
     *out = rt_shape_make(ond, odims);
 }
 
-gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes) {
+gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes)
+{
     bool reduced[GP_MAXDIM];
     reduced_mask(s->ndim, naxes, axes, reduced);
     gp_kin k = rt_kin(a, s);
@@ -184,7 +193,8 @@ gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes
     return r;
 }
 
-void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname) {
+void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname)
+{
     if (rs->nin == 0)
         rt_raise("ValueError", "zero-size array to reduction operation %s which has no identity",
                  opname);
@@ -193,7 +203,8 @@ void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname) {
 /* ---------------------------------------------------------------- basic indexing */
 
 /* Python's slice.indices(len): clamps start/stop; returns the number of elements. */
-static int64_t slice_resolve(const gp_index *ix, int64_t len, int64_t *start) {
+static int64_t slice_resolve(const gp_index *ix, int64_t len, int64_t *start)
+{
     int64_t step = ix->step;
     int64_t lower = step > 0 ? 0 : -1, upper = step > 0 ? len : len - 1;
     int64_t b, e;
@@ -227,7 +238,8 @@ static int64_t slice_resolve(const gp_index *ix, int64_t len, int64_t *start) {
     return e < b ? (b - e - 1) / (-step) + 1 : 0;
 }
 
-gp_array *rt_index(const gp_array *a, int n, const gp_index *ix) {
+gp_array *rt_index(const gp_array *a, int n, const gp_index *ix)
+{
     int consumed = 0, newaxes = 0;
     bool ellipsis = false;
     for (int k = 0; k < n; k++) {
@@ -302,7 +314,8 @@ gp_array *rt_index(const gp_array *a, int n, const gp_index *ix) {
 
 /* Strides that view a's elements with shape nshape without copying, as NumPy finds them;
  * false when a's memory layout does not allow it. */
-bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, int64_t *nst) {
+bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, int64_t *nst)
+{
     int64_t osh[GP_MAXDIM], ost[GP_MAXDIM];
     int ond = 0;
     for (int i = 0; i < a->ndim; i++)   /* size-1 dims place no constraint */
@@ -336,7 +349,8 @@ bool rt_reshape_view_strides(const gp_array *a, int nnd, const int64_t *nshape, 
     return true;
 }
 
-gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape) {
+gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape)
+{
     if (ndim < 0 || ndim > GP_MAXDIM)
         rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
                  "found %d", GP_MAXDIM, ndim);
@@ -387,7 +401,8 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape) {
 
 /* .real / .imag: the complex element is {re, im}, so the parts are views of the real dtype with
  * the same byte strides, the imaginary one half an element further. */
-gp_array *rt_complex_part(const gp_array *a, int imag) {
+gp_array *rt_complex_part(const gp_array *a, int imag)
+{
     gp_dtype rd = a->dtype == GP_COMPLEX64 ? GP_FLOAT32 : GP_FLOAT64;
     if (a->dtype != GP_COMPLEX64 && a->dtype != GP_COMPLEX128)
         rt_raise("RuntimeError", "gpyc runtime: rt_complex_part needs a complex array");
@@ -396,7 +411,8 @@ gp_array *rt_complex_part(const gp_array *a, int imag) {
     return v;
 }
 
-gp_array *rt_transpose(const gp_array *a, const int *perm) {
+gp_array *rt_transpose(const gp_array *a, const int *perm)
+{
     int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
     bool used[GP_MAXDIM] = {false};
     for (int i = 0; i < a->ndim; i++) {
@@ -412,7 +428,8 @@ gp_array *rt_transpose(const gp_array *a, const int *perm) {
     return rt_view(a, a->ndim, shape, strides, a->data);
 }
 
-gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape) {
+gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape)
+{
     if (ndim < 0 || ndim > GP_MAXDIM)
         rt_raise("ValueError", "maximum supported dimension for an ndarray is currently %d, "
                  "found %d", GP_MAXDIM, ndim);

@@ -11,7 +11,8 @@
 /* ---------------------------------------------------------------- small helpers */
 
 /* Writes one line of code at the current indentation. */
-void cg_emit(Cg *cg, const char *fmt, ...) {
+void cg_emit(Cg *cg, const char *fmt, ...)
+{
     for (int i = 0; i < cg->indent; i++) sb_puts(cg->out, "    ");
     va_list ap;
     va_start(ap, fmt);
@@ -21,7 +22,8 @@ void cg_emit(Cg *cg, const char *fmt, ...) {
 }
 
 /* Internal error naming the instruction: codegen met IR it cannot translate. */
-_Noreturn void cg_bug(const IrInstr *in, const char *what) {
+_Noreturn void cg_bug(const IrInstr *in, const char *what)
+{
     char msg[256];
     snprintf(msg, sizeof msg, "codegen: %s (op %s, line %u)", what, ir_op_name(in->op),
              (unsigned)in->span.line);
@@ -31,7 +33,8 @@ _Noreturn void cg_bug(const IrInstr *in, const char *what) {
 /* Appends s as a C string literal: printable ASCII as is, everything else escaped in octal
  * (always 3 digits, so a following digit never joins the escape); '?' is escaped so no
  * trigraph can form. */
-void cg_put_cstr(StrBuf *sb, const char *s) {
+void cg_put_cstr(StrBuf *sb, const char *s)
+{
     sb_putc(sb, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         unsigned c = *p;
@@ -52,7 +55,8 @@ void cg_put_cstr(StrBuf *sb, const char *s) {
 }
 
 /* A C string literal of s, allocated in the module's arena. */
-const char *cg_cstr(Cg *cg, const char *s) {
+const char *cg_cstr(Cg *cg, const char *s)
+{
     StrBuf sb = {0};
     cg_put_cstr(&sb, s ? s : "");
     const char *r = ar_strdup(cg->m->arena, sb.s);
@@ -61,7 +65,8 @@ const char *cg_cstr(Cg *cg, const char *s) {
 }
 
 /* Formats into the module's arena (expressions built from pieces). */
-const char *cg_fmt(Cg *cg, const char *f, ...) {
+const char *cg_fmt(Cg *cg, const char *f, ...)
+{
     StrBuf sb = {0};
     va_list ap;
     va_start(ap, f);
@@ -75,7 +80,8 @@ const char *cg_fmt(Cg *cg, const char *f, ...) {
 /* ---------------------------------------------------------------- types */
 
 /* True when a value of type t exists at run time (None, dtypes, modules ... have no storage). */
-bool cg_has_storage(const Type *t) {
+bool cg_has_storage(const Type *t)
+{
     if (!t) return false;
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR:
@@ -87,7 +93,8 @@ bool cg_has_storage(const Type *t) {
 }
 
 /* True when a value of type t holds references (arrays, lists, tuples holding them). */
-static bool has_refs(const Type *t) {
+static bool has_refs(const Type *t)
+{
     if (!t) return false;
     if (t->kind == TY_ARRAY || t->kind == TY_LIST) return true;
     if (t->kind == TY_TUPLE)
@@ -97,7 +104,8 @@ static bool has_refs(const Type *t) {
 }
 
 /* The registered tuple type equal to t (codegen names its struct after the registered id). */
-static const Type *tuple_reg(const IrModule *m, const Type *t) {
+static const Type *tuple_reg(const IrModule *m, const Type *t)
+{
     for (int i = 0; i < m->tuple_types.n; i++)
         if (m->tuple_types.v[i] == t) return t;
     for (int i = 0; i < m->tuple_types.n; i++)
@@ -106,7 +114,8 @@ static const Type *tuple_reg(const IrModule *m, const Type *t) {
 }
 
 /* The C type of a value of type t ("int64_t", "gp_array *", "gp_tup3"). */
-const char *cg_ctype_of(const IrModule *m, const Type *t) {
+const char *cg_ctype_of(const IrModule *m, const Type *t)
+{
     switch (t->kind) {
     case TY_BOOL: return "bool";
     case TY_INT: return "int64_t";
@@ -122,7 +131,8 @@ const char *cg_ctype_of(const IrModule *m, const Type *t) {
 }
 
 /* `T name` with the pointer star attached to the name. */
-const char *cg_decl_of(Cg *cg, const Type *t, const char *name) {
+const char *cg_decl_of(Cg *cg, const Type *t, const char *name)
+{
     const char *ct = cg_ctype_of(cg->m, t);
     size_t n = strlen(ct);
     if (n && ct[n - 1] == '*') return cg_fmt(cg, "%s%s", ct, name);
@@ -130,7 +140,8 @@ const char *cg_decl_of(Cg *cg, const Type *t, const char *name) {
 }
 
 /* The initialiser of a declared local of type t. */
-const char *cg_zero_of(const Type *t) {
+const char *cg_zero_of(const Type *t)
+{
     switch (t->kind) {
     case TY_BOOL: return "false";
     case TY_INT: return "0";
@@ -141,7 +152,8 @@ const char *cg_zero_of(const Type *t) {
 }
 
 /* The list kind and element C type of a list of elem. */
-const char *cg_list_kind(const Type *elem) {
+const char *cg_list_kind(const Type *elem)
+{
     if (!elem) return "GP_LIST_I64";
     switch (elem->kind) {
     case TY_BOOL: return "GP_LIST_BOOL";
@@ -156,7 +168,8 @@ const char *cg_list_kind(const Type *elem) {
 
 /* ---------------------------------------------------------------- names */
 
-const char *cg_vname(Cg *cg, const IrValue *v) {
+const char *cg_vname(Cg *cg, const IrValue *v)
+{
     if (!cg->vnames[v->id]) {
         char buf[32];
         snprintf(buf, sizeof buf, "v%d", v->id);
@@ -165,7 +178,8 @@ const char *cg_vname(Cg *cg, const IrValue *v) {
     return cg->vnames[v->id];
 }
 
-const char *cg_varname(Cg *cg, const IrVar *var) {
+const char *cg_varname(Cg *cg, const IrVar *var)
+{
     GPYC_ASSERT(var->id >= 0 && var->id < cg->m->next_var_id && cg->varnames[var->id]);
     return cg->varnames[var->id];
 }
@@ -173,7 +187,8 @@ const char *cg_varname(Cg *cg, const IrVar *var) {
 /* ---------------------------------------------------------------- references */
 
 /* Retains (or releases) every reference held by the value `expr` of type t. */
-void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain) {
+void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain)
+{
     if (!has_refs(t)) return;
     if (t->kind == TY_ARRAY) {
         cg_emit(cg, "%s(%s);", retain ? "rt_retain" : "rt_release", expr);
@@ -185,7 +200,8 @@ void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain) {
     }
 }
 
-void cg_scope_push(Cg *cg, bool loop) {
+void cg_scope_push(Cg *cg, bool loop)
+{
     if (cg->nscopes == cg->capscopes) {
         cg->capscopes = cg->capscopes ? cg->capscopes * 2 : 16;
         cg->scopes = xrealloc(cg->scopes, sizeof(Scope) * cg->capscopes);
@@ -194,26 +210,30 @@ void cg_scope_push(Cg *cg, bool loop) {
 }
 
 /* Releases the owned values of scope s, latest first. */
-void cg_scope_release(Cg *cg, const Scope *s) {
+void cg_scope_release(Cg *cg, const Scope *s)
+{
     for (int i = s->owned.n - 1; i >= 0; i--) {
         const IrValue *v = s->owned.v[i];
         cg_emit_refs(cg, cg_vname(cg, v), v->type, false);
     }
 }
 
-void cg_scope_pop(Cg *cg, bool release) {
+void cg_scope_pop(Cg *cg, bool release)
+{
     Scope *s = &cg->scopes[--cg->nscopes];
     if (release) cg_scope_release(cg, s);
     vec_free(&s->owned);
 }
 
 /* Records v as owned by the innermost block. */
-void cg_own(Cg *cg, const IrValue *v) {
+void cg_own(Cg *cg, const IrValue *v)
+{
     if (v && has_refs(v->type)) vec_push(&cg->scopes[cg->nscopes - 1].owned, (void *)v);
 }
 
 /* Releases the function's locals (params included) that hold references. */
-void cg_release_locals(Cg *cg) {
+void cg_release_locals(Cg *cg)
+{
     const Vec *vecs[2] = {&cg->f->locals, &cg->f->params};
     for (int k = 0; k < 2; k++)
         for (int i = vecs[k]->n - 1; i >= 0; i--) {
@@ -224,17 +244,20 @@ void cg_release_locals(Cg *cg) {
 
 /* ---------------------------------------------------------------- operands */
 
-const char *cg_arg(Cg *cg, const IrInstr *in, int i) {
+const char *cg_arg(Cg *cg, const IrInstr *in, int i)
+{
     if (i >= in->nargs || !in->args[i]) cg_bug(in, "missing argument");
     return cg_vname(cg, in->args[i]);
 }
 
-TypeKind cg_argkind(const IrInstr *in, int i) {
+TypeKind cg_argkind(const IrInstr *in, int i)
+{
     return i < in->nargs && in->args[i] && in->args[i]->type ? in->args[i]->type->kind : TY_VOID;
 }
 
 /* A double as a C literal: %.17g round-trips; inf and nan by name. */
-const char *cg_float_lit(Cg *cg, double d) {
+const char *cg_float_lit(Cg *cg, double d)
+{
     if (isnan(d)) return "NAN";
     if (isinf(d)) return d > 0 ? "INFINITY" : "(-INFINITY)";
     char buf[64];
@@ -244,13 +267,15 @@ const char *cg_float_lit(Cg *cg, double d) {
     return cg_fmt(cg, "%s", buf);
 }
 
-const char *cg_int_lit(Cg *cg, int64_t v) {
+const char *cg_int_lit(Cg *cg, int64_t v)
+{
     if (v == INT64_MIN) return "INT64_MIN";
     return cg_fmt(cg, "INT64_C(%lld)", (long long)v);
 }
 
 /* Operand i as C type ct: the value's name, wrapped in a conversion when its type differs. */
-const char *cg_operand(Cg *cg, const IrInstr *in, int i, const char *ct) {
+const char *cg_operand(Cg *cg, const IrInstr *in, int i, const char *ct)
+{
     const Type *t = in->args[i]->type;
     if (cg_has_storage(t) && strcmp(cg_ctype_of(cg->m, t), ct) == 0) return cg_arg(cg, in, i);
     return cg_fmt(cg, "gp_cast<%s>(%s)", ct, cg_arg(cg, in, i));

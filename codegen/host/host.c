@@ -15,7 +15,8 @@
 /* Names the vars of one scope (a function's params and locals, or the globals): prefix +
  * the Python name made C-safe; the var id is appended when the name had to change or when it
  * clashes with another var of the same scope. */
-static void name_vars(Cg *cg, const Vec *a, const Vec *b, const char *prefix) {
+static void name_vars(Cg *cg, const Vec *a, const Vec *b, const char *prefix)
+{
     const Vec *vecs[2] = {a, b};
     for (int k = 0; k < 2; k++) {
         if (!vecs[k]) continue;
@@ -53,7 +54,8 @@ static void name_vars(Cg *cg, const Vec *a, const Vec *b, const char *prefix) {
 /* ---------------------------------------------------------------- lines */
 
 /* The text of the source line holding span sp, trimmed, made safe for a C comment. */
-static const char *line_text(Cg *cg, Span sp) {
+static const char *line_text(Cg *cg, Span sp)
+{
     const SrcFile *f = sp.file;
     if (!f || !f->text || sp.start > f->len) return NULL;
     size_t b = sp.start, e = sp.start;
@@ -81,7 +83,8 @@ static const char *line_text(Cg *cg, Span sp) {
 }
 
 /* Sets fr.line (with the source as a comment) before instruction in when its line differs. */
-static void emit_line(Cg *cg, const IrInstr *in) {
+static void emit_line(Cg *cg, const IrInstr *in)
+{
     int line = (int)in->span.line;
     if (line <= 0 || line == cg->last_line) return;
     const char *text = line_text(cg, in->span);
@@ -101,7 +104,8 @@ static void emit_instr(Cg *cg, const IrInstr *in);
 
 /* Releases the owned values of the open blocks down to (and including) the innermost loop
  * body (loop) or all of them (return). */
-static void release_to(Cg *cg, bool to_loop) {
+static void release_to(Cg *cg, bool to_loop)
+{
     for (int i = cg->nscopes - 1; i >= 0; i--) {
         cg_scope_release(cg, &cg->scopes[i]);
         if (to_loop && cg->scopes[i].loop) return;
@@ -109,7 +113,8 @@ static void release_to(Cg *cg, bool to_loop) {
     if (to_loop) util_internal_error(__FILE__, __LINE__, "codegen: break or continue outside a loop");
 }
 
-static void emit_return(Cg *cg, const IrInstr *in) {
+static void emit_return(Cg *cg, const IrInstr *in)
+{
     const Type *rt = cg->f->ret;
     bool value = in->nargs > 0 && in->args[0] && cg_has_storage(rt) && cg_has_storage(in->args[0]->type);
     const char *a = value ? cg_arg(cg, in, 0) : NULL;
@@ -126,7 +131,8 @@ static void emit_return(Cg *cg, const IrInstr *in) {
 /* IR_FOR_RANGE: start/stop/step evaluated once; a hidden counter drives the loop so that the
  * body assigning the variable does not change the iteration; the variable keeps its last
  * value after the loop. */
-static void emit_for_range(Cg *cg, const IrInstr *in) {
+static void emit_for_range(Cg *cg, const IrInstr *in)
+{
     int k = cg->ntmp++;
     const char *start = cg_arg(cg, in, 0), *stop = cg_arg(cg, in, 1);
     const char *step = in->nargs > 2 ? cg_arg(cg, in, 2) : "INT64_C(1)";
@@ -146,7 +152,8 @@ static void emit_for_range(Cg *cg, const IrInstr *in) {
  * rt_graph_end replays them as a CUDA graph as many whole times as fit and returns the
  * iterations done (0: the capture was thrown away and nothing ran, so the loop starts again
  * uncaptured).  The body never reads the loop variable; it is set to its Python value. */
-static void emit_graph_range(Cg *cg, const IrInstr *in) {
+static void emit_graph_range(Cg *cg, const IrInstr *in)
+{
     int k = cg->ntmp++;
     const char *start = cg_arg(cg, in, 0), *stop = cg_arg(cg, in, 1), *step = cg_arg(cg, in, 2);
     const char *var = in->var && cg_has_storage(in->var->type) ? cg_varname(cg, in->var) : NULL;
@@ -176,7 +183,8 @@ static void emit_graph_range(Cg *cg, const IrInstr *in) {
 
 /* IR_WHILE: `for (;;) { cond block; release its values; if (!c) break; body }` — the
  * condition sits at the top, so a C continue in the body re-evaluates it. */
-static void emit_while(Cg *cg, const IrInstr *in) {
+static void emit_while(Cg *cg, const IrInstr *in)
+{
     const IrBlock *cb = in->blocks[0];
     cg_emit(cg, "for (;;) {");
     cg->indent++;
@@ -200,7 +208,8 @@ static void emit_while(Cg *cg, const IrInstr *in) {
 }
 
 /* Calls user function in->func; None-typed params and results have no storage. */
-static void emit_call(Cg *cg, const IrInstr *in) {
+static void emit_call(Cg *cg, const IrInstr *in)
+{
     const IrFunc *fn = in->func;
     StrBuf sb = {0};
     bool first = true;
@@ -218,7 +227,8 @@ static void emit_call(Cg *cg, const IrInstr *in) {
 }
 
 /* True for ops that only exist inside a kernel group when they work on arrays. */
-static bool is_kernel_op(IrOp op) {
+static bool is_kernel_op(IrOp op)
+{
     switch (op) {
     case IR_FULL: case IR_ARANGE: case IR_LINSPACE: case IR_EYE: case IR_COPY:
     case IR_STORE_INTO: case IR_REDUCE:
@@ -233,7 +243,8 @@ static const char *name_of_cb(const IrValue *v, void *ctx) { return cg_vname(ctx
 
 /* Emits one instruction (and the blocks it owns). */
 /* The ops that are one runtime call (instrs.def's CALL other than OWN); false for the others. */
-static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r) {
+static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
+{
     const InstrInfo *ii = ir_instr_info(in->op);
     if (!ii || ii->call == HOST_OWN) return false;
     int nargs = ii->call == HOST_R_AA || ii->call == HOST_R_AA_B ? 2 : ii->call == HOST_R_A || ii->call == HOST_R_A_I;
@@ -252,7 +263,8 @@ static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r) {
     return true;
 }
 
-static void emit_instr(Cg *cg, const IrInstr *in) {
+static void emit_instr(Cg *cg, const IrInstr *in)
+{
     if (in->group) {
         /* kernel instructions: the launch happens at the group's last instruction */
         if (in->group->last != in) return;
@@ -452,7 +464,8 @@ static void emit_instr(Cg *cg, const IrInstr *in) {
 }
 
 /* True for instructions after which nothing in their block runs. */
-static bool is_terminator(const IrInstr *in) {
+static bool is_terminator(const IrInstr *in)
+{
     switch (in->op) {
     case IR_BREAK: case IR_CONTINUE: case IR_RETURN: case IR_RAISE: return true;
     case IR_IF: return terminates(in->blocks[0]) && terminates(in->blocks[1]);
@@ -462,7 +475,8 @@ static bool is_terminator(const IrInstr *in) {
 
 /* True when control never leaves block b at its end (it breaks, continues, returns or raises
  * on every path). */
-static bool terminates(const IrBlock *b) {
+static bool terminates(const IrBlock *b)
+{
     if (!b) return false;
     for (int i = 0; i < b->instrs.n; i++)
         if (is_terminator(b->instrs.v[i])) return true;
@@ -472,7 +486,8 @@ static bool terminates(const IrBlock *b) {
 /* Emits block b as a scope: its instructions, then the release of the values it owns.  The
  * instructions after a terminator are dead and not emitted (the terminator released the
  * block's values).  entry_line: fr.line on entry on every path, or -1. */
-static void emit_block(Cg *cg, const IrBlock *b, bool loop, int entry_line) {
+static void emit_block(Cg *cg, const IrBlock *b, bool loop, int entry_line)
+{
     cg_scope_push(cg, loop);
     cg->last_line = entry_line;
     bool ended = false;
@@ -487,7 +502,8 @@ static void emit_block(Cg *cg, const IrBlock *b, bool loop, int entry_line) {
 /* ---------------------------------------------------------------- functions */
 
 /* Declares v<id> for every result with storage in block b and the blocks nested in it. */
-static void declare_values(Cg *cg, const IrBlock *b) {
+static void declare_values(Cg *cg, const IrBlock *b)
+{
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = b->instrs.v[i];
@@ -503,7 +519,8 @@ static void declare_values(Cg *cg, const IrBlock *b) {
 static bool is_module_body(const Cg *cg, const IrFunc *f) { return cg->m->funcs.n && cg->m->funcs.v[0] == f; }
 
 /* `static T f_x(T l_a, ...)` without the trailing `;` or `{`. */
-static const char *signature(Cg *cg, const IrFunc *f) {
+static const char *signature(Cg *cg, const IrFunc *f)
+{
     if (is_module_body(cg, f)) return "static void gp_module(void)";
     StrBuf sb = {0};
     sb_printf(&sb, "static %s(",
@@ -522,7 +539,8 @@ static const char *signature(Cg *cg, const IrFunc *f) {
     return r;
 }
 
-static void emit_func(Cg *cg, const IrFunc *f) {
+static void emit_func(Cg *cg, const IrFunc *f)
+{
     cg->f = f;
     cg->indent = 0;
     cg->last_line = -1;
@@ -557,7 +575,8 @@ static void emit_func(Cg *cg, const IrFunc *f) {
 
 /* ---------------------------------------------------------------- the translation unit */
 
-void cg_module(StrBuf *out, const IrModule *m) {
+void cg_module(StrBuf *out, const IrModule *m)
+{
     Cg cg = {0};
     cg.m = m;
     cg.vnames = xcalloc((size_t)m->next_value_id + 1, sizeof(char *));

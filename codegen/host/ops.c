@@ -7,7 +7,8 @@
 #include "codegen/host/host.h"
 
 /* A local int64_t array of the value args [from, from + n) named `name` (NULL when n == 0). */
-static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const char *name) {
+static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const char *name)
+{
     if (n <= 0) return "NULL";
     StrBuf sb = {0};
     for (int i = 0; i < n; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, from + i));
@@ -33,7 +34,8 @@ static void emit_slice_item(Cg *cg, const IrInstr *in, int k, int a)
 }
 
 /* IR_INDEX: a gp_index per item, then rt_index. */
-static void emit_index(Cg *cg, const IrInstr *in) {
+static void emit_index(Cg *cg, const IrInstr *in)
+{
     const char *r = cg_vname(cg, in->res);
     if (in->nidx == 0) {
         cg_emit(cg, "%s = rt_index(%s, 0, NULL);", r, cg_arg(cg, in, 0));
@@ -64,7 +66,8 @@ static void emit_index(Cg *cg, const IrInstr *in) {
 
 /* IR_ADV_INDEX / IR_ADV_STORE (runtime/indexing.cu): a gp_index per item as for IR_INDEX and
  * a parallel array of index arrays (NULL for the other items), then rt_adv_get / rt_adv_set. */
-static void emit_adv_index(Cg *cg, const IrInstr *in) {
+static void emit_adv_index(Cg *cg, const IrInstr *in)
+{
     cg_emit(cg, "{");
     cg->indent++;
     cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
@@ -99,7 +102,8 @@ static void emit_adv_index(Cg *cg, const IrInstr *in) {
 }
 
 /* The runtime's constant for in->ival, one of the kinds of set (gpyrt_kinds.def). */
-static const char *rt_kind(const IrInstr *in, RtKindSet set, const char *what) {
+static const char *rt_kind(const IrInstr *in, RtKindSet set, const char *what)
+{
     const char *c = ir_rt_kind_const(set, in->ival);
     if (c[0] == '?') cg_bug(in, what);
     return c;
@@ -107,7 +111,8 @@ static const char *rt_kind(const IrInstr *in, RtKindSet set, const char *what) {
 
 /* IR_LINALG (runtime/solver.c): rt_linalg fills out[] with new references; a tuple result is
  * built from them as they are (it owns them: no retain, unlike IR_TUPLE). */
-static void emit_linalg(Cg *cg, const IrInstr *in, const char *r) {
+static void emit_linalg(Cg *cg, const IrInstr *in, const char *r)
+{
     const char *kind = rt_kind(in, RTK_LA, "bad linalg");
     const Type *t = in->res ? in->res->type : NULL;
     int nout = t && t->kind == TY_TUPLE ? t->n : 1;
@@ -129,7 +134,8 @@ static void emit_linalg(Cg *cg, const IrInstr *in, const char *r) {
 }
 
 /* IR_ARRAY_LIT: the elements in a host array of the dtype's C type, then rt_from_host. */
-static void emit_array_lit(Cg *cg, const IrInstr *in) {
+static void emit_array_lit(Cg *cg, const IrInstr *in)
+{
     const char *r = cg_vname(cg, in->res);
     const char *ct = dt_ctype(in->dtype);
     cg_emit(cg, "{");
@@ -164,7 +170,8 @@ static void emit_array_lit(Cg *cg, const IrInstr *in) {
 
 /* The instructions on arrays that the runtime carries out (r: the result's name, or NULL);
  * emit_instr records the owned result. */
-void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r) {
+void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
+{
     switch (in->op) {
     case IR_SHAPE_DIM: cg_emit(cg, "%s = %s->shape[%lld];", r, cg_arg(cg, in, 0), (long long)in->ival); break;
     case IR_SIZE: cg_emit(cg, "%s = %s->size;", r, cg_arg(cg, in, 0)); break;

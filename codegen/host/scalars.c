@@ -12,7 +12,8 @@
 static void emit_sb_repr(Cg *cg, const char *sb, const char *expr, const Type *t);
 
 /* Appends str(expr) of type t to the gp_sb named sb. */
-void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t) {
+void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
+{
     switch (t->kind) {
     case TY_BOOL: cg_emit(cg, "rt_sb_bool(&%s, %s);", sb, expr); break;
     case TY_INT: cg_emit(cg, "rt_sb_i64(&%s, %s);", sb, expr); break;
@@ -39,7 +40,8 @@ void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t) {
 }
 
 /* Appends repr(expr) of type t: quoted strs, NumPy's repr of arrays, else as str(). */
-static void emit_sb_repr(Cg *cg, const char *sb, const char *expr, const Type *t) {
+static void emit_sb_repr(Cg *cg, const char *sb, const char *expr, const Type *t)
+{
     if (t->kind == TY_STR) {
         cg->need_repr_str = true;
         cg_emit(cg, "gp_sb_repr_str(&%s, %s);", sb, expr);
@@ -75,7 +77,8 @@ const char cg_repr_str_helper[] =
 /* Elementwise op on Python scalars (no kernel group): host C calling the op's DEVICE_FN, or
  * the runtime's Python-semantics helpers where Python differs from NumPy (division by zero
  * raises ZeroDivisionError, floor division and modulo take the divisor's sign). */
-void cg_emit_ewise_host(Cg *cg, const IrInstr *in) {
+void cg_emit_ewise_host(Cg *cg, const IrInstr *in)
+{
     const OpInfo *oi = ir_op_info(in->op);
     if (!in->res || !cg_has_storage(in->res->type)) cg_bug(in, "elementwise op without a result");
     for (int i = 0; i < in->nargs; i++)
@@ -163,7 +166,8 @@ void cg_emit_ewise_host(Cg *cg, const IrInstr *in) {
 }
 
 /* IR_TO_BOOL / TO_INT / TO_FLOAT / TO_COMPLEX: Python's conversions of one value. */
-void cg_emit_convert(Cg *cg, const IrInstr *in) {
+void cg_emit_convert(Cg *cg, const IrInstr *in)
+{
     const char *r = cg_vname(cg, in->res);
     const char *a = in->nargs ? cg_arg(cg, in, 0) : NULL;
     TypeKind k = cg_argkind(in, 0);
@@ -220,7 +224,8 @@ void cg_emit_convert(Cg *cg, const IrInstr *in) {
 }
 
 /* IR_FORMAT: format(value, spec) after an optional !r / !s conversion. */
-void cg_emit_format(Cg *cg, const IrInstr *in) {
+void cg_emit_format(Cg *cg, const IrInstr *in)
+{
     const char *r = cg_vname(cg, in->res);
     const Type *t = in->args[0]->type;
     const char *a = cg_has_storage(t) ? cg_arg(cg, in, 0) : "0";
@@ -263,7 +268,8 @@ void cg_emit_format(Cg *cg, const IrInstr *in) {
 }
 
 /* IR_PRINT: one gp_sb per print; str() of each argument, sep between, end after. */
-void cg_emit_print(Cg *cg, const IrInstr *in) {
+void cg_emit_print(Cg *cg, const IrInstr *in)
+{
     cg_emit(cg, "{");
     cg->indent++;
     cg_emit(cg, "gp_sb sb = {NULL, 0, 0};");

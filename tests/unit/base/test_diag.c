@@ -15,19 +15,22 @@ static char *buf;
 static size_t buflen;
 static FILE *mem;
 
-static void capture(void) {
+static void capture(void)
+{
     mem = open_memstream(&buf, &buflen);
     diag_set_stream(mem);
     diag_reset();
 }
 
 /* The text written so far (owned by the memstream until done()). */
-static const char *captured(void) {
+static const char *captured(void)
+{
     fflush(mem);
     return buf;
 }
 
-static void done(void) {
+static void done(void)
+{
     diag_set_stream(NULL);
     fclose(mem);
     free(buf);
@@ -35,12 +38,14 @@ static void done(void) {
 }
 
 /* A span of [start, end) in src, with line and column worked out by hand in each test. */
-static Span mkspan(const SrcFile *f, uint32_t start, uint32_t end, uint32_t line, uint32_t col) {
+static Span mkspan(const SrcFile *f, uint32_t start, uint32_t end, uint32_t line, uint32_t col)
+{
     Span sp = {f, start, end, line, col};
     return sp;
 }
 
-Test(diag, design_example) {
+Test(diag, design_example)
+{
     /* DESIGN.md §3, byte for byte */
     const char *text = "a = 1\n"
                        "def f(x, y):\n"
@@ -59,7 +64,8 @@ Test(diag, design_example) {
     done();
 }
 
-Test(diag, line_number_width) {
+Test(diag, line_number_width)
+{
     StrBuf sb = {0};
     for (int i = 1; i < 14; i++)
         sb_puts(&sb, "\n");
@@ -75,7 +81,8 @@ Test(diag, line_number_width) {
     sb_free(&sb);
 }
 
-Test(diag, tabs_are_copied_and_span_clipped_to_line) {
+Test(diag, tabs_are_copied_and_span_clipped_to_line)
+{
     const char *text = "\tif x:\n\t\ty = foo(1,\n\t\t\t2)\n";
     SrcFile f = {"t.py", "t.py", text, strlen(text)};
     capture();
@@ -88,7 +95,8 @@ Test(diag, tabs_are_copied_and_span_clipped_to_line) {
     done();
 }
 
-Test(diag, utf8_counts_characters) {
+Test(diag, utf8_counts_characters)
+{
     const char *text = "s = \"\xc3\xa9t\xc3\xa9\" + 1\n";
     SrcFile f = {"u.py", "u.py", text, strlen(text)};
     capture();
@@ -101,7 +109,8 @@ Test(diag, utf8_counts_characters) {
     done();
 }
 
-Test(diag, empty_span_at_end_of_file_and_control_bytes) {
+Test(diag, empty_span_at_end_of_file_and_control_bytes)
+{
     const char text[] = "x = (1\x01";
     SrcFile f = {"e.py", "e.py", text, sizeof text - 1};
     capture();
@@ -112,7 +121,8 @@ Test(diag, empty_span_at_end_of_file_and_control_bytes) {
     done();
 }
 
-Test(diag, notes_and_unlocated_errors) {
+Test(diag, notes_and_unlocated_errors)
+{
     const char *text = "x = 1\nx = 'a'\n";
     SrcFile f = {"n.py", "n.py", text, strlen(text)};
     capture();
@@ -132,7 +142,8 @@ Test(diag, notes_and_unlocated_errors) {
     done();
 }
 
-Test(diag, crlf_line_endings) {
+Test(diag, crlf_line_endings)
+{
     const char *text = "a = 1\r\nb = c\r\n";
     SrcFile f = {"w.py", "w.py", text, strlen(text)};
     capture();
@@ -145,7 +156,8 @@ Test(diag, crlf_line_endings) {
 
 /* ---------------------------------------------------------------- util.c */
 
-Test(util, arena_is_zeroed_aligned_and_holds_big_blocks) {
+Test(util, arena_is_zeroed_aligned_and_holds_big_blocks)
+{
     Arena *a = ar_new();
     for (int i = 0; i < 1000; i++) {
         unsigned char *p = ar_alloc(a, (size_t)(i % 37) + 1);
@@ -163,7 +175,8 @@ Test(util, arena_is_zeroed_aligned_and_holds_big_blocks) {
     ar_delete(a);
 }
 
-Test(util, vec_and_strbuf) {
+Test(util, vec_and_strbuf)
+{
     Vec v = {0};
     for (intptr_t i = 0; i < 100; i++)
         vec_push(&v, (void *)i);
@@ -195,7 +208,8 @@ Test(util, vec_and_strbuf) {
     free(d);
 }
 
-Test(util, read_file) {
+Test(util, read_file)
+{
     Arena *a = ar_new();
     size_t len = 0;
     char *t = util_read_file(a, "CMakeLists.txt", &len);
@@ -206,7 +220,8 @@ Test(util, read_file) {
     ar_delete(a);
 }
 
-static void *failing_alloc(void *old, size_t n) {
+static void *failing_alloc(void *old, size_t n)
+{
     if (n == 0) {
         free(old);
         return NULL;
@@ -214,11 +229,13 @@ static void *failing_alloc(void *old, size_t n) {
     return NULL;
 }
 
-Test(util, out_of_memory_exits_cleanly, .exit_code = 1) {
+Test(util, out_of_memory_exits_cleanly, .exit_code = 1)
+{
     util_set_alloc_hook(failing_alloc);
     (void)xmalloc(10);
 }
 
-Test(util, internal_error_exits_cleanly, .exit_code = 1) {
+Test(util, internal_error_exits_cleanly, .exit_code = 1)
+{
     GPYC_ASSERT(1 + 1 == 3);
 }

@@ -45,7 +45,8 @@ static Arena *arena;
 static IrModule *M;
 
 /* A span on line `line` of the script (the start of that line). */
-static Span at(int line) {
+static Span at(int line)
+{
     Span s = {&src, 0, 0, (uint32_t)line, 1};
     const char *p = script;
     for (int l = 1; l < line && *p; p++)
@@ -55,17 +56,20 @@ static Span at(int line) {
     return s;
 }
 
-static void setup(void) {
+static void setup(void)
+{
     arena = ar_new();
     M = ir_module_new(arena, &src);
 }
 
-static void teardown(void) {
+static void teardown(void)
+{
     ir_module_free(M);
     ar_delete(arena);
 }
 
-static IrFunc *func(const char *name, const char *cname) {
+static IrFunc *func(const char *name, const char *cname)
+{
     IrFunc *f = ir_func_new(M, name, cname);
     if (!f->body) f->body = ir_block_new(M, NULL);
     bool listed = false;
@@ -75,7 +79,8 @@ static IrFunc *func(const char *name, const char *cname) {
 }
 
 /* One instruction; args are IrValue* (n of them). */
-static IrInstr *op(IrBlock *b, int line, IrOp o, Type *t, int n, ...) {
+static IrInstr *op(IrBlock *b, int line, IrOp o, Type *t, int n, ...)
+{
     IrValue *args[16];
     va_list ap;
     va_start(ap, n);
@@ -84,30 +89,35 @@ static IrInstr *op(IrBlock *b, int line, IrOp o, Type *t, int n, ...) {
     return ir_emit(M, b, o, at(line), t, n, args);
 }
 
-static IrBlock *block(IrInstr *owner, int k) {
+static IrBlock *block(IrInstr *owner, int k)
+{
     if (!owner->blocks[k]) owner->blocks[k] = ir_block_new(M, owner);
     return owner->blocks[k];
 }
 
-static IrValue *cint(IrBlock *b, int line, int64_t v) {
+static IrValue *cint(IrBlock *b, int line, int64_t v)
+{
     IrInstr *in = op(b, line, IR_CONST_INT, ty_int(), 0);
     in->ival = v;
     return in->res;
 }
 
-static IrValue *cfloat(IrBlock *b, int line, double v) {
+static IrValue *cfloat(IrBlock *b, int line, double v)
+{
     IrInstr *in = op(b, line, IR_CONST_FLOAT, ty_float(), 0);
     in->fval = v;
     return in->res;
 }
 
-static IrValue *cstr(IrBlock *b, int line, const char *s) {
+static IrValue *cstr(IrBlock *b, int line, const char *s)
+{
     IrInstr *in = op(b, line, IR_CONST_STR, ty_str(), 0);
     in->sval = s;
     return in->res;
 }
 
-static IrVar *var(IrFunc *f, const char *name, Type *t, bool global) {
+static IrVar *var(IrFunc *f, const char *name, Type *t, bool global)
+{
     IrVar *v = ir_var_new(M, name, t);
     v->global = global;
     Vec *vec = global ? &M->globals : &f->locals;
@@ -117,7 +127,8 @@ static IrVar *var(IrFunc *f, const char *name, Type *t, bool global) {
     return v;
 }
 
-static IrVar *param(IrFunc *f, const char *name, Type *t) {
+static IrVar *param(IrFunc *f, const char *name, Type *t)
+{
     IrVar *v = ir_var_new(M, name, t);
     v->param = true;
     for (int i = 0; i < f->locals.n; i++)     /* in case ir_var_new listed it */
@@ -126,24 +137,28 @@ static IrVar *param(IrFunc *f, const char *name, Type *t) {
     return v;
 }
 
-static void store(IrBlock *b, int line, IrVar *v, IrValue *x) {
+static void store(IrBlock *b, int line, IrVar *v, IrValue *x)
+{
     op(b, line, IR_STORE, NULL, 1, x)->var = v;
 }
 
-static IrValue *load(IrBlock *b, int line, IrVar *v) {
+static IrValue *load(IrBlock *b, int line, IrVar *v)
+{
     IrInstr *in = op(b, line, IR_LOAD, v->type, 0);
     in->var = v;
     return in->res;
 }
 
-static IrValue *binop(IrBlock *b, int line, IrOp o, Type *t, DType cd, IrValue *x, IrValue *y) {
+static IrValue *binop(IrBlock *b, int line, IrOp o, Type *t, DType cd, IrValue *x, IrValue *y)
+{
     IrInstr *in = op(b, line, o, t, 2, x, y);
     in->cdtype = cd;
     return in->res;
 }
 
 /* The translation unit of M (caller frees). */
-static char *gen(void) {
+static char *gen(void)
+{
     StrBuf sb = {0};
     cg_module(&sb, M);
     return sb.s;
@@ -155,7 +170,8 @@ static char *gen(void) {
 /* ---------------------------------------------------------------- the modules */
 
 /* Lines 1-2: x = 1; print(x, 2.5, 'a"b', True, None, 1+2j) */
-static void build_print(IrFunc *mod) {
+static void build_print(IrFunc *mod)
+{
     IrBlock *b = mod->body;
     IrVar *x = var(mod, "x", ty_int(), true);
     store(b, 1, x, cint(b, 1, 1));
@@ -176,7 +192,8 @@ static void build_print(IrFunc *mod) {
 }
 
 /* Lines 3-8: the while loop with continue and break, the for-range loop. */
-static void build_loops(IrFunc *mod) {
+static void build_loops(IrFunc *mod)
+{
     IrBlock *b = mod->body;
     IrVar *x = var(mod, "x", ty_int(), true);
     IrInstr *w = op(b, 3, IR_WHILE, NULL, 0);
@@ -209,7 +226,8 @@ static void build_loops(IrFunc *mod) {
 }
 
 /* Lines 9-11: def f(a): return a.shape[0], a;  n, b = f(cp.empty(3)) */
-static IrFunc *build_tuple_func(IrFunc *mod) {
+static IrFunc *build_tuple_func(IrFunc *mod)
+{
     Type *arr = ty_array(DT_FLOAT64, 1);
     Type *els[2] = {ty_int(), arr};
     Type *tup = ty_tuple(2, els);
@@ -243,7 +261,8 @@ static IrFunc *build_tuple_func(IrFunc *mod) {
 }
 
 /* Lines 12-14: lst = [1, 2]; lst.append(3); print(lst, len(lst)) */
-static void build_list(IrFunc *mod) {
+static void build_list(IrFunc *mod)
+{
     IrBlock *b = mod->body;
     Type *lt = ty_list(ty_int());
     IrVar *l = var(mod, "lst", lt, true);
@@ -257,7 +276,8 @@ static void build_list(IrFunc *mod) {
 }
 
 /* Lines 15-16: y = cp.array([1.0, 2.0]) * 2.0 + 1.0; print(y, f'{y!r}') — kernel groups. */
-static void build_array(IrFunc *mod) {
+static void build_array(IrFunc *mod)
+{
     IrBlock *b = mod->body;
     Type *arr = ty_array(DT_FLOAT64, 1);
     IrInstr *lit = op(b, 15, IR_ARRAY_LIT, arr, 2, cfloat(b, 15, 1.0), cfloat(b, 15, 2.0));
@@ -280,7 +300,8 @@ static void build_array(IrFunc *mod) {
 }
 
 /* Lines 17-21: strings, conversions, assert, views, lists of floats, raise. */
-static void build_misc(IrFunc *mod) {
+static void build_misc(IrFunc *mod)
+{
     IrBlock *b = mod->body;
     IrInstr *fm = op(b, 17, IR_FORMAT, ty_str(), 1, cstr(b, 17, "it's"));
     fm->ival = 'r';
@@ -336,7 +357,8 @@ static void build_misc(IrFunc *mod) {
     rs->sval2 = "bad";
 }
 
-static IrFunc *module_func(void) {
+static IrFunc *module_func(void)
+{
     IrFunc *mod = func("<module>", "gp_module");
     mod->ret = ty_void();
     mod->file = &src;
@@ -347,7 +369,8 @@ static IrFunc *module_func(void) {
 
 TestSuite(host, .init = setup, .fini = teardown);
 
-Test(host, layout_and_print) {
+Test(host, layout_and_print)
+{
     IrFunc *mod = module_func();
     build_print(mod);
     char *code = gen();
@@ -376,7 +399,8 @@ Test(host, layout_and_print) {
     free(code);
 }
 
-Test(host, loops_break_continue) {
+Test(host, loops_break_continue)
+{
     IrFunc *mod = module_func();
     build_loops(mod);
     char *code = gen();
@@ -402,7 +426,8 @@ Test(host, loops_break_continue) {
     free(code);
 }
 
-Test(host, tuple_return) {
+Test(host, tuple_return)
+{
     IrFunc *mod = module_func();
     build_tuple_func(mod);
     char *code = gen();
@@ -422,7 +447,8 @@ Test(host, tuple_return) {
     free(code);
 }
 
-Test(host, list_append_print) {
+Test(host, list_append_print)
+{
     IrFunc *mod = module_func();
     build_list(mod);
     char *code = gen();
@@ -436,7 +462,8 @@ Test(host, list_append_print) {
     free(code);
 }
 
-Test(host, names_are_c_safe) {
+Test(host, names_are_c_safe)
+{
     IrFunc *mod = module_func();
     IrVar *v1 = var(mod, "int", ty_int(), true);
     IrVar *v2 = var(mod, "caf\xc3\xa9", ty_float(), true);
@@ -450,7 +477,8 @@ Test(host, names_are_c_safe) {
     free(code);
 }
 
-Test(host, misc_ops) {
+Test(host, misc_ops)
+{
     IrFunc *mod = module_func();
     build_misc(mod);
     char *code = gen();
@@ -485,7 +513,8 @@ Test(host, misc_ops) {
     free(code);
 }
 
-Test(host, array_group) {
+Test(host, array_group)
+{
     IrFunc *mod = module_func();
     build_array(mod);
     group_module(M);
@@ -501,7 +530,8 @@ Test(host, array_group) {
 /* ---------------------------------------------------------------- tests: nvcc */
 
 /* The source tree's root, from this file's path (CMake compiles it by absolute path). */
-static char *source_root(void) {
+static char *source_root(void)
+{
     const char *f = __FILE__;
     const char *p = strstr(f, "tests/unit/codegen/");
     if (!p) return NULL;
@@ -509,7 +539,8 @@ static char *source_root(void) {
 }
 
 /* Writes code to a temporary .cu and compiles it with nvcc -c for sm_80. */
-static void compile_ok(const char *code) {
+static void compile_ok(const char *code)
+{
     const char *use = getenv("GPYC_TEST_NVCC");
     if (use && strcmp(use, "0") == 0) cr_skip_test("GPYC_TEST_NVCC=0");
     char *nvcc = cg_find_nvcc(NULL);
@@ -538,7 +569,8 @@ static void compile_ok(const char *code) {
     free(root);
 }
 
-Test(host, nvcc_compiles_host_code, .timeout = 300) {
+Test(host, nvcc_compiles_host_code, .timeout = 300)
+{
     IrFunc *mod = module_func();
     build_print(mod);
     build_loops(mod);
@@ -550,7 +582,8 @@ Test(host, nvcc_compiles_host_code, .timeout = 300) {
     free(code);
 }
 
-Test(host, nvcc_compiles_kernels, .timeout = 300) {
+Test(host, nvcc_compiles_kernels, .timeout = 300)
+{
     IrFunc *mod = module_func();
     build_array(mod);
     group_module(M);
@@ -559,7 +592,8 @@ Test(host, nvcc_compiles_kernels, .timeout = 300) {
     free(code);
 }
 
-Test(nvcc, missing_explicit_path) {
+Test(nvcc, missing_explicit_path)
+{
     FILE *devnull = fopen("/dev/null", "w");
     diag_set_stream(devnull);
     char *p = cg_find_nvcc("/nonexistent/nvcc");
@@ -568,7 +602,8 @@ Test(nvcc, missing_explicit_path) {
     cr_expect_null(p);
 }
 
-Test(nvcc, exit_status_is_returned) {
+Test(nvcc, exit_status_is_returned)
+{
     /* an executable that is not nvcc: /bin/false fails with status 1 */
     if (access("/bin/false", X_OK) != 0) cr_skip_test("/bin/false missing");
     NvccJob job = {.cu_path = "x.cu", .out_path = "x", .nvcc = "/bin/false"};

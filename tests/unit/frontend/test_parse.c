@@ -18,7 +18,8 @@ typedef struct Parsed {
     int nerr, n_nodes;
 } Parsed;
 
-static Parsed parse_n(const char *text, size_t len) {
+static Parsed parse_n(const char *text, size_t len)
+{
     Parsed r = {0};
     size_t dlen = 0, elen = 0;
     FILE *errs = open_memstream(&r.diags, &elen);
@@ -39,17 +40,20 @@ static Parsed parse_n(const char *text, size_t len) {
     return r;
 }
 
-static Parsed parse(const char *text) {
+static Parsed parse(const char *text)
+{
     return parse_n(text, strlen(text));
 }
 
-static void release(Parsed *r) {
+static void release(Parsed *r)
+{
     free(r->dump);
     free(r->diags);
 }
 
 /* Asserts that text parses and its dump is exactly want. */
-static void expect_dump(const char *text, const char *want) {
+static void expect_dump(const char *text, const char *want)
+{
     Parsed r = parse(text);
     cr_assert_not_null(r.dump, "parse failed for:\n%s\n%s", text, r.diags);
     cr_assert_str_eq(r.dump, want, "source:\n%s", text);
@@ -57,7 +61,8 @@ static void expect_dump(const char *text, const char *want) {
 }
 
 /* Asserts that text parses and its dump contains each of the NULL-terminated substrings. */
-static void expect_has(const char *text, ...) {
+static void expect_has(const char *text, ...)
+{
     Parsed r = parse(text);
     cr_assert_not_null(r.dump, "parse failed for:\n%s\n%s", text, r.diags);
     va_list ap;
@@ -69,7 +74,8 @@ static void expect_has(const char *text, ...) {
 }
 
 /* Asserts that text is rejected and its first diagnostic line is "t.py:" + want. */
-static void expect_error(const char *text, const char *want) {
+static void expect_error(const char *text, const char *want)
+{
     Parsed r = parse(text);
     cr_assert_null(r.dump, "accepted:\n%s", text);
     cr_assert_gt(r.nerr, 0);
@@ -81,7 +87,8 @@ static void expect_error(const char *text, const char *want) {
 
 /* ---------------------------------------------------------------- exact dumps */
 
-Test(parse, assignment_exact) {
+Test(parse, assignment_exact)
+{
     expect_dump("x = y + 1\n",
                 "(module t @1:1\n"
                 "  (assign @1:1\n"
@@ -91,7 +98,8 @@ Test(parse, assignment_exact) {
                 "      (int 1 @1:9))))\n");
 }
 
-Test(parse, chained_and_tuple_assignment) {
+Test(parse, chained_and_tuple_assignment)
+{
     expect_dump("a = b = 1, 2\nc, d = d, c\n",
                 "(module t @1:1\n"
                 "  (assign @1:1\n"
@@ -109,7 +117,8 @@ Test(parse, chained_and_tuple_assignment) {
                 "      (name c @2:11))))\n");
 }
 
-Test(parse, if_elif_else_nests) {
+Test(parse, if_elif_else_nests)
+{
     expect_dump("if a:\n    pass\nelif b:\n    x = 1\nelse:\n    pass\n",
                 "(module t @1:1\n"
                 "  (if @1:1\n"
@@ -126,7 +135,8 @@ Test(parse, if_elif_else_nests) {
                 "        (pass @6:5)))))\n");
 }
 
-Test(parse, def_with_defaults_and_docstrings) {
+Test(parse, def_with_defaults_and_docstrings)
+{
     expect_dump("\"\"\"Module doc.\"\"\"\n"
                 "def f(x, n=2):\n"
                 "    '''Doc.'''\n"
@@ -147,7 +157,8 @@ Test(parse, def_with_defaults_and_docstrings) {
                 "          (name n @4:17))))))\n");
 }
 
-Test(parse, slices_and_tuple_index) {
+Test(parse, slices_and_tuple_index)
+{
     expect_dump("y = a[1:, ::2, ..., None]\n",
                 "(module t @1:1\n"
                 "  (assign @1:1\n"
@@ -167,7 +178,8 @@ Test(parse, slices_and_tuple_index) {
                 "        (none @1:21)))))\n");
 }
 
-Test(parse, fstring_exact) {
+Test(parse, fstring_exact)
+{
     expect_dump("s = f\"v={x!r:>{w}.3f} {{ok}} {y=}\"\n",
                 "(module t @1:1\n"
                 "  (assign @1:1\n"
@@ -188,7 +200,8 @@ Test(parse, fstring_exact) {
 
 /* ---------------------------------------------------------------- statements */
 
-Test(parse, augmented_assignment_all_ops) {
+Test(parse, augmented_assignment_all_ops)
+{
     static const char *ops[] = {"+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^"};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
         char src[64], want[64];
@@ -198,12 +211,14 @@ Test(parse, augmented_assignment_all_ops) {
     }
 }
 
-Test(parse, annotated_assignment) {
+Test(parse, annotated_assignment)
+{
     expect_has("x: int = 3\ny: float\n", "(assign @1:1\n    (name x @1:1)\n    (int 3 @1:10))",
                "(pass @2:1)", NULL);
 }
 
-Test(parse, for_while_break_continue) {
+Test(parse, for_while_break_continue)
+{
     expect_has("for i, x in enumerate(xs):\n"
                "    while x > 0:\n"
                "        x -= 1\n"
@@ -215,7 +230,8 @@ Test(parse, for_while_break_continue) {
                "(while @2:5", "(break @5:13)", "(continue @6:9)", NULL);
 }
 
-Test(parse, imports) {
+Test(parse, imports)
+{
     expect_has("import cupy as cp\nimport cupyx.scipy.sparse\nfrom cupyx.scipy import sparse, fft as F\n"
                "import math, time\n",
                "(import @1:1\n    (alias cupy as cp @1:8))",
@@ -224,7 +240,8 @@ Test(parse, imports) {
                "(alias math @4:8)", "(alias time @4:14)", NULL);
 }
 
-Test(parse, assert_global_del_with) {
+Test(parse, assert_global_del_with)
+{
     expect_has("def f():\n    global g\n    g = 1\n"
                "assert x > 0, \"bad\"\n"
                "del a, b[0]\n"
@@ -235,27 +252,31 @@ Test(parse, assert_global_del_with) {
                "(with @6:1\n    (item @6:6\n      (call @6:6", "(name s @6:26))", NULL);
 }
 
-Test(parse, main_guard_and_semicolons) {
+Test(parse, main_guard_and_semicolons)
+{
     expect_has("if __name__ == \"__main__\":\n    a = 1; b = 2\n",
                "(compare == @1:4\n      (name __name__ @1:4)\n      (str \"__main__\" @1:16))",
                "(assign @2:5", "(assign @2:12", NULL);
 }
 
-Test(parse, comments_are_ignored) {
+Test(parse, comments_are_ignored)
+{
     expect_has("x = (1,  # one\n     2)  # two\n# end\n",
                "(tuple @1:5\n      (int 1 @1:6)\n      (int 2 @2:6))", NULL);
 }
 
 /* ---------------------------------------------------------------- expressions */
 
-Test(parse, operators_and_precedence) {
+Test(parse, operators_and_precedence)
+{
     expect_has("r = -a ** 2 + b @ c // d % e << 1 | f & g ^ ~h\n",
                "(unary - @1:5\n", "(binop ** @1:6", "(binop @ @1:15", "(binop // @1:15",
                "(binop % @1:15", "(binop << @1:5", "(binop | @1:5", "(binop ^ @1:37",
                "(binop & @1:37", "(unary ~ @1:45", NULL);
 }
 
-Test(parse, bitwise_precedence_is_pythons) {
+Test(parse, bitwise_precedence_is_pythons)
+{
     /* tree-sitter-python ranks ^ above &; Python ranks & above ^ */
     expect_has("r = a & b ^ c\n", "(binop ^ @1:5\n      (binop & @1:5\n        (name a @1:5)\n"
                "        (name b @1:9))\n      (name c @1:13))", NULL);
@@ -269,7 +290,8 @@ Test(parse, bitwise_precedence_is_pythons) {
                "          (name d @1:17))\n        (name e @1:21)))", NULL);
 }
 
-Test(parse, boolean_and_conditional) {
+Test(parse, boolean_and_conditional)
+{
     expect_has("r = a if not b and c or d else e\n",
                "(ifexp @1:5\n      (boolop or @1:10\n        (boolop and @1:10\n"
                "          (unary not @1:10\n            (name b @1:14))\n          (name c @1:20))\n"
@@ -277,14 +299,16 @@ Test(parse, boolean_and_conditional) {
                NULL);
 }
 
-Test(parse, chained_comparisons) {
+Test(parse, chained_comparisons)
+{
     expect_has("r = 0 <= x < n != m\ns = a is not None\nt = a not in b\nu = a in b is c\n",
                "(compare <= < != @1:5\n      (int 0 @1:5)\n      (name x @1:10)\n"
                "      (name n @1:14)\n      (name m @1:19))",
                "(compare is not @2:5", "(compare not in @3:5", "(compare in is @4:5", NULL);
 }
 
-Test(parse, calls_attributes_keywords) {
+Test(parse, calls_attributes_keywords)
+{
     expect_has("y = cp.sum(x, axis=0, keepdims=True)\n",
                "(call @1:5\n      (attr sum @1:5\n        (name cp @1:5))\n      (name x @1:12)\n"
                "      (keyword axis @1:15\n        (int 0 @1:20))\n"
@@ -292,7 +316,8 @@ Test(parse, calls_attributes_keywords) {
                NULL);
 }
 
-Test(parse, tuples_lists_and_parentheses) {
+Test(parse, tuples_lists_and_parentheses)
+{
     expect_has("a = (1,)\nb = ()\nc = [1, [2, 3]]\nd = ((x))\ne = 1, 2,\n",
                "(tuple @1:5\n      (int 1 @1:6))", "(tuple @2:5)",
                "(list @3:5\n      (int 1 @3:6)\n      (list @3:9",
@@ -300,7 +325,8 @@ Test(parse, tuples_lists_and_parentheses) {
                "(tuple @5:5\n      (int 1 @5:5)\n      (int 2 @5:8))", NULL);
 }
 
-Test(parse, subscript_forms) {
+Test(parse, subscript_forms)
+{
     expect_has("a[i]\na[i, j]\na[1,]\na[::-1]\na[x > 0]\n",
                "(subscript @1:1\n      (name a @1:1)\n      (name i @1:3))",
                "(tuple @2:3\n        (name i @2:3)\n        (name j @2:6))",
@@ -308,27 +334,31 @@ Test(parse, subscript_forms) {
                "(slice @4:3\n        -\n        -\n        (unary - @4:5", "(compare > @5:3", NULL);
 }
 
-Test(parse, constants) {
+Test(parse, constants)
+{
     expect_has("t = True, False, None, ...\n", "(bool True @1:5)", "(bool False @1:11)",
                "(none @1:18)", "(ellipsis @1:24)", NULL);
 }
 
 /* ---------------------------------------------------------------- literals */
 
-Test(parse, integer_literals) {
+Test(parse, integer_literals)
+{
     expect_has("n = 0x_FF, 0o17, 0b1010, 1_000_000, 0, 00, 9223372036854775807, -9223372036854775808\n",
                "(int 255 @1:5)", "(int 15 @1:12)", "(int 10 @1:18)", "(int 1000000 @1:26)",
                "(int 0 @1:37)", "(int 0 @1:40)", "(int 9223372036854775807 @1:44)",
                "(int -9223372036854775808 @1:65)", NULL);
 }
 
-Test(parse, float_and_imaginary_literals) {
+Test(parse, float_and_imaginary_literals)
+{
     expect_has("f = 1e-3, 1_000.5, .5, 2., 1.5e3j, 2j, 0.1\n", "(float 0.001 @1:5)",
                "(float 1000.5 @1:11)", "(float 0.5 @1:20)", "(float 2.0 @1:24)",
                "(imag 1500.0j @1:28)", "(imag 2.0j @1:36)", "(float 0.1 @1:40)", NULL);
 }
 
-Test(parse, integer_too_large) {
+Test(parse, integer_too_large)
+{
     /* 2**63 .. 2**64-1 parse as uint64 literals (lowering decides where they may stand) */
     expect_has("y = 9223372036854775808\nz = 0xffff_ffff_ffff_ffff\n", "(int 9223372036854775808 @1:5)",
                "(int 18446744073709551615 @2:5)", NULL);
@@ -341,7 +371,8 @@ Test(parse, integer_too_large) {
     expect_error("y = 0777\n", "1:5: error: leading zeros in decimal integer literals are not permitted");
 }
 
-Test(parse, string_escapes_and_concatenation) {
+Test(parse, string_escapes_and_concatenation)
+{
     expect_has("s = 'a\\tb\\n' \"\\\\ \\' \\\" \\x41\\u00e9\\101\" r'\\d+' '''x\ny'''\n",
                "(str \"a\\tb\\n\\\\ ' \\\" A\xc3\xa9" "A\\\\d+x\\ny\" @1:5)", NULL);
     Parsed r = parse("s = '\\N{BULLET}'\n");
@@ -352,14 +383,16 @@ Test(parse, string_escapes_and_concatenation) {
     expect_error("s = 'a' b'abc'\n", "1:9: error: bytes literals are not supported");
 }
 
-Test(parse, string_length_with_nul) {
+Test(parse, string_length_with_nul)
+{
     Parsed r = parse("s = 'a\\x00b'\n");
     cr_assert_not_null(r.dump);
     cr_assert(strstr(r.dump, "(str \"a\\x00b\" @1:5)"), "%s", r.dump);
     release(&r);
 }
 
-Test(parse, fstring_forms) {
+Test(parse, fstring_forms)
+{
     expect_has("s = f'{a}' 'b' f\"\"\"c{d:{e}x}\"\"\" F'{x!s}{y!a}' rf'\\d{z}'\n",
                "(fstring @1:5\n      (format @1:7\n        (name a @1:8))\n      (str \"bc\" @1:13)",
                "(format @1:21\n        (name d @1:22)\n        (fstring @1:23\n"
@@ -373,7 +406,8 @@ Test(parse, fstring_forms) {
 /* ---------------------------------------------------------------- ids and spans */
 
 /* Checks that every node's id is below n and unique. */
-static void check_ids(const AstNode *n, int count, unsigned char *seen) {
+static void check_ids(const AstNode *n, int count, unsigned char *seen)
+{
     if (!n)
         return;
     cr_assert(n->id >= 0 && n->id < count, "id %d out of range %d", n->id, count);
@@ -391,7 +425,8 @@ static void check_ids(const AstNode *n, int count, unsigned char *seen) {
             check_ids(vecs[i]->v[j], count, seen);
 }
 
-Test(parse, ids_are_unique_and_spans_set) {
+Test(parse, ids_are_unique_and_spans_set)
+{
     const char *text = "import cupy as cp\ndef f(a, b=1):\n    return a[b:], f'{a:{b}}'\n"
                        "x = [f(1), (2, 3)]\nif x: y = -x[0] if x else 3\n";
     Arena *a = ar_new();
@@ -409,7 +444,8 @@ Test(parse, ids_are_unique_and_spans_set) {
 
 /* ---------------------------------------------------------------- rejected constructs */
 
-Test(reject, acceptance_programs) {
+Test(reject, acceptance_programs)
+{
     /* /work/shared/acceptance/24_err_class.py, 25_err_lambda.py, 26_err_try.py */
     expect_error("import cupy as cp\n\n\nclass Accumulator:\n    def __init__(self, n):\n"
                  "        self.total = cp.zeros(n)\n",
@@ -421,7 +457,8 @@ Test(reject, acceptance_programs) {
                  "5:1: error: try statements are not supported");
 }
 
-Test(reject, each_construct) {
+Test(reject, each_construct)
+{
     static const struct { const char *src, *err; } cases[] = {
         {"def g():\n    yield 1\n", "2:5: error: generators are not supported"},
         {"x = [i for i in y]\n", "1:5: error: list comprehensions are not supported"},
@@ -463,7 +500,8 @@ Test(reject, each_construct) {
         expect_error(cases[i].src, cases[i].err);
 }
 
-Test(reject, all_errors_reported_in_order) {
+Test(reject, all_errors_reported_in_order)
+{
     Parsed r = parse("x = lambda: 1\nclass A:\n    pass\ny = {1: 2}\ntry:\n    pass\nfinally:\n    pass\n");
     cr_assert_null(r.dump);
     cr_assert_eq(r.nerr, 4, "%s", r.diags);
@@ -477,7 +515,8 @@ Test(reject, all_errors_reported_in_order) {
 
 /* ---------------------------------------------------------------- syntax errors */
 
-Test(syntax, located_messages) {
+Test(syntax, located_messages)
+{
     expect_error("if x\n    pass\n", "1:5: error: expected ':'");
     expect_error("x = 1\nif x.sum() > 2\n    print(x)\n", "2:15: error: expected ':'");
     expect_error("while x  # note\n    pass\n", "1:8: error: expected ':'");
@@ -489,7 +528,8 @@ Test(syntax, located_messages) {
     expect_error("x = $\n", "1:5: error: invalid syntax");
 }
 
-Test(syntax, caret_display) {
+Test(syntax, caret_display)
+{
     Parsed r = parse("a = 1\nif a\n    pass\n");
     cr_assert_str_eq(r.diags, "t.py:2:5: error: expected ':'\n"
                               "    2 | if a\n"
@@ -497,7 +537,8 @@ Test(syntax, caret_display) {
     release(&r);
 }
 
-Test(syntax, too_deeply_nested) {
+Test(syntax, too_deeply_nested)
+{
     size_t n = 10000;
     char *text = malloc(2 * n + 8);
     memcpy(text, "x = ", 4);
@@ -538,7 +579,8 @@ Test(syntax, too_deeply_nested) {
     free(text);
 }
 
-Test(syntax, odd_bytes) {
+Test(syntax, odd_bytes)
+{
     static const char nul[] = "x = 1\n\0y = 2\n";
     Parsed r = parse_n(nul, sizeof nul - 1);
     cr_assert_null(r.dump);
@@ -726,7 +768,8 @@ static const char script_dialect[] =
     "    print(step(cp.arange(10), y=2), end='')\n";
 
 /* Parses text; returns true when it was accepted, false when rejected with errors. */
-static bool survives(const char *text, size_t len, FILE *sink) {
+static bool survives(const char *text, size_t len, FILE *sink)
+{
     diag_set_stream(sink);
     diag_reset();
     Arena *a = ar_new();
@@ -744,7 +787,8 @@ static bool survives(const char *text, size_t len, FILE *sink) {
 
 static const char *const scripts[] = {script_kmeans, script_functions, script_loops, script_dialect};
 
-Test(robust, every_prefix) {
+Test(robust, every_prefix)
+{
     FILE *sink = fopen("/dev/null", "w");
     for (size_t s = 0; s < sizeof scripts / sizeof *scripts; s++) {
         size_t len = strlen(scripts[s]);
@@ -757,14 +801,16 @@ Test(robust, every_prefix) {
 
 /* xorshift64: fixed seed, same mutations on every run */
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_rand(void) {
+static uint64_t next_rand(void)
+{
     rng ^= rng << 13;
     rng ^= rng >> 7;
     rng ^= rng << 17;
     return rng;
 }
 
-Test(robust, random_mutations) {
+Test(robust, random_mutations)
+{
     FILE *sink = fopen("/dev/null", "w");
     static const char interesting[] = "()[]{}:\"'\\\n\t #=,.@*!fjx0";
     for (size_t s = 0; s < sizeof scripts / sizeof *scripts; s++) {

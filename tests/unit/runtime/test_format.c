@@ -38,7 +38,8 @@ typedef struct FormatCase {
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-static double from_bits(uint64_t b) {
+static double from_bits(uint64_t b)
+{
     double d;
     memcpy(&d, &b, sizeof d);
     return d;
@@ -47,13 +48,15 @@ static double from_bits(uint64_t b) {
 /* rt_raise lands here during a test: the exception is recorded and the test resumes. */
 static jmp_buf raise_jmp;
 static char raised_exc[64], raised_msg[512];
-static void on_raise(const char *exc, const char *msg) {
+static void on_raise(const char *exc, const char *msg)
+{
     snprintf(raised_exc, sizeof raised_exc, "%s", exc);
     snprintf(raised_msg, sizeof raised_msg, "%s", msg);
     longjmp(raise_jmp, 1);
 }
 
-Test(format, builder) {
+Test(format, builder)
+{
     gp_sb sb = {0};
     rt_sb_putc(&sb, 'a');
     rt_sb_puts(&sb, "bc");
@@ -74,7 +77,8 @@ Test(format, builder) {
     rt_sb_free(&sb);
 }
 
-Test(format, print, .init = cr_redirect_stdout) {
+Test(format, print, .init = cr_redirect_stdout)
+{
     gp_sb sb = {0};
     rt_sb_puts(&sb, "hello");
     rt_sb_print(&sb, "\n");
@@ -91,7 +95,8 @@ Test(format, print, .init = cr_redirect_stdout) {
     cr_assert_stdout_eq_str("hello\n-5 |None False");
 }
 
-Test(format, float_repr) {
+Test(format, float_repr)
+{
     int bad = 0;
     for (size_t k = 0; k < NELEM(float_repr_cases); k++) {
         gp_sb sb = {0};
@@ -104,7 +109,8 @@ Test(format, float_repr) {
     cr_assert_eq(bad, 0, "%d of %zu repr(float) cases differ", bad, NELEM(float_repr_cases));
 }
 
-Test(format, complex_repr) {
+Test(format, complex_repr)
+{
     int bad = 0;
     for (size_t k = 0; k < NELEM(complex_repr_cases); k++) {
         const ComplexReprCase *c = &complex_repr_cases[k];
@@ -122,7 +128,8 @@ Test(format, complex_repr) {
 static const char *kind_name[] = {"int", "float", "str", "bool", "complex"};
 
 /* Runs one format() case; returns true when the output (or the error) matches. */
-static bool run_case(const FormatCase *c, char *got, size_t cap) {
+static bool run_case(const FormatCase *c, char *got, size_t cap)
+{
     gp_sb sb = {0};
     raised_exc[0] = '\0';
     rt_set_raise_hook(on_raise);
@@ -148,7 +155,8 @@ static bool run_case(const FormatCase *c, char *got, size_t cap) {
     return !raised_exc[0] && strcmp(got, c->expect) == 0;
 }
 
-Test(format, format_spec) {
+Test(format, format_spec)
+{
     int bad = 0;
     static char got[4096];
     for (size_t k = 0; k < NELEM(format_cases); k++) {
@@ -170,7 +178,8 @@ Test(format, format_spec) {
 }
 
 /* The digit generators behind both Python's and NumPy's output. */
-Test(format, digits) {
+Test(format, digits)
+{
     RtDigits r;
     rt_digits_shortest(0.1, RT_F64, &r);
     cr_assert_str_eq(r.d, "1");

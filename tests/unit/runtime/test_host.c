@@ -14,7 +14,8 @@
 static jmp_buf jb;
 static char got_exc[128], got_msg[1024];
 
-static void capture(const char *exc, const char *msg) {
+static void capture(const char *exc, const char *msg)
+{
     snprintf(got_exc, sizeof got_exc, "%s", exc);
     snprintf(got_msg, sizeof got_msg, "%s", msg);
     longjmp(jb, 1);
@@ -46,13 +47,15 @@ static const FltCase flt_cases[] = {
 };
 
 /* Equal as Python prints them: same value and, for zeros, the same sign. */
-static bool same(double x, double y) {
+static bool same(double x, double y)
+{
     if (isnan(x) || isnan(y))
         return isnan(x) && isnan(y);
     return x == y && signbit(x) == signbit(y);
 }
 
-Test(arith, int_floordiv_mod) {
+Test(arith, int_floordiv_mod)
+{
     for (size_t k = 0; k < sizeof int_cases / sizeof int_cases[0]; k++) {
         const IntCase *c = &int_cases[k];
         cr_assert_eq(rt_i64_floordiv(c->a, c->b), c->q, "%lld // %lld", (long long)c->a,
@@ -62,7 +65,8 @@ Test(arith, int_floordiv_mod) {
     }
 }
 
-Test(arith, float_floordiv_mod) {
+Test(arith, float_floordiv_mod)
+{
     for (size_t k = 0; k < sizeof flt_cases / sizeof flt_cases[0]; k++) {
         const FltCase *c = &flt_cases[k];
         double q = rt_f64_floordiv(c->a, c->b), r = rt_f64_mod(c->a, c->b);
@@ -71,7 +75,8 @@ Test(arith, float_floordiv_mod) {
     }
 }
 
-Test(arith, zero_division) {
+Test(arith, zero_division)
+{
     EXPECT_RAISE(rt_i64_floordiv(1, 0), "ZeroDivisionError", "integer division or modulo by zero");
     EXPECT_RAISE(rt_i64_mod(1, 0), "ZeroDivisionError", "integer modulo by zero");
     EXPECT_RAISE(rt_i64_truediv(1, 0), "ZeroDivisionError", "division by zero");
@@ -89,7 +94,8 @@ static const HalfCase half_cases[] = {
 #undef GEN_HALF_CASES
 };
 
-Test(half, conversions) {
+Test(half, conversions)
+{
     for (unsigned h = 0; h < 65536; h++) {   /* every float16 survives a round trip */
         double v = rt_half_to_f64((uint16_t)h);
         if (isnan(v))
@@ -105,7 +111,8 @@ Test(half, conversions) {
     cr_assert(isinf(rt_half_to_f64(0xfc00)) && rt_half_to_f64(0xfc00) < 0);
 }
 
-Test(arith, pow) {
+Test(arith, pow)
+{
     cr_assert_eq(rt_i64_pow(3, 4), 81);
     cr_assert_eq(rt_i64_pow(-2, 63), INT64_MIN);
     cr_assert_eq(rt_i64_pow(0, 0), 1);
@@ -115,7 +122,8 @@ Test(arith, pow) {
 
 /* ---------------------------------------------------------------- strings */
 
-Test(str, to_int) {
+Test(str, to_int)
+{
     cr_assert_eq(rt_str_to_i64(" -1_000 "), -1000);
     cr_assert_eq(rt_str_to_i64("+42"), 42);
     cr_assert_eq(rt_str_to_i64("9223372036854775807"), INT64_MAX);
@@ -128,7 +136,8 @@ Test(str, to_int) {
     EXPECT_RAISE(rt_str_to_i64("1.5"), "ValueError", "invalid literal for int() with base 10: '1.5'");
 }
 
-Test(str, to_float) {
+Test(str, to_float)
+{
     cr_assert_eq(rt_str_to_f64(" 1_0.5e1_0 "), 105000000000.0);
     cr_assert_eq(rt_str_to_f64(".5"), 0.5);
     cr_assert_eq(rt_str_to_f64("5."), 5.0);
@@ -143,7 +152,8 @@ Test(str, to_float) {
     }
 }
 
-Test(str, concat_eq_repr) {
+Test(str, concat_eq_repr)
+{
     const char *parts[] = {"ab", "", "cd", NULL, "e"};
     const char *s = rt_str_concat(5, parts);
     cr_assert_str_eq(s, "abcde");
@@ -163,7 +173,8 @@ Test(str, concat_eq_repr) {
     rt_sb_free(&sb);
 }
 
-Test(sys, argv) {
+Test(sys, argv)
+{
     char *argv[] = {"./prog", "--num", "5", NULL};
     rt_set_raise_hook(capture);
     rt_init(3, argv, "prog.py");
@@ -179,7 +190,8 @@ Test(sys, argv) {
 
 /* ---------------------------------------------------------------- lists */
 
-Test(list, append_at_set) {
+Test(list, append_at_set)
+{
     gp_list *l = rt_list_new(GP_LIST_I64, 0);
     for (int64_t v = 0; v < 100; v++)
         rt_list_append(l, &v);
@@ -193,7 +205,8 @@ Test(list, append_at_set) {
     rt_list_release(l);
 }
 
-Test(list, sorted) {
+Test(list, sorted)
+{
     /* Python: sorted([3, 1, 2]), sorted([0.5, -1.0, 2.0], reverse=True),
      *         sorted(['b', 'a', 'B']), sorted([True, False, True]) */
     gp_list *l = rt_list_new(GP_LIST_I64, 0);
@@ -249,7 +262,8 @@ Test(list, sorted) {
     rt_sb_free(&sb);
 }
 
-Test(list, stable_sort) {
+Test(list, stable_sort)
+{
     /* a stable sort keeps equal keys in order: sort (key, tag) pairs by key with esize 16 is
      * not expressible, so check stability on many equal ints by a big random list instead */
     gp_list *l = rt_list_new(GP_LIST_I64, 0);

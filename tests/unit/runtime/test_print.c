@@ -34,7 +34,8 @@ typedef struct ScalarFmtCase {
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Decodes hex into a new buffer (at least 16 bytes). */
-static unsigned char *unhex(const char *hex) {
+static unsigned char *unhex(const char *hex)
+{
     size_t n = strlen(hex) / 2;
     unsigned char *b = calloc(n + 16, 1);
     for (size_t i = 0; i < n; i++) {
@@ -46,11 +47,13 @@ static unsigned char *unhex(const char *hex) {
 }
 
 /* Prints a string with its newlines visible, for failure logs. */
-static void log_mismatch(const char *what, int k, const char *got, const char *want) {
+static void log_mismatch(const char *what, int k, const char *got, const char *want)
+{
     cr_log_error("case %d %s:\n--- got\n%s\n--- want\n%s\n---", k, what, got, want);
 }
 
-static void check_arrays(bool repr) {
+static void check_arrays(bool repr)
+{
     int bad = 0;
     for (size_t k = 0; k < NELEM(array_cases); k++) {
         const ArrayCase *c = &array_cases[k];
@@ -67,24 +70,28 @@ static void check_arrays(bool repr) {
                  repr ? "repr" : "str");
 }
 
-Test(print, array_str) {
+Test(print, array_str)
+{
     check_arrays(false);
 }
 
-Test(print, array_repr) {
+Test(print, array_repr)
+{
     check_arrays(true);
 }
 
 static jmp_buf raise_jmp;
 static char raised[600];
-static void on_raise(const char *exc, const char *msg) {
+static void on_raise(const char *exc, const char *msg)
+{
     snprintf(raised, sizeof raised, "%s: %s", exc, msg);
     longjmp(raise_jmp, 1);
 }
 
 /* format() of one NumPy scalar into got ("Exc: message" when it raises). */
 static void run_scalar_fmt(const ScalarFmtCase *c, const unsigned char *data, char *got,
-                           size_t cap) {
+                           size_t cap)
+{
     gp_sb sb = {0};
     rt_set_raise_hook(on_raise);
     if (setjmp(raise_jmp) == 0) {
@@ -97,7 +104,8 @@ static void run_scalar_fmt(const ScalarFmtCase *c, const unsigned char *data, ch
     rt_sb_free(&sb);
 }
 
-Test(print, scalar_format) {
+Test(print, scalar_format)
+{
     int bad = 0;
     for (size_t k = 0; k < NELEM(scalar_fmt_cases); k++) {
         const ScalarFmtCase *c = &scalar_fmt_cases[k];
@@ -116,7 +124,8 @@ Test(print, scalar_format) {
     cr_assert_eq(bad, 0, "%d of %zu scalar format cases differ", bad, NELEM(scalar_fmt_cases));
 }
 
-Test(print, shape_and_dtype) {
+Test(print, shape_and_dtype)
+{
     gp_sb sb = {0};
     int64_t s2[] = {2, 3}, s1[] = {5};
     rt_sb_shape(&sb, 2, s2);

@@ -15,7 +15,8 @@
 static jmp_buf jb;
 static char got_exc[128], got_msg[1024];
 
-static void capture(const char *exc, const char *msg) {
+static void capture(const char *exc, const char *msg)
+{
     snprintf(got_exc, sizeof got_exc, "%s", exc);
     snprintf(got_msg, sizeof got_msg, "%s", msg);
     longjmp(jb, 1);
@@ -37,7 +38,8 @@ static void capture(const char *exc, const char *msg) {
 static char arena[1 << 12];
 
 /* A header over host memory: dtype int64 unless said otherwise, data at arena + offset. */
-static gp_array mk(int ndim, const int64_t *shape, const int64_t *strides, int64_t offset) {
+static gp_array mk(int ndim, const int64_t *shape, const int64_t *strides, int64_t offset)
+{
     gp_array a;
     memset(&a, 0, sizeof a);
     a.refcnt = 1;
@@ -53,7 +55,8 @@ static gp_array mk(int ndim, const int64_t *shape, const int64_t *strides, int64
     return a;
 }
 
-static gp_array mkc(int ndim, const int64_t *shape) {
+static gp_array mkc(int ndim, const int64_t *shape)
+{
     int64_t st[GP_MAXDIM];
     rt_c_strides(ndim, shape, 8, st);
     return mk(ndim, shape, st, 0);
@@ -61,7 +64,8 @@ static gp_array mkc(int ndim, const int64_t *shape) {
 
 /* ---------------------------------------------------------------- broadcasting */
 
-Test(broadcast, shapes) {
+Test(broadcast, shapes)
+{
     int64_t s1[] = {3, 1}, s2[] = {4}, s3[] = {2, 1, 1};
     gp_array a = mkc(2, s1), b = mkc(1, s2), c = mkc(3, s3);
     const gp_array *arrs[] = {&a, NULL, &b, &c};
@@ -74,7 +78,8 @@ Test(broadcast, shapes) {
     cr_assert_eq(out.size, 24);
 }
 
-Test(broadcast, zero_size_and_scalars) {
+Test(broadcast, zero_size_and_scalars)
+{
     int64_t s1[] = {0, 1}, s2[] = {1, 5};
     gp_array a = mkc(2, s1), b = mkc(2, s2), z = mkc(0, NULL);
     const gp_array *arrs[] = {&a, &b, &z};
@@ -86,7 +91,8 @@ Test(broadcast, zero_size_and_scalars) {
     cr_assert_eq(out.size, 0);
 }
 
-Test(broadcast, errors) {
+Test(broadcast, errors)
+{
     /* messages as NumPy prints them for np.ones(s1) + np.ones(s2) */
     int64_t s1[] = {3}, s2[] = {4}, s3[] = {2, 3}, s4[] = {4, 5};
     gp_array a = mkc(1, s1), b = mkc(1, s2), c = mkc(2, s3), d = mkc(2, s4);
@@ -98,7 +104,8 @@ Test(broadcast, errors) {
                  "operands could not be broadcast together with shapes (2,3) (4,5) ");
 }
 
-Test(broadcast, kin) {
+Test(broadcast, kin)
+{
     int64_t s1[] = {3, 1};
     gp_array a = mkc(2, s1);
     int64_t d[] = {2, 3, 4};
@@ -110,7 +117,8 @@ Test(broadcast, kin) {
     cr_assert_eq(k.st[2], 0);
 }
 
-Test(broadcast, broadcast_to) {
+Test(broadcast, broadcast_to)
+{
     int64_t s1[] = {3, 1}, to[] = {2, 3, 4};
     gp_array a = mkc(2, s1);
     gp_array *v = rt_broadcast_to(&a, 3, to);
@@ -135,7 +143,8 @@ Test(broadcast, broadcast_to) {
                  "all elements of broadcast shape must be non-negative");
 }
 
-Test(shape, make_and_format) {
+Test(shape, make_and_format)
+{
     int64_t d[] = {2, -1};
     EXPECT_RAISE(rt_shape_make(2, d), "ValueError", "negative dimensions are not allowed");
     char buf[64];
@@ -167,7 +176,8 @@ static const IndexCase index_cases[] = {
 #include "index_cases.inc"
 };
 
-Test(index, numpy_cases) {
+Test(index, numpy_cases)
+{
     int n = (int)(sizeof index_cases / sizeof index_cases[0]);
     cr_assert_gt(n, 500);
     for (int k = 0; k < n; k++) {
@@ -215,7 +225,8 @@ static const ReshapeCase reshape_cases[] = {
 #undef GEN_RESHAPE_CASES
 };
 
-Test(reshape, numpy_cases) {
+Test(reshape, numpy_cases)
+{
     int n = (int)(sizeof reshape_cases / sizeof reshape_cases[0]);
     for (int k = 0; k < n; k++) {
         const ReshapeCase *c = &reshape_cases[k];
@@ -242,7 +253,8 @@ Test(reshape, numpy_cases) {
     }
 }
 
-Test(reshape, errors) {
+Test(reshape, errors)
+{
     /* NumPy: np.arange(6).reshape(...) */
     int64_t s6[] = {6};
     gp_array a = mkc(1, s6);
@@ -263,7 +275,8 @@ Test(reshape, errors) {
                  "cannot reshape array of size 0 into shape (0,newaxis)");
 }
 
-Test(transpose, perms) {
+Test(transpose, perms)
+{
     int64_t s[] = {2, 3, 4};
     gp_array a = mkc(3, s);
     gp_array *t = rt_transpose(&a, NULL);
@@ -285,7 +298,8 @@ Test(transpose, perms) {
 
 /* ---------------------------------------------------------------- reductions */
 
-Test(reduce, setup_axes) {
+Test(reduce, setup_axes)
+{
     int64_t d[] = {2, 3, 4};
     gp_shape s = rt_shape_make(3, d), out;
     gp_rshape rs;
@@ -318,7 +332,8 @@ Test(reduce, setup_axes) {
     cr_assert_eq(rk.ist[1], 0);
 }
 
-Test(reduce, empty) {
+Test(reduce, empty)
+{
     int64_t d[] = {0, 3};
     gp_shape s = rt_shape_make(2, d), out;
     gp_rshape rs;
@@ -330,7 +345,8 @@ Test(reduce, empty) {
                  "zero-size array to reduction operation maximum which has no identity");
 }
 
-Test(grid, no_gpu_for_small_n) {
+Test(grid, no_gpu_for_small_n)
+{
     cr_assert_eq(rt_grid_for(0, 256), 1);
     cr_assert_eq(rt_grid_for(1, 256), 1);
     cr_assert_eq(rt_grid_for(257, 256), 2);
@@ -339,7 +355,8 @@ Test(grid, no_gpu_for_small_n) {
 
 /* The vector path of elementwise kernels runs in one pass, a thread per vector: the grid is
  * ceil(n / block) blocks however large (no cap from the SM count, so no GPU is asked). */
-Test(grid, elementwise_vector_path_one_pass) {
+Test(grid, elementwise_vector_path_one_pass)
+{
     cr_assert_eq(rt_grid_ew(0, true, 256, NULL), 1);
     cr_assert_eq(rt_grid_ew(1, true, 256, NULL), 1);
     cr_assert_eq(rt_grid_ew(257, true, 0, NULL), 2);
@@ -355,11 +372,13 @@ Test(grid, elementwise_vector_path_one_pass) {
  * made or rebound for. */
 static int made, rebound;
 static cudaStream_t last_bound;
-static void *fake_make(cudaStream_t s) {
+static void *fake_make(cudaStream_t s)
+{
     last_bound = s;
     return (void *)(intptr_t)++made;
 }
-static void fake_bind(void *h, cudaStream_t s) {
+static void fake_bind(void *h, cudaStream_t s)
+{
     (void)h;
     last_bound = s;
     rebound++;
@@ -369,7 +388,8 @@ static cudaStream_t fake_stream(int i) { return (cudaStream_t)(intptr_t)(0x1000 
 
 /* One handle per stream, made at the first call on it and found again after; past
  * RT_STREAM_HANDLES streams the oldest handle is rebound, not a new one made. */
-Test(stream_handles, one_per_stream_oldest_rebound) {
+Test(stream_handles, one_per_stream_oldest_rebound)
+{
     rt_stream_handles t = {.make = fake_make, .bind = fake_bind};
     made = rebound = 0;
     cr_assert_eq(rt_stream_handle_for(&t, fake_stream(0)), (void *)1);
