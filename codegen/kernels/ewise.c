@@ -341,7 +341,7 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
             const IrValue *v = VEC_AT(p.arrs, i);
             if (cg_in_vec(&p.dsts, v)) continue;
             const char *x = cg_nm(L, v);
-            cg_line(out, n, "gp_check_store_shape(kg_s.ndim, kg_s.dim, %s->ndim, %s->shape);", x, x);
+            cg_line(out, n, "rt_check_store_shape(kg_s.ndim, kg_s.dim, %s->ndim, %s->shape);", x, x);
         }
     } else if (creation) {
         creation_shape(L, creation);

@@ -418,7 +418,7 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
             r->keepdims ? "true" : "false");
     const char *empty = ir_redop_info(r->redop)->empty;   /* no identity: an empty axis raises */
     if (empty)
-        cg_line(out, n, "%s(&kg_rs, \"%s\");", arg ? "gp_argreduce_check_nonempty" : "rt_reduce_check_nonempty", empty);
+        cg_line(out, n, "%s(&kg_rs, \"%s\");", arg ? "rt_argreduce_check_nonempty" : "rt_reduce_check_nonempty", empty);
     const char *res = cg_nm(L, r->res);
     cg_line(out, n, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(rd));
     cg_line(out, n, "if (kg_rs.nout > 0) {");

@@ -1215,7 +1215,7 @@ template<typename T, int V> __device__ inline void gp_vstore(char *data, uint32_
 /* NumPy's assignment broadcast: src may be broadcast to dst's shape (leading size-1
  * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
  * "could not broadcast input array from shape (3,) into shape (4,)". */
-static inline void gp_check_store_shape(int dnd, const int64_t *dshape, int snd,
+static inline void rt_check_store_shape(int dnd, const int64_t *dshape, int snd,
                                         const int64_t *sshape)
 {
     bool ok = true;

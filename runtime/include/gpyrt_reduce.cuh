@@ -289,7 +289,7 @@ __global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64
 
 /* ValueError of an index reduction over an empty range (NumPy: "attempt to get argmax of an
  * empty sequence"). */
-static inline void gp_argreduce_check_nonempty(const gp_rshape *rs, const char *name)
+static inline void rt_argreduce_check_nonempty(const gp_rshape *rs, const char *name)
 {
     if (rs->nin == 0) rt_raise("ValueError", "attempt to get %s of an empty sequence", name);
 }

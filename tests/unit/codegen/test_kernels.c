@@ -444,7 +444,7 @@ Test(kernels, every_kind_of_single_op_compiles)
     expect_has(all, "gp_linspace_at<gp_c128>(gp_cast<gp_c128>(v");
     expect_has(all, "ix[1] - ix[0] == gp_cast<int64_t>(v");
     expect_has(all, "kg_s = rt_shape_make(0, NULL);");
-    expect_has(all, "gp_check_store_shape(kg_s.ndim, kg_s.dim, v2->ndim, v2->shape);");
+    expect_has(all, "rt_check_store_shape(kg_s.ndim, kg_s.dim, v2->ndim, v2->shape);");
     expect_has(all, "gp_array *kg_c2 = (rt_store_needs_copy(v1, v2)) ? rt_copy(v2) : NULL;");
     expect_has(all, "rt_release(kg_c2);");
     expect_has(all, "kg_s = rt_shape_of(v1);");
@@ -509,8 +509,8 @@ Test(kernels, fused_inplace_store_with_overlap_copy)
     cr_expect_eq(VEC_AT(g->outputs, 0), dst);
     char *all = gen_all(b.m);
     expect_has(all, "kg_s = rt_shape_of(v1);");
-    expect_has(all, "gp_check_store_shape(kg_s.ndim, kg_s.dim, v2->ndim, v2->shape);");
-    expect_has(all, "gp_check_store_shape(kg_s.ndim, kg_s.dim, v3->ndim, v3->shape);");
+    expect_has(all, "rt_check_store_shape(kg_s.ndim, kg_s.dim, v2->ndim, v2->shape);");
+    expect_has(all, "rt_check_store_shape(kg_s.ndim, kg_s.dim, v3->ndim, v3->shape);");
     expect_has(all, "gp_array *kg_c2 = (rt_store_needs_copy(v1, v2)) ? rt_copy(v2) : NULL;");
     expect_has(all, "gp_kin a2 = rt_kin(kg_c2 ? kg_c2 : v2, &kg_s);");
     expect_has(all, "*(double *)(a1.data + off1) = gp_cast<double>(v6);");
