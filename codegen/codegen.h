@@ -33,19 +33,19 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
  * captured as a CUDA graph: "graph  script.py:5  (the loop of line 5, captured once and
  * replayed: k5_add k8_mul)". */
 void cg_list_kernels(FILE *out, const IrModule *m);
-/* A row chain (compiler/rowfuse.c): its kernel, and its launch (the chain kernel, or the
+/* A row chain (compiler/passes/rowfuse.c): its kernel, and its launch (the chain kernel, or the
  * members' own kernels when the rows are few), written at chain->last. */
 void cg_rows_def(StrBuf *out, const IrModule *m, const RowChain *c);
 void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueName name_of, void *ctx, int indent);
 
-/* Sibling reductions (compiler/siblings.c): every set's kernels (with the helpers they share,
+/* Sibling reductions (compiler/passes/siblings.c): every set's kernels (with the helpers they share,
  * once), and a set's launch at set->last: one kernel over the common rows and a small one
  * that combines the blocks, or the members' own kernels when the shapes do not allow it. */
 void cg_siblings_defs(StrBuf *out, const IrModule *m);
 void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx,
                         int indent);
 
-/* Horizontal bundles (compiler/hfuse.c): every bundle's argument structs and kernel (its
+/* Horizontal bundles (compiler/passes/hfuse.c): every bundle's argument structs and kernel (its
  * members' bodies are device functions, written by cg_kernel_def); the host state a bundle
  * keeps in the function that launches it (declared with its values); member k's host code at
  * its own launch point, filling its slot, and after the last member's, the bundle's launch. */

@@ -2,10 +2,12 @@
  * compiler.h — the compiler's one header: types, the array IR, the passes and the driver.
  *
  * Pipeline (driver.c compile()):
- *   fe_parse → resolve, infer and lower (lower*.c, per function instance) → the IR passes
- *   (passes.c, passes_run: the list in order, written once) → codegen (codegen/) → nvcc
+ *   fe_parse → resolve, infer and lower (lower/, per function instance) → the IR passes
+ *   (passes/passes.c, passes_run: the list in order, written once) → codegen (codegen/) → nvcc
  *
- * Sections, one per file: types.c · ir.c · lower*.c · each pass · passes.c · driver.c
+ * One part per subfolder, a section per file in it:
+ *   ir/ (types.c · ir.c · consts.c · alias.c) · lower/ (lower.c: the entry; the rest is private
+ *   to lower/lower.h) · passes/ (passes.c, then each pass in pipeline order) · driver.c
  */
 #ifndef GPYC_COMPILER_H
 #define GPYC_COMPILER_H
@@ -14,7 +16,9 @@
 
 typedef struct AstNode AstNode;   /* frontend/frontend.h: the lowering reads it, the IR only points at it */
 
-/* ---------------------------------------------------------------- types.c
+/* ================================================================ ir/: the array IR and what the passes ask of it */
+
+/* ---------------------------------------------------------------- ir/types.c
  * Array dtypes: the runtime's (runtime/include/gpyrt_kinds.def), in its order.             */
 typedef enum DType {
 #define GPK_DTYPE(id, name, ctype, size) DT_##id,
@@ -95,7 +99,7 @@ DType ty_scalar_dtype(const Type *t);
  * scalar type (weak).  Returns false when the kinds do not mix (str with an array ...).     */
 bool ty_promote_operands(const Type *a, const Type *b, DType *out);
 
-/* ---------------------------------------------------------------- ir.c
+/* ---------------------------------------------------------------- ir/ir.c
  * The array IR.  A module holds functions; a function holds a body of structured control flow
  * (IrBlock: a list of instructions, some of which own nested blocks).  Instructions produce
  * typed SSA values.  Python variables are IrVar slots read and written by IR_LOAD/IR_STORE
@@ -394,7 +398,29 @@ void ir_print(FILE *out, const IrModule *m);
  * internal error.  Called between passes in debug builds. */
 void ir_verify(const IrModule *m);
 
-/* ---------------------------------------------------------------- lower.c (+ resolve.c)
+/* ---------------------------------------------------------------- ir/consts.c
+ * Constant module variables (stored once, at the top level, from an int constant, before
+ * anything that could read them) and the compile-time value of an int. */
+typedef struct IrConsts {
+    bool *known;         /* per variable id: a constant module variable */
+    int64_t *value;
+    IrInstr **store;     /* its one store (top level of the module body) */
+} IrConsts;
+void ir_consts_find(const IrModule *m, IrConsts *c);
+void ir_consts_free(IrConsts *c);
+/* The compile-time value of int v (a constant, or a load of a constant module variable after
+ * its store) as read by instruction `use`. */
+bool ir_const_int(const IrModule *m, const IrConsts *c, const IrValue *v, const IrInstr *use, int64_t *out);
+
+/* ---------------------------------------------------------------- ir/alias.c
+ * The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze),
+ * and whether arrays a and b may share memory (see alias.c). */
+const IrValue *ir_view_root(const IrValue *v);
+bool ir_may_alias(const IrValue *a, const IrValue *b);
+
+/* ================================================================ lower/: AST → IR (its private header is lower/lower.h) */
+
+/* ---------------------------------------------------------------- lower/lower.c
  * Name resolution, type and shape inference and lowering to IR, one function instance at a
  * time in source order (user functions are monomorphized per argument types at their first
  * call).  Reports every error it finds through diag_error; returns NULL when there were any. */
@@ -410,7 +436,63 @@ IrModule *lower_module(const CompileInput *in);
  * that calls dispatch on (lower.h, "API tables"). */
 void lower_list_api(FILE *out);
 
-/* ---------------------------------------------------------------- group.c
+/* ================================================================ passes/: the pipeline (passes.c) and one pass per file, in pipeline order */
+
+/* ---------------------------------------------------------------- passes/passes.c
+ * The passes above in the order they run (each followed by ir_verify).  At opt_level < 2
+ * only PASS_GROUP runs.  passes_run(m, level, PASS_ALL) is what gpyc does; the unit tests
+ * stop after the pass they test.  Each pass has a name in passes.c's table (pass_name:
+ * "guards", "fuse", ...), the one `gpyc --dump-after=NAME` takes. */
+typedef enum PassId {
+    PASS_GUARDS,                /* guards.c: checks that constants decide */
+    PASS_UNROLL,                /* unroll.c */
+    PASS_FORWARD,               /* forward.c */
+    PASS_GUARDS_AFTER_FORWARD,  /* guards.c again, on the forwarded constants */
+    PASS_SMALLRED,              /* smallred.c */
+    PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
+    PASS_FUSE,                  /* fuse.c */
+    PASS_ROWFUSE,               /* rowfuse.c */
+    PASS_SIBLINGS,              /* siblings.c */
+    PASS_RECUR,                 /* recur.c */
+    PASS_HFUSE,                 /* hfuse.c */
+    PASS_GRAPHLOOP,             /* graphloop.c */
+    PASS_COUNT,
+    PASS_ALL = PASS_COUNT - 1
+} PassId;
+void passes_run(IrModule *m, int opt_level, PassId last);
+
+/* --dump-after: a PassId, or one of these. */
+enum { PASS_DUMP_NONE = -1, PASS_DUMP_ALL = -2 };
+const char *pass_name(PassId p);
+/* The PassId named `name`, PASS_DUMP_ALL for "all", PASS_DUMP_NONE for an unknown name. */
+int pass_lookup(const char *name);
+/* passes_run, printing the IR (ir_print's form, after a line `;; after NAME`) to `out` after
+ * the pass dump_after, or after every pass (PASS_DUMP_ALL); a pass -O0 skips prints only
+ * `;; after NAME: not run at -O0`. */
+void passes_run_dump(IrModule *m, int opt_level, PassId last, int dump_after, FILE *out);
+
+/* ---------------------------------------------------------------- passes/guards.c
+ * Run-time checks that constants decide (-O2, before unroll.c and after forward.c): a raise
+ * guard (ir_is_raise_guard) whose condition is False from constants is removed, with the host
+ * instructions that only computed it (see guards.c). */
+void guards_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/unroll.c
+ * Full unrolling (-O2, first pass) of innermost `for k in range(C)` loops with a small
+ * compile-time trip count whose body is array statements with a reduction (see unroll.c). */
+void unroll_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/forward.c
+ * Load forwarding within blocks and removal of stores no load reads (-O2), so that values
+ * named by variables can fuse (see forward.c). */
+void forward_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/smallred.c
+ * Reductions over one axis of small compile-time extent written out as elementwise
+ * operations on slices (-O2, after forward.c), so that they fuse (see smallred.c). */
+void smallred_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,
  * fuse.c, merges groups later) and fills the groups' inputs and outputs.                   */
 void group_module(IrModule *m);
@@ -420,42 +502,7 @@ void group_module(IrModule *m);
  * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
 void group_finish(IrModule *m, KernelGroup *g);
 
-/* ---------------------------------------------------------------- consts.c
- * Constant module variables (stored once, at the top level, from an int constant, before
- * anything that could read them) and the compile-time value of an int. */
-typedef struct IrConsts {
-    bool *known;         /* per variable id: a constant module variable */
-    int64_t *value;
-    IrInstr **store;     /* its one store (top level of the module body) */
-} IrConsts;
-void ir_consts_find(const IrModule *m, IrConsts *c);
-void ir_consts_free(IrConsts *c);
-/* The compile-time value of int v (a constant, or a load of a constant module variable after
- * its store) as read by instruction `use`. */
-bool ir_const_int(const IrModule *m, const IrConsts *c, const IrValue *v, const IrInstr *use, int64_t *out);
-
-/* ---------------------------------------------------------------- unroll.c
- * Full unrolling (-O2, first pass) of innermost `for k in range(C)` loops with a small
- * compile-time trip count whose body is array statements with a reduction (see unroll.c). */
-void unroll_module(IrModule *m);
-
-/* ---------------------------------------------------------------- guards.c
- * Run-time checks that constants decide (-O2, before unroll.c and after forward.c): a raise
- * guard (ir_is_raise_guard) whose condition is False from constants is removed, with the host
- * instructions that only computed it (see guards.c). */
-void guards_module(IrModule *m);
-
-/* ---------------------------------------------------------------- forward.c
- * Load forwarding within blocks and removal of stores no load reads (-O2), so that values
- * named by variables can fuse (see forward.c). */
-void forward_module(IrModule *m);
-
-/* ---------------------------------------------------------------- smallred.c
- * Reductions over one axis of small compile-time extent written out as elementwise
- * operations on slices (-O2, after forward.c), so that they fuse (see smallred.c). */
-void smallred_module(IrModule *m);
-
-/* ---------------------------------------------------------------- fuse.c
+/* ---------------------------------------------------------------- passes/fuse.c
  * The fusion pass (-O2): merges elementwise producer groups into their consumers (see fuse.c). */
 void fuse_module(IrModule *m);
 
@@ -490,70 +537,33 @@ bool ir_op_is_view(IrOp op);
  * the NEP 50 range check of a Python int (lower/expr.c), lower_*.c's raise_if checks. */
 bool ir_is_raise_guard(const IrInstr *in);
 
-/* ---------------------------------------------------------------- rowfuse.c
+/* ---------------------------------------------------------------- passes/rowfuse.c
  * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one
  * kernel (see rowfuse.c). */
 void rowfuse_module(IrModule *m);
 
-/* ---------------------------------------------------------------- alias.c
- * The array a view is taken of (through index, reshape, transpose, broadcast_to, squeeze),
- * and whether arrays a and b may share memory (see alias.c). */
-const IrValue *ir_view_root(const IrValue *v);
-bool ir_may_alias(const IrValue *a, const IrValue *b);
-
-/* ---------------------------------------------------------------- siblings.c
+/* ---------------------------------------------------------------- passes/siblings.c
  * Sibling reductions (-O2, after row chains): reductions of one block over the same rows
  * become one multi-output kernel (see siblings.c). */
 void siblings_module(IrModule *m);
 
-/* ---------------------------------------------------------------- recur.c
+/* ---------------------------------------------------------------- passes/recur.c
  * Elementwise recurrences (-O2): `for i in range(n): x = f(x)` with f one elementwise kernel
  * becomes that kernel looping n times per element (see recur.c). */
 void recur_module(IrModule *m);
 
-/* ---------------------------------------------------------------- hfuse.c
+/* ---------------------------------------------------------------- passes/hfuse.c
  * Horizontal fusion (-O2, after recurrences): independent elementwise kernels of one block
  * become one launch (see hfuse.c). */
 void hfuse_module(IrModule *m);
 
-/* ---------------------------------------------------------------- graphloop.c
+/* ---------------------------------------------------------------- passes/graphloop.c
  * Loops captured as CUDA graphs (-O2, last): marks (in->graph) each `for ... in range` loop
  * whose iterations all launch the same allocation-free kernels with the same arguments and
  * never synchronise (see graphloop.c); codegen captures its first iterations and replays them. */
 void graphloop_module(IrModule *m);
 
-/* ---------------------------------------------------------------- passes.c
- * The passes above in the order they run (each followed by ir_verify).  At opt_level < 2
- * only PASS_GROUP runs.  passes_run(m, level, PASS_ALL) is what gpyc does; the unit tests
- * stop after the pass they test.  Each pass has a name in passes.c's table (pass_name:
- * "guards", "fuse", ...), the one `gpyc --dump-after=NAME` takes. */
-typedef enum PassId {
-    PASS_GUARDS,                /* guards.c: checks that constants decide */
-    PASS_UNROLL,                /* unroll.c */
-    PASS_FORWARD,               /* forward.c */
-    PASS_GUARDS_AFTER_FORWARD,  /* guards.c again, on the forwarded constants */
-    PASS_SMALLRED,              /* smallred.c */
-    PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
-    PASS_FUSE,                  /* fuse.c */
-    PASS_ROWFUSE,               /* rowfuse.c */
-    PASS_SIBLINGS,              /* siblings.c */
-    PASS_RECUR,                 /* recur.c */
-    PASS_HFUSE,                 /* hfuse.c */
-    PASS_GRAPHLOOP,             /* graphloop.c */
-    PASS_COUNT,
-    PASS_ALL = PASS_COUNT - 1
-} PassId;
-void passes_run(IrModule *m, int opt_level, PassId last);
-
-/* --dump-after: a PassId, or one of these. */
-enum { PASS_DUMP_NONE = -1, PASS_DUMP_ALL = -2 };
-const char *pass_name(PassId p);
-/* The PassId named `name`, PASS_DUMP_ALL for "all", PASS_DUMP_NONE for an unknown name. */
-int pass_lookup(const char *name);
-/* passes_run, printing the IR (ir_print's form, after a line `;; after NAME`) to `out` after
- * the pass dump_after, or after every pass (PASS_DUMP_ALL); a pass -O0 skips prints only
- * `;; after NAME: not run at -O0`. */
-void passes_run_dump(IrModule *m, int opt_level, PassId last, int dump_after, FILE *out);
+/* ================================================================ the driver */
 
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {

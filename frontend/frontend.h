@@ -100,7 +100,7 @@ struct AstNode {
     size_t slen;
     int64_t ival;
     double fval;
-    /* filled by later stages (compiler/resolve.c): what a name or attribute chain denotes */
+    /* filled by later stages (compiler/lower/): what a name or attribute chain denotes */
     void *sym;
 };
 

@@ -16,7 +16,7 @@
  *     loads of variables, views (index, reshape, transpose, broadcast_to, squeeze), shapes,
  *     tuples, host scalar arithmetic.
  * Each member's host code (shapes, outputs, arguments, errors) still runs at its own launch
- * point, filling its slot of the bundle's arguments (codegen/kernels.c, cg_bundle_member);
+ * point, filling its slot of the bundle's arguments (codegen/kernels/bundles.c, cg_bundle_member);
  * the last member's then launches the bundle.  Only the kernels run later than they did, and
  * nothing in between can tell: nothing there reads a member's result or any memory.
  *

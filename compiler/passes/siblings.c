@@ -29,7 +29,7 @@
  * an array that existed before it was made, or with a variable's value when the array was
  * never stored to that variable), no result of one member used by another.
  *
- * Whether the one kernel runs is decided at run time (codegen/kernels.c, cg_siblings_launch):
+ * Whether the one kernel runs is decided at run time (codegen/kernels/siblings.c, cg_siblings_launch):
  * every member has the same number of rows N > 0 and 1..SIB_MAX_COLS columns; otherwise the
  * members launch one by one, as they would have.  Members stay groups for that fallback.
  * Invariants: a group belongs to at most one set; members are listed in launch order; every

@@ -9,7 +9,7 @@
  * code writes them (numpy/_core/_methods.py, numpy/lib/_nanfunctions_impl.py), so dtypes and
  * NaN behaviour follow NumPy and the fusion pass merges the pieces into few kernels.  Index
  * reductions and NaN-skipping max/min are reduction kinds of their own (RED_ARGMAX ...,
- * codegen/kernels.c).
+ * codegen/kernels/reduce.c).
  *
  * Invariants: every function checks its arguments at compile time where NumPy's checks can be
  * made then (axis bounds, dtypes, ndim); checks that need values (all-NaN slices, weights that

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""gen_loops.py - for each row of compiler/ops.def, the dtypes NumPy has a loop for (all
+"""gen_loops.py - for each row of runtime/include/ops.def, the dtypes NumPy has a loop for (all
 inputs of that dtype), as C initialisers for test_kernels.c: the device header must compile
 gp_<op><CT> for each of them.  where/clip/round/cast take every dtype.
 

@@ -1,5 +1,5 @@
 /*
- * test_api.c — the API tables (compiler/lower.h, "API tables") that calls dispatch on and
+ * test_api.c — the API tables (compiler/lower/lower.h, "API tables") that calls dispatch on and
  * `gpyc --list-api` prints: one line per name, every listed function resolves as Python code
  * would reach it (`from cupy.linalg import norm`), the list is sorted and unique.
  */

@@ -1,5 +1,5 @@
 /*
- * test_graphloop.c — which loops compiler/graphloop.c marks for CUDA-graph capture (no GPU
+ * test_graphloop.c — which loops compiler/passes/graphloop.c marks for CUDA-graph capture (no GPU
  * needed): parse → lower → gpyc's -O2 passes (passes.c), graphloop last, then the script
  * lines of the marked loops.  The last tests go through driver_main (--emit=kernels, -O2 and
  * -O0) to check the listing and that -O0 captures nothing.

@@ -1,6 +1,6 @@
 /*
  * test_guards.c — NEP 50's run-time range check of a Python int (lower/expr.c) and the pass
- * that removes the checks constants decide (compiler/guards.c).  No GPU needed: parse →
+ * that removes the checks constants decide (compiler/passes/guards.c).  No GPU needed: parse →
  * lower → gpyc's -O2 passes (passes.c) up to the second guards pass, then the count of checks
  * (IF instructions whose block raises OverflowError) left in the IR.
  */

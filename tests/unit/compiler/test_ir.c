@@ -1,5 +1,5 @@
 /*
- * test_ir.c — compiler/ir.c and compiler/group.c: construction, the op table, the text form,
+ * test_ir.c — compiler/ir.c and compiler/passes/group.c: construction, the op table, the text form,
  * the verifier (its failures exit with status 1 through util_internal_error) and grouping.
  */
 #include <criterion/criterion.h>
