@@ -84,7 +84,7 @@ static const char *cusparse_name(int s)
 
 #undef NAME
 
-/* ORDER GpuLib.  alloc_failed: the status that means the library could not allocate memory
+/* One row per GpuLib, indexed by it.  alloc_failed: the status that means the library could not allocate memory
  * (CuPy raises OutOfMemoryError for it); what: what it could not allocate. */
 static const struct {
     const char *lib;
@@ -92,13 +92,14 @@ static const struct {
     int alloc_failed;
     const char *what;
 } libs[] = {
-    {"CUDA", NULL, cudaErrorMemoryAllocation, "device memory"},
-    {"cuBLAS", cublas_name, CUBLAS_STATUS_ALLOC_FAILED, "its workspace"},
-    {"cuFFT", cufft_name, CUFFT_ALLOC_FAILED, "its work area"},
-    {"cuSOLVER", cusolver_name, CUSOLVER_STATUS_ALLOC_FAILED, "its workspace"},
-    {"cuRAND", curand_name, CURAND_STATUS_ALLOCATION_FAILED, "its workspace"},
-    {"cuSPARSE", cusparse_name, CUSPARSE_STATUS_ALLOC_FAILED, "its workspace"},
+    [GPU_CUDA] = {"CUDA", NULL, cudaErrorMemoryAllocation, "device memory"},
+    [GPU_CUBLAS] = {"cuBLAS", cublas_name, CUBLAS_STATUS_ALLOC_FAILED, "its workspace"},
+    [GPU_CUFFT] = {"cuFFT", cufft_name, CUFFT_ALLOC_FAILED, "its work area"},
+    [GPU_CUSOLVER] = {"cuSOLVER", cusolver_name, CUSOLVER_STATUS_ALLOC_FAILED, "its workspace"},
+    [GPU_CURAND] = {"cuRAND", curand_name, CURAND_STATUS_ALLOCATION_FAILED, "its workspace"},
+    [GPU_CUSPARSE] = {"cuSPARSE", cusparse_name, CUSPARSE_STATUS_ALLOC_FAILED, "its workspace"},
 };
+_Static_assert(sizeof libs / sizeof libs[0] == GPU_NLIBS, "a row for every GpuLib");
 
 void gpu_check_fail(GpuLib lib, int status, const char *call, const char *file, int line)
 {

@@ -28,9 +28,10 @@
 extern "C" {
 #endif
 
-/* ORDER GpuLib: check.c's table of libraries. */
+/* The libraries whose calls are checked (check.c's table describes each). */
 typedef enum GpuLib {
-    GPU_CUDA, GPU_CUBLAS, GPU_CUFFT, GPU_CUSOLVER, GPU_CURAND, GPU_CUSPARSE
+    GPU_CUDA, GPU_CUBLAS, GPU_CUFFT, GPU_CUSOLVER, GPU_CURAND, GPU_CUSPARSE,
+    GPU_NLIBS
 } GpuLib;
 
 /* Reports a failed call of library lib (status: the call's non-success status) as above.  A

@@ -1,5 +1,5 @@
 /*
- * graph.c — loops replayed as CUDA graphs.  The compiler (compiler/graphloop.c) marks a
+ * graph.c — loops replayed as CUDA graphs.  The compiler (compiler/passes/graphloop.c) marks a
  * `for ... in range(n)` loop whose iterations all launch the same kernels with the same
  * arguments and never synchronise; the generated code runs it as
  *

@@ -500,7 +500,7 @@ gp_array *rt_histogram2d(const gp_array *x, const gp_array *y, const gp_array *x
                          const gp_array *yedges, const gp_array *w, bool density);
 
 /* ---------------------------------------------------------------- graph.c
- * Loops replayed as CUDA graphs (compiler/graphloop.c marks them; runtime/graph.c has the
+ * Loops replayed as CUDA graphs (compiler/passes/graphloop.c marks them; runtime/graph.c has the
  * protocol).  One zero-initialised gp_graph per loop site, owned by the generated code
  * (a static); the runtime keeps its instantiated graph there between runs of the loop. */
 typedef struct gp_graph {

@@ -1165,7 +1165,7 @@ static inline bool gp_rkin_colvec(const gp_rkin *k, const gp_rshape *rs, int64_t
 }
 
 /* len(range(start, stop, step)) for step != 0: the iteration count of an elementwise
- * recurrence (compiler/recur.c). */
+ * recurrence (compiler/passes/recur.c). */
 GP_HD int64_t gp_range_len(int64_t start, int64_t stop, int64_t step)
 {
     if (step > 0) return start < stop ? (stop - start - 1) / step + 1 : 0;

@@ -208,7 +208,7 @@ __global__ void __launch_bounds__(256) gp_reduce_finish(const AT *part, int64_t 
 #endif
 
 /* ================================================================ reductions: argmax/argmin, nanmax/nanmin
- * (compiler/lower/api/reduce.c, codegen/kernels.c).  An index reduction accumulates a (value,
+ * (compiler/lower/api/reduce.c, codegen/kernels/reduce.c).  An index reduction accumulates a (value,
  * index) pair; the index is the element's C-order position in the reduced range.  The
  * combiners are commutative and associative (ties go to the smaller index), so thread-local
  * loops, cub::BlockReduce and split partials may combine in any order.                      */
