@@ -33,50 +33,16 @@ static void emit_slice_item(Cg *cg, const IrInstr *in, int k, int a)
     }
 }
 
-/* IR_INDEX: a gp_index per item, then rt_index. */
-static void emit_index(Cg *cg, const IrInstr *in)
+/* Fills ix[] with the index items of in (args[1..]: an int, or start, stop, step per slice);
+ * with adv (IR_ADV_INDEX / IR_ADV_STORE) an index-array item goes into ax[k] instead.  Returns
+ * the position of the first argument after the items. */
+static int emit_index_items(Cg *cg, const IrInstr *in, bool adv)
 {
-    const char *r = cg_vname(cg, in->res);
-    if (in->nidx == 0) {
-        cg_emit(cg, "%s = rt_index(%s, 0, NULL);", r, cg_arg(cg, in, 0));
-        return;
-    }
-    cg_emit(cg, "{");
-    cg->indent++;
-    cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
     int a = 1;
     for (int k = 0; k < in->nidx; k++) {
         switch (in->idx[k]) {
         case IDX_INT:
-            cg_emit(cg, "ix[%d].kind = GP_IDX_INT; ix[%d].i = %s;", k, k, cg_arg(cg, in, a));
-            a++;
-            break;
-        case IDX_SLICE:
-            emit_slice_item(cg, in, k, a);
-            a += 3;
-            break;
-        case IDX_NEWAXIS: cg_emit(cg, "ix[%d].kind = GP_IDX_NEWAXIS;", k); break;
-        case IDX_ELLIPSIS: cg_emit(cg, "ix[%d].kind = GP_IDX_ELLIPSIS;", k); break;
-        }
-    }
-    cg_emit(cg, "%s = rt_index(%s, %d, ix);", r, cg_arg(cg, in, 0), in->nidx);
-    cg->indent--;
-    cg_emit(cg, "}");
-}
-
-/* IR_ADV_INDEX / IR_ADV_STORE (runtime/indexing.cu): a gp_index per item as for IR_INDEX and
- * a parallel array of index arrays (NULL for the other items), then rt_adv_get / rt_adv_set. */
-static void emit_adv_index(Cg *cg, const IrInstr *in)
-{
-    cg_emit(cg, "{");
-    cg->indent++;
-    cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
-    cg_emit(cg, "const gp_array *ax[%d] = {};", in->nidx);
-    int a = 1;
-    for (int k = 0; k < in->nidx; k++) {
-        switch (in->idx[k]) {
-        case IDX_INT:
-            if (cg_argkind(in, a) == TY_ARRAY)
+            if (adv && cg_argkind(in, a) == TY_ARRAY)
                 cg_emit(cg, "ix[%d].kind = GP_IDX_INT; ax[%d] = %s;", k, k, cg_arg(cg, in, a));
             else
                 cg_emit(cg, "ix[%d].kind = GP_IDX_INT; ix[%d].i = %s;", k, k, cg_arg(cg, in, a));
@@ -90,6 +56,35 @@ static void emit_adv_index(Cg *cg, const IrInstr *in)
         case IDX_ELLIPSIS: cg_emit(cg, "ix[%d].kind = GP_IDX_ELLIPSIS;", k); break;
         }
     }
+    return a;
+}
+
+/* IR_INDEX: a gp_index per item, then rt_index. */
+static void emit_index(Cg *cg, const IrInstr *in)
+{
+    const char *r = cg_vname(cg, in->res);
+    if (in->nidx == 0) {
+        cg_emit(cg, "%s = rt_index(%s, 0, NULL);", r, cg_arg(cg, in, 0));
+        return;
+    }
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
+    emit_index_items(cg, in, false);
+    cg_emit(cg, "%s = rt_index(%s, %d, ix);", r, cg_arg(cg, in, 0), in->nidx);
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
+/* IR_ADV_INDEX / IR_ADV_STORE (runtime/indexing.cu): a gp_index per item as for IR_INDEX and
+ * a parallel array of index arrays (NULL for the other items), then rt_adv_get / rt_adv_set. */
+static void emit_adv_index(Cg *cg, const IrInstr *in)
+{
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "gp_index ix[%d] = {};", in->nidx);
+    cg_emit(cg, "const gp_array *ax[%d] = {};", in->nidx);
+    int a = emit_index_items(cg, in, true);
     if (in->op == IR_ADV_INDEX)
         cg_emit(cg, "%s = rt_adv_get(%s, %d, ix, ax);", cg_vname(cg, in->res), cg_arg(cg, in, 0), in->nidx);
     else

@@ -203,6 +203,22 @@ void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
     }
 }
 
+/* kg_s = the broadcast shape of the group's array arguments, or a 0-d shape when it has none. */
+void cg_emit_broadcast_shape(StrBuf *out, int n, const Launch *L, const KParams *p)
+{
+    if (p->arrs.n == 0) {
+        cg_line(out, n, "kg_s = rt_shape_make(0, NULL);");
+        return;
+    }
+    StrBuf l = {0};
+    for (int i = 0; i < p->arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", cg_nm(L, VEC_AT(p->arrs, i)));
+    cg_line(out, n, "{");
+    cg_line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p->arrs.n, l.s);
+    cg_line(out, n + 1, "rt_broadcast(&kg_s, %d, kg_bc);", p->arrs.n);
+    cg_line(out, n, "}");
+    sb_free(&l);
+}
+
 void cg_emit_scalar_params(StrBuf *out, const KParams *p)
 {
     for (int i = 0; i < p->scalars.n; i++) {

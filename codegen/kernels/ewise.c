@@ -351,16 +351,8 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
             cg_line(out, n + 1, "gp_shape_broadcast(&kg_s, &kg_t);");
             cg_line(out, n, "}");
         }
-    } else if (p.arrs.n > 0) {
-        StrBuf l = {0};
-        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s%s", i ? ", " : "", cg_nm(L, VEC_AT(p.arrs, i)));
-        cg_line(out, n, "{");
-        cg_line(out, n + 1, "const gp_array *kg_bc[%d] = {%s};", p.arrs.n, l.s);
-        cg_line(out, n + 1, "rt_broadcast(&kg_s, %d, kg_bc);", p.arrs.n);
-        cg_line(out, n, "}");
-        sb_free(&l);
     } else {
-        cg_line(out, n, "kg_s = rt_shape_make(0, NULL);");
+        cg_emit_broadcast_shape(out, n, L, &p);
     }
 
     /* a recurrence over an empty range leaves x as it was (the same array, no launch) */

@@ -54,6 +54,8 @@ const IrInstr *cg_find_op(const KernelGroup *g, IrOp op);
 void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx);
 void cg_emit_scalar_params(StrBuf *out, const KParams *p);
 const char *cg_nm(const Launch *L, const IrValue *v);
+/* kg_s = the broadcast shape of p's arrays (a 0-d shape when there are none). */
+void cg_emit_broadcast_shape(StrBuf *out, int n, const Launch *L, const KParams *p);
 void cg_put_scalar_args(StrBuf *sb, const Launch *L, const KParams *p);
 
 /* ---------------------------------------------------------------- kernels.c */
