@@ -5,7 +5,7 @@
  *
  * Everything a compile allocates lives in one arena (ar_*): the source text, the AST, the IR.
  *
- * Sections, one per file:  util.c · diag.c
+ * Sections, one per file:  util.c · diag.c · sha256.c
  */
 #ifndef GPYC_BASE_H
 #define GPYC_BASE_H
@@ -96,5 +96,18 @@ void diag_set_stream(FILE *f);
 _Noreturn void util_internal_error(const char *file, int line, const char *msg);
 #define GPYC_UNREACHABLE() util_internal_error(__FILE__, __LINE__, "unreachable")
 #define GPYC_ASSERT(c) ((c) ? (void)0 : util_internal_error(__FILE__, __LINE__, "assertion failed: " #c))
+
+/* ---------------------------------------------------------------- sha256.c
+ * SHA-256 (FIPS 180-4), incremental: sha256_init, sha256_update any number of times (any
+ * lengths), sha256_final.  The state is plain data: copy it to hash a common prefix once.  */
+typedef struct Sha256 {
+    uint32_t h[8]; /* the chaining value */
+    uint64_t len; /* bytes hashed so far */
+    uint8_t buf[64]; /* a partial block: the first len % 64 bytes */
+} Sha256;
+void sha256_init(Sha256 *s);
+void sha256_update(Sha256 *s, const void *data, size_t n);
+void sha256_final(Sha256 *s, uint8_t out[32]); /* the digest; s must be initialised again to reuse */
+void sha256_hex(const uint8_t d[32], char hex[65]); /* 64 lowercase hex digits and a NUL */
 
 #endif

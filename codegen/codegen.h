@@ -7,7 +7,8 @@
  * Sections, one per part: kernels/ (one __global__ per KernelGroup and its launch, one file
  * per kernel family: ewise.c, reduce.c, rows.c, siblings.c, bundles.c; kernels/kernels.h
  * holds what they share) · host/ (the translation unit, functions, control flow, main;
- * host/host.h holds what its files share) · nvcc.c (finding and running nvcc)
+ * host/host.h holds what its files share) · nvcc.c (finding and running nvcc) · cache.c (the
+ * content-addressed cache of compiled files, by key)
  */
 #ifndef GPYC_CODEGEN_H
 #define GPYC_CODEGEN_H
@@ -75,5 +76,46 @@ typedef struct NvccJob {
 char *cg_find_nvcc(const char *explicit_path);
 /* Runs nvcc; returns its exit status (0 on success); nvcc's own output goes to stderr. */
 int cg_run_nvcc(const NvccJob *job);
+
+/* ---------------------------------------------------------------- cache.c
+ * A content-addressed store of opaque files (compiled kernels), shared by every gpyc process
+ * of a user: keys are 64 lowercase hex digits (a SHA-256 the caller computes); an entry is the
+ * stored file, verified on every read.  Every kc_* function accepts NULL (the cache disabled,
+ * as kc_open returns when it cannot be used): kc_get misses, kc_put stores nothing.  The folder
+ * is $GPYC_CACHE_DIR, else $XDG_CACHE_HOME/gpyc, else $HOME/.cache/gpyc; its size cap is
+ * $GPYC_CACHE_SIZE (bytes, optional K/M/G suffix; default 2G).  docs/cli.md, "Kernel cache". */
+typedef struct KCache KCache;
+/* Opens (creating it, mode 0700, parents as needed) the cache folder.  NULL after one warning
+ * on stderr ("gpyc: warning: kernel cache disabled: cannot create DIR: REASON") when it
+ * cannot be created or written; the compile goes on without a cache.  verbose: kc_get notes
+ * corrupt entries on stderr.  kc_close writes this process's counters to the folder's stats. */
+KCache *kc_open(bool verbose);
+void kc_close(KCache *c);
+const char *kc_dir(const KCache *c);
+/* On a hit writes the entry's verified payload to dest_path (created or truncated), marks the
+ * entry as used now (LRU) and returns true.  A missing, truncated or corrupt entry (bad magic,
+ * length or SHA-256) is a miss: a damaged one is deleted (noted on stderr when verbose).  On
+ * a miss dest_path is left as it was, or removed if a copy had begun.  An I/O error is a
+ * miss, never a wrong payload. */
+bool kc_get(KCache *c, const char *key, const char *dest_path);
+/* Stores the bytes of src_path as the entry of each of keys[0..nkeys): one file, hard-linked
+ * under every key's name, each appearing atomically (rename) and replacing any entry there.
+ * False (after a warning, once per process) when anything failed; the keys already placed
+ * are complete entries, and no partial entry is ever visible under a key's name. */
+bool kc_put(KCache *c, const char *const *keys, int nkeys, const char *src_path);
+/* After puts: evicts the least recently used entries until the folder's distinct bytes are
+ * within the cap, and removes temporary files left over 10 minutes by killed processes.
+ * Nothing to do (no file system access) when this process stored nothing since the last trim;
+ * otherwise the folder is only scanned when the size estimate in its stats file goes over
+ * the cap. */
+void kc_trim(KCache *c);
+/* gpyc --cache-stats: the folder, keys, files, distinct bytes, cap, and the hits, misses and
+ * stores of every process so far. */
+void kc_print_stats(KCache *c, FILE *out);
+/* gpyc --cache-clear: removes every entry and temporary file; 0, or 1 after an error message. */
+int kc_clear(KCache *c);
+/* This process's counters (for -v). */
+int kc_hits(const KCache *c);
+int kc_misses(const KCache *c);
 
 #endif
