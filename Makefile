@@ -5,7 +5,7 @@
 #                   builds gpyc and the unit tests that do not link the runtime (CMake target
 #                   check_deps; the runtime's CUDA files take nvcc ~10 minutes, so the runtime's
 #                   unit tests are left to make test), then runs the suites unit (nvcc compiles
-#                   skipped), errors, nocrash, golden and api: tests/run.sh --no-nvcc
+#                   skipped), errors, nocrash, golden, api and cache: tests/run.sh --no-nvcc
 #   make test       build everything and run the whole test suite, what CI runs (unit, errors,
 #                   nocrash, golden, api, end-to-end, alloc)
 #   make install PREFIX=/opt/gpyc
@@ -39,7 +39,7 @@ demo: build
 check: DEPS_FLAGS = --no-cuda
 check: configure
 	cmake --build $(BUILD) --target check_deps -j $(JOBS)
-	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api -j $(JOBS) $(BUILD)
+	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api,cache -j $(JOBS) $(BUILD)
 
 test: build
 	@./tests/run.sh $(BUILD)

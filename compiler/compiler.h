@@ -577,6 +577,7 @@ typedef struct Options {
     bool check_only;
     bool verbose;
     bool keep;
+    bool no_cache;         /* --no-cache: compile every kernel, store nothing (codegen/cache.c) */
 } Options;
 int driver_main(int argc, char **argv);
 

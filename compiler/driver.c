@@ -44,6 +44,9 @@ static const char usage[] =
     "  --keep              keep the generated .cu file beside the output\n"
     "  -v                  print stage timings and every subprocess command\n"
     "  --list-api          print every cupy.* name that compiles, one per line, and exit\n"
+    "  --no-cache          neither look up nor store compiled kernels in the kernel cache\n"
+    "  --cache-stats       print the kernel cache's folder, size and counters, and exit\n"
+    "  --cache-clear       empty the kernel cache and exit\n"
     "  --version           print the version and exit\n"
     "  --help              print this help and exit\n";
 
@@ -65,7 +68,8 @@ static void stage_end(const char *name)
 
 static bool starts_with(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
-/* Parses argv into o; returns 0 to go on, 1 on a usage error, 2 when --help/--version is done. */
+/* Parses argv into o; returns 0 to go on, 1 on a usage error (or a failed --cache-stats or
+ * --cache-clear), 2 when --help, --version, --list-api or --cache-* is done. */
 static int parse_options(int argc, char **argv, Options *o)
 {
     memset(o, 0, sizeof *o);
@@ -82,6 +86,18 @@ static int parse_options(int argc, char **argv, Options *o)
         } else if (strcmp(a, "--list-api") == 0) {
             lower_list_api(stdout);
             return 2;
+        } else if (strcmp(a, "--cache-stats") == 0 || strcmp(a, "--cache-clear") == 0) {
+            KCache *c = kc_open(o->verbose);
+            if (!c) return 1;
+            int failed = 0;
+            if (strcmp(a, "--cache-stats") == 0)
+                kc_print_stats(c, stdout);
+            else
+                failed = kc_clear(c);
+            kc_close(c);
+            return failed ? 1 : 2;
+        } else if (strcmp(a, "--no-cache") == 0) {
+            o->no_cache = true;
         } else if (strcmp(a, "-o") == 0) {
             if (++i >= argc) {
                 diag_fatal_noloc("-o needs an argument");

@@ -13,6 +13,9 @@
 #               modules that the tests beside them import, not tests of their own)
 #   nocrash     gpyc never dies of a signal or hangs: every error test and prefixes of every e2e
 #               program (cut every 7th byte or so) give `gpyc --check` exit status 0 or 1
+#   cache       `gpyc --cache-stats` and `--cache-clear` on a kernel cache folder of its own
+#               (GPYC_CACHE_DIR, XDG_CACHE_HOME, HOME): empty, with an entry, and one that
+#               cannot be made (exit 1, one warning); `--no-cache` is accepted
 #   e2e         tests/e2e/NAME.py (stdout compared with NAME.expected by tests/oracle/compare) and
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
@@ -38,7 +41,7 @@
 #   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
-#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,e2e,alloc,
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,cache,e2e,alloc,
 #                    acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
@@ -99,10 +102,10 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,golden,api,e2e,alloc
+    ONLY=unit,errors,nocrash,golden,api,cache,e2e,alloc
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
     # a GLOB picks file-based tests: the unit and api suites are left out
-    [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,/,}
+    [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,cache,/,}
 fi
 want() { case ",$ONLY," in *",$1,"*) return 0 ;; esac; return 1; }
 
@@ -487,6 +490,67 @@ suite_api() {
     fi
 }
 
+# --- cache -----------------------------------------------------------------------------------
+# cache_expect NAME WANT_RC WANT_OUT WANT_ERR ENV...: `env ENV... gpyc ...` (the words after a
+# lone `--`) must exit WANT_RC and print exactly WANT_OUT on stdout and WANT_ERR on stderr.
+cache_expect() {
+    local name=$1 want_rc=$2 want_out=$3 want_err=$4 rc
+    shift 4
+    local envs=()
+    while [ "$1" != -- ]; do envs+=("$1"); shift; done
+    shift
+    env -u GPYC_CACHE_DIR -u GPYC_CACHE_SIZE "${envs[@]}" "$GPYC" "$@" >"$TMP/cache.out" 2>"$TMP/cache.err"
+    rc=$?
+    if [ $rc -ne "$want_rc" ]; then
+        fail "cache/$name" "$(why_status $rc), expected exit $want_rc"
+        cat "$TMP/cache.out" "$TMP/cache.err" | detail
+    elif [ "$(cat "$TMP/cache.out")" != "$want_out" ]; then
+        fail "cache/$name" "stdout differs"
+        printf '%s\n' "$want_out" | diff - "$TMP/cache.out" | detail
+    elif [ "$(cat "$TMP/cache.err")" != "$want_err" ]; then
+        fail "cache/$name" "stderr differs"
+        printf '%s\n' "$want_err" | diff - "$TMP/cache.err" | detail
+    else
+        pass "cache/$name"
+    fi
+}
+
+# cache_stats DIR KEYS FILES BYTES: what --cache-stats prints for a fresh folder DIR.
+cache_stats() {
+    printf 'folder   %s\nentries  %s keys, %s files\nsize     %s bytes (%s bytes)\n' "$1" "$2" "$3" "$4" "$4"
+    printf 'cap      2147483648 bytes (2.0 GiB)\nhits     0\nmisses   0\nstores   0'
+}
+
+suite_cache() {
+    echo "== cache"
+    have_gpyc cache || return
+    local dir=$TMP/kcache key sum
+    cache_expect stats-empty 0 "$(cache_stats "$dir" 0 0 0)" "" GPYC_CACHE_DIR="$dir" -- --cache-stats
+    if [ "$(stat -c %a "$dir" 2>/dev/null)" = 700 ]; then pass cache/folder-mode
+    else fail cache/folder-mode "$dir is not mode 700"; fi
+    # an entry as codegen/cache.c writes it: "GPYKC001", the payload's length (u64, little
+    # endian), its SHA-256, the payload ("hello\n", 6 bytes)
+    key=$(printf k | sha256sum | cut -c1-64)
+    sum=$(printf 'hello\n' | sha256sum | cut -c1-64 | sed 's/../\\x&/g')
+    mkdir -p "$dir/${key:0:2}"
+    # shellcheck disable=SC2059  # the format holds the bytes
+    printf "GPYKC001\x06\0\0\0\0\0\0\0${sum}hello\n" >"$dir/${key:0:2}/$key.kc"
+    cache_expect stats-entry 0 "$(cache_stats "$dir" 1 1 54)" "" GPYC_CACHE_DIR="$dir" -- --cache-stats
+    cache_expect clear 0 "gpyc: kernel cache cleared: removed 1 entries (54 bytes) from $dir" "" \
+        GPYC_CACHE_DIR="$dir" -- --cache-clear
+    cache_expect stats-cleared 0 "$(cache_stats "$dir" 0 0 0)" "" GPYC_CACHE_DIR="$dir" -- --cache-stats
+    # the folder's other places: $XDG_CACHE_HOME/gpyc (absolute only), then $HOME/.cache/gpyc
+    cache_expect xdg 0 "$(cache_stats "$TMP/xdg/gpyc" 0 0 0)" "" XDG_CACHE_HOME="$TMP/xdg" -- --cache-stats
+    cache_expect home 0 "$(cache_stats "$TMP/home/.cache/gpyc" 0 0 0)" "" XDG_CACHE_HOME=relative \
+        HOME="$TMP/home" -- --cache-stats
+    # a folder that cannot be made: one warning, exit 1
+    : >"$TMP/kfile"
+    local warn="gpyc: warning: kernel cache disabled: cannot create $TMP/kfile/sub: Not a directory"
+    cache_expect stats-disabled 1 "" "$warn" GPYC_CACHE_DIR="$TMP/kfile/sub" -- --cache-stats
+    cache_expect clear-disabled 1 "" "$warn" GPYC_CACHE_DIR="$TMP/kfile/sub" -- --cache-clear
+    cache_expect no-cache 0 "" "" GPYC_CACHE_DIR="$dir" -- --check --no-cache "$ROOT/tests/golden/control_flow.py"
+}
+
 suite_e2e() {
     echo "== e2e${SUFFIX:+ ($OPTFLAG)}"
     have_gpyc "e2e$SUFFIX" || return
@@ -611,6 +675,7 @@ run_suite errors
 run_suite nocrash
 run_suite golden
 run_suite api
+run_suite cache
 run_suite e2e
 run_suite alloc
 [ -n "$ACCDIR" ] && run_suite acceptance
