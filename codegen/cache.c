@@ -30,7 +30,8 @@
  *   the estimate in stats and scans the folder only when the estimate exceeds the cap, after
  *   which the estimate is the exact total.  Replacing an entry counts its bytes again, so the
  *   estimate only overshoots (an extra scan, never a missed eviction).
- * - Concurrency: writers create unique temporary names; entries change only by rename and
+ * - Concurrency: processes, not threads: a KCache and its counters belong to one thread at
+ *   a time (a child process opens its own).  Writers create unique temporary names; entries change only by rename and
  *   unlink; counters and the estimate change under the stats file's lock, and trims scan and
  *   evict while holding it, so two processes do not evict at once.  The worst race costs a
  *   miss (an entry evicted just after a hit refreshed it), never a wrong payload.
@@ -53,6 +54,7 @@
 #define KC_HEADER 48 /* magic 8, length 8, SHA-256 32 */
 #define KC_DEFAULT_CAP (2ull << 30) /* 2 GiB */
 #define KC_STALE_TMP_S (10 * 60) /* a temporary file older than this is left over */
+#define KC_BUF (1 << 16) /* bytes copied at a time */
 
 struct KCache {
     char *dir;
@@ -366,10 +368,10 @@ static const char *copy_payload(int fd, uint64_t len, const uint8_t want[32], co
     if (out < 0) return "cannot create the destination";
     Sha256 h;
     sha256_init(&h);
-    static uint8_t buf[1 << 16];
+    uint8_t *buf = xmalloc(KC_BUF);
     const char *why = NULL;
     while (len && !why) {
-        ssize_t n = read_full(fd, buf, len < sizeof buf ? len : sizeof buf);
+        ssize_t n = read_full(fd, buf, len < KC_BUF ? len : KC_BUF);
         if (n < 0)
             why = "read error";
         else if (n == 0)
@@ -379,6 +381,7 @@ static const char *copy_payload(int fd, uint64_t len, const uint8_t want[32], co
         else
             sha256_update(&h, buf, (size_t)n), len -= (uint64_t)n;
     }
+    free(buf);
     uint8_t got[32];
     sha256_final(&h, got);
     if (!why && memcmp(got, want, 32) != 0) why = "payload SHA-256 mismatch", *damaged = true;
@@ -456,23 +459,25 @@ static uint64_t write_entry(const KCache *c, int fd, const char *tmp, const char
         return 0;
     }
     uint8_t hdr[KC_HEADER] = { 0 };
-    static uint8_t buf[1 << 16];
+    uint8_t *buf = xmalloc(KC_BUF);
     Sha256 h;
     sha256_init(&h);
     uint64_t len = 0;
     bool ok = write_all(fd, hdr, sizeof hdr);
     ssize_t n = 0;
-    while (ok && (n = read_full(in, buf, sizeof buf)) > 0) {
+    while (ok && (n = read_full(in, buf, KC_BUF)) > 0) {
         sha256_update(&h, buf, (size_t)n);
         len += (uint64_t)n;
         ok = write_all(fd, buf, (size_t)n);
     }
+    int err = errno;
+    free(buf);
+    close(in);
+    errno = err;
     if (n < 0) {
         store_warning(c, "read", src_path);
-        close(in);
         return 0;
     }
-    close(in);
     memcpy(hdr, KC_MAGIC, 8);
     put_u64le(hdr + 8, len);
     sha256_final(&h, hdr + 16);

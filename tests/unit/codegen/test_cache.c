@@ -13,6 +13,8 @@
 #include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -286,6 +288,29 @@ Test(cache, unreadable_source_is_a_failed_store)
     cr_assert_str_eq(err, want, "one warning per process");
     cr_assert_not(exists(entry_of(1)));
     cr_assert_eq(count_tmp(), 0);
+    kc_close(c);
+}
+
+/* A full disk, as a file size limit: the store fails with one warning and leaves neither an
+ * entry nor a temporary file; the entries already there still read. */
+Test(cache, disk_full)
+{
+    KCache *c = kc_open(false);
+    cr_assert(put1(c, 1, payload_file("small", 1, 500)));
+    const char *big = payload_file("big", 2, 100000);
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit lim = { 4096, 4096 };
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    capture_begin(2);
+    bool stored = put1(c, 2, big);
+    const char *err = capture_end();
+    cr_assert_not(stored);
+    cr_assert(strstr(err, "gpyc: warning: kernel cache: cannot write "), "%s", err);
+    cr_assert(strstr(err, ": File too large ("), "%s", err);
+    cr_assert_not(exists(entry_of(2)));
+    cr_assert_eq(count_tmp(), 0);
+    cr_assert(kc_get(c, key_of(1), in_root("dest")));
+    cr_assert(file_is(in_root("dest"), 1, 500));
     kc_close(c);
 }
 
