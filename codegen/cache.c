@@ -372,19 +372,25 @@ static const char *copy_payload(int fd, uint64_t len, const uint8_t want[32], co
     const char *why = NULL;
     while (len && !why) {
         ssize_t n = read_full(fd, buf, len < KC_BUF ? len : KC_BUF);
-        if (n < 0)
+        if (n < 0) {
             why = "read error";
-        else if (n == 0)
-            why = "truncated payload", *damaged = true;
-        else if (!write_all(out, buf, (size_t)n))
+        } else if (n == 0) {
+            why = "truncated payload";
+            *damaged = true;
+        } else if (!write_all(out, buf, (size_t)n)) {
             why = "cannot write the destination";
-        else
-            sha256_update(&h, buf, (size_t)n), len -= (uint64_t)n;
+        } else {
+            sha256_update(&h, buf, (size_t)n);
+            len -= (uint64_t)n;
+        }
     }
     free(buf);
     uint8_t got[32];
     sha256_final(&h, got);
-    if (!why && memcmp(got, want, 32) != 0) why = "payload SHA-256 mismatch", *damaged = true;
+    if (!why && memcmp(got, want, 32) != 0) {
+        why = "payload SHA-256 mismatch";
+        *damaged = true;
+    }
     if (close(out) != 0 && !why) why = "cannot write the destination";
     if (why) unlink(dest_path);
     return why;
