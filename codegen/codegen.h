@@ -1,19 +1,24 @@
 /*
- * codegen.h — IR → one .cu file (kernels, host glue, main) and the nvcc invocation.
+ * codegen.h — IR → a program (a host file for the host C++ compiler and the device units) →
+ * an executable (kernel cache, nvcc, the host compiler, the link).
  *
- * Codegen knows nothing of tree-sitter: it reads the IR (compiler/compiler.h) and writes CUDA
- * C++ that includes only the runtime's public headers (gpyrt.h, gpyrt_device.cuh).
+ * Codegen knows nothing of tree-sitter: it reads the IR (compiler/compiler.h) and writes code
+ * that includes only the runtime's public headers (gpyrt.h, gpyrt_device.cuh).
  *
- * Sections, one per part: kernels/ (one __global__ per KernelGroup and its launch, one file
- * per kernel family: ewise.c, reduce.c, rows.c, siblings.c, bundles.c; kernels/kernels.h
- * holds what they share) · host/ (the translation unit, functions, control flow, main;
- * host/host.h holds what its files share) · nvcc.c (finding and running nvcc) · cache.c (the
- * content-addressed cache of compiled files, by key)
+ * Sections, one per part, in pipeline order: kernels/ (one __global__ per KernelGroup and its
+ * launch, one file per kernel family: ewise.c, reduce.c, rows.c, siblings.c, bundles.c;
+ * kernels/kernels.h holds what they share) · units.c (device units: canonical text, hash
+ * names, host launchers) · host/ (the host file: functions, control flow, main; host/host.h
+ * holds what its files share) · nvcc.c (finding nvcc, running tools) · cache.c (the
+ * content-addressed cache of compiled files, by key) · build.c (units and host file to an
+ * executable)
  */
 #ifndef GPYC_CODEGEN_H
 #define GPYC_CODEGEN_H
 
 #include "compiler/compiler.h"
+
+#include <sys/types.h>
 
 /* ---------------------------------------------------------------- kernels/
  * Writes the kernel of group g (the __global__ function) and returns nothing; the launch is
@@ -39,43 +44,70 @@ void cg_list_kernels(FILE *out, const IrModule *m);
 void cg_rows_def(StrBuf *out, const IrModule *m, const RowChain *c);
 void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueName name_of, void *ctx, int indent);
 
-/* Sibling reductions (compiler/passes/siblings.c): every set's kernels (with the helpers they share,
- * once), and a set's launch at set->last: one kernel over the common rows and a small one
- * that combines the blocks, or the members' own kernels when the shapes do not allow it. */
-void cg_siblings_defs(StrBuf *out, const IrModule *m);
+/* Sibling reductions (compiler/passes/siblings.c): a set's kernels, and its launch at
+ * set->last: one kernel over the common rows and a small one that combines the blocks, or the
+ * members' own kernels when the shapes do not allow it. */
+void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s);
 void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx,
                         int indent);
 
-/* Horizontal bundles (compiler/passes/hfuse.c): every bundle's argument structs and kernel (its
- * members' bodies are device functions, written by cg_kernel_def); the host state a bundle
- * keeps in the function that launches it (declared with its values); member k's host code at
- * its own launch point, filling its slot, and after the last member's, the bundle's launch. */
-void cg_bundle_defs(StrBuf *out, const IrModule *m);
+/* Horizontal bundles (compiler/passes/hfuse.c): a bundle's device code (its members' bodies,
+ * device functions written by cg_kernel_def, its argument structs and its kernel); the
+ * argument structs alone (the host fills them); the host state a bundle keeps in the
+ * function that launches it (declared with its values); member k's host code at its own
+ * launch point, filling its slot, and after the last member's, the bundle's launch. */
+void cg_bundle_def(StrBuf *out, const IrModule *m, const Bundle *bd);
+void cg_bundle_structs(StrBuf *out, const Bundle *bd);
 void cg_bundle_decls(StrBuf *out, const Bundle *bd, int indent);
 void cg_bundle_member(StrBuf *out, const IrModule *m, const Bundle *bd, int k, CgValueName name_of, void *ctx,
                       int indent);
 
+/* ---------------------------------------------------------------- units.c
+ * A unit: the device code of one launchable entity, canonicalised and named by its hash (see
+ * units.c).  Its kernels: name as host code calls it (K_<name>, L_<name>), symbol in the
+ * device code, parameter list (host-compilable C++).                                       */
+typedef struct CgKernel {
+    char *name;        /* "k3_add", "k1_sum_cv" */
+    char *symbol;      /* "gk0123456789abcdef_0", "gk..._0_cv" */
+    char *params;      /* "gp_shape s, int mode, gp_kin a0, int64_t v1" */
+} CgKernel;
+typedef struct CgUnit {
+    char hash[17];     /* 16 hex digits of the SHA-256 of the canonical text */
+    char *text;        /* the final device code (extern "C" kernels named gk<hash>_...) */
+    size_t len;
+    Vec kernels;       /* CgKernel*, in text order */
+} CgUnit;
+/* The unit of raw device text whose own names are bases[0..nbases). */
+CgUnit *cg_unit_new(const char *raw, size_t len, const char *const *bases, int nbases);
+void cg_unit_free(CgUnit *u);
+/* The host side of u's kernels: `static gp_kernel K_<name>` and a typed launcher
+ * `L_<name>(gx, gy, block, smem, <the kernel's parameters>)` each. */
+void cg_unit_host_decls(StrBuf *out, const CgUnit *u);
+
 /* ---------------------------------------------------------------- host/
- * The whole translation unit: includes, tuple structs, kernels, functions, main().        */
-void cg_module(StrBuf *out, const IrModule *m);
+ * A program: the host translation unit (C++ for the host compiler alone: includes, tuple
+ * structs, kernel handles and launchers, functions, main()) and the device units.  The host
+ * text declares `gpyk_fatbins` and `gpyk_nfatbins`, which the driver defines after it (the
+ * fatbins embedded with .incbin).                                                          */
+typedef struct CgProgram {
+    StrBuf host;
+    Vec units;         /* CgUnit*, one per distinct hash */
+} CgProgram;
+void cg_program(CgProgram *p, const IrModule *m);
+void cg_program_free(CgProgram *p);
+/* --emit=cuda: the device file (the runtime header, then every unit) and the host file. */
+void cg_program_listing(StrBuf *out, const CgProgram *p);
 
 /* ---------------------------------------------------------------- nvcc.c */
-typedef struct NvccJob {
-    const char *cu_path;      /* the generated file */
-    const char *out_path;     /* the executable */
-    const char *nvcc;         /* explicit path, or NULL to search $CUDA_HOME, $CUDA_PATH, PATH */
-    const char *arch;         /* NULL: sm_80 + sm_90 SASS and compute_90 PTX */
-    const char *include_dir;  /* the runtime's headers */
-    const char *lib_dir;      /* libgpyrt.a */
-    bool verbose;             /* print the command */
-    bool compile_only;        /* `-c`: out_path is an object file; nothing is linked (tests) */
-    const char *const *libs;  /* NULL-terminated extra libraries to link ("cublas" → -lcublas),
-                                 after libgpyrt; NULL for none */
-} NvccJob;
 /* Finds nvcc; returns an xmalloc'd path or NULL (and a diagnostic naming what was tried). */
 char *cg_find_nvcc(const char *explicit_path);
-/* Runs nvcc; returns its exit status (0 on success); nvcc's own output goes to stderr. */
-int cg_run_nvcc(const NvccJob *job);
+/* Starts argv[0] (a path) with argv (NULL-terminated), printing the command first when
+ * verbose; returns its pid, or -1 after a diagnostic when it cannot be started. */
+pid_t cg_spawn(char *const *argv, bool verbose);
+/* Waits for pid; returns its exit status (1, with a diagnostic, when it was killed). */
+int cg_wait(pid_t pid, const char *what);
+/* cg_spawn + cg_wait. */
+int cg_run(char *const *argv, bool verbose);
 
 /* ---------------------------------------------------------------- cache.c
  * A content-addressed store of opaque files (compiled kernels), shared by every gpyc process
@@ -117,5 +149,27 @@ int kc_clear(KCache *c);
 /* This process's counters (for -v). */
 int kc_hits(const KCache *c);
 int kc_misses(const KCache *c);
+
+/* ---------------------------------------------------------------- build.c
+ * From a program to an executable: the device units from the kernel cache or compiled by nvcc
+ * into fatbins (in parallel batches), the host file by the host C++ compiler at the same
+ * time, then one link with the fatbins embedded.  Writes out_path only when every step
+ * succeeded (through a temporary file and a rename).                                       */
+typedef struct BuildJob {
+    const CgProgram *prog;
+    const char *script;       /* for messages */
+    const char *out_path;     /* the executable */
+    const char *nvcc;         /* explicit path, or NULL to search $CUDA_HOME, $CUDA_PATH, PATH */
+    const char *arch;         /* NULL: sm_80 + sm_90 SASS and compute_80 PTX (build.c) */
+    const char *include_dir;  /* the runtime's headers */
+    const char *lib_dir;      /* libgpyrt.a */
+    const char *const *libs;  /* NULL-terminated CUDA libraries to link ("cublas"), or NULL */
+    const char *keep_prefix;  /* non-NULL: keep the generated files as <prefix>.host.cpp and
+                                 <prefix>.kernels.cu */
+    bool verbose;             /* stage times, cache hits and misses, every command */
+    bool no_cache;            /* --no-cache */
+} BuildJob;
+/* Returns 0 on success, 1 after diagnostics. */
+int cg_build(const BuildJob *job);
 
 #endif

@@ -1,13 +1,9 @@
 /*
- * nvcc.c — finding nvcc and running it on the generated .cu file.
+ * nvcc.c — finding nvcc, and running the tools a build needs (nvcc, the host C++ compiler).
  *
- * Invariants: nvcc runs through fork/execv with an argv array, never through a shell, so no
- * path or flag is ever re-parsed; nvcc's own output goes to our stderr untouched; a failure to
- * start nvcc is reported (with the OS's reason) and distinguished from nvcc failing.
- *
- * Default code: sm_80 and sm_90 SASS plus compute_90 PTX, so one binary runs on A100, H100 and
- * newer GPUs (the driver JIT-compiles the PTX there).  The CUDA runtime is linked statically
- * (nvcc's default, --cudart static); the CUDA math libraries a program uses dynamically.
+ * Invariants: tools run through fork/execv with an argv array, never through a shell, so no
+ * path or flag is ever re-parsed; their own output goes to our stderr untouched; a failure to
+ * start a tool is reported (with the OS's reason) and distinguished from the tool failing.
  */
 #include "codegen.h"
 
@@ -76,16 +72,6 @@ char *cg_find_nvcc(const char *explicit_path)
     return NULL;
 }
 
-/* Appends an argument to the NULL-terminated argv vector. */
-static void push(Vec *argv, const char *s) { vec_push(argv, xstrdup(s)); }
-
-static void pushf(Vec *argv, const char *fmt, const char *s)
-{
-    StrBuf sb = {0};
-    sb_printf(&sb, fmt, s);
-    vec_push(argv, sb.s);
-}
-
 /* Writes s to f quoted for a POSIX shell when it needs quoting (for -v output only). */
 static void put_quoted(FILE *f, const char *s)
 {
@@ -108,52 +94,12 @@ static void put_quoted(FILE *f, const char *s)
     fputc('\'', f);
 }
 
-/* The arch flags for job->arch (see the file comment for the default). */
-static void push_arch(Vec *argv, const char *arch)
+pid_t cg_spawn(char *const *argv, bool verbose)
 {
-    if (!arch || !*arch) {
-        push(argv, "-gencode");
-        push(argv, "arch=compute_80,code=sm_80");
-        push(argv, "-gencode");
-        push(argv, "arch=compute_90,code=[sm_90,compute_90]");
-    } else if (strncmp(arch, "-arch", 5) == 0) {
-        push(argv, arch);
-    } else {
-        pushf(argv, "-arch=%s", arch);   /* sm_XX, native, all, all-major */
-    }
-}
-
-/* Runs `nvcc -O3 -std=c++17 <arch> -I<inc> -o <out> <cu> -L<lib> -lgpyrt <libs> -ldl -lrt
- * -lpthread -lm` (or `-c -o <out.o> <cu>`), waits, returns its exit status. */
-int cg_run_nvcc(const NvccJob *job)
-{
-    char *nvcc = cg_find_nvcc(job->nvcc);
-    if (!nvcc) return 1;
-    Vec argv = {0};
-    push(&argv, nvcc);
-    push(&argv, "-O3");
-    push(&argv, "-std=c++17");
-    push_arch(&argv, job->arch);
-    if (job->include_dir) pushf(&argv, "-I%s", job->include_dir);
-    if (job->compile_only) push(&argv, "-c");
-    push(&argv, "-o");
-    push(&argv, job->out_path);
-    push(&argv, job->cu_path);
-    if (!job->compile_only) {
-        if (job->lib_dir) pushf(&argv, "-L%s", job->lib_dir);
-        push(&argv, "-lgpyrt");
-        for (const char *const *l = job->libs; l && *l; l++) pushf(&argv, "-l%s", *l);
-        push(&argv, "-ldl");
-        push(&argv, "-lrt");
-        push(&argv, "-lpthread");
-        push(&argv, "-lm");
-    }
-    vec_push(&argv, NULL);
-
-    if (job->verbose) {
-        for (int i = 0; argv.v[i]; i++) {
+    if (verbose) {
+        for (int i = 0; argv[i]; i++) {
             if (i) fputc(' ', stderr);
-            put_quoted(stderr, argv.v[i]);
+            put_quoted(stderr, argv[i]);
         }
         fputc('\n', stderr);
     }
@@ -161,23 +107,22 @@ int cg_run_nvcc(const NvccJob *job)
     fflush(stderr);
 
     /* A close-on-exec pipe tells the parent whether execv failed (and why). */
-    int status = 1;
     int fds[2];
     if (pipe(fds) != 0) {
-        diag_fatal_noloc("cannot run %s: %s", nvcc, strerror(errno));
-        goto done;
+        diag_fatal_noloc("cannot run %s: %s", argv[0], strerror(errno));
+        return -1;
     }
     fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     pid_t pid = fork();
     if (pid < 0) {
-        diag_fatal_noloc("cannot run %s: %s", nvcc, strerror(errno));
+        diag_fatal_noloc("cannot run %s: %s", argv[0], strerror(errno));
         close(fds[0]);
         close(fds[1]);
-        goto done;
+        return -1;
     }
     if (pid == 0) {
         close(fds[0]);
-        execv(nvcc, (char *const *)argv.v);
+        execv(argv[0], argv);
         int e = errno;
         ssize_t w = write(fds[1], &e, sizeof e);
         (void)w;
@@ -190,24 +135,30 @@ int cg_run_nvcc(const NvccJob *job)
         n = read(fds[0], &err, sizeof err);
     while (n < 0 && errno == EINTR);
     close(fds[0]);
+    if (n == (ssize_t)sizeof err) {
+        int ws;
+        while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+        diag_fatal_noloc("cannot run %s: %s", argv[0], strerror(err));
+        return -1;
+    }
+    return pid;
+}
+
+int cg_wait(pid_t pid, const char *what)
+{
+    if (pid < 0) return 1;
     int ws;
     while (waitpid(pid, &ws, 0) < 0)
         if (errno != EINTR) {
-            diag_fatal_noloc("cannot wait for %s: %s", nvcc, strerror(errno));
-            goto done;
+            diag_fatal_noloc("cannot wait for %s: %s", what, strerror(errno));
+            return 1;
         }
-    if (n == (ssize_t)sizeof err) {
-        diag_fatal_noloc("cannot run %s: %s", nvcc, strerror(err));
-        status = 1;
-    } else if (WIFEXITED(ws)) {
-        status = WEXITSTATUS(ws);
-    } else if (WIFSIGNALED(ws)) {
-        diag_fatal_noloc("%s was killed by signal %d", nvcc, WTERMSIG(ws));
-        status = 1;
-    }
-done:
-    for (int i = 0; i < argv.n; i++) free(argv.v[i]);
-    vec_free(&argv);
-    free(nvcc);
-    return status;
+    if (WIFEXITED(ws)) return WEXITSTATUS(ws);
+    if (WIFSIGNALED(ws)) diag_fatal_noloc("%s was killed by signal %d", what, WTERMSIG(ws));
+    return 1;
+}
+
+int cg_run(char *const *argv, bool verbose)
+{
+    return cg_wait(cg_spawn(argv, verbose), argv[0]);
 }

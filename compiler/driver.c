@@ -41,7 +41,8 @@ static const char usage[] =
     "  -O0                 no fusion: one kernel per operation\n"
     "  -O2                 fusion and optimisations (default)\n"
     "  --nvcc PATH         the nvcc to use (default: $CUDA_HOME, $CUDA_PATH, PATH)\n"
-    "  --keep              keep the generated .cu file beside the output\n"
+    "  --keep              keep the generated files beside the output (OUT.host.cpp,\n"
+    "                      OUT.kernels.cu)\n"
     "  -v                  print stage timings and every subprocess command\n"
     "  --list-api          print every cupy.* name that compiles, one per line, and exit\n"
     "  --no-cache          neither look up nor store compiled kernels in the kernel cache\n"
@@ -318,46 +319,30 @@ static int compile(const Options *o)
     }
 
     stage_begin();
-    StrBuf cu = {0};
-    cg_module(&cu, m);
+    CgProgram prog;
+    cg_program(&prog, m);
     stage_end("codegen");
     if (diag_count()) {
-        sb_free(&cu);
+        cg_program_free(&prog);
         goto done;
     }
     if (o->emit && strcmp(o->emit, "cuda") == 0) {
         FILE *f = emit_stream(o);
-        if (f) fwrite(cu.s, 1, cu.len, f);
+        if (f) {
+            StrBuf l = {0};
+            cg_program_listing(&l, &prog);
+            fwrite(l.s, 1, l.len, f);
+            sb_free(&l);
+        }
         status = emit_close(f);
-        sb_free(&cu);
+        cg_program_free(&prog);
         goto done;
     }
 
-    /* nvcc */
+    /* the kernels (cache or nvcc), the host code, the link */
     char *out = o->output ? xstrdup(o->output) : default_output(o->input);
-    StrBuf cu_path = {0};
-    if (o->keep) {
-        sb_printf(&cu_path, "%s.cu", out);
-    } else {
-        const char *tmp = getenv("TMPDIR");
-        sb_printf(&cu_path, "%s/gpyc-%ld-XXXXXX.cu", tmp && *tmp ? tmp : "/tmp", (long)getpid());
-        int fd = mkstemps(cu_path.s, 3);
-        if (fd < 0) {
-            diag_fatal_noloc("cannot create a temporary file: %s", strerror(errno));
-            goto nvcc_done;
-        }
-        close(fd);
-    }
-    FILE *f = fopen(cu_path.s, "w");
-    if (!f || fwrite(cu.s, 1, cu.len, f) != cu.len) {
-        diag_fatal_noloc("cannot write %s: %s", cu_path.s, strerror(errno));
-        if (f) fclose(f);
-        goto nvcc_done;
-    }
-    fclose(f);
     char *inc = NULL, *lib = NULL;
     if (find_runtime(&inc, &lib)) {
-        stage_begin();
         /* the CUDA math libraries the program uses (instrs.def's LIB), linked dynamically */
         const char *libs[IR_OP_COUNT + 1];
         int nlibs = 0;
@@ -369,22 +354,15 @@ static int compile(const Options *o)
             if (!have && module_uses(m, (IrOp)op)) libs[nlibs++] = l;
         }
         libs[nlibs] = NULL;
-        NvccJob job = {.libs = libs, .cu_path = cu_path.s, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
-                       .include_dir = inc, .lib_dir = lib, .verbose = o->verbose};
-        int rc = cg_run_nvcc(&job);
-        stage_end("nvcc");
-        if (rc == 0)
-            status = 0;
-        else
-            diag_fatal_noloc("nvcc failed (exit status %d) on the generated code for %s", rc, o->input);
+        BuildJob job = {.prog = &prog, .script = o->input, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
+                        .include_dir = inc, .lib_dir = lib, .libs = libs, .keep_prefix = o->keep ? out : NULL,
+                        .verbose = o->verbose, .no_cache = o->no_cache};
+        status = cg_build(&job);
     }
     free(inc);
     free(lib);
-    if (!o->keep) unlink(cu_path.s);
-nvcc_done:
-    sb_free(&cu_path);
-    sb_free(&cu);
     free(out);
+    cg_program_free(&prog);
 done:
     ir_module_free(m);
     ty_free_all();

@@ -157,6 +157,10 @@ esac
 if [ -z "$ARCH" ] && [ "$HAVE_GPU" = 0 ] && [ -z "${GPYC_FLAGS:-}" ]; then ARCH=compute_90; fi
 # gpyc's flags for full compiles (word-split on purpose: flags never hold spaces).
 FLAGS="$OPTFLAG ${ARCH:+--arch=$ARCH} ${GPYC_FLAGS:-}"
+# Full compiles share one kernel cache in the build tree (issue 20): the e2e, alloc and
+# acceptance programs repeat many kernels, and a rerun finds all of them.  GPYC_CACHE_DIR from
+# the environment wins (the cache suite sets its own).
+export GPYC_CACHE_DIR=${GPYC_CACHE_DIR:-$(cd "$BUILD" 2>/dev/null && pwd || echo "$BUILD")/kcache}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpyc-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 

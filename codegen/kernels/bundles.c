@@ -39,9 +39,15 @@ static void bundle_member_struct(StrBuf *out, const Bundle *bd, int k)
 
 /* The bundle kernel: blockIdx.y picks the member, whose body walks its own elements with the
  * grid's x extent (every body is a grid-stride loop, so any extent is correct). */
-static void bundle_def(StrBuf *out, const IrModule *m, const Bundle *bd)
+void cg_bundle_structs(StrBuf *out, const Bundle *bd)
 {
     for (int k = 0; k < bd->members.n; k++) bundle_member_struct(out, bd, k);
+}
+
+void cg_bundle_def(StrBuf *out, const IrModule *m, const Bundle *bd)
+{
+    for (int k = 0; k < bd->members.n; k++) cg_kernel_def(out, m, VEC_AT(bd->members, k));
+    cg_bundle_structs(out, bd);
     sb_printf(out, "/* %s — %d independent elementwise kernels in one launch (hfuse.c):", bd->name, bd->members.n);
     for (int k = 0; k < bd->members.n; k++) {
         StrBuf w = {0};
@@ -69,11 +75,6 @@ static void bundle_def(StrBuf *out, const IrModule *m, const Bundle *bd)
     }
     cg_line(out, 1, "}");
     sb_puts(out, "}\n\n");
-}
-
-void cg_bundle_defs(StrBuf *out, const IrModule *m)
-{
-    for (int i = 0; i < m->bundles.n; i++) bundle_def(out, m, VEC_AT(m->bundles, i));
 }
 
 static int bundle_copies(const Bundle *bd)
@@ -123,9 +124,8 @@ void cg_bundle_member(StrBuf *out, const IrModule *m, const Bundle *bd, int k, C
         cg_line(out, n, "if (kg_bmax > 0) {");
         StrBuf args = {0};
         for (int j = 0; j < nm_; j++) sb_printf(&args, "%shb%d_m%d", j ? ", " : "", b, j);
-        cg_line(out, n + 1, "const dim3 kg_grid(rt_grid_fit(kg_bmax, %d, (const void *)%s, 0), %d);", BLOCK, bd->name, nm_);
-        cg_line(out, n + 1, "%s<<<kg_grid, %d, 0, rt_stream()>>>(%s);", bd->name, BLOCK, args.s);
-        cg_line(out, n + 1, "rt_check_launch();");
+        cg_line(out, n + 1, "L_%s(rt_grid_fit(kg_bmax, %d, rt_kernel_fn(&K_%s), 0), %d, %d, 0, %s);", bd->name, BLOCK,
+                bd->name, nm_, BLOCK, args.s);
         cg_line(out, n, "}");
         sb_free(&args);
         if (copies) cg_line(out, n, "for (int kg_i = 0; kg_i < %d; kg_i++) rt_release(hb%d_rel[kg_i]);", copies, b);

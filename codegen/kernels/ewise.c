@@ -459,9 +459,8 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
         any_copy = false;
     } else {
         /* the vector path in one pass, a thread per vector; the others grid-stride */
-        cg_line(out, n + 1, "%s<<<rt_grid_ew(kg_n, %s, %d, (const void *)%s), %d, 0, rt_stream()>>>(%s);", g->name,
+        cg_line(out, n + 1, "L_%s(rt_grid_ew(kg_n, %s, %d, rt_kernel_fn(&K_%s)), 1, %d, 0, %s);", g->name,
                 V > 1 ? "(kg_mode & 4) != 0" : "false", BLOCK, g->name, BLOCK, args.s);
-        cg_line(out, n + 1, "rt_check_launch();");
     }
     if (any_copy) {
         for (int i = 0; i < p.arrs.n; i++) {

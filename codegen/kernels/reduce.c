@@ -357,6 +357,23 @@ static void reduce_def_rows(StrBuf *out, RedGen *R)
  * widest path's registers set the occupancy of all: W5's argmin over 16 clusters in column
  * mode ran at 128 registers, 2 blocks per SM; the column kernel alone needs 80.
  * split > 1: partial results go to part, combined by gp_reduce_finish. */
+/* <name>_fin: the second pass of a split reduction (gpyrt_reduce.cuh's gp_reduce_finish or
+ * gp_argreduce_finish for this accumulator, result and combiner). */
+static void reduce_def_finish(StrBuf *out, const RedGen *R)
+{
+    if (RED_IS_ARG(R->r->redop)) {
+        sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, int64_t *out, int64_t nout, %s ident, bool by_col)\n{\n",
+                  BLOCK, R->g->name, R->at, R->at);
+        cg_line(out, 1, "gp_argreduce_finish<%s, %s>(part, split, out, nout, ident, by_col);", R->at, cg_red_functor(R->r->redop));
+    } else {
+        sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, %s *out, int64_t nout, int64_t nin, %s ident, bool by_col)\n{\n",
+                  BLOCK, R->g->name, R->at, R->rt, R->at);
+        cg_line(out, 1, "gp_reduce_finish<%s, %s, %s, %s>(part, split, out, nout, nin, ident, by_col);", R->at, R->rt,
+                cg_red_functor(R->r->redop), R->r->redop == RED_MEAN ? "true" : "false");
+    }
+    sb_puts(out, "}\n\n");
+}
+
 void cg_reduce_def(StrBuf *out, const KernelGroup *g)
 {
     RedGen R = {.g = g};
@@ -370,6 +387,7 @@ void cg_reduce_def(StrBuf *out, const KernelGroup *g)
     if (reduce_has_colvec(g, &R.p, R.V)) reduce_def_colvec(out, &R);
     reduce_def_col(out, &R);
     reduce_def_rows(out, &R);
+    reduce_def_finish(out, &R);
     sb_free(&R.ident);
     sb_free(&R.fin);
     cg_kparams_free(&R.p);
@@ -468,34 +486,29 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
     if (reduce_has_colvec(g, &p, V)) {
         cg_line(out, n + 1, "if (kg_col == %d)", V);
-        cg_line(out, n + 2, "%s_cv<<<rt_grid_fit(kg_threads, %d, (const void *)%s_cv, 0), %d, 0, rt_stream()>>>(%s);", g->name,
+        cg_line(out, n + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", g->name,
                 BLOCK, g->name, BLOCK, args.s);
         cg_line(out, n + 1, "else if (kg_col)");
     } else {
         cg_line(out, n + 1, "if (kg_col)");
     }
-    cg_line(out, n + 2, "%s_col<<<rt_grid_fit(kg_threads, %d, (const void *)%s_col, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
+    cg_line(out, n + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", g->name, BLOCK,
             g->name, BLOCK, args.s);
     cg_line(out, n + 1, "else");
-    cg_line(out, n + 2, "%s<<<rt_grid_fit(kg_threads, %d, (const void *)%s, 0), %d, 0, rt_stream()>>>(%s);", g->name, BLOCK,
-            g->name, BLOCK, args.s);
-    cg_line(out, n + 1, "rt_check_launch();");
+    cg_line(out, n + 2, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", g->name, BLOCK, g->name,
+            BLOCK, args.s);
     cg_line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
     cg_put_identity(&ident, r);
     if (arg) {
-        cg_line(out, n + 2, "gp_argreduce_finish<%s, %s><<<rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), %d, 0, rt_stream()>>>(",
-                at, cg_red_functor(r->redop), BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", g->name, BLOCK, BLOCK, BLOCK);
         cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
                 res, ident.s);
     } else {
-        cg_line(out, n + 2,
-                "gp_reduce_finish<%s, %s, %s, %s><<<rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), %d, 0, rt_stream()>>>(",
-                at, rt, cg_red_functor(r->redop), r->redop == RED_MEAN ? "true" : "false", BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", g->name, BLOCK, BLOCK, BLOCK);
         cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s, kg_col != 0);",
                 at, rt, res, ident.s);
     }
-    cg_line(out, n + 2, "rt_check_launch();");
     cg_line(out, n + 2, "rt_release(kg_part);");
     cg_line(out, n + 1, "}");
     cg_line(out, n, "}");

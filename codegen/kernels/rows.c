@@ -320,9 +320,8 @@ void cg_rows_launch(StrBuf *out, const IrModule *m, const RowChain *c, CgValueNa
         sb_printf(&args, ", %s ? (%s *)%s->data : NULL", rn, dt_ctype(r->res->type->dtype), rn);
     }
     for (int i = 0; i < cp.scalars.n; i++) sb_printf(&args, ", %s", cg_nm(&L, VEC_AT(cp.scalars, i)));
-    cg_line(out, n, "%s<<<rt_grid_fit(kg_rows * %d, %d, (const void *)%s, kg_smem), %d, kg_smem, rt_stream()>>>(%s);", c->name, BLOCK, BLOCK, c->name, BLOCK,
-            args.s);
-    cg_line(out, n, "rt_check_launch();");
+    cg_line(out, n, "L_%s(rt_grid_fit(kg_rows * %d, %d, rt_kernel_fn(&K_%s), kg_smem), 1, %d, kg_smem, %s);", c->name, BLOCK,
+            BLOCK, c->name, BLOCK, args.s);
     sb_free(&args);
     n -= 2;
     cg_line(out, n + 1, "} else {");

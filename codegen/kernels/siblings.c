@@ -83,26 +83,7 @@ static int sib_rep(const SibParams *sp, const IrValue *v, int d)
     GPYC_UNREACHABLE();
 }
 
-/* Helpers every sibling kernel uses, written once per file. */
-static void sib_prelude(StrBuf *out)
-{
-    sb_puts(out, "/* sibling reductions: a row view of an array and an 8-byte cell for partials */\n");
-    sb_puts(out, "struct gp_srow { const char *p; int64_t s0, s1; };\n");
-    sb_puts(out, "static inline gp_srow gp_srow_of(const gp_array *a, int rank)\n{\n");
-    cg_line(out, 1, "gp_srow r = {a->data, 0, 0};");
-    cg_line(out, 1, "if (a->ndim == rank) {");
-    cg_line(out, 2, "if (a->shape[0] != 1) r.s0 = a->strides[0];");
-    cg_line(out, 2, "if (rank == 2 && a->shape[1] != 1) r.s1 = a->strides[1];");
-    cg_line(out, 1, "} else if (a->ndim == 1 && rank == 2 && a->shape[0] != 1) {");
-    cg_line(out, 2, "r.s1 = a->strides[0];");
-    cg_line(out, 1, "}");
-    cg_line(out, 1, "return r;");
-    sb_puts(out, "}\n");
-    sb_puts(out, "template<typename T> __device__ __forceinline__ void gp_sib_put(unsigned long long *c, T v) { memcpy(c, &v, sizeof(T)); }\n");
-    sb_puts(out, "template<typename T> __device__ __forceinline__ T gp_sib_get(const unsigned long long *c) { T v; memcpy(&v, c, sizeof(T)); return v; }\n\n");
-}
-
-static void sib_def(StrBuf *out, const IrModule *m, const Siblings *s)
+void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s)
 {
     SibParams sp;
     sib_params(&sp, s);
@@ -246,12 +227,6 @@ static void sib_def(StrBuf *out, const IrModule *m, const Siblings *s)
     sib_params_free(&sp);
 }
 
-void cg_siblings_defs(StrBuf *out, const IrModule *m)
-{
-    if (!m->siblings.n) return;
-    sib_prelude(out);
-    for (int i = 0; i < m->siblings.n; i++) sib_def(out, m, VEC_AT(m->siblings, i));
-}
 
 /* kg_s<k> = the input shape of member k's reduction (as cg_reduce_launch computes it). */
 static void sib_member_shape(const Launch *L, int n, const KernelGroup *g, int k)
@@ -330,13 +305,11 @@ void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgVal
         sb_printf(&args, ", gp_srow_of(%s, %d)", cg_nm(&L, VEC_AT(sp.reps, r)), (int)(intptr_t)VEC_AT(sp.rank, r));
     cg_put_scalar_args(&args, &L, &(KParams){.scalars = sp.scalars});
     sb_puts(&args, ", (unsigned long long *)kg_part->data");
-    cg_line(out, n, "const unsigned kg_nb = rt_grid_fit(kg_n, %d, (const void *)%s, 0);", BLOCK, s->name);
+    cg_line(out, n, "const unsigned kg_nb = rt_grid_fit(kg_n, %d, rt_kernel_fn(&K_%s), 0);", BLOCK, s->name);
     cg_line(out, n, "const int64_t kg_np = (int64_t)kg_nb * %d;", sp.nslots);
     cg_line(out, n, "gp_array *kg_part = rt_empty(GP_INT64, 1, &kg_np);");
-    cg_line(out, n, "%s<<<kg_nb, %d, 0, rt_stream()>>>(%s);", s->name, BLOCK, args.s);
-    cg_line(out, n, "rt_check_launch();");
-    cg_line(out, n, "%s_fin<<<%d, %d, 0, rt_stream()>>>(%s);", s->name, sp.nslots, BLOCK, fargs.s);
-    cg_line(out, n, "rt_check_launch();");
+    cg_line(out, n, "L_%s(kg_nb, 1, %d, 0, %s);", s->name, BLOCK, args.s);
+    cg_line(out, n, "L_%s_fin(%d, 1, %d, 0, %s);", s->name, sp.nslots, BLOCK, fargs.s);
     cg_line(out, n, "rt_release(kg_part);");
     sb_free(&args);
     sb_free(&fargs);

@@ -93,6 +93,25 @@ typedef struct gp_array {
     gp_buffer *buf;
 } gp_array;
 
+/* A row view of an array, as a sibling-reduction kernel reads it (codegen/kernels/siblings.c):
+ * element (i, o) at p + i * s0 + o * s1; a dimension of one (or a 1-d array read as the
+ * columns of one row, rank 2) is broadcast with stride 0. */
+typedef struct gp_srow {
+    const char *p;
+    int64_t s0, s1;
+} gp_srow;
+static inline gp_srow gp_srow_of(const gp_array *a, int rank)
+{
+    gp_srow r = {a->data, 0, 0};
+    if (a->ndim == rank) {
+        if (a->shape[0] != 1) r.s0 = a->strides[0];
+        if (rank == 2 && a->shape[1] != 1) r.s1 = a->strides[1];
+    } else if (a->ndim == 1 && rank == 2 && a->shape[0] != 1) {
+        r.s1 = a->strides[0];
+    }
+    return r;
+}
+
 /* A new C-contiguous array, uninitialised.  New reference.  Raises ValueError for a negative
  * dimension ("negative dimensions are not allowed"). */
 gp_array *rt_empty(gp_dtype dt, int ndim, const int64_t *shape);
@@ -200,6 +219,25 @@ unsigned rt_grid_fit(int64_t n, unsigned block, const void *kernel, size_t smem)
 unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel);
 /* The program's stream (libgpu's). */
 cudaStream_t rt_stream(void);
+
+/* ---------------------------------------------------------------- kernels.c
+ * The program's kernels, compiled by gpyc into fatbins embedded in the executable.  Generated
+ * host code declares one static gp_kernel per kernel ({"name"}: fn starts NULL) and launches
+ * it with rt_launch on rt_stream(). */
+typedef struct gp_kernel {
+    const char *name;          /* the extern "C" __global__ function */
+    const void *fn;            /* its handle (a cudaKernel_t) once looked up */
+} gp_kernel;
+/* Called by main() before anything launches: the program's n fatbins (static data). */
+void rt_kernels_register(const void *const *fatbins, int n);
+/* k's handle, for launches and occupancy queries (rt_grid_fit): looked up on first use in
+ * the fatbins, loading them as needed.  RuntimeError when no fatbin has it or has code for
+ * this GPU. */
+const void *rt_kernel_fn(gp_kernel *k);
+/* Launches k on rt_stream() over a grid of gx x gy blocks of `block` threads with `smem`
+ * dynamic shared bytes; args points at each argument, in parameter order (cudaLaunchKernel).
+ * RuntimeError (CUDA's message) when the launch fails. */
+void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args);
 
 /* ---------------------------------------------------------------- format.c / print.c
  * A string builder and Python's / NumPy's formatting of values.  All output that a program

@@ -27,6 +27,17 @@ template<typename T> GP_HD T gp_ident_min() { return gp_highest<T>(); }
 template<typename T> GP_HD T gp_mean_div(T x, int64_t n) { return gpi_truediv(x, gp_cast<T>(n)); }
 
 /* The final value of a reduction: the mean divides by the number of reduced elements. */
+#ifdef __CUDACC__
+/* A sibling-reduction kernel's 8-byte partial cells (codegen/kernels/siblings.c). */
+template<typename T> __device__ __forceinline__ void gp_sib_put(unsigned long long *c, T v) { memcpy(c, &v, sizeof(T)); }
+template<typename T> __device__ __forceinline__ T gp_sib_get(const unsigned long long *c)
+{
+    T v;
+    memcpy(&v, c, sizeof(T));
+    return v;
+}
+#endif
+
 template<bool MEAN> struct gp_red_fin {
     template<typename AT> static GP_HD AT f(AT a, int64_t) { return a; }
 };
@@ -185,12 +196,13 @@ __device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nou
     }
 }
 
-/* Second pass of a split reduction: out[o] = fin(combine of o's split partials).  Rows mode
+/* Second pass of a split reduction (the body of a generated <name>_fin kernel, launched with
+ * 256 threads): out[o] = fin(combine of o's split partials).  Rows mode
  * (by_col false) leaves them at part[o*split .. o*split+split-1], a block combines them;
  * column modes at part[k*nout + o] (adjacent threads write adjacent partials), combined by
  * gp_finish_cols (launched with nout * 8 threads). */
 template<typename AT, typename RT, typename Op, bool MEAN>
-__global__ void __launch_bounds__(256) gp_reduce_finish(const AT *part, int64_t split, RT *out,
+__device__ __forceinline__ void gp_reduce_finish(const AT *part, int64_t split, RT *out,
                                                         int64_t nout, int64_t nin, AT ident, bool by_col)
 {
     if (by_col) {
@@ -271,7 +283,7 @@ template<typename T> GP_HD T gp_ident_nanmin() { return gp_nan_ident<T>::min(); 
 /* Second pass of a split index reduction: out[o] = index of the combine of o's partials, laid
  * out as for gp_reduce_finish. */
 template<typename AT, typename Op>
-__global__ void __launch_bounds__(256) gp_argreduce_finish(const AT *part, int64_t split, int64_t *out,
+__device__ __forceinline__ void gp_argreduce_finish(const AT *part, int64_t split, int64_t *out,
                                                            int64_t nout, AT ident, bool by_col)
 {
     if (by_col) {

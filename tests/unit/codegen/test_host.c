@@ -156,11 +156,14 @@ static IrValue *binop(IrBlock *b, int line, IrOp o, Type *t, DType cd, IrValue *
     return in->res;
 }
 
-/* The translation unit of M (caller frees). */
+/* The program of M as --emit=cuda lists it: device units, then the host file (caller frees). */
 static char *gen(void)
 {
+    CgProgram p;
+    cg_program(&p, M);
     StrBuf sb = {0};
-    cg_module(&sb, M);
+    cg_program_listing(&sb, &p);
+    cg_program_free(&p);
     return sb.s;
 }
 
@@ -394,8 +397,8 @@ Test(host, layout_and_print)
     HAS(code, "rt_sb_puts(&sb, \" \");");
     HAS(code, "rt_sb_print(&sb, \"\\n\");");
     HAS(code, "rt_frame_leave(&fr);");
-    HAS(code, "int main(int argc, char **argv) {\n    rt_init(argc, argv, \"t.py\");\n"
-              "    gp_module();\n    return rt_finish();\n}");
+    HAS(code, "int main(int argc, char **argv) {\n    rt_kernels_register(gpyk_fatbins, gpyk_nfatbins);\n"
+              "    rt_init(argc, argv, \"t.py\");\n    gp_module();\n    return rt_finish();\n}");
     free(code);
 }
 
@@ -538,35 +541,57 @@ static char *source_root(void)
     return xstrndup(f, (size_t)(p - f));
 }
 
-/* Writes code to a temporary .cu and compiles it with nvcc -c for sm_80. */
-static void compile_ok(const char *code)
+/* Writes n bytes of text to path. */
+static void write_to(const char *path, const char *text, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    cr_assert_eq(fwrite(text, 1, n, f), n);
+    fclose(f);
+}
+
+/* Compiles M's program as a build does, without linking: the host file with the host C++
+ * compiler alone (g++ -fsyntax-only: no CUDA compiler sees it) and the device units with
+ * nvcc -c for sm_80. */
+static void compile_ok(void)
 {
     const char *use = getenv("GPYC_TEST_NVCC");
     if (use && strcmp(use, "0") == 0) cr_skip_test("GPYC_TEST_NVCC=0");
     char *nvcc = cg_find_nvcc(NULL);
     if (!nvcc) cr_skip_test("nvcc not found");
-    free(nvcc);
     char *root = source_root();
     if (!root) cr_skip_test("source tree not found from __FILE__");
+    CgProgram p;
+    cg_program(&p, M);
     char dir[] = "/tmp/gpyc-test-XXXXXX";
     cr_assert(mkdtemp(dir));
-    char cu[256], obj[256], inc[1024];
-    snprintf(cu, sizeof cu, "%s/t.cu", dir);
-    snprintf(obj, sizeof obj, "%s/t.o", dir);
-    snprintf(inc, sizeof inc, "%sruntime/include", root);
-    FILE *f = fopen(cu, "w");
-    cr_assert(f);
-    fputs(code, f);
-    fclose(f);
-    NvccJob job = {.cu_path = cu, .out_path = obj, .arch = "sm_80", .include_dir = inc,
-                   .compile_only = true};
-    int rc = cg_run_nvcc(&job);
-    cr_expect_eq(rc, 0, "nvcc failed on:\n%s", code);
+    char host[256], cu[256], obj[256], inc[1024], cinc[1024];
+    snprintf(host, sizeof host, "%s/host.cpp", dir);
+    snprintf(cu, sizeof cu, "%s/kernels.cu", dir);
+    snprintf(obj, sizeof obj, "%s/kernels.o", dir);
+    snprintf(inc, sizeof inc, "-I%sruntime/include", root);
+    snprintf(cinc, sizeof cinc, "-I%.*s/../include", (int)(strrchr(nvcc, '/') - nvcc), nvcc);
+    write_to(host, p.host.s, p.host.len);
+    StrBuf dev = {0};
+    sb_puts(&dev, "#include <gpyrt.h>\n#include <gpyrt_device.cuh>\n");
+    for (int i = 0; i < p.units.n; i++) {
+        const CgUnit *u = p.units.v[i];
+        sb_putn(&dev, u->text, u->len);
+    }
+    write_to(cu, dev.s ? dev.s : "", dev.len);
+    char *gxx[] = {"/usr/bin/g++", "-std=c++17", "-fsyntax-only", inc, cinc, host, NULL};
+    cr_expect_eq(cg_run(gxx, false), 0, "g++ failed on:\n%s", p.host.s);
+    char *nv[] = {nvcc, "-arch=sm_80", "-c", inc, "-o", obj, cu, NULL};
+    cr_expect_eq(cg_run(nv, false), 0, "nvcc failed on:\n%s", dev.s);
     cr_expect(access(obj, F_OK) == 0);
+    unlink(host);
     unlink(cu);
     unlink(obj);
     rmdir(dir);
+    sb_free(&dev);
+    cg_program_free(&p);
     free(root);
+    free(nvcc);
 }
 
 Test(host, nvcc_compiles_host_code, .timeout = 300)
@@ -577,9 +602,7 @@ Test(host, nvcc_compiles_host_code, .timeout = 300)
     build_tuple_func(mod);
     build_list(mod);
     build_misc(mod);
-    char *code = gen();
-    compile_ok(code);
-    free(code);
+    compile_ok();
 }
 
 Test(host, nvcc_compiles_kernels, .timeout = 300)
@@ -587,9 +610,7 @@ Test(host, nvcc_compiles_kernels, .timeout = 300)
     IrFunc *mod = module_func();
     build_array(mod);
     group_module(M);
-    char *code = gen();
-    compile_ok(code);
-    free(code);
+    compile_ok();
 }
 
 Test(nvcc, missing_explicit_path)
@@ -606,6 +627,6 @@ Test(nvcc, exit_status_is_returned)
 {
     /* an executable that is not nvcc: /bin/false fails with status 1 */
     if (access("/bin/false", X_OK) != 0) cr_skip_test("/bin/false missing");
-    NvccJob job = {.cu_path = "x.cu", .out_path = "x", .nvcc = "/bin/false"};
-    cr_expect_eq(cg_run_nvcc(&job), 1);
+    char *argv[] = {"/bin/false", NULL};
+    cr_expect_eq(cg_run(argv, false), 1);
 }

@@ -1,0 +1,529 @@
+/*
+ * build.c — from a CgProgram to an executable, the way a compile spends its time:
+ *
+ *   1. every unit's cache key: SHA-256 of the toolchain (the runtime headers' text, nvcc's
+ *      identity, the device flags and arch) and the unit's text;
+ *   2. hits come from the kernel cache (cache.c) as verified fatbins;
+ *   3. misses are compiled by nvcc --fatbin in at most as many batches as there are cores,
+ *      while the host compiler compiles the host file (it does not depend on any kernel);
+ *      each batch's fatbin then goes into the cache under all its units' keys;
+ *   4. one link: the host object, the fatbins (embedded with .incbin into a generated
+ *      assembly file that also defines gpyk_fatbins), libgpyrt, the static CUDA runtime and
+ *      the CUDA libraries the program uses.
+ *
+ * Invariants: the output is written only when every step succeeded, through a temporary
+ * file renamed over it, so a failed build never leaves a wrong executable; the temporary
+ * folder is removed on every path (unless --keep, which copies the sources beside the
+ * output first); a fatbin from the cache was verified by cache.c before it is linked.
+ *
+ * Default code: sm_80 and sm_90 SASS and compute_80 PTX from ONE compilation to PTX (cicc
+ * runs once, ptxas twice), so one binary runs on A100, H100 and newer GPUs (the driver
+ * compiles the PTX there).
+ */
+#include "codegen/codegen.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEVICE_FLAGS "-O3 -std=c++17"
+/* The top of every device file: the runtime's headers; kernels declare locals for every path,
+ * some never read. */
+#define DEVICE_PRELUDE                                                                     \
+    "#include <gpyrt.h>\n#include <gpyrt_device.cuh>\n"                                     \
+    "#pragma nv_diag_suppress 177   /* declared but never referenced */\n"                 \
+    "#pragma nv_diag_suppress 550   /* set but never used */\n\n"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* argv under construction: every element xmalloc'd, NULL-terminated when run. */
+static void arg(Vec *argv, const char *s) { vec_push(argv, xstrdup(s)); }
+
+static void argf(Vec *argv, const char *fmt, const char *s)
+{
+    StrBuf sb = {0};
+    sb_printf(&sb, fmt, s);
+    vec_push(argv, sb.s);
+}
+
+static void args_free(Vec *argv)
+{
+    for (int i = 0; i < argv->n; i++) free(argv->v[i]);
+    vec_free(argv);
+}
+
+static char *const *args_end(Vec *argv)
+{
+    vec_push(argv, NULL);
+    argv->n--;   /* the NULL stays after the last element; args_free skips it */
+    return (char *const *)argv->v;
+}
+
+/* The arch flags (see the file comment for the default). */
+static void arch_args(Vec *argv, const char *arch)
+{
+    if (!arch || !*arch) {
+        arg(argv, "-gencode");
+        arg(argv, "arch=compute_80,code=[sm_80,sm_90,compute_80]");
+    } else {
+        argf(argv, "-arch=%s", arch);   /* sm_XX, compute_XX, native, all */
+    }
+}
+
+/* dir/../rel of nvcc's folder (the toolkit's include and lib folders), xmalloc'd. */
+static char *toolkit_path(const char *nvcc, const char *rel)
+{
+    const char *slash = strrchr(nvcc, '/');
+    StrBuf sb = {0};
+    if (slash) sb_putn(&sb, nvcc, (size_t)(slash - nvcc));
+    else sb_puts(&sb, ".");
+    sb_printf(&sb, "/../%s", rel);
+    return sb.s;
+}
+
+/* The host C++ compiler: $CXX when it names an executable (a path or a PATH name), else g++. */
+static char *find_cxx(void)
+{
+    const char *want = getenv("CXX");
+    if (!want || !*want) want = "g++";
+    if (strchr(want, '/')) return access(want, X_OK) == 0 ? xstrdup(want) : NULL;
+    const char *path = getenv("PATH");
+    while (path && *path) {
+        const char *colon = strchr(path, ':');
+        size_t n = colon ? (size_t)(colon - path) : strlen(path);
+        StrBuf sb = {0};
+        sb_putn(&sb, n ? path : ".", n ? n : 1);
+        sb_printf(&sb, "/%s", want);
+        if (access(sb.s, X_OK) == 0) return sb.s;
+        sb_free(&sb);
+        if (!colon) break;
+        path = colon + 1;
+    }
+    return NULL;
+}
+
+static bool write_file(const char *path, const char *data, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    bool ok = f && fwrite(data, 1, n, f) == n;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) diag_fatal_noloc("cannot write %s: %s", path, strerror(errno));
+    return ok;
+}
+
+/* Hashes the regular files of dir in name order (the runtime headers units include). */
+static void hash_dir(Sha256 *h, const char *dir)
+{
+    struct dirent **ents = NULL;
+    int n = scandir(dir, &ents, NULL, alphasort);
+    for (int i = 0; i < n; i++) {
+        StrBuf p = {0};
+        sb_printf(&p, "%s/%s", dir, ents[i]->d_name);
+        struct stat st;
+        FILE *f = stat(p.s, &st) == 0 && S_ISREG(st.st_mode) ? fopen(p.s, "rb") : NULL;
+        if (f) {
+            sha256_update(h, ents[i]->d_name, strlen(ents[i]->d_name) + 1);
+            char buf[65536];
+            size_t k;
+            while ((k = fread(buf, 1, sizeof buf, f)) > 0) sha256_update(h, buf, k);
+            fclose(f);
+        }
+        sb_free(&p);
+        free(ents[i]);
+    }
+    free(ents);
+}
+
+/* The toolchain's part of every key: key format, runtime headers, nvcc (its resolved path,
+ * size and time, as ccache identifies a compiler), flags and arch. */
+static void toolchain_hash(Sha256 *h, const char *nvcc, const char *inc, const char *arch)
+{
+    sha256_init(h);
+    sha256_update(h, "gpyc kernel cache 1", 20);
+    hash_dir(h, inc);
+    char *real = realpath(nvcc, NULL);
+    struct stat st;
+    StrBuf id = {0};
+    if (real && stat(real, &st) == 0)
+        sb_printf(&id, "%s %lld %lld.%09ld", real, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+                  st.st_mtim.tv_nsec);
+    else
+        sb_puts(&id, nvcc);
+    sb_printf(&id, "|" DEVICE_FLAGS "|%s", arch ? arch : "default");
+    sha256_update(h, id.s, id.len + 1);
+    sb_free(&id);
+    free(real);
+}
+
+/* A batch of units compiled by one nvcc. */
+typedef struct Batch {
+    Vec units;      /* indices into the program's units */
+    size_t bytes;   /* their text, the measure of their cost */
+    char *cu, *fatbin;
+    pid_t pid;
+} Batch;
+
+static int ncores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* Spawns nvcc --fatbin on batch b's file. */
+static pid_t spawn_nvcc(const BuildJob *job, const char *nvcc, const Batch *b)
+{
+    Vec argv = {0};
+    arg(&argv, nvcc);
+    arg(&argv, "--fatbin");
+    arg(&argv, "-O3");
+    arg(&argv, "-std=c++17");
+    arch_args(&argv, job->arch);
+    argf(&argv, "-I%s", job->include_dir);
+    arg(&argv, "-o");
+    arg(&argv, b->fatbin);
+    arg(&argv, b->cu);
+    pid_t pid = cg_spawn(args_end(&argv), job->verbose);
+    args_free(&argv);
+    return pid;
+}
+
+/* Appends s to sb quoted for the assembler's .incbin. */
+static void put_asm_string(StrBuf *sb, const char *s)
+{
+    sb_putc(sb, '"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') sb_putc(sb, '\\');
+        sb_putc(sb, *s);
+    }
+    sb_putc(sb, '"');
+}
+
+/* The assembly file that embeds the fatbins and defines gpyk_fatbins / gpyk_nfatbins. */
+static void fatbin_asm(StrBuf *s, const Vec *fatbins)
+{
+    sb_puts(s, "    .section .rodata\n");
+    for (int i = 0; i < fatbins->n; i++) {
+        sb_printf(s, "    .balign 64\ngpyk_fatbin%d:\n    .incbin ", i);
+        put_asm_string(s, fatbins->v[i]);
+        sb_putc(s, '\n');
+    }
+    sb_puts(s, "    .balign 4\n    .globl gpyk_nfatbins\n    .type gpyk_nfatbins, @object\ngpyk_nfatbins:\n");
+    sb_printf(s, "    .long %d\n", fatbins->n);
+    sb_puts(s, "    .section .data.rel.ro,\"aw\"\n    .balign 8\n    .globl gpyk_fatbins\n"
+               "    .type gpyk_fatbins, @object\ngpyk_fatbins:\n");
+    for (int i = 0; i < fatbins->n; i++) sb_printf(s, "    .quad gpyk_fatbin%d\n", i);
+    if (!fatbins->n) sb_puts(s, "    .quad 0\n");
+    sb_puts(s, "    .section .note.GNU-stack,\"\",@progbits\n");
+}
+
+/* Removes dir and the files in it (one level: the build's temporary folder). */
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            StrBuf p = {0};
+            sb_printf(&p, "%s/%s", dir, e->d_name);
+            unlink(p.s);
+            sb_free(&p);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* SHA-256 of a file's bytes as hex (to embed each distinct fatbin once). */
+static bool file_hash(const char *path, char hex[65])
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    Sha256 h;
+    sha256_init(&h);
+    char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0) sha256_update(&h, buf, k);
+    fclose(f);
+    uint8_t d[32];
+    sha256_final(&h, d);
+    sha256_hex(d, hex);
+    return true;
+}
+
+int cg_build(const BuildJob *job)
+{
+    const CgProgram *prog = job->prog;
+    const int nu = prog->units.n;
+    int status = 1;
+    double t0 = now_s();
+    char *nvcc = NULL, *cxx = NULL, *cuda_inc = NULL, *cuda_lib = NULL;
+    KCache *cache = NULL;
+    Batch *batches = NULL;
+    int nb = 0;
+    char (*keys)[65] = xcalloc(nu ? (size_t)nu : 1, sizeof *keys);
+    char **unit_fatbin = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fatbin);
+    Vec fatbins = {0}, hashes = {0};
+    StrBuf tmp = {0}, host_cpp = {0}, host_o = {0}, out_tmp = {0};
+    pid_t host_pid = -1;
+
+    cxx = find_cxx();
+    if (!cxx) {
+        diag_fatal_noloc("the host C++ compiler was not found (%s; set CXX to its path)",
+                         getenv("CXX") && *getenv("CXX") ? getenv("CXX") : "g++ on PATH");
+        goto done;
+    }
+    if (nu && !(nvcc = cg_find_nvcc(job->nvcc))) goto done;
+    if (!nvcc && !(nvcc = cg_find_nvcc(job->nvcc))) goto done;   /* the CUDA runtime's folders */
+    cuda_inc = toolkit_path(nvcc, "include");
+    cuda_lib = toolkit_path(nvcc, "lib64");
+
+    const char *tdir = getenv("TMPDIR");
+    sb_printf(&tmp, "%s/gpyc-XXXXXX", tdir && *tdir ? tdir : "/tmp");
+    if (!mkdtemp(tmp.s)) {
+        diag_fatal_noloc("cannot create a temporary folder %s: %s", tmp.s, strerror(errno));
+        sb_free(&tmp);
+        goto done;
+    }
+
+    /* the host file compiles while the kernels are found or compiled */
+    sb_printf(&host_cpp, "%s/host.cpp", tmp.s);
+    sb_printf(&host_o, "%s/host.o", tmp.s);
+    if (!write_file(host_cpp.s, prog->host.s, prog->host.len)) goto done;
+    {
+        Vec argv = {0};
+        arg(&argv, cxx);
+        arg(&argv, "-c");
+        arg(&argv, "-O2");
+        arg(&argv, "-std=c++17");
+        arg(&argv, "-w");   /* generated code: values declared for every path, some unread */
+        argf(&argv, "-I%s", job->include_dir);
+        argf(&argv, "-I%s", cuda_inc);
+        arg(&argv, "-o");
+        arg(&argv, host_o.s);
+        arg(&argv, host_cpp.s);
+        host_pid = cg_spawn(args_end(&argv), job->verbose);
+        args_free(&argv);
+        if (host_pid < 0) goto done;
+    }
+
+    /* keys and cache hits */
+    double tc = now_s();
+    if (nu && !job->no_cache) cache = kc_open(job->verbose);
+    Sha256 tool;
+    toolchain_hash(&tool, nvcc, job->include_dir, job->arch);
+    int nmiss = 0;
+    for (int i = 0; i < nu; i++) {
+        const CgUnit *u = prog->units.v[i];
+        Sha256 h = tool;
+        uint8_t d[32];
+        sha256_update(&h, u->text, u->len);
+        sha256_final(&h, d);
+        sha256_hex(d, keys[i]);
+        StrBuf p = {0};
+        sb_printf(&p, "%s/u%d.fatbin", tmp.s, i);
+        if (cache && kc_get(cache, keys[i], p.s)) {
+            unit_fatbin[i] = p.s;
+        } else {
+            sb_free(&p);
+            nmiss++;
+        }
+    }
+    if (job->verbose)
+        fprintf(stderr, "gpyc: cache      %8.1f ms  %d unit%s: %d hit%s, %d miss%s%s\n", (now_s() - tc) * 1e3, nu,
+                nu == 1 ? "" : "s", nu - nmiss, nu - nmiss == 1 ? "" : "s", nmiss, nmiss == 1 ? "" : "es",
+                cache ? "" : " (no cache)");
+
+    /* the misses, in batches balanced by text size (largest first to the lightest batch) */
+    double tn = now_s();
+    nb = nmiss < ncores() ? nmiss : ncores();
+    batches = xcalloc(nb ? (size_t)nb : 1, sizeof *batches);
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < nu; i++) {
+            const CgUnit *u = prog->units.v[i];
+            bool queued = false;
+            for (int b = 0; b < nb && !queued; b++)
+                for (int k = 0; k < batches[b].units.n && !queued; k++) queued = (intptr_t)batches[b].units.v[k] == i;
+            if (unit_fatbin[i] || queued) continue;
+            if (best < 0 || u->len > ((const CgUnit *)prog->units.v[best])->len) best = i;
+        }
+        if (best < 0) break;
+        int lb = 0;
+        for (int b = 1; b < nb; b++)
+            if (batches[b].bytes < batches[lb].bytes) lb = b;
+        vec_push(&batches[lb].units, (void *)(intptr_t)best);
+        batches[lb].bytes += ((const CgUnit *)prog->units.v[best])->len;
+    }
+    for (int b = 0; b < nb; b++) {
+        Batch *B = &batches[b];
+        B->pid = -1;
+        StrBuf cu = {0}, fb = {0}, text = {0};
+        sb_printf(&cu, "%s/b%d.cu", tmp.s, b);
+        sb_printf(&fb, "%s/b%d.fatbin", tmp.s, b);
+        B->cu = cu.s;
+        B->fatbin = fb.s;
+        sb_puts(&text, DEVICE_PRELUDE);
+        for (int k = 0; k < B->units.n; k++) {
+            const CgUnit *u = prog->units.v[(intptr_t)B->units.v[k]];
+            sb_putn(&text, u->text, u->len);
+            sb_putc(&text, '\n');
+        }
+        bool ok = write_file(B->cu, text.s, text.len);
+        sb_free(&text);
+        if (!ok) goto wait;
+        B->pid = spawn_nvcc(job, nvcc, B);
+        if (B->pid < 0) goto wait;
+    }
+
+wait:;
+    bool ok = true;
+    for (int b = 0; b < nb; b++) {
+        Batch *B = &batches[b];
+        if (!B->cu) {
+            ok = false;
+            continue;
+        }
+        int rc = B->pid < 0 ? 1 : cg_wait(B->pid, nvcc);
+        if (rc != 0) {
+            if (B->pid >= 0)
+                diag_fatal_noloc("nvcc failed (exit status %d) on the generated kernels of %s", rc, job->script);
+            ok = false;
+            continue;
+        }
+        const char **bk = xmalloc((size_t)B->units.n * sizeof *bk);
+        for (int k = 0; k < B->units.n; k++) {
+            int i = (int)(intptr_t)B->units.v[k];
+            bk[k] = keys[i];
+            unit_fatbin[i] = xstrdup(B->fatbin);
+        }
+        if (cache) kc_put(cache, bk, B->units.n, B->fatbin);
+        free(bk);
+    }
+    if (job->verbose && nb)
+        fprintf(stderr, "gpyc: nvcc       %8.1f ms  %d batch%s\n", (now_s() - tn) * 1e3, nb, nb == 1 ? "" : "es");
+    double th = now_s();
+    int hrc = cg_wait(host_pid, cxx);
+    host_pid = -1;
+    if (job->verbose) fprintf(stderr, "gpyc: host c++   %8.1f ms  (after the kernels)\n", (now_s() - th) * 1e3);
+    if (hrc != 0) {
+        diag_fatal_noloc("the host C++ compiler failed (exit status %d) on the generated host code of %s", hrc,
+                         job->script);
+        ok = false;
+    }
+    if (cache) kc_trim(cache);
+    if (!ok) goto done;
+
+    /* each distinct fatbin once */
+    for (int i = 0; i < nu; i++) {
+        char hex[65];
+        if (!file_hash(unit_fatbin[i], hex)) {
+            diag_fatal_noloc("cannot read %s: %s", unit_fatbin[i], strerror(errno));
+            goto done;
+        }
+        bool seen = false;
+        for (int k = 0; k < hashes.n && !seen; k++) seen = strcmp(hashes.v[k], hex) == 0;
+        if (seen) continue;
+        vec_push(&hashes, xstrdup(hex));
+        vec_push(&fatbins, xstrdup(unit_fatbin[i]));
+    }
+
+    /* link */
+    double tl = now_s();
+    {
+        StrBuf s = {0}, asm_path = {0};
+        fatbin_asm(&s, &fatbins);
+        sb_printf(&asm_path, "%s/fatbins.s", tmp.s);
+        bool w = write_file(asm_path.s, s.s ? s.s : "", s.len);
+        sb_free(&s);
+        sb_printf(&out_tmp, "%s.gpyc-tmp-%ld", job->out_path, (long)getpid());
+        Vec argv = {0};
+        arg(&argv, cxx);
+        arg(&argv, "-o");
+        arg(&argv, out_tmp.s);
+        arg(&argv, host_o.s);
+        arg(&argv, asm_path.s);
+        argf(&argv, "-L%s", job->lib_dir);
+        argf(&argv, "-L%s", cuda_lib);
+        arg(&argv, "-Wl,--start-group");
+        arg(&argv, "-lgpyrt");
+        arg(&argv, "-lcudart_static");
+        for (const char *const *l = job->libs; l && *l; l++) argf(&argv, "-l%s", *l);
+        arg(&argv, "-Wl,--end-group");
+        arg(&argv, "-ldl");
+        arg(&argv, "-lrt");
+        arg(&argv, "-lpthread");
+        arg(&argv, "-lm");
+        int rc = w ? cg_run(args_end(&argv), job->verbose) : 1;
+        args_free(&argv);
+        sb_free(&asm_path);
+        if (rc != 0) {
+            if (w) diag_fatal_noloc("linking %s failed (exit status %d)", job->out_path, rc);
+            unlink(out_tmp.s);
+            goto done;
+        }
+        if (rename(out_tmp.s, job->out_path) != 0) {
+            diag_fatal_noloc("cannot write %s: %s", job->out_path, strerror(errno));
+            unlink(out_tmp.s);
+            goto done;
+        }
+    }
+    if (job->verbose)
+        fprintf(stderr, "gpyc: link       %8.1f ms  (%d fatbin%s)\ngpyc: build      %8.1f ms\n", (now_s() - tl) * 1e3,
+                fatbins.n, fatbins.n == 1 ? "" : "s", (now_s() - t0) * 1e3);
+    status = 0;
+
+done:
+    if (host_pid >= 0) cg_wait(host_pid, cxx ? cxx : "c++");
+    if (job->keep_prefix && host_cpp.s) {
+        StrBuf a = {0}, b = {0};
+        sb_printf(&a, "%s.host.cpp", job->keep_prefix);
+        sb_printf(&b, "%s.kernels.cu", job->keep_prefix);
+        StrBuf dev = {0};
+        sb_puts(&dev, DEVICE_PRELUDE);
+        for (int i = 0; i < nu; i++) {
+            const CgUnit *u = prog->units.v[i];
+            sb_putn(&dev, u->text, u->len);
+            sb_putc(&dev, '\n');
+        }
+        write_file(a.s, prog->host.s, prog->host.len);
+        write_file(b.s, dev.s, dev.len);
+        sb_free(&dev);
+        sb_free(&a);
+        sb_free(&b);
+    }
+    if (tmp.s) remove_tree(tmp.s);
+    for (int b = 0; b < nb; b++) {
+        free(batches[b].cu);
+        free(batches[b].fatbin);
+        vec_free(&batches[b].units);
+    }
+    free(batches);
+    for (int i = 0; i < nu; i++) free(unit_fatbin[i]);
+    free(unit_fatbin);
+    free(keys);
+    for (int i = 0; i < fatbins.n; i++) free(fatbins.v[i]);
+    for (int i = 0; i < hashes.n; i++) free(hashes.v[i]);
+    vec_free(&fatbins);
+    vec_free(&hashes);
+    if (cache) kc_close(cache);
+    sb_free(&tmp);
+    sb_free(&host_cpp);
+    sb_free(&host_o);
+    sb_free(&out_tmp);
+    free(nvcc);
+    free(cxx);
+    free(cuda_inc);
+    free(cuda_lib);
+    return status;
+}

@@ -1,0 +1,64 @@
+/*
+ * kernels.c — the program's own kernels: the fatbins gpyc embeds in the executable (one per
+ * batch of kernels nvcc compiled together, codegen/nvcc.c), loaded as CUDA libraries on first
+ * use, and the one entry through which generated host code launches them.
+ *
+ * Invariants:
+ *   - main() registers the fatbins (rt_kernels_register) before anything launches; they are
+ *     static data of the executable and are never copied.
+ *   - A gp_kernel names one extern "C" __global__ function; its handle is looked up once, in
+ *     the registered fatbins in order, and kept in the gp_kernel (generated code declares one
+ *     static gp_kernel per kernel).  Kernel names carry the hash of their text, so a name found
+ *     in any fatbin is that kernel.
+ *   - Loading is lazy: a fatbin becomes a library the first time one of its kernels is looked
+ *     up, so a program that launches nothing touches no GPU here.
+ *   - Every failure (no code for this GPU, a kernel missing from every fatbin, a launch
+ *     error) is a Python-style RuntimeError at the current script line, never a crash.
+ */
+#include "internal.h"
+
+static const void *const *fatbins;     /* registered by main() */
+static int nfatbins;
+static cudaLibrary_t *libs;            /* one per fatbin, NULL until loaded */
+
+void rt_kernels_register(const void *const *fb, int n)
+{
+    fatbins = fb;
+    nfatbins = n;
+    libs = (cudaLibrary_t *)rt_xcalloc(n > 0 ? (size_t)n : 1, sizeof *libs);
+}
+
+/* Fatbin i as a library, loaded on first use. */
+static cudaLibrary_t library(int i)
+{
+    if (!libs[i]) {
+        cudaError_t e = cudaLibraryLoadData(&libs[i], fatbins[i], NULL, NULL, 0, NULL, NULL, 0);
+        if (e != cudaSuccess)
+            rt_raise("RuntimeError", "cannot load the program's kernels (fatbin %d of %d): %s: %s", i + 1,
+                     nfatbins, cudaGetErrorName(e), cudaGetErrorString(e));
+    }
+    return libs[i];
+}
+
+const void *rt_kernel_fn(gp_kernel *k)
+{
+    if (k->fn)
+        return k->fn;
+    for (int i = 0; i < nfatbins; i++) {
+        cudaKernel_t h = NULL;
+        if (cudaLibraryGetKernel(&h, library(i), k->name) == cudaSuccess && h) {
+            k->fn = (const void *)h;
+            return k->fn;
+        }
+        (void)cudaGetLastError();   /* not in this fatbin */
+    }
+    rt_raise("RuntimeError", "kernel %s is in none of the program's %d fatbins", k->name, nfatbins);
+}
+
+void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)
+{
+    const dim3 grid = {gx, gy, 1}, threads = {block, 1, 1};
+    cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, rt_stream());
+    if (e != cudaSuccess)
+        rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
+}
