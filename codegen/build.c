@@ -32,6 +32,11 @@
 #include <unistd.h>
 
 #define DEVICE_FLAGS "-O3 -std=c++17"
+/* The host compiler's flags: CMakeLists.txt's GPYC_HOST_CXXFLAGS, which also precompile
+ * gpyc_host.h (a precompiled header needs the same flags). */
+#ifndef GPYC_HOST_CXXFLAGS
+#define GPYC_HOST_CXXFLAGS "-O1 -std=c++17 -w"
+#endif
 /* The top of every device file: the runtime's headers; kernels declare locals for every path,
  * some never read. */
 #define DEVICE_PRELUDE                                                                     \
@@ -130,7 +135,9 @@ static void hash_dir(Sha256 *h, const char *dir)
         StrBuf p = {0};
         sb_printf(&p, "%s/%s", dir, ents[i]->d_name);
         struct stat st;
-        FILE *f = stat(p.s, &st) == 0 && S_ISREG(st.st_mode) ? fopen(p.s, "rb") : NULL;
+        size_t nl = strlen(ents[i]->d_name);
+        bool pch = nl > 4 && strcmp(ents[i]->d_name + nl - 4, ".gch") == 0;   /* host only */
+        FILE *f = !pch && stat(p.s, &st) == 0 && S_ISREG(st.st_mode) ? fopen(p.s, "rb") : NULL;
         if (f) {
             sha256_update(h, ents[i]->d_name, strlen(ents[i]->d_name) + 1);
             char buf[65536];
@@ -304,9 +311,9 @@ int cg_build(const BuildJob *job)
         Vec argv = {0};
         arg(&argv, cxx);
         arg(&argv, "-c");
-        arg(&argv, "-O2");
-        arg(&argv, "-std=c++17");
-        arg(&argv, "-w");   /* generated code: values declared for every path, some unread */
+        char *flags = xstrdup(GPYC_HOST_CXXFLAGS);   /* -w: values declared for every path */
+        for (char *f = strtok(flags, " "); f; f = strtok(NULL, " ")) arg(&argv, f);
+        free(flags);
         argf(&argv, "-I%s", job->include_dir);
         argf(&argv, "-I%s", cuda_inc);
         arg(&argv, "-o");
@@ -323,6 +330,7 @@ int cg_build(const BuildJob *job)
     Sha256 tool;
     toolchain_hash(&tool, nvcc, job->include_dir, job->arch);
     int nmiss = 0;
+    char (*ids)[65] = xcalloc(nu ? (size_t)nu : 1, sizeof *ids);
     for (int i = 0; i < nu; i++) {
         const CgUnit *u = prog->units.v[i];
         Sha256 h = tool;
@@ -330,15 +338,24 @@ int cg_build(const BuildJob *job)
         sha256_update(&h, u->text, u->len);
         sha256_final(&h, d);
         sha256_hex(d, keys[i]);
+        if (!kc_payload_id(cache, keys[i], ids[i])) {
+            nmiss++;
+            continue;
+        }
+        /* a unit whose entry holds the bytes of one fetched already shares that copy */
+        for (int k = 0; k < i && !unit_fatbin[i]; k++)
+            if (unit_fatbin[k] && strcmp(ids[k], ids[i]) == 0) unit_fatbin[i] = xstrdup(unit_fatbin[k]);
+        if (unit_fatbin[i]) continue;
         StrBuf p = {0};
         sb_printf(&p, "%s/u%d.fatbin", tmp.s, i);
-        if (cache && kc_get(cache, keys[i], p.s)) {
+        if (kc_get(cache, keys[i], p.s)) {
             unit_fatbin[i] = p.s;
         } else {
             sb_free(&p);
             nmiss++;
         }
     }
+    free(ids);
     if (job->verbose)
         fprintf(stderr, "gpyc: cache      %8.1f ms  %d unit%s: %d hit%s, %d miss%s%s\n", (now_s() - tc) * 1e3, nu,
                 nu == 1 ? "" : "s", nu - nmiss, nu - nmiss == 1 ? "" : "s", nmiss, nmiss == 1 ? "" : "es",
@@ -427,6 +444,9 @@ wait:;
     /* each distinct fatbin once */
     for (int i = 0; i < nu; i++) {
         char hex[65];
+        bool same_file = false;
+        for (int k = 0; k < fatbins.n && !same_file; k++) same_file = strcmp(fatbins.v[k], unit_fatbin[i]) == 0;
+        if (same_file) continue;
         if (!file_hash(unit_fatbin[i], hex)) {
             diag_fatal_noloc("cannot read %s: %s", unit_fatbin[i], strerror(errno));
             goto done;

@@ -443,6 +443,21 @@ bool kc_get(KCache *c, const char *key, const char *dest_path)
     return !why;
 }
 
+bool kc_payload_id(const KCache *c, const char *key, char id[65])
+{
+    if (!c) return false;
+    GPYC_ASSERT(key_ok(key));
+    char *path = entry_path(c, key);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    free(path);
+    if (fd < 0) return false;
+    uint8_t hdr[KC_HEADER];
+    bool ok = read_full(fd, hdr, KC_HEADER) == KC_HEADER && memcmp(hdr, KC_MAGIC, 8) == 0;
+    close(fd);
+    if (ok) sha256_hex(hdr + 16, id);
+    return ok;
+}
+
 /* ---------------------------------------------------------------- kc_put */
 
 /* The warning of a failed store, once per process. */

@@ -130,6 +130,11 @@ const char *kc_dir(const KCache *c);
  * a miss dest_path is left as it was, or removed if a copy had begun.  An I/O error is a
  * miss, never a wrong payload. */
 bool kc_get(KCache *c, const char *key, const char *dest_path);
+/* The SHA-256 (hex) its header gives for key's payload, without reading or verifying the
+ * payload: true when the entry exists and has a header.  Entries with the same id hold the
+ * same bytes (units compiled in one batch share one file), so a caller fetches one of them
+ * with kc_get (which verifies it) and uses that copy for all. */
+bool kc_payload_id(const KCache *c, const char *key, char id[65]);
 /* Stores the bytes of src_path as the entry of each of keys[0..nkeys): one file, hard-linked
  * under every key's name, each appearing atomically (rename) and replacing any entry there.
  * False (after a warning, once per process) when anything failed; the keys already placed

@@ -660,8 +660,7 @@ void cg_program(CgProgram *p, const IrModule *m)
     sb_puts(out, " -- do not edit.\n"
                  " * Host code, for the host C++ compiler: the kernels' handles and launchers, one\n"
                  " * static function per Python function, gp_module() for the module body, and main().\n */\n");
-    sb_puts(out, "#include <gpyrt.h>\n#include <gpyrt_device.cuh>\n#include <math.h>\n"
-                 "#include <stdio.h>\n#include <string.h>\n\n");
+    sb_puts(out, "#include <gpyc_host.h>\n\n");
     if (cg.need_repr_str) sb_puts(out, cg_repr_str_helper);
 
     if (m->tuple_types.n) sb_puts(out, "/* tuples */\n");
