@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -373,6 +374,9 @@ done:
 
 int driver_main(int argc, char **argv)
 {
+    /* A file-size limit (a full quota) makes writes fail with EFBIG, reported like any failed
+     * write, instead of killing gpyc; the tools it runs inherit the setting. */
+    signal(SIGXFSZ, SIG_IGN);
     Options o;
     int rc = parse_options(argc, argv, &o);
     if (rc == 2) return 0;

@@ -16,6 +16,11 @@
 #   cache       `gpyc --cache-stats` and `--cache-clear` on a kernel cache folder of its own
 #               (GPYC_CACHE_DIR, XDG_CACHE_HOME, HOME): empty, with an entry, and one that
 #               cannot be made (exit 1, one warning); `--no-cache` is accepted
+#   build       full compiles of two small programs when a tool, the cache or the disk fails:
+#               nvcc missing or failing (message, an existing output kept), a cache folder that
+#               cannot be made (a warning, a good build), damaged cache entries (removed,
+#               compiled again, then hits), two processes filling one cache at once, a full
+#               disk (ulimit -f: a message, no output)
 #   e2e         tests/e2e/NAME.py (stdout compared with NAME.expected by tests/oracle/compare) and
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
@@ -41,7 +46,7 @@
 #   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
-#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,cache,e2e,alloc,
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,cache,build,e2e,alloc,
 #                    acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
@@ -102,7 +107,7 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,golden,api,cache,e2e,alloc
+    ONLY=unit,errors,nocrash,golden,api,cache,build,e2e,alloc
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
     # a GLOB picks file-based tests: the unit and api suites are left out
     [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,cache,/,}
@@ -555,6 +560,75 @@ suite_cache() {
     cache_expect no-cache 0 "" "" GPYC_CACHE_DIR="$dir" -- --check --no-cache "$ROOT/tests/golden/control_flow.py"
 }
 
+# --- build -----------------------------------------------------------------------------------
+# build_expect NAME WANT_RC STDERR_PATTERN CMD...: CMD must exit WANT_RC (never a signal) and
+# its stderr must match the extended regular expression STDERR_PATTERN ('' for none).
+build_expect() {
+    local name=$1 want_rc=$2 pat=$3 rc
+    shift 3
+    "$@" >"$TMP/build.out" 2>"$TMP/build.err"
+    rc=$?
+    if [ $rc -ne "$want_rc" ]; then
+        fail "build/$name" "$(why_status $rc), expected exit $want_rc"
+        cat "$TMP/build.out" "$TMP/build.err" | detail
+    elif [ -n "$pat" ] && ! grep -Eq -- "$pat" "$TMP/build.err"; then
+        fail "build/$name" "stderr does not match: $pat"
+        detail <"$TMP/build.err"
+    else
+        pass "build/$name"
+    fi
+}
+
+# What a build does when its tools, its cache or its disk fail (issue 20): a clear message
+# or a correct build, never a wrong executable.  Small programs, PTX only (no ptxas).
+suite_build() {
+    echo "== build"
+    have_gpyc build || return
+    local d=$TMP/build c=$TMP/build/cache p1 p2 real
+    mkdir -p "$d"
+    p1=$d/one.py p2=$d/two.py
+    printf 'import cupy as cp\nprint(cp.arange(10).sum())\n' >"$p1"
+    printf 'import cupy as cp\nx = cp.arange(10)\nprint(x.sum(), (x * 2.5).max())\n' >"$p2"
+    local G=(env GPYC_CACHE_DIR="$c" "$GPYC" --arch=compute_90)
+    # nvcc missing, nvcc failing: the message, and an existing output is left as it was
+    build_expect nvcc-missing 1 "^gpyc: error: nvcc not found: $d/none/nvcc \(given with --nvcc\)" \
+        "${G[@]}" --nvcc "$d/none/nvcc" "$p1" -o "$d/x"
+    real=$(dirname "$(dirname "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)")")
+    mkdir -p "$d/fake/bin"
+    ln -sfn "$real/include" "$d/fake/include"
+    ln -sfn "$real/lib64" "$d/fake/lib64"
+    printf '#!/bin/sh\necho "fake nvcc: broken" >&2\nexit 3\n' >"$d/fake/bin/nvcc"
+    chmod +x "$d/fake/bin/nvcc"
+    echo old >"$d/x"
+    build_expect nvcc-fails 1 "^gpyc: error: nvcc failed \(exit status 3\) on the generated kernels of $p1" \
+        "${G[@]}" --nvcc "$d/fake/bin/nvcc" --no-cache "$p1" -o "$d/x"
+    if [ "$(cat "$d/x")" = old ]; then pass build/nvcc-fails-keeps-output
+    else fail build/nvcc-fails-keeps-output "$d/x was replaced"; fi
+    # a cache folder that cannot be made: one warning, a build without the cache
+    : >"$d/kfile"
+    build_expect cache-unwritable 0 "^gpyc: warning: kernel cache disabled: cannot create $d/kfile/sub: Not a directory\$" \
+        env GPYC_CACHE_DIR="$d/kfile/sub" "$GPYC" --arch=compute_90 "$p1" -o "$d/y"
+    [ -x "$d/y" ] && pass build/cache-unwritable-output || fail build/cache-unwritable-output "no $d/y"
+    # damaged entries: found, removed, compiled again; then hits
+    build_expect cache-fill 0 "" "${G[@]}" "$p1" -o "$d/z"
+    local e
+    for e in "$c"/??/*.kc; do printf 'X' | dd of="$e" bs=1 seek=$(($(stat -c %s "$e") - 1)) conv=notrunc 2>/dev/null; done
+    build_expect cache-damaged 0 "^gpyc: kernel cache: removed a damaged entry " \
+        "${G[@]}" -v "$p1" -o "$d/z"
+    build_expect cache-damaged-rebuilt 0 "units?: [0-9]+ hits?, 0 misses" "${G[@]}" -v "$p1" -o "$d/z"
+    # two gpyc processes filling one empty cache at once, then all hits
+    rm -rf "$c"
+    "${G[@]}" "$p1" -o "$d/a1" 2>"$d/a1.err" & local pa=$!
+    "${G[@]}" "$p2" -o "$d/a2" 2>"$d/a2.err" & local pb=$!
+    if wait $pa && wait $pb && [ -x "$d/a1" ] && [ -x "$d/a2" ]; then pass build/cache-concurrent
+    else fail build/cache-concurrent "a compile failed"; cat "$d/a1.err" "$d/a2.err" | detail; fi
+    build_expect cache-concurrent-hits 0 "units?: [0-9]+ hits?, 0 misses" "${G[@]}" -v "$p2" -o "$d/a2"
+    # a full disk (a file-size limit): a message, exit 1, no output
+    rm -f "$d/full"
+    build_expect disk-full 1 "File too large" bash -c 'ulimit -f 4; exec "$@"' _ "${G[@]}" --no-cache "$p1" -o "$d/full"
+    [ ! -e "$d/full" ] && pass build/disk-full-no-output || fail build/disk-full-no-output "$d/full exists"
+}
+
 suite_e2e() {
     echo "== e2e${SUFFIX:+ ($OPTFLAG)}"
     have_gpyc "e2e$SUFFIX" || return
@@ -680,6 +754,7 @@ run_suite nocrash
 run_suite golden
 run_suite api
 run_suite cache
+run_suite build
 run_suite e2e
 run_suite alloc
 [ -n "$ACCDIR" ] && run_suite acceptance
