@@ -143,7 +143,6 @@ static int parse_options(int argc, char **argv, Options *o)
             o->opt_level = 0;
         } else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {
             o->opt_level = 2;
-    o->dump_after = PASS_DUMP_NONE;
         } else if (strcmp(a, "-v") == 0) {
             o->verbose = true;
         } else if (strcmp(a, "--keep") == 0) {
