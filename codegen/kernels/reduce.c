@@ -4,7 +4,7 @@
  *
  * KG_REDUCE: one block (256 threads) per output element and per split of the reduced range;
  * threads stride over the reduced elements, accumulate in the accumulation type, and combine
- * with cub::BlockReduce.  When the reduced range is long and there are few outputs the range
+ * with gp_block_reduce.  When the reduced range is long and there are few outputs the range
  * is split over several blocks that write partials, which gp_reduce_finish combines.
  * Elementwise instructions of the group before the IR_REDUCE (a fused prologue) run per
  * reduced element.  Index reductions (argmax, argmin, nanarg*) accumulate (value, index in the
@@ -328,7 +328,7 @@ static void reduce_def_col(StrBuf *out, RedGen *R)
 }
 
 /* Rows (<name>, col == 0): blocks take (output, split) pairs; the block's threads stride over
- * the reduced range and combine with cub::BlockReduce — for reduced elements adjacent in
+ * the reduced range and combine with gp_block_reduce — for reduced elements adjacent in
  * memory.  Chunks round to 16 elements, so vector accesses start aligned in every split. */
 static void reduce_def_rows(StrBuf *out, RedGen *R)
 {

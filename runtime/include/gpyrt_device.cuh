@@ -29,12 +29,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <float.h>
-/* CUB's block reduction is the costliest include here (seconds of nvcc time per program):
- * generated code without reductions defines GPYRT_NO_BLOCK_REDUCE and goes without it. */
-#if defined(__CUDACC__) && !defined(GPYRT_NO_BLOCK_REDUCE)
-#define GPYRT_BLOCK_REDUCE 1
-#include <cub/block/block_reduce.cuh>
-#endif
 
 #define GP_HD __host__ __device__ inline
 

@@ -2,13 +2,13 @@
  * gpyrt_reduce.cuh — the reductions' part of gpyrt_device.cuh, which includes it (generated code
  * and the runtime include gpyrt_device.cuh only): the combiners and identities that red.def
  * names, the index and NaN-skipping reductions, and the helpers of reduction kernels (cub's
- * block reduce where GPYRT_BLOCK_REDUCE is set).
+ * warp-shuffle block reduce, in device code).
  */
 #ifndef GPYRT_REDUCE_CUH
 #define GPYRT_REDUCE_CUH
 
 /* ================================================================ reductions
- * Combiners for cub::BlockReduce and thread-local accumulation, and their identities.
+ * Combiners for gp_block_reduce and thread-local accumulation, and their identities.
  * max/min propagate NaN (NumPy); the accumulator type is chosen by the code generator
  * (float for float16, the result dtype otherwise).                                          */
 struct gp_red_sum { template<typename T> GP_HD T operator()(const T &a, const T &b) const { return gpi_add(a, b); } };
@@ -119,20 +119,9 @@ static inline int64_t gp_reduce_split(const gp_rshape *rs, int col)
     return s < cap ? s : cap;
 }
 
-#ifdef GPYRT_BLOCK_REDUCE
-/* Reduces v over the block (blockDim.x == BLOCK) with op; the result is valid in thread 0.
- * Ends with a barrier so the shared storage can be reused by the next call. */
-template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_reduce(T v, Op op)
-{
-    typedef cub::BlockReduce<T, BLOCK> BR;
-    __shared__ typename BR::TempStorage tmp;
-    T r = BR(tmp).Reduce(v, op);
-    __syncthreads();
-    return r;
-}
-
+#ifdef __CUDACC__
 /* v of lane (laneid ^ m) of the warp, for any trivially copyable T (shuffled 32 bits at a
- * time). */
+ * time: complex, (value, index) pairs, __half, bool). */
 template<typename T> __device__ inline T gp_shfl_xor(T v, int m)
 {
     enum { W = (sizeof(T) + 3) / 4 };
@@ -145,14 +134,43 @@ template<typename T> __device__ inline T gp_shfl_xor(T v, int m)
     return r;
 }
 
+/* Reduces v over the warp with op (commutative, as every combiner here); every lane gets the
+ * same value: a butterfly, lane l combining op(own, lane l ^ d) for d = 16, 8 .. 1 — a fixed
+ * tree, so the same inputs give the same bits on every run. */
+template<typename T, typename Op> __device__ inline T gp_warp_reduce(T v, Op op)
+{
+#pragma unroll
+    for (int d = 16; d > 0; d >>= 1) v = op(v, gp_shfl_xor(v, d));
+    return v;
+}
+
+/* Reduces v over the block (blockDim.x == BLOCK, a multiple of 32) with op; the result is valid
+ * in thread 0: each warp reduces (gp_warp_reduce), thread 0 combines the warps' values in warp
+ * order — deterministic.  Two barriers; the last lets the next call (of the same T and BLOCK,
+ * which shares this storage) overwrite it. */
+template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_reduce(T v, Op op)
+{
+    static_assert(BLOCK % 32 == 0 && BLOCK <= 1024, "gp_block_reduce: BLOCK is whole warps");
+    __shared__ __align__(16) unsigned char raw[BLOCK / 32 * sizeof(T)];
+    T *const sh = (T *)raw;
+    v = gp_warp_reduce(v, op);
+    if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+#pragma unroll
+        for (int w = 1; w < BLOCK / 32; w++) v = op(v, sh[w]);
+    }
+    __syncthreads();
+    return v;
+}
+
 /* Reduces v over the block (blockDim.x == BLOCK) with op; every thread gets the result, the
  * same in all (a butterfly within warps — op is commutative — then each thread combines the
  * warps' values in order).  sh: BLOCK/32 values of shared memory, which a block may reuse only
  * after another barrier (row chains alternate two buffers by row). One barrier. */
 template<typename T, int BLOCK, typename Op> __device__ inline T gp_block_allreduce(T v, Op op, T *sh)
 {
-#pragma unroll
-    for (int d = 16; d > 0; d >>= 1) v = op(v, gp_shfl_xor(v, d));
+    v = gp_warp_reduce(v, op);
     if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
     __syncthreads();
     T r = sh[0];
@@ -223,7 +241,7 @@ __device__ __forceinline__ void gp_reduce_finish(const AT *part, int64_t split, 
  * (compiler/lower/api/reduce.c, codegen/kernels/reduce.c).  An index reduction accumulates a (value,
  * index) pair; the index is the element's C-order position in the reduced range.  The
  * combiners are commutative and associative (ties go to the smaller index), so thread-local
- * loops, cub::BlockReduce and split partials may combine in any order.                      */
+ * loops, gp_block_reduce and split partials may combine in any order.                      */
 template<typename T> struct gp_argacc { T v; int64_t i; };
 
 /* argmax (MAX) or argmin.  NumPy: the first extreme; a NaN is the extreme (the first NaN);
@@ -279,7 +297,7 @@ GP_NAN_IDENT(gp_c128, (gp_c128{(double)NAN, 0.0}))
 template<typename T> GP_HD T gp_ident_nanmax() { return gp_nan_ident<T>::max(); }
 template<typename T> GP_HD T gp_ident_nanmin() { return gp_nan_ident<T>::min(); }
 
-#ifdef GPYRT_BLOCK_REDUCE
+#ifdef __CUDACC__
 /* Second pass of a split index reduction: out[o] = index of the combine of o's partials, laid
  * out as for gp_reduce_finish. */
 template<typename AT, typename Op>
