@@ -238,11 +238,17 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, con
     cg_line(out, n, "}");
 }
 
-/* Whether a reduction group may take column mode's vector path: it reads arrays, and no
- * instruction depends on the output index (creation ops count elements themselves). */
+/* Whether the host may pick a column mode for reduction r (gp_reduce_col): only when some
+ * axis is kept.  Over all axes (naxes 0, which lowering also stores for an axis list naming
+ * every axis) rs.ond is 0 and gp_reduce_col says rows: no column kernels are emitted. */
+static bool reduce_has_col(const IrInstr *r) { return r->naxes != 0; }
+
+/* Whether a reduction group may take column mode's vector path: a column mode exists, it reads
+ * arrays, and no instruction depends on the output index (creation ops count elements
+ * themselves). */
 static bool reduce_has_colvec(const KernelGroup *g, const KParams *p, int V)
 {
-    if (V <= 1 || p->arrs.n == 0) return false;
+    if (V <= 1 || p->arrs.n == 0 || !reduce_has_col(cg_reduce_of(g))) return false;
     for (int i = 0; i < g->instrs.n; i++)
         if (ir_op_is_creation(((const IrInstr *)VEC_AT(g->instrs, i))->op)) return false;
     return true;
@@ -352,11 +358,6 @@ static void reduce_def_rows(StrBuf *out, RedGen *R)
     sb_puts(out, "}\n\n");
 }
 
-/* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
- * host picks one (gp_reduce_col; cg_reduce_launch).  Separate kernels because in one kernel the
- * widest path's registers set the occupancy of all: W5's argmin over 16 clusters in column
- * mode ran at 128 registers, 2 blocks per SM; the column kernel alone needs 80.
- * split > 1: partial results go to part, combined by gp_reduce_finish. */
 /* <name>_fin: the second pass of a split reduction (gpyrt_reduce.cuh's gp_reduce_finish or
  * gp_argreduce_finish for this accumulator, result and combiner). */
 static void reduce_def_finish(StrBuf *out, const RedGen *R)
@@ -374,6 +375,12 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
     sb_puts(out, "}\n\n");
 }
 
+/* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
+ * host picks one (gp_reduce_col; cg_reduce_launch); over all axes, the rows kernel alone.
+ * Separate kernels because in one kernel the widest path's registers set the occupancy of
+ * all: W5's argmin over 16 clusters in column mode ran at 128 registers, 2 blocks per SM; the
+ * column kernel alone needs 80.
+ * split > 1: partial results go to part, combined by gp_reduce_finish. */
 void cg_reduce_def(StrBuf *out, const KernelGroup *g)
 {
     RedGen R = {.g = g};
@@ -385,7 +392,7 @@ void cg_reduce_def(StrBuf *out, const KernelGroup *g)
     put_final(&R.fin, R.r, R.rt, R.at, "acc");
     R.V = reduce_vec_width(&R.p);
     if (reduce_has_colvec(g, &R.p, R.V)) reduce_def_colvec(out, &R);
-    reduce_def_col(out, &R);
+    if (reduce_has_col(R.r)) reduce_def_col(out, &R);
     reduce_def_rows(out, &R);
     reduce_def_finish(out, &R);
     sb_free(&R.ident);
@@ -437,6 +444,7 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
         cg_line(out, n + 1, "gp_rkin a%d = rt_rkin(%s, &kg_s, %d, %s);", v->id, cg_nm(L, v), r->naxes, axes);
     }
     const int V = reduce_vec_width(&p);
+    const bool col = reduce_has_col(r);
     if (p.arrs.n > 0) {
         StrBuf l = {0};
         for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(p.arrs, i))->id);
@@ -453,8 +461,10 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
             cg_line(out, n + 1, "int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
             cg_line(out, n + 1, "if (kg_col%s) kg_col = %d;", c.s, V);
             sb_free(&c);
-        } else {
+        } else if (col) {
             cg_line(out, n + 1, "const int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
+        } else {
+            cg_line(out, n + 1, "const int kg_col = 0;   /* over all axes: rows mode */");
         }
     } else {
         cg_line(out, n + 1, "const int kg_col = 0;");
@@ -489,14 +499,16 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
         cg_line(out, n + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", g->name,
                 BLOCK, g->name, BLOCK, args.s);
         cg_line(out, n + 1, "else if (kg_col)");
-    } else {
+    } else if (col) {
         cg_line(out, n + 1, "if (kg_col)");
     }
-    cg_line(out, n + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", g->name, BLOCK,
+    if (col) {
+        cg_line(out, n + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", g->name,
+                BLOCK, g->name, BLOCK, args.s);
+        cg_line(out, n + 1, "else");
+    }
+    cg_line(out, n + 1 + col, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", g->name, BLOCK,
             g->name, BLOCK, args.s);
-    cg_line(out, n + 1, "else");
-    cg_line(out, n + 2, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", g->name, BLOCK, g->name,
-            BLOCK, args.s);
     cg_line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
     cg_put_identity(&ident, r);
