@@ -136,16 +136,19 @@ static void put_kernel_args(StrBuf *out, const Vec *all, const KParams *p, bool 
 }
 
 /* The scalar body, a template over the index type IT (uint32_t or int64_t): each thread takes
- * UNROLL elements a grid stride apart per step, from `begin`, issues all their loads first
+ * UNROLL elements a grid stride apart per step, issues all their loads first
  * (phase 1: memory-level parallelism), then computes and stores them (phase 2). */
 static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, bool need_ix)
 {
-    sb_printf(out, "template<typename IT>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast, IT begin", g->name);
+    sb_printf(out,
+              "template<typename IT>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast",
+              g->name);
     put_kernel_args(out, all, p, true);
     sb_puts(out, ")\n{\n");
     cg_line(out, 1, "const IT size = (IT)s.size, stride = (IT)gridDim.x * blockDim.x;");
     if (!need_ix) emit_last_strides(out, 1, all);
-    cg_line(out, 1, "for (IT i0 = begin + (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += %d * stride) {", UNROLL);
+    cg_line(out, 1, "for (IT i0 = (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += %d * stride) {",
+            UNROLL);
     StrBuf decl = {0};
     for (int i = 0; i < all->n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(*all, i))->id, UNROLL);
     if (all->n) cg_line(out, 2, "int64_t %s;", decl.s);
@@ -199,7 +202,8 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
 /* The vector path of the kernel (mode & 4): every array contiguous over s (or one element
  * read everywhere), 16-byte aligned, s.size < 2^31.  Thread t loads elements [t*V, t*V+V) of
  * each array with one 16-byte access (gp_vload), computes them in registers and stores each
- * output with one access; the s.size % V last elements go to the scalar body. */
+ * output with one access; the s.size % V last elements take a thread each (of the first
+ * s.size % V threads: the grid has at least one block of BLOCK >= V threads). */
 static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, int V)
 {
     cg_line(out, 1, "if (mode & 4) {");
@@ -255,10 +259,25 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
         if (array_is_read(g, v)) cg_line(out, 3, "in%d = nx%d;", v->id, v->id);
     }
     cg_line(out, 2, "}");
-    StrBuf args = {0};
-    put_kernel_args(&args, all, p, false);
-    cg_line(out, 2, "%s_body<uint32_t>(s, true, nv * %d%s);", g->name, V, args.s);
-    sb_free(&args);
+    cg_line(out, 2, "const uint32_t i = nv * %d + blockIdx.x * blockDim.x + threadIdx.x;", V);
+    cg_line(out, 2, "if (i < (uint32_t)s.size) {");
+    for (int i = 0; i < all->n; i++) {
+        const IrValue *v = VEC_AT(*all, i);
+        if (i < p->outs.n || cg_in_vec(&p->dsts, v))
+            cg_line(out, 3, "const int64_t off%d = (int64_t)i * sl%d;", v->id, v->id);
+    }
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (array_is_read(g, v))
+            cg_line(out, 3, "const %s v%d = *(const %s *)(a%d.data + (int64_t)i * sl%d);", cg_val_ctype(v),
+                    v->id, cg_val_ctype(v), v->id, v->id);
+    }
+    emit_body(out, 3, g, "i");
+    for (int i = 0; i < p->outs.n; i++) {
+        const IrValue *v = VEC_AT(p->outs, i);
+        cg_line(out, 3, "*(%s *)(a%d.data + off%d) = v%d;", cg_val_ctype(v), v->id, v->id, v->id);
+    }
+    cg_line(out, 2, "}");
     cg_line(out, 2, "return;");
     cg_line(out, 1, "}");
 }
@@ -293,8 +312,8 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
     if (V > 1) emit_vec_path(out, g, &p, &all, V);
     StrBuf args = {0};
     put_kernel_args(&args, &all, &p, false);
-    cg_line(out, 1, "if (mode & 2) %s_body<uint32_t>(s, mode & 1, 0u%s);", g->name, args.s);
-    cg_line(out, 1, "else %s_body<int64_t>(s, mode & 1, (int64_t)0%s);", g->name, args.s);
+    cg_line(out, 1, "if (mode & 2) %s_body<uint32_t>(s, mode & 1%s);", g->name, args.s);
+    cg_line(out, 1, "else %s_body<int64_t>(s, mode & 1%s);", g->name, args.s);
     sb_puts(out, "}\n\n");
     sb_free(&args);
     vec_free(&all);
