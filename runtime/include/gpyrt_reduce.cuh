@@ -1,7 +1,7 @@
 /*
  * gpyrt_reduce.cuh — the reductions' part of gpyrt_device.cuh, which includes it (generated code
  * and the runtime include gpyrt_device.cuh only): the combiners and identities that red.def
- * names, the index and NaN-skipping reductions, and the helpers of reduction kernels (cub's
+ * names, the index and NaN-skipping reductions, and the helpers of reduction kernels (a
  * warp-shuffle block reduce, in device code).
  */
 #ifndef GPYRT_REDUCE_CUH
