@@ -19,8 +19,8 @@
  * number to local number, applied to every prefix), so the canonical text means what the
  * emitted text meant; identifiers outside the prefix list (header functions, types, CUDA
  * builtins) are never touched.  The host side of a unit is a gp_kernel and a typed launcher
- * per __global__ (cg_unit_host_decls), whose parameters are the kernel's own, so arguments
- * convert as they would in a <<<>>> launch.
+ * per __global__ (cg_unit_host_decls), whose parameters are the kernel's own (less the
+ * device-only __grid_constant__), so arguments convert as they would in a <<<>>> launch.
  */
 #include "codegen/codegen.h"
 
@@ -275,13 +275,32 @@ static void param_name(StrBuf *out, const char *decl, size_t n)
     sb_putn(out, decl + s, e - s);
 }
 
+/* A kernel's parameter list as host parameters: without the device-only "__grid_constant__ "
+ * (const parameters that kernels index in place; nvcc rejects it outside a __global__). */
+static void put_host_params(StrBuf *out, const char *params)
+{
+    static const char gc[] = "__grid_constant__ ";
+    for (const char *p = params; *p;) {
+        const char *q = strstr(p, gc);
+        if (!q) {
+            sb_puts(out, p);
+            break;
+        }
+        sb_putn(out, p, (size_t)(q - p));
+        p = q + sizeof gc - 1;
+    }
+}
+
 void cg_unit_host_decls(StrBuf *out, const CgUnit *u)
 {
     for (int i = 0; i < u->kernels.n; i++) {
         const CgKernel *k = u->kernels.v[i];
         sb_printf(out, "static gp_kernel K_%s = {\"%s\", NULL};\n", k->name, k->symbol);
-        sb_printf(out, "static inline void L_%s(unsigned kg_gx, unsigned kg_gy, unsigned kg_b, size_t kg_sm%s%s)\n{\n",
-                  k->name, *k->params ? ", " : "", k->params);
+        sb_printf(out,
+                  "static inline void L_%s(unsigned kg_gx, unsigned kg_gy, unsigned kg_b, size_t kg_sm%s",
+                  k->name, *k->params ? ", " : "");
+        put_host_params(out, k->params);
+        sb_puts(out, ")\n{\n");
         sb_puts(out, "    void *kg_a[] = {");
         const char *p = k->params;
         int depth = 0, np = 0;

@@ -350,6 +350,16 @@ Test(kernels, single_add)
     expect_has(launch.s, "L_k0_add(rt_grid_ew(kg_n, (kg_mode & 4) != 0, 256, rt_kernel_fn(&K_k0_add)), 1, 256, 0, kg_s, kg_mode, a3, a1, a2);");
     expect_has(def.s, "if (tn < nv) nx2 = gp_vload<float, 2>(a2.data, sl2 != 0, tn);");
     expect_has(def.s, "const int64_t sl2 = gp_at(a2.st, s.ndim - 1);");
+    /* the host launcher takes the kernel's parameters without the device-only __grid_constant__ */
+    CgUnit *u = cg_unit_new(def.s, def.len, &g->name, 1);
+    StrBuf host = { 0 };
+    cg_unit_host_decls(&host, u);
+    expect_has(
+        host.s,
+        "size_t kg_sm, const gp_shape s, int mode, const gp_kin a0, const gp_kin a1, const gp_kin a2)");
+    cr_expect_null(strstr(host.s, "__grid_constant__"));
+    sb_free(&host);
+    cg_unit_free(u);
     expect_has(def.s, "gp_vstore<double, 2>(a3.data, t, r3);");
     expect_has(launch.s, "/* script.py:2  k0_add */");
     sb_free(&def);
