@@ -56,57 +56,41 @@ static void emit_last_strides(StrBuf *out, int n, const Vec *all)
     }
 }
 
-/* Writes the byte offsets o<id>[u] of the UNROLL elements i0 + u * stride (of index type IT)
- * for every array in `all`: contiguous path (i * st[last]) when `fast`, else the row-major
- * decomposition over s.dim — one division per dimension but the first, in IT (32 bits when
- * the host found the size small enough), the UNROLL elements' divisions side by side in one
- * loop over the dimensions (not unrolled: the parameters are __grid_constant__, so run-time
- * indices read them in place).  need_ix (eye): the decomposition always runs and keeps row
- * and col. */
+/* Writes the byte offsets o<id>[u] of element i (of index type IT) for every array in `all`:
+ * contiguous path (i * st[last]) when `fast`, else the row-major decomposition of i over
+ * s.dim — one division per dimension but the first, in IT (32 bits when the host found the
+ * size small enough).  need_ix (eye): the decomposition always runs and keeps row and col. */
 static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
 {
     int body = n;
     if (!need_ix) {
         cg_line(out, n, "if (fast) {");
-        cg_line(out, n + 1, "#pragma unroll");
-        cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
-        cg_line(out, n + 2, "const IT i = i0 + u * stride;");
         for (int i = 0; i < all->n; i++) {
             int id = ((IrValue *)VEC_AT(*all, i))->id;
-            cg_line(out, n + 2, "o%d[u] = (int64_t)i * sl%d;", id, id);
+            cg_line(out, n + 1, "o%d[u] = (int64_t)i * sl%d;", id, id);
         }
-        cg_line(out, n + 1, "}");
         cg_line(out, n, "} else {");
         body = n + 1;
     }
-    cg_line(out, body, "IT r[%d];", UNROLL);
-    cg_line(out, body, "#pragma unroll");
-    cg_line(out, body, "for (int u = 0; u < %d; u++) {", UNROLL);
-    cg_line(out, body + 1, "r[u] = i0 + u * stride;");
-    for (int i = 0; i < all->n; i++) cg_line(out, body + 1, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
-    cg_line(out, body, "}");
+    for (int i = 0; i < all->n; i++) cg_line(out, body, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
+    cg_line(out, body, "IT r = i;");
+    /* a loop over s.ndim, not unrolled: the parameters are __grid_constant__, read in place at
+     * run-time indices */
     cg_line(out, body, "#pragma unroll 1");
     cg_line(out, body, "for (int d = s.ndim - 1; d > 0; d--) {");
-    cg_line(out, body + 1, "const IT dd = (IT)s.dim[d];");
-    cg_line(out, body + 1, "#pragma unroll");
-    cg_line(out, body + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
-    cg_line(out, body + 2, "const IT q = r[u] / dd, id = r[u] - q * dd;");
-    cg_line(out, body + 2, "r[u] = q;");
-    if (need_ix) cg_line(out, body + 2, "if (d == 1) col[u] = id;");
+    cg_line(out, body + 1, "const IT dd = (IT)s.dim[d], q = r / dd, id = r - q * dd;");
+    cg_line(out, body + 1, "r = q;");
+    if (need_ix) cg_line(out, body + 1, "if (d == 1) col[u] = id;");
     for (int i = 0; i < all->n; i++) {
         int id = ((IrValue *)VEC_AT(*all, i))->id;
-        cg_line(out, body + 2, "o%d[u] += (int64_t)id * a%d.st[d];", id, id);
+        cg_line(out, body + 1, "o%d[u] += (int64_t)id * a%d.st[d];", id, id);
     }
-    cg_line(out, body + 1, "}");
     cg_line(out, body, "}");
-    cg_line(out, body, "#pragma unroll");
-    cg_line(out, body, "for (int u = 0; u < %d; u++) {", UNROLL);
-    if (need_ix) cg_line(out, body + 1, "row[u] = r[u];");
+    if (need_ix) cg_line(out, body, "row[u] = r;");
     for (int i = 0; i < all->n; i++) {
         int id = ((IrValue *)VEC_AT(*all, i))->id;
-        cg_line(out, body + 1, "o%d[u] += (int64_t)r[u] * a%d.st[0];", id, id);
+        cg_line(out, body, "o%d[u] += (int64_t)r * a%d.st[0];", id, id);
     }
-    cg_line(out, body, "}");
     if (!need_ix) cg_line(out, n, "}");
 }
 
@@ -158,23 +142,18 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
         const IrValue *v = VEC_AT(p->arrs, i);
         if (array_is_read(g, v)) cg_line(out, 2, "%s in%d[%d];", cg_val_ctype(v), v->id, UNROLL);
     }
-    /* phase 1: offsets (of elements past size too: computed, never used), then loads */
-    emit_offsets(out, 2, all, need_ix);
-    bool any_read = false;
-    for (int i = 0; i < p->arrs.n; i++) any_read |= array_is_read(g, VEC_AT(p->arrs, i));
-    if (any_read) {
-        cg_line(out, 2, "#pragma unroll");
-        cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
-        cg_line(out, 3, "const IT i = i0 + u * stride;");
-        cg_line(out, 3, "if (i >= size) break;");
-        for (int i = 0; i < p->arrs.n; i++) {
-            const IrValue *v = VEC_AT(p->arrs, i);
-            if (!array_is_read(g, v)) continue;
-            cg_line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, cg_val_ctype(v), v->id,
-                    v->id);
-        }
-        cg_line(out, 2, "}");
+    /* phase 1: offsets and loads */
+    cg_line(out, 2, "#pragma unroll");
+    cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, 3, "const IT i = i0 + u * stride;");
+    cg_line(out, 3, "if (i >= size) break;");
+    emit_offsets(out, 3, all, need_ix);
+    for (int i = 0; i < p->arrs.n; i++) {
+        const IrValue *v = VEC_AT(p->arrs, i);
+        if (!array_is_read(g, v)) continue;
+        cg_line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, cg_val_ctype(v), v->id, v->id);
     }
+    cg_line(out, 2, "}");
     /* phase 2: compute and store */
     cg_line(out, 2, "#pragma unroll");
     cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
