@@ -45,8 +45,7 @@ static void emit_body(StrBuf *out, int n, const KernelGroup *g, const char *idx)
 }
 
 /* sl<id> = the stride of the last dimension of s for every array in `all` (the element step of
- * the contiguous paths), read through gp_at: indexing a kernel parameter's array at a run-time
- * index (st[ndim - 1]) makes nvcc copy the whole parameter to local memory in every thread. */
+ * the contiguous paths), read through gp_at (st[0] when s has no dimension). */
 static void emit_last_strides(StrBuf *out, int n, const Vec *all)
 {
     for (int i = 0; i < all->n; i++) {
