@@ -846,6 +846,13 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         a = lw_to_scalar(L, a, TY_FLOAT, sp);
         b = lw_to_scalar(L, b, TY_FLOAT, sp);
     }
+    /* array ** 2 of floats or complex numbers is square(array), as NumPy's fast scalar power
+     * computes it (x * x, not a general pow: the same value NumPy prints, and a kernel a
+     * fraction of pow's size) */
+    if (op == IR_POW && ta->kind == TY_ARRAY && (dt_is_float(ta->dtype) || dt_is_complex(ta->dtype)) &&
+        ((tb->kind == TY_INT && lw_is_const_int(b, &e) && e == 2) ||
+         (tb->kind == TY_FLOAT && b->def && b->def->op == IR_CONST_FLOAT && b->def->fval == 2.0)))
+        return ewise(L, IR_SQUARE, sp, 1, &a, script);
     IrValue *args[2] = {a, b};
     return ewise(L, op, sp, 2, args, script);
 }
