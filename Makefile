@@ -9,11 +9,24 @@
 #   make test       build everything and run the whole test suite, what CI runs (unit, errors,
 #                   nocrash, golden, api, end-to-end, alloc)
 #   make install PREFIX=/opt/gpyc
+#
+# The GPU targets the runtime library is built for (CMake's GPYC_CUDA_ARCHS, a CMake list):
+#   make, make install     CMakeLists.txt's default, sm_80 + sm_90 (what users install); a build
+#                          folder configured with another set is configured again
+#   make test, make check  the folder's set; a new folder gets DEV_ARCHS, sm_90 only (the suite's
+#                          GPU is an H100; CI compiles programs but runs none), half the nvcc time
+#   CUDA_ARCHS='80-real;90' (any target) that set
 BUILD ?= build
 PREFIX ?= /usr/local
 CMAKE_FLAGS ?=
 NVCC ?= $(firstword $(wildcard $(CUDA_HOME)/bin/nvcc $(CUDA_PATH)/bin/nvcc /usr/local/cuda/bin/nvcc) nvcc)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CUDA_ARCHS ?=
+DEV_ARCHS := 90
+USER_ARCHS := $(shell sed -n 's/^set.GPYC_CUDA_ARCHS "\([^"]*\)".*/\1/p' CMakeLists.txt)
+HAVE_ARCHS = $(shell sed -n 's/^GPYC_CUDA_ARCHS:STRING=//p' $(BUILD)/CMakeCache.txt 2>/dev/null)
+WANT_ARCHS = $(or $(CUDA_ARCHS),$(USER_ARCHS))
+check test: WANT_ARCHS = $(or $(CUDA_ARCHS),$(HAVE_ARCHS),$(DEV_ARCHS))
 
 .PHONY: all deps configure build demo check test install clean
 all: build
@@ -23,12 +36,15 @@ deps:
 
 # Without an nvcc CMake configures the compiler and its unit tests only (make check).  Configured
 # again when CMakeLists.txt changes, so that a build folder made before a new target (check_deps)
-# still knows it; cmake leaves an unchanged cache's time alone, hence the touch.
-$(BUILD)/CMakeCache.txt: CMakeLists.txt | deps
-	cmake -S . -B $(BUILD) $(if $(shell command -v $(NVCC) 2>/dev/null),-DCMAKE_CUDA_COMPILER=$(NVCC)) $(CMAKE_FLAGS)
-	@touch $@
-
-configure: deps $(BUILD)/CMakeCache.txt
+# still knows it, and when the folder's GPU targets are not those the goal wants (WANT_ARCHS);
+# cmake leaves an unchanged cache's time alone, hence the touch.
+configure: deps
+	@if [ ! -f $(BUILD)/CMakeCache.txt ] || [ CMakeLists.txt -nt $(BUILD)/CMakeCache.txt ] || \
+	    [ "$(HAVE_ARCHS)" != "$(WANT_ARCHS)" ]; then \
+	  echo "cmake -S . -B $(BUILD) -DGPYC_CUDA_ARCHS='$(WANT_ARCHS)' $(CMAKE_FLAGS)"; \
+	  cmake -S . -B $(BUILD) $(if $(shell command -v $(NVCC) 2>/dev/null),-DCMAKE_CUDA_COMPILER=$(NVCC)) \
+	    -DGPYC_CUDA_ARCHS='$(WANT_ARCHS)' $(CMAKE_FLAGS) && touch $(BUILD)/CMakeCache.txt; \
+	fi
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -41,7 +57,8 @@ check: configure
 	cmake --build $(BUILD) --target check_deps -j $(JOBS)
 	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api,cache -j $(JOBS) $(BUILD)
 
-test: build
+test: configure
+	cmake --build $(BUILD) -j $(JOBS)
 	@./tests/run.sh $(BUILD)
 
 install: build
