@@ -1,18 +1,19 @@
 /*
  * median.cu — cupy.median (rt_median): NumPy's median of each line of a real array.
  *
- * The reduced axis is moved last in a C-contiguous copy (lines × n), every line is sorted at
- * once with cub::DeviceSegmentedSort, and one thread per line picks the middle element, or the
+ * The reduced axis is moved last in a C-contiguous copy (lines × n), every element becomes its
+ * radix key (rk_key: an unsigned integer of its width, CUB's radix order), every line of keys
+ * is sorted at once with cub::DeviceSegmentedSort (segsort.h: one instantiation per key width,
+ * shared by the dtypes of that width), and one thread per line picks the middle element, or the
  * mean of the two middle ones computed as NumPy's mean does (in the input float type; float16
- * in float; integers in float64).  A line holding a NaN gives NaN (found by scanning the line:
- * the segmented sort of short lines compares with <, so a NaN may land anywhere); an empty line
- * gives NaN (NumPy warns).
+ * in float; integers in float64).  A line holding a NaN gives NaN (found by scanning the whole
+ * line); an empty line gives NaN (NumPy warns).
  *
  * rt_quantile (quantile, percentile, their nan* forms, nanmedian) sorts the same way, over any
  * set of axes (moved last), after a pass that counts each line's non-NaN elements and turns
- * its NaNs into +inf (so a line's first `valid` sorted elements are its sorted non-NaN values);
- * then one thread per (q, line) interpolates as NumPy's 'linear' method, or takes the middle
- * (nanmedian).
+ * its NaNs into +inf (so a line's first `valid` sorted elements are its sorted non-NaN values)
+ * and every element into its radix key in place; then one thread per (q, line) interpolates as
+ * NumPy's 'linear' method, or takes the middle (nanmedian).
  *
  * Invariants: everything runs on rt_stream(); temporary storage comes from the pool.
  */
@@ -20,48 +21,125 @@
 #include "gpyrt_device.cuh"
 #include "internal.h"
 #include "libgpu.h"
+#include "segsort.h"
 
-#include <cub/device/device_segmented_sort.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
+#include <string.h>
 
 enum { BLOCK = 256 };
 
+/* ---------------------------------------------------------------- radix keys */
+
+/* The unsigned integer of T's width: the type of T's radix key. */
+template <size_t W> struct rk_uint;
+template <> struct rk_uint<1> {
+    typedef uint8_t type;
+};
+template <> struct rk_uint<2> {
+    typedef uint16_t type;
+};
+template <> struct rk_uint<4> {
+    typedef uint32_t type;
+};
+template <> struct rk_uint<8> {
+    typedef uint64_t type;
+};
+template <typename T> using rk_key_t = typename rk_uint<sizeof(T)>::type;
+
+/* How T's bits become its radix key: as they are (bool, unsigned), sign bit flipped (signed),
+ * or as a float (float16, float32, float64). */
+enum { RK_UNSIGNED, RK_SIGNED, RK_FLOAT };
+template <typename T> struct rk_kind {
+    static constexpr int v = (T)-1 < (T)0 ? RK_SIGNED : RK_UNSIGNED;
+};
+template <> struct rk_kind<bool> {
+    static constexpr int v = RK_UNSIGNED;
+};
+template <> struct rk_kind<__half> {
+    static constexpr int v = RK_FLOAT;
+};
+template <> struct rk_kind<float> {
+    static constexpr int v = RK_FLOAT;
+};
+template <> struct rk_kind<double> {
+    static constexpr int v = RK_FLOAT;
+};
+
+/* v's radix key: an unsigned integer whose order is the order CUB's radix sort gives T (floats:
+ * negative values have every bit inverted, the others the sign bit set, so -0.0 sorts before
+ * +0.0 and NaNs go to either end by their sign).  A bijection: rk_value inverts it. */
+template <typename T> __device__ inline rk_key_t<T> rk_key(T v)
+{
+    typedef rk_key_t<T> K;
+    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
+    K u;
+    memcpy(&u, &v, sizeof u);
+    if (rk_kind<T>::v == RK_SIGNED) return (K)(u ^ sign);
+    if (rk_kind<T>::v == RK_FLOAT) return (u & sign) ? (K)~u : (K)(u | sign);
+    return u;
+}
+
+/* The element whose radix key is k. */
+template <typename T> __device__ inline T rk_value(rk_key_t<T> k)
+{
+    typedef rk_key_t<T> K;
+    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
+    K u = k;
+    if (rk_kind<T>::v == RK_SIGNED) u = (K)(k ^ sign);
+    if (rk_kind<T>::v == RK_FLOAT) u = (k & sign) ? (K)(k ^ sign) : (K)~k;
+    T v;
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
+
 /* ---------------------------------------------------------------- kernels */
 
-/* out[t] = median of the sorted line s[t*n .. t*n+n), computed in AT, stored as RT. */
+/* keys[i] = rk_key(c[i]). */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK) radix_keys_kernel(const T *c, int64_t size, rk_key_t<T> *keys)
+{
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < size; i += stride)
+        keys[i] = rk_key(c[i]);
+}
+
+/* out[t] = median of the line of sorted radix keys s[t*n .. t*n+n), computed in AT, stored as
+ * RT. */
 template <typename T, typename AT, typename RT>
-__global__ void __launch_bounds__(BLOCK) median_pick_kernel(const T *s, int64_t lines, int64_t n, RT *out)
+__global__ void __launch_bounds__(BLOCK)
+    median_pick_kernel(const rk_key_t<T> *s, int64_t lines, int64_t n, RT *out)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < lines; t += stride) {
-        const T *l = s + t * n;
-        /* a NaN anywhere in the line makes the median NaN; the sort's comparisons may leave a
-         * NaN anywhere (the segmented sort of short lines compares with <), so look at all */
+        const rk_key_t<T> *l = s + t * n;
+        /* a NaN anywhere in the line makes the median NaN (NaNs sort to either end by their
+         * sign), so look at all */
         bool nan = n == 0;
-        for (int64_t k = 0; k < n && !nan; k++) nan = gpi_isnan(l[k]);
+        for (int64_t k = 0; k < n && !nan; k++) nan = gpi_isnan(rk_value<T>(l[k]));
         if (nan) {
             out[t] = gp_cast<RT>((double)NAN);
             continue;
         }
-        AT m = gp_cast<AT>(l[n / 2]);
-        if (n % 2 == 0) m = gpi_truediv(gpi_add(gp_cast<AT>(l[n / 2 - 1]), m), gp_cast<AT>(2));
+        AT m = gp_cast<AT>(rk_value<T>(l[n / 2]));
+        if (n % 2 == 0) m = gpi_truediv(gpi_add(gp_cast<AT>(rk_value<T>(l[n / 2 - 1])), m), gp_cast<AT>(2));
         out[t] = gp_cast<RT>(m);
     }
 }
 
 /* Counts the non-NaN elements of each line of c (lines × n, C-contiguous) into valid[] and
- * replaces c's NaNs by +inf, so that they sort after every value. */
+ * replaces each element of c by its radix key, a NaN by that of +inf (so that NaNs sort after
+ * every value). */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK) quantile_prep_kernel(T *c, int64_t lines, int64_t n, int64_t *valid)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t < lines; t += stride) {
         T *l = c + t * n;
+        rk_key_t<T> *kl = (rk_key_t<T> *)l;
         int64_t k = 0;
         for (int64_t i = 0; i < n; i++) {
-            if (gpi_isnan(l[i])) l[i] = gp_cast<T>((double)INFINITY);
-            else k++;
+            const bool nan = gpi_isnan(l[i]);
+            k += !nan;
+            kl[i] = rk_key(nan ? gp_cast<T>((double)INFINITY) : l[i]);
         }
         valid[t] = k;
     }
@@ -73,14 +151,14 @@ __global__ void __launch_bounds__(BLOCK) quantile_prep_kernel(T *c, int64_t line
  *   lerp(a, b, g) = g < 0.5 ? a + (b-a)·g : b - (b-a)·(1-g)   (numpy _lerp), in AT.
  * median (q NULL, nq 1): the middle element or the mean of the middle two, as rt_median. */
 template <typename T, typename AT, typename RT>
-__global__ void __launch_bounds__(BLOCK) quantile_pick_kernel(const T *s, const int64_t *valid, int64_t lines,
-                                                              int64_t n, const double *q, int64_t nq, double scale,
-                                                              bool nan_skip, RT *out)
+__global__ void __launch_bounds__(BLOCK)
+    quantile_pick_kernel(const rk_key_t<T> *s, const int64_t *valid, int64_t lines, int64_t n,
+                         const double *q, int64_t nq, double scale, bool nan_skip, RT *out)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < lines * nq; i += stride) {
         const int64_t t = i % lines, j = i / lines;
-        const T *l = s + t * n;
+        const rk_key_t<T> *l = s + t * n;
         const int64_t k = valid[t];
         if (k == 0 || (!nan_skip && k < n)) {
             out[i] = gp_cast<RT>((double)NAN);
@@ -88,15 +166,16 @@ __global__ void __launch_bounds__(BLOCK) quantile_pick_kernel(const T *s, const 
         }
         AT r;
         if (!q) {
-            r = gp_cast<AT>(l[k / 2]);
-            if (k % 2 == 0) r = gpi_truediv(gpi_add(gp_cast<AT>(l[k / 2 - 1]), r), gp_cast<AT>(2));
+            r = gp_cast<AT>(rk_value<T>(l[k / 2]));
+            if (k % 2 == 0)
+                r = gpi_truediv(gpi_add(gp_cast<AT>(rk_value<T>(l[k / 2 - 1])), r), gp_cast<AT>(2));
         } else {
             const double v = (double)(k - 1) * (q[j] / scale);
             double fl = floor(v);
             int64_t lo = (int64_t)fl, hi = lo + 1;
             if (v >= (double)(k - 1)) lo = hi = k - 1;
             if (v < 0) lo = hi = 0;
-            const AT a = gp_cast<AT>(l[lo]), b = gp_cast<AT>(l[hi]);
+            const AT a = gp_cast<AT>(rk_value<T>(l[lo])), b = gp_cast<AT>(rk_value<T>(l[hi]));
             const AT g = gp_cast<AT>(v - (double)lo);
             if (lo == hi) r = a;
             else {
@@ -109,31 +188,22 @@ __global__ void __launch_bounds__(BLOCK) quantile_pick_kernel(const T *s, const 
     }
 }
 
-/* The offset of line k (segment begin), for the segmented sort. */
-struct line_start {
-    int64_t n;
-    __host__ __device__ int64_t operator()(int64_t k) const { return k * n; }
-};
-
 /* ---------------------------------------------------------------- launchers */
 
 template <typename T, typename AT, typename RT>
 static void median_typed(const gp_array *c, gp_array *r, int64_t lines, int64_t n)
 {
+    typedef rk_key_t<T> K;
     cudaStream_t s = rt_stream();
-    T *sorted = NULL;
+    K *sorted = NULL;
     if (n > 0 && lines > 0) {
         if (c->size > INT32_MAX) rt_raise("ValueError", "median() supports up to 2**31 - 1 elements");
-        sorted = (T *)gpu_malloc((size_t)c->size * sizeof(T));
-        auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
-        auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
-        size_t bytes = 0;
-        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted,
-                                                      (int)c->size, (int)lines, begin, end, s));
-        void *tmp = gpu_malloc(bytes ? bytes : 1);
-        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted,
-                                                      (int)c->size, (int)lines, begin, end, s));
-        gpu_free(tmp);
+        K *keys = (K *)gpu_malloc((size_t)c->size * sizeof(K));
+        radix_keys_kernel<T><<<rt_grid_for(c->size, BLOCK), BLOCK, 0, s>>>((const T *)c->data, c->size, keys);
+        rt_check_launch();
+        sorted = (K *)gpu_malloc((size_t)c->size * sizeof(K));
+        seg_sort_keys<K>(keys, sorted, c->size, lines, n);
+        gpu_free(keys);
     }
     if (lines > 0) {
         median_pick_kernel<T, AT, RT><<<rt_grid_for(lines, BLOCK), BLOCK, 0, s>>>(sorted, lines, n, (RT *)r->data);
@@ -210,24 +280,17 @@ template <typename T, typename AT, typename RT>
 static void quantile_typed(gp_array *c, gp_array *r, int64_t lines, int64_t n, const double *q, int64_t nq,
                            double scale, bool nan_skip)
 {
+    typedef rk_key_t<T> K;
     cudaStream_t s = rt_stream();
     if (lines == 0 || nq == 0) return;
     int64_t *valid = (int64_t *)gpu_malloc((size_t)lines * sizeof(int64_t));
     quantile_prep_kernel<T><<<rt_grid_for(lines, BLOCK), BLOCK, 0, s>>>((T *)c->data, lines, n, valid);
     rt_check_launch();
-    T *sorted = NULL;
+    K *sorted = NULL;
     if (n > 0) {
         if (c->size > INT32_MAX) rt_raise("ValueError", "quantile() supports up to 2**31 - 1 elements");
-        sorted = (T *)gpu_malloc((size_t)c->size * sizeof(T));
-        auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
-        auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
-        size_t bytes = 0;
-        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(NULL, bytes, (const T *)c->data, sorted,
-                                                      (int)c->size, (int)lines, begin, end, s));
-        void *tmp = gpu_malloc(bytes ? bytes : 1);
-        CHECK_CUDA(cub::DeviceSegmentedSort::SortKeys(tmp, bytes, (const T *)c->data, sorted,
-                                                      (int)c->size, (int)lines, begin, end, s));
-        gpu_free(tmp);
+        sorted = (K *)gpu_malloc((size_t)c->size * sizeof(K));
+        seg_sort_keys<K>((const K *)c->data, sorted, c->size, lines, n);
     }
     quantile_pick_kernel<T, AT, RT><<<rt_grid_for(lines * nq, BLOCK), BLOCK, 0, s>>>(
         sorted, valid, lines, n, q, nq, scale, nan_skip, (RT *)r->data);

@@ -12,7 +12,8 @@
  *     and the result moved back.
  * The combiners give the generated code's results (gp_red_sum / gp_red_prod of gpyrt_device.cuh,
  * or the standard operator with the same bits: see cub_scan_op), so integer scans wrap and
- * float16 rounds each step as the kernels do.  CUB's scan associates
+ * float16 rounds each step as the kernels do.  Everything is instantiated per (scan type,
+ * operator) of cub_scan_op, not per dtype: a signed integer scans as its unsigned counterpart.  CUB's scan associates
  * differently from NumPy's sequential loop: float results may differ in the last bits.
  *
  * Invariants: everything runs on rt_stream(); temporary storage comes from the pool
@@ -63,12 +64,13 @@ struct key_eq {
 
 /* ---------------------------------------------------------------- launchers */
 
-/* The operator CUB scans with.  CUB tunes its scan only for the operators it recognises as
- * primitive (cuda::std::plus, multiplies) on primitive types; with one of our functors it falls
- * back to a generic policy that reaches ~69 % of copy bandwidth on an H100 for 2^28 float32
- * against ~80 % (measured, gpu/exp).  So float and double scan with the standard operators,
- * integers as their unsigned counterparts (the same bits: two's-complement wraparound, without
- * signed overflow), and bool, float16 and complex keep the generated code's combiner. */
+/* The type and operator a scan of T runs with.  CUB tunes its scan only for the operators it
+ * recognises as primitive (cuda::std::plus, multiplies) on primitive types; with one of our
+ * functors it falls back to a generic policy that reaches ~69 % of copy bandwidth on an H100 for
+ * 2^28 float32 against ~80 % (measured, gpu/exp).  So float and double scan with the standard
+ * operators, integers as their unsigned counterparts (the same bits: two's-complement
+ * wraparound, without signed overflow; and int8 and uint8 share one instantiation, as do the
+ * other widths), and bool, float16 and complex keep the generated code's combiner. */
 template <typename T> struct scan_arith { enum { ok = 0 }; typedef T type; };
 #define SCAN_ARITH(T, U)                                                                            \
     template <> struct scan_arith<T> {                                                              \
@@ -96,23 +98,19 @@ template <typename T> struct cub_scan_op<T, gp_red_sum> {
     typedef typename cuda::std::conditional<scan_arith<T>::ok, cuda::std::plus<type>, gp_red_sum>::type op;
 };
 template <typename T> struct cub_scan_op<T, gp_red_prod> {
-    /* 8- and 16-bit products keep gp_red_prod: the operands promote to int, where 65535 * 65535
-     * would overflow */
-    enum { ok = scan_arith<T>::ok && sizeof(T) >= 4 };
-    typedef typename cuda::std::conditional<ok, typename scan_arith<T>::type, T>::type type;
-    typedef typename cuda::std::conditional<ok, cuda::std::multiplies<type>, gp_red_prod>::type op;
+    /* 8- and 16-bit products keep gp_red_prod (on the unsigned type, whose gpi_mul multiplies
+     * as unsigned int): the operands of the standard operator promote to int, where
+     * 65535 * 65535 would overflow */
+    typedef typename scan_arith<T>::type type;
+    typedef typename cuda::std::conditional<scan_arith<T>::ok && sizeof(T) >= 4, cuda::std::multiplies<type>,
+                                            gp_red_prod>::type op;
 };
 
 /* out[0..len) = inclusive scan of in[0..len) (contiguous), restarting every n elements when
  * segmented. */
-template <typename T, typename Op>
-static void device_scan(const T *in_t, T *out_t, int64_t len, int64_t n, bool segmented)
+template <typename U, typename UOp>
+static void device_scan(const U *in, U *out, int64_t len, int64_t n, bool segmented)
 {
-    typedef typename cub_scan_op<T, Op>::type U;
-    typedef typename cub_scan_op<T, Op>::op UOp;
-    static_assert(sizeof(U) == sizeof(T), "the scan type has the element's size");
-    const U *in = (const U *)in_t;
-    U *out = (U *)out_t;
     cudaStream_t s = rt_stream();
     size_t bytes = 0;
     void *tmp = NULL;
@@ -131,19 +129,26 @@ static void device_scan(const T *in_t, T *out_t, int64_t len, int64_t n, bool se
     gpu_free(tmp);
 }
 
-/* Scans the C-contiguous array c (outer × n × inner) into the new C-contiguous array r. */
+/* Scans in (C-contiguous, outer × n × inner) into out, with U and UOp of cub_scan_op. */
+template <typename U, typename UOp>
+static void scan_contig_as(const U *in, U *out, int64_t outer, int64_t n, int64_t inner)
+{
+    if (outer * inner == 1 || inner == 1) {
+        device_scan<U, UOp>(in, out, outer * n * inner, n, outer > 1);
+    } else {
+        scan_lines_kernel<U, UOp>
+            <<<rt_grid_for(outer * inner, BLOCK), BLOCK, 0, rt_stream()>>>(in, out, outer, n, inner);
+        rt_check_launch();
+    }
+}
+
+/* Scans the C-contiguous array c (outer × n × inner) of T into the new C-contiguous array r. */
 template <typename T, typename Op>
 static void scan_contig(const gp_array *c, gp_array *r, int64_t outer, int64_t n, int64_t inner)
 {
-    const T *in = (const T *)c->data;
-    T *out = (T *)r->data;
-    if (outer * inner == 1 || inner == 1) {
-        device_scan<T, Op>(in, out, c->size, n, outer > 1);
-    } else {
-        scan_lines_kernel<T, Op><<<rt_grid_for(outer * inner, BLOCK), BLOCK, 0, rt_stream()>>>(in, out, outer, n,
-                                                                                             inner);
-        rt_check_launch();
-    }
+    typedef typename cub_scan_op<T, Op>::type U;
+    static_assert(sizeof(U) == sizeof(T), "the scan type has the element's size");
+    scan_contig_as<U, typename cub_scan_op<T, Op>::op>((const U *)c->data, (U *)r->data, outer, n, inner);
 }
 
 template <typename T> static void scan_typed(const gp_array *c, gp_array *r, bool prod, int64_t outer, int64_t n,

@@ -15,7 +15,9 @@
  *
  * Sorting along an axis: the axis is moved last in a C-contiguous copy (lines × n); each
  * element gets its key and its position in its line; one line sorts with
- * cub::DeviceRadixSort::SortPairs, several with cub::DeviceSegmentedSort::StableSortPairs.
+ * cub::DeviceRadixSort::SortPairs, several with cub::DeviceSegmentedSort::StableSortPairs
+ * (segsort.h, instantiated once per key width in its own files), or when lines are longer than
+ * 2^31 (64-bit positions) with one SortPairs per line.
  * The sorted positions are argsort's answer; sort gathers the elements by them (so -0.0 and
  * NaN payloads come through unchanged), except the values sort of one line, which radix-sorts
  * the elements themselves (sort_one_line; -0.0 before +0.0 there, as in CuPy).  The result is
@@ -30,12 +32,10 @@
 #include "gpyrt.h"
 #include "internal.h"
 #include "libgpu.h"
+#include "segsort.h"
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
-#include <cub/device/device_segmented_sort.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 enum { BLOCK = 256 };
 enum KeyKind { KK_UNSIGNED, KK_SIGNED, KK_FLOAT };
@@ -164,12 +164,6 @@ __global__ void __launch_bounds__(BLOCK) isin_kernel(const K *e, int64_t ne, con
     }
 }
 
-/* The offset of line k (segment begin), for the segmented sort. */
-struct line_start {
-    int64_t n;
-    __host__ __device__ int64_t operator()(int64_t k) const { return k * n; }
-};
-
 /* ---------------------------------------------------------------- helpers */
 
 static int key_kind(gp_dtype d)
@@ -209,6 +203,30 @@ static gp_array *lines_of(const gp_array *x, int axis)
     return c;
 }
 
+/* Sorts each line of n (key, position) pairs of kin/pin[0..size) by key, stably, into kout/pout:
+ * several lines of 32-bit positions at once with the segmented sort, one line, or lines longer
+ * than 2^31 (64-bit positions), with one radix sort each. */
+template <typename K, typename P>
+static void sort_pairs(const K *kin, K *kout, const P *pin, P *pout, int64_t size, int64_t n)
+{
+    if constexpr (sizeof(P) == 4) {
+        if (size > n) {
+            seg_sort_pairs<K>(kin, kout, pin, pout, size, size / n, n);
+            return;
+        }
+    }
+    cudaStream_t s = rt_stream();
+    for (int64_t o = 0; o < size; o += n) {
+        size_t bytes = 0;
+        CHECK_CUDA(cub::DeviceRadixSort::SortPairs((void *)NULL, bytes, kin + o, kout + o, pin + o, pout + o,
+                                                   n, 0, (int)sizeof(K) * 8, s));
+        void *tmp = gpu_malloc(bytes ? bytes : 1);
+        CHECK_CUDA(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin + o, kout + o, pin + o, pout + o, n, 0,
+                                                   (int)sizeof(K) * 8, s));
+        gpu_free(tmp);
+    }
+}
+
 /* sort_lines with positions of type P (holding n - 1) into pos_out. */
 template <typename K, typename P>
 static void sort_lines_as(const K *c, int64_t size, int64_t n, int kind, P *pos_out, K *keys_out)
@@ -219,25 +237,7 @@ static void sort_lines_as(const K *c, int64_t size, int64_t n, int kind, P *pos_
     P *pin = (P *)gpu_malloc((size_t)size * sizeof(P));
     make_keys_kernel<K, P><<<rt_grid_for(size, BLOCK), BLOCK, 0, s>>>(c, size, n, kind, inf_bits<K>(), kin, pin);
     rt_check_launch();
-    const int64_t lines = size / n;
-    size_t bytes = 0;
-    void *tmp = NULL;
-    if (lines == 1) {
-        CHECK_CUDA(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0,
-                                                   (int)sizeof(K) * 8, s));
-        tmp = gpu_malloc(bytes ? bytes : 1);
-        CHECK_CUDA(cub::DeviceRadixSort::SortPairs(tmp, bytes, kin, kout, pin, pos_out, size, 0,
-                                                   (int)sizeof(K) * 8, s));
-    } else {
-        auto begin = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(0), line_start{n});
-        auto end = thrust::make_transform_iterator(thrust::make_counting_iterator<int64_t>(1), line_start{n});
-        CHECK_CUDA(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out,
-                                                             size, lines, begin, end, s));
-        tmp = gpu_malloc(bytes ? bytes : 1);
-        CHECK_CUDA(cub::DeviceSegmentedSort::StableSortPairs(tmp, bytes, kin, kout, pin, pos_out,
-                                                             size, lines, begin, end, s));
-    }
-    gpu_free(tmp);
+    sort_pairs<K, P>(kin, kout, pin, pos_out, size, n);
     gpu_free(pin);
     gpu_free(kin);
     if (!keys_out) gpu_free(kout);
