@@ -3,7 +3,7 @@
 #   make demo       build, compile samples/ with gpyc, run one when a GPU is present
 #   make check      the quick loop, no nvcc and no GPU (under 3 minutes on 2 cores once built):
 #                   builds gpyc and the unit tests that do not link the runtime (CMake target
-#                   check_deps; the runtime's CUDA files take nvcc ~10 minutes, so the runtime's
+#                   check_deps; the runtime's CUDA files take nvcc 6-11 CPU-minutes, so its
 #                   unit tests are left to make test), then runs the suites unit (nvcc compiles
 #                   skipped), errors, nocrash, golden, api and cache: tests/run.sh --no-nvcc
 #   make test       build everything and run the whole test suite, what CI runs (unit, errors,
