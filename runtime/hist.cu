@@ -18,6 +18,7 @@
 #include "libgpu.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -22,6 +22,7 @@
  * freed stream-ordered; the value given to rt_adv_set already has the destination's dtype.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cuda_fp16.h>
