@@ -221,10 +221,15 @@ static void put_asm_string(StrBuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
-/* The assembly file that embeds the fatbins and defines gpyk_fatbins / gpyk_nfatbins. */
-static void fatbin_asm(StrBuf *s, const Vec *fatbins)
+/* The assembly file that embeds the fatbins and defines gpyk_fatbins / gpyk_nfatbins, and
+ * gpyk_fb_<hash>, the index of unit <hash>'s fatbin (unit_fb[i] for prog's unit i). */
+static void fatbin_asm(StrBuf *s, const Vec *fatbins, const CgProgram *prog, const int *unit_fb)
 {
-    sb_puts(s, "    .section .rodata\n");
+    sb_puts(s, "    .section .rodata\n    .balign 4\n");
+    for (int i = 0; i < prog->units.n; i++) {
+        const CgUnit *u = prog->units.v[i];
+        sb_printf(s, "    .globl gpyk_fb_%s\ngpyk_fb_%s:\n    .long %d\n", u->hash, u->hash, unit_fb[i]);
+    }
     for (int i = 0; i < fatbins->n; i++) {
         sb_printf(s, "    .balign 64\ngpyk_fatbin%d:\n    .incbin ", i);
         put_asm_string(s, fatbins->v[i]);
@@ -286,6 +291,7 @@ int cg_build(const BuildJob *job)
     int nb = 0;
     char (*keys)[65] = xcalloc(nu ? (size_t)nu : 1, sizeof *keys);
     char **unit_fatbin = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fatbin);
+    int *unit_fb = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fb);
     Vec fatbins = {0}, hashes = {0};
     StrBuf tmp = {0}, host_cpp = {0}, host_o = {0}, out_tmp = {0};
     pid_t host_pid = -1;
@@ -447,19 +453,21 @@ wait:;
     if (cache) kc_trim(cache);
     if (!ok) goto done;
 
-    /* each distinct fatbin once */
+    /* each distinct fatbin once; unit_fb[i]: the index of unit i's */
     for (int i = 0; i < nu; i++) {
         char hex[65];
-        bool same_file = false;
-        for (int k = 0; k < fatbins.n && !same_file; k++) same_file = strcmp(fatbins.v[k], unit_fatbin[i]) == 0;
-        if (same_file) continue;
+        unit_fb[i] = -1;
+        for (int k = 0; k < fatbins.n && unit_fb[i] < 0; k++)
+            if (strcmp(fatbins.v[k], unit_fatbin[i]) == 0) unit_fb[i] = k;
+        if (unit_fb[i] >= 0) continue;
         if (!file_hash(unit_fatbin[i], hex)) {
             diag_fatal_noloc("cannot read %s: %s", unit_fatbin[i], strerror(errno));
             goto done;
         }
-        bool seen = false;
-        for (int k = 0; k < hashes.n && !seen; k++) seen = strcmp(hashes.v[k], hex) == 0;
-        if (seen) continue;
+        for (int k = 0; k < hashes.n && unit_fb[i] < 0; k++)
+            if (strcmp(hashes.v[k], hex) == 0) unit_fb[i] = k;
+        if (unit_fb[i] >= 0) continue;
+        unit_fb[i] = fatbins.n;
         vec_push(&hashes, xstrdup(hex));
         vec_push(&fatbins, xstrdup(unit_fatbin[i]));
     }
@@ -468,7 +476,7 @@ wait:;
     double tl = now_s();
     {
         StrBuf s = {0}, asm_path = {0};
-        fatbin_asm(&s, &fatbins);
+        fatbin_asm(&s, &fatbins, prog, unit_fb);
         sb_printf(&asm_path, "%s/fatbins.s", tmp.s);
         bool w = write_file(asm_path.s, s.s ? s.s : "", s.len);
         sb_free(&s);
@@ -539,6 +547,7 @@ done:
     free(batches);
     for (int i = 0; i < nu; i++) free(unit_fatbin[i]);
     free(unit_fatbin);
+    free(unit_fb);
     free(keys);
     for (int i = 0; i < fatbins.n; i++) free(fatbins.v[i]);
     for (int i = 0; i < hashes.n; i++) free(hashes.v[i]);

@@ -29,10 +29,11 @@
 #include <string.h>
 
 /* Local-name prefixes of the kernel emitters (codegen/kernels/) that take a value or
- * member number: "<prefix><digits>" is renumbered, nothing else. */
+ * member number: "<prefix><digits>" is renumbered, nothing else.  No prefix may make a name
+ * the runtime headers declare: "s" would rename gp_srow's fields s0 and s1. */
 static const char *const num_prefixes[] = {
     "a", "v", "in", "base", "sl", "off", "acc", "p", "o", "m", "c", "rv", "r", "ov", "out", "nx",
-    "s", "sv", "so", "shb", "sbase", "sa", "hb", "f_v", "s_w", "kg_s", "kg_c", NULL,
+    "sv", "so", "shb", "sbase", "sa", "hb", "f_v", "s_w", "kg_s", "kg_c", NULL,
 };
 
 static bool ident_start(int c) { return isalpha(c) || c == '_'; }
@@ -293,9 +294,10 @@ static void put_host_params(StrBuf *out, const char *params)
 
 void cg_unit_host_decls(StrBuf *out, const CgUnit *u)
 {
+    sb_printf(out, "extern \"C\" const int gpyk_fb_%s;   /* its fatbin (build.c) */\n", u->hash);
     for (int i = 0; i < u->kernels.n; i++) {
         const CgKernel *k = u->kernels.v[i];
-        sb_printf(out, "static gp_kernel K_%s = {\"%s\", NULL};\n", k->name, k->symbol);
+        sb_printf(out, "static gp_kernel K_%s = {\"%s\", &gpyk_fb_%s, NULL};\n", k->name, k->symbol, u->hash);
         sb_printf(out,
                   "static inline void L_%s(unsigned kg_gx, unsigned kg_gy, unsigned kg_b, size_t kg_sm%s",
                   k->name, *k->params ? ", " : "");

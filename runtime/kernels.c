@@ -6,10 +6,11 @@
  * Invariants:
  *   - main() registers the fatbins (rt_kernels_register) before anything launches; they are
  *     static data of the executable and are never copied.
- *   - A gp_kernel names one extern "C" __global__ function; its handle is looked up once, in
- *     the registered fatbins in order, and kept in the gp_kernel (generated code declares one
- *     static gp_kernel per kernel).  Kernel names carry the hash of their text, so a name found
- *     in any fatbin is that kernel.
+ *   - A gp_kernel names one extern "C" __global__ function and the fatbin that holds it (an
+ *     index the link resolves: the build's assembly file defines gpyk_fb_<unit hash> per unit);
+ *     its handle is looked up once and kept in the gp_kernel (generated code declares one
+ *     static gp_kernel per kernel).  No lookup is ever made where the kernel is not, so no
+ *     CUDA call fails on the way (compute-sanitizer counts failed calls as errors).
  *   - Loading is lazy: a fatbin becomes a library the first time one of its kernels is looked
  *     up, so a program that launches nothing touches no GPU here.
  *   - Every failure (no code for this GPU, a kernel missing from every fatbin, a launch
@@ -44,15 +45,16 @@ const void *rt_kernel_fn(gp_kernel *k)
 {
     if (k->fn)
         return k->fn;
-    for (int i = 0; i < nfatbins; i++) {
-        cudaKernel_t h = NULL;
-        if (cudaLibraryGetKernel(&h, library(i), k->name) == cudaSuccess && h) {
-            k->fn = (const void *)h;
-            return k->fn;
-        }
-        (void)cudaGetLastError();   /* not in this fatbin */
-    }
-    rt_raise("RuntimeError", "kernel %s is in none of the program's %d fatbins", k->name, nfatbins);
+    const int i = *k->fatbin;
+    if (i < 0 || i >= nfatbins)
+        rt_raise("RuntimeError", "kernel %s names fatbin %d of %d", k->name, i + 1, nfatbins);
+    cudaKernel_t h = NULL;
+    cudaError_t e = cudaLibraryGetKernel(&h, library(i), k->name);
+    if (e != cudaSuccess || !h)
+        rt_raise("RuntimeError", "kernel %s is not in fatbin %d of %d: %s: %s", k->name, i + 1, nfatbins,
+                 cudaGetErrorName(e), cudaGetErrorString(e));
+    k->fn = (const void *)h;
+    return k->fn;
 }
 
 void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)

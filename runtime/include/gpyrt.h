@@ -222,17 +222,19 @@ cudaStream_t rt_stream(void);
 
 /* ---------------------------------------------------------------- kernels.c
  * The program's kernels, compiled by gpyc into fatbins embedded in the executable.  Generated
- * host code declares one static gp_kernel per kernel ({"name"}: fn starts NULL) and launches
+ * host code declares one static gp_kernel per kernel ({"name", &fatbin}: fn starts NULL) and launches
  * it with rt_launch on rt_stream(). */
 typedef struct gp_kernel {
     const char *name;          /* the extern "C" __global__ function */
+    const int *fatbin;         /* which of the program's fatbins holds it (a symbol the build's
+                                  assembly file defines: gpyk_fb_<unit hash>) */
     const void *fn;            /* its handle (a cudaKernel_t) once looked up */
 } gp_kernel;
 /* Called by main() before anything launches: the program's n fatbins (static data). */
 void rt_kernels_register(const void *const *fatbins, int n);
 /* k's handle, for launches and occupancy queries (rt_grid_fit): looked up on first use in
- * the fatbins, loading them as needed.  RuntimeError when no fatbin has it or has code for
- * this GPU. */
+ * its fatbin, loading that as needed.  RuntimeError when the fatbin does not have it or has no
+ * code for this GPU. */
 const void *rt_kernel_fn(gp_kernel *k);
 /* Launches k on rt_stream() over a grid of gx x gy blocks of `block` threads with `smem`
  * dynamic shared bytes; args points at each argument, in parameter order (cudaLaunchKernel).

@@ -94,7 +94,13 @@ Test(units, kernels_and_launchers)
     cr_expect_str_eq(k0->params, "gp_shape s, int mode, gp_kin a0, gp_kin a1, gp_kin a2, int64_t v3");
     StrBuf h = {0};
     cg_unit_host_decls(&h, u);
-    cr_expect(strstr(h.s, "static gp_kernel K_k3_add_col = {\"") != NULL, "%s", h.s);
+    StrBuf fb = {0};
+    sb_printf(&fb, "extern \"C\" const int gpyk_fb_%s;", u->hash);
+    cr_expect(strstr(h.s, fb.s) != NULL, "%s", h.s);
+    sb_free(&fb);
+    sb_printf(&fb, "static gp_kernel K_k3_add_col = {\"gk%s_0_col\", &gpyk_fb_%s, NULL};", u->hash, u->hash);
+    cr_expect(strstr(h.s, fb.s) != NULL, "%s", h.s);
+    sb_free(&fb);
     cr_expect(strstr(h.s, "static inline void L_k3_add(unsigned kg_gx, unsigned kg_gy, unsigned kg_b, size_t kg_sm, "
                           "gp_shape s, int mode, gp_kin a0, gp_kin a1, gp_kin a2, int64_t v3)") != NULL,
               "%s", h.s);
@@ -106,6 +112,19 @@ Test(units, kernels_and_launchers)
     sb_free(&sym);
     cg_unit_free(u);
     free(k);
+}
+
+/* Fields of the runtime's structs are not value names: a sibling kernel's row view p0 keeps
+ * its strides s0 and s1 (gp_srow), whatever its number becomes. */
+Test(units, header_fields_untouched)
+{
+    const char *text = "__global__ void s3_rows(gp_srow p7, int64_t n)\n{ const double v9 = *(const double *)(p7.p + n * p7.s0 + n * p7.s1); }\n";
+    const char *base = "s3_rows";
+    CgUnit *u = cg_unit_new(text, strlen(text), &base, 1);
+    char *t = xstrndup(u->text, u->len);
+    cr_expect(strstr(t, "*(const double *)(p0.p + n * p0.s0 + n * p0.s1)") != NULL, "%s", t);
+    free(t);
+    cg_unit_free(u);
 }
 
 /* A unit owning several names (a bundle and its members): each its own "$k", so member and
