@@ -57,8 +57,7 @@ void cg_bundle_def(StrBuf *out, const IrModule *m, const Bundle *bd)
     }
     sb_puts(out, "\n */\n");
     sb_printf(out, "__global__ void __launch_bounds__(%d) %s(", BLOCK, bd->name);
-    for (int k = 0; k < bd->members.n; k++)
-        sb_printf(out, "%sconst __grid_constant__ %s_m%d m%d", k ? ", " : "", bd->name, k, k);
+    for (int k = 0; k < bd->members.n; k++) sb_printf(out, "%s%s_m%d m%d", k ? ", " : "", bd->name, k, k);
     sb_puts(out, ")\n{\n");
     cg_line(out, 1, "switch (blockIdx.y) {");
     for (int k = 0; k < bd->members.n; k++) {

@@ -45,7 +45,8 @@ static void emit_body(StrBuf *out, int n, const KernelGroup *g, const char *idx)
 }
 
 /* sl<id> = the stride of the last dimension of s for every array in `all` (the element step of
- * the contiguous paths), read through gp_at (st[0] when s has no dimension). */
+ * the contiguous paths), read through gp_at: indexing a kernel parameter's array at a run-time
+ * index (st[ndim - 1]) makes nvcc copy the whole parameter to local memory in every thread. */
 static void emit_last_strides(StrBuf *out, int n, const Vec *all)
 {
     for (int i = 0; i < all->n; i++) {
@@ -73,10 +74,10 @@ static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
     }
     for (int i = 0; i < all->n; i++) cg_line(out, body, "o%d[u] = 0;", ((IrValue *)VEC_AT(*all, i))->id);
     cg_line(out, body, "IT r = i;");
-    /* a loop over s.ndim, not unrolled: the parameters are __grid_constant__, read in place at
-     * run-time indices */
-    cg_line(out, body, "#pragma unroll 1");
-    cg_line(out, body, "for (int d = s.ndim - 1; d > 0; d--) {");
+    /* constant indices (unrolled, guarded by ndim): see gp_at */
+    cg_line(out, body, "#pragma unroll");
+    cg_line(out, body, "for (int d = GP_MAXDIM - 1; d > 0; d--) {");
+    cg_line(out, body + 1, "if (d >= s.ndim) continue;");
     cg_line(out, body + 1, "const IT dd = (IT)s.dim[d], q = r / dd, id = r - q * dd;");
     cg_line(out, body + 1, "r = q;");
     if (need_ix) cg_line(out, body + 1, "if (d == 1) col[u] = id;");
@@ -279,11 +280,8 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
         sb_printf(out, "__device__ __forceinline__ void %s_run(const gp_shape &s, int mode", g->name);
         for (int i = 0; i < all.n; i++) sb_printf(out, ", const gp_kin &a%d", ((IrValue *)VEC_AT(all, i))->id);
     } else {
-        sb_printf(out,
-                  "__global__ void __launch_bounds__(%d) %s(const __grid_constant__ gp_shape s, int mode",
-                  BLOCK, g->name);
-        for (int i = 0; i < all.n; i++)
-            sb_printf(out, ", const __grid_constant__ gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
+        sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int mode", BLOCK, g->name);
+        for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
     }
     cg_emit_scalar_params(out, &p);
     sb_puts(out, ")\n{\n");

@@ -119,12 +119,8 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     sb_puts(out, " in one pass (");
     cg_put_where(out, m, first);
     sb_puts(out, ") */\n");
-    sb_printf(out,
-              "__global__ void __launch_bounds__(%d) %s(const __grid_constant__ gp_shape s, int flags, const "
-              "__grid_constant__ gp_kin a%d",
-              BLOCK, c->name, x->id);
-    for (int i = 0; i < cp.outs.n; i++)
-        sb_printf(out, ", const __grid_constant__ gp_kin a%d", ((IrValue *)VEC_AT(cp.outs, i))->id);
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int flags, gp_kin a%d", BLOCK, c->name, x->id);
+    for (int i = 0; i < cp.outs.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(cp.outs, i))->id);
     for (int i = 0; i < cp.reds.n; i++) {
         const IrInstr *r = VEC_AT(cp.reds, i);
         sb_printf(out, ", %s *rv%d", dt_ctype(r->res->type->dtype), r->res->id);
@@ -138,8 +134,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     cg_line(out, 1, "%s *const row = (%s *)gp_rowbuf;", xt, xt);
     cg_line(out, 1, "const bool vec = flags & 1, stage = flags & 2, regs = flags & 4;");
     cg_line(out, 1, "const int last = s.ndim - 1;");
-    /* the parameters are __grid_constant__: read in place at run-time indices (the dimension
-     * loop below); gp_at selects among constant indices */
+    /* run-time indices into the parameters only through gp_at and unrolled loops (see gp_at) */
     cg_line(out, 1, "const int64_t C = gp_at(s.dim, last), nrows = s.size / C, nv = vec ? C / %d : C;", V);
     cg_line(out, 1, "const int64_t sl%d = gp_at(a%d.st, last);", x->id, x->id);
     for (int i = 0; i < cp.outs.n; i++) {
@@ -167,8 +162,9 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
     sb_free(&decl);
     cg_line(out, 2, "{");
     cg_line(out, 3, "int64_t r = o;");
-    cg_line(out, 3, "#pragma unroll 1");
-    cg_line(out, 3, "for (int d = last - 1; d >= 0; d--) {");
+    cg_line(out, 3, "#pragma unroll");
+    cg_line(out, 3, "for (int d = GP_MAXDIM - 2; d >= 0; d--) {");
+    cg_line(out, 4, "if (d >= last) continue;");
     cg_line(out, 4, "const int64_t id = gp_divmod(r, s.dim[d]);");
     cg_line(out, 4, "base%d += id * a%d.st[d];", x->id, x->id);
     for (int i = 0; i < cp.outs.n; i++) {

@@ -49,9 +49,8 @@ template<> struct gp_red_fin<true> {
  * run time (a negative i gives a[0]).  Read at constant indices and selected: a run-time index
  * into a parameter that a device function reaches by reference makes nvcc copy the whole
  * parameter to local memory in every thread, before any work (W2's kernel: 328 bytes a thread;
- * with one thread per element that was 6x the kernel's own memory traffic).  Generated kernels
- * now declare such parameters `const __grid_constant__`, which nvcc reads in place at any
- * index (their dimension loops index them at run time); gp_at stays for the negative i. */
+ * with one thread per element that was 6x the kernel's own memory traffic).  Loops over
+ * dimensions in generated device functions unroll over GP_MAXDIM for the same reason. */
 template<typename T, int N> __device__ __forceinline__ T gp_at(const T (&a)[N], int i)
 {
     T r = a[0];

@@ -332,8 +332,7 @@ Test(kernels, single_add)
     cg_kernel_launch(&launch, b.m, g, name_of, NULL, 1);
     expect_has(def.s, "/* k0_add — script.py:2");
     expect_has(def.s, "z = x + y");
-    expect_has(def.s, "k0_add(const __grid_constant__ gp_shape s, int mode, const __grid_constant__ gp_kin "
-                      "a3, const __grid_constant__ gp_kin a1, const __grid_constant__ gp_kin a2)");
+    expect_has(def.s, "k0_add(gp_shape s, int mode, gp_kin a3, gp_kin a1, gp_kin a2)");
     expect_has(def.s, "in2[u] = *(const float *)(a2.data + o2[u]);");
     expect_has(def.s, "const float v2 = in2[u];");
     expect_has(def.s, "const double v3 = gp_cast<double>(gp_add<double>(gp_cast<double>(v1), gp_cast<double>(v2)));");
@@ -356,7 +355,7 @@ Test(kernels, single_add)
     cg_unit_host_decls(&host, u);
     expect_has(
         host.s,
-        "size_t kg_sm, const gp_shape s, int mode, const gp_kin a0, const gp_kin a1, const gp_kin a2)");
+        "size_t kg_sm, gp_shape s, int mode, gp_kin a0, gp_kin a1, gp_kin a2)");
     cr_expect_null(strstr(host.s, "__grid_constant__"));
     sb_free(&host);
     cg_unit_free(u);
@@ -389,11 +388,9 @@ Test(kernels, host_scalars_are_parameters)
     ir_verify(b.m);
     cr_assert_eq(b.m->groups.n, 2);
     char *all = gen_all(b.m);
-    expect_has(all, "k0_mul(const __grid_constant__ gp_shape s, int mode, const __grid_constant__ gp_kin a4, "
-                    "const __grid_constant__ gp_kin a1, double v2)");
+    expect_has(all, "k0_mul(gp_shape s, int mode, gp_kin a4, gp_kin a1, double v2)");
     expect_has(all, "gp_mul<float>(gp_cast<float>(v1), gp_cast<float>(v2))");
-    expect_has(all, "k1_round(const __grid_constant__ gp_shape s, int mode, const __grid_constant__ gp_kin "
-                    "a5, const __grid_constant__ gp_kin a4, int64_t v3)");
+    expect_has(all, "k1_round(gp_shape s, int mode, gp_kin a5, gp_kin a4, int64_t v3)");
     expect_has(all, "gp_round<float>(gp_cast<float>(v4), gp_cast<int64_t>(v3))");
     expect_has(all, ", kg_s, kg_mode, a4, a1, v2);");
     cr_expect_eq(nvcc_build("scalars", all, false), 0);
@@ -499,9 +496,7 @@ Test(kernels, fused_dag_with_two_outputs)
     cr_expect_eq(g->last, u->def);
 
     char *all = gen_all(b.m);
-    expect_has(all, "k0_mul_add_sqrt(const __grid_constant__ gp_shape s, int mode, const __grid_constant__ "
-                    "gp_kin a4, const __grid_constant__ gp_kin a6, const __grid_constant__ gp_kin a1, const "
-                    "__grid_constant__ gp_kin a2, double v3)");
+    expect_has(all, "k0_mul_add_sqrt(gp_shape s, int mode, gp_kin a4, gp_kin a6, gp_kin a1, gp_kin a2, double v3)");
     expect_has(all, "const float v5 = gp_cast<float>(gp_add<float>(gp_cast<float>(v4), gp_cast<float>(v3)));");
     expect_has(all, "*(float *)(a4.data + off4) = v4;");
     expect_has(all, "*(float *)(a6.data + off6) = v6;");
