@@ -96,31 +96,11 @@ static char *toolkit_path(const char *nvcc, const char *rel)
     return sb.s;
 }
 
-/* The executable `want` names: itself when it holds a '/', else the first PATH entry that has
- * it; xmalloc'd, or NULL. */
-static char *find_on_path(const char *want)
-{
-    if (strchr(want, '/')) return access(want, X_OK) == 0 ? xstrdup(want) : NULL;
-    const char *path = getenv("PATH");
-    while (path && *path) {
-        const char *colon = strchr(path, ':');
-        size_t n = colon ? (size_t)(colon - path) : strlen(path);
-        StrBuf sb = {0};
-        sb_putn(&sb, n ? path : ".", n ? n : 1);
-        sb_printf(&sb, "/%s", want);
-        if (access(sb.s, X_OK) == 0) return sb.s;
-        sb_free(&sb);
-        if (!colon) break;
-        path = colon + 1;
-    }
-    return NULL;
-}
-
 /* The host C++ compiler: $CXX when set, else g++. */
 static char *find_cxx(void)
 {
     const char *want = getenv("CXX");
-    return find_on_path(want && *want ? want : "g++");
+    return cg_which(want && *want ? want : "g++");
 }
 
 static bool write_file(const char *path, const char *data, size_t n)
@@ -185,6 +165,15 @@ typedef struct Batch {
     char *cu, *fatbin;
     pid_t pid;
 } Batch;
+
+/* qsort: unit indices of sort_units, largest text first (the first index on ties). */
+static const CgProgram *sort_units;
+static int by_size_desc(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb;
+    size_t la = ((const CgUnit *)sort_units->units.v[a])->len, lb = ((const CgUnit *)sort_units->units.v[b])->len;
+    return la != lb ? (la < lb ? 1 : -1) : a - b;
+}
 
 static int ncores(void)
 {
@@ -262,23 +251,6 @@ static void remove_tree(const char *dir)
     rmdir(dir);
 }
 
-/* SHA-256 of a file's bytes as hex (to embed each distinct fatbin once). */
-static bool file_hash(const char *path, char hex[65])
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    Sha256 h;
-    sha256_init(&h);
-    char buf[65536];
-    size_t k;
-    while ((k = fread(buf, 1, sizeof buf, f)) > 0) sha256_update(&h, buf, k);
-    fclose(f);
-    uint8_t d[32];
-    sha256_final(&h, d);
-    sha256_hex(d, hex);
-    return true;
-}
-
 int cg_build(const BuildJob *job)
 {
     const CgProgram *prog = job->prog;
@@ -292,7 +264,7 @@ int cg_build(const BuildJob *job)
     char (*keys)[65] = xcalloc(nu ? (size_t)nu : 1, sizeof *keys);
     char **unit_fatbin = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fatbin);
     int *unit_fb = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fb);
-    Vec fatbins = {0}, hashes = {0};
+    Vec fatbins = {0};
     StrBuf tmp = {0}, host_cpp = {0}, host_o = {0}, out_tmp = {0};
     pid_t host_pid = -1;
 
@@ -377,23 +349,19 @@ int cg_build(const BuildJob *job)
     double tn = now_s();
     nb = nmiss < ncores() ? nmiss : ncores();
     batches = xcalloc(nb ? (size_t)nb : 1, sizeof *batches);
-    for (;;) {
-        int best = -1;
-        for (int i = 0; i < nu; i++) {
-            const CgUnit *u = prog->units.v[i];
-            bool queued = false;
-            for (int b = 0; b < nb && !queued; b++)
-                for (int k = 0; k < batches[b].units.n && !queued; k++) queued = (intptr_t)batches[b].units.v[k] == i;
-            if (unit_fatbin[i] || queued) continue;
-            if (best < 0 || u->len > ((const CgUnit *)prog->units.v[best])->len) best = i;
-        }
-        if (best < 0) break;
+    int *order = xmalloc((nmiss ? (size_t)nmiss : 1) * sizeof *order), no = 0;
+    for (int i = 0; i < nu; i++)
+        if (!unit_fatbin[i]) order[no++] = i;
+    sort_units = prog;
+    qsort(order, (size_t)no, sizeof *order, by_size_desc);
+    for (int k = 0; k < no; k++) {
         int lb = 0;
         for (int b = 1; b < nb; b++)
             if (batches[b].bytes < batches[lb].bytes) lb = b;
-        vec_push(&batches[lb].units, (void *)(intptr_t)best);
-        batches[lb].bytes += ((const CgUnit *)prog->units.v[best])->len;
+        vec_push(&batches[lb].units, (void *)(intptr_t)order[k]);
+        batches[lb].bytes += ((const CgUnit *)prog->units.v[order[k]])->len;
     }
+    free(order);
     for (int b = 0; b < nb; b++) {
         Batch *B = &batches[b];
         B->pid = -1;
@@ -453,22 +421,14 @@ wait:;
     if (cache) kc_trim(cache);
     if (!ok) goto done;
 
-    /* each distinct fatbin once; unit_fb[i]: the index of unit i's */
+    /* each distinct fatbin once; unit_fb[i]: the index of unit i's.  Distinct files are
+     * distinct bytes: hits with one payload id share one copy, and each batch made its own. */
     for (int i = 0; i < nu; i++) {
-        char hex[65];
         unit_fb[i] = -1;
         for (int k = 0; k < fatbins.n && unit_fb[i] < 0; k++)
             if (strcmp(fatbins.v[k], unit_fatbin[i]) == 0) unit_fb[i] = k;
         if (unit_fb[i] >= 0) continue;
-        if (!file_hash(unit_fatbin[i], hex)) {
-            diag_fatal_noloc("cannot read %s: %s", unit_fatbin[i], strerror(errno));
-            goto done;
-        }
-        for (int k = 0; k < hashes.n && unit_fb[i] < 0; k++)
-            if (strcmp(hashes.v[k], hex) == 0) unit_fb[i] = k;
-        if (unit_fb[i] >= 0) continue;
         unit_fb[i] = fatbins.n;
-        vec_push(&hashes, xstrdup(hex));
         vec_push(&fatbins, xstrdup(unit_fatbin[i]));
     }
 
@@ -550,9 +510,7 @@ done:
     free(unit_fb);
     free(keys);
     for (int i = 0; i < fatbins.n; i++) free(fatbins.v[i]);
-    for (int i = 0; i < hashes.n; i++) free(hashes.v[i]);
     vec_free(&fatbins);
-    vec_free(&hashes);
     if (cache) kc_close(cache);
     sb_free(&tmp);
     sb_free(&host_cpp);

@@ -99,6 +99,9 @@ void cg_program_free(CgProgram *p);
 void cg_program_listing(StrBuf *out, const CgProgram *p);
 
 /* ---------------------------------------------------------------- nvcc.c */
+/* The executable `name` names: itself when it holds a '/', else the first PATH entry holding
+ * it (an empty entry: the current folder); xmalloc'd, or NULL. */
+char *cg_which(const char *name);
 /* Finds nvcc; returns an xmalloc'd path or NULL (and a diagnostic naming what was tried). */
 char *cg_find_nvcc(const char *explicit_path);
 /* Starts argv[0] (a path) with argv (NULL-terminated), printing the command first when

@@ -44,6 +44,23 @@ static char *from_env(const char *var)
     return NULL;
 }
 
+char *cg_which(const char *name)
+{
+    if (strchr(name, '/')) return is_exe(name) ? xstrdup(name) : NULL;
+    const char *path = getenv("PATH");
+    while (path && *path) {
+        const char *colon = strchr(path, ':');
+        size_t n = colon ? (size_t)(colon - path) : strlen(path);
+        /* an empty PATH entry means the current directory */
+        char *p = n ? join(path, n, name) : join(".", 1, name);
+        if (is_exe(p)) return p;
+        free(p);
+        if (!colon) break;
+        path = colon + 1;
+    }
+    return NULL;
+}
+
 /* The explicit path (--nvcc), else $CUDA_HOME/bin/nvcc, $CUDA_PATH/bin/nvcc, each PATH entry,
  * /usr/local/cuda/bin/nvcc. */
 char *cg_find_nvcc(const char *explicit_path)
@@ -54,18 +71,7 @@ char *cg_find_nvcc(const char *explicit_path)
         return NULL;
     }
     char *p;
-    if ((p = from_env("CUDA_HOME")) || (p = from_env("CUDA_PATH"))) return p;
-    const char *path = getenv("PATH");
-    while (path && *path) {
-        const char *colon = strchr(path, ':');
-        size_t n = colon ? (size_t)(colon - path) : strlen(path);
-        /* an empty PATH entry means the current directory */
-        p = n ? join(path, n, "nvcc") : xstrdup("./nvcc");
-        if (is_exe(p)) return p;
-        free(p);
-        if (!colon) break;
-        path = colon + 1;
-    }
+    if ((p = from_env("CUDA_HOME")) || (p = from_env("CUDA_PATH")) || (p = cg_which("nvcc"))) return p;
     if (is_exe("/usr/local/cuda/bin/nvcc")) return xstrdup("/usr/local/cuda/bin/nvcc");
     diag_fatal_noloc("nvcc not found (tried --nvcc, $CUDA_HOME, $CUDA_PATH, PATH, /usr/local/cuda/bin); "
                      "install the CUDA toolkit or pass --nvcc");
