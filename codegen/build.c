@@ -31,7 +31,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define DEVICE_FLAGS "-O3 -std=c++17"
 /* The host compiler's flags: CMakeLists.txt's GPYC_HOST_CXXFLAGS, which also precompile
  * gpyc_host.h (a precompiled header needs the same flags). */
 #ifndef GPYC_HOST_CXXFLAGS
@@ -74,14 +73,25 @@ static char *const *args_end(Vec *argv)
     return (char *const *)argv->v;
 }
 
-/* The arch flags (see the file comment for the default). */
-static void arch_args(Vec *argv, const char *arch)
+/* nvcc's flags for the device code, the arch included (see the file comment for the default):
+ * the same list goes on every nvcc command line and into the cache key. */
+static void device_args(Vec *argv, const BuildJob *job)
 {
-    if (!arch || !*arch) {
+    arg(argv, "-O3");
+    arg(argv, "-std=c++17");
+    if (job->device_opt != 3) {   /* --device-opt: cicc's and ptxas's level (3 by default) */
+        char lv[8];
+        snprintf(lv, sizeof lv, "-O%d", job->device_opt);
+        arg(argv, "-Xcicc");
+        arg(argv, lv);
+        arg(argv, "-Xptxas");
+        arg(argv, lv);
+    }
+    if (!job->arch || !*job->arch) {
         arg(argv, "-gencode");
         arg(argv, "arch=compute_80,code=[sm_80,sm_90,compute_80]");
     } else {
-        argf(argv, "-arch=%s", arch);   /* sm_XX, compute_XX, native, all */
+        argf(argv, "-arch=%s", job->arch);   /* sm_XX, compute_XX, native, all */
     }
 }
 
@@ -139,7 +149,7 @@ static void hash_dir(Sha256 *h, const char *dir)
 
 /* The toolchain's part of every key: key format, runtime headers, nvcc (its resolved path,
  * size and time, as ccache identifies a compiler), flags and arch. */
-static void toolchain_hash(Sha256 *h, const char *nvcc, const char *inc, const char *arch)
+static void toolchain_hash(Sha256 *h, const char *nvcc, const char *inc, const BuildJob *job)
 {
     sha256_init(h);
     sha256_update(h, "gpyc kernel cache 1", 20);
@@ -152,7 +162,10 @@ static void toolchain_hash(Sha256 *h, const char *nvcc, const char *inc, const c
                   st.st_mtim.tv_nsec);
     else
         sb_puts(&id, nvcc);
-    sb_printf(&id, "|" DEVICE_FLAGS "|%s", arch ? arch : "default");
+    Vec flags = {0};
+    device_args(&flags, job);
+    for (int i = 0; i < flags.n; i++) sb_printf(&id, "|%s", (const char *)flags.v[i]);
+    args_free(&flags);
     sha256_update(h, id.s, id.len + 1);
     sb_free(&id);
     free(real);
@@ -187,9 +200,7 @@ static pid_t spawn_nvcc(const BuildJob *job, const char *nvcc, const Batch *b)
     Vec argv = {0};
     arg(&argv, nvcc);
     arg(&argv, "--fatbin");
-    arg(&argv, "-O3");
-    arg(&argv, "-std=c++17");
-    arch_args(&argv, job->arch);
+    device_args(&argv, job);
     argf(&argv, "-I%s", job->include_dir);
     arg(&argv, "-o");
     arg(&argv, b->fatbin);
@@ -312,7 +323,7 @@ int cg_build(const BuildJob *job)
     double tc = now_s();
     if (nu && !job->no_cache) cache = kc_open(job->verbose);
     Sha256 tool;
-    toolchain_hash(&tool, nvcc, job->include_dir, job->arch);
+    toolchain_hash(&tool, nvcc, job->include_dir, job);
     int nmiss = 0;
     char (*ids)[65] = xcalloc(nu ? (size_t)nu : 1, sizeof *ids);
     for (int i = 0; i < nu; i++) {

@@ -176,6 +176,7 @@ typedef struct BuildJob {
                                  <prefix>.kernels.cu */
     bool verbose;             /* stage times, cache hits and misses, every command */
     bool no_cache;            /* --no-cache */
+    int device_opt;           /* cicc's and ptxas's -O level, 0..3 (--device-opt) */
 } BuildJob;
 /* Returns 0 on success, 1 after diagnostics. */
 int cg_build(const BuildJob *job);

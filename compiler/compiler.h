@@ -574,6 +574,7 @@ typedef struct Options {
     const char *arch;      /* NULL (default fat binary), "sm_XX", "native", "all" */
     const char *nvcc;      /* --nvcc PATH */
     int opt_level;         /* 0 or 2 */
+    int device_opt;        /* --device-opt: nvcc's device optimisation level, 0..3 (default 3) */
     bool check_only;
     bool verbose;
     bool keep;

@@ -76,6 +76,7 @@ static int parse_options(int argc, char **argv, Options *o)
 {
     memset(o, 0, sizeof *o);
     o->opt_level = 2;
+    o->device_opt = 3;
     o->dump_after = PASS_DUMP_NONE;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -143,6 +144,13 @@ static int parse_options(int argc, char **argv, Options *o)
             o->opt_level = 0;
         } else if (strcmp(a, "-O2") == 0 || strcmp(a, "-O") == 0) {
             o->opt_level = 2;
+        } else if (starts_with(a, "--device-opt=")) {
+            const char *n = a + 13;
+            if (n[0] < '0' || n[0] > '3' || n[1]) {
+                diag_fatal_noloc("unknown --device-opt value '%s' (expected 0, 1, 2 or 3)", n);
+                return 1;
+            }
+            o->device_opt = n[0] - '0';
         } else if (strcmp(a, "-v") == 0) {
             o->verbose = true;
         } else if (strcmp(a, "--keep") == 0) {
@@ -356,7 +364,7 @@ static int compile(const Options *o)
         libs[nlibs] = NULL;
         BuildJob job = {.prog = &prog, .script = o->input, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                         .include_dir = inc, .lib_dir = lib, .libs = libs, .keep_prefix = o->keep ? out : NULL,
-                        .verbose = o->verbose, .no_cache = o->no_cache};
+                        .verbose = o->verbose, .no_cache = o->no_cache, .device_opt = o->device_opt};
         status = cg_build(&job);
     }
     free(inc);
