@@ -81,6 +81,31 @@ gp_shape rt_shape_make(int ndim, const int64_t *dims)
     return s;
 }
 
+/* Division by d as a multiply and shift, for dividends n < 2^31 and 1 <= d < 2^31
+ * (Granlund and Montgomery's round-up method): with l = ceil(log2 d), p = 31 + l and
+ * m = ceil(2^p / d) < 2^32, the error e = m*d - 2^p < d makes n*e < 2^31 * 2^l = 2^p, so
+ * floor(n*m / 2^p) == floor(n / d). */
+int rt_ew_mode(gp_shape *s, bool fast)
+{
+    int mode = fast ? 1 : 0;
+    if (s->size > INT32_MAX)
+        return mode;
+    for (int d = 0; d < s->ndim; d++) {
+        const int64_t dd = s->dim[d];
+        s->dmul[d] = 0;
+        s->dshr[d] = 0;
+        if (dd < 1 || dd > INT32_MAX)
+            continue;   /* an empty shape: no index is ever divided */
+        int l = 0;
+        while ((INT64_C(1) << l) < dd)
+            l++;
+        const uint64_t two_p = UINT64_C(1) << (31 + l);
+        s->dmul[d] = (uint32_t)((two_p + (uint64_t)dd - 1) / (uint64_t)dd);
+        s->dshr[d] = (uint8_t)(31 + l);
+    }
+    return mode | 2;
+}
+
 /* ---------------------------------------------------------------- broadcasting */
 
 /* NumPy's ufunc rule: right-align; each dim is 1 or the common size.

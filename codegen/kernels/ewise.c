@@ -59,7 +59,8 @@ static void emit_last_strides(StrBuf *out, int n, const Vec *all)
 /* Writes the byte offsets o<id>[u] of element i (of index type IT) for every array in `all`:
  * contiguous path (i * st[last]) when `fast`, else the row-major decomposition of i over
  * s.dim — one division per dimension but the first, in IT (32 bits when the host found the
- * size small enough).  need_ix (eye): the decomposition always runs and keeps row and col. */
+ * size small enough: then a multiply by the host's reciprocal, gp_dim_div).  need_ix (eye):
+ * the decomposition always runs and keeps row and col. */
 static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
 {
     int body = n;
@@ -78,7 +79,7 @@ static void emit_offsets(StrBuf *out, int n, const Vec *all, bool need_ix)
     cg_line(out, body, "#pragma unroll");
     cg_line(out, body, "for (int d = GP_MAXDIM - 1; d > 0; d--) {");
     cg_line(out, body + 1, "if (d >= s.ndim) continue;");
-    cg_line(out, body + 1, "const IT dd = (IT)s.dim[d], q = r / dd, id = r - q * dd;");
+    cg_line(out, body + 1, "const IT q = gp_dim_div<IT>(r, s, d), id = r - q * (IT)s.dim[d];");
     cg_line(out, body + 1, "r = q;");
     if (need_ix) cg_line(out, body + 1, "if (d == 1) col[u] = id;");
     for (int i = 0; i < all->n; i++) {
@@ -119,32 +120,34 @@ static void put_kernel_args(StrBuf *out, const Vec *all, const KParams *p, bool 
     }
 }
 
-/* The scalar body, a template over the index type IT (uint32_t or int64_t): each thread takes
- * UNROLL elements a grid stride apart per step, issues all their loads first
- * (phase 1: memory-level parallelism), then computes and stores them (phase 2). */
+/* The scalar body, a template over the index type IT and the unroll factor U: each thread
+ * takes U elements a grid stride apart per step, issues all their loads first (phase 1:
+ * memory-level parallelism), then computes and stores them (phase 2).  The kernel runs it
+ * as <uint32_t, UNROLL> and, for sizes of 2^31 elements and more, <int64_t, 1>: that path
+ * is rare and its 64-bit divisions are long, so it is not unrolled (half of ptxas's time on
+ * such kernels was the unrolled 64-bit copy). */
 static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, bool need_ix)
 {
     sb_printf(out,
-              "template<typename IT>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast",
+              "template<typename IT, int U>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast",
               g->name);
     put_kernel_args(out, all, p, true);
     sb_puts(out, ")\n{\n");
     cg_line(out, 1, "const IT size = (IT)s.size, stride = (IT)gridDim.x * blockDim.x;");
     if (!need_ix) emit_last_strides(out, 1, all);
-    cg_line(out, 1, "for (IT i0 = (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += %d * stride) {",
-            UNROLL);
+    cg_line(out, 1, "for (IT i0 = (IT)blockIdx.x * blockDim.x + threadIdx.x; i0 < size; i0 += U * stride) {");
     StrBuf decl = {0};
-    for (int i = 0; i < all->n; i++) sb_printf(&decl, "%so%d[%d]", i ? ", " : "", ((IrValue *)VEC_AT(*all, i))->id, UNROLL);
+    for (int i = 0; i < all->n; i++) sb_printf(&decl, "%so%d[U]", i ? ", " : "", ((IrValue *)VEC_AT(*all, i))->id);
     if (all->n) cg_line(out, 2, "int64_t %s;", decl.s);
     sb_free(&decl);
-    if (need_ix) cg_line(out, 2, "int64_t row[%d] = {0}, col[%d] = {0};", UNROLL, UNROLL);
+    if (need_ix) cg_line(out, 2, "int64_t row[U] = {0}, col[U] = {0};");
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (array_is_read(g, v)) cg_line(out, 2, "%s in%d[%d];", cg_val_ctype(v), v->id, UNROLL);
+        if (array_is_read(g, v)) cg_line(out, 2, "%s in%d[U];", cg_val_ctype(v), v->id);
     }
     /* phase 1: offsets and loads */
     cg_line(out, 2, "#pragma unroll");
-    cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, 2, "for (int u = 0; u < U; u++) {");
     cg_line(out, 3, "const IT i = i0 + u * stride;");
     cg_line(out, 3, "if (i >= size) break;");
     emit_offsets(out, 3, all, need_ix);
@@ -156,7 +159,7 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
     cg_line(out, 2, "}");
     /* phase 2: compute and store */
     cg_line(out, 2, "#pragma unroll");
-    cg_line(out, 2, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, 2, "for (int u = 0; u < U; u++) {");
     cg_line(out, 3, "const IT i = i0 + u * stride;");
     cg_line(out, 3, "if (i >= size) break;");
     for (int i = 0; i < all->n; i++) {
@@ -288,8 +291,8 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
     if (V > 1) emit_vec_path(out, g, &p, &all, V);
     StrBuf args = {0};
     put_kernel_args(&args, &all, &p, false);
-    cg_line(out, 1, "if (mode & 2) %s_body<uint32_t>(s, mode & 1%s);", g->name, args.s);
-    cg_line(out, 1, "else %s_body<int64_t>(s, mode & 1%s);", g->name, args.s);
+    cg_line(out, 1, "if (mode & 2) %s_body<uint32_t, %d>(s, mode & 1%s);", g->name, UNROLL, args.s);
+    cg_line(out, 1, "else %s_body<int64_t, 1>(s, mode & 1%s);", g->name, args.s);
     sb_puts(out, "}\n\n");
     sb_free(&args);
     vec_free(&all);
@@ -438,7 +441,7 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
         const IrValue *v = VEC_AT(all, i);
         cg_line(out, n + 1, "kg_fast = gp_kin_fast(&a%d, &kg_s, %d) && kg_fast;", v->id, dt_size(v->type->dtype));
     }
-    cg_line(out, n + 1, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
+    cg_line(out, n + 1, "int kg_mode = rt_ew_mode(&kg_s, kg_fast);");
     if (V > 1) {
         StrBuf c = {0};
         sb_puts(&c, "kg_mode == 3");

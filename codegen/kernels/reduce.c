@@ -63,6 +63,7 @@ static void emit_bases(StrBuf *out, int n, const KParams *p)
     sb_free(&decl);
     cg_line(out, n, "{");
     cg_line(out, n + 1, "int64_t r = o;");
+    cg_line(out, n + 1, "#pragma unroll 1");   /* see emit_reduced_offsets */
     cg_line(out, n + 1, "for (int d = rs.ond - 1; d >= 0; d--) {");
     cg_line(out, n + 2, "const int64_t id = gp_divmod(r, rs.odim[d]);");
     for (int i = 0; i < p->arrs.n; i++) {
@@ -84,7 +85,10 @@ void cg_emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const
         cg_line(out, n, "%s = %s()(%s, gp_cast<%s>(v%d));", acc, cg_red_functor(r->redop), acc, at, r->args[0]->id);
 }
 
-/* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array. */
+/* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array.
+ * The loops over dimensions are not unrolled: their trip count is known only at run time
+ * (after merging, usually 1 or 2), and cicc's runtime unrolling of their two-way divisions
+ * made a third of the PTX of a program's reduction kernels and of ptxas's time. */
 static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
 {
     for (int i = 0; i < p->arrs.n; i++) {
@@ -99,6 +103,7 @@ static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
     }
     cg_line(out, n, "} else {");
     cg_line(out, n + 1, "int64_t r = j;");
+    cg_line(out, n + 1, "#pragma unroll 1");
     cg_line(out, n + 1, "for (int d = rs.ind - 1; d >= 0; d--) {");
     cg_line(out, n + 2, "const int64_t id = gp_divmod(r, rs.idim[d]);");
     for (int i = 0; i < p->arrs.n; i++) {

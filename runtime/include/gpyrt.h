@@ -149,6 +149,10 @@ typedef struct gp_shape {
     int ndim;
     int64_t size;
     int64_t dim[GP_MAXDIM];
+    /* Set by rt_ew_mode for elementwise kernels' 32-bit index path: i / dim[d] ==
+     * (i * dmul[d]) >> dshr[d] (a 64-bit product) for every i < 2^31; 0 otherwise. */
+    uint32_t dmul[GP_MAXDIM];
+    uint8_t dshr[GP_MAXDIM];
 } gp_shape;
 
 /* The broadcast shape of n arrays (NULL entries are scalars and are skipped).  Raises
@@ -158,6 +162,10 @@ void rt_broadcast(gp_shape *out, int n, const gp_array *const *arrs);
 gp_shape rt_shape_of(const gp_array *a);
 /* Builds a shape from dims; raises ValueError on a negative dimension. */
 gp_shape rt_shape_make(int ndim, const int64_t *dims);
+/* An elementwise kernel's launch mode over s (codegen/kernels/ewise.c): bit 0 `fast` (every
+ * operand contiguous or constant), bit 1 the size fits a 32-bit index (< 2^31), in which
+ * case s's division multipliers (dmul, dshr) are set for the kernel's index arithmetic. */
+int rt_ew_mode(gp_shape *s, bool fast);
 
 /* How a kernel reads array a over iteration shape s (a broadcast to s, right-aligned):
  * data, and byte strides per dimension of s (0 where a has size 1 or lacks the dimension). */

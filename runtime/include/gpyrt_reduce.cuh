@@ -74,6 +74,19 @@ __device__ __forceinline__ int64_t gp_divmod(int64_t &r, int64_t d)
     return m;
 }
 
+/* r / s.dim[d] in an elementwise kernel's index arithmetic (codegen/kernels/ewise.c): the
+ * 32-bit path (s.size < 2^31) multiplies by rt_ew_mode's reciprocal instead of dividing
+ * (two instructions against the ~20 of a 32-bit division, and a quarter of ptxas's time on
+ * kernels with strided operands); the 64-bit path divides. */
+template<typename IT> __device__ __forceinline__ IT gp_dim_div(IT r, const gp_shape &s, int d)
+{
+    return r / (IT)s.dim[d];
+}
+template<> __device__ __forceinline__ uint32_t gp_dim_div<uint32_t>(uint32_t r, const gp_shape &s, int d)
+{
+    return (uint32_t)(((uint64_t)r * s.dmul[d]) >> s.dshr[d]);
+}
+
 /* The column mode of reduction kernels (one thread per output) pays when outputs are adjacent
  * in memory and reduced elements are not: the innermost kept stride of the first input is
  * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x).  From 16

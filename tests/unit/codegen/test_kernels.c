@@ -342,7 +342,10 @@ Test(kernels, single_add)
     expect_has(launch.s, "v3 = rt_empty(GP_FLOAT64, kg_s.ndim, kg_s.dim);");
     expect_has(launch.s, "if (kg_s.size > 0) {");
     expect_has(launch.s, "gp_ew_coalesce(&kg_s, kg_k, 3);");
-    expect_has(launch.s, "int kg_mode = (kg_fast ? 1 : 0) | (kg_s.size <= INT32_MAX ? 2 : 0);");
+    expect_has(launch.s, "int kg_mode = rt_ew_mode(&kg_s, kg_fast);");
+    expect_has(def.s, "if (mode & 2) k0_add_body<uint32_t, 4>(s, mode & 1, a3, a1, a2);");
+    expect_has(def.s, "else k0_add_body<int64_t, 1>(s, mode & 1, a3, a1, a2);");
+    expect_has(def.s, "const IT q = gp_dim_div<IT>(r, s, d), id = r - q * (IT)s.dim[d];");
     /* float64 result: 2 elements per 16-byte access on the vector path */
     expect_has(launch.s, "if (kg_mode == 3 && gp_kin_aligned(&a3, &kg_s, 16) && gp_kin_aligned(&a1, &kg_s, 16) && gp_kin_aligned(&a2, &kg_s, 8)) kg_mode |= 4;");
     /* the vector path runs in one pass (a thread per vector), the others grid-stride */

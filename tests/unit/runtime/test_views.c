@@ -159,6 +159,48 @@ Test(shape, make_and_format)
     cr_assert_str_eq(buf, "()");
 }
 
+/* n / dim[d] as the elementwise kernels' 32-bit path computes it (gp_dim_div). */
+static uint32_t fdiv(const gp_shape *s, int d, uint32_t n)
+{
+    return (uint32_t)(((uint64_t)n * s->dmul[d]) >> s->dshr[d]);
+}
+
+/* rt_ew_mode: its mode bits, and reciprocals exact for every dividend below 2^31: all of
+ * them for small divisors' edges, the extremes and a pseudo-random sample for every divisor
+ * up to 70,000 and around each power of two up to 2^31 - 1. */
+Test(shape, ew_mode_division)
+{
+    int64_t big[] = {INT64_C(1) << 31};
+    gp_shape s = rt_shape_make(1, big);
+    cr_assert_eq(rt_ew_mode(&s, true), 1);
+    cr_assert_eq(rt_ew_mode(&s, false), 0);
+    int64_t empty[] = {0, INT64_C(1) << 40};
+    s = rt_shape_make(2, empty);
+    cr_assert_eq(rt_ew_mode(&s, false), 2);
+    int64_t divs[70000 + 64];
+    int nd = 0;
+    for (int64_t d = 1; d <= 70000; d++) divs[nd++] = d;
+    for (int l = 17; l <= 31; l++) {
+        divs[nd++] = (INT64_C(1) << l) - 1;
+        if (l < 31) divs[nd++] = (INT64_C(1) << l) + 1;
+    }
+    uint64_t x = 88172645463325252ull;   /* xorshift64 */
+    for (int k = 0; k < nd; k++) {
+        int64_t one[] = {divs[k]};
+        s = rt_shape_make(1, one);
+        cr_assert_eq(rt_ew_mode(&s, true), 3);
+        const uint32_t d = (uint32_t)divs[k], top = INT32_MAX;
+        uint32_t ns[] = {0, 1, d - 1, d, d + 1, top, top - 1, top - top % d, top - top % d - 1, 2 * d - 1};
+        for (size_t j = 0; j < sizeof ns / sizeof *ns; j++)
+            if (ns[j] <= top) cr_assert_eq(fdiv(&s, 0, ns[j]), ns[j] / d, "%u / %u", ns[j], d);
+        for (int j = 0; j < 64; j++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            const uint32_t n = (uint32_t)(x & INT32_MAX);
+            cr_assert_eq(fdiv(&s, 0, n), n / d, "%u / %u", n, d);
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- indexing */
 
 typedef struct IndexCase {
