@@ -4,7 +4,8 @@
 # made by scripts/prepare-bench.sh) matching GLOB (default w*) with BUILD_A/bin/gpyc and
 # BUILD_B/bin/gpyc, then runs the two executables alternately (A B A B ...) ROUNDS times
 # (default 5) and prints, per TIME line the workloads print, the median of each and B / A.
-# CHECK lines of A and B must agree (compared as text; a difference is flagged, not fatal).
+# CHECK lines of A and B must agree (compared as text; a difference is flagged and both sides
+# printed after the table, not fatal).
 # Only the gpyc executables run: CuPy and JAX are bench/run.sh's business.
 # Environment: GPYC_FLAGS (default --arch=sm_90), ROUNDS, BENCH_DIR, AB_TIMEOUT (s per run, 120).
 set -u
@@ -57,8 +58,10 @@ for n in "${names[@]}"; do
         [ "$ratio" != - ] && echo "$ratio" >>"$W/ratios"
     done
     if ! diff <(grep '^CHECK ' "$W/A/$n.runs" | sort -u) <(grep '^CHECK ' "$W/B/$n.runs" | sort -u) >/dev/null; then
-        echo "| $n: CHECK lines differ | | | |"
+        echo "| $n: CHECK lines differ (below) | | | |"
+        { echo "$n:"; diff <(grep '^CHECK ' "$W/A/$n.runs" | sort -u) <(grep '^CHECK ' "$W/B/$n.runs" | sort -u) | grep '^[<>]' | head -8; } >>"$W/checkdiff"
     fi
 done
+[ -s "$W/checkdiff" ] && { echo; echo "CHECK lines that differ (< A, > B):"; cat "$W/checkdiff"; }
 [ -s "$W/ratios" ] && awk '{s += log($1); n++} END {printf "\ngeometric mean of B / A over %d TIME lines: %.3f\n", n, exp(s / n)}' "$W/ratios"
 rm -rf "$W"

@@ -63,7 +63,6 @@ static void emit_bases(StrBuf *out, int n, const KParams *p)
     sb_free(&decl);
     cg_line(out, n, "{");
     cg_line(out, n + 1, "int64_t r = o;");
-    cg_line(out, n + 1, "#pragma unroll 1");   /* see emit_reduced_offsets */
     cg_line(out, n + 1, "for (int d = rs.ond - 1; d >= 0; d--) {");
     cg_line(out, n + 2, "const int64_t id = gp_divmod(r, rs.odim[d]);");
     for (int i = 0; i < p->arrs.n; i++) {
@@ -86,9 +85,11 @@ void cg_emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const
 }
 
 /* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array.
- * The loops over dimensions are not unrolled: their trip count is known only at run time
- * (after merging, usually 1 or 2), and cicc's runtime unrolling of their two-way divisions
- * made a third of the PTX of a program's reduction kernels and of ptxas's time. */
+ * The loop over dimensions is not unrolled: its trip count is known only at run time (after
+ * merging, usually 1 or 2), and cicc's runtime unrolling of its two-way divisions, inside the
+ * unrolled loop over elements, made a third of the PTX of a program's reduction kernels and
+ * of ptxas's time.  (emit_bases' loop, once per output, stays as cicc unrolls it: not
+ * unrolling it made W3's row sums 7-10 % slower in an A/B run on an H200.) */
 static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
 {
     for (int i = 0; i < p->arrs.n; i++) {
