@@ -325,7 +325,7 @@ static IrValue *cuda_object(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
 /* cp.cuda.runtime.deviceSynchronize(), cp.cuda.Device().synchronize() */
 static IrValue *cuda_sync(Lower *L, AstNode *call)
 {
-    lw_emit(L, IR_SYNC, call->span, NULL, 0, NULL);
+    ir_emit(L->m, L->blk, IR_SYNC, call->span, NULL, 0, NULL);
     return lw_pseudo(L, ty_none());
 }
 
@@ -627,7 +627,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if ((!strcmp(mod, "cupy.cuda.Device()") || !strcmp(mod, "cupy.cuda.Stream()")) && !strcmp(m, "synchronize"))
             return cuda_sync(L, call);
         if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {
-            lw_emit(L, IR_FLUSH, call->span, NULL, 0, NULL);
+            ir_emit(L->m, L->blk, IR_FLUSH, call->span, NULL, 0, NULL);
             return lw_pseudo(L, ty_none());
         }
         const ApiFn *fn = lw_api_find(mod, m);

@@ -14,8 +14,16 @@
 
 /* ---------------------------------------------------------------- IR helpers */
 
+/* Every value the lowering makes has a type: a NULL type (a type the lowering could not tell,
+ * which no caller expects) is reported at sp and replaced by None's, so that no caller
+ * dereferences it; the error stops the compile after lowering.  Statements (no result) go
+ * through ir_emit. */
 IrValue *lw_emit(Lower *L, IrOp op, Span sp, Type *t, int nargs, IrValue **args)
 {
+    if (!t) {
+        diag_error(sp, "cannot tell the type of this value");
+        t = ty_none();
+    }
     IrInstr *in = ir_emit(L->m, L->blk, op, sp, t, nargs, args);
     return in->res;
 }
@@ -30,6 +38,18 @@ IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b)
 {
     IrValue *args[2] = {a, b};
     return lw_emit(L, op, sp, t, 2, args);
+}
+
+/* The element type of a list value, or NULL after reporting at sp that it is unknown (an empty
+ * list with nothing appended before this point of the lowering): every read of a list's
+ * element type that makes a value goes through here. */
+Type *lw_list_elem(IrValue *list, Span sp)
+{
+    Type *t = list->type->elem;
+    if (!t)
+        diag_error(sp,
+                   "the elements of this list have no type yet: nothing is appended to it before this line");
+    return t;
 }
 
 /* A compile-time value with no instruction (a module, a dtype, a function). */
@@ -241,24 +261,38 @@ static bool is_runtime_type(const Type *t)
     }
 }
 
+/* A binding poisoned by an earlier error (a failed assignment): bound to nothing. */
+static bool is_poisoned(const Binding *b) { return b && b->kind == BIND_CONST && !b->value; }
+
+/* Makes name a variable of type t in scope s, first assigned at `first`: b is its binding, a
+ * poisoned one (defined afresh) or NULL (added). */
+static Binding *declare_var(Lower *L, Scope *s, Binding *b, const char *name, Type *t, Span first)
+{
+    if (!b) b = scope_add(L, s, name, BIND_VAR);
+    b->kind = BIND_VAR;
+    b->var = ir_var_new(L->m, name, t);
+    b->var->global = s->is_module;
+    b->first = first;
+    if (s->is_module)
+        vec_push(&L->m->globals, b->var);
+    else
+        vec_push(&L->fn->locals, b->var);
+    return b;
+}
+
 /* name = v */
 static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
 {
     const char *name = target->sval;
     Scope *s = assign_scope(L, name);
     Binding *b = scope_find(s, name);
-    if (b && b->kind == BIND_CONST && !b->value) {
-        /* poisoned by an earlier error: this assignment defines it afresh */
+    if (is_poisoned(b)) {
+        /* this assignment defines it afresh */
         if (!is_runtime_type(v->type)) {
             b->value = v;
             return true;
         }
-        b->kind = BIND_VAR;
-        b->var = ir_var_new(L->m, name, v->type);
-        b->var->global = s->is_module;
-        b->first = target->span;
-        if (s->is_module) vec_push(&L->m->globals, b->var);
-        else vec_push(&L->fn->locals, b->var);
+        declare_var(L, s, b, name, v->type, target->span);
     }
     if (!is_runtime_type(v->type)) {
         /* modules, dtypes, functions, None: compile-time bindings (x = cp.float32) */
@@ -274,14 +308,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         return true;
     }
     if (!b) {
-        b = scope_add(L, s, name, BIND_VAR);
-        b->var = ir_var_new(L->m, name, v->type);
-        b->var->global = s->is_module;
-        b->first = target->span;
-        if (s->is_module)
-            vec_push(&L->m->globals, b->var);
-        else
-            vec_push(&L->fn->locals, b->var);
+        b = declare_var(L, s, NULL, name, v->type, target->span);
     } else if (b->kind != BIND_VAR) {
         diag_error(target->span, "'%s' is %s here but was %s before", name, ty_str_of(v->type),
                    ty_str_of(b->value->type));
@@ -546,8 +573,10 @@ static void lower_augassign(Lower *L, AstNode *s)
             IrValue *idx = lw_expr(L, t->rhs);
             IrValue *val = idx ? lw_expr(L, s->rhs) : NULL;
             if (!val) return;
+            Type *et = lw_list_elem(obj, t->span);
+            if (!et) return;
             IrValue *ga[2] = {obj, idx};
-            IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, obj->type->elem, 2, ga);
+            IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, et, 2, ga);
             IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
             if (!r) return;
             if (!ty_equal(r->type, obj->type->elem)) {
@@ -582,6 +611,7 @@ static void lower_augassign(Lower *L, AstNode *s)
 typedef struct IterSrc {
     IrValue *v;       /* list, array or NULL (range / enumerate counter) */
     int kind;         /* 0 range counter, 1 list, 2 array, 3 argv */
+    Span sp;          /* the iterable's expression */
 } IterSrc;
 
 static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
@@ -589,6 +619,7 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     IrValue *v = lw_expr(L, e);
     if (!v) return false;
     src->v = v;
+    src->sp = e->span;
     switch (v->type->kind) {
     case TY_LIST:
         src->kind = 1;
@@ -617,13 +648,16 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     return false;
 }
 
-/* The i-th element of an iteration source (inside the loop body). */
+/* The i-th element of an iteration source (inside the loop body); NULL after an error (a list
+ * whose element type is unknown). */
 static IrValue *iter_elem(Lower *L, IterSrc *src, IrValue *i, Span sp)
 {
     switch (src->kind) {
     case 1: {
+        Type *et = lw_list_elem(src->v, src->sp);
+        if (!et) return NULL;
         IrValue *args[2] = {src->v, i};
-        return lw_emit(L, IR_LIST_GET, sp, src->v->type->elem, 2, args);
+        return lw_emit(L, IR_LIST_GET, sp, et, 2, args);
     }
     case 2: {
         IrValue *args[2] = {src->v, i};
@@ -648,7 +682,7 @@ static void lower_for(Lower *L, AstNode *s)
     IrValue *start = NULL, *stop = NULL, *step = NULL;
     IterSrc srcs[8];
     int nsrc = 0;
-    bool is_range = false, is_enum = false;
+    bool is_range = false, is_enum = false, is_zip = false;
     IrValue *enum_start = NULL;
 
     if (is_call_to(it, "range") && !lw_lookup(L, "range")) {
@@ -683,6 +717,7 @@ static void lower_for(Lower *L, AstNode *s)
             if (!iter_source(L, it->elts.v[0], &srcs[0], &len)) return;
             nsrc = 1;
         } else if (is_call_to(it, "zip") && !lw_lookup(L, "zip")) {
+            is_zip = true;
             if (it->elts.n < 1 || it->elts.n > 8) {
                 diag_error(it->span, "zip takes 1 to 8 iterables here");
                 return;
@@ -709,20 +744,13 @@ static void lower_for(Lower *L, AstNode *s)
         /* the loop variable is the user's variable */
         Scope *sc = assign_scope(L, target->sval);
         Binding *b = scope_find(sc, target->sval);
-        if (b && (b->kind != BIND_VAR || !ty_equal(b->var->type, ty_int()))) {
+        if (b && !is_poisoned(b) && (b->kind != BIND_VAR || !ty_equal(b->var->type, ty_int()))) {
             diag_error(target->span, "'%s' is int here but %s before: a variable keeps one type",
                        target->sval, b->kind == BIND_VAR ? ty_str_of(b->var->type) : ty_str_of(b->value->type));
             return;
         }
-        if (!b) {
-            /* declare it through an assignment of its type (no code: the store comes first in the loop) */
-            b = scope_add(L, sc, target->sval, BIND_VAR);
-            b->var = ir_var_new(L->m, target->sval, ty_int());
-            b->var->global = sc->is_module;
-            b->first = target->span;
-            if (sc->is_module) vec_push(&L->m->globals, b->var);
-            else vec_push(&L->fn->locals, b->var);
-        }
+        /* declared (or defined afresh after an error) with no code: the store comes first in the loop */
+        if (!b || is_poisoned(b)) b = declare_var(L, sc, b, target->sval, ty_int(), target->span);
         ivar = b->var;
     } else {
         ivar = lw_temp_var(L, "i", ty_int());
@@ -742,17 +770,17 @@ static void lower_for(Lower *L, AstNode *s)
         IrValue *i = lw_load(L, ivar, target->span);
         if (is_range) {
             ok = lw_assign(L, target, i, target->span);
-        } else if (is_enum) {
-            IrValue *idx = enum_start ? lw_ewise(L, IR_ADD, target->span, 2, (IrValue *[]){i, enum_start}) : i;
-            IrValue *elts[2] = {idx, iter_elem(L, &srcs[0], i, target->span)};
-            ok = lw_assign(L, target, lw_tuple(L, target->span, 2, elts), target->span);
-        } else if (nsrc > 1 || is_call_to(it, "zip")) {
-            IrValue *elts[8];
-            for (int k = 0; k < nsrc; k++) elts[k] = iter_elem(L, &srcs[k], i, target->span);
-            ok = lw_assign(L, target, nsrc == 1 ? lw_tuple(L, target->span, 1, elts) : lw_tuple(L, target->span, nsrc, elts),
-                           target->span);
         } else {
-            ok = lw_assign(L, target, iter_elem(L, &srcs[0], i, target->span), target->span);
+            /* enumerate: (index, element); zip: a tuple of elements, even of one */
+            IrValue *elts[9];
+            int ne = 0;
+            if (is_enum)
+                elts[ne++] =
+                    enum_start ? lw_ewise(L, IR_ADD, target->span, 2, (IrValue *[]){ i, enum_start }) : i;
+            for (int k = 0; k < nsrc && ok; k++)
+                ok = (elts[ne++] = iter_elem(L, &srcs[k], i, target->span)) != NULL;
+            IrValue *v = !ok ? NULL : is_enum || is_zip ? lw_tuple(L, target->span, ne, elts) : elts[0];
+            ok = v && lw_assign(L, target, v, target->span);
         }
     }
     if (ok) lw_block(L, s->then);

@@ -106,6 +106,8 @@ IrValue *lw_emit(Lower *L, IrOp op, Span sp, Type *t, int nargs, IrValue **args)
 IrValue *lw_emit1(Lower *L, IrOp op, Span sp, Type *t, IrValue *a);
 IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b);
 IrValue *lw_pseudo(Lower *L, Type *t);
+/* The element type of a list value; NULL after a located error when it is not known yet. */
+Type *lw_list_elem(IrValue *list, Span sp);
 IrValue *lw_const_int(Lower *L, Span sp, int64_t v);
 IrValue *lw_const_float(Lower *L, Span sp, double v);
 IrValue *lw_const_bool(Lower *L, Span sp, bool v);

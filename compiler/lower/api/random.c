@@ -768,7 +768,7 @@ static IrValue *api_seed(Lower *L, AstNode *call)
     if (!lw_bind(call, "seed", "seed", 1, &a)) return NULL;
     IrValue *s = lw_int_arg(L, a.p[0]);
     if (!s) return NULL;
-    lw_emit1(L, IR_RANDOM_SEED, call->span, NULL, s);
+    ir_emit(L->m, L->blk, IR_RANDOM_SEED, call->span, NULL, 1, &s);
     return lw_pseudo(L, ty_none());
 }
 
