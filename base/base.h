@@ -60,9 +60,6 @@ void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 void sb_free(StrBuf *sb);
 
-/* Reads a whole file into the arena, NUL-terminated; NULL (errno set) on failure. */
-char *util_read_file(Arena *a, const char *path, size_t *len);
-
 /* ---------------------------------------------------------------- diag.c
  * A source file and a span in it.  Lines and columns are 1-based (tree-sitter's are 0-based:
  * the parser adds one).  Columns count bytes.                                               */

@@ -14,7 +14,6 @@
  */
 #include "base/base.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,35 +291,6 @@ void sb_free(StrBuf *sb)
     xfree(sb->s);
     sb->s = NULL;
     sb->len = sb->cap = 0;
-}
-
-/* ---------------------------------------------------------------- files */
-
-/* Reads a whole file (regular file, pipe or device) into the arena, NUL-terminated.  Returns
- * NULL with errno set on failure; *len (if given) receives the size without the NUL. */
-char *util_read_file(Arena *a, const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    StrBuf sb = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_putn(&sb, buf, n);
-    if (ferror(f)) {
-        int e = errno ? errno : EIO;
-        fclose(f);
-        sb_free(&sb);
-        errno = e;
-        return NULL;
-    }
-    fclose(f);
-    char *p = ar_strndup(a, sb.s ? sb.s : "", sb.len);
-    if (len)
-        *len = sb.len;
-    sb_free(&sb);
-    return p;
 }
 
 /* ---------------------------------------------------------------- internal errors */

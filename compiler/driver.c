@@ -280,9 +280,9 @@ static int compile(const Options *o)
     SrcFile *src = ar_alloc(arena, sizeof *src);
     src->path = o->input;
     src->name = base_name(o->input);
-    src->text = util_read_file(arena, o->input, &src->len);
-    if (!src->text) {
-        diag_fatal_noloc("cannot read %s: %s", o->input, strerror(errno));
+    const char *why = fe_read_source(arena, o->input, src);
+    if (why) {
+        diag_fatal_noloc("cannot read %s: %s", o->input, why);
         goto done;
     }
     int n_nodes = 0;

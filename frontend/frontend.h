@@ -110,12 +110,20 @@ AstNode *ast_new(Arena *a, AstKind kind, Span sp, int *next_id);
 /* Writes an S-expression dump of the tree (for --emit=ast and the frontend's unit tests). */
 void ast_dump(FILE *out, const AstNode *n);
 
+/* ---------------------------------------------------------------- source.c
+ * Reads a source file into src->text and src->len (path and name are the caller's): a regular
+ * file of at most FE_MAX_SOURCE bytes, its byte-order mark dropped and its line ends made "\n"
+ * (Python's universal newlines).  NULL on success, else why not, for "cannot read PATH: WHY". */
+enum { FE_MAX_SOURCE = 16 << 20 };
+const char *fe_read_source(Arena *a, const char *path, SrcFile *src);
+
 /* ---------------------------------------------------------------- parse.c
  * Parses one source file.  On success returns an AST_MODULE and sets *n_nodes to the number of
  * ids used.  Syntax errors and constructs outside the dialect are reported through diag_error
- * (all of them, in source order); the function then returns NULL.  Never crashes, whatever the
- * bytes: invalid UTF-8, NUL bytes, truncation, deep nesting (a located "too deeply nested"
- * error past 200 levels).                                                                   */
+ * (all of them, in source order; of Python's own errors, the first); the function then returns
+ * NULL.  Never crashes, whatever the bytes: invalid UTF-8 and NUL bytes are errors (Python's
+ * decoding), and so are truncation and deep nesting (a located "too deeply nested" error past
+ * 200 levels).                                                                              */
 AstNode *fe_parse(Arena *a, const SrcFile *src, int *n_nodes);
 
 #endif

@@ -359,6 +359,224 @@ static void check_syntax(Parser *p, TSNode root)
     }
     ts_tree_cursor_delete(&c);
 }
+/* ---------------------------------------------------------------- pass 0: decoding */
+
+/* Python's decoding of a source file (PEP 3120): UTF-8 (strict: no overlong forms, no
+ * surrogates, nothing above U+10FFFF) without NUL bytes.  Reports the first offence, located,
+ * in Python's words; false then.  Nothing undecodable reaches the AST or generated code. */
+static bool check_encoding(Parser *p)
+{
+    const unsigned char *t = (const unsigned char *)p->text;
+    for (uint32_t i = 0; i < p->len;) {
+        unsigned c = t[i];
+        if (c == 0) {
+            ps_error_at(p, ps_span_range(p, i, i + 1), "source code cannot contain null bytes");
+            return false;
+        }
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        /* the sequence length and the range of its second byte (Unicode's table 3-7) */
+        int n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+        unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+        const char *why = n == 0 ? "invalid start byte" : NULL;
+        for (int k = 1; k < n && !why; k++) {
+            if (i + k >= p->len)
+                why = "unexpected end of data";
+            else if (t[i + k] < (k == 1 ? lo : 0x80) || t[i + k] > (k == 1 ? hi : 0xbf))
+                why = "invalid continuation byte";
+        }
+        if (why) {
+            ps_error_at(p, ps_span_range(p, i, i + 1),
+                        "'utf-8' codec can't decode byte 0x%02x: %s (Python source is UTF-8)", c, why);
+            return false;
+        }
+        i += (uint32_t)n;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- pass 1b: layout
+ *
+ * tree-sitter's scanner tolerates layouts Python rejects (an empty block, a line indented for
+ * no block, tabs and spaces mixed, two statements on one line) without an ERROR node, so the
+ * leaves are walked again the way Python's tokenizer and parser see them: a logical line
+ * starts at the first token of a physical line outside brackets and strings and not after a
+ * backslash; its indentation is measured with tabs to 8 columns and to 1 (both must agree on
+ * the order, else TabError); a line after one ending in ':' must indent, any other must not. */
+
+enum { MAX_INDENT = 100 }; /* Python's MAXINDENT */
+
+typedef struct Layout {
+    Parser *p;
+    int col[MAX_INDENT], alt[MAX_INDENT]; /* the indentation stack, tabs as 8 and as 1 */
+    int top;
+    int brackets, strings; /* depth of open brackets and strings */
+    uint32_t last_row; /* of the last token seen (UINT32_MAX before the first) */
+    uint32_t comment_start, comment_end; /* the last comment */
+    bool after_colon; /* the last token was ':' */
+    TSNode header; /* the first token of the last logical line */
+    uint32_t tok_at, tok_end; /* the first tokenizer error (TabError, unindent), if tok_msg */
+    const char *tok_msg;
+    uint32_t parse_at; /* the first parser error (indent, two statements), if parse_msg */
+    const char *parse_msg;
+} Layout;
+
+static void layout_tok_error(Layout *y, uint32_t at, const char *msg)
+{
+    if (!y->tok_msg) {
+        y->tok_msg = msg;
+        y->tok_at = at;
+    }
+}
+
+static void layout_parse_error(Layout *y, uint32_t at, const char *msg)
+{
+    if (!y->parse_msg || at < y->parse_at) {
+        y->parse_msg = msg;
+        y->parse_at = at;
+    }
+}
+
+/* "expected an indented block after 'if' statement on line 2", from the header's keyword. */
+static const char *expected_block(Layout *y)
+{
+    static const char *const stmts[] = { "if",  "elif",   "else",    "while", "for", "with",
+                                         "try", "except", "finally", "match", "case" };
+    const char *kw = ts_node_type(y->header), *what = NULL;
+    if (!ts_node_is_named(y->header)) {
+        if (!strcmp(kw, "def"))
+            what = "function definition";
+        else if (!strcmp(kw, "class"))
+            what = "class definition";
+        for (size_t i = 0; i < sizeof stmts / sizeof *stmts && !what; i++)
+            if (!strcmp(kw, stmts[i])) what = ar_printf(y->p->a, "'%s' statement", kw);
+    }
+    if (!what) return "expected an indented block";
+    return ar_printf(y->p->a, "expected an indented block after %s on line %u", what,
+                     ts_node_start_point(y->header).row + 1);
+}
+
+/* A token that starts a logical line: its indentation against the stack. */
+static void layout_line(Layout *y, TSNode leaf)
+{
+    Parser *p = y->p;
+    uint32_t at = ts_node_start_byte(leaf), row = ts_node_start_point(leaf).row;
+    int col = 0, alt = 0;
+    for (uint32_t j = p->lines[row]; j < at; j++) {
+        char c = p->text[j];
+        if (c == ' ')
+            col++, alt++;
+        else if (c == '\t')
+            col = (col / 8 + 1) * 8, alt++;
+        else
+            col = alt = 0; /* form feed */
+    }
+    if (y->after_colon && col <= y->col[y->top]) layout_parse_error(y, at, expected_block(y));
+    if (col == y->col[y->top]) {
+        if (alt != y->alt[y->top])
+            layout_tok_error(y, at, "inconsistent use of tabs and spaces in indentation");
+    } else if (col > y->col[y->top]) {
+        if (!y->after_colon) layout_parse_error(y, at, "unexpected indent");
+        if (alt <= y->alt[y->top])
+            layout_tok_error(y, at, "inconsistent use of tabs and spaces in indentation");
+        else if (y->top + 1 >= MAX_INDENT)
+            layout_tok_error(y, at, "too many levels of indentation");
+        else
+            y->top++, y->col[y->top] = col, y->alt[y->top] = alt;
+    } else {
+        while (y->top > 0 && col < y->col[y->top]) y->top--;
+        if (col != y->col[y->top])
+            layout_tok_error(y, at, "unindent does not match any outer indentation level");
+        else if (alt != y->alt[y->top])
+            layout_tok_error(y, at, "inconsistent use of tabs and spaces in indentation");
+    }
+    y->header = leaf;
+}
+
+/* One leaf, in source order. */
+static void layout_leaf(Layout *y, TSNode leaf)
+{
+    Parser *p = y->p;
+    uint32_t at = ts_node_start_byte(leaf), row = ts_node_start_point(leaf).row;
+    if (ts_node_is_extra(leaf)) { /* a comment or a line continuation */
+        if (ps_is(leaf, "comment")) {
+            y->comment_start = at;
+            y->comment_end = ts_node_end_byte(leaf);
+        }
+        return;
+    }
+    if (ts_node_end_byte(leaf) == at) /* MISSING */
+        return;
+    if (row != y->last_row && y->brackets == 0 && y->strings == 0) {
+        bool first = true;
+        for (uint32_t j = p->lines[row]; j < at && first; j++)
+            first = p->text[j] == ' ' || p->text[j] == '\t' || p->text[j] == '\f';
+        uint32_t bs = p->lines[row] >= 2 ? p->lines[row] - 2 : UINT32_MAX; /* before the '\n' */
+        bool continued =
+            bs != UINT32_MAX && p->text[bs] == '\\' && !(bs >= y->comment_start && bs < y->comment_end);
+        if (first && !continued) layout_line(y, leaf);
+    }
+    const char *t = ts_node_type(leaf);
+    if (ps_is(leaf, "string_start"))
+        y->strings++;
+    else if (ps_is(leaf, "string_end") && y->strings > 0)
+        y->strings--;
+    else if (!ts_node_is_named(leaf) && closer(t))
+        y->brackets++;
+    else if (!ts_node_is_named(leaf) && (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) &&
+             y->brackets > 0)
+        y->brackets--;
+    y->after_colon = !ts_node_is_named(leaf) && !strcmp(t, ":") && y->brackets == 0 && y->strings == 0;
+    y->last_row = ts_node_end_point(leaf).row;
+}
+
+/* Two statements of a module or block on one line without a ';' between them. */
+static void layout_statements(Layout *y, TSNode n)
+{
+    Kids ks = ps_kids_of(y->p, n);
+    for (int i = 1; i < ks.n; i++) {
+        TSNode a = ks.k[i - 1].node, b = ks.k[i].node;
+        if (ts_node_is_named(a) && ts_node_is_named(b) &&
+            ts_node_end_point(a).row == ts_node_start_point(b).row)
+            layout_parse_error(y, ts_node_start_byte(b), "invalid syntax");
+    }
+}
+
+/* Walks the tree once (iteratively) and records the first layout error of each kind. */
+static void check_layout(Layout *y, TSNode root)
+{
+    y->last_row = UINT32_MAX;
+    y->comment_start = y->comment_end = UINT32_MAX;
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    for (;;) {
+        TSNode n = ts_tree_cursor_current_node(&c);
+        if (ts_node_child_count(n) == 0)
+            layout_leaf(y, n);
+        else if (ps_is(n, "module") || ps_is(n, "block"))
+            layout_statements(y, n);
+        if (ts_tree_cursor_goto_first_child(&c)) continue;
+        bool done = false;
+        while (!ts_tree_cursor_goto_next_sibling(&c))
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                done = true;
+                break;
+            }
+        if (done) break;
+    }
+    ts_tree_cursor_delete(&c);
+    if (y->after_colon) /* a header on the last line */
+        layout_parse_error(y, y->p->len, expected_block(y));
+}
+
+/* Reports a recorded layout error: the first token of the line, or the end of the file. */
+static void layout_report(Parser *p, uint32_t at, const char *msg)
+{
+    ps_error_at(p, ps_span_range(p, at, at < p->len ? at + 1 : at), "%s", msg);
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 /* Parses src into an AST_MODULE in arena a; NULL after reporting errors. */
@@ -387,6 +605,10 @@ AstNode *fe_parse(Arena *a, const SrcFile *src, int *n_nodes)
         if (src->text[i] == '\n')
             p.lines[p.nlines++] = i + 1;
 
+    if (!check_encoding(&p)) {
+        ar_delete(p.scratch);
+        return NULL;
+    }
     TSParser *tp = ts_parser_new();
     AstNode *mod = NULL;
     if (!ts_parser_set_language(tp, tree_sitter_python()))
@@ -395,8 +617,15 @@ AstNode *fe_parse(Arena *a, const SrcFile *src, int *n_nodes)
     if (!tree) {
         ps_error_at(&p, ps_span_range(&p, 0, 0), "the parser gave up on this file");
     } else {
+        /* Python's order: tokenizer errors, then the first syntax error in the text */
         TSNode root = ts_tree_root_node(tree);
-        check_syntax(&p, root);
+        Layout y = { .p = &p };
+        check_layout(&y, root);
+        if (y.tok_msg)
+            layout_report(&p, y.tok_at, y.tok_msg);
+        else
+            check_syntax(&p, root);
+        if (p.nerr == 0 && y.parse_msg) layout_report(&p, y.parse_at, y.parse_msg);
         if (p.nerr == 0) {
             if (ps_is(root, "module"))
                 mod = ps_module(&p, root);

@@ -30,6 +30,21 @@ static void put_utf8(StrBuf *sb, uint32_t cp)
     }
 }
 
+/* Appends the code point of a numeric escape at sp, unless no string of gpyc's can hold it: a
+ * NUL (strings are NUL-terminated C strings: it would cut the string short) or a surrogate
+ * (no UTF-8 for it; Python could not print it either). */
+static void put_escaped(Parser *p, StrBuf *sb, uint32_t cp, Span sp)
+{
+    if (cp == 0)
+        ps_error_at(p, sp,
+                    "a NUL character in a string literal is not supported (strings end at a NUL here)");
+    else if (cp >= 0xD800 && cp <= 0xDFFF)
+        ps_error_at(p, sp, "a surrogate (U+%04X) in a string literal is not supported: strings are UTF-8",
+                    cp);
+    else
+        put_utf8(sb, cp);
+}
+
 static int hexval(char c)
 {
     if (c >= '0' && c <= '9')
@@ -82,7 +97,7 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
             uint32_t v = (uint32_t)(e - '0');
             for (int k = 0; k < 2 && i < to && s[i] >= '0' && s[i] <= '7'; k++)
                 v = v * 8 + (uint32_t)(s[i++] - '0');
-            put_utf8(sb, v);
+            put_escaped(p, sb, v, ps_span_range(p, esc, i));
             break;
         }
         case 'x': case 'u': case 'U': {
@@ -96,7 +111,7 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
             } else if (v > 0x10FFFF) {
                 ps_error_at(p, ps_span_range(p, esc, i), "illegal Unicode character in string literal");
             } else {
-                put_utf8(sb, v);
+                put_escaped(p, sb, v, ps_span_range(p, esc, i));
             }
             break;
         }

@@ -496,18 +496,7 @@ AstNode *ps_module(Parser *p, TSNode root)
     m->sval = ar_strndup(p->a, name, nl);
     Vec body = {0};
     Kids ks = ps_named_kids(p, root);
-    for (int i = 0; i < ks.n; i++) {
-        TSNode k = ks.k[i].node;
-        Span sp = ps_span_of(p, k);
-        bool first_on_line = true; /* `a = 1; b = 2` puts b after a on one line */
-        for (uint32_t j = p->lines[sp.line - 1]; j < sp.start; j++)
-            first_on_line &= p->text[j] == ' ' || p->text[j] == '\t' || p->text[j] == '\f';
-        if (sp.col > 1 && first_on_line) {
-            ps_error_at(p, ps_span_range(p, sp.start, sp.start), "unexpected indent");
-            continue;
-        }
-        stmt(p, k, &body);
-    }
+    for (int i = 0; i < ks.n; i++) stmt(p, ks.k[i].node, &body); /* indentation: parse.c's layout pass */
     m->docstring = take_docstring(&body);
     m->body = ps_freeze(p, &body);
     return m;

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---------------------------------------------------------------- IR helpers */
 
@@ -914,12 +915,11 @@ IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp
     return nv;
 }
 
+/* Does p exist (fe_read_source then says if it cannot be read)?  Not opened: a fifo blocks. */
 static bool is_file_path(const char *p)
 {
-    FILE *f = fopen(p, "rb");
-    if (!f) return false;
-    fclose(f);
-    return true;
+    struct stat st;
+    return stat(p, &st) == 0;
 }
 
 /* Finds, parses and runs (once) the helper module `name` imported at sp; NULL after a located
@@ -962,9 +962,9 @@ static UserModule *load_module(Lower *L, const char *name, Span sp)
     SrcFile *src = ar_alloc(L->a, sizeof *src);
     src->path = path;
     src->name = ar_printf(L->a, "%s.py", name);
-    src->text = util_read_file(L->a, path, &src->len);
-    if (!src->text) {
-        diag_error(sp, "cannot read %s", path);
+    const char *why = fe_read_source(L->a, path, src);
+    if (why) {
+        diag_error(sp, "cannot read %s: %s", path, why);
         return NULL;
     }
     UserModule *um = ar_alloc(L->a, sizeof *um);

@@ -208,18 +208,6 @@ Test(util, vec_and_strbuf)
     free(d);
 }
 
-Test(util, read_file)
-{
-    Arena *a = ar_new();
-    size_t len = 0;
-    char *t = util_read_file(a, "CMakeLists.txt", &len);
-    cr_assert_not_null(t, "tests run from the repository root");
-    cr_assert_gt(len, 0);
-    cr_assert_eq(t[len], '\0');
-    cr_assert_null(util_read_file(a, "no/such/file.py", &len));
-    ar_delete(a);
-}
-
 static void *failing_alloc(void *old, size_t n)
 {
     if (n == 0) {

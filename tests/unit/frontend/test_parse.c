@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "frontend/frontend.h"
 
@@ -383,14 +384,6 @@ Test(parse, string_escapes_and_concatenation)
     expect_error("s = 'a' b'abc'\n", "1:9: error: bytes literals are not supported");
 }
 
-Test(parse, string_length_with_nul)
-{
-    Parsed r = parse("s = 'a\\x00b'\n");
-    cr_assert_not_null(r.dump);
-    cr_assert(strstr(r.dump, "(str \"a\\x00b\" @1:5)"), "%s", r.dump);
-    release(&r);
-}
-
 Test(parse, fstring_forms)
 {
     expect_has("s = f'{a}' 'b' f\"\"\"c{d:{e}x}\"\"\" F'{x!s}{y!a}' rf'\\d{z}'\n",
@@ -595,6 +588,91 @@ Test(syntax, odd_bytes)
     r = parse("# only a comment");
     cr_assert_str_eq(r.dump, "(module t @1:1)\n");
     release(&r);
+}
+
+/* Python's layout errors, which tree-sitter tolerates without an ERROR node (issue 24), and a
+ * layout Python accepts. */
+Test(syntax, layout)
+{
+    expect_error("x = 1\nif x:\nprint(x)\n",
+                 "3:1: error: expected an indented block after 'if' statement on line 2");
+    expect_error("def f():\n\n",
+                 "3:1: error: expected an indented block after function definition on line 1");
+    expect_error("for i in x:\n    # only a comment\ny = 1\n",
+                 "3:1: error: expected an indented block after 'for' statement on line 1");
+    expect_error("import math x = 1\n", "1:13: error: invalid syntax");
+    expect_error("if x:\n    a = 1 b = 2\n", "2:9: error: invalid syntax");
+    expect_error("x = 1\n    y = 2\n", "2:5: error: unexpected indent");
+    expect_error("if x:\n    a = 1\n        b = 2\n", "3:9: error: unexpected indent");
+    expect_error("if x:\n    a = 1\n  b = 2\n",
+                 "3:3: error: unindent does not match any outer indentation level");
+    expect_error("if x:\n        a = 1\n\tb = 2\n",
+                 "3:2: error: inconsistent use of tabs and spaces in indentation");
+    expect_error("if x\n    pass\n", "1:5: error: expected ':'"); /* tree-sitter's ERROR first */
+    expect_has("if x:  # c\n\n    a = (1,\n  2)\n    b = '''\n  s'''\n    c = 1 + \\\n  2\n    pass\n",
+               "(assign @3:5", "(assign @7:5", "(pass @9:5)", NULL);
+    expect_has("if x:\n\tpass\n\tpass\n", "(pass @3:2)", NULL);
+    expect_has("a = 1; b = 2\nif a: b = 3\nelse:\n    pass\n", "(assign @1:8", "(assign @2:7", NULL);
+}
+
+/* Python's decoding: UTF-8 (strict), no NUL; no escape makes a string gpyc cannot hold. */
+Test(syntax, decoding)
+{
+    expect_error(
+        "x = 'a\xff"
+        "b'\n",
+        "1:7: error: 'utf-8' codec can't decode byte 0xff: invalid start byte (Python source is UTF-8)");
+    expect_error("x = 1\ny = '\xc3'\n", "2:6: error: 'utf-8' codec can't decode byte 0xc3: invalid "
+                                        "continuation byte (Python source is UTF-8)");
+    expect_error("x = '\xed\xa0\x80'\n", "1:6: error: 'utf-8' codec can't decode byte 0xed: invalid "
+                                         "continuation byte (Python source is UTF-8)");
+    expect_error(
+        "x = '\xc0\xaf'\n",
+        "1:6: error: 'utf-8' codec can't decode byte 0xc0: invalid start byte (Python source is UTF-8)");
+    expect_error(
+        "x = 1 # \xe2\x82",
+        "1:9: error: 'utf-8' codec can't decode byte 0xe2: unexpected end of data (Python source is UTF-8)");
+    static const char nul[] = "s = 'a\0b'\n";
+    Parsed r = parse_n(nul, sizeof nul - 1);
+    cr_assert_null(r.dump);
+    cr_assert(strstr(r.diags, "t.py:1:7: error: source code cannot contain null bytes"), "%s", r.diags);
+    release(&r);
+    expect_error(
+        "s = 'a\\0b'\n",
+        "1:7: error: a NUL character in a string literal is not supported (strings end at a NUL here)");
+    expect_error(
+        "s = 'a\\x00'\n",
+        "1:7: error: a NUL character in a string literal is not supported (strings end at a NUL here)");
+    expect_error("s = '\\udc80'\n",
+                 "1:6: error: a surrogate (U+DC80) in a string literal is not supported: strings are UTF-8");
+    expect_has("s = '\xe2\x82\xac \xf0\x9f\x98\x80 \\u20ac'\nx = 1e99999\n",
+               "(str \"\xe2\x82\xac \xf0\x9f\x98\x80 \xe2\x82\xac\"", "(float inf @2:5)", NULL);
+}
+
+/* fe_read_source: a regular file of at most 16 MiB, universal newlines, no byte-order mark. */
+Test(source, read)
+{
+    Arena *a = ar_new();
+    SrcFile f = { 0 };
+    cr_assert_null(fe_read_source(a, "CMakeLists.txt", &f), "tests run from the repository root");
+    cr_assert_gt(f.len, 0);
+    cr_assert_eq(f.text[f.len], '\0');
+    cr_assert_str_eq(fe_read_source(a, "no/such/file.py", &f), "No such file or directory");
+    cr_assert_str_eq(fe_read_source(a, "tests", &f), "it is a directory");
+    cr_assert_str_eq(fe_read_source(a, "/dev/zero", &f), "it is not a regular file");
+    char path[] = "/tmp/gpyc_test_source_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    static const char text[] = "\xef\xbb\xbfx = 1\r\ny = 2\rz = '\r\n'\r\n";
+    cr_assert_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    cr_assert_null(fe_read_source(a, path, &f));
+    cr_assert_str_eq(f.text, "x = 1\ny = 2\nz = '\n'\n");
+    cr_assert_eq(f.len, strlen(f.text));
+    cr_assert_eq(ftruncate(fd, FE_MAX_SOURCE + 1), 0);
+    cr_assert_str_eq(fe_read_source(a, path, &f), "it is larger than 16 MiB, the limit for a source file");
+    close(fd);
+    unlink(path);
+    ar_delete(a);
 }
 
 /* ---------------------------------------------------------------- robustness */

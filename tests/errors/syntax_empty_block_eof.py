@@ -1,0 +1,3 @@
+# a function whose body is only a comment, at the end of the file
+def f():
+    # nothing yet
