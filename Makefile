@@ -5,9 +5,9 @@
 #                   builds gpyc and the unit tests that do not link the runtime (CMake target
 #                   check_deps; the runtime's CUDA files take nvcc 6-11 CPU-minutes, so its
 #                   unit tests are left to make test), then runs the suites unit (nvcc compiles
-#                   skipped), errors, nocrash, golden, api and cache: tests/run.sh --no-nvcc
+#                   skipped), errors, nocrash, golden, api, files and cache: tests/run.sh --no-nvcc
 #   make test       build everything and run the whole test suite, what CI runs (unit, errors,
-#                   nocrash, golden, api, end-to-end, alloc)
+#                   nocrash, golden, api, files, cache, build, end-to-end, alloc)
 #   make install PREFIX=/opt/gpyc
 #
 # The GPU targets the runtime library is built for (CMake's GPYC_CUDA_ARCHS, a CMake list):
@@ -60,7 +60,7 @@ demo: build
 check: DEPS_FLAGS = --no-cuda
 check: configure
 	cmake --build $(BUILD) --target check_deps -j $(JOBS)
-	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api,cache -j $(JOBS) $(BUILD)
+	@./tests/run.sh --no-nvcc --only unit,errors,nocrash,golden,api,files,cache -j $(JOBS) $(BUILD)
 
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)

@@ -5,7 +5,7 @@
  *
  * Everything a compile allocates lives in one arena (ar_*): the source text, the AST, the IR.
  *
- * Sections, one per file:  util.c · diag.c · sha256.c
+ * Sections, one per file:  util.c · files.c · diag.c · sha256.c
  */
 #ifndef GPYC_BASE_H
 #define GPYC_BASE_H
@@ -59,6 +59,26 @@ void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 void sb_free(StrBuf *sb);
+
+/* ---------------------------------------------------------------- files.c
+ * Output files, written atomically: to a temporary file beside the destination, renamed over
+ * it when complete (an existing device or fifo is written in place).  Failures are reported
+ * ("gpyc: error: cannot write PATH: reason") and return false; the destination is then as it
+ * was.  A writer that is not gpyc (the linker) writes o.tmp itself between open and commit.  */
+typedef struct UtilOut {
+    char *path; /* the destination */
+    char *tmp;  /* the temporary file: beside path, or in $TMPDIR when direct */
+    int fd;     /* open on tmp until commit or abort */
+    bool direct; /* path is a device or a fifo: commit copies tmp into it */
+} UtilOut;
+bool util_out_open(UtilOut *o, const char *path, bool executable);
+bool util_out_write(UtilOut *o, const void *data, size_t n);
+bool util_out_commit(UtilOut *o);
+void util_out_abort(UtilOut *o);
+/* The three in one: path gets exactly n bytes of data, or stays as it was. */
+bool util_write_file(const char *path, const void *data, size_t n, bool executable);
+/* SIGINT, SIGTERM and SIGHUP remove the output being written, then end gpyc as they would. */
+void util_files_on_signals(void);
 
 /* ---------------------------------------------------------------- diag.c
  * A source file and a span in it.  Lines and columns are 1-based (tree-sitter's are 0-based:

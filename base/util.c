@@ -1,6 +1,6 @@
 /*
- * util.c — allocation, arenas, growable vectors and string buffers, file reading, internal
- * errors.  Used by every stage of the compiler.
+ * util.c — allocation, arenas, growable vectors and string buffers, internal errors.  Used by
+ * every stage of the compiler.
  *
  * Invariants:
  *  - Every heap allocation goes through one hook (realloc semantics, Lua's lmem.h): xmalloc,

@@ -11,8 +11,9 @@
  *      assembly file that also defines gpyk_fatbins), libgpyrt, the static CUDA runtime and
  *      the CUDA libraries the program uses.
  *
- * Invariants: the output is written only when every step succeeded, through a temporary
- * file renamed over it, so a failed build never leaves a wrong executable; the temporary
+ * Invariants: the output is written only when every step succeeded, by the linker into a
+ * temporary file beside it that is then renamed over it (base/files.c, as every file gpyc
+ * writes), so a failed build never leaves a wrong executable; the temporary
  * folder is removed on every path (unless --keep, which copies the sources beside the
  * output first); a fatbin from the cache was verified by cache.c before it is linked.
  *
@@ -111,15 +112,6 @@ static char *find_cxx(void)
 {
     const char *want = getenv("CXX");
     return cg_which(want && *want ? want : "g++");
-}
-
-static bool write_file(const char *path, const char *data, size_t n)
-{
-    FILE *f = fopen(path, "w");
-    bool ok = f && fwrite(data, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = false;
-    if (!ok) diag_fatal_noloc("cannot write %s: %s", path, strerror(errno));
-    return ok;
 }
 
 /* Hashes the regular files of dir in name order (the runtime headers units include). */
@@ -276,7 +268,7 @@ int cg_build(const BuildJob *job)
     char **unit_fatbin = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fatbin);
     int *unit_fb = xcalloc(nu ? (size_t)nu : 1, sizeof *unit_fb);
     Vec fatbins = {0};
-    StrBuf tmp = {0}, host_cpp = {0}, host_o = {0}, out_tmp = {0};
+    StrBuf tmp = {0}, host_cpp = {0}, host_o = {0};
     pid_t host_pid = -1;
 
     cxx = find_cxx();
@@ -301,7 +293,7 @@ int cg_build(const BuildJob *job)
     /* the host file compiles while the kernels are found or compiled */
     sb_printf(&host_cpp, "%s/host.cpp", tmp.s);
     sb_printf(&host_o, "%s/host.o", tmp.s);
-    if (!write_file(host_cpp.s, prog->host.s, prog->host.len)) goto done;
+    if (!util_write_file(host_cpp.s, prog->host.s, prog->host.len, false)) goto done;
     {
         Vec argv = {0};
         arg(&argv, cxx);
@@ -387,7 +379,7 @@ int cg_build(const BuildJob *job)
             sb_putn(&text, u->text, u->len);
             sb_putc(&text, '\n');
         }
-        bool ok = write_file(B->cu, text.s, text.len);
+        bool ok = util_write_file(B->cu, text.s, text.len, false);
         sb_free(&text);
         if (!ok) goto wait;
         B->pid = spawn_nvcc(job, nvcc, B);
@@ -449,15 +441,19 @@ wait:;
         StrBuf s = {0}, asm_path = {0};
         fatbin_asm(&s, &fatbins, prog, unit_fb);
         sb_printf(&asm_path, "%s/fatbins.s", tmp.s);
-        bool w = write_file(asm_path.s, s.s ? s.s : "", s.len);
+        bool ws = util_write_file(asm_path.s, s.s ? s.s : "", s.len, false);
         sb_free(&s);
-        sb_printf(&out_tmp, "%s.gpyc-tmp-%ld", job->out_path, (long)getpid());
+        UtilOut out;
+        if (!ws || !util_out_open(&out, job->out_path, true)) {
+            sb_free(&asm_path);
+            goto done;
+        }
         Vec argv = {0};
         /* the compiler's own linker: gold links in half of ld.bfd's time here (0.18 s against
          * 0.25-0.57 s) but failed on a GPU machine's g++ (its libstdc++.so linker script) */
         arg(&argv, cxx);
         arg(&argv, "-o");
-        arg(&argv, out_tmp.s);
+        arg(&argv, out.tmp);
         arg(&argv, host_o.s);
         arg(&argv, asm_path.s);
         argf(&argv, "-L%s", job->lib_dir);
@@ -471,19 +467,15 @@ wait:;
         arg(&argv, "-lrt");
         arg(&argv, "-lpthread");
         arg(&argv, "-lm");
-        int rc = w ? cg_run(args_end(&argv), job->verbose) : 1;
+        int rc = cg_run(args_end(&argv), job->verbose);
         args_free(&argv);
         sb_free(&asm_path);
         if (rc != 0) {
-            if (w) diag_fatal_noloc("linking %s failed (exit status %d)", job->out_path, rc);
-            unlink(out_tmp.s);
+            diag_fatal_noloc("linking %s failed (exit status %d)", job->out_path, rc);
+            util_out_abort(&out);
             goto done;
         }
-        if (rename(out_tmp.s, job->out_path) != 0) {
-            diag_fatal_noloc("cannot write %s: %s", job->out_path, strerror(errno));
-            unlink(out_tmp.s);
-            goto done;
-        }
+        if (!util_out_commit(&out)) goto done;
     }
     if (job->verbose)
         fprintf(stderr, "gpyc: link       %8.1f ms  (%d fatbin%s)\ngpyc: build      %8.1f ms\n", (now_s() - tl) * 1e3,
@@ -503,8 +495,8 @@ done:
             sb_putn(&dev, u->text, u->len);
             sb_putc(&dev, '\n');
         }
-        write_file(a.s, prog->host.s, prog->host.len);
-        write_file(b.s, dev.s, dev.len);
+        util_write_file(a.s, prog->host.s, prog->host.len, false);
+        util_write_file(b.s, dev.s, dev.len, false);
         sb_free(&dev);
         sb_free(&a);
         sb_free(&b);
@@ -526,7 +518,6 @@ done:
     sb_free(&tmp);
     sb_free(&host_cpp);
     sb_free(&host_o);
-    sb_free(&out_tmp);
     free(nvcc);
     free(cxx);
     free(cuda_inc);

@@ -235,19 +235,51 @@ static char *dir_name(const char *path)
     return xstrndup(path, s - path);
 }
 
-/* Opens the destination of an --emit: OUT when -o was given, else stdout. */
-static FILE *emit_stream(const Options *o)
+/* An --emit's text goes to OUT when -o was given (gathered in memory, then written through a
+ * temporary file: util_write_file), else to stdout (checked at exit). */
+typedef struct Emit {
+    FILE *f;
+    char *buf;
+    size_t len;
+} Emit;
+
+static FILE *emit_open(const Options *o, Emit *e)
 {
-    if (!o->output) return stdout;
-    FILE *f = fopen(o->output, "w");
-    if (!f) diag_fatal_noloc("cannot write %s: %s", o->output, strerror(errno));
-    return f;
+    memset(e, 0, sizeof *e);
+    e->f = o->output ? open_memstream(&e->buf, &e->len) : stdout;
+    if (!e->f) diag_fatal_noloc("out of memory");
+    return e->f;
 }
 
-static int emit_close(FILE *f)
+/* 0 when the text reached its destination, else 1 (reported). */
+static int emit_close(const Options *o, Emit *e)
 {
-    if (f && f != stdout) fclose(f);
-    return f ? 0 : 1;
+    if (!e->f) return 1;
+    if (e->f == stdout) return 0;
+    bool ok = fclose(e->f) == 0 && util_write_file(o->output, e->buf, e->len, false);
+    free(e->buf);
+    return ok ? 0 : 1;
+}
+
+/* Is path the same file as out (an existing file, by device and inode)? */
+static bool same_file(const char *out, const char *path)
+{
+    struct stat a, b;
+    return stat(out, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* -o naming a file the compile reads (the script, or after lowering an imported module: m) is
+ * an error, before anything is written: the output would replace the user's source. */
+static bool output_is_input(const Options *o, const IrModule *m)
+{
+    const char *hit = NULL;
+    if (o->output && same_file(o->output, o->input)) hit = o->input;
+    for (int i = 0; m && o->output && !hit && i < m->funcs.n; i++) {
+        const SrcFile *f = ((const IrFunc *)VEC_AT(m->funcs, i))->file;
+        if (f && same_file(o->output, f->path)) hit = f->path;
+    }
+    if (hit) diag_fatal_noloc("-o %s would overwrite the input %s", o->output, hit);
+    return hit != NULL;
 }
 
 /* Does any instruction of m (in any block) have op `op`? */
@@ -276,6 +308,7 @@ static int compile(const Options *o)
     IrModule *m = NULL;
     int status = 1;
 
+    if (output_is_input(o, NULL)) goto done;
     stage_begin();
     SrcFile *src = ar_alloc(arena, sizeof *src);
     src->path = o->input;
@@ -291,9 +324,9 @@ static int compile(const Options *o)
     if (!module || diag_count()) goto done;
 
     if (o->emit && strcmp(o->emit, "ast") == 0) {
-        FILE *f = emit_stream(o);
-        if (f) ast_dump(f, module);
-        status = emit_close(f);
+        Emit e;
+        if (emit_open(o, &e)) ast_dump(e.f, module);
+        status = emit_close(o, &e);
         goto done;
     }
 
@@ -303,7 +336,7 @@ static int compile(const Options *o)
     m = lower_module(&in);
     free(search_dir);
     stage_end("lower");
-    if (!m || diag_count()) goto done;
+    if (!m || diag_count() || output_is_input(o, m)) goto done;
 
     stage_begin();
     passes_run_dump(m, o->opt_level, PASS_ALL, o->dump_after, stdout);
@@ -314,15 +347,15 @@ static int compile(const Options *o)
         goto done;
     }
     if (o->emit && strcmp(o->emit, "ir") == 0) {
-        FILE *f = emit_stream(o);
-        if (f) ir_print(f, m);
-        status = emit_close(f);
+        Emit e;
+        if (emit_open(o, &e)) ir_print(e.f, m);
+        status = emit_close(o, &e);
         goto done;
     }
     if (o->emit && strcmp(o->emit, "kernels") == 0) {
-        FILE *f = emit_stream(o);
-        if (f) cg_list_kernels(f, m);
-        status = emit_close(f);
+        Emit e;
+        if (emit_open(o, &e)) cg_list_kernels(e.f, m);
+        status = emit_close(o, &e);
         goto done;
     }
 
@@ -335,14 +368,13 @@ static int compile(const Options *o)
         goto done;
     }
     if (o->emit && strcmp(o->emit, "cuda") == 0) {
-        FILE *f = emit_stream(o);
-        if (f) {
-            StrBuf l = {0};
-            cg_program_listing(&l, &prog);
-            fwrite(l.s, 1, l.len, f);
-            sb_free(&l);
-        }
-        status = emit_close(f);
+        StrBuf l = {0};
+        cg_program_listing(&l, &prog);
+        if (o->output)
+            status = util_write_file(o->output, l.s ? l.s : "", l.len, false) ? 0 : 1;
+        else
+            status = fwrite(l.s ? l.s : "", 1, l.len, stdout) == l.len ? 0 : 1; /* reported at exit */
+        sb_free(&l);
         cg_program_free(&prog);
         goto done;
     }
@@ -384,9 +416,14 @@ int driver_main(int argc, char **argv)
     /* A file-size limit (a full quota) makes writes fail with EFBIG, reported like any failed
      * write, instead of killing gpyc; the tools it runs inherit the setting. */
     signal(SIGXFSZ, SIG_IGN);
+    util_files_on_signals();
     Options o;
     int rc = parse_options(argc, argv, &o);
-    if (rc == 2) return 0;
-    if (rc) return 1;
-    return compile(&o);
+    if (rc == 0) rc = compile(&o);
+    /* what went to stdout (--emit, --dump-after, --list-api, --help) must have got there */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        diag_fatal_noloc("cannot write to standard output: %s", strerror(errno ? errno : EIO));
+        return 1;
+    }
+    return rc == 2 ? 0 : rc;
 }

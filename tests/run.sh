@@ -13,6 +13,10 @@
 #               modules that the tests beside them import, not tests of their own)
 #   nocrash     gpyc never dies of a signal or hangs: every error test and prefixes of every e2e
 #               program (cut every 7th byte or so) give `gpyc --check` exit status 0 or 1
+#   files       the files of the command line (issue 24): inputs that are not source files
+#               (/dev/zero, a fifo, a folder, over 16 MiB) refused in one sentence; outputs that
+#               cannot be written (/dev/full, a folder, a file-size limit) or would overwrite an
+#               input: exit 1, the reason, an older output intact and no temporary file left
 #   cache       `gpyc --cache-stats` and `--cache-clear` on a kernel cache folder of its own
 #               (GPYC_CACHE_DIR, XDG_CACHE_HOME, HOME): empty, with an entry, and one that
 #               cannot be made (exit 1, one warning); `--no-cache` is accepted
@@ -46,8 +50,8 @@
 #   -O0              pass -O0 to gpyc (outputs go to BUILD/e2e-O0, names get an -O0 suffix)
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
-#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,cache,build,e2e,alloc,
-#                    acceptance)
+#   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,files,cache,build,e2e,
+#                    alloc,acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
 #   --no-nvcc        what needs no nvcc (`make check`): the unit suite leaves out the runtime's
@@ -107,10 +111,10 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,golden,api,cache,build,e2e,alloc
+    ONLY=unit,errors,nocrash,golden,api,files,cache,build,e2e,alloc
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
-    # a GLOB picks file-based tests: the unit and api suites are left out
-    [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,cache,/,}
+    # a GLOB picks file-based tests: the unit, api, files and cache suites are left out
+    [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,files,cache,/,}
 fi
 want() { case ",$ONLY," in *",$1,"*) return 0 ;; esac; return 1; }
 
@@ -563,6 +567,87 @@ suite_cache() {
     cache_expect no-cache 0 "" "" GPYC_CACHE_DIR="$dir" -- --check --no-cache "$ROOT/tests/golden/control_flow.py"
 }
 
+# --- files -----------------------------------------------------------------------------------
+# files_expect NAME WANT_RC WANT_STDERR CMD...: CMD must exit WANT_RC (never a signal, within
+# 20 s) and print exactly WANT_STDERR on stderr.
+files_expect() {
+    local name=$1 want_rc=$2 want_err=$3 rc
+    shift 3
+    timeout 20 "$@" >/dev/null 2>"$TMP/files.err"
+    rc=$?
+    if [ $rc -ne "$want_rc" ]; then
+        fail "files/$name" "$(why_status $rc), expected exit $want_rc"
+        detail <"$TMP/files.err"
+    elif [ "$(cat "$TMP/files.err")" != "$want_err" ]; then
+        fail "files/$name" "stderr differs"
+        printf '%s\n' "$want_err" | diff - "$TMP/files.err" | detail
+    else
+        pass "files/$name"
+    fi
+}
+
+# files_same NAME FILE TEXT: FILE must hold exactly TEXT (an output or input left as it was).
+files_same() {
+    if [ "$(cat "$2" 2>/dev/null)" = "$3" ]; then pass "files/$1"
+    else fail "files/$1" "$2 was changed"; fi
+}
+
+suite_files() {
+    echo "== files"
+    have_gpyc files || return
+    local d=$TMP/files E="gpyc: error:"
+    mkdir -p "$d"
+    local src='import cupy as cp
+import files_helper
+print(cp.arange(4).sum() + files_helper.k)'
+    printf '%s\n' "$src" >"$d/p.py"
+    printf 'k = 1\n' >"$d/files_helper.py"
+    # inputs that are not source files: one sentence, never a hang or a read without end
+    files_expect dev-zero 1 "$E cannot read /dev/zero: it is not a regular file" "$GPYC" --check /dev/zero
+    files_expect folder 1 "$E cannot read $d: it is a directory" "$GPYC" --check "$d"
+    mkfifo "$d/fifo.py"
+    files_expect fifo 1 "$E cannot read $d/fifo.py: it is not a regular file" "$GPYC" --check "$d/fifo.py"
+    head -c $((16 << 20)) /dev/zero | tr '\0' '#' >"$d/big.py"
+    files_expect max-size 0 "" "$GPYC" --check "$d/big.py"
+    echo >>"$d/big.py"
+    files_expect too-big 1 "$E cannot read $d/big.py: it is larger than 16 MiB, the limit for a source file" \
+        "$GPYC" --check "$d/big.py"
+    rm -f "$d/big.py"
+    printf 'import cupy as cp\rx = cp.arange(3)\r\nprint(x.sum())\r' >"$d/cr.py"
+    files_expect cr-line-ends 0 "" "$GPYC" --check "$d/cr.py"
+    # -o naming an input (the script, a link to it, a module it imports): refused, nothing written
+    files_expect output-is-script 1 "$E -o $d/p.py would overwrite the input $d/p.py" \
+        "$GPYC" "$d/p.py" -o "$d/p.py"
+    ln -s p.py "$d/link.py"
+    files_expect output-is-link 1 "$E -o $d/link.py would overwrite the input $d/p.py" \
+        "$GPYC" "$d/p.py" --emit=ir -o "$d/link.py"
+    files_expect output-is-module 1 "$E -o $d/files_helper.py would overwrite the input $d/files_helper.py" \
+        "$GPYC" "$d/p.py" --emit=cuda -o "$d/files_helper.py"
+    files_same inputs-intact "$d/p.py" "$src"
+    files_same module-intact "$d/files_helper.py" "k = 1"
+    # outputs that cannot be written: the reason, exit 1
+    local e
+    for e in ast ir kernels cuda; do
+        files_expect "emit-$e-dev-full" 1 "$E cannot write /dev/full: No space left on device" \
+            "$GPYC" "$d/p.py" --emit=$e -o /dev/full
+    done
+    files_expect emit-stdout-full 1 "$E cannot write to standard output: No space left on device" \
+        bash -c '"$@" >/dev/full' _ "$GPYC" "$d/p.py" --emit=ir
+    files_expect emit-dev-null 0 "" "$GPYC" "$d/p.py" --emit=ir -o /dev/null
+    files_expect emit-folder 1 "$E cannot write $d: it is a directory" "$GPYC" "$d/p.py" --emit=ir -o "$d"
+    # a write that fails half-way (a file-size limit of 1 KiB): the older output stays whole
+    echo old >"$d/out.cu"
+    files_expect emit-too-large 1 "$E cannot write $d/out.cu: File too large" \
+        bash -c 'ulimit -f 1; exec "$@"' _ "$GPYC" "$d/p.py" --emit=cuda -o "$d/out.cu"
+    files_same emit-too-large-keeps-old "$d/out.cu" old
+    files_expect emit-ok 0 "" "$GPYC" "$d/p.py" --emit=ir -o "$d/out.ir"
+    if [ -s "$d/out.ir" ] && [ "$(stat -c %a "$d/out.ir")" = "$(printf '%o' $((0666 & ~$(umask))))" ]; then
+        pass files/emit-ok-mode
+    else fail files/emit-ok-mode "$d/out.ir: empty or not mode 0666 less the umask"; fi
+    if ls -a "$d" | grep -q 'gpyc-tmp'; then fail files/no-temporary-left "$(ls -a "$d" | grep gpyc-tmp)"
+    else pass files/no-temporary-left; fi
+}
+
 # --- build -----------------------------------------------------------------------------------
 # build_expect NAME WANT_RC STDERR_PATTERN CMD...: CMD must exit WANT_RC (never a signal) and
 # its stderr must match the extended regular expression STDERR_PATTERN ('' for none).
@@ -633,6 +718,9 @@ suite_build() {
     rm -f "$d/full"
     build_expect disk-full 1 "File too large" bash -c 'ulimit -f 4; exec "$@"' _ "${G[@]}" --no-cache "$p1" -o "$d/full"
     [ ! -e "$d/full" ] && pass build/disk-full-no-output || fail build/disk-full-no-output "$d/full exists"
+    # an executable into a device: written in place, its failure reported (issue 24)
+    build_expect dev-full 1 "^gpyc: error: cannot write /dev/full: No space left on device\$" "${G[@]}" "$p1" -o /dev/full
+    build_expect dev-null 0 "" "${G[@]}" "$p1" -o /dev/null
 }
 
 suite_e2e() {
@@ -759,6 +847,7 @@ run_suite errors
 run_suite nocrash
 run_suite golden
 run_suite api
+run_suite files
 run_suite cache
 run_suite build
 run_suite e2e
