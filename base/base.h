@@ -66,7 +66,8 @@ void sb_free(StrBuf *sb);
  * ("gpyc: error: cannot write PATH: reason") and return false; the destination is then as it
  * was.  A writer that is not gpyc (the linker) writes o.tmp itself between open and commit.  */
 typedef struct UtilOut {
-    char *path; /* the destination */
+    char *path; /* the destination, as given (for messages) */
+    char *target; /* what is replaced: path, or the file a symbolic link path points to */
     char *tmp;  /* the temporary file: beside path, or in $TMPDIR when direct */
     int fd;     /* open on tmp until commit or abort */
     bool direct; /* path is a device or a fifo: commit copies tmp into it */

@@ -80,25 +80,26 @@ bool util_out_open(UtilOut *o, const char *path, bool executable)
     o->path = xstrdup(path);
     struct stat st;
     StrBuf t = {0};
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
         free(o->path);
         return write_failed(path, "it is a directory");
     }
-    o->direct = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    o->direct = exists && !S_ISREG(st.st_mode);
     if (o->direct) {
         const char *tdir = getenv("TMPDIR");
         sb_printf(&t, "%s/gpyc-out-XXXXXX", tdir && *tdir ? tdir : "/tmp");
     } else {
         char *real = realpath(path, NULL); /* a symbolic link: replace its target, not the link */
-        sb_printf(&t, "%s.gpyc-tmp-XXXXXX", real ? real : path);
-        free(real);
+        o->target = real ? real : xstrdup(path);
+        sb_printf(&t, "%s.gpyc-tmp-XXXXXX", o->target);
     }
     o->tmp = t.s;
     o->fd = mkstemp(o->tmp);
     if (o->fd < 0) {
         write_failed(path, strerror(errno));
-        free(o->path);
-        free(o->tmp);
+        o->tmp[0] = '\0'; /* nothing was made */
+        util_out_abort(o);
         return false;
     }
     set_pending(o->tmp);
@@ -141,7 +142,7 @@ bool util_out_commit(UtilOut *o)
 {
     bool ok = close(o->fd) == 0;
     o->fd = -1;
-    if (ok) ok = o->direct ? copy_into(o->tmp, o->path) : rename(o->tmp, o->path) == 0;
+    if (ok) ok = o->direct ? copy_into(o->tmp, o->path) : rename(o->tmp, o->target) == 0;
     if (!ok) write_failed(o->path, strerror(errno));
     if (ok && !o->direct) o->tmp[0] = '\0'; /* renamed: nothing left to remove */
     util_out_abort(o);
@@ -155,6 +156,7 @@ void util_out_abort(UtilOut *o)
     if (o->tmp && o->tmp[0]) unlink(o->tmp);
     set_pending(NULL);
     free(o->path);
+    free(o->target);
     free(o->tmp);
     memset(o, 0, sizeof *o);
     o->fd = -1;

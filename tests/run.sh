@@ -640,6 +640,12 @@ print(cp.arange(4).sum() + files_helper.k)'
     files_expect emit-too-large 1 "$E cannot write $d/out.cu: File too large" \
         bash -c 'ulimit -f 1; exec "$@"' _ "$GPYC" "$d/p.py" --emit=cuda -o "$d/out.cu"
     files_same emit-too-large-keeps-old "$d/out.cu" old
+    # through a symbolic link: the file it points to is replaced, the link stays
+    echo old >"$d/target.ir"
+    ln -s target.ir "$d/link.ir"
+    files_expect emit-link 0 "" "$GPYC" "$d/p.py" --emit=ir -o "$d/link.ir"
+    if [ -L "$d/link.ir" ] && grep -q '^global' "$d/target.ir"; then pass files/emit-link-kept
+    else fail files/emit-link-kept "$d/link.ir is no longer a link to a new $d/target.ir"; fi
     files_expect emit-ok 0 "" "$GPYC" "$d/p.py" --emit=ir -o "$d/out.ir"
     if [ -s "$d/out.ir" ] && [ "$(stat -c %a "$d/out.ir")" = "$(printf '%o' $((0666 & ~$(umask))))" ]; then
         pass files/emit-ok-mode
