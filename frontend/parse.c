@@ -417,6 +417,8 @@ typedef struct Layout {
     uint32_t last_row; /* of the last token seen (UINT32_MAX before the first) */
     uint32_t comment_start, comment_end; /* the last comment */
     bool after_colon; /* the last token was ':' */
+    bool after_open; /* the last token was '(', '[', '{' or ',' */
+    uint32_t continuation; /* a backslash after the last token (UINT32_MAX: none) */
     TSNode header; /* the first token of the last logical line */
     uint32_t tok_at, tok_end; /* the first tokenizer error (TabError, unindent), if tok_msg */
     const char *tok_msg;
@@ -505,6 +507,8 @@ static void layout_leaf(Layout *y, TSNode leaf)
         if (ps_is(leaf, "comment")) {
             y->comment_start = at;
             y->comment_end = ts_node_end_byte(leaf);
+        } else if (ps_is(leaf, "line_continuation")) {
+            y->continuation = at;
         }
         return;
     }
@@ -520,6 +524,11 @@ static void layout_leaf(Layout *y, TSNode leaf)
         if (first && !continued) layout_line(y, leaf);
     }
     const char *t = ts_node_type(leaf);
+    bool named = ts_node_is_named(leaf);
+    if (!named && !strcmp(t, ",") && y->after_open) /* f(,) f(a,,b): tree-sitter takes them */
+        layout_parse_error(y, at, "invalid syntax");
+    y->after_open = !named && (closer(t) || !strcmp(t, ","));
+    y->continuation = UINT32_MAX;
     if (ps_is(leaf, "string_start"))
         y->strings++;
     else if (ps_is(leaf, "string_end") && y->strings > 0)
@@ -548,7 +557,7 @@ static void layout_statements(Layout *y, TSNode n)
 /* Walks the tree once (iteratively) and records the first layout error of each kind. */
 static void check_layout(Layout *y, TSNode root)
 {
-    y->last_row = UINT32_MAX;
+    y->last_row = y->continuation = UINT32_MAX;
     y->comment_start = y->comment_end = UINT32_MAX;
     TSTreeCursor c = ts_tree_cursor_new(root);
     for (;;) {
@@ -569,6 +578,8 @@ static void check_layout(Layout *y, TSNode root)
     ts_tree_cursor_delete(&c);
     if (y->after_colon) /* a header on the last line */
         layout_parse_error(y, y->p->len, expected_block(y));
+    if (y->continuation != UINT32_MAX) /* a backslash with no line after it */
+        layout_tok_error(y, y->continuation, "unexpected EOF while parsing");
 }
 
 /* Reports a recorded layout error: the first token of the line, or the end of the file. */

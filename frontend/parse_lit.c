@@ -158,6 +158,24 @@ static bool parse_digits(const char *s, size_t n, int base, uint64_t *out, bool 
     return any;
 }
 
+/* Python's rule for '_' in a numeric literal t of length n: between two digits of its base, or
+ * right after a base prefix (0x_ff); else "invalid decimal literal" and so on. */
+static bool underscores_ok(Parser *p, TSNode n, const char *t, size_t len, int base)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (t[i] != '_') continue;
+        int a = i > 0 ? hexval(t[i - 1]) : -1, b = i + 1 < len ? hexval(t[i + 1]) : -1;
+        if (((base != 10 && i == 2) || (a >= 0 && a < base)) && b >= 0 && b < base) continue;
+        const char *kind = base == 16  ? "hexadecimal"
+                           : base == 8 ? "octal"
+                           : base == 2 ? "binary"
+                                       : "decimal";
+        ps_error_at(p, ps_span_of(p, n), "invalid %s literal", kind);
+        return false;
+    }
+    return true;
+}
+
 /* A float or imaginary literal's value: underscores dropped, then strtod. */
 static double float_value(Parser *p, TSNode n, size_t drop_suffix)
 {
@@ -177,6 +195,10 @@ AstNode *ps_integer(Parser *p, TSNode n, bool neg)
 {
     char *t = ps_text_of(p, n);
     size_t len = strlen(t);
+    int base = 10;
+    if (len >= 2 && t[0] == '0' && strchr("xXoObB", t[1]))
+        base = (t[1] == 'x' || t[1] == 'X') ? 16 : (t[1] == 'o' || t[1] == 'O') ? 8 : 2;
+    if (!underscores_ok(p, n, t, len, base)) return ps_placeholder(p, n);
     if (len > 0 && (t[len - 1] == 'j' || t[len - 1] == 'J')) {
         AstNode *x = ps_mk(p, AST_IMAG, n);
         x->fval = float_value(p, n, 1);
@@ -184,10 +206,8 @@ AstNode *ps_integer(Parser *p, TSNode n, bool neg)
     }
     if (len > 0 && (t[len - 1] == 'l' || t[len - 1] == 'L'))
         return ps_bad(p, n, "invalid syntax: Python 2 long literal");
-    int base = 10;
     const char *d = t;
-    if (len >= 2 && t[0] == '0' && strchr("xXoObB", t[1])) {
-        base = (t[1] == 'x' || t[1] == 'X') ? 16 : (t[1] == 'o' || t[1] == 'O') ? 8 : 2;
+    if (base != 10) {
         d = t + 2;
     } else if (len > 1 && t[0] == '0') {
         for (const char *q = t; *q; q++)
@@ -213,6 +233,8 @@ AstNode *ps_floating(Parser *p, TSNode n)
 {
     uint32_t e = ts_node_end_byte(n);
     bool imag = e > 0 && (p->text[e - 1] == 'j' || p->text[e - 1] == 'J');
+    char *t = ps_text_of(p, n);
+    if (!underscores_ok(p, n, t, strlen(t), 10)) return ps_placeholder(p, n);
     AstNode *x = ps_mk(p, imag ? AST_IMAG : AST_FLOAT, n);
     x->fval = float_value(p, n, imag ? 1 : 0);
     return x;

@@ -401,6 +401,12 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
             ps_error_at(p, ps_span_of(p, mod), "relative imports are not supported");
             return;
         }
+        Kids all = ps_kids_of(p, n);
+        TSNode last = all.k[all.n - 1].node;
+        if (ps_is(last, ",")) { /* from m import a, (tree-sitter takes it; Python does not) */
+            ps_error_at(p, ps_span_of(p, last), "trailing comma not allowed without surrounding parentheses");
+            return;
+        }
         Kids ks = ps_named_kids(p, n);
         for (int i = 0; i < ks.n; i++)
             if (ps_is(ks.k[i].node, "wildcard_import")) {

@@ -613,6 +613,28 @@ Test(syntax, layout)
                "(assign @3:5", "(assign @7:5", "(pass @9:5)", NULL);
     expect_has("if x:\n\tpass\n\tpass\n", "(pass @3:2)", NULL);
     expect_has("a = 1; b = 2\nif a: b = 3\nelse:\n    pass\n", "(assign @1:8", "(assign @2:7", NULL);
+    /* what tree-sitter also takes: a comma with nothing before it, a trailing comma of an
+     * import without parentheses, a backslash at the end of the file */
+    expect_error("print(,)\n", "1:7: error: invalid syntax");
+    expect_error("f(a,,b)\n", "1:4: error: invalid syntax"); /* tree-sitter's ERROR */
+    expect_error("from math import pi,\n",
+                 "1:20: error: trailing comma not allowed without surrounding parentheses");
+    expect_error("x = 1 \\\n", "1:7: error: unexpected EOF while parsing");
+    expect_has("from math import (pi,)\nf(a,)\nx = [1,]\ny = 1 # \\", "(from math @1:1", "(alias pi @1:19)",
+               NULL);
+}
+
+/* Python's rule for '_' in numeric literals: between two digits, or after a base prefix. */
+Test(syntax, underscores_in_numbers)
+{
+    expect_error("x = 1_\n", "1:5: error: invalid decimal literal");
+    expect_error("x = 1__0\n", "1:5: error: invalid syntax"); /* tree-sitter's ERROR */
+    expect_error("x = 1_.5\n", "1:5: error: invalid decimal literal");
+    expect_error("x = 1.5_\n", "1:5: error: invalid decimal literal");
+    expect_error("x = 1_j\n", "1:5: error: invalid decimal literal");
+    expect_error("x = 0x_f_\n", "1:5: error: invalid syntax"); /* tree-sitter's ERROR */
+    expect_has("x = 1_000 + 0x_ff + 0b_1 + 0o7_7 + 1_0.5e1_0 + 1_0j\n", "(int 1000 @1:5)", "(int 255 @1:13)",
+               "(float 105000000000.0 @1:36)", NULL);
 }
 
 /* Python's decoding: UTF-8 (strict), no NUL; no escape makes a string gpyc cannot hold. */

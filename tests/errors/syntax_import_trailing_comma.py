@@ -1,0 +1,3 @@
+# a trailing comma in an import without parentheses: tree-sitter took it (exit 0 before)
+from math import pi,
+print(pi)
