@@ -652,6 +652,18 @@ print(cp.arange(4).sum() + files_helper.k)'
     else fail files/emit-ok-mode "$d/out.ir: empty or not mode 0666 less the umask"; fi
     if ls -a "$d" | grep -q 'gpyc-tmp'; then fail files/no-temporary-left "$(ls -a "$d" | grep gpyc-tmp)"
     else pass files/no-temporary-left; fi
+    # SIGTERM while the output is pending (gpyc waits for a reader of a fifo): the temporary file
+    # is removed and gpyc ends by the signal
+    mkdir -p "$d/tmp"
+    mkfifo "$d/out.fifo"
+    TMPDIR=$d/tmp "$GPYC" "$d/p.py" --emit=ir -o "$d/out.fifo" 2>/dev/null &
+    local pid=$! i rc
+    for i in $(seq 100); do [ -n "$(ls "$d/tmp")" ] && break; sleep 0.1; done
+    kill -TERM $pid
+    wait $pid
+    rc=$?
+    if [ $rc -eq 143 ] && [ -z "$(ls "$d/tmp")" ]; then pass files/sigterm-removes-temporary
+    else fail files/sigterm-removes-temporary "exit $rc, left: $(ls "$d/tmp")"; fi
 }
 
 # --- build -----------------------------------------------------------------------------------
