@@ -42,8 +42,9 @@ IrValue *lw_emit2(Lower *L, IrOp op, Span sp, Type *t, IrValue *a, IrValue *b)
 }
 
 /* The element type of a list value, or NULL after reporting at sp that it is unknown (an empty
- * list with nothing appended before this point of the lowering): every read of a list's
- * element type that makes a value goes through here. */
+ * list with nothing appended before this point of the lowering).  Reads of a list's element
+ * type that make a value go through here, or check it first with a message of their own
+ * (a[i]: "list index out of range"; a, b = l: "cannot unpack list[unknown]"). */
 Type *lw_list_elem(IrValue *list, Span sp)
 {
     Type *t = list->type->elem;
