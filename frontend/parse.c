@@ -420,7 +420,7 @@ typedef struct Layout {
     bool after_open; /* the last token was '(', '[', '{' or ',' */
     uint32_t continuation; /* a backslash after the last token (UINT32_MAX: none) */
     TSNode header; /* the first token of the last logical line */
-    uint32_t tok_at, tok_end; /* the first tokenizer error (TabError, unindent), if tok_msg */
+    uint32_t tok_at; /* the first tokenizer error (TabError, unindent), if tok_msg */
     const char *tok_msg;
     uint32_t parse_at; /* the first parser error (indent, two statements), if parse_msg */
     const char *parse_msg;
@@ -533,12 +533,11 @@ static void layout_leaf(Layout *y, TSNode leaf)
         y->strings++;
     else if (ps_is(leaf, "string_end") && y->strings > 0)
         y->strings--;
-    else if (!ts_node_is_named(leaf) && closer(t))
+    else if (!named && closer(t))
         y->brackets++;
-    else if (!ts_node_is_named(leaf) && (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) &&
-             y->brackets > 0)
+    else if (!named && (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) && y->brackets > 0)
         y->brackets--;
-    y->after_colon = !ts_node_is_named(leaf) && !strcmp(t, ":") && y->brackets == 0 && y->strings == 0;
+    y->after_colon = !named && !strcmp(t, ":") && y->brackets == 0 && y->strings == 0;
     y->last_row = ts_node_end_point(leaf).row;
 }
 
