@@ -186,6 +186,27 @@ static int ncores(void)
     return n > 0 ? (int)n : 1;
 }
 
+/* Each nvcc run costs ~0.45 CPU-s before any kernel (its own headers) and ~0.35 s more for
+ * the runtime's device headers, so a batch gets at least this much unit text: below it, a
+ * second nvcc costs more CPU than it saves wall time (16_kmeans.py's 73 KB of misses still
+ * make 2 batches; a one-line script's 3 KB one). */
+#define MIN_BATCH_BYTES (24 * 1024)
+
+/* How many nvcc batches the nmiss misses (units without a fatbin) make: at most --jobs (the
+ * cores by default), at most one per MIN_BATCH_BYTES of their text, at least one. */
+static int batch_count(const BuildJob *job, const CgProgram *prog, char *const *unit_fatbin, int nmiss)
+{
+    if (nmiss == 0) return 0;
+    size_t bytes = 0;
+    for (int i = 0; i < prog->units.n; i++)
+        if (!unit_fatbin[i]) bytes += ((const CgUnit *)prog->units.v[i])->len;
+    size_t nb = (bytes + MIN_BATCH_BYTES - 1) / MIN_BATCH_BYTES;
+    const int cap = job->jobs > 0 ? job->jobs : ncores();
+    if (nb > (size_t)cap) nb = (size_t)cap;
+    if (nb > (size_t)nmiss) nb = (size_t)nmiss;
+    return nb ? (int)nb : 1;
+}
+
 /* Spawns nvcc --fatbin on batch b's file. */
 static pid_t spawn_nvcc(const BuildJob *job, const char *nvcc, const Batch *b)
 {
@@ -350,7 +371,7 @@ int cg_build(const BuildJob *job)
 
     /* the misses, in batches balanced by text size (largest first to the lightest batch) */
     double tn = now_s();
-    nb = nmiss < ncores() ? nmiss : ncores();
+    nb = batch_count(job, prog, unit_fatbin, nmiss);
     batches = xcalloc(nb ? (size_t)nb : 1, sizeof *batches);
     int *order = xmalloc((nmiss ? (size_t)nmiss : 1) * sizeof *order), no = 0;
     for (int i = 0; i < nu; i++)

@@ -177,6 +177,7 @@ typedef struct BuildJob {
     bool verbose;             /* stage times, cache hits and misses, every command */
     bool no_cache;            /* --no-cache */
     int device_opt;           /* cicc's and ptxas's -O level, 0..3 (--device-opt) */
+    int jobs;                 /* at most this many nvcc processes at once; 0: one per core */
 } BuildJob;
 /* Returns 0 on success, 1 after diagnostics. */
 int cg_build(const BuildJob *job);

@@ -575,6 +575,7 @@ typedef struct Options {
     const char *nvcc;      /* --nvcc PATH */
     int opt_level;         /* 0 or 2 */
     int device_opt;        /* --device-opt: nvcc's device optimisation level, 0..3 (default 3) */
+    int jobs;              /* --jobs: at most this many nvcc processes (0: one per core) */
     bool check_only;
     bool verbose;
     bool keep;

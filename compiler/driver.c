@@ -151,6 +151,14 @@ static int parse_options(int argc, char **argv, Options *o)
                 return 1;
             }
             o->device_opt = n[0] - '0';
+        } else if (starts_with(a, "--jobs=")) {
+            char *end;
+            long n = strtol(a + 7, &end, 10);
+            if (a[7] < '0' || a[7] > '9' || *end || n < 1 || n > 1024) {
+                diag_fatal_noloc("bad --jobs value '%s' (expected a number from 1 to 1024)", a + 7);
+                return 1;
+            }
+            o->jobs = (int)n;
         } else if (strcmp(a, "-v") == 0) {
             o->verbose = true;
         } else if (strcmp(a, "--keep") == 0) {
@@ -396,7 +404,7 @@ static int compile(const Options *o)
         libs[nlibs] = NULL;
         BuildJob job = {.prog = &prog, .script = o->input, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                         .include_dir = inc, .lib_dir = lib, .libs = libs, .keep_prefix = o->keep ? out : NULL,
-                        .verbose = o->verbose, .no_cache = o->no_cache, .device_opt = o->device_opt};
+                        .verbose = o->verbose, .no_cache = o->no_cache, .device_opt = o->device_opt, .jobs = o->jobs};
         status = cg_build(&job);
     }
     free(inc);

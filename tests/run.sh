@@ -168,7 +168,9 @@ esac
 DEVOPT=
 if [ -z "$ARCH" ] && [ "$HAVE_GPU" = 0 ] && [ -z "${GPYC_FLAGS:-}" ]; then ARCH=compute_90; DEVOPT=--device-opt=0; fi
 # gpyc's flags for full compiles (word-split on purpose: flags never hold spaces).
-FLAGS="$OPTFLAG ${ARCH:+--arch=$ARCH} $DEVOPT ${GPYC_FLAGS:-}"
+# --jobs=1: the suites compile -j programs at a time already, and each further nvcc batch of a
+# program costs ~0.8 CPU-s of nvcc's and the runtime's headers before its first kernel.
+FLAGS="$OPTFLAG ${ARCH:+--arch=$ARCH} $DEVOPT --jobs=1 ${GPYC_FLAGS:-}"
 # Full compiles share one kernel cache in the build tree (issue 20): the e2e, alloc and
 # acceptance programs repeat many kernels, and a rerun finds all of them.  GPYC_CACHE_DIR from
 # the environment wins (the cache suite sets its own).
@@ -729,6 +731,13 @@ suite_build() {
     if wait $pa && wait $pb && [ -x "$d/a1" ] && [ -x "$d/a2" ]; then pass build/cache-concurrent
     else fail build/cache-concurrent "a compile failed"; cat "$d/a1.err" "$d/a2.err" | detail; fi
     build_expect cache-concurrent-hits 0 "units?: [0-9]+ hits?, 0 misses" "${G[@]}" -v "$p2" -o "$d/a2"
+    # --jobs caps the nvcc batches; a small set of misses makes one batch whatever the cores
+    printf 'import cupy as cp\nx = cp.arange(24, dtype=cp.float32).reshape(4, 6)\ny = cp.arange(24).reshape(4, 6)\nprint(x.sum(axis=0), x.max(axis=1), x.argmin(axis=0), (x * 2 + 1).min())\nprint(y.sum(axis=0), y.max(axis=1), y.argmin(axis=0), (y * 2 + 1).min())\n' >"$d/three.py"
+    if [ "$(nproc)" -ge 2 ]; then
+        build_expect jobs-default 0 "gpyc: nvcc .* 2 batches\$" "${G[@]}" -v --no-cache "$d/three.py" -o "$d/a4"
+    fi
+    build_expect jobs-one 0 "gpyc: nvcc .* 1 batch\$" "${G[@]}" -v --no-cache --jobs=1 "$d/three.py" -o "$d/a4"
+    build_expect small-one-batch 0 "gpyc: nvcc .* 1 batch\$" "${G[@]}" -v --no-cache "$p1" -o "$d/a4"
     # another device optimisation level is another key: misses, nvcc given -Xcicc -O1
     build_expect device-opt-key 0 "units?: 0 hits?, [0-9]+ misses?" "${G[@]}" -v --device-opt=1 "$p2" -o "$d/a3"
     build_expect device-opt-flags 0 "nvcc --fatbin .*-Xcicc -O1 -Xptxas -O1 " "${G[@]}" -v --device-opt=1 --no-cache "$p2" -o "$d/a3"
