@@ -223,6 +223,21 @@ static pid_t spawn_nvcc(const BuildJob *job, const char *nvcc, const Batch *b)
     return pid;
 }
 
+/* Writes batch B's device file (B->cu): the prelude, then its units (indices into units). */
+static bool write_batch(const Batch *B, const CgUnit *const *units)
+{
+    StrBuf text = {0};
+    sb_puts(&text, DEVICE_PRELUDE);
+    for (int k = 0; k < B->units.n; k++) {
+        const CgUnit *u = units[(intptr_t)B->units.v[k]];
+        sb_putn(&text, u->text, u->len);
+        sb_putc(&text, '\n');
+    }
+    bool ok = util_write_file(B->cu, text.s, text.len, false);
+    sb_free(&text);
+    return ok;
+}
+
 /* Appends s to sb quoted for the assembler's .incbin. */
 static void put_asm_string(StrBuf *sb, const char *s)
 {
@@ -389,20 +404,12 @@ int cg_build(const BuildJob *job)
     for (int b = 0; b < nb; b++) {
         Batch *B = &batches[b];
         B->pid = -1;
-        StrBuf cu = {0}, fb = {0}, text = {0};
+        StrBuf cu = {0}, fb = {0};
         sb_printf(&cu, "%s/b%d.cu", tmp.s, b);
         sb_printf(&fb, "%s/b%d.fatbin", tmp.s, b);
         B->cu = cu.s;
         B->fatbin = fb.s;
-        sb_puts(&text, DEVICE_PRELUDE);
-        for (int k = 0; k < B->units.n; k++) {
-            const CgUnit *u = prog->units.v[(intptr_t)B->units.v[k]];
-            sb_putn(&text, u->text, u->len);
-            sb_putc(&text, '\n');
-        }
-        bool ok = util_write_file(B->cu, text.s, text.len, false);
-        sb_free(&text);
-        if (!ok) goto wait;
+        if (!write_batch(B, (const CgUnit *const *)prog->units.v)) goto wait;
         B->pid = spawn_nvcc(job, nvcc, B);
         if (B->pid < 0) goto wait;
     }
@@ -544,4 +551,126 @@ done:
     free(cuda_inc);
     free(cuda_lib);
     return status;
+}
+
+/* ---------------------------------------------------------------- gpyc --cache-fill */
+
+/* Kernel text per nvcc run of --cache-fill: enough that the ~0.8 CPU-s each run spends on
+ * headers is a small share, little enough that an executable whose hits come from one batch
+ * (a hit links its batch's whole fatbin) carries few kernels beyond its own. */
+#define FILL_BATCH_BYTES (128 * 1024)
+
+static const char (*fill_keys)[65];
+static int by_key(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb, c = strcmp(fill_keys[a], fill_keys[b]);
+    return c ? c : a - b;
+}
+
+/* Compiles the units the cache lacks into it: in input order (a program's units together),
+ * FILL_BATCH_BYTES of text per nvcc, at most --jobs (the cores) at once. */
+static bool fill_batches(const BuildJob *job, const char *nvcc, KCache *cache, const char *tmp,
+                         const CgUnit *const *units, const char (*keys)[65], const int *miss, int nmiss,
+                         int *nbatches)
+{
+    const int cap = job->jobs > 0 ? job->jobs : ncores();
+    bool ok = true;
+    int b = 0;
+    for (int k = 0; k < nmiss && ok;) {
+        Batch wave[64];
+        int nw = 0;
+        for (; nw < cap && nw < 64 && k < nmiss; nw++, b++) {
+            Batch *B = &wave[nw];
+            memset(B, 0, sizeof *B);
+            while (k < nmiss && (B->bytes == 0 || B->bytes + units[miss[k]]->len <= FILL_BATCH_BYTES)) {
+                vec_push(&B->units, (void *)(intptr_t)miss[k]);
+                B->bytes += units[miss[k++]]->len;
+            }
+            StrBuf cu = {0}, fb = {0};
+            sb_printf(&cu, "%s/b%d.cu", tmp, b);
+            sb_printf(&fb, "%s/b%d.fatbin", tmp, b);
+            B->cu = cu.s;
+            B->fatbin = fb.s;
+            B->pid = write_batch(B, units) ? spawn_nvcc(job, nvcc, B) : -1;
+        }
+        for (int w = 0; w < nw; w++) {
+            Batch *B = &wave[w];
+            int rc = cg_wait(B->pid, nvcc);
+            if (rc != 0) {
+                if (B->pid >= 0) diag_fatal_noloc("nvcc failed (exit status %d) on %d kernel units", rc, B->units.n);
+                ok = false;
+            } else {
+                const char **bk = xmalloc((size_t)B->units.n * sizeof *bk);
+                for (int j = 0; j < B->units.n; j++) bk[j] = keys[(intptr_t)B->units.v[j]];
+                kc_put(cache, bk, B->units.n, B->fatbin);
+                free(bk);
+            }
+            unlink(B->cu);
+            unlink(B->fatbin);
+            free(B->cu);
+            free(B->fatbin);
+            vec_free(&B->units);
+        }
+    }
+    *nbatches = b;
+    return ok;
+}
+
+int cg_cache_fill(const BuildJob *job, const CgUnit *const *units, int n)
+{
+    double t0 = now_s();
+    char *nvcc = cg_find_nvcc(job->nvcc);
+    if (!nvcc) return 1;
+    KCache *cache = job->no_cache ? NULL : kc_open(job->verbose);
+    if (!cache) {
+        diag_fatal_noloc("--cache-fill needs the kernel cache (it is %s)", job->no_cache ? "off: --no-cache" : "unusable");
+        free(nvcc);
+        return 1;
+    }
+    StrBuf tmp = {0};
+    const char *tdir = getenv("TMPDIR");
+    sb_printf(&tmp, "%s/gpyc-XXXXXX", tdir && *tdir ? tdir : "/tmp");
+    if (!mkdtemp(tmp.s)) {
+        diag_fatal_noloc("cannot create a temporary folder %s: %s", tmp.s, strerror(errno));
+        sb_free(&tmp);
+        kc_close(cache);
+        free(nvcc);
+        return 1;
+    }
+    Sha256 tool;
+    toolchain_hash(&tool, nvcc, job->include_dir, job);
+    char (*keys)[65] = xcalloc(n ? (size_t)n : 1, sizeof *keys);
+    int *order = xmalloc((n ? (size_t)n : 1) * sizeof *order), *miss = xmalloc((n ? (size_t)n : 1) * sizeof *miss);
+    for (int i = 0; i < n; i++) {
+        Sha256 h = tool;
+        uint8_t d[32];
+        sha256_update(&h, units[i]->text, units[i]->len);
+        sha256_final(&h, d);
+        sha256_hex(d, keys[i]);
+        order[i] = i;
+    }
+    /* distinct keys (the first unit of each), then those the cache lacks, in input order */
+    fill_keys = (const char (*)[65])keys;
+    qsort(order, (size_t)n, sizeof *order, by_key);
+    bool *first = xcalloc(n ? (size_t)n : 1, sizeof *first);
+    int ndistinct = 0, nmiss = 0, nb = 0;
+    for (int k = 0; k < n; k++)
+        if (k == 0 || strcmp(keys[order[k]], keys[order[k - 1]]) != 0) first[order[k]] = true, ndistinct++;
+    char id[65];
+    for (int i = 0; i < n; i++)
+        if (first[i] && !kc_payload_id(cache, keys[i], id)) miss[nmiss++] = i;
+    bool ok = fill_batches(job, nvcc, cache, tmp.s, units, (const char (*)[65])keys, miss, nmiss, &nb);
+    if (job->verbose)
+        fprintf(stderr, "gpyc: cache-fill %8.1f ms  %d units, %d distinct: %d in the cache, %d compiled in %d batch%s\n",
+                (now_s() - t0) * 1e3, n, ndistinct, ndistinct - nmiss, nmiss, nb, nb == 1 ? "" : "es");
+    kc_trim(cache);
+    kc_close(cache);
+    remove_tree(tmp.s);
+    sb_free(&tmp);
+    free(first);
+    free(order);
+    free(miss);
+    free(keys);
+    free(nvcc);
+    return ok ? 0 : 1;
 }

@@ -181,5 +181,8 @@ typedef struct BuildJob {
 } BuildJob;
 /* Returns 0 on success, 1 after diagnostics. */
 int cg_build(const BuildJob *job);
+/* gpyc --cache-fill: compiles the units[0..n) the kernel cache lacks into it (job's prog,
+ * script, out_path, lib_dir, libs and keep_prefix are not used); 0, or 1 after diagnostics. */
+int cg_cache_fill(const BuildJob *job, const CgUnit *const *units, int n);
 
 #endif

@@ -567,7 +567,10 @@ void graphloop_module(IrModule *m);
 
 /* ---------------------------------------------------------------- driver.c */
 typedef struct Options {
-    const char *input;
+    const char *input;     /* inputs[0] */
+    const char **inputs;   /* every FILE.py of the command line (several only with --cache-fill) */
+    int ninputs;
+    bool cache_fill;       /* --cache-fill: the inputs' kernels into the cache, no executable */
     const char *output;
     const char *emit;      /* NULL, "ast", "ir", "kernels", "cuda" */
     int dump_after;        /* --dump-after: a PassId, PASS_DUMP_ALL or PASS_DUMP_NONE */

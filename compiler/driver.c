@@ -75,6 +75,7 @@ static bool starts_with(const char *s, const char *p) { return strncmp(s, p, str
 static int parse_options(int argc, char **argv, Options *o)
 {
     memset(o, 0, sizeof *o);
+    o->inputs = xcalloc((size_t)argc, sizeof *o->inputs);
     o->opt_level = 2;
     o->device_opt = 3;
     o->dump_after = PASS_DUMP_NONE;
@@ -99,6 +100,8 @@ static int parse_options(int argc, char **argv, Options *o)
                 failed = kc_clear(c);
             kc_close(c);
             return failed ? 1 : 2;
+        } else if (strcmp(a, "--cache-fill") == 0) {
+            o->cache_fill = true;
         } else if (strcmp(a, "--no-cache") == 0) {
             o->no_cache = true;
         } else if (strcmp(a, "-o") == 0) {
@@ -166,15 +169,17 @@ static int parse_options(int argc, char **argv, Options *o)
         } else if (a[0] == '-' && a[1]) {
             diag_fatal_noloc("unknown option '%s' (see gpyc --help)", a);
             return 1;
-        } else if (o->input) {
-            diag_fatal_noloc("more than one input file ('%s' and '%s')", o->input, a);
-            return 1;
         } else {
-            o->input = a;
+            o->inputs[o->ninputs++] = a;
         }
     }
-    if (!o->input) {
+    if (!o->ninputs) {
         fputs(usage, stderr);
+        return 1;
+    }
+    o->input = o->inputs[0];
+    if (o->ninputs > 1 && !o->cache_fill) {
+        diag_fatal_noloc("more than one input file ('%s' and '%s')", o->inputs[0], o->inputs[1]);
         return 1;
     }
     return 0;
@@ -309,6 +314,88 @@ static bool module_uses(const IrModule *m, IrOp op)
 }
 
 /* The whole pipeline, in order. */
+/* Reads and parses input; NULL after diagnostics.  *src: the file, in arena. */
+static AstNode *read_and_parse(Arena *arena, const char *input, SrcFile **src)
+{
+    stage_begin();
+    *src = ar_alloc(arena, sizeof **src);
+    (*src)->path = input;
+    (*src)->name = base_name(input);
+    const char *why = fe_read_source(arena, input, *src);
+    if (why) {
+        diag_fatal_noloc("cannot read %s: %s", input, why);
+        return NULL;
+    }
+    int n_nodes = 0;
+    AstNode *module = fe_parse(arena, *src, &n_nodes);
+    stage_end("parse");
+    return module && !diag_count() ? module : NULL;
+}
+
+/* Lowers a parsed module to IR and runs the passes (dumping as --dump-after asks); NULL
+ * after diagnostics. */
+static IrModule *lower_and_optimise(const Options *o, Arena *arena, SrcFile *src, AstNode *module)
+{
+    stage_begin();
+    char *search_dir = dir_name(src->path);
+    CompileInput in = {.arena = arena, .main = src, .module = module, .search_dir = search_dir};
+    IrModule *m = lower_module(&in);
+    free(search_dir);
+    stage_end("lower");
+    if (!m || diag_count()) {
+        ir_module_free(m);
+        return NULL;
+    }
+    stage_begin();
+    passes_run_dump(m, o->opt_level, PASS_ALL, o->dump_after, stdout);
+    stage_end("passes");
+    return m;
+}
+
+/* gpyc --cache-fill FILE...: the kernels of every input into the kernel cache, no executable.
+ * An input that does not compile is reported and skipped (exit 1 at the end). */
+static int cache_fill(const Options *o)
+{
+    verbose = o->verbose;
+    Vec units = {0}, progs = {0};
+    int failed = 0;
+    for (int i = 0; i < o->ninputs; i++) {
+        diag_reset();
+        Arena *arena = ar_new();
+        SrcFile *src = NULL;
+        AstNode *module = read_and_parse(arena, o->inputs[i], &src);
+        IrModule *m = module ? lower_and_optimise(o, arena, src, module) : NULL;
+        if (m) {
+            CgProgram *prog = xcalloc(1, sizeof *prog);
+            cg_program(prog, m);
+            vec_push(&progs, prog);
+            for (int k = 0; !diag_count() && k < prog->units.n; k++) vec_push(&units, prog->units.v[k]);
+        }
+        if (!m || diag_count()) failed++;
+        ir_module_free(m);
+        ty_free_all();
+        ar_delete(arena);
+    }
+    diag_reset();
+    int status = 1;
+    char *inc = NULL, *lib = NULL;
+    if (find_runtime(&inc, &lib)) {
+        BuildJob job = {.script = o->input, .nvcc = o->nvcc, .arch = o->arch, .include_dir = inc,
+                        .verbose = o->verbose, .no_cache = o->no_cache, .device_opt = o->device_opt, .jobs = o->jobs};
+        status = cg_cache_fill(&job, (const CgUnit *const *)units.v, units.n);
+    }
+    if (failed) diag_fatal_noloc("--cache-fill: %d of %d inputs did not compile", failed, o->ninputs);
+    free(inc);
+    free(lib);
+    for (int i = 0; i < progs.n; i++) {
+        cg_program_free(progs.v[i]);
+        free(progs.v[i]);
+    }
+    vec_free(&progs);
+    vec_free(&units);
+    return status || failed ? 1 : 0;
+}
+
 static int compile(const Options *o)
 {
     verbose = o->verbose;
@@ -317,19 +404,9 @@ static int compile(const Options *o)
     int status = 1;
 
     if (output_is_input(o, NULL)) goto done;
-    stage_begin();
-    SrcFile *src = ar_alloc(arena, sizeof *src);
-    src->path = o->input;
-    src->name = base_name(o->input);
-    const char *why = fe_read_source(arena, o->input, src);
-    if (why) {
-        diag_fatal_noloc("cannot read %s: %s", o->input, why);
-        goto done;
-    }
-    int n_nodes = 0;
-    AstNode *module = fe_parse(arena, src, &n_nodes);
-    stage_end("parse");
-    if (!module || diag_count()) goto done;
+    SrcFile *src = NULL;
+    AstNode *module = read_and_parse(arena, o->input, &src);
+    if (!module) goto done;
 
     if (o->emit && strcmp(o->emit, "ast") == 0) {
         Emit e;
@@ -338,17 +415,8 @@ static int compile(const Options *o)
         goto done;
     }
 
-    stage_begin();
-    char *search_dir = dir_name(o->input);
-    CompileInput in = {.arena = arena, .main = src, .module = module, .search_dir = search_dir};
-    m = lower_module(&in);
-    free(search_dir);
-    stage_end("lower");
-    if (!m || diag_count() || output_is_input(o, m)) goto done;
-
-    stage_begin();
-    passes_run_dump(m, o->opt_level, PASS_ALL, o->dump_after, stdout);
-    stage_end("passes");
+    m = lower_and_optimise(o, arena, src, module);
+    if (!m || output_is_input(o, m)) goto done;
 
     if (o->check_only) {
         status = 0;
@@ -427,7 +495,8 @@ int driver_main(int argc, char **argv)
     util_files_on_signals();
     Options o;
     int rc = parse_options(argc, argv, &o);
-    if (rc == 0) rc = compile(&o);
+    if (rc == 0) rc = o.cache_fill ? cache_fill(&o) : compile(&o);
+    free(o.inputs);
     /* what went to stdout (--emit, --dump-after, --list-api, --help) must have got there */
     if (fflush(stdout) != 0 || ferror(stdout)) {
         diag_fatal_noloc("cannot write to standard output: %s", strerror(errno ? errno : EIO));
