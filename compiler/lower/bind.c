@@ -78,16 +78,22 @@ IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name)
 
 /* ---------------------------------------------------------------- typed arguments */
 
+IrValue *lw_as_index(Lower *L, IrValue *v, Span sp)
+{
+    if (v->type->kind == TY_INT) return v;
+    if (v->type->kind == TY_BOOL ||
+        (v->type->kind == TY_ARRAY && v->type->ndim == 0 && dt_is_int(v->type->dtype)))
+        return lw_to_scalar(L, v, TY_INT, sp);
+    return NULL;
+}
+
 IrValue *lw_int_arg(Lower *L, AstNode *e)
 {
     IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
-    if (v->type->kind == TY_BOOL) return lw_to_scalar(L, v, TY_INT, e->span);
-    if (v->type->kind != TY_INT) {
-        diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
-        return NULL;
-    }
-    return v;
+    IrValue *i = lw_as_index(L, v, e->span);
+    if (!i) diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
+    return i;
 }
 
 /* A shape: an int or a tuple of ints.  Fills dims[0..*ndim-1]. */

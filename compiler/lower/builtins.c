@@ -10,6 +10,62 @@
 #include <math.h>
 #include <string.h>
 
+/* min(a, b, ...) / max(a, b, ...) of real numbers and 0-d arrays.  Python returns the first
+ * least / greatest argument (b < a / b > a replaces a: a NaN compares false).  Of Python
+ * scalars the result is a scalar (gpyc's minimum / maximum); with a 0-d array among them, the
+ * 0-d arrays must have one dtype and each scalar its Python type (int for an integer dtype ...):
+ * Python returns one of the objects itself, which then prints the same as the 0-d array. */
+static IrValue *min_max(Lower *L, AstNode *call, const char *name)
+{
+    Span sp = call->span;
+    bool is_min = name[1] == 'i';
+    IrValue *vals[64];
+    int n = call->elts.n;
+    if (n > 64) {
+        diag_error(sp, "%s() takes at most 64 arguments here", name);
+        return NULL;
+    }
+    Type *t = NULL;
+    bool any_array = false;
+    for (int i = 0; i < n; i++) {
+        AstNode *e = call->elts.v[i];
+        IrValue *v = vals[i] = lw_expr(L, e);
+        if (!v) return NULL;
+        bool zero_d = v->type->kind == TY_ARRAY && v->type->ndim == 0 && !dt_is_complex(v->type->dtype);
+        if (!zero_d && (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX)) {
+            diag_error(e->span, "%s() takes real numbers and 0-d arrays here, got %s", name,
+                       ty_str_of(v->type));
+            return NULL;
+        }
+        any_array |= zero_d;
+        Type *j = t ? lw_join_type(t, v->type) : v->type;
+        if (j && t && j->kind == TY_ARRAY && (t->kind != TY_ARRAY || v->type->kind != TY_ARRAY) &&
+            lw_py_kind_of(j->dtype) != (t->kind == TY_ARRAY ? v->type->kind : t->kind))
+            j = NULL; /* max(float_0d, 0) may return the int 0: Python prints 0, a 0-d array 0.0 */
+        if (!j && any_array) {
+            diag_error(e->span,
+                       "%s() of %s and %s: Python returns one of them, whose type would depend on the "
+                       "values; convert them to one type first",
+                       name, ty_str_of(t), ty_str_of(v->type));
+            return NULL;
+        }
+        t = j;
+    }
+    if (!any_array) {
+        IrValue *acc = vals[0];
+        for (int i = 1; i < n; i++)
+            acc = lw_ewise(L, is_min ? IR_MINIMUM : IR_MAXIMUM, sp, 2, (IrValue *[]){ acc, vals[i] });
+        return acc;
+    }
+    IrValue *acc = lw_flow_convert(L, vals[0], t, sp);
+    for (int i = 1; i < n && acc; i++) {
+        IrValue *v = lw_flow_convert(L, vals[i], t, sp);
+        IrValue *c = lw_binop(L, is_min ? AOP_LT : AOP_GT, sp, v, acc);
+        acc = c ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ c, v, acc }) : NULL;
+    }
+    return acc;
+}
+
 /* ---------------------------------------------------------------- builtins */
 
 static IrValue *builtin_print(Lower *L, AstNode *call)
@@ -134,18 +190,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
             diag_error(sp, "%s() of an iterable is not supported yet; pass the values as arguments", name);
             return NULL;
         }
-        IrValue *acc = NULL;
-        for (int i = 0; i < call->elts.n; i++) {
-            IrValue *v = lw_expr(L, call->elts.v[i]);
-            if (!v) return NULL;
-            if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
-                diag_error(((AstNode *)call->elts.v[i])->span, "%s() takes real numbers here, got %s", name,
-                           ty_str_of(v->type));
-                return NULL;
-            }
-            acc = acc ? lw_ewise(L, name[1] == 'i' ? IR_MINIMUM : IR_MAXIMUM, sp, 2, (IrValue *[]){acc, v}) : v;
-        }
-        return acc;
+        return min_max(L, call, name);
     }
     if (!strcmp(name, "round")) {
         Args a;

@@ -587,7 +587,8 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
                     v = lw_const_none(L, it->span);
                 } else {
                     if (!(v = lw_expr(L, parts[k]))) return NULL;
-                    if (v->type->kind == TY_BOOL) v = lw_to_scalar(L, v, TY_INT, parts[k]->span);
+                    IrValue *iv = v->type->kind == TY_NONE ? NULL : lw_as_index(L, v, parts[k]->span);
+                    if (iv) v = iv;
                     if (v->type->kind != TY_INT && v->type->kind != TY_NONE) {
                         diag_error(parts[k]->span, "slice indices must be integers or None, not %s",
                                    ty_str_of(v->type));
@@ -695,8 +696,8 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         }
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
-        if (iv->type->kind == TY_BOOL) iv = lw_to_scalar(L, iv, TY_INT, e->rhs->span);
-        if (iv->type->kind != TY_INT) {
+        IrValue *ii = lw_as_index(L, iv, e->rhs->span);
+        if (!ii) {
             diag_error(e->rhs->span, "list indices must be integers or slices, not %s", ty_str_of(iv->type));
             return NULL;
         }
@@ -704,7 +705,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
             diag_error(e->span, "list index out of range (the list is always empty here)");
             return NULL;
         }
-        return lw_emit2(L, IR_LIST_GET, e->span, obj->type->elem, obj, iv);
+        return lw_emit2(L, IR_LIST_GET, e->span, obj->type->elem, obj, ii);
     }
     case TY_MODULE:
         if (!obj->type->def && (!strcmp(obj->type->name, "cupy.mgrid") || !strcmp(obj->type->name, "cupy.ogrid") ||
@@ -1050,6 +1051,10 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     Binding *b = lw_lookup(L, e->sval);
     if (b) {
         if (b->kind == BIND_VAR) return lw_load(L, b->var, e->span);
+        if (b->kind == BIND_CONFLICT) {
+            lw_flow_conflict(b, e->span);
+            return NULL;
+        }
         IrValue *v = b->value;
         if (!v) return NULL; /* poisoned by an earlier error */
         if (v->def) {

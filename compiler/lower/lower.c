@@ -3,9 +3,10 @@
  * statements and structured control flow, and monomorphized user functions.
  * Expressions are in lower/expr.c, calls of the API in lower/call.c (see lower.h).
  *
- * Invariant: a variable has one type for its whole life (the first assignment in source order
- * fixes it); a later assignment of another type is an error at that assignment.  Values never
- * cross a block boundary outward: everything a later block needs goes through a variable.
+ * Invariant: a variable has one type for its whole life; an assignment of another type to a
+ * name makes it a new variable (lower/flow.c: flow-sensitive bindings, joins after if and
+ * around loops).  Values never cross a block boundary outward: everything a later block needs
+ * goes through a variable.
  */
 #include "compiler/lower/lower.h"
 
@@ -119,7 +120,7 @@ static bool name_in(const Vec *names, const char *name)
     return false;
 }
 
-static Binding *scope_find(Scope *s, const char *name)
+Binding *lw_scope_find(Scope *s, const char *name)
 {
     for (int i = s->binds.n - 1; i >= 0; i--) {
         Binding *b = s->binds.v[i];
@@ -144,14 +145,17 @@ static Scope *assign_scope(Lower *L, const char *name)
     return L->scope;
 }
 
-/* Python's rule: local if assigned in the function, else global, else builtin (NULL here). */
+/* Python's rule: local if assigned in the function, else global, else builtin (NULL here).  A
+ * global read from a function is marked: it keeps its variable (lw_flow_rebind). */
 Binding *lw_lookup(Lower *L, const char *name)
 {
     if (!L->scope->is_module && !name_in(&L->scope->global_names, name)) {
-        Binding *b = scope_find(L->scope, name);
+        Binding *b = lw_scope_find(L->scope, name);
         if (b || name_in(&L->scope->local_names, name)) return b;
     }
-    return scope_find(L->module_scope, name);
+    Binding *b = lw_scope_find(L->module_scope, name);
+    if (b && !L->scope->is_module) b->read_by_func = true;
+    return b;
 }
 
 /* Collects the names a function body assigns (its locals) and declares global. */
@@ -210,6 +214,17 @@ static void collect_names(Scope *s, AstNode *n)
     }
 }
 
+/* Does the block assign name? */
+static bool assigns_name(AstNode *block, const char *name)
+{
+    Scope tmp = { 0 };
+    collect_names(&tmp, block);
+    bool r = name_in(&tmp.local_names, name);
+    vec_free(&tmp.local_names);
+    vec_free(&tmp.global_names);
+    return r;
+}
+
 /* ---------------------------------------------------------------- variables */
 
 IrVar *lw_temp_var(Lower *L, const char *hint, Type *t)
@@ -234,7 +249,7 @@ void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp)
 
 /* Can a value of type `from` be stored in a variable of type `to`?  Lists with an unknown
  * element type unify with any list (and fix the element type). */
-static bool unify(Type *to, Type *from)
+bool lw_unify(Type *to, Type *from)
 {
     if (to->kind == TY_LIST && from->kind == TY_LIST) {
         if (!to->elem && from->elem) to->elem = from->elem;
@@ -244,7 +259,7 @@ static bool unify(Type *to, Type *from)
     if (to->kind == TY_TUPLE && from->kind == TY_TUPLE) {
         if (to->n != from->n) return false;
         for (int i = 0; i < to->n; i++)
-            if (!unify(to->elems[i], from->elems[i])) return false;
+            if (!lw_unify(to->elems[i], from->elems[i])) return false;
         return true;
     }
     return ty_equal(to, from);
@@ -263,8 +278,23 @@ static bool is_runtime_type(const Type *t)
     }
 }
 
-/* A binding poisoned by an earlier error (a failed assignment): bound to nothing. */
-static bool is_poisoned(const Binding *b) { return b && b->kind == BIND_CONST && !b->value; }
+/* A binding poisoned by an earlier error (a failed assignment), or whose paths bind it to
+ * types that do not join: an assignment defines it afresh. */
+static bool is_poisoned(const Binding *b)
+{
+    return b && ((b->kind == BIND_CONST && !b->value) || b->kind == BIND_CONFLICT);
+}
+
+IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t)
+{
+    IrVar *v = ir_var_new(L->m, name, t);
+    v->global = s->is_module;
+    if (s->is_module)
+        vec_push(&L->m->globals, v);
+    else
+        vec_push(&L->fn->locals, v);
+    return v;
+}
 
 /* Makes name a variable of type t in scope s, first assigned at `first`: b is its binding, a
  * poisoned one (defined afresh) or NULL (added). */
@@ -272,13 +302,9 @@ static Binding *declare_var(Lower *L, Scope *s, Binding *b, const char *name, Ty
 {
     if (!b) b = scope_add(L, s, name, BIND_VAR);
     b->kind = BIND_VAR;
-    b->var = ir_var_new(L->m, name, t);
-    b->var->global = s->is_module;
+    b->var = lw_new_var(L, s, name, t);
+    b->value = NULL;
     b->first = first;
-    if (s->is_module)
-        vec_push(&L->m->globals, b->var);
-    else
-        vec_push(&L->fn->locals, b->var);
     return b;
 }
 
@@ -287,11 +313,13 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
 {
     const char *name = target->sval;
     Scope *s = assign_scope(L, name);
-    Binding *b = scope_find(s, name);
+    Binding *b = lw_scope_find(s, name);
     if (is_poisoned(b)) {
         /* this assignment defines it afresh */
         if (!is_runtime_type(v->type)) {
+            b->kind = BIND_CONST;
             b->value = v;
+            b->first = target->span;
             return true;
         }
         declare_var(L, s, b, name, v->type, target->span);
@@ -315,10 +343,12 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         diag_error(target->span, "'%s' is %s here but was %s before", name, ty_str_of(v->type),
                    ty_str_of(b->value->type));
         return false;
-    } else if (!unify(b->var->type, v->type)) {
-        diag_error(sp, "'%s' is %s here but %s before: a variable keeps one type", name,
-                   ty_str_of(v->type), ty_str_of(b->var->type));
-        diag_note(b->first, "first assigned here");
+    } else if (!lw_unify(b->var->type, v->type) && !lw_flow_rebind(L, s, b, v->type, target->span)) {
+        diag_error(sp,
+                   "'%s' is %s here but %s before: a module global that functions read (or "
+                   "that a function assigns) keeps one type",
+                   name, ty_str_of(v->type), ty_str_of(b->var->type));
+        diag_note(b->first, "assigned here");
         return false;
     }
     lw_store(L, b->var, v, sp);
@@ -450,7 +480,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
                 diag_error(target->rhs->span, "list indices must be integers, not %s", ty_str_of(idx->type));
                 return false;
             }
-            if (obj->type->elem && !unify(obj->type->elem, v->type)) {
+            if (obj->type->elem && !lw_unify(obj->type->elem, v->type)) {
                 diag_error(sp, "cannot store %s in %s", ty_str_of(v->type), ty_str_of(obj->type));
                 return false;
             }
@@ -489,7 +519,7 @@ static void poison_target(Lower *L, AstNode *t)
 {
     if (t->kind == AST_NAME) {
         Scope *sc = assign_scope(L, t->sval);
-        if (!scope_find(sc, t->sval)) scope_add(L, sc, t->sval, BIND_CONST); /* value NULL */
+        if (!lw_scope_find(sc, t->sval)) scope_add(L, sc, t->sval, BIND_CONST); /* value NULL */
     } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
         for (int i = 0; i < t->elts.n; i++) poison_target(L, t->elts.v[i]);
     }
@@ -678,6 +708,54 @@ static bool is_call_to(AstNode *e, const char *name)
     return e->kind == AST_CALL && e->lhs->kind == AST_NAME && strcmp(e->lhs->sval, name) == 0;
 }
 
+/* A for loop whose iterables are evaluated: what its body needs (lw_flow_loop lowers it). */
+typedef struct ForLoop {
+    AstNode *s;
+    IrValue *range[3]; /* start, stop, step of the hidden index (or the user's variable) */
+    IrVar *ivar;
+    bool direct, is_range, is_enum, is_zip;
+    IrValue *enum_start;
+    IterSrc *srcs;
+    int nsrc;
+} ForLoop;
+
+/* Emits the IR_FOR_RANGE of fl and lowers its body: the target assigned, then the block. */
+static IrInstr *for_body(Lower *L, void *ctx)
+{
+    ForLoop *fl = ctx;
+    AstNode *target = fl->s->lhs;
+    IrInstr *loop = ir_emit(L->m, L->blk, IR_FOR_RANGE, fl->s->span, NULL, 3, fl->range);
+    loop->var = fl->ivar;
+    loop->blocks[0] = ir_block_new(L->m, loop);
+    IrBlock *saved = L->blk;
+    L->blk = loop->blocks[0];
+    bool ok = true;
+    if (!fl->direct) {
+        IrValue *i = lw_load(L, fl->ivar, target->span);
+        if (fl->is_range) {
+            ok = lw_assign(L, target, i, target->span);
+        } else {
+            /* enumerate: (index, element); zip: a tuple of elements, even of one */
+            IrValue *elts[9];
+            int ne = 0;
+            if (fl->is_enum)
+                elts[ne++] = fl->enum_start
+                                 ? lw_ewise(L, IR_ADD, target->span, 2, (IrValue *[]){ i, fl->enum_start })
+                                 : i;
+            for (int k = 0; k < fl->nsrc && ok; k++)
+                ok = (elts[ne++] = iter_elem(L, &fl->srcs[k], i, target->span)) != NULL;
+            IrValue *v = !ok                         ? NULL
+                         : fl->is_enum || fl->is_zip ? lw_tuple(L, target->span, ne, elts)
+                                                     : elts[0];
+            ok = v && lw_assign(L, target, v, target->span);
+        }
+    }
+    if (ok) lw_block(L, fl->s->then);
+    lw_flow_back(L);
+    L->blk = saved;
+    return loop;
+}
+
 static void lower_for(Lower *L, AstNode *s)
 {
     AstNode *it = s->rhs;
@@ -741,69 +819,62 @@ static void lower_for(Lower *L, AstNode *s)
 
     IrVar *ivar;
     AstNode *target = s->lhs;
-    bool direct = is_range && target->kind == AST_NAME;
+    /* the counter is the user's variable unless the body rebinds it (then the name takes the
+     * counter's value at the top of each iteration, as any target does) */
+    bool direct = is_range && target->kind == AST_NAME && !assigns_name(s->then, target->sval);
     if (direct) {
-        /* the loop variable is the user's variable */
+        /* the loop variable is the user's variable: a name bound to another type before
+         * becomes a new variable (declared with no code: the store comes first in the loop) */
         Scope *sc = assign_scope(L, target->sval);
-        Binding *b = scope_find(sc, target->sval);
-        if (b && !is_poisoned(b) && (b->kind != BIND_VAR || !ty_equal(b->var->type, ty_int()))) {
-            diag_error(target->span, "'%s' is int here but %s before: a variable keeps one type",
-                       target->sval, b->kind == BIND_VAR ? ty_str_of(b->var->type) : ty_str_of(b->value->type));
+        Binding *b = lw_scope_find(sc, target->sval);
+        if (!b || is_poisoned(b))
+            b = declare_var(L, sc, b, target->sval, ty_int(), target->span);
+        else if ((b->kind != BIND_VAR || !ty_equal(b->var->type, ty_int())) &&
+                 (b->kind != BIND_VAR || !lw_flow_rebind(L, sc, b, ty_int(), target->span))) {
+            diag_error(target->span,
+                       "'%s' is int here but %s before: a module global that functions read "
+                       "(or a compile-time value) keeps one type",
+                       target->sval,
+                       b->kind == BIND_VAR ? ty_str_of(b->var->type) : ty_str_of(b->value->type));
             return;
         }
-        /* declared (or defined afresh after an error) with no code: the store comes first in the loop */
-        if (!b || is_poisoned(b)) b = declare_var(L, sc, b, target->sval, ty_int(), target->span);
         ivar = b->var;
     } else {
         ivar = lw_temp_var(L, "i", ty_int());
     }
-
-    IrValue *args[3] = {start, stop, step};
-    IrInstr *loop = ir_emit(L->m, L->blk, IR_FOR_RANGE, s->span, NULL, 3, args);
-    loop->var = ivar;
-    loop->blocks[0] = ir_block_new(L->m, loop);
-    IrBlock *saved = L->blk;
-    L->blk = loop->blocks[0];
-    Loop lp = {.outer = L->loop};
-    L->loop = &lp;
-
-    bool ok = true;
-    if (!direct) {
-        IrValue *i = lw_load(L, ivar, target->span);
-        if (is_range) {
-            ok = lw_assign(L, target, i, target->span);
-        } else {
-            /* enumerate: (index, element); zip: a tuple of elements, even of one */
-            IrValue *elts[9];
-            int ne = 0;
-            if (is_enum)
-                elts[ne++] =
-                    enum_start ? lw_ewise(L, IR_ADD, target->span, 2, (IrValue *[]){ i, enum_start }) : i;
-            for (int k = 0; k < nsrc && ok; k++)
-                ok = (elts[ne++] = iter_elem(L, &srcs[k], i, target->span)) != NULL;
-            IrValue *v = !ok ? NULL : is_enum || is_zip ? lw_tuple(L, target->span, ne, elts) : elts[0];
-            ok = v && lw_assign(L, target, v, target->span);
-        }
-    }
-    if (ok) lw_block(L, s->then);
-    L->loop = lp.outer;
-    L->blk = saved;
+    ForLoop fl = {
+        s, { start, stop, step }, ivar, direct, is_range, is_enum, is_zip, enum_start, srcs, nsrc
+    };
+    lw_flow_loop(L, s->span, for_body, &fl);
 }
 
+/* if/else: each branch from the bindings before it, then their join (lower/flow.c).  A
+ * constant condition (if __name__ == "__main__":) folds later; the branch it skips flows
+ * nowhere. */
 static void lower_if(Lower *L, AstNode *s)
 {
-    /* if __name__ == "__main__": and other constant conditions fold */
     IrValue *c = lw_expr(L, s->cond);
     if (!c) return;
     c = lw_truth(L, c, s->cond->span);
     if (!c) return;
+    int64_t k = -1;
+    bool is_const = lw_is_const_int(c, &k);
     IrInstr *in = ir_emit(L->m, L->blk, IR_IF, s->span, NULL, 1, &c);
+    FlowState *s0 = lw_flow_save(L);
+    bool dead = L->dead;
     lower_into(L, in, 0, s->then);
+    bool tdead = L->dead || (is_const && !k);
+    FlowState *t = lw_flow_save(L);
+    lw_flow_restore(L, s0);
+    L->dead = dead;
     lower_into(L, in, 1, s->els);
+    lw_flow_join_if(L, in, s0, t, tdead, L->dead || (is_const && k));
 }
 
-static void lower_while(Lower *L, AstNode *s)
+/* Emits the IR_WHILE of statement ctx and lowers its condition and body. */
+static IrInstr *while_body(Lower *L, void *ctx)
 {
+    AstNode *s = ctx;
     IrInstr *in = ir_emit(L->m, L->blk, IR_WHILE, s->span, NULL, 0, NULL);
     in->blocks[0] = ir_block_new(L->m, in);
     in->blocks[1] = ir_block_new(L->m, in);
@@ -814,12 +885,13 @@ static void lower_while(Lower *L, AstNode *s)
     if (!c) c = lw_const_bool(L, s->cond->span, false);
     ir_emit(L->m, L->blk, IR_COND, s->cond->span, NULL, 1, &c);
     L->blk = in->blocks[1];
-    Loop lp = {.outer = L->loop};
-    L->loop = &lp;
     lw_block(L, s->then);
-    L->loop = lp.outer;
+    lw_flow_back(L);
     L->blk = saved;
+    return in;
 }
+
+static void lower_while(Lower *L, AstNode *s) { lw_flow_loop(L, s->span, while_body, s); }
 
 static void lower_return(Lower *L, AstNode *s)
 {
@@ -843,13 +915,14 @@ static void lower_return(Lower *L, AstNode *s)
         I->ret = t;
         I->ret_span = s->span;
         L->fn->ret = t;
-    } else if (!unify(I->ret, t)) {
+    } else if (!lw_unify(I->ret, t)) {
         diag_error(s->span, "'%s' returns %s here but %s before: a function returns one type",
                    I->def->sval, ty_str_of(t), ty_str_of(I->ret));
         diag_note(I->ret_span, "first return here");
         return;
     }
     ir_emit(L->m, L->blk, IR_RETURN, s->span, NULL, v ? 1 : 0, v ? &v : NULL);
+    L->dead = true;
 }
 
 /* ---------------------------------------------------------------- modules of the program */
@@ -897,13 +970,17 @@ UserModule *lw_user_module(Lower *L, const Type *t)
 
 IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp)
 {
-    Binding *b = scope_find(um->scope, attr);
+    Binding *b = lw_scope_find(um->scope, attr);
     if (!b) {
         if (um->state == MOD_FAILED) return NULL; /* its errors are reported */
         diag_error(sp, "module '%s' has no attribute '%s'", um->name, attr);
         return NULL;
     }
     if (b->kind == BIND_VAR) return lw_load(L, b->var, sp);
+    if (b->kind == BIND_CONFLICT) {
+        lw_flow_conflict(b, sp);
+        return NULL;
+    }
     IrValue *v = b->value;
     if (!v || !v->def) return v; /* NULL: poisoned by an earlier error */
     /* a constant: materialise a copy here (the original lives in the module's code) */
@@ -1017,7 +1094,7 @@ static UserModule *load_module(Lower *L, const char *name, Span sp)
 static void bind_import(Lower *L, const char *name, IrValue *v, Span sp)
 {
     Scope *sc = assign_scope(L, name);
-    Binding *b = scope_find(sc, name);
+    Binding *b = lw_scope_find(sc, name);
     if (v && is_runtime_type(v->type)) {
         /* from helper import X, X a variable of helper: a name of its own, bound to X's value */
         AstNode *t = ar_alloc(L->a, sizeof *t);
@@ -1047,7 +1124,7 @@ static void import_user(Lower *L, AstNode *s, AstNode *al, const char *full)
         for (int i = 0; i < s->elts.n; i++) {
             AstNode *a = s->elts.v[i];
             IrValue *v = NULL;
-            if (um && !scope_find(um->scope, a->sval))
+            if (um && !lw_scope_find(um->scope, a->sval))
                 diag_error(a->span, "cannot import name '%s' from '%s' (%s)", a->sval, um->name, um->src->name);
             else if (um)
                 v = lw_user_module_attr(L, um, a->sval, a->span);
@@ -1101,7 +1178,7 @@ static void lower_import(Lower *L, AstNode *s)
             bind_as = first;
         }
         Scope *sc = assign_scope(L, bind_as);
-        Binding *b = scope_find(sc, bind_as);
+        Binding *b = lw_scope_find(sc, bind_as);
         if (!b) b = scope_add(L, sc, bind_as, BIND_CONST);
         b->kind = BIND_CONST;
         b->value = v;
@@ -1137,7 +1214,9 @@ static void lower_stmt(Lower *L, AstNode *s)
             diag_error(s->span, "'%s' outside loop", s->kind == AST_BREAK ? "break" : "continue");
             return;
         }
+        lw_flow_back(L);
         ir_emit(L->m, L->blk, s->kind == AST_BREAK ? IR_BREAK : IR_CONTINUE, s->span, NULL, 0, NULL);
+        L->dead = true;
         return;
     case AST_PASS: return;
     case AST_RETURN: lower_return(L, s); return;
@@ -1146,7 +1225,7 @@ static void lower_stmt(Lower *L, AstNode *s)
             diag_error(s->span, "nested functions are not supported");
             return;
         }
-        Binding *b = scope_find(L->module_scope, s->sval);
+        Binding *b = lw_scope_find(L->module_scope, s->sval);
         if (b && b->kind == BIND_VAR) {
             diag_error(s->span, "'%s' is a function here but %s before", s->sval, ty_str_of(b->var->type));
             return;
@@ -1220,16 +1299,6 @@ static IrValue *arg_const(IrValue *v)
     return NULL;
 }
 
-static bool param_assigned(AstNode *def, const char *name)
-{
-    Scope tmp = {0};
-    collect_names(&tmp, def->then);
-    bool r = name_in(&tmp.local_names, name);
-    vec_free(&tmp.local_names);
-    vec_free(&tmp.global_names);
-    return r;
-}
-
 /* Calls user function `def` with bound arguments args[0..nparams-1] (every parameter filled,
  * defaults already lowered by the caller).  Returns the call's value (NULL on error). */
 IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
@@ -1290,6 +1359,8 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         L->blk = I->fn->body;
         L->loop = NULL;
         L->depth++;
+        bool saved_dead = L->dead;
+        L->dead = false;
         I->in_progress = true;
         int errors_before = diag_count();
         for (int k = 0; k < n; k++) {
@@ -1297,7 +1368,7 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
             Binding *b = scope_add(L, sc, p->sval, BIND_VAR);
             b->first = p->span;
             Type *t = args[k]->type;
-            if (!is_runtime_type(t) || (I->arg_consts[k] && !param_assigned(def, p->sval))) {
+            if (!is_runtime_type(t) || (I->arg_consts[k] && !assigns_name(def->then, p->sval))) {
                 /* compile-time argument: bound to its value, no C parameter */
                 b->kind = BIND_CONST;
                 b->value = is_runtime_type(t) ? I->arg_consts[k] : args[k];
@@ -1330,6 +1401,7 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         L->inst = saved_inst;
         L->blk = saved_blk;
         L->loop = saved_loop;
+        L->dead = saved_dead;
         L->depth--;
     }
     if (I->failed) return NULL; /* reported inside the function */

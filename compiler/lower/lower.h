@@ -29,16 +29,24 @@
 
 /* What a name denotes. */
 typedef enum BindKind {
-    BIND_VAR,      /* a Python variable: var */
-    BIND_CONST,    /* a compile-time value: value (module, dtype, function, None, constant param) */
+    BIND_VAR, /* a Python variable: var */
+    BIND_CONST, /* a compile-time value: value (module, dtype, function, None, constant param) */
+    BIND_CONFLICT, /* paths that join bind it to types that do not unify (lower/flow.c): a read is
+                      a located error naming both bindings (ctype, cspan); an assignment rebinds it */
 } BindKind;
 
+/* A name's current binding.  Bindings are flow-sensitive (lower/flow.c): an assignment of
+ * another type makes the name a new variable from there on (SSA over names), and where paths
+ * join the bindings of each path unify into one variable. */
 typedef struct Binding {
     const char *name;
     BindKind kind;
     IrVar *var;
     IrValue *value;      /* BIND_CONST: a pseudo value (def == NULL) or a constant */
-    Span first;          /* first assignment (for "first assigned here" notes) */
+    Span first; /* the assignment that made the current binding ("assigned here" notes) */
+    Type *ctype[2]; /* BIND_CONFLICT: the two types and where each was bound */
+    Span cspan[2];
+    bool read_by_func; /* a module global that a function has read: it keeps its variable */
 } Binding;
 
 typedef struct Scope {
@@ -60,8 +68,16 @@ typedef struct Instance {
     bool failed;            /* its body had errors: calls give no value */
 } Instance;
 
+/* A loop being lowered (lower/flow.c): the bindings at the top of its body and what the
+ * back edges (end of body, continue, break) need there. */
+typedef struct FlowState FlowState;
 typedef struct Loop {
     struct Loop *outer;
+    FlowState *head; /* the bindings at the top of the body (head variables) */
+    Type **want; /* per head binding: the wider type a back edge needs there (NULL: none) */
+    Binding *why; /* per head binding: the back edge's binding that set want */
+    bool widen; /* some want is set: the body is lowered again */
+    Span sp; /* the loop statement */
 } Loop;
 
 /* A module of the program: the script ("__main__") or a helper.py beside it, imported by
@@ -97,6 +113,7 @@ typedef struct Lower {
     const char *search_dir;  /* where `import helper` looks for helper.py */
     bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
     int u64_seen;            /* such literals lowered so far */
+    bool dead; /* after break, continue or return: this point's bindings flow nowhere */
 } Lower;
 
 /* ---------------------------------------------------------------- core
@@ -144,6 +161,39 @@ UserModule *lw_user_module(Lower *L, const Type *t);
 /* helper.attr for a user module: a global's value, a function, a module ... (Python's
  * AttributeError text when it has no such name). */
 IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp);
+
+/* Can a value of type from be stored in a variable of type to (lists of unknown element type
+ * take any list and fix it)? */
+bool lw_unify(Type *to, Type *from);
+/* A new variable for name in scope s (a module global or a local of the current function). */
+IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t);
+Binding *lw_scope_find(Scope *s, const char *name); /* the name's binding in s, or NULL */
+
+/* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
+FlowState *lw_flow_save(Lower *L);
+/* Back to the bindings of st: those added since are dropped. */
+void lw_flow_restore(Lower *L, FlowState *st);
+/* Makes name (binding b of scope s) a new variable of type t, first assigned at sp; false
+ * when it must keep its variable (a module global a function reads). */
+bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp);
+/* The join after `if` (instruction in): s0 the bindings before it, t those at the end of its
+ * then-block (tdead: that end is not reached), the current ones those of the else-block. */
+void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *s0, FlowState *t, bool tdead, bool edead);
+/* A back edge of the current loop (end of its body, continue, break) at this point. */
+void lw_flow_back(Lower *L);
+/* Lowers a loop: body(L, ctx) emits the loop instruction into L->blk and lowers its body,
+ * ending with lw_flow_back, and returns the instruction.  Where a back edge changes the type
+ * of a name, the name gets a head variable of the unified type before the loop and the loop
+ * is lowered again (at most a few times: types only widen). */
+void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void *ctx);
+/* The type of a variable joining values of types a and b (NumPy's and Python's rules: equal
+ * types; a Python scalar and a 0-d array of the same kind or higher give the 0-d array), or
+ * NULL: they do not join. */
+Type *lw_join_type(Type *a, Type *b);
+/* v converted to the type t that lw_join_type gave for it (a scalar into a 0-d array). */
+IrValue *lw_flow_convert(Lower *L, IrValue *v, Type *t, Span sp);
+/* The located error for a read of a BIND_CONFLICT binding at sp. */
+void lw_flow_conflict(Binding *b, Span sp);
 
 /* lower/expr.c */
 IrValue *lw_expr(Lower *L, AstNode *e);
@@ -286,7 +336,10 @@ bool lw_bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *
  * signature without its first parameter, which is self): p[0] is then NULL. */
 bool lw_bind_self(AstNode *call, const char *fname, const char *sig, int nreq, IrValue *self, Args *a);
 IrValue *lw_one_arg(Lower *L, AstNode *call, const char *name);  /* exactly one positional */
-IrValue *lw_int_arg(Lower *L, AstNode *e);                       /* an int (bool converts) */
+/* Python's operator.index: an int, a bool or a 0-d integer array (NumPy's __index__) as a host
+ * int; NULL, with no error, for anything else. */
+IrValue *lw_as_index(Lower *L, IrValue *v, Span sp);
+IrValue *lw_int_arg(Lower *L, AstNode *e); /* an int (lw_as_index) */
 IrValue *lw_int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt); /* lw_int_arg, dflt when absent */
 bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim); /* int or tuple of ints */
 bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given);  /* cp.float32, 'f4', float, None */

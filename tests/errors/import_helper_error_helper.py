@@ -1,7 +1,9 @@
 import cupy as cp
 
-x = 1
 x = cp.zeros(3)
+if cp.sum(x) > 0:
+    x = cp.zeros(3, dtype=cp.float32)
+print(x)
 
 
 def f(n):

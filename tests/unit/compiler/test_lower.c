@@ -82,5 +82,6 @@ Test(lower, unknown_list_elements_and_poisoned_names)
     expect_error("def f(xs):\n    for x in xs:\n        print(x)\n\n\nf([])\n", unknown);
     expect_error("b = [[]]\nfor v in b:\n    for w in v:\n        print(w)\n", unknown);
     expect_error("k = q\nfor k in range(3):\n    print(k)\n", "t.py:1:5: error: name 'q' is not defined");
-    expect_error("k = q\nfor k in range(3):\n    k = 1.5\n", "t.py:3:5: error: 'k' is float here but int before");
+    expect_error("k = q\nfor k in range(3):\n    k = k + 'a'\n",
+                 "t.py:3:9: error: unsupported operand types for +: 'int' and 'str'");
 }
