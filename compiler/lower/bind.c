@@ -96,9 +96,16 @@ IrValue *lw_int_arg(Lower *L, AstNode *e)
     return i;
 }
 
-/* A shape: an int or a tuple of ints.  Fills dims[0..*ndim-1]. */
+/* A shape: an int, a tuple of ints or a list literal of ints (its length is the ndim).  Fills
+ * dims[0..*ndim-1]. */
 bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim)
 {
+    if (e->kind == AST_LIST && e->elts.n <= IR_MAXDIM) {
+        for (int i = 0; i < e->elts.n; i++)
+            if (!(dims[i] = lw_int_arg(L, e->elts.v[i]))) return false;
+        *ndim = e->elts.n;
+        return true;
+    }
     IrValue *v = lw_expr(L, e);
     if (!v) return false;
     if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
@@ -108,7 +115,7 @@ bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim)
     }
     if (v->type->kind == TY_TUPLE || v->type->kind == TY_LIST) {
         if (v->type->kind == TY_LIST) {
-            diag_error(e->span, "shapes are written as tuples here");
+            diag_error(e->span, "shapes are written as tuples or list literals here");
             return false;
         }
         if (v->type->n > IR_MAXDIM) {

@@ -157,13 +157,23 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         diag_error(call->span, "where() with one argument (nonzero) is not supported yet");
         return NULL;
     }
+    int npos = call->elts.n;
+    if (!self && op != IR_WHERE && npos == oi->nargs + 1) {
+        /* out given positionally, after the inputs: np.multiply(z, z, z) */
+        if (out) {
+            diag_error(call->span, "cannot specify 'out' as both a positional and keyword argument");
+            return NULL;
+        }
+        out = call->elts.v[--npos];
+        n--;
+    }
     if (n != oi->nargs) {
         diag_error(call->span, "%s() takes %d argument%s (%d given)", name, oi->nargs, oi->nargs > 1 ? "s" : "", n);
         return NULL;
     }
     int k = 0;
     if (self) args[k++] = self;
-    for (int i = 0; i < call->elts.n; i++)
+    for (int i = 0; i < npos; i++)
         if (!(args[k++] = lw_expr(L, call->elts.v[i]))) return NULL;
     DType want = DT_COUNT;
     if (dte && !ufunc_dtype(L, call, name, oi, dte, n, args, &want)) return NULL;

@@ -1,4 +1,4 @@
 import cupy as cp
 
 z = cp.zeros(2, dtype=cp.complex128)
-z.shape = (1, 2)
+z.dtype = cp.float64
