@@ -174,12 +174,12 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
         return;
     }
     if (t.kind == BIND_VAR && e.kind == BIND_VAR) {
+        if (keeps_var(s, dst, in->span, t.var->type, e.var->type)) return;
         Type *j = lw_join_type(t.var->type, e.var->type);
         if (!j) {
             set_conflict(dst, &t, &e);
             return;
         }
-        if (keeps_var(s, dst, in->span, t.var->type, e.var->type)) return;
         IrVar *to = ty_equal(t.var->type, j)   ? t.var
                     : ty_equal(e.var->type, j) ? e.var
                                                : lw_new_var(L, s, dst->name, j);
@@ -280,11 +280,12 @@ static void widen_head(Lower *L, Loop *lp)
             Binding *b = h->list[k][i];
             Type *w = lp->want[idx];
             if (!w) continue;
+            Type *was = binding_type(b), *now = binding_type(&lp->why[idx]);
+            if (was && now && keeps_var(h->sc[k], b, lp->sp, was, now)) continue;
             if (w == &conflict_mark || b->kind != BIND_VAR) {
                 set_conflict(b, &h->copy[k][i], &lp->why[idx]);
                 continue;
             }
-            if (keeps_var(h->sc[k], b, lp->sp, b->var->type, w)) continue;
             IrVar *nv = lw_new_var(L, h->sc[k], b->name, w);
             flow_store(L, NULL, b->var, nv, lp->sp);
             b->var = nv;
@@ -302,6 +303,8 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         lp.want = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
         lp.why = ar_alloc(L->a, sizeof(Binding) * (n ? n : 1));
         int errors = diag_count();
+        int ninst = L->instances.n, nfuncs = L->m->funcs.n, nglobals = L->m->globals.n,
+            nlocals = L->fn->locals.n;
         IrBlock *blk = L->blk;
         L->loop = &lp;
         IrInstr *in = body(L, ctx);
@@ -311,8 +314,13 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
             restore(h, false); /* after the loop: the head variables; names first bound in it stay */
             return;
         }
-        /* lowered again: this pass's loop is dropped (it is the block's last instruction) */
+        /* lowered again: this pass's loop is dropped (the block's last instruction), with the
+         * variables and function instances it made, which only its code uses */
         if (blk->instrs.n && blk->instrs.v[blk->instrs.n - 1] == in) blk->instrs.n--;
+        L->instances.n = ninst;
+        L->m->funcs.n = nfuncs;
+        L->m->globals.n = nglobals;
+        L->fn->locals.n = nlocals;
         restore(h, true);
         widen_head(L, &lp);
     }

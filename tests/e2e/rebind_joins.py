@@ -77,3 +77,14 @@ if acc > 1:
 else:
     w = 1.5
 print(w)
+
+
+def bump(t, v):
+    return t + cp.tanh(v)
+
+
+# a function called with the loop-carried value: compiled for the 0-d array only
+trace = 0.0
+for i in range(4):
+    trace = bump(trace, a[i, i])
+print(trace)
