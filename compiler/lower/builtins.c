@@ -19,12 +19,8 @@ static IrValue *min_max(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
     bool is_min = name[1] == 'i';
-    IrValue *vals[64];
     int n = call->elts.n;
-    if (n > 64) {
-        diag_error(sp, "%s() takes at most 64 arguments here", name);
-        return NULL;
-    }
+    IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * n);
     Type *t = NULL;
     bool any_array = false;
     for (int i = 0; i < n; i++) {

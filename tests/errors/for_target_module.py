@@ -1,0 +1,4 @@
+import math
+
+for math in range(3):
+    print(math)
