@@ -1,7 +1,8 @@
 /*
  * flow.c — flow-sensitive bindings: a name rebound to a value of another type becomes a new
  * variable from that point on (SSA over names), and where paths join (after `if`, at the top
- * of a loop body, after a loop) the bindings of the paths unify into one variable.
+ * of a loop body, after a loop) the bindings of the paths unify into one variable.  Also
+ * `x.shape = n`, a rebinding of x.
  *
  * Invariants:
  *   - A binding's variable changes only through lw_flow_rebind, a join, or a loop's head; the
@@ -324,6 +325,40 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         restore(h, true);
         widen_head(L, &lp);
     }
+}
+
+/* ---------------------------------------------------------------- x.shape = v */
+
+/* x.shape = v (an int or a tuple of ints) for a name x: NumPy gives the array object itself
+ * the new shape (a view of the same data); gpyc rebinds the name to x.reshape(v), so another
+ * name of the same array keeps the old shape, and an array that is not contiguous is copied
+ * where NumPy raises. */
+bool lw_assign_shape(Lower *L, AstNode *t, IrValue *v, Span sp)
+{
+    if (t->lhs->kind != AST_NAME) {
+        diag_error(t->span, "assignment to .shape is supported on a name only (x.shape = n)");
+        return false;
+    }
+    IrValue *x = lw_expr(L, t->lhs);
+    if (!x) return false;
+    if (x->type->kind != TY_ARRAY) {
+        diag_error(t->span, "'%s' object has no attribute 'shape' to set", ty_str_of(x->type));
+        return false;
+    }
+    IrValue *dims[IR_MAXDIM];
+    int nd = v->type->kind == TY_TUPLE ? v->type->n : 1;
+    if (nd > IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return false;
+    }
+    for (int i = 0; i < nd; i++) {
+        IrValue *d = v->type->kind == TY_TUPLE ? lw_tuple_get(L, v, i, sp) : v;
+        if (!(dims[i] = lw_as_index(L, d, sp))) {
+            diag_error(sp, "expected a shape (an int or a tuple of ints), got %s", ty_str_of(v->type));
+            return false;
+        }
+    }
+    return lw_assign(L, t->lhs, lw_emit_reshape(L, sp, x, nd, dims), sp);
 }
 
 /* ---------------------------------------------------------------- conflicts */

@@ -394,38 +394,6 @@ static IrValue *attr_target(Lower *L, AstNode *t)
     return lw_complex_part(L, base, imag, t->span);
 }
 
-/* x.shape = v (an int or a tuple of ints) for a name x: NumPy gives the array object itself
- * the new shape (a view of the same data); gpyc rebinds the name to x.reshape(v), so another
- * name of the same array keeps the old shape, and an array that is not contiguous is copied
- * where NumPy raises. */
-static bool assign_shape(Lower *L, AstNode *t, IrValue *v, Span sp)
-{
-    if (t->lhs->kind != AST_NAME) {
-        diag_error(t->span, "assignment to .shape is supported on a name only (x.shape = n)");
-        return false;
-    }
-    IrValue *x = lw_expr(L, t->lhs);
-    if (!x) return false;
-    if (x->type->kind != TY_ARRAY) {
-        diag_error(t->span, "'%s' object has no attribute 'shape' to set", ty_str_of(x->type));
-        return false;
-    }
-    IrValue *dims[IR_MAXDIM];
-    int nd = v->type->kind == TY_TUPLE ? v->type->n : 1;
-    if (nd > IR_MAXDIM) {
-        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
-        return false;
-    }
-    for (int i = 0; i < nd; i++) {
-        IrValue *d = v->type->kind == TY_TUPLE ? lw_tuple_get(L, v, i, sp) : v;
-        if (!(dims[i] = lw_as_index(L, d, sp))) {
-            diag_error(sp, "expected a shape (an int or a tuple of ints), got %s", ty_str_of(v->type));
-            return false;
-        }
-    }
-    return assign_name(L, t->lhs, lw_emit_reshape(L, sp, x, nd, dims), sp);
-}
-
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
 {
     int n = target->elts.n;
@@ -524,7 +492,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
         return false;
     }
     case AST_ATTR: {
-        if (!strcmp(target->sval, "shape")) return assign_shape(L, target, v, sp);
+        if (!strcmp(target->sval, "shape")) return lw_assign_shape(L, target, v, sp);
         /* z.real = v, z.imag = v: a store through the view */
         IrValue *dst = attr_target(L, target);
         if (!dst) return false;

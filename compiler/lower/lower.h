@@ -192,6 +192,8 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
 Type *lw_join_type(Type *a, Type *b);
 /* v converted to the type t that lw_join_type gave for it (a scalar into a 0-d array). */
 IrValue *lw_flow_convert(Lower *L, IrValue *v, Type *t, Span sp);
+/* x.shape = v (t: the AST_ATTR target) for a name x: x rebound to x.reshape(v). */
+bool lw_assign_shape(Lower *L, AstNode *t, IrValue *v, Span sp);
 /* The located error for a read of a BIND_CONFLICT binding at sp. */
 void lw_flow_conflict(Binding *b, Span sp);
 
