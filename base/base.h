@@ -109,6 +109,18 @@ int diag_count(void);
 void diag_reset(void);
 /* Where diagnostics go (stderr by default); tests point it at a memstream. */
 void diag_set_stream(FILE *f);
+/* Diagnostics held back while code may be redone (holds nest): diag_hold buffers them from
+ * now on; diag_release ends the hold, with keep printing them where they would have gone,
+ * without keep dropping them and their count.  Where no buffer can be made they are printed
+ * at once and stay counted, keep or not. */
+typedef struct DiagHold {
+    FILE *prev, *mem;
+    char *buf;
+    size_t len;
+    int errors;
+} DiagHold;
+void diag_hold(DiagHold *h);
+void diag_release(DiagHold *h, bool keep);
 
 /* Compiler bugs: "gpyc: internal error at FILE:LINE: msg", exit status 1, never a signal. */
 _Noreturn void util_internal_error(const char *file, int line, const char *msg);

@@ -13,8 +13,10 @@
  *    character of the span, '~' the rest of it up to the end of that line.
  *  - Errors (located or not) are counted; notes are not.  Nothing here exits.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "base/base.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static FILE *diag_stream;
@@ -36,6 +38,28 @@ static FILE *out(void)
 int diag_count(void)
 {
     return diag_errors;
+}
+
+void diag_hold(DiagHold *h)
+{
+    h->prev = diag_stream;
+    h->buf = NULL;
+    h->len = 0;
+    h->errors = diag_errors;
+    h->mem = open_memstream(&h->buf, &h->len);
+    if (h->mem) diag_stream = h->mem;
+}
+
+void diag_release(DiagHold *h, bool keep)
+{
+    diag_stream = h->prev;
+    if (!h->mem) return;
+    fclose(h->mem);
+    if (keep)
+        fwrite(h->buf, 1, h->len, out());
+    else
+        diag_errors = h->errors;
+    free(h->buf);
 }
 
 /* Forgets the errors counted so far. */

@@ -18,6 +18,8 @@
  *     that ends in break, continue or return (L->dead) flows nowhere else.
  *   - A loop whose back edges widen a type is lowered again with a head variable of the wider
  *     type, stored before the loop; types only widen, so this ends (at most a few passes).
+ *     The diagnostics of a pass lowered again are dropped (diag_hold): an error there may come
+ *     of the narrower type (x.shape of `x = 0.0` that the loop makes a 0-d array).
  *   - A module global that a function has read keeps its variable (an instance of the function
  *     already reads it): changing its type is an error, as before flow-sensitive typing.
  */
@@ -304,6 +306,8 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         lp.want = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
         lp.why = ar_alloc(L->a, sizeof(Binding) * (n ? n : 1));
         int errors = diag_count();
+        DiagHold hold; /* a pass lowered again reports nothing: its errors may come of a type it widens */
+        diag_hold(&hold);
         int ninst = L->instances.n, nfuncs = L->m->funcs.n, nglobals = L->m->globals.n,
             nlocals = L->fn->locals.n;
         IrBlock *blk = L->blk;
@@ -311,7 +315,9 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         IrInstr *in = body(L, ctx);
         L->loop = lp.outer;
         L->dead = false;
-        if (!lp.widen || diag_count() > errors || pass == 8) {
+        bool again = lp.widen && pass < 8;
+        diag_release(&hold, !again);
+        if (!again || diag_count() > errors) {
             restore(h, false); /* after the loop: the head variables; names first bound in it stay */
             return;
         }

@@ -88,3 +88,10 @@ trace = 0.0
 for i in range(4):
     trace = bump(trace, a[i, i])
 print(trace)
+
+# the loop-carried value used as an array before the first iteration makes it one
+s = 0.0
+for i in range(3):
+    s += a[i, 0]
+    print(s.shape, s.dtype, s)
+print(s)

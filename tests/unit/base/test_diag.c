@@ -2,7 +2,8 @@
  * test_diag.c — the diagnostic format (base/diag.c) and the utilities (base/util.c):
  * "path:line:col: error: msg", the source line with its number, the caret line (tabs copied,
  * one column per UTF-8 character, '~' to the end of the span on that line), error counting,
- * arenas, vectors, string buffers and the allocation hook.
+ * held diagnostics (printed or dropped), arenas, vectors, string buffers and the allocation
+ * hook.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <criterion/criterion.h>
@@ -139,6 +140,28 @@ Test(diag, notes_and_unlocated_errors)
     cr_assert_eq(diag_count(), 2, "notes are not counted");
     diag_reset();
     cr_assert_eq(diag_count(), 0);
+    done();
+}
+
+Test(diag, held_diagnostics_are_printed_or_dropped)
+{
+    const char *text = "x = 1\n";
+    SrcFile f = { "h.py", "h.py", text, strlen(text) };
+    capture();
+    DiagHold outer, inner;
+    diag_hold(&outer);
+    diag_error(mkspan(&f, 0, 1, 1, 1), "kept");
+    diag_hold(&inner);
+    diag_error(mkspan(&f, 4, 5, 1, 5), "dropped");
+    cr_assert_eq(diag_count(), 2);
+    diag_release(&inner, false);
+    cr_assert_eq(diag_count(), 1, "a dropped error is not counted");
+    cr_assert_str_eq(captured() ? captured() : "", "", "nothing is printed while held");
+    diag_release(&outer, true);
+    cr_assert_str_eq(captured(), "h.py:1:1: error: kept\n"
+                                 "    1 | x = 1\n"
+                                 "      | ^\n");
+    cr_assert_eq(diag_count(), 1);
     done();
 }
 
