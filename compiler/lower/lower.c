@@ -474,10 +474,11 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
             return true;
         }
         if (obj->type->kind == TY_LIST) {
-            IrValue *idx = lw_expr(L, target->rhs);
-            if (!idx) return false;
-            if (idx->type->kind != TY_INT && idx->type->kind != TY_BOOL) {
-                diag_error(target->rhs->span, "list indices must be integers, not %s", ty_str_of(idx->type));
+            IrValue *raw = lw_expr(L, target->rhs);
+            if (!raw) return false;
+            IrValue *idx = lw_as_index(L, raw, target->rhs->span);
+            if (!idx) {
+                diag_error(target->rhs->span, "list indices must be integers, not %s", ty_str_of(raw->type));
                 return false;
             }
             if (obj->type->elem && !lw_unify(obj->type->elem, v->type)) {
@@ -603,7 +604,12 @@ static void lower_augassign(Lower *L, AstNode *s)
             return;
         }
         if (obj->type->kind == TY_LIST) {
-            IrValue *idx = lw_expr(L, t->rhs);
+            IrValue *raw = lw_expr(L, t->rhs);
+            IrValue *idx = raw ? lw_as_index(L, raw, t->rhs->span) : NULL;
+            if (raw && !idx) {
+                diag_error(t->rhs->span, "list indices must be integers, not %s", ty_str_of(raw->type));
+                return;
+            }
             IrValue *val = idx ? lw_expr(L, s->rhs) : NULL;
             if (!val) return;
             Type *et = lw_list_elem(obj, t->span);

@@ -49,3 +49,8 @@ if not a[0]:
     print("a[0] is false")
 f = cp.array([1.5, -2.5])
 print(max(f[0], 0.5), min(f[1], 0.0), max(f[0], f[1]))
+counts = [0, 0, 0]
+counts[a[2]] = 5
+counts[a[1]] += 2
+counts[True] += 1
+print(counts)
