@@ -99,7 +99,7 @@ static void restore(FlowState *st, bool drop)
 void lw_flow_restore(Lower *L, FlowState *st)
 {
     (void)L;
-    restore(st, true);
+    restore(st, false);
 }
 
 bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
@@ -203,42 +203,21 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     set_conflict(dst, &t, &e);
 }
 
-/* Adds to the current bindings those of st added after its first n[k] (names bound first on
- * st's path); with join, one of the same name on the current path joins it. */
-static void add_new(Lower *L, IrInstr *in, FlowState *st, const FlowState *s0, bool join)
-{
-    for (int k = 0; k < st->nsc; k++) {
-        Scope *sc = st->sc[k];
-        for (int i = s0->n[k]; i < st->n[k]; i++) {
-            Binding *b = st->list[k][i], *cur = lw_scope_find(sc, b->name);
-            if (!cur) {
-                vec_push(&sc->binds, b);
-                set_fields(b, &st->copy[k][i]);
-            } else if (join && cur != b) {
-                join_pair(L, in, sc, cur, &st->copy[k][i], cur);
-            }
-        }
-    }
-}
-
-void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *s0, FlowState *t, bool tdead, bool edead)
+void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *t, bool tdead, bool edead)
 {
     L->dead = tdead && edead;
-    if (tdead) {
-        add_new(L, in, t, s0, false);
-        return;
-    }
-    FlowState *e = lw_flow_save(L);
+    if (tdead) return; /* the else-block's bindings */
     if (edead) {
-        restore(t, true);
-        add_new(L, in, e, s0, false);
+        restore(t, false);
         return;
     }
-    /* both paths reach the join: the current bindings are the else-block's */
-    for (int k = 0; k < s0->nsc; k++)
-        for (int i = 0; i < s0->n[k]; i++)
-            join_pair(L, in, s0->sc[k], t->list[k][i], &t->copy[k][i], &e->copy[k][i]);
-    add_new(L, in, t, s0, true);
+    /* both paths reach the join: the current bindings are the else-block's, whose list starts
+     * with the then-block's (the names first bound there stay bound in the else-block, as
+     * before a path of their own: an assignment of the same type reuses their variable) */
+    FlowState *e = lw_flow_save(L);
+    for (int k = 0; k < t->nsc; k++)
+        for (int i = 0; i < t->n[k]; i++)
+            join_pair(L, in, t->sc[k], t->list[k][i], &t->copy[k][i], &e->copy[k][i]);
 }
 
 /* ---------------------------------------------------------------- loops */

@@ -875,7 +875,7 @@ static void lower_if(Lower *L, AstNode *s)
     lw_flow_restore(L, s0);
     L->dead = dead;
     lower_into(L, in, 1, s->els);
-    lw_flow_join_if(L, in, s0, t, tdead, L->dead || (is_const && k));
+    lw_flow_join_if(L, in, t, tdead, L->dead || (is_const && k));
 }
 
 /* Emits the IR_WHILE of statement ctx and lowers its condition and body. */

@@ -171,14 +171,15 @@ Binding *lw_scope_find(Scope *s, const char *name); /* the name's binding in s, 
 
 /* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
 FlowState *lw_flow_save(Lower *L);
-/* Back to the bindings of st: those added since are dropped. */
+/* Back to the bindings of st; those added since stay, bound as they are. */
 void lw_flow_restore(Lower *L, FlowState *st);
 /* Makes name (binding b of scope s) a new variable of type t, first assigned at sp; false
  * when it must keep its variable (a module global a function reads). */
 bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp);
-/* The join after `if` (instruction in): s0 the bindings before it, t those at the end of its
- * then-block (tdead: that end is not reached), the current ones those of the else-block. */
-void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *s0, FlowState *t, bool tdead, bool edead);
+/* The join after `if` (instruction in): t the bindings at the end of its then-block (tdead:
+ * that end is not reached), the current ones those of the else-block (edead), lowered from
+ * the bindings before the if restored by lw_flow_restore. */
+void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *t, bool tdead, bool edead);
 /* A back edge of the current loop (end of its body, continue, break) at this point. */
 void lw_flow_back(Lower *L);
 /* Lowers a loop: body(L, ctx) emits the loop instruction into L->blk and lowers its body,
