@@ -918,11 +918,19 @@ static void lower_return(Lower *L, AstNode *s)
         return;
     }
     Instance *I = L->inst;
+    Type *j = I->ret && v && I->ret->kind != TY_VOID && !lw_unify(I->ret, t) ? lw_join_type(I->ret, t) : NULL;
+    if (j && !ty_equal(j, I->ret)) {
+        /* return 0.0 ... return cp.sum(x): the function returns the 0-d array */
+        I->ret = j;
+        L->fn->ret = j;
+        I->ret_widened = true;
+    }
+    if (j) v = lw_flow_convert(L, v, I->ret, s->span);
     if (!I->ret) {
         I->ret = t;
         I->ret_span = s->span;
         L->fn->ret = t;
-    } else if (!lw_unify(I->ret, t)) {
+    } else if (!j && !lw_unify(I->ret, t)) {
         diag_error(s->span, "'%s' returns %s here but %s before: a function returns one type",
                    I->def->sval, ty_str_of(t), ty_str_of(I->ret));
         diag_note(I->ret_span, "first return here");
@@ -1306,6 +1314,71 @@ static IrValue *arg_const(IrValue *v)
     return NULL;
 }
 
+/* Binds the parameters of instance I (its arguments args) in scope sc: a compile-time argument
+ * (a module, a dtype, a constant int the body never assigns) to its value, the others to the
+ * C parameters of I->fn. */
+static void bind_params(Lower *L, Instance *I, Scope *sc, IrValue **args)
+{
+    AstNode *def = I->def;
+    int n = I->nargs;
+    for (int k = 0; k < n; k++) {
+        AstNode *p = def->params.v[k];
+        Binding *b = scope_add(L, sc, p->sval, BIND_VAR);
+        b->first = p->span;
+        Type *t = args[k]->type;
+        if (!is_runtime_type(t) || (I->arg_consts[k] && !assigns_name(def->then, p->sval))) {
+            /* compile-time argument: bound to its value, no C parameter */
+            b->kind = BIND_CONST;
+            b->value = is_runtime_type(t) ? I->arg_consts[k] : args[k];
+            if (is_runtime_type(t)) {
+                /* re-materialise the constant inside the callee */
+                IrInstr *c = I->arg_consts[k]->def;
+                IrValue *nv = lw_emit(L, c->op, p->span, c->res->type, 0, NULL);
+                nv->def->ival = c->ival;
+                b->value = nv;
+                b->kind = BIND_CONST;
+            }
+            continue;
+        }
+        b->var = ir_var_new(L->m, p->sval, t);
+        b->var->param = true;
+        vec_push(&I->fn->params, b->var);
+    }
+}
+
+/* Lowers the body of instance I (arguments args) into I->fn, in a fresh scope.  A return that
+ * widens the return type (`return 0.0`, then `return cp.sum(x)`: a 0-d array) has the body
+ * lowered again with the wider type known from its first return on (the first lowering, its
+ * diagnostics and the instances it made dropped). */
+static void lower_body(Lower *L, Instance *I, IrValue **args)
+{
+    for (int pass = 0;; pass++) {
+        Scope *sc = ar_alloc(L->a, sizeof *sc);
+        collect_names(sc, I->def->then);
+        L->scope = sc;
+        L->blk = I->fn->body;
+        L->dead = false;
+        I->ret_widened = false;
+        int ninst = L->instances.n, nfuncs = L->m->funcs.n, nglobals = L->m->globals.n;
+        DiagHold hold;
+        diag_hold(&hold);
+        bind_params(L, I, sc, args);
+        lw_block(L, I->def->then);
+        bool again = I->ret_widened && pass < 4;
+        diag_release(&hold, !again);
+        vec_free(&sc->binds);
+        vec_free(&sc->local_names);
+        vec_free(&sc->global_names);
+        if (!again) return;
+        L->instances.n = ninst;
+        L->m->funcs.n = nfuncs;
+        L->m->globals.n = nglobals;
+        I->fn->body = ir_block_new(L->m, NULL);
+        I->fn->params.n = 0;
+        I->fn->locals.n = 0;
+    }
+}
+
 /* Calls user function `def` with bound arguments args[0..nparams-1] (every parameter filled,
  * defaults already lowered by the caller).  Returns the call's value (NULL on error). */
 IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
@@ -1353,56 +1426,26 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
                                                        : ar_printf(L->a, "f_%s_%d", def->sval, count));
         I->fn->file = L->file;
 
-        /* a fresh scope: parameters, then the body */
+        /* the body, in a fresh scope (lower_body) */
         IrFunc *saved_fn = L->fn;
         Instance *saved_inst = L->inst;
         IrBlock *saved_blk = L->blk;
         Loop *saved_loop = L->loop;
-        Scope *sc = ar_alloc(L->a, sizeof *sc);
-        collect_names(sc, def->then);
-        L->scope = sc;
         L->fn = I->fn;
         L->inst = I;
-        L->blk = I->fn->body;
         L->loop = NULL;
         L->depth++;
         bool saved_dead = L->dead;
         L->dead = false;
         I->in_progress = true;
         int errors_before = diag_count();
-        for (int k = 0; k < n; k++) {
-            AstNode *p = def->params.v[k];
-            Binding *b = scope_add(L, sc, p->sval, BIND_VAR);
-            b->first = p->span;
-            Type *t = args[k]->type;
-            if (!is_runtime_type(t) || (I->arg_consts[k] && !assigns_name(def->then, p->sval))) {
-                /* compile-time argument: bound to its value, no C parameter */
-                b->kind = BIND_CONST;
-                b->value = is_runtime_type(t) ? I->arg_consts[k] : args[k];
-                if (is_runtime_type(t)) {
-                    /* re-materialise the constant inside the callee */
-                    IrInstr *c = I->arg_consts[k]->def;
-                    IrValue *nv = lw_emit(L, c->op, p->span, c->res->type, 0, NULL);
-                    nv->def->ival = c->ival;
-                    b->value = nv;
-                    b->kind = BIND_CONST;
-                }
-                continue;
-            }
-            b->var = ir_var_new(L->m, p->sval, t);
-            b->var->param = true;
-            vec_push(&I->fn->params, b->var);
-        }
-        lw_block(L, def->then);
+        lower_body(L, I, args);
         I->in_progress = false;
         I->failed = diag_count() > errors_before;
         if (!I->ret) {
             I->ret = ty_void();
             I->fn->ret = ty_void();
         }
-        vec_free(&sc->binds);
-        vec_free(&sc->local_names);
-        vec_free(&sc->global_names);
         lw_leave_module(L, saved_mod, saved_scope);
         L->fn = saved_fn;
         L->inst = saved_inst;

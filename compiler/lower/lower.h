@@ -66,6 +66,8 @@ typedef struct Instance {
     Span ret_span;
     bool in_progress;
     bool failed;            /* its body had errors: calls give no value */
+    bool ret_widened; /* a return widened ret (a Python scalar, then a 0-d array): the body
+                               is lowered again with ret known from the start */
 } Instance;
 
 /* A loop being lowered (lower/flow.c): the bindings at the top of its body and what the
