@@ -288,3 +288,30 @@ IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm)
     for (int i = 0; i < nd; i++) r->def->perm[i] = perm ? perm[i] : nd - 1 - i;
     return r;
 }
+
+/* a, b = some_list: a run-time length check with Python's messages, then each element assigned
+ * to its target. */
+bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
+{
+    int n = target->elts.n;
+    IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), list);
+    IrValue *ne = lw_binop(L, AOP_NE, sp, len, lw_cint(L, sp, n));
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &ne);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[0];
+    for (int k = 0; k < n; k++)
+        lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, k)), "ValueError",
+                    ar_printf(L->a, "not enough values to unpack (expected %d, got %d)", n, k));
+    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 0, NULL);
+    r->sval = "ValueError";
+    r->sval2 = ar_printf(L->a, "too many values to unpack (expected %d)", n);
+    L->blk = saved;
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        IrValue *e = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, lw_cint(L, sp, i));
+        ok &= lw_assign(L, target->elts.v[i], e, sp);
+    }
+    return ok;
+}

@@ -149,9 +149,6 @@ Binding *lw_lookup(Lower *L, const char *name);
 bool lw_same_kind(IrValue *r, DType to, AstNode *s);
 /* Assigns v to the target expression (name, tuple of targets, subscript). */
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp);
-/* a, b = some_list (split's result): a run-time length check with Python's messages, then
- * each element assigned to its target. */
-bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
 /* The module that defines `def` (by the file of its span). */
 UserModule *lw_module_of(Lower *L, const AstNode *def);
 /* Makes um the module whose names resolve (its globals as module scope and current scope);
@@ -323,6 +320,9 @@ IrValue *lw_emit_empty(Lower *L, Span sp, DType dt, int ndim, IrValue **dims);
 IrValue *lw_emit_reshape(Lower *L, Span sp, IrValue *x, int ndim, IrValue **dims);
 IrValue *lw_emit_transpose(Lower *L, Span sp, IrValue *x, const int *perm);  /* NULL: reverse */
 IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
+/* a, b = some_list (split's result): a run-time length check with Python's messages, then
+ * each element assigned to its target. */
+bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
 
 /* ---------------------------------------------------------------- binder (lower/bind.c)
  *
