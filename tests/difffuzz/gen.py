@@ -220,9 +220,50 @@ class Case:
             return self.where(dt_pool, shape, depth)
         if c < 0.8:
             return self.scalar_op(dt_pool, shape, depth)
-        if c < 0.9:
+        if c < 0.86:
             return self.astype(dt_pool, shape, depth)
+        if c < 0.93:
+            return self.ufunc2(dt_pool, shape, depth)
         return self.compare(dt_pool, shape, depth)
+
+    def ufunc2(self, dt_pool, shape, depth):
+        """A two-operand ufunc other than the operators, on its domain."""
+        r = self.r
+        a = self.expr(dt_pool, shape, depth - 1)
+        b = self.expr(dt_pool, shape, depth - 1)
+        sh = self.out_shape(a, b)
+        ka, kb = kind(a.dt), kind(b.dt)
+        if "c" in (ka, kb):
+            fn = r.choice(["add", "multiply", "subtract"])
+            if promote(a.dt, b.dt) == "bool":
+                fn = "add"
+            return Expr(f"cp.{fn}({a.text}, {b.text})", ufunc_dtype(fn, a.dt, b.dt), sh, False, False)
+        ints = ka in "biu" and kb in "biu"
+        fns = ["hypot", "arctan2", "fmax", "fmin", "copysign", "fmod", "logaddexp"]
+        if ints:
+            fns += ["bitwise_and", "bitwise_or", "bitwise_xor", "shift"]
+        fn = r.choice(fns)
+        if fn == "shift":
+            if ka == "u":
+                n = r.randint(0, 3)
+                return Expr(f"({a.text} {r.choice(['<<', '>>'])} {n})", a.dt, a.shape, True, False)
+            fn = "bitwise_xor"
+        if fn.startswith("bitwise"):
+            op = {"bitwise_and": "&", "bitwise_or": "|", "bitwise_xor": "^"}[fn]
+            rdt = ufunc_dtype(fn, a.dt, b.dt)
+            return Expr(f"({a.text} {op} {b.text})", rdt, sh, True, a.bounded and b.bounded and kind(rdt) == "b")
+        if fn == "fmod":
+            if ints:
+                b = self.divisor(b)
+            elif not (a.exact and b.exact):
+                fn = "fmax"
+        if fn == "logaddexp" and not (a.bounded and b.bounded):
+            fn = "hypot"
+        if fn in ("hypot", "arctan2", "logaddexp", "copysign") and (ka == "b" and kb == "b"):
+            fn = "fmax"
+        rdt = ufunc_dtype(fn, a.dt, b.dt)
+        exact = fn in ("fmax", "fmin", "fmod") and a.exact and b.exact
+        return Expr(f"cp.{fn}({a.text}, {b.text})", rdt, sh, exact, fn in ("arctan2",))
 
     def out_shape(self, a, b):
         return tuple(np.broadcast_shapes(a.shape, b.shape))
@@ -300,10 +341,26 @@ class Case:
         if k == "b":
             return Expr(f"cp.logical_not({a.text})", "bool", a.shape, True, True)
         fns = ["sqrt", "log", "sin", "cos", "tanh", "exp", "abs", "neg", "arcsin", "log1p",
-               "expm1", "cbrt", "arctan", "square", "floor", "rint", "sign"]
+               "expm1", "cbrt", "arctan", "square", "floor", "rint", "sign", "sinh", "log2",
+               "log10", "isfinite", "around", "ceil", "trunc", "reciprocal"]
         fn = r.choice(fns)
         if k == "u" and fn == "neg":
             fn = "abs"
+        if fn == "isfinite":
+            return Expr(f"cp.isfinite({a.text})", "bool", a.shape, True, True)
+        if fn == "reciprocal":
+            if k in "iub":
+                fn = "abs"
+            else:
+                return Expr(f"cp.reciprocal({a.text})", a.dt, a.shape, False, False)
+        if fn == "around" and k == "f" and a.exact:
+            return Expr(f"cp.around({a.text}, {r.choice([0, 1])})", a.dt, a.shape, True, a.bounded)
+        if fn == "around" or fn in ("ceil", "trunc") and k == "b":
+            fn = "cos"
+        if fn in ("ceil", "trunc"):
+            fn = fn if a.exact else "tanh"
+            if a.exact:
+                return Expr(f"cp.{fn}({a.text})", ufunc_dtype(fn, a.dt), a.shape, True, a.bounded)
         if fn in ("floor", "rint") and not a.exact:
             fn = "tanh"
         if fn == "neg":
@@ -319,11 +376,11 @@ class Case:
         arg = a.text
         if fn in ("sqrt", "cbrt"):
             arg = f"cp.abs({arg})" if k != "u" else arg
-        elif fn in ("log", "log1p"):
+        elif fn in ("log", "log1p", "log2", "log10"):
             arg = f"cp.abs({arg}) + 1" if k != "u" else f"{arg} + 1"
         elif fn == "arcsin":
             arg = f"cp.clip({arg}, -1, 1)" if k != "u" else f"cp.clip({arg}, 0, 1)"
-        elif fn in ("exp", "expm1"):
+        elif fn in ("exp", "expm1", "sinh"):
             arg = f"cp.clip({arg}, -4, 4)" if k != "u" else f"cp.clip({arg}, 0, 4)"
         elif fn in ("sin", "cos", "tanh", "arctan") and not a.bounded:
             arg = f"cp.clip({arg}, -100, 100)" if k != "u" else f"cp.clip({arg}, 0, 100)"
@@ -426,7 +483,14 @@ class Case:
         e = self.full(e, shape)
         self.touch(e.dt)
         fn = r.choice(["sum", "sum", "mean", "max", "min", "prod", "any", "all", "argmax",
-                       "argmin", "var", "std", "cumsum"])
+                       "argmin", "var", "std", "cumsum", "cumprod", "ptp", "count_nonzero",
+                       "nansum", "nanmax", "average"])
+        if fn in ("ptp", "nanmax") and kind(e.dt) in "bc":
+            fn = "sum"
+        if fn == "cumprod" and kind(e.dt) == "f":
+            fn = "cumsum"
+        if fn in ("count_nonzero", "average") and r.random() < 0.5:
+            fn = "cumsum"
         k = kind(e.dt)
         if fn in ("argmax", "argmin") and not (e.exact and e.bounded and k != "c"):
             fn = "sum"
@@ -434,11 +498,11 @@ class Case:
             fn = "sum"
         if fn == "prod" and k == "f":
             fn = "sum"
-        if fn in ("var", "std", "mean") and k in "b":
+        if fn in ("var", "std", "mean", "average") and k in "b":
             fn = "any"
         args = []
         nd = len(shape)
-        if fn == "cumsum":
+        if fn in ("cumsum", "cumprod", "count_nonzero", "average"):
             if r.random() < 0.7:
                 args.append(f"axis={r.randint(-nd, nd - 1)}")
         elif fn in ("argmax", "argmin"):
@@ -456,7 +520,11 @@ class Case:
             if fn in ("var", "std") and r.random() < 0.3:
                 args.append("ddof=1" if min(shape) > 1 else "ddof=0")
         argt = ", ".join(args)
-        if r.random() < 0.5:
+        if fn == "count_nonzero" and not args:
+            args.append("axis=0")  # without an axis NumPy gives a Python int, CuPy a 0-d array
+            argt = ", ".join(args)
+        # ptp is a function only: NumPy 2 removed ndarray.ptp, and gpyc follows it
+        if fn in ("count_nonzero", "nansum", "nanmax", "average", "ptp") or r.random() < 0.5:
             self.show(f"cp.{fn}({e.text}{', ' if argt else ''}{argt})")
         else:
             self.show(f"({e.text}).{fn}({argt})")
@@ -603,12 +671,116 @@ class Case:
             self.show(f"{a.text}[::-1][{r.randint(0, n0 - 1)}:]")
         self.touch(dt)
 
+    def stmt_normalize(self):
+        """A reduction with keepdims feeding an elementwise chain (fusion across the two)."""
+        r = self.r
+        shape = self.rand_shape(r.choice([2, 2, 3]))
+        dt = r.choice(["float16", "float32", "float64", "int32", "int8", "uint16"])
+        a = self.leaf(dt, shape)
+        ax = r.randint(-len(shape), len(shape) - 1)
+        fn = r.choice(["mean", "sum", "max", "min"])
+        if fn in ("sum", "mean") and kind(dt) != "f":
+            self.show(f"{a.text} - {a.text}.{fn}(axis={ax}, keepdims=True)")
+        elif r.random() < 0.5:
+            self.show(f"{a.text} - {a.text}.{fn}(axis={ax}, keepdims=True)")
+        else:
+            self.show(f"(cp.abs({a.text}) + 1) / (cp.abs({a.text}) + 1).sum(axis={ax}, keepdims=True)")
+        self.touch(dt)
+        self.touch("float64")
+
+    def stmt_runtime_scalar(self):
+        """A Python number known only at run time (weak promotion, NEP 50 checks)."""
+        r = self.r
+        shape = self.rand_shape()
+        dt = r.choice(ALL[1:])
+        a = self.leaf(dt, shape)
+        s, i = self.var("s"), self.var("i")
+        isfloat = kind(dt) in "fc" and r.random() < 0.6
+        self.emit(f"{s} = {'0.5' if isfloat else '0'}")
+        self.emit(f"for {i} in range({r.randint(1, 3)}):")
+        self.emit(f"{s} += {i}{' * 0.25' if isfloat else ''}", 2)
+        op = r.choice(["+", "*", "-"] if kind(dt) != "u" else ["+", "*"])
+        self.show(f"{a.text} {op} {s}" if r.random() < 0.5 else f"{s} {op} {a.text}"
+                  if op != "-" else f"{a.text} {op} {s}")
+        self.touch(dt)
+
+    def stmt_view_chain(self):
+        """An expression's result sliced, transposed or reshaped, then used again."""
+        r = self.r
+        shape = self.rand_shape(r.choice([2, 3]))
+        e = self.expr(self.dt_pool(), shape, r.randint(1, 2))
+        e = self.full(e, shape)
+        t = self.var("t")
+        self.emit(f"{t} = {e.text}")
+        c = r.random()
+        if c < 0.35:
+            idx = ", ".join(r.choice(["::-1", "::2", "1:", ":", "::-2"]) for _ in shape)
+            self.show(f"{t}[{idx}] * 2")
+        elif c < 0.7:
+            self.show(f"{t}.T + 1")
+        else:
+            n = 1
+            for x in shape:
+                n *= x
+            self.show(f"{t}.reshape(-1)[::-1]" if r.random() < 0.5 else f"{t}.reshape({n}, 1)")
+        self.touch(e.dt)
+
+    def stmt_monomorph(self):
+        """One user function called with two argument dtypes (two instances)."""
+        r = self.r
+        f = f"c{self.idx}_g{self.nvar}"
+        self.nvar += 1
+        self.helpers.append(f"def {f}(a, n):")
+        self.helpers.append("    t = a * 2")
+        self.helpers.append("    for j in range(n):")
+        self.helpers.append("        t = t + a")
+        self.helpers.append("    return t, t.sum()")
+        for _ in range(2):
+            shape = self.rand_shape()
+            dt = r.choice([d for d in ALL if d != "bool"])
+            a = self.leaf(dt, shape)
+            p, q = self.var("p"), self.var("q")
+            self.emit(f"{p}, {q} = {f}({a.text}, {r.randint(0, 3)})")
+            self.show(p)
+            self.show(q)
+            self.touch(dt)
+
+    def stmt_scalar_read(self):
+        """Scalar indexing and conversions to Python numbers."""
+        r = self.r
+        shape = self.rand_shape()
+        dt = r.choice(["int8", "int32", "int64", "uint8", "uint32", "float16", "float32", "float64"])
+        e = self.full(self.expr([dt], shape, r.randint(0, 2)), shape)
+        t = self.var("t")
+        self.emit(f"{t} = {e.text}")
+        pos = ", ".join(str(r.randint(-n, n - 1)) for n in shape)
+        conv = "float" if kind(e.dt) == "f" else "int"
+        if kind(e.dt) in "bc":
+            conv = "str"
+        self.emit(f"print({t}[{pos}], {conv}({t}[{pos}]))")
+        self.touch(e.dt)
+
+    def stmt_int_inplace(self):
+        """//=, %=, **= on an integer copy."""
+        r = self.r
+        shape = self.rand_shape()
+        dt = r.choice(SIGNED + UNSIGNED)
+        t = self.leaf(dt, shape)
+        x = self.var("x")
+        self.emit(f"{x} = {t.text}.copy()")
+        op = r.choice(["//=", "%=", "**="])
+        if op == "**=":
+            self.emit(f"{x} **= {r.choice([2, 3])}")
+        else:
+            d = self.divisor(self.leaf(dt, self.bcast_of(shape)))
+            self.emit(f"{x} {op} {d.text}")
+        self.touch(dt)
+        self.show(x)
+
     def build(self, nstmts):
         self.emit(f'print("#case {self.idx}")')
         for _ in range(nstmts):
-            getattr(self, self.r.choice(["stmt_chain", "stmt_chain", "stmt_reduce",
-                                         "stmt_inplace", "stmt_loop", "stmt_func",
-                                         "stmt_fancy"]))()
+            getattr(self, self.r.choice(STMTS))()
         text = "\n".join(self.helpers + [f"def c{self.idx}():"] + self.lines + [f"c{self.idx}()", ""])
         return text
 
@@ -619,6 +791,10 @@ class Case:
         return TOL["float64"]
 
 
+STMTS = ["stmt_chain", "stmt_chain", "stmt_chain", "stmt_reduce", "stmt_reduce", "stmt_inplace",
+         "stmt_inplace", "stmt_loop", "stmt_func", "stmt_fancy", "stmt_normalize",
+         "stmt_runtime_scalar", "stmt_view_chain", "stmt_monomorph", "stmt_scalar_read",
+         "stmt_int_inplace"]
 HEADER = "import cupy as cp\n\n"
 
 

@@ -97,6 +97,14 @@ def run(cmd, cwd, timeout, stdout_path=None):
     return p.returncode, p.stdout, p.stderr
 
 
+def first_error(text):
+    """gpyc's first `error:` line (its message), else the last line of text."""
+    for ln in text.splitlines():
+        if "error:" in ln:
+            return ln.strip()
+    return last_line(text)
+
+
 def last_line(text):
     lines = [ln for ln in text.splitlines() if ln.strip()]
     return lines[-1] if lines else ""
@@ -152,7 +160,7 @@ class Program:
             if rc1 == 0:
                 kept.append(c)
             elif rc1 == 1:
-                self.findings.append(("compile-error", c, last_line(e1) if e1 else "?"))
+                self.findings.append(("compile-error", c, first_error(e1)))
             else:
                 why = "timeout" if rc1 is None else f"exit {rc1}"
                 self.findings.append(("gpyc-crash", c, f"{why}: {last_line(e1)}"))
@@ -162,7 +170,7 @@ class Program:
         name = self.write(kept, ".kept.py")
         rc, _, err = self.gpyc_check(name)
         if rc != 0:
-            self.findings.append(("compile-error", None, f"program fails where its cases pass: {last_line(err)}"))
+            self.findings.append(("compile-error", None, f"program fails where its cases pass: {first_error(err)}"))
             return None
         return name
 
@@ -171,7 +179,7 @@ class Program:
                          self.o.compile_timeout)
         if rc != 0:
             why = "timeout" if rc is None else f"exit {rc}"
-            self.findings.append(("build-error", None, f"{why}: {last_line(err)}"))
+            self.findings.append(("build-error", None, f"{why}: {first_error(err)}"))
             return False
         return True
 
