@@ -9,6 +9,9 @@
 #   make test       build everything and run the whole test suite, what CI runs (unit, errors,
 #                   nocrash, golden, api, files, cache, build, end-to-end, alloc)
 #   make install PREFIX=/opt/gpyc
+#   make difffuzz   build, then the differential fuzzer (tests/difffuzz, docs/testing.md):
+#                   DIFFFUZZ_N programs (default 100) of 100 cases from DIFFFUZZ_SEED (default 1)
+#                   into DIFFFUZZ_OUT (default BUILD/difffuzz); run and compared on a GPU
 #
 # The GPU targets the runtime library is built for (CMake's GPYC_CUDA_ARCHS, a CMake list):
 #   make install           CMakeLists.txt's default, sm_80 + sm_90 (what users install); a build
@@ -33,7 +36,11 @@ DEFAULT_ARCHS := $(if $(and $(NO_GPU),$(if $(filter install,$(MAKECMDGOALS)),,1)
 WANT_ARCHS = $(or $(CUDA_ARCHS),$(DEFAULT_ARCHS))
 check test: WANT_ARCHS = $(or $(CUDA_ARCHS),$(HAVE_ARCHS),$(DEV_ARCHS))
 
-.PHONY: all deps configure build demo check test install clean
+DIFFFUZZ_N ?= 100
+DIFFFUZZ_SEED ?= 1
+DIFFFUZZ_OUT ?= $(BUILD)/difffuzz
+
+.PHONY: all deps configure build demo check test install clean difffuzz
 all: build
 
 deps:
@@ -65,6 +72,9 @@ check: configure
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	@./tests/run.sh $(BUILD)
+
+difffuzz: build
+	./tests/difffuzz/run.sh $(BUILD) $(DIFFFUZZ_OUT) $(DIFFFUZZ_N) $(DIFFFUZZ_SEED) -j $(JOBS)
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

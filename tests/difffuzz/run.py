@@ -70,9 +70,23 @@ def split_cases(text):
     return out
 
 
+def magnitude(toks):
+    """The largest finite |value| among the number tokens."""
+    big = 0.0
+    for tok, _ in toks:
+        k, v = CMP.classify(tok)
+        vals = [v] if k == "float" else (list(v) if k == "complex" else [])
+        for x in vals:
+            if abs(x) != float("inf") and x == x:
+                big = max(big, abs(x))
+    return big
+
+
 def diff_case(exp, act, rtol, atol, limit=3):
-    """First differences between two case outputs, [] when they match."""
+    """First differences between two case outputs, [] when they match.  Floats are compared
+    with atol + rtol * (the largest magnitude the case prints) as the absolute tolerance."""
     te, ta = CMP.tokens(exp), CMP.tokens(act)
+    atol = atol + rtol * magnitude(te)
     diffs = []
     for (e, le), (a, _) in zip(te, ta):
         if not CMP.same(e, a, rtol, atol):
@@ -197,7 +211,8 @@ class Program:
             self.compared += 1
             d = diff_case(exp.get(i, ""), act[i], c["rtol"], c["atol"])
             if d:
-                self.findings.append(("mismatch", c, "; ".join(d)))
+                kind = "mismatch-f16" if "float16" in c["dtypes"] else "mismatch"
+                self.findings.append((kind, c, "; ".join(d)))
         if rc != 0:
             dead = max(reached) if reached else None
             left = [c["id"] for c in self.cases if c["id"] not in reached]
@@ -276,12 +291,12 @@ def main():
     summary = (f"difffuzz summary: seed {o.seed}: {programs} programs, {cases} cases kept, "
                f"{compared} compared on the GPU; "
                + ", ".join(f"{counts.get(k, 0)} {k}" for k in
-                           ("mismatch", "run-error", "build-error", "gpyc-crash",
+                           ("mismatch", "mismatch-f16", "run-error", "build-error", "gpyc-crash",
                             "compile-error", "oracle-error")))
     print(summary)
     with open(os.path.join(o.outdir, "report.txt"), "w") as f:
         f.write("\n".join(report + [summary, ""]))
-    bad = sum(v for k, v in counts.items() if k != "compile-error")
+    bad = sum(v for k, v in counts.items() if k not in ("compile-error", "mismatch-f16"))
     return 1 if bad else 0
 
 
