@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""run.py BUILD OUTDIR N SEED [-j J] [--cases K] [--no-run] [--check-only]
+"""run.py BUILD OUTDIR N SEED [-j J] [--compile-jobs C] [--cases K] [--first F] [--arch A]
+          [--no-run] [--check-only]
 
 Differential fuzzer (issue 24): generates N programs of K cases from SEED (gen.py), computes
 their expected outputs with the NumPy oracle (tests/oracle/run-numpy), compiles them with
@@ -13,14 +14,15 @@ Steps, each program on its own (J programs at a time):
   2. check: `gpyc --check`.  On failure, each case is checked alone; the cases gpyc rejects are
      reported as `compile-error` (with gpyc's message) and dropped, and the program is written
      again without them (pNNNN.kept.py).  A gpyc crash (a signal) is `gpyc-crash`.
-  3. compile: `gpyc pNNNN.py -o pNNNN.bin` (skipped with --check-only).  A failure here (nvcc,
-     codegen) is `build-error` for the whole program.
+  3. compile: `gpyc --arch=A pNNNN.py -o pNNNN.bin` (skipped with --check-only), C programs at a
+     time (gpyc itself runs one nvcc per core).  A failure here (nvcc, codegen) is `build-error`
+     for the whole program.
   4. run (skipped with --no-run, or without a GPU): the executable's stdout, split at the
      `#case I` lines; each case compared with its expected block.  A mismatch is reported with
      the case's text and the first differences; a program that dies is `run-error` (its exit
      status, last stderr line, the cases it did not reach).
 
-Prints one line per finding and a summary; writes OUTDIR/report.txt (the same, with the text
+Prints one line per finding and a summary; writes OUTDIR/report-FIRST.txt (the same, with the text
 of each failing case) and exits 1 if there is any mismatch, crash or error other than
 compile-error.  The NumPy used is the oracle's ($ORACLE_PYTHON, else python3 or
 /usr/bin/python3 with NumPy); the same one runs gen.py, as gen.py needs NumPy.
@@ -34,6 +36,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -189,7 +192,12 @@ class Program:
         return name
 
     def compile(self, name):
-        rc, _, err = run([self.o.gpyc, name, "-o", self.base + ".bin"], self.dir,
+        with self.o.compile_slots:
+            return self.compile_now(name)
+
+    def compile_now(self, name):
+        arch = [f"--arch={self.o.arch}"] if self.o.arch else []
+        rc, _, err = run([self.o.gpyc, *arch, name, "-o", self.base + ".bin"], self.dir,
                          self.o.compile_timeout)
         if rc != 0:
             why = "timeout" if rc is None else f"exit {rc}"
@@ -232,6 +240,8 @@ class Program:
             return self
         if self.o.gpu:
             self.execute(expected)
+            if not self.findings:
+                os.remove(self.path(".bin"))  # ~30 MB each; kept only where something failed
         return self
 
 
@@ -258,6 +268,12 @@ def main():
     ap.add_argument("seed", type=int)
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--cases", type=int, default=100)
+    ap.add_argument("--compile-jobs", type=int, default=2,
+                    help="full compiles at a time (default 2: gpyc runs one nvcc per core itself)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first program (split a long run: --first 0, 30, ...)")
+    ap.add_argument("--arch", default="sm_90",
+                    help="gpyc's --arch (default sm_90, the H100's; '' for gpyc's default)")
     ap.add_argument("--no-run", action="store_true", help="compile but do not run")
     ap.add_argument("--check-only", action="store_true", help="oracle and gpyc --check only")
     ap.add_argument("--timeout", type=int, default=300)
@@ -268,16 +284,21 @@ def main():
         print(f"run.py: no gpyc at {o.gpyc}", file=sys.stderr)
         return 2
     o.outdir = os.path.abspath(o.outdir)
+    o.compile_slots = threading.Semaphore(max(1, o.compile_jobs))
+    # a kernel cache of the run's own: shared kernels hit across programs, the user's stays clean
+    os.environ.setdefault("GPYC_CACHE_DIR", os.path.join(o.outdir, "kcache"))
     o.gpu = not o.no_run and not o.check_only and have_gpu()
-    sys.argv = ["gen.py", o.outdir, str(o.n), str(o.seed), "--cases", str(o.cases)]
+    sys.argv = ["gen.py", o.outdir, str(o.n), str(o.seed), "--cases", str(o.cases),
+                "--first", str(o.first)]
     gen.main()
     mode = "check only" if o.check_only else ("compile and run" if o.gpu else "compile, no GPU: not run")
-    print(f"difffuzz: {o.n} programs x {o.cases} cases, seed {o.seed}, {mode}, -j {o.j}", flush=True)
+    print(f"difffuzz: programs {o.first}..{o.first + o.n - 1} x {o.cases} cases, seed {o.seed}, "
+          f"{mode}, -j {o.j}", flush=True)
     counts = {}
     programs = cases = compared = 0
     report = []
     with cf.ThreadPoolExecutor(max_workers=o.j) as ex:
-        for prog in ex.map(lambda p: Program(o, p).go(), range(o.n)):
+        for prog in ex.map(lambda p: Program(o, p).go(), range(o.first, o.first + o.n)):
             programs += 1
             cases += len(prog.cases)
             compared += prog.compared
@@ -288,13 +309,14 @@ def main():
                 report.append(line)
                 if case and kind != "compile-error":
                     report.append("    " + case["text"].replace("\n", "\n    "))
-    summary = (f"difffuzz summary: seed {o.seed}: {programs} programs, {cases} cases kept, "
+    summary = (f"difffuzz summary: seed {o.seed}, programs {o.first}..{o.first + o.n - 1}: "
+               f"{programs} programs, {cases} cases kept, "
                f"{compared} compared on the GPU; "
                + ", ".join(f"{counts.get(k, 0)} {k}" for k in
                            ("mismatch", "mismatch-f16", "run-error", "build-error", "gpyc-crash",
                             "compile-error", "oracle-error")))
     print(summary)
-    with open(os.path.join(o.outdir, "report.txt"), "w") as f:
+    with open(os.path.join(o.outdir, f"report-{o.first}.txt"), "w") as f:
         f.write("\n".join(report + [summary, ""]))
     bad = sum(v for k, v in counts.items() if k not in ("compile-error", "mismatch-f16"))
     return 1 if bad else 0
