@@ -790,6 +790,66 @@ class Case:
         self.touch(dt)
         self.show(x)
 
+    def stmt_overlap(self):
+        """In-place updates whose source overlaps the target (NumPy reads the source first)."""
+        r = self.r
+        n = r.randint(2, 7)
+        dt = r.choice([d for d in ALL if d != "bool"])
+        a = self.leaf(dt, (n,) if r.random() < 0.6 else (n, r.randint(1, 4)))
+        x = self.var("x")
+        self.emit(f"{x} = {a.text}.copy()")
+        c = r.random()
+        if c < 0.3:
+            self.emit(f"{x}[1:] = {x}[:-1]")
+        elif c < 0.5:
+            self.emit(f"{x}[:-1] = {x}[1:]")
+        elif c < 0.75:
+            self.emit(f"{x} += {x}[::-1]")
+        else:
+            self.emit(f"{x}[::2] = {x}[::-1][::2] * 2")
+        self.touch(dt)
+        self.show(x)
+
+    def stmt_view_reduce(self):
+        """Reductions of non-contiguous views: slices of slices, transposes, steps."""
+        r = self.r
+        shape = tuple(r.randint(2, 6) for _ in range(r.choice([2, 3, 4])))
+        dt = r.choice(ALL)
+        a = self.leaf(dt, shape)
+        v = self.var("v")
+        idx = ", ".join(r.choice(["::2", "1:", "::-1", ":", "1::2", "::-2"]) for _ in shape)
+        self.emit(f"{v} = {a.text}[{idx}]")
+        if r.random() < 0.5:
+            self.emit(f"{v} = {v}.T" if len(shape) == 2 else f"{v} = cp.swapaxes({v}, 0, -1)")
+        w = self.var("v")
+        self.emit(f"{w} = {v}[::-1]")
+        fn = r.choice(["sum", "max", "min", "any", "all"])
+        if kind(dt) == "c" and fn in ("max", "min"):
+            fn = "sum"
+        nd = len(shape)
+        axes = tuple(sorted(r.sample(range(nd), r.randint(1, nd))))
+        kd = ", keepdims=True" if r.random() < 0.4 else ""
+        self.show(f"{w}.{fn}(axis={axes if len(axes) > 1 else axes[0]}{kd})")
+        self.touch(dt)
+
+    def stmt_nested_loop(self):
+        """Nested loops with a break and reductions inside."""
+        r = self.r
+        shape = self.rand_shape(r.choice([1, 2]))
+        dt = r.choice(["int32", "int64", "float32", "float64", "uint16", "complex128"])
+        a = self.leaf(dt, shape)
+        acc, i, j = self.var("acc"), self.var("i"), self.var("j")
+        self.emit(f"{acc} = cp.zeros({bshape(shape)}, dtype=cp.{dt})")
+        self.emit(f"for {i} in range({r.randint(1, 4)}):")
+        self.emit(f"for {j} in range({r.randint(1, 4)}):", 2)
+        self.emit(f"if {j} > {r.randint(0, 2)}:", 3)
+        self.emit("break", 4)
+        self.emit(f"{acc} += {a.text} * ({i} + {j})", 3)
+        self.emit(f"{acc} -= {acc}.sum(axis=0, keepdims=True) // 2"
+                  if kind(dt) in "iu" else f"{acc} -= {acc}.mean(axis=0, keepdims=True)", 2)
+        self.touch(dt)
+        self.show(acc)
+
     def build(self, nstmts):
         self.emit(f'print("#case {self.idx}")')
         for _ in range(nstmts):
@@ -807,7 +867,7 @@ class Case:
 STMTS = ["stmt_chain", "stmt_chain", "stmt_chain", "stmt_reduce", "stmt_reduce", "stmt_inplace",
          "stmt_inplace", "stmt_loop", "stmt_func", "stmt_fancy", "stmt_normalize",
          "stmt_runtime_scalar", "stmt_view_chain", "stmt_monomorph", "stmt_scalar_read",
-         "stmt_int_inplace"]
+         "stmt_int_inplace", "stmt_overlap", "stmt_view_reduce", "stmt_nested_loop"]
 HEADER = "import cupy as cp\n\n"
 
 

@@ -16,7 +16,8 @@ Steps, each program on its own (J programs at a time):
      again without them (pNNNN.kept.py).  A gpyc crash (a signal) is `gpyc-crash`.
   3. compile: `gpyc --arch=A pNNNN.py -o pNNNN.bin` (skipped with --check-only), C programs at a
      time (gpyc itself runs one nvcc per core).  A failure here (nvcc, codegen) is `build-error`
-     for the whole program.
+     for the whole program.  With --check-only, `gpyc --emit=cuda` instead (code generation
+     without nvcc).
   4. run (skipped with --no-run, or without a GPU): the executable's stdout, split at the
      `#case I` lines; each case compared with its expected block.  A mismatch is reported with
      the case's text and the first differences; a program that dies is `run-error` (its exit
@@ -191,6 +192,16 @@ class Program:
             return None
         return name
 
+    def emit_cuda(self, name):
+        """--check-only's last step: gpyc's code generation, without nvcc."""
+        rc, _, err = run([self.o.gpyc, "--emit=cuda", name, "-o", self.base + ".cu"], self.dir,
+                         self.o.timeout)
+        if rc != 0:
+            why = "timeout" if rc is None else f"exit {rc}"
+            self.findings.append(("build-error", None, f"--emit=cuda: {why}: {first_error(err)}"))
+        elif os.path.exists(self.path(".cu")):
+            os.remove(self.path(".cu"))
+
     def compile(self, name):
         with self.o.compile_slots:
             return self.compile_now(name)
@@ -234,7 +245,10 @@ class Program:
         with open(self.path(".expected"), "w") as f:
             f.write(expected)
         name = self.check()
-        if name is None or self.o.check_only:
+        if name is None:
+            return self
+        if self.o.check_only:
+            self.emit_cuda(name)
             return self
         if not self.compile(name):
             return self
