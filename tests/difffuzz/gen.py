@@ -850,6 +850,46 @@ class Case:
         self.touch(dt)
         self.show(acc)
 
+    def stmt_misc(self):
+        """Less common forms: mixed fancy and slice indexing, 2-d index arrays, fancy +=,
+        where with a scalar, clip with array bounds, masks combined with & and |, reductions
+        with dtype=, host conversions of reductions."""
+        r = self.r
+        dt = r.choice([d for d in ALL if kind(d) != "c"])
+        shape = (r.randint(2, 5), r.randint(2, 5))
+        a = self.leaf(dt, shape)
+        c = r.randint(0, 6)
+        n0, n1 = shape
+        if c == 0:
+            rows = [r.randint(-n0, n0 - 1) for _ in range(r.randint(1, 3))]
+            self.show(f"{a.text}[{rows}, {r.randint(0, n1 - 1)}:]")
+        elif c == 1:
+            idx = [[r.randint(0, n0 - 1) for _ in range(2)] for _ in range(2)]
+            self.show(f"{a.text}[cp.array({idx})]")
+        elif c == 2 and dt != "bool":
+            x = self.var("x")
+            self.emit(f"{x} = {a.text}.copy()")
+            rows = sorted(set(r.randint(0, n0 - 1) for _ in range(2)))
+            self.emit(f"{x}[{rows}] += {r.randint(0, 3)}")
+            self.show(x)
+        elif c == 3:
+            m = self.compare([dt], shape, 0)
+            m2 = self.compare([dt], shape, 0)
+            val = self.value(dt)
+            self.show(f"cp.where({m.text} {r.choice(['&', '|', '^'])} {m2.text}, {val}, {a.text})")
+        elif c == 4 and kind(dt) in "iuf":
+            lo = self.leaf(dt, self.bcast_of(shape))
+            self.show(f"cp.clip({a.text}, {lo.text}, {lo.text} + {r.randint(1, 4)})")
+        elif c == 5 and kind(dt) in "iuf":
+            to = r.choice(["float64", "int64"] if kind(dt) in "iu" else ["float64"])
+            self.show(f"{a.text}.sum(axis={r.randint(0, 1)}, dtype=cp.{to})")
+            self.touch(to)
+        else:
+            self.emit(f"print(float({a.text}.astype(cp.float64).sum()) * 2, int({a.text}.astype(cp.int64).max()) + 1)"
+                      if kind(dt) != "f" else
+                      f"print(float({a.text}.sum()) * 2, int({a.text}.astype(cp.int64).max()) + 1)")
+        self.touch(dt)
+
     def build(self, nstmts):
         self.emit(f'print("#case {self.idx}")')
         for _ in range(nstmts):
@@ -867,7 +907,7 @@ class Case:
 STMTS = ["stmt_chain", "stmt_chain", "stmt_chain", "stmt_reduce", "stmt_reduce", "stmt_inplace",
          "stmt_inplace", "stmt_loop", "stmt_func", "stmt_fancy", "stmt_normalize",
          "stmt_runtime_scalar", "stmt_view_chain", "stmt_monomorph", "stmt_scalar_read",
-         "stmt_int_inplace", "stmt_overlap", "stmt_view_reduce", "stmt_nested_loop"]
+         "stmt_int_inplace", "stmt_overlap", "stmt_view_reduce", "stmt_nested_loop", "stmt_misc"]
 HEADER = "import cupy as cp\n\n"
 
 
