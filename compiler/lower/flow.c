@@ -361,8 +361,13 @@ void lw_flow_conflict(Binding *b, Span sp)
               "gpyc would print 1.0): write both as the same type (0.0 for 0), or give one another name";
     else
         why = "values of these types do not join where paths meet: give one of them another name";
-    diag_error(sp, "'%s' is %s (line %u) or %s (line %u) here: %s", b->name, a, b->cspan[0].line, c,
-               b->cspan[1].line, why);
-    diag_note(b->cspan[0], "bound to %s here", a);
-    diag_note(b->cspan[1], "bound to %s here", c);
+    /* located at the later of the two bindings (the one that made the conflict, as the
+     * acceptance programs expect), with the other binding and the read as notes */
+    const bool swap = b->cspan[0].line > b->cspan[1].line ||
+                      (b->cspan[0].line == b->cspan[1].line && b->cspan[0].col > b->cspan[1].col);
+    const int late = swap ? 0 : 1;
+    diag_error(b->cspan[late], "'%s' is %s here but %s on another path (line %u), and both reach line %u: %s",
+               b->name, late ? c : a, late ? a : c, b->cspan[1 - late].line, sp.line, why);
+    diag_note(b->cspan[1 - late], "bound to %s here", late ? a : c);
+    diag_note(sp, "read here");
 }
