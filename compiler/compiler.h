@@ -244,6 +244,8 @@ typedef struct IrValue {
     Type *type;
     IrInstr *def;       /* defining instruction */
     int nuses;
+    unsigned stamp;     /* pass scratch: count is valid while stamp is the pass's ir_stamp */
+    int count;
 } IrValue;
 
 typedef struct IrVar {
@@ -284,6 +286,8 @@ struct IrInstr {
     bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
                                (graphloop.c) */
     IrBlock *parent;        /* the block that holds this instruction */
+    int pos;                /* ir_index_in_block's cache: its index in parent when not stale */
+    unsigned stamp;         /* pass scratch (ir_stamp) */
 };
 
 struct IrBlock {
@@ -328,6 +332,7 @@ struct KernelGroup {
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
     Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
     Bundle *bundle;         /* the horizontal bundle it runs in (hfuse.c), or NULL */
+    unsigned stamp;         /* pass scratch (ir_stamp) */
 };
 
 /* Sibling reductions (siblings.c): member KG_REDUCE groups of one block, each reducing a 1-d
@@ -379,6 +384,7 @@ typedef struct IrModule {
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
     int next_value_id, next_var_id;
+    unsigned stamp;         /* the last ir_stamp */
     Arena *arena;
 } IrModule;
 
@@ -507,7 +513,13 @@ void group_finish(IrModule *m, KernelGroup *g);
 void fuse_module(IrModule *m);
 
 /* IR queries shared by the passes (ir.c) */
-int ir_index_in_block(const IrBlock *b, const IrInstr *in);   /* -1 when absent */
+/* The index of `in` in b, -1 when absent: O(1) from in->pos while the block is unchanged
+ * around it; a stale cache renumbers the whole block once (O(n) per change of the block, the
+ * cost the change itself had). */
+int ir_index_in_block(const IrBlock *b, const IrInstr *in);
+/* A fresh value for the `stamp` scratch fields of values, instructions and groups: a pass
+ * marks what it has seen with it instead of searching lists (linear passes, issue 24). */
+unsigned ir_stamp(const IrModule *m);
 /* Frees the instruction lists of block b and of the blocks nested in it. */
 void ir_block_free(IrBlock *b);
 /* Drops block b from the program: gives back the argument uses of its instructions and of
@@ -516,6 +528,9 @@ void ir_block_free(IrBlock *b);
 void ir_block_discard(IrBlock *b);
 /* Removes the instruction at position i of b; its argument uses go with it. */
 void ir_remove(IrBlock *b, int i);
+/* Removes, in one pass over b, every instruction of b whose stamp is `stamp` (ir_remove's
+ * effect on each, in linear time: a pass that drops many instructions marks them first). */
+void ir_remove_stamped(IrBlock *b, unsigned stamp);
 /* Replaces the instruction at position pos of b by the instructions of seq, in order (their
  * parent becomes b).  The replaced instruction's argument uses are the caller's to give back. */
 void ir_splice(IrBlock *b, int pos, const Vec *seq);

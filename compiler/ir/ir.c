@@ -587,9 +587,21 @@ void ir_print(FILE *out, const IrModule *m)
 
 int ir_index_in_block(const IrBlock *b, const IrInstr *in)
 {
-    for (int i = 0; i < b->instrs.n; i++)
-        if (VEC_AT(b->instrs, i) == in) return i;
-    return -1;
+    if (in->pos >= 0 && in->pos < b->instrs.n && VEC_AT(b->instrs, in->pos) == in) return in->pos;
+    int at = -1;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *x = VEC_AT(b->instrs, i);
+        x->pos = i;
+        if (x == in) at = i;
+    }
+    return at;
+}
+
+unsigned ir_stamp(const IrModule *m)
+{
+    IrModule *mm = (IrModule *)m; /* scratch, not the module's meaning */
+    if (++mm->stamp == 0) mm->stamp = 1;
+    return mm->stamp;
 }
 
 void ir_remove(IrBlock *b, int i)
@@ -599,6 +611,21 @@ void ir_remove(IrBlock *b, int i)
         if (in->args[j]) in->args[j]->nuses--;
     for (int k = i + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
     b->instrs.n--;
+}
+
+void ir_remove_stamped(IrBlock *b, unsigned stamp)
+{
+    int n = 0;
+    for (int i = 0; i < b->instrs.n; i++) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->stamp != stamp) {
+            b->instrs.v[n++] = in;
+            continue;
+        }
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j]) in->args[j]->nuses--;
+    }
+    b->instrs.n = n;
 }
 
 void ir_splice(IrBlock *b, int pos, const Vec *seq)
@@ -633,6 +660,7 @@ IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *co
     *c = *in;                       /* the attributes */
     c->res = res;
     c->args = cargs;
+    c->stamp = 0;
     if (res) res->def = c;
     return c;
 }

@@ -18,79 +18,101 @@
 #include "compiler/compiler.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-/* Replaces every use of `from` by `to` in instructions of b from index `start` on, nested
- * blocks included. */
-static void replace_uses(IrBlock *b, int start, IrValue *from, IrValue *to)
+/* The forwarding state of one block walk (forward_block).  Everything is sized by the
+ * module's ids and allocated once per module; a block's walk resets what it set, so a walk
+ * costs the block's size, not the number of variables. */
+typedef struct Fwd {
+    IrModule *m;
+    IrValue **cur;      /* per variable id: the value a load of it reads now, or NULL */
+    int *set_at;        /* per variable id: the walk step at which cur was set */
+    int last_call;      /* the step of the block's last call: globals set before it are stale */
+    Vec set;            /* IrVar* whose cur this walk set */
+    IrValue **subst;    /* per value id: the value a forwarded load's result is replaced by */
+} Fwd;
+
+/* The value a load of var reads at this point of the walk, or NULL. */
+static IrValue *current(const Fwd *F, const IrVar *var)
 {
-    for (int i = start; i < b->instrs.n; i++) {
-        IrInstr *in = VEC_AT(b->instrs, i);
-        for (int j = 0; j < in->nargs; j++)
-            if (in->args[j] == from) {
-                in->args[j] = to;
-                from->nuses--;
-                to->nuses++;
-            }
-        for (int k = 0; k < 2; k++)
-            if (in->blocks[k]) replace_uses(in->blocks[k], 0, from, to);
-    }
+    IrValue *v = F->cur[var->id];
+    if (v && var->global && F->set_at[var->id] <= F->last_call) return NULL;
+    return v;
 }
 
-/* Marks in `stored` every variable some store (or for-loop) inside b assigns. */
-static void stores_in(const IrBlock *b, bool *stored)
+static void set_current(Fwd *F, IrVar *var, IrValue *v, int step)
+{
+    if (!F->cur[var->id]) vec_push(&F->set, var);
+    F->cur[var->id] = v;
+    F->set_at[var->id] = step;
+}
+
+/* Rewrites the arguments of `in`, and of the instructions nested in it, that are forwarded
+ * loads' results to their replacements. */
+static void rewrite_args(Fwd *F, IrInstr *in)
+{
+    for (int j = 0; j < in->nargs; j++) {
+        IrValue *a = in->args[j];
+        if (!a || !F->subst[a->id]) continue;
+        IrValue *to = F->subst[a->id];
+        in->args[j] = to;
+        a->nuses--;
+        to->nuses++;
+    }
+    for (int k = 0; k < 2; k++)
+        if (in->blocks[k])
+            for (int i = 0; i < in->blocks[k]->instrs.n; i++) rewrite_args(F, VEC_AT(in->blocks[k]->instrs, i));
+}
+
+/* Forgets the current value of every variable some store (or for-loop) inside b assigns. */
+static void forget_stored(Fwd *F, const IrBlock *b)
 {
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
-        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var) stored[in->var->id] = true;
-        stores_in(in->blocks[0], stored);
-        stores_in(in->blocks[1], stored);
+        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var) F->cur[in->var->id] = NULL;
+        forget_stored(F, in->blocks[0]);
+        forget_stored(F, in->blocks[1]);
     }
 }
 
-static void forward_block(IrModule *m, IrBlock *b)
+/* Forwards the loads of b (a forwarded load's uses, all after it in b or nested in what
+ * follows, are rewritten as the walk reaches them; the loads go in one pass at the end), then
+ * walks the nested blocks, each with a fresh state. */
+static void forward_block(Fwd *F, IrBlock *b)
 {
     if (!b) return;
-    int nvars = m->next_var_id + 1;
-    IrValue **cur = xcalloc(nvars, sizeof *cur);
-    bool *stored = xcalloc(nvars, sizeof *stored);
+    unsigned dead = ir_stamp(F->m);
+    F->last_call = -1;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
+        rewrite_args(F, in);
         if (in->op == IR_STORE) {
-            cur[in->var->id] = in->args[0];
-        } else if (in->op == IR_LOAD && in->res && cur[in->var->id]) {
-            IrValue *v = cur[in->var->id];
-            replace_uses(b, i + 1, in->res, v);
-            if (in->res->nuses == 0) {
-                ir_remove(b, i);
-                i--;
-            }
+            set_current(F, in->var, in->args[0], i);
+        } else if (in->op == IR_LOAD && in->res && current(F, in->var)) {
+            F->subst[in->res->id] = current(F, in->var);
+            in->stamp = dead;
             continue;
         } else if (in->op == IR_LOAD && in->res) {
             /* later loads of the variable read this value (one array read once by a kernel) */
-            cur[in->var->id] = in->res;
+            set_current(F, in->var, in->res, i);
         } else if (in->op == IR_CALL) {
-            for (int k = 0; k < m->globals.n; k++) cur[((IrVar *)VEC_AT(m->globals, k))->id] = NULL;
+            F->last_call = i;
         }
         if (in->blocks[0] || in->blocks[1] || in->op == IR_FOR_RANGE) {
-            memset(stored, 0, nvars * sizeof *stored);
-            if (in->op == IR_FOR_RANGE && in->var) stored[in->var->id] = true;
-            stores_in(in->blocks[0], stored);
-            stores_in(in->blocks[1], stored);
-            for (int k = 0; k < nvars; k++)
-                if (stored[k]) cur[k] = NULL;
+            if (in->op == IR_FOR_RANGE && in->var) F->cur[in->var->id] = NULL;
+            forget_stored(F, in->blocks[0]);
+            forget_stored(F, in->blocks[1]);
         }
     }
-    free(cur);
-    free(stored);
+    ir_remove_stamped(b, dead);
+    for (int k = 0; k < F->set.n; k++) F->cur[((IrVar *)VEC_AT(F->set, k))->id] = NULL;
+    F->set.n = 0;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
-        forward_block(m, in->blocks[0]);
-        forward_block(m, in->blocks[1]);
+        forward_block(F, in->blocks[0]);
+        forward_block(F, in->blocks[1]);
     }
 }
-
 static void count_loads(const IrBlock *b, int *loads)
 {
     if (!b) return;
@@ -102,26 +124,35 @@ static void count_loads(const IrBlock *b, int *loads)
     }
 }
 
-static void drop_dead_stores(IrBlock *b, const int *loads)
+static void drop_dead_stores(const IrModule *m, IrBlock *b, const int *loads)
 {
     if (!b) return;
+    unsigned dead = ir_stamp(m);
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         if (in->op == IR_STORE && loads[in->var->id] == 0) {
-            ir_remove(b, i);
-            i--;
+            in->stamp = dead;
             continue;
         }
-        drop_dead_stores(in->blocks[0], loads);
-        drop_dead_stores(in->blocks[1], loads);
+        drop_dead_stores(m, in->blocks[0], loads);
+        drop_dead_stores(m, in->blocks[1], loads);
     }
+    ir_remove_stamped(b, dead);
 }
 
 void forward_module(IrModule *m)
 {
-    for (int i = 0; i < m->funcs.n; i++) forward_block(m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
+    Fwd F = {.m = m,
+             .cur = xcalloc(m->next_var_id + 1, sizeof *F.cur),
+             .set_at = xcalloc(m->next_var_id + 1, sizeof *F.set_at),
+             .subst = xcalloc(m->next_value_id + 1, sizeof *F.subst)};
+    for (int i = 0; i < m->funcs.n; i++) forward_block(&F, ((IrFunc *)VEC_AT(m->funcs, i))->body);
+    free(F.cur);
+    free(F.set_at);
+    free(F.subst);
+    vec_free(&F.set);
     int *loads = xcalloc(m->next_var_id + 1, sizeof *loads);
     for (int i = 0; i < m->funcs.n; i++) count_loads(((IrFunc *)VEC_AT(m->funcs, i))->body, loads);
-    for (int i = 0; i < m->funcs.n; i++) drop_dead_stores(((IrFunc *)VEC_AT(m->funcs, i))->body, loads);
+    for (int i = 0; i < m->funcs.n; i++) drop_dead_stores(m, ((IrFunc *)VEC_AT(m->funcs, i))->body, loads);
     free(loads);
 }

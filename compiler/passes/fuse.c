@@ -23,7 +23,8 @@
  * each user, so each clone fuses into its user and the value is never stored: reading the
  * producer's inputs again costs less than writing and reading the value.
  *
- * Groups merged away are removed from m->groups; group ids keep their original numbers.
+ * Groups merged away are removed from m->groups (retired with empty lists during the pass, dropped
+ * at its end); group ids keep their original numbers.
  */
 #include "compiler/compiler.h"
 
@@ -39,51 +40,59 @@ static bool producer_ok(const KernelGroup *g)
     return true;
 }
 
-/* Uses of v by instructions of g. */
-static int uses_in(const IrValue *v, const KernelGroup *g)
+/* Counts, in the `count` scratch of each value under `stamp`, its uses by instructions of g. */
+static void count_uses(const KernelGroup *g, unsigned stamp)
 {
-    int n = 0;
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        for (int j = 0; j < in->nargs; j++) n += in->args[j] == v;
+        for (int j = 0; j < in->nargs; j++) {
+            IrValue *a = in->args[j];
+            if (!a) continue;
+            if (a->stamp != stamp) a->stamp = stamp, a->count = 0;
+            a->count++;
+        }
     }
-    return n;
 }
 
-static bool only_used_in(const KernelGroup *g, const KernelGroup *h)
+/* Is every value of g used only by instructions of g and h?  O(|g| + |h|). */
+static bool only_used_in(const IrModule *m, const KernelGroup *g, const KernelGroup *h)
 {
+    unsigned stamp = ir_stamp(m);
+    count_uses(g, stamp);
+    count_uses(h, stamp);
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
         if (!in->res) continue;
         if (in->res->nuses == 0) return false; /* an unused result is an output */
-        if (uses_in(in->res, g) + uses_in(in->res, h) != in->res->nuses) return false;
+        if ((in->res->stamp == stamp ? in->res->count : 0) != in->res->nuses) return false;
     }
     return true;
 }
 
-static const IrBlock *block_of;
-static int cmp_pos(const void *a, const void *b)
+/* Takes g out of the pass: its lists go, and fuse_module drops it from m->groups at the end
+ * (one compaction instead of a search per merge). */
+static void retire_group(KernelGroup *g)
 {
-    int ia = ir_index_in_block(block_of, *(IrInstr *const *)a);
-    int ib = ir_index_in_block(block_of, *(IrInstr *const *)b);
-    return (ia > ib) - (ia < ib);
-}
-
-/* Moves G's instructions into H, in program order. */
-static void merge(IrModule *m, const IrBlock *b, KernelGroup *g, KernelGroup *h)
-{
-    for (int i = 0; i < g->instrs.n; i++) vec_push(&h->instrs, VEC_AT(g->instrs, i));
-    block_of = b;
-    qsort(h->instrs.v, h->instrs.n, sizeof(void *), cmp_pos);
     vec_free(&g->instrs);
     vec_free(&g->inputs);
     vec_free(&g->outputs);
-    for (int i = 0; i < m->groups.n; i++)
-        if (VEC_AT(m->groups, i) == g) {
-            for (int k = i + 1; k < m->groups.n; k++) m->groups.v[k - 1] = m->groups.v[k];
-            m->groups.n--;
-            break;
-        }
+}
+
+/* Moves G's instructions into H, in program order (both lists are in program order in block b:
+ * one merge of the two by position). */
+static void merge(IrModule *m, const IrBlock *b, KernelGroup *g, KernelGroup *h)
+{
+    Vec all = {0};
+    int i = 0, k = 0;
+    while (i < g->instrs.n || k < h->instrs.n) {
+        bool from_g = k == h->instrs.n ||
+                      (i < g->instrs.n && ir_index_in_block(b, VEC_AT(g->instrs, i)) <
+                                              ir_index_in_block(b, VEC_AT(h->instrs, k)));
+        vec_push(&all, from_g ? VEC_AT(g->instrs, i++) : VEC_AT(h->instrs, k++));
+    }
+    vec_free(&h->instrs);
+    h->instrs = all;
+    retire_group(g);
     group_finish(m, h);
 }
 
@@ -115,7 +124,7 @@ static int next_group_id(const IrModule *m)
     int id = 0;
     for (int i = 0; i < m->groups.n; i++) {
         const KernelGroup *g = VEC_AT(m->groups, i);
-        if (g->id >= id) id = g->id + 1;
+        if (g->instrs.n && g->id >= id) id = g->id + 1;   /* retired groups are gone */
     }
     return id;
 }
@@ -153,20 +162,12 @@ static IrValue *clone_group(IrModule *m, IrBlock *b, int pos, const KernelGroup 
     return result;
 }
 
-static void drop_group(IrModule *m, IrBlock *b, KernelGroup *g)
+static void drop_group(IrBlock *b, KernelGroup *g)
 {
     for (int i = 0; i < g->instrs.n; i++) {
         ir_remove(b, ir_index_in_block(b, VEC_AT(g->instrs, i)));
     }
-    for (int i = 0; i < m->groups.n; i++)
-        if (VEC_AT(m->groups, i) == g) {
-            for (int k = i + 1; k < m->groups.n; k++) m->groups.v[k - 1] = m->groups.v[k];
-            m->groups.n--;
-            break;
-        }
-    vec_free(&g->instrs);
-    vec_free(&g->inputs);
-    vec_free(&g->outputs);
+    retire_group(g);
 }
 
 /* Clones producer group g (single result v) in front of each of v's users.  Returns true when
@@ -192,7 +193,7 @@ static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
                 c->nuses++;
             }
     }
-    drop_group(m, b, g);
+    drop_group(b, g);
     return true;
 }
 
@@ -291,7 +292,7 @@ static bool push_reshape(IrModule *m, IrBlock *b, int pos)
         if (hit && in->group) group_finish(m, in->group);
     }
     ir_remove(b, at);
-    if (v->nuses == 0) drop_group(m, b, g);
+    if (v->nuses == 0) drop_group(b, g);
     else group_finish(m, g);
     return true;
 }
@@ -339,7 +340,7 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
         if (h->kind == KG_REDUCE && in->op == IR_REDUCE && j != 0) continue; /* prologue args only */
         KernelGroup *g = a->def->group;
         if (a->def->parent != b || !producer_ok(g)) continue;
-        if (!only_used_in(g, h)) {
+        if (!only_used_in(m, g, h)) {
             if (recompute(m, b, g)) return true; /* positions changed: start over */
             continue;
         }
@@ -382,4 +383,8 @@ void fuse_module(IrModule *m)
         IrFunc *f = VEC_AT(m->funcs, i);
         fuse_block(m, f->body);
     }
+    int n = 0;
+    for (int i = 0; i < m->groups.n; i++)
+        if (((KernelGroup *)VEC_AT(m->groups, i))->instrs.n) m->groups.v[n++] = m->groups.v[i];
+    m->groups.n = n;
 }

@@ -20,10 +20,11 @@ static bool defined_in(const IrValue *v, const KernelGroup *g)
     return v && v->def && v->def->group == g;
 }
 
-static void push_unique(Vec *vec, IrValue *v)
+/* Appends v to vec unless it carries `stamp` (it is there already), and stamps it. */
+static void push_unique(Vec *vec, IrValue *v, unsigned stamp)
 {
-    for (int i = 0; i < vec->n; i++)
-        if (VEC_AT(*vec, i) == v) return;
+    if (v->stamp == stamp) return;
+    v->stamp = stamp;
     vec_push(vec, v);
 }
 
@@ -44,6 +45,7 @@ void group_finish(IrModule *m, KernelGroup *g)
         IrInstr *in = VEC_AT(g->instrs, i);
         in->group = g;
     }
+    unsigned seen_in = ir_stamp(m);
     for (int i = 0; i < g->instrs.n; i++) {
         IrInstr *in = VEC_AT(g->instrs, i);
         if (in->op == IR_REDUCE) g->kind = KG_REDUCE;
@@ -52,23 +54,30 @@ void group_finish(IrModule *m, KernelGroup *g)
         if (line > g->line_hi) g->line_hi = line;
         g->last = in;
         for (int j = 0; j < in->nargs; j++)
-            if (in->args[j] && !defined_in(in->args[j], g)) push_unique(&g->inputs, in->args[j]);
+            if (in->args[j] && !defined_in(in->args[j], g)) push_unique(&g->inputs, in->args[j], seen_in);
     }
-    /* Outputs: results used outside the group (more uses than the group's own) or unused;
-     * then STORE_INTO destinations, which the group writes. */
+    /* Outputs: results used outside the group (more uses than the group's own, counted in
+     * one walk) or unused; then STORE_INTO destinations, which the group writes. */
+    unsigned counted = ir_stamp(m);
+    for (int i = 0; i < g->instrs.n; i++) {
+        IrInstr *user = VEC_AT(g->instrs, i);
+        for (int j = 0; j < user->nargs; j++) {
+            IrValue *a = user->args[j];
+            if (!a) continue;
+            if (a->stamp != counted) a->stamp = counted, a->count = 0;
+            a->count++;
+        }
+    }
+    unsigned seen_out = ir_stamp(m);
     for (int i = 0; i < g->instrs.n; i++) {
         IrInstr *in = VEC_AT(g->instrs, i);
         if (!in->res) continue;
-        int inner = 0;
-        for (int k = 0; k < g->instrs.n; k++) {
-            IrInstr *user = VEC_AT(g->instrs, k);
-            for (int j = 0; j < user->nargs; j++) inner += user->args[j] == in->res;
-        }
-        if (in->res->nuses == 0 || in->res->nuses > inner) push_unique(&g->outputs, in->res);
+        int inner = in->res->stamp == counted ? in->res->count : 0;
+        if (in->res->nuses == 0 || in->res->nuses > inner) push_unique(&g->outputs, in->res, seen_out);
     }
     for (int i = 0; i < g->instrs.n; i++) {
         IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->op == IR_STORE_INTO) push_unique(&g->outputs, in->args[0]);
+        if (in->op == IR_STORE_INTO) push_unique(&g->outputs, in->args[0], seen_out);
     }
 
     /* k<id>_<op>_<op>...: the distinct ops in order, at most four */
