@@ -718,6 +718,7 @@ typedef struct Verifier {
     const IrFunc *f;
     unsigned char *visible;     /* per value id: defined and in scope here */
     bool grouped;
+    unsigned stamp;             /* marks the instructions listed by the groups met so far */
 } Verifier;
 
 static _Noreturn void verify_fail(const IrInstr *in, const char *what)
@@ -781,10 +782,13 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b)
 
     /* groups */
     if (in->group) {
-        const KernelGroup *g = in->group;
-        bool listed = false;
-        for (int i = 0; i < g->instrs.n && !listed; i++) listed = VEC_AT(g->instrs, i) == in;
-        if (!listed) verify_fail(in, "instruction's group does not list it");
+        /* the first instruction of a group met stamps every instruction the group lists */
+        KernelGroup *g = in->group;
+        if (g->stamp != V->stamp) {
+            g->stamp = V->stamp;
+            for (int i = 0; i < g->instrs.n; i++) ((IrInstr *)VEC_AT(g->instrs, i))->stamp = V->stamp;
+        }
+        if (in->stamp != V->stamp) verify_fail(in, "instruction's group does not list it");
         if (!ir_is_kernel_instr(in)) verify_fail(in, "host instruction in a kernel group");
     } else if (V->grouped && ir_is_kernel_instr(in)) {
         verify_fail(in, "kernel instruction outside every group");
@@ -821,7 +825,7 @@ static void verify_block(Verifier *V, const IrBlock *b, const IrInstr *owner)
 
 void ir_verify(const IrModule *m)
 {
-    Verifier V = {m, NULL, xcalloc((size_t)m->next_value_id + 1, 1), m->groups.n > 0};
+    Verifier V = {m, NULL, xcalloc((size_t)m->next_value_id + 1, 1), m->groups.n > 0, ir_stamp(m)};
     for (int i = 0; i < m->funcs.n; i++) {
         V.f = VEC_AT(m->funcs, i);
         if (!V.f->body) verify_fail(NULL, "function without a body");

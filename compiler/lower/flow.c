@@ -93,6 +93,7 @@ static void restore(FlowState *st, bool drop)
             if (drop) vec_push(&st->sc[k]->binds, st->list[k][i]);
             set_fields(st->list[k][i], &st->copy[k][i]);
         }
+        if (drop) lw_scope_reindex(st->sc[k]);
     }
 }
 
@@ -303,7 +304,7 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         /* lowered again: this pass's loop is dropped (the block's last instruction), with the
          * variables and function instances it made, which only its code uses */
         if (blk->instrs.n && blk->instrs.v[blk->instrs.n - 1] == in) blk->instrs.n--;
-        L->instances.n = ninst;
+        lw_drop_instances(L, ninst);
         L->m->funcs.n = nfuncs;
         L->m->globals.n = nglobals;
         L->fn->locals.n = nlocals;

@@ -120,13 +120,52 @@ static bool name_in(const Vec *names, const char *name)
     return false;
 }
 
+static uint32_t name_hash(const char *name)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+/* The slot of s->index that holds `name`'s binding, or the empty slot where it goes. */
+static Binding **index_slot(const Scope *s, const char *name)
+{
+    uint32_t mask = (uint32_t)s->index_cap - 1;
+    for (uint32_t i = name_hash(name) & mask;; i = (i + 1) & mask) {
+        Binding **slot = &s->index[i];
+        if (!*slot || strcmp((*slot)->name, name) == 0) return slot;
+    }
+}
+
+/* The latest binding of `name` in s: one hash probe (a scope of 40,000 module variables is
+ * searched in constant time, issue 24). */
 Binding *lw_scope_find(Scope *s, const char *name)
 {
-    for (int i = s->binds.n - 1; i >= 0; i--) {
-        Binding *b = s->binds.v[i];
-        if (strcmp(b->name, name) == 0) return b;
+    return s->index_cap ? *index_slot(s, name) : NULL;
+}
+
+/* Enters binding b into s's index (the latest binding of its name). */
+static void index_add(Scope *s, Binding *b)
+{
+    if (2 * (s->index_n + 1) > s->index_cap) { /* grow to keep the table at most half full */
+        Binding **old = s->index;
+        int old_cap = s->index_cap;
+        s->index_cap = old_cap ? 2 * old_cap : 16;
+        s->index = xcalloc(s->index_cap, sizeof *s->index);
+        for (int i = 0; i < old_cap; i++)
+            if (old[i]) *index_slot(s, old[i]->name) = old[i];
+        free(old);
     }
-    return NULL;
+    Binding **slot = index_slot(s, b->name);
+    if (!*slot) s->index_n++;
+    *slot = b;
+}
+
+void lw_scope_reindex(Scope *s)
+{
+    memset(s->index, 0, (size_t)s->index_cap * sizeof *s->index);
+    s->index_n = 0;
+    for (int i = 0; i < s->binds.n; i++) index_add(s, s->binds.v[i]);
 }
 
 static Binding *scope_add(Lower *L, Scope *s, const char *name, BindKind k)
@@ -135,7 +174,19 @@ static Binding *scope_add(Lower *L, Scope *s, const char *name, BindKind k)
     b->name = name;
     b->kind = k;
     vec_push(&s->binds, b);
+    index_add(s, b);
     return b;
+}
+
+/* Releases what a scope holds outside the arena. */
+static void scope_free(Scope *s)
+{
+    vec_free(&s->binds);
+    free(s->index);
+    s->index = NULL;
+    s->index_cap = s->index_n = 0;
+    vec_free(&s->local_names);
+    vec_free(&s->global_names);
 }
 
 /* The scope a name belongs to when assigned in the current function. */
@@ -1341,16 +1392,22 @@ static void lower_body(Lower *L, Instance *I, IrValue **args)
         lw_block(L, I->def->then);
         bool again = I->ret_widened && pass < 4;
         diag_release(&hold, !again);
-        vec_free(&sc->binds);
-        vec_free(&sc->local_names);
-        vec_free(&sc->global_names);
+        scope_free(sc);
         if (!again) return;
-        L->instances.n = ninst;
+        lw_drop_instances(L, ninst);
         L->m->funcs.n = nfuncs;
         L->m->globals.n = nglobals;
         I->fn->body = ir_block_new(L->m, NULL);
         I->fn->params.n = 0;
         I->fn->locals.n = 0;
+    }
+}
+
+void lw_drop_instances(Lower *L, int n)
+{
+    while (L->instances.n > n) { /* newest first: each def's chain goes back to where it was */
+        Instance *I = L->instances.v[--L->instances.n];
+        I->def->sym = I->prev;
     }
 }
 
@@ -1361,17 +1418,15 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
 {
     int n = def->params.n;
     Instance *I = NULL;
-    for (int i = 0; i < L->instances.n && !I; i++) {
-        Instance *c = L->instances.v[i];
-        if (c->def != def) continue;
+    /* def's instances are chained from def->sym: a call costs the instances of its callee */
+    for (Instance *c = def->sym; c && !I; c = c->prev) {
         bool same = true;
         for (int k = 0; k < n && same; k++)
             same = ty_equal(c->arg_types[k], args[k]->type) && const_equal(c->arg_consts[k], arg_const(args[k]));
         if (same) I = c;
     }
-    for (int i = 0; i < L->instances.n; i++) {
-        Instance *c = L->instances.v[i];
-        if (c->def == def && c->in_progress) {
+    for (Instance *c = def->sym; c; c = c->prev) {
+        if (c->in_progress) {
             diag_error(sp, "recursive calls are not supported ('%s' calls itself)", def->sval);
             return NULL;
         }
@@ -1391,8 +1446,10 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
             I->arg_consts[k] = arg_const(args[k]);
         }
         vec_push(&L->instances, I);
+        I->prev = def->sym;
+        def->sym = I;
         int count = 0;
-        for (int i = 0; i < L->instances.n; i++) count += ((Instance *)L->instances.v[i])->def == def;
+        for (Instance *c = I; c; c = c->prev) count++;
         /* the body resolves globals in the module that defines it */
         Scope *saved_scope;
         UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
@@ -1478,15 +1535,11 @@ IrModule *lower_module(const CompileInput *in)
     lw_block(&L, in->module); /* AST_MODULE keeps its statements in body, like a block */
     for (int i = 1; i < L.modules.n; i++) {
         Scope *sc = ((UserModule *)L.modules.v[i])->scope;
-        vec_free(&sc->binds);
-        vec_free(&sc->local_names);
-        vec_free(&sc->global_names);
+        scope_free(sc);
     }
     vec_free(&L.modules);
     vec_free(&L.instances);
-    vec_free(&ms->binds);
-    vec_free(&ms->local_names);
-    vec_free(&ms->global_names);
+    scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);
         return NULL;

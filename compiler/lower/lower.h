@@ -50,7 +50,9 @@ typedef struct Binding {
 } Binding;
 
 typedef struct Scope {
-    Vec binds;           /* Binding* */
+    Vec binds;           /* Binding*, in the order they were made (lower/flow.c saves and restores them) */
+    Binding **index;     /* open-addressed hash by name of the latest of binds for each name */
+    int index_cap, index_n;
     Vec local_names;     /* const char*: names assigned in this function (Python's locals) */
     Vec global_names;    /* const char*: names declared `global` */
     bool is_module;
@@ -68,6 +70,7 @@ typedef struct Instance {
     bool failed;            /* its body had errors: calls give no value */
     bool ret_widened; /* a return widened ret (a Python scalar, then a 0-d array): the body
                                is lowered again with ret known from the start */
+    struct Instance *prev;  /* the instance of the same def made before it (def->sym: the latest) */
 } Instance;
 
 /* A loop being lowered (lower/flow.c): the bindings at the top of its body and what the
@@ -108,9 +111,9 @@ typedef struct Lower {
     Instance *inst;          /* NULL at module level */
     IrBlock *blk;            /* where instructions go */
     Loop *loop;
-    Vec instances;           /* Instance* */
     int depth;               /* call nesting while monomorphizing */
     UserModule *mod;         /* the module whose code is being lowered */
+    Vec instances;           /* Instance*, in the order they were made */
     Vec modules;             /* UserModule*: the script first, then helpers in import order */
     const char *search_dir;  /* where `import helper` looks for helper.py */
     bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
@@ -167,6 +170,8 @@ bool lw_unify(Type *to, Type *from);
 /* A new variable for name in scope s (a module global or a local of the current function). */
 IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t);
 Binding *lw_scope_find(Scope *s, const char *name); /* the name's binding in s, or NULL */
+void lw_scope_reindex(Scope *s);                     /* s->index from s->binds, after they changed */
+void lw_drop_instances(Lower *L, int n);             /* forgets the instances made after the first n */
 
 /* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
 FlowState *lw_flow_save(Lower *L);

@@ -88,7 +88,7 @@ void group_finish(IrModule *m, KernelGroup *g)
     for (int i = 0; i < g->instrs.n && nseen < 4; i++) {
         const char *l = instr_label(VEC_AT(g->instrs, i));
         bool dup = false;
-        for (int k = 0; k < nseen; k++) dup |= strcmp(seen[k], l) == 0;
+        for (int k = 0; k < nseen && !dup; k++) dup = seen[k] == l || strcmp(seen[k], l) == 0;
         if (dup) continue;
         seen[nseen++] = l;
         sb_printf(&sb, "_%s", l);
