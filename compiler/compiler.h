@@ -246,6 +246,7 @@ typedef struct IrValue {
     int nuses;
     unsigned stamp;     /* pass scratch: count is valid while stamp is the pass's ir_stamp */
     int count;
+    int inner;          /* uses by instructions of its own kernel group (group.c, for fuse.c) */
 } IrValue;
 
 typedef struct IrVar {
@@ -332,6 +333,9 @@ struct KernelGroup {
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
     Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
     Bundle *bundle;         /* the horizontal bundle it runs in (hfuse.c), or NULL */
+    const char *labels[4];  /* the distinct ops of its name, in order */
+    int nlabels;
+    int slot;               /* fuse.c: its index in m->groups during the pass */
     unsigned stamp;         /* pass scratch (ir_stamp) */
 };
 
@@ -507,6 +511,14 @@ void group_module(IrModule *m);
  * outside it, or not used at all), last, line range and name ("k3_add_mul").  Sets
  * in->group for each instruction.  For fusion: merge instrs lists, then call this.          */
 void group_finish(IrModule *m, KernelGroup *g);
+/* Appends h's instructions to g, where all of h follows all of g in their block and g holds no
+ * STORE_INTO (a fusion producer), updating g's
+ * derived fields in O(|h| + |g's outputs|) instead of group_finish's O(|g| + |h|); the result
+ * takes h's id (and so the name group_finish would give the merged list).  Needs g's fields as
+ * group_finish or group_append left them, outputs possibly listing results that lost uses
+ * since (they are checked again).  Sets in->group = g for h's instructions; h is the caller's
+ * to retire. */
+void group_append(IrModule *m, KernelGroup *g, KernelGroup *h);
 
 /* ---------------------------------------------------------------- passes/fuse.c
  * The fusion pass (-O2): merges elementwise producer groups into their consumers (see fuse.c). */

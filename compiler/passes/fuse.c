@@ -54,12 +54,27 @@ static void count_uses(const KernelGroup *g, unsigned stamp)
     }
 }
 
-/* Is every value of g used only by instructions of g and h?  O(|g| + |h|). */
-static bool only_used_in(const IrModule *m, const KernelGroup *g, const KernelGroup *h)
+/* Does all of g come before all of h in block b? */
+static bool precedes(const IrBlock *b, const KernelGroup *g, const KernelGroup *h)
+{
+    return ir_index_in_block(b, g->last) < ir_index_in_block(b, VEC_AT(h->instrs, 0));
+}
+
+/* Is every value of g used only by instructions of g and h?  When g precedes h only the
+ * results g lists as outputs can be used outside g (group.c keeps their `inner` uses):
+ * O(|h| + outputs); else a count over both groups. */
+static bool only_used_in(const IrModule *m, const IrBlock *b, const KernelGroup *g, const KernelGroup *h)
 {
     unsigned stamp = ir_stamp(m);
-    count_uses(g, stamp);
     count_uses(h, stamp);
+    if (precedes(b, g, h)) {
+        for (int i = 0; i < g->outputs.n; i++) {
+            const IrValue *r = VEC_AT(g->outputs, i);
+            if (r->nuses == 0 || r->nuses != r->inner + (r->stamp == stamp ? r->count : 0)) return false;
+        }
+        return true;
+    }
+    count_uses(g, stamp);
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
         if (!in->res) continue;
@@ -78,10 +93,21 @@ static void retire_group(KernelGroup *g)
     vec_free(&g->outputs);
 }
 
-/* Moves G's instructions into H, in program order (both lists are in program order in block b:
- * one merge of the two by position). */
+/* Moves G's instructions into H, in program order.  When G precedes H (a chain), G's record
+ * takes H's instructions, id and place in m->groups instead (group_append: the cost of H, not
+ * of the chain so far); else one merge of the two lists by position and group_finish. */
 static void merge(IrModule *m, const IrBlock *b, KernelGroup *g, KernelGroup *h)
 {
+    if (precedes(b, g, h)) {
+        group_append(m, g, h);
+        int slot = g->slot;
+        g->slot = h->slot;
+        h->slot = slot;
+        m->groups.v[g->slot] = g;
+        m->groups.v[h->slot] = h;
+        retire_group(h);
+        return;
+    }
     Vec all = {0};
     int i = 0, k = 0;
     while (i < g->instrs.n || k < h->instrs.n) {
@@ -157,6 +183,7 @@ static IrValue *clone_group(IrModule *m, IrBlock *b, int pos, const KernelGroup 
     vec_free(&tmp.instrs);
     free(from);
     free(to);
+    ng->slot = m->groups.n;
     vec_push(&m->groups, ng);
     group_finish(m, ng);
     return result;
@@ -192,6 +219,7 @@ static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
                 v->nuses--;
                 c->nuses++;
             }
+        group_finish(m, in->group); /* its inputs: the copy, not v */
     }
     drop_group(b, g);
     return true;
@@ -340,7 +368,7 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
         if (h->kind == KG_REDUCE && in->op == IR_REDUCE && j != 0) continue; /* prologue args only */
         KernelGroup *g = a->def->group;
         if (a->def->parent != b || !producer_ok(g)) continue;
-        if (!only_used_in(m, g, h)) {
+        if (!only_used_in(m, b, g, h)) {
             if (recompute(m, b, g)) return true; /* positions changed: start over */
             continue;
         }
@@ -379,6 +407,7 @@ static void fuse_block(IrModule *m, IrBlock *b)
 
 void fuse_module(IrModule *m)
 {
+    for (int i = 0; i < m->groups.n; i++) ((KernelGroup *)VEC_AT(m->groups, i))->slot = i;
     for (int i = 0; i < m->funcs.n; i++) {
         IrFunc *f = VEC_AT(m->funcs, i);
         fuse_block(m, f->body);

@@ -34,33 +34,44 @@ static const char *instr_label(const IrInstr *in)
     return in->op == IR_REDUCE ? ir_redop_name(in->redop) : ir_op_name(in->op);
 }
 
-void group_finish(IrModule *m, KernelGroup *g)
+/* Adds label l to g's name labels unless there, up to four. */
+static void add_label(KernelGroup *g, const char *l)
 {
-    g->inputs.n = 0;
-    g->outputs.n = 0;
-    g->kind = KG_EWISE;
-    g->line_lo = g->line_hi = 0;
-    g->last = NULL;
-    for (int i = 0; i < g->instrs.n; i++) {
-        IrInstr *in = VEC_AT(g->instrs, i);
-        in->group = g;
-    }
-    unsigned seen_in = ir_stamp(m);
-    for (int i = 0; i < g->instrs.n; i++) {
-        IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->op == IR_REDUCE) g->kind = KG_REDUCE;
-        int line = (int)in->span.line;
-        if (g->line_lo == 0 || line < g->line_lo) g->line_lo = line;
-        if (line > g->line_hi) g->line_hi = line;
-        g->last = in;
-        for (int j = 0; j < in->nargs; j++)
-            if (in->args[j] && !defined_in(in->args[j], g)) push_unique(&g->inputs, in->args[j], seen_in);
-    }
-    /* Outputs: results used outside the group (more uses than the group's own, counted in
-     * one walk) or unused; then STORE_INTO destinations, which the group writes. */
+    if (g->nlabels == 4) return;
+    for (int k = 0; k < g->nlabels; k++)
+        if (g->labels[k] == l || strcmp(g->labels[k], l) == 0) return;
+    g->labels[g->nlabels++] = l;
+}
+
+/* k<id>_<op>_<op>...: the distinct ops in order, at most four */
+static void set_name(IrModule *m, KernelGroup *g)
+{
+    StrBuf sb = {0};
+    sb_printf(&sb, "k%d", g->id);
+    for (int k = 0; k < g->nlabels; k++) sb_printf(&sb, "_%s", g->labels[k]);
+    g->name = ar_strdup(m->arena, sb.s);
+    sb_free(&sb);
+}
+
+/* Takes instruction `in`, the next in program order, into g's kind, lines, last and labels. */
+static void note_instr(KernelGroup *g, IrInstr *in)
+{
+    in->group = g;
+    if (in->op == IR_REDUCE) g->kind = KG_REDUCE;
+    int line = (int)in->span.line;
+    if (g->line_lo == 0 || line < g->line_lo) g->line_lo = line;
+    if (line > g->line_hi) g->line_hi = line;
+    g->last = in;
+    add_label(g, instr_label(in));
+}
+
+/* Counts, in the `count` scratch under a fresh stamp (returned), the uses of each value by
+ * the instructions of `instrs`. */
+static unsigned count_uses(IrModule *m, const Vec *instrs)
+{
     unsigned counted = ir_stamp(m);
-    for (int i = 0; i < g->instrs.n; i++) {
-        IrInstr *user = VEC_AT(g->instrs, i);
+    for (int i = 0; i < instrs->n; i++) {
+        IrInstr *user = VEC_AT(*instrs, i);
         for (int j = 0; j < user->nargs; j++) {
             IrValue *a = user->args[j];
             if (!a) continue;
@@ -68,33 +79,94 @@ void group_finish(IrModule *m, KernelGroup *g)
             a->count++;
         }
     }
-    unsigned seen_out = ir_stamp(m);
-    for (int i = 0; i < g->instrs.n; i++) {
-        IrInstr *in = VEC_AT(g->instrs, i);
+    return counted;
+}
+
+/* Pushes the results of `instrs` used outside the group (more uses than the group's own,
+ * which `inner` gets from the counts under `counted`) or unused. */
+static void push_result_outputs(KernelGroup *g, const Vec *instrs, unsigned counted, unsigned seen_out)
+{
+    for (int i = 0; i < instrs->n; i++) {
+        IrInstr *in = VEC_AT(*instrs, i);
         if (!in->res) continue;
-        int inner = in->res->stamp == counted ? in->res->count : 0;
-        if (in->res->nuses == 0 || in->res->nuses > inner) push_unique(&g->outputs, in->res, seen_out);
+        in->res->inner = in->res->stamp == counted ? in->res->count : 0;
+        if (in->res->nuses == 0 || in->res->nuses > in->res->inner) push_unique(&g->outputs, in->res, seen_out);
     }
-    for (int i = 0; i < g->instrs.n; i++) {
-        IrInstr *in = VEC_AT(g->instrs, i);
+}
+
+static void push_store_outputs(KernelGroup *g, const Vec *instrs, unsigned seen_out)
+{
+    for (int i = 0; i < instrs->n; i++) {
+        IrInstr *in = VEC_AT(*instrs, i);
         if (in->op == IR_STORE_INTO) push_unique(&g->outputs, in->args[0], seen_out);
     }
+}
 
-    /* k<id>_<op>_<op>...: the distinct ops in order, at most four */
-    StrBuf sb = {0};
-    sb_printf(&sb, "k%d", g->id);
-    const char *seen[4];
-    int nseen = 0;
-    for (int i = 0; i < g->instrs.n && nseen < 4; i++) {
-        const char *l = instr_label(VEC_AT(g->instrs, i));
-        bool dup = false;
-        for (int k = 0; k < nseen && !dup; k++) dup = seen[k] == l || strcmp(seen[k], l) == 0;
-        if (dup) continue;
-        seen[nseen++] = l;
-        sb_printf(&sb, "_%s", l);
+void group_finish(IrModule *m, KernelGroup *g)
+{
+    g->inputs.n = 0;
+    g->outputs.n = 0;
+    g->kind = KG_EWISE;
+    g->line_lo = g->line_hi = 0;
+    g->last = NULL;
+    g->nlabels = 0;
+    for (int i = 0; i < g->instrs.n; i++) {
+        IrInstr *in = VEC_AT(g->instrs, i);
+        in->group = g;
     }
-    g->name = ar_strdup(m->arena, sb.s);
-    sb_free(&sb);
+    unsigned seen_in = ir_stamp(m);
+    for (int i = 0; i < g->instrs.n; i++) {
+        IrInstr *in = VEC_AT(g->instrs, i);
+        note_instr(g, in);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] && !defined_in(in->args[j], g)) push_unique(&g->inputs, in->args[j], seen_in);
+    }
+    /* Outputs: results used outside the group or unused, then STORE_INTO destinations, which
+     * the group writes. */
+    unsigned counted = count_uses(m, &g->instrs);
+    unsigned seen_out = ir_stamp(m);
+    push_result_outputs(g, &g->instrs, counted, seen_out);
+    push_store_outputs(g, &g->instrs, seen_out);
+    set_name(m, g);
+}
+
+void group_append(IrModule *m, KernelGroup *g, KernelGroup *h)
+{
+    /* inputs: g's, then h's values defined outside both that g does not read (a value whose
+     * uses are all in h is not read by g; else g's inputs say) */
+    unsigned counted = count_uses(m, &h->instrs), seen_in = ir_stamp(m);
+    int ng_inputs = g->inputs.n;
+    for (int i = 0; i < h->instrs.n; i++) {
+        IrInstr *in = VEC_AT(h->instrs, i);
+        for (int j = 0; j < in->nargs; j++) {
+            IrValue *a = in->args[j];
+            if (!a || defined_in(a, g) || defined_in(a, h) || a->stamp == seen_in) continue;
+            bool in_g = false;
+            for (int k = 0; a->nuses != a->count && k < ng_inputs && !in_g; k++) in_g = VEC_AT(g->inputs, k) == a;
+            a->stamp = seen_in;
+            if (!in_g) vec_push(&g->inputs, a);
+        }
+    }
+    /* outputs: g's results still used outside (h's uses are inner now; only the results g
+     * lists can be used by h), then h's results and h's store destinations (g has none) */
+    Vec old = g->outputs;
+    g->outputs = (Vec){0};
+    unsigned seen_out = ir_stamp(m);
+    for (int i = 0; i < old.n; i++) {
+        IrValue *r = VEC_AT(old, i);
+        if (r->stamp == counted) r->inner += r->count;
+        if (r->nuses == 0 || r->nuses > r->inner) push_unique(&g->outputs, r, seen_out);
+    }
+    vec_free(&old);
+    push_result_outputs(g, &h->instrs, counted, seen_out);
+    push_store_outputs(g, &h->instrs, seen_out);
+    for (int i = 0; i < h->instrs.n; i++) {
+        IrInstr *in = VEC_AT(h->instrs, i);
+        vec_push(&g->instrs, in);
+        note_instr(g, in);
+    }
+    g->id = h->id;
+    set_name(m, g);
 }
 
 /* A group holding only `in`. */

@@ -41,7 +41,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_MEMBERS = 64, MAX_SLOTS = 160 };
+/* MAX_WINDOW: the most instructions from the first member to the last (a bound on the scan
+ * from each first member, so that the pass stays linear in the block's length). */
+enum { MAX_MEMBERS = 64, MAX_SLOTS = 160, MAX_WINDOW = 512 };
 
 /* ---------------------------------------------------------------- members */
 
@@ -120,9 +122,12 @@ static bool window_ok(const IrInstr *in)
 }
 
 typedef struct Window {
+    const IrModule *m;
     IrBlock *b;
     int lo, hi;          /* positions [lo, hi] */
     bool *in_s;          /* per position - lo: in S */
+    unsigned has_store;  /* the stamp of the groups that hold a STORE_INTO (siblings_module) */
+    unsigned *loaded;    /* per variable id: == a window_legal's stamp when S loads it later */
 } Window;
 
 static bool in_members(const Vec *members, const KernelGroup *g)
@@ -130,6 +135,19 @@ static bool in_members(const Vec *members, const KernelGroup *g)
     for (int i = 0; i < members->n; i++)
         if (VEC_AT(*members, i) == g) return true;
     return false;
+}
+
+/* The index in g->instrs (program order) of g's first instruction at position lo of b or
+ * later: a binary search, so that a long kernel crossing the window costs its part inside. */
+static int first_at(const IrBlock *b, const KernelGroup *g, int lo)
+{
+    int a = 0, z = g->instrs.n;
+    while (a < z) {
+        int mid = a + (z - a) / 2;
+        if (ir_index_in_block(b, VEC_AT(g->instrs, mid)) < lo) a = mid + 1;
+        else z = mid;
+    }
+    return a;
 }
 
 /* Puts instruction at position p into S with what it needs from the window; false when that
@@ -144,10 +162,11 @@ static bool need(Window *w, const Vec *members, const KernelGroup *self, int p)
     w->in_s[p - w->lo] = true;
     if (in->group && in->group != self) {   /* a whole other kernel moves, or nothing */
         KernelGroup *g = in->group;
-        for (int i = 0; i < g->instrs.n; i++) {
-            const IrInstr *gi = VEC_AT(g->instrs, i);
-            if (gi->op == IR_STORE_INTO) return false;
-            if (!need(w, members, self, ir_index_in_block(w->b, gi))) return false;
+        if (g->stamp == w->has_store) return false;
+        for (int i = first_at(w->b, g, w->lo); i < g->instrs.n; i++) {
+            int at = ir_index_in_block(w->b, VEC_AT(g->instrs, i));
+            if (at > w->hi) break;
+            if (!need(w, members, self, at)) return false;
         }
     }
     for (int j = 0; j < in->nargs; j++) {
@@ -170,23 +189,30 @@ static bool window_legal(Window *w, const Vec *members)
             if (p < w->lo || p > w->hi || !need(w, members, g, p)) return false;
         }
     }
-    /* each T instruction against the S instructions after it */
-    for (int t = w->lo; t <= w->hi; t++) {
-        if (w->in_s[t - w->lo]) continue;
+    /* each T instruction against the S instructions after it: walked backwards, with the
+     * variables S loads after it stamped */
+    unsigned later = ir_stamp(w->m);
+    for (int t = w->hi; t >= w->lo; t--) {
         const IrInstr *ti = VEC_AT(w->b->instrs, t);
-        if (ti->group) {
+        if (w->in_s[t - w->lo]) {
+            if (ti->op == IR_LOAD) w->loaded[ti->var->id] = later;
+            continue;
+        }
+        const KernelGroup *g = ti->group;
+        if (g && VEC_AT(g->instrs, first_at(w->b, g, w->lo)) == ti) {
             /* a kernel computes at its launch: it stays after S only if all of it does */
-            const KernelGroup *g = ti->group;
-            for (int i = 0; i < g->instrs.n; i++) {
+            for (int i = first_at(w->b, g, w->lo); i < g->instrs.n; i++) {
                 int p = ir_index_in_block(w->b, VEC_AT(g->instrs, i));
-                if (p >= w->lo && p <= w->hi && w->in_s[p - w->lo]) return false;
+                if (p > w->hi) break;
+                if (w->in_s[p - w->lo]) return false;
             }
         }
+        if (ti->op == IR_STORE && w->loaded[ti->var->id] == later) return false;
+        if (ti->op != IR_STORE_INTO) continue;
         for (int s = t + 1; s <= w->hi; s++) {
             if (!w->in_s[s - w->lo]) continue;
             const IrInstr *si = VEC_AT(w->b->instrs, s);
-            if (ti->op == IR_STORE && si->op == IR_LOAD && si->var == ti->var) return false;
-            if (ti->op == IR_STORE_INTO && si->group)
+            if (si->group)
                 for (int j = 0; j < si->nargs; j++)
                     if (is_array(si->args[j]) && ir_may_alias(ti->args[0], si->args[j])) return false;
         }
@@ -220,20 +246,22 @@ static int first_pos(const IrBlock *b, const KernelGroup *g)
 /* ---------------------------------------------------------------- sets */
 
 /* Grows a set from member g1 (its launch at position pos of b); records it with 2+ members. */
-static void try_set(IrModule *m, IrBlock *b, int pos, KernelGroup *g1)
+static void try_set(IrModule *m, const Window *pass, IrBlock *b, int pos, KernelGroup *g1)
 {
     Vec members = {0}, rows = {0};
     vec_push(&members, g1);
     row_roots(g1, &rows);
     int slots = member_slots(g1);
-    Window w = {.b = b, .lo = first_pos(b, g1)};
+    Window w = *pass;
+    w.b = b;
+    w.lo = first_pos(b, g1);
     if (w.lo < 0) {
         vec_free(&members);
         vec_free(&rows);
         return;
     }
     int end = pos;
-    for (int i = pos + 1; i < b->instrs.n && members.n < MAX_MEMBERS; i++) {
+    for (int i = pos + 1; i < b->instrs.n && members.n < MAX_MEMBERS && i - w.lo < MAX_WINDOW; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         if (!window_ok(in)) break;
         KernelGroup *h = in->group;
@@ -278,25 +306,32 @@ static void try_set(IrModule *m, IrBlock *b, int pos, KernelGroup *g1)
     vec_free(&rows);
 }
 
-static void siblings_block(IrModule *m, IrBlock *b)
+static void siblings_block(IrModule *m, const Window *pass, IrBlock *b)
 {
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         KernelGroup *g = in->group;
         if (g && g->last == in && siblings_member_ok(g)) {
-            try_set(m, b, i, g);
+            try_set(m, pass, b, i, g);
             if (g->siblings) i = ir_index_in_block(b, g->siblings->last);
         }
     }
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
-        siblings_block(m, in->blocks[0]);
-        siblings_block(m, in->blocks[1]);
+        siblings_block(m, pass, in->blocks[0]);
+        siblings_block(m, pass, in->blocks[1]);
     }
 }
 
 void siblings_module(IrModule *m)
 {
-    for (int i = 0; i < m->funcs.n; i++) siblings_block(m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
+    Window pass = {.m = m, .has_store = ir_stamp(m), .loaded = xcalloc(m->next_var_id + 1, sizeof *pass.loaded)};
+    for (int i = 0; i < m->groups.n; i++) {
+        KernelGroup *g = VEC_AT(m->groups, i);
+        for (int k = 0; k < g->instrs.n; k++)
+            if (((IrInstr *)VEC_AT(g->instrs, k))->op == IR_STORE_INTO) g->stamp = pass.has_store;
+    }
+    for (int i = 0; i < m->funcs.n; i++) siblings_block(m, &pass, ((IrFunc *)VEC_AT(m->funcs, i))->body);
+    free(pass.loaded);
 }
