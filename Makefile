@@ -12,6 +12,10 @@
 #   make difffuzz   build, then the differential fuzzer (tests/difffuzz, docs/testing.md):
 #                   DIFFFUZZ_N programs (default 100) of 100 cases from DIFFFUZZ_SEED (default 1)
 #                   into DIFFFUZZ_OUT (default BUILD/difffuzz); run and compared on a GPU
+#   make fuzz       coverage-guided fuzzing of the compile stages (tests/fuzz/fuzz.sh: a libFuzzer
+#                   harness built with clang, ASan and UBSan in FUZZ_BUILD, default build-fuzz),
+#                   FUZZ_TIME seconds (default 600) in FUZZ_JOBS processes (default 1); findings
+#                   in FUZZ_BUILD/findings, see docs/testing.md
 #
 # The GPU targets the runtime library is built for (CMake's GPYC_CUDA_ARCHS, a CMake list):
 #   make install           CMakeLists.txt's default, sm_80 + sm_90 (what users install); a build
@@ -40,7 +44,7 @@ DIFFFUZZ_N ?= 100
 DIFFFUZZ_SEED ?= 1
 DIFFFUZZ_OUT ?= $(BUILD)/difffuzz
 
-.PHONY: all deps configure build demo check test install clean difffuzz
+.PHONY: all deps configure build demo check test install clean difffuzz fuzz
 all: build
 
 deps:
@@ -75,6 +79,9 @@ test: configure
 
 difffuzz: build
 	./tests/difffuzz/run.sh $(BUILD) $(DIFFFUZZ_OUT) $(DIFFFUZZ_N) $(DIFFFUZZ_SEED) -j $(JOBS)
+fuzz:
+	@FUZZ_BUILD=$(or $(FUZZ_BUILD),build-fuzz) FUZZ_TIME=$(or $(FUZZ_TIME),600) FUZZ_JOBS=$(or $(FUZZ_JOBS),1) \
+	  JOBS=$(JOBS) ./tests/fuzz/fuzz.sh
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)

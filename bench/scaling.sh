@@ -6,19 +6,19 @@
 #
 # Shapes (each program makes x a cupy array first and prints what it computes):
 #   chain   x = x * 1.0001 + 1, n times: one fused chain of 2n operations
-#   indep   y<i> = x * <c> + <i>, n independent statements, each printed
+#   indep   y<i> = x * <c> + <i>, n/2 independent statements, then n/2 prints of y<i>[0]
 #   reduce  s<i> = cp.sum(x * <c>) + s<i-1>, n reductions, each feeding the next
 #   loop    one for loop whose body is the chain, n statements
-#   funcs   n/2 functions def f<i>(a): return a * <c> + 1, each called once: x = f<i>(x)
+#   funcs   n/2 functions def f<i>(a): return a * <c> + 1, then n/2 calls x = f<i>(x)
 #   scalar  k = k * 3 + <i> % 7, n host int statements
 #
 # SIZES (default "1000 4000 10000 40000") and SHAPES (default all) choose the runs; STAGES
-# (default "check kernels cuda").  Times are single runs of whole gpyc processes (date), so
-# small figures are mostly process start.
+# (default "check kernels cuda").  Each figure is the CPU seconds (user + system) of one whole
+# gpyc process, so that other work on the machine does not count; WALL=1 prints wall seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
-GPYC=$(cd "$BUILD" && pwd)/bin/gpyc
+GPYC=${GPYC:-$(cd "$BUILD" && pwd)/bin/gpyc}
 SIZES=${SIZES:-1000 4000 10000 40000}
 SHAPES=${SHAPES:-chain indep reduce loop funcs scalar}
 STAGES=${STAGES:-check kernels cuda}
@@ -36,8 +36,8 @@ gen() {
             for (i = 0; i < n; i++) print "x = x * 1.0001 + 1"
             print "print(x)"
         } else if (shape == "indep") {
-            for (i = 0; i < n; i++) printf "y%d = x * %d.5 + %d\n", i, i % 10, i
-            for (i = 0; i < n; i++) printf "print(y%d[0])\n", i
+            for (i = 0; i < n / 2; i++) printf "y%d = x * %d.5 + %d\n", i, i % 10, i
+            for (i = 0; i < n / 2; i++) printf "print(y%d[0])\n", i
         } else if (shape == "reduce") {
             print "s0 = cp.sum(x)"
             for (i = 1; i < n; i++) printf "s%d = cp.sum(x * %d.5) + s%d\n", i, i % 10, i - 1
@@ -58,13 +58,10 @@ gen() {
     }'
 }
 
-# secs ARGS...: wall seconds of one gpyc run ("fail" when it fails).
+# secs ARGS...: CPU (or wall) seconds of one gpyc run ("fail" when it fails).
 secs() {
-    local t0 t1
-    t0=$(date +%s.%N)
-    if ! "$GPYC" "$@" >"$W/out" 2>"$W/err"; then echo fail; return; fi
-    t1=$(date +%s.%N)
-    echo "$t0 $t1" | awk '{printf "%.2f", $2 - $1}'
+    if ! /usr/bin/time -f '%U %S %e' -o "$W/time" "$GPYC" "$@" >"$W/out" 2>"$W/err"; then echo fail; return; fi
+    awk -v wall="${WALL:-0}" '{printf "%.2f", wall == 1 ? $3 : $1 + $2}' "$W/time"
 }
 
 printf "%-8s %7s" shape n

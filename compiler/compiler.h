@@ -333,6 +333,7 @@ struct KernelGroup {
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
     Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
     Bundle *bundle;         /* the horizontal bundle it runs in (hfuse.c), or NULL */
+    bool ewise_only;        /* every instruction elementwise or a COPY */
     const char *labels[4];  /* the distinct ops of its name, in order */
     int nlabels;
     int slot;               /* fuse.c: its index in m->groups during the pass */

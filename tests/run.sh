@@ -11,8 +11,9 @@
 #               `# gpyc flags: FLAGS` adds FLAGS to the command (errors in the command line)
 #               (in tests/errors and tests/e2e, NAME_helper.py and NAME_helper2.py ... are
 #               modules that the tests beside them import, not tests of their own)
-#   nocrash     gpyc never dies of a signal or hangs: every error test and prefixes of every e2e
-#               program (cut every 7th byte or so) give `gpyc --check` exit status 0 or 1
+#   nocrash     gpyc never dies of a signal or hangs: every error test, every tests/nocrash
+#               program (inputs fuzzing found) and prefixes of every e2e program (cut every 7th
+#               byte or so) give `gpyc --check` exit status 0 or 1
 #   files       the files of the command line (issue 24): inputs that are not source files
 #               (/dev/zero, a fifo, a folder, over 16 MiB) refused in one sentence; outputs that
 #               cannot be written (/dev/full, a folder, a file-size limit) or would overwrite an
@@ -37,6 +38,10 @@
 #   api         `gpyc --list-api`: every listed name is used by a tests/e2e program
 #               (tests/api-exercised.sh), and docs/api-coverage.md is what
 #               scripts/api-coverage.sh generates from the list
+#   fuzz        a 60-second smoke of the libFuzzer harness (tests/fuzz/fuzz.sh --smoke, built in
+#               BUILD/fuzz with clang, ASan and UBSan) from the seed corpus of the tests: no
+#               crash, hang, leak or sanitizer report; SKIP where clang's fuzzer runtime is
+#               missing (Debian: libclang-rt-14-dev)
 #   alloc       tests/alloc/NAME.py, compiled as written (ITERS = 10) and with ITERS = 1000, run
 #               with GPYRT_STATS=1: both must exit 0 and report the same number of driver
 #               allocations (a steady-state loop allocates nothing new); without a GPU only
@@ -51,7 +56,7 @@
 #   --arch A         pass --arch=A to gpyc
 #   --acceptance DIR also run the acceptance programs in DIR
 #   --only LIST      comma-separated suites to run (unit,errors,nocrash,golden,api,files,cache,build,e2e,
-#                    alloc,acceptance)
+#                    alloc,fuzz,acceptance)
 #   --no-ctest       run the unit-test executables in BUILD/tests directly, not through ctest
 #                    (for a build folder carried to another machine: ctest's files hold paths)
 #   --no-nvcc        what needs no nvcc (`make check`): the unit suite leaves out the runtime's
@@ -111,7 +116,7 @@ if [ -n "$ACCDIR" ]; then
     ACCDIR=$(cd "$ACCDIR" && pwd)
 fi
 if [ -z "$ONLY" ]; then
-    ONLY=unit,errors,nocrash,golden,api,files,cache,build,e2e,alloc
+    ONLY=unit,errors,nocrash,golden,api,files,cache,build,e2e,alloc,fuzz
     [ -n "$ACCDIR" ] && ONLY=$ONLY,acceptance
     # a GLOB picks file-based tests: the unit, api, files and cache suites are left out
     [ -n "$FILTER" ] && ONLY=${ONLY#unit,} && ONLY=${ONLY/,api,files,cache,/,}
@@ -328,13 +333,13 @@ suite_nocrash() {
     rm -rf "$dir"
     mkdir -p "$dir"
     : >"$TMP/nocrash.list"
-    for f in "$ROOT"/tests/errors/*.py "$ROOT"/tests/e2e/*.py "$ROOT"/tests/rterr/*.py; do
+    for f in "$ROOT"/tests/errors/*.py "$ROOT"/tests/nocrash/*.py "$ROOT"/tests/e2e/*.py "$ROOT"/tests/rterr/*.py; do
         [ -f "$f" ] || continue
         name=$(basename "$(dirname "$f")")-$(basename "$f" .py)
         matches "$(basename "$f" .py)" || continue
         mkdir -p "$dir/$name"
         case $f in
-            */errors/*) cp "$f" "$dir/$name/whole.py" ;;
+            */errors/* | */nocrash/*) cp "$f" "$dir/$name/whole.py" ;;
             *) write_prefixes "$f" "$dir/$name" ;;
         esac
         n=$((n + 1))
@@ -876,6 +881,19 @@ suite_acceptance() {
     done
 }
 
+# --- fuzz ------------------------------------------------------------------------------------
+suite_fuzz() {
+    echo "== fuzz"
+    local rc=0
+    FUZZ_BUILD=$BUILD/fuzz JOBS=$JOBS "$ROOT/tests/fuzz/fuzz.sh" --smoke >"$TMP/fuzz.out" 2>&1 || rc=$?
+    case $rc in
+        0) pass "fuzz/smoke" ;;
+        77) skip "fuzz/smoke" "$(tail -n 1 "$TMP/fuzz.out")" ;;
+        *) fail "fuzz/smoke" "findings in $BUILD/fuzz/findings (replay: $BUILD/fuzz/bin/gpyc_fuzz FILE)"
+           detail <"$TMP/fuzz.out" ;;
+    esac
+}
+
 # Runs suite_NAME when NAME is wanted, and notes its time for the line `time: ...`
 # (make check's budget is 3 minutes: this shows where they go).
 TIMES=""
@@ -895,6 +913,7 @@ run_suite cache
 run_suite build
 run_suite e2e
 run_suite alloc
+run_suite fuzz
 [ -n "$ACCDIR" ] && run_suite acceptance
 
 echo

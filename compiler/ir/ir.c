@@ -609,7 +609,10 @@ void ir_remove(IrBlock *b, int i)
     IrInstr *in = VEC_AT(b->instrs, i);
     for (int j = 0; j < in->nargs; j++)
         if (in->args[j]) in->args[j]->nuses--;
-    for (int k = i + 1; k < b->instrs.n; k++) b->instrs.v[k - 1] = b->instrs.v[k];
+    for (int k = i + 1; k < b->instrs.n; k++) {
+        b->instrs.v[k - 1] = b->instrs.v[k];
+        ((IrInstr *)b->instrs.v[k - 1])->pos = k - 1;
+    }
     b->instrs.n--;
 }
 
@@ -619,6 +622,7 @@ void ir_remove_stamped(IrBlock *b, unsigned stamp)
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         if (in->stamp != stamp) {
+            in->pos = n;
             b->instrs.v[n++] = in;
             continue;
         }

@@ -30,15 +30,7 @@
 
 #include <stdlib.h>
 
-static bool producer_ok(const KernelGroup *g)
-{
-    if (g->kind != KG_EWISE) return false;
-    for (int i = 0; i < g->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(g->instrs, i);
-        if (!(ir_op_is_ewise(in->op) || in->op == IR_COPY)) return false;
-    }
-    return true;
-}
+static bool producer_ok(const KernelGroup *g) { return g->kind == KG_EWISE && g->ewise_only; }
 
 /* Counts, in the `count` scratch of each value under `stamp`, its uses by instructions of g. */
 static void count_uses(const KernelGroup *g, unsigned stamp)

@@ -58,6 +58,7 @@ static void note_instr(KernelGroup *g, IrInstr *in)
 {
     in->group = g;
     if (in->op == IR_REDUCE) g->kind = KG_REDUCE;
+    if (!ir_op_is_ewise(in->op) && in->op != IR_COPY) g->ewise_only = false;
     int line = (int)in->span.line;
     if (g->line_lo == 0 || line < g->line_lo) g->line_lo = line;
     if (line > g->line_hi) g->line_hi = line;
@@ -110,6 +111,7 @@ void group_finish(IrModule *m, KernelGroup *g)
     g->line_lo = g->line_hi = 0;
     g->last = NULL;
     g->nlabels = 0;
+    g->ewise_only = true;
     for (int i = 0; i < g->instrs.n; i++) {
         IrInstr *in = VEC_AT(g->instrs, i);
         in->group = g;

@@ -229,7 +229,10 @@ static void window_apply(Window *w)
         if (w->in_s[i]) tmp[k++] = VEC_AT(w->b->instrs, w->lo + i);
     for (int i = 0; i < n; i++)
         if (!w->in_s[i]) tmp[k++] = VEC_AT(w->b->instrs, w->lo + i);
-    for (int i = 0; i < n; i++) w->b->instrs.v[w->lo + i] = tmp[i];
+    for (int i = 0; i < n; i++) {
+        w->b->instrs.v[w->lo + i] = tmp[i];
+        tmp[i]->pos = w->lo + i;   /* ir_index_in_block's cache stays right */
+    }
     free(tmp);
 }
 
