@@ -13,15 +13,40 @@
  */
 #include "codegen/kernels/kernels.h"
 
-/* True when array input v is read as a value (not only written as a STORE_INTO destination). */
-static bool array_is_read(const KernelGroup *g, const IrValue *v)
+#include <stdlib.h>
+
+static int cmp_ptr(const void *a, const void *b)
 {
+    uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* Per array input p->arrs[i]: is it read as a value (not only written as a STORE_INTO
+ * destination)?  One walk over g with a binary search of the sorted inputs (a kernel of n
+ * instructions and n inputs costs n log n, not n^2).  xfree the result. */
+static bool *arrays_read(const KernelGroup *g, const KParams *p)
+{
+    int n = p->arrs.n;
+    void **sorted = xcalloc(n ? n : 1, sizeof *sorted);
+    for (int i = 0; i < n; i++) sorted[i] = VEC_AT(p->arrs, i);
+    qsort(sorted, n, sizeof *sorted, cmp_ptr);
+    bool *read_sorted = xcalloc(n ? n : 1, sizeof *read_sorted);
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        for (int j = 0; j < in->nargs; j++)
-            if (in->args[j] == v && !(in->op == IR_STORE_INTO && j == 0)) return true;
+        for (int j = 0; j < in->nargs; j++) {
+            if (!in->args[j] || (in->op == IR_STORE_INTO && j == 0)) continue;
+            void **hit = bsearch(&in->args[j], sorted, n, sizeof *sorted, cmp_ptr);
+            if (hit) read_sorted[hit - sorted] = true;
+        }
     }
-    return false;
+    bool *read = xcalloc(n ? n : 1, sizeof *read);
+    for (int i = 0; i < n; i++) {
+        void *v = VEC_AT(p->arrs, i);
+        read[i] = read_sorted[(void **)bsearch(&v, sorted, n, sizeof *sorted, cmp_ptr) - sorted];
+    }
+    xfree(sorted);
+    xfree(read_sorted);
+    return read;
 }
 
 /* The group's instructions for one element; for a recurrence (recur.c), in a loop that
@@ -126,7 +151,8 @@ static void put_kernel_args(StrBuf *out, const Vec *all, const KParams *p, bool 
  * as <uint32_t, UNROLL> and, for sizes of 2^31 elements and more, <int64_t, 1>: that path
  * is rare and its 64-bit divisions are long, so it is not unrolled (half of ptxas's time on
  * such kernels was the unrolled 64-bit copy). */
-static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, bool need_ix)
+static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, const bool *read, const Vec *all,
+                           bool need_ix)
 {
     sb_printf(out,
               "template<typename IT, int U>\n__device__ __forceinline__ void %s_body(const gp_shape &s, bool fast",
@@ -143,7 +169,7 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
     if (need_ix) cg_line(out, 2, "int64_t row[U] = {0}, col[U] = {0};");
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (array_is_read(g, v)) cg_line(out, 2, "%s in%d[U];", cg_val_ctype(v), v->id);
+        if (read[i]) cg_line(out, 2, "%s in%d[U];", cg_val_ctype(v), v->id);
     }
     /* phase 1: offsets and loads */
     cg_line(out, 2, "#pragma unroll");
@@ -153,7 +179,7 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
     emit_offsets(out, 3, all, need_ix);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (!array_is_read(g, v)) continue;
+        if (!read[i]) continue;
         cg_line(out, 3, "in%d[u] = *(const %s *)(a%d.data + o%d[u]);", v->id, cg_val_ctype(v), v->id, v->id);
     }
     cg_line(out, 2, "}");
@@ -169,7 +195,7 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
     if (need_ix) cg_line(out, 3, "const int64_t ix[2] = {row[u], col[u]};");
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (array_is_read(g, v)) cg_line(out, 3, "const %s v%d = in%d[u];", cg_val_ctype(v), v->id, v->id);
+        if (read[i]) cg_line(out, 3, "const %s v%d = in%d[u];", cg_val_ctype(v), v->id, v->id);
     }
     emit_body(out, 3, g, "i");
     for (int i = 0; i < p->outs.n; i++) {
@@ -186,7 +212,8 @@ static void ewise_body_def(StrBuf *out, const KernelGroup *g, const KParams *p, 
  * each array with one 16-byte access (gp_vload), computes them in registers and stores each
  * output with one access; the s.size % V last elements take a thread each (of the first
  * s.size % V threads: the grid has at least one block of BLOCK >= V threads). */
-static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, const Vec *all, int V)
+static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, const bool *read, const Vec *all,
+                          int V)
 {
     cg_line(out, 1, "if (mode & 4) {");
     cg_line(out, 2, "const uint32_t nv = (uint32_t)(s.size / %d), nthr = gridDim.x * blockDim.x;", V);
@@ -196,7 +223,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     cg_line(out, 2, "uint32_t t = blockIdx.x * blockDim.x + threadIdx.x;");
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (!array_is_read(g, v)) continue;
+        if (!read[i]) continue;
         const char *ct = cg_val_ctype(v);
         cg_line(out, 2, "gp_vec<%s, %d> in%d;", ct, V, v->id);
         cg_line(out, 2, "if (t < nv) in%d = gp_vload<%s, %d>(a%d.data, sl%d != 0, t);", v->id, ct, V, v->id, v->id);
@@ -205,7 +232,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     cg_line(out, 3, "const uint32_t tn = t + nthr;");
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (!array_is_read(g, v)) continue;
+        if (!read[i]) continue;
         const char *ct = cg_val_ctype(v);
         cg_line(out, 3, "gp_vec<%s, %d> nx%d = in%d;", ct, V, v->id, v->id);
         cg_line(out, 3, "if (tn < nv) nx%d = gp_vload<%s, %d>(a%d.data, sl%d != 0, tn);", v->id, ct, V, v->id, v->id);
@@ -224,7 +251,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     }
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (array_is_read(g, v)) cg_line(out, 4, "const %s v%d = in%d.v[u];", cg_val_ctype(v), v->id, v->id);
+        if (read[i]) cg_line(out, 4, "const %s v%d = in%d.v[u];", cg_val_ctype(v), v->id, v->id);
     }
     emit_body(out, 4, g, "i");
     for (int i = 0; i < p->outs.n; i++) {
@@ -238,7 +265,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     }
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (array_is_read(g, v)) cg_line(out, 3, "in%d = nx%d;", v->id, v->id);
+        if (read[i]) cg_line(out, 3, "in%d = nx%d;", v->id, v->id);
     }
     cg_line(out, 2, "}");
     cg_line(out, 2, "const uint32_t i = nv * %d + blockIdx.x * blockDim.x + threadIdx.x;", V);
@@ -250,7 +277,7 @@ static void emit_vec_path(StrBuf *out, const KernelGroup *g, const KParams *p, c
     }
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        if (array_is_read(g, v))
+        if (read[i])
             cg_line(out, 3, "const %s v%d = *(const %s *)(a%d.data + (int64_t)i * sl%d);", cg_val_ctype(v),
                     v->id, cg_val_ctype(v), v->id, v->id);
     }
@@ -278,7 +305,8 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
     for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
     const int V = ewise_vec_width(g, &all);
 
-    ewise_body_def(out, g, &p, &all, need_ix);
+    bool *read = arrays_read(g, &p);
+    ewise_body_def(out, g, &p, read, &all, need_ix);
     if (g->bundle) {    /* run by its bundle's kernel (cg_bundle_defs) */
         sb_printf(out, "__device__ __forceinline__ void %s_run(const gp_shape &s, int mode", g->name);
         for (int i = 0; i < all.n; i++) sb_printf(out, ", const gp_kin &a%d", ((IrValue *)VEC_AT(all, i))->id);
@@ -288,7 +316,7 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
     }
     cg_emit_scalar_params(out, &p);
     sb_puts(out, ")\n{\n");
-    if (V > 1) emit_vec_path(out, g, &p, &all, V);
+    if (V > 1) emit_vec_path(out, g, &p, read, &all, V);
     StrBuf args = {0};
     put_kernel_args(&args, &all, &p, false);
     cg_line(out, 1, "if (mode & 2) %s_body<uint32_t, %d>(s, mode & 1%s);", g->name, UNROLL, args.s);
@@ -296,6 +324,7 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
     sb_puts(out, "}\n\n");
     sb_free(&args);
     vec_free(&all);
+    xfree(read);
     cg_kparams_free(&p);
 }
 

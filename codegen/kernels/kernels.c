@@ -26,13 +26,32 @@ void cg_put_where(StrBuf *out, const IrModule *m, const KernelGroup *g)
     else sb_printf(out, "%s:%d-%d", file_name(m, g), g->line_lo, g->line_hi);
 }
 
-/* The text of source line n (trimmed, at most 90 bytes, "*" "/" broken up). */
-static void put_source_line(StrBuf *out, const SrcFile *f, int n)
+/* The start of source line n of the file of `near`, found from near's line and offset (a
+ * kernel's lines are near its last instruction: the cost is those lines, not the file's);
+ * from the file's start when near has no line. */
+static const char *line_start(const Span *near, int n)
 {
-    if (!f || !f->text || n <= 0) return;
+    const SrcFile *f = near->file;
     const char *p = f->text, *end = f->text + f->len;
-    for (int l = 1; l < n && p < end; p++)
+    int l = 1;
+    if (near->line > 0 && near->start <= f->len) {
+        p = f->text + near->start;
+        while (p > f->text && p[-1] != '\n') p--;
+        for (l = (int)near->line; l > n && p > f->text; l--) /* back to the line before, then its start */
+            for (p--; p > f->text && p[-1] != '\n'; p--) continue;
+    }
+    for (; l < n && p < end; p++)
         if (*p == '\n') l++;
+    return p;
+}
+
+/* The text of source line n of the file of `near` (trimmed, at most 90 bytes, "*" "/" broken
+ * up). */
+static void put_source_line(StrBuf *out, const Span *near, int n)
+{
+    const SrcFile *f = near->file;
+    if (!f || !f->text || n <= 0) return;
+    const char *p = line_start(near, n), *end = f->text + f->len;
     while (p < end && (*p == ' ' || *p == '\t')) p++;
     const char *e = p;
     while (e < end && *e != '\n' && *e != '\r') e++;
@@ -60,7 +79,7 @@ static void put_comment(StrBuf *out, const IrModule *m, const KernelGroup *g)
     if (f && g->line_hi - g->line_lo < 8) {
         for (int l = g->line_lo; l <= g->line_hi; l++) {
             sb_printf(out, " *   %4d | ", l);
-            put_source_line(out, f, l);
+            put_source_line(out, &g->last->span, l);
             sb_putc(out, '\n');
         }
     }
