@@ -5,6 +5,7 @@
  */
 #include "codegen/kernels/kernels.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- helpers */
@@ -71,31 +72,65 @@ bool cg_in_vec(const Vec *vec, const IrValue *v)
     return false;
 }
 
+typedef struct PtrAt {
+    uintptr_t p;
+    int at;
+} PtrAt;
+
+static int cmp_ptr_at(const void *a, const void *b)
+{
+    const PtrAt *x = a, *y = b;
+    if (x->p != y->p) return (x->p > y->p) - (x->p < y->p);
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Drops the later copies of each item of vec, in O(n log n) (a kernel of n instructions has up
+ * to n scalar parameters: one search of the list per push was n^2). */
+static void dedup(Vec *vec)
+{
+    int n = vec->n;
+    if (n < 2) return;
+    PtrAt *s = xcalloc(n, sizeof *s);
+    bool *keep = xcalloc(n, sizeof *keep);
+    for (int i = 0; i < n; i++) s[i] = (PtrAt){(uintptr_t)vec->v[i], i};
+    qsort(s, n, sizeof *s, cmp_ptr_at);
+    for (int i = 0; i < n; i++) keep[s[i].at] = i == 0 || s[i].p != s[i - 1].p;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (keep[i]) vec->v[k++] = vec->v[i];
+    vec->n = k;
+    xfree(s);
+    xfree(keep);
+}
+
+/* outs and arrs come from g's outputs and inputs, which group.c keeps free of copies. */
 void cg_kparams_build(KParams *p, const KernelGroup *g)
 {
     memset(p, 0, sizeof *p);
     for (int i = 0; i < g->outputs.n; i++) {
         IrValue *v = VEC_AT(g->outputs, i);
-        if (cg_defined_in(v, g) && is_array(v)) cg_push_unique(&p->outs, v);
+        if (cg_defined_in(v, g) && is_array(v)) vec_push(&p->outs, v);
     }
     for (int i = 0; i < g->inputs.n; i++) {
         IrValue *v = VEC_AT(g->inputs, i);
-        if (is_array(v)) cg_push_unique(&p->arrs, v);
+        if (is_array(v)) vec_push(&p->arrs, v);
     }
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->op == IR_STORE_INTO) cg_push_unique(&p->dsts, in->args[0]);
+        if (in->op == IR_STORE_INTO) vec_push(&p->dsts, in->args[0]);
         for (int j = 0; j < in->nargs; j++) {
             IrValue *a = in->args[j];
             if (!a || cg_defined_in(a, g) || is_array(a) || !arg_in_kernel(in, j)) continue;
-            cg_push_unique(&p->scalars, a);
+            vec_push(&p->scalars, a);
         }
     }
     if (g->recur) {         /* the loop's range: the kernel counts the iterations */
-        cg_push_unique(&p->scalars, g->recur->start);
-        cg_push_unique(&p->scalars, g->recur->stop);
-        cg_push_unique(&p->scalars, g->recur->step);
+        vec_push(&p->scalars, g->recur->start);
+        vec_push(&p->scalars, g->recur->stop);
+        vec_push(&p->scalars, g->recur->step);
     }
+    dedup(&p->dsts);
+    dedup(&p->scalars);
 }
 
 void cg_kparams_free(KParams *p)
