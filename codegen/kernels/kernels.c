@@ -28,17 +28,18 @@ void cg_put_where(StrBuf *out, const IrModule *m, const KernelGroup *g)
 
 /* The start of source line n of the file of `near`, found from near's line and offset (a
  * kernel's lines are near its last instruction: the cost is those lines, not the file's);
- * from the file's start when near has no line. */
+ * from the file's start when near has no offset (a span made without one, as in unit tests). */
 static const char *line_start(const Span *near, int n)
 {
     const SrcFile *f = near->file;
     const char *p = f->text, *end = f->text + f->len;
     int l = 1;
-    if (near->line > 0 && near->start <= f->len) {
+    if (near->line > 0 && near->start > 0 && near->start <= f->len) {
         p = f->text + near->start;
         while (p > f->text && p[-1] != '\n') p--;
         for (l = (int)near->line; l > n && p > f->text; l--) /* back to the line before, then its start */
             for (p--; p > f->text && p[-1] != '\n'; p--) continue;
+        if (l > n) p = f->text, l = 1;
     }
     for (; l < n && p < end; p++)
         if (*p == '\n') l++;
