@@ -3,7 +3,9 @@
 #
 #   tree-sitter core 0.25.1      npm pack tree-sitter@0.25.1         (vendor/tree-sitter/lib)
 #   tree-sitter-python 0.25.0    npm pack tree-sitter-python@0.25.0  (src/parser.c, scanner.c)
-#   Debian packages              cmake, libcriterion-dev, python3-numpy, pkg-config
+#   Debian packages              cmake, libcriterion-dev, python3-numpy, pkg-config; clang and
+#                                libclang-rt-14-dev (libFuzzer's runtime) for the fuzzing
+#                                harness (make fuzz, make test's fuzz suite)
 #   CUDA toolkit                 must already be installed (nvcc via $CUDA_HOME, $CUDA_PATH,
 #                                /usr/local/cuda or PATH); this script checks for it, except
 #                                with --no-cuda (make check, which runs no nvcc): then its
@@ -29,6 +31,8 @@ command -v cmake >/dev/null 2>&1 || need_pkgs+=(cmake)
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need_pkgs+=(python3-numpy)
 command -v pkg-config >/dev/null 2>&1 || need_pkgs+=(pkg-config)
 command -v npm >/dev/null 2>&1 || need_pkgs+=(npm)
+command -v clang >/dev/null 2>&1 || need_pkgs+=(clang)
+dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need_pkgs+=(libclang-rt-14-dev)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
     say "installing Debian packages: ${need_pkgs[*]}"
     SUDO=""

@@ -720,7 +720,9 @@ bool ir_is_raise_guard(const IrInstr *in)
 typedef struct Verifier {
     const IrModule *m;
     const IrFunc *f;
-    unsigned char *visible;     /* per value id: defined and in scope here */
+    int *def_block;             /* per value id: the serial of the block defining it, 0 before */
+    unsigned char *open;        /* per block serial: the walk is inside it (its values in scope) */
+    int nblocks, cap;
     bool grouped;
     unsigned stamp;             /* marks the instructions listed by the groups met so far */
 } Verifier;
@@ -735,7 +737,7 @@ static _Noreturn void verify_fail(const IrInstr *in, const char *what)
 
 static void verify_block(Verifier *V, const IrBlock *b, const IrInstr *owner);
 
-static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b)
+static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b, int serial)
 {
     char what[160];
     if (in->parent != b) verify_fail(in, "instruction's parent is not its block");
@@ -745,7 +747,7 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b)
         const IrValue *a = in->args[i];
         if (!a) verify_fail(in, "NULL argument");
         if (a->id <= 0 || a->id >= V->m->next_value_id) verify_fail(in, "argument id out of range");
-        if (!V->visible[a->id]) {
+        if (!V->def_block[a->id] || !V->open[V->def_block[a->id]]) {
             snprintf(what, sizeof what, "argument v%d is used outside the scope of its definition", a->id);
             verify_fail(in, what);
         }
@@ -807,29 +809,36 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b)
         if (in->res->def != in) verify_fail(in, "result's def is not its instruction");
         if (!in->res->type) verify_fail(in, "result without a type");
         if (in->res->id <= 0 || in->res->id >= V->m->next_value_id) verify_fail(in, "result id out of range");
-        if (V->visible[in->res->id]) verify_fail(in, "value defined twice");
-        V->visible[in->res->id] = 1;
+        if (V->def_block[in->res->id]) verify_fail(in, "value defined twice");
+        V->def_block[in->res->id] = serial;
     }
 }
 
-/* Values defined in b go out of scope at its end. */
+/* Values defined in b go out of scope at its end: b's serial closes (one write, not a walk
+ * of b again). */
 static void verify_block(Verifier *V, const IrBlock *b, const IrInstr *owner)
 {
     if (b->owner != owner) verify_fail(owner, "block owner mismatch");
+    int serial = ++V->nblocks;
+    if (serial >= V->cap) {
+        V->cap = 2 * serial + 16;
+        V->open = xrealloc(V->open, V->cap);
+    }
+    V->open[serial] = 1;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
         if (!in) verify_fail(owner, "NULL instruction");
-        verify_instr(V, in, b);
+        verify_instr(V, in, b, serial);
     }
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->res) V->visible[in->res->id] = 0;
-    }
+    V->open[serial] = 0;
 }
 
 void ir_verify(const IrModule *m)
 {
-    Verifier V = {m, NULL, xcalloc((size_t)m->next_value_id + 1, 1), m->groups.n > 0, ir_stamp(m)};
+    Verifier V = {.m = m,
+                  .def_block = xcalloc((size_t)m->next_value_id + 1, sizeof(int)),
+                  .grouped = m->groups.n > 0,
+                  .stamp = ir_stamp(m)};
     for (int i = 0; i < m->funcs.n; i++) {
         V.f = VEC_AT(m->funcs, i);
         if (!V.f->body) verify_fail(NULL, "function without a body");
@@ -846,5 +855,6 @@ void ir_verify(const IrModule *m)
         }
         if (!has_last) verify_fail(g->last, "group's last instruction is not in the group");
     }
-    free(V.visible);
+    free(V.def_block);
+    free(V.open);
 }
