@@ -10,7 +10,8 @@
 #                       corpus kept in a fresh folder so that runs do not feed each other
 #
 # The corpus grows in FUZZ_BUILD/corpus (kept between runs), findings land in
-# FUZZ_BUILD/findings/ (crash-*, leak-*, timeout-*, oom-*); replay one with
+# FUZZ_BUILD/findings/ (crash-*, leak-*, timeout-*, oom-*; slow-unit-* are notes, not counted);
+# replay one with
 #   FUZZ_BUILD/bin/gpyc_fuzz FILE
 # Exit status: 0 without findings, 1 with; 77 when clang's fuzzer runtime is missing (the
 # suite prints SKIP then).
@@ -53,11 +54,14 @@ mkdir -p "$corpus"
 args=(-max_total_time="$FUZZ_TIME" -timeout=10 -rss_limit_mb=2048 -max_len=8192
       -dict="$PWD/tests/fuzz/gpyc.dict" -artifact_prefix="$fb/findings/" -print_final_stats=1)
 if [ "$FUZZ_JOBS" -gt 1 ]; then args+=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS"); fi
-before=$(ls "$fb/findings" | wc -l)
+# findings: crash-, leak-, timeout-, oom- files (libFuzzer's slow-unit- files are notes: a unit
+# over 10 s of wall time, which a loaded or suspended machine gives too; replay them)
+count_findings() { find "$fb/findings" -type f ! -name 'slow-unit-*' | wc -l; }
+before=$(count_findings)
 rm -f "$fb"/fuzz-*.log
 status=0
 (cd "$fb" && exec ./bin/gpyc_fuzz "${args[@]}" "$corpus" "$seeds") >"$fb/fuzz.log" 2>&1 || status=$?
-after=$(ls "$fb/findings" | wc -l)
+after=$(count_findings)
 # executions: the final stats of each process (one log per job with -jobs)
 shopt -s nullglob
 logs=("$fb/fuzz.log" "$fb"/fuzz-*.log)
