@@ -79,6 +79,7 @@ test: configure
 
 difffuzz: build
 	./tests/difffuzz/run.sh $(BUILD) $(DIFFFUZZ_OUT) $(DIFFFUZZ_N) $(DIFFFUZZ_SEED) -j $(JOBS)
+
 fuzz:
 	@FUZZ_BUILD=$(or $(FUZZ_BUILD),build-fuzz) FUZZ_TIME=$(or $(FUZZ_TIME),600) FUZZ_JOBS=$(or $(FUZZ_JOBS),1) \
 	  JOBS=$(JOBS) ./tests/fuzz/fuzz.sh
