@@ -303,9 +303,15 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         }
         /* lowered again: this pass's loop is dropped (the block's last instruction), with the
          * variables and function instances it made, which only its code uses */
-        if (blk->instrs.n && blk->instrs.v[blk->instrs.n - 1] == in) blk->instrs.n--;
+        if (blk->instrs.n && blk->instrs.v[blk->instrs.n - 1] == in) {
+            blk->instrs.n--;
+            for (int j = 0; j < in->nargs; j++)
+                if (in->args[j]) in->args[j]->nuses--;
+            ir_block_discard(in->blocks[0]);   /* the loop's body (its instruction lists) */
+            ir_block_discard(in->blocks[1]);
+        }
         lw_drop_instances(L, ninst);
-        L->m->funcs.n = nfuncs;
+        lw_drop_funcs(L, nfuncs);
         L->m->globals.n = nglobals;
         L->fn->locals.n = nlocals;
         restore(h, true);

@@ -1395,12 +1395,26 @@ static void lower_body(Lower *L, Instance *I, IrValue **args)
         scope_free(sc);
         if (!again) return;
         lw_drop_instances(L, ninst);
-        L->m->funcs.n = nfuncs;
+        lw_drop_funcs(L, nfuncs);
         L->m->globals.n = nglobals;
+        ir_block_discard(I->fn->body);
         I->fn->body = ir_block_new(L->m, NULL);
         I->fn->params.n = 0;
         I->fn->locals.n = 0;
     }
+}
+
+/* Drops the module's functions from n on (made by a lowering that is dropped), with their
+ * bodies' instruction lists. */
+void lw_drop_funcs(Lower *L, int n)
+{
+    for (int i = n; i < L->m->funcs.n; i++) {
+        IrFunc *f = L->m->funcs.v[i];
+        ir_block_discard(f->body);
+        vec_free(&f->params);
+        vec_free(&f->locals);
+    }
+    if (L->m->funcs.n > n) L->m->funcs.n = n;
 }
 
 void lw_drop_instances(Lower *L, int n)

@@ -172,6 +172,7 @@ IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t);
 Binding *lw_scope_find(Scope *s, const char *name); /* the name's binding in s, or NULL */
 void lw_scope_reindex(Scope *s);                     /* s->index from s->binds, after they changed */
 void lw_drop_instances(Lower *L, int n);             /* forgets the instances made after the first n */
+void lw_drop_funcs(Lower *L, int n);                 /* drops the functions made after the first n */
 
 /* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
 FlowState *lw_flow_save(Lower *L);
