@@ -519,28 +519,37 @@ suite_api() {
 }
 
 # --- cache -----------------------------------------------------------------------------------
+# expect_run LABEL WANT_RC WANT_OUT WANT_ERR CMD...: CMD must exit WANT_RC and print exactly
+# WANT_ERR on stderr and, unless WANT_OUT is a lone "-", exactly WANT_OUT on stdout.
+expect_run() {
+    local label=$1 want_rc=$2 want_out=$3 want_err=$4 rc
+    shift 4
+    "$@" >"$TMP/expect.out" 2>"$TMP/expect.err"
+    rc=$?
+    if [ $rc -ne "$want_rc" ]; then
+        fail "$label" "$(why_status $rc), expected exit $want_rc"
+        cat "$TMP/expect.out" "$TMP/expect.err" | detail
+    elif [ "$want_out" != - ] && [ "$(cat "$TMP/expect.out")" != "$want_out" ]; then
+        fail "$label" "stdout differs"
+        printf '%s\n' "$want_out" | diff - "$TMP/expect.out" | detail
+    elif [ "$(cat "$TMP/expect.err")" != "$want_err" ]; then
+        fail "$label" "stderr differs"
+        printf '%s\n' "$want_err" | diff - "$TMP/expect.err" | detail
+    else
+        pass "$label"
+    fi
+}
+
 # cache_expect NAME WANT_RC WANT_OUT WANT_ERR ENV...: `env ENV... gpyc ...` (the words after a
 # lone `--`) must exit WANT_RC and print exactly WANT_OUT on stdout and WANT_ERR on stderr.
 cache_expect() {
-    local name=$1 want_rc=$2 want_out=$3 want_err=$4 rc
+    local name=$1 want_rc=$2 want_out=$3 want_err=$4
     shift 4
     local envs=()
     while [ "$1" != -- ]; do envs+=("$1"); shift; done
     shift
-    env -u GPYC_CACHE_DIR -u GPYC_CACHE_SIZE "${envs[@]}" "$GPYC" "$@" >"$TMP/cache.out" 2>"$TMP/cache.err"
-    rc=$?
-    if [ $rc -ne "$want_rc" ]; then
-        fail "cache/$name" "$(why_status $rc), expected exit $want_rc"
-        cat "$TMP/cache.out" "$TMP/cache.err" | detail
-    elif [ "$(cat "$TMP/cache.out")" != "$want_out" ]; then
-        fail "cache/$name" "stdout differs"
-        printf '%s\n' "$want_out" | diff - "$TMP/cache.out" | detail
-    elif [ "$(cat "$TMP/cache.err")" != "$want_err" ]; then
-        fail "cache/$name" "stderr differs"
-        printf '%s\n' "$want_err" | diff - "$TMP/cache.err" | detail
-    else
-        pass "cache/$name"
-    fi
+    expect_run "cache/$name" "$want_rc" "$want_out" "$want_err" \
+        env -u GPYC_CACHE_DIR -u GPYC_CACHE_SIZE "${envs[@]}" "$GPYC" "$@"
 }
 
 # cache_stats DIR KEYS FILES BYTES: what --cache-stats prints for a fresh folder DIR.
@@ -583,19 +592,9 @@ suite_cache() {
 # files_expect NAME WANT_RC WANT_STDERR CMD...: CMD must exit WANT_RC (never a signal, within
 # 20 s) and print exactly WANT_STDERR on stderr.
 files_expect() {
-    local name=$1 want_rc=$2 want_err=$3 rc
+    local name=$1 want_rc=$2 want_err=$3
     shift 3
-    timeout 20 "$@" >/dev/null 2>"$TMP/files.err"
-    rc=$?
-    if [ $rc -ne "$want_rc" ]; then
-        fail "files/$name" "$(why_status $rc), expected exit $want_rc"
-        detail <"$TMP/files.err"
-    elif [ "$(cat "$TMP/files.err")" != "$want_err" ]; then
-        fail "files/$name" "stderr differs"
-        printf '%s\n' "$want_err" | diff - "$TMP/files.err" | detail
-    else
-        pass "files/$name"
-    fi
+    expect_run "files/$name" "$want_rc" - "$want_err" timeout 20 "$@"
 }
 
 # files_same NAME FILE TEXT: FILE must hold exactly TEXT (an output or input left as it was).
