@@ -238,6 +238,17 @@ static bool write_batch(const Batch *B, const CgUnit *const *units)
     return ok;
 }
 
+/* Stores batch B's fatbin in the cache (when there is one) under the keys of all its units
+ * (keys indexed like B->units' indices). */
+static void batch_store(KCache *cache, const Batch *B, const char (*keys)[65])
+{
+    if (!cache) return;
+    const char **bk = xmalloc((size_t)B->units.n * sizeof *bk);
+    for (int k = 0; k < B->units.n; k++) bk[k] = keys[(intptr_t)B->units.v[k]];
+    kc_put(cache, bk, B->units.n, B->fatbin);
+    free(bk);
+}
+
 /* Appends s to sb quoted for the assembler's .incbin. */
 static void put_asm_string(StrBuf *sb, const char *s)
 {
@@ -429,14 +440,8 @@ wait:;
             ok = false;
             continue;
         }
-        const char **bk = xmalloc((size_t)B->units.n * sizeof *bk);
-        for (int k = 0; k < B->units.n; k++) {
-            int i = (int)(intptr_t)B->units.v[k];
-            bk[k] = keys[i];
-            unit_fatbin[i] = xstrdup(B->fatbin);
-        }
-        if (cache) kc_put(cache, bk, B->units.n, B->fatbin);
-        free(bk);
+        for (int k = 0; k < B->units.n; k++) unit_fatbin[(intptr_t)B->units.v[k]] = xstrdup(B->fatbin);
+        batch_store(cache, B, (const char (*)[65])keys);
     }
     if (job->verbose && nb)
         fprintf(stderr, "gpyc: nvcc       %8.1f ms  %d batch%s\n", (now_s() - tn) * 1e3, nb, nb == 1 ? "" : "es");
@@ -600,10 +605,7 @@ static bool fill_batches(const BuildJob *job, const char *nvcc, KCache *cache, c
                 if (B->pid >= 0) diag_fatal_noloc("nvcc failed (exit status %d) on %d kernel units", rc, B->units.n);
                 ok = false;
             } else {
-                const char **bk = xmalloc((size_t)B->units.n * sizeof *bk);
-                for (int j = 0; j < B->units.n; j++) bk[j] = keys[(intptr_t)B->units.v[j]];
-                kc_put(cache, bk, B->units.n, B->fatbin);
-                free(bk);
+                batch_store(cache, B, keys);
             }
             unlink(B->cu);
             unlink(B->fatbin);
