@@ -52,6 +52,10 @@ void gpu_init(void)
         no_device(e);
     CHECK_CUDA(e);
     initialised = 1;
+#ifdef GPYRT_CHECK_BUILD
+    fputs("gpyrt: warning: this runtime was built for compile checks (device code unoptimised, "
+          "GPYC_RUNTIME_DEVICE_OPT); build with `make` for programs that run\n", stderr);
+#endif
     CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     CHECK_CUDA(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, 0));
     if (sm_count < 1)
