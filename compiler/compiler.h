@@ -54,10 +54,12 @@ typedef enum TypeKind {
     TY_FUNC,     /* a user function (def); def: its AST_DEF node */
     TY_BUILTIN,  /* a builtin or library function; name ("print", "cupy.zeros", "list.append") */
     TY_RANGE,    /* range(...), only as a for-loop iterable */
+    TY_KERNEL,   /* a user-defined kernel (cp.ElementwiseKernel ...): uk */
     TY_COUNT
 } TypeKind;
 
 typedef struct Type Type;
+typedef struct UKernel UKernel;
 struct Type {
     TypeKind kind;
     DType dtype;        /* TY_ARRAY, TY_DTYPE */
@@ -68,6 +70,7 @@ struct Type {
     const char *name;   /* TY_MODULE, TY_BUILTIN */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
+    const UKernel *uk;  /* TY_KERNEL */
     int id;             /* TY_TUPLE: index into IrModule.tuple_types once codegen needs a struct */
 };
 
@@ -86,6 +89,7 @@ Type *ty_module(const char *name);
 Type *ty_func(AstNode *def);
 Type *ty_builtin(const char *name, Type *self);
 Type *ty_range(void);
+Type *ty_kernel(const UKernel *uk);
 bool ty_equal(const Type *a, const Type *b);
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
@@ -228,6 +232,38 @@ const RedInfo *ir_redop_info(RedOp r);
 #define RED_IS_ARG(r) (ir_redop_info(r)->arg)
 const char *ir_redop_name(RedOp r);   /* "sum", "nanargmax" */
 
+/* A user-defined elementwise kernel (cp.ElementwiseKernel, lower/api/kernel.c): its source
+ * strings are compile-time constants, so its code goes into the program's device units.
+ * Parameters: in_params then out_params, each "[raw] TYPE NAME" where TYPE is a dtype name
+ * (typed) or a one-letter type placeholder resolved per call from the argument dtypes. */
+typedef struct UkParam {
+    const char *name;
+    const char *tname;      /* the type as written: "float32" or "T" */
+    bool typed;             /* a dtype name (dtype), else a placeholder */
+    DType dtype;
+    bool raw;               /* indexed by the operation itself (x[i]): not broadcast */
+} UkParam;
+struct UKernel {
+    const char *name;       /* the kernel's name (a C identifier) */
+    const char *operation, *preamble, *loop_prep;
+    int nin, nout;
+    UkParam *params;        /* nin + nout */
+    bool no_return;
+    bool indexed;           /* the operation reads i, _ind or a raw parameter: its iteration
+                               space is its own (it never fuses into a consumer) */
+};
+/* One call of a UKernel with its placeholders resolved (IR_UKERNEL's uk). */
+typedef struct UkCall {
+    const UKernel *k;
+    DType *types;           /* per parameter (nin + nout) */
+    int ntmap;
+    const char **tnames;    /* placeholder → dtype, sorted by name */
+    DType *tdtypes;
+    bool outs_given;        /* args nin .. nin+nout-1 are the given outputs (read as `out`'s
+                               initial value) */
+    bool sized;             /* size=: the last arg is a broadcast view of that length */
+} UkCall;
+
 typedef enum IdxKind { IDX_INT, IDX_SLICE, IDX_NEWAXIS, IDX_ELLIPSIS } IdxKind;
 
 typedef struct IrBlock IrBlock;
@@ -283,6 +319,7 @@ struct IrInstr {
     IrBlock *blocks[2];
     IrVar *var;             /* IR_LOAD, IR_STORE, IR_FOR_RANGE */
     IrFunc *func;           /* IR_CALL */
+    const UkCall *uk;       /* IR_UKERNEL */
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
     bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
                                (graphloop.c) */
@@ -552,6 +589,11 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq);
  * instruction by instruction: fusion's group clones, unrolling).  Its parent and group are
  * in's until the caller sets them. */
 IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *const *from, IrValue *const *to);
+/* How IR_UKERNEL `in` reads its argument j: elementwise (broadcast to the iteration shape,
+ * one element per index), raw (the whole array, indexed by the kernel's code: never fused
+ * into it) or the size= view (its shape only). */
+typedef enum UkArg { UKA_EW, UKA_RAW, UKA_SIZE } UkArg;
+UkArg ir_ukernel_arg(const IrInstr *in, int j);
 /* Does `in` (or anything nested in it) write arrays or call user code (an OPF_WRITES op)? */
 bool ir_writes_memory(const IrInstr *in);
 /* Creation ops compute from their own index space (OPF_CREATION: full, arange, linspace, eye). */

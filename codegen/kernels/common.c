@@ -103,6 +103,19 @@ static void dedup(Vec *vec)
     xfree(keep);
 }
 
+/* How g's instructions read array v: bit 0 element by element, bit 1 whole (a user kernel's
+ * raw argument).  Only groups with user kernels ask (one walk of g per input). */
+static int read_modes(const KernelGroup *g, const IrValue *v)
+{
+    int m = 0;
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == v) m |= in->op == IR_UKERNEL && ir_ukernel_arg(in, j) == UKA_RAW ? 2 : 1;
+    }
+    return m;
+}
+
 /* outs and arrs come from g's outputs and inputs, which group.c keeps free of copies. */
 void cg_kparams_build(KParams *p, const KernelGroup *g)
 {
@@ -111,9 +124,13 @@ void cg_kparams_build(KParams *p, const KernelGroup *g)
         IrValue *v = VEC_AT(g->outputs, i);
         if (cg_defined_in(v, g) && is_array(v)) vec_push(&p->outs, v);
     }
+    bool user = cg_find_op(g, IR_UKERNEL) != NULL;
     for (int i = 0; i < g->inputs.n; i++) {
         IrValue *v = VEC_AT(g->inputs, i);
-        if (is_array(v)) vec_push(&p->arrs, v);
+        if (!is_array(v)) continue;
+        int m = user ? read_modes(g, v) : 1;
+        if (m & 2) vec_push(&p->raws, v);
+        if (m & 1) vec_push(&p->arrs, v);
     }
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
@@ -139,6 +156,7 @@ void cg_kparams_free(KParams *p)
     vec_free(&p->arrs);
     vec_free(&p->scalars);
     vec_free(&p->dsts);
+    vec_free(&p->raws);
 }
 
 const IrInstr *cg_find_op(const KernelGroup *g, IrOp op)
@@ -179,6 +197,80 @@ static void emit_ewise(StrBuf *out, int n, const IrInstr *in)
     }
     cg_line(out, n, "const %s v%d = %s;", rt, in->res->id, e.s);
     sb_free(&e);
+}
+
+/* The namespace of g's user-kernel call c ("<group>_u<k>", k: the call's rank among g's
+ * calls, so that the unit's text names it by its owned base), or NULL when c needs none. */
+static const char *ukernel_scope(StrBuf *sb, const KernelGroup *g, const UkCall *c)
+{
+    if (!c->ntmap && !*c->k->preamble) return NULL;
+    int k = 0;
+    const UkCall *seen = NULL;
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op != IR_UKERNEL || in->uk == seen) continue;
+        if (in->uk == c) break;
+        seen = in->uk;
+        k++;
+    }
+    sb->len = 0;
+    sb_printf(sb, "%s_u%d", g->name, k);
+    return sb->s;
+}
+
+void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g)
+{
+    const UkCall *seen = NULL;
+    StrBuf ns = { 0 };
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op != IR_UKERNEL || in->uk == seen) continue;
+        seen = in->uk;
+        if (!ukernel_scope(&ns, g, in->uk)) continue;
+        sb_printf(out, "namespace %s {\n", ns.s);
+        for (int t = 0; t < in->uk->ntmap; t++)
+            sb_printf(out, "typedef %s %s;\n", dt_ctype(in->uk->tdtypes[t]), in->uk->tnames[t]);
+        sb_printf(out, "%s\n}\n\n", in->uk->k->preamble);
+    }
+    sb_free(&ns);
+}
+
+/* Output ival of a user kernel's call: its parameters declared under their names (inputs as
+ * values of their types, raw ones as gp_carray, outputs from the given arrays or zero), then
+ * loop_prep and the operation, in a block of their own; v<r> takes the output.  idx: the
+ * linear index (`i`, _ind.get()). */
+static void emit_ukernel(StrBuf *out, int n, const KernelGroup *g, const IrInstr *in, const char *idx)
+{
+    const UkCall *c = in->uk;
+    const UKernel *k = c->k;
+    const char *rt = cg_val_ctype(in->res);
+    cg_line(out, n, "%s v%d;", rt, in->res->id);
+    cg_line(out, n, "{   /* %s */", k->name);
+    StrBuf ns = { 0 };
+    if (ukernel_scope(&ns, g, c)) cg_line(out, n + 1, "using namespace %s;", ns.s);
+    sb_free(&ns);
+    if (k->indexed) { /* CuPy's i is signed: the loops' may be a uint32_t */
+        cg_line(out, n + 1, "const gp_ind _ind = {(int64_t)s.size, (int64_t)(%s)};", idx);
+        cg_line(out, n + 1, "const ptrdiff_t i = _ind.get();");
+    }
+    for (int j = 0; j < k->nin + k->nout; j++) {
+        const UkParam *q = &k->params[j];
+        const char *ct = dt_ctype(c->types[j]);
+        if (j >= k->nin && !c->outs_given)
+            cg_line(out, n + 1, "%s %s = %s();", ct, q->name, ct);
+        else if (j >= k->nin)
+            cg_line(out, n + 1, "%s %s = gp_cast<%s>(v%d);", ct, q->name, ct, in->args[j]->id);
+        else if (q->raw)
+            cg_line(out, n + 1, "const gp_carray<%s> %s = {ra%d};", ct, q->name, in->args[j]->id);
+        else
+            cg_line(out, n + 1, "const %s %s = gp_cast<%s>(v%d);", ct, q->name, ct, in->args[j]->id);
+    }
+    cg_line(out, n + 1, "{");
+    if (*k->loop_prep) cg_line(out, 0, "%s;", k->loop_prep);
+    cg_line(out, 0, "%s", k->operation);
+    cg_line(out, n + 1, ";}");
+    cg_line(out, n + 1, "v%d = %s;", in->res->id, k->params[k->nin + in->ival].name);
+    cg_line(out, n, "}");
 }
 
 /* The instructions of a group (up to, not including, an IR_REDUCE), in order.
@@ -230,6 +322,7 @@ void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
                     in->args[1]->id);
             break;
         }
+        case IR_UKERNEL: emit_ukernel(out, n, g, in, idx); break;
         default:
             if (ir_op_is_ewise(in->op) && in->res) emit_ewise(out, n, in);
             else cg_line(out, n, "#error \"gpyc: %s cannot run in a kernel\"", ir_op_name(in->op));

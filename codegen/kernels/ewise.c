@@ -138,6 +138,8 @@ static void put_kernel_args(StrBuf *out, const Vec *all, const KParams *p, bool 
 {
     for (int i = 0; i < all->n; i++)
         sb_printf(out, ", %sa%d", decl ? "const gp_kin &" : "", ((IrValue *)VEC_AT(*all, i))->id);
+    for (int i = 0; i < p->raws.n; i++)
+        sb_printf(out, ", %sra%d", decl ? "const gp_raw &" : "", ((IrValue *)VEC_AT(p->raws, i))->id);
     for (int i = 0; i < p->scalars.n; i++) {
         const IrValue *v = VEC_AT(p->scalars, i);
         if (decl) sb_printf(out, ", const %s v%d", cg_val_ctype(v), v->id);
@@ -314,6 +316,8 @@ void cg_ewise_def(StrBuf *out, const KernelGroup *g)
         sb_printf(out, "__global__ void __launch_bounds__(%d) %s(gp_shape s, int mode", BLOCK, g->name);
         for (int i = 0; i < all.n; i++) sb_printf(out, ", gp_kin a%d", ((IrValue *)VEC_AT(all, i))->id);
     }
+    for (int i = 0; i < p.raws.n; i++)
+        sb_printf(out, ", %sgp_raw ra%d", g->bundle ? "const " : "", ((IrValue *)VEC_AT(p.raws, i))->id);
     cg_emit_scalar_params(out, &p);
     sb_puts(out, ")\n{\n");
     if (V > 1) emit_vec_path(out, g, &p, read, &all, V);
@@ -484,6 +488,7 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
     StrBuf args = {0};
     sb_puts(&args, "kg_s, kg_mode");
     for (int i = 0; i < all.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(all, i))->id);
+    for (int i = 0; i < p.raws.n; i++) sb_printf(&args, ", gp_raw_of(%s)", cg_nm(L, VEC_AT(p.raws, i)));
     cg_put_scalar_args(&args, L, &p);
     if (V > 1)
         cg_line(out, n + 1, "const int64_t kg_n = (kg_mode & 4) ? (kg_s.size + %d) / %d : kg_s.size;", V - 1, V);

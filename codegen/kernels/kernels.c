@@ -103,6 +103,7 @@ static void put_comment(StrBuf *out, const IrModule *m, const KernelGroup *g)
 void cg_kernel_def(StrBuf *out, const IrModule *m, const KernelGroup *g)
 {
     put_comment(out, m, g);
+    cg_emit_ukernel_scopes(out, g);
     if (g->kind == KG_REDUCE) cg_reduce_def(out, g);
     else cg_ewise_def(out, g);
 }

@@ -25,6 +25,7 @@ typedef struct KParams {
     Vec arrs;      /* IrValue*: array inputs (group inputs), read or written in place */
     Vec scalars;   /* IrValue*: host scalars the kernel code reads */
     Vec dsts;      /* IrValue*: STORE_INTO destinations */
+    Vec raws;      /* IrValue*: raw arguments of user kernels (gp_raw ra<id>: the whole array) */
 } KParams;
 
 /* Where a launch's host statements go, and how they name the values (codegen.h). */
@@ -52,6 +53,9 @@ void cg_kparams_build(KParams *p, const KernelGroup *g);
 void cg_kparams_free(KParams *p);
 const IrInstr *cg_find_op(const KernelGroup *g, IrOp op);
 void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx);
+/* The file-scope code of g's user-kernel calls (their type placeholders and preambles, in a
+ * namespace per call), written before g's kernel. */
+void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g);
 void cg_emit_scalar_params(StrBuf *out, const KParams *p);
 const char *cg_nm(const Launch *L, const IrValue *v);
 /* kg_s = the broadcast shape of p's arrays (a 0-d shape when there are none). */

@@ -420,6 +420,15 @@ static void attrs_reduce(StrBuf *out, const IrInstr *in)
     sb_printf(out, " %s", ir_redop_name(in->redop));
     put_axes(out, in);
 }
+/* " var_kernel out=0 <T=float32>" */
+static void attrs_ukernel(StrBuf *out, const IrInstr *in)
+{
+    const UkCall *c = in->uk;
+    sb_printf(out, " %s out=%lld", c->k->name, (long long)in->ival);
+    for (int i = 0; i < c->ntmap; i++) sb_printf(out, " %s=%s", c->tnames[i], dt_name(c->tdtypes[i]));
+    if (c->outs_given) sb_puts(out, " outs_given");
+    if (c->sized) sb_puts(out, " sized");
+}
 static void attrs_dtype(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", dt_name(in->dtype)); }
 static void attrs_scan(StrBuf *out, const IrInstr *in)
 {
@@ -667,6 +676,13 @@ IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *co
     c->stamp = 0;
     if (res) res->def = c;
     return c;
+}
+
+UkArg ir_ukernel_arg(const IrInstr *in, int j)
+{
+    const UkCall *c = in->uk;
+    if (c->sized && j == in->nargs - 1) return UKA_SIZE;
+    return j < c->k->nin && c->k->params[j].raw ? UKA_RAW : UKA_EW;
 }
 
 bool ir_writes_memory(const IrInstr *in)

@@ -202,6 +202,13 @@ Type *ty_builtin(const char *name, Type *self)
     return t;
 }
 
+Type *ty_kernel(const UKernel *uk)
+{
+    Type *t = ty_new(TY_KERNEL);
+    t->uk = uk;
+    return t;
+}
+
 bool ty_equal(const Type *a, const Type *b)
 {
     if (a == b) return true;
@@ -220,6 +227,7 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_MODULE:
     case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
     case TY_FUNC: return a->def == b->def;
+    case TY_KERNEL: return a->uk == b->uk;
     default: return true;
     }
 }
@@ -264,6 +272,7 @@ static void ty_write(StrBuf *sb, const Type *t)
     case TY_FUNC: sb_printf(sb, "function %s", t->def && t->def->sval ? t->def->sval : "?"); break;
     case TY_BUILTIN: sb_printf(sb, "function %s", t->name); break;
     case TY_RANGE: sb_puts(sb, "range"); break;
+    case TY_KERNEL: sb_printf(sb, "ElementwiseKernel %s", t->uk->name); break;
     default: sb_puts(sb, "?"); break;
     }
 }

@@ -137,7 +137,7 @@ bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim)
     return false;
 }
 
-static bool dtype_from_string(const char *s, DType *out)
+bool lw_dtype_name(const char *s, DType *out)
 {
     static const struct {
         const char *name;
@@ -182,7 +182,7 @@ bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given)
         return true;
     case TY_STR:
         if (v->def && v->def->op == IR_CONST_STR) {
-            if (dtype_from_string(v->def->sval, out)) {
+            if (lw_dtype_name(v->def->sval, out)) {
                 *given = true;
                 return true;
             }

@@ -445,6 +445,15 @@ static IrValue *attr_target(Lower *L, AstNode *t)
     return lw_complex_part(L, base, imag, t->span);
 }
 
+/* A tuple built here (IR_TUPLE) that nothing reads once its elements are unpacked: it goes,
+ * so that its elements' uses are only the targets' (a, b = f(x) of kernel values fuses). */
+static void drop_unused_tuple(Lower *L, IrValue *v)
+{
+    if (!v->def || v->def->op != IR_TUPLE || v->nuses != 0 || v->def->parent != L->blk) return;
+    int at = ir_index_in_block(L->blk, v->def);
+    if (at >= 0) ir_remove(L->blk, at);
+}
+
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
 {
     switch (target->kind) {
@@ -461,6 +470,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
             bool ok = true;
             for (int i = 0; i < n; i++)
                 ok &= lw_assign(L, target->elts.v[i], lw_tuple_get(L, v, i, sp), sp);
+            drop_unused_tuple(L, v);
             return ok;
         }
         if (v->type->kind == TY_ARRAY && v->type->ndim >= 1) {

@@ -354,6 +354,7 @@ IrValue *lw_int_arg(Lower *L, AstNode *e); /* an int (lw_as_index) */
 IrValue *lw_int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt); /* lw_int_arg, dflt when absent */
 bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim); /* int or tuple of ints */
 bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given);  /* cp.float32, 'f4', float, None */
+bool lw_dtype_name(const char *s, DType *out); /* NumPy's dtype names and codes: 'float32', 'f4', 'int' */
 /* None / int / tuple of compile-time ints, normalised and sorted; *all when None or absent. */
 bool lw_axis_arg(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all);
 bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */
@@ -454,7 +455,7 @@ struct ApiFn {
 extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[],
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
-    lw_solver_api[], lw_random_api[];
+    lw_solver_api[], lw_random_api[], lw_kernel_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -475,12 +476,14 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
     static IrValue *fn##_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self) \
     { (void)self; return fn(L, call, f->arg); }
 
-/* The two API entry points the core calls besides the tables: NumPy scalar types called as
+/* The API entry points the core calls besides the tables: NumPy scalar types called as
  * functions, cp.float32(x) → a 0-d array of that dtype (lower/api/ufunc.c, from the derived
  * scalar-type table in call.c); cp.mgrid[...], cp.ogrid[...], cp.r_[...], cp.c_[...] (obj
  * "cupy.mgrid" ..., e the subscript; lower/api/grid.c, from lw_index's subscripts in expr.c),
  * NULL after a located error. */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
+/* A call of a user-defined kernel k (a TY_KERNEL value: cp.ElementwiseKernel), lower/api/kernel.c. */
+IrValue *lw_ukernel_call(Lower *L, AstNode *call, const UKernel *k);
 
 #endif

@@ -349,6 +349,19 @@ static bool shape_of_input(IrModule *m, IrInstr *in)
     return true;
 }
 
+/* Does a user kernel of h read v whole (a raw argument, or the size= view)?  Such a value
+ * must be in memory: its producer never fuses into h. */
+static bool read_whole_in(const KernelGroup *h, const IrValue *v)
+{
+    for (int i = 0; i < h->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(h->instrs, i);
+        if (in->op != IR_UKERNEL) continue;
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j] == v && ir_ukernel_arg(in, j) != UKA_EW) return true;
+    }
+    return false;
+}
+
 /* Tries to merge the producer of each array argument of `in` into in's group. */
 static bool fuse_into(IrModule *m, IrBlock *b, int pos)
 {
@@ -359,7 +372,7 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
         if (!a || !a->def || !a->def->group || a->def->group == h) continue;
         if (h->kind == KG_REDUCE && in->op == IR_REDUCE && j != 0) continue; /* prologue args only */
         KernelGroup *g = a->def->group;
-        if (a->def->parent != b || !producer_ok(g)) continue;
+        if (a->def->parent != b || !producer_ok(g) || read_whole_in(h, a)) continue;
         if (!only_used_in(m, b, g, h)) {
             if (recompute(m, b, g)) return true; /* positions changed: start over */
             continue;

@@ -31,6 +31,7 @@ static void push_unique(Vec *vec, IrValue *v, unsigned stamp)
 /* The name of an instruction inside a group's name: "add", "sum", "full". */
 static const char *instr_label(const IrInstr *in)
 {
+    if (in->op == IR_UKERNEL) return in->uk->k->name;
     return in->op == IR_REDUCE ? ir_redop_name(in->redop) : ir_op_name(in->op);
 }
 
@@ -58,7 +59,8 @@ static void note_instr(KernelGroup *g, IrInstr *in)
 {
     in->group = g;
     if (in->op == IR_REDUCE) g->kind = KG_REDUCE;
-    if (!ir_op_is_ewise(in->op) && in->op != IR_COPY) g->ewise_only = false;
+    bool ewise = ir_op_is_ewise(in->op) || in->op == IR_COPY || (in->op == IR_UKERNEL && !in->uk->k->indexed);
+    if (!ewise) g->ewise_only = false;
     int line = (int)in->span.line;
     if (g->line_lo == 0 || line < g->line_lo) g->line_lo = line;
     if (line > g->line_hi) g->line_hi = line;
@@ -181,12 +183,28 @@ static void group_one(IrModule *m, IrInstr *in)
     group_finish(m, g);
 }
 
+/* Output k > 0 of a user kernel's call (IR_UKERNEL, ival k) directly after output k - 1:
+ * that output's group, so that one kernel computes every output of a call. */
+static KernelGroup *call_group(const IrBlock *b, int i)
+{
+    const IrInstr *in = VEC_AT(b->instrs, i);
+    if (in->op != IR_UKERNEL || in->ival == 0 || i == 0) return NULL;
+    const IrInstr *prev = VEC_AT(b->instrs, i - 1);
+    if (prev->op != IR_UKERNEL || prev->uk != in->uk || prev->ival != in->ival - 1) return NULL;
+    return prev->group;
+}
+
 static void group_block(IrModule *m, IrBlock *b)
 {
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
-        if (!in->group && ir_is_kernel_instr(in)) group_one(m, in);
+        KernelGroup *cg = in->group ? NULL : call_group(b, i);
+        if (cg) {
+            vec_push(&cg->instrs, in);
+            group_finish(m, cg);
+        } else if (!in->group && ir_is_kernel_instr(in))
+            group_one(m, in);
         group_block(m, in->blocks[0]);
         group_block(m, in->blocks[1]);
     }

@@ -77,6 +77,7 @@ static Recurrence *match(IrModule *m, IrInstr *loop)
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
         if (in->op == IR_STORE_INTO || ir_op_is_creation(in->op) || in->parent != b) return NULL;
+        if (in->op == IR_UKERNEL && in->uk->k->indexed) return NULL; /* reads x whole, or its index */
     }
     IrValue *out = VEC_AT(g->outputs, 0);
     if (store->nargs != 1 || store->args[0] != out || out->nuses != 1) return NULL;

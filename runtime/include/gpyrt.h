@@ -175,6 +175,25 @@ typedef struct gp_kin {
 } gp_kin;
 gp_kin rt_kin(const gp_array *a, const gp_shape *s);
 
+/* A user kernel's raw array argument (CuPy's CArray, read by gpyrt_device.cuh's gp_carray):
+ * the whole array, which the kernel's own code indexes. */
+typedef struct gp_raw {
+    char *data;
+    int ndim;
+    int64_t size;
+    int64_t shape[GP_MAXDIM];
+    int64_t strides[GP_MAXDIM];
+} gp_raw;
+static inline gp_raw gp_raw_of(const gp_array *a)
+{
+    gp_raw r = { a->data, a->ndim, a->size, { 0 }, { 0 } };
+    for (int d = 0; d < a->ndim; d++) {
+        r.shape[d] = a->shape[d];
+        r.strides[d] = a->strides[d];
+    }
+    return r;
+}
+
 /* Reductions: the iteration shape s split into kept ("outer") and reduced ("inner")
  * dimensions.  axes: naxes normalised ascending axes of s; naxes == 0 means all axes.       */
 typedef struct gp_rshape {

@@ -1043,6 +1043,41 @@ template<typename RT> GP_HD RT gp_linspace_at(gp_c128 start, gp_c128 stop, int64
     return gp_cast<RT>(y);
 }
 
+/* ================================================================ user kernels (cp.ElementwiseKernel)
+ * A raw parameter is CuPy's CArray, read-only: x[i] is element i of x in C order, x[idx] the
+ * element at an index array of x.ndim ints; size(), shape(), strides() as CuPy's.  _ind is
+ * CuPy's CIndexer: _ind.size() the number of elements of the loop, _ind.get() this one's. */
+#ifdef __CUDACC__
+template <typename T> struct gp_carray {
+    const gp_raw &r;
+    __device__ const T &operator[](int64_t i) const
+    {
+        if (r.ndim == 1) return *(const T *)(r.data + i * r.strides[0]);
+        int64_t off = 0;
+        for (int d = r.ndim - 1; d > 0; d--) {
+            off += (i % r.shape[d]) * r.strides[d];
+            i /= r.shape[d];
+        }
+        if (r.ndim > 0) off += i * r.strides[0];
+        return *(const T *)(r.data + off);
+    }
+    template <typename I, int N> __device__ const T &operator[](const I (&idx)[N]) const
+    {
+        int64_t off = 0;
+        for (int d = 0; d < N; d++) off += (int64_t)idx[d] * r.strides[d];
+        return *(const T *)(r.data + off);
+    }
+    __device__ int64_t size() const { return r.size; }
+    __device__ const int64_t *shape() const { return r.shape; }
+    __device__ const int64_t *strides() const { return r.strides; }
+};
+struct gp_ind {
+    int64_t n, at;
+    __device__ int64_t size() const { return n; }
+    __device__ int64_t get() const { return at; }
+};
+#endif
+
 /* ================================================================ reductions (gpyrt_reduce.cuh) */
 #include "gpyrt_reduce.cuh"
 

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # regen.sh [NAME...] — regenerates the .expected files of tests/e2e (or of the named programs)
 # by running each program on the CPU with the NumPy-backed cupy shim (tests/oracle/run-numpy).
-# Never edit an .expected file by hand.  Also regenerates tests/rterr (last line of stderr).
+# Never edit an .expected file by hand.  A program the shim cannot run (user kernels: CuPy-only
+# API) has a NumPy twin, twins/NAME.py, the same computation in NumPy-level calls, whose output
+# becomes NAME.expected.  Also regenerates tests/rterr (last line of stderr).
 # NAME_helper.py (and NAME_helper2.py ...) is a module that the programs beside it import (found
 # beside them, as Python finds it), not a program of its own.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 oracle=$here/../oracle/run-numpy
 status=0
-regen_out() { # stdout of a program that must exit 0
-    local f=$1
-    if (cd "$(dirname "$f")" && "$oracle" "$(basename "$f")") >"${f%.py}.expected.tmp" 2>"${f%.py}.stderr.tmp"; then
+regen_out() { # stdout of a program that must exit 0 (of its NumPy twin, twins/NAME.py, if any)
+    local f=$1 run=$1
+    [ -f "$(dirname "$f")/twins/$(basename "$f")" ] && run=$(dirname "$f")/twins/$(basename "$f")
+    if (cd "$(dirname "$run")" && "$oracle" "$(basename "$run")") >"${f%.py}.expected.tmp" 2>"${f%.py}.stderr.tmp"; then
         mv "${f%.py}.expected.tmp" "${f%.py}.expected"
         echo "regenerated ${f#$here/}"
     else

@@ -1,0 +1,3 @@
+import cupy as cp
+
+k = cp.ElementwiseKernel("floaty x", "float32 z", "z = x", "k")

@@ -1,0 +1,3 @@
+import cupy as cp
+
+k = cp.ElementwiseKernel("T i", "T z", "z = i", "k")
