@@ -79,6 +79,10 @@ typedef struct CgUnit {
 } CgUnit;
 /* The unit of raw device text whose own names are bases[0..nbases). */
 CgUnit *cg_unit_new(const char *raw, size_t len, const char *const *bases, int nbases);
+/* The unit of a user's CUDA source, its text as given (no canonical form: its names are the
+ * user's), whose kernels are symbols[0..n) (extern "C"), called names[0..n) by host code. */
+CgUnit *cg_unit_new_raw(const char *text, size_t len, const char *const *names, const char *const *symbols,
+                        int n);
 void cg_unit_free(CgUnit *u);
 /* The host side of u's kernels: `static gp_kernel K_<name>` and a typed launcher
  * `L_<name>(gx, gy, block, smem, <the kernel's parameters>)` each. */

@@ -251,6 +251,33 @@ CgUnit *cg_unit_new(const char *raw, size_t len, const char *const *bases, int n
     return u;
 }
 
+CgUnit *cg_unit_new_raw(const char *text, size_t len, const char *const *names, const char *const *symbols,
+                        int n)
+{
+    CgUnit *u = xcalloc(1, sizeof *u);
+    Sha256 h;
+    uint8_t d[32];
+    char hex[65];
+    sha256_init(&h);
+    sha256_update(&h, text, len);
+    sha256_final(&h, d);
+    sha256_hex(d, hex);
+    memcpy(u->hash, hex, 16);
+    u->hash[16] = 0;
+    u->text = xmalloc(len + 1);
+    memcpy(u->text, text, len);
+    u->text[len] = 0;
+    u->len = len;
+    for (int i = 0; i < n; i++) {
+        CgKernel *k = xcalloc(1, sizeof *k);
+        k->name = xstrdup(names[i]);
+        k->symbol = xstrdup(symbols[i]);
+        k->params = xstrdup("");
+        vec_push(&u->kernels, k);
+    }
+    return u;
+}
+
 void cg_unit_free(CgUnit *u)
 {
     if (!u) return;

@@ -70,7 +70,7 @@ struct Type {
     const char *name;   /* TY_MODULE, TY_BUILTIN */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
-    const UKernel *uk;  /* TY_KERNEL */
+    UKernel *uk;        /* TY_KERNEL */
     int id;             /* TY_TUPLE: index into IrModule.tuple_types once codegen needs a struct */
 };
 
@@ -89,7 +89,7 @@ Type *ty_module(const char *name);
 Type *ty_func(AstNode *def);
 Type *ty_builtin(const char *name, Type *self);
 Type *ty_range(void);
-Type *ty_kernel(const UKernel *uk);
+Type *ty_kernel(UKernel *uk);
 bool ty_equal(const Type *a, const Type *b);
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
@@ -243,16 +243,32 @@ typedef struct UkParam {
     DType dtype;
     bool raw;               /* indexed by the operation itself (x[i]): not broadcast */
 } UkParam;
+typedef enum UkKind {
+    UK_ELEMENTWISE,         /* cp.ElementwiseKernel */
+    UK_RAW,                 /* cp.RawKernel, RawModule.get_function: one __global__ of module */
+    UK_MODULE,              /* the source of a RawKernel or a cp.RawModule */
+} UkKind;
 struct UKernel {
-    const char *name;       /* the kernel's name (a C identifier) */
+    UkKind kind;
+    const char *name;       /* the kernel's name (a C identifier; UK_RAW: its symbol) */
     const char *operation, *preamble, *loop_prep;
     int nin, nout;
     UkParam *params;        /* nin + nout */
     bool no_return;
     bool indexed;           /* the operation reads i, _ind or a raw parameter: its iteration
                                space is its own (it never fuses into a consumer) */
+    /* UK_MODULE: the CUDA source and the span of its string literal (nvcc's messages are
+     * located there through #line), its index in IrModule.raws once a kernel of it is
+     * launched (-1 before), and the names of its kernels launched (const char*) */
+    const char *code;
+    Span code_span;
+    int index;
+    Vec fnames;
+    UKernel *module;        /* UK_RAW: the module that defines it */
 };
-/* One call of a UKernel with its placeholders resolved (IR_UKERNEL's uk). */
+/* One call of a UKernel with its placeholders resolved (IR_UKERNEL's uk); for IR_RAW_LAUNCH,
+ * types[j] is how kernel argument j is passed: by value as that dtype, or DT_COUNT for an
+ * array's device pointer. */
 typedef struct UkCall {
     const UKernel *k;
     DType *types;           /* per parameter (nin + nout) */
@@ -423,6 +439,7 @@ typedef struct IrModule {
     Vec chains;             /* RowChain* (rowfuse.c) */
     Vec siblings;           /* Siblings* (siblings.c) */
     Vec bundles;            /* Bundle* (hfuse.c) */
+    Vec raws;               /* UKernel* (UK_MODULE): user CUDA sources with a launched kernel */
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
     int next_value_id, next_var_id;

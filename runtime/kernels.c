@@ -18,6 +18,10 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
 static const void *const *fatbins;     /* registered by main() */
 static int nfatbins;
 static cudaLibrary_t *libs;            /* one per fatbin, NULL until loaded */
@@ -63,4 +67,32 @@ void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t sm
     cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, rt_stream());
     if (e != cudaSuccess)
         rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
+}
+
+/* The driver API's name of a runtime error ("cudaErrorInvalidValue" → "CUDA_ERROR_INVALID_VALUE"),
+ * as CuPy's CUDADriverError names it. */
+static void driver_error_name(const char *rt_name, char *out, size_t cap)
+{
+    const char *p = strncmp(rt_name, "cudaError", 9) == 0 ? rt_name + 9 : rt_name;
+    size_t n = (size_t)snprintf(out, cap, "CUDA_ERROR");
+    for (; *p && n + 3 < cap; p++) {
+        if (isupper((unsigned char)*p)) out[n++] = '_';
+        out[n++] = (char)toupper((unsigned char)*p);
+    }
+    out[n] = 0;
+}
+
+void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx, int64_t by, int64_t bz,
+                   int64_t smem, void **args)
+{
+    const dim3 grid = { (unsigned)gx, (unsigned)gy, (unsigned)gz },
+               threads = { (unsigned)bx, (unsigned)by, (unsigned)bz };
+    cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, (size_t)smem, rt_stream());
+    if (e == cudaErrorInvalidConfiguration)
+        e = cudaErrorInvalidValue; /* cuLaunchKernel's (CuPy's) word for it */
+    if (e != cudaSuccess) {
+        char name[128];
+        driver_error_name(cudaGetErrorName(e), name, sizeof name);
+        rt_raise("cupy_backends.cuda.api.driver.CUDADriverError", "%s: %s", name, cudaGetErrorString(e));
+    }
 }

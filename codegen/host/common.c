@@ -280,3 +280,10 @@ const char *cg_operand(Cg *cg, const IrInstr *in, int i, const char *ct)
     if (cg_has_storage(t) && strcmp(cg_ctype_of(cg->m, t), ct) == 0) return cg_arg(cg, in, i);
     return cg_fmt(cg, "gp_cast<%s>(%s)", ct, cg_arg(cg, in, i));
 }
+
+const char *cg_raw_kernel_name(Cg *cg, const UKernel *k)
+{
+    int f = 0;
+    while (f < k->module->fnames.n && strcmp(VEC_AT(k->module->fnames, f), k->name) != 0) f++;
+    return cg_fmt(cg, "rk%d_%d", k->module->index, f);
+}

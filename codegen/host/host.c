@@ -593,6 +593,31 @@ static void add_unit(CgProgram *p, StrBuf *raw, const char *const *bases, int n)
     vec_push(&p->units, u);
 }
 
+/* The unit of a user's CUDA source (a RawKernel's or RawModule's): its text as written, after
+ * a #line that places nvcc's messages in the script's string literal; its launched kernels
+ * by their own (extern "C") names. */
+static void add_raw_unit(CgProgram *p, const UKernel *mod)
+{
+    StrBuf text = { 0 };
+    const SrcFile *f = mod->code_span.file;
+    sb_printf(&text, "#line %u ", (unsigned)(mod->code_span.line ? mod->code_span.line : 1));
+    cg_put_cstr(&text, f && f->path ? f->path : "script.py");
+    sb_printf(&text, "\n%s\n", mod->code);
+    int n = mod->fnames.n;
+    char **names = xcalloc(n ? n : 1, sizeof *names);
+    for (int k = 0; k < n; k++) {
+        StrBuf nm = { 0 };
+        sb_printf(&nm, "rk%d_%d", mod->index, k);
+        names[k] = nm.s;
+    }
+    CgUnit *u =
+        cg_unit_new_raw(text.s, text.len, (const char *const *)names, (const char *const *)mod->fnames.v, n);
+    for (int k = 0; k < n; k++) free(names[k]);
+    free(names);
+    sb_free(&text);
+    vec_push(&p->units, u);
+}
+
 /* Every launchable entity's device code, as units: a group (unless a bundle runs it), a
  * bundle with its members' bodies, a row chain, a set of sibling reductions. */
 static void build_units(CgProgram *p, const IrModule *m)
@@ -623,6 +648,7 @@ static void build_units(CgProgram *p, const IrModule *m)
         cg_sibling_def(&raw, m, s);
         add_unit(p, &raw, &s->name, 1);
     }
+    for (int i = 0; i < m->raws.n; i++) add_raw_unit(p, m->raws.v[i]);
 }
 
 void cg_program(CgProgram *p, const IrModule *m)

@@ -73,6 +73,8 @@ TypeKind cg_argkind(const IrInstr *in, int i);
 const char *cg_float_lit(Cg *cg, double d);
 const char *cg_int_lit(Cg *cg, int64_t v);
 const char *cg_operand(Cg *cg, const IrInstr *in, int i, const char *ct);
+/* The host name of a user's raw kernel k (UK_RAW, launched): "rk<module>_<k>" (K_, L_ ...). */
+const char *cg_raw_kernel_name(Cg *cg, const UKernel *k);
 
 /* ---------------------------------------------------------------- scalars.c */
 void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t);

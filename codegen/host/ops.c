@@ -163,6 +163,32 @@ static void emit_array_lit(Cg *cg, const IrInstr *in)
     cg_emit(cg, "}");
 }
 
+/* A user's raw kernel launched (IR_RAW_LAUNCH): each argument in a local of the type it is
+ * passed as (an array's device pointer, a scalar converted to its dtype, as CuPy's CScalar),
+ * their addresses to rt_launch_raw. */
+static void emit_raw_launch(Cg *cg, const IrInstr *in)
+{
+    int n = in->nargs - 7;
+    cg_emit(cg, "{");
+    cg->indent++;
+    StrBuf ptrs = { 0 };
+    for (int j = 0; j < n; j++) {
+        DType how = in->uk->types[j];
+        if (how == DT_COUNT)
+            cg_emit(cg, "void *kg_r%d = %s->data;", j, cg_arg(cg, in, 7 + j));
+        else
+            cg_emit(cg, "%s kg_r%d = %s;", dt_ctype(how), j, cg_operand(cg, in, 7 + j, dt_ctype(how)));
+        sb_printf(&ptrs, "%s(void *)&kg_r%d", j ? ", " : "", j);
+    }
+    cg_emit(cg, "void *kg_p[%d] = {%s};", n ? n : 1, n ? ptrs.s : "NULL");
+    sb_free(&ptrs);
+    cg_emit(cg, "rt_launch_raw(&K_%s, %s, %s, %s, %s, %s, %s, %s, kg_p);", cg_raw_kernel_name(cg, in->uk->k),
+            cg_arg(cg, in, 0), cg_arg(cg, in, 1), cg_arg(cg, in, 2), cg_arg(cg, in, 3), cg_arg(cg, in, 4),
+            cg_arg(cg, in, 5), cg_arg(cg, in, 6));
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
 /* The instructions on arrays that the runtime carries out (r: the result's name, or NULL);
  * emit_instr records the owned result. */
 void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
@@ -320,6 +346,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "%s = rt_histogram2d(%s, %s, %s, %s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1), cg_arg(cg, in, 2),
                 cg_arg(cg, in, 3), in->nargs > 4 ? cg_arg(cg, in, 4) : "NULL", in->ival ? "true" : "false");
         break;
+    case IR_RAW_LAUNCH: emit_raw_launch(cg, in); break;
     default:
         cg_bug(in, "no host code for this instruction");
     }

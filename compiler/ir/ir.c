@@ -129,6 +129,8 @@ void ir_module_free(IrModule *m)
     vec_free(&m->siblings);
     for (int i = 0; i < m->bundles.n; i++) vec_free(&((Bundle *)VEC_AT(m->bundles, i))->members);
     vec_free(&m->bundles);
+    for (int i = 0; i < m->raws.n; i++) vec_free(&((UKernel *)VEC_AT(m->raws, i))->fnames);
+    vec_free(&m->raws);
     for (int i = 0; i < m->groups.n; i++) {
         KernelGroup *g = VEC_AT(m->groups, i);
         vec_free(&g->instrs);
@@ -429,6 +431,8 @@ static void attrs_ukernel(StrBuf *out, const IrInstr *in)
     if (c->outs_given) sb_puts(out, " outs_given");
     if (c->sized) sb_puts(out, " sized");
 }
+/* " sgemm" */
+static void attrs_raw_launch(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", in->uk->k->name); }
 static void attrs_dtype(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", dt_name(in->dtype)); }
 static void attrs_scan(StrBuf *out, const IrInstr *in)
 {

@@ -202,7 +202,7 @@ Type *ty_builtin(const char *name, Type *self)
     return t;
 }
 
-Type *ty_kernel(const UKernel *uk)
+Type *ty_kernel(UKernel *uk)
 {
     Type *t = ty_new(TY_KERNEL);
     t->uk = uk;
@@ -272,7 +272,13 @@ static void ty_write(StrBuf *sb, const Type *t)
     case TY_FUNC: sb_printf(sb, "function %s", t->def && t->def->sval ? t->def->sval : "?"); break;
     case TY_BUILTIN: sb_printf(sb, "function %s", t->name); break;
     case TY_RANGE: sb_puts(sb, "range"); break;
-    case TY_KERNEL: sb_printf(sb, "ElementwiseKernel %s", t->uk->name); break;
+    case TY_KERNEL:
+        sb_printf(sb, "%s %s",
+                  t->uk->kind == UK_ELEMENTWISE ? "ElementwiseKernel"
+                  : t->uk->kind == UK_RAW       ? "RawKernel"
+                                                : "RawModule",
+                  t->uk->name);
+        break;
     default: sb_puts(sb, "?"); break;
     }
 }

@@ -629,6 +629,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         }
         if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
+        if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
         if (obj->type->kind != TY_MODULE) {
             diag_error(f->span, "'%s' object has no method '%s' that gpyc supports", ty_str_of(obj->type), m);
             return NULL;

@@ -484,6 +484,8 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
 /* A call of a user-defined kernel k (a TY_KERNEL value: cp.ElementwiseKernel), lower/api/kernel.c. */
-IrValue *lw_ukernel_call(Lower *L, AstNode *call, const UKernel *k);
+IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k);
+/* k.name(...) of a user kernel value (RawModule.get_function). */
+IrValue *lw_ukernel_method(Lower *L, AstNode *call, UKernel *k, const char *name);
 
 #endif

@@ -267,6 +267,12 @@ const void *rt_kernel_fn(gp_kernel *k);
  * dynamic shared bytes; args points at each argument, in parameter order (cudaLaunchKernel).
  * RuntimeError (CUDA's message) when the launch fails. */
 void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args);
+/* A user's raw kernel launched as CuPy's RawKernel.__call__: a gx x gy x gz grid of
+ * bx x by x bz blocks, smem dynamic shared bytes, args as rt_launch's.  A failed launch is
+ * CuPy's cupy_backends.cuda.api.driver.CUDADriverError ("CUDA_ERROR_INVALID_VALUE: invalid
+ * argument"). */
+void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx, int64_t by, int64_t bz,
+                   int64_t smem, void **args);
 
 /* ---------------------------------------------------------------- format.c / print.c
  * A string builder and Python's / NumPy's formatting of values.  All output that a program

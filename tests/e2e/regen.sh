@@ -24,10 +24,11 @@ regen_out() { # stdout of a program that must exit 0 (of its NumPy twin, twins/N
     fi
     rm -f "${f%.py}.stderr.tmp"
 }
-regen_rterr() { # last non-blank stderr line of a program that must fail
-    local f=$1 err
+regen_rterr() { # last non-blank stderr line of a program that must fail (or of its twin)
+    local f=$1 run=$1 err
+    [ -f "$(dirname "$f")/twins/$(basename "$f")" ] && run=$(dirname "$f")/twins/$(basename "$f")
     err=$(mktemp)
-    if (cd "$(dirname "$f")" && "$oracle" "$(basename "$f")") >/dev/null 2>"$err"; then
+    if (cd "$(dirname "$run")" && "$oracle" "$(basename "$run")") >/dev/null 2>"$err"; then
         echo "FAILED: $f runs without an error under NumPy" >&2
         status=1
     else

@@ -228,10 +228,334 @@ static IrValue *elementwise_kernel(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_kernel(k));
 }
 
+/* ---------------------------------------------------------------- raw kernels */
+
+/* The CUDA source argument e: a constant string, or a module variable whose last assignment
+ * at the module's top level (before this point) is one (`code = r'''...'''`); *sp: the span of
+ * that string literal. */
+static bool code_arg(Lower *L, AstNode *e, const char **code, Span *sp)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    const IrInstr *d = v->def;
+    if (d && d->op == IR_LOAD && d->var->global && L->m->funcs.n) {
+        const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body;
+        const IrInstr *st = NULL;
+        for (int i = 0; i < top->instrs.n; i++) {
+            const IrInstr *in = VEC_AT(top->instrs, i);
+            if (in->op == IR_STORE && in->var == d->var) st = in;
+        }
+        if (st && st->nargs == 1) d = st->args[0]->def;
+    }
+    if (!d || d->op != IR_CONST_STR) {
+        diag_error(
+            e->span,
+            "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), got %s",
+            v->type->kind == TY_STR ? "a string computed at run time" : ty_str_of(v->type));
+        return false;
+    }
+    *code = d->sval;
+    *sp = d->span;
+    return true;
+}
+
+/* Binds call's arguments to names[0..n) (positional, then keywords); CuPy's messages. */
+static bool bind_named(AstNode *call, const char *fname, const char *const *names, int n, int nreq,
+                       AstNode **p)
+{
+    memset(p, 0, sizeof(AstNode *) * (size_t)n);
+    if (call->elts.n > n) {
+        diag_error(call->span, "%s() takes at most %d arguments (%d given)", fname, n, call->elts.n);
+        return false;
+    }
+    for (int i = 0; i < call->elts.n; i++) p[i] = call->elts.v[i];
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        int k = -1;
+        for (int j = 0; j < n; j++)
+            if (!strcmp(names[j], kw->sval)) k = j;
+        if (k < 0) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", fname, kw->sval);
+            return false;
+        }
+        if (p[k]) {
+            diag_error(kw->span, "%s() got multiple values for argument '%s'", fname, kw->sval);
+            return false;
+        }
+        p[k] = kw->rhs;
+    }
+    for (int i = 0; i < nreq; i++)
+        if (!p[i]) {
+            diag_error(call->span, "%s() missing required argument '%s' (pos %d)", fname, names[i], i + 1);
+            return false;
+        }
+    return true;
+}
+
+/* options=, backend=, ... : evaluated (nvcc's flags are gpyc's); backend must be 'nvrtc' or
+ * 'nvcc' as in CuPy. */
+static bool raw_options(Lower *L, AstNode *options, AstNode *backend)
+{
+    if (options && !lw_expr(L, options)) return false;
+    const char *b;
+    if (!lw_str_arg(L, backend, "nvrtc", &b)) return false;
+    if (strcmp(b, "nvrtc") != 0 && strcmp(b, "nvcc") != 0) {
+        diag_error(backend->span, "Invalid backend %s", b);
+        return false;
+    }
+    return true;
+}
+
+static UKernel *new_module(Lower *L, const char *code, Span sp)
+{
+    UKernel *m = ar_alloc(L->a, sizeof *m);
+    memset(m, 0, sizeof *m);
+    m->kind = UK_MODULE;
+    m->name = "module";
+    m->code = code;
+    m->code_span = sp;
+    m->index = -1;
+    return m;
+}
+
+static UKernel *new_raw(Lower *L, UKernel *module, const char *name)
+{
+    UKernel *k = ar_alloc(L->a, sizeof *k);
+    memset(k, 0, sizeof *k);
+    k->kind = UK_RAW;
+    k->name = name;
+    k->module = module;
+    return k;
+}
+
+/* cp.RawKernel(code, name, options=(), backend='nvrtc', translate_cucomplex=False,
+ * enable_cooperative_groups=False, jitify=False) → a TY_KERNEL pseudo value. */
+static IrValue *raw_kernel(Lower *L, AstNode *call)
+{
+    static const char *const names[] = {
+        "code", "name", "options", "backend", "translate_cucomplex", "enable_cooperative_groups", "jitify"
+    };
+    AstNode *p[7];
+    const char *code, *name;
+    Span sp;
+    bool flag;
+    if (!bind_named(call, "RawKernel", names, 7, 2, p) || !code_arg(L, p[0], &code, &sp) ||
+        !const_str(L, p[1], "name", NULL, &name) || !raw_options(L, p[2], p[3]))
+        return NULL;
+    for (int i = 4; i < 7; i++) {
+        if (!lw_bool_arg(L, p[i], false, &flag)) return NULL;
+        if (flag) {
+            diag_error(p[i]->span, "%s=True is not supported by gpyc", names[i]);
+            return NULL;
+        }
+    }
+    return lw_pseudo(L, ty_kernel(new_raw(L, new_module(L, code, sp), name)));
+}
+
+/* cp.RawModule(code=None, path=None, options=(), backend='nvrtc', translate_cucomplex=False,
+ * enable_cooperative_groups=False, name_expressions=None, jitify=False). */
+static IrValue *raw_module(Lower *L, AstNode *call)
+{
+    static const char *const names[] = { "code",
+                                         "path",
+                                         "options",
+                                         "backend",
+                                         "translate_cucomplex",
+                                         "enable_cooperative_groups",
+                                         "name_expressions",
+                                         "jitify" };
+    AstNode *p[8];
+    const char *code;
+    Span sp;
+    bool flag;
+    if (!bind_named(call, "RawModule", names, 8, 0, p)) return NULL;
+    if (p[1]) {
+        diag_error(p[1]->span, "RawModule(path=...) is not supported by gpyc: give the source as code=");
+        return NULL;
+    }
+    if (!p[0]) {
+        diag_error(call->span, "One of code and path must be specified");
+        return NULL;
+    }
+    if (!code_arg(L, p[0], &code, &sp) || !raw_options(L, p[2], p[3])) return NULL;
+    for (int i = 4; i < 8; i++) {
+        if (i == 6) continue;
+        if (!lw_bool_arg(L, p[i], false, &flag)) return NULL;
+        if (flag) {
+            diag_error(p[i]->span, "%s=True is not supported by gpyc", names[i]);
+            return NULL;
+        }
+    }
+    if (p[6] && !lw_is_none(lw_expr(L, p[6]))) {
+        diag_error(p[6]->span, "name_expressions (templated kernels) are not supported by gpyc yet");
+        return NULL;
+    }
+    return lw_pseudo(L, ty_kernel(new_module(L, code, sp)));
+}
+
+IrValue *lw_ukernel_method(Lower *L, AstNode *call, UKernel *k, const char *name)
+{
+    if (k->kind == UK_MODULE && !strcmp(name, "get_function")) {
+        const char *fn;
+        IrValue *a = lw_one_arg(L, call, "get_function");
+        if (!a) return NULL;
+        if (!a->def || a->def->op != IR_CONST_STR) {
+            diag_error(call->span,
+                       "get_function() takes a constant string (gpyc links kernels ahead of time)");
+            return NULL;
+        }
+        fn = a->def->sval;
+        return lw_pseudo(L, ty_kernel(new_raw(L, k, fn)));
+    }
+    diag_error(call->lhs->span, "'%s' object has no method '%s' that gpyc supports",
+               k->kind == UK_ELEMENTWISE ? "ElementwiseKernel"
+               : k->kind == UK_RAW       ? "RawKernel"
+                                         : "RawModule",
+               name);
+    return NULL;
+}
+
+/* The elements of a tuple argument e (a literal, or a tuple value), at most max; -1 after an
+ * error naming what.  exprs[i]: the literal's element expression, or NULL. */
+static int tuple_items(Lower *L, AstNode *e, const char *what, int max, IrValue **out, AstNode **exprs)
+{
+    if (e->kind == AST_TUPLE || e->kind == AST_LIST) {
+        if (e->elts.n > max) {
+            diag_error(e->span, "gpyc supports at most %d items in %s", max, what);
+            return -1;
+        }
+        for (int i = 0; i < e->elts.n; i++) {
+            exprs[i] = e->elts.v[i];
+            out[i] = NULL;
+        }
+        return e->elts.n;
+    }
+    IrValue *t = lw_expr(L, e);
+    if (!t) return -1;
+    if (t->type->kind != TY_TUPLE) {
+        diag_error(e->span, "Argument '%s' has incorrect type (expected tuple, got %s)", what,
+                   ty_str_of(t->type));
+        return -1;
+    }
+    if (t->type->n > max) {
+        diag_error(e->span, "gpyc supports at most %d items in %s", max, what);
+        return -1;
+    }
+    for (int i = 0; i < t->type->n; i++) {
+        out[i] = lw_tuple_get(L, t, i, e->span);
+        exprs[i] = NULL;
+    }
+    return t->type->n;
+}
+
+/* grid or block: a tuple of 1 to 3 ints, padded with 1 (CuPy: at least 1 each). */
+static bool launch_dims(Lower *L, AstNode *e, const char *what, IrValue **dims)
+{
+    IrValue *v[3];
+    AstNode *x[3];
+    int n = tuple_items(L, e, what, 3, v, x);
+    if (n < 0) return false;
+    for (int i = 0; i < 3; i++) {
+        int64_t c;
+        IrValue *d = i >= n ? lw_cint(L, e->span, 1)
+                     : x[i] ? lw_int_arg(L, x[i])
+                            : lw_as_index(L, v[i], e->span);
+        if (!d) {
+            if (i < n && !x[i]) diag_error(e->span, "%s must hold ints", what);
+            return false;
+        }
+        dims[i] = lw_is_const_int(d, &c) && c >= 1 ? d : lw_imax(L, e->span, d, lw_cint(L, e->span, 1));
+    }
+    return true;
+}
+
+/* One kernel argument: an array (its device pointer), a NumPy scalar type called on a number
+ * (cp.int32(n): passed by value as that dtype), or a Python bool, int, float or complex
+ * (CuPy's CScalar: bool, int64, float64, complex128). */
+static IrValue *raw_arg(Lower *L, AstNode *x, IrValue *v, DType *how)
+{
+    if (x && x->kind == AST_CALL && x->elts.n == 1 && !x->params.n) {
+        IrValue *f = lw_expr(L, x->lhs);
+        if (!f) return NULL;
+        if (f->type->kind == TY_DTYPE) {
+            IrValue *a = lw_expr(L, x->elts.v[0]);
+            if (!a) return NULL;
+            if (ty_is_scalar(a->type) && a->type->kind != TY_COMPLEX) {
+                *how = f->type->dtype;
+                return a;
+            }
+        }
+    }
+    if (!v && !(v = lw_expr(L, x))) return NULL;
+    switch (v->type->kind) {
+    case TY_ARRAY: *how = DT_COUNT; return v;
+    case TY_BOOL: *how = DT_BOOL; return v;
+    case TY_INT: *how = DT_INT64; return v;
+    case TY_FLOAT: *how = DT_FLOAT64; return v;
+    case TY_COMPLEX: *how = DT_COMPLEX128; return v;
+    case TY_NONE: *how = DT_INT64; return lw_cint(L, x ? x->span : (Span){ 0 }, 0); /* a null pointer */
+    default: break;
+    }
+    diag_error(x ? x->span : (Span){ 0 }, "a kernel argument must be an array or a scalar, got %s",
+               ty_str_of(v->type));
+    return NULL;
+}
+
+/* The module's place in IrModule.raws and the kernel's among its launched names. */
+static void note_launched(Lower *L, UKernel *k)
+{
+    UKernel *m = k->module;
+    if (m->index < 0) {
+        m->index = L->m->raws.n;
+        vec_push(&L->m->raws, m);
+    }
+    for (int i = 0; i < m->fnames.n; i++)
+        if (!strcmp(VEC_AT(m->fnames, i), k->name)) return;
+    vec_push(&m->fnames, (void *)k->name);
+}
+
+/* kernel(grid, block, args, shared_mem=0, stream=None, enable_cooperative_groups=False). */
+static IrValue *raw_call(Lower *L, AstNode *call, UKernel *k)
+{
+    static const char *const names[] = { "grid",       "block",  "args",
+                                         "shared_mem", "stream", "enable_cooperative_groups" };
+    AstNode *p[6];
+    IrValue *a[7 + 64];
+    AstNode *x[64];
+    IrValue *v[64];
+    bool coop;
+    if (!bind_named(call, "__call__", names, 6, 3, p) || !launch_dims(L, p[0], "grid", a) ||
+        !launch_dims(L, p[1], "block", a + 3))
+        return NULL;
+    if (!(a[6] = lw_int_arg_or(L, p[3], call->span, 0))) return NULL;
+    if (p[4] && !lw_expr(L, p[4])) return NULL;
+    if (!lw_bool_arg(L, p[5], false, &coop)) return NULL;
+    if (coop) {
+        diag_error(p[5]->span, "enable_cooperative_groups=True is not supported by gpyc");
+        return NULL;
+    }
+    int n = tuple_items(L, p[2], "args", 64, v, x);
+    if (n < 0) return NULL;
+    UkCall *c = ar_alloc(L->a, sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->k = k;
+    c->types = ar_alloc(L->a, sizeof(DType) * (n ? n : 1));
+    for (int i = 0; i < n; i++)
+        if (!(a[7 + i] = raw_arg(L, x[i], v[i], &c->types[i]))) return NULL;
+    note_launched(L, k);
+    IrInstr *in = ir_emit(L->m, L->blk, IR_RAW_LAUNCH, call->span, NULL, 7 + n, a);
+    in->uk = c;
+    return lw_pseudo(L, ty_none());
+}
+
 LW_API_PLAIN(elementwise_kernel)
+LW_API_PLAIN(raw_kernel)
+LW_API_PLAIN(raw_module)
 
 const ApiFn lw_kernel_api[] = {
     { "cupy", "ElementwiseKernel", elementwise_kernel_api, 0 },
+    { "cupy", "RawKernel", raw_kernel_api, 0 },
+    { "cupy", "RawModule", raw_module_api, 0 },
     { NULL },
 };
 
@@ -348,8 +672,14 @@ static bool call_keywords(Lower *L, AstNode *call, IrValue **size)
     return true;
 }
 
-IrValue *lw_ukernel_call(Lower *L, AstNode *call, const UKernel *k)
+IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k)
 {
+    if (k->kind == UK_RAW) return raw_call(L, call, k);
+    if (k->kind == UK_MODULE) {
+        diag_error(call->lhs->span,
+                   "'RawModule' object is not callable (get_function(name) gives its kernels)");
+        return NULL;
+    }
     int n = call->elts.n, nargs = k->nin + k->nout;
     if (n != k->nin && n != nargs) {
         diag_error(

@@ -1,0 +1,3 @@
+import cupy as cp
+
+k = cp.RawKernel("extern \"C\" __global__ void k() {}", "k", backend="hip")

@@ -1,0 +1,4 @@
+import cupy as cp
+
+k = cp.RawKernel("extern \"C\" __global__ void k() {}", "k")
+k((1,), (1,))

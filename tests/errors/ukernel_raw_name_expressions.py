@@ -1,0 +1,3 @@
+import cupy as cp
+
+m = cp.RawModule(code="template<int N> __global__ void k() {}", name_expressions=["k<1>"])
