@@ -223,16 +223,19 @@ static pid_t spawn_nvcc(const BuildJob *job, const char *nvcc, const Batch *b)
     return pid;
 }
 
-/* Writes batch B's device file (B->cu): the prelude, then its units (indices into units). */
+/* Writes batch B's device file (B->cu): the prelude, then its units (indices into units),
+ * users' CUDA sources last (their macros and #line reach only what follows them). */
 static bool write_batch(const Batch *B, const CgUnit *const *units)
 {
     StrBuf text = {0};
     sb_puts(&text, DEVICE_PRELUDE);
-    for (int k = 0; k < B->units.n; k++) {
-        const CgUnit *u = units[(intptr_t)B->units.v[k]];
-        sb_putn(&text, u->text, u->len);
-        sb_putc(&text, '\n');
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < B->units.n; k++) {
+            const CgUnit *u = units[(intptr_t)B->units.v[k]];
+            if (u->user != (pass == 1)) continue;
+            sb_putn(&text, u->text, u->len);
+            sb_putc(&text, '\n');
+        }
     bool ok = util_write_file(B->cu, text.s, text.len, false);
     sb_free(&text);
     return ok;

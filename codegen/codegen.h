@@ -76,6 +76,8 @@ typedef struct CgUnit {
     char *text;        /* the final device code (extern "C" kernels named gk<hash>_...) */
     size_t len;
     Vec kernels;       /* CgKernel*, in text order */
+    bool user;         /* a user's CUDA source (cg_unit_new_raw): its macros and #line must not
+                          reach gpyc's units, so a batch writes it after them */
 } CgUnit;
 /* The unit of raw device text whose own names are bases[0..nbases). */
 CgUnit *cg_unit_new(const char *raw, size_t len, const char *const *bases, int nbases);

@@ -268,6 +268,7 @@ CgUnit *cg_unit_new_raw(const char *text, size_t len, const char *const *names, 
     memcpy(u->text, text, len);
     u->text[len] = 0;
     u->len = len;
+    u->user = true;
     for (int i = 0; i < n; i++) {
         CgKernel *k = xcalloc(1, sizeof *k);
         k->name = xstrdup(names[i]);
