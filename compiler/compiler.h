@@ -203,7 +203,8 @@ enum {
     OPF_VIEW = 1 << 0, OPF_KERNEL = 1 << 1, OPF_CREATION = 1 << 2, OPF_WRITES = 1 << 3,
     OPF_CONST = 1 << 4, OPF_META = 1 << 5,
 };
-typedef enum IrHostCall { HOST_OWN, HOST_R, HOST_VOID, HOST_R_A, HOST_R_AA, HOST_R_A_I, HOST_R_AA_B } IrHostCall;
+typedef enum IrHostCall { HOST_OWN, HOST_R, HOST_VOID, HOST_R_A, HOST_R_AA, HOST_R_A_I, HOST_R_AA_B, HOST_VOID_AA,
+                          HOST_R_A_T } IrHostCall;
 typedef struct InstrInfo {
     unsigned flags;       /* OPF_* */
     IrHostCall call;

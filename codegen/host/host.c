@@ -247,8 +247,10 @@ static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
 {
     const InstrInfo *ii = ir_instr_info(in->op);
     if (!ii || ii->call == HOST_OWN) return false;
-    int nargs = ii->call == HOST_R_AA || ii->call == HOST_R_AA_B ? 2 : ii->call == HOST_R_A || ii->call == HOST_R_A_I;
-    if (!ii->rt || (ii->call != HOST_VOID && !r) || in->nargs < nargs) cg_bug(in, "bad runtime call");
+    bool two = ii->call == HOST_R_AA || ii->call == HOST_R_AA_B || ii->call == HOST_VOID_AA;
+    int nargs = two ? 2 : ii->call == HOST_R_A || ii->call == HOST_R_A_I || ii->call == HOST_R_A_T;
+    bool result = ii->call != HOST_VOID && ii->call != HOST_VOID_AA;
+    if (!ii->rt || (result && !r) || in->nargs < nargs) cg_bug(in, "bad runtime call");
     switch (ii->call) {
     case HOST_R: cg_emit(cg, "%s = %s();", r, ii->rt); break;
     case HOST_VOID: cg_emit(cg, "%s();", ii->rt); break;
@@ -257,6 +259,11 @@ static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
     case HOST_R_A_I: cg_emit(cg, "%s = %s(%s, %d);", r, ii->rt, cg_arg(cg, in, 0), (int)in->ival); break;
     case HOST_R_AA_B:
         cg_emit(cg, "%s = %s(%s, %s, %s);", r, ii->rt, cg_arg(cg, in, 0), cg_arg(cg, in, 1), in->ival ? "true" : "false");
+        break;
+    case HOST_VOID_AA: cg_emit(cg, "%s(%s, %s);", ii->rt, cg_arg(cg, in, 0), cg_arg(cg, in, 1)); break;
+    case HOST_R_A_T:
+        cg_emit(cg, "%s = %s(%s, %s, %d);", r, ii->rt, cg_arg(cg, in, 0), dt_gp_enum(in->res->type->dtype),
+                in->res->type->ndim);
         break;
     case HOST_OWN: return false;
     }

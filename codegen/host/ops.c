@@ -329,6 +329,10 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
                 rt_kind(in, RTK_SET, "bad set operation"));
         break;
     }
+    case IR_FROMFILE: /* runtime/npyio.c */
+        cg_emit(cg, "%s = rt_fromfile(%s, %s, %s, %s);", r, cg_arg(cg, in, 0),
+                dt_gp_enum(in->res->type->dtype), cg_arg(cg, in, 1), cg_arg(cg, in, 2));
+        break;
     case IR_BINCOUNT: /* runtime/hist.cu */
         cg_emit(cg, "%s = rt_bincount(%s, %s, %s);", r, cg_arg(cg, in, 0), in->nargs > 2 ? cg_arg(cg, in, 2) : "NULL",
                 cg_arg(cg, in, 1));

@@ -1563,6 +1563,7 @@ IrModule *lower_module(const CompileInput *in)
     }
     vec_free(&L.modules);
     vec_free(&L.instances);
+    vec_free(&L.npy_saved);
     scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);

@@ -119,6 +119,7 @@ typedef struct Lower {
     bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
     int u64_seen;            /* such literals lowered so far */
     bool dead; /* after break, continue or return: this point's bindings flow nowhere */
+    Vec npy_saved;           /* path, Type*: what each cp.save of a constant path wrote (api/npyio.c) */
 } Lower;
 
 /* ---------------------------------------------------------------- core
@@ -455,7 +456,7 @@ struct ApiFn {
 extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[],
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
-    lw_solver_api[], lw_random_api[], lw_kernel_api[];
+    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);

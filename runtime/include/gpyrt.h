@@ -572,6 +572,21 @@ gp_array *rt_histogram(const gp_array *a, const gp_array *edges, const gp_array 
 gp_array *rt_histogram2d(const gp_array *x, const gp_array *y, const gp_array *xedges,
                          const gp_array *yedges, const gp_array *w, bool density);
 
+/* ---------------------------------------------------------------- npyio.c
+ * .npy files as numpy.load (allow_pickle=False) and numpy.save read and write them: NumPy's
+ * errors and words, NumPy's bytes; the data streamed through pinned buffers.                */
+/* cp.load(path): the array, which must be of dtype dt with ndim dimensions (what the file held
+ * at compile time; TypeError otherwise).  New reference. */
+gp_array *rt_npy_load(const char *path, gp_dtype dt, int ndim);
+/* cp.save(file, a): `.npy` appended to a file name without it; written to a temporary file
+ * renamed over the destination. */
+void rt_npy_save(const char *file, const gp_array *a);
+/* cp.fromfile(path, dtype, count, offset=offset) of a binary file: the items from byte offset on,
+ * count at most (all when count < 0).  New reference. */
+gp_array *rt_fromfile(const char *path, gp_dtype dt, int64_t count, int64_t offset);
+/* a.tofile(path): a's bytes in C order, nothing else (through a temporary file). */
+void rt_tofile(const char *path, const gp_array *a);
+
 /* ---------------------------------------------------------------- graph.c
  * Loops replayed as CUDA graphs (compiler/passes/graphloop.c marks them; runtime/graph.c has the
  * protocol).  One zero-initialised gp_graph per loop site, owned by the generated code

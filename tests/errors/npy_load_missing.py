@@ -1,0 +1,4 @@
+import cupy as cp
+
+x = cp.load("no_such_file.npy")
+print(x)
