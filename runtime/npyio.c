@@ -28,10 +28,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
 #include "npyfmt.h"
+#include "npzfmt.h"
+
+#include <zlib.h>
 
 #define CHUNK ((size_t)16 << 20) /* bytes per pinned buffer: 16 MiB, a multiple of every item */
 
@@ -193,6 +197,124 @@ gp_array *rt_npy_load(const char *path, gp_dtype dt, int ndim)
     if (lseek(fd, (off_t)h.data_offset, SEEK_SET) < 0) raise_os(errno, path);
     stream_in(fd, a->data, (size_t)a->size * rt_dtype_size(dt), h.swap, swap_unit(dt), path);
     close(fd);
+    return oriented(a, &h);
+}
+
+/* ---------------------------------------------------------------- .npz members */
+
+typedef struct InFile {
+    int fd;
+    const char *path;
+} InFile;
+
+/* NpzRead over a file descriptor. */
+static bool read_at(void *ctx, uint64_t off, void *buf, size_t n)
+{
+    const InFile *f = ctx;
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = pread(f->fd, (char *)buf + got, n - got, (off_t)(off + got));
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) raise_os(errno, f->path);
+        if (k == 0) return false;
+        got += (size_t)k;
+    }
+    return true;
+}
+
+/* Inflates a deflated member (its compressed bytes at off) to dst on the device, skipping the
+ * first skip bytes (the .npy header) and swapping as asked. */
+static void inflate_in(const InFile *f, const NpzMember *m, uint64_t off, uint64_t skip, char *dst,
+                       size_t nbytes, bool swap, int unit)
+{
+    staging();
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, -15) != Z_OK) rt_raise("MemoryError", "zlib could not start inflating");
+    unsigned char *in = rt_xmalloc(1 << 16);
+    uint64_t left = m->csize, out_pos = 0; /* out_pos: uncompressed bytes produced so far */
+    size_t filled = 0, k = 0, sent = 0;
+    cudaStream_t s = rt_stream();
+    int rc = Z_OK;
+    CHECK_CUDA(cudaEventSynchronize(done[0]));
+    while (sent < nbytes) {
+        char *buf = pinned[k & 1];
+        if (z.avail_in == 0 && left > 0) {
+            size_t n = left < (1 << 16) ? (size_t)left : (1 << 16);
+            if (!read_at((void *)f, off, in, n)) break;
+            off += n;
+            left -= n;
+            z.next_in = in;
+            z.avail_in = (uInt)n;
+        }
+        unsigned char scratch[4096];
+        bool skipping = out_pos < skip;
+        size_t room =
+            skipping ? (size_t)(skip - out_pos < sizeof scratch ? skip - out_pos : sizeof scratch)
+                     : (nbytes - sent - filled < CHUNK - filled ? nbytes - sent - filled : CHUNK - filled);
+        z.next_out = skipping ? scratch : (unsigned char *)buf + filled;
+        z.avail_out = (uInt)room;
+        rc = inflate(&z, Z_NO_FLUSH);
+        size_t made = room - z.avail_out;
+        out_pos += made;
+        if (!skipping) filled += made;
+        if (!skipping && (filled == CHUNK || sent + filled == nbytes)) {
+            if (swap) swap_bytes(buf, filled, unit);
+            CHECK_CUDA(cudaMemcpyAsync(dst + sent, buf, filled, cudaMemcpyHostToDevice, s));
+            CHECK_CUDA(cudaEventRecord(done[k & 1], s));
+            sent += filled;
+            filled = 0;
+            k++;
+            CHECK_CUDA(cudaEventSynchronize(done[k & 1]));
+        }
+        if (rc != Z_OK && made == 0) break;
+    }
+    inflateEnd(&z);
+    free(in);
+    for (int i = 0; i < 2; i++) CHECK_CUDA(cudaEventSynchronize(done[i]));
+    if (sent < nbytes)
+        rt_raise(rc == Z_DATA_ERROR ? "zlib.error" : "ValueError",
+                 rc == Z_DATA_ERROR ? "Error -3 while decompressing data: invalid stored block lengths"
+                                    : "EOF: reading array data, expected %zu bytes got %zu",
+                 nbytes, sent);
+}
+
+gp_array *rt_npz_load(const char *path, const char *key, gp_dtype dt, int ndim)
+{
+    uint64_t size;
+    InFile f = { open_in(path, &size), path };
+    NpzMember *ms;
+    int n;
+    NpyError e;
+    if (npz_members(read_at, &f, size, &ms, &n, &e) != NPY_OK) rt_raise(e.exc, "%s", e.msg);
+    size_t klen = strlen(key);
+    const NpzMember *m = NULL;
+    for (int i = 0; i < n && !m; i++) /* numpy's NpzFile: the member "key", else "key.npy" */
+        if (!strcmp(ms[i].name, key)) m = &ms[i];
+    for (int i = 0; i < n && !m; i++)
+        if (!strncmp(ms[i].name, key, klen) && !strcmp(ms[i].name + klen, ".npy")) m = &ms[i];
+    if (!m) rt_raise("KeyError", "'%s is not a file in the archive'", key);
+    NpyHeader h;
+    uint64_t off;
+    if (npz_member_header(read_at, &f, m, &h, &e) != NPY_OK ||
+        npz_data_offset(read_at, &f, m, &off, &e) != NPY_OK)
+        rt_raise(e.exc, "%s", e.msg);
+    if (h.size < 0) rt_raise("ValueError", "negative dimensions are not allowed");
+    size_t nbytes = (size_t)h.size * (size_t)h.itemsize;
+    if (m->usize < h.data_offset + nbytes) /* a member is read as a stream, not a file */
+        rt_raise("ValueError", "EOF: reading array data, expected %zu bytes got %llu", nbytes,
+                 (unsigned long long)(m->usize > h.data_offset ? m->usize - h.data_offset : 0));
+    char what[600];
+    snprintf(what, sizeof what, "%s['%s']", path, key);
+    gp_array *a = array_for(&h, dt, ndim, what);
+    if (m->method == 0) {
+        if (lseek(f.fd, (off_t)(off + h.data_offset), SEEK_SET) < 0) raise_os(errno, path);
+        stream_in(f.fd, a->data, nbytes, h.swap, swap_unit(dt), path);
+    } else if (nbytes) {
+        inflate_in(&f, m, off, h.data_offset, a->data, nbytes, h.swap, swap_unit(dt));
+    }
+    free(ms);
+    close(f.fd);
     return oriented(a, &h);
 }
 
@@ -373,4 +495,119 @@ void rt_tofile(const char *path, const gp_array *a)
     gp_array *c = contiguous(a, false) ? NULL : rt_copy(a); /* ndarray.tofile writes C order */
     write_out(path, "", 0, (c ? c : a)->data, (size_t)a->size * rt_dtype_size(a->dtype));
     rt_release(c);
+}
+
+/* ---------------------------------------------------------------- .npz archives */
+
+/* A member being written: its CRC and sizes, and the deflater of a compressed archive. */
+typedef struct ZipSink {
+    FILE *f;
+    uint32_t crc;
+    uint64_t usize, csize;
+    z_stream *z;
+    unsigned char *out; /* the deflater's output buffer (CHUNK bytes) */
+} ZipSink;
+
+/* Deflates what the stream has, with flush, writing its output; false with errno set. */
+static bool deflate_some(ZipSink *zs, int flush)
+{
+    int rc;
+    do {
+        zs->z->next_out = zs->out;
+        zs->z->avail_out = (uInt)CHUNK;
+        rc = deflate(zs->z, flush);
+        size_t made = CHUNK - zs->z->avail_out;
+        zs->csize += made;
+        if (made && fwrite(zs->out, 1, made, zs->f) != made) return false;
+    } while (zs->z->avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
+    return true;
+}
+
+static bool sink_zip(void *ctx, const char *p, size_t n)
+{
+    ZipSink *zs = ctx;
+    zs->crc = (uint32_t)crc32(zs->crc, (const Bytef *)p, (uInt)n);
+    zs->usize += n;
+    if (!zs->z) {
+        zs->csize += n;
+        return fwrite(p, 1, n, zs->f) == n;
+    }
+    zs->z->next_in = (Bytef *)p;
+    zs->z->avail_in = (uInt)n;
+    return deflate_some(zs, Z_NO_FLUSH);
+}
+
+/* Writes member name (an .npy of a) at the file's end: its local header (rewritten with the
+ * CRC and sizes once known), the data, and fills *m. */
+static bool write_member(FILE *f, const char *name, const gp_array *a, bool compressed, uint16_t t,
+                         uint16_t d, NpzMember *m)
+{
+    bool fortran = !contiguous(a, false) && contiguous(a, true);
+    gp_array *c = contiguous(a, false) || fortran ? NULL : rt_copy(a);
+    char hdr[4096];
+    size_t hlen = npy_write_header(hdr, sizeof hdr, rt_dtype_name(a->dtype), fortran, a->ndim, a->shape);
+    memset(m, 0, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%s.npy", name);
+    m->method = compressed ? 8 : 0;
+    off_t at = ftello(f);
+    if (at < 0) return false;
+    m->local = (uint64_t)at;
+    unsigned char lh[320];
+    size_t lhlen = npz_local_header(lh, m->name, m->method, 0, 0, 0, t, d);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    ZipSink zs = { f, (uint32_t)crc32(0, NULL, 0), 0, 0, compressed ? &z : NULL, NULL };
+    if (compressed) {
+        if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+            rt_raise("MemoryError", "zlib could not start deflating");
+        zs.out = rt_xmalloc(CHUNK);
+    }
+    bool ok = fwrite(lh, 1, lhlen, f) == lhlen && sink_zip(&zs, hdr, hlen) &&
+              stream_out((c ? c : a)->data, (size_t)a->size * rt_dtype_size(a->dtype), sink_zip, &zs) &&
+              (!compressed || deflate_some(&zs, Z_FINISH));
+    if (compressed) {
+        deflateEnd(&z);
+        free(zs.out);
+    }
+    rt_release(c);
+    if (ok && (zs.usize > 0xffffffffu || zs.csize > 0xffffffffu))
+        rt_raise("ValueError", "gpyc writes .npz members of less than 4 GiB (%s)", m->name);
+    m->crc = zs.crc;
+    m->usize = zs.usize;
+    m->csize = zs.csize;
+    lhlen = npz_local_header(lh, m->name, m->method, m->crc, m->csize, m->usize, t, d);
+    return ok && fflush(f) == 0 && pwrite(fileno(f), lh, lhlen, at) == (ssize_t)lhlen;
+}
+
+void rt_npz_save(const char *file, int n, const char *const *names, gp_array *const *arrays, bool compressed)
+{
+    /* numpy.savez appends .npz to a name without it */
+    size_t len = strlen(file);
+    char *path = rt_xmalloc(len + 5);
+    memcpy(path, file, len + 1);
+    if (len < 4 || strcmp(file + len - 4, ".npz") != 0) memcpy(path + len, ".npz", 5);
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    uint16_t t = (uint16_t)(tm.tm_hour << 11 | tm.tm_min << 5 | tm.tm_sec / 2);
+    uint16_t d = (uint16_t)((tm.tm_year - 80) << 9 | (tm.tm_mon + 1) << 5 | tm.tm_mday);
+    OutFile o;
+    out_open(&o, path);
+    NpzMember *ms = rt_xcalloc((size_t)n + 1, sizeof *ms);
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++) ok = write_member(o.f, names[i], arrays[i], compressed, t, d, &ms[i]);
+    off_t dir = ok ? ftello(o.f) : -1;
+    ok = ok && dir >= 0;
+    unsigned char rec[512];
+    for (int i = 0; i < n && ok; i++) {
+        size_t k = npz_central_entry(rec, &ms[i], t, d);
+        ok = fwrite(rec, 1, k, o.f) == k;
+    }
+    off_t end = ok ? ftello(o.f) : -1;
+    size_t k = npz_end_record(rec, n, (uint64_t)(end - dir), (uint64_t)dir);
+    ok = ok && end >= 0 && fwrite(rec, 1, k, o.f) == k;
+    int err = errno;
+    free(ms);
+    out_close(&o, ok, err);
+    free(path);
 }

@@ -6,6 +6,9 @@
  */
 #include "codegen/host/host.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 /* A local int64_t array of the value args [from, from + n) named `name` (NULL when n == 0). */
 static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const char *name)
 {
@@ -327,6 +330,35 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
     case IR_SETOP: {
         cg_emit(cg, "%s = rt_setop(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),
                 rt_kind(in, RTK_SET, "bad set operation"));
+        break;
+    }
+    case IR_NPZ_LOAD: /* runtime/npyio.c */
+        cg_emit(cg, "%s = rt_npz_load(%s, %s, %s, %d);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),
+                dt_gp_enum(in->res->type->dtype), in->res->type->ndim);
+        break;
+    case IR_NPZ_SAVE: {
+        int n = in->nargs - 1;
+        StrBuf names = { 0 }, arrs = { 0 };
+        const char *p = in->sval;
+        for (int i = 0; i < n; i++) {
+            const char *c = strchr(p, ',');
+            size_t len = c ? (size_t)(c - p) : strlen(p);
+            char *one = xstrndup(p, len);
+            sb_printf(&names, "%s%s", i ? ", " : "", cg_cstr(cg, one));
+            free(one);
+            sb_printf(&arrs, "%s%s", i ? ", " : "", cg_arg(cg, in, i + 1));
+            p += len + (c ? 1 : 0);
+        }
+        cg_emit(cg, "{");
+        cg->indent++;
+        cg_emit(cg, "static const char *const names[%d] = {%s};", n ? n : 1, n ? names.s : "NULL");
+        cg_emit(cg, "gp_array *const arrs[%d] = {%s};", n ? n : 1, n ? arrs.s : "NULL");
+        cg_emit(cg, "rt_npz_save(%s, %d, names, arrs, %s);", cg_arg(cg, in, 0), n,
+                in->ival ? "true" : "false");
+        cg->indent--;
+        cg_emit(cg, "}");
+        sb_free(&names);
+        sb_free(&arrs);
         break;
     }
     case IR_FROMFILE: /* runtime/npyio.c */

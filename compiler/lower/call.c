@@ -265,6 +265,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     const char *at = e->sval;
     UserModule *um = lw_user_module(L, obj->type);
     if (um) return lw_user_module_attr(L, um, at, e->span);
+    if (lw_is_npz(obj->type)) return lw_npz_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
     if (obj->type->kind == TY_ARRAY) {
         int nd = obj->type->ndim;
@@ -636,6 +637,8 @@ IrValue *lw_call(Lower *L, AstNode *call)
             return NULL;
         }
         const char *mod = obj->type->name;
+        if (lw_is_npz(obj->type) && !strcmp(m, "close") && !call->elts.n && !call->params.n)
+            return lw_pseudo(L, ty_none()); /* nothing is open between accesses */
         if ((!strcmp(mod, "cupy.cuda.Device()") || !strcmp(mod, "cupy.cuda.Stream()")) && !strcmp(m, "synchronize"))
             return cuda_sync(L, call);
         if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {

@@ -708,6 +708,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         return lw_emit2(L, IR_LIST_GET, e->span, obj->type->elem, obj, ii);
     }
     case TY_MODULE:
+        if (lw_is_npz(obj->type)) return lw_npz_subscript(L, obj, e);
         if (!obj->type->def && (!strcmp(obj->type->name, "cupy.mgrid") || !strcmp(obj->type->name, "cupy.ogrid") ||
                                 !strcmp(obj->type->name, "cupy.r_") || !strcmp(obj->type->name, "cupy.c_")))
             return lw_grid_subscript(L, obj->type->name, e);

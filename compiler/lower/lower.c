@@ -1317,8 +1317,10 @@ static void lower_stmt(Lower *L, AstNode *s)
             AstNode *item = s->elts.v[i];
             IrValue *ctx = lw_expr(L, item->lhs);
             if (!ctx) return;
-            if (ctx->type->kind != TY_MODULE || strncmp(ctx->type->name, "cupy.cuda.Stream", 16) != 0) {
-                diag_error(item->lhs->span, "with statements take cp.cuda.Stream() only");
+            if (ctx->type->kind != TY_MODULE ||
+                (strncmp(ctx->type->name, "cupy.cuda.Stream", 16) != 0 && !lw_is_npz(ctx->type))) {
+                diag_error(item->lhs->span,
+                           "with statements take cp.cuda.Stream() and cp.load() of an .npz only");
                 return;
             }
             if (item->rhs) lw_assign(L, item->rhs, ctx, item->span);
@@ -1564,6 +1566,7 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.modules);
     vec_free(&L.instances);
     vec_free(&L.npy_saved);
+    vec_free(&L.npz_files);
     scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);

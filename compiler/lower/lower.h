@@ -119,7 +119,8 @@ typedef struct Lower {
     bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
     int u64_seen;            /* such literals lowered so far */
     bool dead; /* after break, continue or return: this point's bindings flow nowhere */
-    Vec npy_saved;           /* path, Type*: what each cp.save of a constant path wrote (api/npyio.c) */
+    Vec npy_saved;           /* path, Type*: what each cp.save/savez of a constant path wrote (api/npyio.c) */
+    Vec npz_files;           /* the .npz archives' members by type name (api/npyio.c) */
 } Lower;
 
 /* ---------------------------------------------------------------- core
@@ -484,6 +485,10 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
  * NULL after a located error. */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
+/* api/npyio.c: f = cp.load(ARCHIVE.npz) is a module type; f[KEY], f.files, `with` and f.close(). */
+bool lw_is_npz(const Type *t);
+IrValue *lw_npz_subscript(Lower *L, IrValue *obj, AstNode *e);
+IrValue *lw_npz_attr(Lower *L, IrValue *obj, const char *at, Span sp);
 /* A call of a user-defined kernel k (a TY_KERNEL value: cp.ElementwiseKernel), lower/api/kernel.c. */
 IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k);
 /* k.name(...) of a user kernel value (RawModule.get_function). */

@@ -586,6 +586,12 @@ void rt_npy_save(const char *file, const gp_array *a);
 gp_array *rt_fromfile(const char *path, gp_dtype dt, int64_t count, int64_t offset);
 /* a.tofile(path): a's bytes in C order, nothing else (through a temporary file). */
 void rt_tofile(const char *path, const gp_array *a);
+/* f[key] of f = cp.load(path), an .npz archive: its member key (or key.npy), which must hold
+ * dtype dt and ndim dimensions.  New reference. */
+gp_array *rt_npz_load(const char *path, const char *key, gp_dtype dt, int ndim);
+/* cp.savez / cp.savez_compressed (deflated with zlib): the arrays as members NAME.npy, `.npz`
+ * appended to a file name without it. */
+void rt_npz_save(const char *file, int n, const char *const *names, gp_array *const *arrays, bool compressed);
 
 /* ---------------------------------------------------------------- graph.c
  * Loops replayed as CUDA graphs (compiler/passes/graphloop.c marks them; runtime/graph.c has the

@@ -27,3 +27,7 @@ with open("v2.npy", "wb") as f:
     fmt.write_array(f, np.arange(4, dtype=np.int64), version=(2, 0))
 with open("v3.npy", "wb") as f:
     fmt.write_array(f, np.arange(3, dtype=np.float32), version=(3, 0))
+# .npz archives: stored (savez) and deflated (savez_compressed), positional and keyword names
+np.savez("arch.npz", np.arange(6, dtype=np.int32).reshape(2, 3), w=np.linspace(0, 1, 5), flag=np.array(True))
+np.savez_compressed("arch_z.npz", big=np.arange(3000, dtype=np.float32) % 7,
+                    m=np.asfortranarray(np.arange(12.0).reshape(3, 4)), c=(np.arange(3) + 2j).astype(">c8"))
