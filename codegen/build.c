@@ -499,7 +499,7 @@ wait:;
         arg(&argv, "-lcudart_static");
         for (const char *const *l = job->libs; l && *l; l++) argf(&argv, "-l%s", *l);
         arg(&argv, "-Wl,--end-group");
-        arg(&argv, "-l:libz.a"); /* .npz archives (runtime/npyio.c): zlib, linked in */
+        arg(&argv, "-l:libz.a"); /* .npz archives (runtime/npyio.c): zlib, the copy in lib_dir first */
         arg(&argv, "-ldl");
         arg(&argv, "-lrt");
         arg(&argv, "-lpthread");

@@ -40,6 +40,7 @@ if [ -x "$BUILD/bin/gpyc" ]; then
     # is half the size (the carried tree must stay under the device tool's 64 MiB).
     mkdir -p gpu/build/lib
     cp "$BUILD/lib/libgpyrt.a" gpu/build/lib/
+    cp "$BUILD/lib/libz.a" gpu/build/lib/   # zlib for .npz archives (codegen/build.c links it)
     strip --strip-debug gpu/build/lib/libgpyrt.a
     # The unit tests and their shared libraries add ~26 MB: with the 33 MB runtime library that
     # passes the device tool's 64 MiB carry limit, so they come along only when asked
