@@ -99,6 +99,17 @@ void gpu_sync(void)
     CHECK_CUDA(cudaStreamSynchronize(stream));
 }
 
+void gpu_shutdown(int all)
+{
+    if (!initialised)
+        return;
+    gpu_pool_release(all);
+    (void)cudaStreamDestroy(stream);
+    (void)cudaGetLastError();
+    stream = NULL;
+    initialised = 0;
+}
+
 void gpu_set_error_hook(GpuErrorHook hook)
 {
     error_hook = hook;

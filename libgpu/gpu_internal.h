@@ -10,5 +10,8 @@
 cudaMemPool_t gpu_pool(void);
 /* Hands a Python-style error to the runtime's hook (or prints it and exits); never returns. */
 void gpu_error(const char *exc, const char *msg);
+/* gpu_shutdown's part in pool.c: kept blocks (and with all, live allocations) freed, the
+ * stream synchronised, the pool trimmed; statuses ignored. */
+void gpu_pool_release(int all);
 
 #endif

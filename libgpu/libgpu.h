@@ -33,20 +33,28 @@ void gpu_sync(void);
  * Python-style tracebacks. */
 typedef void (*GpuErrorHook)(const char *exc, const char *msg);
 void gpu_set_error_hook(GpuErrorHook hook);
+/* At the program's end (the runtime's rt_exit_release): every kept block back to the pool,
+ * with `all` every allocation not yet freed too (the error path), the pool trimmed, the stream
+ * destroyed.  CUDA's statuses are ignored (the device may be in an error state).  Nothing when
+ * the device was never initialised; a later call of gpu_init starts again. */
+void gpu_shutdown(int all);
 
 /* ---------------------------------------------------------------- pool.c */
 /* Stream-ordered allocation on the current stream.  n == 0 returns a valid unique pointer.
  * Out of memory: the hook gets "cupy.cuda.memory.OutOfMemoryError" and
- * "Out of memory allocating 1,024 bytes (allocated so far: 0 bytes)." */
+ * "Out of memory allocating 1,024 bytes (allocated so far: 0 bytes)." (with
+ * ", limit set to: N bytes" before the period under CUPY_GPU_MEMORY_LIMIT, as CuPy). */
 void *gpu_malloc(size_t n);
 void gpu_free(void *p);
-/* Counters for tests: driver-level allocations (pool growth), live bytes. */
+/* Counters for tests: driver-level allocations (pool growth), live bytes (rounded to 512). */
 uint64_t gpu_alloc_calls(void);
 uint64_t gpu_bytes_in_use(void);
 /* gpu_malloc and gpu_free calls so far (a graph capture checks that it saw none). */
 uint64_t gpu_pool_ops(void);
 /* gpu_malloc calls served by a block gpu_free kept (no CUDA call). */
 uint64_t gpu_cache_hits(void);
+/* Allocations handed out and not yet freed. */
+uint64_t gpu_live_allocations(void);
 
 #ifdef __cplusplus
 }

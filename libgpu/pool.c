@@ -9,10 +9,15 @@
  * rounded size matches, with no CUDA call (see "freed blocks kept for reuse" below).
  *
  * Invariants: `live` maps each pointer handed out and not yet freed to its (requested) size,
- * so gpu_bytes_in_use() is exact and gpu_free of an unknown pointer is caught; alloc_calls
+ * so gpu_bytes_in_use() (the sum of those sizes rounded up to 512 bytes, as CuPy's pool counts
+ * its used bytes) is exact and gpu_free of an unknown pointer is caught; alloc_calls
  * counts the allocations that grew the pool's reserved memory (what a test of "no driver
  * allocations in the loop" checks); pool_ops counts every gpu_malloc and gpu_free (a CUDA
  * graph capture must see none: runtime/graph.c).  Host-side bookkeeping uses plain malloc.
+ *
+ * A limit (CuPy's CUPY_GPU_MEMORY_LIMIT: bytes, or a percentage of the device's memory) bounds
+ * the bytes in use plus the blocks kept, as CuPy's pool bounds its total: an allocation over
+ * it gives the kept blocks back and, still over, raises CuPy's OutOfMemoryError with the limit.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -120,15 +125,59 @@ static uint64_t reserved_now(cudaMemPool_t pool)
     return r;
 }
 
-/* Raises CuPy's OutOfMemoryError; sizes are rounded up to 512 bytes as CuPy's pool does. */
-static void out_of_memory(size_t n)
+/* Raises CuPy's OutOfMemoryError for a request of n bytes (rounded up to 512 as CuPy's pool
+ * rounds it), with the limit when one is set (CuPy's memory.pyx words it so). */
+static void out_of_memory(size_t n, uint64_t limit)
 {
-    char want[40], have[40], msg[160];
+    char want[40], have[40], lim[40], msg[200];
     with_commas(want, ((uint64_t)n + 511) / 512 * 512);
     with_commas(have, bytes_in_use);
-    snprintf(msg, sizeof msg, "Out of memory allocating %s bytes (allocated so far: %s bytes).",
-             want, have);
+    if (limit) {
+        with_commas(lim, limit);
+        snprintf(msg, sizeof msg,
+                 "Out of memory allocating %s bytes (allocated so far: %s bytes, limit set to: %s bytes).",
+                 want, have, lim);
+    } else {
+        snprintf(msg, sizeof msg, "Out of memory allocating %s bytes (allocated so far: %s bytes).", want,
+                 have);
+    }
     gpu_error("cupy.cuda.memory.OutOfMemoryError", msg);
+}
+
+/* The limit of CUPY_GPU_MEMORY_LIMIT, read at the first allocation: an integer of bytes, or
+ * a percentage ("50%") of the device's total memory, as CuPy reads it; 0 for none.  A value
+ * CuPy would not read raises ValueError with Python's words. */
+static uint64_t memory_limit(void)
+{
+    static int read;
+    static uint64_t limit;
+    if (read)
+        return limit;
+    read = 1;
+    const char *v = getenv("CUPY_GPU_MEMORY_LIMIT");
+    if (!v)
+        return 0;
+    char *end = NULL;
+    size_t len = strlen(v);
+    char msg[160];
+    if (len > 0 && v[len - 1] == '%') {
+        double pct = strtod(v, &end);
+        if (end != v + len - 1 || !(pct >= 0 && pct <= 100)) {
+            snprintf(msg, sizeof msg, "memory limit fraction out of range: %.60s", v);
+            gpu_error("ValueError", msg);
+        }
+        size_t free_b = 0, total = 0;
+        CHECK_CUDA(cudaMemGetInfo(&free_b, &total));
+        limit = (uint64_t)(pct / 100.0 * (double)total);
+    } else {
+        unsigned long long b = strtoull(v, &end, 10);
+        if (len == 0 || *end || v[0] == '-') {
+            snprintf(msg, sizeof msg, "invalid literal for int() with base 10: '%.60s'", v);
+            gpu_error("ValueError", msg);
+        }
+        limit = b;
+    }
+    return limit;
 }
 
 /* ---------------------------------------------------------------- freed blocks kept for reuse
@@ -195,12 +244,36 @@ static void cache_put(void *p, size_t n, cudaStream_t s)
     ncache++;
 }
 
+/* The bytes the kept blocks hold. */
+static uint64_t kept_bytes(void)
+{
+    uint64_t b = 0;
+    for (int i = 0; i < ncache; i++)
+        b += cache[i].n;
+    return b;
+}
+
 /* Gives every kept block back to the pool. */
 static void cache_flush(cudaStream_t s)
 {
     for (int i = 0; i < ncache; i++)
         CHECK_CUDA(cudaFreeAsync(cache[i].p, s));
     ncache = 0;
+}
+
+/* Raises OutOfMemoryError unless req more bytes fit under the limit, giving the kept blocks
+ * back first when they are what is in the way (CuPy's free_all_blocks).  Not while the stream
+ * is captured: a capture that allocates is thrown away, and the loop runs again uncaptured,
+ * checked then. */
+static void check_limit(size_t req, cudaStream_t s, bool cap)
+{
+    const uint64_t limit = memory_limit();
+    if (!limit || cap)
+        return;
+    if (bytes_in_use + kept_bytes() + req > limit)
+        cache_flush(s);
+    if (req > limit || bytes_in_use + req > limit)
+        out_of_memory(req, limit);
 }
 
 /* Stream-ordered allocation of n bytes (n == 0 gives a unique valid pointer). */
@@ -215,9 +288,10 @@ void *gpu_malloc(size_t n)
     void *p = cap ? NULL : cache_take(req);
     if (p) {
         map_put(p, n);
-        bytes_in_use += n;
+        bytes_in_use += req;
         return p;
     }
+    check_limit(req, s, cap);
     cudaError_t e = cudaMallocAsync(&p, req, s);
     if (e == cudaErrorMemoryAllocation) {
         /* Give kept blocks, and memory the pool holds but does not use, back to the driver,
@@ -230,12 +304,12 @@ void *gpu_malloc(size_t n)
         e = cudaMallocAsync(&p, req, s);
         if (e == cudaErrorMemoryAllocation) {
             (void)cudaGetLastError();
-            out_of_memory(n);
+            out_of_memory(n, memory_limit());
         }
     }
     CHECK_CUDA(e);
     map_put(p, cap ? n | BORN_IN_CAPTURE : n);
-    bytes_in_use += n;
+    bytes_in_use += req;
     /* Only our allocations grow the pool and nothing shrinks it outside a trim, so one read
      * after the call tells whether this allocation reached the driver.  Not while the stream
      * is being captured into a CUDA graph (runtime/graph.c): the pool may not be queried then,
@@ -261,13 +335,38 @@ void gpu_free(void *p)
     }
     const bool born_in_capture = (n & BORN_IN_CAPTURE) != 0;
     n &= ~BORN_IN_CAPTURE;
-    bytes_in_use -= n;
     cudaStream_t s = gpu_stream();
     const size_t r = rounded(n);
+    bytes_in_use -= r;
     if (r <= CACHE_MAX_BYTES && !born_in_capture && !capturing(s))
         cache_put(p, r, s);
     else
         CHECK_CUDA(cudaFreeAsync(p, s));
+}
+
+void gpu_pool_release(int all)
+{
+    cudaStream_t s = gpu_stream();
+    for (int i = 0; i < ncache; i++)
+        (void)cudaFreeAsync(cache[i].p, s);
+    ncache = 0;
+    for (size_t i = 0; all && i < nslots; i++)
+        if (slots[i].p && slots[i].p != TOMB)
+            (void)cudaFreeAsync(slots[i].p, s);
+    if (all) {
+        free(slots);
+        slots = NULL;
+        nslots = nused = nlive = 0;
+        bytes_in_use = 0;
+    }
+    (void)cudaStreamSynchronize(s);
+    (void)cudaMemPoolTrimTo(gpu_pool(), 0);
+    (void)cudaGetLastError();
+}
+
+uint64_t gpu_live_allocations(void)
+{
+    return nlive;
 }
 
 uint64_t gpu_cache_hits(void)

@@ -40,7 +40,9 @@ static void *blas_make(cudaStream_t s)
 
 static void blas_bind(void *h, cudaStream_t s) { CHECK_CUBLAS(cublasSetStream((cublasHandle_t)h, s)); }
 
-static rt_stream_handles blas_handles = {.make = blas_make, .bind = blas_bind};
+static void blas_drop(void *h) { (void)cublasDestroy((cublasHandle_t)h); }
+
+static rt_stream_handles blas_handles = {.make = blas_make, .bind = blas_bind, .drop = blas_drop};
 
 /* The cuBLAS handle bound to the current stream (created at the first product on it). */
 static cublasHandle_t blas_handle(void) { return (cublasHandle_t)rt_stream_handle(&blas_handles); }

@@ -6,7 +6,8 @@
  * The runtime owns a "<module>" frame that is the bottom of the stack from rt_init on; when
  * generated code enters its own "<module>" frame while only the runtime's is on the stack, the
  * generated one replaces it (so either convention prints one module line).  rt_raise flushes
- * stdout before writing to stderr, so output and traceback appear in program order.
+ * stdout before writing to stderr, so output and traceback appear in program order; both
+ * rt_finish and rt_raise release the program's device resources last (exit.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -24,6 +25,11 @@ static int saved_argc;
 static char **saved_argv;
 static rt_raise_hook_fn raise_hook;
 static char stdout_buf[1 << 16];
+/* The stack at the last launch of one of the program's kernels (rt_note_launch), innermost
+ * first: copies, since the frames themselves may be gone when a fault in that kernel shows. */
+enum { LAUNCH_FRAMES = 32 };
+static gp_frame launch_frames[LAUNCH_FRAMES];
+static int nlaunch_frames;
 
 const char *rt_script_name(void)
 {
@@ -51,7 +57,8 @@ static void gpu_hook(const char *exc, const char *msg)
     rt_raise(exc, "%s", msg);
 }
 
-/* Program start: argv, the script name, the GPU error hook and a block-buffered stdout. */
+/* Program start: argv, the script name, the GPU error hook, a block-buffered stdout and the
+ * signal thread (exit.c). */
 void rt_init(int argc, char **argv, const char *script_name)
 {
     saved_argc = argc;
@@ -65,13 +72,16 @@ void rt_init(int argc, char **argv, const char *script_name)
     /* Python line-buffers a terminal and block-buffers pipes and files; so do we. */
     if (!isatty(STDOUT_FILENO))
         setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
+    rt_signals_init();
 }
 
 /* Program end: late asynchronous errors surface here as tracebacks.  With GPYRT_STATS=1 in
  * the environment, one line on stderr counts the device allocations that reached the driver
  * (tests/run.sh's alloc suite: a steady-state loop adds none), and a second line counts the
  * loops captured as CUDA graphs (graph.c), and a third the allocations that took back a block
- * gpu_free had kept (libgpu/pool.c). */
+ * gpu_free had kept (libgpu/pool.c), and a fourth the allocations still live (arrays no
+ * reference was released for: 0 once main has released the module's variables).  Then the
+ * program's device resources are released (exit.c). */
 int rt_finish(void)
 {
     if (gpu_is_initialised()) {
@@ -87,7 +97,10 @@ int rt_finish(void)
         fprintf(stderr, "gpyrt: graphs: %llu captured, %llu launches, %llu thrown away\n",
                 (unsigned long long)cap, (unsigned long long)launch, (unsigned long long)fall);
         fprintf(stderr, "gpyrt: kept blocks reused: %llu\n", (unsigned long long)gpu_cache_hits());
+        fprintf(stderr, "gpyrt: live allocations at exit: %llu\n",
+                (unsigned long long)gpu_live_allocations());
     }
+    rt_exit_release(false);
     return 0;
 }
 
@@ -108,6 +121,42 @@ void rt_frame_leave(gp_frame *f)
         top = f->prev ? f->prev : (f == &module_frame ? NULL : &module_frame);
 }
 
+void rt_note_launch(void)
+{
+    int n = 0;
+    for (const gp_frame *f = top; f && n < LAUNCH_FRAMES; f = f->prev)
+        launch_frames[n++] = *f;
+    nlaunch_frames = n;
+}
+
+/* True for the statuses of a kernel that faulted (sticky: every later call returns them). */
+static bool is_fault(cudaError_t e)
+{
+    switch (e) {
+    case cudaErrorIllegalAddress: case cudaErrorLaunchTimeout: case cudaErrorAssert:
+    case cudaErrorHardwareStackError: case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress: case cudaErrorInvalidAddressSpace: case cudaErrorInvalidPc:
+    case cudaErrorLaunchFailure:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* True when the error being raised is a kernel's fault: the device is in a sticky error state
+ * and one of the program's kernels was launched. */
+static bool kernel_fault(void)
+{
+    return nlaunch_frames > 0 && gpu_is_initialised() &&
+           (is_fault(cudaPeekAtLastError()) || is_fault(cudaStreamQuery(gpu_stream())));
+}
+
+static void print_frame(const gp_frame *f)
+{
+    fprintf(stderr, "  File \"%s\", line %d, in %s\n", f->file ? f->file : script, f->line,
+            f->func ? f->func : "?");
+}
+
 /* Prints frames outermost first. */
 static void print_frames(const gp_frame *f, int depth)
 {
@@ -115,11 +164,14 @@ static void print_frames(const gp_frame *f, int depth)
         return;
     if (depth < 100000)
         print_frames(f->prev, depth + 1);
-    fprintf(stderr, "  File \"%s\", line %d, in %s\n", f->file ? f->file : script, f->line,
-            f->func ? f->func : "?");
+    print_frame(f);
 }
 
-/* The traceback, then "EXC: message" (just "EXC" for an empty message), exit status 1. */
+/* The traceback, then "EXC: message" (just "EXC" for an empty message), exit status 1 after
+ * the device resources are released (every live allocation included).  A kernel's fault
+ * (an illegal address, seen at a later synchronisation) is traced to the last launch of the
+ * program's kernels instead of the line that saw it: the kernel at fault was launched there
+ * or, without CUDA_LAUNCH_BLOCKING=1, earlier since the last synchronisation. */
 void rt_raise(const char *exc, const char *fmt, ...)
 {
     rt_graph_abort();   /* an error inside a captured loop body reads as it would uncaptured */
@@ -142,12 +194,17 @@ void rt_raise(const char *exc, const char *fmt, ...)
         raise_hook(exc, msg);
     fflush(stdout);
     fputs("Traceback (most recent call last):\n", stderr);
-    print_frames(top, 0);
+    if (kernel_fault())
+        for (int i = nlaunch_frames - 1; i >= 0; i--)
+            print_frame(&launch_frames[i]);
+    else
+        print_frames(top, 0);
     if (*msg)
         fprintf(stderr, "%s: %s\n", exc, msg);
     else
         fprintf(stderr, "%s\n", exc);
     fflush(stderr);
+    rt_exit_release(true);
     exit(1);
 }
 

@@ -17,7 +17,8 @@
  * Transforms are unnormalised in both directions: the compiler multiplies by NumPy's norm
  * factor.
  * Plans are cached by (type, rank, lengths, layout, batch), at most PLAN_CACHE of them,
- * least recently used first out; every execution runs on rt_stream().
+ * least recently used first out, the rest destroyed at exit; every execution runs on
+ * rt_stream().
  */
 #include <stdio.h>
 #include <string.h>
@@ -56,8 +57,19 @@ static bool key_eq(const PlanKey *a, const PlanKey *b)
     return true;
 }
 
+/* At exit: every cached plan destroyed (with its work area). */
+static void plans_drop(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < PLAN_CACHE; i++)
+        if (plans[i].used) {
+            (void)cufftDestroy(plans[i].plan);
+            plans[i].used = 0;
+        }
+}
+
 /* The plan for k, bound to rt_stream(): from the cache, or made (evicting the least recently
- * used plan when the cache is full). */
+ * used plan when the cache is full).  The first plan registers plans_drop. */
 static cufftHandle plan_get(const PlanKey *k)
 {
     int slot = -1;
@@ -89,6 +101,8 @@ static cufftHandle plan_get(const PlanKey *k)
         gpu_check_fail(GPU_CUFFT, s, "cufftMakePlanMany64(...)", __FILE__, __LINE__);
     }
     CHECK_CUFFT(cufftSetStream(p, rt_stream()));
+    if (plan_clock == 0)
+        rt_at_exit(plans_drop, NULL);
     plans[slot].key = *k;
     plans[slot].plan = p;
     plans[slot].used = ++plan_clock;

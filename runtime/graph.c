@@ -26,7 +26,8 @@
  *
  * Invariants: at most one capture is active (`active`), and only between rt_graph_begin and
  * rt_graph_end; rt_raise ends it (rt_graph_abort) before it prints, so an error in a captured
- * body reads as it would uncaptured.
+ * body reads as it would uncaptured.  `sites` lists every site that was given an executable
+ * graph; they are destroyed at exit (sites_drop, registered with the first).
  */
 #include <stdlib.h>
 
@@ -38,6 +39,8 @@ static int64_t cfg_unroll = 8, cfg_min = 4;
 static gp_graph *active;          /* the site being captured */
 static uint64_t ops_at_begin;     /* gpu_pool_ops() when the capture began */
 static uint64_t n_captures, n_launches, n_fallbacks;
+static gp_graph **sites;
+static int nsites, capsites;
 
 /* A non-negative integer from the environment, or dflt. */
 static int64_t env_int(const char *name, int64_t dflt)
@@ -79,6 +82,32 @@ int64_t rt_graph_begin(gp_graph *g, int64_t n)
     return g->unroll;
 }
 
+/* At exit: every site's executable graph destroyed. */
+static void sites_drop(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < nsites; i++)
+        if (sites[i]->exec) {
+            (void)cudaGraphExecDestroy((cudaGraphExec_t)sites[i]->exec);
+            sites[i]->exec = NULL;
+        }
+    free(sites);
+    sites = NULL;
+    nsites = capsites = 0;
+}
+
+/* Lists g among the sites whose graphs are destroyed at exit. */
+static void site_add(gp_graph *g)
+{
+    if (!sites)
+        rt_at_exit(sites_drop, NULL);
+    if (nsites == capsites) {
+        capsites = capsites ? capsites * 2 : 8;
+        sites = (gp_graph **)rt_xrealloc(sites, sizeof *sites * (size_t)capsites);
+    }
+    sites[nsites++] = g;
+}
+
 /* Makes g->exec run `graph`: updates the site's executable graph in place when it has one of
  * the same shape, else instantiates a new one.  False when neither works. */
 static bool install(gp_graph *g, cudaGraph_t graph)
@@ -98,6 +127,8 @@ static bool install(gp_graph *g, cudaGraph_t graph)
         (void)cudaGetLastError();
         return false;
     }
+    if (g->exec_unroll == 0)   /* its first executable graph */
+        site_add(g);
     g->exec = exec;
     g->exec_unroll = g->unroll;
     return true;

@@ -2,7 +2,7 @@
  * internal.h — what the runtime's own files share (errors.c, array.c, views.c, host.c, list.c,
  * format.c, print.c, ...).  Not part of the contract with generated code: gpyrt.h is.
  *
- * Sections, one per file that defines them: errors.c · graph.c · array.c · views.c · streams.c ·
+ * Sections, one per file that defines them: errors.c · exit.c · graph.c · array.c · views.c · streams.c ·
  * host.c · list.c · format.c · print.c · blas_int.cu · solver_kernels.cu.
  */
 #ifndef GPYRT_INTERNAL_H
@@ -36,6 +36,20 @@ char **rt_saved_argv(void);
 void *rt_xmalloc(size_t n);
 void *rt_xcalloc(size_t n, size_t size);
 void *rt_xrealloc(void *p, size_t n);
+/* Records the current stack as that of the last launch of the program's kernels (kernels.c,
+ * after each successful launch): rt_raise traces a kernel's fault there. */
+void rt_note_launch(void);
+
+/* ---------------------------------------------------------------- exit.c */
+/* Registers fn(arg) to release a resource that lives to the program's end (exit.c's comment):
+ * one call per file, when it makes its first such resource.  fn may run with the device in an
+ * error state: it ignores every status and never raises. */
+void rt_at_exit(void (*fn)(void *arg), void *arg);
+/* Runs the registered releases, latest first, then gpu_shutdown(all): rt_finish (all false)
+ * and rt_raise (all true: every live allocation is freed too).  Once; later calls do nothing. */
+void rt_exit_release(bool all);
+/* rt_init: SIGINT and SIGTERM end the program through the runtime's signal thread. */
+void rt_signals_init(void);
 
 /* ---------------------------------------------------------------- graph.c */
 /* Ends a graph capture in progress, if any, throwing it away (rt_raise calls it first). */
@@ -94,12 +108,13 @@ void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *stri
 /* ---------------------------------------------------------------- streams.c */
 /* A library's handles (cuBLAS in blas.c, cuSOLVER in solver.c), one per stream: make() creates
  * a handle bound to s at the first call on that stream; with more streams than
- * RT_STREAM_HANDLES, the oldest handle is rebound to the new stream by bind().  Zero n and slot
- * when defining one. */
+ * RT_STREAM_HANDLES, the oldest handle is rebound to the new stream by bind(); at exit drop()
+ * destroys each (with its workspace), ignoring the status.  Zero n and slot when defining one. */
 #define RT_STREAM_HANDLES 16
 typedef struct rt_stream_handles {
     void *(*make)(cudaStream_t s);
     void (*bind)(void *handle, cudaStream_t s);
+    void (*drop)(void *handle);
     int n;
     struct {
         cudaStream_t stream;

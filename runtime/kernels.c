@@ -12,9 +12,12 @@
  *     static gp_kernel per kernel).  No lookup is ever made where the kernel is not, so no
  *     CUDA call fails on the way (compute-sanitizer counts failed calls as errors).
  *   - Loading is lazy: a fatbin becomes a library the first time one of its kernels is looked
- *     up, so a program that launches nothing touches no GPU here.
+ *     up, so a program that launches nothing touches no GPU here.  The libraries loaded are
+ *     unloaded at exit (libs_drop, registered with the first).
  *   - Every failure (no code for this GPU, a kernel missing from every fatbin, a launch
- *     error) is a Python-style RuntimeError at the current script line, never a crash.
+ *     error) is a Python-style RuntimeError at the current script line, never a crash; each
+ *     launch records its stack (rt_note_launch), so that a fault of the kernel, seen later,
+ *     is traced to the line that launched it.
  */
 #include "internal.h"
 
@@ -33,10 +36,26 @@ void rt_kernels_register(const void *const *fb, int n)
     libs = (cudaLibrary_t *)rt_xcalloc(n > 0 ? (size_t)n : 1, sizeof *libs);
 }
 
+/* At exit: every library loaded unloaded (after the graphs that launch its kernels: those
+ * register their release later, so theirs runs first). */
+static void libs_drop(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < nfatbins; i++)
+        if (libs[i]) {
+            (void)cudaLibraryUnload(libs[i]);
+            libs[i] = NULL;
+        }
+}
+
 /* Fatbin i as a library, loaded on first use. */
 static cudaLibrary_t library(int i)
 {
+    static bool registered;
     if (!libs[i]) {
+        if (!registered)
+            rt_at_exit(libs_drop, NULL);
+        registered = true;
         cudaError_t e = cudaLibraryLoadData(&libs[i], fatbins[i], NULL, NULL, 0, NULL, NULL, 0);
         if (e != cudaSuccess)
             rt_raise("RuntimeError", "cannot load the program's kernels (fatbin %d of %d): %s: %s", i + 1,
@@ -67,6 +86,7 @@ void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t sm
     cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, rt_stream());
     if (e != cudaSuccess)
         rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
+    rt_note_launch();
 }
 
 /* The driver API's name of a runtime error ("cudaErrorInvalidValue" → "CUDA_ERROR_INVALID_VALUE"),

@@ -31,12 +31,20 @@
 static curandGenerator_t gen;
 static bool have_gen;
 
+/* At exit: the generator destroyed (with its state). */
+static void gen_drop(void *)
+{
+    (void)curandDestroyGenerator(gen);
+    have_gen = false;
+}
+
 static void ensure_gen(void)
 {
     if (!have_gen) {
         gpu_init();
         CHECK_CURAND(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT));
         have_gen = true;
+        rt_at_exit(gen_drop, NULL);
         /* CuPy's get_random_state: the seed is $CUPY_SEED when set, else random */
         const char *env = getenv("CUPY_SEED");
         unsigned long long seed;

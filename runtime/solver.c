@@ -48,7 +48,9 @@ static void *solver_make(cudaStream_t s)
 
 static void solver_bind(void *h, cudaStream_t s) { CHECK_CUSOLVER(cusolverDnSetStream((cusolverDnHandle_t)h, s)); }
 
-static rt_stream_handles solver_handles = {.make = solver_make, .bind = solver_bind};
+static void solver_drop(void *h) { (void)cusolverDnDestroy((cusolverDnHandle_t)h); }
+
+static rt_stream_handles solver_handles = {.make = solver_make, .bind = solver_bind, .drop = solver_drop};
 
 /* The cuSOLVER handle bound to the current stream (created at the first call on it). */
 static cusolverDnHandle_t solver_handle(void) { return (cusolverDnHandle_t)rt_stream_handle(&solver_handles); }

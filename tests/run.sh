@@ -25,9 +25,11 @@
 #               nvcc missing or failing (message, an existing output kept), a cache folder that
 #               cannot be made (a warning, a good build), damaged cache entries (removed,
 #               compiled again, then hits), two processes filling one cache at once, a full
-#               disk (ulimit -f: a message, no output)
+#               disk (ulimit -f: a message, no output); a compiled program ended by SIGTERM
+#               and SIGINT (exit 143 / 130, stdout flushed: host code only, no GPU)
 #   e2e         tests/e2e/NAME.py (stdout compared with NAME.expected by tests/oracle/compare) and
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
+#               a line `# env: VAR=VALUE ...` in the script sets those variables for its run
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
 #               GPU or not), then run when a GPU is present, else the run is SKIPped
 #   golden      tests/golden/NAME.py: `gpyc --emit=ir` and `gpyc --emit=kernels` (run inside
@@ -474,7 +476,9 @@ check_program() {
     pass "$label:compile"
     if [ "$HAVE_GPU" != 1 ]; then skip "$label:run" "no GPU"; return; fi
     if [ ! -f "$exp" ]; then fail "$label:run" "no $name.expected"; return; fi
-    (cd "$(dirname "$src")" && timeout "$RTIMEOUT" "$out/$name") >"$out/$name.stdout" 2>"$out/$name.stderr"
+    local envs
+    read -r -a envs <<<"$(sed -n 's/^# env: //p' "$src")"
+    (cd "$(dirname "$src")" && env "${envs[@]}" timeout "$RTIMEOUT" "$out/$name") >"$out/$name.stdout" 2>"$out/$name.stderr"
     local rc=$? diff
     if [ "$kind" = rterr ]; then
         last_line "$out/$name.stderr" >"$out/$name.last"
@@ -696,6 +700,33 @@ build_expect() {
     fi
 }
 
+# A compiled program ended by signal SIG (issue 24) must exit WANT_RC (128 + the signal) with
+# everything it printed on stdout, the part still in its buffer included, and stderr's last
+# line LAST (or nothing).  EXE prints `started`, flushes, prints `pending` and spins: host code
+# only, so no GPU is needed.  SIGINT is set back to its default for it (a shell's background
+# job ignores it).
+signal_expect() {
+    local sig=$1 want_rc=$2 last=$3 exe=$4 out=$TMP/build/sig.out err=$TMP/build/sig.err rc i
+    env --default-signal=INT "$exe" >"$out" 2>"$err" &
+    local pid=$!
+    for i in $(seq 150); do grep -q started "$out" 2>/dev/null && break; sleep 0.2; done
+    kill -s "$sig" "$pid"
+    wait "$pid"
+    rc=$?
+    if [ $rc -ne "$want_rc" ]; then
+        fail "build/signal-$sig" "$(why_status $rc), expected exit $want_rc"
+        cat "$out" "$err" | detail
+    elif [ "$(cat "$out")" != "$(printf 'started\npending')" ]; then
+        fail "build/signal-$sig" "stdout is not started, pending"
+        detail <"$out"
+    elif [ "$(last_line "$err")" != "$last" ]; then
+        fail "build/signal-$sig" "last line of stderr is not '$last'"
+        detail <"$err"
+    else
+        pass "build/signal-$sig"
+    fi
+}
+
 # What a build does when its tools, its cache or its disk fail (issue 20): a clear message
 # or a correct build, never a wrong executable.  Small programs, PTX only (no ptxas).
 suite_build() {
@@ -768,6 +799,11 @@ suite_build() {
     # an executable into a device: written in place, its failure reported (issue 24)
     build_expect dev-full 1 "^gpyc: error: cannot write /dev/full: No space left on device\$" "${G[@]}" "$p1" -o /dev/full
     build_expect dev-null 0 "" "${G[@]}" "$p1" -o /dev/null
+    # SIGINT and SIGTERM during a run: stdout flushed, exit 130 / 143 (issue 24)
+    printf 'import sys\nimport time\nprint("started")\nsys.stdout.flush()\nprint("pending")\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 60.0:\n    pass\nprint("not reached")\n' >"$d/spin.py"
+    build_expect spin-build 0 "" "${G[@]}" "$d/spin.py" -o "$d/spin"
+    signal_expect TERM 143 "" "$d/spin"
+    signal_expect INT 130 KeyboardInterrupt "$d/spin"
 }
 
 suite_e2e() {
@@ -796,6 +832,8 @@ suite_e2e() {
 alloc_count() { sed -n 's/^gpyrt: driver allocations: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
 # The allocations served by blocks the pool kept (libgpu/pool.c), or "".
 kept_count() { sed -n 's/^gpyrt: kept blocks reused: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
+# The allocations still live when the program ended (libgpu/pool.c), or "".
+live_count() { sed -n 's/^gpyrt: live allocations at exit: \([0-9][0-9]*\)$/\1/p' "$1" | tail -n 1; }
 
 suite_alloc() {
     echo "== alloc${SUFFIX:+ ($OPTFLAG)}"
@@ -851,6 +889,9 @@ suite_alloc() {
             # the loop allocates every iteration: each of the 990 more should take back a
             # block freed before
             fail "alloc$SUFFIX/$name:run" "kept blocks reused: $k10 with ITERS = 10, $k1000 with ITERS = 1000 (fewer than one more per iteration)"
+        elif [ "$(live_count "$out/${name}_1000.stderr")" != 0 ]; then
+            # every array released by the program's end (issue 24: release at exit)
+            fail "alloc$SUFFIX/$name:run" "live allocations at exit: $(live_count "$out/${name}_1000.stderr") (expected 0)"
         else
             pass "alloc$SUFFIX/$name:run ($n10 driver allocations at 10 and 1000 iterations; kept blocks reused $k10 and $k1000)"
         fi

@@ -658,6 +658,18 @@ static void build_units(CgProgram *p, const IrModule *m)
     for (int i = 0; i < m->raws.n; i++) add_raw_unit(p, m->raws.v[i]);
 }
 
+/* main()'s release of the module variables' references once the module body has run, so
+ * that the program ends holding no array (docs/runtime.md: release at exit). */
+static void release_globals(Cg *cg)
+{
+    cg->indent = 1;
+    for (int i = cg->m->globals.n - 1; i >= 0; i--) {
+        IrVar *var = cg->m->globals.v[i];
+        if (cg_has_storage(var->type)) cg_emit_refs(cg, cg_varname(cg, var), var->type, false);
+    }
+    cg->indent = 0;
+}
+
 void cg_program(CgProgram *p, const IrModule *m)
 {
     memset(p, 0, sizeof *p);
@@ -732,7 +744,9 @@ void cg_program(CgProgram *p, const IrModule *m)
     sb_puts(out, "int main(int argc, char **argv) {\n    rt_kernels_register(gpyk_fatbins, gpyk_nfatbins);\n"
                  "    rt_init(argc, argv, ");
     cg_put_cstr(out, script);
-    sb_puts(out, ");\n    gp_module();\n    return rt_finish();\n}\n");
+    sb_puts(out, ");\n    gp_module();\n");
+    release_globals(&cg);
+    sb_puts(out, "    return rt_finish();\n}\n");
 
     sb_free(&body);
     for (int i = 0; i <= m->next_value_id; i++) free(cg.vnames[i]);

@@ -21,6 +21,8 @@
  *    are live at that point (never a stale one from an earlier loop iteration);
  *  - params arrive borrowed: the parameter (named l_<name>) is retained at entry and released
  *    at every exit with the other locals; a returned value is retained before the releases;
+ *  - module variables (g_<name>, statics) own their values like locals; main() releases them
+ *    after gp_module() returns, so a program ends holding no array;
  *  - `fr.line` is set before an instruction whenever its line differs from the last one set on
  *    every path reaching it (reset at block boundaries), so tracebacks name the script line.
  */

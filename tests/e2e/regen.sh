@@ -2,18 +2,25 @@
 # regen.sh [NAME...] — regenerates the .expected files of tests/e2e (or of the named programs)
 # by running each program on the CPU with the NumPy-backed cupy shim (tests/oracle/run-numpy).
 # Never edit an .expected file by hand.  A program the shim cannot run (user kernels: CuPy-only
-# API) has a NumPy twin, twins/NAME.py, the same computation in NumPy-level calls, whose output
-# becomes NAME.expected.  Also regenerates tests/rterr (last line of stderr).
+# API; the device's memory; NumPy 2.3's rules where the oracle's NumPy is older) has a NumPy
+# twin, twins/NAME.py, the same computation in NumPy-level calls, whose output becomes
+# NAME.expected.  Also regenerates tests/rterr (last line of stderr; twins there too).
 # NAME_helper.py (and NAME_helper2.py ...) is a module that the programs beside it import (found
 # beside them, as Python finds it), not a program of its own.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 oracle=$here/../oracle/run-numpy
 status=0
-regen_out() { # stdout of a program that must exit 0 (of its NumPy twin, twins/NAME.py, if any)
-    local f=$1 run=$1
-    [ -f "$(dirname "$f")/twins/$(basename "$f")" ] && run=$(dirname "$f")/twins/$(basename "$f")
-    if (cd "$(dirname "$run")" && "$oracle" "$(basename "$run")") >"${f%.py}.expected.tmp" 2>"${f%.py}.stderr.tmp"; then
+# A program's NumPy twin, twins/NAME.py beside it, else the program itself.
+source_of() {
+    local twin
+    twin=$(dirname "$1")/twins/$(basename "$1")
+    if [ -f "$twin" ]; then echo "$twin"; else echo "$1"; fi
+}
+regen_out() { # stdout of a program that must exit 0 (of its twin)
+    local f=$1 src
+    src=$(source_of "$f")
+    if (cd "$(dirname "$src")" && "$oracle" "$(basename "$src")") >"${f%.py}.expected.tmp" 2>"${f%.py}.stderr.tmp"; then
         mv "${f%.py}.expected.tmp" "${f%.py}.expected"
         echo "regenerated ${f#$here/}"
     else
@@ -24,11 +31,14 @@ regen_out() { # stdout of a program that must exit 0 (of its NumPy twin, twins/N
     fi
     rm -f "${f%.py}.stderr.tmp"
 }
-regen_rterr() { # last non-blank stderr line of a program that must fail (or of its twin)
-    local f=$1 run=$1 err
-    [ -f "$(dirname "$f")/twins/$(basename "$f")" ] && run=$(dirname "$f")/twins/$(basename "$f")
+# last non-blank stderr line of a program that must fail (of its twin), run with the
+# variables of its `# env: VAR=VALUE` line
+regen_rterr() {
+    local f=$1 err src envs
+    src=$(source_of "$f")
+    read -r -a envs <<<"$(sed -n 's/^# env: //p' "$f")"
     err=$(mktemp)
-    if (cd "$(dirname "$run")" && "$oracle" "$(basename "$run")") >/dev/null 2>"$err"; then
+    if (cd "$(dirname "$src")" && env "${envs[@]}" "$oracle" "$(basename "$src")") >/dev/null 2>"$err"; then
         echo "FAILED: $f runs without an error under NumPy" >&2
         status=1
     else

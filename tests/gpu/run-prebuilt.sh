@@ -3,8 +3,9 @@
 # compiled into DIR (default gpu/bins) and checks them as tests/run.sh does: kind `out`, stdout
 # against NAME.expected through tests/oracle/compare; kind `rterr`, exit status 1 and the last
 # stderr line against NAME.expected.  Each runs from its source folder, under a timeout
-# (GPYC_RUN_TIMEOUT, default 300 s).  Prints PASS/FAIL lines and `N passed, N failed`, also
-# into $OUT/prebuilt.log when $OUT is set; exit status 1 if any failed.
+# (GPYC_RUN_TIMEOUT, default 300 s), with the variables of a `# env: VAR=VALUE` line of its
+# source.  Prints PASS/FAIL lines and `N passed, N failed`, also into $OUT/prebuilt.log when
+# $OUT is set; exit status 1 if any failed.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DIR=$(cd "${1:-$ROOT/gpu/bins}" && pwd) || exit 2
@@ -26,7 +27,8 @@ done
 while IFS=$'\t' read -r name kind src; do
     [ -f "$DIR/$name.gz" ] || continue
     gunzip -c "$DIR/$name.gz" >"$TMP/$name" && chmod +x "$TMP/$name"
-    (cd "$ROOT/$src" && timeout "$TMO" "$TMP/$name") >"$TMP/$name.out" 2>"$TMP/$name.err"
+    read -r -a envs <<<"$(sed -n 's/^# env: //p' "$ROOT/$src/$name.py" 2>/dev/null)"
+    (cd "$ROOT/$src" && env "${envs[@]}" timeout "$TMO" "$TMP/$name") >"$TMP/$name.out" 2>"$TMP/$name.err"
     rc=$?
     exp=$ROOT/$src/$name.expected
     if [ "$kind" = rterr ]; then

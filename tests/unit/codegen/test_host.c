@@ -462,6 +462,8 @@ Test(host, list_append_print)
     HAS(code, "rt_list_release(");
     HAS(code, "->len;");
     HAS(code, "rt_sb_list(&sb, v");
+    /* main() releases the module variable once the module body has run */
+    HAS(code, "    gp_module();\n    rt_list_release(g_lst);\n    return rt_finish();\n}");
     free(code);
 }
 
