@@ -337,9 +337,9 @@ static IrValue *ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args, boo
     case RULE_FLOAT: cd = rd = dt_to_float(d); break;
     case RULE_SAME:
         if ((op == IR_RECIPROCAL || op == IR_CONJ) && any_array && d == DT_BOOL) cd = rd = DT_INT8;
-        if ((op == IR_FLOOR || op == IR_CEIL || op == IR_TRUNC || op == IR_RINT) && !dt_is_float(d) &&
-            !dt_is_complex(d))
-            cd = rd = dt_to_float(d);
+        /* NumPy 2.3 and CuPy 14: floor, ceil, trunc (and fix) keep integer and bool dtypes;
+         * rint of them is a float */
+        if (op == IR_RINT && !dt_is_float(d) && !dt_is_complex(d)) cd = rd = dt_to_float(d);
         if (op == IR_NEG && any_array && d == DT_BOOL) {
             diag_error(sp, "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
                            "operator or the logical_not function instead.");

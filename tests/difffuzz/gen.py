@@ -4,7 +4,8 @@
 Differential fuzzer, step 1 (issue 24): writes N random programs of gpyc's dialect,
 OUTDIR/pNNNN.py, each of K cases (default 100), and OUTDIR/pNNNN.json, the cases' metadata
 (source text, tolerance, the dtypes they involve).  Deterministic per SEED (Python's own
-random.Random; NumPy is used only to look up ufunc result dtypes, which every NumPy agrees on).
+random.Random; NumPy is used only to look up ufunc result dtypes, which every NumPy agrees on
+but for floor, ceil and trunc of integers, which ufunc_dtype gives by NumPy 2.3's rule).
 
 A case is a function `cI()` (plus helpers `cI_f...`) that builds small arrays from literal
 lists and prints a tag line `#case I` and then its results (dtype, shape, values).  Programs are
@@ -28,6 +29,8 @@ Known NumPy/CuPy differences are avoided by construction:
   - float→int casts only of bounded values (never negative into unsigned);
   - math functions on their domains (sqrt(abs), log(abs + 1), arcsin(clip), exp(clip));
   - argmax/argmin only of leaves (no NaN ordering);
+  - no `**` of a bool array: `b ** 2` is NumPy's square (int8) but CuPy 14's square with
+    dtype result_type(bool, 2), int64;
   - float16 and float32 results get a looser tolerance (run.py compares per case).
 """
 import argparse
@@ -63,6 +66,10 @@ def promote(a, b):
 
 
 def ufunc_dtype(name, *dts):
+    # NumPy 2.3 and CuPy 14: floor, ceil and trunc keep integer and bool dtypes (older NumPy
+    # gives a float), so that every NumPy generates the same programs
+    if name in ("floor", "ceil", "trunc") and kind(dts[0]) in "biu":
+        return dts[0]
     f = getattr(np, name)
     return f(*[np.ones(1, npdt(d)) for d in dts]).dtype.name
 
@@ -294,6 +301,8 @@ class Case:
             b = self.divisor(b)
             txt = f"({a.text} {op} {b.text})"
             return Expr(txt, ufunc_dtype("floor_divide", a.dt, b.dt), sh, True, False)
+        if op == "**" and kind(a.dt) == "b":
+            op = "*"   # bool ** 2: CuPy squares into int64 (result_type), NumPy into int8
         if op == "**":
             if k in "biu":
                 e = r.choice([2, 3])

@@ -86,10 +86,27 @@ def magnitude(toks):
     return big
 
 
+IMAG = re.compile(r"[+-].*j\Z")
+
+
+def complex_tokens(toks):
+    """toks with each complex element in one token: NumPy pads a complex array's real parts to
+    one width, so `0.8634062 +1.j` (two tokens) and `0.86340594+1.j` (one) are the same
+    element printed with one digit less or more."""
+    out = []
+    for tok, line in toks:
+        if out and IMAG.match(tok) and CMP.classify(tok)[0] == "complex" and \
+                CMP.classify(out[-1][0])[0] == "float" and out[-1][1] == line:
+            out[-1] = (out[-1][0] + tok, line)
+        else:
+            out.append((tok, line))
+    return out
+
+
 def diff_case(exp, act, rtol, atol, limit=3):
     """First differences between two case outputs, [] when they match.  Floats are compared
     with atol + rtol * (the largest magnitude the case prints) as the absolute tolerance."""
-    te, ta = CMP.tokens(exp), CMP.tokens(act)
+    te, ta = complex_tokens(CMP.tokens(exp)), complex_tokens(CMP.tokens(act))
     atol = atol + rtol * magnitude(te)
     diffs = []
     for (e, le), (a, _) in zip(te, ta):
