@@ -115,4 +115,5 @@ void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
         driver_error_name(cudaGetErrorName(e), name, sizeof name);
         rt_raise("cupy_backends.cuda.api.driver.CUDADriverError", "%s: %s", name, cudaGetErrorString(e));
     }
+    rt_note_launch();
 }
