@@ -164,6 +164,90 @@ gp_kin rt_kin(const gp_array *a, const gp_shape *s)
     return k;
 }
 
+/* True when k reads an array of `itemsize` bytes as C-contiguous over s, or reads one element
+ * everywhere (all strides 0 along dimensions of size > 1).  Then the byte offset of linear
+ * index i is i * k->st[last]; st[last] (free when the last dimension has size 1) is set to
+ * that step here. */
+static bool kin_fast(gp_kin *k, const gp_shape *s, int64_t itemsize)
+{
+    bool contig = true, zero = true;
+    int64_t expect = itemsize;
+    for (int d = s->ndim - 1; d >= 0; d--) {
+        if (s->dim[d] != 1) {
+            if (k->st[d] != expect)
+                contig = false;
+            if (k->st[d] != 0)
+                zero = false;
+        }
+        expect *= s->dim[d];
+    }
+    if (s->ndim > 0 && (contig || zero))
+        k->st[s->ndim - 1] = contig ? itemsize : 0;
+    return contig || zero;
+}
+
+/* Merges the dimensions of s that every k[0..n) walks alike (st[d-1] == st[d] * dim[d]) and
+ * drops those of size 1, as NumPy's iterator does: a contiguous 3-D array becomes 1-D and a
+ * slice of rows 2-D, so the kernel's index arithmetic divides once per remaining dimension. */
+static void ew_coalesce(gp_shape *s, gp_kin *k, int n)
+{
+    int nd = 0;
+    for (int d = 0; d < s->ndim; d++) {
+        if (s->dim[d] == 1)
+            continue;
+        bool merge = nd > 0;
+        for (int j = 0; j < n && merge; j++)
+            merge = k[j].st[nd - 1] == k[j].st[d] * s->dim[d];
+        if (merge) {
+            s->dim[nd - 1] *= s->dim[d];
+            for (int j = 0; j < n; j++)
+                k[j].st[nd - 1] = k[j].st[d];
+            continue;
+        }
+        s->dim[nd] = s->dim[d];
+        for (int j = 0; j < n; j++)
+            k[j].st[nd] = k[j].st[d];
+        nd++;
+    }
+    for (int d = nd; d < GP_MAXDIM; d++) {
+        if (d < s->ndim)
+            s->dim[d] = 1;
+        for (int j = 0; j < n; j++)
+            k[j].st[d] = 0;
+    }
+    s->ndim = nd;
+}
+
+/* For the vector path, after kin_fast: k reads one element everywhere, or its data is
+ * aligned to `bytes` (the 16-byte access of V elements). */
+static bool kin_aligned(const gp_kin *k, const gp_shape *s, int64_t bytes)
+{
+    if (s->ndim == 0 || k->st[s->ndim - 1] == 0)
+        return true;
+    return ((uintptr_t)k->data % (uintptr_t)bytes) == 0;
+}
+
+int rt_ew_setup(gp_shape *s, int n, const gp_array *const *arr, const uint8_t *itemsize, gp_kin *k,
+                bool coalesce, int vec)
+{
+    for (int i = 0; i < n; i++)
+        k[i] = rt_kin(arr[i], s);
+    if (coalesce)
+        ew_coalesce(s, k, n);
+    bool fast = true;
+    for (int i = 0; i < n; i++)
+        fast = kin_fast(&k[i], s, itemsize[i]) && fast;   /* each sets its step */
+    int mode = rt_ew_mode(s, fast);
+    if (vec > 1 && mode == 3) {
+        bool aligned = true;
+        for (int i = 0; i < n && aligned; i++)
+            aligned = kin_aligned(&k[i], s, (int64_t)vec * itemsize[i]);
+        if (aligned)
+            mode |= 4;
+    }
+    return mode;
+}
+
 /* ---------------------------------------------------------------- reductions */
 
 /* reduced[i]: whether axis i of an ndim-shape is reduced (naxes == 0: all). */
@@ -216,6 +300,156 @@ gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes
             r.ost[o++] = k.st[i];
     }
     return r;
+}
+
+/* Merges kept dimensions among themselves and reduced ones among themselves (C order within
+ * each is unchanged, so argmax's index in the reduced range is too), dropping those of size 1:
+ * rt_ew_setup's merge for one side (inner: the reduced strides) of every k[0..n). */
+static int red_merge(int nd, int64_t *dim, gp_rkin *k, int n, bool inner)
+{
+    int m = 0;
+    for (int d = 0; d < nd; d++) {
+        if (dim[d] == 1)
+            continue;
+        bool merge = m > 0;
+        for (int j = 0; j < n && merge; j++) {
+            const int64_t *st = inner ? k[j].ist : k[j].ost;
+            merge = st[m - 1] == st[d] * dim[d];
+        }
+        for (int j = 0; j < n; j++) {
+            int64_t *st = inner ? k[j].ist : k[j].ost;
+            st[merge ? m - 1 : m] = st[d];
+        }
+        if (merge) {
+            dim[m - 1] *= dim[d];
+        } else {
+            dim[m] = dim[d];
+            m++;
+        }
+    }
+    for (int d = m; d < GP_MAXDIM; d++) {
+        if (d < nd)
+            dim[d] = 1;
+        for (int j = 0; j < n; j++)
+            (inner ? k[j].ist : k[j].ost)[d] = 0;
+    }
+    return m;
+}
+
+/* Rows mode's vector path: k's reduced dimension is contiguous (rs.ind == 1) and every row
+ * starts `bytes`-aligned. */
+static bool rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes)
+{
+    if (rs->ind != 1 || k->ist[0] != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0)
+        return false;
+    for (int d = 0; d < rs->ond; d++)
+        if (k->ost[d] % bytes != 0)
+            return false;
+    return true;
+}
+
+/* Column mode's vector path for k: each thread takes V adjacent outputs (the innermost output
+ * dimension, a multiple of V) and loads them as one `bytes`-wide vector per reduced element:
+ * k walks that output dimension contiguously (or not at all: stride 0, one element loaded and
+ * repeated) and every such vector is `bytes`-aligned. */
+static bool rkin_colvec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes, int V)
+{
+    if (rs->ond == 0 || rs->odim[rs->ond - 1] % V != 0)
+        return false;
+    const int64_t so = k->ost[rs->ond - 1];
+    if (so == 0)
+        return true;
+    if (so != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0)
+        return false;
+    for (int d = 0; d < rs->ond - 1; d++)
+        if (k->ost[d] % bytes != 0)
+            return false;
+    for (int d = 0; d < rs->ind; d++)
+        if (k->ist[d] % bytes != 0)
+            return false;
+    return true;
+}
+
+/* The column mode of reduction kernels (one thread per output) pays when outputs are adjacent
+ * in memory and reduced elements are not: the innermost kept stride of the first input is
+ * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x).  From 16
+ * outputs on, a warp's loads of one row span whole 32-byte sectors (rows mode would read one
+ * element per row and sector).  It also pays for many short reduced ranges whatever the
+ * layout (argmin over 16 clusters of 10^6 points, a sum over a last axis of 2): a block per
+ * output would leave most of its 256 threads idle and pay a block reduction per few elements;
+ * a thread per output reads its short row alone (the rows of a warp share cache lines). */
+static bool reduce_col(const gp_rshape *rs, const gp_rkin *k)
+{
+    if (rs->ond == 0 || rs->ind == 0)
+        return false;
+    if (rs->nin <= 64 && rs->nout >= 4096)
+        return true;
+    if (rs->nout < 16)
+        return false;
+    int64_t so = k->ost[rs->ond - 1], si = k->ist[rs->ind - 1];
+    if (so < 0)
+        so = -so;
+    if (si < 0)
+        si = -si;
+    return so < si;
+}
+
+/* How many parts an output's reduced range is split into (partials combined by
+ * gp_reduce_finish).  Rows mode: 1 unless the range is long and there are few outputs (a full
+ * sum of 10^7 elements would otherwise run on one SM): at most ~2048 blocks in all, each over
+ * at least 4K elements (16 per thread), so that a full reduction of 10^6 elements already
+ * spreads over ~250 blocks (every SM of a large GPU) and a 10^6 x 2 column sum over ~500.
+ * col: 0 rows mode, 1 column mode, V > 1 column vectors.  Column modes: enough threads to fill
+ * the GPU (~256K, or ~128K taking V outputs each), each over at least 32 elements. */
+static int64_t reduce_split(const gp_rshape *rs, int col)
+{
+    int64_t s, cap;
+    if (col) {
+        /* col > 1: each thread loads col adjacent outputs at once, so half as many threads
+         * (each moving col times the bytes) keep as many loads in flight */
+        const int64_t groups = rs->nout / col, target = col > 1 ? 131072 : 262144;
+        s = (target + groups - 1) / groups;
+        cap = rs->nin / 32;
+    } else {
+        if (rs->nin < 8192 || rs->nout >= 256)
+            return 1;
+        s = (rs->nin + 4095) / 4096;
+        cap = 2048 / rs->nout;
+    }
+    if (cap < 1)
+        cap = 1;
+    if (s < 1)
+        s = 1;
+    return s < cap ? s : cap;
+}
+
+int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axes, int n,
+                     const gp_array *const *arr, const uint8_t *itemsize, gp_rkin *k, int colmode,
+                     int V, int *col, bool *vec)
+{
+    for (int i = 0; i < n; i++)
+        k[i] = rt_rkin(arr[i], s, naxes, axes);
+    int c = 0;
+    if (n > 0) {
+        if (rs->nin != 0 && rs->nout != 0) {
+            rs->ond = red_merge(rs->ond, rs->odim, k, n, false);
+            rs->ind = red_merge(rs->ind, rs->idim, k, n, true);
+        }
+        if (colmode >= 1 && reduce_col(rs, &k[0])) {
+            c = 1;
+            bool cv = colmode == 2;
+            for (int i = 0; i < n && cv; i++)
+                cv = rkin_colvec(&k[i], rs, itemsize[i], (int64_t)V * itemsize[i], V);
+            if (cv)
+                c = V;
+        }
+    }
+    bool v = V > 1 && c == 0 && rs->ind == 1;
+    for (int i = 0; i < n && v; i++)
+        v = rkin_vec(&k[i], rs, itemsize[i], (int64_t)V * itemsize[i]);
+    *col = c;
+    *vec = v;
+    return reduce_split(rs, c);
 }
 
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname)

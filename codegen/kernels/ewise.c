@@ -448,48 +448,34 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
     Vec all = {0};
     for (int i = 0; i < p.outs.n; i++) vec_push(&all, VEC_AT(p.outs, i));
     for (int i = 0; i < p.arrs.n; i++) vec_push(&all, VEC_AT(p.arrs, i));
-    for (int i = 0; i < all.n; i++) {
-        const IrValue *v = VEC_AT(all, i);
-        bool copied = p.dsts.n > 0 && i >= p.outs.n && !cg_in_vec(&p.dsts, v);
-        if (copied) {
-            const char *x = cg_nm(L, v);
-            cg_line(out, n + 1, "gp_kin a%d = rt_kin(kg_c%d ? kg_c%d : %s, &kg_s);", v->id, v->id, v->id, x);
-        } else {
-            cg_line(out, n + 1, "gp_kin a%d = rt_kin(%s, &kg_s);", v->id, cg_nm(L, v));
-        }
-    }
-    /* the launch mode (see cg_ewise_def): merge dimensions every array walks alike, then test
-     * for contiguity, a 32-bit index and the vector path's alignment */
+    /* the launch mode (see cg_ewise_def) in one runtime call, rt_ew_setup: each array's view
+     * kg_a[i], dimensions every array walks alike merged (not for eye, whose kernel needs the
+     * 2-d index), contiguity, a 32-bit index and the vector path's alignment */
     const bool need_ix = cg_find_op(g, IR_EYE) != NULL;
     const int V = ewise_vec_width(g, &all);
-    if (!need_ix && all.n > 0) {
-        StrBuf l = {0};
-        for (int i = 0; i < all.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(all, i))->id);
-        cg_line(out, n + 1, "gp_kin *const kg_k[%d] = {%s};", all.n, l.s);
-        cg_line(out, n + 1, "gp_ew_coalesce(&kg_s, kg_k, %d);", all.n);
-        sb_free(&l);
-    }
-    cg_line(out, n + 1, "bool kg_fast = true;");
+    StrBuf arrs = {0}, sizes = {0}, args = {0};
+    sb_puts(&args, "kg_s, kg_mode");
     for (int i = 0; i < all.n; i++) {
         const IrValue *v = VEC_AT(all, i);
-        cg_line(out, n + 1, "kg_fast = gp_kin_fast(&a%d, &kg_s, %d) && kg_fast;", v->id, dt_size(v->type->dtype));
+        const char *x = cg_nm(L, v);
+        bool copied = p.dsts.n > 0 && i >= p.outs.n && !cg_in_vec(&p.dsts, v);
+        if (copied)
+            sb_printf(&arrs, "%skg_c%d ? kg_c%d : %s", i ? ", " : "", v->id, v->id, x);
+        else
+            sb_printf(&arrs, "%s%s", i ? ", " : "", x);
+        sb_printf(&sizes, "%s%d", i ? ", " : "", dt_size(v->type->dtype));
+        sb_printf(&args, ", kg_a[%d]", i);
     }
-    cg_line(out, n + 1, "int kg_mode = rt_ew_mode(&kg_s, kg_fast);");
-    if (V > 1) {
-        StrBuf c = {0};
-        sb_puts(&c, "kg_mode == 3");
-        for (int i = 0; i < all.n; i++) {
-            const IrValue *v = VEC_AT(all, i);
-            sb_printf(&c, " && gp_kin_aligned(&a%d, &kg_s, %d)", v->id, V * dt_size(v->type->dtype));
-        }
-        cg_line(out, n + 1, "if (%s) kg_mode |= 4;", c.s);
-        sb_free(&c);
-    }
-    StrBuf args = {0};
-    sb_puts(&args, "kg_s, kg_mode");
-    for (int i = 0; i < all.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(all, i))->id);
     for (int i = 0; i < p.raws.n; i++) sb_printf(&args, ", gp_raw_of(%s)", cg_nm(L, VEC_AT(p.raws, i)));
     cg_put_scalar_args(&args, L, &p);
+    const int na = all.n > 0 ? all.n : 1;   /* no zero-length arrays in C++ */
+    cg_line(out, n + 1, "const gp_array *const kg_x[%d] = {%s};", na, all.n ? arrs.s : "NULL");
+    cg_line(out, n + 1, "static const uint8_t kg_z[%d] = {%s};", na, all.n ? sizes.s : "0");
+    cg_line(out, n + 1, "gp_kin kg_a[%d];", na);
+    cg_line(out, n + 1, "const int kg_mode = rt_ew_setup(&kg_s, %d, kg_x, kg_z, kg_a, %s, %d);", all.n,
+            need_ix || all.n == 0 ? "false" : "true", V);
+    sb_free(&arrs);
+    sb_free(&sizes);
     if (V > 1)
         cg_line(out, n + 1, "const int64_t kg_n = (kg_mode & 4) ? (kg_s.size + %d) / %d : kg_s.size;", V - 1, V);
     else
@@ -498,10 +484,8 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
         const int b = slot->bd->id, k = slot->k;
         cg_line(out, n + 1, "hb%d_m%d.s = kg_s;", b, k);
         cg_line(out, n + 1, "hb%d_m%d.mode = kg_mode;", b, k);
-        for (int i = 0; i < all.n; i++) {
-            int id = ((IrValue *)VEC_AT(all, i))->id;
-            cg_line(out, n + 1, "hb%d_m%d.a%d = a%d;", b, k, id, id);
-        }
+        for (int i = 0; i < all.n; i++)
+            cg_line(out, n + 1, "hb%d_m%d.a%d = kg_a[%d];", b, k, ((IrValue *)VEC_AT(all, i))->id, i);
         for (int i = 0; i < p.scalars.n; i++) {
             const IrValue *v = VEC_AT(p.scalars, i);
             cg_line(out, n + 1, "hb%d_m%d.v%d = %s;", b, k, v->id, cg_nm(L, v));

@@ -203,7 +203,7 @@ static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char 
     else sb_printf(out, "gp_cast<%s>(%s)", rt, acc);
 }
 
-/* Column mode's vector loop (col == V > 1, see gp_rkin_colvec): the thread's V adjacent
+/* Column mode's vector loop (col == V > 1, see rt_red_setup): the thread's V adjacent
  * outputs o .. o+V-1 keep V accumulators; per reduced element j each array gives one V-wide
  * vector (one element repeated when its output stride is 0), UNROLL elements' loads first. */
 static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
@@ -244,9 +244,9 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, con
     cg_line(out, n, "}");
 }
 
-/* Whether the host may pick a column mode for reduction r (gp_reduce_col): only when some
+/* Whether the host may pick a column mode for reduction r (rt_red_setup): only when some
  * axis is kept.  Over all axes (naxes 0, which lowering also stores for an axis list naming
- * every axis) rs.ond is 0 and gp_reduce_col says rows: no column kernels are emitted. */
+ * every axis) rs.ond is 0 and rt_red_setup picks rows: no column kernels are emitted. */
 static bool reduce_has_col(const IrInstr *r) { return r->naxes != 0; }
 
 /* Whether a reduction group may take column mode's vector path: a column mode exists, it reads
@@ -302,7 +302,7 @@ static void reduce_thread_loop(StrBuf *out, const RedGen *R, int V)
     emit_bases(out, 2, &R->p);
 }
 
-/* Column vectors (<name>_cv, col == V, gp_rkin_colvec on every array): threads take (output
+/* Column vectors (<name>_cv, col == V, rt_red_setup checks every array): threads take (output
  * group, split) pairs, V adjacent outputs each, read as one 16-byte vector per reduced element. */
 static void reduce_def_colvec(StrBuf *out, RedGen *R)
 {
@@ -382,7 +382,7 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
 }
 
 /* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
- * host picks one (gp_reduce_col; cg_reduce_launch); over all axes, the rows kernel alone.
+ * host picks one (rt_red_setup; cg_reduce_launch); over all axes, the rows kernel alone.
  * Separate kernels because in one kernel the widest path's registers set the occupancy of
  * all: W5's argmin over 16 clusters in column mode ran at 128 registers, 2 blocks per SM; the
  * column kernel alone needs 80.
@@ -445,49 +445,27 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     const char *res = cg_nm(L, r->res);
     cg_line(out, n, "%s = rt_empty(%s, kg_os.ndim, kg_os.dim);", res, dt_gp_enum(rd));
     cg_line(out, n, "if (kg_rs.nout > 0) {");
+    /* the inputs' views, the mode (rows, columns, column vectors), rows mode's vector path
+     * and the split of the reduced range: one runtime call, rt_red_setup */
+    const int V = reduce_vec_width(&p);
+    const int colmode = reduce_has_colvec(g, &p, V) ? 2 : reduce_has_col(r) ? 1 : 0;
+    const int na = p.arrs.n > 0 ? p.arrs.n : 1;   /* no zero-length arrays in C++ */
+    StrBuf xs = {0}, zs = {0};
     for (int i = 0; i < p.arrs.n; i++) {
         const IrValue *v = VEC_AT(p.arrs, i);
-        cg_line(out, n + 1, "gp_rkin a%d = rt_rkin(%s, &kg_s, %d, %s);", v->id, cg_nm(L, v), r->naxes, axes);
+        sb_printf(&xs, "%s%s", i ? ", " : "", cg_nm(L, v));
+        sb_printf(&zs, "%s%d", i ? ", " : "", dt_size(v->type->dtype));
     }
-    const int V = reduce_vec_width(&p);
-    const bool col = reduce_has_col(r);
-    if (p.arrs.n > 0) {
-        StrBuf l = {0};
-        for (int i = 0; i < p.arrs.n; i++) sb_printf(&l, "%s&a%d", i ? ", " : "", ((IrValue *)VEC_AT(p.arrs, i))->id);
-        cg_line(out, n + 1, "gp_rkin *const kg_k[%d] = {%s};", p.arrs.n, l.s);
-        cg_line(out, n + 1, "gp_red_coalesce(&kg_rs, kg_k, %d);", p.arrs.n);
-        sb_free(&l);
-        if (reduce_has_colvec(g, &p, V)) {
-            StrBuf c = {0};
-            for (int i = 0; i < p.arrs.n; i++) {
-                const IrValue *v = VEC_AT(p.arrs, i);
-                sb_printf(&c, " && gp_rkin_colvec(&a%d, &kg_rs, %d, %d, %d)", v->id, dt_size(v->type->dtype),
-                          V * dt_size(v->type->dtype), V);
-            }
-            cg_line(out, n + 1, "int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
-            cg_line(out, n + 1, "if (kg_col%s) kg_col = %d;", c.s, V);
-            sb_free(&c);
-        } else if (col) {
-            cg_line(out, n + 1, "const int kg_col = gp_reduce_col(&kg_rs, &a%d) ? 1 : 0;", ((IrValue *)VEC_AT(p.arrs, 0))->id);
-        } else {
-            cg_line(out, n + 1, "const int kg_col = 0;   /* over all axes: rows mode */");
-        }
-    } else {
-        cg_line(out, n + 1, "const int kg_col = 0;");
-    }
-    if (V > 1) {
-        StrBuf c = {0};
-        sb_puts(&c, "!kg_col && kg_rs.ind == 1");
-        for (int i = 0; i < p.arrs.n; i++) {
-            const IrValue *v = VEC_AT(p.arrs, i);
-            sb_printf(&c, " && gp_rkin_vec(&a%d, &kg_rs, %d, %d)", v->id, dt_size(v->type->dtype), V * dt_size(v->type->dtype));
-        }
-        cg_line(out, n + 1, "const bool kg_vec = %s;", c.s);
-        sb_free(&c);
-    } else {
-        cg_line(out, n + 1, "const bool kg_vec = false;");
-    }
-    cg_line(out, n + 1, "const int64_t kg_split = gp_reduce_split(&kg_rs, kg_col);");
+    cg_line(out, n + 1, "const gp_array *const kg_x[%d] = {%s};", na, p.arrs.n ? xs.s : "NULL");
+    cg_line(out, n + 1, "static const uint8_t kg_z[%d] = {%s};", na, p.arrs.n ? zs.s : "0");
+    cg_line(out, n + 1, "gp_rkin kg_a[%d];", na);
+    cg_line(out, n + 1, "int kg_col;");
+    cg_line(out, n + 1, "bool kg_vec;");
+    cg_line(out, n + 1, "const int64_t kg_split = rt_red_setup(&kg_rs, &kg_s, %d, %s, %d, kg_x, kg_z, kg_a, %d, %d, &kg_col, &kg_vec);",
+            r->naxes, axes, p.arrs.n, colmode, V);
+    sb_free(&xs);
+    sb_free(&zs);
+    const bool col = colmode > 0;
     cg_line(out, n + 1, "gp_array *kg_part = NULL;");
     cg_line(out, n + 1, "if (kg_split > 1) {");
     /* partials of the accumulator type, in an int64 buffer large enough */
@@ -497,10 +475,10 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     StrBuf args = {0};
     sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
     sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
-    for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", a%d", ((IrValue *)VEC_AT(p.arrs, i))->id);
+    for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", kg_a[%d]", i);
     cg_put_scalar_args(&args, L, &p);
     cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
-    if (reduce_has_colvec(g, &p, V)) {
+    if (colmode == 2) {
         cg_line(out, n + 1, "if (kg_col == %d)", V);
         cg_line(out, n + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", g->name,
                 BLOCK, g->name, BLOCK, args.s);

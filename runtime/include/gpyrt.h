@@ -174,6 +174,15 @@ typedef struct gp_kin {
     int64_t st[GP_MAXDIM];
 } gp_kin;
 gp_kin rt_kin(const gp_array *a, const gp_shape *s);
+/* The host side of an elementwise launch over s, in one call (codegen/kernels/ewise.c):
+ * k[i] = rt_kin(arr[i], s) for the n arrays, whose elements have itemsize[i] bytes; when
+ * coalesce, merges the dimensions every k walks alike and drops those of size 1 (NumPy's
+ * iterator; the linear order is unchanged); then the mode of rt_ew_mode, `fast` when every
+ * array is C-contiguous over s or reads one element everywhere (their last stride is then
+ * the element step: itemsize or 0), plus bit 2 (the vector path of vec elements) when vec > 1,
+ * the mode is 3 and every array that steps is aligned to vec * itemsize bytes. */
+int rt_ew_setup(gp_shape *s, int n, const gp_array *const *arr, const uint8_t *itemsize, gp_kin *k,
+                bool coalesce, int vec);
 
 /* A user kernel's raw array argument (CuPy's CArray, read by gpyrt_device.cuh's gp_carray):
  * the whole array, which the kernel's own code indexes. */
@@ -209,6 +218,17 @@ typedef struct gp_rkin {
 void rt_reduce_setup(const gp_shape *s, int naxes, const int *axes, bool keepdims,
                      gp_rshape *rs, gp_shape *out);
 gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes);
+/* The host side of a reduction launch over rs (set up by rt_reduce_setup from s, naxes and
+ * axes) in one call (codegen/kernels/reduce.c): k[i] = rt_rkin(arr[i], ...) for the n inputs,
+ * whose elements have itemsize[i] bytes; kept dimensions merged among themselves and reduced
+ * ones among themselves where every k walks them alike; *col the mode: 0 rows, 1 columns (one
+ * thread per output, when colmode >= 1 and the layout pays), V column vectors (colmode 2 and
+ * every input's V adjacent outputs load as one aligned vector); *vec rows mode's vector path of
+ * V elements (V > 1, one contiguous reduced dimension, rows aligned).  Returns how many parts
+ * each output's reduced range is split into (partials combined by gp_reduce_finish). */
+int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axes, int n,
+                     const gp_array *const *arr, const uint8_t *itemsize, gp_rkin *k, int colmode,
+                     int V, int *col, bool *vec);
 /* ValueError "zero-size array to reduction operation maximum which has no identity". */
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
 

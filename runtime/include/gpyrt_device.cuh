@@ -1083,116 +1083,6 @@ struct gp_ind {
 
 /* ================================================================ host helpers of launches */
 
-/* True when k reads an array of `itemsize` bytes as C-contiguous over s, or reads one element
- * everywhere (all strides 0 along dimensions of size > 1).  Then the byte offset of linear
- * index i is i * k->st[last]; st[last] (free when the last dimension has size 1) is set to
- * that step here.  A kernel takes its fast path when every operand passes. */
-static inline bool gp_kin_fast(gp_kin *k, const gp_shape *s, int64_t itemsize)
-{
-    bool contig = true, zero = true;
-    int64_t expect = itemsize;
-    for (int d = s->ndim - 1; d >= 0; d--) {
-        if (s->dim[d] != 1) {
-            if (k->st[d] != expect) contig = false;
-            if (k->st[d] != 0) zero = false;
-        }
-        expect *= s->dim[d];
-    }
-    if (s->ndim > 0 && (contig || zero)) k->st[s->ndim - 1] = contig ? itemsize : 0;
-    return contig || zero;
-}
-
-/* Merges the dimensions of s that every kernel input k[0..n) walks alike (st[d-1] ==
- * st[d] * dim[d]) and drops those of size 1, as NumPy's iterator does: a contiguous 3-D
- * array becomes 1-D and a slice of rows 2-D, so the kernel's index arithmetic divides once
- * per remaining dimension.  The linear order of the elements is unchanged. */
-static inline void gp_ew_coalesce(gp_shape *s, gp_kin *const *k, int n)
-{
-    int nd = 0;
-    for (int d = 0; d < s->ndim; d++) {
-        if (s->dim[d] == 1) continue;
-        bool merge = nd > 0;
-        for (int j = 0; j < n && merge; j++) merge = k[j]->st[nd - 1] == k[j]->st[d] * s->dim[d];
-        if (merge) {
-            s->dim[nd - 1] *= s->dim[d];
-            for (int j = 0; j < n; j++) k[j]->st[nd - 1] = k[j]->st[d];
-            continue;
-        }
-        s->dim[nd] = s->dim[d];
-        for (int j = 0; j < n; j++) k[j]->st[nd] = k[j]->st[d];
-        nd++;
-    }
-    for (int d = nd; d < GP_MAXDIM; d++) {
-        if (d < s->ndim) s->dim[d] = 1;
-        for (int j = 0; j < n; j++) k[j]->st[d] = 0;
-    }
-    s->ndim = nd;
-}
-
-/* gp_ew_coalesce for reductions: merges kept dimensions among themselves and reduced ones
- * among themselves (C order within each is unchanged, so argmax's index in the reduced range
- * is too), dropping those of size 1. */
-static inline int gp_red_merge(int nd, int64_t *dim, gp_rkin *const *k, int n, bool inner)
-{
-    int m = 0;
-    for (int d = 0; d < nd; d++) {
-        if (dim[d] == 1) continue;
-        bool merge = m > 0;
-        for (int j = 0; j < n && merge; j++) {
-            const int64_t *st = inner ? k[j]->ist : k[j]->ost;
-            merge = st[m - 1] == st[d] * dim[d];
-        }
-        for (int j = 0; j < n; j++) {
-            int64_t *st = inner ? k[j]->ist : k[j]->ost;
-            st[merge ? m - 1 : m] = st[d];
-        }
-        if (merge) {
-            dim[m - 1] *= dim[d];
-        } else {
-            dim[m] = dim[d];
-            m++;
-        }
-    }
-    for (int d = m; d < GP_MAXDIM; d++) {
-        if (d < nd) dim[d] = 1;
-        for (int j = 0; j < n; j++) (inner ? k[j]->ist : k[j]->ost)[d] = 0;
-    }
-    return m;
-}
-static inline void gp_red_coalesce(gp_rshape *rs, gp_rkin *const *k, int n)
-{
-    if (rs->nin == 0 || rs->nout == 0) return;
-    rs->ond = gp_red_merge(rs->ond, rs->odim, k, n, false);
-    rs->ind = gp_red_merge(rs->ind, rs->idim, k, n, true);
-}
-
-/* Rows mode's vector path: k's reduced dimension is contiguous (rs.ind == 1) and every
- * row starts `bytes`-aligned. */
-static inline bool gp_rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes)
-{
-    if (rs->ind != 1 || k->ist[0] != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0) return false;
-    for (int d = 0; d < rs->ond; d++)
-        if (k->ost[d] % bytes != 0) return false;
-    return true;
-}
-
-/* Column mode's vector path for k: each thread takes V adjacent outputs (the innermost
- * output dimension, a multiple of V) and loads them as one `bytes`-wide vector per reduced
- * element — k walks that output dimension contiguously (or not at all: stride 0, one element
- * loaded and repeated) and every such vector is `bytes`-aligned. */
-static inline bool gp_rkin_colvec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes, int V)
-{
-    if (rs->ond == 0 || rs->odim[rs->ond - 1] % V != 0) return false;
-    const int64_t so = k->ost[rs->ond - 1];
-    if (so == 0) return true;
-    if (so != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0) return false;
-    for (int d = 0; d < rs->ond - 1; d++)
-        if (k->ost[d] % bytes != 0) return false;
-    for (int d = 0; d < rs->ind; d++)
-        if (k->ist[d] % bytes != 0) return false;
-    return true;
-}
-
 /* len(range(start, stop, step)) for step != 0: the iteration count of an elementwise
  * recurrence (compiler/passes/recur.c). */
 GP_HD int64_t gp_range_len(int64_t start, int64_t stop, int64_t step)
@@ -1210,14 +1100,6 @@ static inline bool gp_rows_vec(const gp_kin *k, const gp_shape *s, int64_t items
     for (int d = 0; d < last; d++)
         if (k->st[d] % bytes != 0) return false;
     return true;
-}
-
-/* For the vector path, after gp_kin_fast: k reads one element everywhere, or its data is
- * aligned to `bytes` (the 16-byte access of V elements). */
-static inline bool gp_kin_aligned(const gp_kin *k, const gp_shape *s, int64_t bytes)
-{
-    if (s->ndim == 0 || k->st[s->ndim - 1] == 0) return true;
-    return ((uintptr_t)k->data % (uintptr_t)bytes) == 0;
 }
 
 #ifdef __CUDACC__

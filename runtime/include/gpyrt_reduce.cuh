@@ -87,51 +87,6 @@ template<> __device__ __forceinline__ uint32_t gp_dim_div<uint32_t>(uint32_t r, 
     return (uint32_t)(((uint64_t)r * s.dmul[d]) >> s.dshr[d]);
 }
 
-/* The column mode of reduction kernels (one thread per output) pays when outputs are adjacent
- * in memory and reduced elements are not: the innermost kept stride of the first input is
- * smaller than its innermost reduced stride (sum(x, axis=0) of a C-contiguous x).  From 16
- * outputs on, a warp's loads of one row span whole 32-byte sectors (rows mode would read one
- * element per row and sector).  It also pays for many short reduced ranges whatever the
- * layout (argmin over 16 clusters of 10^6 points, a sum over a last axis of 2): a block per
- * output would leave most of its 256 threads idle and pay a block reduction per few elements;
- * a thread per output reads its short row alone (the rows of a warp share cache lines). */
-static inline bool gp_reduce_col(const gp_rshape *rs, const gp_rkin *k)
-{
-    if (rs->ond == 0 || rs->ind == 0) return false;
-    if (rs->nin <= 64 && rs->nout >= 4096) return true;
-    if (rs->nout < 16) return false;
-    int64_t so = k->ost[rs->ond - 1], si = k->ist[rs->ind - 1];
-    if (so < 0) so = -so;
-    if (si < 0) si = -si;
-    return so < si;
-}
-
-/* How many parts an output's reduced range is split into (partials combined by
- * gp_reduce_finish).  Rows mode: 1 unless the range is long and there are few outputs (a full
- * sum of 10^7 elements would otherwise run on one SM): at most ~2048 blocks in all, each over
- * at least 4K elements (16 per thread), so that a full reduction of 10^6 elements already
- * spreads over ~250 blocks (every SM of a large GPU) and a 10^6 × 2 column sum over ~500.
- * col: 0 rows mode, 1 column mode, V > 1 column vectors.  Column modes: enough threads to fill
- * the GPU (~256K, or ~128K taking V outputs each), each over at least 32 elements. */
-static inline int64_t gp_reduce_split(const gp_rshape *rs, int col)
-{
-    int64_t s, cap;
-    if (col) {
-        /* col > 1: each thread loads col adjacent outputs at once, so half as many threads
-         * (each moving col times the bytes) keep as many loads in flight */
-        const int64_t groups = rs->nout / col, target = col > 1 ? 131072 : 262144;
-        s = (target + groups - 1) / groups;
-        cap = rs->nin / 32;
-    } else {
-        if (rs->nin < 8192 || rs->nout >= 256) return 1;
-        s = (rs->nin + 4095) / 4096;
-        cap = 2048 / rs->nout;
-    }
-    if (cap < 1) cap = 1;
-    if (s < 1) s = 1;
-    return s < cap ? s : cap;
-}
-
 #ifdef __CUDACC__
 /* v of lane (laneid ^ m) of the warp, for any trivially copyable T (shuffled 32 bits at a
  * time: complex, (value, index) pairs, __half, bool). */

@@ -35,7 +35,7 @@ static void capture(const char *exc, const char *msg)
         rt_set_raise_hook(NULL);                                                              \
     } while (0)
 
-static char arena[1 << 12];
+static _Alignas(64) char arena[1 << 12];
 
 /* A header over host memory: dtype int64 unless said otherwise, data at arena + offset. */
 static gp_array mk(int ndim, const int64_t *shape, const int64_t *strides, int64_t offset)
@@ -199,6 +199,59 @@ Test(shape, ew_mode_division)
             cr_assert_eq(fdiv(&s, 0, n), n / d, "%u / %u", n, d);
         }
     }
+}
+
+/* rt_ew_setup: the views, the merge of dimensions walked alike, the mode bits and the vector
+ * path's alignment. */
+Test(shape, ew_setup)
+{
+    /* two contiguous (2, 3, 4) int64 arrays: one dimension, fast, 32-bit, vector */
+    int64_t d3[] = {2, 3, 4};
+    gp_array a = mkc(3, d3), b = mkc(3, d3);
+    gp_shape s = rt_shape_make(3, d3);
+    const gp_array *x[] = {&a, &b};
+    const uint8_t z[] = {8, 8};
+    gp_kin k[2];
+    cr_assert_eq(rt_ew_setup(&s, 2, x, z, k, true, 2), 7);
+    cr_assert_eq(s.ndim, 1);
+    cr_assert_eq(s.dim[0], 24);
+    cr_assert_eq(k[0].st[0], 8);
+    cr_assert_eq(k[1].st[1], 0);
+    /* the same without the vector path, and without merging (eye's kernel needs 2 dims) */
+    s = rt_shape_make(3, d3);
+    cr_assert_eq(rt_ew_setup(&s, 2, x, z, k, true, 1), 3);
+    s = rt_shape_make(3, d3);
+    cr_assert_eq(rt_ew_setup(&s, 2, x, z, k, false, 2), 7);
+    cr_assert_eq(s.ndim, 3);
+    /* a (4,) row broadcast over (3, 4) (stride 0 along dim 0): no merge, not fast */
+    int64_t d2[] = {3, 4}, d1[] = {4};
+    gp_array o = mkc(2, d2), r = mkc(1, d1);
+    const gp_array *y[] = {&o, &r};
+    s = rt_shape_make(2, d2);
+    cr_assert_eq(rt_ew_setup(&s, 2, y, z, k, true, 2), 2);
+    cr_assert_eq(s.ndim, 2);
+    cr_assert_eq(k[1].st[0], 0);
+    cr_assert_eq(k[1].st[1], 8);
+    /* a scalar-like (1,) array reads one element everywhere: fast, last stride 0 */
+    int64_t one[] = {1};
+    gp_array c = mkc(1, one);
+    const gp_array *w[] = {&o, &c};
+    s = rt_shape_make(2, d2);
+    cr_assert_eq(rt_ew_setup(&s, 2, w, z, k, true, 2), 7);
+    cr_assert_eq(k[1].st[s.ndim - 1], 0);
+    /* misaligned data (8 bytes off a 16-byte vector access): no vector path */
+    gp_array m = mk(1, d1, (const int64_t[]){8}, 8), n4 = mk(1, d1, (const int64_t[]){8}, 64);
+    const gp_array *v[] = {&n4, &m};
+    s = rt_shape_make(1, d1);
+    cr_assert_eq(rt_ew_setup(&s, 2, v, z, k, true, 2), 3);
+    v[1] = &n4;
+    s = rt_shape_make(1, d1);
+    cr_assert_eq(rt_ew_setup(&s, 2, v, z, k, true, 2), 7);
+    /* strided (every other element): not fast */
+    gp_array e = mk(1, (const int64_t[]){2}, (const int64_t[]){16}, 0), f = mk(1, (const int64_t[]){2}, (const int64_t[]){8}, 0);
+    const gp_array *u[] = {&e, &f};
+    s = rt_shape_make(1, (const int64_t[]){2});
+    cr_assert_eq(rt_ew_setup(&s, 2, u, z, k, true, 2), 2);
 }
 
 /* ---------------------------------------------------------------- indexing */
