@@ -21,9 +21,9 @@
 static const char *const kind_names[] = {
     "module", "block", "expr", "assign", "augassign", "if", "for", "while", "break",
     "continue", "pass", "return", "def", "param", "import", "from", "alias", "assert",
-    "global", "del", "with", "item", "name", "int", "float", "imag", "str", "fstring",
+    "global", "del", "with", "item", "yield", "name", "int", "float", "imag", "str", "fstring",
     "format", "bool", "none", "ellipsis", "binop", "unary", "boolop", "compare", "ifexp",
-    "call", "keyword", "attr", "subscript", "slice", "tuple", "list",
+    "call", "keyword", "starred", "comp", "attr", "subscript", "slice", "tuple", "list",
 };
 
 /* ORDER AST_OP */
@@ -195,7 +195,7 @@ static void dump(FILE *out, const AstNode *n, int depth)
         }
         children(out, &n->body, d);
         break;
-    case AST_EXPR_STMT: case AST_ATTR: case AST_UNARY:
+    case AST_EXPR_STMT: case AST_ATTR: case AST_UNARY: case AST_STARRED:
         child(out, n->lhs, d);
         break;
     case AST_ASSIGN:
@@ -220,7 +220,7 @@ static void dump(FILE *out, const AstNode *n, int depth)
         child(out, n->cond, d);
         child(out, n->then, d);
         break;
-    case AST_RETURN:
+    case AST_RETURN: case AST_YIELD:
         if (n->lhs)
             child(out, n->lhs, d);
         break;
@@ -228,6 +228,11 @@ static void dump(FILE *out, const AstNode *n, int depth)
         if (n->docstring) {
             fprintf(out, "\n%*s(doc", 2 * d, "");
             child(out, n->docstring, d + 1);
+            fputc(')', out);
+        }
+        if (n->elts.n) {
+            fprintf(out, "\n%*s(decorators", 2 * d, "");
+            children(out, &n->elts, d + 1);
             fputc(')', out);
         }
         children(out, &n->params, d);
@@ -259,6 +264,10 @@ static void dump(FILE *out, const AstNode *n, int depth)
         child(out, n->lhs, d);
         if (n->rhs)
             child(out, n->rhs, d);
+        break;
+    case AST_COMP:
+        child(out, n->lhs, d);
+        children(out, &n->elts, d);
         break;
     case AST_CALL:
         child(out, n->lhs, d);

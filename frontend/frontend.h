@@ -32,7 +32,8 @@ typedef enum AstKind {
     AST_CONTINUE,
     AST_PASS,
     AST_RETURN,     /* lhs: value or NULL (a, b returns an AST_TUPLE) */
-    AST_DEF,        /* sval: name, params: Vec of AST_PARAM, then: body, docstring: or NULL */
+    AST_DEF,        /* sval: name, params: Vec of AST_PARAM, then: body, docstring: or NULL,
+                       elts: decorators (@contextlib.contextmanager only), outer: see below */
     AST_PARAM,      /* sval: name, rhs: default value or NULL */
     AST_IMPORT,     /* elts: Vec of AST_ALIAS */
     AST_IMPORT_FROM,/* sval: module (dotted), elts: Vec of AST_ALIAS */
@@ -42,6 +43,7 @@ typedef enum AstKind {
     AST_DEL,        /* elts: targets */
     AST_WITH,       /* elts: context expressions (AST_WITH_ITEM), then: body */
     AST_WITH_ITEM,  /* lhs: expression, rhs: `as` target or NULL */
+    AST_YIELD,      /* a `yield [value]` statement; lhs: value or NULL */
     /* expressions */
     AST_NAME,       /* sval: identifier */
     AST_INT,        /* ival; conv 'u' for 2**63 .. 2**64-1 (ival holds the uint64 bits; only
@@ -62,6 +64,10 @@ typedef enum AstKind {
     AST_IFEXP,      /* cond, then: value if true, els: value if false */
     AST_CALL,       /* lhs: callee, elts: positional args, params: Vec of AST_KEYWORD */
     AST_KEYWORD,    /* sval: name, rhs: value */
+    AST_STARRED,    /* *value among a call's positional arguments; lhs: value */
+    AST_COMP,       /* a list comprehension (ival 'l') or generator expression ('g'); lhs: the
+                       element, elts: the clauses in order, each an AST_FOR (lhs: target, rhs:
+                       iterable, no body) or an AST_IF (cond) */
     AST_ATTR,       /* lhs: object, sval: attribute name */
     AST_SUBSCRIPT,  /* lhs: object, rhs: index (an AST_TUPLE when written a[i, j]) */
     AST_SLICE,      /* lhs: start, rhs: stop, cond: step; each NULL when omitted */
@@ -100,6 +106,7 @@ struct AstNode {
     size_t slen;
     int64_t ival;
     double fval;
+    AstNode *outer;    /* AST_DEF: the def it stands in (a nested function), NULL at module level */
     /* filled by later stages (compiler/lower/): what a name or attribute chain denotes */
     void *sym;
 };

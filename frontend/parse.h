@@ -25,6 +25,7 @@ typedef struct Parser {
     int nest, rec;     /* current nesting and recursion depth */
     bool too_deep;     /* "too deeply nested" already reported */
     int fn_depth;      /* inside a def */
+    AstNode *cur_def;  /* the innermost def being converted (AST_DEF's outer), NULL at module level */
     int loop_depth;    /* inside a for/while of the current function */
 } Parser;
 

@@ -51,7 +51,49 @@ Vec ps_elements(Parser *p, TSNode n, AstNode *(*conv)(Parser *, TSNode))
     return ps_freeze(p, &elts);
 }
 
-/* call: primary "(" (expr | name "=" expr),* ")" — no unpacking of *args or **kwargs. */
+/* comprehension: body (for_in_clause | if_clause)+ → AST_COMP of kind 'l' (a list) or 'g'
+ * (a generator expression); `for x in a, b` iterates over the tuple (a, b). */
+static AstNode *comprehension(Parser *p, TSNode n, int kind)
+{
+    AstNode *c = ps_mk(p, AST_COMP, n);
+    c->ival = kind;
+    c->lhs = ps_expr(p, ps_field(n, "body"));
+    Vec clauses = {0};
+    Kids ks = ps_named_kids(p, n);
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        if (ps_is(k, "if_clause")) {
+            Kids ik = ps_named_kids(p, k);
+            AstNode *f = ps_mk(p, AST_IF, k);
+            f->cond = ik.n == 1 ? ps_expr(p, ik.k[0].node) : ps_bad(p, k, "invalid syntax");
+            vec_push(&clauses, f);
+            continue;
+        }
+        if (!ps_is(k, "for_in_clause"))
+            continue;
+        if (ts_node_child_count(k) > 0 && ps_is(ts_node_child(k, 0), "async"))
+            ps_error_at(p, ps_span_of(p, k), "asynchronous comprehensions are not supported");
+        AstNode *f = ps_mk(p, AST_FOR, k);
+        f->lhs = ps_target(p, ps_field(k, "left"));
+        Kids fk = ps_kids_of(p, k);
+        Vec iters = {0};
+        for (int j = 0; j < fk.n; j++)
+            if (fk.k[j].field && strcmp(fk.k[j].field, "right") == 0)
+                vec_push(&iters, ps_expr(p, fk.k[j].node));
+        if (iters.n == 1) {
+            f->rhs = iters.v[0];
+            vec_free(&iters);
+        } else {
+            f->rhs = ps_mk(p, AST_TUPLE, k);
+            f->rhs->elts = ps_freeze(p, &iters);
+        }
+        vec_push(&clauses, f);
+    }
+    c->elts = ps_freeze(p, &clauses);
+    return c;
+}
+
+/* call: primary "(" (expr | "*" expr | name "=" expr),* ")" — no **kwargs unpacking. */
 static AstNode *call(Parser *p, TSNode n)
 {
     AstNode *c = ps_mk(p, AST_CALL, n);
@@ -59,8 +101,12 @@ static AstNode *call(Parser *p, TSNode n)
     TSNode args = ps_field(n, "arguments");
     if (ts_node_is_null(args))
         return c;
-    if (ps_is(args, "generator_expression"))
-        return ps_bad(p, args, "generator expressions are not supported");
+    if (ps_is(args, "generator_expression")) { /* f(x for x in xs): its one argument */
+        Vec pos = {0};
+        vec_push(&pos, comprehension(p, args, 'g'));
+        c->elts = ps_freeze(p, &pos);
+        return c;
+    }
     Kids ks = ps_named_kids(p, args);
     Vec pos = {0}, kw = {0};
     for (int i = 0; i < ks.n; i++) {
@@ -75,8 +121,12 @@ static AstNode *call(Parser *p, TSNode n)
                     break;
                 }
             vec_push(&kw, a);
-        } else if (ps_is(k, "list_splat") || ps_is(k, "dictionary_splat") ||
-                   ps_is(k, "parenthesized_list_splat")) {
+        } else if (ps_is(k, "list_splat")) { /* *t: lowering spreads a tuple of known length */
+            Kids sk = ps_named_kids(p, k);
+            AstNode *a = ps_mk(p, AST_STARRED, k);
+            a->lhs = sk.n == 1 ? ps_expr(p, sk.k[0].node) : ps_bad(p, k, "invalid syntax");
+            vec_push(&pos, a);
+        } else if (ps_is(k, "dictionary_splat") || ps_is(k, "parenthesized_list_splat")) {
             ps_bad(p, k, "argument unpacking is not supported");
         } else {
             if (kw.n > 0)
@@ -391,13 +441,13 @@ static AstNode *expr_inner(Parser *p, TSNode n)
     if (strcmp(t, "yield") == 0)
         return ps_bad(p, n, "generators are not supported");
     if (strcmp(t, "list_comprehension") == 0)
-        return ps_bad(p, n, "list comprehensions are not supported");
+        return comprehension(p, n, 'l');
     if (strcmp(t, "dictionary_comprehension") == 0)
         return ps_bad(p, n, "dict comprehensions are not supported");
     if (strcmp(t, "set_comprehension") == 0)
         return ps_bad(p, n, "set comprehensions are not supported");
     if (strcmp(t, "generator_expression") == 0)
-        return ps_bad(p, n, "generator expressions are not supported");
+        return comprehension(p, n, 'g');
     if (strcmp(t, "dictionary") == 0)
         return ps_bad(p, n, "dicts are not supported");
     if (strcmp(t, "set") == 0)

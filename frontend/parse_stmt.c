@@ -185,28 +185,54 @@ static Vec parameters(Parser *p, TSNode n)
     return ps_freeze(p, &params);
 }
 
-/* def: "def" name "(" parameters ")" ["->" type] ":" block — at module level only. */
-static AstNode *funcdef(Parser *p, TSNode n)
+/* def: "def" name "(" parameters ")" ["->" type] ":" block, nested ones too; decos: its
+ * decorators. */
+static AstNode *funcdef(Parser *p, TSNode n, Vec decos)
 {
     if (reject_async(p, n, "async functions"))
         return ps_placeholder(p, n);
-    if (p->fn_depth > 0) {
-        ps_error_at(p, ps_keyword_span(p, n), "nested functions are not supported");
-        return ps_placeholder(p, n);
-    }
     if (!ts_node_is_null(ps_field(n, "type_parameters")))
         ps_error_at(p, ps_span_of(p, ps_field(n, "type_parameters")), "type parameters are not supported");
     AstNode *d = ps_mk(p, AST_DEF, n);
     d->sval = ps_text_of(p, ps_field(n, "name"));
     d->params = parameters(p, ps_field(n, "parameters"));
+    d->outer = p->cur_def;
+    d->elts = decos;
     int saved_loops = p->loop_depth;
     p->fn_depth++;
     p->loop_depth = 0;
+    p->cur_def = d;
     d->then = block(p, ps_field(n, "body"), n);
+    p->cur_def = d->outer;
     p->fn_depth--;
     p->loop_depth = saved_loops;
     d->docstring = take_docstring(&d->then->body);
     return d;
+}
+
+/* decorated: "@" expr NEWLINE def — one decorator spelled `contextlib.contextmanager` or
+ * `contextmanager` (lowering checks that the name is contextlib's), kept in the def's elts; its
+ * body may `yield`.  Any other decorator, or a decorated class, is rejected: NULL. */
+static AstNode *decorated(Parser *p, TSNode n)
+{
+    TSNode def = ps_field(n, "definition");
+    Kids ks = ps_named_kids(p, n);
+    int ndeco = 0;
+    TSNode deco = {0};
+    for (int i = 0; i < ks.n; i++)
+        if (ps_is(ks.k[i].node, "decorator") && ndeco++ == 0)
+            deco = ks.k[i].node;
+    char *text = ndeco == 1 ? ps_text_of(p, deco) : NULL;
+    if (ts_node_is_null(def) || !ps_is(def, "function_definition") || !text ||
+        (strcmp(text, "@contextlib.contextmanager") != 0 && strcmp(text, "@contextmanager") != 0)) {
+        ps_error_at(p, ks.n > 0 ? ps_span_of(p, ks.k[0].node) : ps_span_of(p, n),
+                    "decorators are not supported");
+        return NULL;
+    }
+    Kids dk = ps_named_kids(p, deco);
+    Vec decos = {0};
+    vec_push(&decos, ps_expr(p, dk.k[0].node));
+    return funcdef(p, def, ps_freeze(p, &decos));
 }
 
 /* if: "if" cond ":" block ("elif" cond ":" block)* ["else" ":" block]; elif nests in els. */
@@ -299,6 +325,20 @@ static AstNode *expr_stmt(Parser *p, TSNode n)
         return assignment(p, ks.k[0].node, n);
     if (ks.n == 1 && ps_is(ks.k[0].node, "augmented_assignment"))
         return augassign(p, ks.k[0].node, n);
+    if (ks.n == 1 && ps_is(ks.k[0].node, "yield")) { /* yield [value]: a statement of its own */
+        TSNode y = ks.k[0].node;
+        AstNode *s = ps_mk(p, AST_YIELD, n);
+        Kids yk = ps_named_kids(p, y);
+        if (p->fn_depth == 0)
+            ps_error_at(p, ps_span_of(p, y), "'yield' outside function");
+        else if (p->cur_def->elts.n == 0) /* not a @contextmanager function */
+            ps_error_at(p, ps_span_of(p, y), "generators are not supported");
+        else if (ts_node_child_count(y) > 1 && ps_is(ts_node_child(y, 1), "from"))
+            ps_error_at(p, ps_span_of(p, y), "'yield from' is not supported");
+        else if (yk.n > 0)
+            s->lhs = ps_value(p, yk.k[0].node);
+        return s;
+    }
     AstNode *s = ps_mk(p, AST_EXPR_STMT, n);
     if (ks.n == 1) {
         s->lhs = ps_expr(p, ks.k[0].node);
@@ -391,7 +431,7 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
         if (ks.n > 0)
             s->lhs = ps_value(p, ks.k[0].node);
     } else if (strcmp(t, "function_definition") == 0) {
-        s = funcdef(p, n);
+        s = funcdef(p, n, (Vec){0});
     } else if (strcmp(t, "import_statement") == 0) {
         s = ps_mk(p, AST_IMPORT, n);
         s->elts = import_names(p, n);
@@ -448,10 +488,9 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
         ps_error_at(p, ps_keyword_span(p, n), "classes are not supported");
         return;
     } else if (strcmp(t, "decorated_definition") == 0) {
-        Kids ks = ps_named_kids(p, n);
-        ps_error_at(p, ks.n > 0 ? ps_span_of(p, ks.k[0].node) : ps_span_of(p, n),
-                 "decorators are not supported");
-        return;
+        s = decorated(p, n);
+        if (!s)
+            return;
     } else if (strcmp(t, "try_statement") == 0) {
         ps_error_at(p, ps_keyword_span(p, n), "try statements are not supported");
         return;

@@ -181,13 +181,10 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         }
         return lw_ewise(L, IR_ABS, sp, 1, &v);
     }
-    if (!strcmp(name, "min") || !strcmp(name, "max")) {
-        if (call->elts.n < 2) {
-            diag_error(sp, "%s() of an iterable is not supported yet; pass the values as arguments", name);
-            return NULL;
-        }
-        return min_max(L, call, name);
-    }
+    if (!strcmp(name, "min") || !strcmp(name, "max"))
+        return call->elts.n == 1 ? lw_reduce_iterable(L, call, name) : min_max(L, call, name);
+    if (!strcmp(name, "sum") || !strcmp(name, "any") || !strcmp(name, "all"))
+        return lw_reduce_iterable(L, call, name);
     if (!strcmp(name, "round")) {
         Args a;
         if (!lw_bind(call, "round", "number,ndigits", 1, &a)) return NULL;

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
 
 /* ---------------------------------------------------------------- ufuncs */
 
@@ -233,6 +232,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         if (!strcmp(attr, "inf")) return lw_const_float(L, sp, INFINITY);
         if (!strcmp(attr, "nan")) return lw_const_float(L, sp, NAN);
     }
+    if (!strcmp(module, "contextlib") && !strcmp(attr, "contextmanager")) /* a decorator: lower/closure.c */
+        return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
     if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
     if (!strcmp(module, "cupy.cuda.Stream()") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module(module));
@@ -258,8 +259,33 @@ IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp)
     return r;
 }
 
+/* type(x).__name__: Python's name of x's type, a constant ('ndarray' for an array, a 0-d one
+ * too: gpyc's NumPy scalars are 0-d arrays, as CuPy's reductions return). */
+static IrValue *type_name(Lower *L, AstNode *e)
+{
+    AstNode *call = e->lhs;
+    if (call->elts.n != 1 || call->params.n) {
+        diag_error(call->span, "type() takes 1 argument here");
+        return NULL;
+    }
+    IrValue *v = lw_expr(L, call->elts.v[0]);
+    if (!v) return NULL;
+    static const struct { TypeKind k; const char *name; } names[] = {
+        {TY_BOOL, "bool"}, {TY_INT, "int"}, {TY_FLOAT, "float"}, {TY_COMPLEX, "complex"}, {TY_STR, "str"},
+        {TY_ARRAY, "ndarray"}, {TY_LIST, "list"}, {TY_TUPLE, "tuple"}, {TY_NONE, "NoneType"},
+        {TY_FUNC, "function"}, {TY_MODULE, "module"}, {TY_DTYPE, "type"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (names[i].k == v->type->kind) return lw_const_str(L, e->span, names[i].name);
+    diag_error(e->span, "type(x).__name__ of %s is not supported", ty_str_of(v->type));
+    return NULL;
+}
+
 IrValue *lw_attr(Lower *L, AstNode *e)
 {
+    if (!strcmp(e->sval, "__name__") && e->lhs->kind == AST_CALL && e->lhs->lhs->kind == AST_NAME &&
+        !strcmp(e->lhs->lhs->sval, "type") && !lw_lookup(L, "type"))
+        return type_name(L, e);
     IrValue *obj = lw_expr(L, e->lhs);
     if (!obj) return NULL;
     const char *at = e->sval;
@@ -562,7 +588,7 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
 
 /* ---------------------------------------------------------------- user functions */
 
-static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
+IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
 {
     int np = def->params.n;
     IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (np ? np : 1));
@@ -609,15 +635,69 @@ static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
             if (!args[i]) return NULL;
         }
     }
-    return lw_call_user(L, def, args, call->span);
+    return args;
+}
+
+static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
+{
+    IrValue **args = lw_user_args(L, call, def);
+    return args ? lw_call_user(L, def, args, call->span) : NULL;
 }
 
 /* ---------------------------------------------------------------- entry */
 
 static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv);
 
+/* call with each `*t` argument spread into t[0], t[1], ... (Python's f(*t)) for a name t
+ * bound to a tuple, whose length is static: a new call node, or call itself when it has no
+ * `*`; NULL after a located error. */
+static AstNode *spread_args(Lower *L, AstNode *call)
+{
+    int n = 0;
+    bool any = false;
+    int *lens = ar_alloc(L->a, sizeof(int) * (call->elts.n + 1));
+    for (int i = 0; i < call->elts.n; i++) {
+        AstNode *e = call->elts.v[i];
+        if (e->kind != AST_STARRED) {
+            n++;
+            continue;
+        }
+        any = true;
+        IrValue *t = e->lhs->kind == AST_NAME ? lw_expr(L, e->lhs) : NULL;
+        if (e->lhs->kind == AST_NAME && !t) return NULL;
+        if (!t || t->type->kind != TY_TUPLE) {
+            diag_error(e->span,
+                       "f(*x) takes the name of a tuple here (its length is known at compile time)%s%s",
+                       t ? ", not " : "", t ? ty_str_of(t->type) : "");
+            return NULL;
+        }
+        n += lens[i] = t->type->n;
+    }
+    if (!any) return call;
+    AstNode *c = ar_alloc(L->a, sizeof *c);
+    *c = *call;
+    c->elts = (Vec){ar_alloc(L->a, sizeof(void *) * (n ? n : 1)), 0, n};
+    for (int i = 0; i < call->elts.n; i++) {
+        AstNode *e = call->elts.v[i];
+        if (e->kind != AST_STARRED) {
+            c->elts.v[c->elts.n++] = e;
+            continue;
+        }
+        for (int k = 0; k < lens[i]; k++) {
+            AstNode *idx = ast_new(L->a, AST_INT, e->span, NULL);
+            AstNode *sub = ast_new(L->a, AST_SUBSCRIPT, e->span, NULL);
+            idx->ival = k;
+            sub->lhs = e->lhs;
+            sub->rhs = idx;
+            c->elts.v[c->elts.n++] = sub;
+        }
+    }
+    return c;
+}
+
 IrValue *lw_call(Lower *L, AstNode *call)
 {
+    if (!(call = spread_args(L, call))) return NULL;
     AstNode *f = call->lhs;
     if (f->kind == AST_ATTR) {
         IrValue *obj = lw_expr(L, f->lhs);
@@ -632,6 +712,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
+        if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
         if (obj->type->kind != TY_MODULE) {
             diag_error(f->span, "'%s' object has no method '%s' that gpyc supports", ty_str_of(obj->type), m);
             return NULL;

@@ -998,6 +998,20 @@ static IrValue *lower_ifexp(Lower *L, AstNode *e)
 
 /* ---------------------------------------------------------------- f-strings */
 
+IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span sp, Span vsp)
+{
+    if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, sp);
+    if (!v) return NULL;
+    if (!is_runtime(v->type)) {
+        diag_error(vsp, "cannot format %s", ty_str_of(v->type));
+        return NULL;
+    }
+    IrValue *f = lw_emit1(L, IR_FORMAT, sp, ty_str(), v);
+    f->def->sval = spec;
+    f->def->ival = conv == 'a' ? 'r' : conv;
+    return f;
+}
+
 static IrValue *lower_fstring(Lower *L, AstNode *e)
 {
     int n = e->elts.n;
@@ -1028,17 +1042,8 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
             sb_free(&sb);
         }
         if (p->sval) parts[np++] = lw_const_str(L, p->span, ar_printf(L->a, "%s=", p->sval));
-        if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, p->span);
-        if (!v) return NULL;
-        if (!is_runtime(v->type)) {
-            diag_error(p->lhs->span, "cannot format %s", ty_str_of(v->type));
-            return NULL;
-        }
-        IrValue *f = lw_emit1(L, IR_FORMAT, p->span, ty_str(), v);
-        f->def->sval = spec;
-        f->def->ival = p->conv == 'a' ? 'r' : p->conv;
-        if (p->sval && !p->conv && !spec[0]) f->def->ival = 'r'; /* {x=} uses repr */
-        parts[np++] = f;
+        int conv = p->sval && !p->conv && !spec[0] ? 'r' : p->conv; /* {x=} uses repr */
+        if (!(parts[np++] = lw_format_part(L, v, spec, conv, p->span, p->lhs->span))) return NULL;
     }
     if (np == 0) return lw_const_str(L, e->span, "");
     if (np == 1 && parts[0]->type->kind == TY_STR) return parts[0];
@@ -1074,7 +1079,7 @@ static IrValue *lower_name(Lower *L, AstNode *e)
         return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
     static const char *builtins[] = {"print", "len", "range", "enumerate", "zip", "min", "max", "abs",
                                      "int", "float", "bool", "complex", "round", "sum", "sorted", "str",
-                                     "isinstance", "list", "tuple", NULL};
+                                     "isinstance", "list", "tuple", "any", "all", NULL};
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {
@@ -1231,12 +1236,14 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_STR: return lw_const_str(L, e->span, e->sval);
     case AST_NONE: return lw_const_none(L, e->span);
     case AST_FSTRING: return lower_fstring(L, e);
+    case AST_COMP: return lw_comprehension(L, e);
     case AST_BINOP: {
         bool done;
         IrValue *c = literal_expr(L, e, &done);   /* 2**10, 2**64 - 1 (uint64 contexts) */
         if (done) return c;
         IrValue *a = lw_expr(L, e->lhs);
         IrValue *b = a ? lw_expr(L, e->rhs) : NULL;
+        if (b && e->op == AOP_MOD && a->type->kind == TY_STR) return lw_percent_format(L, e, a, b);
         return b ? lw_binop_py(L, e->op, e->span, a, b) : NULL;
     }
     case AST_UNARY: {

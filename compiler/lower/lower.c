@@ -168,7 +168,7 @@ void lw_scope_reindex(Scope *s)
     for (int i = 0; i < s->binds.n; i++) index_add(s, s->binds.v[i]);
 }
 
-static Binding *scope_add(Lower *L, Scope *s, const char *name, BindKind k)
+Binding *lw_scope_add(Lower *L, Scope *s, const char *name, BindKind k)
 {
     Binding *b = ar_alloc(L->a, sizeof *b);
     b->name = name;
@@ -178,8 +178,7 @@ static Binding *scope_add(Lower *L, Scope *s, const char *name, BindKind k)
     return b;
 }
 
-/* Releases what a scope holds outside the arena. */
-static void scope_free(Scope *s)
+void lw_scope_free(Scope *s)
 {
     vec_free(&s->binds);
     free(s->index);
@@ -209,8 +208,6 @@ Binding *lw_lookup(Lower *L, const char *name)
     return b;
 }
 
-/* Collects the names a function body assigns (its locals) and declares global. */
-static void collect_names(Scope *s, AstNode *n);
 
 static void collect_target(Scope *s, AstNode *t)
 {
@@ -222,30 +219,33 @@ static void collect_target(Scope *s, AstNode *t)
     }
 }
 
-static void collect_names(Scope *s, AstNode *n)
+void lw_collect_names(Scope *s, AstNode *n)
 {
     if (!n) return;
     switch (n->kind) {
     case AST_BLOCK:
     case AST_MODULE:
-        for (int i = 0; i < n->body.n; i++) collect_names(s, n->body.v[i]);
+        for (int i = 0; i < n->body.n; i++) lw_collect_names(s, n->body.v[i]);
         break;
     case AST_ASSIGN:
         for (int i = 0; i < n->elts.n; i++) collect_target(s, n->elts.v[i]);
         break;
     case AST_AUGASSIGN: collect_target(s, n->lhs); break;
+    case AST_DEF:
+        if (!name_in(&s->local_names, n->sval)) vec_push(&s->local_names, (void *)n->sval);
+        break;
     case AST_FOR:
         collect_target(s, n->lhs);
-        collect_names(s, n->then);
+        lw_collect_names(s, n->then);
         break;
-    case AST_WHILE: collect_names(s, n->then); break;
+    case AST_WHILE: lw_collect_names(s, n->then); break;
     case AST_IF:
-        collect_names(s, n->then);
-        collect_names(s, n->els);
+        lw_collect_names(s, n->then);
+        lw_collect_names(s, n->els);
         break;
     case AST_WITH:
         for (int i = 0; i < n->elts.n; i++) collect_target(s, ((AstNode *)n->elts.v[i])->rhs);
-        collect_names(s, n->then);
+        lw_collect_names(s, n->then);
         break;
     case AST_GLOBAL:
         for (int i = 0; i < n->elts.n; i++) {
@@ -269,7 +269,7 @@ static void collect_names(Scope *s, AstNode *n)
 static bool assigns_name(AstNode *block, const char *name)
 {
     Scope tmp = { 0 };
-    collect_names(&tmp, block);
+    lw_collect_names(&tmp, block);
     bool r = name_in(&tmp.local_names, name);
     vec_free(&tmp.local_names);
     vec_free(&tmp.global_names);
@@ -316,14 +316,14 @@ bool lw_unify(Type *to, Type *from)
     return ty_equal(to, from);
 }
 
-static bool is_runtime_type(const Type *t)
+bool lw_is_runtime_type(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY:
     case TY_LIST: return true;
     case TY_TUPLE:
         for (int i = 0; i < t->n; i++)
-            if (!is_runtime_type(t->elems[i])) return false;
+            if (!lw_is_runtime_type(t->elems[i])) return false;
         return true;
     default: return false;
     }
@@ -351,7 +351,7 @@ IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t)
  * poisoned one (defined afresh) or NULL (added). */
 static Binding *declare_var(Lower *L, Scope *s, Binding *b, const char *name, Type *t, Span first)
 {
-    if (!b) b = scope_add(L, s, name, BIND_VAR);
+    if (!b) b = lw_scope_add(L, s, name, BIND_VAR);
     b->kind = BIND_VAR;
     b->var = lw_new_var(L, s, name, t);
     b->value = NULL;
@@ -367,7 +367,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     Binding *b = lw_scope_find(s, name);
     if (is_poisoned(b)) {
         /* this assignment defines it afresh */
-        if (!is_runtime_type(v->type)) {
+        if (!lw_is_runtime_type(v->type)) {
             b->kind = BIND_CONST;
             b->value = v;
             b->first = target->span;
@@ -375,7 +375,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         }
         declare_var(L, s, b, name, v->type, target->span);
     }
-    if (!is_runtime_type(v->type)) {
+    if (!lw_is_runtime_type(v->type)) {
         /* modules, dtypes, functions, None: compile-time bindings (x = cp.float32) */
         if (b && b->kind == BIND_VAR) {
             diag_error(target->span, "'%s' is %s here but was %s before", name, ty_str_of(v->type),
@@ -383,7 +383,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
             diag_note(b->first, "first assigned here");
             return false;
         }
-        if (!b) b = scope_add(L, s, name, BIND_CONST);
+        if (!b) b = lw_scope_add(L, s, name, BIND_CONST);
         b->value = v;
         b->first = target->span;
         return true;
@@ -557,18 +557,16 @@ static void poison_target(Lower *L, AstNode *t)
 {
     if (t->kind == AST_NAME) {
         Scope *sc = assign_scope(L, t->sval);
-        if (!lw_scope_find(sc, t->sval)) scope_add(L, sc, t->sval, BIND_CONST); /* value NULL */
+        if (!lw_scope_find(sc, t->sval)) lw_scope_add(L, sc, t->sval, BIND_CONST); /* value NULL */
     } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
         for (int i = 0; i < t->elts.n; i++) poison_target(L, t->elts.v[i]);
     }
 }
 
-static void lower_stmt(Lower *L, AstNode *s);
-
 void lw_block(Lower *L, AstNode *block)
 {
     if (!block) return;
-    for (int i = 0; i < block->body.n; i++) lower_stmt(L, block->body.v[i]);
+    for (int i = 0; i < block->body.n; i++) lw_stmt(L, block->body.v[i]);
 }
 
 /* Lowers `blk_ast` into a new block owned by `owner`, slot i. */
@@ -578,7 +576,7 @@ static void lower_into(Lower *L, IrInstr *owner, int slot, AstNode *blk_ast)
     owner->blocks[slot] = ir_block_new(L->m, owner);
     L->blk = owner->blocks[slot];
     if (blk_ast && blk_ast->kind == AST_IF)
-        lower_stmt(L, blk_ast); /* elif */
+        lw_stmt(L, blk_ast); /* elif */
     else
         lw_block(L, blk_ast);
     L->blk = saved;
@@ -949,7 +947,7 @@ static void lower_return(Lower *L, AstNode *s)
         if (v->type->kind == TY_NONE) v = NULL;
     }
     Type *t = v ? v->type : ty_void();
-    if (v && !is_runtime_type(t)) {
+    if (v && !lw_is_runtime_type(t)) {
         diag_error(s->lhs->span, "functions cannot return %s", ty_str_of(t));
         return;
     }
@@ -1146,7 +1144,7 @@ static void bind_import(Lower *L, const char *name, IrValue *v, Span sp)
 {
     Scope *sc = assign_scope(L, name);
     Binding *b = lw_scope_find(sc, name);
-    if (v && is_runtime_type(v->type)) {
+    if (v && lw_is_runtime_type(v->type)) {
         /* from helper import X, X a variable of helper: a name of its own, bound to X's value */
         AstNode *t = ar_alloc(L->a, sizeof *t);
         t->kind = AST_NAME;
@@ -1160,7 +1158,7 @@ static void bind_import(Lower *L, const char *name, IrValue *v, Span sp)
                    ty_str_of(b->var->type));
         return;
     }
-    if (!b) b = scope_add(L, sc, name, BIND_CONST);
+    if (!b) b = lw_scope_add(L, sc, name, BIND_CONST);
     b->kind = BIND_CONST;
     b->value = v; /* NULL: poisoned (the module failed) */
     b->first = sp;
@@ -1198,7 +1196,7 @@ static void lower_import(Lower *L, AstNode *s)
         AstNode *al = s->elts.v[i];
         const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
         const char *top = lw_canonical_module(full);
-        static const char *known[] = {"cupy", "cupyx", "math", "time", "sys", "argparse", NULL};
+        static const char *known[] = {"cupy", "cupyx", "math", "time", "sys", "argparse", "contextlib", NULL};
         bool ok = false;
         for (int k = 0; known[k]; k++) {
             size_t n = strlen(known[k]);
@@ -1230,14 +1228,14 @@ static void lower_import(Lower *L, AstNode *s)
         }
         Scope *sc = assign_scope(L, bind_as);
         Binding *b = lw_scope_find(sc, bind_as);
-        if (!b) b = scope_add(L, sc, bind_as, BIND_CONST);
+        if (!b) b = lw_scope_add(L, sc, bind_as, BIND_CONST);
         b->kind = BIND_CONST;
         b->value = v;
         b->first = al->span;
     }
 }
 
-static void lower_stmt(Lower *L, AstNode *s)
+void lw_stmt(Lower *L, AstNode *s)
 {
     switch (s->kind) {
     case AST_EXPR_STMT: {
@@ -1271,21 +1269,8 @@ static void lower_stmt(Lower *L, AstNode *s)
         return;
     case AST_PASS: return;
     case AST_RETURN: lower_return(L, s); return;
-    case AST_DEF: {
-        if (!L->scope->is_module) {
-            diag_error(s->span, "nested functions are not supported");
-            return;
-        }
-        Binding *b = lw_scope_find(L->module_scope, s->sval);
-        if (b && b->kind == BIND_VAR) {
-            diag_error(s->span, "'%s' is a function here but %s before", s->sval, ty_str_of(b->var->type));
-            return;
-        }
-        if (!b) b = scope_add(L, L->module_scope, s->sval, BIND_CONST);
-        b->value = lw_pseudo(L, ty_func(s));
-        b->first = s->span;
-        return;
-    }
+    case AST_DEF: lw_def_stmt(L, s); return;
+    case AST_YIELD: diag_error(s->span, "generators are not supported"); return;
     case AST_IMPORT:
     case AST_IMPORT_FROM: lower_import(L, s); return;
     case AST_ASSERT: {
@@ -1303,7 +1288,7 @@ static void lower_stmt(Lower *L, AstNode *s)
     }
     case AST_GLOBAL:
         if (L->scope->is_module) return;
-        return; /* collected by collect_names */
+        return; /* collected by lw_collect_names */
     case AST_DEL:
         /* names stay bound until the end of the function; `del` only ends their use early */
         for (int i = 0; i < s->elts.n; i++) {
@@ -1313,6 +1298,7 @@ static void lower_stmt(Lower *L, AstNode *s)
         }
         return;
     case AST_WITH:
+        if (lw_with_generator(L, s)) return;
         for (int i = 0; i < s->elts.n; i++) {
             AstNode *item = s->elts.v[i];
             IrValue *ctx = lw_expr(L, item->lhs);
@@ -1352,33 +1338,34 @@ static IrValue *arg_const(IrValue *v)
     return NULL;
 }
 
-/* Binds the parameters of instance I (its arguments args) in scope sc: a compile-time argument
- * (a module, a dtype, a constant int the body never assigns) to its value, the others to the
- * C parameters of I->fn. */
+/* Binds the parameters and captured names of instance I (its arguments args) in scope sc: a
+ * compile-time argument (a module, a dtype, a function, a constant int the body never assigns)
+ * to its value, the others to the C parameters of I->fn. */
 static void bind_params(Lower *L, Instance *I, Scope *sc, IrValue **args)
 {
     AstNode *def = I->def;
     int n = I->nargs;
     for (int k = 0; k < n; k++) {
-        AstNode *p = def->params.v[k];
-        Binding *b = scope_add(L, sc, p->sval, BIND_VAR);
-        b->first = p->span;
+        const char *name = I->names[k];
+        Span first = k < def->params.n ? ((AstNode *)def->params.v[k])->span : def->span;
+        Binding *b = lw_scope_add(L, sc, name, BIND_VAR);
+        b->first = first;
         Type *t = args[k]->type;
-        if (!is_runtime_type(t) || (I->arg_consts[k] && !assigns_name(def->then, p->sval))) {
+        if (!lw_is_runtime_type(t) || (I->arg_consts[k] && !assigns_name(def->then, name))) {
             /* compile-time argument: bound to its value, no C parameter */
             b->kind = BIND_CONST;
-            b->value = is_runtime_type(t) ? I->arg_consts[k] : args[k];
-            if (is_runtime_type(t)) {
+            b->value = lw_is_runtime_type(t) ? I->arg_consts[k] : args[k];
+            if (lw_is_runtime_type(t)) {
                 /* re-materialise the constant inside the callee */
                 IrInstr *c = I->arg_consts[k]->def;
-                IrValue *nv = lw_emit(L, c->op, p->span, c->res->type, 0, NULL);
+                IrValue *nv = lw_emit(L, c->op, first, c->res->type, 0, NULL);
                 nv->def->ival = c->ival;
                 b->value = nv;
                 b->kind = BIND_CONST;
             }
             continue;
         }
-        b->var = ir_var_new(L->m, p->sval, t);
+        b->var = ir_var_new(L->m, name, t);
         b->var->param = true;
         vec_push(&I->fn->params, b->var);
     }
@@ -1392,7 +1379,7 @@ static void lower_body(Lower *L, Instance *I, IrValue **args)
 {
     for (int pass = 0;; pass++) {
         Scope *sc = ar_alloc(L->a, sizeof *sc);
-        collect_names(sc, I->def->then);
+        lw_collect_names(sc, I->def->then);
         L->scope = sc;
         L->blk = I->fn->body;
         L->dead = false;
@@ -1404,7 +1391,7 @@ static void lower_body(Lower *L, Instance *I, IrValue **args)
         lw_block(L, I->def->then);
         bool again = I->ret_widened && pass < 4;
         diag_release(&hold, !again);
-        scope_free(sc);
+        lw_scope_free(sc);
         if (!again) return;
         lw_drop_instances(L, ninst);
         lw_drop_funcs(L, nfuncs);
@@ -1438,17 +1425,30 @@ void lw_drop_instances(Lower *L, int n)
 }
 
 /* Calls user function `def` with bound arguments args[0..nparams-1] (every parameter filled,
- * defaults already lowered by the caller).  Returns the call's value (NULL on error). */
-IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
+ * defaults already lowered by the caller); a nested function also gets the names it captures
+ * (lw_captures), as arguments after those.  Returns the call's value (NULL on error). */
 IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
 {
-    int n = def->params.n;
+    if (def->elts.n) {
+        diag_error(sp, "'%s' is a @contextlib.contextmanager function: gpyc compiles it as the item of a "
+                       "with statement (`with %s(...):`) only", def->sval, def->sval);
+        return NULL;
+    }
+    const char **names;
+    IrValue **caps;
+    int np = def->params.n, ncap = lw_captures(L, def, sp, &names, &caps);
+    if (ncap < 0) return NULL;
+    int n = np + ncap;
+    IrValue **all = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    for (int k = 0; k < n; k++) all[k] = k < np ? args[k] : caps[k - np];
+    args = all;
     Instance *I = NULL;
     /* def's instances are chained from def->sym: a call costs the instances of its callee */
     for (Instance *c = def->sym; c && !I; c = c->prev) {
-        bool same = true;
+        bool same = c->nargs == n;
         for (int k = 0; k < n && same; k++)
-            same = ty_equal(c->arg_types[k], args[k]->type) && const_equal(c->arg_consts[k], arg_const(args[k]));
+            same = !strcmp(c->names[k], names[k]) && ty_equal(c->arg_types[k], args[k]->type) &&
+                   const_equal(c->arg_consts[k], arg_const(args[k]));
         if (same) I = c;
     }
     for (Instance *c = def->sym; c; c = c->prev) {
@@ -1465,6 +1465,7 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         I = ar_alloc(L->a, sizeof *I);
         I->def = def;
         I->nargs = n;
+        I->names = names;
         I->arg_types = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
         I->arg_consts = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
         for (int k = 0; k < n; k++) {
@@ -1479,9 +1480,13 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         /* the body resolves globals in the module that defines it */
         Scope *saved_scope;
         UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
-        I->fn = ir_func_new(L->m, def->sval,
-                            L->mod && !L->mod->is_main ? ar_printf(L->a, "f_%s_%s_%d", L->mod->name, def->sval, count)
-                                                       : ar_printf(L->a, "f_%s_%d", def->sval, count));
+        /* a nested function's C name has its line: two outer functions may nest one name */
+        const char *cname =
+            def->outer ? ar_printf(L->a, "%s_l%u", def->sval, (unsigned)def->span.line) : def->sval;
+        const char *cfull = L->mod && !L->mod->is_main
+                                ? ar_printf(L->a, "f_%s_%s_%d", L->mod->name, cname, count)
+                                : ar_printf(L->a, "f_%s_%d", cname, count);
+        I->fn = ir_func_new(L->m, def->sval, cfull);
         I->fn->file = L->file;
 
         /* the body, in a fresh scope (lower_body) */
@@ -1517,10 +1522,9 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
     IrValue **cargs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     int nc = 0;
     for (int k = 0; k < n; k++) {
-        AstNode *p = def->params.v[k];
         bool is_param = false;
         for (int j = 0; j < I->fn->params.n; j++)
-            if (strcmp(((IrVar *)I->fn->params.v[j])->name, p->sval) == 0) is_param = true;
+            if (strcmp(((IrVar *)I->fn->params.v[j])->name, names[k]) == 0) is_param = true;
         if (is_param) cargs[nc++] = args[k];
     }
     Type *rt = I->ret && I->ret->kind != TY_VOID ? I->ret : NULL;
@@ -1561,13 +1565,13 @@ IrModule *lower_module(const CompileInput *in)
     lw_block(&L, in->module); /* AST_MODULE keeps its statements in body, like a block */
     for (int i = 1; i < L.modules.n; i++) {
         Scope *sc = ((UserModule *)L.modules.v[i])->scope;
-        scope_free(sc);
+        lw_scope_free(sc);
     }
     vec_free(&L.modules);
     vec_free(&L.instances);
     vec_free(&L.npy_saved);
     vec_free(&L.npz_files);
-    scope_free(ms);
+    lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);
         return NULL;

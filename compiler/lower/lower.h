@@ -63,6 +63,8 @@ typedef struct Instance {
     int nargs;
     Type **arg_types;
     IrValue **arg_consts;   /* per argument: its constant value (CONST_INT/BOOL/NONE) or NULL */
+    const char **names;     /* per argument: the parameter's name, then the captured names
+                               (a nested function's, lower/closure.c) */
     IrFunc *fn;
     Type *ret;              /* NULL while unknown */
     Span ret_span;
@@ -146,6 +148,7 @@ bool lw_is_u64_const(const IrValue *v);
  * context (L->u64_ok) takes it as such a constant; gpyc's int64 arithmetic would wrap it. */
 bool lw_is_u64_expr(const AstNode *e, int64_t *bits);
 void lw_block(Lower *L, AstNode *block);                 /* lowers the statements of a block */
+void lw_stmt(Lower *L, AstNode *s);                      /* lowers one statement */
 IrVar *lw_temp_var(Lower *L, const char *hint, Type *t);
 void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp);
 IrValue *lw_load(Lower *L, IrVar *var, Span sp);
@@ -172,9 +175,40 @@ bool lw_unify(Type *to, Type *from);
 /* A new variable for name in scope s (a module global or a local of the current function). */
 IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t);
 Binding *lw_scope_find(Scope *s, const char *name); /* the name's binding in s, or NULL */
+Binding *lw_scope_add(Lower *L, Scope *s, const char *name, BindKind k); /* a new latest binding */
+void lw_scope_free(Scope *s);                        /* releases what s holds outside the arena */
+/* Collects into s the names the statements n assign (Python's locals: targets, imports, defs)
+ * and those they declare global. */
+void lw_collect_names(Scope *s, AstNode *n);
+/* Whether values of type t exist at run time (numbers, str, arrays, lists, tuples of them);
+ * the others (modules, dtypes, functions, None) are compile-time bindings. */
+bool lw_is_runtime_type(const Type *t);
+/* Calls user function def with its parameters' values args (lower/lower.c). */
+IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
 void lw_scope_reindex(Scope *s);                     /* s->index from s->binds, after they changed */
 void lw_drop_instances(Lower *L, int n);             /* forgets the instances made after the first n */
 void lw_drop_funcs(Lower *L, int n);                 /* drops the functions made after the first n */
+
+/* lower/closure.c — def statements, nested functions and their captures, and
+ * @contextlib.contextmanager functions inlined around a with block */
+void lw_def_stmt(Lower *L, AstNode *s);
+/* The names a nested function def captures at a call from the current function (its free names
+ * that are bound here) and their values now: their number, -1 after a located error (a nested
+ * function called outside the function that defines it). */
+int lw_captures(Lower *L, AstNode *def, Span sp, const char ***names, IrValue ***vals);
+/* `with f(...) [as x]:` for a @contextlib.contextmanager function f: f's body inlined, its yield
+ * replaced by the with block; false (nothing done) when s's first item calls no such function. */
+bool lw_with_generator(Lower *L, AstNode *s);
+
+/* lower/strfmt.c — printf-style `fmt % args` and `fmt.format(...)` of a constant format string,
+ * lowered to the parts of an f-string (lw_format_part) */
+IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args);
+IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt);
+
+/* lower/comp.c — list comprehensions and generator expressions (a list), and sum, any, all,
+ * min and max of one iterable */
+IrValue *lw_comprehension(Lower *L, AstNode *e);
+IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 
 /* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
 FlowState *lw_flow_save(Lower *L);
@@ -235,6 +269,9 @@ IrValue *lw_cast(Lower *L, IrValue *v, DType to, Span sp);      /* array → arr
 IrValue *lw_to_scalar(Lower *L, IrValue *v, TypeKind k, Span sp);
 IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp);
 IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
+/* format(v, spec) after the conversion conv (0, 's', 'r' or 'a': !s, !r, !a), a str: one part
+ * of an f-string, a % format or a str.format (sp; vsp: v's expression, for its error). */
+IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span sp, Span vsp);
 /* Builds a tuple value of n elements. */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
@@ -259,6 +296,9 @@ bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
 
 /* lower/call.c — calls, attributes and the API tables (below); lower/builtins.c */
 IrValue *lw_call(Lower *L, AstNode *call);
+/* The values of user function def's parameters at call (Python's binding of positional and
+ * keyword arguments, then the defaults), NULL after a located error. */
+IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def);
 /* A call of the Python builtin name (lower/builtins.c). */
 IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */

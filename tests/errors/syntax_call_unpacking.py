@@ -1,5 +1,5 @@
 import cupy as cp
 
 shape = (2, 3)
-x = cp.zeros(*shape)
+x = cp.zeros(**shape)
 print(x)

@@ -345,8 +345,9 @@ static DType scalar_default_dtype(const Type *t)
     return t->kind == TY_ARRAY ? t->dtype : ty_scalar_dtype(t);
 }
 
-/* zeros(shape, dtype=float), ones, empty; full(shape, fill_value, dtype=None): the dtype of
- * full defaults to the fill value's (NumPy: np.array(fill_value).dtype). */
+/* zeros(shape, dtype=float), ones, empty, the ndarray(shape, dtype=float) constructor (an
+ * empty array: no buffer=, offset=, strides=); full(shape, fill_value, dtype=None): the dtype
+ * of full defaults to the fill value's (NumPy: np.array(fill_value).dtype). */
 static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
 {
     bool is_full = !strcmp(name, "full");
@@ -382,7 +383,8 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
      * out of its range is OverflowError (cp.full(3, 300, dtype=cp.uint8)); a NumPy scalar
      * (0-d array) is cast as it is */
     if (is_full && !fill_arr && !lw_pyint_fits(L, a.p[1]->span, fill, dt)) return NULL;
-    if (!strcmp(name, "empty")) return lw_emit_empty(L, call->span, dt, ndim, dims);
+    if (!strcmp(name, "empty") || !strcmp(name, "ndarray"))
+        return lw_emit_empty(L, call->span, dt, ndim, dims);
     if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
     return lw_emit_full(L, call->span, dt, ndim, dims, fill);
 }
@@ -752,6 +754,7 @@ const ApiFn lw_create_api[] = {
     {"cupy", "zeros", api_fill_api, 0},
     {"cupy", "ones", api_fill_api, 0},
     {"cupy", "empty", api_fill_api, 0},
+    {"cupy", "ndarray", api_fill_api, 0}, /* the constructor: ndarray(shape, dtype) is empty() */
     {"cupy", "full", api_fill_api, 0},
     {"cupy", "zeros_like", api_like_api, 0},
     {"cupy", "ones_like", api_like_api, 0},

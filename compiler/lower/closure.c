@@ -1,0 +1,267 @@
+/*
+ * lower/closure.c — def statements, nested functions and what they capture, and
+ * @contextlib.contextmanager functions inlined around a with block.
+ *
+ * A nested def (AST_DEF with outer set by the parser) is a compile-time binding of its name in
+ * the enclosing function, as a module-level def is one of the module.  Its free names (read in
+ * its body, assigned nowhere in it) that the calling function binds are captured when it is
+ * called: their values at the call become extra arguments of the instance (lw_call_user), so
+ * the body reads what Python's closure cell holds then.  It is called from the function that
+ * defines it or from functions nested in that one; `nonlocal` stays rejected (the parser), so
+ * nothing writes a captured name.
+ *
+ * A @contextlib.contextmanager function has exactly one `yield`, a statement at the top level
+ * of its body, and no `return`.  `with f(args) [as x]: BODY` lowers f's statements before the
+ * yield in a scope of f's own (its parameters bound to args, captured names aliasing the
+ * caller's bindings), then BODY in the caller's scope (x bound to the yielded value), then f's
+ * statements after the yield.  Python runs that last part only when BODY completes normally
+ * (an exception in BODY ends the program, as gpyc has no try), which is what the inlined code
+ * does; a return, break or continue leaving BODY would skip it and is rejected.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- free names */
+
+static bool has_name(const Vec *v, const char *name)
+{
+    for (int i = 0; i < v->n; i++)
+        if (!strcmp(v->v[i], name)) return true;
+    return false;
+}
+
+/* Appends to out the names read anywhere in n's subtree (nested defs included), once each. */
+static void names_read(AstNode *n, Vec *out)
+{
+    if (!n) return;
+    if (n->kind == AST_NAME && !has_name(out, n->sval)) vec_push(out, (void *)n->sval);
+    AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) names_read(kids[i], out);
+    const Vec *lists[] = { &n->elts, &n->params, &n->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++) names_read(lists[i]->v[j], out);
+}
+
+/* def's free names: read in its body and not its parameters, locals or globals. */
+static void free_names(AstNode *def, Vec *out)
+{
+    Scope own = { 0 };
+    lw_collect_names(&own, def->then);
+    Vec all = { 0 };
+    names_read(def->then, &all);
+    for (int i = 0; i < all.n; i++) {
+        const char *nm = all.v[i];
+        bool param = false;
+        for (int k = 0; k < def->params.n; k++) param |= !strcmp(((AstNode *)def->params.v[k])->sval, nm);
+        if (!param && !has_name(&own.local_names, nm) && !has_name(&own.global_names, nm))
+            vec_push(out, (void *)nm);
+    }
+    vec_free(&all);
+    lw_scope_free(&own);
+}
+
+/* Whether the current function is def's outer function or nested in it (where def's captured
+ * names are bound); a located error otherwise. */
+static bool in_outer(Lower *L, AstNode *def, Span sp)
+{
+    for (AstNode *d = L->inst ? L->inst->def : NULL; d; d = d->outer)
+        if (d == def->outer) return true;
+    diag_error(sp,
+               "the nested function '%s' is called outside '%s', the function that defines it: gpyc "
+               "compiles calls of a nested function inside its enclosing function only",
+               def->sval, def->outer->sval);
+    return false;
+}
+
+int lw_captures(Lower *L, AstNode *def, Span sp, const char ***names, IrValue ***vals)
+{
+    int np = def->params.n;
+    Vec fr = { 0 };
+    if (def->outer) {
+        if (!in_outer(L, def, sp)) return -1;
+        free_names(def, &fr);
+    }
+    *names = ar_alloc(L->a, sizeof(char *) * (size_t)(np + fr.n + 1));
+    *vals = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(fr.n + 1));
+    for (int k = 0; k < np; k++) (*names)[k] = ((AstNode *)def->params.v[k])->sval;
+    int n = 0;
+    for (int i = 0; i < fr.n; i++) {
+        const char *nm = fr.v[i];
+        if (L->scope->is_module || !lw_scope_find(L->scope, nm)) continue; /* a global or builtin */
+        AstNode ref = { .kind = AST_NAME, .span = sp, .sval = nm };
+        IrValue *v = lw_expr(L, &ref);
+        if (!v) {
+            vec_free(&fr);
+            return -1;
+        }
+        (*names)[np + n] = nm;
+        (*vals)[n++] = v;
+    }
+    vec_free(&fr);
+    return n;
+}
+
+/* ---------------------------------------------------------------- def statements */
+
+/* Counts the yields under n into *yields and keeps its first return in *ret (nested defs are
+ * their own). */
+static void count_gen(AstNode *n, int *yields, AstNode **ret)
+{
+    if (!n || n->kind == AST_DEF) return;
+    if (n->kind == AST_RETURN && !*ret) *ret = n;
+    if (n->kind == AST_YIELD) (*yields)++;
+    AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) count_gen(kids[i], yields, ret);
+    for (int j = 0; j < n->body.n; j++) count_gen(n->body.v[j], yields, ret);
+}
+
+/* A @contextmanager def s: its decorator is contextlib's, and its body one gpyc inlines (one
+ * top-level yield, no return); false after a located error. */
+static bool check_generator(Lower *L, AstNode *s)
+{
+    AstNode *deco = s->elts.v[0];
+    IrValue *d = lw_expr(L, deco);
+    if (!d) return false;
+    if (d->type->kind != TY_BUILTIN || strcmp(d->type->name, "contextlib.contextmanager")) {
+        diag_error(deco->span, "decorators are not supported (but @contextlib.contextmanager)");
+        return false;
+    }
+    int top = 0, all = 0;
+    AstNode *ret = NULL;
+    for (int i = 0; i < s->then->body.n; i++) top += ((AstNode *)s->then->body.v[i])->kind == AST_YIELD;
+    count_gen(s->then, &all, &ret);
+    if (ret) {
+        diag_error(ret->span, "return in a @contextlib.contextmanager function is not supported: gpyc "
+                              "inlines its body around the with block");
+        return false;
+    }
+    if (top != 1 || all != 1) {
+        diag_error(s->span, "a @contextlib.contextmanager function must yield exactly once, in a statement "
+                            "at the top level of its body, for gpyc to inline it around the with block");
+        return false;
+    }
+    return true;
+}
+
+void lw_def_stmt(Lower *L, AstNode *s)
+{
+    if (s->elts.n && !check_generator(L, s)) return;
+    if (!L->scope->is_module) { /* a nested function: a compile-time binding of the function */
+        AstNode t = { .kind = AST_NAME, .span = s->span, .sval = s->sval };
+        lw_assign(L, &t, lw_pseudo(L, ty_func(s)), s->span);
+        return;
+    }
+    Binding *b = lw_scope_find(L->module_scope, s->sval);
+    if (b && b->kind == BIND_VAR) {
+        diag_error(s->span, "'%s' is a function here but %s before", s->sval, ty_str_of(b->var->type));
+        return;
+    }
+    if (!b) b = lw_scope_add(L, L->module_scope, s->sval, BIND_CONST);
+    b->value = lw_pseudo(L, ty_func(s));
+    b->first = s->span;
+}
+
+/* ---------------------------------------------------------------- with f(...): */
+
+/* The first return, or break or continue outside a loop of its own, in the with block n. */
+static AstNode *jump_out(AstNode *n, bool in_loop)
+{
+    if (!n || n->kind == AST_DEF) return NULL;
+    if (n->kind == AST_RETURN || (!in_loop && (n->kind == AST_BREAK || n->kind == AST_CONTINUE))) return n;
+    in_loop |= n->kind == AST_FOR || n->kind == AST_WHILE;
+    AstNode *kids[] = { n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) {
+        AstNode *j = jump_out(kids[i], in_loop);
+        if (j) return j;
+    }
+    for (int i = 0; i < n->body.n; i++) {
+        AstNode *j = jump_out(n->body.v[i], in_loop);
+        if (j) return j;
+    }
+    return NULL;
+}
+
+/* The @contextmanager function that the with item calls (a name bound to it), or NULL. */
+static AstNode *generator_of(Lower *L, AstNode *item)
+{
+    AstNode *call = item->lhs;
+    if (call->kind != AST_CALL || call->lhs->kind != AST_NAME) return NULL;
+    Binding *b = lw_lookup(L, call->lhs->sval);
+    if (!b || b->kind != BIND_CONST || !b->value || b->value->type->kind != TY_FUNC) return NULL;
+    AstNode *def = b->value->type->def;
+    return def->elts.n ? def : NULL;
+}
+
+/* Binds def's parameters (values args) and the caller's bindings of its free names in gs. */
+static void bind_generator(Lower *L, AstNode *def, IrValue **args, Scope *caller, Scope *gs)
+{
+    if (def->outer && !caller->is_module) {
+        Vec fr = { 0 };
+        free_names(def, &fr);
+        for (int i = 0; i < fr.n; i++) {
+            Binding *cb = lw_scope_find(caller, fr.v[i]);
+            if (cb) *lw_scope_add(L, gs, cb->name, cb->kind) = *cb; /* the caller's variable itself */
+        }
+        vec_free(&fr);
+    }
+    for (int k = 0; k < def->params.n; k++) {
+        AstNode *p = def->params.v[k];
+        IrValue *v = args[k];
+        Binding *b = lw_scope_add(L, gs, p->sval, lw_is_runtime_type(v->type) ? BIND_VAR : BIND_CONST);
+        b->first = p->span;
+        if (b->kind == BIND_CONST) {
+            b->value = v;
+            continue;
+        }
+        b->var = lw_new_var(L, gs, p->sval, v->type);
+        lw_store(L, b->var, v, p->span);
+    }
+}
+
+bool lw_with_generator(Lower *L, AstNode *s)
+{
+    AstNode *item = s->elts.v[0];
+    AstNode *def = generator_of(L, item);
+    if (!def) return false;
+    if (s->elts.n > 1) {
+        diag_error(s->span, "a with statement of a @contextlib.contextmanager function takes one item here: "
+                            "write the others as nested with statements");
+        return true;
+    }
+    AstNode *j = jump_out(s->then, false);
+    if (j) {
+        diag_error(j->span,
+                   "'%s' out of the with block of a @contextlib.contextmanager function is not "
+                   "supported: the function's code after its yield would not run",
+                   j->kind == AST_RETURN  ? "return"
+                   : j->kind == AST_BREAK ? "break"
+                                          : "continue");
+        return true;
+    }
+    if (def->outer && !in_outer(L, def, item->span)) return true;
+    IrValue **args = lw_user_args(L, item->lhs, def);
+    if (!args) return true;
+    Scope *caller = L->scope, *saved_scope;
+    Scope *gs = ar_alloc(L->a, sizeof *gs);
+    lw_collect_names(gs, def->then);
+    bind_generator(L, def, args, caller, gs);
+    UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
+    L->scope = gs;
+    for (int i = 0; i < def->then->body.n; i++) {
+        AstNode *st = def->then->body.v[i];
+        if (st->kind != AST_YIELD) {
+            lw_stmt(L, st);
+            continue;
+        }
+        IrValue *v = st->lhs ? lw_expr(L, st->lhs) : lw_const_none(L, st->span);
+        lw_leave_module(L, saved_mod, saved_scope);
+        if (item->rhs && v) lw_assign(L, item->rhs, v, item->span);
+        lw_block(L, s->then);
+        saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
+        L->scope = gs;
+    }
+    lw_leave_module(L, saved_mod, saved_scope);
+    lw_scope_free(gs);
+    return true;
+}

@@ -1,0 +1,297 @@
+/*
+ * lower/strfmt.c — `fmt % args` (printf-style) and `fmt.format(...)` where fmt is a constant
+ * string: the format is read at compile time and becomes the parts of an f-string, a constant
+ * string per literal run and an IR_FORMAT (lw_format_part: format(value, spec)) per field.
+ *
+ * printf-style conversions map to format specs with Python's meaning: `%5s` right-aligns
+ * (`>5` after str()), `-` left-aligns, `0`, `+`, ` ` and `#` are the spec's own flags, `%d`
+ * `%i` `%u` take int(value) (a float is truncated), `%f %F %e %E %g %G` take float(value),
+ * `%x %X %o` an int, `%r` and `%a` repr(), `%%` a percent sign.  Not compiled (a located
+ * error): `%(name)s` mappings, `*` widths, `%c`, a precision on an integer conversion, a
+ * format string known only at run time.  Python's TypeErrors for a count of arguments that
+ * does not match are compile-time errors here.
+ *
+ * str.format fields: `{}` (automatic numbering), `{0}`, `{name}` (a keyword argument), each
+ * with `!r`/`!s`/`!a` and `:spec`; `{{` and `}}`.  Not compiled: attribute and index fields
+ * (`{0.real}`, `{a[0]}`) and nested fields in a spec (`{x:{w}}`).
+ */
+#include "compiler/lower/lower.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* The constant text of a str value, or NULL (after a located error naming what). */
+static const char *const_text(IrValue *fmt, Span sp, const char *what)
+{
+    if (fmt->def && fmt->def->op == IR_CONST_STR) return fmt->def->sval;
+    diag_error(sp, "the format string of %s must be a string literal (a constant) here", what);
+    return NULL;
+}
+
+/* Appends the literal text s[0..n) to parts (none when empty). */
+static void lit_part(Lower *L, Span sp, const char *s, size_t n, IrValue **parts, int *np)
+{
+    if (n) parts[(*np)++] = lw_const_str(L, sp, ar_strndup(L->a, s, n));
+}
+
+/* The joined parts: a str value. */
+static IrValue *join_parts(Lower *L, Span sp, IrValue **parts, int np)
+{
+    if (np == 0) return lw_const_str(L, sp, "");
+    if (np == 1) return parts[0];
+    return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), np, parts);
+}
+
+/* ---------------------------------------------------------------- fmt % args */
+
+/* One printf-style conversion of v (flags, width, precision: prec < 0 when absent) as a part;
+ * NULL after a located error. */
+static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const char *flags, int width, int prec, char type)
+{
+    bool left = strchr(flags, '-'), zero = strchr(flags, '0') && !left, alt = strchr(flags, '#');
+    const char *sign = strchr(flags, '+') ? "+" : strchr(flags, ' ') ? " " : "";
+    StrBuf sb = { 0 };
+    int conv = 0;
+    switch (type) {
+    case 's':
+    case 'r':
+    case 'a':
+        conv = type;
+        if (width >= 0) sb_puts(&sb, left ? "<" : ">");
+        break;
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o':
+        if (prec >= 0) {
+            diag_error(sp, "a precision on the integer conversion %%%c is not supported", type);
+            return NULL;
+        }
+        if (v->type->kind == TY_FLOAT || v->type->kind == TY_BOOL ||
+            (v->type->kind == TY_ARRAY && v->type->ndim == 0))
+            v = lw_to_scalar(L, v, TY_INT, sp);
+        if (!v) return NULL;
+        if (v->type->kind != TY_INT) {
+            diag_error(sp, "%%%c format: a real number is required, not %s", type, ty_str_of(v->type));
+            return NULL;
+        }
+        sb_printf(&sb, "%s%s%s%s", left ? "<" : "", sign, alt ? "#" : "", zero ? "0" : "");
+        break;
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+        if (v->type->kind == TY_INT || v->type->kind == TY_BOOL ||
+            (v->type->kind == TY_ARRAY && v->type->ndim == 0 && !dt_is_float(v->type->dtype)))
+            v = lw_to_scalar(L, v, TY_FLOAT, sp);
+        if (!v) return NULL;
+        if (v->type->kind != TY_FLOAT && !(v->type->kind == TY_ARRAY && v->type->ndim == 0)) {
+            diag_error(sp, "%%%c format: a real number is required, not %s", type, ty_str_of(v->type));
+            return NULL;
+        }
+        sb_printf(&sb, "%s%s%s%s", left ? "<" : "", sign, alt ? "#" : "", zero ? "0" : "");
+        break;
+    default: diag_error(sp, "unsupported format character '%c' in a %% format", type); return NULL;
+    }
+    if (width >= 0) sb_printf(&sb, "%d", width);
+    if (prec >= 0) sb_printf(&sb, ".%d", prec);
+    if (!conv) sb_printf(&sb, "%c", type == 'i' || type == 'u' ? 'd' : type);
+    const char *spec = ar_strdup(L->a, sb.s ? sb.s : "");
+    sb_free(&sb);
+    return lw_format_part(L, v, spec, conv, sp, sp);
+}
+
+IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
+{
+    Span sp = e->span;
+    const char *f = const_text(fmt, e->lhs->span, "%");
+    if (!f) return NULL;
+    int nargs = args->type->kind == TY_TUPLE ? args->type->n : 1, used = 0;
+    size_t len = strlen(f);
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
+    int np = 0;
+    size_t run = 0;
+    for (size_t i = 0; i < len;) {
+        if (f[i] != '%') {
+            i++;
+            continue;
+        }
+        lit_part(L, sp, f + run, i - run, parts, &np);
+        size_t j = i + 1;
+        if (j < len && f[j] == '(') {
+            diag_error(sp, "%%(name) mappings in a %% format are not supported: write an f-string");
+            return NULL;
+        }
+        char flags[8] = { 0 };
+        int nf = 0;
+        while (j < len && strchr("-+ #0", f[j])) {
+            if (nf < 7) flags[nf++] = f[j];
+            j++;
+        }
+        int width = -1, prec = -1;
+        if (j < len && f[j] == '*') {
+            diag_error(sp, "'*' widths in a %% format are not supported: write an f-string");
+            return NULL;
+        }
+        for (; j < len && isdigit((unsigned char)f[j]); j++)
+            width = (width < 0 ? 0 : width * 10) + (f[j] - '0');
+        if (j < len && f[j] == '.') {
+            prec = 0;
+            for (j++; j < len && isdigit((unsigned char)f[j]); j++) prec = prec * 10 + (f[j] - '0');
+        }
+        while (j < len && strchr("hlL", f[j])) j++; /* length modifiers: Python ignores them */
+        if (j >= len) {
+            diag_error(sp, "incomplete format in a %% format string");
+            return NULL;
+        }
+        char type = f[j];
+        run = i = j + 1;
+        if (type == '%') {
+            parts[np++] = lw_const_str(L, sp, "%");
+            continue;
+        }
+        if (used == nargs) {
+            diag_error(sp, "not enough arguments for format string");
+            return NULL;
+        }
+        IrValue *v = args->type->kind == TY_TUPLE ? lw_tuple_get(L, args, used, sp) : args;
+        used++;
+        if (!v || !(parts[np++] = percent_part(L, sp, v, flags, width, prec, type))) return NULL;
+    }
+    lit_part(L, sp, f + run, len - run, parts, &np);
+    if (used < nargs) {
+        diag_error(sp, "not all arguments converted during string formatting");
+        return NULL;
+    }
+    return join_parts(L, sp, parts, np);
+}
+
+/* ---------------------------------------------------------------- fmt.format(...) */
+
+/* The value of field `name` (empty: the next automatic number) of str.format's arguments
+ * (pos: positional values, call's keywords), NULL after a located error. */
+static IrValue *field_value(AstNode *call, IrValue **pos, IrValue **kw, const char *name, int *next,
+                            int *manual)
+{
+    Span sp = call->span;
+    int npos = call->elts.n;
+    if (!*name || isdigit((unsigned char)*name)) {
+        int k;
+        if (!*name) {
+            if (*manual > 0) {
+                diag_error(sp, "cannot switch from manual field specification to automatic field numbering");
+                return NULL;
+            }
+            *manual = -1;
+            k = (*next)++;
+        } else {
+            if (*manual < 0) {
+                diag_error(sp, "cannot switch from automatic field numbering to manual field specification");
+                return NULL;
+            }
+            *manual = 1;
+            k = 0;
+            for (const char *c = name; *c; c++) {
+                if (!isdigit((unsigned char)*c)) {
+                    diag_error(
+                        sp,
+                        "the field '{%s}' of str.format is not supported: name a positional or keyword "
+                        "argument",
+                        name);
+                    return NULL;
+                }
+                k = k * 10 + (*c - '0');
+            }
+        }
+        if (k >= npos) {
+            diag_error(sp, "Replacement index %d out of range for positional args tuple", k);
+            return NULL;
+        }
+        return pos[k];
+    }
+    for (int i = 0; i < call->params.n; i++)
+        if (!strcmp(((AstNode *)call->params.v[i])->sval, name)) return kw[i];
+    for (const char *c = name; *c; c++)
+        if (*c == '.' || *c == '[') {
+            diag_error(
+                sp, "the field '{%s}' of str.format is not supported: name a positional or keyword argument",
+                name);
+            return NULL;
+        }
+    diag_error(sp, "KeyError: '%s' (a field of str.format that no keyword argument gives)", name);
+    return NULL;
+}
+
+IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt)
+{
+    Span sp = call->span;
+    const char *f = const_text(fmt, call->lhs->span, "str.format");
+    if (!f) return NULL;
+    int npos = call->elts.n, nkw = call->params.n;
+    IrValue **pos = ar_alloc(L->a, sizeof(IrValue *) * (npos + 1));
+    IrValue **kw = ar_alloc(L->a, sizeof(IrValue *) * (nkw + 1));
+    for (int i = 0; i < npos; i++)
+        if (!(pos[i] = lw_printable(L, call->elts.v[i]))) return NULL;
+    for (int i = 0; i < nkw; i++)
+        if (!(kw[i] = lw_printable(L, ((AstNode *)call->params.v[i])->rhs))) return NULL;
+    size_t len = strlen(f);
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
+    int np = 0, next = 0, manual = 0;
+    StrBuf lit = { 0 };
+    IrValue *r = NULL;
+    for (size_t i = 0; i < len; i++) {
+        char c = f[i];
+        if ((c == '{' || c == '}') && i + 1 < len && f[i + 1] == c) {
+            sb_putc(&lit, c);
+            i++;
+            continue;
+        }
+        if (c == '}') {
+            diag_error(sp, "Single '}' encountered in format string");
+            goto out;
+        }
+        if (c != '{') {
+            sb_putc(&lit, c);
+            continue;
+        }
+        size_t end = i + 1;
+        while (end < len && f[end] != '}' && f[end] != '{') end++;
+        if (end >= len || f[end] == '{') {
+            diag_error(sp, end >= len ? "expected '}' before end of string"
+                                      : "nested replacement fields in a str.format spec are not supported");
+            goto out;
+        }
+        const char *field = ar_strndup(L->a, f + i + 1, end - i - 1);
+        const char *spec = "";
+        int conv = 0;
+        char *colon = strchr(field, ':');
+        if (colon) {
+            spec = colon + 1;
+            *colon = 0;
+        }
+        char *bang = strchr(field, '!');
+        if (bang) {
+            if (strlen(bang) != 2 || !strchr("rsa", bang[1])) {
+                diag_error(sp, "invalid conversion in a str.format field: expected '!r', '!s' or '!a'");
+                goto out;
+            }
+            conv = bang[1];
+            *bang = 0;
+        }
+        IrValue *v = field_value(call, pos, kw, field, &next, &manual);
+        if (!v) goto out;
+        lit_part(L, sp, lit.s, lit.len, parts, &np);
+        lit.len = 0;
+        if (!(parts[np++] = lw_format_part(L, v, spec, conv, sp, sp))) goto out;
+        i = end;
+    }
+    lit_part(L, sp, lit.s, lit.len, parts, &np);
+    r = join_parts(L, sp, parts, np);
+out:
+    sb_free(&lit);
+    return r;
+}

@@ -1,0 +1,9 @@
+import contextlib
+
+
+@contextlib.contextmanager
+def timer():
+    yield
+
+
+timer()

@@ -1,0 +1,2 @@
+n = 3
+print("{0} {}".format(n, n))

@@ -1,0 +1,2 @@
+n = 5
+print(sum(n))

@@ -1,0 +1,4 @@
+import cupy as cp
+
+xs = {i: cp.ones(i) for i in range(3)}
+print(len(xs))
