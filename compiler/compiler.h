@@ -72,6 +72,8 @@ struct Type {
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
     UKernel *uk;        /* TY_KERNEL */
     int id;             /* TY_TUPLE: index into IrModule.tuple_types once codegen needs a struct */
+    const char **keys;  /* TY_TUPLE of a dict with constant str keys (a record): element i is the
+                           value of keys[i]; NULL for a tuple */
 };
 
 Type *ty_void(void);
@@ -83,6 +85,7 @@ Type *ty_complex(void);
 Type *ty_str(void);
 Type *ty_array(DType dt, int ndim);
 Type *ty_tuple(int n, Type **elems);   /* copies elems */
+Type *ty_record(int n, const char **keys, Type **elems); /* a dict record (Type.keys); copies both */
 Type *ty_list(Type *elem);
 Type *ty_dtype(DType dt);
 Type *ty_module(const char *name);

@@ -23,7 +23,7 @@ static const char *const kind_names[] = {
     "continue", "pass", "return", "def", "param", "import", "from", "alias", "assert",
     "global", "del", "with", "item", "yield", "name", "int", "float", "imag", "str", "fstring",
     "format", "bool", "none", "ellipsis", "binop", "unary", "boolop", "compare", "ifexp",
-    "call", "keyword", "starred", "comp", "attr", "subscript", "slice", "tuple", "list",
+    "call", "keyword", "starred", "comp", "attr", "subscript", "slice", "tuple", "dict", "list",
 };
 
 /* ORDER AST_OP */
@@ -264,6 +264,12 @@ static void dump(FILE *out, const AstNode *n, int depth)
         child(out, n->lhs, d);
         if (n->rhs)
             child(out, n->rhs, d);
+        break;
+    case AST_DICT:
+        for (int i = 0; i < n->elts.n; i++) {
+            child(out, n->elts.v[i], d);
+            child(out, n->params.v[i], d);
+        }
         break;
     case AST_COMP:
         child(out, n->lhs, d);

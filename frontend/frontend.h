@@ -72,6 +72,7 @@ typedef enum AstKind {
     AST_SUBSCRIPT,  /* lhs: object, rhs: index (an AST_TUPLE when written a[i, j]) */
     AST_SLICE,      /* lhs: start, rhs: stop, cond: step; each NULL when omitted */
     AST_TUPLE,      /* elts */
+    AST_DICT,       /* elts: keys, params: the values (as many) */
     AST_LIST,       /* elts */
     AST_KIND_COUNT
 } AstKind;

@@ -93,6 +93,26 @@ static AstNode *comprehension(Parser *p, TSNode n, int kind)
     return c;
 }
 
+/* dictionary: "{" (key ":" value),* "}" → AST_DICT; `**d` inside is rejected. */
+static AstNode *dict_display(Parser *p, TSNode n)
+{
+    AstNode *d = ps_mk(p, AST_DICT, n);
+    Vec keys = {0}, vals = {0};
+    Kids ks = ps_named_kids(p, n);
+    for (int i = 0; i < ks.n; i++) {
+        TSNode k = ks.k[i].node;
+        if (!ps_is(k, "pair")) {
+            ps_bad(p, k, "%s", ps_is(k, "dictionary_splat") ? "dict unpacking (**d) is not supported" : "invalid syntax");
+            continue;
+        }
+        vec_push(&keys, ps_expr(p, ps_field(k, "key")));
+        vec_push(&vals, ps_expr(p, ps_field(k, "value")));
+    }
+    d->elts = ps_freeze(p, &keys);
+    d->params = ps_freeze(p, &vals);
+    return d;
+}
+
 /* call: primary "(" (expr | "*" expr | name "=" expr),* ")" — no **kwargs unpacking. */
 static AstNode *call(Parser *p, TSNode n)
 {
@@ -449,7 +469,7 @@ static AstNode *expr_inner(Parser *p, TSNode n)
     if (strcmp(t, "generator_expression") == 0)
         return comprehension(p, n, 'g');
     if (strcmp(t, "dictionary") == 0)
-        return ps_bad(p, n, "dicts are not supported");
+        return dict_display(p, n);
     if (strcmp(t, "set") == 0)
         return ps_bad(p, n, "sets are not supported");
     if (strcmp(t, "list_splat") == 0 || strcmp(t, "list_splat_pattern") == 0 ||

@@ -455,6 +455,13 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         break;
 
     case IR_FLUSH: cg_emit(cg, "fflush(stdout);"); break;
+    case IR_EXIT: /* the program's end as at its last line (rt_finish), with the status given */
+        if (in->nargs && cg_argkind(in, 0) == TY_STR)
+            cg_emit(cg, "{ int rc = rt_finish(); fprintf(stderr, \"%%s\\n\", %s); exit(rc ? rc : 1); }",
+                    cg_arg(cg, in, 0));
+        else
+            cg_emit(cg, "{ int rc = rt_finish(); exit(rc ? rc : (int)(%s)); }", in->nargs ? cg_arg(cg, in, 0) : "0");
+        break;
     case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
     case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;
     case IR_RAISE: /* the message: args[0] (a str made at run time) if given, else sval2 */

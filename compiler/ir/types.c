@@ -173,6 +173,14 @@ Type *ty_tuple(int n, Type **elems)
     return t;
 }
 
+Type *ty_record(int n, const char **keys, Type **elems)
+{
+    Type *t = ty_tuple(n, elems);
+    t->keys = ar_alloc(ty_arena, sizeof *t->keys * (n ? n : 1));
+    for (int i = 0; i < n; i++) t->keys[i] = keys[i];
+    return t;
+}
+
 Type *ty_list(Type *elem)
 {
     Type *t = ty_new(TY_LIST);
@@ -217,9 +225,9 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_ARRAY: return a->dtype == b->dtype && a->ndim == b->ndim;
     case TY_DTYPE: return a->dtype == b->dtype;
     case TY_TUPLE:
-        if (a->n != b->n) return false;
+        if (a->n != b->n || !a->keys != !b->keys) return false;
         for (int i = 0; i < a->n; i++)
-            if (!ty_equal(a->elems[i], b->elems[i])) return false;
+            if (!ty_equal(a->elems[i], b->elems[i]) || (a->keys && strcmp(a->keys[i], b->keys[i]))) return false;
         return true;
     case TY_LIST:
         /* an unknown element type unifies with anything (fixed at the first append) */
@@ -255,12 +263,13 @@ static void ty_write(StrBuf *sb, const Type *t)
     case TY_STR: sb_puts(sb, "str"); break;
     case TY_ARRAY: sb_printf(sb, "ndarray[%s, %d]", dt_name(t->dtype), t->ndim); break;
     case TY_TUPLE:
-        sb_puts(sb, "tuple[");
+        sb_puts(sb, t->keys ? "dict{" : "tuple[");
         for (int i = 0; i < t->n; i++) {
             if (i) sb_puts(sb, ", ");
+            if (t->keys) sb_printf(sb, "'%s': ", t->keys[i]);
             ty_write(sb, t->elems[i]);
         }
-        sb_puts(sb, "]");
+        sb_puts(sb, t->keys ? "}" : "]");
         break;
     case TY_LIST:
         sb_puts(sb, "list[");

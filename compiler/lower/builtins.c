@@ -270,6 +270,26 @@ static IrValue *time_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return lw_emit(L, IR_PERF_COUNTER, call->span, ty_float(), 0, NULL);
 }
 
+/* sys.exit([status]): an int (a bool) is the exit status (modulo 256, as the OS takes it), a str
+ * is written to stderr and the status is 1, None or nothing is 0; the program ends there as it
+ * does at its last line (pending GPU work finishes, output is flushed). */
+static IrValue *sys_exit(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    Args a;
+    if (!lw_bind(call, "exit", "status", 0, &a)) return NULL;
+    IrValue *v = a.p[0] ? lw_expr(L, a.p[0]) : NULL;
+    if (a.p[0] && !v) return NULL;
+    if (v && v->type->kind == TY_NONE) v = NULL;
+    if (v && v->type->kind == TY_BOOL) v = lw_to_scalar(L, v, TY_INT, call->span);
+    if (v && v->type->kind != TY_INT && v->type->kind != TY_STR) {
+        diag_error(call->span, "sys.exit() takes an int, a str or None here, not %s", ty_str_of(v->type));
+        return NULL;
+    }
+    ir_emit(L->m, L->blk, IR_EXIT, call->span, NULL, v ? 1 : 0, v ? &v : NULL);
+    return lw_pseudo(L, ty_none());
+}
+
 /* ---------------------------------------------------------------- API table */
 
 const ApiFn lw_builtin_api[] = {
@@ -296,6 +316,7 @@ const ApiFn lw_builtin_api[] = {
     {"math", "isinf", math_call, IR_ISINF},
     {"math", "isfinite", math_call, IR_ISFINITE},
     {"math", "pow", math_call, IR_POW},
+    {"sys", "exit", sys_exit, 0},
     /* the time module */
     {"time", "perf_counter", time_call, 0},
     {"time", "time", time_call, 0},

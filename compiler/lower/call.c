@@ -423,7 +423,8 @@ IrValue *lw_printable(Lower *L, AstNode *e)
         }
         if (x->type->kind == TY_ARRAY) return api_tolist(L, e, x);
     }
-    return lw_expr(L, e);
+    IrValue *v = lw_expr(L, e);
+    return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;
 }
 
 static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
@@ -713,6 +714,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
+        if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
         if (obj->type->kind != TY_MODULE) {
             diag_error(f->span, "'%s' object has no method '%s' that gpyc supports", ty_str_of(obj->type), m);
             return NULL;

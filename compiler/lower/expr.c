@@ -675,6 +675,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         }
         return lw_index(L, obj, e->rhs, e->span);
     case TY_TUPLE: {
+        if (obj->type->keys) return lw_dict_get(L, obj, e->rhs, e->span);
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
         int64_t k;
@@ -785,6 +786,8 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         }
         return lw_const_bool(L, sp, aop == AOP_IS ? same : !same);
     }
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_TUPLE && tb->keys)
+        return lw_dict_in(L, a, b, aop == AOP_NOTIN, sp);
     if (aop == AOP_IN || aop == AOP_NOTIN) {
         diag_error(sp, "the '%s' operator is not supported yet", ast_op_name(aop));
         return NULL;
@@ -1237,6 +1240,7 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_NONE: return lw_const_none(L, e->span);
     case AST_FSTRING: return lower_fstring(L, e);
     case AST_COMP: return lw_comprehension(L, e);
+    case AST_DICT: return lw_dict_literal(L, e);
     case AST_BINOP: {
         bool done;
         IrValue *c = literal_expr(L, e, &done);   /* 2**10, 2**64 - 1 (uint64 contexts) */

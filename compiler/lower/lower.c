@@ -308,7 +308,9 @@ bool lw_unify(Type *to, Type *from)
         return !to->elem || !from->elem || ty_equal(to->elem, from->elem);
     }
     if (to->kind == TY_TUPLE && from->kind == TY_TUPLE) {
-        if (to->n != from->n) return false;
+        if (to->n != from->n || !to->keys != !from->keys) return false;
+        for (int i = 0; to->keys && i < to->n; i++)
+            if (strcmp(to->keys[i], from->keys[i])) return false;
         for (int i = 0; i < to->n; i++)
             if (!lw_unify(to->elems[i], from->elems[i])) return false;
         return true;
@@ -461,6 +463,10 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
     case AST_TUPLE:
     case AST_LIST: {
         int n = target->elts.n;
+        if (v->type->kind == TY_TUPLE && v->type->keys) {
+            diag_error(sp, "unpacking a dict (its keys) is not supported: write list(d.keys())");
+            return false;
+        }
         if (v->type->kind == TY_TUPLE) {
             if (v->type->n != n) {
                 diag_error(sp, "%s to unpack (expected %d, got %d)",
@@ -492,6 +498,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
     case AST_SUBSCRIPT: {
         IrValue *obj = target_object(L, target->lhs);
         if (!obj) return false;
+        if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_set(L, target, obj, v, sp);
         if (obj->type->kind == TY_ARRAY) {
             IrValue *view = lw_index(L, obj, target->rhs, target->span);
             if (!view) return false;
@@ -693,6 +700,7 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     if (!v) return false;
     src->v = v;
     src->sp = e->span;
+    if (v->type->kind == TY_TUPLE && v->type->keys) src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
     switch (v->type->kind) {
     case TY_LIST:
         src->kind = 1;
@@ -1293,7 +1301,8 @@ void lw_stmt(Lower *L, AstNode *s)
         /* names stay bound until the end of the function; `del` only ends their use early */
         for (int i = 0; i < s->elts.n; i++) {
             AstNode *t = s->elts.v[i];
-            if (t->kind != AST_NAME) diag_error(t->span, "del of this expression is not supported");
+            if (t->kind == AST_SUBSCRIPT) lw_dict_del(L, t);
+            else if (t->kind != AST_NAME) diag_error(t->span, "del of this expression is not supported");
             else if (!lw_lookup(L, t->sval)) diag_error(t->span, "name '%s' is not defined", t->sval);
         }
         return;

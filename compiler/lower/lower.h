@@ -210,6 +210,16 @@ IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt);
 IrValue *lw_comprehension(Lower *L, AstNode *e);
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 
+/* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
+IrValue *lw_dict_literal(Lower *L, AstNode *e);
+IrValue *lw_dict_get(Lower *L, IrValue *d, AstNode *key, Span sp);            /* d[key] */
+bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp); /* d[k] = v, d a name */
+bool lw_dict_del(Lower *L, AstNode *target);                                  /* del d[k] */
+IrValue *lw_dict_in(Lower *L, IrValue *key, IrValue *d, bool negate, Span sp); /* key [not] in d */
+IrValue *lw_dict_iter(Lower *L, IrValue *d, Span sp);                         /* its keys, a list */
+IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m);  /* get, keys, ... */
+IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp);                          /* str(d) */
+
 /* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
 FlowState *lw_flow_save(Lower *L);
 /* Back to the bindings of st; those added since stay, bound as they are. */

@@ -1,0 +1,225 @@
+/*
+ * lower/dict.c — dicts whose keys are constant strings: records.
+ *
+ * A dict literal with constant str keys (`{'DIM_X': 16, 'name': 'a'}`) is a record: a tuple
+ * value whose type carries the keys (Type.keys, ty_record), a type per key.  Everything about
+ * its keys is known at compile time: `d['k']`, `'k' in d`, `len(d)`, `d.get('k', dflt)` and
+ * `d.keys()` are resolved then; `d['k'] = v` and `del d['k']` make a new record (a new key,
+ * or a value of another type, makes it a new type: the name is rebound, lower/flow.c) and
+ * assign it to the name.  `d.values()`, `d.items()` and `for k in d` are lists in insertion
+ * order (values of one type).  str(d) and print(d) write Python's `{'k': v, ...}`.
+ * Not compiled (located errors): other keys (ints, variables: gpyc has no hash table at run
+ * time), an empty `{}`, `**d`.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+/* The record of keys[0..n) and values vs[0..n): an IR_TUPLE of a record type. */
+static IrValue *make_record(Lower *L, Span sp, int n, const char **keys, IrValue **vs)
+{
+    Type **ts = ar_alloc(L->a, sizeof(Type *) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        if (!lw_is_runtime_type(vs[i]->type) || vs[i]->type->kind == TY_NONE) {
+            diag_error(sp, "a dict value cannot be %s here", ty_str_of(vs[i]->type));
+            return NULL;
+        }
+        ts[i] = vs[i]->type;
+    }
+    Type *t = ty_record(n, keys, ts);
+    ir_need_tuple(L->m, t);
+    return lw_emit(L, IR_TUPLE, sp, t, n, vs);
+}
+
+/* The constant str key of e, or NULL after a located error. */
+static const char *const_key(Lower *L, AstNode *e)
+{
+    IrValue *k = lw_expr(L, e);
+    if (!k) return NULL;
+    if (k->def && k->def->op == IR_CONST_STR) return k->def->sval;
+    diag_error(e->span, "dict keys must be constant strings here, not %s%s (gpyc's dicts are records known "
+                        "at compile time)",
+               k->type->kind == TY_STR ? "a str computed at run time" : ty_str_of(k->type), "");
+    return NULL;
+}
+
+/* The position of key in record type t, or -1. */
+static int key_index(const Type *t, const char *key)
+{
+    for (int i = 0; i < t->n; i++)
+        if (!strcmp(t->keys[i], key)) return i;
+    return -1;
+}
+
+IrValue *lw_dict_literal(Lower *L, AstNode *e)
+{
+    int n = e->elts.n;
+    if (n == 0) {
+        diag_error(e->span, "an empty dict is not supported: gpyc's dicts are records whose constant str keys "
+                            "the literal lists");
+        return NULL;
+    }
+    const char **keys = ar_alloc(L->a, sizeof(char *) * (size_t)n);
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (size_t)n);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const char *k = const_key(L, e->elts.v[i]);
+        IrValue *v = k ? lw_expr(L, e->params.v[i]) : NULL;
+        if (!v) return NULL;
+        int j = 0;
+        while (j < m && strcmp(keys[j], k)) j++;
+        keys[j] = k; /* a repeated key keeps its first place and takes the last value, as Python */
+        vs[j] = v;
+        if (j == m) m++;
+    }
+    return make_record(L, e->span, m, keys, vs);
+}
+
+IrValue *lw_dict_get(Lower *L, IrValue *d, AstNode *key, Span sp)
+{
+    const char *k = const_key(L, key);
+    if (!k) return NULL;
+    int i = key_index(d->type, k);
+    if (i < 0) {
+        diag_error(key->span, "KeyError: '%s' (the dict has no such key here)", k);
+        return NULL;
+    }
+    return lw_tuple_get(L, d, i, sp);
+}
+
+/* d with key set to v (added at the end when new) or, v NULL, removed; NULL after an error. */
+static IrValue *record_with(Lower *L, IrValue *d, const char *key, IrValue *v, Span sp)
+{
+    int n = d->type->n, i = key_index(d->type, key);
+    if (!v && i < 0) {
+        diag_error(sp, "KeyError: '%s' (the dict has no such key here)", key);
+        return NULL;
+    }
+    const char **keys = ar_alloc(L->a, sizeof(char *) * (size_t)(n + 1));
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(n + 1));
+    int m = 0;
+    for (int j = 0; j < n; j++) {
+        if (j == i && !v) continue;
+        keys[m] = d->type->keys[j];
+        vs[m++] = j == i ? v : lw_tuple_get(L, d, j, sp);
+    }
+    if (i < 0) {
+        keys[m] = key;
+        vs[m++] = v;
+    }
+    if (m == 0) {
+        diag_error(sp, "removing the last key of a dict is not supported (an empty dict has no type here)");
+        return NULL;
+    }
+    return make_record(L, sp, m, keys, vs);
+}
+
+bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp)
+{
+    if (target->lhs->kind != AST_NAME) {
+        diag_error(target->span, "d[k] = v takes a dict that is a name here");
+        return false;
+    }
+    const char *k = const_key(L, target->rhs);
+    IrValue *r = k ? record_with(L, d, k, v, sp) : NULL;
+    return r && lw_assign(L, target->lhs, r, sp);
+}
+
+bool lw_dict_del(Lower *L, AstNode *target)
+{
+    IrValue *d = target->lhs->kind == AST_NAME ? lw_expr(L, target->lhs) : NULL;
+    if (!d || d->type->kind != TY_TUPLE || !d->type->keys) {
+        if (!d || target->lhs->kind == AST_NAME) diag_error(target->span, "del of this expression is not supported");
+        return false;
+    }
+    const char *k = const_key(L, target->rhs);
+    IrValue *r = k ? record_with(L, d, k, NULL, target->span) : NULL;
+    return r && lw_assign(L, target->lhs, r, target->span);
+}
+
+IrValue *lw_dict_in(Lower *L, IrValue *kv, IrValue *d, bool negate, Span sp)
+{
+    if (!kv->def || kv->def->op != IR_CONST_STR) {
+        diag_error(sp, "'in' of a dict takes a constant string here");
+        return NULL;
+    }
+    return lw_const_bool(L, sp, (key_index(d->type, kv->def->sval) >= 0) != negate);
+}
+
+/* The record's keys as a list of str. */
+static IrValue *keys_list(Lower *L, IrValue *d, Span sp)
+{
+    int n = d->type->n;
+    IrValue **ks = ar_alloc(L->a, sizeof(IrValue *) * (size_t)n);
+    for (int i = 0; i < n; i++) ks[i] = lw_const_str(L, sp, d->type->keys[i]);
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), n, ks);
+}
+
+/* The record's values (items: (key, value) tuples) as a list: one type for all. */
+static IrValue *values_list(Lower *L, IrValue *d, bool items, Span sp)
+{
+    int n = d->type->n;
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (!ty_equal(d->type->elems[i], d->type->elems[0])) {
+            diag_error(sp, "d.%s() of a dict whose values have different types (%s): a list holds one type; "
+                           "read the keys one by one",
+                       items ? "items" : "values", ty_str_of(d->type));
+            return NULL;
+        }
+        vs[i] = lw_tuple_get(L, d, i, sp);
+        if (items) vs[i] = lw_tuple(L, sp, 2, (IrValue *[]){lw_const_str(L, sp, d->type->keys[i]), vs[i]});
+    }
+    Type *et = vs[0]->type;
+    if (et->kind == TY_TUPLE) ir_need_tuple(L->m, et);
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(et), n, vs);
+}
+
+IrValue *lw_dict_iter(Lower *L, IrValue *d, Span sp) { return keys_list(L, d, sp); }
+
+IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
+{
+    Span sp = call->span;
+    int nargs = call->elts.n;
+    if (call->params.n) {
+        diag_error(sp, "dict.%s() takes no keyword arguments", m);
+        return NULL;
+    }
+    if (!strcmp(m, "get")) {
+        if (nargs < 1 || nargs > 2) {
+            diag_error(sp, "get expected 1 or 2 arguments, got %d", nargs);
+            return NULL;
+        }
+        const char *k = const_key(L, call->elts.v[0]);
+        if (!k) return NULL;
+        int i = key_index(d->type, k);
+        if (i >= 0) return lw_tuple_get(L, d, i, sp);
+        return nargs == 2 ? lw_expr(L, call->elts.v[1]) : lw_const_none(L, sp);
+    }
+    if (nargs) {
+        diag_error(sp, "dict.%s() takes no arguments here", m);
+        return NULL;
+    }
+    if (!strcmp(m, "keys")) return keys_list(L, d, sp);
+    if (!strcmp(m, "values") || !strcmp(m, "items")) return values_list(L, d, m[0] == 'i', sp);
+    if (!strcmp(m, "copy")) return d;
+    diag_error(sp, "dict.%s() is not supported (gpyc's dicts are records with constant str keys)", m);
+    return NULL;
+}
+
+IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp)
+{
+    int n = d->type->n;
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 1));
+    int np = 0;
+    for (int i = 0; i < n; i++) {
+        parts[np++] = lw_const_str(L, sp, ar_printf(L->a, "%s'%s': ", i ? ", " : "{", d->type->keys[i]));
+        IrValue *v = lw_tuple_get(L, d, i, sp);
+        if (v->type->kind == TY_TUPLE && v->type->keys) v = lw_dict_str(L, v, sp);
+        else v = lw_format_part(L, v, "", 'r', sp, sp);
+        if (!v) return NULL;
+        parts[np++] = v;
+    }
+    parts[np++] = lw_const_str(L, sp, "}");
+    return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), np, parts);
+}

@@ -1,0 +1,37 @@
+import cupy as cp
+
+
+def read_code(code, params):
+    for k, v in params.items():
+        code = '#define ' + k + ' ' + str(v) + '\n' + code
+    return code
+
+
+def describe(cfg):
+    return '%s: %d x %d' % (cfg['name'], cfg['rows'], cfg['cols'])
+
+
+dim_x = 16
+config = {'DIM_X': dim_x, 'DIM_Y': 16, 'BLK_M': 64, 'THR_M': 64 // dim_x}
+print(read_code('body', params=config))
+print(config)
+print(len(config), 'DIM_X' in config, 'NOPE' in config, 'NOPE' not in config)
+print(config['BLK_M'], config.get('DIM_Y'), config.get('NOPE', -1))
+config['BLK_M'] = 128
+config['EXTRA'] = 7
+del config['DIM_Y']
+print(config)
+print(sorted(config.keys()), sum(config.values()))
+for k in config:
+    print(k)
+cfg = {'name': 'grid', 'rows': 3, 'cols': 4, 'scale': 0.5}
+print(describe(cfg), cfg['scale'] * 2)
+cfg['scale'] = cp.arange(3) * cfg['scale']
+print(cfg['scale'].sum())
+arrays = {'a': cp.ones(3), 'b': cp.arange(3.0)}
+total = 0.0
+for name, arr in arrays.items():
+    total += float(arr.sum())
+    print(name, arr)
+print(total)
+print(f"{config['EXTRA']:03d} {len(arrays)}")
