@@ -55,6 +55,8 @@ typedef enum TypeKind {
     TY_BUILTIN,  /* a builtin or library function; name ("print", "cupy.zeros", "list.append") */
     TY_RANGE,    /* range(...), only as a for-loop iterable */
     TY_KERNEL,   /* a user-defined kernel (cp.ElementwiseKernel ...): uk */
+    TY_OBJ,      /* an object of CuPy's device API; name: its class ("cupy.cuda.Stream"); at run
+                    time an int64 handle into the runtime's tables (GPK_DEV) */
     TY_COUNT
 } TypeKind;
 
@@ -67,7 +69,7 @@ struct Type {
     int n;              /* TY_TUPLE: number of elements */
     Type **elems;       /* TY_TUPLE */
     Type *elem;         /* TY_LIST */
-    const char *name;   /* TY_MODULE, TY_BUILTIN */
+    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
     UKernel *uk;        /* TY_KERNEL */
@@ -93,10 +95,12 @@ Type *ty_func(AstNode *def);
 Type *ty_builtin(const char *name, Type *self);
 Type *ty_range(void);
 Type *ty_kernel(UKernel *uk);
+Type *ty_obj(const char *cls);
 bool ty_equal(const Type *a, const Type *b);
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
 bool ty_is_scalar(const Type *t);      /* bool, int, float, complex */
+bool ty_holds_obj(const Type *t);      /* a TY_OBJ, or a list or tuple holding one */
 bool ty_is_numeric(const Type *t);     /* scalar or array */
 /* "int", "float", "ndarray[float32, 2]", "tuple[int, int]", "list[float]" (for messages). */
 const char *ty_str_of(const Type *t);
@@ -144,6 +148,13 @@ typedef enum IrRandKind {
 #include "runtime/include/gpyrt_kinds.def"
     RAND_RANDINT,
 } IrRandKind;
+typedef enum IrDevCall {   /* IR_DEVICE's ival: the runtime function it calls */
+#define GPK_DEV(id, fn) DEV_##id,
+#include "runtime/include/gpyrt_kinds.def"
+    DEV_COUNT
+} IrDevCall;
+const char *ir_dev_fn(IrDevCall c);     /* "rt_stream_new" */
+const char *ir_dev_name(IrDevCall c);   /* "stream_new" (--emit=ir) */
 enum {   /* IR_MATMUL's ival: gp_mm_mode */
 #define GPK_MM(id) MM_##id,
 #include "runtime/include/gpyrt_kinds.def"
@@ -170,6 +181,10 @@ enum {
 };
 enum {   /* IR_QUANTILE's ival: GP_Q_* flags */
 #define GPK_Q(id, bit) Q_##id = bit,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* DEV_ASSERT_ARRAYS's first argument: gp_assert_kind */
+#define GPK_ASSERT(id) ASSERT_##id,
 #include "runtime/include/gpyrt_kinds.def"
 };
 enum {   /* IR_SETOP's ival: gp_setop */

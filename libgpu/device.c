@@ -2,7 +2,8 @@
  * device.c — device selection, the current stream and the error hook for libgpu.
  *
  * Invariants: nothing here touches the driver before gpu_init(); gpu_init() is idempotent and
- * either leaves the process with device 0 selected, one non-blocking stream and the default
+ * either leaves the process with device 0 selected, one non-blocking stream (current until
+ * gpu_set_stream makes another one current) and the default
  * memory pool configured (release threshold unlimited), or exits with status 1 after one plain
  * sentence on stderr.  Every failure of a CUDA call goes through gpu_error() (check.h's checks,
  * the pool), which hands a Python-style error to the runtime's hook (or prints and exits when
@@ -16,7 +17,8 @@
 #include "libgpu.h"
 
 static int initialised;
-static cudaStream_t stream;
+static cudaStream_t stream;     /* the program's own stream (CuPy's Stream.null) */
+static cudaStream_t current;    /* where launches, copies and allocations go now */
 static int sm_count;
 static cudaMemPool_t pool;
 static GpuErrorHook error_hook;
@@ -57,6 +59,7 @@ void gpu_init(void)
           "GPYC_RUNTIME_DEVICE_OPT); build with `make` for programs that run\n", stderr);
 #endif
     CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    current = stream;
     CHECK_CUDA(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, 0));
     if (sm_count < 1)
         sm_count = 1;
@@ -75,7 +78,21 @@ int gpu_is_initialised(void)
 cudaStream_t gpu_stream(void)
 {
     gpu_init();
+    return current;
+}
+
+/* The program's own stream, current until gpu_set_stream changes it. */
+cudaStream_t gpu_base_stream(void)
+{
+    gpu_init();
     return stream;
+}
+
+/* Makes s the current stream (the runtime's streams.c: `with stream:`, stream.use()). */
+void gpu_set_stream(cudaStream_t s)
+{
+    gpu_init();
+    current = s;
 }
 
 /* The number of SMs of device 0 (cached at init). */
@@ -96,7 +113,7 @@ cudaMemPool_t gpu_pool(void)
 void gpu_sync(void)
 {
     gpu_init();
-    CHECK_CUDA(cudaStreamSynchronize(stream));
+    CHECK_CUDA(cudaStreamSynchronize(current));
 }
 
 void gpu_shutdown(int all)
@@ -106,7 +123,7 @@ void gpu_shutdown(int all)
     gpu_pool_release(all);
     (void)cudaStreamDestroy(stream);
     (void)cudaGetLastError();
-    stream = NULL;
+    stream = current = NULL;
     initialised = 0;
 }
 

@@ -4,9 +4,10 @@
  * checks (CHECK_CUDA, CHECK_CUBLAS, ...) are in check.h.
  *
  * Invariants: every device allocation of a gpyc program goes through gpu_malloc/gpu_free
- * (cudaMallocAsync on the current stream from a pool whose release threshold is unlimited,
- * so steady-state loops never reach the driver); the device is initialised lazily, at the
- * first call that needs it.  Sections: device.c · pool.c (check.c: check.h)
+ * (cudaMallocAsync on the current stream, cudaFreeAsync on the block's own stream, from a pool
+ * whose release threshold is unlimited, so steady-state loops never reach the driver); the
+ * device is initialised lazily, at the first call that needs it.  Sections: device.c · pool.c
+ * (check.c: check.h)
  */
 #ifndef GPYC_LIBGPU_H
 #define GPYC_LIBGPU_H
@@ -26,7 +27,10 @@ extern "C" {
 void gpu_init(void);
 /* True (1) once gpu_init() has run; never initialises anything itself. */
 int gpu_is_initialised(void);
+/* The current stream (the program's own one until gpu_set_stream). */
 cudaStream_t gpu_stream(void);
+cudaStream_t gpu_base_stream(void);
+void gpu_set_stream(cudaStream_t s);
 int gpu_sm_count(void);
 void gpu_sync(void);
 /* The runtime installs this so CUDA failures (check.h, the pool's out-of-memory error) become
@@ -40,7 +44,8 @@ void gpu_set_error_hook(GpuErrorHook hook);
 void gpu_shutdown(int all);
 
 /* ---------------------------------------------------------------- pool.c */
-/* Stream-ordered allocation on the current stream.  n == 0 returns a valid unique pointer.
+/* Stream-ordered allocation on the current stream; gpu_free frees on the stream the block was
+ * allocated on (CuPy's pool does the same).  n == 0 returns a valid unique pointer.
  * Out of memory: the hook gets "cupy.cuda.memory.OutOfMemoryError" and
  * "Out of memory allocating 1,024 bytes (allocated so far: 0 bytes)." (with
  * ", limit set to: N bytes" before the period under CUPY_GPU_MEMORY_LIMIT, as CuPy). */
@@ -55,6 +60,16 @@ uint64_t gpu_pool_ops(void);
 uint64_t gpu_cache_hits(void);
 /* Allocations handed out and not yet freed. */
 uint64_t gpu_live_allocations(void);
+/* CuPy's pool figures besides gpu_bytes_in_use (its used bytes): the bytes the pool holds
+ * from the driver (live, kept and free), the blocks kept for reuse. */
+uint64_t gpu_total_bytes(void);
+int gpu_kept_blocks(void);
+/* Gives the kept blocks of stream s (all != 0: of every stream) back to the pool, waits for
+ * the device and returns the pool's unused memory to the driver. */
+void gpu_free_all_blocks(cudaStream_t s, int all);
+/* A memory pool's set_limit: replaces CUPY_GPU_MEMORY_LIMIT's limit (0: none). */
+void gpu_set_limit(uint64_t bytes);
+uint64_t gpu_get_limit(void);
 
 #ifdef __cplusplus
 }

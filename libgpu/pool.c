@@ -1,14 +1,17 @@
 /*
  * pool.c — stream-ordered device allocation for gpyc programs.
  *
- * Every device allocation goes through gpu_malloc/gpu_free: cudaMallocAsync/cudaFreeAsync on
- * the current stream from device 0's default pool, whose release threshold gpu_init sets to
- * unlimited, so a steady-state loop reuses pool memory and never reaches the driver.
+ * Every device allocation goes through gpu_malloc/gpu_free: cudaMallocAsync on the current
+ * stream, cudaFreeAsync on the stream the block was allocated on (after the current stream's
+ * work, when another stream is current), from device 0's default pool, whose release threshold
+ * gpu_init sets to unlimited, so a steady-state loop reuses pool memory and never reaches the
+ * driver.
  *
  * gpu_free keeps up to CACHE_SLOTS freed blocks and gpu_malloc hands one back when its
  * rounded size matches, with no CUDA call (see "freed blocks kept for reuse" below).
  *
- * Invariants: `live` maps each pointer handed out and not yet freed to its (requested) size,
+ * Invariants: `live` maps each pointer handed out and not yet freed to its (requested) size
+ * and its stream,
  * so gpu_bytes_in_use() (the sum of those sizes rounded up to 512 bytes, as CuPy's pool counts
  * its used bytes) is exact and gpu_free of an unknown pointer is caught; alloc_calls
  * counts the allocations that grew the pool's reserved memory (what a test of "no driver
@@ -18,6 +21,7 @@
  * A limit (CuPy's CUPY_GPU_MEMORY_LIMIT: bytes, or a percentage of the device's memory) bounds
  * the bytes in use plus the blocks kept, as CuPy's pool bounds its total: an allocation over
  * it gives the kept blocks back and, still over, raises CuPy's OutOfMemoryError with the limit.
+ * A memory pool's set_limit (gpu_set_limit) replaces it.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -31,6 +35,7 @@
 typedef struct Slot {
     void *p;          /* NULL: empty; TOMB: deleted */
     size_t n;
+    cudaStream_t s;   /* the stream it was allocated on (freed there) */
 } Slot;
 
 #define TOMB ((void *)1)
@@ -51,7 +56,7 @@ static size_t hash_ptr(void *p)
     return (size_t)x;
 }
 
-static void map_put(void *p, size_t n);
+static void map_put(void *p, size_t n, cudaStream_t s);
 
 /* Grows (or cleans) the table so that it stays at most half full. */
 static void map_grow(void)
@@ -68,11 +73,11 @@ static void map_grow(void)
     nlive = 0;
     for (size_t i = 0; i < oldn; i++)
         if (old[i].p && old[i].p != TOMB)
-            map_put(old[i].p, old[i].n);
+            map_put(old[i].p, old[i].n, old[i].s);
     free(old);
 }
 
-static void map_put(void *p, size_t n)
+static void map_put(void *p, size_t n, cudaStream_t s)
 {
     if ((nused + 1) * 2 > nslots)
         map_grow();
@@ -83,11 +88,12 @@ static void map_put(void *p, size_t n)
         nused++;
     slots[i].p = p;
     slots[i].n = n;
+    slots[i].s = s;
     nlive++;
 }
 
-/* Removes p and returns its size; returns (size_t)-1 when p is unknown. */
-static size_t map_take(void *p)
+/* Removes p and returns its size and, in *s, its stream; returns (size_t)-1 when p is unknown. */
+static size_t map_take(void *p, cudaStream_t *s)
 {
     if (!nslots)
         return (size_t)-1;
@@ -95,6 +101,7 @@ static size_t map_take(void *p)
     while (slots[i].p) {
         if (slots[i].p == p) {
             size_t n = slots[i].n;
+            *s = slots[i].s;
             slots[i].p = TOMB;
             nlive--;
             return n;
@@ -147,13 +154,14 @@ static void out_of_memory(size_t n, uint64_t limit)
 /* The limit of CUPY_GPU_MEMORY_LIMIT, read at the first allocation: an integer of bytes, or
  * a percentage ("50%") of the device's total memory, as CuPy reads it; 0 for none.  A value
  * CuPy would not read raises ValueError with Python's words. */
+static int limit_read;       /* memory_limit has its value (the environment's or set_limit's) */
+static uint64_t limit;
+
 static uint64_t memory_limit(void)
 {
-    static int read;
-    static uint64_t limit;
-    if (read)
+    if (limit_read)
         return limit;
-    read = 1;
+    limit_read = 1;
     const char *v = getenv("CUPY_GPU_MEMORY_LIMIT");
     if (!v)
         return 0;
@@ -184,9 +192,9 @@ static uint64_t memory_limit(void)
  * cudaMallocAsync + cudaFreeAsync cost 1.2 µs of host time a pair on an H100, 1.75 µs inside
  * a launch-and-sync loop (docs/runtime.md), and a reduction in a timed loop makes two pairs
  * (its result and its partials).  So gpu_free keeps the block and a later gpu_malloc of the
- * same rounded size takes it back without a CUDA call.  That is as safe as the pool's own
- * reuse: there is one stream (gpu_stream), so the block's earlier uses are ordered before its
- * next one.  Sizes round up to 512 bytes, as CuPy's pool rounds them, so that repeated shapes
+ * same rounded size and the same stream takes it back without a CUDA call.  That is as safe as
+ * the pool's own reuse: a block is kept for the stream it was allocated and freed on, so its
+ * earlier uses on that stream are ordered before its next one.  Sizes round up to 512 bytes, as CuPy's pool rounds them, so that repeated shapes
  * meet again.  Full: the oldest block goes back to the pool.  Nothing is kept or taken while
  * the stream is being captured into a CUDA graph, nor is a block allocated during a capture
  * ever kept, even when it is freed after: it belongs to the graph (which is thrown away:
@@ -199,7 +207,8 @@ enum { CACHE_SLOTS = 32, ROUND_BYTES = 512 };
 #define BORN_IN_CAPTURE ((size_t)1 << (sizeof(size_t) * 8 - 1))
 static struct {
     void *p;
-    size_t n;      /* rounded size */
+    size_t n;        /* rounded size */
+    cudaStream_t s;  /* its stream */
 } cache[CACHE_SLOTS];
 static int ncache;      /* cache[0] is the oldest */
 static uint64_t cache_hits;
@@ -218,10 +227,10 @@ static bool capturing(cudaStream_t s)
 }
 
 /* A kept block of exactly n (rounded) bytes, the most recently kept first; NULL if none. */
-static void *cache_take(size_t n)
+static void *cache_take(size_t n, cudaStream_t s)
 {
     for (int i = ncache - 1; i >= 0; i--) {
-        if (cache[i].n == n) {
+        if (cache[i].n == n && cache[i].s == s) {
             void *p = cache[i].p;
             memmove(&cache[i], &cache[i + 1], sizeof cache[0] * (size_t)(ncache - 1 - i));
             ncache--;
@@ -235,12 +244,13 @@ static void *cache_take(size_t n)
 static void cache_put(void *p, size_t n, cudaStream_t s)
 {
     if (ncache == CACHE_SLOTS) {
-        CHECK_CUDA(cudaFreeAsync(cache[0].p, s));
+        CHECK_CUDA(cudaFreeAsync(cache[0].p, cache[0].s));
         memmove(&cache[0], &cache[1], sizeof cache[0] * (CACHE_SLOTS - 1));
         ncache--;
     }
     cache[ncache].p = p;
     cache[ncache].n = n;
+    cache[ncache].s = s;
     ncache++;
 }
 
@@ -253,12 +263,17 @@ static uint64_t kept_bytes(void)
     return b;
 }
 
-/* Gives every kept block back to the pool. */
-static void cache_flush(cudaStream_t s)
+/* Gives the kept blocks of stream s (all: every stream's) back to the pool. */
+static void cache_flush(cudaStream_t s, bool all)
 {
-    for (int i = 0; i < ncache; i++)
-        CHECK_CUDA(cudaFreeAsync(cache[i].p, s));
-    ncache = 0;
+    int k = 0;
+    for (int i = 0; i < ncache; i++) {
+        if (all || cache[i].s == s)
+            CHECK_CUDA(cudaFreeAsync(cache[i].p, cache[i].s));
+        else
+            cache[k++] = cache[i];
+    }
+    ncache = k;
 }
 
 /* Raises OutOfMemoryError unless req more bytes fit under the limit, giving the kept blocks
@@ -271,7 +286,7 @@ static void check_limit(size_t req, cudaStream_t s, bool cap)
     if (!limit || cap)
         return;
     if (bytes_in_use + kept_bytes() + req > limit)
-        cache_flush(s);
+        cache_flush(s, true);
     if (req > limit || bytes_in_use + req > limit)
         out_of_memory(req, limit);
 }
@@ -285,9 +300,9 @@ void *gpu_malloc(size_t n)
     const size_t req = rounded(n);
     pool_ops++;
     const bool cap = capturing(s);
-    void *p = cap ? NULL : cache_take(req);
+    void *p = cap ? NULL : cache_take(req, s);
     if (p) {
-        map_put(p, n);
+        map_put(p, n, s);
         bytes_in_use += req;
         return p;
     }
@@ -297,8 +312,8 @@ void *gpu_malloc(size_t n)
         /* Give kept blocks, and memory the pool holds but does not use, back to the driver,
          * then retry once. */
         (void)cudaGetLastError();
-        cache_flush(s);
-        CHECK_CUDA(cudaStreamSynchronize(s));
+        cache_flush(s, true);
+        CHECK_CUDA(cudaDeviceSynchronize());
         CHECK_CUDA(cudaMemPoolTrimTo(pool, 0));
         reserved_seen = reserved_now(pool);
         e = cudaMallocAsync(&p, req, s);
@@ -308,7 +323,7 @@ void *gpu_malloc(size_t n)
         }
     }
     CHECK_CUDA(e);
-    map_put(p, cap ? n | BORN_IN_CAPTURE : n);
+    map_put(p, cap ? n | BORN_IN_CAPTURE : n, s);
     bytes_in_use += req;
     /* Only our allocations grow the pool and nothing shrinks it outside a trim, so one read
      * after the call tells whether this allocation reached the driver.  Not while the stream
@@ -323,21 +338,37 @@ void *gpu_malloc(size_t n)
     return p;
 }
 
-/* Stream-ordered free: the memory returns to the pool once prior work on the stream is done. */
+/* A block freed while another stream is current was last used there (most likely): its own
+ * stream, where it is freed and kept, first waits for the current stream's work so far. */
+static void order_after_current(cudaStream_t s)
+{
+    static cudaEvent_t ev;
+    cudaStream_t cur = gpu_stream();
+    if (s == cur || capturing(cur))
+        return;
+    if (!ev)
+        CHECK_CUDA(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
+    CHECK_CUDA(cudaEventRecord(ev, cur));
+    CHECK_CUDA(cudaStreamWaitEvent(s, ev, 0));
+}
+
+/* Stream-ordered free on the block's stream: the memory returns to the pool once prior work on
+ * that stream is done. */
 void gpu_free(void *p)
 {
     if (!p)
         return;
     pool_ops++;
-    size_t n = map_take(p);
+    cudaStream_t s = NULL;
+    size_t n = map_take(p, &s);
     if (n == (size_t)-1) {
         gpu_error("RuntimeError", "gpyc runtime: gpu_free of a pointer gpu_malloc did not return");
     }
     const bool born_in_capture = (n & BORN_IN_CAPTURE) != 0;
     n &= ~BORN_IN_CAPTURE;
-    cudaStream_t s = gpu_stream();
     const size_t r = rounded(n);
     bytes_in_use -= r;
+    order_after_current(s);
     if (r <= CACHE_MAX_BYTES && !born_in_capture && !capturing(s))
         cache_put(p, r, s);
     else
@@ -346,22 +377,52 @@ void gpu_free(void *p)
 
 void gpu_pool_release(int all)
 {
-    cudaStream_t s = gpu_stream();
     for (int i = 0; i < ncache; i++)
-        (void)cudaFreeAsync(cache[i].p, s);
+        (void)cudaFreeAsync(cache[i].p, cache[i].s);
     ncache = 0;
     for (size_t i = 0; all && i < nslots; i++)
         if (slots[i].p && slots[i].p != TOMB)
-            (void)cudaFreeAsync(slots[i].p, s);
+            (void)cudaFreeAsync(slots[i].p, slots[i].s);
     if (all) {
         free(slots);
         slots = NULL;
         nslots = nused = nlive = 0;
         bytes_in_use = 0;
     }
-    (void)cudaStreamSynchronize(s);
+    (void)cudaDeviceSynchronize();
     (void)cudaMemPoolTrimTo(gpu_pool(), 0);
     (void)cudaGetLastError();
+}
+
+uint64_t gpu_total_bytes(void)
+{
+    return gpu_is_initialised() ? reserved_now(gpu_pool()) : 0;
+}
+
+int gpu_kept_blocks(void)
+{
+    return ncache;
+}
+
+void gpu_free_all_blocks(cudaStream_t s, int all)
+{
+    if (!gpu_is_initialised())
+        return;
+    cache_flush(s, all != 0);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemPoolTrimTo(gpu_pool(), 0));
+    reserved_seen = reserved_now(gpu_pool());
+}
+
+void gpu_set_limit(uint64_t bytes)
+{
+    limit_read = 1;
+    limit = bytes;
+}
+
+uint64_t gpu_get_limit(void)
+{
+    return memory_limit();
 }
 
 uint64_t gpu_live_allocations(void)

@@ -85,7 +85,7 @@ void rt_init(int argc, char **argv, const char *script_name)
 int rt_finish(void)
 {
     if (gpu_is_initialised()) {
-        CHECK_CUDA(cudaStreamSynchronize(gpu_stream()));
+        CHECK_CUDA(cudaDeviceSynchronize());
         CHECK_CUDA(cudaGetLastError());
     }
     fflush(stdout);

@@ -83,7 +83,7 @@ static cufftHandle plan_get(const PlanKey *k)
     }
     if (plans[slot].used) {
         /* the evicted plan may still be in use by queued work: let it finish first */
-        CHECK_CUDA(cudaStreamSynchronize(rt_stream()));
+        CHECK_CUDA(cudaDeviceSynchronize());
         CHECK_CUFFT(cufftDestroy(plans[slot].plan));
         plans[slot].used = 0;
     }

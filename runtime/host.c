@@ -222,11 +222,6 @@ double rt_perf_counter(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void rt_sync(void)
-{
-    CHECK_CUDA(cudaStreamSynchronize(rt_stream()));
-}
-
 /* ---------------------------------------------------------------- Python scalar arithmetic */
 
 int64_t rt_i64_floordiv(int64_t a, int64_t b)

@@ -111,6 +111,8 @@ void rt_c_strides(int ndim, const int64_t *shape, size_t itemsize, int64_t *stri
  * RT_STREAM_HANDLES, the oldest handle is rebound to the new stream by bind(); at exit drop()
  * destroys each (with its workspace), ignoring the status.  Zero n and slot when defining one. */
 #define RT_STREAM_HANDLES 16
+/* The CUDA stream of a Stream object's handle (0: Stream.null). */
+cudaStream_t rt_stream_of(int64_t h);
 typedef struct rt_stream_handles {
     void *(*make)(cudaStream_t s);
     void (*bind)(void *handle, cudaStream_t s);

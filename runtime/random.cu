@@ -16,8 +16,10 @@
  *   - permutation keys: curandGenerate of n int32 words (the compiler argsorts them).
  * Doing the same calls in the same order gives the same numbers as CuPy.
  *
- * Invariant: one generator per process, created at the first use (seeded from $CUPY_SEED when
- * set, as CuPy's get_random_state does, else from the clock), on the runtime's stream.
+ * Invariant: cupy.random's own generator is created at its first use (seeded from $CUPY_SEED
+ * when set, as CuPy's get_random_state does, else from the clock); each RandomState object has
+ * a generator of its own; every draw uses the selected one (rt_random_use) on the current
+ * stream.
  */
 #include "gpyrt.h"
 #include "internal.h"
@@ -28,44 +30,83 @@
 #include <string.h>
 #include <time.h>
 
+/* Generator 0 is cupy.random's own (get_random_state), created and seeded at its first use;
+ * RandomState objects are the others.  `gen` is the selected one (rt_random_use). */
+static curandGenerator_t gens[64];
+static int ngens = 1;
+static int cur_gen;
 static curandGenerator_t gen;
-static bool have_gen;
 
-/* At exit: the generator destroyed (with its state). */
-static void gen_drop(void *)
+/* seed(s) as CuPy's RandomState: the pseudo-random seed, offset 0 */
+static void seed_gen(curandGenerator_t g, unsigned long long seed)
 {
-    (void)curandDestroyGenerator(gen);
-    have_gen = false;
+    CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed));
+    CHECK_CURAND(curandSetGeneratorOffset(g, 0));
+}
+
+/* CuPy's seed when none is given: $CUPY_SEED for get_random_state's generator, else the clock */
+static unsigned long long default_seed(bool env_ok)
+{
+    const char *env = env_ok ? getenv("CUPY_SEED") : NULL;
+    if (env && *env) return strtoull(env, NULL, 10);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+/* At exit: every generator destroyed (with its state). */
+static void gens_drop(void *)
+{
+    for (int k = 0; k < ngens; k++)
+        if (gens[k]) (void)curandDestroyGenerator(gens[k]);
+    memset(gens, 0, sizeof gens);
+    ngens = 1;
+    cur_gen = 0;
+}
+
+/* Creates generator k (the first one registers gens_drop). */
+static void gen_make(int k)
+{
+    static bool registered;
+    CHECK_CURAND(curandCreateGenerator(&gens[k], CURAND_RNG_PSEUDO_DEFAULT));
+    if (!registered) rt_at_exit(gens_drop, NULL);
+    registered = true;
 }
 
 static void ensure_gen(void)
 {
-    if (!have_gen) {
+    if (!gens[0]) {
         gpu_init();
-        CHECK_CURAND(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT));
-        have_gen = true;
-        rt_at_exit(gen_drop, NULL);
-        /* CuPy's get_random_state: the seed is $CUPY_SEED when set, else random */
-        const char *env = getenv("CUPY_SEED");
-        unsigned long long seed;
-        if (env && *env) {
-            seed = strtoull(env, NULL, 10);
-        } else {
-            struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            seed = (unsigned long long)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-        }
-        CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(gen, seed));
-        CHECK_CURAND(curandSetGeneratorOffset(gen, 0));
+        gen_make(0);
+        seed_gen(gens[0], default_seed(true));
     }
+    gen = gens[cur_gen];
     CHECK_CURAND(curandSetStream(gen, rt_stream()));
 }
 
 extern "C" void rt_random_seed(uint64_t seed)
 {
     ensure_gen();
-    CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(gen, seed));
-    CHECK_CURAND(curandSetGeneratorOffset(gen, 0));
+    seed_gen(gen, seed);
+}
+
+extern "C" int64_t rt_random_state_new(int64_t seed, bool seeded)
+{
+    gpu_init();
+    if (ngens == (int)(sizeof gens / sizeof gens[0]))
+        rt_raise("NotImplementedError", "gpyc programs make at most %d RandomState objects", ngens - 1);
+    gen_make(ngens);
+    seed_gen(gens[ngens], seeded ? (unsigned long long)seed : default_seed(false));
+    return ngens++;
+}
+
+extern "C" int64_t rt_random_use(int64_t state)
+{
+    int64_t prev = cur_gen;
+    if (state < 0 || state >= ngens)
+        rt_raise("RuntimeError", "gpyc runtime: bad RandomState handle %lld", (long long)state);
+    cur_gen = (int)state;
+    return prev;
 }
 
 /* n 32-bit words into p (curandGenerate) */

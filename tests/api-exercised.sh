@@ -4,7 +4,9 @@
 #
 # A function cupy.A.B counts as used where a program writes `cp.A.B` or `cupy.A.B` (a call, or
 # a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A`; a method cupy.ndarray.M where it writes
-# `.M(` after something other than a module (cp, cupy, np, numpy, math, linalg, random).
+# `.M(` after something other than a module (cp, cupy, np, numpy, math, linalg, random); a
+# method or property of a device-API class (cupy.cuda.Stream.M, cupy.random.RandomState.M)
+# where it writes `.M` after something other than a module, or `cp.cuda.Stream.M`.
 # Comment lines do not count.  Names in tests/api-not-exercised.txt (with the reason the NumPy
 # oracle cannot run them) are reported as EXEMPT.  Prints `MISSING name` for each other unused
 # name and a summary line; exits 1 when a name is missing (tests/run.sh: the `api` suite).
@@ -26,6 +28,11 @@ while read -r name; do
             re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bmath)(?<!\\blinalg)(?<!\\brandom)\\.$m\\s*\\(" ;;
         cupyx.*)
             re="\\b${name//./\\.}(?![A-Za-z0-9_])" ;;
+        cupy.*.[A-Z]*.*)
+            # a method or property of a class (cupy.cuda.Stream.synchronize): `.M` after
+            # something other than a module, or the class's own attribute (cp.cuda.Stream.null)
+            m=${name##*.} c=${name#cupy.}; c=${c%.*}
+            re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bmath)(?<!\\blinalg)(?<!\\brandom)(?<!\\bcuda)(?<!\\bstream)(?<!\\bruntime)\\.$m(?![A-Za-z0-9_])|\\b(cp|cupy)\\.${c//./\\.}\\.$m(?![A-Za-z0-9_])" ;;
         *)
             f=${name#cupy.}
             re="\\b(cp|cupy)\\.${f//./\\.}(?![A-Za-z0-9_])" ;;

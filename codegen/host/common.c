@@ -85,7 +85,7 @@ bool cg_has_storage(const Type *t)
     if (!t) return false;
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR:
-    case TY_ARRAY: case TY_LIST: case TY_TUPLE:
+    case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ:
         return true;
     default:
         return false;
@@ -118,7 +118,7 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: return "bool";
-    case TY_INT: return "int64_t";
+    case TY_INT: case TY_OBJ: return "int64_t";   /* an object: the runtime's handle */
     case TY_FLOAT: return "double";
     case TY_COMPLEX: return "gp_c128";
     case TY_STR: return "const char *";
@@ -144,7 +144,7 @@ const char *cg_zero_of(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: return "false";
-    case TY_INT: return "0";
+    case TY_INT: case TY_OBJ: return "0";
     case TY_FLOAT: return "0.0";
     case TY_STR: case TY_ARRAY: case TY_LIST: return "NULL";
     default: return "{}";
@@ -157,7 +157,7 @@ const char *cg_list_kind(const Type *elem)
     if (!elem) return "GP_LIST_I64";
     switch (elem->kind) {
     case TY_BOOL: return "GP_LIST_BOOL";
-    case TY_INT: return "GP_LIST_I64";
+    case TY_INT: case TY_OBJ: return "GP_LIST_I64";
     case TY_FLOAT: return "GP_LIST_F64";
     case TY_COMPLEX: return "GP_LIST_C128";
     case TY_STR: return "GP_LIST_STR";

@@ -270,6 +270,17 @@ static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
     return true;
 }
 
+/* IR_DEVICE: `r = FN(args...);` (gpyrt_kinds.def's GPK_DEV row names FN). */
+static void emit_device(Cg *cg, const IrInstr *in, const char *r)
+{
+    StrBuf sb = {0};
+    for (int i = 0; i < in->nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, i));
+    const char *fn = ir_dev_fn((IrDevCall)in->ival);
+    if (r) cg_emit(cg, "%s = %s(%s);", r, fn, sb.s ? sb.s : "");
+    else cg_emit(cg, "%s(%s);", fn, sb.s ? sb.s : "");
+    sb_free(&sb);
+}
+
 static void emit_instr(Cg *cg, const IrInstr *in)
 {
     if (in->group) {
@@ -462,6 +473,7 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         else
             cg_emit(cg, "{ int rc = rt_finish(); exit(rc ? rc : (int)(%s)); }", in->nargs ? cg_arg(cg, in, 0) : "0");
         break;
+    case IR_DEVICE: emit_device(cg, in, r); break;
     case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
     case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;
     case IR_RAISE: /* the message: args[0] (a str made at run time) if given, else sval2 */

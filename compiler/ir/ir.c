@@ -276,6 +276,21 @@ const char *ir_rt_kind_name(RtKindSet set, int64_t k)
     return r ? lower_name(kind_names[set][k], sizeof kind_names[set][k], r->id) : "?";
 }
 
+/* IR_DEVICE's calls (GPK_DEV rows): the runtime function and the lower-case name. */
+static const KindRow dev_rows[] = {
+#define GPK_DEV(id, fn) {#fn, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
+static char dev_names[DEV_COUNT][24];
+
+const char *ir_dev_fn(IrDevCall c) { return (int)c >= 0 && c < DEV_COUNT ? dev_rows[c].cname : "?"; }
+
+const char *ir_dev_name(IrDevCall c)
+{
+    if ((int)c < 0 || c >= DEV_COUNT) return "?";
+    return lower_name(dev_names[c], sizeof dev_names[c], dev_rows[c].id);
+}
+
 const OpInfo *ir_op_info(IrOp op)
 {
     if ((int)op < 0 || op > IR_EWISE_LAST) return NULL;
@@ -408,6 +423,7 @@ static void attrs_random(StrBuf *out, const IrInstr *in)
 {
     sb_printf(out, " %s %s", ir_rt_kind_name(RTK_RAND, in->ival), dt_name(in->dtype));
 }
+static void attrs_device(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_dev_name((IrDevCall)in->ival)); }
 static void attrs_complex_part(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " imag" : " real"); }
 /* " axes=0,2" or " axes=all" */
 static void put_axes(StrBuf *out, const IrInstr *in)

@@ -202,6 +202,14 @@ Type *ty_func(AstNode *def)
     return t;
 }
 
+/* An object of CuPy's device API of class cls ("cupy.cuda.Stream"): an int64 handle at run time. */
+Type *ty_obj(const char *cls)
+{
+    Type *t = ty_new(TY_OBJ);
+    t->name = cls;
+    return t;
+}
+
 Type *ty_builtin(const char *name, Type *self)
 {
     Type *t = ty_new(TY_BUILTIN);
@@ -233,11 +241,24 @@ bool ty_equal(const Type *a, const Type *b)
         /* an unknown element type unifies with anything (fixed at the first append) */
         return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
     case TY_MODULE:
+    case TY_OBJ:
     case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
     case TY_FUNC: return a->def == b->def;
     case TY_KERNEL: return a->uk == b->uk;
     default: return true;
     }
+}
+
+/* Is t an object of CuPy's device API, or a list or tuple holding one (no str() of them)? */
+bool ty_holds_obj(const Type *t)
+{
+    if (!t) return false;
+    if (t->kind == TY_OBJ) return true;
+    if (t->kind == TY_LIST) return ty_holds_obj(t->elem);
+    if (t->kind == TY_TUPLE)
+        for (int i = 0; i < t->n; i++)
+            if (ty_holds_obj(t->elems[i])) return true;
+    return false;
 }
 
 bool ty_is_scalar(const Type *t)
@@ -288,6 +309,7 @@ static void ty_write(StrBuf *sb, const Type *t)
                                                 : "RawModule",
                   t->uk->name);
         break;
+    case TY_OBJ: sb_puts(sb, t->name); break;
     default: sb_puts(sb, "?"); break;
     }
 }

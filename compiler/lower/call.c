@@ -224,7 +224,9 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         if (!strcmp(attr, "mgrid") || !strcmp(attr, "ogrid") || !strcmp(attr, "r_") || !strcmp(attr, "c_"))
             return lw_pseudo(L, ty_module(full));   /* subscripted: lw_grid_subscript */
     }
-    if (!strcmp(module, "cupy.cuda") && !strcmp(attr, "runtime")) return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupy.cuda") && (!strcmp(attr, "runtime") || !strcmp(attr, "stream")))
+        return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupy") && !strcmp(attr, "testing")) return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -236,11 +238,6 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
     if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
-    if (!strcmp(module, "cupy.cuda.Stream()") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module(module));
-    if ((!strcmp(module, "cupy.cuda.Device()") || !strcmp(module, "cupy.cuda.Stream()")) &&
-        !strcmp(attr, "synchronize"))
-        return lw_pseudo(L, ty_builtin("cupy.cuda.Device().synchronize", NULL));
-    if (!strcmp(module, "cupy.cuda.Stream") && !strcmp(attr, "null")) return lw_pseudo(L, ty_module("cupy.cuda.Stream()"));
     if (lw_api_find(module, attr)) return lw_pseudo(L, ty_builtin(full, NULL));
     diag_error(sp, "%s is not supported by gpyc", full);
     return NULL;
@@ -293,6 +290,18 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     if (um) return lw_user_module_attr(L, um, at, e->span);
     if (lw_is_npz(obj->type)) return lw_npz_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
+    if (obj->type->kind == TY_OBJ || obj->type->kind == TY_BUILTIN) {
+        /* a property of a device-API object (stream.done), or of its class (Stream.null) */
+        const char *cls = obj->type->kind == TY_OBJ ? obj->type->name
+                          : !strcmp(obj->type->name, "cupy.cuda.stream.Stream") ? "cupy.cuda.Stream"
+                                                                                  : obj->type->name;
+        const ApiFn *f = lw_device_prop(cls, at);
+        if (f && (obj->type->kind == TY_OBJ || !strcmp(at, "null"))) return f->lower(L, e, f, obj);
+        if (obj->type->kind == TY_OBJ && lw_api_find(cls, at)) {
+            diag_error(e->span, "%s.%s is a method: gpyc compiles calls of it only", cls, at);
+            return NULL;
+        }
+    }
     if (obj->type->kind == TY_ARRAY) {
         int nd = obj->type->ndim;
         if (!strcmp(at, "T")) return lw_emit_transpose(L, e->span, obj, NULL);
@@ -348,22 +357,6 @@ static IrValue *api_rsqrt(Lower *L, AstNode *call)
     }
     IrValue *r = lw_ewise(L, IR_SQRT, sp, 1, &x);
     return r ? lw_binop(L, AOP_DIV, sp, lw_const_int(L, sp, 1), r) : NULL;
-}
-
-/* ---------------------------------------------------------------- cupy.cuda */
-
-/* cp.cuda.Device() / cp.cuda.Stream(): objects whose methods are pseudo modules */
-static IrValue *cuda_object(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
-{
-    (void)call, (void)self;
-    return lw_pseudo(L, ty_module(f->arg ? "cupy.cuda.Stream()" : "cupy.cuda.Device()"));
-}
-
-/* cp.cuda.runtime.deviceSynchronize(), cp.cuda.Device().synchronize() */
-static IrValue *cuda_sync(Lower *L, AstNode *call)
-{
-    ir_emit(L->m, L->blk, IR_SYNC, call->span, NULL, 0, NULL);
-    return lw_pseudo(L, ty_none());
 }
 
 /* ---------------------------------------------------------------- methods */
@@ -457,12 +450,6 @@ static IrValue *scalar_type_api(Lower *L, AstNode *call, const ApiFn *f, IrValue
     return lw_scalar_type_call(L, call, (DType)f->arg);
 }
 
-static IrValue *cuda_sync_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
-{
-    (void)f, (void)self;
-    return cuda_sync(L, call);
-}
-
 static IrValue *item_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
 {
     (void)f;
@@ -483,10 +470,6 @@ const ApiFn lw_call_api[] = {
     {"cupy", "fix", ufunc_api, IR_TRUNC},
     /* cupyx */
     {"cupyx", "rsqrt", api_rsqrt_api, 0},
-    /* cupy.cuda */
-    {"cupy.cuda", "Device", cuda_object, 0},
-    {"cupy.cuda", "Stream", cuda_object, 1},
-    {"cupy.cuda.runtime", "deviceSynchronize", cuda_sync_api, 0},
     /* ndarray methods (the others are in the tables of the API files) */
     {"cupy.ndarray", "tolist", api_tolist_api, 0},
     {"cupy.ndarray", "item", item_method, 0},
@@ -497,10 +480,10 @@ const ApiFn lw_call_api[] = {
 
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {
-    lw_call_api,  lw_builtin_api, lw_reduce_api, lw_manip_api,  lw_join_api,   lw_create_api, lw_index_api,
-    lw_ufunc_api, lw_linalg_api,  lw_einsum_api, lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
-    lw_place_api, lw_numeric_api, lw_grid_api,   lw_solver_api, lw_random_api, lw_kernel_api,
-    lw_npyio_api,  NULL
+    lw_call_api, lw_builtin_api, lw_reduce_api, lw_manip_api, lw_join_api, lw_create_api, lw_index_api,
+    lw_ufunc_api, lw_linalg_api, lw_einsum_api, lw_stats_api, lw_sort_api, lw_fft_api, lw_hist_api,
+    lw_place_api, lw_numeric_api, lw_grid_api, lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
+    lw_device_api, lw_testing_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -715,6 +698,14 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
+        if (obj->type->kind == TY_OBJ) {
+            const ApiFn *fn = lw_api_find(obj->type->name, m);
+            if (fn && !lw_device_prop(obj->type->name, m)) return fn->lower(L, call, fn, obj);
+            if (!fn) {
+                diag_error(f->span, "%s.%s is not supported by gpyc", obj->type->name, m);
+                return NULL;
+            }
+        }
         if (obj->type->kind != TY_MODULE) {
             diag_error(f->span, "'%s' object has no method '%s' that gpyc supports", ty_str_of(obj->type), m);
             return NULL;
@@ -722,8 +713,6 @@ IrValue *lw_call(Lower *L, AstNode *call)
         const char *mod = obj->type->name;
         if (lw_is_npz(obj->type) && !strcmp(m, "close") && !call->elts.n && !call->params.n)
             return lw_pseudo(L, ty_none()); /* nothing is open between accesses */
-        if ((!strcmp(mod, "cupy.cuda.Device()") || !strcmp(mod, "cupy.cuda.Stream()")) && !strcmp(m, "synchronize"))
-            return cuda_sync(L, call);
         if (!strcmp(mod, "sys.stdout") && !strcmp(m, "flush")) {
             ir_emit(L->m, L->blk, IR_FLUSH, call->span, NULL, 0, NULL);
             return lw_pseudo(L, ty_none());
@@ -751,7 +740,6 @@ static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv)
         const char *name = fv->type->name;
         const char *dot = strrchr(name, '.');
         if (!dot) return lw_builtin_call(L, call, name);
-        if (!strcmp(name, "cupy.cuda.Device().synchronize")) return cuda_sync(L, call);
         const char *mod = ar_strndup(L->a, name, dot - name);
         const ApiFn *fn = lw_api_find(mod, dot + 1);
         if (fn) return fn->lower(L, call, fn, NULL);

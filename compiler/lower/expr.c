@@ -481,11 +481,12 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_DTYPE: return lw_const_str(L, sp, dt_name(v->type->dtype));
     case TY_NONE: return lw_const_str(L, sp, "None");
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_ARRAY: case TY_LIST: case TY_TUPLE:
+        if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
-    default:
-        diag_error(sp, "cannot convert %s to str", ty_str_of(v->type));
-        return NULL;
+    default: break;
     }
+    diag_error(sp, "cannot convert %s to str", ty_str_of(v->type));
+    return NULL;
 }
 
 /* ---------------------------------------------------------------- tuples and lists */
@@ -494,6 +495,7 @@ static bool is_runtime(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: case TY_LIST:
+    case TY_OBJ:
         return true;
     case TY_TUPLE: return true;
     default: return false;

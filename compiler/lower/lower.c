@@ -322,7 +322,7 @@ bool lw_is_runtime_type(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY:
-    case TY_LIST: return true;
+    case TY_LIST: case TY_OBJ: return true;
     case TY_TUPLE:
         for (int i = 0; i < t->n; i++)
             if (!lw_is_runtime_type(t->elems[i])) return false;
@@ -978,6 +978,7 @@ static void lower_return(Lower *L, AstNode *s)
         diag_note(I->ret_span, "first return here");
         return;
     }
+    lw_with_unwind(L, false, s->span);
     ir_emit(L->m, L->blk, IR_RETURN, s->span, NULL, v ? 1 : 0, v ? &v : NULL);
     L->dead = true;
 }
@@ -1271,6 +1272,7 @@ void lw_stmt(Lower *L, AstNode *s)
             diag_error(s->span, "'%s' outside loop", s->kind == AST_BREAK ? "break" : "continue");
             return;
         }
+        lw_with_unwind(L, true, s->span);
         lw_flow_back(L);
         ir_emit(L->m, L->blk, s->kind == AST_BREAK ? IR_BREAK : IR_CONTINUE, s->span, NULL, 0, NULL);
         L->dead = true;
@@ -1306,22 +1308,23 @@ void lw_stmt(Lower *L, AstNode *s)
             else if (!lw_lookup(L, t->sval)) diag_error(t->span, "name '%s' is not defined", t->sval);
         }
         return;
-    case AST_WITH:
+    case AST_WITH: {
         if (lw_with_generator(L, s)) return;
-        for (int i = 0; i < s->elts.n; i++) {
+        int entered = 0, i = 0;
+        for (; i < s->elts.n; i++) {
             AstNode *item = s->elts.v[i];
             IrValue *ctx = lw_expr(L, item->lhs);
-            if (!ctx) return;
-            if (ctx->type->kind != TY_MODULE ||
-                (strncmp(ctx->type->name, "cupy.cuda.Stream", 16) != 0 && !lw_is_npz(ctx->type))) {
-                diag_error(item->lhs->span,
-                           "with statements take cp.cuda.Stream() and cp.load() of an .npz only");
-                return;
+            if (!ctx) break;
+            if (!lw_is_npz(ctx->type)) {   /* an .npz archive: nothing to enter or leave */
+                if (!lw_with_enter(L, ctx, item->lhs->span)) break;
+                entered++;
             }
             if (item->rhs) lw_assign(L, item->rhs, ctx, item->span);
         }
-        lw_block(L, s->then);
+        if (i == s->elts.n) lw_block(L, s->then);
+        while (entered-- > 0) lw_with_exit(L, s->span);
         return;
+    }
     default:
         diag_error(s->span, "this statement is not supported");
         return;

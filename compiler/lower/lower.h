@@ -123,6 +123,7 @@ typedef struct Lower {
     bool dead; /* after break, continue or return: this point's bindings flow nowhere */
     Vec npy_saved;           /* path, Type*: what each cp.save/savez of a constant path wrote (api/npyio.c) */
     Vec npz_files;           /* the .npz archives' members by type name (api/npyio.c) */
+    Vec withs; /* the `with` statements being lowered, innermost last (lower/api/device.c) */
 } Lower;
 
 /* ---------------------------------------------------------------- core
@@ -507,10 +508,22 @@ struct ApiFn {
 extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[],
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
-    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[];
+    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_device_api[], lw_testing_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
+
+/* lower/api/device.c — the objects of CuPy's device API (TY_OBJ) and `with` statements */
+/* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
+const ApiFn *lw_device_prop(const char *cls, const char *name);
+/* `with ctx:` makes the stream or device ctx current (false after a located error when ctx is
+ * neither); lw_with_exit ends the innermost with (restoring the previous one unless the body
+ * ended in return, break or continue); lw_with_unwind restores what the withs of the current
+ * function (loop_only: those inside the current loop) replaced, before a return, break or
+ * continue leaves them. */
+bool lw_with_enter(Lower *L, IrValue *ctx, Span sp);
+void lw_with_exit(Lower *L, Span sp);
+void lw_with_unwind(Lower *L, bool loop_only, Span sp);
 /* Calls f(name, ctx) for every "mod.name" gpyc compiles under cupy and cupyx (functions,
  * ndarray methods as cupy.ndarray.NAME, scalar types), unsorted, possibly repeated. */
 void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);

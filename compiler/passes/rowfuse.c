@@ -153,7 +153,7 @@ static void try_chain(IrModule *m, IrBlock *b, int pos, KernelGroup *r1)
             vec_push(&stores, in);                      /* moved after the chain's launch */
             continue;
         }
-        if (ir_writes_memory(in) || reads_any(in, &values) || in->op == IR_SYNC) break;
+        if (ir_writes_memory(in) || reads_any(in, &values)) break;
     }
     /* stores past the last member stay where they are */
     KernelGroup *lastg = VEC_AT(members, members.n - 1);

@@ -267,6 +267,52 @@ unsigned rt_grid_ew(int64_t n, bool vec, unsigned block, const void *kernel);
 /* The program's stream (libgpu's). */
 cudaStream_t rt_stream(void);
 
+/* ---------------------------------------------------------------- CuPy's device API
+ * The GPK_DEV rows of gpyrt_kinds.def (IR_DEVICE calls): objects are int64 handles.
+ * streams.c: Stream (0: Stream.null) and Event objects; devices.c: Device objects (an id),
+ * cupy.cuda.runtime's queries, the memory pool's figures; random.cu: RandomState objects. */
+int64_t rt_stream_new(bool non_blocking, bool null, bool ptds);
+int64_t rt_stream_current(void);
+int64_t rt_stream_enter(int64_t s);       /* makes s current; returns the stream it replaces */
+void rt_stream_set(int64_t s);
+void rt_stream_sync(int64_t s);
+bool rt_stream_done(int64_t s);
+int64_t rt_stream_ptr(int64_t s);
+int64_t rt_stream_record(int64_t s, int64_t event);   /* event -1: a new one; returns it */
+void rt_stream_wait_event(int64_t s, int64_t event);
+int64_t rt_event_new(bool block, bool disable_timing, bool interprocess);
+void rt_event_record(int64_t event, int64_t stream);  /* stream -1: the current one */
+void rt_event_sync(int64_t event);
+bool rt_event_done(int64_t event);
+double rt_event_elapsed(int64_t start, int64_t end);  /* milliseconds; waits for end */
+int64_t rt_device_new(int64_t id);        /* -1: the current device */
+int64_t rt_device_id(int64_t dev);
+int64_t rt_device_get(void);
+int64_t rt_device_count(void);
+int64_t rt_device_use(int64_t id);        /* returns the device it replaces */
+void rt_device_sync(int64_t id);          /* Device.synchronize(), runtime.deviceSynchronize() */
+const char *rt_device_cc(int64_t id);     /* compute_capability: "90" */
+int64_t rt_device_mem(int64_t id, int64_t which);     /* bytes: 0 free, 1 total */
+int64_t rt_driver_version(void);
+int64_t rt_runtime_version(void);
+int64_t rt_pool_used(void);
+int64_t rt_pool_total(void);
+int64_t rt_pool_n_free(void);
+void rt_pool_free_all(int64_t stream);    /* stream -1: every stream's kept blocks */
+void rt_pool_set_limit(int64_t bytes);    /* 0: no limit */
+int64_t rt_pool_get_limit(void);
+int64_t rt_random_state_new(int64_t seed, bool seeded);
+int64_t rt_random_use(int64_t state);     /* selects state's generator; returns the previous one */
+/* testing.c: cupy.testing's checks (kind: gp_assert_kind).  x, y are the arrays compared
+ * (printed in the message); xd, yd the same values as contiguous float64 (or complex128)
+ * arrays.  On failure NumPy's AssertionError message. */
+typedef enum gp_assert_kind {
+#define GPK_ASSERT(id) GP_ASSERT_##id,
+#include "gpyrt_kinds.def"
+} gp_assert_kind;
+void rt_assert_arrays(int64_t kind, const gp_array *x, const gp_array *y, const gp_array *xd,
+                      const gp_array *yd, double rtol, double atol, int64_t decimal, const char *err_msg);
+
 /* ---------------------------------------------------------------- kernels.c
  * The program's kernels, compiled by gpyc into fatbins embedded in the executable.  Generated
  * host code declares one static gp_kernel per kernel ({"name", &fatbin}: fn starts NULL) and launches
@@ -341,7 +387,6 @@ bool rt_str_eq(const char *a, const char *b);
 int rt_argc(void);
 const char *rt_argv(int64_t i);           /* IndexError "list index out of range" */
 double rt_perf_counter(void);             /* time.perf_counter() */
-void rt_sync(void);                       /* cp.cuda.Device().synchronize() */
 /* Python scalar arithmetic that can fail: ZeroDivisionError "division by zero",
  * "integer division or modulo by zero", "float floor division by zero" ... */
 int64_t rt_i64_floordiv(int64_t a, int64_t b);

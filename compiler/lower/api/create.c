@@ -680,12 +680,33 @@ static IrValue *api_array(Lower *L, AstNode *call, const char *name)
     return lw_emit1(L, IR_COPY, call->span, v->type, v);
 }
 
-/* asnumpy(a, stream=None, order='C') / copy(a): a copy (a Python scalar becomes a 0-d array) */
+/* The current stream made s (a cupy.cuda.Stream given as e; absent or None: no change) for
+ * asnumpy(stream=): returns the stream to make current again after the copy, NULL when none;
+ * *ok false after a located error. */
+static IrValue *enter_stream(Lower *L, AstNode *e, bool *ok)
+{
+    *ok = true;
+    if (!e || e->kind == AST_NONE) return NULL;
+    IrValue *s = lw_expr(L, e);
+    if (!s || s->type->kind != TY_OBJ || strcmp(s->type->name, "cupy.cuda.Stream")) {
+        if (s) diag_error(e->span, "stream must be a cupy.cuda.Stream, not %s", ty_str_of(s->type));
+        *ok = false;
+        return NULL;
+    }
+    IrValue *prev = lw_emit1(L, IR_DEVICE, e->span, s->type, s);
+    prev->def->ival = DEV_STREAM_ENTER;
+    return prev;
+}
+
+/* asnumpy(a, stream=None, order='C', out=None) / copy(a, order='K'): a copy (a Python scalar
+ * becomes a 0-d array); asnumpy copies on `stream` when given, into `out` when given (an array
+ * of a's dtype and shape, which it returns: CuPy's a.get(out=)) */
 static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn)
 {
     Span sp = call->span;
     Args a;
-    if (!lw_bind(call, fn, "a,stream,order", 1, &a)) return NULL;
+    bool asnumpy = !strcmp(fn, "asnumpy");
+    if (!lw_bind(call, fn, asnumpy ? "a,stream,order,out" : "a,order", 1, &a)) return NULL;
     IrValue *x = lw_expr(L, a.p[0]);
     if (!x) return NULL;
     if (ty_is_scalar(x->type)) {
@@ -697,7 +718,27 @@ static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn)
         diag_error(a.p[0]->span, "%s() expects an array, got %s", fn, ty_str_of(x->type));
         return NULL;
     }
-    return lw_emit1(L, IR_COPY, sp, x->type, x);
+    IrValue *out = asnumpy && a.p[3] && a.p[3]->kind != AST_NONE ? lw_array_arg(L, a.p[3], fn) : NULL;
+    if (asnumpy && a.p[3] && a.p[3]->kind != AST_NONE && !out) return NULL;
+    if (out && !ty_equal(out->type, x->type)) {
+        diag_error(a.p[3]->span, "%s(out=): out must be %s like the array, not %s", fn, ty_str_of(x->type),
+                   ty_str_of(out->type));
+        return NULL;
+    }
+    bool ok;
+    IrValue *prev = asnumpy ? enter_stream(L, a.p[1], &ok) : NULL;
+    if (asnumpy && !ok) return NULL;
+    IrValue *r = out;
+    if (out) {
+        lw_store_into(L, sp, out, x);
+    } else {
+        r = lw_emit1(L, IR_COPY, sp, x->type, x);
+    }
+    if (prev) {
+        IrInstr *in = ir_emit(L->m, L->blk, IR_DEVICE, sp, NULL, 1, &prev);
+        in->ival = DEV_STREAM_SET;
+    }
+    return r;
 }
 
 /* asfarray(a, dtype=float64): asarray(a, dtype), a dtype that is not inexact meaning float64 */

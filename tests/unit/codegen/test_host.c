@@ -351,7 +351,7 @@ static void build_misc(IrFunc *mod)
     ir_need_tuple(M, tup);
     IrValue *tv = op(b, 20, IR_TUPLE, tup, 2, s, l)->res;
     IrValue *t0 = op(b, 20, IR_PERF_COUNTER, ty_float(), 0)->res;
-    op(b, 20, IR_SYNC, NULL, 0);
+    op(b, 20, IR_DEVICE, NULL, 1, cint(b, 20, 0))->ival = DEV_DEVICE_SYNC;
     p = op(b, 20, IR_PRINT, NULL, 2, tv, t0);
     p->sval = " ";
     p->sval2 = "\n";
@@ -513,7 +513,7 @@ Test(host, misc_ops)
     HAS(code, "rt_sb_puts(&sb, \", \");");
     HAS(code, "rt_sb_print(&sb, \"\");");
     HAS(code, "rt_perf_counter();");
-    HAS(code, "rt_sync();");
+    HAS(code, "rt_device_sync(v");
     HAS(code, "rt_raise(\"ValueError\", \"%s\", \"bad\");");
     free(code);
 }

@@ -86,7 +86,7 @@ Test(ir, tables_agree_with_the_runtime)
         cr_assert(ii);
         cr_expect(ii->call == HOST_OWN || ii->rt, "%s: a CALL shape without RT", ir_op_name((IrOp)op));
         if (ii->rt) {
-            char decl[64], pdecl[64];   /* "void rt_sync(", "gp_array *rt_sort(" */
+            char decl[64], pdecl[64];   /* "void rt_flush(", "gp_array *rt_sort(" */
             snprintf(decl, sizeof decl, " %s(", ii->rt);
             snprintf(pdecl, sizeof pdecl, "*%s(", ii->rt);
             cr_expect(strstr(h, decl) || strstr(h, pdecl), "%s: gpyrt.h declares no %s", ir_op_name((IrOp)op), ii->rt);
@@ -95,6 +95,16 @@ Test(ir, tables_agree_with_the_runtime)
             cr_expect(!strcmp(ii->lib, "cublas") || !strcmp(ii->lib, "cufft") || !strcmp(ii->lib, "cusolver") ||
                       !strcmp(ii->lib, "curand"), "%s: LIB %s", ir_op_name((IrOp)op), ii->lib);
     }
+    /* IR_DEVICE's calls (GPK_DEV rows): each runtime function is declared */
+    for (int c = 0; c < DEV_COUNT; c++) {
+        char decl[64], pdecl[64];
+        snprintf(decl, sizeof decl, " %s(", ir_dev_fn((IrDevCall)c));
+        snprintf(pdecl, sizeof pdecl, "*%s(", ir_dev_fn((IrDevCall)c));
+        cr_expect(strstr(h, decl) || strstr(h, pdecl), "%s: gpyrt.h declares no %s", ir_dev_name((IrDevCall)c),
+                  ir_dev_fn((IrDevCall)c));
+    }
+    cr_expect_str_eq(ir_dev_name(DEV_STREAM_WAIT), "stream_wait");
+    cr_expect_str_eq(ir_dev_fn(DEV_STREAM_WAIT), "rt_stream_wait_event");
     cr_expect_null(ir_instr_info(IR_ADD));
     cr_expect(ir_op_is_view(IR_DIAG_VIEW) && !ir_op_is_view(IR_COPY));
     cr_expect(ir_op_is_creation(IR_EYE) && !ir_op_is_creation(IR_COPY));

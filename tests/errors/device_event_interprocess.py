@@ -1,0 +1,3 @@
+import cupy as cp
+
+e = cp.cuda.Event(interprocess=True)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+pool = cp.cuda.MemoryPool(allocator=None)

@@ -1,0 +1,4 @@
+import cupy as cp
+
+pool = cp.get_default_memory_pool()
+pool.set_limit(size=10, fraction=0.5)

@@ -1,0 +1,4 @@
+import cupy as cp
+
+e = cp.cuda.Event()
+e.record(e)

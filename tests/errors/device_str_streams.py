@@ -1,0 +1,4 @@
+import cupy as cp
+
+ss = [cp.cuda.Stream()]
+t = str(ss)

@@ -1,0 +1,4 @@
+import cupy as cp
+
+with cp.zeros(3):
+    pass

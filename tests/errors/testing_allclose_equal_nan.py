@@ -1,0 +1,4 @@
+import cupy as cp
+
+x = cp.zeros(3)
+cp.testing.assert_allclose(x, x, equal_nan=False)
