@@ -13,12 +13,15 @@
 
 #include "internal.h"
 
-/* Raises CuPy's error for an id that names no device; returns the device count. */
+/* Raises CuPy's error for an id that names no device (the count is asked once: a timed loop
+ * may synchronise every iteration); returns the device count. */
 static int check_device(int64_t id)
 {
-    int n = 0;
-    gpu_init();
-    CHECK_CUDA(cudaGetDeviceCount(&n));
+    static int n = -1;
+    if (n < 0) {
+        gpu_init();
+        CHECK_CUDA(cudaGetDeviceCount(&n));
+    }
     if (id < 0 || id >= n)
         rt_raise("cupy_backends.cuda.api.runtime.CUDARuntimeError",
                  "cudaErrorInvalidDevice: invalid device ordinal");
@@ -31,13 +34,7 @@ int64_t rt_device_id(int64_t dev) { return dev; }
 
 int64_t rt_device_get(void) { return 0; }
 
-int64_t rt_device_count(void)
-{
-    int n = 0;
-    gpu_init();
-    CHECK_CUDA(cudaGetDeviceCount(&n));
-    return n;
-}
+int64_t rt_device_count(void) { return check_device(0); }
 
 int64_t rt_device_use(int64_t id)
 {
