@@ -133,24 +133,19 @@ static IrValue *obj_call0(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     }
 }
 
-/* stream.record(event=None) → the event (a new one when None) */
-static IrValue *stream_record(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+/* Methods of one object argument, arg the IrDevCall: stream.record(event=None) → the event (a
+ * new one when None), stream.wait_event(event), event.record(stream=None) (on the current
+ * stream when None). */
+static IrValue *obj_call1(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
+    IrDevCall c = (IrDevCall)f->arg;
+    bool stream_arg = c == DEV_EVENT_RECORD, required = c == DEV_STREAM_WAIT;
+    const char *what = stream_arg ? "stream" : "event";
     Args a;
-    if (!lw_bind(call, f->name, "event", 0, &a)) return NULL;
-    IrValue *ev = obj_arg(L, a.p[0], EVENT, "event", none_handle(L, call->span));
-    if (!ev) return NULL;
-    return dev(L, call->span, DEV_STREAM_RECORD, ty_obj(EVENT), 2, (IrValue *[]){ self, ev });
-}
-
-/* stream.wait_event(event) */
-static IrValue *stream_wait(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
-{
-    Args a;
-    if (!lw_bind(call, f->name, "event", 1, &a)) return NULL;
-    IrValue *ev = obj_arg(L, a.p[0], EVENT, "event", NULL);
-    if (!ev) return NULL;
-    return dev(L, call->span, DEV_STREAM_WAIT, NULL, 2, (IrValue *[]){ self, ev });
+    if (!lw_bind(call, f->name, what, required, &a)) return NULL;
+    IrValue *v = obj_arg(L, a.p[0], stream_arg ? STREAM : EVENT, what, required ? NULL : none_handle(L, call->span));
+    if (!v) return NULL;
+    return dev(L, call->span, c, c == DEV_STREAM_RECORD ? ty_obj(EVENT) : NULL, 2, (IrValue *[]){ self, v });
 }
 
 /* cupy.cuda.Event(block=False, disable_timing=False, interprocess=False) */
@@ -168,16 +163,6 @@ static IrValue *event_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
         return NULL;
     }
     return dev(L, call->span, DEV_EVENT_NEW, ty_obj(EVENT), 3, args);
-}
-
-/* event.record(stream=None): on the current stream when None */
-static IrValue *event_record(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
-{
-    Args a;
-    if (!lw_bind(call, f->name, "stream", 0, &a)) return NULL;
-    IrValue *s = obj_arg(L, a.p[0], STREAM, "stream", none_handle(L, call->span));
-    if (!s) return NULL;
-    return dev(L, call->span, DEV_EVENT_RECORD, NULL, 2, (IrValue *[]){ self, s });
 }
 
 /* cupy.cuda.get_elapsed_time(start_event, end_event) → float milliseconds */
@@ -499,14 +484,14 @@ const ApiFn lw_device_api[] = {
     { STREAM, "use", obj_call0, DEV_STREAM_SET },
     { STREAM, "done", obj_call0, DEV_STREAM_DONE | PROP },
     { STREAM, "ptr", obj_call0, DEV_STREAM_PTR | PROP },
-    { STREAM, "record", stream_record, 0 },
-    { STREAM, "wait_event", stream_wait, 0 },
+    { STREAM, "record", obj_call1, DEV_STREAM_RECORD },
+    { STREAM, "wait_event", obj_call1, DEV_STREAM_WAIT },
     /* events */
     { "cupy.cuda", "Event", event_new, 0 },
     { "cupy.cuda.stream", "Event", event_new, 0 },
     { "cupy.cuda", "get_elapsed_time", elapsed_time, 0 },
     { "cupy.cuda.stream", "get_elapsed_time", elapsed_time, 0 },
-    { EVENT, "record", event_record, 0 },
+    { EVENT, "record", obj_call1, DEV_EVENT_RECORD },
     { EVENT, "synchronize", obj_call0, DEV_EVENT_SYNC },
     { EVENT, "query", obj_call0, DEV_EVENT_DONE },
     { EVENT, "done", obj_call0, DEV_EVENT_DONE | PROP },
