@@ -107,59 +107,6 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_none());
 }
 
-/* sum(iterable, start=0) of a list of numbers or arrays (Python's left-to-right additions,
- * NumPy's operators): start + l[0] + l[1] + ... in a loop.  The result of a list of arrays is
- * an array, so an empty one is a run-time ValueError (Python gives start). */
-static IrValue *builtin_sum(Lower *L, AstNode *call)
-{
-    Span sp = call->span;
-    Args a;
-    if (!lw_bind(call, "sum", "iterable,start", 1, &a)) return NULL;
-    IrValue *l = lw_expr(L, a.p[0]);
-    IrValue *start = l ? (a.p[1] ? lw_expr(L, a.p[1]) : lw_const_int(L, sp, 0)) : NULL;
-    if (!start) return NULL;
-    Type *et = l->type->kind == TY_LIST ? lw_list_elem(l, a.p[0]->span) : NULL;
-    if (l->type->kind == TY_LIST && !et) return NULL;
-    if (!et || !ty_is_numeric(et) || !ty_is_numeric(start->type)) {
-        diag_error(sp, "sum() takes a list of numbers or arrays and a numeric start here, got %s and %s",
-                   ty_str_of(l->type), ty_str_of(start->type));
-        return NULL;
-    }
-    IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), l);
-    IrValue *first = lw_cint(L, sp, 0);
-    IrValue *acc0 = start;
-    if (et->kind == TY_ARRAY || start->type->kind == TY_ARRAY) {
-        lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError",
-                         "sum() of an empty list of arrays: gpyc's result is an array, Python's the start value");
-        acc0 = lw_binop(L, AOP_ADD, sp, start, lw_emit2(L, IR_LIST_GET, sp, et, l, first));
-        first = lw_cint(L, sp, 1);
-    } else {
-        /* Python numbers: the running sum is the wider of start's and the elements' types */
-        TypeKind k = et->kind == TY_COMPLEX || start->type->kind == TY_COMPLEX ? TY_COMPLEX
-                     : et->kind == TY_FLOAT || start->type->kind == TY_FLOAT   ? TY_FLOAT
-                                                                               : TY_INT;
-        acc0 = lw_to_scalar(L, start, k, sp);
-    }
-    if (!acc0) return NULL;
-    IrVar *acc = lw_temp_var(L, "sum", acc0->type), *iv = lw_temp_var(L, "sum_i", ty_int());
-    lw_store(L, acc, acc0, sp);
-    IrInstr *loop = ir_emit(L->m, L->blk, IR_FOR_RANGE, sp, NULL, 3, (IrValue *[]){first, n, lw_cint(L, sp, 1)});
-    loop->var = iv;
-    loop->blocks[0] = ir_block_new(L->m, loop);
-    IrBlock *saved = L->blk;
-    L->blk = loop->blocks[0];
-    IrValue *e = lw_emit2(L, IR_LIST_GET, sp, et, l, lw_load(L, iv, sp));
-    IrValue *r = lw_binop(L, AOP_ADD, sp, lw_load(L, acc, sp), e);
-    if (r && !ty_equal(r->type, acc0->type)) {
-        diag_error(sp, "sum() of %s from %s: the running sum changes type (%s)", ty_str_of(l->type),
-                   ty_str_of(start->type), ty_str_of(r->type));
-        r = NULL;
-    }
-    if (r) lw_store(L, acc, r, sp);
-    L->blk = saved;
-    return r ? lw_load(L, acc, sp) : NULL;
-}
-
 IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
@@ -257,7 +204,6 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         if (!nd) return NULL;
         return lw_ewise(L, IR_ROUND, sp, 2, (IrValue *[]){v, nd});
     }
-    if (!strcmp(name, "sum")) return builtin_sum(L, call);
     if (!strcmp(name, "sorted")) {
         Args a;
         if (!lw_bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
