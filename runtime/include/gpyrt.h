@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · launch.c · streams.c · format.c ·
- * print.c · list.c · host.c · random.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
+ * print.c · list.c · host.c · random.cu · nprand.c · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
  * sort.cu · fft.c · solver.c · hist.cu · graph.c
  * (libgpu/libgpu.h holds device selection, the stream and the memory pool; libgpu/check.h the
  * status checks of CUDA and its libraries.)
@@ -446,6 +446,17 @@ gp_array *rt_random_draw(gp_rand_kind kind, gp_dtype dt, int ndim, const int64_t
  * draws (two per value when high - 1 - low exceeds 2**32 - 1), masked when the interval's
  * length is a power of two, else rejection with CuPy's redraws, then low added in dt. */
 gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
+
+/* ---------------------------------------------------------------- nprand.c
+ * NumPy's legacy global generator (np.random.*, NumPy's RandomState) drawn on the host, bit
+ * for bit NumPy's numbers, copied to the device.  Unseeded: seeded from the clock. */
+enum { RT_NP_UNIFORM, RT_NP_GAUSS };
+/* np.random.seed(seed): ValueError "Seed must be between 0 and 2**32 - 1" outside that range. */
+void rt_np_seed(int64_t seed);
+/* A new float64 array: RT_NP_UNIFORM a + (b - a) * random_sample(), RT_NP_GAUSS a + b * gauss. */
+gp_array *rt_np_draw(int kind, int ndim, const int64_t *shape, double a, double b);
+/* randint(low, high, size, dtype) of an integer dtype: ValueError "low >= high". */
+gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
 
 /* ---------------------------------------------------------------- blas.c
  * Matrix products (NumPy's rules and messages): cuBLAS for float16/32/64 and complex64/128
