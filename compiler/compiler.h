@@ -70,6 +70,7 @@ struct Type {
     Type **elems;       /* TY_TUPLE */
     Type *elem;         /* TY_LIST */
     const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ */
+    bool numpy;         /* TY_MODULE "cupy" bound by importing numpy: its .random is NumPy's */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
     UKernel *uk;        /* TY_KERNEL */
@@ -196,6 +197,8 @@ enum {   /* IR_ADV_STORE's ival: gp_scatter_op */
 #include "runtime/include/gpyrt_kinds.def"
 };
 /* The runtime's name of a kind ("GP_MM_DOT") and the IR's ("dot"), or "?" out of range. */
+/* IR_NP_DRAW's kinds (numpy.random's legacy generator, runtime/nprand.c). */
+typedef enum NpRandKind { NPR_UNIFORM, NPR_GAUSS, NPR_RANDINT } NpRandKind;
 typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET } RtKindSet;
 const char *ir_rt_kind_const(RtKindSet set, int64_t k);
 const char *ir_rt_kind_name(RtKindSet set, int64_t k);

@@ -3,7 +3,8 @@
 # end-to-end program (tests/e2e/*.py, whose expected output NumPy produced).
 #
 # A function cupy.A.B counts as used where a program writes `cp.A.B` or `cupy.A.B` (a call, or
-# a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A`; a method cupy.ndarray.M where it writes
+# a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A`, numpy.random.A
+# where it writes `np.random.A` or `numpy.random.A`; a method cupy.ndarray.M where it writes
 # `.M(` after something other than a module (cp, cupy, np, numpy, math, linalg, random); a
 # method or property of a device-API class (cupy.cuda.Stream.M, cupy.random.RandomState.M)
 # where it writes `.M` after something other than a module, or `cp.cuda.Stream.M`.
@@ -33,6 +34,9 @@ while read -r name; do
             # something other than a module, or the class's own attribute (cp.cuda.Stream.null)
             m=${name##*.} c=${name#cupy.}; c=${c%.*}
             re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bmath)(?<!\\blinalg)(?<!\\brandom)(?<!\\bcuda)(?<!\\bstream)(?<!\\bruntime)\\.$m(?![A-Za-z0-9_])|\\b(cp|cupy)\\.${c//./\\.}\\.$m(?![A-Za-z0-9_])" ;;
+        numpy.*)
+            f=${name#numpy.}
+            re="\\b(np|numpy)\\.${f//./\\.}(?![A-Za-z0-9_])" ;;
         *)
             f=${name#cupy.}
             re="\\b(cp|cupy)\\.${f//./\\.}(?![A-Za-z0-9_])" ;;

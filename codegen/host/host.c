@@ -475,6 +475,7 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         break;
     case IR_DEVICE: emit_device(cg, in, r); break;
     case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
+    case IR_NP_SEED: cg_emit(cg, "rt_np_seed(%s);", cg_arg(cg, in, 0)); break;
     case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;
     case IR_RAISE: /* the message: args[0] (a str made at run time) if given, else sval2 */
         cg_emit(cg, "rt_raise(%s, \"%%s\", %s);", cg_cstr(cg, in->sval ? in->sval : "RuntimeError"),

@@ -231,6 +231,22 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "}");
         break;
     }
+    case IR_NP_DRAW: { /* rt_np_draw / rt_np_randint (runtime/nprand.c) */
+        int n = in->ndim;
+        cg_emit(cg, "{");
+        cg->indent++;
+        const char *shp = emit_dims(cg, in, 0, n, "shape");
+        if (in->ival == NPR_RANDINT)
+            cg_emit(cg, "%s = rt_np_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype),
+                    cg_arg(cg, in, n), cg_arg(cg, in, n + 1), n, shp);
+        else
+            cg_emit(cg, "%s = rt_np_draw(%s, %d, %s, %s, %s);", r,
+                    in->ival == NPR_GAUSS ? "RT_NP_GAUSS" : "RT_NP_UNIFORM", n, shp, cg_arg(cg, in, n),
+                    cg_arg(cg, in, n + 1));
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
     case IR_TRANSPOSE:
         if (in->ndim == 0) {
             cg_emit(cg, "%s = rt_transpose(%s, NULL);", r, cg_arg(cg, in, 0));

@@ -424,6 +424,11 @@ static void attrs_random(StrBuf *out, const IrInstr *in)
     sb_printf(out, " %s %s", ir_rt_kind_name(RTK_RAND, in->ival), dt_name(in->dtype));
 }
 static void attrs_device(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_dev_name((IrDevCall)in->ival)); }
+static void attrs_np_random(StrBuf *out, const IrInstr *in)
+{
+    static const char *const names[] = {"uniform", "gauss", "randint"};
+    sb_printf(out, " %s %s", names[in->ival], dt_name(in->dtype));
+}
 static void attrs_complex_part(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " imag" : " real"); }
 /* " axes=0,2" or " axes=all" */
 static void put_axes(StrBuf *out, const IrInstr *in)

@@ -200,6 +200,7 @@ static const struct {
 const char *lw_canonical_module(const char *name)
 {
     if (!strcmp(name, "numpy")) return "cupy";
+    if (!strcmp(name, "numpy.random") || !strncmp(name, "numpy.random.", 13)) return "numpy.random";
     if (!strncmp(name, "numpy.", 6)) {
         static char buf[256];
         snprintf(buf, sizeof buf, "cupy.%s", name + 6);
@@ -289,6 +290,8 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     UserModule *um = lw_user_module(L, obj->type);
     if (um) return lw_user_module_attr(L, um, at, e->span);
     if (lw_is_npz(obj->type)) return lw_npz_attr(L, obj, at, e->span);
+    if (obj->type->kind == TY_MODULE && obj->type->numpy && !strcmp(at, "random"))
+        return lw_pseudo(L, ty_module("numpy.random"));
     if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
     if (obj->type->kind == TY_OBJ || obj->type->kind == TY_BUILTIN) {
         /* a property of a device-API object (stream.done), or of its class (Stream.null) */
@@ -534,7 +537,9 @@ void lw_api_each(void (*fn)(const char *full, void *ctx), void *ctx)
     for (int i = 0; i < n; i++)
         for (const ApiFn *t = all[i]; t->mod; t++) {
             const char *m = t->mod;
-            if (strcmp(m, "cupy") && strncmp(m, "cupy.", 5) && strcmp(m, "cupyx") && strncmp(m, "cupyx.", 6)) continue;
+            if (strcmp(m, "cupy") && strncmp(m, "cupy.", 5) && strcmp(m, "cupyx") &&
+                strncmp(m, "cupyx.", 6) && strcmp(m, "numpy.random"))
+                continue;
             snprintf(buf, sizeof buf, "%s.%s", t->mod, t->name);
             fn(buf, ctx);
         }
@@ -719,7 +724,8 @@ IrValue *lw_call(Lower *L, AstNode *call)
         }
         const ApiFn *fn = lw_api_find(mod, m);
         if (fn) return fn->lower(L, call, fn, NULL);
-        bool at_call = !strcmp(mod, "cupy") || !strcmp(mod, "cupy.random") || !strcmp(mod, "math");
+        bool at_call = !strcmp(mod, "cupy") || !strcmp(mod, "cupy.random") || !strcmp(mod, "numpy.random") ||
+                       !strcmp(mod, "math");
         diag_error(at_call ? call->span : f->span, "%s.%s is not supported by gpyc", mod, m);
         return NULL;
     }

@@ -223,7 +223,7 @@ int64_t lw_static_dim(const IrValue *v, int i)
     if (!in || v->type->kind != TY_ARRAY || i < 0 || i >= v->type->ndim) return -1;
     int64_t c;
     switch (in->op) {
-    case IR_FULL: case IR_EMPTY: case IR_RANDOM_DRAW:
+    case IR_FULL: case IR_EMPTY: case IR_RANDOM_DRAW: case IR_NP_DRAW:
         return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
     case IR_RESHAPE: case IR_BROADCAST_TO:
         return lw_is_const_int(in->args[1 + i], &c) && c >= 0 ? c : -1;

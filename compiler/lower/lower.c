@@ -1205,7 +1205,8 @@ static void lower_import(Lower *L, AstNode *s)
         AstNode *al = s->elts.v[i];
         const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
         const char *top = lw_canonical_module(full);
-        static const char *known[] = {"cupy", "cupyx", "math", "time", "sys", "argparse", "contextlib", NULL};
+        static const char *known[] = {"cupy", "cupyx", "numpy.random", "math", "time", "sys", "argparse",
+                                      "contextlib", NULL};
         bool ok = false;
         for (int k = 0; known[k]; k++) {
             size_t n = strlen(known[k]);
@@ -1222,17 +1223,22 @@ static void lower_import(Lower *L, AstNode *s)
         IrValue *v;
         const char *bind_as;
         if (s->kind == AST_IMPORT_FROM) {
-            v = lw_module_attr(L, top, al->sval, al->span);
+            if (!strcmp(full, "numpy") && !strcmp(al->sval, "random")) /* NumPy's generator */
+                v = lw_pseudo(L, ty_module("numpy.random"));
+            else
+                v = lw_module_attr(L, top, al->sval, al->span);
             if (!v) continue;
             bind_as = al->sval2 ? al->sval2 : al->sval;
         } else if (al->sval2) {
             v = lw_pseudo(L, ty_module(top));
+            v->type->numpy = !strcmp(full, "numpy");
             bind_as = al->sval2;
         } else {
             /* import a.b binds a */
             const char *dot = strchr(al->sval, '.');
             const char *first = dot ? ar_strndup(L->a, al->sval, dot - al->sval) : al->sval;
             v = lw_pseudo(L, ty_module(lw_canonical_module(first)));
+            v->type->numpy = !strcmp(first, "numpy");
             bind_as = first;
         }
         Scope *sc = assign_scope(L, bind_as);

@@ -1,5 +1,7 @@
 /*
- * lower/api/random.c — cupy.random's legacy generator (CuPy's RandomState), call by call.
+ * lower/api/random.c — cupy.random's legacy generator (CuPy's RandomState), call by call, and
+ * numpy.random's legacy generator (NumPy's numbers, drawn on the host: IR_NP_DRAW; its section
+ * below says how).
  *
  * Every draw is one IR_RANDOM_DRAW (a host call into runtime/random.cu, cuRAND) making the
  * cuRAND call CuPy makes, with CuPy's count, in CuPy's order; what CuPy then computes from the
@@ -36,6 +38,22 @@ static IrValue *draw(Lower *L, Span sp, IrRandKind kind, DType dt, int ndim, IrV
     if (p0) args[n++] = p0;
     if (p1) args[n++] = p1;
     IrValue *r = lw_emit(L, IR_RANDOM_DRAW, sp, ty_array(dt, ndim), n, args);
+    r->def->ival = kind;
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+/* IR_NP_DRAW of kind (NpRandKind) and dtype dt over dims, with parameters p0 and p1. */
+static IrValue *np_draw(Lower *L, Span sp, NpRandKind kind, DType dt, int ndim, IrValue **dims, IrValue *p0,
+                        IrValue *p1)
+{
+    IrValue *args[IR_MAXDIM + 2];
+    int n = 0;
+    for (int i = 0; i < ndim; i++) args[n++] = dims[i];
+    args[n++] = p0;
+    args[n++] = p1;
+    IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(dt, ndim), n, args);
     r->def->ival = kind;
     r->def->dtype = dt;
     r->def->ndim = ndim;
@@ -503,7 +521,8 @@ static IrValue *api_triangular(Lower *L, AstNode *call)
 /* randint over [lo, hi) of an integer dtype: CuPy's checks (low >= high, then the dtype's
  * bounds), compile-time errors on constants, then one IR_RANDOM_DRAW (RAND_RANDINT, whose
  * runtime call repeats the checks and draws as CuPy's _interval). */
-static IrValue *randint(Lower *L, Span sp, IrValue *lo, IrValue *hi, DType dt, int ndim, IrValue **dims)
+static IrValue *randint(Lower *L, Span sp, IrValue *lo, IrValue *hi, DType dt, int ndim, IrValue **dims,
+                        bool np)
 {
     int64_t l, h;
     if (lw_is_const_int(lo, &l) && lw_is_const_int(hi, &h)) {
@@ -542,7 +561,8 @@ static IrValue *randint(Lower *L, Span sp, IrValue *lo, IrValue *hi, DType dt, i
         diag_error(sp, "low is out of bounds for %s", dt_name(dt));
         return NULL;
     }
-    return draw(L, sp, RAND_RANDINT, dt, ndim, dims, lo, hi);
+    return np ? np_draw(L, sp, NPR_RANDINT, dt, ndim, dims, lo, hi)
+              : draw(L, sp, RAND_RANDINT, dt, ndim, dims, lo, hi);
 }
 
 /* v as a Python int (a bool converts), or NULL after a located error naming what. */
@@ -574,8 +594,9 @@ static bool int_bounds(Lower *L, Args *a, const char *fn, int64_t dflt, IrValue 
 }
 
 /* randint(low, high=None, size=None, dtype=int64): integers in [low, high) ([0, low) without
- * high); size=None gives a 0-d array, as CuPy. */
-static IrValue *api_randint(Lower *L, AstNode *call)
+ * high); size=None gives a 0-d array, as CuPy, or for numpy.random (np) a Python int drawn
+ * from NumPy's generator. */
+static IrValue *api_randint(Lower *L, AstNode *call, bool np)
 {
     Span sp = call->span;
     Args a;
@@ -591,7 +612,8 @@ static IrValue *api_randint(Lower *L, AstNode *call)
         diag_error(a.p[3] ? a.p[3]->span : sp, "randint() supports integer dtypes, not %s", dt_name(dt));
         return NULL;
     }
-    return randint(L, sp, lo, hi, dt, ndim, dims);
+    IrValue *r = randint(L, sp, lo, hi, dt, ndim, dims, np);
+    return !r || given || !np ? r : lw_to_scalar(L, r, TY_INT, sp);
 }
 
 /* random_integers(low, high=None, size=None): randint(low, high + 1, size) (without high:
@@ -607,7 +629,8 @@ static IrValue *api_random_integers(Lower *L, AstNode *call)
     int ndim;
     bool given;
     if (!size_arg(L, a.p[2], dims, &ndim, &given)) return NULL;
-    return randint(L, sp, lo, lw_binop(L, AOP_ADD, sp, hi, lw_const_int(L, sp, 1)), DT_INT64, ndim, dims);
+    return randint(L, sp, lo, lw_binop(L, AOP_ADD, sp, hi, lw_const_int(L, sp, 1)), DT_INT64, ndim, dims,
+                   false);
 }
 
 /* ---------------------------------------------------------------- permutations */
@@ -752,7 +775,7 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         /* a_size == 0 only with size 0 here: CuPy draws from randint(0, 1) then */
         IrValue *z = lw_binop(L, AOP_EQ, sp, n, lw_const_int(L, sp, 0));
         IrValue *hi = lw_binop(L, AOP_ADD, sp, n, lw_to_scalar(L, z, TY_INT, sp));
-        index = randint(L, sp, lw_const_int(L, sp, 0), hi, DT_INT64, ndim, dims);
+        index = randint(L, sp, lw_const_int(L, sp, 0), hi, DT_INT64, ndim, dims, false);
     }
     if (!index) return NULL;
     if (is_int) return index;
@@ -761,26 +784,97 @@ static IrValue *api_choice(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- seed */
 
-/* seed(seed): the generator's seed as uint64, offset 0 */
-static IrValue *api_seed(Lower *L, AstNode *call)
+/* seed(seed): cupy.random's generator's seed as uint64, offset 0 (op IR_RANDOM_SEED), or
+ * numpy.random's (IR_NP_SEED: NumPy's int seeding, [0, 2**32) checked at run time). */
+static IrValue *api_seed(Lower *L, AstNode *call, IrOp op)
 {
     Args a;
     if (!lw_bind(call, "seed", "seed", 1, &a)) return NULL;
     IrValue *s = lw_int_arg(L, a.p[0]);
     if (!s) return NULL;
-    ir_emit(L->m, L->blk, IR_RANDOM_SEED, call->span, NULL, 1, &s);
+    ir_emit(L->m, L->blk, op, call->span, NULL, 1, &s);
     return lw_pseudo(L, ty_none());
+}
+
+/* ---------------------------------------------------------------- numpy.random
+ * NumPy's legacy global generator (np.random.*): every draw is one IR_NP_DRAW, computed on the
+ * host by runtime/nprand.c with NumPy's algorithms, so the numbers are NumPy's bit for bit.
+ * Parameters are Python numbers (array parameters are not supported); size=None gives a Python
+ * scalar, as NumPy. */
+
+typedef enum NpFloat { NPF_SAMPLE, NPF_RAND, NPF_RANDN, NPF_STD_NORMAL, NPF_NORMAL, NPF_UNIFORM } NpFloat;
+
+/* A scalar parameter (a Python number; absent: dflt). */
+static IrValue *np_param(Lower *L, AstNode *e, double dflt, Span sp, const char *fn, const char *pname)
+{
+    if (!e) return cfloat(L, sp, dflt);
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    TypeKind k = v->type->kind;
+    if (k == TY_INT || k == TY_FLOAT || k == TY_BOOL) return v; /* the C call converts it to double */
+    diag_error(e->span, "numpy.random.%s() %s must be a Python number in gpyc, got %s", fn, pname,
+               ty_str_of(v->type));
+    return NULL;
+}
+
+/* rand(*dims) and randn(*dims): positional ints only. */
+static bool np_dims(Lower *L, AstNode *call, const char *fn, IrValue **dims, int *ndim)
+{
+    if (call->params.n) {
+        diag_error(((AstNode *)call->params.v[0])->span, "%s() takes no keyword arguments", fn);
+        return false;
+    }
+    if (call->elts.n > IR_MAXDIM) {
+        diag_error(call->span, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return false;
+    }
+    *ndim = 0;
+    for (int i = 0; i < call->elts.n; i++)
+        if (!(dims[(*ndim)++] = lw_int_arg(L, call->elts.v[i]))) return false;
+    return true;
+}
+
+/* random_sample/random(size=None), rand(*dims), randn(*dims),
+ * standard_normal(size=None), normal(loc=0.0, scale=1.0, size=None) (ValueError "scale < 0"),
+ * uniform(low=0.0, high=1.0, size=None): float64 draws, low + (high - low) * random_sample()
+ * or loc + scale * gauss(). */
+static IrValue *np_float(Lower *L, AstNode *call, const char *fn, NpFloat which)
+{
+    Span sp = call->span;
+    IrValue *dims[IR_MAXDIM], *p0 = cfloat(L, sp, 0.0), *p1 = cfloat(L, sp, 1.0);
+    int ndim = 0;
+    bool given = true;
+    Args a;
+    AstNode *size;
+    if (which == NPF_RAND || which == NPF_RANDN) {
+        if (!np_dims(L, call, fn, dims, &ndim)) return NULL;
+    } else {
+        bool two = which == NPF_NORMAL || which == NPF_UNIFORM;
+        const char *sig = which == NPF_NORMAL    ? "loc,scale,size"
+                          : which == NPF_UNIFORM ? "low,high,size"
+                                                 : "size";
+        if (!lw_bind(call, fn, sig, 0, &a)) return NULL;
+        size = a.p[two ? 2 : 0];
+        if (two) {
+            p0 = np_param(L, a.p[0], 0.0, sp, fn, which == NPF_NORMAL ? "loc" : "low");
+            p1 = np_param(L, a.p[1], 1.0, sp, fn, which == NPF_NORMAL ? "scale" : "high");
+            if (!p0 || !p1) return NULL;
+            if (which == NPF_NORMAL && !check_neg(L, sp, p1, "scale < 0")) return NULL;
+        }
+        if (!size_arg(L, size, dims, &ndim, &given)) return NULL;
+    }
+    bool gauss = which == NPF_RANDN || which == NPF_STD_NORMAL || which == NPF_NORMAL;
+    IrValue *r = np_draw(L, sp, gauss ? NPR_GAUSS : NPR_UNIFORM, DT_FLOAT64, ndim, dims, p0, p1);
+    return given ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
 }
 
 /* ---------------------------------------------------------------- API table */
 
-LW_API_PLAIN(api_seed)
 LW_API_NAMED(random_sample)
 LW_API_PLAIN(api_uniform)
 LW_API_NAMED(api_normal)
 LW_API_PLAIN(api_standard_normal)
 LW_API_PLAIN(api_randn)
-LW_API_PLAIN(api_randint)
 LW_API_PLAIN(api_random_integers)
 LW_API_PLAIN(api_standard_exponential)
 LW_API_PLAIN(api_standard_cauchy)
@@ -791,6 +885,24 @@ LW_API_PLAIN(api_permutation)
 LW_API_PLAIN(api_shuffle)
 LW_API_PLAIN(api_choice)
 
+static IrValue *seed_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return api_seed(L, call, (IrOp)f->arg);
+}
+
+static IrValue *randint_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return api_randint(L, call, f->arg);
+}
+
+static IrValue *np_float_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return np_float(L, call, f->name, f->arg);
+}
+
 static IrValue *one_param_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -798,7 +910,7 @@ static IrValue *one_param_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *
 }
 
 const ApiFn lw_random_api[] = {
-    {"cupy.random", "seed", api_seed_api, 0},
+    {"cupy.random", "seed", seed_api, IR_RANDOM_SEED},
     {"cupy.random", "random", random_sample_api, 0},
     {"cupy.random", "random_sample", random_sample_api, 0},
     {"cupy.random", "ranf", random_sample_api, 0},
@@ -809,7 +921,7 @@ const ApiFn lw_random_api[] = {
     {"cupy.random", "lognormal", api_normal_api, 0},
     {"cupy.random", "standard_normal", api_standard_normal_api, 0},
     {"cupy.random", "randn", api_randn_api, 0},
-    {"cupy.random", "randint", api_randint_api, 0},
+    {"cupy.random", "randint", randint_api, 0},
     {"cupy.random", "random_integers", api_random_integers_api, 0},
     {"cupy.random", "standard_exponential", api_standard_exponential_api, 0},
     {"cupy.random", "exponential", one_param_api, P_EXPONENTIAL},
@@ -825,5 +937,14 @@ const ApiFn lw_random_api[] = {
     {"cupy.random", "permutation", api_permutation_api, 0},
     {"cupy.random", "shuffle", api_shuffle_api, 0},
     {"cupy.random", "choice", api_choice_api, 0},
+    {"numpy.random", "seed", seed_api, IR_NP_SEED},
+    {"numpy.random", "random", np_float_api, NPF_SAMPLE},
+    {"numpy.random", "random_sample", np_float_api, NPF_SAMPLE},
+    {"numpy.random", "rand", np_float_api, NPF_RAND},
+    {"numpy.random", "randn", np_float_api, NPF_RANDN},
+    {"numpy.random", "standard_normal", np_float_api, NPF_STD_NORMAL},
+    {"numpy.random", "normal", np_float_api, NPF_NORMAL},
+    {"numpy.random", "uniform", np_float_api, NPF_UNIFORM},
+    {"numpy.random", "randint", randint_api, 1},
     {NULL, NULL, NULL, 0},
 };

@@ -1,0 +1,4 @@
+import numpy as np
+
+x = np.zeros(3)
+print(np.random.normal(x, 1.0, size=3))

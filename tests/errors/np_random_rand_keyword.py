@@ -1,0 +1,3 @@
+import numpy as np
+
+print(np.random.rand(3, dtype=np.float32))
