@@ -179,7 +179,7 @@ gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const 
 {
     if (low >= high) rt_raise("ValueError", "low >= high");
     int64_t n = count(ndim, shape);
-    int isz = rt_dtype_size(dt);
+    int isz = (int)rt_dtype_size(dt);
     uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
     rt_np_bounded(state(), (uint64_t)low, (uint64_t)high - 1 - (uint64_t)low, isz * 8, n, u);
     char *packed = rt_xmalloc((size_t)(n ? n : 1) * (size_t)isz);
