@@ -420,6 +420,15 @@ IrValue *lw_printable(Lower *L, AstNode *e)
         if (x->type->kind == TY_ARRAY) return api_tolist(L, e, x);
     }
     IrValue *v = lw_expr(L, e);
+    if (v && v->type->kind == TY_LIST && v->type->elem) {
+        /* the runtime prints lists of numbers, strings and arrays (rt_sb_list) */
+        switch (v->type->elem->kind) {
+        case TY_BOOL: case TY_INT: case TY_OBJ: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: break;
+        default:
+            diag_error(e->span, "printing a list of %s is not supported yet", ty_str_of(v->type->elem));
+            return NULL;
+        }
+    }
     return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;
 }
 

@@ -15,7 +15,8 @@ rows = [float(a[i].sum()) for i in range(2)]
 print(rows)
 print(len([r for r in rows if r > 5.0]))
 print(sum(float(a[i, j]) for i in range(2) for j in range(3)))
-print([(i, s) for i, s in enumerate(['a', 'b'])])
+for t in [(i, s) for i, s in enumerate(['a', 'b'])]:
+    print(t)
 print([p * q for p, q in zip(xs, sq)])
 norms = [float(cp.linalg.norm(a[i])) for i in range(2)]
 print(max(norms) > 0)
