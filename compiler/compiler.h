@@ -269,6 +269,7 @@ typedef enum UkKind {
     UK_ELEMENTWISE,         /* cp.ElementwiseKernel */
     UK_RAW,                 /* cp.RawKernel, RawModule.get_function: one __global__ of module */
     UK_MODULE,              /* the source of a RawKernel or a cp.RawModule */
+    UK_REDUCTION,           /* cp.ReductionKernel: operation is map_expr */
 } UkKind;
 struct UKernel {
     UkKind kind;
@@ -284,6 +285,9 @@ struct UKernel {
      * launched (-1 before), and the names of its kernels launched (const char*) */
     const char *code;
     Span code_span;
+    /* UK_REDUCTION: reduce_expr (over a and b), post_map_expr (a to the outputs), identity,
+     * reduce_type as written (NULL: out_params[0]'s type) */
+    const char *reduce_expr, *post_map, *identity, *reduce_type;
     int index;
     Vec fnames;
     UKernel *module;        /* UK_RAW: the module that defines it */
@@ -357,7 +361,7 @@ struct IrInstr {
     IrBlock *blocks[2];
     IrVar *var;             /* IR_LOAD, IR_STORE, IR_FOR_RANGE */
     IrFunc *func;           /* IR_CALL */
-    const UkCall *uk;       /* IR_UKERNEL */
+    const UkCall *uk;       /* IR_UKERNEL, IR_RAW_LAUNCH; IR_REDUCE of RED_USER */
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
     bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
                                (graphloop.c) */

@@ -208,7 +208,7 @@ static const char *ukernel_scope(StrBuf *sb, const KernelGroup *g, const UkCall 
     const UkCall *seen = NULL;
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->op != IR_UKERNEL || in->uk == seen) continue;
+        if (!in->uk || in->uk == seen) continue;
         if (in->uk == c) break;
         seen = in->uk;
         k++;
@@ -224,13 +224,23 @@ void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g)
     StrBuf ns = { 0 };
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->op != IR_UKERNEL || in->uk == seen) continue;
+        if (!in->uk || in->uk == seen) continue;
         seen = in->uk;
-        if (!ukernel_scope(&ns, g, in->uk)) continue;
-        sb_printf(out, "namespace %s {\n", ns.s);
-        for (int t = 0; t < in->uk->ntmap; t++)
-            sb_printf(out, "typedef %s %s;\n", dt_ctype(in->uk->tdtypes[t]), in->uk->tnames[t]);
-        sb_printf(out, "%s\n}\n\n", in->uk->k->preamble);
+        const char *scope = ukernel_scope(&ns, g, in->uk);
+        if (scope) {
+            sb_printf(out, "namespace %s {\n", scope);
+            for (int t = 0; t < in->uk->ntmap; t++)
+                sb_printf(out, "typedef %s %s;\n", dt_ctype(in->uk->tdtypes[t]), in->uk->tnames[t]);
+            sb_printf(out, "%s\n}\n\n", in->uk->k->preamble);
+        }
+        if (in->op == IR_REDUCE) { /* a ReductionKernel's combiner over a and b */
+            sb_printf(out,
+                      "struct %s_ur {\n    template<typename GpT> __device__ GpT operator()(const GpT &a, "
+                      "const GpT &b) const\n    {\n",
+                      g->name);
+            if (scope) sb_printf(out, "        using namespace %s;\n", scope);
+            sb_printf(out, "        return gp_cast<GpT>(%s);\n    }\n};\n\n", in->uk->k->reduce_expr);
+        }
     }
     sb_free(&ns);
 }

@@ -72,7 +72,7 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot);
 /* ---------------------------------------------------------------- reduce.c */
 const IrInstr *cg_reduce_of(const KernelGroup *g);
 DType cg_acc_dtype(const IrInstr *r);
-const char *cg_red_functor(RedOp op);
+const char *cg_red_functor(const IrInstr *r);
 void cg_put_identity(StrBuf *out, const IrInstr *r);
 void cg_emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const char *acc);
 void cg_reduce_def(StrBuf *out, const KernelGroup *g);

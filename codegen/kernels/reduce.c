@@ -13,6 +13,8 @@
  */
 #include "codegen/kernels/kernels.h"
 
+#include <string.h>
+
 const IrInstr *cg_reduce_of(const KernelGroup *g)
 {
     const IrInstr *r = cg_find_op(g, IR_REDUCE);
@@ -43,13 +45,43 @@ static const char *acc_ctype(const IrInstr *r)
     return buf;
 }
 
-const char *cg_red_functor(RedOp op) { return ir_redop_info(op)->functor; }
+/* red.def's FUNCTOR; a user reduction's is its group's own, "<group>_ur" (cg_emit_ukernel_scopes
+ * defines it).  Valid until the next call. */
+const char *cg_red_functor(const IrInstr *r)
+{
+    static char buf[160];
+    if (r->redop != RED_USER) return ir_redop_info(r->redop)->functor;
+    snprintf(buf, sizeof buf, "%s_ur", r->group->name);
+    return buf;
+}
 
 /* The identity of reduction r, as a C expression of its accumulator type (red.def's
- * IDENTITY, a format of the accumulator's element C type). */
+ * IDENTITY, a format of the accumulator's element C type; a user reduction's identity
+ * expression converted to it). */
 void cg_put_identity(StrBuf *out, const IrInstr *r)
 {
-    sb_printf(out, ir_redop_info(r->redop)->identity, dt_ctype(cg_acc_dtype(r)));
+    const char *ct = dt_ctype(cg_acc_dtype(r));
+    if (r->redop != RED_USER) {
+        sb_printf(out, ir_redop_info(r->redop)->identity, ct);
+        return;
+    }
+    /* host code passes it to the second pass: CUDA's device-only constants as math.h's */
+    static const char *const names[][2] = { { "CUDART_INF_F", "INFINITY" },
+                                            { "CUDART_INF", "INFINITY" },
+                                            { "CUDART_NAN_F", "NAN" },
+                                            { "CUDART_NAN", "NAN" } };
+    sb_printf(out, "gp_cast<%s>(", ct);
+    for (const char *p = r->uk->k->identity; *p;) {
+        size_t k = 0;
+        while (k < 4 && strncmp(p, names[k][0], strlen(names[k][0])) != 0) k++;
+        if (k < 4) {
+            sb_puts(out, names[k][1]);
+            p += strlen(names[k][0]);
+        } else {
+            sb_putc(out, *p++);
+        }
+    }
+    sb_putc(out, ')');
 }
 
 /* base<id> = the byte offset of output element `o`'s first input element, per array. */
@@ -78,10 +110,10 @@ static void emit_bases(StrBuf *out, int n, const KParams *p)
 void cg_emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const char *acc)
 {
     if (RED_IS_ARG(r->redop))
-        cg_line(out, n, "%s = %s()(%s, gp_argacc<%s>{gp_cast<%s>(v%d), j});", acc, cg_red_functor(r->redop), acc, at, at,
-                r->args[0]->id);
+        cg_line(out, n, "%s = %s()(%s, gp_argacc<%s>{gp_cast<%s>(v%d), j});", acc, cg_red_functor(r), acc, at,
+                at, r->args[0]->id);
     else
-        cg_line(out, n, "%s = %s()(%s, gp_cast<%s>(v%d));", acc, cg_red_functor(r->redop), acc, at, r->args[0]->id);
+        cg_line(out, n, "%s = %s()(%s, gp_cast<%s>(v%d));", acc, cg_red_functor(r), acc, at, r->args[0]->id);
 }
 
 /* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array.
@@ -355,7 +387,7 @@ static void reduce_def_rows(StrBuf *out, RedGen *R)
     cg_line(out, 2, "int64_t jt = j0;");
     if (R->V > 1) emit_accumulate_vec(out, 2, R->g, &R->p, R->r, R->V);
     emit_accumulate(out, 2, R->g, &R->p, R->r, "jt + threadIdx.x", "(int64_t)blockDim.x");
-    cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", R->at, BLOCK, cg_red_functor(R->r->redop));
+    cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", R->at, BLOCK, cg_red_functor(R->r));
     cg_line(out, 2, "if (threadIdx.x == 0) {");
     cg_line(out, 3, "if (split == 1) out[o] = %s;", R->fin.s);
     cg_line(out, 3, "else part[b] = acc;");
@@ -371,12 +403,13 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
     if (RED_IS_ARG(R->r->redop)) {
         sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, int64_t *out, int64_t nout, %s ident, bool by_col)\n{\n",
                   BLOCK, R->g->name, R->at, R->at);
-        cg_line(out, 1, "gp_argreduce_finish<%s, %s>(part, split, out, nout, ident, by_col);", R->at, cg_red_functor(R->r->redop));
+        cg_line(out, 1, "gp_argreduce_finish<%s, %s>(part, split, out, nout, ident, by_col);", R->at,
+                cg_red_functor(R->r));
     } else {
         sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, %s *out, int64_t nout, int64_t nin, %s ident, bool by_col)\n{\n",
                   BLOCK, R->g->name, R->at, R->rt, R->at);
-        cg_line(out, 1, "gp_reduce_finish<%s, %s, %s, %s>(part, split, out, nout, nin, ident, by_col);", R->at, R->rt,
-                cg_red_functor(R->r->redop), R->r->redop == RED_MEAN ? "true" : "false");
+        cg_line(out, 1, "gp_reduce_finish<%s, %s, %s, %s>(part, split, out, nout, nin, ident, by_col);",
+                R->at, R->rt, cg_red_functor(R->r), R->r->redop == RED_MEAN ? "true" : "false");
     }
     sb_puts(out, "}\n\n");
 }

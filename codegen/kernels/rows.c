@@ -238,7 +238,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
         if (r) {
             const char *rt = dt_ctype(r->res->type->dtype);
             cg_line(out, 3, "acc = gp_block_allreduce<%s, %d>(acc, %s(), (%s *)s_w%d[it & 1]);", at, BLOCK,
-                    cg_red_functor(r->redop), at, r->res->id);
+                    cg_red_functor(r), at, r->res->id);
             if (r->redop == RED_MEAN) cg_line(out, 3, "f_v%d = gp_cast<%s>(gp_mean_div<%s>(acc, C));", r->res->id, rt, at);
             else cg_line(out, 3, "f_v%d = gp_cast<%s>(acc);", r->res->id, rt);
             cg_line(out, 3, "if (threadIdx.x == 0 && rv%d) rv%d[o] = f_v%d;", r->res->id, r->res->id, r->res->id);

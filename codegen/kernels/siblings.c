@@ -146,7 +146,7 @@ void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s)
         }
         cg_emit_instrs(out, n, g, "i");
         cg_line(out, n, "acc%d%s = %s()(acc%d%s, gp_cast<%s>(v%d));", k, member_cols(g) ? "[o]" : "",
-                cg_red_functor(r->redop), k, member_cols(g) ? "[o]" : "", at, r->args[0]->id);
+                cg_red_functor(r), k, member_cols(g) ? "[o]" : "", at, r->args[0]->id);
         if (d == 2) cg_line(out, 3, "}");
         cg_line(out, 2, "}");
         cg_kparams_free(&p);
@@ -159,7 +159,7 @@ void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s)
         const KernelGroup *g = VEC_AT(s->members, k);
         const IrInstr *r = cg_reduce_of(g);
         const char *at = dt_ctype(cg_acc_dtype(r));
-        const char *fn = cg_red_functor(r->redop);
+        const char *fn = cg_red_functor(r);
         int ns = member_cols(g) ? SIB_MAX_COLS : 1;
         for (int o = 0; o < ns; o++) {
             char a[32];
@@ -179,7 +179,7 @@ void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s)
         cg_line(out, 1, "if (t >= %d && t < %d) {", sp.base[k], sp.base[k] + ns);
         cg_line(out, 2, "%s a = gp_sib_get<%s>(&sib_w[0][t]);", at, at);
         cg_line(out, 2, "for (int w = 1; w < %d; w++) a = %s()(a, gp_sib_get<%s>(&sib_w[w][t]));", BLOCK / 32,
-                cg_red_functor(r->redop), at);
+                cg_red_functor(r), at);
         cg_line(out, 2, "gp_sib_put<%s>(&part[(int64_t)blockIdx.x * %d + t], a);", at, sp.nslots);
         cg_line(out, 1, "}");
     }
@@ -207,9 +207,11 @@ void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s)
         cg_line(out, 2, "const int o = slot - %d;", sp.base[k]);
         if (member_cols(g)) cg_line(out, 2, "if (o >= c%d) return;", k);
         cg_line(out, 2, "%s acc = %s;", at, ident.s);
-        cg_line(out, 2, "for (int64_t b = threadIdx.x; b < nb; b += blockDim.x) acc = %s()(acc, gp_sib_get<%s>(&part[b * %d + slot]));",
-                cg_red_functor(r->redop), at, sp.nslots);
-        cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, cg_red_functor(r->redop));
+        cg_line(out, 2,
+                "for (int64_t b = threadIdx.x; b < nb; b += blockDim.x) acc = %s()(acc, "
+                "gp_sib_get<%s>(&part[b * %d + slot]));",
+                cg_red_functor(r), at, sp.nslots);
+        cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", at, BLOCK, cg_red_functor(r));
         if (r->redop == RED_MEAN) {
             StrBuf ns2 = {0};   /* the number of reduced elements */
             if (member_rank(g) == 2 && !member_cols(g)) sb_printf(&ns2, "n * (int64_t)c%d", k);

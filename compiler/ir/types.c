@@ -302,13 +302,12 @@ static void ty_write(StrBuf *sb, const Type *t)
     case TY_FUNC: sb_printf(sb, "function %s", t->def && t->def->sval ? t->def->sval : "?"); break;
     case TY_BUILTIN: sb_printf(sb, "function %s", t->name); break;
     case TY_RANGE: sb_puts(sb, "range"); break;
-    case TY_KERNEL:
-        sb_printf(sb, "%s %s",
-                  t->uk->kind == UK_ELEMENTWISE ? "ElementwiseKernel"
-                  : t->uk->kind == UK_RAW       ? "RawKernel"
-                                                : "RawModule",
-                  t->uk->name);
+    case TY_KERNEL: {
+        static const char *const kinds[] = { "ElementwiseKernel", "RawKernel", "RawModule",
+                                             "ReductionKernel" };
+        sb_printf(sb, "%s %s", kinds[t->uk->kind], t->uk->name);
         break;
+    }
     case TY_OBJ: sb_puts(sb, t->name); break;
     default: sb_puts(sb, "?"); break;
     }

@@ -31,7 +31,7 @@ static void push_unique(Vec *vec, IrValue *v, unsigned stamp)
 /* The name of an instruction inside a group's name: "add", "sum", "full". */
 static const char *instr_label(const IrInstr *in)
 {
-    if (in->op == IR_UKERNEL) return in->uk->k->name;
+    if (in->uk) return in->uk->k->name; /* a user kernel (IR_UKERNEL, a ReductionKernel's IR_REDUCE) */
     return in->op == IR_REDUCE ? ir_redop_name(in->redop) : ir_op_name(in->op);
 }
 

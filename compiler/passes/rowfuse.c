@@ -37,7 +37,7 @@ static const IrInstr *group_reduce(const KernelGroup *g)
 /* A reduction over the last axis of an ndim-array, keepdims, with a plain accumulator. */
 static bool row_reduce_ok(const IrInstr *r, int ndim)
 {
-    if (!r || !r->keepdims || r->naxes != 1 || RED_IS_ARG(r->redop)) return false;
+    if (!r || !r->keepdims || r->naxes != 1 || RED_IS_ARG(r->redop) || r->redop == RED_USER) return false;
     const Type *t = r->args[0]->type;
     return t->kind == TY_ARRAY && t->ndim == ndim && r->axes[0] == ndim - 1;
 }

@@ -72,7 +72,8 @@ static bool siblings_member_ok(const KernelGroup *g)
 {
     if (g->kind != KG_REDUCE || g->chain || g->recur || g->siblings || g->outputs.n != 1) return false;
     IrInstr *r = group_reduce(g);
-    if (!r || r != g->last || VEC_AT(g->outputs, 0) != r->res || RED_IS_ARG(r->redop)) return false;
+    if (!r || r != g->last || VEC_AT(g->outputs, 0) != r->res || RED_IS_ARG(r->redop) || r->redop == RED_USER)
+        return false;
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
         if (in != r && !(ir_op_is_ewise(in->op) || in->op == IR_COPY)) return false;

@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <float.h>
+#include <math_constants.h> /* CUDART_INF ...: user kernels (a ReductionKernel's identity) */
 
 #define GP_HD __host__ __device__ inline
 

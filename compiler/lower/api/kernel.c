@@ -144,6 +144,44 @@ static bool const_str(Lower *L, AstNode *e, const char *what, const char *dflt, 
     return true;
 }
 
+/* k's parameters from the in_params and out_params strings (arguments pin, pout), after
+ * CuPy's checks and gpyc's limits; sets k->indexed from them and k->operation. */
+static bool kernel_params(Lower *L, UKernel *k, const char *ins, const char *outs, AstNode *pin,
+                          AstNode *pout)
+{
+    Vec ps = { 0 };
+    bool ok = parse_params(L, ins, pin->span, &ps);
+    k->nin = ps.n;
+    ok = ok && parse_params(L, outs, pout->span, &ps);
+    k->nout = ps.n - k->nin;
+    k->params = ar_alloc(L->a, sizeof(UkParam) * (ps.n ? ps.n : 1));
+    for (int i = 0; i < ps.n; i++) k->params[i] = *(UkParam *)VEC_AT(ps, i);
+    vec_free(&ps);
+    if (!ok) return false;
+    for (int i = 0; i < k->nin + k->nout; i++) {
+        const UkParam *q = &k->params[i];
+        if (!strcmp(q->name, "i")) {
+            diag_error((i < k->nin ? pin : pout)->span, "Can not use 'i' as a parameter name");
+            return false;
+        }
+        if (q->raw && (i >= k->nin || k->kind == UK_REDUCTION)) {
+            diag_error((i < k->nin ? pin : pout)->span, "raw %s parameters ('%s') are not supported by gpyc",
+                       i < k->nin ? "reduction" : "output", q->name);
+            return false;
+        }
+        if (q->raw) k->indexed = true;
+    }
+    if (k->nout == 0 || (k->kind == UK_REDUCTION && k->nout != 1)) {
+        diag_error(pout->span, "gpyc supports %s output parameter%s here",
+                   k->kind == UK_REDUCTION ? "exactly one" : "at least one",
+                   k->kind == UK_REDUCTION ? "" : "s");
+        return false;
+    }
+    k->indexed |= names_ident(k->operation, "i") || names_ident(k->operation, "_ind") ||
+                  names_ident(k->loop_prep, "i") || names_ident(k->loop_prep, "_ind");
+    return true;
+}
+
 /* cp.ElementwiseKernel(...) → a TY_KERNEL pseudo value. */
 static IrValue *elementwise_kernel(Lower *L, AstNode *call)
 {
@@ -198,33 +236,7 @@ static IrValue *elementwise_kernel(Lower *L, AstNode *call)
         diag_error(p[7]->span, "return_tuple=True is not supported by gpyc");
         return NULL;
     }
-    Vec ps = { 0 };
-    bool ok = parse_params(L, ins, p[0]->span, &ps);
-    k->nin = ps.n;
-    ok = ok && parse_params(L, outs, p[1]->span, &ps);
-    k->nout = ps.n - k->nin;
-    k->params = ar_alloc(L->a, sizeof(UkParam) * (ps.n ? ps.n : 1));
-    for (int i = 0; i < ps.n; i++) k->params[i] = *(UkParam *)VEC_AT(ps, i);
-    vec_free(&ps);
-    if (!ok) return NULL;
-    for (int i = 0; i < k->nin + k->nout; i++) {
-        const UkParam *q = &k->params[i];
-        if (!strcmp(q->name, "i")) {
-            diag_error(p[i < k->nin ? 0 : 1]->span, "Can not use 'i' as a parameter name");
-            return NULL;
-        }
-        if (q->raw && i >= k->nin) {
-            diag_error(p[1]->span, "raw output parameters ('%s') are not supported by gpyc", q->name);
-            return NULL;
-        }
-        if (q->raw) k->indexed = true;
-    }
-    if (k->nout == 0) {
-        diag_error(p[1]->span, "a user kernel without output parameters is not supported by gpyc");
-        return NULL;
-    }
-    k->indexed |= names_ident(k->operation, "i") || names_ident(k->operation, "_ind") ||
-                  names_ident(k->loop_prep, "i") || names_ident(k->loop_prep, "_ind");
+    if (!kernel_params(L, k, ins, outs, p[0], p[1])) return NULL;
     return lw_pseudo(L, ty_kernel(k));
 }
 
@@ -548,6 +560,112 @@ static IrValue *raw_call(Lower *L, AstNode *call, UKernel *k)
     return lw_pseudo(L, ty_none());
 }
 
+/* ---------------------------------------------------------------- reduction kernels */
+
+/* cp.ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+ * name='reduce_kernel', reduce_type=None, reduce_dims=True, preamble='', options=()). */
+static IrValue *reduction_kernel(Lower *L, AstNode *call)
+{
+    static const char *const names[] = { "in_params",     "out_params", "map_expr", "reduce_expr",
+                                         "post_map_expr", "identity",   "name",     "reduce_type",
+                                         "reduce_dims",   "preamble",   "options" };
+    AstNode *p[11];
+    if (!bind_named(call, "ReductionKernel", names, 11, 6, p)) return NULL;
+    UKernel *k = ar_alloc(L->a, sizeof *k);
+    memset(k, 0, sizeof *k);
+    k->kind = UK_REDUCTION;
+    k->loop_prep = "";
+    const char *ins, *outs;
+    bool rd;
+    if (!const_str(L, p[0], "in_params", NULL, &ins) || !const_str(L, p[1], "out_params", NULL, &outs) ||
+        !const_str(L, p[2], "map_expr", NULL, &k->operation) ||
+        !const_str(L, p[3], "reduce_expr", NULL, &k->reduce_expr) ||
+        !const_str(L, p[4], "post_map_expr", NULL, &k->post_map) ||
+        !const_str(L, p[6], "name", "reduce_kernel", &k->name) ||
+        !const_str(L, p[7], "reduce_type", NULL, &k->reduce_type) || !lw_bool_arg(L, p[8], true, &rd) ||
+        !const_str(L, p[9], "preamble", "", &k->preamble))
+        return NULL;
+    if (p[10] && !lw_expr(L, p[10])) return NULL;
+    IrValue *id = lw_expr(L, p[5]); /* CuPy: str(identity) */
+    if (!id) return NULL;
+    int64_t iv;
+    if (id->def && id->def->op == IR_CONST_STR)
+        k->identity = id->def->sval;
+    else if (id->def && id->def->op == IR_CONST_FLOAT)
+        k->identity = ar_printf(L->a, "%.17g", id->def->fval);
+    else if (lw_is_const_int(id, &iv))
+        k->identity = ar_printf(L->a, "%lld", (long long)iv);
+    if (!k->identity || !*k->identity) {
+        diag_error(p[5]->span,
+                   "the identity of a ReductionKernel must be a constant number or string (gpyc needs one)");
+        return NULL;
+    }
+    if (!is_ident(k->name)) {
+        diag_error(p[6]->span, "Invalid kernel name: \"%s\"", k->name);
+        return NULL;
+    }
+    DType d;
+    if (k->reduce_type && strlen(k->reduce_type) != 1 && !lw_dtype_name(k->reduce_type, &d)) {
+        diag_error(p[7]->span, "data type '%s' not understood", k->reduce_type);
+        return NULL;
+    }
+    if (!kernel_params(L, k, ins, outs, p[0], p[1])) return NULL;
+    if (!k->reduce_type) k->reduce_type = k->params[k->nin].tname;
+    return lw_pseudo(L, ty_kernel(k));
+}
+
+/* An elementwise stage of the reduction call c: the map (k's inputs → `_gp_m`, of type rdt)
+ * or, post, post_map_expr (`a` of type rdt → k's output); its UkCall. */
+static UkCall *stage_call(Lower *L, const UkCall *c, bool post, DType rdt)
+{
+    const UKernel *k = c->k;
+    UKernel *s = ar_alloc(L->a, sizeof *s);
+    memset(s, 0, sizeof *s);
+    s->kind = UK_ELEMENTWISE;
+    s->name = k->name;
+    s->preamble = k->preamble;
+    s->loop_prep = "";
+    s->nin = post ? 1 : k->nin;
+    s->nout = 1;
+    s->params = ar_alloc(L->a, sizeof(UkParam) * (size_t)(s->nin + 1));
+    UkCall *sc = ar_alloc(L->a, sizeof *sc);
+    *sc = *c;
+    sc->k = s;
+    sc->types = ar_alloc(L->a, sizeof(DType) * (size_t)(s->nin + 1));
+    sc->outs_given = false;
+    sc->sized = false;
+    if (post) {
+        s->params[0] = (UkParam){ .name = "a", .tname = dt_name(rdt), .typed = true, .dtype = rdt };
+        s->params[1] = k->params[k->nin];
+        sc->types[0] = rdt;
+        sc->types[1] = c->types[k->nin];
+        s->operation = k->post_map;
+    } else {
+        for (int j = 0; j < k->nin; j++) {
+            s->params[j] = k->params[j];
+            sc->types[j] = c->types[j];
+        }
+        s->params[k->nin] = (UkParam){ .name = "_gp_m", .tname = dt_name(rdt), .typed = true, .dtype = rdt };
+        sc->types[k->nin] = rdt;
+        s->operation = ar_printf(L->a, "_gp_m = gp_cast<%s>(%s);", dt_ctype(rdt), k->operation);
+    }
+    s->indexed = names_ident(s->operation, "i") || names_ident(s->operation, "_ind");
+    return sc;
+}
+
+/* Is post_map_expr `out = a` (the reduced value is the output)? */
+static bool post_is_copy(const UKernel *k)
+{
+    char buf[128], want[128];
+    int n = 0;
+    for (const char *q = k->post_map; *q && n < 120; q++)
+        if (!isspace((unsigned char)*q) && *q != ';') buf[n++] = *q;
+    buf[n] = 0;
+    snprintf(want, sizeof want, "%s=a", k->params[k->nin].name);
+    return !strcmp(buf, want);
+}
+
+LW_API_PLAIN(reduction_kernel)
 LW_API_PLAIN(elementwise_kernel)
 LW_API_PLAIN(raw_kernel)
 LW_API_PLAIN(raw_module)
@@ -556,6 +674,7 @@ const ApiFn lw_kernel_api[] = {
     { "cupy", "ElementwiseKernel", elementwise_kernel_api, 0 },
     { "cupy", "RawKernel", raw_kernel_api, 0 },
     { "cupy", "RawModule", raw_module_api, 0 },
+    { "cupy", "ReductionKernel", reduction_kernel_api, 0 },
     { NULL },
 };
 
@@ -672,9 +791,140 @@ static bool call_keywords(Lower *L, AstNode *call, IrValue **size)
     return true;
 }
 
+/* The n arguments of a call of k (into args) typed as CuPy's _decide_params_type does (given
+ * outputs, then inputs) into *c; *ndim: the broadcast rank of the non-raw arrays (at least
+ * *ndim on entry), *any_ew: there is one. */
+static bool bind_args(Lower *L, AstNode *call, UKernel *k, IrValue **args, int n, UkCall **c, int *ndim,
+                      bool *any_ew)
+{
+    for (int i = 0; i < n; i++)
+        if (!(args[i] = lw_expr(L, call->elts.v[i]))) return false;
+    UkBind b = { .k = k };
+    *any_ew = false;
+    for (int pass = 0; pass < 2; pass++) {
+        int lo = pass == 0 ? k->nin : 0, hi = pass == 0 ? n : k->nin;
+        for (int i = lo; i < hi; i++) {
+            const UkParam *q = &k->params[i];
+            Span sp = ((AstNode *)call->elts.v[i])->span;
+            const Type *t = args[i]->type;
+            if (t->kind != TY_ARRAY) {
+                if (i >= k->nin) {
+                    diag_error(sp, "Output arguments must be cupy.ndarray");
+                    return false;
+                }
+                if (q->raw || !(t->kind == TY_BOOL || t->kind == TY_INT || t->kind == TY_FLOAT)) {
+                    diag_error(sp, "'%s' of kernel '%s' takes %s, got %s", q->name, k->name,
+                               q->raw ? "an array (a raw parameter)"
+                                      : "an array or a Python bool, int or float",
+                               ty_str_of(t));
+                    return false;
+                }
+                continue;
+            }
+            if (!bind_type(&b, q, t->dtype, sp)) return false;
+            if (!q->raw) {
+                *any_ew = true;
+                if (t->ndim > *ndim) *ndim = t->ndim;
+            }
+        }
+    }
+    if (k->kind == UK_REDUCTION && strlen(k->reduce_type) == 1 && tmap_find(&b, k->reduce_type) < 0) {
+        diag_error(call->span, "'%s': no array argument gives the reduce_type '%s'", k->reduce_type,
+                   k->reduce_type);
+        return false;
+    }
+    *c = make_call(L, &b, call->span);
+    return *c != NULL;
+}
+
+/* k(in..., [out], out=, axis=, keepdims=) of a ReductionKernel: the map (an elementwise user
+ * op giving reduce_type), an IR_REDUCE of RED_USER on the built-in reduction skeleton (the map
+ * fuses into it as its prologue), then post_map_expr as an elementwise op (none when it is
+ * `out = a` with the output of reduce_type). */
+static IrValue *reduction_call(Lower *L, AstNode *call, UKernel *k)
+{
+    int n = call->elts.n;
+    if (n != k->nin && n != k->nin + 1) {
+        diag_error(call->span, "Wrong number of arguments for %s", k->name);
+        return NULL;
+    }
+    AstNode *outk = NULL, *axis = NULL, *keep = NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "out"))
+            outk = kw->rhs;
+        else if (!strcmp(kw->sval, "axis"))
+            axis = kw->rhs;
+        else if (!strcmp(kw->sval, "keepdims"))
+            keep = kw->rhs;
+        else if (strcmp(kw->sval, "stream") != 0) {
+            diag_error(kw->span, "Wrong arguments {'%s': %.*s}", kw->sval,
+                       (int)(kw->rhs->span.end - kw->rhs->span.start),
+                       kw->rhs->span.file->text + kw->rhs->span.start);
+            return NULL;
+        }
+    }
+    if (outk && n > k->nin) {
+        diag_error(outk->span, "cannot specify 'out' as both a positional and keyword argument");
+        return NULL;
+    }
+    if (n + 1 > 64) {
+        diag_error(call->span, "gpyc supports at most 63 arguments in a user kernel call");
+        return NULL;
+    }
+    IrValue *args[64];
+    UkCall *c;
+    int ndim = 0;
+    bool any_ew;
+    if (!bind_args(L, call, k, args, n, &c, &ndim, &any_ew)) return NULL;
+    IrValue *given = n > k->nin ? args[k->nin] : NULL;
+    if (outk && !(given = lw_array_arg(L, outk, k->name))) return NULL;
+    if (given && given->type->dtype != c->types[k->nin]) {
+        diag_error(outk ? outk->span : ((AstNode *)call->elts.v[k->nin])->span,
+                   "Type is mismatched. %s %s %s", k->params[k->nin].name, dt_name(given->type->dtype),
+                   dt_name(c->types[k->nin]));
+        return NULL;
+    }
+    if (!any_ew) {
+        diag_error(call->span, "Loop size is undecided.");
+        return NULL;
+    }
+    DType rdt = DT_FLOAT64;
+    if (strlen(k->reduce_type) == 1) {
+        for (int t = 0; t < c->ntmap; t++)
+            if (!strcmp(c->tnames[t], k->reduce_type)) rdt = c->tdtypes[t];
+    } else {
+        lw_dtype_name(k->reduce_type, &rdt);
+    }
+    int axes[IR_MAXDIM], naxes;
+    bool all, keepdims;
+    if (!lw_axis_arg(L, axis, ndim, axes, &naxes, &all) || !lw_bool_arg(L, keep, false, &keepdims))
+        return NULL;
+    if (all) {
+        naxes = ndim;
+        for (int i = 0; i < ndim; i++) axes[i] = i;
+    }
+    IrValue *mapped = lw_emit(L, IR_UKERNEL, call->span, ty_array(rdt, ndim), k->nin, args);
+    mapped->def->uk = stage_call(L, c, false, rdt);
+    mapped->def->dtype = rdt;
+    IrValue *red = lw_reduce_axes(L, call->span, RED_USER, mapped, naxes, axes, keepdims, rdt);
+    red->def->uk = c;
+    IrValue *res = red;
+    DType odt = c->types[k->nin];
+    if (!post_is_copy(k) || odt != rdt) {
+        res = lw_emit(L, IR_UKERNEL, call->span, ty_array(odt, red->type->ndim), 1, &red);
+        res->def->uk = stage_call(L, c, true, rdt);
+        res->def->dtype = odt;
+    }
+    if (!given) return res;
+    lw_store_into(L, call->span, given, res);
+    return given;
+}
+
 IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k)
 {
     if (k->kind == UK_RAW) return raw_call(L, call, k);
+    if (k->kind == UK_REDUCTION) return reduction_call(L, call, k);
     if (k->kind == UK_MODULE) {
         diag_error(call->lhs->span,
                    "'RawModule' object is not callable (get_function(name) gives its kernels)");
@@ -690,44 +940,15 @@ IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k)
     }
     IrValue *size;
     if (!call_keywords(L, call, &size)) return NULL;
-    IrValue *args[64];
     if (n + 1 > 64) {
         diag_error(call->span, "gpyc supports at most 63 arguments in a user kernel call");
         return NULL;
     }
-    for (int i = 0; i < n; i++)
-        if (!(args[i] = lw_expr(L, call->elts.v[i]))) return NULL;
-    /* CuPy's _decide_params_type: outputs, then inputs */
-    UkBind b = { .k = k };
-    bool any_ew = false;
+    IrValue *args[64];
+    UkCall *c;
     int ndim = size ? 1 : 0;
-    for (int pass = 0; pass < 2; pass++) {
-        int lo = pass == 0 ? k->nin : 0, hi = pass == 0 ? n : k->nin;
-        for (int i = lo; i < hi; i++) {
-            const UkParam *q = &k->params[i];
-            Span sp = ((AstNode *)call->elts.v[i])->span;
-            const Type *t = args[i]->type;
-            if (t->kind != TY_ARRAY) {
-                if (i >= k->nin) {
-                    diag_error(sp, "Output arguments must be cupy.ndarray");
-                    return NULL;
-                }
-                if (q->raw || !(t->kind == TY_BOOL || t->kind == TY_INT || t->kind == TY_FLOAT)) {
-                    diag_error(sp, "'%s' of kernel '%s' takes %s, got %s", q->name, k->name,
-                               q->raw ? "an array (a raw parameter)"
-                                      : "an array or a Python bool, int or float",
-                               ty_str_of(t));
-                    return NULL;
-                }
-                continue;
-            }
-            if (!bind_type(&b, q, t->dtype, sp)) return NULL;
-            if (!q->raw) {
-                any_ew = true;
-                if (t->ndim > ndim) ndim = t->ndim;
-            }
-        }
-    }
+    bool any_ew;
+    if (!bind_args(L, call, k, args, n, &c, &ndim, &any_ew)) return NULL;
     if (size && any_ew) {
         diag_error(call->span, "Specified 'size' can be used only if all of the ndarray are 'raw'.");
         return NULL;
@@ -736,8 +957,6 @@ IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k)
         diag_error(call->span, "Loop size is undecided.");
         return NULL;
     }
-    UkCall *c = make_call(L, &b, call->span);
-    if (!c) return NULL;
     c->outs_given = n == nargs;
     int na = n;
     if (size) {
