@@ -665,6 +665,35 @@ static bool post_is_copy(const UKernel *k)
     return !strcmp(buf, want);
 }
 
+/* ---------------------------------------------------------------- cp.fuse */
+
+/* cp.fuse(f) → f itself: gpyc compiles every function's elementwise operations into fused
+ * kernels already (f is called as any user function, with arrays or scalars).  cp.fuse() and
+ * cp.fuse(kernel_name='...') → the decorator that does the same, cp.fuse itself
+ * (cp.fuse()(f) is cp.fuse(f)). */
+static IrValue *fuse(Lower *L, AstNode *call)
+{
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        const char *kn;
+        if (strcmp(kw->sval, "kernel_name") != 0) {
+            diag_error(kw->span, "fuse() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+        if (!lw_str_arg(L, kw->rhs, NULL, &kn)) return NULL;
+    }
+    if (call->elts.n == 0) return lw_pseudo(L, ty_builtin("cupy.fuse", NULL));
+    IrValue *f = call->elts.n == 1 ? lw_expr(L, call->elts.v[0]) : NULL;
+    if (call->elts.n == 1 && !f) return NULL;
+    if (!f || f->type->kind != TY_FUNC || call->params.n) {
+        diag_error(call->span,
+                   "cupy.fuse takes one function (cp.fuse(f), or cp.fuse(kernel_name=...) as a decorator)");
+        return NULL;
+    }
+    return f;
+}
+
+LW_API_PLAIN(fuse)
 LW_API_PLAIN(reduction_kernel)
 LW_API_PLAIN(elementwise_kernel)
 LW_API_PLAIN(raw_kernel)
@@ -675,6 +704,7 @@ const ApiFn lw_kernel_api[] = {
     { "cupy", "RawKernel", raw_kernel_api, 0 },
     { "cupy", "RawModule", raw_module_api, 0 },
     { "cupy", "ReductionKernel", reduction_kernel_api, 0 },
+    { "cupy", "fuse", fuse_api, 0 },
     { NULL },
 };
 
@@ -792,10 +822,11 @@ static bool call_keywords(Lower *L, AstNode *call, IrValue **size)
 }
 
 /* The n arguments of a call of k (into args) typed as CuPy's _decide_params_type does (given
- * outputs, then inputs) into *c; *ndim: the broadcast rank of the non-raw arrays (at least
- * *ndim on entry), *any_ew: there is one. */
-static bool bind_args(Lower *L, AstNode *call, UKernel *k, IrValue **args, int n, UkCall **c, int *ndim,
-                      bool *any_ew)
+ * outputs, then inputs) into *c, after CuPy's checks of the loop size (sized: size= given);
+ * *ndim: the broadcast rank of the non-raw arrays (at least *ndim on entry), *any_ew: there is
+ * one. */
+static bool bind_args(Lower *L, AstNode *call, UKernel *k, IrValue **args, int n, bool sized, UkCall **c,
+                      int *ndim, bool *any_ew)
 {
     for (int i = 0; i < n; i++)
         if (!(args[i] = lw_expr(L, call->elts.v[i]))) return false;
@@ -827,6 +858,15 @@ static bool bind_args(Lower *L, AstNode *call, UKernel *k, IrValue **args, int n
                 if (t->ndim > *ndim) *ndim = t->ndim;
             }
         }
+    }
+    /* CuPy's _broadcast decides the loop size before the types */
+    if (sized && *any_ew) {
+        diag_error(call->span, "Specified 'size' can be used only if all of the ndarray are 'raw'.");
+        return false;
+    }
+    if (!sized && !*any_ew) {
+        diag_error(call->span, "Loop size is undecided.");
+        return false;
     }
     if (k->kind == UK_REDUCTION && strlen(k->reduce_type) == 1 && tmap_find(&b, k->reduce_type) < 0) {
         diag_error(call->span, "'%s': no array argument gives the reduce_type '%s'", k->reduce_type,
@@ -876,17 +916,13 @@ static IrValue *reduction_call(Lower *L, AstNode *call, UKernel *k)
     UkCall *c;
     int ndim = 0;
     bool any_ew;
-    if (!bind_args(L, call, k, args, n, &c, &ndim, &any_ew)) return NULL;
+    if (!bind_args(L, call, k, args, n, false, &c, &ndim, &any_ew)) return NULL;
     IrValue *given = n > k->nin ? args[k->nin] : NULL;
     if (outk && !(given = lw_array_arg(L, outk, k->name))) return NULL;
     if (given && given->type->dtype != c->types[k->nin]) {
         diag_error(outk ? outk->span : ((AstNode *)call->elts.v[k->nin])->span,
                    "Type is mismatched. %s %s %s", k->params[k->nin].name, dt_name(given->type->dtype),
                    dt_name(c->types[k->nin]));
-        return NULL;
-    }
-    if (!any_ew) {
-        diag_error(call->span, "Loop size is undecided.");
         return NULL;
     }
     DType rdt = DT_FLOAT64;
@@ -948,15 +984,7 @@ IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k)
     UkCall *c;
     int ndim = size ? 1 : 0;
     bool any_ew;
-    if (!bind_args(L, call, k, args, n, &c, &ndim, &any_ew)) return NULL;
-    if (size && any_ew) {
-        diag_error(call->span, "Specified 'size' can be used only if all of the ndarray are 'raw'.");
-        return NULL;
-    }
-    if (!size && !any_ew) {
-        diag_error(call->span, "Loop size is undecided.");
-        return NULL;
-    }
+    if (!bind_args(L, call, k, args, n, size != NULL, &c, &ndim, &any_ew)) return NULL;
     c->outs_given = n == nargs;
     int na = n;
     if (size) {

@@ -1,0 +1,3 @@
+import cupy as cp
+
+f = cp.fuse(3)
