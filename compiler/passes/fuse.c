@@ -362,6 +362,16 @@ static bool read_whole_in(const KernelGroup *h, const IrValue *v)
     return false;
 }
 
+/* May g, the group of an indexed user kernel's output a (not a producer: its iteration space is
+ * its own), fuse into `in`, the store of a into the output its call was given?  The store walks
+ * that output's shape, which is the call's own iteration space (CuPy requires it). */
+static bool own_output_store(const KernelGroup *g, const IrInstr *in, const IrValue *a)
+{
+    if (in->op != IR_STORE_INTO || in->args[1] != a || g->kind != KG_EWISE || a->def->op != IR_UKERNEL) return false;
+    const IrInstr *u = a->def;
+    return u->uk->outs_given && u->args[u->uk->k->nin + u->ival] == in->args[0];
+}
+
 /* Tries to merge the producer of each array argument of `in` into in's group. */
 static bool fuse_into(IrModule *m, IrBlock *b, int pos)
 {
@@ -372,7 +382,7 @@ static bool fuse_into(IrModule *m, IrBlock *b, int pos)
         if (!a || !a->def || !a->def->group || a->def->group == h) continue;
         if (h->kind == KG_REDUCE && in->op == IR_REDUCE && j != 0) continue; /* prologue args only */
         KernelGroup *g = a->def->group;
-        if (a->def->parent != b || !producer_ok(g) || read_whole_in(h, a)) continue;
+        if (a->def->parent != b || !(producer_ok(g) || own_output_store(g, in, a)) || read_whole_in(h, a)) continue;
         if (!only_used_in(m, b, g, h)) {
             if (recompute(m, b, g)) return true; /* positions changed: start over */
             continue;

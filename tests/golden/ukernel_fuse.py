@@ -1,7 +1,7 @@
 # fuse.c with user kernels: an ElementwiseKernel call fuses with the elementwise operations
 # around it (producer and consumer, two outputs in one kernel, a given output written in
 # place), a call as a reduction's prologue; an indexed kernel (reads i or a raw argument)
-# takes producers but stays a kernel of its own
+# takes producers but stays a kernel of its own, except for the store into its given output
 import cupy as cp
 
 sqdiff = cp.ElementwiseKernel('T x, T y', 'T z', 'z = (x - y) * (x - y)', 'sqdiff')
@@ -17,3 +17,5 @@ sqdiff(x, 3.0, acc)
 print(acc)
 print(cp.sum(sqdiff(x, x * 0.5)))
 print(shift(x * 3, size=16) + 1)
+shift(x * 3, acc)
+print(acc)
