@@ -26,10 +26,12 @@ h = cp.array([0.5, 1.0, 4.0], dtype=cp.float16)
 print(cp.exp2(h), cp.cbrt(cp.array([8.0, 27.0], dtype=cp.float16)), cp.exp2(h).dtype)
 
 
+# (fix of integers keeps their dtype in NumPy >= 2.3 and CuPy 14, not in the oracle's NumPy 1.24:
+# e2e rounding_int_dtypes covers it)
 def rules(dt):
     a = cp.ones(2, dtype=dt)
     print(cp.cbrt(a).dtype, cp.exp2(a).dtype, cp.fabs(a).dtype, cp.sinc(a).dtype, cp.i0(a).dtype,
-          cp.signbit(a).dtype, cp.fix(a).dtype)
+          cp.signbit(a).dtype)
 
 
 rules(cp.bool_)

@@ -92,8 +92,9 @@ static IrValue *assert_arrays(Lower *L, AstNode *call, const ApiFn *f, IrValue *
             diag_error(a.p[2]->span, "decimal must be a constant int in gpyc");
             return NULL;
         }
-        atol = lw_const_float(L, sp, 1.5 * pow(10.0, (double)-decimal));
     }
+    if (f->arg == ASSERT_ALMOST)   /* numpy.testing: abs(desired - actual) < 1.5 * 10**(-decimal) */
+        atol = lw_const_float(L, sp, 1.5 * pow(10.0, (double)-decimal));
     bool cplx = dt_is_complex(x->type->dtype) || dt_is_complex(y->type->dtype);
     IrValue *xd = as_f64(L, sp, x, cplx), *yd = as_f64(L, sp, y, cplx);
     if (!xd || !yd) return NULL;
