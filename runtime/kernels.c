@@ -83,10 +83,10 @@ const void *rt_kernel_fn(gp_kernel *k)
 void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)
 {
     const dim3 grid = {gx, gy, 1}, threads = {block, 1, 1};
+    rt_note_launch();   /* before: under CUDA_LAUNCH_BLOCKING=1 the launch itself reports a fault */
     cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, rt_stream());
     if (e != cudaSuccess)
         rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
-    rt_note_launch();
 }
 
 /* The driver API's name of a runtime error ("cudaErrorInvalidValue" → "CUDA_ERROR_INVALID_VALUE"),
@@ -107,6 +107,7 @@ void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
 {
     const dim3 grid = { (unsigned)gx, (unsigned)gy, (unsigned)gz },
                threads = { (unsigned)bx, (unsigned)by, (unsigned)bz };
+    rt_note_launch();   /* before the launch, as in rt_launch */
     cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, (size_t)smem, rt_stream());
     if (e == cudaErrorInvalidConfiguration)
         e = cudaErrorInvalidValue; /* cuLaunchKernel's (CuPy's) word for it */
@@ -115,5 +116,4 @@ void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
         driver_error_name(cudaGetErrorName(e), name, sizeof name);
         rt_raise("cupy_backends.cuda.api.driver.CUDADriverError", "%s: %s", name, cudaGetErrorString(e));
     }
-    rt_note_launch();
 }

@@ -42,10 +42,24 @@
 static char *pinned[2];
 static cudaEvent_t done[2];
 
+/* Releases the staging buffers at exit (rt_at_exit; failing statuses ignored, as after a
+ * fault every call fails). */
+static void staging_drop(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 2; i++) {
+        if (pinned[i]) (void)cudaFreeHost(pinned[i]);
+        if (done[i]) (void)cudaEventDestroy(done[i]);
+        pinned[i] = NULL;
+        done[i] = NULL;
+    }
+}
+
 /* The two pinned buffers and their events, made once. */
 static void staging(void)
 {
     if (pinned[0]) return;
+    rt_at_exit(staging_drop, NULL);
     for (int i = 0; i < 2; i++) {
         CHECK_CUDA(cudaHostAlloc((void **)&pinned[i], CHUNK, cudaHostAllocDefault));
         CHECK_CUDA(cudaEventCreateWithFlags(&done[i], cudaEventDisableTiming));
