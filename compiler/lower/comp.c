@@ -213,7 +213,8 @@ static AstNode *reduce_step(Lower *L, const char *name, AstNode *v, const char *
     AstNode *cmp = mk(L, AST_COMPARE, sp); /* min: v < acc, max: v > acc (the first extreme stays) */
     AstNode *ops[2] = { v, mk_name(L, sp, acc) };
     cmp->elts = mk_vec(L, 2, ops);
-    vec_push(&cmp->ops, (void *)(intptr_t)(name[1] == 'i' ? AOP_LT : AOP_GT));
+    AstNode *op = (AstNode *)(intptr_t)(name[1] == 'i' ? AOP_LT : AOP_GT); /* ops holds AstOps */
+    cmp->ops = mk_vec(L, 1, &op);   /* in the arena, as every synthesised node (no vec_push) */
     return mk_if(L, sp, cmp, mk_assign(L, sp, acc, mk_name(L, sp, v->sval)));
 }
 

@@ -1589,6 +1589,7 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.instances);
     vec_free(&L.npy_saved);
     vec_free(&L.npz_files);
+    vec_free(&L.withs);
     lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);
