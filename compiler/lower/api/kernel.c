@@ -182,6 +182,39 @@ static bool kernel_params(Lower *L, UKernel *k, const char *ins, const char *out
     return true;
 }
 
+/* Binds call's arguments to names[0..n) (positional, then keywords); CuPy's messages. */
+static bool bind_named(AstNode *call, const char *fname, const char *const *names, int n, int nreq,
+                       AstNode **p)
+{
+    memset(p, 0, sizeof(AstNode *) * (size_t)n);
+    if (call->elts.n > n) {
+        diag_error(call->span, "%s() takes at most %d arguments (%d given)", fname, n, call->elts.n);
+        return false;
+    }
+    for (int i = 0; i < call->elts.n; i++) p[i] = call->elts.v[i];
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        int k = -1;
+        for (int j = 0; j < n; j++)
+            if (!strcmp(names[j], kw->sval)) k = j;
+        if (k < 0) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", fname, kw->sval);
+            return false;
+        }
+        if (p[k]) {
+            diag_error(kw->span, "%s() got multiple values for argument '%s'", fname, kw->sval);
+            return false;
+        }
+        p[k] = kw->rhs;
+    }
+    for (int i = 0; i < nreq; i++)
+        if (!p[i]) {
+            diag_error(call->span, "%s() missing required argument '%s' (pos %d)", fname, names[i], i + 1);
+            return false;
+        }
+    return true;
+}
+
 /* cp.ElementwiseKernel(...) → a TY_KERNEL pseudo value. */
 static IrValue *elementwise_kernel(Lower *L, AstNode *call)
 {
@@ -189,34 +222,12 @@ static IrValue *elementwise_kernel(Lower *L, AstNode *call)
     static const char *const names[] = { "in_params",   "out_params", "operation", "name",
                                          "reduce_dims", "preamble",   "no_return", "return_tuple",
                                          "loop_prep",   "options",    NULL };
-    int np = 10;
-    if (call->elts.n > 8) {
+    if (call->elts.n > 8) {   /* the last two names are keyword-only */
         diag_error(call->span, "ElementwiseKernel() takes at most 8 positional arguments (%d given)",
                    call->elts.n);
         return NULL;
     }
-    for (int i = 0; i < call->elts.n; i++) p[i] = call->elts.v[i];
-    for (int i = 0; i < call->params.n; i++) {
-        AstNode *kw = call->params.v[i];
-        int k = -1;
-        for (int j = 0; j < np; j++)
-            if (!strcmp(names[j], kw->sval)) k = j;
-        if (k < 0) {
-            diag_error(kw->span, "ElementwiseKernel() got an unexpected keyword argument '%s'", kw->sval);
-            return NULL;
-        }
-        if (p[k]) {
-            diag_error(kw->span, "ElementwiseKernel() got multiple values for argument '%s'", kw->sval);
-            return NULL;
-        }
-        p[k] = kw->rhs;
-    }
-    for (int i = 0; i < 3; i++)
-        if (!p[i]) {
-            diag_error(call->span, "ElementwiseKernel() missing required argument '%s' (pos %d)", names[i],
-                       i + 1);
-            return NULL;
-        }
+    if (!bind_named(call, "ElementwiseKernel", names, 10, 3, p)) return NULL;
     UKernel *k = ar_alloc(L->a, sizeof *k);
     memset(k, 0, sizeof *k);
     const char *ins, *outs;
@@ -268,39 +279,6 @@ static bool code_arg(Lower *L, AstNode *e, const char **code, Span *sp)
     }
     *code = d->sval;
     *sp = d->span;
-    return true;
-}
-
-/* Binds call's arguments to names[0..n) (positional, then keywords); CuPy's messages. */
-static bool bind_named(AstNode *call, const char *fname, const char *const *names, int n, int nreq,
-                       AstNode **p)
-{
-    memset(p, 0, sizeof(AstNode *) * (size_t)n);
-    if (call->elts.n > n) {
-        diag_error(call->span, "%s() takes at most %d arguments (%d given)", fname, n, call->elts.n);
-        return false;
-    }
-    for (int i = 0; i < call->elts.n; i++) p[i] = call->elts.v[i];
-    for (int i = 0; i < call->params.n; i++) {
-        AstNode *kw = call->params.v[i];
-        int k = -1;
-        for (int j = 0; j < n; j++)
-            if (!strcmp(names[j], kw->sval)) k = j;
-        if (k < 0) {
-            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", fname, kw->sval);
-            return false;
-        }
-        if (p[k]) {
-            diag_error(kw->span, "%s() got multiple values for argument '%s'", fname, kw->sval);
-            return false;
-        }
-        p[k] = kw->rhs;
-    }
-    for (int i = 0; i < nreq; i++)
-        if (!p[i]) {
-            diag_error(call->span, "%s() missing required argument '%s' (pos %d)", fname, names[i], i + 1);
-            return false;
-        }
     return true;
 }
 
