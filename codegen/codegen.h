@@ -118,6 +118,11 @@ int cg_wait(pid_t pid, const char *what);
 /* cg_spawn + cg_wait. */
 int cg_run(char *const *argv, bool verbose);
 
+/* ---------------------------------------------------------------- nvrtc.c */
+/* The lowered (mangled) names of a RawModule's name expressions exprs[0..n) in its CUDA source
+ * code, xmalloc'd into out (NVRTC at compile time); false after an error located at sp. */
+bool cg_lowered_names(const char *code, const char *const *exprs, int n, char **out, Span sp);
+
 /* ---------------------------------------------------------------- cache.c
  * A content-addressed store of opaque files (compiled kernels), shared by every gpyc process
  * of a user: keys are 64 lowercase hex digits (a SHA-256 the caller computes); an entry is the

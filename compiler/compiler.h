@@ -57,11 +57,25 @@ typedef enum TypeKind {
     TY_KERNEL,   /* a user-defined kernel (cp.ElementwiseKernel ...): uk */
     TY_OBJ,      /* an object of CuPy's device API; name: its class ("cupy.cuda.Stream"); at run
                     time an int64 handle into the runtime's tables (GPK_DEV) */
+    TY_SDTYPE,   /* a NumPy structured dtype (numpy.dtype({'names': ..., 'formats': ...})), a
+                    compile-time value: sdt */
+    TY_SVIEW,    /* an array viewed as a structured dtype (x.view(sd)): at run time the array
+                    itself (gp_array *); sdt; only a raw kernel's argument (passed by value) */
     TY_COUNT
 } TypeKind;
 
 typedef struct Type Type;
 typedef struct UKernel UKernel;
+/* A structured dtype's layout as NumPy computes it (lower/api/record.c): field i is names[i]
+ * of formats[i] (a TY_DTYPE or TY_SDTYPE), counts[i] of them (a subarray; 1 for none), at
+ * byte offsets[i]; align: NumPy's alignment (1 unless built with align=True). */
+typedef struct SDType {
+    int n;
+    const char **names;
+    const Type **formats;
+    int64_t *counts, *offsets;
+    int64_t itemsize, align;
+} SDType;
 struct Type {
     TypeKind kind;
     DType dtype;        /* TY_ARRAY, TY_DTYPE */
@@ -77,6 +91,7 @@ struct Type {
     int id;             /* TY_TUPLE: index into IrModule.tuple_types once codegen needs a struct */
     const char **keys;  /* TY_TUPLE of a dict with constant str keys (a record): element i is the
                            value of keys[i]; NULL for a tuple */
+    const SDType *sdt;  /* TY_SDTYPE, TY_SVIEW */
 };
 
 Type *ty_void(void);
@@ -97,6 +112,8 @@ Type *ty_builtin(const char *name, Type *self);
 Type *ty_range(void);
 Type *ty_kernel(UKernel *uk);
 Type *ty_obj(const char *cls);
+Type *ty_sdtype(const SDType *sdt);
+Type *ty_sview(const SDType *sdt);
 bool ty_equal(const Type *a, const Type *b);
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
@@ -291,6 +308,11 @@ struct UKernel {
     int index;
     Vec fnames;
     UKernel *module;        /* UK_RAW: the module that defines it */
+    /* UK_MODULE: RawModule's name_expressions (their kernels' symbols are the lowered names:
+     * codegen/nvrtc.c) and the span of that argument */
+    const char **nexprs;
+    int nnexprs;
+    Span nexprs_span;
 };
 /* One call of a UKernel with its placeholders resolved (IR_UKERNEL's uk); for IR_RAW_LAUNCH,
  * types[j] is how kernel argument j is passed: by value as that dtype, or DT_COUNT for an

@@ -85,7 +85,7 @@ bool cg_has_storage(const Type *t)
     if (!t) return false;
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR:
-    case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ:
+    case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ: case TY_SVIEW:
         return true;
     default:
         return false;
@@ -96,7 +96,7 @@ bool cg_has_storage(const Type *t)
 static bool has_refs(const Type *t)
 {
     if (!t) return false;
-    if (t->kind == TY_ARRAY || t->kind == TY_LIST) return true;
+    if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_LIST) return true;
     if (t->kind == TY_TUPLE)
         for (int i = 0; i < t->n; i++)
             if (has_refs(t->elems[i])) return true;
@@ -122,7 +122,7 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
     case TY_FLOAT: return "double";
     case TY_COMPLEX: return "gp_c128";
     case TY_STR: return "const char *";
-    case TY_ARRAY: return "gp_array *";
+    case TY_ARRAY: case TY_SVIEW: return "gp_array *";
     case TY_LIST: return "gp_list *";
     case TY_TUPLE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
     default:
@@ -146,7 +146,7 @@ const char *cg_zero_of(const Type *t)
     case TY_BOOL: return "false";
     case TY_INT: case TY_OBJ: return "0";
     case TY_FLOAT: return "0.0";
-    case TY_STR: case TY_ARRAY: case TY_LIST: return "NULL";
+    case TY_STR: case TY_ARRAY: case TY_SVIEW: case TY_LIST: return "NULL";
     default: return "{}";
     }
 }
@@ -190,7 +190,7 @@ const char *cg_varname(Cg *cg, const IrVar *var)
 void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain)
 {
     if (!has_refs(t)) return;
-    if (t->kind == TY_ARRAY) {
+    if (t->kind == TY_ARRAY || t->kind == TY_SVIEW) {
         cg_emit(cg, "%s(%s);", retain ? "rt_retain" : "rt_release", expr);
     } else if (t->kind == TY_LIST) {
         cg_emit(cg, "%s(%s);", retain ? "rt_list_retain" : "rt_list_release", expr);

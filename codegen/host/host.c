@@ -621,8 +621,10 @@ static void add_unit(CgProgram *p, StrBuf *raw, const char *const *bases, int n)
 }
 
 /* The unit of a user's CUDA source (a RawKernel's or RawModule's): its text as written, after
- * a #line that places nvcc's messages in the script's string literal; its launched kernels
- * by their own (extern "C") names. */
+ * a #line that places nvcc's messages in the script's string literal, then (with
+ * name_expressions) a host function taking each expression's address, which instantiates its
+ * template; its launched kernels by their own (extern "C") names, or a name expression's by
+ * its lowered name (cg_lowered_names). */
 static void add_raw_unit(CgProgram *p, const UKernel *mod)
 {
     StrBuf text = { 0 };
@@ -630,17 +632,30 @@ static void add_raw_unit(CgProgram *p, const UKernel *mod)
     sb_printf(&text, "#line %u ", (unsigned)(mod->code_span.line ? mod->code_span.line : 1));
     cg_put_cstr(&text, f && f->path ? f->path : "script.py");
     sb_printf(&text, "\n%s\n", mod->code);
-    int n = mod->fnames.n;
+    int n = mod->fnames.n, ne = mod->nnexprs;
+    char **lowered = xcalloc(ne ? ne : 1, sizeof *lowered);
+    if (ne) {
+        sb_puts(&text, "void gpyc_name_expressions(void)\n{\n");
+        for (int i = 0; i < ne; i++) sb_printf(&text, "    (void)&%s;\n", mod->nexprs[i]);
+        sb_puts(&text, "}\n");
+        if (!cg_lowered_names(mod->code, mod->nexprs, ne, lowered, mod->nexprs_span)) ne = 0;
+    }
     char **names = xcalloc(n ? n : 1, sizeof *names);
+    const char **symbols = xcalloc(n ? n : 1, sizeof *symbols);
     for (int k = 0; k < n; k++) {
         StrBuf nm = { 0 };
         sb_printf(&nm, "rk%d_%d", mod->index, k);
         names[k] = nm.s;
+        symbols[k] = VEC_AT(mod->fnames, k);
+        for (int i = 0; i < ne; i++)
+            if (!strcmp(mod->nexprs[i], symbols[k]) && lowered[i]) symbols[k] = lowered[i];
     }
-    CgUnit *u =
-        cg_unit_new_raw(text.s, text.len, (const char *const *)names, (const char *const *)mod->fnames.v, n);
+    CgUnit *u = cg_unit_new_raw(text.s, text.len, (const char *const *)names, symbols, n);
     for (int k = 0; k < n; k++) free(names[k]);
+    for (int i = 0; i < mod->nnexprs; i++) free(lowered[i]);
     free(names);
+    free(symbols);
+    free(lowered);
     sb_free(&text);
     vec_push(&p->units, u);
 }

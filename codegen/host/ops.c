@@ -167,8 +167,8 @@ static void emit_array_lit(Cg *cg, const IrInstr *in)
 }
 
 /* A user's raw kernel launched (IR_RAW_LAUNCH): each argument in a local of the type it is
- * passed as (an array's device pointer, a scalar converted to its dtype, as CuPy's CScalar),
- * their addresses to rt_launch_raw. */
+ * passed as (an array's device pointer, a scalar converted to its dtype, as CuPy's CScalar, a
+ * structured view's bytes), their addresses to rt_launch_raw. */
 static void emit_raw_launch(Cg *cg, const IrInstr *in)
 {
     int n = in->nargs - 7;
@@ -177,7 +177,11 @@ static void emit_raw_launch(Cg *cg, const IrInstr *in)
     StrBuf ptrs = { 0 };
     for (int j = 0; j < n; j++) {
         DType how = in->uk->types[j];
-        if (how == DT_COUNT)
+        const Type *t = in->args[7 + j]->type;
+        if (t->kind == TY_SVIEW) {
+            cg_emit(cg, "_Alignas(16) unsigned char kg_r%d[%lld];", j, (long long)t->sdt->itemsize);
+            cg_emit(cg, "rt_struct_arg(%s, %lld, kg_r%d);", cg_arg(cg, in, 7 + j), (long long)t->sdt->itemsize, j);
+        } else if (how == DT_COUNT)
             cg_emit(cg, "void *kg_r%d = %s->data;", j, cg_arg(cg, in, 7 + j));
         else
             cg_emit(cg, "%s kg_r%d = %s;", dt_ctype(how), j, cg_operand(cg, in, 7 + j, dt_ctype(how)));

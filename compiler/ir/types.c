@@ -225,6 +225,33 @@ Type *ty_kernel(UKernel *uk)
     return t;
 }
 
+/* A NumPy structured dtype (compile-time) and an array viewed as one (a gp_array * at run time). */
+Type *ty_sdtype(const SDType *sdt)
+{
+    Type *t = ty_new(TY_SDTYPE);
+    t->sdt = sdt;
+    return t;
+}
+
+Type *ty_sview(const SDType *sdt)
+{
+    Type *t = ty_new(TY_SVIEW);
+    t->sdt = sdt;
+    return t;
+}
+
+/* Same layout: fields (names, formats, counts, offsets) and itemsize. */
+static bool sdt_equal(const SDType *a, const SDType *b)
+{
+    if (a == b) return true;
+    if (a->n != b->n || a->itemsize != b->itemsize || a->align != b->align) return false;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->names[i], b->names[i]) || a->counts[i] != b->counts[i] || a->offsets[i] != b->offsets[i] ||
+            !ty_equal(a->formats[i], b->formats[i]))
+            return false;
+    return true;
+}
+
 bool ty_equal(const Type *a, const Type *b)
 {
     if (a == b) return true;
@@ -245,6 +272,7 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
     case TY_FUNC: return a->def == b->def;
     case TY_KERNEL: return a->uk == b->uk;
+    case TY_SDTYPE: case TY_SVIEW: return sdt_equal(a->sdt, b->sdt);
     default: return true;
     }
 }
@@ -267,6 +295,23 @@ bool ty_is_scalar(const Type *t)
 }
 
 bool ty_is_numeric(const Type *t) { return ty_is_scalar(t) || t->kind == TY_ARRAY; }
+
+/* dtype([('x', 'float64'), ('m', 'float32', 16)], itemsize 24) */
+static void sdt_write(StrBuf *sb, const SDType *d)
+{
+    sb_puts(sb, "dtype([");
+    for (int i = 0; i < d->n; i++) {
+        const Type *f = d->formats[i];
+        sb_printf(sb, "%s('%s', ", i ? ", " : "", d->names[i]);
+        if (f->kind == TY_SDTYPE)
+            sdt_write(sb, f->sdt);
+        else
+            sb_printf(sb, "'%s'", dt_name(f->dtype));
+        if (d->counts[i] != 1) sb_printf(sb, ", %lld", (long long)d->counts[i]);
+        sb_puts(sb, ")");
+    }
+    sb_printf(sb, "], itemsize %lld)", (long long)d->itemsize);
+}
 
 static void ty_write(StrBuf *sb, const Type *t)
 {
@@ -309,6 +354,12 @@ static void ty_write(StrBuf *sb, const Type *t)
         break;
     }
     case TY_OBJ: sb_puts(sb, t->name); break;
+    case TY_SDTYPE: sdt_write(sb, t->sdt); break;
+    case TY_SVIEW:
+        sb_puts(sb, "ndarray[");
+        sdt_write(sb, t->sdt);
+        sb_puts(sb, "]");
+        break;
     default: sb_puts(sb, "?"); break;
     }
 }

@@ -325,6 +325,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         diag_error(e->span, "ndarray attribute '%s' is not supported yet", at);
         return NULL;
     }
+    if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
     if (obj->type->kind == TY_DTYPE) {
         if (!strcmp(at, "name")) return lw_const_str(L, e->span, dt_name(obj->type->dtype));
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
@@ -495,7 +496,7 @@ const ApiFn *const lw_api_tables[] = {
     lw_call_api, lw_builtin_api, lw_reduce_api, lw_manip_api, lw_join_api, lw_create_api, lw_index_api,
     lw_ufunc_api, lw_linalg_api, lw_einsum_api, lw_stats_api, lw_sort_api, lw_fft_api, lw_hist_api,
     lw_place_api, lw_numeric_api, lw_grid_api, lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
-    lw_device_api, lw_testing_api, NULL
+    lw_device_api, lw_testing_api, lw_record_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar

@@ -495,7 +495,7 @@ static bool is_runtime(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: case TY_LIST:
-    case TY_OBJ:
+    case TY_OBJ: case TY_SVIEW:
         return true;
     case TY_TUPLE: return true;
     default: return false;

@@ -322,7 +322,7 @@ bool lw_is_runtime_type(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY:
-    case TY_LIST: case TY_OBJ: return true;
+    case TY_SVIEW: case TY_LIST: case TY_OBJ: return true;
     case TY_TUPLE:
         for (int i = 0; i < t->n; i++)
             if (!lw_is_runtime_type(t->elems[i])) return false;
@@ -805,8 +805,117 @@ static IrInstr *for_body(Lower *L, void *ctx)
     return loop;
 }
 
+/* Does block b hold a break or continue of its own loop (not of a loop nested in it)? */
+static bool has_jump(const AstNode *b)
+{
+    if (!b) return false;
+    switch (b->kind) {
+    case AST_BREAK: case AST_CONTINUE: return true;
+    case AST_FOR: case AST_WHILE: case AST_DEF: return false;
+    case AST_BLOCK:
+        for (int i = 0; i < b->body.n; i++)
+            if (has_jump(b->body.v[i])) return true;
+        return false;
+    case AST_IF: return has_jump(b->then) || has_jump(b->els);
+    case AST_WITH: return has_jump(b->then);
+    default: return false;
+    }
+}
+
+/* The iterables of `for t in (a, b, ...)` and `for t in zip((a, b), (c, d), ...)` (tuple
+ * literals), into items[k] (their element expressions); their count, 0 when the loop is not
+ * of this form. */
+static int tuple_iterables(Lower *L, AstNode *it, AstNode **items, int max)
+{
+    if (it->kind == AST_TUPLE) {
+        items[0] = it;
+        return 1;
+    }
+    if (!is_call_to(it, "zip") || lw_lookup(L, "zip") || it->params.n || it->elts.n < 1 || it->elts.n > max)
+        return 0;
+    for (int k = 0; k < it->elts.n; k++) {
+        items[k] = it->elts.v[k];
+        if (items[k]->kind != AST_TUPLE) return 0;
+    }
+    return it->elts.n;
+}
+
+/* Is every element of tuple literal t a tuple literal of m elements (`for a, b in ((x, y), ...)`)? */
+static bool rows_of(const AstNode *t, int m)
+{
+    for (int i = 0; i < t->elts.n; i++) {
+        const AstNode *r = t->elts.v[i];
+        if (r->kind != AST_TUPLE || r->elts.n != m) return false;
+    }
+    return true;
+}
+
+/* for over tuple literals (directly or zipped): the body written out once per element, the
+ * target bound to that element, so the elements may be of different types (a str and a dtype
+ * per iteration: `for name, dt in zip(('float', 'double'), (cp.float32, cp.float64))`).  The
+ * elements are evaluated once, first, in Python's order.  A tuple target takes the parts of
+ * zipped elements or of tuple-literal elements one by one (so they need not make a tuple
+ * value).  false when s is not such a loop (nothing done). */
+static bool lower_for_tuple(Lower *L, AstNode *s)
+{
+    AstNode *tup[8];
+    int nt = tuple_iterables(L, s->rhs, tup, 8);
+    if (!nt) return false;
+    if (has_jump(s->then)) {
+        diag_error(s->span, "break and continue are not supported in a loop over tuples (gpyc writes its body "
+                            "out once per element)");
+        return true;
+    }
+    AstNode *t = s->lhs;
+    int m = t->kind == AST_TUPLE || t->kind == AST_LIST ? t->elts.n : 0;
+    /* parts: the values each iteration unpacks into m targets (0: the element whole) */
+    bool zipped = s->rhs->kind != AST_TUPLE;
+    int parts = zipped && m == nt ? nt : !zipped && m && rows_of(tup[0], m) ? m : 0;
+    int n = INT32_MAX;
+    for (int k = 0; k < nt; k++)
+        if (tup[k]->elts.n < n) n = tup[k]->elts.n;
+    Vec vals = { 0 }; /* per iteration: its parts, or its nt zipped elements */
+    bool ok = true;
+    if (zipped) {
+        IrValue **all = xcalloc((size_t)nt * (size_t)(n + 1), sizeof *all);
+        for (int k = 0; k < nt && ok; k++)
+            for (int i = 0; i < tup[k]->elts.n && ok; i++) {
+                IrValue *v = lw_expr(L, tup[k]->elts.v[i]);
+                ok = v != NULL;
+                if (i < n) all[i * nt + k] = v;
+            }
+        for (int i = 0; i < n * nt; i++) vec_push(&vals, all[i]);
+        free(all);
+    } else {
+        for (int i = 0; i < n && ok; i++) {
+            AstNode *e = tup[0]->elts.v[i];
+            for (int k = 0; k < (parts ? parts : 1) && ok; k++) {
+                IrValue *v = lw_expr(L, parts ? e->elts.v[k] : e);
+                ok = v != NULL;
+                vec_push(&vals, v);
+            }
+        }
+    }
+    int w = zipped ? nt : parts ? parts : 1; /* values per iteration */
+    for (int i = 0; i < n && ok; i++) {
+        IrValue **row = (IrValue **)vals.v + (size_t)i * (size_t)w;
+        if (parts) {
+            for (int k = 0; k < parts && ok; k++) ok = lw_assign(L, t->elts.v[k], row[k], t->span);
+        } else if (zipped) {
+            IrValue *v = lw_tuple(L, t->span, nt, row);
+            ok = v && lw_assign(L, t, v, t->span);
+        } else {
+            ok = lw_assign(L, t, row[0], t->span);
+        }
+        if (ok) lw_block(L, s->then);
+    }
+    vec_free(&vals);
+    return true;
+}
+
 static void lower_for(Lower *L, AstNode *s)
 {
+    if (lower_for_tuple(L, s)) return;
     AstNode *it = s->rhs;
     IrValue *start = NULL, *stop = NULL, *step = NULL;
     IterSrc srcs[8];

@@ -205,6 +205,11 @@ bool lw_with_generator(Lower *L, AstNode *s);
  * lowered to the parts of an f-string (lw_format_part) */
 IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args);
 IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt);
+/* The text of str value v when the compiler knows it: a constant, module variables' last
+ * top-level values, + of them, str.format / % / f-strings of them and of constant ints and bools
+ * (without a format spec); *sp: where the text starts (a literal, or the expression).  false,
+ * with *bad (the first instruction computed at run time, or NULL), otherwise. */
+bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr **bad);
 
 /* lower/comp.c — list comprehensions and generator expressions (a list), and sum, any, all,
  * min and max of one iterable */
@@ -508,7 +513,8 @@ struct ApiFn {
 extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[],
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
-    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_device_api[], lw_testing_api[];
+    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_device_api[], lw_testing_api[],
+    lw_record_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -547,6 +553,8 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
  * "cupy.mgrid" ..., e the subscript; lower/api/grid.c, from lw_index's subscripts in expr.c),
  * NULL after a located error. */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
+/* An attribute of a structured dtype (itemsize, alignment, names; lower/api/record.c). */
+IrValue *lw_sdtype_attr(Lower *L, const SDType *d, const char *at, Span sp);
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
 /* api/npyio.c: f = cp.load(ARCHIVE.npz) is a module type; f[KEY], f.files, `with` and f.close(). */
 bool lw_is_npz(const Type *t);

@@ -295,3 +295,114 @@ out:
     sb_free(&lit);
     return r;
 }
+
+/* ---------------------------------------------------------------- compile-time strings */
+
+/* The value a load of module variable var reads where the module's top level stored it last
+ * (before this point), or NULL. */
+static const IrValue *global_value(Lower *L, const IrVar *var)
+{
+    if (!var->global || !L->m->funcs.n) return NULL;
+    const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body;
+    const IrInstr *st = NULL;
+    for (int i = 0; i < top->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(top->instrs, i);
+        if (in->op == IR_STORE && in->var == var) st = in;
+    }
+    return st && st->nargs == 1 ? st->args[0] : NULL;
+}
+
+/* Python's str() of a constant scalar instruction into sb; false when d is none. */
+static bool const_scalar_text(StrBuf *sb, const IrInstr *d)
+{
+    switch (d->op) {
+    case IR_CONST_STR: sb_puts(sb, d->sval); return true;
+    case IR_CONST_INT: sb_printf(sb, "%lld", (long long)d->ival); return true;
+    case IR_CONST_BOOL: sb_puts(sb, d->ival ? "True" : "False"); return true;
+    default: return false;
+    }
+}
+
+/* Does in, or a block it owns, store var? */
+static bool stores_var(const IrInstr *in, const IrVar *var)
+{
+    if (in->op == IR_STORE && in->var == var) return true;
+    for (int k = 0; k < 2; k++) {
+        const IrBlock *b = in->blocks[k];
+        for (int i = 0; b && i < b->instrs.n; i++)
+            if (stores_var(VEC_AT(b->instrs, i), var)) return true;
+    }
+    return false;
+}
+
+/* The value local var holds at the end of the block being lowered when the code before it
+ * says (the last store on the straight path there, with no store in a branch or a loop around
+ * in between), or NULL. */
+static const IrValue *local_value(Lower *L, const IrVar *var)
+{
+    const IrBlock *b = L->blk;
+    int from = b->instrs.n - 1;
+    while (b) {
+        for (int i = from; i >= 0; i--) {
+            const IrInstr *in = VEC_AT(b->instrs, i);
+            if (in->op == IR_STORE && in->var == var) return in->nargs == 1 ? in->args[0] : NULL;
+            if ((in->blocks[0] || in->blocks[1]) && stores_var(in, var)) return NULL;
+        }
+        const IrInstr *own = b->owner;
+        if (!own || !own->parent || (own->op != IR_IF && stores_var(own, var))) return NULL; /* a loop's back edge */
+        b = own->parent;
+        from = ir_index_in_block(b, own) - 1;
+    }
+    return NULL;
+}
+
+/* v, through the variables it loads (a module variable's last top-level value, a local's
+ * value on the path here). */
+static const IrValue *resolve(Lower *L, const IrValue *v)
+{
+    for (int k = 0; k < 64 && v->def && v->def->op == IR_LOAD; k++) {
+        const IrValue *g = v->def->var->global ? global_value(L, v->def->var) : local_value(L, v->def->var);
+        if (!g) break;
+        v = g;
+    }
+    return v;
+}
+
+/* Appends the constant text of v (a str, or with scalar a constant number too) to sb; false
+ * with *bad: the instruction computed at run time. */
+static bool fold_into(Lower *L, const IrValue *v, StrBuf *sb, const IrInstr **bad, bool scalar, int depth)
+{
+    const IrInstr *d = resolve(L, v)->def;
+    if (!d || depth >= 64) {
+        *bad = d;
+        return false;
+    }
+    if (d->op == IR_STR_CONCAT) {
+        for (int i = 0; i < d->nargs; i++)
+            if (!fold_into(L, d->args[i], sb, bad, false, depth + 1)) return false;
+        return true;
+    }
+    if (d->op == IR_FORMAT && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's'))
+        return fold_into(L, d->args[0], sb, bad, true, depth + 1);
+    if (d->op == IR_CONST_STR || (scalar && const_scalar_text(sb, d))) {
+        if (d->op == IR_CONST_STR) sb_puts(sb, d->sval);
+        return true;
+    }
+    *bad = d;
+    return false;
+}
+
+bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr **bad)
+{
+    StrBuf sb = { 0 };
+    const IrValue *src = resolve(L, v);
+    *bad = NULL;
+    if (v->type->kind != TY_STR || !fold_into(L, v, &sb, bad, false, 0)) {
+        sb_free(&sb);
+        return false;
+    }
+    *out = ar_strndup(L->a, sb.s ? sb.s : "", sb.len);
+    sb_free(&sb);
+    if (sp && src->def) *sp = src->def->span;
+    return true;
+}

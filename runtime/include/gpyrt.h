@@ -339,6 +339,12 @@ void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t sm
  * argument"). */
 void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx, int64_t by, int64_t bz,
                    int64_t smem, void **args);
+/* x.view(sd) for a structured dtype of itemsize bytes: NumPy's checks of the view (ValueError),
+ * then a itself, retained (the view's bytes are a's: only a raw kernel's argument reads them). */
+gp_array *rt_struct_view(gp_array *a, int itemsize);
+/* A structured view as a raw kernel's argument, passed by value as CuPy passes a NumPy array:
+ * its one element's itemsize bytes copied into buf; a view of another size is CuPy's TypeError. */
+void rt_struct_arg(const gp_array *a, int itemsize, void *buf);
 
 /* ---------------------------------------------------------------- format.c / print.c
  * A string builder and Python's / NumPy's formatting of values.  All output that a program

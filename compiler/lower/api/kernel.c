@@ -253,32 +253,31 @@ static IrValue *elementwise_kernel(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- raw kernels */
 
-/* The CUDA source argument e: a constant string, or a module variable whose last assignment
- * at the module's top level (before this point) is one (`code = r'''...'''`); *sp: the span of
- * that string literal. */
+static int tuple_items(Lower *L, AstNode *e, const char *what, int max, IrValue **out, AstNode **exprs);
+
+/* The CUDA source argument e: a string the compiler knows (lw_fold_str: a constant, a module
+ * variable whose last top-level value is one, +, str.format, % and f-strings of those); *sp:
+ * where its text starts in the script. */
 static bool code_arg(Lower *L, AstNode *e, const char **code, Span *sp)
 {
     IrValue *v = lw_expr(L, e);
+    const IrInstr *bad;
     if (!v) return false;
-    const IrInstr *d = v->def;
-    if (d && d->op == IR_LOAD && d->var->global && L->m->funcs.n) {
-        const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body;
-        const IrInstr *st = NULL;
-        for (int i = 0; i < top->instrs.n; i++) {
-            const IrInstr *in = VEC_AT(top->instrs, i);
-            if (in->op == IR_STORE && in->var == d->var) st = in;
-        }
-        if (st && st->nargs == 1) d = st->args[0]->def;
-    }
-    if (!d || d->op != IR_CONST_STR) {
-        diag_error(
-            e->span,
-            "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), got %s",
-            v->type->kind == TY_STR ? "a string computed at run time" : ty_str_of(v->type));
+    if (!lw_fold_str(L, v, code, sp, &bad)) {
+        if (v->type->kind == TY_STR && bad && bad->span.file == e->span.file && bad->span.line != e->span.line)
+            diag_error(e->span,
+                       "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), "
+                       "got a string computed at run time (line %u); constants, +, str.format, %% and f-strings "
+                       "of constants fold",
+                       (unsigned)bad->span.line);
+        else
+            diag_error(e->span,
+                       "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), got %s",
+                       v->type->kind == TY_STR ? "a string computed at run time; constants, +, str.format, % and "
+                                                 "f-strings of constants fold"
+                                               : ty_str_of(v->type));
         return false;
     }
-    *code = d->sval;
-    *sp = d->span;
     return true;
 }
 
@@ -342,6 +341,32 @@ static IrValue *raw_kernel(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_kernel(new_raw(L, new_module(L, code, sp), name)));
 }
 
+/* name_expressions=: None, or a tuple or list literal (or tuple value) of strings the compiler
+ * knows, into m (codegen/nvrtc.c finds their kernels' symbols). */
+static bool name_expressions(Lower *L, AstNode *e, UKernel *m)
+{
+    if (e->kind == AST_NONE) return true;
+    IrValue *v[64];
+    AstNode *x[64];
+    int n = tuple_items(L, e, "name_expressions", 64, v, x);
+    if (n < 0) return false;
+    m->nexprs = ar_alloc(L->a, sizeof(char *) * (size_t)(n ? n : 1));
+    m->nnexprs = n;
+    m->nexprs_span = e->span;
+    for (int i = 0; i < n; i++) {
+        const IrInstr *bad;
+        if (!v[i] && !(v[i] = lw_expr(L, x[i]))) return false;
+        if (!lw_fold_str(L, v[i], &m->nexprs[i], NULL, &bad)) {
+            diag_error(x[i] ? x[i]->span : e->span,
+                       "a name expression must be a string the compiler knows (gpyc instantiates the templates "
+                       "ahead of time), got %s",
+                       v[i]->type->kind == TY_STR ? "a string computed at run time" : ty_str_of(v[i]->type));
+            return false;
+        }
+    }
+    return true;
+}
+
 /* cp.RawModule(code=None, path=None, options=(), backend='nvrtc', translate_cucomplex=False,
  * enable_cooperative_groups=False, name_expressions=None, jitify=False). */
 static IrValue *raw_module(Lower *L, AstNode *call)
@@ -376,11 +401,9 @@ static IrValue *raw_module(Lower *L, AstNode *call)
             return NULL;
         }
     }
-    if (p[6] && !lw_is_none(lw_expr(L, p[6]))) {
-        diag_error(p[6]->span, "name_expressions (templated kernels) are not supported by gpyc yet");
-        return NULL;
-    }
-    return lw_pseudo(L, ty_kernel(new_module(L, code, sp)));
+    UKernel *m = new_module(L, code, sp);
+    if (p[6] && !name_expressions(L, p[6], m)) return NULL;
+    return lw_pseudo(L, ty_kernel(m));
 }
 
 IrValue *lw_ukernel_method(Lower *L, AstNode *call, UKernel *k, const char *name)
@@ -389,12 +412,21 @@ IrValue *lw_ukernel_method(Lower *L, AstNode *call, UKernel *k, const char *name
         const char *fn;
         IrValue *a = lw_one_arg(L, call, "get_function");
         if (!a) return NULL;
-        if (!a->def || a->def->op != IR_CONST_STR) {
+        const IrInstr *bad;
+        if (!lw_fold_str(L, a, &fn, NULL, &bad)) {
             diag_error(call->span,
                        "get_function() takes a constant string (gpyc links kernels ahead of time)");
             return NULL;
         }
-        fn = a->def->sval;
+        bool named = false;
+        for (int i = 0; i < k->nnexprs && !named; i++) named = !strcmp(k->nexprs[i], fn);
+        if (!named && strchr(fn, '<')) {
+            diag_error(call->span,
+                       "get_function('%s'): a templated kernel is found through the RawModule's "
+                       "name_expressions, which do not hold it",
+                       fn);
+            return NULL;
+        }
         return lw_pseudo(L, ty_kernel(new_raw(L, k, fn)));
     }
     diag_error(call->lhs->span, "'%s' object has no method '%s' that gpyc supports",
@@ -459,12 +491,21 @@ static bool launch_dims(Lower *L, AstNode *e, const char *what, IrValue **dims)
     return true;
 }
 
+/* Is callee f a name or a module's attribute (cp.int32), not a method of a value (x.view)? */
+static bool callee_is_plain(Lower *L, AstNode *f)
+{
+    if (f->kind == AST_NAME) return true;
+    if (f->kind != AST_ATTR || f->lhs->kind != AST_NAME) return false;
+    Binding *b = lw_lookup(L, f->lhs->sval);
+    return b && b->kind == BIND_CONST && b->value && b->value->type->kind == TY_MODULE;
+}
+
 /* One kernel argument: an array (its device pointer), a NumPy scalar type called on a number
  * (cp.int32(n): passed by value as that dtype), or a Python bool, int, float or complex
  * (CuPy's CScalar: bool, int64, float64, complex128). */
 static IrValue *raw_arg(Lower *L, AstNode *x, IrValue *v, DType *how)
 {
-    if (x && x->kind == AST_CALL && x->elts.n == 1 && !x->params.n) {
+    if (x && x->kind == AST_CALL && x->elts.n == 1 && !x->params.n && callee_is_plain(L, x->lhs)) {
         IrValue *f = lw_expr(L, x->lhs);
         if (!f) return NULL;
         if (f->type->kind == TY_DTYPE) {
@@ -478,7 +519,7 @@ static IrValue *raw_arg(Lower *L, AstNode *x, IrValue *v, DType *how)
     }
     if (!v && !(v = lw_expr(L, x))) return NULL;
     switch (v->type->kind) {
-    case TY_ARRAY: *how = DT_COUNT; return v;
+    case TY_ARRAY: case TY_SVIEW: *how = DT_COUNT; return v; /* a structured view: its bytes */
     case TY_BOOL: *how = DT_BOOL; return v;
     case TY_INT: *how = DT_INT64; return v;
     case TY_FLOAT: *how = DT_FLOAT64; return v;

@@ -1,7 +1,7 @@
 /*
  * lower/api/ufunc.c — NumPy functions built from the elementwise table ops and reductions
  * (isclose, allclose, array_equal, divmod, iscomplex, isreal), the dtype functions
- * (result_type, promote_types, dtype, iscomplexobj, isrealobj, real_if_close), and NumPy
+ * (result_type, promote_types, iscomplexobj, isrealobj, real_if_close; dtype is record.c's), and NumPy
  * scalar types called as functions (lower/call.c dispatches cupy.float32(...) ... here).
  *
  * NumPy scalars: gpyc has no NumPy scalar type; cp.float32(x) gives a 0-d array of that dtype.
@@ -235,18 +235,6 @@ static IrValue *array_equal(Lower *L, AstNode *call)
     if (t) lw_store(L, tmp, t, sp);
     L->blk = saved;
     return t ? lw_load(L, tmp, sp) : NULL;
-}
-
-/* dtype(obj): a compile-time dtype */
-static IrValue *api_dtype(Lower *L, AstNode *call)
-{
-    Args a;
-    if (!lw_bind(call, "dtype", "dtype", 1, &a)) return NULL;
-    DType d;
-    bool given;
-    if (!lw_dtype_arg(L, a.p[0], &d, &given)) return NULL;
-    if (!given) d = DT_FLOAT64;   /* np.dtype(None) is float64 */
-    return lw_pseudo(L, ty_dtype(d));
 }
 
 /* iscomplexobj(x) / isrealobj(x): compile-time bools from the dtype */
@@ -550,7 +538,6 @@ static IrValue *api_nan_to_num(Lower *L, AstNode *call)
 
 LW_API_PLAIN(api_result_type)
 LW_API_PLAIN(api_promote_types)
-LW_API_PLAIN(api_dtype)
 LW_API_NAMED(api_iscomplexobj)
 LW_API_PLAIN(api_real_if_close)
 LW_API_NAMED(api_iscomplex)
@@ -565,7 +552,6 @@ LW_API_PLAIN(api_nan_to_num)
 const ApiFn lw_ufunc_api[] = {
     {"cupy", "result_type", api_result_type_api, 0},
     {"cupy", "promote_types", api_promote_types_api, 0},
-    {"cupy", "dtype", api_dtype_api, 0},
     {"cupy", "iscomplexobj", api_iscomplexobj_api, 0},
     {"cupy", "isrealobj", api_iscomplexobj_api, 0},
     {"cupy", "real_if_close", api_real_if_close_api, 0},
