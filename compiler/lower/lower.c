@@ -805,20 +805,19 @@ static IrInstr *for_body(Lower *L, void *ctx)
     return loop;
 }
 
-/* Does block b hold a break or continue of its own loop (not of a loop nested in it)? */
-static bool has_jump(const AstNode *b)
+/* The first break or continue of block b's own loop (not of a loop nested in it), or NULL. */
+static const AstNode *find_jump(const AstNode *b)
 {
-    if (!b) return false;
+    const AstNode *j = NULL;
+    if (!b) return NULL;
     switch (b->kind) {
-    case AST_BREAK: case AST_CONTINUE: return true;
-    case AST_FOR: case AST_WHILE: case AST_DEF: return false;
+    case AST_BREAK: case AST_CONTINUE: return b;
     case AST_BLOCK:
-        for (int i = 0; i < b->body.n; i++)
-            if (has_jump(b->body.v[i])) return true;
-        return false;
-    case AST_IF: return has_jump(b->then) || has_jump(b->els);
-    case AST_WITH: return has_jump(b->then);
-    default: return false;
+        for (int i = 0; i < b->body.n && !j; i++) j = find_jump(b->body.v[i]);
+        return j;
+    case AST_IF: return (j = find_jump(b->then)) ? j : find_jump(b->els);
+    case AST_WITH: return find_jump(b->then);
+    default: return NULL; /* expressions, and loops and defs with their own jumps */
     }
 }
 
@@ -861,9 +860,11 @@ static bool lower_for_tuple(Lower *L, AstNode *s)
     AstNode *tup[8];
     int nt = tuple_iterables(L, s->rhs, tup, 8);
     if (!nt) return false;
-    if (has_jump(s->then)) {
-        diag_error(s->span, "break and continue are not supported in a loop over tuples (gpyc writes its body "
-                            "out once per element)");
+    const AstNode *jump = find_jump(s->then);
+    if (jump) {
+        diag_error(jump->span, "%s is not supported in a loop over tuples (gpyc writes its body out once per "
+                               "element)",
+                   jump->kind == AST_BREAK ? "break" : "continue");
         return true;
     }
     AstNode *t = s->lhs;

@@ -1,0 +1,3 @@
+import numpy
+d = numpy.dtype([('x', numpy.float32),
+                 ('x', numpy.int32)])

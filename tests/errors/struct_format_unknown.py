@@ -1,0 +1,2 @@
+import numpy
+d = numpy.dtype({'names': ['a'], 'formats': ['i9']})

@@ -1,0 +1,3 @@
+import numpy
+d = numpy.dtype({'names': ['x'], 'formats': ['f8'],
+                 'itemsize': 4})

@@ -1,0 +1,3 @@
+import cupy as cp
+x = cp.arange(4, dtype=cp.float32)
+y = x.view(cp.int32)
