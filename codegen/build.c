@@ -167,6 +167,8 @@ static void toolchain_hash(Sha256 *h, const char *nvcc, const char *inc, const B
 typedef struct Batch {
     Vec units;      /* indices into the program's units */
     size_t bytes;   /* their text, the measure of their cost */
+    bool user;      /* it holds a user's CUDA source: at most one, as users' sources are
+                       translation units of their own (two may define the same names) */
     char *cu, *fatbin;
     pid_t pid;
 } Batch;
@@ -193,17 +195,22 @@ static int ncores(void)
 #define MIN_BATCH_BYTES (24 * 1024)
 
 /* How many nvcc batches the nmiss misses (units without a fatbin) make: at most --jobs (the
- * cores by default), at most one per MIN_BATCH_BYTES of their text, at least one. */
+ * cores by default), at most one per MIN_BATCH_BYTES of their text, at least one, and at
+ * least one per user's CUDA source among them (Batch.user). */
 static int batch_count(const BuildJob *job, const CgProgram *prog, char *const *unit_fatbin, int nmiss)
 {
     if (nmiss == 0) return 0;
-    size_t bytes = 0;
+    size_t bytes = 0, nuser = 0;
     for (int i = 0; i < prog->units.n; i++)
-        if (!unit_fatbin[i]) bytes += ((const CgUnit *)prog->units.v[i])->len;
+        if (!unit_fatbin[i]) {
+            bytes += ((const CgUnit *)prog->units.v[i])->len;
+            nuser += ((const CgUnit *)prog->units.v[i])->user;
+        }
     size_t nb = (bytes + MIN_BATCH_BYTES - 1) / MIN_BATCH_BYTES;
     const int cap = job->jobs > 0 ? job->jobs : ncores();
     if (nb > (size_t)cap) nb = (size_t)cap;
     if (nb > (size_t)nmiss) nb = (size_t)nmiss;
+    if (nb < nuser) nb = nuser;
     return nb ? (int)nb : 1;
 }
 
@@ -408,11 +415,13 @@ int cg_build(const BuildJob *job)
     sort_units = prog;
     qsort(order, (size_t)no, sizeof *order, by_size_desc);
     for (int k = 0; k < no; k++) {
-        int lb = 0;
-        for (int b = 1; b < nb; b++)
-            if (batches[b].bytes < batches[lb].bytes) lb = b;
+        const CgUnit *u = prog->units.v[order[k]];
+        int lb = -1;
+        for (int b = 0; b < nb; b++)
+            if ((!u->user || !batches[b].user) && (lb < 0 || batches[b].bytes < batches[lb].bytes)) lb = b;
         vec_push(&batches[lb].units, (void *)(intptr_t)order[k]);
-        batches[lb].bytes += ((const CgUnit *)prog->units.v[order[k]])->len;
+        batches[lb].bytes += u->len;
+        batches[lb].user |= u->user;
     }
     free(order);
     for (int b = 0; b < nb; b++) {
@@ -591,8 +600,10 @@ static bool fill_batches(const BuildJob *job, const char *nvcc, KCache *cache, c
         for (; nw < cap && nw < 64 && k < nmiss; nw++, b++) {
             Batch *B = &wave[nw];
             memset(B, 0, sizeof *B);
-            while (k < nmiss && (B->bytes == 0 || B->bytes + units[miss[k]]->len <= FILL_BATCH_BYTES)) {
+            while (k < nmiss && (B->bytes == 0 || (B->bytes + units[miss[k]]->len <= FILL_BATCH_BYTES &&
+                                                   !(B->user && units[miss[k]]->user)))) {
                 vec_push(&B->units, (void *)(intptr_t)miss[k]);
+                B->user |= units[miss[k]]->user;
                 B->bytes += units[miss[k++]]->len;
             }
             StrBuf cu = {0}, fb = {0};

@@ -179,7 +179,7 @@ static void emit_raw_launch(Cg *cg, const IrInstr *in)
         DType how = in->uk->types[j];
         const Type *t = in->args[7 + j]->type;
         if (t->kind == TY_SVIEW) {
-            cg_emit(cg, "_Alignas(16) unsigned char kg_r%d[%lld];", j, (long long)t->sdt->itemsize);
+            cg_emit(cg, "alignas(16) unsigned char kg_r%d[%lld];", j, (long long)t->sdt->itemsize);
             cg_emit(cg, "rt_struct_arg(%s, %lld, kg_r%d);", cg_arg(cg, in, 7 + j), (long long)t->sdt->itemsize, j);
         } else if (how == DT_COUNT)
             cg_emit(cg, "void *kg_r%d = %s->data;", j, cg_arg(cg, in, 7 + j));
