@@ -115,6 +115,10 @@ char *cg_find_nvcc(const char *explicit_path);
 pid_t cg_spawn(char *const *argv, bool verbose);
 /* Waits for pid; returns its exit status (1, with a diagnostic, when it was killed). */
 int cg_wait(pid_t pid, const char *what);
+/* Waits for the first of the children pids[0..n) to end: its index into *which (-1 when waiting
+ * failed, reported) and its status as cg_wait gives it.  Other children ending meanwhile are
+ * reaped without a word: call it only where pids are all the children that run. */
+int cg_wait_any(const pid_t *pids, int n, int *which, const char *what);
 /* cg_spawn + cg_wait. */
 int cg_run(char *const *argv, bool verbose);
 

@@ -150,6 +150,14 @@ pid_t cg_spawn(char *const *argv, bool verbose)
     return pid;
 }
 
+/* What a wait status ws of `what` says: its exit status, or 1 (reported) when a signal ended it. */
+static int exit_status(int ws, const char *what)
+{
+    if (WIFEXITED(ws)) return WEXITSTATUS(ws);
+    if (WIFSIGNALED(ws)) diag_fatal_noloc("%s was killed by signal %d", what, WTERMSIG(ws));
+    return 1;
+}
+
 int cg_wait(pid_t pid, const char *what)
 {
     if (pid < 0) return 1;
@@ -159,9 +167,26 @@ int cg_wait(pid_t pid, const char *what)
             diag_fatal_noloc("cannot wait for %s: %s", what, strerror(errno));
             return 1;
         }
-    if (WIFEXITED(ws)) return WEXITSTATUS(ws);
-    if (WIFSIGNALED(ws)) diag_fatal_noloc("%s was killed by signal %d", what, WTERMSIG(ws));
-    return 1;
+    return exit_status(ws, what);
+}
+
+int cg_wait_any(const pid_t *pids, int n, int *which, const char *what)
+{
+    for (;;) {
+        int ws;
+        pid_t pid = waitpid(-1, &ws, 0);
+        if (pid < 0) {
+            if (errno == EINTR) continue;
+            diag_fatal_noloc("cannot wait for %s: %s", what, strerror(errno));
+            *which = -1;
+            return 1;
+        }
+        for (int i = 0; i < n; i++)
+            if (pids[i] == pid) {
+                *which = i;
+                return exit_status(ws, what);
+            }
+    }
 }
 
 int cg_run(char *const *argv, bool verbose)
