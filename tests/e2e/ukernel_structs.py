@@ -91,3 +91,7 @@ for (ctype, dtype) in zip(('float', 'double'), (numpy.float32, numpy.float64)):
     kernel((1,), (3,), (A, C.view(Matrix), res))
     print(ctype, Matrix.itemsize, res.dtype)
     print(res)
+
+# an ElementwiseKernel's operation put together from constants
+affine = cupy.ElementwiseKernel('float64 x', 'float64 y', 'y = x * {a} + {b}'.format(a=2, b=1), 'affine')
+print(affine(cupy.arange(4.0)))

@@ -1,4 +1,5 @@
+import sys
 import cupy as cp
 
-op = "z = x + 1"
+op = "z = x + " + sys.argv[0]
 k = cp.ElementwiseKernel("T x", "T z", op + ";", "k")

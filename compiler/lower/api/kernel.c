@@ -125,22 +125,23 @@ static bool names_ident(const char *code, const char *id)
     return false;
 }
 
-/* The constant string argument e, or dflt when absent; false after an error that says which
- * argument must be constant (CuPy compiles its strings at run time; gpyc at compile time). */
+/* The string argument e as the compiler knows it (lw_fold_str: a constant, or put together
+ * from constants), or dflt when absent; false after an error that says which argument must be
+ * constant (CuPy compiles its strings at run time; gpyc at compile time). */
 static bool const_str(Lower *L, AstNode *e, const char *what, const char *dflt, const char **out)
 {
     *out = dflt;
     if (!e) return true;
     IrValue *v = lw_expr(L, e);
+    const IrInstr *bad;
     if (!v) return false;
-    if (v->type->kind != TY_STR || !v->def || v->def->op != IR_CONST_STR) {
+    if (!lw_fold_str(L, v, out, NULL, &bad)) {
         diag_error(
             e->span,
             "the %s of a user kernel must be a constant string (gpyc compiles it ahead of time), got %s",
             what, v->type->kind == TY_STR ? "a string computed at run time" : ty_str_of(v->type));
         return false;
     }
-    *out = v->def->sval;
     return true;
 }
 

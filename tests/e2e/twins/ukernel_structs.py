@@ -36,3 +36,6 @@ for (ctype, dtype) in zip(('float', 'double'), (numpy.float32, numpy.float64)):
     res = A * numpy.array([1, 2], dtype=dtype)[None, :, None] + C.reshape(2, 2)[None]
     print(ctype, Matrix.itemsize, res.dtype)
     print(res)
+
+# affine: y = x * 2 + 1
+print(numpy.arange(4.0) * 2 + 1)
