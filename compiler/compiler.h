@@ -562,6 +562,7 @@ typedef enum PassId {
     PASS_FORWARD,               /* forward.c */
     PASS_GUARDS_AFTER_FORWARD,  /* guards.c again, on the forwarded constants */
     PASS_SMALLRED,              /* smallred.c */
+    PASS_MASKED,                /* masked.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
     PASS_FUSE,                  /* fuse.c */
     PASS_ROWFUSE,               /* rowfuse.c */
@@ -604,6 +605,12 @@ void forward_module(IrModule *m);
  * Reductions over one axis of small compile-time extent written out as elementwise
  * operations on slices (-O2, after forward.c), so that they fuse (see smallred.c). */
 void smallred_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/masked.c
+ * Scatters and reductions through a boolean mask of the array's shape, whose values are
+ * elementwise in gathers through the same mask, become a select over the whole array and a
+ * masked reduction (-O2, after smallred.c): no count, no synchronisation (see masked.c). */
+void masked_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,
@@ -654,6 +661,10 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq);
  * instruction by instruction: fusion's group clones, unrolling).  Its parent and group are
  * in's until the caller sets them. */
 IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *const *from, IrValue *const *to);
+/* A copy of instruction `in` (op and attributes) over in->nargs new arguments `args`, with a new
+ * result of type res_type (NULL: none), appended to block b (its parent; no group): an op
+ * recomputed over other operands (smallred.c's slices, masked.c's whole arrays). */
+IrInstr *ir_emit_like(IrModule *m, IrBlock *b, const IrInstr *in, Type *res_type, IrValue **args);
 /* How IR_UKERNEL `in` reads its argument j: elementwise (broadcast to the iteration shape,
  * one element per index), raw (the whole array, indexed by the kernel's code: never fused
  * into it) or the size= view (its shape only). */

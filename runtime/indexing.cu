@@ -779,14 +779,19 @@ extern "C" gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, co
     return out;
 }
 
+void rt_mask_check(const gp_array *a, const gp_array *mask)
+{
+    for (int d = 0; d < a->ndim; d++)
+        if (mask->shape[d] != a->shape[d])
+            rt_raise("IndexError", "boolean index did not match indexed array along axis %d; size of axis is "
+                     "%lld but size of corresponding boolean axis is %lld", d, (long long)a->shape[d],
+                     (long long)mask->shape[d]);
+}
+
 /* dst[mask] = v[0] for a boolean mask of dst's shape (no count needed). */
 static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v)
 {
-    for (int d = 0; d < dst->ndim; d++)
-        if (mask->shape[d] != dst->shape[d])
-            rt_raise("IndexError", "boolean index did not match indexed array along axis %d; size of axis is "
-                     "%lld but size of corresponding boolean axis is %lld", d, (long long)dst->shape[d],
-                     (long long)mask->shape[d]);
+    rt_mask_check(dst, mask);
     int64_t n = dst->size;
     if (n == 0)
         return;

@@ -683,6 +683,21 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq)
     }
 }
 
+IrInstr *ir_emit_like(IrModule *m, IrBlock *b, const IrInstr *in, Type *res_type, IrValue **args)
+{
+    IrInstr *c = ir_emit(m, b, in->op, in->span, res_type, in->nargs, args);
+    IrValue *res = c->res;
+    IrValue **cargs = c->args;
+    *c = *in;                       /* the attributes */
+    c->res = res;
+    c->args = cargs;
+    c->parent = b;
+    c->group = NULL;
+    c->stamp = 0;
+    if (res) res->def = c;
+    return c;
+}
+
 IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *const *from, IrValue *const *to)
 {
     IrValue **args = xcalloc(in->nargs ? in->nargs : 1, sizeof *args);
@@ -691,15 +706,10 @@ IrInstr *ir_clone(IrModule *m, IrBlock *b, const IrInstr *in, int n, IrValue *co
         for (int k = 0; k < n; k++)
             if (from[k] && from[k] == in->args[j]) args[j] = to[k];
     }
-    IrInstr *c = ir_emit(m, b, in->op, in->span, in->res ? in->res->type : NULL, in->nargs, args);
+    IrInstr *c = ir_emit_like(m, b, in, in->res ? in->res->type : NULL, args);
     free(args);
-    IrValue *res = c->res;
-    IrValue **cargs = c->args;
-    *c = *in;                       /* the attributes */
-    c->res = res;
-    c->args = cargs;
-    c->stamp = 0;
-    if (res) res->def = c;
+    c->parent = in->parent;
+    c->group = in->group;
     return c;
 }
 

@@ -323,7 +323,9 @@ static bool push_reshape(IrModule *m, IrBlock *b, int pos)
  * outside v's user group.  When v's group G (elementwise, one result v) has exactly one
  * distinct array input A of v's rank and its other array inputs are 0-d, v has A's shape (as
  * for push_reshape), so shape_dim(v, i) reads A instead and v may still fuse into its user
- * (einsum's size checks read the shapes of operands that elementwise producers make). */
+ * (einsum's size checks read the shapes of operands that elementwise producers make).  The
+ * same for the mask of a mask_check (masked.c), which reads only its shape: `x[(r1 <= radius)
+ * & (radius < r2)].mean()`'s mask then fuses into the masked reduction. */
 /* Is a defined before `in` runs: earlier in in's block or in a block enclosing it? */
 static bool defined_before(const IrValue *a, const IrInstr *in)
 {
@@ -336,14 +338,15 @@ static bool defined_before(const IrValue *a, const IrInstr *in)
 
 static bool shape_of_input(IrModule *m, IrInstr *in)
 {
-    IrValue *v = in->args[0];
+    const int k = in->op == IR_MASK_CHECK;   /* the argument whose shape is read */
+    IrValue *v = in->args[k];
     if (!is_array_value(v) || !v->def || !v->def->group) return false;
     KernelGroup *g = v->def->group;
     group_finish(m, g);      /* its inputs: a recompute may have rewired its instructions */
     if (!producer_ok(g) || g->outputs.n != 1 || VEC_AT(g->outputs, 0) != v) return false;
     IrValue *a = full_rank_input(g, v->type->ndim);
     if (!a || !defined_before(a, in)) return false;
-    in->args[0] = a;
+    in->args[k] = a;
     v->nuses--;
     a->nuses++;
     return true;
@@ -408,7 +411,8 @@ static void fuse_block(IrModule *m, IrBlock *b)
         changed = false;
         for (int i = 0; i < b->instrs.n; i++) {
             IrInstr *in = VEC_AT(b->instrs, i);
-            if (in->op == IR_SHAPE_DIM && shape_of_input(m, in)) changed = true;
+            if ((in->op == IR_SHAPE_DIM || in->op == IR_MASK_CHECK) && shape_of_input(m, in))
+                changed = true;
             else if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
             else if (in->group && fuse_into(m, b, i)) changed = true;
         }

@@ -21,6 +21,7 @@ static const struct {
     [PASS_FORWARD] = {"forward", forward_module, true},
     [PASS_GUARDS_AFTER_FORWARD] = {"guards-after-forward", guards_module, true},
     [PASS_SMALLRED] = {"smallred", smallred_module, true},
+    [PASS_MASKED] = {"masked", masked_module, true},
     [PASS_GROUP] = {"group", group_module, false},
     [PASS_FUSE] = {"fuse", fuse_module, true},
     [PASS_ROWFUSE] = {"rowfuse", rowfuse_module, true},

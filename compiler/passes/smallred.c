@@ -137,17 +137,9 @@ static IrValue *slice(Ctx *x, IrValue *v, int axis, int64_t e, int64_t d, int de
             if (ea != e && ea != 1) return NULL;
             if (!(args[j] = slice(x, a, p, ea, ea == 1 ? 0 : d, depth + 1))) return NULL;
         }
-        IrInstr *c = emit(x, def->op, ty_array(def->dtype, nd - 1), def->nargs, args);
-        IrValue *res = c->res;
-        IrValue **cargs = c->args;
-        IrBlock *parent = c->parent;
-        *c = *def;   /* the attributes: dtype, cdtype, constants */
-        c->res = res;
-        c->args = cargs;
-        c->parent = parent;
+        IrInstr *c = ir_emit_like(x->m, &x->tmp, def, ty_array(def->dtype, nd - 1), args);
         c->span = x->at->span;
-        c->group = NULL;
-        r = res;
+        r = c->res;
     } else {
         r = index_view(x, v, axis, d);
     }

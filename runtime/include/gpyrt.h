@@ -588,6 +588,12 @@ gp_array *rt_adv_get(const gp_array *a, int n, const gp_index *ix, const gp_arra
  * a's ndim, NumPy's "NumPy boolean array indexing assignment cannot assign 3 input values to
  * the 2 output values where the mask is true". */
 void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *arrs, const gp_array *v);
+/* a[mask] for a boolean mask of a's ndim, rewritten by the compiler as a select or a masked
+ * reduction over the whole array (compiler/passes/masked.c): the shape check rt_adv_get and
+ * rt_adv_set make, without the gather.  IndexError "boolean index did not match indexed array
+ * along axis 0; size of axis is 3 but size of corresponding boolean axis is 2".  Reads shapes
+ * only: no synchronisation, no allocation. */
+void rt_mask_check(const gp_array *a, const gp_array *mask);
 /* cupyx.scatter_add / scatter_max / scatter_min (NumPy's add.at, maximum.at, minimum.at):
  * as rt_adv_set, but every element of v is combined into its place with an atomic op, so
  * repeated indices accumulate.  op: GP_SCATTER_*.  max/min propagate NaN as NumPy's

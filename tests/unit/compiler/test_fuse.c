@@ -1,6 +1,6 @@
 /*
  * test_fuse.c — how many kernels a program becomes, with and without fusion (no GPU needed):
- * parse → lower → gpyc's passes (passes.c: guards, unroll, forward, guards, smallred, group,
+ * parse → lower → gpyc's passes (passes.c: guards, unroll, forward, guards, smallred, masked, group,
  * fuse, row chains, siblings) up to recurrences, then count the kernels launched on the fused
  * path: groups, less row chain and sibling set members, plus one per chain or set (what
  * --emit=kernels lists unindented; a set's _fin kernel is not counted).  launches() adds the
@@ -300,6 +300,30 @@ Test(fuse, sibling_reductions_that_must_stay_apart)
                        "s1 = X.sum(axis=1)\ns2 = (X * X).sum(axis=1)\nprint(s1, s2)\n";
     cr_expect_eq(kernels(rows, true), 3);
     cr_expect_eq(n_sets, 0);
+}
+
+Test(fuse, masked_updates_and_reductions)
+{
+    /* masked.c: mandelbrot's update is one kernel (mask, square, add, where, store), the
+     * per-bin mean one sibling set (the masked sum and the count) and one division stored into
+     * res[i]; unfused (-O0) the gathers and scatters are host calls, not kernels */
+    const char *head = "import cupy as cp\n"
+                       "Z = cp.zeros((64, 64), dtype=cp.complex128)\n"
+                       "C = cp.ones((64, 64), dtype=cp.complex128)\n";
+    char src[512];
+    snprintf(src, sizeof src, "%sI = abs(Z) < 2.0\nZ[I] = Z[I] ** 2 + C[I]\n", head);
+    cr_expect_eq(kernels(src, true), 2 + 1);
+    /* three masks (three values, each its own gather): nothing to rewrite, the masks and the
+     * square-add are kernels */
+    snprintf(src, sizeof src, "%sZ[abs(Z) < 2.0] = Z[abs(Z) < 2.0] ** 2 + C[abs(Z) < 2.0]\n", head);
+    cr_expect_eq(kernels(src, true), 2 + 4);
+    const char *bins = "import cupy as cp\n"
+                       "data = cp.ones(1000)\nradius = cp.ones(1000)\nres = cp.zeros(10)\n"
+                       "for i in range(10):\n"
+                       "    m = cp.logical_and(i * 0.1 <= radius, radius < (i + 1) * 0.1)\n"
+                       "    res[i] = data[m].mean()\n";
+    cr_expect_eq(kernels(bins, true), 3 + 2);
+    cr_expect_eq(n_sets, 1);
 }
 
 Test(fuse, short_axis_reduction_fuses_into_its_consumer)

@@ -118,6 +118,23 @@ Test(graphloop, run_time_checks_in_the_body)
                                 "print(u)\n"), "7");
 }
 
+Test(graphloop, masked_updates)
+{
+    /* masked.c: the scatters through a mask become selects (kernels and mask_checks, which
+     * read only shapes); with the loop variable stored (`b[m] = i`) the launches differ per
+     * iteration */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    m = cp.abs(a) < 2.0\n"
+                                "    a[m] = a[m] * a[m] + b[m]\n"
+                                "    b[a > 1.5] = 0.0\n"), "5");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    m = cp.abs(a) < 2.0\n"
+                                "    b[m] = i\n"), "");
+    /* a gather of the count's length stays (it synchronises) */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[a > 1.0] = b[b > 1.0]\n"), "");
+}
+
 /* ---------------------------------------------------------------- not captured */
 
 Test(graphloop, print_in_the_body)

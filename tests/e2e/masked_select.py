@@ -1,0 +1,122 @@
+# Boolean-mask updates and reductions that masked.c (compiler/passes/masked.c) rewrites as a
+# select over the whole array and masked reductions, and the forms it must leave as gathers.
+import cupy as cp
+
+
+def mandel(n, maxiter):
+    X = cp.linspace(-2.0, 0.5, n, dtype=cp.float64)
+    Y = cp.linspace(-1.25, 1.25, n, dtype=cp.float64)
+    C = X + Y[:, None] * 1j
+    N = cp.zeros(C.shape, dtype=cp.int64)
+    Z = cp.zeros(C.shape, dtype=cp.complex128)
+    for it in range(maxiter):
+        I = cp.less(abs(Z), 2.0)
+        N[I] = it
+        Z[I] = Z[I] ** 2 + C[I]
+    N[N == maxiter - 1] = 0
+    return Z, N
+
+
+def azimint(data, radius, npt):
+    rmax = radius.max()
+    res = cp.zeros(npt, dtype=cp.float64)
+    for i in range(npt):
+        r1 = rmax * i / npt
+        r2 = rmax * (i + 1) / npt
+        mask_r12 = cp.logical_and((r1 <= radius), (radius < r2))
+        values_r12 = data[mask_r12]
+        res[i] = values_r12.mean()
+    return res
+
+
+def updates(A, B, m):
+    # f of gathers, with dtype promotion: float32 * float + float64 → float64, stored as float32
+    A[m] = A[m] * 2.0 + B[m]
+    return A
+
+
+def reductions(x, m):
+    print(x[m].sum(), x[m].mean(), x[m].prod(), x[m].any(), x[m].all())
+    print(cp.sum(x[m]), cp.mean(x[m]), cp.sum(x[m], axis=0), x[m].sum(dtype=cp.float32))
+
+
+Z, N = mandel(24, 12)
+print(N)
+print(cp.round(Z.real[::5, ::5], 6))
+print(cp.round(Z.imag[::5, ::5], 6))
+
+data = cp.arange(40, dtype=cp.float64) * 0.25 - 3.0
+radius = cp.abs(cp.sin(cp.arange(40, dtype=cp.float64)))
+print(azimint(data, radius, 7))
+print(azimint(data, radius, 60))    # most bins empty: the mean of nothing is nan
+
+A = cp.arange(12, dtype=cp.float32).reshape(3, 4)
+B = cp.linspace(0.0, 1.0, 12).reshape(3, 4)
+print(updates(A, B, A > 5.0))
+print(updates(A, B, A > 1000.0))    # an empty mask: nothing changes
+print(updates(A, B, A < 1000.0))    # all true
+
+# integer target, float f: setitem casts (truncation toward zero)
+K = cp.arange(-6, 6, dtype=cp.int32)
+k3 = K % 3 == 0
+K[k3] = K[k3] * 1.5 + 0.25
+print(K)
+# bool target and bool mask aliasing it
+Bo = cp.array([True, False, True, True, False])
+Bo[Bo] = False
+print(Bo)
+Bo2 = cp.array([True, False, True, True, False])
+nb = ~Bo2
+Bo2[nb] = ~Bo2[nb]
+print(Bo2)
+# a scalar into a 2-d mask; NaN handling
+F = cp.array([[1.0, cp.nan, 3.0], [cp.nan, 5.0, -6.0]])
+F[F > 2.0] = -1.0
+print(F)
+G = cp.array([[1.0, cp.nan, 3.0], [cp.nan, 5.0, -6.0]])
+G[cp.isnan(G)] = 0.0
+print(G)
+H = cp.array([[1.0, cp.nan, 3.0], [cp.nan, 5.0, -6.0]])
+h10 = H < 10.0
+H[h10] = H[h10] + 1.0              # NaN < 10 is False: NaN stays
+print(H)
+H[H < 10.0] = H[H < 10.0] + 1.0    # two mask values: gathers, not rewritten
+print(H)
+# an overlapping source: a view of the target's own array
+V = cp.arange(8, dtype=cp.float64)
+mv = cp.array([True, False, True, True, False, True, False, True])
+mk = mv[1:]
+V[1:][mk] = V[:-1][mk] + 100.0
+print(V)
+V[:-1][mk] = V[1:][mk] * 2.0 + V[:-1][mk]
+print(V)
+# reductions: float, int, bool, complex, float16; empty and full masks; NaN outside the mask
+xf = cp.array([1.5, cp.nan, -2.0, 4.0, 0.5, cp.nan])
+reductions(xf, cp.logical_not(cp.isnan(xf)))
+reductions(xf, xf > 100.0)
+reductions(xf, cp.isnan(xf))
+xi = cp.arange(1, 9, dtype=cp.int16).reshape(2, 4)
+reductions(xi, xi % 2 == 0)
+reductions(xi, xi > 100)
+xb = cp.array([True, False, True, False])
+reductions(xb, cp.array([True, True, False, False]))
+xc = cp.array([1 + 2j, 3 - 1j, -2 + 0.5j])
+print(xc[xc.real > 0].sum(), xc[xc.real > 0].mean(), xc[xc.real > 100].mean())
+xh = cp.arange(6, dtype=cp.float16) * 0.3
+print(xh[xh > 0.5].mean(), xh[xh > 0.5].sum())
+# not rewritten (still gathers): a value of the count's length, another mask, max/min,
+# a non-elementwise step, a gather used twice
+W = cp.zeros(6)
+W[cp.arange(6) % 2 == 0] = cp.array([7.0, 8.0, 9.0])
+print(W)
+m1 = cp.arange(6) < 3
+m2 = cp.arange(6) >= 3
+W[m1] = W[m2] + 1.0
+print(W)
+print(xf[xf > 0].max(), xf[xf > 0].min())
+S = cp.array([3.0, 1.0, 2.0, 5.0])
+S[S > 1.5] = cp.sort(S[S > 1.5])
+print(S)
+t = S[S > 1.5]
+S[S > 1.5] = t * 2.0
+print(S, t, t.size)
