@@ -214,6 +214,22 @@ static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, b
     }
 }
 
+/* A batch whose b is one matrix for every p (bs 0: a 2-d operand broadcast over a's batch)
+ * and whose a rows continue evenly from one batch to the next (row-major, batch stride rows *
+ * rs) is one product of (batch * M) x K by K x N: doitgen's reshape(A, (NR, NQ, 1, NP)) @ C4,
+ * NR * NQ single-row products, becomes one GEMM of NR * NQ rows instead of a batch of GEMVs
+ * (issue 25).  The result (batch x M x N, contiguous) is the same memory either way. */
+static void fold_batch(Mat *a, const Mat *b, int64_t *batch)
+{
+    if (*batch <= 1 || b->bs != 0 || (a->cols > 1 && a->cs != 1)) return;
+    int64_t rs = a->rows > 1 ? a->rs : a->bs;
+    if (rs < 1 || rs < a->cols || a->bs != a->rows * rs) return;
+    a->rows *= *batch;
+    a->rs = rs;
+    a->bs = a->rows * rs;
+    *batch = 1;
+}
+
 /* ---------------------------------------------------------------- NumPy's modes */
 
 static void fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape)
@@ -308,7 +324,9 @@ static gp_array *matmul(const gp_array *a, const gp_array *b, bool dot_errors, b
             ma.cs = 1;
             ma.bs = ma.rows * ma.cols;
         }
-        mm_batched(c, &ma, &mb, batch, conj_a && rt_dtype_is_complex(a->dtype));
+        bool conj = conj_a && rt_dtype_is_complex(a->dtype);
+        if (!conj) fold_batch(&ma, &mb, &batch);
+        mm_batched(c, &ma, &mb, batch, conj);
         rt_release(ma.hold);
         rt_release(mb.hold);
     }

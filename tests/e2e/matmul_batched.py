@@ -36,3 +36,19 @@ print(cp.tensordot(x, cp.arange(12.0).reshape(3, 4), axes=2))
 print(cp.tensordot(x, x, axes=3))
 print(cp.tensordot(u, u, axes=0))
 print(cp.inner(x, y[0].T).shape, cp.inner(x, y[0].T)[1, 1])
+
+# a 2-d operand broadcast over the batch: one GEMM over all rows when a's rows continue from
+# batch to batch (blas.c fold_batch), a batch otherwise
+A4 = cp.arange(3 * 4 * 5, dtype=cp.float64).reshape(3, 4, 5) * 0.5 - 7.0
+C4 = cp.arange(25, dtype=cp.float64).reshape(5, 5) % 7 - 3.0
+print(cp.reshape(cp.reshape(A4, (3, 4, 1, 5)) @ C4, (3, 4, 5)))
+print(A4 @ C4)
+print(A4.astype(cp.float32) @ C4.astype(cp.float32))
+print(A4.astype(cp.int32) @ C4.astype(cp.int32))
+print((A4 + 1j) @ (C4 - 2j))
+print(A4[:, ::2, :] @ C4)                        # rows 2 apart: still one progression
+print(cp.transpose(A4, (1, 0, 2)) @ C4)          # batch stride is not rows * row stride
+print(A4[:, :, :3] @ C4[:3, :])                  # row stride longer than the row
+print(cp.transpose(A4, (0, 2, 1))[:, :4, :] @ C4[:4, :])   # column-major rows: a batch
+print(A4 @ cp.broadcast_to(C4, (3, 5, 5)))       # a batch of one matrix: bs 0 too
+print(cp.ones((2, 1, 3, 4)) @ cp.ones((4, 2)), cp.zeros((0, 2, 3)) @ cp.ones((3, 2)))
