@@ -215,7 +215,12 @@ enum {   /* IR_ADV_STORE's ival: gp_scatter_op */
 };
 /* The runtime's name of a kind ("GP_MM_DOT") and the IR's ("dot"), or "?" out of range. */
 /* IR_NP_DRAW's kinds (numpy.random's legacy generator, runtime/nprand.c). */
-typedef enum NpRandKind { NPR_UNIFORM, NPR_GAUSS, NPR_RANDINT } NpRandKind;
+/* NPR_*_ARR: float64 array parameters (args: the size's dims when given, then the two arrays);
+ * NPR_PERM: args n, draw (bool); NPR_CHOICE: args the size's dims, pop, is_int, replace, p (an
+ * array or None). */
+typedef enum NpRandKind {
+    NPR_UNIFORM, NPR_GAUSS, NPR_RANDINT, NPR_UNIFORM_ARR, NPR_GAUSS_ARR, NPR_PERM, NPR_CHOICE
+} NpRandKind;
 typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET } RtKindSet;
 const char *ir_rt_kind_const(RtKindSet set, int64_t k);
 const char *ir_rt_kind_name(RtKindSet set, int64_t k);

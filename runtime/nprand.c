@@ -175,6 +175,127 @@ gp_array *rt_np_draw(int kind, int ndim, const int64_t *shape, double a, double 
     return r;
 }
 
+/* ---------------------------------------------------------------- array parameters
+ * NumPy's cont_broadcast_2: the parameters (float64 here) broadcast with the output as
+ * np.broadcast does, the output drawn element by element in C order, each from the parameters'
+ * elements at its position. */
+
+/* A parameter on the host: its shape and C-order values. */
+typedef struct NpArg {
+    int ndim;
+    int64_t shape[GP_MAXDIM];
+    double *v;
+} NpArg;
+
+static NpArg host_arg(const gp_array *a)
+{
+    NpArg r = { .ndim = a->ndim };
+    memcpy(r.shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+    r.v = rt_xmalloc((size_t)(a->size ? a->size : 1) * sizeof(double));
+    rt_to_host(a, r.v);
+    return r;
+}
+
+/* np.broadcast's shape of n arguments (PyArray_Broadcast), or ValueError "shape mismatch: ...
+ * Mismatch is between arg I with shape S and arg J with shape T." with NumPy's numbering. */
+static int np_broadcast(int n, const NpArg *const *args, int64_t *dim)
+{
+    int nd = 0, src = 0;
+    for (int j = 0; j < n; j++) nd = args[j]->ndim > nd ? args[j]->ndim : nd;
+    for (int i = 0; i < nd; i++) {
+        dim[i] = 1;
+        for (int j = 0; j < n; j++) {
+            int k = i + args[j]->ndim - nd;
+            if (k < 0 || args[j]->shape[k] == 1) continue;
+            if (dim[i] == 1) {
+                dim[i] = args[j]->shape[k];
+                src = j;
+            } else if (dim[i] != args[j]->shape[k]) {
+                char s1[160], s2[160];
+                rt_shape_fmt(s1, sizeof s1, args[src]->ndim, args[src]->shape, false);
+                rt_shape_fmt(s2, sizeof s2, args[j]->ndim, args[j]->shape, false);
+                rt_raise("ValueError",
+                         "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+                         "between arg %d with shape %s and arg %d with shape %s.",
+                         src, s1, j, s2);
+            }
+        }
+    }
+    return nd;
+}
+
+/* The element of p that output position idx (over nd dims) reads. */
+static double arg_at(const NpArg *p, int nd, const int64_t *idx)
+{
+    int64_t off = 0;
+    for (int k = 0; k < p->ndim; k++)
+        off = off * p->shape[k] + (p->shape[k] == 1 ? 0 : idx[nd - p->ndim + k]);
+    return p->v[off];
+}
+
+/* uniform's array form: high - low broadcast (NumPy's np.subtract), OverflowError "Range
+ * exceeds valid bounds" unless every difference is finite. */
+static NpArg uniform_range(const NpArg *low, const NpArg *high)
+{
+    const NpArg *both[2] = { high, low };
+    NpArg r = { 0 };
+    r.ndim = np_broadcast(2, both, r.shape);
+    int64_t n = count(r.ndim, r.shape), idx[GP_MAXDIM] = { 0 };
+    r.v = rt_xmalloc((size_t)(n ? n : 1) * sizeof(double));
+    for (int64_t i = 0; i < n; i++) {
+        r.v[i] = arg_at(high, r.ndim, idx) - arg_at(low, r.ndim, idx);
+        if (!isfinite(r.v[i])) rt_raise("OverflowError", "Range exceeds valid bounds");
+        for (int d = r.ndim - 1; d >= 0 && ++idx[d] == r.shape[d]; d--) idx[d] = 0;
+    }
+    return r;
+}
+
+gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array *a, const gp_array *b)
+{
+    NpArg pa = host_arg(a), pb = host_arg(b);
+    if (kind == RT_NP_GAUSS) {
+        for (int64_t i = 0; i < b->size; i++)
+            if (!isnan(pb.v[i]) && signbit(pb.v[i])) rt_raise("ValueError", "scale < 0");
+    } else {
+        gp_shape bs;
+        const gp_array *hl[2] = { b, a };
+        rt_broadcast(&bs, 2, hl); /* np.subtract(high, low)'s error */
+        NpArg r = uniform_range(&pa, &pb);
+        free(pb.v);
+        pb = r;
+    }
+    NpArg out = { .ndim = ndim };
+    if (size || ndim == 0) { /* unsized 0-d parameters broadcast to () as well */
+        if (ndim) memcpy(out.shape, size, sizeof(int64_t) * (size_t)ndim);
+    } else {
+        const NpArg *ab[2] = { &pa, &pb };
+        np_broadcast(2, ab, out.shape);
+    }
+    const NpArg *all[3] = { &out, &pa, &pb };
+    int64_t it[GP_MAXDIM];
+    int ind = np_broadcast(3, all, it);
+    if (ind != ndim || memcmp(it, out.shape, sizeof(int64_t) * (size_t)ndim)) {
+        char s1[160], s2[160];
+        rt_shape_fmt(s1, sizeof s1, ndim, out.shape, false);
+        rt_shape_fmt(s2, sizeof s2, ind, it, false);
+        rt_raise("ValueError", "Output size %s is not compatible with broadcast dimensions of inputs %s.", s1,
+                 s2);
+    }
+    int64_t n = count(ndim, out.shape), idx[GP_MAXDIM] = { 0 };
+    double *v = rt_xmalloc((size_t)(n ? n : 1) * sizeof *v);
+    rt_np_state *s = state();
+    for (int64_t i = 0; i < n; i++) {
+        double x = arg_at(&pa, ndim, idx), y = arg_at(&pb, ndim, idx);
+        v[i] = kind == RT_NP_GAUSS ? x + y * rt_np_gauss(s) : x + y * rt_np_double(s);
+        for (int d = ndim - 1; d >= 0 && ++idx[d] == out.shape[d]; d--) idx[d] = 0;
+    }
+    gp_array *r = rt_from_host(GP_FLOAT64, ndim, out.shape, v);
+    free(v);
+    free(pa.v);
+    free(pb.v);
+    return r;
+}
+
 gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape)
 {
     if (low >= high) rt_raise("ValueError", "low >= high");
@@ -193,5 +314,155 @@ gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const 
     gp_array *r = rt_from_host(dt, ndim, shape, packed);
     free(packed);
     free(u);
+    return r;
+}
+
+/* ---------------------------------------------------------------- permutations and choice */
+
+/* NumPy's random_interval: a value in [0, max] by masked rejection, 32-bit draws when max fits
+ * 32 bits, else 64-bit ones. */
+static uint64_t interval(rt_np_state *s, uint64_t max)
+{
+    if (max == 0) return 0;
+    uint64_t mask = gen_mask(max), v;
+    if (max <= 0xffffffffu)
+        while ((v = rt_np_next32(s) & mask) > max) {}
+    else
+        while ((v = next64(s) & mask) > max) {}
+    return v;
+}
+
+/* The legacy shuffle's swaps (i from n - 1 down to 1 with random_interval(i)) on arange(n). */
+static void shuffle_index(rt_np_state *s, int64_t n, int64_t *p)
+{
+    for (int64_t i = 0; i < n; i++) p[i] = i;
+    for (int64_t i = n - 1; i >= 1; i--) {
+        int64_t j = (int64_t)interval(s, (uint64_t)i), t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+}
+
+gp_array *rt_np_perm(int64_t n, bool draw)
+{
+    int64_t *p = rt_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
+    if (draw)
+        shuffle_index(state(), n, p);
+    else
+        for (int64_t i = 0; i < n; i++) p[i] = i;
+    gp_array *r = rt_from_host(GP_INT64, 1, &n, p);
+    free(p);
+    return r;
+}
+
+/* p as float64 on the host, checked as the legacy choice checks it (NumPy's messages). */
+static double *choice_p(const gp_array *pa, int64_t pop)
+{
+    if (pa->ndim != 1) rt_raise("ValueError", "'p' must be 1-dimensional");
+    if (pa->size != pop) rt_raise("ValueError", "'a' and 'p' must have same size");
+    size_t isz = rt_dtype_size(pa->dtype);
+    char *raw = rt_xmalloc((size_t)(pop ? pop : 1) * isz);
+    double *p = rt_xmalloc((size_t)(pop ? pop : 1) * sizeof *p);
+    rt_to_host(pa, raw);
+    for (int64_t i = 0; i < pop; i++) p[i] = rt_elem_f64(raw + i * (int64_t)isz, pa->dtype);
+    free(raw);
+    double sum = pop ? p[0] : 0.0, c = 0.0; /* kahan_sum */
+    for (int64_t i = 1; i < pop; i++) {
+        double y = p[i] - c, t = sum + y;
+        c = (t - sum) - y;
+        sum = t;
+    }
+    double atol = pa->dtype == GP_FLOAT16   ? 0.0312500
+                  : pa->dtype == GP_FLOAT32 ? 3.4526698300124393e-04
+                                            : 1.4901161193847656e-08;
+    if (isnan(sum)) rt_raise("ValueError", "probabilities contain NaN");
+    for (int64_t i = 0; i < pop; i++)
+        if (p[i] < 0) rt_raise("ValueError", "probabilities are not non-negative");
+    if (fabs(sum - 1.0) > atol) rt_raise("ValueError", "probabilities do not sum to 1");
+    return p;
+}
+
+/* cdf = cumsum(p) / cdf[-1]; out[i] = cdf.searchsorted(u[i], side='right') for n draws of
+ * random_sample. */
+static void cdf_draws(rt_np_state *s, const double *p, int64_t pop, int64_t n, int64_t *out)
+{
+    double *cdf = rt_xmalloc((size_t)(pop ? pop : 1) * sizeof *cdf);
+    double acc = 0.0;
+    for (int64_t i = 0; i < pop; i++) cdf[i] = acc += p[i];
+    double last = cdf[pop - 1];
+    for (int64_t i = 0; i < pop; i++) cdf[i] /= last;
+    for (int64_t k = 0; k < n; k++) {
+        double u = rt_np_double(s);
+        int64_t lo = 0, hi = pop;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (cdf[mid] <= u)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        out[k] = lo;
+    }
+    free(cdf);
+}
+
+/* choice without replacement with p: rounds of rand(size - found), the found entries' p set
+ * to 0, the new draws' first occurrences kept in the order they came. */
+static void choice_unique_p(rt_np_state *s, double *p, int64_t pop, int64_t n, int64_t *found)
+{
+    int64_t nonzero = 0, got = 0;
+    for (int64_t i = 0; i < pop; i++) nonzero += p[i] > 0;
+    if (nonzero < n) rt_raise("ValueError", "Fewer non-zero entries in p than size");
+    int64_t *draw = rt_xmalloc((size_t)(n ? n : 1) * sizeof *draw);
+    bool *seen = rt_xmalloc((size_t)pop * sizeof *seen);
+    while (got < n) {
+        for (int64_t i = 0; i < got; i++) p[found[i]] = 0.0;
+        cdf_draws(s, p, pop, n - got, draw);
+        memset(seen, 0, (size_t)pop * sizeof *seen);
+        int64_t m = n - got;
+        for (int64_t k = 0; k < m; k++)
+            if (!seen[draw[k]]) {
+                seen[draw[k]] = true;
+                found[got++] = draw[k];
+            }
+    }
+    free(seen);
+    free(draw);
+}
+
+gp_array *rt_np_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape, bool replace,
+                       const gp_array *pa)
+{
+    int64_t n = 1;
+    for (int i = 0; i < ndim; i++) n *= shape[i];
+    if (is_int && pop <= 0 && n != 0)
+        rt_raise("ValueError", "a must be greater than 0 unless no samples are taken");
+    if (!is_int && pop == 0 && n != 0)
+        rt_raise("ValueError", "'a' cannot be empty unless no samples are taken");
+    double *p = pa ? choice_p(pa, pop) : NULL;
+    if (!replace && n > pop)
+        rt_raise("ValueError", "Cannot take a larger sample than population when 'replace=False'");
+    if (!replace && n < 0) rt_raise("ValueError", "Negative dimensions are not allowed");
+    n = count(ndim, shape);
+    int64_t *idx = rt_xmalloc((size_t)(n ? n : 1) * sizeof *idx);
+    rt_np_state *s = state();
+    if (replace && p) {
+        cdf_draws(s, p, pop, n, idx);
+    } else if (replace) {
+        uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
+        rt_np_bounded(s, 0, (uint64_t)pop - 1, 64, n, u);
+        for (int64_t i = 0; i < n; i++) idx[i] = (int64_t)u[i];
+        free(u);
+    } else if (p) {
+        choice_unique_p(s, p, pop, n, idx);
+    } else {
+        int64_t *perm = rt_xmalloc((size_t)(pop ? pop : 1) * sizeof *perm);
+        shuffle_index(s, pop, perm);
+        memcpy(idx, perm, (size_t)n * sizeof *idx);
+        free(perm);
+    }
+    gp_array *r = rt_from_host(GP_INT64, ndim, shape, idx);
+    free(idx);
+    free(p);
     return r;
 }

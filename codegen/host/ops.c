@@ -239,8 +239,23 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         int n = in->ndim;
         cg_emit(cg, "{");
         cg->indent++;
-        const char *shp = emit_dims(cg, in, 0, n, "shape");
-        if (in->ival == NPR_RANDINT)
+        if (in->ival == NPR_PERM) {
+            cg_emit(cg, "%s = rt_np_perm(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1));
+            cg->indent--;
+            cg_emit(cg, "}");
+            break;
+        }
+        bool arr = in->ival == NPR_GAUSS_ARR || in->ival == NPR_UNIFORM_ARR;
+        const char *shp = emit_dims(cg, in, 0, arr && in->nargs == 2 ? 0 : n, "shape");
+        if (arr)
+            cg_emit(cg, "%s = rt_np_draw_arr(%s, %d, %s, %s, %s);", r,
+                    in->ival == NPR_GAUSS_ARR ? "RT_NP_GAUSS" : "RT_NP_UNIFORM", n, shp,
+                    cg_arg(cg, in, in->nargs - 2), cg_arg(cg, in, in->nargs - 1));
+        else if (in->ival == NPR_CHOICE)
+            cg_emit(cg, "%s = rt_np_choice(%s, %s, %d, %s, %s, %s);", r, cg_arg(cg, in, n),
+                    cg_arg(cg, in, n + 1), n, shp, cg_arg(cg, in, n + 2),
+                    cg_argkind(in, n + 3) == TY_NONE ? "NULL" : cg_arg(cg, in, n + 3));
+        else if (in->ival == NPR_RANDINT)
             cg_emit(cg, "%s = rt_np_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype),
                     cg_arg(cg, in, n), cg_arg(cg, in, n + 1), n, shp);
         else

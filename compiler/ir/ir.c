@@ -426,7 +426,7 @@ static void attrs_random(StrBuf *out, const IrInstr *in)
 static void attrs_device(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_dev_name((IrDevCall)in->ival)); }
 static void attrs_np_random(StrBuf *out, const IrInstr *in)
 {
-    static const char *const names[] = {"uniform", "gauss", "randint"};
+    static const char *const names[] = {"uniform", "gauss", "randint", "uniform_arr", "gauss_arr", "perm", "choice"};
     sb_printf(out, " %s %s", names[in->ival], dt_name(in->dtype));
 }
 static void attrs_complex_part(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " imag" : " real"); }

@@ -461,6 +461,19 @@ enum { RT_NP_UNIFORM, RT_NP_GAUSS };
 void rt_np_seed(int64_t seed);
 /* A new float64 array: RT_NP_UNIFORM a + (b - a) * random_sample(), RT_NP_GAUSS a + b * gauss. */
 gp_array *rt_np_draw(int kind, int ndim, const int64_t *shape, double a, double b);
+/* The same with float64 array parameters a, b (normal(loc, scale), uniform(low, high) given
+ * arrays) as NumPy's cont_broadcast_2: size NULL draws the parameters' broadcast shape (ndim
+ * dims; NULL with ndim 0 is size ()); NumPy's ValueError "scale < 0", OverflowError "Range
+ * exceeds valid bounds", ValueError "shape mismatch: ..." and "Output size ... is not
+ * compatible ...". */
+gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array *a, const gp_array *b);
+/* The legacy shuffle's permutation of arange(n), int64 (no draws unless draw). */
+gp_array *rt_np_perm(int64_t n, bool draw);
+/* choice's indices (int64, shape) into a population of pop (an int a when is_int, else an
+ * array's length) with the legacy algorithms; p (any real dtype, or NULL) checked with
+ * NumPy's messages ('p' must be 1-dimensional, probabilities do not sum to 1, ...). */
+gp_array *rt_np_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape, bool replace,
+                       const gp_array *p);
 /* randint(low, high, size, dtype) of an integer dtype: ValueError "low >= high". */
 gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
 

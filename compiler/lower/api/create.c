@@ -9,6 +9,7 @@
 #include "compiler/lower/lower.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- grids and spaces */
@@ -345,9 +346,42 @@ static DType scalar_default_dtype(const Type *t)
     return t->kind == TY_ARRAY ? t->dtype : ty_scalar_dtype(t);
 }
 
-/* zeros(shape, dtype=float), ones, empty, the ndarray(shape, dtype=float) constructor (an
- * empty array: no buffer=, offset=, strides=); full(shape, fill_value, dtype=None): the dtype
- * of full defaults to the fill value's (NumPy: np.array(fill_value).dtype). */
+/* order='C' (or None) / 'F' of a new array, a constant string (NumPy's words for the
+ * others): *fortran. */
+static bool order_arg(Lower *L, AstNode *e, bool *fortran)
+{
+    const char *o;
+    *fortran = false;
+    if (!e || e->kind == AST_NONE) return true;
+    if (!lw_str_arg(L, e, "C", &o)) return false;
+    if (!strcmp(o, "C") || !strcmp(o, "c") || !strcmp(o, "F") || !strcmp(o, "f")) {
+        *fortran = toupper((unsigned char)o[0]) == 'F';
+        return true;
+    }
+    if (!strcmp(o, "A") || !strcmp(o, "a") || !strcmp(o, "K") || !strcmp(o, "k"))
+        diag_error(e->span, "only 'C' or 'F' order is permitted");
+    else
+        diag_error(e->span, "order must be one of 'C', 'F', 'A', or 'K' (got '%s')", o);
+    return false;
+}
+
+/* A new array of shape dims (lw_emit_full with fill, else lw_emit_empty); in Fortran order when
+ * fortran: the C-ordered array of the reversed shape, transposed (NumPy's order='F' strides). */
+static IrValue *new_in_order(Lower *L, Span sp, DType dt, int ndim, IrValue **dims, IrValue *fill,
+                             bool fortran)
+{
+    IrValue *rev[IR_MAXDIM];
+    if (!fortran || ndim < 2)
+        return fill ? lw_emit_full(L, sp, dt, ndim, dims, fill) : lw_emit_empty(L, sp, dt, ndim, dims);
+    for (int i = 0; i < ndim; i++) rev[i] = dims[ndim - 1 - i];
+    IrValue *r = fill ? lw_emit_full(L, sp, dt, ndim, rev, fill) : lw_emit_empty(L, sp, dt, ndim, rev);
+    return lw_emit_transpose(L, sp, r, NULL);
+}
+
+/* zeros(shape, dtype=float, order='C'), ones, empty, the ndarray(shape, dtype=float)
+ * constructor (an empty array: no buffer=, offset=, strides=); full(shape, fill_value,
+ * dtype=None, order='C'): the dtype of full defaults to the fill value's (NumPy:
+ * np.array(fill_value).dtype); order='F' gives Fortran strides. */
 static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
 {
     bool is_full = !strcmp(name, "full");
@@ -383,10 +417,13 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
      * out of its range is OverflowError (cp.full(3, 300, dtype=cp.uint8)); a NumPy scalar
      * (0-d array) is cast as it is */
     if (is_full && !fill_arr && !lw_pyint_fits(L, a.p[1]->span, fill, dt)) return NULL;
+    bool fortran;
+    if (!order_arg(L, a.p[is_full ? 3 : 2], &fortran)) return NULL;
     if (!strcmp(name, "empty") || !strcmp(name, "ndarray"))
-        return lw_emit_empty(L, call->span, dt, ndim, dims);
-    if (!is_full) fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
-    return lw_emit_full(L, call->span, dt, ndim, dims, fill);
+        fill = NULL;
+    else if (!is_full)
+        fill = lw_const_int(L, call->span, !strcmp(name, "ones") ? 1 : 0);
+    return new_in_order(L, call->span, dt, ndim, dims, fill, fortran);
 }
 
 /* zeros_like(a, dtype=None, shape=None) and friends: a's shape and dtype unless given. */

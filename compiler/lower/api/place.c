@@ -747,6 +747,26 @@ static IrValue *api_ascontiguousarray(Lower *L, AstNode *call)
     return lw_emit_reshape(L, sp, lw_ravel(L, sp, x), nd, dims);
 }
 
+/* asfortranarray(a, dtype=None): a itself when Fortran-contiguous, else a copy in Fortran order
+ * (strides reversed, as NumPy's); at least 1-d.  a.T is C-contiguous exactly when a is
+ * Fortran-contiguous, so this is ascontiguousarray of a.T, transposed back. */
+static IrValue *api_asfortranarray(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "asfortranarray", "a,dtype", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_arraylike(L, a.p[0], "asfortranarray");
+    DType dt = x ? x->type->dtype : DT_BOOL;
+    bool given;
+    if (!x || !lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    int nd = x->type->ndim;
+    if (nd == 0) return lw_emit_reshape(L, sp, x, 1, (IrValue *[]){lw_cint(L, sp, 1)});
+    IrValue *t = lw_emit_transpose(L, sp, x, NULL), *dims[IR_MAXDIM];
+    lw_shape_of(L, t, sp, dims);
+    return lw_emit_transpose(L, sp, lw_emit_reshape(L, sp, lw_ravel(L, sp, t), nd, dims), NULL);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_take_along_axis)
@@ -762,6 +782,7 @@ LW_API_PLAIN(api_delete)
 LW_API_PLAIN(api_insert)
 LW_API_PLAIN(api_resize)
 LW_API_PLAIN(api_ascontiguousarray)
+LW_API_PLAIN(api_asfortranarray)
 
 /* cupyx.scatter_add(a, slices, value) (NumPy: add.at; scatter_max: maximum.at, scatter_min:
  * minimum.at): value broadcasts to a[slices]; every element combines into its place, so
@@ -851,6 +872,7 @@ const ApiFn lw_place_api[] = {
     {"cupy", "insert", api_insert_api, 0},
     {"cupy", "resize", api_resize_api, 0},
     {"cupy", "ascontiguousarray", api_ascontiguousarray_api, 0},
+    {"cupy", "asfortranarray", api_asfortranarray_api, 0},
     {"cupyx", "scatter_add", api_scatter_api, SCATTER_ADD},
     {"cupyx", "scatter_max", api_scatter_api, SCATTER_MAX},
     {"cupyx", "scatter_min", api_scatter_api, SCATTER_MIN},

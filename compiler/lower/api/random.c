@@ -799,22 +799,49 @@ static IrValue *api_seed(Lower *L, AstNode *call, IrOp op)
 /* ---------------------------------------------------------------- numpy.random
  * NumPy's legacy global generator (np.random.*): every draw is one IR_NP_DRAW, computed on the
  * host by runtime/nprand.c with NumPy's algorithms, so the numbers are NumPy's bit for bit.
- * Parameters are Python numbers (array parameters are not supported); size=None gives a Python
- * scalar, as NumPy. */
+ * Parameters are Python numbers, or for normal and uniform arrays too (NumPy's broadcasting
+ * form, computed on the host as NumPy does: loc + scale * gauss is not fused into an FMA);
+ * size=None gives a Python scalar, as NumPy, or with array parameters their broadcast shape. */
 
 typedef enum NpFloat { NPF_SAMPLE, NPF_RAND, NPF_RANDN, NPF_STD_NORMAL, NPF_NORMAL, NPF_UNIFORM } NpFloat;
 
-/* A scalar parameter (a Python number; absent: dflt). */
+/* A parameter of normal/uniform (absent: dflt): a Python number, or an array (or a list
+ * literal) that NumPy reads as float64. */
 static IrValue *np_param(Lower *L, AstNode *e, double dflt, Span sp, const char *fn, const char *pname)
 {
     if (!e) return cfloat(L, sp, dflt);
-    IrValue *v = lw_expr(L, e);
+    IrValue *v = lw_is_seq_lit(e) ? lw_arraylike(L, e, fn) : lw_expr(L, e);
     if (!v) return NULL;
     TypeKind k = v->type->kind;
     if (k == TY_INT || k == TY_FLOAT || k == TY_BOOL) return v; /* the C call converts it to double */
-    diag_error(e->span, "numpy.random.%s() %s must be a Python number in gpyc, got %s", fn, pname,
+    if (k == TY_ARRAY && !dt_is_complex(v->type->dtype)) return v;
+    diag_error(e->span, "numpy.random.%s() %s must be a real number or array, got %s", fn, pname,
                ty_str_of(v->type));
     return NULL;
+}
+
+/* normal/uniform with an array parameter (NumPy's broadcasting form, rt_np_draw_arr): both
+ * parameters as float64 arrays; without a size the draw has their broadcast's ndim. */
+static IrValue *np_draw_arr(Lower *L, Span sp, NpRandKind kind, IrValue **dims, int ndim, bool given,
+                            IrValue *p0, IrValue *p1)
+{
+    IrValue *args[IR_MAXDIM + 2], *p[2] = { p0, p1 };
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!is_array(p[i])) p[i] = lw_scalar_array(L, sp, p[i]);
+        p[i] = lw_cast_to(L, p[i], DT_FLOAT64, sp);
+    }
+    if (!given)
+        ndim = p[0]->type->ndim > p[1]->type->ndim ? p[0]->type->ndim : p[1]->type->ndim;
+    else
+        for (int i = 0; i < ndim; i++) args[n++] = dims[i];
+    args[n++] = p[0];
+    args[n++] = p[1];
+    IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(DT_FLOAT64, ndim), n, args);
+    r->def->ival = kind == NPR_GAUSS ? NPR_GAUSS_ARR : NPR_UNIFORM_ARR;
+    r->def->dtype = DT_FLOAT64;
+    r->def->ndim = ndim;
+    return given || ndim ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
 }
 
 /* rand(*dims) and randn(*dims): positional ints only. */
@@ -859,13 +886,110 @@ static IrValue *np_float(Lower *L, AstNode *call, const char *fn, NpFloat which)
             p0 = np_param(L, a.p[0], 0.0, sp, fn, which == NPF_NORMAL ? "loc" : "low");
             p1 = np_param(L, a.p[1], 1.0, sp, fn, which == NPF_NORMAL ? "scale" : "high");
             if (!p0 || !p1) return NULL;
-            if (which == NPF_NORMAL && !check_neg(L, sp, p1, "scale < 0")) return NULL;
+            if (!is_array(p0) && !is_array(p1) && which == NPF_NORMAL && !check_neg(L, sp, p1, "scale < 0"))
+                return NULL;
         }
         if (!size_arg(L, size, dims, &ndim, &given)) return NULL;
     }
     bool gauss = which == NPF_RANDN || which == NPF_STD_NORMAL || which == NPF_NORMAL;
+    if (is_array(p0) || is_array(p1))
+        return np_draw_arr(L, sp, gauss ? NPR_GAUSS : NPR_UNIFORM, dims, ndim, given, p0, p1);
     IrValue *r = np_draw(L, sp, gauss ? NPR_GAUSS : NPR_UNIFORM, DT_FLOAT64, ndim, dims, p0, p1);
     return given ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
+}
+
+/* IR_NP_DRAW NPR_PERM: the legacy shuffle's permutation of arange(n) (int64; draws only when
+ * draw is true: NumPy's shuffle of an empty n-d array draws nothing). */
+static IrValue *np_perm(Lower *L, Span sp, IrValue *n, IrValue *draw)
+{
+    IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(DT_INT64, 1), 2, (IrValue *[]){n, draw});
+    r->def->ival = NPR_PERM;
+    r->def->dtype = DT_INT64;
+    r->def->ndim = 1;
+    return r;
+}
+
+/* np.random.permutation(x): an int n → permuted arange(n) (int64), an array → a copy with its
+ * first axis permuted, both by the legacy shuffle's swaps. */
+static IrValue *np_permutation(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "permutation", "x", 1, &a)) return NULL;
+    IrValue *x = lw_is_seq_lit(a.p[0]) ? lw_arraylike(L, a.p[0], "permutation") : lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (x->type->kind == TY_INT || x->type->kind == TY_BOOL) {
+        IrValue *n = as_int(L, x, sp, "permutation()");
+        return np_perm(L, sp, lw_imax(L, sp, n, lw_cint(L, sp, 0)), lw_const_bool(L, sp, true));
+    }
+    if (!is_array(x) || x->type->ndim == 0) {
+        diag_error(a.p[0]->span, "x must be an integer or at least 1-dimensional");
+        return NULL;
+    }
+    return take_first(L, sp, x, np_perm(L, sp, lw_dim(L, sp, x, 0), lw_const_bool(L, sp, true)));
+}
+
+/* np.random.shuffle(x): x[...] = x[perm] along the first axis, in place; returns None. */
+static IrValue *np_shuffle(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "shuffle", "x", 1, &a)) return NULL;
+    IrValue *x = lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (!is_array(x) || x->type->ndim == 0) {
+        diag_error(a.p[0]->span, "shuffle() takes an array of at least one dimension in gpyc, got %s",
+                   ty_str_of(x->type));
+        return NULL;
+    }
+    IrValue *size = lw_emit1(L, IR_SIZE, sp, ty_int(), x);
+    IrValue *some = lw_binop(L, AOP_GT, sp, size, lw_const_int(L, sp, 0));
+    IrValue *y = take_first(L, sp, x, np_perm(L, sp, lw_dim(L, sp, x, 0), some));
+    if (!y) return NULL;
+    lw_store_into(L, sp, x, y);
+    return lw_pseudo(L, ty_none());
+}
+
+/* np.random.choice(a, size=None, replace=True, p=None): the legacy algorithms on the host
+ * (rt_np_choice: randint, p's cdf searched with random_sample, the first prod(size) of a
+ * permutation, or rounds of rand with p), then a[idx] for an array a; without a size, one
+ * Python scalar. */
+static IrValue *np_choice(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "choice", "a,size,replace,p", 1, &a)) return NULL;
+    IrValue *av = lw_is_seq_lit(a.p[0]) ? lw_arraylike(L, a.p[0], "choice") : lw_expr(L, a.p[0]);
+    if (!av) return NULL;
+    bool is_int = av->type->kind == TY_INT || av->type->kind == TY_BOOL;
+    if (!is_int && (!is_array(av) || av->type->ndim != 1)) {
+        diag_error(a.p[0]->span, is_array(av) && av->type->ndim > 1 ? "a must be 1-dimensional"
+                                                                     : "a must be 1-dimensional or an integer");
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM], *args[IR_MAXDIM + 4];
+    int ndim, n = 0;
+    bool given, replace;
+    if (!size_arg(L, a.p[1], dims, &ndim, &given) || !lw_bool_arg(L, a.p[2], true, &replace)) return NULL;
+    IrValue *pv = lw_const_none(L, sp);
+    if (a.p[3] && a.p[3]->kind != AST_NONE && !(pv = lw_arraylike(L, a.p[3], "choice"))) return NULL;
+    if (is_array(pv) && dt_is_complex(pv->type->dtype)) {
+        diag_error(a.p[3]->span, "choice() p must be real, got %s", ty_str_of(pv->type));
+        return NULL;
+    }
+    for (int i = 0; i < ndim; i++) args[n++] = dims[i];
+    args[n++] = is_int ? as_int(L, av, sp, "choice() a") : lw_dim(L, sp, av, 0);
+    args[n++] = lw_const_bool(L, sp, is_int);
+    args[n++] = lw_const_bool(L, sp, replace);
+    args[n++] = pv;
+    if (!args[n - 4]) return NULL;
+    IrValue *idx = lw_emit(L, IR_NP_DRAW, sp, ty_array(DT_INT64, ndim), n, args);
+    idx->def->ival = NPR_CHOICE;
+    idx->def->dtype = DT_INT64;
+    idx->def->ndim = ndim;
+    IrValue *r = is_int ? idx : lw_gather(L, sp, av, idx);
+    if (!r || given) return r;
+    return lw_to_scalar(L, r, is_int ? TY_INT : lw_py_kind_of(av->type->dtype), sp);
 }
 
 /* ---------------------------------------------------------------- API table */
@@ -884,6 +1008,9 @@ LW_API_PLAIN(api_triangular)
 LW_API_PLAIN(api_permutation)
 LW_API_PLAIN(api_shuffle)
 LW_API_PLAIN(api_choice)
+LW_API_PLAIN(np_permutation)
+LW_API_PLAIN(np_shuffle)
+LW_API_PLAIN(np_choice)
 
 static IrValue *seed_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -946,5 +1073,8 @@ const ApiFn lw_random_api[] = {
     {"numpy.random", "normal", np_float_api, NPF_NORMAL},
     {"numpy.random", "uniform", np_float_api, NPF_UNIFORM},
     {"numpy.random", "randint", randint_api, 1},
+    {"numpy.random", "permutation", np_permutation_api, 0},
+    {"numpy.random", "shuffle", np_shuffle_api, 0},
+    {"numpy.random", "choice", np_choice_api, 0},
     {NULL, NULL, NULL, 0},
 };

@@ -1,0 +1,4 @@
+import numpy as np
+
+n = 5
+np.random.shuffle(n)

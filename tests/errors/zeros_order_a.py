@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.zeros((2, 3), order='A'))
