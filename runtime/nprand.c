@@ -7,9 +7,11 @@
  * 32 bits, 64-bit draws (high word first) otherwise, 16- and 8-bit draws taken from a buffered
  * 32-bit word for the small dtypes).  Results are copied to the device (rt_from_host).
  *
- * Invariants: one generator state for the program (NumPy's global RandomState); unseeded it is
- * seeded from the clock (NumPy: the OS's entropy), so only seeded programs are reproducible;
- * every draw advances the state in NumPy's order, element by element in C order.
+ * Invariants: states[0] is the program's global generator (NumPy's global RandomState), the
+ * others numpy.random.RandomState objects; every draw uses states[cur] (rt_np_use selects it
+ * around a method call).  Unseeded, a state is seeded from the clock (NumPy: the OS's entropy),
+ * so only seeded programs are reproducible; every draw advances the state in NumPy's order,
+ * element by element in C order.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,8 +25,9 @@
 
 enum { MT_N = 624, MT_M = 397 };
 
-static rt_np_state global;
-static bool seeded;
+static rt_np_state states[RT_NP_STATES];
+static int nstates = 1, cur;
+static bool seeded; /* states[0] seeded (the others are seeded when made) */
 
 void rt_np_init(rt_np_state *s, uint32_t seed)
 {
@@ -138,17 +141,41 @@ void rt_np_bounded(rt_np_state *s, uint64_t off, uint64_t rng, int bits, int64_t
 
 /* ---------------------------------------------------------------- the global generator */
 
+static int64_t clock_seed(void) { return (int64_t)((uint64_t)time(NULL) ^ (uint64_t)clock()) & 0xffffffff; }
+
 static rt_np_state *state(void)
 {
-    if (!seeded) rt_np_seed((int64_t)((uint64_t)time(NULL) ^ (uint64_t)clock()) & 0xffffffff);
-    return &global;
+    if (cur == 0 && !seeded) rt_np_seed(clock_seed());
+    return &states[cur];
 }
 
 void rt_np_seed(int64_t seed)
 {
     if (seed < 0 || seed > 0xffffffffLL) rt_raise("ValueError", "Seed must be between 0 and 2**32 - 1");
-    rt_np_init(&global, (uint32_t)seed);
-    seeded = true;
+    rt_np_init(&states[cur], (uint32_t)seed);
+    if (cur == 0) seeded = true;
+}
+
+int64_t rt_np_state_new(int64_t seed, bool seeded_)
+{
+    if (nstates == RT_NP_STATES)
+        rt_raise("NotImplementedError", "gpyc programs make at most %d numpy.random.RandomState objects",
+                 RT_NP_STATES - 1);
+    int prev = cur;
+    cur = nstates++;
+    rt_np_seed(seeded_ ? seed : clock_seed());
+    int64_t h = cur;
+    cur = prev;
+    return h;
+}
+
+int64_t rt_np_use(int64_t h)
+{
+    int64_t prev = cur;
+    if (h < 0 || h >= nstates)
+        rt_raise("RuntimeError", "gpyc runtime: bad numpy.random.RandomState handle %lld", (long long)h);
+    cur = (int)h;
+    return prev;
 }
 
 static int64_t count(int ndim, const int64_t *shape)

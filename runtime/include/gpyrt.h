@@ -467,6 +467,13 @@ gp_array *rt_np_draw(int kind, int ndim, const int64_t *shape, double a, double 
  * exceeds valid bounds", ValueError "shape mismatch: ..." and "Output size ... is not
  * compatible ...". */
 gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array *a, const gp_array *b);
+/* numpy.random.RandomState(seed): a state of its own, seeded as np.random.seed seeds (the
+ * clock when not seeded); at most RT_NP_STATES - 1 of them (NotImplementedError past that). */
+#define RT_NP_STATES 64
+int64_t rt_np_state_new(int64_t seed, bool seeded);
+/* Selects state h for the np.random draws that follow (0: the global one); returns the
+ * previous selection. */
+int64_t rt_np_use(int64_t h);
 /* The legacy shuffle's permutation of arange(n), int64 (no draws unless draw). */
 gp_array *rt_np_perm(int64_t n, bool draw);
 /* choice's indices (int64, shape) into a population of pop (an int a when is_int, else an

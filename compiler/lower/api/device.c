@@ -28,7 +28,8 @@
 static const char *const STREAM = "cupy.cuda.Stream", *const EVENT = "cupy.cuda.Event",
                          *const DEVICE = "cupy.cuda.Device", *const POOL = "cupy.cuda.MemoryPool",
                          *const PINNED = "cupy.cuda.PinnedMemoryPool",
-                         *const RSTATE = "cupy.random.RandomState";
+                         *const RSTATE = "cupy.random.RandomState",
+                         *const NP_RSTATE = "numpy.random.RandomState";
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -396,13 +397,32 @@ static IrValue *rs_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
                (IrValue *[]){ seed, lw_const_bool(L, call->span, seeded) });
 }
 
-/* rs.NAME(...): cupy.random.NAME(...) drawn from rs's generator */
+/* numpy.random.RandomState(seed=None): NumPy's legacy generator of its own (runtime/nprand.c),
+ * seeded as np.random.seed seeds (an int in [0, 2**32): ValueError at run time otherwise; None:
+ * from the clock) */
+static IrValue *np_rs_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "seed", 0, &a)) return NULL;
+    bool seeded = a.p[0] && a.p[0]->kind != AST_NONE;
+    IrValue *seed = lw_int_arg_or(L, seeded ? a.p[0] : NULL, call->span, 0);
+    if (!seed) return NULL;
+    return dev(L, call->span, DEV_NP_RANDOM_NEW, ty_obj(NP_RSTATE), 2,
+               (IrValue *[]){ seed, lw_const_bool(L, call->span, seeded) });
+}
+
+/* rs.NAME(...): cupy.random.NAME(...) (numpy.random.NAME(...) for a numpy.random.RandomState)
+ * drawn from rs's generator */
 static IrValue *rs_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
-    const ApiFn *g = lw_api_find("cupy.random", f->name);
-    IrValue *prev = dev1(L, call->span, DEV_RANDOM_USE, ty_obj(RSTATE), self);
+    bool np = f->arg == 1;
+    const ApiFn *g = lw_api_find(np ? "numpy.random" : "cupy.random", f->name);
+    IrDevCall use = np ? DEV_NP_RANDOM_USE : DEV_RANDOM_USE;
+    Type *t = ty_obj(np ? NP_RSTATE : RSTATE);
+    IrValue *prev = dev1(L, call->span, use, t, self);
     IrValue *r = g->lower(L, call, g, NULL);
-    dev1(L, call->span, DEV_RANDOM_USE, ty_obj(RSTATE), prev);
+    dev1(L, call->span, use, t, prev);
     return r;
 }
 
@@ -471,6 +491,11 @@ void lw_with_unwind(Lower *L, bool loop_only, Span sp)
 #define RS(name)                   \
     {                              \
         RSTATE, name, rs_method, 0 \
+    }
+
+#define NP_RS(name)                   \
+    {                                 \
+        NP_RSTATE, name, rs_method, 1 \
     }
 
 const ApiFn lw_device_api[] = {
@@ -556,6 +581,20 @@ const ApiFn lw_device_api[] = {
     RS("permutation"),
     RS("shuffle"),
     RS("choice"),
+    /* numpy.random.RandomState objects: the methods are numpy.random's functions */
+    { "numpy.random", "RandomState", np_rs_new, 0 },
+    NP_RS("seed"),
+    NP_RS("random_sample"),
+    NP_RS("random"),
+    NP_RS("rand"),
+    NP_RS("randn"),
+    NP_RS("standard_normal"),
+    NP_RS("normal"),
+    NP_RS("uniform"),
+    NP_RS("randint"),
+    NP_RS("permutation"),
+    NP_RS("shuffle"),
+    NP_RS("choice"),
     { NULL, NULL, NULL, 0 },
 };
 
