@@ -21,7 +21,7 @@
 static const char *const kind_names[] = {
     "module", "block", "expr", "assign", "augassign", "if", "for", "while", "break",
     "continue", "pass", "return", "def", "param", "import", "from", "alias", "assert",
-    "global", "del", "with", "item", "yield", "name", "int", "float", "imag", "str", "fstring",
+    "global", "del", "with", "item", "yield", "raise", "name", "int", "float", "imag", "str", "fstring",
     "format", "bool", "none", "ellipsis", "binop", "unary", "boolop", "compare", "ifexp",
     "call", "keyword", "starred", "comp", "attr", "subscript", "slice", "tuple", "dict", "list",
 };
@@ -215,12 +215,14 @@ static void dump(FILE *out, const AstNode *n, int depth)
         child(out, n->lhs, d);
         child(out, n->rhs, d);
         child(out, n->then, d);
+        child(out, n->els, d);
         break;
     case AST_WHILE:
         child(out, n->cond, d);
         child(out, n->then, d);
+        child(out, n->els, d);
         break;
-    case AST_RETURN: case AST_YIELD:
+    case AST_RETURN: case AST_YIELD: case AST_RAISE:
         if (n->lhs)
             child(out, n->lhs, d);
         break;

@@ -26,8 +26,9 @@ typedef enum AstKind {
     AST_ASSIGN,     /* elts: targets (a = b = v gives two), rhs: value */
     AST_AUGASSIGN,  /* op: AstOp, lhs: target, rhs: value */
     AST_IF,         /* cond, then: AST_BLOCK, els: AST_BLOCK | AST_IF (elif) | NULL */
-    AST_FOR,        /* lhs: target (AST_NAME or AST_TUPLE of names), rhs: iterable, then: body */
-    AST_WHILE,      /* cond, then: body */
+    AST_FOR,        /* lhs: target (AST_NAME or AST_TUPLE of names), rhs: iterable, then: body,
+                       els: the else block or NULL */
+    AST_WHILE,      /* cond, then: body, els: the else block or NULL */
     AST_BREAK,
     AST_CONTINUE,
     AST_PASS,
@@ -44,6 +45,7 @@ typedef enum AstKind {
     AST_WITH,       /* elts: context expressions (AST_WITH_ITEM), then: body */
     AST_WITH_ITEM,  /* lhs: expression, rhs: `as` target or NULL */
     AST_YIELD,      /* a `yield [value]` statement; lhs: value or NULL */
+    AST_RAISE,      /* `raise E` or `raise E(args)`; lhs: the exception expression */
     /* expressions */
     AST_NAME,       /* sval: identifier */
     AST_INT,        /* ival; conv 'u' for 2**63 .. 2**64-1 (ival holds the uint64 bits; only

@@ -103,12 +103,12 @@ static bool reject_async(Parser *p, TSNode n, const char *what)
     return false;
 }
 
-/* Rejects a loop's else clause. */
-static void reject_loop_else(Parser *p, TSNode n)
+/* A loop's else clause (its block, outside the loop: a break there is the enclosing loop's),
+ * or NULL. */
+static AstNode *loop_else(Parser *p, TSNode n)
 {
     TSNode alt = ps_field(n, "alternative");
-    if (!ts_node_is_null(alt))
-        ps_error_at(p, ps_keyword_span(p, alt), "else clauses on loops are not supported");
+    return ts_node_is_null(alt) ? NULL : block(p, ps_field(alt, "body"), alt);
 }
 
 /* Checks a parameter name against the earlier ones. */
@@ -400,22 +400,21 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
     } else if (strcmp(t, "if_statement") == 0) {
         s = ifstmt(p, n);
     } else if (strcmp(t, "for_statement") == 0) {
-        if (reject_async(p, n, "async for loops"))
-            return;
-        reject_loop_else(p, n);
+        if (reject_async(p, n, "async for loops")) return;
         s = ps_mk(p, AST_FOR, n);
         s->lhs = ps_target(p, ps_field(n, "left"));
         s->rhs = ps_value(p, ps_field(n, "right"));
         p->loop_depth++;
         s->then = block(p, ps_field(n, "body"), n);
         p->loop_depth--;
+        s->els = loop_else(p, n);
     } else if (strcmp(t, "while_statement") == 0) {
-        reject_loop_else(p, n);
         s = ps_mk(p, AST_WHILE, n);
         s->cond = ps_expr(p, ps_field(n, "condition"));
         p->loop_depth++;
         s->then = block(p, ps_field(n, "body"), n);
         p->loop_depth--;
+        s->els = loop_else(p, n);
     } else if (strcmp(t, "break_statement") == 0 || strcmp(t, "continue_statement") == 0) {
         bool brk = t[0] == 'b';
         if (p->loop_depth == 0)
@@ -498,8 +497,20 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
         ps_error_at(p, ps_keyword_span(p, n), "match statements are not supported");
         return;
     } else if (strcmp(t, "raise_statement") == 0) {
-        ps_error_at(p, ps_keyword_span(p, n), "raise statements are not supported");
-        return;
+        Kids ks = ps_named_kids(p, n);
+        if (ks.n == 0) {
+            ps_error_at(p, ps_keyword_span(p, n),
+                        "a bare 'raise' re-raises the exception being handled, and gpyc has no try: "
+                        "write raise ValueError(msg)");
+            return;
+        }
+        if (ks.n > 1) {
+            ps_error_at(p, ps_keyword_span(p, n),
+                        "'raise ... from ...' is not supported: write raise E(msg)");
+            return;
+        }
+        s = ps_mk(p, AST_RAISE, n);
+        s->lhs = ps_expr(p, ks.k[0].node);
     } else if (strcmp(t, "nonlocal_statement") == 0) {
         ps_error_at(p, ps_keyword_span(p, n), "nonlocal is not supported");
         return;

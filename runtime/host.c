@@ -78,6 +78,16 @@ const char *rt_str_concat(int n, const char *const *parts)
     return p;
 }
 
+int64_t rt_str_len(const char *s)
+{
+    int64_t n = 0;
+    if (!s)
+        return 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        n += (*p & 0xc0) != 0x80;   /* every byte but a continuation byte starts a code point */
+    return n;
+}
+
 bool rt_str_eq(const char *a, const char *b)
 {
     return strcmp(a ? a : "", b ? b : "") == 0;

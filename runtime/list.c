@@ -113,8 +113,9 @@ static bool less(gp_list_kind k, const char *x, const char *y)
     }
 }
 
-/* Stable merge sort of the element indices idx[0..n) (tmp: scratch of n). Only '<' is asked,
- * and an element from the right run goes first only when strictly less, as in Python. */
+/* Stable merge sort of the element indices idx[0..n) of l by their elements (tmp: scratch of
+ * n). Only '<' is asked, and an element from the right run goes first only when strictly
+ * less, as in Python. */
 static void merge_sort(const gp_list *l, bool reverse, int64_t *idx, int64_t *tmp, int64_t n)
 {
     if (n < 2)
@@ -136,7 +137,9 @@ static void merge_sort(const gp_list *l, bool reverse, int64_t *idx, int64_t *tm
     memcpy(idx, tmp, (size_t)n * sizeof *idx);
 }
 
-gp_list *rt_list_sorted(const gp_list *l, bool reverse)
+gp_list *rt_list_sorted(const gp_list *l, bool reverse) { return rt_list_sorted_by(l, l, reverse); }
+
+gp_list *rt_list_sorted_by(const gp_list *items, const gp_list *l, bool reverse)
 {
     if (l->len > 1) {
         if (l->kind == GP_LIST_C128)
@@ -154,9 +157,9 @@ gp_list *rt_list_sorted(const gp_list *l, bool reverse)
     for (int64_t i = 0; i < n; i++)
         idx[i] = i;
     merge_sort(l, reverse, idx, tmp, n);
-    gp_list *out = rt_list_new(l->kind, l->esize);
+    gp_list *out = rt_list_new(items->kind, items->esize);
     for (int64_t i = 0; i < n; i++)
-        rt_list_append(out, l->data + (size_t)idx[i] * l->esize);
+        rt_list_append(out, items->data + (size_t)idx[i] * items->esize);
     free(idx);
     free(tmp);
     return out;

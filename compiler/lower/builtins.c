@@ -117,6 +117,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         switch (v->type->kind) {
         case TY_LIST: return lw_emit1(L, IR_LIST_LEN, sp, ty_int(), v);
         case TY_TUPLE: return lw_const_int(L, sp, v->type->n);
+        case TY_STR: return lw_emit1(L, IR_STR_LEN, sp, ty_int(), v);
         case TY_ARRAY: {
             if (v->type->ndim == 0) {
                 diag_error(sp, "len() of unsized object");
@@ -185,6 +186,8 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         return call->elts.n == 1 ? lw_reduce_iterable(L, call, name) : min_max(L, call, name);
     if (!strcmp(name, "sum") || !strcmp(name, "any") || !strcmp(name, "all"))
         return lw_reduce_iterable(L, call, name);
+    if (!strcmp(name, "map") || !strcmp(name, "filter")) return lw_map_filter(L, call, name);
+    if (!strcmp(name, "list")) return lw_list_of(L, call);
     if (!strcmp(name, "round")) {
         Args a;
         if (!lw_bind(call, "round", "number,ndigits", 1, &a)) return NULL;
@@ -209,15 +212,20 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         if (!lw_bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
-        if (v->type->kind != TY_LIST || (v->type->elem && !ty_is_scalar(v->type->elem) &&
-                                         v->type->elem->kind != TY_STR)) {
-            diag_error(a.p[0]->span, "sorted() takes a list of numbers or strings here, got %s", ty_str_of(v->type));
+        bool keyed = a.p[1] && a.p[1]->kind != AST_NONE;
+        const Type *et = v->type->kind == TY_LIST ? v->type->elem : NULL;
+        if (v->type->kind != TY_LIST ||
+            (et && !ty_is_scalar(et) && et->kind != TY_STR && !(keyed && et->kind == TY_ARRAY))) {
+            diag_error(a.p[0]->span,
+                       "sorted() takes a list of numbers or strings here (or of arrays, with key=), got %s",
+                       ty_str_of(v->type));
             return NULL;
         }
-        if (!lw_no_arg(a.p[1], "key")) return NULL;
         bool rev;
         if (!lw_bool_arg(L, a.p[2], false, &rev)) return NULL;
-        IrValue *r = lw_emit1(L, IR_LIST_SORTED, sp, v->type, v);
+        IrValue *args[2] = { v, NULL };
+        if (keyed && !(args[1] = lw_sort_keys(L, call, v, a.p[1]))) return NULL;
+        IrValue *r = lw_emit(L, IR_LIST_SORTED, sp, v->type, args[1] ? 2 : 1, args);
         r->def->ival = rev;
         return r;
     }

@@ -17,7 +17,9 @@
  * sum(it[, start]), any(it), all(it), min(it), max(it) of a list (a comprehension, a
  * generator expression, a list variable) loop over it the same way.  sum starts from the int
  * 0, or from 0.0 when the elements are floats (Python's empty sum is the int 0: gpyc prints
- * 0.0 there); min/max of an empty list raise Python's ValueError at run time.
+ * 0.0 there), or from 0 + xs[0] when they are arrays (an empty list of arrays raises
+ * ValueError: Python's 0 is no array); min/max of an empty list raise Python's ValueError at
+ * run time.
  */
 #include "compiler/lower/lower.h"
 
@@ -180,6 +182,86 @@ IrValue *lw_comprehension(Lower *L, AstNode *e)
     return v;
 }
 
+/* ---------------------------------------------------------------- map, filter, sorted(key=) */
+
+static AstNode *mk_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args)
+{
+    AstNode *c = mk(L, AST_CALL, sp);
+    c->lhs = f;
+    c->elts = mk_vec(L, n, args);
+    return c;
+}
+
+/* [E for x in src if C] as an AST_COMP of id `id` (C NULL: no if clause). */
+static AstNode *mk_comp(Lower *L, Span sp, int id, AstNode *elt, AstNode *x, AstNode *src, AstNode *cond)
+{
+    AstNode *c = mk(L, AST_COMP, sp), *f = mk(L, AST_FOR, sp), *clauses[2] = { f, NULL };
+    c->ival = 'l';
+    c->id = id;
+    c->lhs = elt;
+    f->lhs = x;
+    f->rhs = src;
+    if (cond) {
+        clauses[1] = mk(L, AST_IF, sp);
+        clauses[1]->cond = cond;
+    }
+    c->elts = mk_vec(L, cond ? 2 : 1, clauses);
+    return c;
+}
+
+IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name)
+{
+    Span sp = call->span;
+    bool is_map = name[0] == 'm';
+    int n = call->elts.n - 1;
+    if (call->params.n || n < 1 || (!is_map && n != 1) || n > 8) {
+        diag_error(sp, is_map ? "map() takes a function and 1 to 8 iterables here"
+                              : "filter() takes a function (or None) and one iterable");
+        return NULL;
+    }
+    AstNode *f = call->elts.v[0], *xs[8];
+    for (int i = 0; i < n; i++) xs[i] = mk_name(L, sp, ar_printf(L->a, "x%d@%s", i, name));
+    AstNode *src = call->elts.v[1], *target = xs[0];
+    if (n > 1) { /* map(f, a, b): f(x, y) for x, y in zip(a, b) */
+        src = mk_call(L, sp, mk_name(L, sp, "zip"), n, (AstNode **)call->elts.v + 1);
+        target = mk(L, AST_TUPLE, sp);
+        target->elts = mk_vec(L, n, xs);
+    }
+    if (is_map)
+        return lw_comprehension(L, mk_comp(L, sp, call->id, mk_call(L, sp, f, n, xs), target, src, NULL));
+    AstNode *cond = f->kind == AST_NONE ? xs[0] : mk_call(L, sp, f, 1, xs);
+    return lw_comprehension(L, mk_comp(L, sp, call->id, mk_name(L, sp, xs[0]->sval), target, src, cond));
+}
+
+IrValue *lw_list_of(Lower *L, AstNode *call)
+{
+    if (call->elts.n != 1 || call->params.n) {
+        diag_error(call->span, "list() takes one iterable here (write [] for an empty list)");
+        return NULL;
+    }
+    AstNode *x = mk_name(L, call->span, "x@list");
+    return lw_comprehension(
+        L, mk_comp(L, call->span, call->id, mk_name(L, call->span, x->sval), x, call->elts.v[0], NULL));
+}
+
+IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key)
+{
+    Span sp = call->span;
+    const char *tmp = ar_printf(L->a, "xs@sorted%d", call->id);
+    lw_assign(L, mk_name(L, sp, tmp), xs, sp);
+    AstNode *x = mk_name(L, sp, "x@sorted");
+    IrValue *keys = lw_comprehension(L, mk_comp(L, sp, call->id, mk_call(L, sp, key, 1, &x),
+                                                mk_name(L, sp, x->sval), mk_name(L, sp, tmp), NULL));
+    if (!keys) return NULL;
+    Type *kt = keys->type->elem;
+    if (!ty_is_scalar(kt) && kt->kind != TY_STR) {
+        diag_error(key->span, "sorted(key=f) takes an f that returns a number or a str here, not %s",
+                   ty_str_of(kt));
+        return NULL;
+    }
+    return keys;
+}
+
 /* ---------------------------------------------------------------- sum, any, all, min, max */
 
 /* `acc = acc <op> v`, `if v: acc = True; break` ... : the loop body of builtin name over the
@@ -218,6 +300,39 @@ static AstNode *reduce_step(Lower *L, const char *name, AstNode *v, const char *
     return mk_if(L, sp, cmp, mk_assign(L, sp, acc, mk_name(L, sp, v->sval)));
 }
 
+/* xs[0] of the list xs (element type et), a ValueError named after builtin name when empty. */
+static IrValue *first_of(Lower *L, Span sp, IrValue *xs, Type *et, const char *what)
+{
+    IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), xs);
+    lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", what);
+    IrValue *args[2] = { xs, lw_cint(L, sp, 0) };
+    return lw_emit(L, IR_LIST_GET, sp, et, 2, args);
+}
+
+/* sum(xs) of a list of arrays (bound to the name tmp): Python's 0 + xs[0] + xs[1] + ..., an
+ * array of the elements' broadcast shape (a bool array's sum is int64, as 0 + it is).  The
+ * empty list's sum is the int 0 in Python, which is not an array: a ValueError here. */
+static IrValue *sum_arrays(Lower *L, Span sp, IrValue *xs, Type *et, const char *tmp, const char *acc,
+                           const char *i)
+{
+    IrValue *x0 = first_of(L, sp, xs, et,
+                           "sum() of an empty list of arrays: Python's sum is the int 0 there, which "
+                           "gpyc does not join with arrays (give sum() a start array)");
+    lw_assign(L, mk_name(L, sp, acc), lw_binop(L, AOP_ADD, sp, lw_cint(L, sp, 0), x0), sp);
+    AstNode *len = mk(L, AST_CALL, sp), *range = mk(L, AST_CALL, sp), *one = mk(L, AST_INT, sp);
+    AstNode *get = mk(L, AST_SUBSCRIPT, sp), *tn = mk_name(L, sp, tmp);
+    len->lhs = mk_name(L, sp, "len");
+    len->elts = mk_vec(L, 1, &tn);
+    one->ival = 1;
+    AstNode *bounds[2] = { one, len };
+    range->lhs = mk_name(L, sp, "range");
+    range->elts = mk_vec(L, 2, bounds);
+    get->lhs = mk_name(L, sp, tmp);
+    get->rhs = mk_name(L, sp, i);
+    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, i), range, reduce_step(L, "sum", get, acc)));
+    return lw_expr(L, mk_name(L, sp, acc));
+}
+
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
@@ -242,14 +357,10 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     const char *v = ar_printf(L->a, "v@%s%d", name, call->id);
     AstNode *t = mk_name(L, sp, tmp);
     lw_assign(L, t, xs, sp);
+    if (is_sum && call->elts.n == 1 && et->kind == TY_ARRAY) return sum_arrays(L, sp, xs, et, tmp, acc, v);
     IrValue *init;
     if (extreme) {
-        IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), xs);
-        IrValue *empty = lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0));
-        lw_emit_raise_if(L, sp, empty, "ValueError",
-                         ar_printf(L->a, "%s() iterable argument is empty", name));
-        IrValue *args[2] = { xs, lw_cint(L, sp, 0) };
-        init = lw_emit(L, IR_LIST_GET, sp, et, 2, args);
+        init = first_of(L, sp, xs, et, ar_printf(L->a, "%s() iterable argument is empty", name));
     } else if (is_sum && call->elts.n == 2) {
         if (!(init = lw_expr(L, call->elts.v[1]))) return NULL;
     } else if (is_sum) {

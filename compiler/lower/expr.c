@@ -1061,7 +1061,10 @@ static IrValue *lower_name(Lower *L, AstNode *e)
 {
     Binding *b = lw_lookup(L, e->sval);
     if (b) {
-        if (b->kind == BIND_VAR) return lw_load(L, b->var, e->span);
+        if (b->kind == BIND_VAR) {
+            b->fill = NULL; /* read: its value may be aliased or written from here on */
+            return lw_load(L, b->var, e->span);
+        }
         if (b->kind == BIND_CONFLICT) {
             lw_flow_conflict(b, e->span);
             return NULL;
@@ -1084,7 +1087,7 @@ static IrValue *lower_name(Lower *L, AstNode *e)
         return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
     static const char *builtins[] = {"print", "len", "range", "enumerate", "zip", "min", "max", "abs",
                                      "int", "float", "bool", "complex", "round", "sum", "sorted", "str",
-                                     "isinstance", "list", "tuple", "any", "all", NULL};
+                                     "isinstance", "list", "tuple", "any", "all", "map", "filter", NULL};
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

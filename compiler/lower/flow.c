@@ -13,6 +13,10 @@
  *     of different dtype or ndim, int and float, whose printed values differ) is a conflict:
  *     the name is bound to BIND_CONFLICT, and a read of it is a located error naming both
  *     bindings; an assignment rebinds it.
+ *   - One exception to the array rule: a placeholder (Binding.fill: a new array of a small
+ *     integral constant, `pred = xp.zeros(n)`, not read since) joins an array of its ndim and
+ *     another dtype that holds the constant; the join takes the other dtype.  A read, a join of
+ *     paths that disagree, or a loop around it ends the placeholder.
  *   - Each path stores its value, converted, into the join's variable at its end (the end of a
  *     branch's block, or before the loop's back edge: end of body, continue, break); a path
  *     that ends in break, continue or return (L->dead) flows nowhere else.
@@ -25,6 +29,7 @@
  */
 #include "compiler/lower/lower.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The bindings of the current function's scope and of the module scope (when different) at a
@@ -54,6 +59,7 @@ static void set_fields(Binding *to, const Binding *from)
     to->ctype[1] = from->ctype[1];
     to->cspan[0] = from->cspan[0];
     to->cspan[1] = from->cspan[1];
+    to->fill = from->fill;
 }
 
 static bool same_binding(const Binding *a, const Binding *b)
@@ -110,6 +116,7 @@ bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
     b->var = lw_new_var(L, s, b->name, t);
     b->value = NULL;
     b->first = sp;
+    b->fill = NULL;
     return true;
 }
 
@@ -123,6 +130,36 @@ Type *lw_join_type(Type *a, Type *b)
             return r;
     }
     return NULL;
+}
+
+bool lw_fill_const(const IrValue *v, int64_t *out)
+{
+    if (!v->def || v->def->op != IR_FULL) return false;
+    const IrValue *f = v->def->args[v->def->nargs - 1];
+    int64_t k;
+    if (!lw_is_const_int(f, &k)) {
+        if (!f->def || f->def->op != IR_CONST_FLOAT || !(fabs(f->def->fval) < 1e6) ||
+            f->def->fval != (double)(int64_t)f->def->fval)
+            return false;
+        k = (int64_t)f->def->fval;
+    }
+    if (out) *out = k;
+    return true;
+}
+
+/* The type of the join of binding a (of type ta) with a binding of type tb, where they do not
+ * unify: a placeholder (lw_fill_const, unread since) of tb's ndim takes tb's dtype where that
+ * holds its constant: `pred = xp.zeros(n)` that a loop rebinds to int64 labels.  NULL if not. */
+static Type *fill_join(const Binding *a, const Type *ta, Type *tb)
+{
+    int64_t k; /* (the array's one use is its store: no other name holds it, `a = b = cp.zeros(n)`) */
+    if (!a->fill || a->fill->nuses != 1 || !lw_fill_const(a->fill, &k) || ta->kind != TY_ARRAY || tb->kind != TY_ARRAY ||
+        ta->ndim != tb->ndim)
+        return NULL;
+    DType d = tb->dtype;
+    if (d == DT_BOOL) return k == 0 || k == 1 ? tb : NULL;
+    if (dt_is_int(d) && !dt_is_signed(d)) return k >= 0 && k <= 127 ? tb : NULL;
+    return k >= -127 && k <= 127 ? tb : NULL;
 }
 
 IrValue *lw_flow_convert(Lower *L, IrValue *v, Type *t, Span sp)
@@ -175,11 +212,14 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     Binding t = *tb, e = *eb;
     if (same_binding(&t, &e)) {
         set_fields(dst, &e);
+        if (t.fill != e.fill) dst->fill = NULL; /* read (or another placeholder) on one path */
         return;
     }
     if (t.kind == BIND_VAR && e.kind == BIND_VAR) {
         if (keeps_var(s, dst, in->span, t.var->type, e.var->type)) return;
         Type *j = lw_join_type(t.var->type, e.var->type);
+        if (!j) j = fill_join(&t, t.var->type, e.var->type);
+        if (!j) j = fill_join(&e, e.var->type, t.var->type);
         if (!j) {
             set_conflict(dst, &t, &e);
             return;
@@ -191,6 +231,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
         if (to != e.var) flow_store(L, in->blocks[1], e.var, to, in->span);
         set_fields(dst, to == t.var ? &t : &e);
         dst->var = to;
+        dst->fill = NULL;
         return;
     }
     if (bound_to_nothing(&t) || bound_to_nothing(&e)) {
@@ -236,9 +277,12 @@ void lw_flow_back(Lower *L)
                 bound_to_nothing(b) || lp->want[idx] == &conflict_mark)
                 continue;
             Type *j = NULL;
-            if (b->kind == BIND_VAR && hc->kind == BIND_VAR)
-                j = lw_join_type(lp->want[idx] ? lp->want[idx] : hc->var->type, b->var->type);
-            else if (b->kind == BIND_CONST && hc->kind == BIND_CONST)
+            if (b->kind == BIND_VAR && hc->kind == BIND_VAR) {
+                Type *was = lp->want[idx] ? lp->want[idx] : hc->var->type;
+                j = lw_join_type(was, b->var->type);
+                if (!j && !lp->want[idx]) j = fill_join(hc, was, b->var->type);
+                if (!j) j = fill_join(b, b->var->type, was);
+            } else if (b->kind == BIND_CONST && hc->kind == BIND_CONST)
                 continue; /* compile-time values: as before */
             if (j && !lp->want[idx] && ty_equal(j, hc->var->type)) {
                 flow_store(L, NULL, b->var, hc->var, lp->sp);
@@ -272,17 +316,20 @@ static void widen_head(Lower *L, Loop *lp)
             IrVar *nv = lw_new_var(L, h->sc[k], b->name, w);
             flow_store(L, NULL, b->var, nv, lp->sp);
             b->var = nv;
+            b->fill = NULL;
         }
     }
 }
 
-void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
+void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
 {
+    Span sp = s->span;
+    const char *broke = s->els ? lw_loop_else_begin(L, s) : NULL;
     for (int pass = 0;; pass++) {
         FlowState *h = lw_flow_save(L);
         int n = 0;
         for (int k = 0; k < h->nsc; k++) n += h->n[k];
-        Loop lp = { .outer = L->loop, .head = h, .sp = sp };
+        Loop lp = { .outer = L->loop, .head = h, .sp = sp, .broke = broke };
         lp.want = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
         lp.why = ar_alloc(L->a, sizeof(Binding) * (n ? n : 1));
         int errors = diag_count();
@@ -299,6 +346,9 @@ void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void
         diag_release(&hold, !again);
         if (!again || diag_count() > errors) {
             restore(h, false); /* after the loop: the head variables; names first bound in it stay */
+            for (int k = 0; k < h->nsc; k++) /* the body may have read or rebound them */
+                for (int i = 0; i < h->n[k]; i++) h->list[k][i]->fill = NULL;
+            if (broke) lw_loop_else_end(L, s, broke);
             return;
         }
         /* lowered again: this pass's loop is dropped (the block's last instruction), with the

@@ -237,8 +237,12 @@ void lw_collect_names(Scope *s, AstNode *n)
     case AST_FOR:
         collect_target(s, n->lhs);
         lw_collect_names(s, n->then);
+        lw_collect_names(s, n->els);
         break;
-    case AST_WHILE: lw_collect_names(s, n->then); break;
+    case AST_WHILE:
+        lw_collect_names(s, n->then);
+        lw_collect_names(s, n->els);
+        break;
     case AST_IF:
         lw_collect_names(s, n->then);
         lw_collect_names(s, n->els);
@@ -405,6 +409,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         return false;
     }
     lw_store(L, b->var, v, sp);
+    b->fill = lw_fill_const(v, NULL) ? v : NULL;
     return true;
 }
 
@@ -911,6 +916,67 @@ static bool lower_for_tuple(Lower *L, AstNode *s)
         if (ok) lw_block(L, s->then);
     }
     vec_free(&vals);
+    if (s->els && !L->dead) lw_block(L, s->els); /* (no break: the else block runs) */
+    return true;
+}
+
+/* for k in d / d.keys() / d.values() / d.items() over a record d (a name the body does not
+ * assign; no break or continue): unrolled, the body lowered once per key with k a constant
+ * str, so that d[k] is the record's field (a loop over a dict of arrays compiles as the same
+ * statements on plain variables).  The value of an iteration is read from d as it is then,
+ * as Python's views do.  False: not such a loop (nothing lowered). */
+static bool lower_for_record(Lower *L, AstNode *s)
+{
+    AstNode *it = s->rhs, *d = it;
+    const char *view = "keys";
+    if (it->kind == AST_CALL && it->lhs->kind == AST_ATTR && !it->elts.n && !it->params.n &&
+        (!strcmp(it->lhs->sval, "keys") || !strcmp(it->lhs->sval, "values") ||
+         !strcmp(it->lhs->sval, "items"))) {
+        d = it->lhs->lhs;
+        view = it->lhs->sval;
+    }
+    if (d->kind != AST_NAME || find_jump(s->then) || assigns_name(s->then, d->sval)) return false;
+    Binding *b = lw_lookup(L, d->sval);
+    if (!b || b->kind != BIND_VAR || b->var->type->kind != TY_TUPLE || !b->var->type->keys) return false;
+    /* the key's name (k of `for k in d`, `for k, v in d.items()`) is the constant key */
+    AstNode *kt = view[0] == 'k'                                                       ? s->lhs
+                  : view[0] == 'i' && s->lhs->kind == AST_TUPLE && s->lhs->elts.n == 2 ? s->lhs->elts.v[0]
+                                                                                       : NULL;
+    if (view[0] != 'v' && (!kt || kt->kind != AST_NAME)) return false;
+    Scope *ks = kt ? assign_scope(L, kt->sval) : NULL;
+    Binding *kb = kt ? lw_scope_find(ks, kt->sval) : NULL;
+    if (kb && ks->is_module && (kb->read_by_func || L->scope != ks)) return false;
+    Type *t = b->var->type;
+    Span sp = s->span;
+    IrValue *last = NULL;
+    for (int i = 0; i < t->n && !L->dead; i++) {
+        AstNode *key = ast_new(L->a, AST_STR, sp, NULL), *get = ast_new(L->a, AST_SUBSCRIPT, sp, NULL);
+        key->sval = t->keys[i];
+        key->slen = strlen(t->keys[i]);
+        get->lhs = d;
+        get->rhs = key;
+        if (kt) {
+            if (!kb) kb = lw_scope_add(L, ks, kt->sval, BIND_CONST);
+            kb->kind = BIND_CONST;
+            kb->value = last = lw_const_str(L, kt->span, t->keys[i]);
+            kb->var = NULL;
+            kb->first = kt->span;
+            kb->fill = NULL;
+        }
+        IrValue *x = view[0] == 'k' ? NULL : lw_expr(L, get);
+        if (view[0] != 'k' &&
+            (!x || !lw_assign(L, view[0] == 'i' ? s->lhs->elts.v[1] : s->lhs, x, s->lhs->span)))
+            return true;
+        lw_block(L, s->then);
+    }
+    if (kt && last && kb->kind == BIND_CONST && kb->value == last) {
+        /* after the loop the name is a variable holding the last key, as any assigned str */
+        kb->kind = BIND_VAR;
+        kb->var = lw_new_var(L, ks, kt->sval, ty_str());
+        kb->value = NULL;
+        lw_store(L, kb->var, lw_const_str(L, kt->span, last->def->sval), kt->span);
+    }
+    if (s->els && !L->dead) lw_block(L, s->els);
     return true;
 }
 
@@ -918,6 +984,7 @@ static void lower_for(Lower *L, AstNode *s)
 {
     if (lower_for_tuple(L, s)) return;
     AstNode *it = s->rhs;
+    if (lower_for_record(L, s)) return;
     IrValue *start = NULL, *stop = NULL, *step = NULL;
     IterSrc srcs[8];
     int nsrc = 0;
@@ -1004,7 +1071,52 @@ static void lower_for(Lower *L, AstNode *s)
     ForLoop fl = {
         s, { start, stop, step }, ivar, direct, is_range, is_enum, is_zip, enum_start, srcs, nsrc
     };
-    lw_flow_loop(L, s->span, for_body, &fl);
+    lw_flow_loop(L, s, for_body, &fl);
+}
+
+/* raise E / raise E(msg) of a built-in exception: the program ends with Python's traceback and
+ * `E: msg` (msg converted by str(), a KeyError's by repr()); the path is dead after it. */
+static void lower_raise(Lower *L, AstNode *s)
+{
+    static const char *const excs[] = {
+        "Exception",         "ValueError",
+        "TypeError",         "IndexError",
+        "KeyError",          "ZeroDivisionError",
+        "ArithmeticError",   "AssertionError",
+        "RuntimeError",      "NotImplementedError",
+        "OverflowError",     "LookupError",
+        "FileNotFoundError", "OSError",
+        "MemoryError",       NULL,
+    };
+    AstNode *e = s->lhs, *callee = e->kind == AST_CALL ? e->lhs : e;
+    const char *exc = NULL;
+    if (callee->kind == AST_NAME && !lw_lookup(L, callee->sval))
+        for (int i = 0; excs[i] && !exc; i++)
+            if (!strcmp(excs[i], callee->sval)) exc = excs[i];
+    if (!exc) {
+        diag_error(e->span, "raise takes a built-in exception here (raise ValueError(msg), TypeError, "
+                            "IndexError, KeyError, RuntimeError, ...): gpyc has no exception classes");
+        return;
+    }
+    IrValue *msg = NULL;
+    if (e->kind == AST_CALL) {
+        if (e->elts.n > 1 || e->params.n) {
+            diag_error(e->span, "%s() takes one message here: raise %s(msg)", exc, exc);
+            return;
+        }
+        if (e->elts.n == 1) {
+            AstNode *a = e->elts.v[0];
+            Span vsp = a->span;
+            IrValue *v = lw_expr(L, a);
+            if (v) /* str(KeyError(k)) is repr(k) */
+                msg =
+                    strcmp(exc, "KeyError") ? lw_str_of(L, v, vsp) : lw_format_part(L, v, "", 'r', vsp, vsp);
+            if (!msg) return;
+        }
+    }
+    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, s->span, NULL, msg ? 1 : 0, msg ? &msg : NULL);
+    r->sval = exc;
+    L->dead = true;
 }
 
 /* if/else: each branch from the bindings before it, then their join (lower/flow.c).  A
@@ -1050,7 +1162,29 @@ static IrInstr *while_body(Lower *L, void *ctx)
     return in;
 }
 
-static void lower_while(Lower *L, AstNode *s) { lw_flow_loop(L, s->span, while_body, s); }
+static void lower_while(Lower *L, AstNode *s) { lw_flow_loop(L, s, while_body, s); }
+
+/* A loop's else block runs when the loop ends other than by a break: a hidden flag, False
+ * before the loop, set by each break of this loop (AST_BREAK), read after it. */
+const char *lw_loop_else_begin(Lower *L, AstNode *s)
+{
+    const char *broke = ar_printf(L->a, "broke@loop%d", s->id);
+    AstNode *t = ast_new(L->a, AST_NAME, s->span, NULL);
+    t->sval = broke;
+    lw_assign(L, t, lw_const_bool(L, s->span, false), s->span);
+    return broke;
+}
+
+void lw_loop_else_end(Lower *L, AstNode *s, const char *broke)
+{
+    AstNode *f = ast_new(L->a, AST_IF, s->span, NULL), *c = ast_new(L->a, AST_UNARY, s->span, NULL);
+    c->op = AOP_NOT;
+    c->lhs = ast_new(L->a, AST_NAME, s->span, NULL);
+    c->lhs->sval = broke;
+    f->cond = c;
+    f->then = s->els;
+    lower_if(L, f);
+}
 
 static void lower_return(Lower *L, AstNode *s)
 {
@@ -1389,6 +1523,11 @@ void lw_stmt(Lower *L, AstNode *s)
             return;
         }
         lw_with_unwind(L, true, s->span);
+        if (s->kind == AST_BREAK && L->loop->broke) {
+            AstNode *t = ast_new(L->a, AST_NAME, s->span, NULL);
+            t->sval = L->loop->broke;
+            lw_assign(L, t, lw_const_bool(L, s->span, true), s->span);
+        }
         lw_flow_back(L);
         ir_emit(L->m, L->blk, s->kind == AST_BREAK ? IR_BREAK : IR_CONTINUE, s->span, NULL, 0, NULL);
         L->dead = true;
@@ -1397,6 +1536,7 @@ void lw_stmt(Lower *L, AstNode *s)
     case AST_RETURN: lower_return(L, s); return;
     case AST_DEF: lw_def_stmt(L, s); return;
     case AST_YIELD: diag_error(s->span, "generators are not supported"); return;
+    case AST_RAISE: lower_raise(L, s); return;
     case AST_IMPORT:
     case AST_IMPORT_FROM: lower_import(L, s); return;
     case AST_ASSERT: {
@@ -1552,6 +1692,17 @@ void lw_drop_instances(Lower *L, int n)
     }
 }
 
+/* n (a function's body) has a `return value` outside the functions nested in it. */
+static bool returns_value(const AstNode *n)
+{
+    if (!n || n->kind == AST_DEF) return false;
+    if (n->kind == AST_RETURN) return n->lhs && n->lhs->kind != AST_NONE;
+    if (returns_value(n->then) || returns_value(n->els)) return true;
+    for (int i = 0; i < n->body.n; i++)
+        if (returns_value(n->body.v[i])) return true;
+    return false;
+}
+
 /* Calls user function `def` with bound arguments args[0..nparams-1] (every parameter filled,
  * defaults already lowered by the caller); a nested function also gets the names it captures
  * (lw_captures), as arguments after those.  Returns the call's value (NULL on error). */
@@ -1571,19 +1722,24 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
     for (int k = 0; k < n; k++) all[k] = k < np ? args[k] : caps[k - np];
     args = all;
     Instance *I = NULL;
+    /* a recursive call (an instance of def is being lowered) passes its ints at run time: an
+     * instance per constant would unroll the recursion at compile time */
+    bool rec = false;
+    for (Instance *c = def->sym; c && !rec; c = c->prev) rec = c->in_progress;
     /* def's instances are chained from def->sym: a call costs the instances of its callee */
     for (Instance *c = def->sym; c && !I; c = c->prev) {
         bool same = c->nargs == n;
         for (int k = 0; k < n && same; k++)
             same = !strcmp(c->names[k], names[k]) && ty_equal(c->arg_types[k], args[k]->type) &&
-                   const_equal(c->arg_consts[k], arg_const(args[k]));
+                   const_equal(c->arg_consts[k], rec ? NULL : arg_const(args[k]));
         if (same) I = c;
     }
-    for (Instance *c = def->sym; c; c = c->prev) {
-        if (c->in_progress) {
-            diag_error(sp, "recursive calls are not supported ('%s' calls itself)", def->sval);
-            return NULL;
-        }
+    if (I && I->in_progress && !I->ret && returns_value(def->then)) {
+        diag_error(sp,
+                   "the recursive call to '%s' comes before any return of a value: gpyc takes its "
+                   "type from a return before it (put the base case's return first)",
+                   def->sval);
+        return NULL;
     }
     if (!I) {
         if (L->depth > 50) {
@@ -1598,7 +1754,7 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         I->arg_consts = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
         for (int k = 0; k < n; k++) {
             I->arg_types[k] = args[k]->type;
-            I->arg_consts[k] = arg_const(args[k]);
+            I->arg_consts[k] = rec ? NULL : arg_const(args[k]);
         }
         vec_push(&L->instances, I);
         I->prev = def->sym;
@@ -1655,7 +1811,7 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
             if (strcmp(((IrVar *)I->fn->params.v[j])->name, names[k]) == 0) is_param = true;
         if (is_param) cargs[nc++] = args[k];
     }
-    Type *rt = I->ret && I->ret->kind != TY_VOID ? I->ret : NULL;
+    Type *rt = I->ret && I->ret->kind != TY_VOID ? I->ret : NULL; /* (recursion: the returns so far) */
     IrInstr *call = ir_emit(L->m, L->blk, IR_CALL, sp, rt, nc, cargs);
     call->func = I->fn;
     return rt ? call->res : lw_pseudo(L, ty_none());

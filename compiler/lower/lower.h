@@ -47,6 +47,8 @@ typedef struct Binding {
     Type *ctype[2]; /* BIND_CONFLICT: the two types and where each was bound */
     Span cspan[2];
     bool read_by_func; /* a module global that a function has read: it keeps its variable */
+    IrValue *fill; /* BIND_VAR: the new array of an integral constant (zeros, ones, full) it was
+                      assigned, not read since: a placeholder a join may convert (lower/flow.c) */
 } Binding;
 
 typedef struct Scope {
@@ -68,7 +70,7 @@ typedef struct Instance {
     IrFunc *fn;
     Type *ret;              /* NULL while unknown */
     Span ret_span;
-    bool in_progress;
+    bool in_progress; /* its body is being lowered: a call with its types is a recursive one */
     bool failed;            /* its body had errors: calls give no value */
     bool ret_widened; /* a return widened ret (a Python scalar, then a 0-d array): the body
                                is lowered again with ret known from the start */
@@ -84,6 +86,7 @@ typedef struct Loop {
     Type **want; /* per head binding: the wider type a back edge needs there (NULL: none) */
     Binding *why; /* per head binding: the back edge's binding that set want */
     bool widen; /* some want is set: the body is lowered again */
+    const char *broke; /* a loop with an else block: the hidden name a break sets (or NULL) */
     Span sp; /* the loop statement */
 } Loop;
 
@@ -215,6 +218,13 @@ bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr
  * min and max of one iterable */
 IrValue *lw_comprehension(Lower *L, AstNode *e);
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
+/* map(f, xs...) and filter(f, xs) (name): the list [f(x) for x in xs], [x for x in xs if f(x)]
+ * (gpyc has no lazy iterators). */
+IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name);
+/* list(it): the new list [x for x in it] of what a for loop iterates. */
+IrValue *lw_list_of(Lower *L, AstNode *call);
+/* The keys [key(x) for x in xs] of sorted(xs, key=key) (call), or NULL after an error. */
+IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);
@@ -239,15 +249,22 @@ bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp);
 void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *t, bool tdead, bool edead);
 /* A back edge of the current loop (end of its body, continue, break) at this point. */
 void lw_flow_back(Lower *L);
-/* Lowers a loop: body(L, ctx) emits the loop instruction into L->blk and lowers its body,
- * ending with lw_flow_back, and returns the instruction.  Where a back edge changes the type
- * of a name, the name gets a head variable of the unified type before the loop and the loop
- * is lowered again (at most a few times: types only widen). */
-void lw_flow_loop(Lower *L, Span sp, IrInstr *(*body)(Lower *L, void *ctx), void *ctx);
+/* The else block of loop s (s->els): lw_flow_loop calls begin before the loop (the hidden
+ * flag a break sets, returned) and end after it (the block, if the flag is unset). */
+const char *lw_loop_else_begin(Lower *L, AstNode *s);
+void lw_loop_else_end(Lower *L, AstNode *s, const char *broke);
+/* Lowers loop statement s: body(L, ctx) emits the loop instruction into L->blk and lowers its
+ * body, ending with lw_flow_back, and returns the instruction; then s's else block.  Where a
+ * back edge changes the type of a name, the name gets a head variable of the unified type
+ * before the loop and the loop is lowered again (at most a few times: types only widen). */
+void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx);
 /* The type of a variable joining values of types a and b (NumPy's and Python's rules: equal
  * types; a Python scalar and a 0-d array of the same kind or higher give the 0-d array), or
  * NULL: they do not join. */
 Type *lw_join_type(Type *a, Type *b);
+/* v is a new array of an integral constant (IR_FULL: zeros, ones, full) of at most 1e6 in
+ * magnitude, *out that constant (out may be NULL). */
+bool lw_fill_const(const IrValue *v, int64_t *out);
 /* v converted to the type t that lw_join_type gave for it (a scalar into a 0-d array). */
 IrValue *lw_flow_convert(Lower *L, IrValue *v, Type *t, Span sp);
 /* x.shape = v (t: the AST_ATTR target) for a name x: x rebound to x.reshape(v). */

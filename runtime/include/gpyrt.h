@@ -390,6 +390,7 @@ const char *rt_str_concat(int n, const char *const *parts);
 int64_t rt_str_to_i64(const char *s);     /* int("12"); ValueError as Python */
 double rt_str_to_f64(const char *s);      /* float("1.5") */
 bool rt_str_eq(const char *a, const char *b);
+int64_t rt_str_len(const char *s); /* len(s): code points of UTF-8 s */
 int rt_argc(void);
 const char *rt_argv(int64_t i);           /* IndexError "list index out of range" */
 double rt_perf_counter(void);             /* time.perf_counter() */
@@ -423,6 +424,9 @@ void rt_list_append(gp_list *l, const void *elem);            /* copies; retains
 void *rt_list_at(gp_list *l, int64_t i);
 void rt_list_set(gp_list *l, int64_t i, const void *elem);    /* retains/releases arrays */
 gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str; new reference */
+/* items (scalars, str or arrays) in the order of sorted(keys) (as many; scalars or str): sorted(
+ * items, key=f) with keys[i] = f(items[i]); new reference */
+gp_list *rt_list_sorted_by(const gp_list *items, const gp_list *keys, bool reverse);
 /* str() of a list: [1, 2.5, 'a'] with repr() of each element (arrays as NumPy's repr). */
 void rt_sb_list(gp_sb *sb, const gp_list *l);
 /* x.tolist() of a 1-d array: a new list of Python scalars (bool; int64 for every integer

@@ -20,3 +20,9 @@ for t in [(i, s) for i, s in enumerate(['a', 'b'])]:
 print([p * q for p, q in zip(xs, sq)])
 norms = [float(cp.linalg.norm(a[i])) for i in range(2)]
 print(max(norms) > 0)
+# sum() of arrays: Python's 0 + x0 + x1 + ... (broadcast shapes, 0 + a bool array is int64)
+zs = [cp.arange(3.0) * k for k in range(4)]
+print(sum(zs), sum(z * z for z in zs))
+bs = [cp.array([True, False]), cp.array([True, True])]
+print(sum(bs), sum(bs).dtype, sum([cp.ones((2, 3)), cp.arange(6.0).reshape(2, 3)]))
+print(sum([cp.ones(2, dtype=cp.float32)]).dtype, sum([cp.sum(z) for z in zs]))

@@ -35,3 +35,16 @@ for name, arr in arrays.items():
     print(name, arr)
 print(total)
 print(f"{config['EXTRA']:03d} {len(arrays)}")
+# a loop over a record's keys is unrolled: d[k] with the loop's k, values of different types
+for k in arrays:
+    arrays[k] = arrays[k] * 2.0 + 1.0
+for k, arr in arrays.items():
+    print(k, arr, arr.dtype)
+print(k)
+mixed = {'n': 3, 'x': 2.5, 'tag': 'abc', 'v': cp.arange(2)}
+for key in mixed.keys():
+    print(key, mixed[key] + mixed[key])
+for val in mixed.values():
+    print(val)
+else:
+    print("all", len(mixed), "values")

@@ -95,3 +95,29 @@ for i in range(3):
     s += a[i, 0]
     print(s.shape, s.dtype, s)
 print(s)
+
+
+# a placeholder (a new array of a small integral constant, not read before the join) takes the
+# dtype of the array a path binds: kmeans's `pred = xp.zeros(n)` rebound to int64 labels
+def labels(x, k, iters):
+    pred = cp.zeros(x.shape[0])
+    for _ in range(iters):
+        new_pred = cp.argmin(cp.abs(x[:, None] - cp.arange(k)[None, :] * 2.0), axis=1)
+        if cp.all(new_pred == pred):
+            break
+        pred = new_pred
+        x = x + 0.5
+    return pred
+
+
+x = cp.array([0.1, 2.2, 3.9, 1.2, 0.4])
+p = labels(x, 3, 4)
+print(p, p.dtype, labels(x, 3, 1).dtype)
+flags = cp.ones(3, dtype=cp.int32)
+if acc > 1:
+    flags = x[:3] > 1
+print(flags, flags.dtype)
+counts = cp.full((2, 2), 3)
+for i in range(2):
+    counts = cp.arange(4.0).reshape(2, 2) + i
+print(counts, counts.dtype)

@@ -1,3 +1,3 @@
 d = {"a": 1, "b": "x"}
-for v in d.values():
-    print(v)
+vs = d.values()
+print(vs)

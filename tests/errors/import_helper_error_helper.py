@@ -1,8 +1,8 @@
 import cupy as cp
 
-x = cp.zeros(3)
+x = cp.arange(3.0)
 if cp.sum(x) > 0:
-    x = cp.zeros(3, dtype=cp.float32)
+    x = x.astype(cp.float32)
 print(x)
 
 

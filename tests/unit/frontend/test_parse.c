@@ -118,6 +118,21 @@ Test(parse, chained_and_tuple_assignment)
                 "      (name c @2:11))))\n");
 }
 
+Test(parse, loop_else_and_raise)
+{
+    expect_dump("while a:\n    break\nelse:\n    raise E(1)\n",
+                "(module t @1:1\n"
+                "  (while @1:1\n"
+                "    (name a @1:7)\n"
+                "    (block @2:5\n"
+                "      (break @2:5))\n"
+                "    (block @4:5\n"
+                "      (raise @4:5\n"
+                "        (call @4:11\n"
+                "          (name E @4:11)\n"
+                "          (int 1 @4:13))))))\n");
+}
+
 Test(parse, if_elif_else_nests)
 {
     expect_dump("if a:\n    pass\nelif b:\n    x = 1\nelse:\n    pass\n",
@@ -461,7 +476,8 @@ Test(reject, each_construct)
         {"def f():\n    await g()\n", "2:5: error: await is not supported"},
         {"if (n := 10) > 5:\n    pass\n", "1:5: error: walrus operator := is not supported"},
         {"match x:\n    case 1:\n        pass\n", "1:1: error: match statements are not supported"},
-        {"raise ValueError('x')\n", "1:1: error: raise statements are not supported"},
+        {"raise\n", "1:1: error: a bare 'raise' re-raises the exception being handled, and gpyc has no try: write raise ValueError(msg)"},
+        {"raise ValueError('x') from e\n", "1:1: error: 'raise ... from ...' is not supported: write raise E(msg)"},
         {"def f():\n    nonlocal x\n", "2:5: error: nonlocal is not supported"},
         {"@dec\ndef f():\n    pass\n", "1:1: error: decorators are not supported"},
         {"a, *b = c\n", "1:4: error: star expressions are not supported"},
@@ -472,7 +488,6 @@ Test(reject, each_construct)
         {"f(**k)\n", "1:3: error: argument unpacking is not supported"},
         {"f(a=1, 2)\n", "1:8: error: positional argument follows keyword argument"},
         {"f(a=1, a=2)\n", "1:8: error: keyword argument repeated: a"},
-        {"for x in y:\n    pass\nelse:\n    pass\n", "3:1: error: else clauses on loops are not supported"},
         {"from . import x\n", "1:6: error: relative imports are not supported"},
         {"from m import *\n", "1:15: error: wildcard imports are not supported"},
         {"print 'hi'\n", "1:1: error: missing parentheses in call to 'print'"},

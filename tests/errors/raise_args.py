@@ -1,0 +1,2 @@
+# raise E(msg) takes one message
+raise ValueError("bad value", 3)
