@@ -46,6 +46,7 @@ typedef struct Vec {
 } Vec;
 void vec_push(Vec *vec, void *item);
 void vec_free(Vec *vec);
+bool vec_contains(const Vec *vec, const void *item);
 #define VEC_AT(vec, i) ((vec).v[(i)])
 
 /* StrBuf: a growable NUL-terminated string (xmalloc'd; caller frees .s, or sb_free). */

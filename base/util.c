@@ -210,6 +210,14 @@ void vec_push(Vec *vec, void *item)
     vec->v[vec->n++] = item;
 }
 
+/* True when item is one of vec's pointers. */
+bool vec_contains(const Vec *vec, const void *item)
+{
+    for (int i = 0; i < vec->n; i++)
+        if (vec->v[i] == item) return true;
+    return false;
+}
+
 /* Frees owned storage and empties the vector. */
 void vec_free(Vec *vec)
 {

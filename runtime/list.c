@@ -2,7 +2,9 @@
  * list.c — homogeneous Python lists (elements stored by value), sorted(), and str() of a list.
  *
  * Invariants: 0 <= len <= cap; data holds cap * esize bytes; a GP_LIST_ARRAY list owns one
- * reference to each element (taken on append/set, dropped on set/release); a GP_LIST_STR list
+ * reference to each element (taken on append/set, dropped on set/release); a GP_LIST_OTHER
+ * list with refs owns the references its elements hold (taken by the caller before
+ * append/set, dropped here on set/release); a GP_LIST_STR list
  * holds pointers to runtime-owned strings (never freed here).  Index errors use Python's
  * message "list index out of range".
  */
@@ -34,6 +36,33 @@ gp_list *rt_list_new(gp_list_kind kind, size_t esize)
     return l;
 }
 
+gp_list *rt_list_new_refs(size_t esize, void (*refs)(void *elem, int delta))
+{
+    gp_list *l = rt_list_new(GP_LIST_OTHER, esize);
+    l->refs = refs;
+    return l;
+}
+
+void rt_list_refs_array(void *elem, int delta)
+{
+    gp_array *a;
+    memcpy(&a, elem, sizeof a);
+    if (delta > 0)
+        rt_retain(a);
+    else
+        rt_release(a);
+}
+
+void rt_list_refs_list(void *elem, int delta)
+{
+    gp_list *l;
+    memcpy(&l, elem, sizeof l);
+    if (delta > 0)
+        rt_list_retain(l);
+    else
+        rt_list_release(l);
+}
+
 gp_list *rt_list_retain(gp_list *l)
 {
     if (l)
@@ -55,6 +84,8 @@ void rt_list_release(gp_list *l)
     if (l->kind == GP_LIST_ARRAY)
         for (int64_t i = 0; i < l->len; i++)
             rt_release(array_at(l, i));
+    if (l->refs)
+        for (int64_t i = 0; i < l->len; i++) l->refs(l->data + (size_t)i * l->esize, -1);
     free(l->data);
     free(l);
 }
@@ -88,11 +119,21 @@ void *rt_list_at(gp_list *l, int64_t i)
 void rt_list_set(gp_list *l, int64_t i, const void *elem)
 {
     i = normalise(l, i);
+    char *at = l->data + (size_t)i * l->esize;
     gp_array *old = l->kind == GP_LIST_ARRAY ? array_at(l, i) : NULL;
-    memcpy(l->data + (size_t)i * l->esize, elem, l->esize);
+    char *held = NULL; /* the old element, whose references go after the new one's came */
+    if (l->refs) {
+        held = rt_xmalloc(l->esize);
+        memcpy(held, at, l->esize);
+    }
+    memcpy(at, elem, l->esize);
     if (l->kind == GP_LIST_ARRAY) {
         rt_retain(array_at(l, i));   /* retain before release: x[i] = x[i] is safe */
         rt_release(old);
+    }
+    if (held) {
+        l->refs(held, -1);
+        free(held);
     }
 }
 
@@ -158,8 +199,13 @@ gp_list *rt_list_sorted_by(const gp_list *items, const gp_list *l, bool reverse)
         idx[i] = i;
     merge_sort(l, reverse, idx, tmp, n);
     gp_list *out = rt_list_new(items->kind, items->esize);
-    for (int64_t i = 0; i < n; i++)
-        rt_list_append(out, items->data + (size_t)idx[i] * items->esize);
+    out->refs = items->refs;
+    for (int64_t i = 0; i < n; i++) {
+        char *e = items->data + (size_t)idx[i] * items->esize;
+        if (out->refs)
+            out->refs(e, +1); /* the copy's own references */
+        rt_list_append(out, e);
+    }
     free(idx);
     free(tmp);
     return out;

@@ -92,14 +92,13 @@ bool cg_has_storage(const Type *t)
     }
 }
 
-/* True when a value of type t holds references (arrays, lists, tuples holding them). */
-static bool has_refs(const Type *t)
+bool cg_has_refs(const Type *t)
 {
     if (!t) return false;
     if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_LIST) return true;
     if (t->kind == TY_TUPLE)
         for (int i = 0; i < t->n; i++)
-            if (has_refs(t->elems[i])) return true;
+            if (cg_has_refs(t->elems[i])) return true;
     return false;
 }
 
@@ -189,7 +188,7 @@ const char *cg_varname(Cg *cg, const IrVar *var)
 /* Retains (or releases) every reference held by the value `expr` of type t. */
 void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain)
 {
-    if (!has_refs(t)) return;
+    if (!cg_has_refs(t)) return;
     if (t->kind == TY_ARRAY || t->kind == TY_SVIEW) {
         cg_emit(cg, "%s(%s);", retain ? "rt_retain" : "rt_release", expr);
     } else if (t->kind == TY_LIST) {
@@ -228,7 +227,7 @@ void cg_scope_pop(Cg *cg, bool release)
 /* Records v as owned by the innermost block. */
 void cg_own(Cg *cg, const IrValue *v)
 {
-    if (v && has_refs(v->type)) vec_push(&cg->scopes[cg->nscopes - 1].owned, (void *)v);
+    if (v && cg_has_refs(v->type)) vec_push(&cg->scopes[cg->nscopes - 1].owned, (void *)v);
 }
 
 /* Releases the function's locals (params included) that hold references. */

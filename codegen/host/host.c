@@ -270,6 +270,14 @@ static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
     return true;
 }
 
+/* The refs function of tuple type t (C type ct) for a list of it; its definition goes beside
+ * the tuple typedefs (host.c's emit), once per type. */
+static const char *list_tuple_refs(Cg *cg, const Type *t, const char *ct)
+{
+    if (!vec_contains(&cg->list_tuples, t)) vec_push(&cg->list_tuples, (void *)t);
+    return cg_fmt(cg, "%s_refs", ct);
+}
+
 /* IR_DEVICE: `r = FN(args...);` (gpyrt_kinds.def's GPK_DEV row names FN). */
 static void emit_device(Cg *cg, const IrInstr *in, const char *r)
 {
@@ -434,7 +442,13 @@ static void emit_instr(Cg *cg, const IrInstr *in)
     case IR_LIST_NEW: {
         const Type *et = in->res->type->elem;
         const char *ect = et && cg_has_storage(et) ? cg_ctype_of(cg->m, et) : "int64_t";
-        cg_emit(cg, "%s = rt_list_new(%s, sizeof(%s));", r, cg_list_kind(et), ect);
+        if (et && et->kind != TY_ARRAY && cg_has_refs(et)) /* the list releases what its elements hold */
+            cg_emit(cg, "%s = rt_list_new_refs(sizeof(%s), %s);", r, ect,
+                    et->kind == TY_LIST    ? "rt_list_refs_list"
+                    : et->kind == TY_TUPLE ? list_tuple_refs(cg, et, ect)
+                                           : "rt_list_refs_array");
+        else
+            cg_emit(cg, "%s = rt_list_new(%s, sizeof(%s));", r, cg_list_kind(et), ect);
         for (int i = 0; i < in->nargs; i++) {
             const IrValue *e = in->args[i];
             if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
@@ -444,8 +458,8 @@ static void emit_instr(Cg *cg, const IrInstr *in)
     }
     case IR_LIST_APPEND: {
         const IrValue *e = in->args[1];
-        /* the list keeps arrays itself; other held references (tuples, lists) it cannot
-         * release, so they are retained for the list's lifetime */
+        /* the list keeps arrays itself; other held references (tuples, lists) are retained
+         * here and released by the list (its refs function) */
         if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
         cg_emit(cg, "rt_list_append(%s, &%s);", cg_arg(cg, in, 0), cg_arg(cg, in, 1));
         break;
@@ -755,6 +769,20 @@ void cg_program(CgProgram *p, const IrModule *m)
             if (cg_has_storage(t->elems[j])) sb_printf(out, " %s;", cg_decl_of(&cg, t->elems[j], cg_fmt(&cg, "f%d", j)));
         sb_printf(out, " } gp_tup%d;\n", t->id);
     }
+    /* the references a tuple holds, for the lists of it (rt_list_new_refs) */
+    for (int i = 0; i < m->tuple_types.n; i++) {
+        const Type *t = m->tuple_types.v[i];
+        if (!vec_contains(&cg.list_tuples, t)) continue;
+        sb_printf(out, "static void gp_tup%d_refs(void *p, int d)\n{\n    gp_tup%d &e = *(gp_tup%d *)p;\n",
+                  t->id, t->id, t->id);
+        cg.indent = 2;
+        sb_puts(out, "    if (d > 0) {\n");
+        cg_emit_refs(&cg, "e", t, true);
+        sb_puts(out, "    } else {\n");
+        cg_emit_refs(&cg, "e", t, false);
+        sb_puts(out, "    }\n}\n");
+        cg.indent = 0;
+    }
     if (m->tuple_types.n) sb_putc(out, '\n');
 
     bool any = false;
@@ -793,6 +821,7 @@ void cg_program(CgProgram *p, const IrModule *m)
     free(cg.vnames);
     free(cg.varnames);
     free(cg.scopes);
+    vec_free(&cg.list_tuples);
 }
 
 void cg_program_free(CgProgram *p)

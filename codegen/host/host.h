@@ -42,6 +42,7 @@ typedef struct Cg {
     const IrModule *m;
     const IrFunc *f;
     int indent;             /* levels of 4 spaces */
+    Vec list_tuples; /* tuple types that lists hold with references: their refs functions */
     int last_line;          /* line last set in fr.line on every path here; -1 unknown */
     Scope *scopes;
     int nscopes, capscopes;
@@ -58,6 +59,8 @@ void cg_put_cstr(StrBuf *sb, const char *s);
 const char *cg_cstr(Cg *cg, const char *s);
 const char *cg_fmt(Cg *cg, const char *f, ...) __attribute__((format(printf, 2, 3)));
 bool cg_has_storage(const Type *t);
+/* True when a value of type t holds references (arrays, lists, tuples holding them). */
+bool cg_has_refs(const Type *t);
 const char *cg_ctype_of(const IrModule *m, const Type *t);
 const char *cg_decl_of(Cg *cg, const Type *t, const char *name);
 const char *cg_zero_of(const Type *t);

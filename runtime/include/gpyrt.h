@@ -415,14 +415,22 @@ typedef struct gp_list {
     size_t esize;
     int64_t len, cap;
     char *data;
+    /* GP_LIST_OTHER elements that hold references (tuples holding arrays or lists, lists):
+     * refs(elem, +1) retains them, refs(elem, -1) releases them; NULL when they hold none.
+     * The list owns one set per element: the caller takes it before append/set (the generated
+     * code retains what it stores), the list drops it on set and on its release. */
+    void (*refs)(void *elem, int delta);
 } gp_list;
 gp_list *rt_list_new(gp_list_kind kind, size_t esize);        /* new reference */
+gp_list *rt_list_new_refs(size_t esize, void (*refs)(void *elem, int delta)); /* GP_LIST_OTHER */
+void rt_list_refs_array(void *elem, int delta); /* refs of a gp_array * element */
+void rt_list_refs_list(void *elem, int delta); /* refs of a gp_list * element */
 gp_list *rt_list_retain(gp_list *l);
-void rt_list_release(gp_list *l);                             /* releases array elements */
+void rt_list_release(gp_list *l); /* releases array elements, refs */
 void rt_list_append(gp_list *l, const void *elem);            /* copies; retains arrays */
 /* Address of element i (negative counts from the end); IndexError "list index out of range". */
 void *rt_list_at(gp_list *l, int64_t i);
-void rt_list_set(gp_list *l, int64_t i, const void *elem);    /* retains/releases arrays */
+void rt_list_set(gp_list *l, int64_t i, const void *elem); /* retains/releases arrays; refs */
 gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str; new reference */
 /* items (scalars, str or arrays) in the order of sorted(keys) (as many; scalars or str): sorted(
  * items, key=f) with keys[i] = f(items[i]); new reference */

@@ -205,6 +205,34 @@ Test(list, append_at_set)
     rt_list_release(l);
 }
 
+/* A refs function that counts: element k (an int64) holds one reference to held[k]. */
+static int held[4];
+static void count_refs(void *elem, int delta) { held[*(int64_t *)elem] += delta; }
+
+/* A list with refs drops what its elements hold on set (the old one) and on release, and a
+ * sorted() copy holds its own; the caller takes each element's before append/set. */
+Test(list, refs_released)
+{
+    gp_list *l = rt_list_new_refs(sizeof(int64_t), count_refs);
+    for (int64_t k = 0; k < 3; k++) {
+        count_refs(&k, +1);
+        rt_list_append(l, &k);
+    }
+    int64_t three = 3;
+    count_refs(&three, +1);
+    rt_list_set(l, 1, &three);
+    cr_assert(held[0] == 1 && held[1] == 0 && held[2] == 1 && held[3] == 1);
+    gp_list *one = rt_list_new_refs(sizeof(int64_t), count_refs);
+    count_refs(&three, +1);
+    rt_list_append(one, &three);
+    gp_list *copy = rt_list_sorted(one, false); /* one element: sorted() copies it */
+    cr_assert_eq(held[3], 3);
+    rt_list_release(copy);
+    rt_list_release(one);
+    rt_list_release(l);
+    for (int k = 0; k < 4; k++) cr_assert_eq(held[k], 0, "element %d holds %d", k, held[k]);
+}
+
 Test(list, sorted)
 {
     /* Python: sorted([3, 1, 2]), sorted([0.5, -1.0, 2.0], reverse=True),
