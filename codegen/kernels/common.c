@@ -200,10 +200,9 @@ static void emit_ewise(StrBuf *out, int n, const IrInstr *in)
 }
 
 /* The namespace of g's user-kernel call c ("<group>_u<k>", k: the call's rank among g's
- * calls, so that the unit's text names it by its owned base), or NULL when c needs none. */
+ * calls, so that the unit's text names it by its owned base). */
 static const char *ukernel_scope(StrBuf *sb, const KernelGroup *g, const UkCall *c)
 {
-    if (!c->ntmap && !*c->k->preamble) return NULL;
     int k = 0;
     const UkCall *seen = NULL;
     for (int i = 0; i < g->instrs.n; i++) {
@@ -218,6 +217,33 @@ static const char *ukernel_scope(StrBuf *sb, const KernelGroup *g, const UkCall 
     return sb->s;
 }
 
+/* The operation of user-kernel call c as `gp_uk_op`, a device function of c's namespace
+ * (after its placeholders and preamble, so that the names these declare shadow the unit's
+ * own, as uint64_t does stdint's): its inputs by value (raw ones as gp_carray), its outputs
+ * by reference, `_ind` and `i` first when it is indexed; loop_prep, then the operation. */
+static void emit_ukernel_op(StrBuf *out, const UkCall *c)
+{
+    const UKernel *k = c->k;
+    sb_puts(out, "__device__ __forceinline__ void gp_uk_op(");
+    if (k->indexed) sb_puts(out, "const gp_ind _ind, ");
+    for (int j = 0; j < k->nin + k->nout; j++) {
+        const UkParam *q = &k->params[j];
+        const char *ct = dt_ctype(c->types[j]);
+        if (j) sb_puts(out, ", ");
+        if (j >= k->nin)
+            sb_printf(out, "%s &%s", ct, q->name);
+        else if (q->raw)
+            sb_printf(out, "const gp_carray<%s> %s", ct, q->name);
+        else
+            sb_printf(out, "const %s %s", ct, q->name);
+    }
+    sb_puts(out, ")\n{\n");
+    if (k->indexed) /* CuPy's i is signed: the loops' may be a uint32_t */
+        sb_puts(out, "    const ptrdiff_t i = _ind.get();\n");
+    if (*k->loop_prep) sb_printf(out, "%s;\n", k->loop_prep);
+    sb_printf(out, "%s\n;}\n", k->operation);
+}
+
 void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g)
 {
     const UkCall *seen = NULL;
@@ -227,28 +253,27 @@ void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g)
         if (!in->uk || in->uk == seen) continue;
         seen = in->uk;
         const char *scope = ukernel_scope(&ns, g, in->uk);
-        if (scope) {
-            sb_printf(out, "namespace %s {\n", scope);
-            for (int t = 0; t < in->uk->ntmap; t++)
-                sb_printf(out, "typedef %s %s;\n", dt_ctype(in->uk->tdtypes[t]), in->uk->tnames[t]);
-            sb_printf(out, "%s\n}\n\n", in->uk->k->preamble);
-        }
-        if (in->op == IR_REDUCE) { /* a ReductionKernel's combiner over a and b */
+        sb_printf(out, "namespace %s {\n", scope);
+        for (int t = 0; t < in->uk->ntmap; t++)
+            sb_printf(out, "typedef %s %s;\n", dt_ctype(in->uk->tdtypes[t]), in->uk->tnames[t]);
+        sb_printf(out, "%s\n", in->uk->k->preamble);
+        if (in->op == IR_REDUCE) /* a ReductionKernel's combiner over a and b */
             sb_printf(out,
                       "struct %s_ur {\n    template<typename GpT> __device__ GpT operator()(const GpT &a, "
-                      "const GpT &b) const\n    {\n",
-                      g->name);
-            if (scope) sb_printf(out, "        using namespace %s;\n", scope);
-            sb_printf(out, "        return gp_cast<GpT>(%s);\n    }\n};\n\n", in->uk->k->reduce_expr);
-        }
+                      "const GpT &b) const\n    {\n        return gp_cast<GpT>(%s);\n    }\n};\n",
+                      g->name, in->uk->k->reduce_expr);
+        else
+            emit_ukernel_op(out, in->uk);
+        sb_printf(out, "}\n");
+        if (in->op == IR_REDUCE) sb_printf(out, "using %s::%s_ur;\n", scope, g->name);
+        sb_putc(out, '\n');
     }
     sb_free(&ns);
 }
 
-/* Output ival of a user kernel's call: its parameters declared under their names (inputs as
- * values of their types, raw ones as gp_carray, outputs from the given arrays or zero), then
- * loop_prep and the operation, in a block of their own; v<r> takes the output.  idx: the
- * linear index (`i`, _ind.get()). */
+/* Output ival of a user kernel's call: its outputs as locals gp_o<j> (from the given arrays,
+ * or zero; the user's names live in the call's namespace only), its namespace's gp_uk_op
+ * called on them, in a block of their own; v<r> takes output ival.  idx: the linear index (`i`, _ind.get()). */
 static void emit_ukernel(StrBuf *out, int n, const KernelGroup *g, const IrInstr *in, const char *idx)
 {
     const UkCall *c = in->uk;
@@ -256,30 +281,30 @@ static void emit_ukernel(StrBuf *out, int n, const KernelGroup *g, const IrInstr
     const char *rt = cg_val_ctype(in->res);
     cg_line(out, n, "%s v%d;", rt, in->res->id);
     cg_line(out, n, "{   /* %s */", k->name);
-    StrBuf ns = { 0 };
-    if (ukernel_scope(&ns, g, c)) cg_line(out, n + 1, "using namespace %s;", ns.s);
-    sb_free(&ns);
-    if (k->indexed) { /* CuPy's i is signed: the loops' may be a uint32_t */
-        cg_line(out, n + 1, "const gp_ind _ind = {(int64_t)s.size, (int64_t)(%s)};", idx);
-        cg_line(out, n + 1, "const ptrdiff_t i = _ind.get();");
-    }
-    for (int j = 0; j < k->nin + k->nout; j++) {
-        const UkParam *q = &k->params[j];
+    for (int j = k->nin; j < k->nin + k->nout; j++) {
         const char *ct = dt_ctype(c->types[j]);
-        if (j >= k->nin && !c->outs_given)
-            cg_line(out, n + 1, "%s %s = %s();", ct, q->name, ct);
-        else if (j >= k->nin)
-            cg_line(out, n + 1, "%s %s = gp_cast<%s>(v%d);", ct, q->name, ct, in->args[j]->id);
-        else if (q->raw)
-            cg_line(out, n + 1, "const gp_carray<%s> %s = {ra%d};", ct, q->name, in->args[j]->id);
+        if (c->outs_given)
+            cg_line(out, n + 1, "%s gp_o%d = gp_cast<%s>(v%d);", ct, j, ct, in->args[j]->id);
         else
-            cg_line(out, n + 1, "const %s %s = gp_cast<%s>(v%d);", ct, q->name, ct, in->args[j]->id);
+            cg_line(out, n + 1, "%s gp_o%d = %s();", ct, j, ct);
     }
-    cg_line(out, n + 1, "{");
-    if (*k->loop_prep) cg_line(out, 0, "%s;", k->loop_prep);
-    cg_line(out, 0, "%s", k->operation);
-    cg_line(out, n + 1, ";}");
-    cg_line(out, n + 1, "v%d = %s;", in->res->id, k->params[k->nin + in->ival].name);
+    StrBuf call = { 0 };
+    ukernel_scope(&call, g, c);
+    sb_puts(&call, "::gp_uk_op(");
+    if (k->indexed) sb_printf(&call, "gp_ind{(int64_t)s.size, (int64_t)(%s)}, ", idx);
+    for (int j = 0; j < k->nin + k->nout; j++) {
+        const char *ct = dt_ctype(c->types[j]);
+        if (j) sb_puts(&call, ", ");
+        if (j >= k->nin)
+            sb_printf(&call, "gp_o%d", j);
+        else if (k->params[j].raw)
+            sb_printf(&call, "gp_carray<%s>{ra%d}", ct, in->args[j]->id);
+        else
+            sb_printf(&call, "gp_cast<%s>(v%d)", ct, in->args[j]->id);
+    }
+    cg_line(out, n + 1, "%s);", call.s);
+    sb_free(&call);
+    cg_line(out, n + 1, "v%d = gp_o%d;", in->res->id, k->nin + (int)in->ival);
     cg_line(out, n, "}");
 }
 

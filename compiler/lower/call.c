@@ -435,10 +435,6 @@ IrValue *lw_printable(Lower *L, AstNode *e)
 
 static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)
 {
-    if (!strcmp(m, "get")) {
-        diag_error(call->span, "x.get() is CuPy-only; write cp.asnumpy(x) so the script also runs under NumPy");
-        return NULL;
-    }
     const ApiFn *f = lw_api_find("cupy.ndarray", m);
     if (f) return f->lower(L, call, f, x);
     diag_error(call->span, "ndarray.%s() is not supported yet", m);

@@ -108,3 +108,37 @@ o = cp.empty((3, 4))
 r2 = cp.asnumpy(x * 2, out=o)
 print(float(h.sum()), o[1], r2[2])
 print((expected == y).all())
+
+# x.get(): CuPy's copy to the host (a NumPy array), on a stream, into out=; x.set(host),
+# on a stream; pinned memory as 12_stream_cupy_memcpy uses it (alloc_pinned_memory and
+# numpy.frombuffer, cupyx.zeros_pinned)
+import cupyx
+import numpy
+
+g = (x + 1.0).get()
+print(g[2], g.dtype, g.shape)
+g2 = x[1].get(stream=s2)
+s2.synchronize()
+pin = cupyx.zeros_pinned((3, 4))
+g3 = (x * 3.0).get(out=pin)
+print(g2, pin[2], g3[0], float(x.T.get().sum()))
+dst = cp.empty((3, 4))
+dst.set(g + 0.5)
+print(dst[0])
+with s1:
+    dst.set(numpy.arange(12.0).reshape(3, 4) * -1.0, stream=s1)
+s1.synchronize()
+print(dst[2])
+
+
+def pin_memory(array):
+    mem = cp.cuda.alloc_pinned_memory(array.nbytes)
+    ret = numpy.frombuffer(mem, array.dtype, array.size).reshape(array.shape)
+    ret[...] = array
+    return ret
+
+
+p = pin_memory(numpy.arange(6, dtype=numpy.float32))
+i32 = cp.empty(6, dtype=cp.float32)
+i32.set(p)
+print(p, i32 * 2, i32.dtype)

@@ -83,3 +83,27 @@ def scaled(v, s):
 
 print(scaled(cp.arange(3, dtype=cp.float32), 0.5))
 print(scaled(cp.arange(3, dtype=cp.int64), 4))
+
+# a preamble's own names shadow the program's (uint64_t, as 05_monte_carlo's typedef), an
+# output named s and a loop counter named i inside the operation
+mix = cp.ElementwiseKernel(
+    'T x, int32 seed', 'T s',
+    '''
+    uint64_t st[2];
+    init_state(st, i, seed);
+    s = x + T(next_of(st) % 1000);
+    for (int i = 0; i < 2; ++i) s += 1;
+    ''',
+    'mix',
+    preamble='''
+    typedef unsigned long long uint64_t;
+    __device__ inline void init_state(uint64_t* a, int i, int seed) { a[0] = i + 1; a[1] = 7 + seed; }
+    __device__ inline uint64_t next_of(uint64_t* a) {
+        uint64_t r = a[0] * 31 + a[1];
+        a[0] = a[1];
+        a[1] = r;
+        return r;
+    }
+    ''')
+print(mix(cp.arange(5, dtype=cp.float64), 3))
+print(mix(cp.arange(4, dtype=cp.int32), 30) * 2)

@@ -735,16 +735,20 @@ static IrValue *enter_stream(Lower *L, AstNode *e, bool *ok)
     return prev;
 }
 
-/* asnumpy(a, stream=None, order='C', out=None) / copy(a, order='K'): a copy (a Python scalar
- * becomes a 0-d array); asnumpy copies on `stream` when given, into `out` when given (an array
- * of a's dtype and shape, which it returns: CuPy's a.get(out=)) */
-static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn)
+/* asnumpy(a, stream=None, order='C', out=None) / copy(a, order='K') / CuPy's method
+ * a.get(stream=None, order='C', out=None, blocking=True) (self: a): a copy (a Python scalar
+ * becomes a 0-d array); asnumpy and get copy on `stream` when given, into `out` when given (an
+ * array of a's dtype and shape, which they return).  NumPy's arrays are device arrays in
+ * gpyc, so the copy is one on the device (ordered on the stream like CuPy's; blocking= has
+ * nothing to wait for). */
+static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn, IrValue *self)
 {
     Span sp = call->span;
     Args a;
-    bool asnumpy = !strcmp(fn, "asnumpy");
-    if (!lw_bind(call, fn, asnumpy ? "a,stream,order,out" : "a,order", 1, &a)) return NULL;
-    IrValue *x = lw_expr(L, a.p[0]);
+    bool asnumpy = strcmp(fn, "copy") != 0;
+    const char *sig = self ? "a,stream,order,out,blocking" : asnumpy ? "a,stream,order,out" : "a,order";
+    if (!lw_bind_self(call, fn, sig, 1, self, &a)) return NULL;
+    IrValue *x = self ? self : lw_expr(L, a.p[0]);
     if (!x) return NULL;
     if (ty_is_scalar(x->type)) {
         IrValue *r = lw_emit(L, IR_ARRAY_LIT, sp, ty_array(ty_scalar_dtype(x->type), 0), 1, &x);
@@ -776,6 +780,94 @@ static IrValue *api_asnumpy(Lower *L, AstNode *call, const char *fn)
         in->ival = DEV_STREAM_SET;
     }
     return r;
+}
+
+/* str(a.shape) at run time: "(2, 3)", "(4,)" */
+static IrValue *shape_str(Lower *L, Span sp, IrValue *a)
+{
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, a, sp, dims);
+    return lw_str_of(L, lw_tuple(L, sp, a->type->ndim, dims), sp);
+}
+
+/* CuPy's ValueError "Shape mismatch. Old shape: (..), new shape: (..)" when x's and arr's
+ * shapes (of one rank) differ: at compile time when every size of both is known, else a
+ * run-time check whose message is built on the error path only.  False after a compile-time
+ * error. */
+static bool set_shape_check(Lower *L, Span sp, IrValue *x, IrValue *arr)
+{
+    int nd = x->type->ndim;
+    bool known = true, differ = false;
+    for (int i = 0; i < nd; i++) {
+        int64_t m = lw_static_dim(x, i), n = lw_static_dim(arr, i);
+        known = known && m >= 0 && n >= 0;
+        differ = differ || (m >= 0 && n >= 0 && m != n);
+    }
+    if (differ && known) {
+        StrBuf o = { 0 }, n = { 0 };
+        for (int i = 0; i < nd; i++) {
+            sb_printf(&o, "%s%lld", i ? ", " : "(", (long long)lw_static_dim(x, i));
+            sb_printf(&n, "%s%lld", i ? ", " : "(", (long long)lw_static_dim(arr, i));
+        }
+        diag_error(sp, "Shape mismatch. Old shape: %s%s), new shape: %s%s)", o.s, nd == 1 ? "," : "", n.s,
+                   nd == 1 ? "," : "");
+        sb_free(&o);
+        sb_free(&n);
+        return false;
+    }
+    if (known) return true;
+    IrValue *cond = NULL;
+    for (int i = 0; i < nd; i++) {
+        IrValue *ne = lw_binop(L, AOP_NE, sp, lw_dim(L, sp, x, i), lw_dim(L, sp, arr, i));
+        cond = cond ? lw_binop(L, AOP_BITOR, sp, cond, ne) : ne;
+    }
+    if (!cond) return true;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *msg =
+        lw_binop(L, AOP_ADD, sp, lw_const_str(L, sp, "Shape mismatch. Old shape: "), shape_str(L, sp, x));
+    msg = lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, ", new shape: "));
+    msg = lw_binop(L, AOP_ADD, sp, msg, shape_str(L, sp, arr));
+    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
+    r->sval = "ValueError";
+    L->blk = outer;
+    return true;
+}
+
+/* CuPy's x.set(arr, stream=None): arr (a NumPy array: a device array in gpyc, as for get())
+ * copied into x, on `stream` when given; CuPy's TypeError when the dtypes differ and its
+ * ValueError when the shapes do (at compile time when the ranks, or all the sizes, are known). */
+static IrValue *api_set_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    (void)f;
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "set", "arr,stream", 1, &a)) return NULL;
+    IrValue *arr = lw_array_arg(L, a.p[0], "set");
+    if (!arr) return NULL;
+    if (arr->type->dtype != x->type->dtype) {
+        diag_error(a.p[0]->span, "%s array cannot be set to %s array", dt_name(arr->type->dtype),
+                   dt_name(x->type->dtype));
+        return NULL;
+    }
+    if (arr->type->ndim != x->type->ndim) {
+        diag_error(a.p[0]->span, "Shape mismatch: set() of a %d-d array from a %d-d one", x->type->ndim,
+                   arr->type->ndim);
+        return NULL;
+    }
+    if (!set_shape_check(L, sp, x, arr)) return NULL;
+    bool ok;
+    IrValue *prev = enter_stream(L, a.p[1], &ok);
+    if (!ok) return NULL;
+    lw_store_into(L, sp, x, arr);
+    if (prev) {
+        IrInstr *in = ir_emit(L->m, L->blk, IR_DEVICE, sp, NULL, 1, &prev);
+        in->ival = DEV_STREAM_SET;
+    }
+    return lw_pseudo(L, ty_none());
 }
 
 /* asfarray(a, dtype=float64): asarray(a, dtype), a dtype that is not inexact meaning float64 */
@@ -810,43 +902,48 @@ LW_API_PLAIN(api_arange)
 LW_API_PLAIN(api_linspace)
 LW_API_ARG(api_eye)
 LW_API_NAMED(api_array)
-LW_API_NAMED(api_asnumpy)
+static IrValue *api_asnumpy_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    return api_asnumpy(L, call, f->name, self);
+}
 LW_API_PLAIN(api_asfarray)
 
 const ApiFn lw_create_api[] = {
-    {"cupy", "meshgrid", api_meshgrid_api, 0},
-    {"cupy", "logspace", api_logspace_api, 0},
-    {"cupy", "geomspace", api_geomspace_api, 0},
-    {"cupy", "bartlett", api_window_api, WIN_BARTLETT},
-    {"cupy", "blackman", api_window_api, WIN_BLACKMAN},
-    {"cupy", "hamming", api_window_api, WIN_HAMMING},
-    {"cupy", "hanning", api_window_api, WIN_HANNING},
-    {"cupy", "kaiser", api_window_api, WIN_KAISER},
-    {"cupy", "tril_indices", api_tri_indices_api, 0},
-    {"cupy", "triu_indices", api_tri_indices_api, 0},
-    {"cupy", "tril_indices_from", api_tri_indices_from_api, 0},
-    {"cupy", "triu_indices_from", api_tri_indices_from_api, 0},
-    {"cupy", "diag_indices", api_diag_indices_api, 0},
-    {"cupy", "diag_indices_from", api_diag_indices_from_api, 0},
-    {"cupy", "mask_indices", api_mask_indices_api, 0},
-    {"cupy", "zeros", api_fill_api, 0},
-    {"cupy", "ones", api_fill_api, 0},
-    {"cupy", "empty", api_fill_api, 0},
-    {"cupy", "ndarray", api_fill_api, 0}, /* the constructor: ndarray(shape, dtype) is empty() */
-    {"cupy", "full", api_fill_api, 0},
-    {"cupy", "zeros_like", api_like_api, 0},
-    {"cupy", "ones_like", api_like_api, 0},
-    {"cupy", "empty_like", api_like_api, 0},
-    {"cupy", "full_like", api_like_api, 0},
-    {"cupy", "arange", api_arange_api, 0},
-    {"cupy", "linspace", api_linspace_api, 0},
-    {"cupy", "eye", api_eye_api, false},
-    {"cupy", "identity", api_eye_api, true},
-    {"cupy", "array", api_array_api, 0},
-    {"cupy", "asarray", api_array_api, 0},
-    {"cupy", "asanyarray", api_array_api, 0},
-    {"cupy", "asnumpy", api_asnumpy_api, 0},
-    {"cupy", "copy", api_asnumpy_api, 0},
-    {"cupy", "asfarray", api_asfarray_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "meshgrid", api_meshgrid_api, 0 },
+    { "cupy", "logspace", api_logspace_api, 0 },
+    { "cupy", "geomspace", api_geomspace_api, 0 },
+    { "cupy", "bartlett", api_window_api, WIN_BARTLETT },
+    { "cupy", "blackman", api_window_api, WIN_BLACKMAN },
+    { "cupy", "hamming", api_window_api, WIN_HAMMING },
+    { "cupy", "hanning", api_window_api, WIN_HANNING },
+    { "cupy", "kaiser", api_window_api, WIN_KAISER },
+    { "cupy", "tril_indices", api_tri_indices_api, 0 },
+    { "cupy", "triu_indices", api_tri_indices_api, 0 },
+    { "cupy", "tril_indices_from", api_tri_indices_from_api, 0 },
+    { "cupy", "triu_indices_from", api_tri_indices_from_api, 0 },
+    { "cupy", "diag_indices", api_diag_indices_api, 0 },
+    { "cupy", "diag_indices_from", api_diag_indices_from_api, 0 },
+    { "cupy", "mask_indices", api_mask_indices_api, 0 },
+    { "cupy", "zeros", api_fill_api, 0 },
+    { "cupy", "ones", api_fill_api, 0 },
+    { "cupy", "empty", api_fill_api, 0 },
+    { "cupy", "ndarray", api_fill_api, 0 }, /* the constructor: ndarray(shape, dtype) is empty() */
+    { "cupy", "full", api_fill_api, 0 },
+    { "cupy", "zeros_like", api_like_api, 0 },
+    { "cupy", "ones_like", api_like_api, 0 },
+    { "cupy", "empty_like", api_like_api, 0 },
+    { "cupy", "full_like", api_like_api, 0 },
+    { "cupy", "arange", api_arange_api, 0 },
+    { "cupy", "linspace", api_linspace_api, 0 },
+    { "cupy", "eye", api_eye_api, false },
+    { "cupy", "identity", api_eye_api, true },
+    { "cupy", "array", api_array_api, 0 },
+    { "cupy", "asarray", api_array_api, 0 },
+    { "cupy", "asanyarray", api_array_api, 0 },
+    { "cupy", "asnumpy", api_asnumpy_api, 0 },
+    { "cupy", "copy", api_asnumpy_api, 0 },
+    { "cupy.ndarray", "get", api_asnumpy_api, 0 },
+    { "cupy.ndarray", "set", api_set_method, 0 },
+    { "cupy", "asfarray", api_asfarray_api, 0 },
+    { NULL, NULL, NULL, 0 },
 };

@@ -29,7 +29,8 @@ static const char *const STREAM = "cupy.cuda.Stream", *const EVENT = "cupy.cuda.
                          *const DEVICE = "cupy.cuda.Device", *const POOL = "cupy.cuda.MemoryPool",
                          *const PINNED = "cupy.cuda.PinnedMemoryPool",
                          *const RSTATE = "cupy.random.RandomState",
-                         *const NP_RSTATE = "numpy.random.RandomState";
+                         *const NP_RSTATE = "numpy.random.RandomState",
+                         *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer";
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -381,6 +382,50 @@ static IrValue *pinned_array(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     return g->lower(L, call, g, self);
 }
 
+/* cupy.cuda.alloc_pinned_memory(size): a PinnedMemoryPointer, a value only numpy.frombuffer
+ * takes (gpyc's NumPy arrays live on the device: the memory is the array frombuffer makes) */
+static IrValue *alloc_pinned(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "size", 1, &a) || !lw_int_arg(L, a.p[0])) return NULL;
+    return lw_pseudo(L, ty_builtin(PINNED_PTR, NULL));
+}
+
+/* numpy.frombuffer(buffer, dtype=float, count=-1, offset=0) of a PinnedMemoryPointer: a new
+ * 1-d array of count elements (count required: the pointer's size is not kept), uninitialised
+ * like the pinned memory; each call is an array of its own (NumPy's views of one buffer
+ * share it). */
+static IrValue *frombuffer(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "buffer,dtype,count,offset", 1, &a)) return NULL;
+    IrValue *b = lw_expr(L, a.p[0]);
+    if (!b) return NULL;
+    if (b->type->kind != TY_BUILTIN || strcmp(b->type->name, PINNED_PTR)) {
+        diag_error(a.p[0]->span, "frombuffer() takes memory of cupy.cuda.alloc_pinned_memory in gpyc, not %s",
+                   ty_str_of(b->type));
+        return NULL;
+    }
+    DType dt = DT_FLOAT64;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (!a.p[2]) {
+        diag_error(call->span, "frombuffer() of pinned memory needs count= in gpyc (the number of elements)");
+        return NULL;
+    }
+    if (a.p[3]) {
+        diag_error(a.p[3]->span, "frombuffer(offset=) is not supported by gpyc");
+        return NULL;
+    }
+    IrValue *n = lw_int_arg(L, a.p[2]);
+    if (!n || !lw_raise_if(L, call->span, lw_is_neg(L, call->span, n), "ValueError",
+                           "negative dimensions are not allowed"))
+        return NULL;
+    return lw_emit_empty(L, call->span, dt, 1, &n);
+}
+
 /* ---------------------------------------------------------------- RandomState */
 
 /* cupy.random.RandomState(seed=None): its own cuRAND generator, seeded as CuPy seeds one (an
@@ -554,6 +599,8 @@ const ApiFn lw_device_api[] = {
     { PINNED, "free_all_blocks", pool_free_all, 0 },
     { "cupyx", "empty_pinned", pinned_array, 0 },
     { "cupyx", "zeros_pinned", pinned_array, 1 },
+    { "cupy.cuda", "alloc_pinned_memory", alloc_pinned, 0 },
+    { "cupy", "frombuffer", frombuffer, 0 },
     /* RandomState objects: the methods are cupy.random's functions */
     { "cupy.random", "RandomState", rs_new, 0 },
     { "cupy.random", "get_random_state", rs_global, 0 },

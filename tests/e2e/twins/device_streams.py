@@ -34,3 +34,14 @@ h = x.copy()
 o = x * 2
 print(float(h.sum()), o[1], o[2])
 print((expected == y).all())
+g = x + 1.0
+print(g[2], g.dtype, g.shape)
+g2 = x[1].copy()
+pin = x * 3.0
+print(g2, pin[2], pin[0], float(x.T.sum()))
+dst = g + 0.5
+print(dst[0])
+dst = np.arange(12.0).reshape(3, 4) * -1.0
+print(dst[2])
+p = np.arange(6, dtype=np.float32)
+print(p, p * 2, p.dtype)

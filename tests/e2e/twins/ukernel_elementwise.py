@@ -33,3 +33,8 @@ print(cp.sqrt((x * 2 - (x + 1)) * (x * 2 - (x + 1))) - 1)
 
 print(0.5 * cp.arange(3, dtype=cp.float32) + cp.arange(3, dtype=cp.float32))
 print(4 * cp.arange(3, dtype=cp.int64) + cp.arange(3, dtype=cp.int64))
+
+k = cp.arange(5)
+print(cp.arange(5, dtype=cp.float64) + (31 * (k + 1) + 10) % 1000 + 2)
+k = cp.arange(4)
+print(((cp.arange(4, dtype=cp.int32) + (31 * (k + 1) + 37) % 1000 + 2) * 2).astype(cp.int32))

@@ -1,0 +1,5 @@
+import cupy as cp
+import numpy as np
+
+mem = cp.cuda.alloc_pinned_memory(64)
+y = np.frombuffer(mem, np.float32, 4, offset=16)

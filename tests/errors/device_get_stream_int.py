@@ -1,0 +1,4 @@
+import cupy as cp
+
+x = cp.zeros(3)
+h = x.get(stream=3)
