@@ -142,3 +142,6 @@ p = pin_memory(numpy.arange(6, dtype=numpy.float32))
 i32 = cp.empty(6, dtype=cp.float32)
 i32.set(p)
 print(p, i32 * 2, i32.dtype)
+q = cp.frombuffer(cp.cuda.alloc_pinned_memory(16), cp.float32, 4)
+q[...] = 1.5
+print(q * 2, q.dtype)

@@ -45,3 +45,5 @@ dst = np.arange(12.0).reshape(3, 4) * -1.0
 print(dst[2])
 p = np.arange(6, dtype=np.float32)
 print(p, p * 2, p.dtype)
+q = np.full(4, 1.5, dtype=np.float32)
+print(q * 2, q.dtype)
