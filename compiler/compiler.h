@@ -288,10 +288,12 @@ typedef struct UkParam {
     bool raw;               /* indexed by the operation itself (x[i]): not broadcast */
 } UkParam;
 typedef enum UkKind {
-    UK_ELEMENTWISE,         /* cp.ElementwiseKernel */
-    UK_RAW,                 /* cp.RawKernel, RawModule.get_function: one __global__ of module */
-    UK_MODULE,              /* the source of a RawKernel or a cp.RawModule */
-    UK_REDUCTION,           /* cp.ReductionKernel: operation is map_expr */
+    UK_ELEMENTWISE, /* cp.ElementwiseKernel */
+    UK_RAW, /* cp.RawKernel, RawModule.get_function: one __global__ of module */
+    UK_MODULE, /* the source of a RawKernel or a cp.RawModule */
+    UK_REDUCTION, /* cp.ReductionKernel: operation is map_expr */
+    UK_JIT, /* @cupyx.jit.rawkernel(): def; each launch signature translated to
+                               CUDA once, a UK_RAW of a module of its own (fnames: instances) */
 } UkKind;
 struct UKernel {
     UkKind kind;
@@ -318,6 +320,7 @@ struct UKernel {
     const char **nexprs;
     int nnexprs;
     Span nexprs_span;
+    const AstNode *def; /* UK_JIT: the Python kernel */
 };
 /* One call of a UKernel with its placeholders resolved (IR_UKERNEL's uk); for IR_RAW_LAUNCH,
  * types[j] is how kernel argument j is passed: by value as that dtype, or DT_COUNT for an

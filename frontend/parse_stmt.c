@@ -210,9 +210,10 @@ static AstNode *funcdef(Parser *p, TSNode n, Vec decos)
     return d;
 }
 
-/* decorated: "@" expr NEWLINE def — one decorator spelled `contextlib.contextmanager` or
- * `contextmanager` (lowering checks that the name is contextlib's), kept in the def's elts; its
- * body may `yield`.  Any other decorator, or a decorated class, is rejected: NULL. */
+/* decorated: "@" expr NEWLINE def — one decorator.  Spelled `contextlib.contextmanager` or
+ * `contextmanager` (lowering checks that the name is contextlib's), it is kept in the def's elts
+ * and the body may `yield`; any other (cp.fuse(), jit.rawkernel() ...) is the def's lhs, which
+ * lowering accepts or rejects.  Several decorators, or a decorated class, are rejected: NULL. */
 static AstNode *decorated(Parser *p, TSNode n)
 {
     TSNode def = ps_field(n, "definition");
@@ -223,16 +224,19 @@ static AstNode *decorated(Parser *p, TSNode n)
         if (ps_is(ks.k[i].node, "decorator") && ndeco++ == 0)
             deco = ks.k[i].node;
     char *text = ndeco == 1 ? ps_text_of(p, deco) : NULL;
-    if (ts_node_is_null(def) || !ps_is(def, "function_definition") || !text ||
-        (strcmp(text, "@contextlib.contextmanager") != 0 && strcmp(text, "@contextmanager") != 0)) {
+    if (ts_node_is_null(def) || !ps_is(def, "function_definition") || !text) {
         ps_error_at(p, ks.n > 0 ? ps_span_of(p, ks.k[0].node) : ps_span_of(p, n),
                     "decorators are not supported");
         return NULL;
     }
     Kids dk = ps_named_kids(p, deco);
+    AstNode *e = ps_expr(p, dk.k[0].node);
+    bool cm = !strcmp(text, "@contextlib.contextmanager") || !strcmp(text, "@contextmanager");
     Vec decos = {0};
-    vec_push(&decos, ps_expr(p, dk.k[0].node));
-    return funcdef(p, def, ps_freeze(p, &decos));
+    if (cm) vec_push(&decos, e);
+    AstNode *d = funcdef(p, def, ps_freeze(p, &decos));
+    if (!cm && d && d->kind == AST_DEF) d->lhs = e;
+    return d;
 }
 
 /* if: "if" cond ":" block ("elif" cond ":" block)* ["else" ":" block]; elif nests in els. */

@@ -108,7 +108,8 @@ bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim)
     }
     IrValue *v = lw_expr(L, e);
     if (!v) return false;
-    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL) {
+    if (v->type->kind == TY_INT || v->type->kind == TY_BOOL ||
+        (v->type->kind == TY_ARRAY && v->type->ndim == 0 && dt_is_int(v->type->dtype))) {
         dims[0] = lw_to_scalar(L, v, TY_INT, e->span);
         *ndim = 1;
         return true;
@@ -124,11 +125,10 @@ bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim)
         }
         for (int i = 0; i < v->type->n; i++) {
             Type *t = v->type->elems[i];
-            if (t->kind != TY_INT && t->kind != TY_BOOL) {
+            if (!(dims[i] = lw_as_index(L, lw_tuple_get(L, v, i, e->span), e->span))) {
                 diag_error(e->span, "'%s' object cannot be interpreted as an integer", ty_str_of(t));
                 return false;
             }
-            dims[i] = lw_to_scalar(L, lw_tuple_get(L, v, i, e->span), TY_INT, e->span);
         }
         *ndim = v->type->n;
         return true;

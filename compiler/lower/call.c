@@ -228,6 +228,7 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
     if (!strcmp(module, "cupy.cuda") && (!strcmp(attr, "runtime") || !strcmp(attr, "stream")))
         return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupy") && !strcmp(attr, "testing")) return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupyx") && !strcmp(attr, "jit")) return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -492,7 +493,7 @@ const ApiFn *const lw_api_tables[] = {
     lw_call_api, lw_builtin_api, lw_reduce_api, lw_manip_api, lw_join_api, lw_create_api, lw_index_api,
     lw_ufunc_api, lw_linalg_api, lw_einsum_api, lw_stats_api, lw_sort_api, lw_fft_api, lw_hist_api,
     lw_place_api, lw_numeric_api, lw_grid_api, lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
-    lw_device_api, lw_testing_api, lw_record_api, NULL
+    lw_device_api, lw_testing_api, lw_record_api, lw_jit_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -734,6 +735,11 @@ IrValue *lw_call(Lower *L, AstNode *call)
                        !strcmp(mod, "math");
         diag_error(at_call ? call->span : f->span, "%s.%s is not supported by gpyc", mod, m);
         return NULL;
+    }
+    if (f->kind == AST_SUBSCRIPT && f->lhs->kind == AST_NAME) { /* kernel[grid, block](args) */
+        Binding *b = lw_lookup(L, f->lhs->sval);
+        if (b && b->kind == BIND_CONST && b->value && b->value->type->kind == TY_KERNEL)
+            return lw_ukernel_call(L, call, b->value->type->uk);
     }
     IrValue *fv = lw_expr(L, f);
     if (!fv) return NULL;

@@ -144,12 +144,29 @@ static bool check_generator(Lower *L, AstNode *s)
     return true;
 }
 
+/* The value a def s with a decorator other than @contextmanager (s->lhs) binds: the function
+ * for @cupy.fuse / @cupy.fuse(...) (gpyc fuses every function), a jit kernel for
+ * @cupyx.jit.rawkernel(); NULL after a located error. */
+static IrValue *decorated_value(Lower *L, AstNode *s)
+{
+    IrValue *d = lw_expr(L, s->lhs);
+    if (!d) return NULL;
+    if (d->type->kind == TY_BUILTIN && !strcmp(d->type->name, "cupy.fuse")) return lw_pseudo(L, ty_func(s));
+    if (d->type->kind == TY_BUILTIN && !strcmp(d->type->name, "cupyx.jit.rawkernel()"))
+        return lw_jit_kernel(L, s);
+    diag_error(s->lhs->span, "decorators are not supported (but @contextlib.contextmanager, @cupy.fuse() and "
+                             "@cupyx.jit.rawkernel())");
+    return NULL;
+}
+
 void lw_def_stmt(Lower *L, AstNode *s)
 {
     if (s->elts.n && !check_generator(L, s)) return;
+    IrValue *v = s->lhs ? decorated_value(L, s) : lw_pseudo(L, ty_func(s));
+    if (!v) return;
     if (!L->scope->is_module) { /* a nested function: a compile-time binding of the function */
         AstNode t = { .kind = AST_NAME, .span = s->span, .sval = s->sval };
-        lw_assign(L, &t, lw_pseudo(L, ty_func(s)), s->span);
+        lw_assign(L, &t, v, s->span);
         return;
     }
     Binding *b = lw_scope_find(L->module_scope, s->sval);
@@ -158,7 +175,7 @@ void lw_def_stmt(Lower *L, AstNode *s)
         return;
     }
     if (!b) b = lw_scope_add(L, L->module_scope, s->sval, BIND_CONST);
-    b->value = lw_pseudo(L, ty_func(s));
+    b->value = v;
     b->first = s->span;
 }
 

@@ -531,7 +531,7 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_device_api[], lw_testing_api[],
-    lw_record_api[];
+    lw_record_api[], lw_jit_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -581,5 +581,14 @@ IrValue *lw_npz_attr(Lower *L, IrValue *obj, const char *at, Span sp);
 IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k);
 /* k.name(...) of a user kernel value (RawModule.get_function). */
 IrValue *lw_ukernel_method(Lower *L, AstNode *call, UKernel *k, const char *name);
+/* A RawKernel's module of CUDA source code (located at sp) and its kernel `name` (kernel.c). */
+UKernel *lw_new_module(Lower *L, const char *code, Span sp);
+UKernel *lw_new_raw(Lower *L, UKernel *module, const char *name);
+/* lower/api/jit.c: a @cupyx.jit.rawkernel() def s as a UK_JIT kernel value (NULL after a located
+ * error), and the UK_RAW instance of jit kernel k for a launch's argument types (DT_COUNT: an
+ * array, args[i] its value), its CUDA translated once per signature; NULL after a located
+ * error in the Python body. */
+IrValue *lw_jit_kernel(Lower *L, AstNode *s);
+UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrValue **args, int n);
 
 #endif

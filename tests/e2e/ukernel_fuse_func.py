@@ -20,3 +20,24 @@ print(fused(a, b))
 print(fused(a, 2.0))
 print(fused(3.0, 1.0))
 print(fused2(cp.linspace(-2, 2, 5)))
+
+
+# the decorator forms
+@cp.fuse()
+def axpy(a, x, y):
+    return a * x + y
+
+
+@cp.fuse(kernel_name='clipped')
+def clipped(x):
+    return cp.minimum(cp.maximum(x, -1.0), 1.0) * 2
+
+
+@cp.fuse
+def cube(x):
+    return x * x * x
+
+
+print(axpy(2.0, a, b))
+print(clipped(cp.linspace(-3, 3, 7)))
+print(cube(a), cube(4))

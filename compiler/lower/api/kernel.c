@@ -296,7 +296,7 @@ static bool raw_options(Lower *L, AstNode *options, AstNode *backend)
     return true;
 }
 
-static UKernel *new_module(Lower *L, const char *code, Span sp)
+UKernel *lw_new_module(Lower *L, const char *code, Span sp)
 {
     UKernel *m = ar_alloc(L->a, sizeof *m);
     memset(m, 0, sizeof *m);
@@ -308,7 +308,7 @@ static UKernel *new_module(Lower *L, const char *code, Span sp)
     return m;
 }
 
-static UKernel *new_raw(Lower *L, UKernel *module, const char *name)
+UKernel *lw_new_raw(Lower *L, UKernel *module, const char *name)
 {
     UKernel *k = ar_alloc(L->a, sizeof *k);
     memset(k, 0, sizeof *k);
@@ -339,7 +339,7 @@ static IrValue *raw_kernel(Lower *L, AstNode *call)
             return NULL;
         }
     }
-    return lw_pseudo(L, ty_kernel(new_raw(L, new_module(L, code, sp), name)));
+    return lw_pseudo(L, ty_kernel(lw_new_raw(L, lw_new_module(L, code, sp), name)));
 }
 
 /* name_expressions=: None, or a tuple or list literal (or tuple value) of strings the compiler
@@ -402,7 +402,7 @@ static IrValue *raw_module(Lower *L, AstNode *call)
             return NULL;
         }
     }
-    UKernel *m = new_module(L, code, sp);
+    UKernel *m = lw_new_module(L, code, sp);
     if (p[6] && !name_expressions(L, p[6], m)) return NULL;
     return lw_pseudo(L, ty_kernel(m));
 }
@@ -428,7 +428,7 @@ IrValue *lw_ukernel_method(Lower *L, AstNode *call, UKernel *k, const char *name
                        fn);
             return NULL;
         }
-        return lw_pseudo(L, ty_kernel(new_raw(L, k, fn)));
+        return lw_pseudo(L, ty_kernel(lw_new_raw(L, k, fn)));
     }
     diag_error(call->lhs->span, "'%s' object has no method '%s' that gpyc supports",
                k->kind == UK_ELEMENTWISE ? "ElementwiseKernel"
@@ -471,12 +471,13 @@ static int tuple_items(Lower *L, AstNode *e, const char *what, int max, IrValue 
     return t->type->n;
 }
 
-/* grid or block: a tuple of 1 to 3 ints, padded with 1 (CuPy: at least 1 each). */
-static bool launch_dims(Lower *L, AstNode *e, const char *what, IrValue **dims)
+/* grid or block: a tuple of 1 to 3 ints, padded with 1 (CuPy: at least 1 each); in a jit
+ * kernel's kernel[grid, block] (one) an int too. */
+static bool launch_dims(Lower *L, AstNode *e, const char *what, IrValue **dims, bool one)
 {
     IrValue *v[3];
-    AstNode *x[3];
-    int n = tuple_items(L, e, what, 3, v, x);
+    AstNode *x[3] = { e };
+    int n = one && e->kind != AST_TUPLE ? 1 : tuple_items(L, e, what, 3, v, x);
     if (n < 0) return false;
     for (int i = 0; i < 3; i++) {
         int64_t c;
@@ -546,19 +547,45 @@ static void note_launched(Lower *L, UKernel *k)
     vec_push(&m->fnames, (void *)k->name);
 }
 
-/* kernel(grid, block, args, shared_mem=0, stream=None, enable_cooperative_groups=False). */
+/* kernel(grid, block, args, shared_mem=0, stream=None, enable_cooperative_groups=False), or a
+ * @jit.rawkernel()'s kernel[grid, block](args...) (call->lhs the subscript).  A jit kernel
+ * passes a 0-d array by value (CuPy's NumPy scalar) and launches its instance for the
+ * arguments' types (lw_jit_instance). */
 static IrValue *raw_call(Lower *L, AstNode *call, UKernel *k)
 {
     static const char *const names[] = { "grid",       "block",  "args",
                                          "shared_mem", "stream", "enable_cooperative_groups" };
-    AstNode *p[6];
+    AstNode *p[6] = { 0 };
     IrValue *a[7 + 64];
     AstNode *x[64];
     IrValue *v[64];
-    bool coop;
-    if (!bind_named(call, "__call__", names, 6, 3, p) || !launch_dims(L, p[0], "grid", a) ||
-        !launch_dims(L, p[1], "block", a + 3))
+    bool coop = false;
+    int n = 0;
+    if (call->lhs->kind == AST_SUBSCRIPT) {
+        AstNode *cfg = call->lhs->rhs;
+        if (k->kind != UK_JIT || cfg->kind != AST_TUPLE || (cfg->elts.n != 2 && cfg->elts.n != 3)) {
+            diag_error(cfg->span,
+                       "a kernel is configured as kernel[grid, block] or kernel[grid, block, shared_mem]");
+            return NULL;
+        }
+        if (call->params.n) {
+            diag_error(call->span, "kernel[grid, block](...) takes the kernel's arguments, positional only");
+            return NULL;
+        }
+        p[0] = cfg->elts.v[0];
+        p[1] = cfg->elts.v[1];
+        p[3] = cfg->elts.n == 3 ? cfg->elts.v[2] : NULL;
+        n = call->elts.n;
+        if (n > 64) n = -1, diag_error(call->span, "gpyc supports at most 64 kernel arguments");
+        for (int i = 0; i < n; i++) {
+            x[i] = call->elts.v[i];
+            v[i] = NULL;
+        }
+    } else if (!bind_named(call, "__call__", names, 6, 3, p)) {
         return NULL;
+    }
+    bool one = call->lhs->kind == AST_SUBSCRIPT;
+    if (!launch_dims(L, p[0], "grid", a, one) || !launch_dims(L, p[1], "block", a + 3, one)) return NULL;
     if (!(a[6] = lw_int_arg_or(L, p[3], call->span, 0))) return NULL;
     if (p[4] && !lw_expr(L, p[4])) return NULL;
     if (!lw_bool_arg(L, p[5], false, &coop)) return NULL;
@@ -566,14 +593,24 @@ static IrValue *raw_call(Lower *L, AstNode *call, UKernel *k)
         diag_error(p[5]->span, "enable_cooperative_groups=True is not supported by gpyc");
         return NULL;
     }
-    int n = tuple_items(L, p[2], "args", 64, v, x);
+    if (call->lhs->kind != AST_SUBSCRIPT) n = tuple_items(L, p[2], "args", 64, v, x);
     if (n < 0) return NULL;
     UkCall *c = ar_alloc(L->a, sizeof *c);
     memset(c, 0, sizeof *c);
-    c->k = k;
     c->types = ar_alloc(L->a, sizeof(DType) * (n ? n : 1));
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         if (!(a[7 + i] = raw_arg(L, x[i], v[i], &c->types[i]))) return NULL;
+        IrValue *ai = a[7 + i];
+        if (k->kind == UK_JIT && c->types[i] == DT_COUNT && ai->type->kind == TY_ARRAY && ai->type->ndim == 0) {
+            DType d = ai->type->dtype;
+            TypeKind tk = d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : TY_FLOAT;
+            if (dt_is_complex(d)) tk = TY_COMPLEX;
+            a[7 + i] = lw_to_scalar(L, ai, tk, x[i]->span);
+            c->types[i] = d;
+        }
+    }
+    if (k->kind == UK_JIT && !(k = lw_jit_instance(L, k, call->span, c->types, a + 7, n))) return NULL;
+    c->k = k;
     note_launched(L, k);
     IrInstr *in = ir_emit(L->m, L->blk, IR_RAW_LAUNCH, call->span, NULL, 7 + n, a);
     in->uk = c;
@@ -979,7 +1016,7 @@ static IrValue *reduction_call(Lower *L, AstNode *call, UKernel *k)
 
 IrValue *lw_ukernel_call(Lower *L, AstNode *call, UKernel *k)
 {
-    if (k->kind == UK_RAW) return raw_call(L, call, k);
+    if (k->kind == UK_RAW || k->kind == UK_JIT) return raw_call(L, call, k);
     if (k->kind == UK_REDUCTION) return reduction_call(L, call, k);
     if (k->kind == UK_MODULE) {
         diag_error(call->lhs->span,

@@ -1,0 +1,39 @@
+# NumPy twin of tests/e2e/jit_rawkernel.py: the same values computed with NumPy (the oracle has
+# no cupyx.jit); produces jit_rawkernel.expected (tests/e2e/regen.sh).
+import numpy as np
+
+n = 1000
+x = np.arange(n, dtype=np.float32) * 0.5
+y = (x * 2.5).astype(np.float32)
+print(y[:5], y[-3:], float(y.sum()))
+y = (x * -1.0).astype(np.float32)
+print(y[:5], y[-3:])
+z = np.zeros(n)
+z[:500] = x[:500] * 4
+print(z[498:502])
+
+xi = np.arange(5000, dtype=np.int32) % 97
+print(np.int32(xi.sum()), int(xi.sum()))
+print(np.int32(xi.sum() + xi[:100].sum()))
+
+a = np.array([-7, -1, 0, 1, 5, 9, 12], dtype=np.int64)
+oi = np.stack([a // 3, a % 3, -a // 4, np.abs(a - 5) + np.maximum(a, 2) - np.minimum(a, 1),
+               np.where(a > 0, (a << 2) | 1, ~a)], axis=1)
+print(oi)
+of = np.stack([a / 4, np.sqrt(np.abs(a) * 1.0) + np.float32(0.5), a % 2.5 + 2 ** 3], axis=1)
+print(of)
+
+
+def collatz(v):
+    c = 0
+    while v != 1:
+        c += 1
+        v = v // 2 if v % 2 == 0 else 3 * v + 1
+    return c
+
+
+print(np.array([collatz(v) for v in [1, 2, 3, 6, 7, 27]], dtype=np.int32))
+w = np.arange(64, dtype=np.int32)
+print(np.array([w[:32].sum(), w[32:].sum()], dtype=np.int32))
+xa = np.array([5, 3, 12, 7, 9, 1, 8], dtype=np.int32)
+print(np.array([xa.max(), xa.min(), 7, np.bitwise_or.reduce(xa), -xa.sum()], dtype=np.int32))

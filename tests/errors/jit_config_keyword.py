@@ -1,0 +1,10 @@
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def k(x):
+    x[0] = 1
+
+
+k[1, 1](x=cp.zeros(2))
