@@ -165,7 +165,8 @@ static Type *fill_join(const Binding *a, const Type *ta, Type *tb)
 IrValue *lw_flow_convert(Lower *L, IrValue *v, Type *t, Span sp)
 {
     if (ty_equal(v->type, t) || t->kind != TY_ARRAY) return v;
-    return lw_cast_to(L, lw_scalar_array(L, sp, v), t->dtype, sp);
+    /* a placeholder array (fill_join) is cast as it is; a Python scalar becomes a 0-d array */
+    return lw_cast_to(L, v->type->kind == TY_ARRAY ? v : lw_scalar_array(L, sp, v), t->dtype, sp);
 }
 
 /* to = from at the end of block blk (L->blk when NULL), converted to to's type (a Python
