@@ -60,6 +60,9 @@ void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 void sb_free(StrBuf *sb);
+/* A local StrBuf freed when it goes out of scope, whatever path leaves it (GCC's and clang's
+ * cleanup attribute): for code with many early error returns. */
+#define SB_SCOPED __attribute__((cleanup(sb_free)))
 
 /* ---------------------------------------------------------------- files.c
  * Output files, written atomically: to a temporary file beside the destination, renamed over

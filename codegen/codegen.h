@@ -126,6 +126,9 @@ int cg_run(char *const *argv, bool verbose);
 /* The lowered (mangled) names of a RawModule's name expressions exprs[0..n) in its CUDA source
  * code, xmalloc'd into out (NVRTC at compile time); false after an error located at sp. */
 bool cg_lowered_names(const char *code, const char *const *exprs, int n, char **out, Span sp);
+/* From now on this process does not load NVRTC: name_expressions are the "not found" error.
+ * The fuzzing harness's choice (NVRTC is a second's load and leaks libstdc++'s pool). */
+void cg_nvrtc_disable(void);
 
 /* ---------------------------------------------------------------- cache.c
  * A content-addressed store of opaque files (compiled kernels), shared by every gpyc process

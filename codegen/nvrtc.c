@@ -73,10 +73,14 @@ static char *first_error(const char *log)
     return sb.s ? sb.s : xstrdup("");
 }
 
+static bool nvrtc_off;
+
+void cg_nvrtc_disable(void) { nvrtc_off = true; }
+
 bool cg_lowered_names(const char *code, const char *const *exprs, int n, char **out, Span sp)
 {
-    char *root = toolkit_root();
-    void *h = open_nvrtc(root);
+    char *root = nvrtc_off ? NULL : toolkit_root();
+    void *h = nvrtc_off ? NULL : open_nvrtc(root);
     if (!h) {
         diag_error(sp, "name_expressions need NVRTC at compile time (libnvrtc of the CUDA toolkit), which is not found");
         free(root);

@@ -144,7 +144,7 @@ static void jcast(StrBuf *o, const char *ct, const char *x) { sb_printf(o, "((%s
 
 static bool jbinop(Jit *J, AstNode *e, AstOp op, AstNode *l, AstNode *r, StrBuf *o, JVal *t)
 {
-    StrBuf a = { 0 }, b = { 0 };
+    StrBuf a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
     JVal ta, tb;
     bool ok = jscalar(J, l, &a, &ta) && jscalar(J, r, &b, &tb);
     DType rt = ok ? jpromote(ta, tb) : DT_INT64;
@@ -155,7 +155,7 @@ static bool jbinop(Jit *J, AstNode *e, AstOp op, AstNode *l, AstNode *r, StrBuf 
         ok = jfail(J, e->span, "a bitwise operation on floats is not supported");
     const char *ct = ok ? jctype(J, rt, e->span) : NULL;
     if (ok && ct) {
-        StrBuf ca = { 0 }, cb = { 0 };
+        StrBuf ca SB_SCOPED = { 0 }, cb SB_SCOPED = { 0 };
         jcast(&ca, ct, a.s);
         jcast(&cb, ct, b.s);
         switch (op) {
@@ -192,7 +192,7 @@ static bool jcompare(Jit *J, AstNode *e, StrBuf *o, JVal *t)
         if (op == AOP_IS || op == AOP_ISNOT || op == AOP_IN || op == AOP_NOTIN)
             return jfail(J, e->span,
                          ar_printf(J->L->a, "the operator '%s' is not supported", ast_op_name(op)));
-        StrBuf a = { 0 }, b = { 0 };
+        StrBuf a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
         JVal ta, tb;
         if (!jscalar(J, e->elts.v[i], &a, &ta) || !jscalar(J, e->elts.v[i + 1], &b, &tb)) return false;
         const char *ct = jctype(J, jpromote(ta, tb), e->span);
@@ -248,7 +248,8 @@ static bool jatomic(Jit *J, AstNode *call, const char *op, StrBuf *o, JVal *t)
         return jfail(J, call->span,
                      ar_printf(J->L->a, "jit.atomic_%s takes an array, an index and %d value%s", op, nv,
                                nv > 1 ? "s" : ""));
-    StrBuf arr = { 0 }, idx = { 0 }, v[2] = { { 0 } };
+    StrBuf arr SB_SCOPED = { 0 }, idx SB_SCOPED = { 0 }, v0 SB_SCOPED = { 0 }, v1 SB_SCOPED = { 0 };
+    StrBuf *v[2] = { &v0, &v1 };
     JVal ta, ti, tv;
     if (!jexpr(J, call->elts.v[0], &arr, &ta) || !jscalar(J, call->elts.v[1], &idx, &ti)) return false;
     if (!ta.arr)
@@ -257,12 +258,18 @@ static bool jatomic(Jit *J, AstNode *call, const char *op, StrBuf *o, JVal *t)
     const char *ct = jctype(J, ta.dt, call->span);
     if (!ct) return false;
     for (int i = 0; i < nv; i++)
-        if (!jscalar(J, call->elts.v[2 + i], &v[i], &tv)) return false;
-    sb_printf(o, "%s(&%s[%s], (%s)(%s)", fn, arr.s, idx.s, ct, v[0].s);
-    if (nv == 2) sb_printf(o, ", (%s)(%s)", ct, v[1].s);
+        if (!jscalar(J, call->elts.v[2 + i], v[i], &tv)) return false;
+    sb_printf(o, "%s(&%s[%s], (%s)(%s)", fn, arr.s, idx.s, ct, v[0]->s);
+    if (nv == 2) sb_printf(o, ", (%s)(%s)", ct, v[1]->s);
     sb_putc(o, ')');
     *t = (JVal){ .dt = ta.dt };
     return true;
+}
+
+/* Frees a call's argument texts (the cleanup of a StrBuf a[4]: every return path). */
+static void jfree_args(StrBuf (*a)[4])
+{
+    for (int i = 0; i < 4; i++) sb_free(&(*a)[i]);
 }
 
 /* A call inside the kernel: casts, jit's functions, math, abs/min/max. */
@@ -270,7 +277,7 @@ static bool jcall(Jit *J, AstNode *e, StrBuf *o, JVal *t)
 {
     const char *q = qualname(J, e->lhs);
     const char *jn = after(q, "cupyx.jit."), *cn = after(q, "cupy."), *mn = after(q, "math.");
-    StrBuf a[4] = { { 0 } };
+    StrBuf a[4] __attribute__((cleanup(jfree_args))) = { { 0 } };
     JVal ta[4];
     DType d;
     *t = (JVal){ .dt = DT_UINT32 };
@@ -409,37 +416,37 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
         return jfail(J, e->span, "this attribute is not supported");
     }
     case AST_SUBSCRIPT: {
-        StrBuf a = { 0 }, i = { 0 };
+        StrBuf a SB_SCOPED = { 0 }, i SB_SCOPED = { 0 };
         JVal ta, ti;
-        if (!jexpr(J, e->lhs, &a, &ta)) return false;
-        if (!ta.arr) return jfail(J, e->span, "indexing a scalar is not supported");
-        if (e->rhs->kind == AST_TUPLE || e->rhs->kind == AST_SLICE)
-            return jfail(J, e->rhs->span, "an index other than one integer (x[i]) is not supported");
-        if (!jscalar(J, e->rhs, &i, &ti)) return false;
-        if (dt_is_float(ti.dt)) return jfail(J, e->rhs->span, "a float index is not supported");
-        sb_printf(o, "%s[%s]", a.s, i.s);
+        bool ok = jexpr(J, e->lhs, &a, &ta);
+        if (ok && !ta.arr) ok = jfail(J, e->span, "indexing a scalar is not supported");
+        if (ok && (e->rhs->kind == AST_TUPLE || e->rhs->kind == AST_SLICE))
+            ok = jfail(J, e->rhs->span, "an index other than one integer (x[i]) is not supported");
+        if (ok) ok = jscalar(J, e->rhs, &i, &ti);
+        if (ok && dt_is_float(ti.dt)) ok = jfail(J, e->rhs->span, "a float index is not supported");
+        if (ok) sb_printf(o, "%s[%s]", a.s, i.s);
         sb_free(&a);
         sb_free(&i);
         *t = (JVal){ .dt = ta.dt };
-        return true;
+        return ok;
     }
     case AST_BINOP: return jbinop(J, e, e->op, e->lhs, e->rhs, o, t);
     case AST_UNARY: {
-        StrBuf a = { 0 };
-        if (!jscalar(J, e->lhs, &a, t)) return false;
-        if (e->op == AOP_NOT) {
+        StrBuf a SB_SCOPED = { 0 };
+        bool ok = jscalar(J, e->lhs, &a, t);
+        if (ok && e->op == AOP_NOT) {
             sb_printf(o, "(!(%s))", a.s);
             *t = (JVal){ .dt = DT_BOOL };
-        } else {
+        } else if (ok) {
             const char *ct = jctype(J, t->dt, e->span);
-            if (!ct) return false;
-            sb_printf(o, "((%s)(%s(%s)))", ct, e->op == AOP_NEG ? "-" : e->op == AOP_INVERT ? "~" : "+", a.s);
+            if (ct) sb_printf(o, "((%s)(%s(%s)))", ct, e->op == AOP_NEG ? "-" : e->op == AOP_INVERT ? "~" : "+", a.s);
+            ok = ct != NULL;
         }
         sb_free(&a);
-        return true;
+        return ok;
     }
     case AST_BOOLOP: {
-        StrBuf a = { 0 }, b = { 0 };
+        StrBuf a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
         JVal ta, tb;
         if (!jscalar(J, e->lhs, &a, &ta) || !jscalar(J, e->rhs, &b, &tb)) return false;
         sb_printf(o, "((bool)(%s) %s (bool)(%s))", a.s, e->op == AOP_AND ? "&&" : "||", b.s);
@@ -448,7 +455,7 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
     }
     case AST_COMPARE: return jcompare(J, e, o, t);
     case AST_IFEXP: {
-        StrBuf c = { 0 }, a = { 0 }, b = { 0 };
+        StrBuf c SB_SCOPED = { 0 }, a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
         JVal tc, ta, tb;
         if (!jscalar(J, e->cond, &c, &tc) || !jscalar(J, e->then, &a, &ta) || !jscalar(J, e->els, &b, &tb))
             return false;
@@ -505,37 +512,36 @@ static bool jshared(Jit *J, AstNode *target, AstNode *call)
 /* target = value (op: AOP_NONE) or target op= value. */
 static bool jassign(Jit *J, int n, AstNode *target, AstOp op, AstNode *value, Span sp)
 {
-    StrBuf v = { 0 }, line = { 0 };
+    StrBuf v SB_SCOPED = { 0 }, line SB_SCOPED = { 0 };
     JVal tv;
     const char *jn = value->kind == AST_CALL ? after(qualname(J, value->lhs), "cupyx.jit.") : NULL;
     if (target->kind == AST_NAME && op == AOP_NONE && jn && !strcmp(jn, "shared_memory"))
         return jshared(J, target, value);
     if (target->kind != AST_NAME && target->kind != AST_SUBSCRIPT)
         return jfail(J, target->span, "assigning to this target is not supported");
-    if (op != AOP_NONE) {
-        if (!jbinop(J, value, op, target, value, &v, &tv)) return false;
-    } else if (!jscalar(J, value, &v, &tv)) {
-        return false;
-    }
+    bool ok = op != AOP_NONE ? jbinop(J, value, op, target, value, &v, &tv) : jscalar(J, value, &v, &tv);
     JVal tt;
-    StrBuf tgt = { 0 };
-    if (target->kind == AST_NAME && !jvar(J, target->sval)) {
+    StrBuf tgt SB_SCOPED = { 0 };
+    if (ok && target->kind == AST_NAME && !jvar(J, target->sval)) {
         JVal nt = { .dt = tv.dt };
         const char *ct = jctype(J, nt.dt, sp);
-        if (!ct) return false;
-        sb_printf(&J->decl, "    %s %s = %s();\n", ct, target->sval, ct);
-        jnew_var(J, target->sval, nt);
+        if (ct) {
+            sb_printf(&J->decl, "    %s %s = %s();\n", ct, target->sval, ct);
+            jnew_var(J, target->sval, nt);
+        }
+        ok = ct != NULL;
     }
-    if (!jexpr(J, target, &tgt, &tt)) return false;
-    if (tt.arr) return jfail(J, target->span, "assigning to an array (not an element) is not supported");
-    const char *ct = jctype(J, tt.dt, sp);
-    if (!ct) return false;
-    sb_printf(&line, "%s = (%s)(%s);", tgt.s, ct, v.s);
-    jline(J, n, line.s);
+    if (ok) ok = jexpr(J, target, &tgt, &tt);
+    if (ok && tt.arr) ok = jfail(J, target->span, "assigning to an array (not an element) is not supported");
+    const char *ct = ok ? jctype(J, tt.dt, sp) : NULL;
+    if (ct) {
+        sb_printf(&line, "%s = (%s)(%s);", tgt.s, ct, v.s);
+        jline(J, n, line.s);
+    }
     sb_free(&v);
     sb_free(&line);
     sb_free(&tgt);
-    return true;
+    return ct != NULL;
 }
 
 /* for NAME in range(...): the bounds evaluated once, Python's test by the step's sign. */
@@ -545,7 +551,7 @@ static bool jfor(Jit *J, int n, AstNode *s)
     if (s->lhs->kind != AST_NAME || it->kind != AST_CALL || !qualname(J, it->lhs) ||
         strcmp(qualname(J, it->lhs), "range"))
         return jfail(J, s->span, "a for loop other than `for NAME in range(...)` is not supported");
-    StrBuf a[4] = { { 0 } };
+    StrBuf a[4] __attribute__((cleanup(jfree_args))) = { { 0 } };
     JVal t[4];
     if (!jargs(J, it, 1, 3, a, t)) return false;
     int na = it->elts.n;
@@ -563,7 +569,7 @@ static bool jfor(Jit *J, int n, AstNode *s)
         return jfail(J, s->lhs->span, "a loop over an array's name is not supported");
     }
     int k = J->ntmp++;
-    StrBuf l = { 0 };
+    StrBuf l SB_SCOPED = { 0 };
     AstNode *step = na == 3 ? it->elts.v[2] : NULL;
     bool up = !step || (step->kind == AST_INT && step->ival > 0);
     bool down = step && step->kind == AST_UNARY && step->op == AOP_NEG && step->lhs->kind == AST_INT;
@@ -589,7 +595,7 @@ static bool jfor(Jit *J, int n, AstNode *s)
 
 static bool jstmt(Jit *J, AstNode *s, int n)
 {
-    StrBuf e = { 0 };
+    StrBuf e SB_SCOPED = { 0 };
     JVal t;
     switch (s->kind) {
     case AST_EXPR_STMT:
@@ -721,7 +727,7 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
             return in->raw;
     }
     Jit J = { .L = L, .ok = true };
-    StrBuf sig = { 0 };
+    StrBuf sig SB_SCOPED = { 0 };
     const char *name = ar_printf(L->a, "%s_gpjit%d", k->name, k->fnames.n);
     for (int i = 0; i < n; i++) {
         AstNode *p = def->params.v[i];
@@ -732,7 +738,7 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
         jnew_var(&J, p->sval, (JVal){ .dt = elems[i], .arr = types[i] == DT_COUNT });
     }
     if (J.ok) jblock(&J, def->then, 1);
-    StrBuf code = { 0 };
+    StrBuf code SB_SCOPED = { 0 };
     if (J.ok)
         sb_printf(&code, "%s\nextern \"C\" __global__ void %s(%s)\n{\n%s%s}\n", PRELUDE, name, sig.s,
                   J.decl.s ? J.decl.s : "", J.body.s ? J.body.s : "");
@@ -751,7 +757,11 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
     memcpy(in->elems, elems, sizeof(DType) * n);
     in->raw = lw_new_raw(L, lw_new_module(L, ar_strdup(L->a, code.s), def->span), name);
     sb_free(&code);
-    vec_push(&k->fnames, in);
+    /* k's instances in arena storage (a borrowed Vec: cap 0), as the kernel itself is */
+    void **v = ar_alloc(L->a, sizeof(void *) * (size_t)(k->fnames.n + 1));
+    if (k->fnames.n) memcpy(v, k->fnames.v, sizeof(void *) * (size_t)k->fnames.n);
+    v[k->fnames.n] = in;
+    k->fnames = (Vec){ .v = v, .n = k->fnames.n + 1, .cap = 0 };
     return in->raw;
 }
 

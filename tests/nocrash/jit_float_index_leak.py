@@ -1,0 +1,10 @@
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def k(x):
+    x[1.5] = 2.0
+
+
+k((1,), (1,), (cp.zeros(2),))
