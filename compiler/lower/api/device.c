@@ -428,18 +428,24 @@ static IrValue *frombuffer(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
 
 /* ---------------------------------------------------------------- RandomState */
 
-/* cupy.random.RandomState(seed=None): its own cuRAND generator, seeded as CuPy seeds one (an
- * int seed; None: from the clock) */
-static IrValue *rs_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+/* A RandomState object (class cls) made by op from the call's seed=None (an int, or
+ * None: the runtime seeds from the clock). */
+static IrValue *rs_make(Lower *L, AstNode *call, const ApiFn *f, IrDevCall op, const char *cls)
 {
-    (void)self;
     Args a;
     if (!lw_bind(call, f->name, "seed", 0, &a)) return NULL;
     bool seeded = a.p[0] && a.p[0]->kind != AST_NONE;
     IrValue *seed = lw_int_arg_or(L, seeded ? a.p[0] : NULL, call->span, 0);
     if (!seed) return NULL;
-    return dev(L, call->span, DEV_RANDOM_NEW, ty_obj(RSTATE), 2,
-               (IrValue *[]){ seed, lw_const_bool(L, call->span, seeded) });
+    return dev(L, call->span, op, ty_obj(cls), 2, (IrValue *[]){ seed, lw_const_bool(L, call->span, seeded) });
+}
+
+/* cupy.random.RandomState(seed=None): its own cuRAND generator, seeded as CuPy seeds one (an
+ * int seed; None: from the clock) */
+static IrValue *rs_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return rs_make(L, call, f, DEV_RANDOM_NEW, RSTATE);
 }
 
 /* numpy.random.RandomState(seed=None): NumPy's legacy generator of its own (runtime/nprand.c),
@@ -448,13 +454,7 @@ static IrValue *rs_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 static IrValue *np_rs_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
-    Args a;
-    if (!lw_bind(call, f->name, "seed", 0, &a)) return NULL;
-    bool seeded = a.p[0] && a.p[0]->kind != AST_NONE;
-    IrValue *seed = lw_int_arg_or(L, seeded ? a.p[0] : NULL, call->span, 0);
-    if (!seed) return NULL;
-    return dev(L, call->span, DEV_NP_RANDOM_NEW, ty_obj(NP_RSTATE), 2,
-               (IrValue *[]){ seed, lw_const_bool(L, call->span, seeded) });
+    return rs_make(L, call, f, DEV_NP_RANDOM_NEW, NP_RSTATE);
 }
 
 /* rs.NAME(...): cupy.random.NAME(...) (numpy.random.NAME(...) for a numpy.random.RandomState)
