@@ -145,7 +145,7 @@ static void jcast(StrBuf *o, const char *ct, const char *x) { sb_printf(o, "((%s
 static bool jbinop(Jit *J, AstNode *e, AstOp op, AstNode *l, AstNode *r, StrBuf *o, JVal *t)
 {
     StrBuf a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
-    JVal ta, tb;
+    JVal ta = { 0 }, tb = { 0 };
     bool ok = jscalar(J, l, &a, &ta) && jscalar(J, r, &b, &tb);
     DType rt = ok ? jpromote(ta, tb) : DT_INT64;
     if (ok && op == AOP_DIV && !dt_is_float(rt)) rt = DT_FLOAT64;
@@ -193,7 +193,7 @@ static bool jcompare(Jit *J, AstNode *e, StrBuf *o, JVal *t)
             return jfail(J, e->span,
                          ar_printf(J->L->a, "the operator '%s' is not supported", ast_op_name(op)));
         StrBuf a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
-        JVal ta, tb;
+        JVal ta = { 0 }, tb = { 0 };
         if (!jscalar(J, e->elts.v[i], &a, &ta) || !jscalar(J, e->elts.v[i + 1], &b, &tb)) return false;
         const char *ct = jctype(J, jpromote(ta, tb), e->span);
         if (!ct) return false;
@@ -250,7 +250,7 @@ static bool jatomic(Jit *J, AstNode *call, const char *op, StrBuf *o, JVal *t)
                                nv > 1 ? "s" : ""));
     StrBuf arr SB_SCOPED = { 0 }, idx SB_SCOPED = { 0 }, v0 SB_SCOPED = { 0 }, v1 SB_SCOPED = { 0 };
     StrBuf *v[2] = { &v0, &v1 };
-    JVal ta, ti, tv;
+    JVal ta = { 0 }, ti = { 0 }, tv = { 0 };
     if (!jexpr(J, call->elts.v[0], &arr, &ta) || !jscalar(J, call->elts.v[1], &idx, &ti)) return false;
     if (!ta.arr)
         return jfail(J, ((AstNode *)call->elts.v[0])->span,
@@ -278,7 +278,7 @@ static bool jcall(Jit *J, AstNode *e, StrBuf *o, JVal *t)
     const char *q = qualname(J, e->lhs);
     const char *jn = after(q, "cupyx.jit."), *cn = after(q, "cupy."), *mn = after(q, "math.");
     StrBuf a[4] __attribute__((cleanup(jfree_args))) = { { 0 } };
-    JVal ta[4];
+    JVal ta[4] = { { 0 } };
     DType d;
     *t = (JVal){ .dt = DT_UINT32 };
     if ((cn && lw_dtype_name(cn, &d) && strcmp(cn, "dtype")) ||
@@ -417,7 +417,7 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
     }
     case AST_SUBSCRIPT: {
         StrBuf a SB_SCOPED = { 0 }, i SB_SCOPED = { 0 };
-        JVal ta, ti;
+        JVal ta = { 0 }, ti = { 0 };
         bool ok = jexpr(J, e->lhs, &a, &ta);
         if (ok && !ta.arr) ok = jfail(J, e->span, "indexing a scalar is not supported");
         if (ok && (e->rhs->kind == AST_TUPLE || e->rhs->kind == AST_SLICE))
@@ -447,7 +447,7 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
     }
     case AST_BOOLOP: {
         StrBuf a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
-        JVal ta, tb;
+        JVal ta = { 0 }, tb = { 0 };
         if (!jscalar(J, e->lhs, &a, &ta) || !jscalar(J, e->rhs, &b, &tb)) return false;
         sb_printf(o, "((bool)(%s) %s (bool)(%s))", a.s, e->op == AOP_AND ? "&&" : "||", b.s);
         *t = (JVal){ .dt = DT_BOOL };
@@ -456,7 +456,7 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
     case AST_COMPARE: return jcompare(J, e, o, t);
     case AST_IFEXP: {
         StrBuf c SB_SCOPED = { 0 }, a SB_SCOPED = { 0 }, b SB_SCOPED = { 0 };
-        JVal tc, ta, tb;
+        JVal tc = { 0 }, ta = { 0 }, tb = { 0 };
         if (!jscalar(J, e->cond, &c, &tc) || !jscalar(J, e->then, &a, &ta) || !jscalar(J, e->els, &b, &tb))
             return false;
         DType d = jpromote(ta, tb);
@@ -513,14 +513,14 @@ static bool jshared(Jit *J, AstNode *target, AstNode *call)
 static bool jassign(Jit *J, int n, AstNode *target, AstOp op, AstNode *value, Span sp)
 {
     StrBuf v SB_SCOPED = { 0 }, line SB_SCOPED = { 0 };
-    JVal tv;
+    JVal tv = { 0 };
     const char *jn = value->kind == AST_CALL ? after(qualname(J, value->lhs), "cupyx.jit.") : NULL;
     if (target->kind == AST_NAME && op == AOP_NONE && jn && !strcmp(jn, "shared_memory"))
         return jshared(J, target, value);
     if (target->kind != AST_NAME && target->kind != AST_SUBSCRIPT)
         return jfail(J, target->span, "assigning to this target is not supported");
     bool ok = op != AOP_NONE ? jbinop(J, value, op, target, value, &v, &tv) : jscalar(J, value, &v, &tv);
-    JVal tt;
+    JVal tt = { 0 };
     StrBuf tgt SB_SCOPED = { 0 };
     if (ok && target->kind == AST_NAME && !jvar(J, target->sval)) {
         JVal nt = { .dt = tv.dt };
@@ -552,7 +552,7 @@ static bool jfor(Jit *J, int n, AstNode *s)
         strcmp(qualname(J, it->lhs), "range"))
         return jfail(J, s->span, "a for loop other than `for NAME in range(...)` is not supported");
     StrBuf a[4] __attribute__((cleanup(jfree_args))) = { { 0 } };
-    JVal t[4];
+    JVal t[4] = { { 0 } };
     if (!jargs(J, it, 1, 3, a, t)) return false;
     int na = it->elts.n;
     JVal start = na > 1 ? t[0] : (JVal){ .dt = DT_INT64, .lit = true };
@@ -596,7 +596,7 @@ static bool jfor(Jit *J, int n, AstNode *s)
 static bool jstmt(Jit *J, AstNode *s, int n)
 {
     StrBuf e SB_SCOPED = { 0 };
-    JVal t;
+    JVal t = { 0 };
     switch (s->kind) {
     case AST_EXPR_STMT:
         if (s->lhs->kind == AST_STR) return true; /* a docstring */
