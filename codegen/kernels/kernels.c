@@ -152,7 +152,9 @@ void cg_list_kernels(FILE *out, const IrModule *m)
         const KernelGroup *g = VEC_AT(m->groups, i);
         StrBuf w = {0};
         cg_put_where(&w, m, g);
-        if (g->chain && VEC_AT(g->chain->members, 0) == g) fprintf(out, "%s  %s\n", g->chain->name, w.s);
+        if (g->chain && VEC_AT(g->chain->members, 0) == g)
+            fprintf(out, "%s  %s  (a warp per row of at most %d elements when rows are many, else a block)\n",
+                    g->chain->name, w.s, cg_rows_warp_max(g->chain));
         const Siblings *sb = g->siblings;
         if (sb && !shown[sb->id]) {     /* the set, then its members (its fallback) */
             shown[sb->id] = true;

@@ -43,6 +43,10 @@ typedef struct Slot {
     int copy0;      /* its copies go to hb<id>_rel[copy0...] */
 } Slot;
 
+/* ---------------------------------------------------------------- rows.c */
+/* The longest rows (elements) a row chain runs a warp per row for (--emit=kernels says it). */
+int cg_rows_warp_max(const RowChain *c);
+
 /* ---------------------------------------------------------------- common.c */
 bool cg_defined_in(const IrValue *v, const KernelGroup *g);
 const char *cg_val_ctype(const IrValue *v);
