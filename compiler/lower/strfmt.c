@@ -312,17 +312,6 @@ static const IrValue *global_value(Lower *L, const IrVar *var)
     return st && st->nargs == 1 ? st->args[0] : NULL;
 }
 
-/* Python's str() of a constant scalar instruction into sb; false when d is none. */
-static bool const_scalar_text(StrBuf *sb, const IrInstr *d)
-{
-    switch (d->op) {
-    case IR_CONST_STR: sb_puts(sb, d->sval); return true;
-    case IR_CONST_INT: sb_printf(sb, "%lld", (long long)d->ival); return true;
-    case IR_CONST_BOOL: sb_puts(sb, d->ival ? "True" : "False"); return true;
-    default: return false;
-    }
-}
-
 /* Does in, or a block it owns, store var? */
 static bool stores_var(const IrInstr *in, const IrVar *var)
 {
@@ -335,13 +324,14 @@ static bool stores_var(const IrInstr *in, const IrVar *var)
     return false;
 }
 
-/* The value local var holds at the end of the block being lowered when the code before it
- * says (the last store on the straight path there, with no store in a branch or a loop around
- * in between), or NULL. */
-static const IrValue *local_value(Lower *L, const IrVar *var)
+/* The value that load reads from its local variable when the code before it says (the last
+ * store on the straight path there, with no store in a branch or a loop around in between),
+ * or NULL. */
+static const IrValue *local_value(const IrInstr *load)
 {
-    const IrBlock *b = L->blk;
-    int from = b->instrs.n - 1;
+    const IrVar *var = load->var;
+    const IrBlock *b = load->parent;
+    int from = b ? ir_index_in_block(b, load) - 1 : -1;
     while (b) {
         for (int i = from; i >= 0; i--) {
             const IrInstr *in = VEC_AT(b->instrs, i);
@@ -356,36 +346,140 @@ static const IrValue *local_value(Lower *L, const IrVar *var)
     return NULL;
 }
 
-/* v, through the variables it loads (a module variable's last top-level value, a local's
- * value on the path here). */
-static const IrValue *resolve(Lower *L, const IrValue *v)
+/* A call of a user function being folded through: the callee's parameters are the call's
+ * arguments, which resolve in the caller's frame (up; NULL: the function being lowered). */
+typedef struct FoldFrame {
+    const IrInstr *call;
+    const struct FoldFrame *up;
+} FoldFrame;
+
+/* Does b (or a block inside it) return? */
+static bool block_returns(const IrBlock *b)
 {
-    for (int k = 0; k < 64 && v->def && v->def->op == IR_LOAD; k++) {
-        const IrValue *g = v->def->var->global ? global_value(L, v->def->var) : local_value(L, v->def->var);
-        if (!g) break;
-        v = g;
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_RETURN || block_returns(in->blocks[0]) || block_returns(in->blocks[1])) return true;
+    }
+    return false;
+}
+
+/* The value f returns when its body has one return, at its top level (straight-line code
+ * before it: loops over constant tuples and dicts are written out), or NULL. */
+static const IrValue *sole_return(const IrFunc *f)
+{
+    const IrBlock *b = f->body;
+    const IrInstr *ret = NULL;
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_RETURN) {
+            if (ret) return NULL;
+            ret = in;
+        } else if (block_returns(in->blocks[0]) || block_returns(in->blocks[1])) {
+            return NULL;
+        }
+    }
+    return ret && ret->nargs == 1 ? ret->args[0] : NULL;
+}
+
+/* v, through the variables it loads (a module variable's last top-level value, a local's
+ * value on the path to the load, a parameter's argument in the frame's call), the elements of
+ * tuples (and dicts) it takes, and the calls of user functions it makes (into the callee's
+ * return value, in a new frame); *fr: the frame of the result. */
+static const IrValue *resolve(Lower *L, const IrValue *v, const FoldFrame **fr)
+{
+    for (int k = 0; k < 256 && v->def; k++) {
+        const IrInstr *d = v->def;
+        const IrValue *next = NULL;
+        if (d->op == IR_LOAD && d->var->global) {
+            next = global_value(L, d->var);
+        } else if (d->op == IR_LOAD && *fr) {
+            const FoldFrame *f = *fr;
+            for (int i = 0; i < f->call->func->params.n && i < f->call->nargs; i++)
+                if (VEC_AT(f->call->func->params, i) == d->var) {
+                    next = f->call->args[i];
+                    *fr = f->up;
+                    break;
+                }
+            if (!next) next = local_value(d);
+        } else if (d->op == IR_LOAD) {
+            next = local_value(d);
+        } else if (d->op == IR_TUPLE_GET) {
+            const FoldFrame *tf = *fr;
+            const IrValue *t = resolve(L, d->args[0], &tf);
+            if (t->def && t->def->op == IR_TUPLE && d->ival >= 0 && d->ival < t->def->nargs) {
+                next = t->def->args[d->ival];
+                *fr = tf;
+            }
+        } else if (d->op == IR_CALL && d->func && d->func->body) {
+            next = sole_return(d->func);
+            if (next) {
+                FoldFrame *nf = ar_alloc(L->a, sizeof *nf);
+                *nf = (FoldFrame){ d, *fr };
+                *fr = nf;
+            }
+        }
+        if (!next) break;
+        v = next;
     }
     return v;
 }
 
-/* Appends the constant text of v (a str, or with scalar a constant number too) to sb; false
- * with *bad: the instruction computed at run time. */
-static bool fold_into(Lower *L, const IrValue *v, StrBuf *sb, const IrInstr **bad, bool scalar, int depth)
+/* The constant value of the Python int v (constants, and + - * // % and unary - of those,
+ * with Python's floor rounding), or false. */
+static bool fold_int(Lower *L, const IrValue *v, const FoldFrame *fr, int64_t *out, int depth)
 {
-    const IrInstr *d = resolve(L, v)->def;
+    if (depth >= 64 || (v->type->kind != TY_INT && v->type->kind != TY_BOOL)) return false;
+    v = resolve(L, v, &fr);
+    const IrInstr *d = v->def;
+    if (!d) return false;
+    if (lw_is_const_int(v, out)) return true;
+    int64_t a, b = 0;
+    if (d->nargs < 1 || d->nargs > 2 || !fold_int(L, d->args[0], fr, &a, depth + 1)) return false;
+    if (d->nargs == 2 && !fold_int(L, d->args[1], fr, &b, depth + 1)) return false;
+    switch (d->op) {
+    case IR_NEG: *out = -a; return d->nargs == 1;
+    case IR_ADD: *out = a + b; return true;
+    case IR_SUB: *out = a - b; return true;
+    case IR_MUL: *out = a * b; return true;
+    case IR_FLOORDIV:
+    case IR_MOD:
+        if (b == 0) return false;
+        int64_t q = a / b, r = a % b;
+        if (r != 0 && ((r < 0) != (b < 0))) {
+            q--;
+            r += b;
+        }
+        *out = d->op == IR_FLOORDIV ? q : r;
+        return true;
+    default: return false;
+    }
+}
+
+/* Appends the constant text of v (a str, or with scalar str() of a constant int or bool too)
+ * to sb; false with *bad: the instruction computed at run time. */
+static bool fold_into(Lower *L, const IrValue *v, const FoldFrame *fr, StrBuf *sb, const IrInstr **bad, bool scalar,
+                      int depth)
+{
+    int64_t n;
+    if (scalar && fold_int(L, v, fr, &n, depth)) {
+        if (v->type->kind == TY_BOOL) sb_puts(sb, n ? "True" : "False");
+        else sb_printf(sb, "%lld", (long long)n);
+        return true;
+    }
+    const IrInstr *d = resolve(L, v, &fr)->def;
     if (!d || depth >= 64) {
         *bad = d;
         return false;
     }
     if (d->op == IR_STR_CONCAT) {
         for (int i = 0; i < d->nargs; i++)
-            if (!fold_into(L, d->args[i], sb, bad, false, depth + 1)) return false;
+            if (!fold_into(L, d->args[i], fr, sb, bad, false, depth + 1)) return false;
         return true;
     }
-    if (d->op == IR_FORMAT && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's'))
-        return fold_into(L, d->args[0], sb, bad, true, depth + 1);
-    if (d->op == IR_CONST_STR || (scalar && const_scalar_text(sb, d))) {
-        if (d->op == IR_CONST_STR) sb_puts(sb, d->sval);
+    if (d->op == IR_TO_STR || (d->op == IR_FORMAT && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's')))
+        return fold_into(L, d->args[0], fr, sb, bad, true, depth + 1);
+    if (d->op == IR_CONST_STR) {
+        sb_puts(sb, d->sval);
         return true;
     }
     *bad = d;
@@ -395,9 +489,10 @@ static bool fold_into(Lower *L, const IrValue *v, StrBuf *sb, const IrInstr **ba
 bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr **bad)
 {
     StrBuf sb = { 0 };
-    const IrValue *src = resolve(L, v);
+    const FoldFrame *fr = NULL;
+    const IrValue *src = resolve(L, v, &fr);
     *bad = NULL;
-    if (v->type->kind != TY_STR || !fold_into(L, v, &sb, bad, false, 0)) {
+    if (v->type->kind != TY_STR || !fold_into(L, v, NULL, &sb, bad, false, 0)) {
         sb_free(&sb);
         return false;
     }
