@@ -709,6 +709,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
+        if (obj->type->kind == TY_STR) return lw_str_method(L, call, obj, m);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
         if (obj->type->kind == TY_OBJ) {
             const ApiFn *fn = lw_api_find(obj->type->name, m);

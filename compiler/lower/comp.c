@@ -20,6 +20,10 @@
  * 0.0 there), or from 0 + xs[0] when they are arrays (an empty list of arrays raises
  * ValueError: Python's 0 is no array); min/max of an empty list raise Python's ValueError at
  * run time.
+ *
+ * A list slice xs[a:b:c] is the comprehension [t[i] for i in range(a', b', c)] of a copy t of
+ * the list, a' and b' clamped as slice.indices(len(t)) clamps them (c a constant, 1 when
+ * omitted), so it is a new list as in Python.
  */
 #include "compiler/lower/lower.h"
 
@@ -372,4 +376,101 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     lw_stmt(L, mk_for(L, sp, mk_name(L, sp, v), mk_name(L, sp, tmp),
                       reduce_step(L, name, mk_name(L, sp, v), acc)));
     return lw_expr(L, mk_name(L, sp, acc));
+}
+
+/* ---------------------------------------------------------------- list slices */
+
+static AstNode *mk_int(Lower *L, Span sp, int64_t v)
+{
+    AstNode *n = mk(L, AST_INT, sp);
+    n->ival = v;
+    return n;
+}
+
+static AstNode *mk_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
+{
+    AstNode *n = mk(L, AST_BINOP, sp);
+    n->op = op;
+    n->lhs = a;
+    n->rhs = b;
+    return n;
+}
+
+/* `a if a OP b else c` pieces: the comparison a OP b. */
+static AstNode *mk_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
+{
+    AstNode *n = mk(L, AST_COMPARE, sp), *ab[2] = { a, b };
+    n->elts = mk_vec(L, 2, ab);
+    n->ops = (Vec){ ar_alloc(L->a, sizeof(void *)), 1, 0 };
+    n->ops.v[0] = (void *)(intptr_t)op;
+    return n;
+}
+
+static AstNode *mk_ifexp(Lower *L, Span sp, AstNode *cond, AstNode *then, AstNode *els)
+{
+    AstNode *n = mk(L, AST_IFEXP, sp);
+    n->cond = cond;
+    n->then = then;
+    n->els = els;
+    return n;
+}
+
+/* Binds hidden variable name to one bound of a slice of a sequence of length n (a variable), as
+ * slice.indices does: e (None or absent: dflt), a negative one counted from the end, then
+ * clamped to [lo, hi].  false after a located error (an index that is not an int). */
+static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstNode *dflt, AstNode *lo, AstNode *hi)
+{
+    Span sp = e ? e->span : dflt->span;
+    if (!e || e->kind == AST_NONE) {
+        lw_stmt(L, mk_assign(L, sp, name, dflt));
+        return true;
+    }
+    IrValue *v = lw_expr(L, e);
+    IrValue *i = v ? lw_as_index(L, v, sp) : NULL;
+    if (!i) {
+        if (v) diag_error(sp, "slice indices must be integers or None or have an __index__ method");
+        return false;
+    }
+    lw_assign(L, mk_name(L, sp, name), i, sp);
+    AstNode *x = mk_name(L, sp, name);
+    lw_stmt(L, mk_assign(L, sp, name, mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, mk_int(L, sp, 0)),
+                                               mk_bin(L, sp, AOP_ADD, x, n), x)));
+    lw_stmt(L, mk_assign(L, sp, name, mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lo), lo,
+                                               mk_ifexp(L, sp, mk_cmp(L, sp, AOP_GT, x, hi), hi, x))));
+    return true;
+}
+
+IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e)
+{
+    AstNode *sl = e->rhs;
+    Span sp = e->span;
+    int64_t step = 1;
+    if (sl->cond && sl->cond->kind != AST_NONE) {
+        IrValue *s = lw_expr(L, sl->cond);
+        if (!s) return NULL;
+        if (!lw_is_const_int(s, &step)) {
+            diag_error(sl->cond->span, "the step of a list slice must be a constant int here, got %s",
+                       s->type->kind == TY_INT ? "an int computed at run time" : ty_str_of(s->type));
+            return NULL;
+        }
+        if (step == 0) {
+            diag_error(sl->cond->span, "slice step cannot be zero");
+            return NULL;
+        }
+    }
+    const char *t = ar_printf(L->a, "t@slice%d", e->id), *n = ar_printf(L->a, "n@slice%d", e->id);
+    const char *a = ar_printf(L->a, "a@slice%d", e->id), *b = ar_printf(L->a, "b@slice%d", e->id);
+    lw_assign(L, mk_name(L, sp, t), xs, sp);
+    AstNode *tn = mk_name(L, sp, t), *nn = mk_name(L, sp, n);
+    lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
+    /* step > 0: within [0, n], defaults 0 and n; step < 0: within [-1, n - 1], defaults n - 1, -1 */
+    AstNode *lo = mk_int(L, sp, step > 0 ? 0 : -1), *hi = step > 0 ? nn : mk_bin(L, sp, AOP_SUB, nn, mk_int(L, sp, 1));
+    if (!slice_bound(L, sl->lhs, a, nn, step > 0 ? lo : hi, lo, hi) ||
+        !slice_bound(L, sl->rhs, b, nn, step > 0 ? hi : lo, lo, hi))
+        return NULL;
+    AstNode *i = mk_name(L, sp, ar_printf(L->a, "i@slice%d", e->id)), *idx = mk(L, AST_SUBSCRIPT, sp);
+    idx->lhs = tn;
+    idx->rhs = i;
+    AstNode *rargs[3] = { mk_name(L, sp, a), mk_name(L, sp, b), mk_int(L, sp, step) };
+    return lw_comprehension(L, mk_comp(L, sp, e->id, idx, i, mk_call(L, sp, mk_name(L, sp, "range"), 3, rargs), NULL));
 }

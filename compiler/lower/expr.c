@@ -693,10 +693,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         return lw_tuple_get(L, obj, (int)k, e->span);
     }
     case TY_LIST: {
-        if (e->rhs->kind == AST_SLICE) {
-            diag_error(e->rhs->span, "list slicing is not supported yet");
-            return NULL;
-        }
+        if (e->rhs->kind == AST_SLICE) return lw_list_slice(L, obj, e);
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
         IrValue *ii = lw_as_index(L, iv, e->rhs->span);

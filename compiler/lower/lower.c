@@ -691,8 +691,9 @@ static void lower_augassign(Lower *L, AstNode *s)
     if (r) lw_assign(L, t, r, s->span);
 }
 
-/* for target in range(...) / enumerate / zip / list / array: a counted loop over a hidden
- * index; the iterables are evaluated once, before the loop. */
+/* for target in range(...) / enumerate / zip / list / array / a known str (the list of its
+ * characters): a counted loop over a hidden index; the iterables are evaluated once, before
+ * the loop. */
 typedef struct IterSrc {
     IrValue *v;       /* list, array or NULL (range / enumerate counter) */
     int kind;         /* 0 range counter, 1 list, 2 array, 3 argv */
@@ -719,6 +720,15 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
         src->kind = 2;
         *len = lw_emit1(L, IR_SHAPE_DIM, e->span, ty_int(), v);
         (*len)->def->ival = 0;
+        return true;
+    case TY_STR:
+        if (!(src->v = lw_str_chars(L, v, e->span))) {
+            diag_error(e->span, "cannot iterate over a str computed at run time (gpyc iterates over the strings "
+                                "it knows at compile time: constants, +, format and f-strings of them)");
+            return false;
+        }
+        src->kind = 1;
+        *len = lw_emit1(L, IR_LIST_LEN, e->span, ty_int(), src->v);
         return true;
     case TY_MODULE:
         if (strcmp(v->type->name, "sys.argv") == 0) {

@@ -213,6 +213,13 @@ IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt);
  * (without a format spec); *sp: where the text starts (a literal, or the expression).  false,
  * with *bad (the first instruction computed at run time, or NULL), otherwise. */
 bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr **bad);
+/* s.m(...) of a str s that lw_fold_str knows, evaluated at compile time into a constant:
+ * replace, join (of a list or tuple literal), upper, lower, strip, lstrip, rstrip, startswith,
+ * endswith; a located error for another method or a string computed at run time. */
+IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m);
+/* The list of the characters (code points) of str s when lw_fold_str knows it, else NULL (no
+ * error): what iterating over s gives. */
+IrValue *lw_str_chars(Lower *L, IrValue *s, Span sp);
 
 /* lower/comp.c — list comprehensions and generator expressions (a list), and sum, any, all,
  * min and max of one iterable */
@@ -223,6 +230,9 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name);
 /* list(it): the new list [x for x in it] of what a for loop iterates. */
 IrValue *lw_list_of(Lower *L, AstNode *call);
+/* xs[start:stop:step] (e: the subscript) of a list xs: the new list [xs[i] for i in
+ * range(a, b, step)], a and b the bounds slice.indices(len(xs)) gives; the step a constant. */
+IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e);
 /* The keys [key(x) for x in xs] of sorted(xs, key=key) (call), or NULL after an error. */
 IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key);
 

@@ -20,11 +20,14 @@
 #include <ctype.h>
 #include <string.h>
 
-/* The constant text of a str value, or NULL (after a located error naming what). */
-static const char *const_text(IrValue *fmt, Span sp, const char *what)
+/* The text of a str value the compiler knows (lw_fold_str), or NULL (after a located error
+ * naming what). */
+static const char *const_text(Lower *L, IrValue *fmt, Span sp, const char *what)
 {
-    if (fmt->def && fmt->def->op == IR_CONST_STR) return fmt->def->sval;
-    diag_error(sp, "the format string of %s must be a string literal (a constant) here", what);
+    const char *t;
+    const IrInstr *bad;
+    if (lw_fold_str(L, fmt, &t, NULL, &bad)) return t;
+    diag_error(sp, "the format string of %s must be a string the compiler knows (a constant) here", what);
     return NULL;
 }
 
@@ -108,7 +111,7 @@ static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const char *flags, i
 IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
 {
     Span sp = e->span;
-    const char *f = const_text(fmt, e->lhs->span, "%");
+    const char *f = const_text(L, fmt, e->lhs->span, "%");
     if (!f) return NULL;
     int nargs = args->type->kind == TY_TUPLE ? args->type->n : 1, used = 0;
     size_t len = strlen(f);
@@ -229,7 +232,7 @@ static IrValue *field_value(AstNode *call, IrValue **pos, IrValue **kw, const ch
 IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt)
 {
     Span sp = call->span;
-    const char *f = const_text(fmt, call->lhs->span, "str.format");
+    const char *f = const_text(L, fmt, call->lhs->span, "str.format");
     if (!f) return NULL;
     int npos = call->elts.n, nkw = call->params.n;
     IrValue **pos = ar_alloc(L->a, sizeof(IrValue *) * (npos + 1));
@@ -298,20 +301,6 @@ out:
 
 /* ---------------------------------------------------------------- compile-time strings */
 
-/* The value a load of module variable var reads where the module's top level stored it last
- * (before this point), or NULL. */
-static const IrValue *global_value(Lower *L, const IrVar *var)
-{
-    if (!var->global || !L->m->funcs.n) return NULL;
-    const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body;
-    const IrInstr *st = NULL;
-    for (int i = 0; i < top->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(top->instrs, i);
-        if (in->op == IR_STORE && in->var == var) st = in;
-    }
-    return st && st->nargs == 1 ? st->args[0] : NULL;
-}
-
 /* Does in, or a block it owns, store var? */
 static bool stores_var(const IrInstr *in, const IrVar *var)
 {
@@ -344,6 +333,25 @@ static const IrValue *local_value(const IrInstr *load)
         from = ir_index_in_block(b, own) - 1;
     }
     return NULL;
+}
+
+/* The value that load reads from its module variable: in the module's code, as a local's
+ * (local_value); in a function, the value the module's top level stored last so far (calls
+ * are lowered where they stand, in source order), unless a branch or a loop there stores it
+ * after; or NULL. */
+static const IrValue *global_value(Lower *L, const IrInstr *load)
+{
+    if (!L->m->funcs.n) return NULL;
+    const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body, *b = load->parent;
+    while (b && b->owner && b->owner->parent) b = b->owner->parent;
+    if (b == top) return local_value(load);
+    const IrValue *v = NULL;
+    for (int i = 0; i < top->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(top->instrs, i);
+        if (in->op == IR_STORE && in->var == load->var) v = in->nargs == 1 ? in->args[0] : NULL;
+        else if ((in->blocks[0] || in->blocks[1]) && stores_var(in, load->var)) v = NULL;
+    }
+    return v;
 }
 
 /* A call of a user function being folded through: the callee's parameters are the call's
@@ -391,7 +399,7 @@ static const IrValue *resolve(Lower *L, const IrValue *v, const FoldFrame **fr)
         const IrInstr *d = v->def;
         const IrValue *next = NULL;
         if (d->op == IR_LOAD && d->var->global) {
-            next = global_value(L, d->var);
+            next = global_value(L, d);
         } else if (d->op == IR_LOAD && *fr) {
             const FoldFrame *f = *fr;
             for (int i = 0; i < f->call->func->params.n && i < f->call->nargs; i++)
@@ -500,4 +508,155 @@ bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr
     sb_free(&sb);
     if (sp && src->def) *sp = src->def->span;
     return true;
+}
+
+/* ---------------------------------------------------------------- str methods */
+
+/* The text of argument e of s.m(...) (argument pos, 1-based; item pos - 1 of join's
+ * sequence when join), a str the compiler knows; NULL after a located error (Python's
+ * TypeError for another type). */
+static const char *known_arg(Lower *L, AstNode *e, const char *m, int pos, bool join)
+{
+    IrValue *v = lw_expr(L, e);
+    const char *t;
+    const IrInstr *bad;
+    if (!v) return NULL;
+    if (v->type->kind != TY_STR) {
+        if (join) diag_error(e->span, "sequence item %d: expected str instance, %s found", pos - 1, ty_str_of(v->type));
+        else diag_error(e->span, "%s() argument %d must be str, not %s", m, pos, ty_str_of(v->type));
+        return NULL;
+    }
+    if (lw_fold_str(L, v, &t, NULL, &bad)) return t;
+    diag_error(e->span, "str.%s() of a string computed at run time: gpyc evaluates str methods at compile time, on "
+                        "strings it knows (constants, +, format and f-strings of them)", m);
+    return NULL;
+}
+
+/* s with each of the first count (all when negative) non-overlapping occurrences of old
+ * replaced by new, as str.replace (an empty old matches before each character and at the end:
+ * bytes here, code points in Python; the same for ASCII). */
+static const char *str_replace(Lower *L, const char *s, const char *old, const char *new, int64_t count)
+{
+    StrBuf sb = { 0 };
+    size_t ol = strlen(old), sl = strlen(s), i = 0;
+    for (int64_t k = 0; (count < 0 || k < count) && i <= sl; k++) {
+        const char *q = ol ? strstr(s + i, old) : s + i;
+        if (!q) break;
+        sb_putn(&sb, s + i, (size_t)(q - (s + i)));
+        sb_puts(&sb, new);
+        i = (size_t)(q - s) + ol;
+        if (!ol && i < sl) sb_putc(&sb, s[i]);
+        i += !ol;
+    }
+    if (i < sl) sb_puts(&sb, s + i);
+    const char *r = ar_strndup(L->a, sb.s ? sb.s : "", sb.len);
+    sb_free(&sb);
+    return r;
+}
+
+/* sep.join(items): items a tuple or list literal, or a tuple value, of strs the compiler
+ * knows. */
+static const char *str_join(Lower *L, const char *sep, AstNode *items)
+{
+    StrBuf sb = { 0 };
+    const char *r = NULL;
+    if (items->kind == AST_LIST || items->kind == AST_TUPLE) {
+        for (int i = 0; i < items->elts.n; i++) {
+            const char *t = known_arg(L, items->elts.v[i], "join", i + 1, true);
+            if (!t) goto out;
+            sb_printf(&sb, "%s%s", i ? sep : "", t);
+        }
+    } else {
+        diag_error(items->span, "str.join() takes a list or tuple written in the call here (gpyc evaluates str "
+                                "methods at compile time)");
+        goto out;
+    }
+    r = ar_strndup(L->a, sb.s ? sb.s : "", sb.len);
+out:
+    sb_free(&sb);
+    return r;
+}
+
+/* s stripped of the characters of chars (whitespace when NULL) at its start (lead) and end
+ * (trail), as str.strip / lstrip / rstrip. */
+static const char *str_strip(Lower *L, const char *s, const char *chars, bool lead, bool trail)
+{
+    const char *set = chars ? chars : " \t\n\r\v\f";
+    size_t b = 0, e = strlen(s);
+    while (lead && b < e && strchr(set, s[b])) b++;
+    while (trail && e > b && strchr(set, s[e - 1])) e--;
+    return ar_strndup(L->a, s + b, e - b);
+}
+
+IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
+{
+    static const char *const sigs[][2] = {
+        { "replace", "self,old,new,count" }, { "join", "self,iterable" }, { "upper", "self" },
+        { "lower", "self" }, { "strip", "self,chars" }, { "lstrip", "self,chars" }, { "rstrip", "self,chars" },
+        { "startswith", "self,prefix" }, { "endswith", "self,suffix" },
+    };
+    int k = 0, n = (int)(sizeof sigs / sizeof sigs[0]);
+    while (k < n && strcmp(sigs[k][0], m)) k++;
+    if (k == n) {
+        diag_error(call->lhs->span, "'str' object has no method '%s' that gpyc supports", m);
+        return NULL;
+    }
+    Args a;
+    if (!lw_bind_self(call, m, sigs[k][1], k == 0 ? 3 : k == 1 || k >= 7 ? 2 : 1, s, &a)) return NULL;
+    const IrInstr *bad;
+    const char *t, *x = NULL, *y = NULL, *r;
+    if (!lw_fold_str(L, s, &t, NULL, &bad)) {
+        diag_error(call->lhs->span, "str.%s() of a string computed at run time: gpyc evaluates str methods at "
+                                    "compile time, on strings it knows (constants, +, format and f-strings of them)", m);
+        return NULL;
+    }
+    bool none = a.p[1] && a.p[1]->kind == AST_NONE && k >= 4 && k <= 6; /* strip(None): whitespace */
+    if (k != 1 && a.p[1] && !none && !(x = known_arg(L, a.p[1], m, 1, false))) return NULL;
+    if (k == 0 && !(y = known_arg(L, a.p[2], m, 2, false))) return NULL;
+    int64_t count = -1;
+    if (k == 0 && a.p[3]) {
+        IrValue *c = lw_expr(L, a.p[3]);
+        if (!c) return NULL;
+        if (!lw_is_const_int(c, &count)) {
+            diag_error(a.p[3]->span, "the count of str.replace() must be a constant int here, got %s",
+                       c->type->kind == TY_INT ? "an int computed at run time" : ty_str_of(c->type));
+            return NULL;
+        }
+    }
+    switch (k) {
+    case 0: r = str_replace(L, t, x, y, count); break;
+    case 1: r = str_join(L, t, a.p[1]); break;
+    case 2:
+    case 3: {
+        char *u = ar_strndup(L->a, t, strlen(t));
+        for (char *p = u; *p; p++) *p = (char)(k == 2 ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+        r = u;
+        break;
+    }
+    case 4:
+    case 5:
+    case 6: r = str_strip(L, t, x, k != 6, k != 5); break;
+    default: {
+        size_t lt = strlen(t), lx = strlen(x);
+        bool yes = lx <= lt && !memcmp(k == 7 ? t : t + lt - lx, x, lx);
+        return lw_const_bool(L, call->span, yes);
+    }
+    }
+    return r ? lw_const_str(L, call->span, r) : NULL;
+}
+
+IrValue *lw_str_chars(Lower *L, IrValue *s, Span sp)
+{
+    const char *t;
+    const IrInstr *bad;
+    if (!lw_fold_str(L, s, &t, NULL, &bad)) return NULL;
+    size_t n = strlen(t), k = 0;
+    IrValue **cs = ar_alloc(L->a, sizeof(IrValue *) * (n + 1));
+    for (size_t i = 0; i < n; k++) {
+        size_t j = i + 1;
+        while (j < n && ((unsigned char)t[j] & 0xC0) == 0x80) j++; /* a UTF-8 continuation byte */
+        cs[k] = lw_const_str(L, sp, ar_strndup(L->a, t + i, j - i));
+        i = j;
+    }
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), (int)k, cs);
 }

@@ -1,4 +1,4 @@
-# homogeneous lists (literal, append, len, index, iteration, sorted) and tuples
+# homogeneous lists (literal, append, len, index, iteration, sorted, slices) and tuples
 xs = [5, 3, 9, 1]
 xs.append(7)
 print(xs, len(xs), xs[0], xs[-1], xs[2])
@@ -33,3 +33,13 @@ print(empty, len(empty))
 bs = [False, True]
 bs.append(3 > 2)
 print(bs, bs[-1])
+# list slices: new lists, bounds clamped as slice.indices does, constant steps
+xs = [10, 20, 30, 40, 50]
+m = len(bs) + 1
+print(xs[1:3], xs[:2], xs[3:], xs[:], xs[-2:], xs[:-2], xs[::2], xs[::-1], xs[4:1:-1], xs[-1:-10:-2])
+print(xs[m:], xs[:m], xs[10:], xs[-10:2], xs[3:1], xs[None:None:None], xs[m - 9:m + 9:3])
+letters = list('xyzw')[:3]
+print(letters, ['a', 'b', 'c'][1:][0], [c + c for c in 'ab'][::-1])
+ys = xs[1:]
+ys.append(7)
+print(xs, ys, [1.5, 2.5][-1:], len(xs[2:2]))

@@ -26,3 +26,18 @@ print('{} {}'.format(cp.float32(2.5), x.sum()))
 print('m={} n={} k={}'.format(300, 200, 100))
 print(type(x).__name__, type(n).__name__, type(r).__name__, type(name).__name__, type((1, 2)).__name__)
 print('%s of %s' % (type(x).__name__, type([1]).__name__))
+
+# str methods on strings the compiler knows, evaluated at compile time (kernel templates)
+tpl = 'T ${T}* p = ${T}(0); // ${N}'
+src = tpl.replace('${T}', 'float').replace('${N}', str(n * 2))
+print(src)
+print(tpl.replace('${T}', 'int', 1), '|', 'ab'.replace('', '-'), '|', 'aaa'.replace('a', 'b', 2))
+print(', '.join(['int', 'float', name]), '|', ''.join(('a', 'b')), '|', '-'.join([]))
+print('  Mixed Case \n'.strip(), '|', 'xxhixx'.strip('x'), '|', '  l'.lstrip(), '|', 'r  '.rstrip() + '.')
+print(name.upper(), 'ABC'.lower(), src.startswith('T float'), src.endswith('14'), name.endswith('x'))
+names = list('xyzw')
+print(names, len(names), [c + '!' for c in 'hé'])
+fmt = 'v=%d'
+print(fmt % n, '{}-{}'.format(name, n), src.format())
+for k, c in enumerate('abc'):
+    print(k, c)

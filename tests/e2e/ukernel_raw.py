@@ -1,7 +1,8 @@
 # cp.RawKernel and cp.RawModule compiled ahead of time (lower/api/kernel.c): the CUDA source
 # goes into the program's device code; launches with 1-3 dimensional grids and blocks, dynamic
 # shared memory, arrays as device pointers, NumPy scalar types by value, Python ints and floats
-# as CuPy passes them (int64, float64).  Expected output: twins/ukernel_raw.py.
+# as CuPy passes them (int64, float64); sources built by functions of constants.  Expected
+# output: twins/ukernel_raw.py.
 import cupy as cp
 
 add_kernel = cp.RawKernel(r'''
@@ -67,3 +68,39 @@ def scaled_copy(v, a):
 
 for k in range(3):
     print(scaled_copy(cp.linspace(0, 1, 5), float(k)))
+
+# A source put together at compile time by functions of constants (cupy-examples/07_sgemm's
+# read_code): a loop over a dict of parameters prepending #defines, str() of ints computed
+# from default and constant arguments, a helper called from another function; each constant
+# argument set is its own instance (its own kernel unit).
+tile_src = r'''
+extern "C" __global__ void tiled(const float *a, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = a[i] * SCALE + OFFSET + HALF;
+}
+'''
+
+
+def with_defines(src, params):
+    code = src
+    for k, v in params.items():
+        code = '#define ' + k + ' ' + str(v) + '\n' + code
+    return code
+
+
+def header(name):
+    return '// kernel ' + name + '\n'
+
+
+def make_tiled(a, scale=3, offset=-7, block=64):
+    config = {'SCALE': scale, 'OFFSET': offset // 2, 'HALF': block // (scale + 1) % 5}
+    code = header('tiled') + with_defines(tile_src, params=config)
+    kern = cp.RawKernel(code, 'tiled')
+    out = cp.empty_like(a)
+    kern(((a.size + block - 1) // block,), (block,), (a, out, cp.int32(a.size)))
+    return out
+
+
+print(make_tiled(cp.arange(10, dtype=cp.float32)))
+print(make_tiled(cp.arange(5, dtype=cp.float32), scale=2))
+print(make_tiled(cp.arange(70, dtype=cp.float32), offset=9, block=32)[60:])

@@ -257,7 +257,8 @@ static IrValue *elementwise_kernel(Lower *L, AstNode *call)
 static int tuple_items(Lower *L, AstNode *e, const char *what, int max, IrValue **out, AstNode **exprs);
 
 /* The CUDA source argument e: a string the compiler knows (lw_fold_str: a constant, a module
- * variable whose last top-level value is one, +, str.format, % and f-strings of those); *sp:
+ * variable whose last top-level value is one, +, str.format, % and f-strings of those, a call
+ * of a function returning one); *sp:
  * where its text starts in the script. */
 static bool code_arg(Lower *L, AstNode *e, const char **code, Span *sp)
 {
@@ -269,13 +270,13 @@ static bool code_arg(Lower *L, AstNode *e, const char **code, Span *sp)
             diag_error(e->span,
                        "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), "
                        "got a string computed at run time (line %u); constants, +, str.format, %% and f-strings "
-                       "of constants fold",
+                       "of constants fold, also through calls of functions",
                        (unsigned)bad->span.line);
         else
             diag_error(e->span,
                        "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), got %s",
                        v->type->kind == TY_STR ? "a string computed at run time; constants, +, str.format, % and "
-                                                 "f-strings of constants fold"
+                                                 "f-strings of constants fold, also through calls of functions"
                                                : ty_str_of(v->type));
         return false;
     }

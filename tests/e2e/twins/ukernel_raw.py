@@ -21,3 +21,8 @@ print(float(partial.sum()))
 
 for k in range(3):
     print(cp.linspace(0, 1, 5) * float(k))
+
+# make_tiled: a * SCALE + OFFSET + HALF with OFFSET = offset // 2, HALF = block // (scale + 1) % 5
+print(cp.arange(10, dtype=cp.float32) * cp.float32(3) + cp.float32(-4 + 1))
+print(cp.arange(5, dtype=cp.float32) * cp.float32(2) + cp.float32(-4 + 1))
+print((cp.arange(70, dtype=cp.float32) * cp.float32(3) + cp.float32(4 + 3))[60:])

@@ -1,0 +1,4 @@
+import sys
+
+for c in sys.argv[0]:
+    print(c)

@@ -1,0 +1,2 @@
+names = ["a", "b"]
+print(", ".join(names))

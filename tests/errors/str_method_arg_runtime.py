@@ -1,0 +1,4 @@
+import sys
+
+suffix = sys.argv[0]
+print("kernel".endswith(suffix))

@@ -1,0 +1,1 @@
+print("a1".replace(1, "b"))

@@ -1,0 +1,4 @@
+import sys
+
+name = sys.argv[0]
+print(name.upper())

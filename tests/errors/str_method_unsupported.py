@@ -1,0 +1,2 @@
+words = "a b"
+parts = words.split()

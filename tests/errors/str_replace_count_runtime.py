@@ -1,0 +1,4 @@
+import sys
+
+n = len(sys.argv)
+print("aaa".replace("a", "b", n))
