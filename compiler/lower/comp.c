@@ -418,7 +418,8 @@ static AstNode *mk_ifexp(Lower *L, Span sp, AstNode *cond, AstNode *then, AstNod
 /* Binds hidden variable name to one bound of a slice of a sequence of length n (a variable), as
  * slice.indices does: e (None or absent: dflt), a negative one counted from the end, then
  * clamped to [lo, hi].  false after a located error (an index that is not an int). */
-static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstNode *dflt, AstNode *lo, AstNode *hi)
+static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstNode *dflt, AstNode *lo,
+                        AstNode *hi)
 {
     Span sp = e ? e->span : dflt->span;
     if (!e || e->kind == AST_NONE) {
@@ -433,10 +434,12 @@ static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstN
     }
     lw_assign(L, mk_name(L, sp, name), i, sp);
     AstNode *x = mk_name(L, sp, name);
-    lw_stmt(L, mk_assign(L, sp, name, mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, mk_int(L, sp, 0)),
-                                               mk_bin(L, sp, AOP_ADD, x, n), x)));
-    lw_stmt(L, mk_assign(L, sp, name, mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lo), lo,
-                                               mk_ifexp(L, sp, mk_cmp(L, sp, AOP_GT, x, hi), hi, x))));
+    lw_stmt(L, mk_assign(L, sp, name,
+                         mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, mk_int(L, sp, 0)),
+                                  mk_bin(L, sp, AOP_ADD, x, n), x)));
+    lw_stmt(L, mk_assign(L, sp, name,
+                         mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lo), lo,
+                                  mk_ifexp(L, sp, mk_cmp(L, sp, AOP_GT, x, hi), hi, x))));
     return true;
 }
 
@@ -464,7 +467,8 @@ IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e)
     AstNode *tn = mk_name(L, sp, t), *nn = mk_name(L, sp, n);
     lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
     /* step > 0: within [0, n], defaults 0 and n; step < 0: within [-1, n - 1], defaults n - 1, -1 */
-    AstNode *lo = mk_int(L, sp, step > 0 ? 0 : -1), *hi = step > 0 ? nn : mk_bin(L, sp, AOP_SUB, nn, mk_int(L, sp, 1));
+    AstNode *lo = mk_int(L, sp, step > 0 ? 0 : -1),
+            *hi = step > 0 ? nn : mk_bin(L, sp, AOP_SUB, nn, mk_int(L, sp, 1));
     if (!slice_bound(L, sl->lhs, a, nn, step > 0 ? lo : hi, lo, hi) ||
         !slice_bound(L, sl->rhs, b, nn, step > 0 ? hi : lo, lo, hi))
         return NULL;
@@ -472,5 +476,6 @@ IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e)
     idx->lhs = tn;
     idx->rhs = i;
     AstNode *rargs[3] = { mk_name(L, sp, a), mk_name(L, sp, b), mk_int(L, sp, step) };
-    return lw_comprehension(L, mk_comp(L, sp, e->id, idx, i, mk_call(L, sp, mk_name(L, sp, "range"), 3, rargs), NULL));
+    return lw_comprehension(
+        L, mk_comp(L, sp, e->id, idx, i, mk_call(L, sp, mk_name(L, sp, "range"), 3, rargs), NULL));
 }

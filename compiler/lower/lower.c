@@ -723,8 +723,9 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
         return true;
     case TY_STR:
         if (!(src->v = lw_str_chars(L, v, e->span))) {
-            diag_error(e->span, "cannot iterate over a str computed at run time (gpyc iterates over the strings "
-                                "it knows at compile time: constants, +, format and f-strings of them)");
+            diag_error(e->span,
+                       "cannot iterate over a str computed at run time (gpyc iterates over the strings "
+                       "it knows at compile time: constants, +, format and f-strings of them)");
             return false;
         }
         src->kind = 1;

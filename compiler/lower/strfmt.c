@@ -348,8 +348,10 @@ static const IrValue *global_value(Lower *L, const IrInstr *load)
     const IrValue *v = NULL;
     for (int i = 0; i < top->instrs.n; i++) {
         const IrInstr *in = VEC_AT(top->instrs, i);
-        if (in->op == IR_STORE && in->var == load->var) v = in->nargs == 1 ? in->args[0] : NULL;
-        else if ((in->blocks[0] || in->blocks[1]) && stores_var(in, load->var)) v = NULL;
+        if (in->op == IR_STORE && in->var == load->var)
+            v = in->nargs == 1 ? in->args[0] : NULL;
+        else if ((in->blocks[0] || in->blocks[1]) && stores_var(in, load->var))
+            v = NULL;
     }
     return v;
 }
@@ -465,13 +467,15 @@ static bool fold_int(Lower *L, const IrValue *v, const FoldFrame *fr, int64_t *o
 
 /* Appends the constant text of v (a str, or with scalar str() of a constant int or bool too)
  * to sb; false with *bad: the instruction computed at run time. */
-static bool fold_into(Lower *L, const IrValue *v, const FoldFrame *fr, StrBuf *sb, const IrInstr **bad, bool scalar,
-                      int depth)
+static bool fold_into(Lower *L, const IrValue *v, const FoldFrame *fr, StrBuf *sb, const IrInstr **bad,
+                      bool scalar, int depth)
 {
     int64_t n;
     if (scalar && fold_int(L, v, fr, &n, depth)) {
-        if (v->type->kind == TY_BOOL) sb_puts(sb, n ? "True" : "False");
-        else sb_printf(sb, "%lld", (long long)n);
+        if (v->type->kind == TY_BOOL)
+            sb_puts(sb, n ? "True" : "False");
+        else
+            sb_printf(sb, "%lld", (long long)n);
         return true;
     }
     const IrInstr *d = resolve(L, v, &fr)->def;
@@ -484,7 +488,8 @@ static bool fold_into(Lower *L, const IrValue *v, const FoldFrame *fr, StrBuf *s
             if (!fold_into(L, d->args[i], fr, sb, bad, false, depth + 1)) return false;
         return true;
     }
-    if (d->op == IR_TO_STR || (d->op == IR_FORMAT && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's')))
+    if (d->op == IR_TO_STR ||
+        (d->op == IR_FORMAT && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's')))
         return fold_into(L, d->args[0], fr, sb, bad, true, depth + 1);
     if (d->op == IR_CONST_STR) {
         sb_puts(sb, d->sval);
@@ -522,13 +527,18 @@ static const char *known_arg(Lower *L, AstNode *e, const char *m, int pos, bool 
     const IrInstr *bad;
     if (!v) return NULL;
     if (v->type->kind != TY_STR) {
-        if (join) diag_error(e->span, "sequence item %d: expected str instance, %s found", pos - 1, ty_str_of(v->type));
-        else diag_error(e->span, "%s() argument %d must be str, not %s", m, pos, ty_str_of(v->type));
+        if (join)
+            diag_error(e->span, "sequence item %d: expected str instance, %s found", pos - 1,
+                       ty_str_of(v->type));
+        else
+            diag_error(e->span, "%s() argument %d must be str, not %s", m, pos, ty_str_of(v->type));
         return NULL;
     }
     if (lw_fold_str(L, v, &t, NULL, &bad)) return t;
-    diag_error(e->span, "str.%s() of a string computed at run time: gpyc evaluates str methods at compile time, on "
-                        "strings it knows (constants, +, format and f-strings of them)", m);
+    diag_error(e->span,
+               "str.%s() of a string computed at run time: gpyc evaluates str methods at compile time, on "
+               "strings it knows (constants, +, format and f-strings of them)",
+               m);
     return NULL;
 }
 
@@ -567,8 +577,9 @@ static const char *str_join(Lower *L, const char *sep, AstNode *items)
             sb_printf(&sb, "%s%s", i ? sep : "", t);
         }
     } else {
-        diag_error(items->span, "str.join() takes a list or tuple written in the call here (gpyc evaluates str "
-                                "methods at compile time)");
+        diag_error(items->span,
+                   "str.join() takes a list or tuple written in the call here (gpyc evaluates str "
+                   "methods at compile time)");
         goto out;
     }
     r = ar_strndup(L->a, sb.s ? sb.s : "", sb.len);
@@ -591,9 +602,15 @@ static const char *str_strip(Lower *L, const char *s, const char *chars, bool le
 IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
 {
     static const char *const sigs[][2] = {
-        { "replace", "self,old,new,count" }, { "join", "self,iterable" }, { "upper", "self" },
-        { "lower", "self" }, { "strip", "self,chars" }, { "lstrip", "self,chars" }, { "rstrip", "self,chars" },
-        { "startswith", "self,prefix" }, { "endswith", "self,suffix" },
+        { "replace", "self,old,new,count" },
+        { "join", "self,iterable" },
+        { "upper", "self" },
+        { "lower", "self" },
+        { "strip", "self,chars" },
+        { "lstrip", "self,chars" },
+        { "rstrip", "self,chars" },
+        { "startswith", "self,prefix" },
+        { "endswith", "self,suffix" },
     };
     int k = 0, n = (int)(sizeof sigs / sizeof sigs[0]);
     while (k < n && strcmp(sigs[k][0], m)) k++;
@@ -606,8 +623,10 @@ IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
     const IrInstr *bad;
     const char *t, *x = NULL, *y = NULL, *r;
     if (!lw_fold_str(L, s, &t, NULL, &bad)) {
-        diag_error(call->lhs->span, "str.%s() of a string computed at run time: gpyc evaluates str methods at "
-                                    "compile time, on strings it knows (constants, +, format and f-strings of them)", m);
+        diag_error(call->lhs->span,
+                   "str.%s() of a string computed at run time: gpyc evaluates str methods at "
+                   "compile time, on strings it knows (constants, +, format and f-strings of them)",
+                   m);
         return NULL;
     }
     bool none = a.p[1] && a.p[1]->kind == AST_NONE && k >= 4 && k <= 6; /* strip(None): whitespace */
@@ -629,7 +648,8 @@ IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
     case 2:
     case 3: {
         char *u = ar_strndup(L->a, t, strlen(t));
-        for (char *p = u; *p; p++) *p = (char)(k == 2 ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+        for (char *p = u; *p; p++)
+            *p = (char)(k == 2 ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
         r = u;
         break;
     }

@@ -267,17 +267,19 @@ static bool code_arg(Lower *L, AstNode *e, const char **code, Span *sp)
     if (!v) return false;
     if (!lw_fold_str(L, v, code, sp, &bad)) {
         if (v->type->kind == TY_STR && bad && bad->span.file == e->span.file && bad->span.line != e->span.line)
-            diag_error(e->span,
-                       "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), "
-                       "got a string computed at run time (line %u); constants, +, str.format, %% and f-strings "
-                       "of constants fold, also through calls of functions",
-                       (unsigned)bad->span.line);
+            diag_error(
+                e->span,
+                "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), "
+                "got a string computed at run time (line %u); constants, +, str.format, %% and f-strings "
+                "of constants fold, also through calls of functions",
+                (unsigned)bad->span.line);
         else
-            diag_error(e->span,
-                       "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), got %s",
-                       v->type->kind == TY_STR ? "a string computed at run time; constants, +, str.format, % and "
-                                                 "f-strings of constants fold, also through calls of functions"
-                                               : ty_str_of(v->type));
+            diag_error(
+                e->span,
+                "the code of a raw kernel must be a constant string (gpyc compiles it ahead of time), got %s",
+                v->type->kind == TY_STR ? "a string computed at run time; constants, +, str.format, % and "
+                                          "f-strings of constants fold, also through calls of functions"
+                                        : ty_str_of(v->type));
         return false;
     }
     return true;
