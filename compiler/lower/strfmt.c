@@ -313,14 +313,13 @@ static bool stores_var(const IrInstr *in, const IrVar *var)
     return false;
 }
 
-/* The value that load reads from its local variable when the code before it says (the last
+/* The value var holds just before instruction at when the code before it says (the last
  * store on the straight path there, with no store in a branch or a loop around in between),
  * or NULL. */
-static const IrValue *local_value(const IrInstr *load)
+static const IrValue *value_before(const IrInstr *at, const IrVar *var)
 {
-    const IrVar *var = load->var;
-    const IrBlock *b = load->parent;
-    int from = b ? ir_index_in_block(b, load) - 1 : -1;
+    const IrBlock *b = at->parent;
+    int from = b ? ir_index_in_block(b, at) - 1 : -1;
     while (b) {
         for (int i = from; i >= 0; i--) {
             const IrInstr *in = VEC_AT(b->instrs, i);
@@ -335,16 +334,26 @@ static const IrValue *local_value(const IrInstr *load)
     return NULL;
 }
 
-/* The value that load reads from its module variable: in the module's code, as a local's
- * (local_value); in a function, the value the module's top level stored last so far (calls
- * are lowered where they stand, in source order), unless a branch or a loop there stores it
- * after; or NULL. */
-static const IrValue *global_value(Lower *L, const IrInstr *load)
+/* A call of a user function being folded through: the callee's parameters are the call's
+ * arguments, which resolve in the caller's frame (up; NULL: the function being lowered). */
+typedef struct FoldFrame {
+    const IrInstr *call;
+    const struct FoldFrame *up;
+} FoldFrame;
+
+/* The value that load (under frames fr) reads from its module variable: as a local's when
+ * the module's code runs it, directly or through the calls of fr (value_before the load or the
+ * outermost call); in a function being lowered, the value the module's top level stored last
+ * so far (the function is lowered at its first call, in source order), unless a branch or a
+ * loop there stores it after; or NULL. */
+static const IrValue *global_value(Lower *L, const IrInstr *load, const FoldFrame *fr)
 {
     if (!L->m->funcs.n) return NULL;
-    const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body, *b = load->parent;
+    const IrInstr *at = load;
+    for (; fr; fr = fr->up) at = fr->call;
+    const IrBlock *top = ((IrFunc *)VEC_AT(L->m->funcs, 0))->body, *b = at->parent;
     while (b && b->owner && b->owner->parent) b = b->owner->parent;
-    if (b == top) return local_value(load);
+    if (b == top) return value_before(at, load->var);
     const IrValue *v = NULL;
     for (int i = 0; i < top->instrs.n; i++) {
         const IrInstr *in = VEC_AT(top->instrs, i);
@@ -355,13 +364,6 @@ static const IrValue *global_value(Lower *L, const IrInstr *load)
     }
     return v;
 }
-
-/* A call of a user function being folded through: the callee's parameters are the call's
- * arguments, which resolve in the caller's frame (up; NULL: the function being lowered). */
-typedef struct FoldFrame {
-    const IrInstr *call;
-    const struct FoldFrame *up;
-} FoldFrame;
 
 /* Does b (or a block inside it) return? */
 static bool block_returns(const IrBlock *b)
@@ -401,7 +403,8 @@ static const IrValue *resolve(Lower *L, const IrValue *v, const FoldFrame **fr)
         const IrInstr *d = v->def;
         const IrValue *next = NULL;
         if (d->op == IR_LOAD && d->var->global) {
-            next = global_value(L, d);
+            next = global_value(L, d, *fr);
+            *fr = NULL; /* the value is the module code's, outside every call */
         } else if (d->op == IR_LOAD && *fr) {
             const FoldFrame *f = *fr;
             for (int i = 0; i < f->call->func->params.n && i < f->call->nargs; i++)
@@ -410,9 +413,9 @@ static const IrValue *resolve(Lower *L, const IrValue *v, const FoldFrame **fr)
                     *fr = f->up;
                     break;
                 }
-            if (!next) next = local_value(d);
+            if (!next) next = value_before(d, d->var);
         } else if (d->op == IR_LOAD) {
-            next = local_value(d);
+            next = value_before(d, d->var);
         } else if (d->op == IR_TUPLE_GET) {
             const FoldFrame *tf = *fr;
             const IrValue *t = resolve(L, d->args[0], &tf);

@@ -41,3 +41,13 @@ fmt = 'v=%d'
 print(fmt % n, '{}-{}'.format(name, n), src.format())
 for k, c in enumerate('abc'):
     print(k, c)
+glob = 'one'
+
+
+def glob_text(suffix):
+    return glob + suffix
+
+
+before = glob_text('!')
+glob = 'two'
+print(before.upper(), glob_text('?').upper(), glob_text('.').replace('t', 'T'))
