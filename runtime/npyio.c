@@ -34,6 +34,7 @@
 #include "internal.h"
 #include "npyfmt.h"
 #include "npzfmt.h"
+#include "fileio.h"
 
 #include <zlib.h>
 
@@ -66,9 +67,7 @@ static void staging(void)
     }
 }
 
-/* Python's OSError for errno err on path: FileNotFoundError: [Errno 2] No such file or
- * directory: 'x.npy'. */
-_Noreturn static void raise_os(int err, const char *path)
+void rt_raise_os(int err, const char *path)
 {
     const char *exc = err == ENOENT                   ? "FileNotFoundError"
                       : err == EACCES || err == EPERM ? "PermissionError"
@@ -95,7 +94,7 @@ static size_t read_full(int fd, char *p, size_t n, const char *path)
     while (got < n) {
         ssize_t k = read(fd, p + got, n - got);
         if (k < 0 && errno == EINTR) continue;
-        if (k < 0) raise_os(errno, path);
+        if (k < 0) rt_raise_os(errno, path);
         if (k == 0) break;
         got += (size_t)k;
     }
@@ -186,14 +185,13 @@ static gp_array *oriented(gp_array *a, const NpyHeader *h)
     return t;
 }
 
-/* Opens path for reading: the descriptor and its size (OSError as Python's). */
-static int open_in(const char *path, uint64_t *size)
+int rt_open_in(const char *path, uint64_t *size)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) raise_os(errno, path);
+    if (fd < 0) rt_raise_os(errno, path);
     struct stat st;
-    if (fstat(fd, &st) != 0) raise_os(errno, path);
-    if (S_ISDIR(st.st_mode)) raise_os(EISDIR, path);
+    if (fstat(fd, &st) != 0) rt_raise_os(errno, path);
+    if (S_ISDIR(st.st_mode)) rt_raise_os(EISDIR, path);
     posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     *size = (uint64_t)st.st_size;
     return fd;
@@ -202,13 +200,13 @@ static int open_in(const char *path, uint64_t *size)
 gp_array *rt_npy_load(const char *path, gp_dtype dt, int ndim)
 {
     uint64_t size;
-    int fd = open_in(path, &size);
+    int fd = rt_open_in(path, &size);
     NpyHeader h;
     read_header(fd, path, size, &h);
     NpyError e;
     if (npy_check_data(&h, size - h.data_offset, &e) != NPY_OK) rt_raise(e.exc, "%s", e.msg);
     gp_array *a = array_for(&h, dt, ndim, path);
-    if (lseek(fd, (off_t)h.data_offset, SEEK_SET) < 0) raise_os(errno, path);
+    if (lseek(fd, (off_t)h.data_offset, SEEK_SET) < 0) rt_raise_os(errno, path);
     stream_in(fd, a->data, (size_t)a->size * rt_dtype_size(dt), h.swap, swap_unit(dt), path);
     close(fd);
     return oriented(a, &h);
@@ -229,7 +227,7 @@ static bool read_at(void *ctx, uint64_t off, void *buf, size_t n)
     while (got < n) {
         ssize_t k = pread(f->fd, (char *)buf + got, n - got, (off_t)(off + got));
         if (k < 0 && errno == EINTR) continue;
-        if (k < 0) raise_os(errno, f->path);
+        if (k < 0) rt_raise_os(errno, f->path);
         if (k == 0) return false;
         got += (size_t)k;
     }
@@ -296,7 +294,7 @@ static void inflate_in(const InFile *f, const NpzMember *m, uint64_t off, uint64
 gp_array *rt_npz_load(const char *path, const char *key, gp_dtype dt, int ndim)
 {
     uint64_t size;
-    InFile f = { open_in(path, &size), path };
+    InFile f = { rt_open_in(path, &size), path };
     NpzMember *ms;
     int n;
     NpyError e;
@@ -322,7 +320,7 @@ gp_array *rt_npz_load(const char *path, const char *key, gp_dtype dt, int ndim)
     snprintf(what, sizeof what, "%s['%s']", path, key);
     gp_array *a = array_for(&h, dt, ndim, what);
     if (m->method == 0) {
-        if (lseek(f.fd, (off_t)(off + h.data_offset), SEEK_SET) < 0) raise_os(errno, path);
+        if (lseek(f.fd, (off_t)(off + h.data_offset), SEEK_SET) < 0) rt_raise_os(errno, path);
         stream_in(f.fd, a->data, nbytes, h.swap, swap_unit(dt), path);
     } else if (nbytes) {
         inflate_in(&f, m, off, h.data_offset, a->data, nbytes, h.swap, swap_unit(dt));
@@ -361,8 +359,20 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+/* Removes the pending temporary file when the program ends by an error (rt_raise) while
+ * writing it: the destination keeps its old contents. */
+static void drop_pending(void *arg)
+{
+    (void)arg;
+    if (have_pending) unlink(pending);
+    have_pending = 0;
+}
+
 static void guard_tmp(const char *tmp)
 {
+    static bool registered;
+    if (!registered) rt_at_exit(drop_pending, NULL);
+    registered = true;
     snprintf(pending, sizeof pending, "%s", tmp);
     have_pending = 1;
     struct sigaction sa;
@@ -411,44 +421,33 @@ static bool stream_out(const char *data, size_t nbytes, Sink sink, void *ctx)
     return true;
 }
 
-/* An output file being written: f, and the temporary file renamed over path at the end. */
-typedef struct OutFile {
-    FILE *f;
-    const char *path;
-    char *real;
-    char tmp[PATH_MAX + 32]; /* "" when written in place */
-} OutFile;
-
-/* Starts writing path: a temporary file beside it (in place for a device or a fifo). */
-static void out_open(OutFile *o, const char *path)
+void rt_out_open(RtOutFile *o, const char *path)
 {
     memset(o, 0, sizeof *o);
     o->path = path;
     struct stat st;
     bool exists = stat(path, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode)) raise_os(EISDIR, path);
+    if (exists && S_ISDIR(st.st_mode)) rt_raise_os(EISDIR, path);
     if (exists && !S_ISREG(st.st_mode)) { /* a device or a fifo: written in place */
         o->f = fopen(path, "wb");
-        if (!o->f) raise_os(errno, path);
+        if (!o->f) rt_raise_os(errno, path);
         return;
     }
     o->real = exists ? realpath(path, NULL) : NULL; /* a symbolic link: replace its target */
     const char *target = o->real ? o->real : path;
     if (snprintf(o->tmp, sizeof o->tmp, "%s.gpyc-tmp-XXXXXX", target) >= (int)sizeof o->tmp)
-        raise_os(ENAMETOOLONG, path);
+        rt_raise_os(ENAMETOOLONG, path);
     int fd = mkstemp(o->tmp);
-    if (fd < 0) raise_os(errno, path);
+    if (fd < 0) rt_raise_os(errno, path);
     guard_tmp(o->tmp);
     mode_t mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
     o->f = fdopen(fd, "wb");
-    if (!o->f) raise_os(errno, path);
+    if (!o->f) rt_raise_os(errno, path);
 }
 
-/* Ends writing: with ok, the temporary file renamed over the destination; else (or when that
- * fails) removed, and OSError err raised. */
-static void out_close(OutFile *o, bool ok, int err)
+void rt_out_close(RtOutFile *o, bool ok, int err)
 {
     if (fclose(o->f) != 0 && ok) ok = false, err = errno;
     if (o->tmp[0]) {
@@ -457,16 +456,16 @@ static void out_close(OutFile *o, bool ok, int err)
         unguard_tmp();
     }
     free(o->real);
-    if (!ok) raise_os(err, o->path);
+    if (!ok) rt_raise_os(err, o->path);
 }
 
 /* Writes the header hdr (may be empty) and nbytes of contiguous device data to path. */
 static void write_out(const char *path, const char *hdr, size_t hlen, const char *data, size_t nbytes)
 {
-    OutFile o;
-    out_open(&o, path);
+    RtOutFile o;
+    rt_out_open(&o, path);
     bool ok = fwrite(hdr, 1, hlen, o.f) == hlen && stream_out(data, nbytes, sink_file, o.f);
-    out_close(&o, ok, errno);
+    rt_out_close(&o, ok, errno);
 }
 
 void rt_npy_save(const char *file, const gp_array *a)
@@ -490,14 +489,14 @@ void rt_npy_save(const char *file, const gp_array *a)
 gp_array *rt_fromfile(const char *path, gp_dtype dt, int64_t count, int64_t offset)
 {
     uint64_t size;
-    int fd = open_in(path, &size);
+    int fd = rt_open_in(path, &size);
     size_t isz = rt_dtype_size(dt);
     int64_t left = offset < (int64_t)size ? (int64_t)size - offset : 0;
     int64_t n = left / (int64_t)isz;
     if (count >= 0 && count < n) n = count;
     gp_array *a = rt_empty(dt, 1, &n);
     if (n > 0) {
-        if (lseek(fd, (off_t)offset, SEEK_SET) < 0) raise_os(errno, path);
+        if (lseek(fd, (off_t)offset, SEEK_SET) < 0) rt_raise_os(errno, path);
         stream_in(fd, a->data, (size_t)n * isz, false, 1, path);
     }
     close(fd);
@@ -605,8 +604,8 @@ void rt_npz_save(const char *file, int n, const char *const *names, gp_array *co
     localtime_r(&now, &tm);
     uint16_t t = (uint16_t)(tm.tm_hour << 11 | tm.tm_min << 5 | tm.tm_sec / 2);
     uint16_t d = (uint16_t)((tm.tm_year - 80) << 9 | (tm.tm_mon + 1) << 5 | tm.tm_mday);
-    OutFile o;
-    out_open(&o, path);
+    RtOutFile o;
+    rt_out_open(&o, path);
     NpzMember *ms = rt_xcalloc((size_t)n + 1, sizeof *ms);
     bool ok = true;
     for (int i = 0; i < n && ok; i++) ok = write_member(o.f, names[i], arrays[i], compressed, t, d, &ms[i]);
@@ -622,6 +621,6 @@ void rt_npz_save(const char *file, int n, const char *const *names, gp_array *co
     ok = ok && end >= 0 && fwrite(rec, 1, k, o.f) == k;
     int err = errno;
     free(ms);
-    out_close(&o, ok, err);
+    rt_out_close(&o, ok, err);
     free(path);
 }

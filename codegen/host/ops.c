@@ -400,6 +400,18 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "%s = rt_fromfile(%s, %s, %s, %s);", r, cg_arg(cg, in, 0),
                 dt_gp_enum(in->res->type->dtype), cg_arg(cg, in, 1), cg_arg(cg, in, 2));
         break;
+    case IR_LOADTXT: /* runtime/txtio.c */
+    case IR_SAVETXT: {
+        StrBuf sb = { 0 };
+        for (int i = 0; i < in->nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, i));
+        if (in->op == IR_LOADTXT)
+            cg_emit(cg, "%s = rt_loadtxt(%s, %s, %d);", r, sb.s, dt_gp_enum(in->res->type->dtype),
+                    in->res->type->ndim);
+        else
+            cg_emit(cg, "rt_savetxt(%s);", sb.s);
+        sb_free(&sb);
+        break;
+    }
     case IR_BINCOUNT: /* runtime/hist.cu */
         cg_emit(cg, "%s = rt_bincount(%s, %s, %s);", r, cg_arg(cg, in, 0), in->nargs > 2 ? cg_arg(cg, in, 2) : "NULL",
                 cg_arg(cg, in, 1));

@@ -22,7 +22,7 @@ bool lw_bind(AstNode *call, const char *fname, const char *sig, int nreq, Args *
 {
     const char *names[MAXP];
     int np = 0;
-    char buf[256];
+    char buf[512];
     snprintf(buf, sizeof buf, "%s", sig);
     for (char *tok = strtok(buf, ","); tok && np < MAXP; tok = strtok(NULL, ",")) names[np++] = tok;
     memset(out, 0, sizeof *out);
@@ -561,4 +561,69 @@ bool lw_real_only(const IrValue *x, Span sp, const char *fname)
     if (!dt_is_complex(x->type->dtype)) return true;
     diag_error(sp, "%s() of complex arrays is not supported yet", fname);
     return false;
+}
+
+/* ---------------------------------------------------------------- constant paths (files) */
+
+/* Counts the stores of var in b and the blocks under it; *val gets the last one's value. */
+static int stores_of(const IrBlock *b, const IrVar *var, IrValue **val)
+{
+    int n = 0;
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var == var) {
+            n++;
+            *val = in->op == IR_STORE ? in->args[0] : NULL;
+        }
+        n += stores_of(in->blocks[0], var, val) + stores_of(in->blocks[1], var, val);
+    }
+    return n;
+}
+
+/* The text of a str value known when compiling: a literal, a concatenation of such, or a
+ * variable stored once so far (in its function, or for a global in any function lowered so
+ * far) from one; NULL otherwise. */
+const char *lw_const_text(Lower *L, const IrValue *v, int depth)
+{
+    if (v->type->kind != TY_STR || !v->def || depth > 16) return NULL;
+    const IrInstr *in = v->def;
+    if (in->op == IR_CONST_STR) return in->sval;
+    if (in->op == IR_STR_CONCAT) {
+        const char *acc = "";
+        for (int i = 0; i < in->nargs; i++) {
+            const char *part = lw_const_text(L, in->args[i], depth + 1);
+            if (!part) return NULL;
+            acc = ar_printf(L->a, "%s%s", acc, part);
+        }
+        return acc;
+    }
+    if (in->op != IR_LOAD || !in->var) return NULL;
+    IrValue *val = NULL;
+    int n = 0;
+    if (in->var->global)
+        for (int i = 0; i < L->m->funcs.n; i++)
+            n += stores_of(((IrFunc *)L->m->funcs.v[i])->body, in->var, &val);
+    else
+        n = stores_of(L->fn->body, in->var, &val);
+    return n == 1 && val ? lw_const_text(L, val, depth + 1) : NULL;
+}
+
+/* A file name argument: a str (no file objects in gpyc). */
+IrValue *lw_file_arg(Lower *L, AstNode *e, const char *fname)
+{
+    IrValue *f = lw_expr(L, e);
+    if (f && f->type->kind != TY_STR) {
+        diag_error(e->span, "%s() takes a file name (a str) here, not %s: gpyc has no file objects", fname,
+                   ty_str_of(f->type));
+        return NULL;
+    }
+    return f;
+}
+
+/* The type of the array an earlier save of the constant path wrote, or NULL. */
+Type *lw_saved_type(Lower *L, const char *path)
+{
+    for (int i = L->npy_saved.n - 2; i >= 0; i -= 2)
+        if (!strcmp(L->npy_saved.v[i], path)) return L->npy_saved.v[i + 1];
+    return NULL;
 }

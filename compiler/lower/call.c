@@ -490,10 +490,10 @@ const ApiFn lw_call_api[] = {
 
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {
-    lw_call_api, lw_builtin_api, lw_reduce_api, lw_manip_api, lw_join_api, lw_create_api, lw_index_api,
-    lw_ufunc_api, lw_linalg_api, lw_einsum_api, lw_stats_api, lw_sort_api, lw_fft_api, lw_hist_api,
-    lw_place_api, lw_numeric_api, lw_grid_api, lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
-    lw_device_api, lw_testing_api, lw_record_api, lw_jit_api, NULL
+    lw_call_api,  lw_builtin_api, lw_reduce_api,  lw_manip_api,  lw_join_api,   lw_create_api, lw_index_api,
+    lw_ufunc_api, lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
+    lw_place_api, lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
+    lw_txtio_api, lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar

@@ -207,6 +207,17 @@ bool lw_with_generator(Lower *L, AstNode *s);
 /* lower/strfmt.c — printf-style `fmt % args` and `fmt.format(...)` of a constant format string,
  * lowered to the parts of an f-string (lw_format_part) */
 IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args);
+/* One printf-style conversion: flags ("-+ #0"), width and precision (-1: absent), type (0:
+ * the format's end, '%': a percent sign), and the literal run before it. */
+typedef struct PctConv {
+    const char *lit;
+    size_t nlit;
+    char flags[8];
+    int width, prec;
+    char type;
+} PctConv;
+bool lw_percent_next(Span sp, const char *f, size_t *pos, PctConv *c);
+bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int *conv, char *kind);
 IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt);
 /* The text of str value v when the compiler knows it: a constant, module variables' last
  * top-level values, + of them, str.format / % / f-strings of them and of constant ints and bools
@@ -419,7 +430,7 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
  *
  * Arguments bound to a NumPy signature, then read by type; every reader reports Python's or
  * NumPy's message at the argument and returns false / NULL. */
-#define MAXP 8
+#define MAXP 32
 #define MAXARR 32           /* arrays in one sequence argument (concatenate, stack, choose ...) */
 typedef struct Args {
     AstNode *p[MAXP];   /* argument expression per parameter, NULL when not given */
@@ -450,6 +461,13 @@ bool lw_axis1_named(Lower *L, AstNode *e, int ndim, int dflt, const char *name, 
 bool lw_axes_list(Lower *L, AstNode *e, int ndim, int *axes, int *n, const char *what);
 bool lw_bool_arg(Lower *L, AstNode *e, bool dflt, bool *out);   /* a constant True/False */
 bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* constant str */
+/* Files (bind.c): the text of a str value known when compiling (a literal, a concatenation of
+ * such, a variable stored once from one; NULL otherwise), a file name argument (a str; gpyc has
+ * no file objects), the array type an earlier save or savetxt of the constant path wrote (or
+ * NULL). */
+const char *lw_const_text(Lower *L, const IrValue *v, int depth);
+IrValue *lw_file_arg(Lower *L, AstNode *e, const char *fname);
+Type *lw_saved_type(Lower *L, const char *path);
 bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */
 IrValue *lw_array_arg(Lower *L, AstNode *e, const char *fname);  /* must be an array */
 bool lw_is_seq_lit(const AstNode *e);                            /* a list or tuple literal */
@@ -540,8 +558,8 @@ struct ApiFn {
 extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_api[], lw_join_api[],
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
-    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_device_api[], lw_testing_api[],
-    lw_record_api[], lw_jit_api[];
+    lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
+    lw_testing_api[], lw_record_api[], lw_jit_api[];
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);

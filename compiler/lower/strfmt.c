@@ -47,20 +47,23 @@ static IrValue *join_parts(Lower *L, Span sp, IrValue **parts, int np)
 
 /* ---------------------------------------------------------------- fmt % args */
 
-/* One printf-style conversion of v (flags, width, precision: prec < 0 when absent) as a part;
- * NULL after a located error. */
-static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const char *flags, int width, int prec, char type)
+/* The format() spec of a printf-style conversion (its flags, width, precision: prec < 0 when
+ * absent) into *spec; *conv the str conversion ('s', 'r', 'a') or 0, *kind what the value
+ * becomes first: 'i' int(), 'f' float(), 's' a str.  false after a located error. */
+bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int *conv, char *kind)
 {
+    const char *flags = c->flags;
     bool left = strchr(flags, '-'), zero = strchr(flags, '0') && !left, alt = strchr(flags, '#');
     const char *sign = strchr(flags, '+') ? "+" : strchr(flags, ' ') ? " " : "";
     StrBuf sb = { 0 };
-    int conv = 0;
-    switch (type) {
+    *conv = 0;
+    switch (c->type) {
     case 's':
     case 'r':
     case 'a':
-        conv = type;
-        if (width >= 0) sb_puts(&sb, left ? "<" : ">");
+        *conv = c->type;
+        *kind = 's';
+        if (c->width >= 0) sb_puts(&sb, left ? "<" : ">");
         break;
     case 'd':
     case 'i':
@@ -68,18 +71,11 @@ static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const char *flags, i
     case 'x':
     case 'X':
     case 'o':
-        if (prec >= 0) {
-            diag_error(sp, "a precision on the integer conversion %%%c is not supported", type);
-            return NULL;
+        if (c->prec >= 0) {
+            diag_error(sp, "a precision on the integer conversion %%%c is not supported", c->type);
+            return false;
         }
-        if (v->type->kind == TY_FLOAT || v->type->kind == TY_BOOL ||
-            (v->type->kind == TY_ARRAY && v->type->ndim == 0))
-            v = lw_to_scalar(L, v, TY_INT, sp);
-        if (!v) return NULL;
-        if (v->type->kind != TY_INT) {
-            diag_error(sp, "%%%c format: a real number is required, not %s", type, ty_str_of(v->type));
-            return NULL;
-        }
+        *kind = 'i';
         sb_printf(&sb, "%s%s%s%s", left ? "<" : "", sign, alt ? "#" : "", zero ? "0" : "");
         break;
     case 'f':
@@ -88,24 +84,91 @@ static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const char *flags, i
     case 'E':
     case 'g':
     case 'G':
+        *kind = 'f';
+        sb_printf(&sb, "%s%s%s%s", left ? "<" : "", sign, alt ? "#" : "", zero ? "0" : "");
+        break;
+    default: diag_error(sp, "unsupported format character '%c' in a %% format", c->type); return false;
+    }
+    if (c->width >= 0) sb_printf(&sb, "%d", c->width);
+    if (c->prec >= 0) sb_printf(&sb, ".%d", c->prec);
+    if (!*conv) sb_printf(&sb, "%c", c->type == 'i' || c->type == 'u' ? 'd' : c->type);
+    *spec = ar_strdup(L->a, sb.s ? sb.s : "");
+    sb_free(&sb);
+    return true;
+}
+
+/* One printf-style conversion c of v as a part; NULL after a located error. */
+static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c)
+{
+    const char *spec;
+    int conv;
+    char kind;
+    if (!lw_percent_spec(L, sp, c, &spec, &conv, &kind)) return NULL;
+    if (kind == 'i') {
+        if (v->type->kind == TY_FLOAT || v->type->kind == TY_BOOL ||
+            (v->type->kind == TY_ARRAY && v->type->ndim == 0))
+            v = lw_to_scalar(L, v, TY_INT, sp);
+        if (!v) return NULL;
+        if (v->type->kind != TY_INT) {
+            diag_error(sp, "%%%c format: a real number is required, not %s", c->type, ty_str_of(v->type));
+            return NULL;
+        }
+    } else if (kind == 'f') {
         if (v->type->kind == TY_INT || v->type->kind == TY_BOOL ||
             (v->type->kind == TY_ARRAY && v->type->ndim == 0 && !dt_is_float(v->type->dtype)))
             v = lw_to_scalar(L, v, TY_FLOAT, sp);
         if (!v) return NULL;
         if (v->type->kind != TY_FLOAT && !(v->type->kind == TY_ARRAY && v->type->ndim == 0)) {
-            diag_error(sp, "%%%c format: a real number is required, not %s", type, ty_str_of(v->type));
+            diag_error(sp, "%%%c format: a real number is required, not %s", c->type, ty_str_of(v->type));
             return NULL;
         }
-        sb_printf(&sb, "%s%s%s%s", left ? "<" : "", sign, alt ? "#" : "", zero ? "0" : "");
-        break;
-    default: diag_error(sp, "unsupported format character '%c' in a %% format", type); return NULL;
     }
-    if (width >= 0) sb_printf(&sb, "%d", width);
-    if (prec >= 0) sb_printf(&sb, ".%d", prec);
-    if (!conv) sb_printf(&sb, "%c", type == 'i' || type == 'u' ? 'd' : type);
-    const char *spec = ar_strdup(L->a, sb.s ? sb.s : "");
-    sb_free(&sb);
     return lw_format_part(L, v, spec, conv, sp, sp);
+}
+
+/* The next piece of the printf-style format f from *pos: the literal run before the next
+ * conversion (c->lit, c->nlit) and the conversion (c->type 0 at the end of f; '%' for %%).
+ * false after a located error. */
+bool lw_percent_next(Span sp, const char *f, size_t *pos, PctConv *c)
+{
+    size_t len = strlen(f), i = *pos;
+    memset(c, 0, sizeof *c);
+    c->lit = f + i;
+    while (i < len && f[i] != '%') i++;
+    c->nlit = (size_t)(f + i - c->lit);
+    c->width = c->prec = -1;
+    if (i == len) {
+        *pos = i;
+        return true;
+    }
+    size_t j = i + 1;
+    if (j < len && f[j] == '(') {
+        diag_error(sp, "%%(name) mappings in a %% format are not supported: write an f-string");
+        return false;
+    }
+    int nf = 0;
+    while (j < len && strchr("-+ #0", f[j])) {
+        if (nf < 7) c->flags[nf++] = f[j];
+        j++;
+    }
+    if (j < len && f[j] == '*') {
+        diag_error(sp, "'*' widths in a %% format are not supported: write an f-string");
+        return false;
+    }
+    for (; j < len && isdigit((unsigned char)f[j]); j++)
+        c->width = (c->width < 0 ? 0 : c->width * 10) + (f[j] - '0');
+    if (j < len && f[j] == '.') {
+        c->prec = 0;
+        for (j++; j < len && isdigit((unsigned char)f[j]); j++) c->prec = c->prec * 10 + (f[j] - '0');
+    }
+    while (j < len && strchr("hlL", f[j])) j++; /* length modifiers: Python ignores them */
+    if (j >= len) {
+        diag_error(sp, "incomplete format in a %% format string");
+        return false;
+    }
+    c->type = f[j];
+    *pos = j + 1;
+    return true;
 }
 
 IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
@@ -117,43 +180,12 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
     size_t len = strlen(f);
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
     int np = 0;
-    size_t run = 0;
-    for (size_t i = 0; i < len;) {
-        if (f[i] != '%') {
-            i++;
-            continue;
-        }
-        lit_part(L, sp, f + run, i - run, parts, &np);
-        size_t j = i + 1;
-        if (j < len && f[j] == '(') {
-            diag_error(sp, "%%(name) mappings in a %% format are not supported: write an f-string");
-            return NULL;
-        }
-        char flags[8] = { 0 };
-        int nf = 0;
-        while (j < len && strchr("-+ #0", f[j])) {
-            if (nf < 7) flags[nf++] = f[j];
-            j++;
-        }
-        int width = -1, prec = -1;
-        if (j < len && f[j] == '*') {
-            diag_error(sp, "'*' widths in a %% format are not supported: write an f-string");
-            return NULL;
-        }
-        for (; j < len && isdigit((unsigned char)f[j]); j++)
-            width = (width < 0 ? 0 : width * 10) + (f[j] - '0');
-        if (j < len && f[j] == '.') {
-            prec = 0;
-            for (j++; j < len && isdigit((unsigned char)f[j]); j++) prec = prec * 10 + (f[j] - '0');
-        }
-        while (j < len && strchr("hlL", f[j])) j++; /* length modifiers: Python ignores them */
-        if (j >= len) {
-            diag_error(sp, "incomplete format in a %% format string");
-            return NULL;
-        }
-        char type = f[j];
-        run = i = j + 1;
-        if (type == '%') {
+    for (size_t pos = 0;;) {
+        PctConv c;
+        if (!lw_percent_next(sp, f, &pos, &c)) return NULL;
+        lit_part(L, sp, c.lit, c.nlit, parts, &np);
+        if (!c.type) break;
+        if (c.type == '%') {
             parts[np++] = lw_const_str(L, sp, "%");
             continue;
         }
@@ -163,9 +195,8 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
         }
         IrValue *v = args->type->kind == TY_TUPLE ? lw_tuple_get(L, args, used, sp) : args;
         used++;
-        if (!v || !(parts[np++] = percent_part(L, sp, v, flags, width, prec, type))) return NULL;
+        if (!v || !(parts[np++] = percent_part(L, sp, v, &c))) return NULL;
     }
-    lit_part(L, sp, f + run, len - run, parts, &np);
     if (used < nargs) {
         diag_error(sp, "not all arguments converted during string formatting");
         return NULL;

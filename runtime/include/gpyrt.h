@@ -706,6 +706,28 @@ void rt_npy_save(const char *file, const gp_array *a);
 gp_array *rt_fromfile(const char *path, gp_dtype dt, int64_t count, int64_t offset);
 /* a.tofile(path): a's bytes in C order, nothing else (through a temporary file). */
 void rt_tofile(const char *path, const gp_array *a);
+/* ---- txtio.c: text files (runtime/txtfmt.c parses them) */
+/* cp.loadtxt (flags & 3 == 0), cp.genfromtxt (1) and cp.fromfile(sep=) (2) of path: delim (""
+ * for blanks; fromfile: sep), comments (markers separated by '\x1f'), skiprows (genfromtxt:
+ * skip_header), max_rows (-1: all; fromfile: count), usecols ("" for all, else the indices
+ * separated by ','), flags >> 4 & 3 ndmin, flags & 256 a genfromtxt fill value in fill, missing
+ * (genfromtxt: '\x1f'-separated markers), skip_footer; the values of dtype dtname parsed into
+ * an array of dt (float64, int64, uint64, bool or complex128: the caller casts to dtname's) and
+ * ndim dimensions (TypeError when NumPy's squeeze gives another).  New reference. */
+gp_array *rt_loadtxt(const char *path, const char *delim, const char *comments, int64_t skiprows,
+                     int64_t max_rows, const char *usecols, int64_t flags, double fill, const char *missing,
+                     int64_t skip_footer, const char *dtname, gp_dtype dt, int ndim);
+/* cp.savetxt(path, a, fmt, delimiter, newline, header, footer, comments) of a 1-d or 2-d array,
+ * (flags & 1) a.tofile(path, sep=delim, format=fmt) of any: prog, the conversions of fmt
+ * compiled by gpyc (records separated by '\x1e': 'L' literal text, or a conversion 'i' int(),
+ * 'f' float(), 's' str(), 'r' repr() and its format() spec), nfmt
+ * NumPy's count of '%' in a str fmt (one: repeated for each column) or minus the length of a
+ * list fmt, fmterr the error of a count that does not fit the columns ('V' ValueError or 'A'
+ * AttributeError, then the message), fmt the whole format's text (for the TypeError of a
+ * mismatch).  Written to a temporary file renamed over path. */
+void rt_savetxt(const char *path, const gp_array *a, const char *prog, int64_t nfmt, const char *fmterr,
+                const char *fmt, const char *delim, const char *newline, const char *header,
+                const char *footer, const char *comments, int64_t flags);
 /* f[key] of f = cp.load(path), an .npz archive: its member key (or key.npy), which must hold
  * dtype dt and ndim dimensions.  New reference. */
 gp_array *rt_npz_load(const char *path, const char *key, gp_dtype dt, int ndim);

@@ -1,6 +1,6 @@
 /*
- * lower/api/npyio.c — files: save and load of .npy files, fromfile and ndarray.tofile of raw
- * binary ones; the run-time half is
+ * lower/api/npyio.c — files: save and load of .npy files and .npz archives (fromfile, tofile
+ * and text files: lower/api/txtio.c); the run-time half is
  * runtime/npyio.c, the header runtime/npyfmt.c (which gpyc links too).  Table: lw_npyio_api.
  *
  * NumPy's rules implemented here:
@@ -26,74 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Counts the stores of var in b and the blocks under it; *val gets the last one's value. */
-static int stores_of(const IrBlock *b, const IrVar *var, IrValue **val)
-{
-    int n = 0;
-    for (int i = 0; b && i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var == var) {
-            n++;
-            *val = in->op == IR_STORE ? in->args[0] : NULL;
-        }
-        n += stores_of(in->blocks[0], var, val) + stores_of(in->blocks[1], var, val);
-    }
-    return n;
-}
-
-/* The text of a str value known when compiling: a literal, a concatenation of such, or a
- * variable stored once so far (in its function, or for a global in any function lowered so
- * far) from one; NULL otherwise. */
-static const char *const_str(Lower *L, const IrValue *v, int depth)
-{
-    if (v->type->kind != TY_STR || !v->def || depth > 16) return NULL;
-    const IrInstr *in = v->def;
-    if (in->op == IR_CONST_STR) return in->sval;
-    if (in->op == IR_STR_CONCAT) {
-        const char *acc = "";
-        for (int i = 0; i < in->nargs; i++) {
-            const char *part = const_str(L, in->args[i], depth + 1);
-            if (!part) return NULL;
-            acc = ar_printf(L->a, "%s%s", acc, part);
-        }
-        return acc;
-    }
-    if (in->op != IR_LOAD || !in->var) return NULL;
-    IrValue *val = NULL;
-    int n = 0;
-    if (in->var->global)
-        for (int i = 0; i < L->m->funcs.n; i++)
-            n += stores_of(((IrFunc *)L->m->funcs.v[i])->body, in->var, &val);
-    else
-        n = stores_of(L->fn->body, in->var, &val);
-    return n == 1 && val ? const_str(L, val, depth + 1) : NULL;
-}
-
-/* A file name argument: a str (no file objects in gpyc). */
-static IrValue *file_arg(Lower *L, AstNode *e, const char *fname)
-{
-    IrValue *f = lw_expr(L, e);
-    if (f && f->type->kind != TY_STR) {
-        diag_error(e->span, "%s() takes a file name (a str) here, not %s: gpyc has no file objects", fname,
-                   ty_str_of(f->type));
-        return NULL;
-    }
-    return f;
-}
-
 /* numpy.save's name: file, with ".npy" appended when it does not end so. */
 static const char *npy_name(Lower *L, const char *file)
 {
     size_t n = strlen(file);
     return n >= 4 && !strcmp(file + n - 4, ".npy") ? file : ar_printf(L->a, "%s.npy", file);
-}
-
-/* The type of the array an earlier save of the constant path wrote, or NULL. */
-static Type *saved_type(Lower *L, const char *path)
-{
-    for (int i = L->npy_saved.n - 2; i >= 0; i -= 2)
-        if (!strcmp(L->npy_saved.v[i], path)) return L->npy_saved.v[i + 1];
-    return NULL;
 }
 
 /* ---------------------------------------------------------------- .npz archives
@@ -188,7 +125,7 @@ IrValue *lw_npz_subscript(Lower *L, IrValue *obj, AstNode *e)
     const NpzInfo *z = npz_info(L, obj->type);
     IrValue *kv = lw_expr(L, e->rhs);
     if (!z || !kv) return NULL;
-    const char *key = const_str(L, kv, 0);
+    const char *key = lw_const_text(L, kv, 0);
     if (!key) {
         diag_error(e->rhs->span,
                    "an .npz archive's key must be a constant str here (gpyc needs the member's type)");
@@ -227,7 +164,7 @@ static IrValue *api_savez(Lower *L, AstNode *call, const char *fname)
         diag_error(sp, "%s() missing required argument 'file' (pos 1)", fname);
         return NULL;
     }
-    IrValue *f = file_arg(L, call->elts.v[0], fname);
+    IrValue *f = lw_file_arg(L, call->elts.v[0], fname);
     if (!f) return NULL;
     int n = call->elts.n - 1 + call->params.n;
     IrValue **args = ar_alloc(L->a, sizeof *args * (size_t)(n + 1));
@@ -260,7 +197,7 @@ static IrValue *api_savez(Lower *L, AstNode *call, const char *fname)
     in->sval = ar_printf(L->a, "%s", names.s ? names.s : "");
     in->ival = !strcmp(fname, "savez_compressed");
     sb_free(&names);
-    const char *path = const_str(L, f, 0);
+    const char *path = lw_const_text(L, f, 0);
     if (path) {
         size_t len = strlen(path);
         const char *full =
@@ -276,13 +213,13 @@ static IrValue *api_save(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "save", "file,arr,allow_pickle,fix_imports", 2, &a)) return NULL;
-    IrValue *f = file_arg(L, a.p[0], "save");
+    IrValue *f = lw_file_arg(L, a.p[0], "save");
     IrValue *x = f ? lw_arraylike(L, a.p[1], "save") : NULL;
     bool ignored;
     if (!x || !lw_bool_arg(L, a.p[2], true, &ignored) || !lw_bool_arg(L, a.p[3], true, &ignored)) return NULL;
     IrValue *args[2] = { f, x };
     ir_emit(L->m, L->blk, IR_NPY_SAVE, call->span, NULL, 2, args);
-    const char *path = const_str(L, f, 0);
+    const char *path = lw_const_text(L, f, 0);
     if (path) {
         vec_push(&L->npy_saved, (void *)npy_name(L, path));
         vec_push(&L->npy_saved, x->type);
@@ -354,16 +291,16 @@ static IrValue *api_load(Lower *L, AstNode *call)
     }
     if (a.p[4] && !lw_no_arg(a.p[4], "encoding")) return NULL;
     if (a.p[5] && !lw_no_arg(a.p[5], "max_header_size")) return NULL;
-    IrValue *f = file_arg(L, a.p[0], "load");
+    IrValue *f = lw_file_arg(L, a.p[0], "load");
     if (!f) return NULL;
-    const char *path = const_str(L, f, 0);
+    const char *path = lw_const_text(L, f, 0);
     if (!path) {
         diag_error(a.p[0]->span,
                    "load() of a path known only at run time: gpyc needs the array's dtype and ndim "
                    "when compiling; give the path as a constant str naming a .npy file");
         return NULL;
     }
-    Type *t = saved_type(L, path);
+    Type *t = lw_saved_type(L, path);
     if (!t) {
         NpyHeader h;
         if (!header_now(L, sp, path, &h, &t)) return NULL;
@@ -379,57 +316,10 @@ static IrValue *api_load(Lower *L, AstNode *call)
     return r;
 }
 
-/* ---------------------------------------------------------------- raw binary files */
-
-/* fromfile(file, dtype=float, count=-1, sep='', offset=0, *, like=None): sep '' (binary) */
-static IrValue *api_fromfile(Lower *L, AstNode *call)
-{
-    Span sp = call->span;
-    Args a;
-    if (!lw_bind(call, "fromfile", "file,dtype,count,sep,offset,like", 1, &a)) return NULL;
-    IrValue *f = file_arg(L, a.p[0], "fromfile");
-    DType dt = DT_FLOAT64;
-    bool given;
-    const char *sep;
-    if (!f || !lw_dtype_arg(L, a.p[1], &dt, &given) || !lw_str_arg(L, a.p[3], "", &sep)) return NULL;
-    if (!given) dt = DT_FLOAT64;
-    if (a.p[5] && !lw_no_arg(a.p[5], "like")) return NULL;
-    if (*sep) {
-        diag_error(a.p[3]->span, "fromfile() with sep= (a text file) is not supported by gpyc yet");
-        return NULL;
-    }
-    IrValue *count = lw_int_arg_or(L, a.p[2], sp, -1);
-    IrValue *offset = count ? lw_int_arg_or(L, a.p[4], sp, 0) : NULL;
-    if (!offset) return NULL;
-    IrValue *args[3] = { f, count, offset };
-    IrValue *r = lw_emit(L, IR_FROMFILE, sp, ty_array(dt, 1), 3, args);
-    r->def->dtype = dt;
-    return r;
-}
-
-/* a.tofile(fid, sep='', format='%s'): sep '' (binary: the bytes in C order) */
-static IrValue *api_tofile(Lower *L, AstNode *call, const ApiFn *fn, IrValue *self)
-{
-    (void)fn;
-    Args a;
-    if (!lw_bind(call, "tofile", "fid,sep,format", 1, &a)) return NULL;
-    IrValue *f = file_arg(L, a.p[0], "tofile");
-    const char *sep, *format;
-    if (!f || !lw_str_arg(L, a.p[1], "", &sep) || !lw_str_arg(L, a.p[2], "%s", &format)) return NULL;
-    if (*sep) {
-        diag_error(a.p[1]->span, "tofile() with sep= (a text file) is not supported by gpyc yet");
-        return NULL;
-    }
-    IrValue *args[2] = { f, self };
-    ir_emit(L->m, L->blk, IR_TOFILE, call->span, NULL, 2, args);
-    return lw_pseudo(L, ty_none());
-}
-
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_save)
 LW_API_PLAIN(api_load)
-LW_API_PLAIN(api_fromfile)
 LW_API_NAMED(api_savez)
 
 const ApiFn lw_npyio_api[] = {
@@ -437,7 +327,5 @@ const ApiFn lw_npyio_api[] = {
     { "cupy", "load", api_load_api, 0 },
     { "cupy", "savez", api_savez_api, 0 },
     { "cupy", "savez_compressed", api_savez_api, 0 },
-    { "cupy", "fromfile", api_fromfile_api, 0 },
-    { "cupy.ndarray", "tofile", api_tofile, 0 },
     { NULL, NULL, NULL, 0 },
 };
