@@ -277,19 +277,27 @@ static NpArg uniform_range(const NpArg *low, const NpArg *high)
     return r;
 }
 
+/* ValueError "NAME < 0" when some parameter value is negative (NaN passes; -0.0 does not). */
+static void check_non_negative(const NpArg *p, const char *name)
+{
+    for (int64_t i = 0, n = count(p->ndim, p->shape); i < n; i++)
+        if (!isnan(p->v[i]) && signbit(p->v[i])) rt_raise("ValueError", "%s < 0", name);
+}
+
 gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array *a, const gp_array *b)
 {
     NpArg pa = host_arg(a), pb = host_arg(b);
-    if (kind == RT_NP_GAUSS) {
-        for (int64_t i = 0; i < b->size; i++)
-            if (!isnan(pb.v[i]) && signbit(pb.v[i])) rt_raise("ValueError", "scale < 0");
-    } else {
+    bool legacy = kind == RT_NP_GAUSS || kind == RT_NP_UNIFORM;
+    if (kind == RT_NP_UNIFORM || kind == RT_NPG_UNIFORM) {
         gp_shape bs;
         const gp_array *hl[2] = { b, a };
         rt_broadcast(&bs, 2, hl); /* np.subtract(high, low)'s error */
         NpArg r = uniform_range(&pa, &pb);
         free(pb.v);
         pb = r;
+        if (kind == RT_NPG_UNIFORM) check_non_negative(&pb, "high - low");
+    } else {
+        check_non_negative(kind == RT_NPG_EXPONENTIAL ? &pa : &pb, "scale");
     }
     NpArg out = { .ndim = ndim };
     if (size || ndim == 0) { /* unsized 0-d parameters broadcast to () as well */
@@ -310,10 +318,13 @@ gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array
     }
     int64_t n = count(ndim, out.shape), idx[GP_MAXDIM] = { 0 };
     double *v = rt_xmalloc((size_t)(n ? n : 1) * sizeof *v);
-    rt_np_state *s = state();
+    rt_np_state *s = legacy ? state() : NULL;
     for (int64_t i = 0; i < n; i++) {
         double x = arg_at(&pa, ndim, idx), y = arg_at(&pb, ndim, idx);
-        v[i] = kind == RT_NP_GAUSS ? x + y * rt_np_gauss(s) : x + y * rt_np_double(s);
+        if (!legacy)
+            v[i] = rt_npg_sample(kind, x, y);
+        else
+            v[i] = kind == RT_NP_GAUSS ? x + y * rt_np_gauss(s) : x + y * rt_np_double(s);
         for (int d = ndim - 1; d >= 0 && ++idx[d] == out.shape[d]; d--) idx[d] = 0;
     }
     gp_array *r = rt_from_host(GP_FLOAT64, ndim, out.shape, v);
@@ -323,23 +334,33 @@ gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array
     return r;
 }
 
-gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape)
+gp_array *rt_np_pack_ints(gp_dtype dt, int ndim, const int64_t *shape, const uint64_t *u, int64_t n)
 {
-    if (low >= high) rt_raise("ValueError", "low >= high");
-    int64_t n = count(ndim, shape);
     int isz = (int)rt_dtype_size(dt);
-    uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
-    rt_np_bounded(state(), (uint64_t)low, (uint64_t)high - 1 - (uint64_t)low, isz * 8, n, u);
     char *packed = rt_xmalloc((size_t)(n ? n : 1) * (size_t)isz);
     for (int64_t i = 0; i < n; i++) {
         uint8_t b1 = (uint8_t)u[i];
         uint16_t b2 = (uint16_t)u[i];
         uint32_t b4 = (uint32_t)u[i];
-        void *src = isz == 1 ? (void *)&b1 : isz == 2 ? (void *)&b2 : isz == 4 ? (void *)&b4 : (void *)&u[i];
+        const void *src = isz == 1   ? (const void *)&b1
+                          : isz == 2 ? (const void *)&b2
+                          : isz == 4 ? (const void *)&b4
+                                     : (const void *)&u[i];
         memcpy(packed + i * isz, src, (size_t)isz);
     }
     gp_array *r = rt_from_host(dt, ndim, shape, packed);
     free(packed);
+    return r;
+}
+
+gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape)
+{
+    if (low >= high) rt_raise("ValueError", "low >= high");
+    int64_t n = count(ndim, shape);
+    uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
+    rt_np_bounded(state(), (uint64_t)low, (uint64_t)high - 1 - (uint64_t)low, (int)rt_dtype_size(dt) * 8, n,
+                  u);
+    gp_array *r = rt_np_pack_ints(dt, ndim, shape, u, n);
     free(u);
     return r;
 }
@@ -382,11 +403,12 @@ gp_array *rt_np_perm(int64_t n, bool draw)
     return r;
 }
 
-/* p as float64 on the host, checked as the legacy choice checks it (NumPy's messages). */
-static double *choice_p(const gp_array *pa, int64_t pop)
+double *rt_np_choice_p(const gp_array *pa, int64_t pop, bool legacy)
 {
-    if (pa->ndim != 1) rt_raise("ValueError", "'p' must be 1-dimensional");
-    if (pa->size != pop) rt_raise("ValueError", "'a' and 'p' must have same size");
+    if (pa->ndim != 1)
+        rt_raise("ValueError", legacy ? "'p' must be 1-dimensional" : "p must be 1-dimensional");
+    if (pa->size != pop)
+        rt_raise("ValueError", legacy ? "'a' and 'p' must have same size" : "a and p must have same size");
     size_t isz = rt_dtype_size(pa->dtype);
     char *raw = rt_xmalloc((size_t)(pop ? pop : 1) * isz);
     double *p = rt_xmalloc((size_t)(pop ? pop : 1) * sizeof *p);
@@ -409,9 +431,7 @@ static double *choice_p(const gp_array *pa, int64_t pop)
     return p;
 }
 
-/* cdf = cumsum(p) / cdf[-1]; out[i] = cdf.searchsorted(u[i], side='right') for n draws of
- * random_sample. */
-static void cdf_draws(rt_np_state *s, const double *p, int64_t pop, int64_t n, int64_t *out)
+void rt_np_cdf_search(const double *p, int64_t pop, const double *u, int64_t n, int64_t *out)
 {
     double *cdf = rt_xmalloc((size_t)(pop ? pop : 1) * sizeof *cdf);
     double acc = 0.0;
@@ -419,11 +439,10 @@ static void cdf_draws(rt_np_state *s, const double *p, int64_t pop, int64_t n, i
     double last = cdf[pop - 1];
     for (int64_t i = 0; i < pop; i++) cdf[i] /= last;
     for (int64_t k = 0; k < n; k++) {
-        double u = rt_np_double(s);
         int64_t lo = 0, hi = pop;
         while (lo < hi) {
             int64_t mid = lo + (hi - lo) / 2;
-            if (cdf[mid] <= u)
+            if (cdf[mid] <= u[k])
                 lo = mid + 1;
             else
                 hi = mid;
@@ -431,6 +450,15 @@ static void cdf_draws(rt_np_state *s, const double *p, int64_t pop, int64_t n, i
         out[k] = lo;
     }
     free(cdf);
+}
+
+/* n draws of random_sample searched in p's cdf (rt_np_cdf_search). */
+static void cdf_draws(rt_np_state *s, const double *p, int64_t pop, int64_t n, int64_t *out)
+{
+    double *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
+    for (int64_t k = 0; k < n; k++) u[k] = rt_np_double(s);
+    rt_np_cdf_search(p, pop, u, n, out);
+    free(u);
 }
 
 /* choice without replacement with p: rounds of rand(size - found), the found entries' p set
@@ -466,7 +494,7 @@ gp_array *rt_np_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape,
         rt_raise("ValueError", "a must be greater than 0 unless no samples are taken");
     if (!is_int && pop == 0 && n != 0)
         rt_raise("ValueError", "'a' cannot be empty unless no samples are taken");
-    double *p = pa ? choice_p(pa, pop) : NULL;
+    double *p = pa ? rt_np_choice_p(pa, pop, true) : NULL;
     if (!replace && n > pop)
         rt_raise("ValueError", "Cannot take a larger sample than population when 'replace=False'");
     if (!replace && n < 0) rt_raise("ValueError", "Negative dimensions are not allowed");

@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · launch.c · streams.c · format.c ·
- * print.c · list.c · host.c · random.cu · nprand.c · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
+ * print.c · list.c · host.c · random.cu · nprand.c · npgen.c · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
  * sort.cu · fft.c · solver.c · hist.cu · graph.c
  * (libgpu/libgpu.h holds device selection, the stream and the memory pool; libgpu/check.h the
  * status checks of CUDA and its libraries.)
@@ -468,7 +468,7 @@ gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, co
 /* ---------------------------------------------------------------- nprand.c
  * NumPy's legacy global generator (np.random.*, NumPy's RandomState) drawn on the host, bit
  * for bit NumPy's numbers, copied to the device.  Unseeded: seeded from the clock. */
-enum { RT_NP_UNIFORM, RT_NP_GAUSS };
+enum { RT_NP_UNIFORM, RT_NP_GAUSS, RT_NPG_RANDOM, RT_NPG_NORMAL, RT_NPG_UNIFORM, RT_NPG_EXPONENTIAL };
 /* np.random.seed(seed): ValueError "Seed must be between 0 and 2**32 - 1" outside that range. */
 void rt_np_seed(int64_t seed);
 /* A new float64 array: RT_NP_UNIFORM a + (b - a) * random_sample(), RT_NP_GAUSS a + b * gauss. */
@@ -495,6 +495,35 @@ gp_array *rt_np_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape,
                        const gp_array *p);
 /* randint(low, high, size, dtype) of an integer dtype: ValueError "low >= high". */
 gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
+
+/* ---------------------------------------------------------------- npgen.c
+ * NumPy's Generator (np.random.default_rng(seed): SeedSequence, PCG64 and the Generator's
+ * algorithms) drawn on the host, bit for bit NumPy's numbers, copied to the device.  Every draw
+ * uses the Generator that rt_npg_use selected. */
+/* default_rng(seed): a new Generator (ValueError "expected non-negative integer"; unseeded:
+ * from the clock); at most RT_NP_STATES of them (NotImplementedError past that). */
+int64_t rt_npg_new(int64_t seed, bool seeded);
+/* Selects Generator h (-1: none) for the draws that follow; returns the previous selection. */
+int64_t rt_npg_use(int64_t h);
+/* A new array of shape: RT_NPG_RANDOM random() (dt float64 or float32), RT_NPG_NORMAL a + b *
+ * standard_normal(), RT_NPG_UNIFORM a + b * random() (b = high - low), RT_NPG_EXPONENTIAL a *
+ * standard_exponential() (float64).  rt_np_draw_arr takes the RT_NPG_* kinds too (normal,
+ * uniform, exponential with array parameters; exponential's scale is a, b ignored). */
+gp_array *rt_npg_draw(int kind, gp_dtype dt, int ndim, const int64_t *shape, double a, double b);
+/* integers(low, high, size, dtype, endpoint) of an integer dtype with NumPy's checks ("low is
+ * out of bounds for int8", "high <= 0", "low >= high", ...; none for an empty size). */
+gp_array *rt_npg_integers(gp_dtype dt, int64_t low, int64_t high, bool endpoint, int ndim,
+                          const int64_t *shape);
+/* The shuffle's permutation of arange(n), int64 (no draws unless draw): shuffle, permutation. */
+gp_array *rt_npg_perm(int64_t n, bool draw);
+/* choice's indices (int64, shape) into a population of pop (an int a when is_int, else the
+ * array's length) with the Generator's algorithms (integers, p's cdf, Floyd's or the tail
+ * shuffle, rounds with p); NumPy's messages. */
+gp_array *rt_npg_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape, bool replace,
+                        const gp_array *p, bool shuffle);
+/* permuted(x, axis): a new array, x's elements shuffled along axis (-1: all of them as one
+ * lane, in C order) lane by lane. */
+gp_array *rt_npg_permuted(const gp_array *x, int axis);
 
 /* ---------------------------------------------------------------- blas.c
  * Matrix products (NumPy's rules and messages): cuBLAS for float16/32/64 and complex64/128
