@@ -214,13 +214,49 @@ enum {   /* IR_ADV_STORE's ival: gp_scatter_op */
 #include "runtime/include/gpyrt_kinds.def"
 };
 /* The runtime's name of a kind ("GP_MM_DOT") and the IR's ("dot"), or "?" out of range. */
-/* IR_NP_DRAW's kinds (numpy.random's legacy generator, runtime/nprand.c). */
-/* NPR_*_ARR: float64 array parameters (args: the size's dims when given, then the two arrays);
- * NPR_PERM: args n, draw (bool); NPR_CHOICE: args the size's dims, pop, is_int, replace, p (an
- * array or None). */
+/* IR_NP_DRAW's kinds: numpy.random's legacy generator (runtime/nprand.c) and its Generator
+ * (NPR_G_*, runtime/npgen.c).  Draws: args the size's dims, then two parameters (NPR_G_RANDOM:
+ * ignored; NPR_G_EXP: the scale, then ignored); NPR_RANDINT: dims, low, high; NPR_G_INTEGERS:
+ * dims, low, high, endpoint (bool); NPR_*_ARR: float64 array parameters (args: the size's dims
+ * when given, then the two arrays); NPR_PERM/NPR_G_PERM: args n, draw (bool); NPR_CHOICE: args
+ * the size's dims, pop, is_int, replace, p (an array or None), and for NPR_G_CHOICE shuffle;
+ * NPR_G_PERMUTED: args x, axis (an int, -1 for None). */
 typedef enum NpRandKind {
-    NPR_UNIFORM, NPR_GAUSS, NPR_RANDINT, NPR_UNIFORM_ARR, NPR_GAUSS_ARR, NPR_PERM, NPR_CHOICE
+    NPR_UNIFORM,
+    NPR_GAUSS,
+    NPR_RANDINT,
+    NPR_UNIFORM_ARR,
+    NPR_GAUSS_ARR,
+    NPR_PERM,
+    NPR_CHOICE,
+    NPR_G_RANDOM,
+    NPR_G_NORMAL,
+    NPR_G_UNIFORM,
+    NPR_G_EXP,
+    NPR_G_NORMAL_ARR,
+    NPR_G_UNIFORM_ARR,
+    NPR_G_EXP_ARR,
+    NPR_G_INTEGERS,
+    NPR_G_PERM,
+    NPR_G_CHOICE,
+    NPR_G_PERMUTED,
+    NPR_C_INTEGERS,
+    NPR_C_DRAW
 } NpRandKind;
+/* cupy.random.Generator's draws (runtime/cpgen.cu's RT_CPG_* in order): IR_NP_DRAW's ival is
+ * NPR_C_DRAW + the kind, args the size's dims, then the parameters a and b (float64 arrays of
+ * the draw's shape, or None); NPR_C_INTEGERS: dims, low, high, endpoint (bool). */
+typedef enum CpDrawKind {
+    CPD_RANDOM,
+    CPD_RANDOM_F32,
+    CPD_NORMAL,
+    CPD_NORMAL_F32,
+    CPD_EXPONENTIAL,
+    CPD_GAMMA,
+    CPD_BETA,
+    CPD_POISSON,
+    CPD_GEOMETRIC
+} CpDrawKind;
 typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET } RtKindSet;
 const char *ir_rt_kind_const(RtKindSet set, int64_t k);
 const char *ir_rt_kind_name(RtKindSet set, int64_t k);

@@ -8,8 +8,9 @@
  * Floyd's and the tail-shuffle samplers of choice(replace=False).  Results are copied to the
  * device (rt_from_host).
  *
- * Invariants: gens[h] is the Generator of handle h (rt_npg_new); rt_npg_use selects the one
- * every draw below uses (gens[cur]); each draw advances it in NumPy's order, element by element
+ * Invariants: gens[h] is the Generator of handle h (rt_npg_new; the table grows, never
+ * shrinks: a program may make one per loop iteration); rt_npg_use selects the one every draw
+ * below uses (gens[cur]); each draw advances it in NumPy's order, element by element
  * in C order.  Unseeded, a Generator is seeded from the clock (NumPy: 128 bits of OS entropy).
  */
 #include <math.h>
@@ -159,30 +160,22 @@ double rt_npg_exponential(rt_npg_state *s)
 
 /* ---------------------------------------------------------------- bounded integers */
 
-/* A draw of `bits` bits (8, 16 or 32) as NumPy's buffered_uint8/16: one 32-bit draw serves
- * 32 / bits draws, low bits first; *bcnt and *buf carry the word between draws. */
-static uint32_t buffered(rt_npg_state *s, int bits, int *bcnt, uint32_t *buf)
-{
-    if (bits == 32) return rt_npg_next32(s);
-    if (!*bcnt) {
-        *buf = rt_npg_next32(s);
-        *bcnt = 32 / bits - 1;
-    } else {
-        *buf >>= bits;
-        (*bcnt)--;
-    }
-    return bits == 16 ? (uint16_t)*buf : (uint8_t)*buf;
-}
+/* The Generator's raw draws for the algorithms it shares with the legacy one (nprand.c). */
+static uint32_t pcg_next32(void *s) { return rt_npg_next32(s); }
+static uint64_t pcg_next64(void *s) { return rt_npg_next64(s); }
+static double pcg_double(void *s) { return rt_npg_double(s); }
+
+static rt_np_bits pcg_bits(rt_npg_state *s) { return (rt_np_bits){ s, pcg_next32, pcg_next64, pcg_double }; }
 
 /* Lemire's bounded draw in [0, rng] for rng < 2**bits - 1 (bits 8, 16, 32): the high half of a
  * draw times rng + 1, redrawn while the low half falls under (2**bits - 1 - rng) % (rng + 1). */
-static uint64_t lemire_small(rt_npg_state *s, uint64_t rng, int bits, int *bcnt, uint32_t *buf)
+static uint64_t lemire_small(const rt_np_bits *g, uint64_t rng, int bits, int *bcnt, uint32_t *buf)
 {
     uint64_t excl = rng + 1, lowmask = ((uint64_t)1 << bits) - 1;
-    uint64_t m = buffered(s, bits, bcnt, buf) * excl;
+    uint64_t m = rt_np_buffered(g, bits, bcnt, buf) * excl;
     if ((m & lowmask) < excl) {
         uint64_t threshold = (lowmask - rng) % excl;
-        while ((m & lowmask) < threshold) m = buffered(s, bits, bcnt, buf) * excl;
+        while ((m & lowmask) < threshold) m = rt_np_buffered(g, bits, bcnt, buf) * excl;
     }
     return m >> bits;
 }
@@ -201,6 +194,7 @@ static uint64_t lemire64(rt_npg_state *s, uint64_t rng)
 
 void rt_npg_bounded(rt_npg_state *s, uint64_t off, uint64_t rng, int bits, int64_t cnt, uint64_t *out)
 {
+    rt_np_bits g = pcg_bits(s);
     uint32_t buf = 0;
     int bcnt = 0;
     uint64_t full = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
@@ -212,25 +206,13 @@ void rt_npg_bounded(rt_npg_state *s, uint64_t off, uint64_t rng, int bits, int64
         if (rng == 0)
             v = 0;
         else if (rng == wfull)
-            v = width == 64 ? rt_npg_next64(s) : buffered(s, width, &bcnt, &buf);
+            v = width == 64 ? rt_npg_next64(s) : rt_np_buffered(&g, width, &bcnt, &buf);
         else if (width == 64)
             v = lemire64(s, rng);
         else
-            v = lemire_small(s, rng, width, &bcnt, &buf);
+            v = lemire_small(&g, rng, width, &bcnt, &buf);
         out[i] = (off + v) & full;
     }
-}
-
-uint64_t rt_npg_interval(rt_npg_state *s, uint64_t max)
-{
-    if (max == 0) return 0;
-    uint64_t mask = max, v;
-    for (int sh = 1; sh < 64; sh <<= 1) mask |= mask >> sh;
-    if (max <= 0xffffffffu)
-        while ((v = rt_npg_next32(s) & mask) > max) {}
-    else
-        while ((v = rt_npg_next64(s) & mask) > max) {}
-    return v;
 }
 
 /* NumPy's random_bounded_uint64(0, rng): one value in [0, rng] (Lemire; 32-bit when rng fits). */
@@ -243,8 +225,8 @@ static uint64_t bounded1(rt_npg_state *s, uint64_t rng)
 
 /* ---------------------------------------------------------------- Generator objects */
 
-static rt_npg_state gens[RT_NP_STATES];
-static int ngens, cur = -1;
+static rt_npg_state *gens; /* ngens of them, room for cap */
+static int64_t ngens, cap, cur = -1;
 
 /* The clock as entropy words (NumPy: 128 bits of OS entropy). */
 static int clock_entropy(uint32_t *w)
@@ -258,19 +240,33 @@ static int clock_entropy(uint32_t *w)
     return 4;
 }
 
+/* The entropy words of a seed (low word first; unseeded: the clock), ValueError "expected
+ * non-negative integer" for a negative one; returns their count. */
+static int seed_words(int64_t seed, bool seeded, uint32_t *w)
+{
+    if (!seeded) return clock_entropy(w);
+    if (seed < 0) rt_raise("ValueError", "expected non-negative integer");
+    w[0] = (uint32_t)seed;
+    if (!(seed >> 32)) return 1;
+    w[1] = (uint32_t)((uint64_t)seed >> 32);
+    return 2;
+}
+
+uint32_t rt_np_seed_word(int64_t seed, bool seeded)
+{
+    uint32_t w[4];
+    uint64_t out;
+    seed_sequence(w, seed_words(seed, seeded, w), &out, 1);
+    return (uint32_t)out;
+}
+
 int64_t rt_npg_new(int64_t seed, bool seeded)
 {
-    if (seeded && seed < 0) rt_raise("ValueError", "expected non-negative integer");
-    if (ngens == RT_NP_STATES)
-        rt_raise("NotImplementedError", "gpyc programs make at most %d numpy.random.Generator objects",
-                 RT_NP_STATES);
     uint32_t w[4];
-    int n = 1;
-    if (!seeded) {
-        n = clock_entropy(w);
-    } else {
-        w[0] = (uint32_t)seed;
-        if (seed >> 32) w[n++] = (uint32_t)((uint64_t)seed >> 32);
+    int n = seed_words(seed, seeded, w);
+    if (ngens == cap) {
+        cap = cap ? 2 * cap : 8;
+        gens = rt_xrealloc(gens, (size_t)cap * sizeof *gens);
     }
     rt_npg_init(&gens[ngens], w, n);
     return ngens++;
@@ -281,7 +277,7 @@ int64_t rt_npg_use(int64_t h)
     int64_t prev = cur;
     if (h < -1 || h >= ngens)
         rt_raise("RuntimeError", "gpyc runtime: bad numpy.random.Generator handle %lld", (long long)h);
-    cur = (int)h;
+    cur = h;
     return prev;
 }
 
@@ -301,20 +297,17 @@ double rt_npg_sample(int kind, double a, double b)
     }
 }
 
-static int64_t count(int ndim, const int64_t *shape)
-{
-    int64_t n = 1;
-    for (int i = 0; i < ndim; i++) {
-        if (shape[i] < 0) rt_raise("ValueError", "negative dimensions are not allowed");
-        n *= shape[i];
-    }
-    return n;
-}
-
 gp_array *rt_npg_draw(int kind, gp_dtype dt, int ndim, const int64_t *shape, double a, double b)
 {
-    int64_t n = count(ndim, shape);
+    int64_t n = rt_np_count(ndim, shape);
     rt_npg_state *s = gen();
+    if (kind == RT_NPG_UNIFORM) {
+        b -= a;
+        if (!isfinite(b)) rt_raise("OverflowError", "high - low range exceeds valid bounds");
+    }
+    double p = kind == RT_NPG_EXPONENTIAL ? a : b;
+    if (kind != RT_NPG_RANDOM && !isnan(p) && signbit(p))
+        rt_raise("ValueError", "%s < 0", kind == RT_NPG_UNIFORM ? "high - low" : "scale");
     if (dt == GP_FLOAT32) {
         float *v = rt_xmalloc((size_t)(n ? n : 1) * sizeof *v);
         for (int64_t i = 0; i < n; i++) v[i] = rt_npg_float(s);
@@ -332,7 +325,7 @@ gp_array *rt_npg_draw(int kind, gp_dtype dt, int ndim, const int64_t *shape, dou
 gp_array *rt_npg_integers(gp_dtype dt, int64_t low, int64_t high, bool endpoint, int ndim,
                           const int64_t *shape)
 {
-    int64_t n = count(ndim, shape);
+    int64_t n = rt_np_count(ndim, shape);
     int bits = (int)rt_dtype_size(dt) * 8;
     if (n) { /* NumPy checks nothing for an empty size */
         bool sgn = dt == GP_INT8 || dt == GP_INT16 || dt == GP_INT32 || dt == GP_INT64;
@@ -353,27 +346,10 @@ gp_array *rt_npg_integers(gp_dtype dt, int64_t low, int64_t high, bool endpoint,
 
 /* ---------------------------------------------------------------- permutations and choice */
 
-/* The shuffle's swaps (i from n - 1 down to first, j = random_interval(i)) on arange(n). */
-static void shuffle_index(rt_npg_state *s, int64_t n, int64_t first, int64_t *p)
-{
-    for (int64_t i = 0; i < n; i++) p[i] = i;
-    for (int64_t i = n - 1; i >= first && i >= 1; i--) {
-        int64_t j = (int64_t)rt_npg_interval(s, (uint64_t)i), t = p[i];
-        p[i] = p[j];
-        p[j] = t;
-    }
-}
-
 gp_array *rt_npg_perm(int64_t n, bool draw)
 {
-    int64_t *p = rt_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
-    if (draw)
-        shuffle_index(gen(), n, 1, p);
-    else
-        for (int64_t i = 0; i < n; i++) p[i] = i;
-    gp_array *r = rt_from_host(GP_INT64, 1, &n, p);
-    free(p);
-    return r;
+    rt_np_bits g = pcg_bits(draw ? gen() : NULL);
+    return rt_np_perm_of(draw ? &g : NULL, n);
 }
 
 /* Generator's _shuffle_int: swaps of data[i] with data[bounded(i)], i from n - 1 down to first. */
@@ -420,48 +396,19 @@ static void choice_floyd(rt_npg_state *s, int64_t pop, int64_t size, bool shuffl
     if (shuffle) shuffle_int(s, size, 1, idx);
 }
 
-/* choice without replacement with p: rounds of random(size - found), the found entries' p set
- * to 0, the new draws' first occurrences kept in the order they came. */
-static void choice_unique_p(rt_npg_state *s, double *p, int64_t pop, int64_t n, int64_t *found)
-{
-    int64_t nonzero = 0, got = 0;
-    for (int64_t i = 0; i < pop; i++) nonzero += p[i] > 0;
-    if (nonzero < n) rt_raise("ValueError", "Fewer non-zero entries in p than size");
-    double *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
-    int64_t *draw = rt_xmalloc((size_t)(n ? n : 1) * sizeof *draw);
-    bool *seen = rt_xmalloc((size_t)pop * sizeof *seen);
-    while (got < n) {
-        int64_t m = n - got;
-        for (int64_t k = 0; k < m; k++) u[k] = rt_npg_double(s);
-        for (int64_t i = 0; i < got; i++) p[found[i]] = 0.0;
-        rt_np_cdf_search(p, pop, u, m, draw);
-        memset(seen, 0, (size_t)pop * sizeof *seen);
-        for (int64_t k = 0; k < m; k++)
-            if (!seen[draw[k]]) {
-                seen[draw[k]] = true;
-                found[got++] = draw[k];
-            }
-    }
-    free(seen);
-    free(draw);
-    free(u);
-}
-
 void rt_npg_choice_idx(rt_npg_state *s, int64_t pop, int64_t n, bool replace, double *p, bool shuffle,
                        int64_t *idx)
 {
+    rt_np_bits g = pcg_bits(s);
     if (replace && p) {
-        double *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
-        for (int64_t k = 0; k < n; k++) u[k] = rt_npg_double(s);
-        rt_np_cdf_search(p, pop, u, n, idx);
-        free(u);
+        rt_np_cdf_draws(&g, p, pop, n, idx);
     } else if (replace) {
         uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
         rt_npg_bounded(s, 0, (uint64_t)pop - 1, 64, n, u);
         for (int64_t i = 0; i < n; i++) idx[i] = (int64_t)u[i];
         free(u);
     } else if (p) {
-        choice_unique_p(s, p, pop, n, idx);
+        rt_np_unique_p(&g, p, pop, n, idx);
     } else {
         choice_floyd(s, pop, n, shuffle, idx);
     }
@@ -479,7 +426,7 @@ gp_array *rt_npg_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape
     double *p = pa ? rt_np_choice_p(pa, pop, false) : NULL;
     if (!replace && n > pop)
         rt_raise("ValueError", "Cannot take a larger sample than population when replace is False");
-    n = count(ndim, shape);
+    n = rt_np_count(ndim, shape);
     int64_t *idx = rt_xmalloc((size_t)(n ? n : 1) * sizeof *idx);
     rt_npg_choice_idx(gen(), pop, n, replace, p, shuffle, idx);
     gp_array *r = rt_from_host(GP_INT64, ndim, shape, idx);
@@ -491,11 +438,12 @@ gp_array *rt_npg_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape
 void rt_npg_permute_lanes(rt_npg_state *s, char *v, size_t isz, int64_t n, int64_t len, int64_t inner)
 {
     char tmp[16];
+    rt_np_bits g = pcg_bits(s);
     int64_t lanes = len ? n / len : 0;
     for (int64_t l = 0; l < lanes; l++) {
         char *base = v + (size_t)((l / inner) * len * inner + l % inner) * isz;
         for (int64_t i = len - 1; i >= 1; i--) {
-            int64_t j = (int64_t)rt_npg_interval(s, (uint64_t)i);
+            int64_t j = (int64_t)rt_np_interval(&g, (uint64_t)i);
             memcpy(tmp, base + (size_t)(j * inner) * isz, isz);
             memcpy(base + (size_t)(j * inner) * isz, base + (size_t)(i * inner) * isz, isz);
             memcpy(base + (size_t)(i * inner) * isz, tmp, isz);

@@ -99,13 +99,11 @@ static uint64_t gen_mask(uint64_t rng)
     return m;
 }
 
-/* A draw of `bits` bits (8, 16 or 32) as NumPy's buffered_uint8/16: one 32-bit word serves
- * 32 / bits draws, low bits first; *bcnt and *buf carry the word between draws. */
-static uint32_t buffered(rt_np_state *s, int bits, int *bcnt, uint32_t *buf)
+uint32_t rt_np_buffered(const rt_np_bits *g, int bits, int *bcnt, uint32_t *buf)
 {
-    if (bits == 32) return rt_np_next32(s);
+    if (bits == 32) return g->next32(g->s);
     if (!*bcnt) {
-        *buf = rt_np_next32(s);
+        *buf = g->next32(g->s);
         *bcnt = 32 / bits - 1;
     } else {
         *buf >>= bits;
@@ -114,8 +112,16 @@ static uint32_t buffered(rt_np_state *s, int bits, int *bcnt, uint32_t *buf)
     return bits == 16 ? (uint16_t)*buf : (uint8_t)*buf;
 }
 
+/* The legacy generator's raw draws for the shared algorithms. */
+static uint32_t mt_next32(void *s) { return rt_np_next32(s); }
+static uint64_t mt_next64(void *s) { return next64(s); }
+static double mt_double(void *s) { return rt_np_double(s); }
+
+static rt_np_bits mt_bits(rt_np_state *s) { return (rt_np_bits){ s, mt_next32, mt_next64, mt_double }; }
+
 void rt_np_bounded(rt_np_state *s, uint64_t off, uint64_t rng, int bits, int64_t cnt, uint64_t *out)
 {
+    rt_np_bits g = mt_bits(s);
     uint32_t buf = 0;
     int bcnt = 0;
     uint64_t full = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
@@ -131,9 +137,9 @@ void rt_np_bounded(rt_np_state *s, uint64_t off, uint64_t rng, int bits, int64_t
             else
                 while ((v = next64(s) & mask) > rng) {}
         } else if (rng == (width == 32 ? 0xffffffffu : full)) {
-            v = buffered(s, width, &bcnt, &buf);
+            v = rt_np_buffered(&g, width, &bcnt, &buf);
         } else {
-            while ((v = buffered(s, width, &bcnt, &buf) & mask) > rng) {}
+            while ((v = rt_np_buffered(&g, width, &bcnt, &buf) & mask) > rng) {}
         }
         out[i] = (off + v) & full;
     }
@@ -178,7 +184,7 @@ int64_t rt_np_use(int64_t h)
     return prev;
 }
 
-static int64_t count(int ndim, const int64_t *shape)
+int64_t rt_np_count(int ndim, const int64_t *shape)
 {
     int64_t n = 1;
     for (int i = 0; i < ndim; i++) {
@@ -190,7 +196,7 @@ static int64_t count(int ndim, const int64_t *shape)
 
 gp_array *rt_np_draw(int kind, int ndim, const int64_t *shape, double a, double b)
 {
-    int64_t n = count(ndim, shape);
+    int64_t n = rt_np_count(ndim, shape);
     double *v = rt_xmalloc((size_t)(n ? n : 1) * sizeof *v);
     rt_np_state *s = state();
     for (int64_t i = 0; i < n; i++) {
@@ -267,7 +273,7 @@ static NpArg uniform_range(const NpArg *low, const NpArg *high)
     const NpArg *both[2] = { high, low };
     NpArg r = { 0 };
     r.ndim = np_broadcast(2, both, r.shape);
-    int64_t n = count(r.ndim, r.shape), idx[GP_MAXDIM] = { 0 };
+    int64_t n = rt_np_count(r.ndim, r.shape), idx[GP_MAXDIM] = { 0 };
     r.v = rt_xmalloc((size_t)(n ? n : 1) * sizeof(double));
     for (int64_t i = 0; i < n; i++) {
         r.v[i] = arg_at(high, r.ndim, idx) - arg_at(low, r.ndim, idx);
@@ -280,7 +286,7 @@ static NpArg uniform_range(const NpArg *low, const NpArg *high)
 /* ValueError "NAME < 0" when some parameter value is negative (NaN passes; -0.0 does not). */
 static void check_non_negative(const NpArg *p, const char *name)
 {
-    for (int64_t i = 0, n = count(p->ndim, p->shape); i < n; i++)
+    for (int64_t i = 0, n = rt_np_count(p->ndim, p->shape); i < n; i++)
         if (!isnan(p->v[i]) && signbit(p->v[i])) rt_raise("ValueError", "%s < 0", name);
 }
 
@@ -316,7 +322,7 @@ gp_array *rt_np_draw_arr(int kind, int ndim, const int64_t *size, const gp_array
         rt_raise("ValueError", "Output size %s is not compatible with broadcast dimensions of inputs %s.", s1,
                  s2);
     }
-    int64_t n = count(ndim, out.shape), idx[GP_MAXDIM] = { 0 };
+    int64_t n = rt_np_count(ndim, out.shape), idx[GP_MAXDIM] = { 0 };
     double *v = rt_xmalloc((size_t)(n ? n : 1) * sizeof *v);
     rt_np_state *s = legacy ? state() : NULL;
     for (int64_t i = 0; i < n; i++) {
@@ -356,7 +362,7 @@ gp_array *rt_np_pack_ints(gp_dtype dt, int ndim, const int64_t *shape, const uin
 gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape)
 {
     if (low >= high) rt_raise("ValueError", "low >= high");
-    int64_t n = count(ndim, shape);
+    int64_t n = rt_np_count(ndim, shape);
     uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
     rt_np_bounded(state(), (uint64_t)low, (uint64_t)high - 1 - (uint64_t)low, (int)rt_dtype_size(dt) * 8, n,
                   u);
@@ -367,40 +373,43 @@ gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const 
 
 /* ---------------------------------------------------------------- permutations and choice */
 
-/* NumPy's random_interval: a value in [0, max] by masked rejection, 32-bit draws when max fits
- * 32 bits, else 64-bit ones. */
-static uint64_t interval(rt_np_state *s, uint64_t max)
+uint64_t rt_np_interval(const rt_np_bits *g, uint64_t max)
 {
     if (max == 0) return 0;
     uint64_t mask = gen_mask(max), v;
     if (max <= 0xffffffffu)
-        while ((v = rt_np_next32(s) & mask) > max) {}
+        while ((v = g->next32(g->s) & mask) > max) {}
     else
-        while ((v = next64(s) & mask) > max) {}
+        while ((v = g->next64(g->s) & mask) > max) {}
     return v;
 }
 
-/* The legacy shuffle's swaps (i from n - 1 down to 1 with random_interval(i)) on arange(n). */
-static void shuffle_index(rt_np_state *s, int64_t n, int64_t *p)
+void rt_np_shuffle_index(const rt_np_bits *g, int64_t n, int64_t *p)
 {
     for (int64_t i = 0; i < n; i++) p[i] = i;
     for (int64_t i = n - 1; i >= 1; i--) {
-        int64_t j = (int64_t)interval(s, (uint64_t)i), t = p[i];
+        int64_t j = (int64_t)rt_np_interval(g, (uint64_t)i), t = p[i];
         p[i] = p[j];
         p[j] = t;
     }
 }
 
-gp_array *rt_np_perm(int64_t n, bool draw)
+gp_array *rt_np_perm_of(const rt_np_bits *g, int64_t n)
 {
     int64_t *p = rt_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
-    if (draw)
-        shuffle_index(state(), n, p);
+    if (g)
+        rt_np_shuffle_index(g, n, p);
     else
         for (int64_t i = 0; i < n; i++) p[i] = i;
     gp_array *r = rt_from_host(GP_INT64, 1, &n, p);
     free(p);
     return r;
+}
+
+gp_array *rt_np_perm(int64_t n, bool draw)
+{
+    rt_np_bits g = mt_bits(draw ? state() : NULL);
+    return rt_np_perm_of(draw ? &g : NULL, n);
 }
 
 double *rt_np_choice_p(const gp_array *pa, int64_t pop, bool legacy)
@@ -452,29 +461,20 @@ void rt_np_cdf_search(const double *p, int64_t pop, const double *u, int64_t n, 
     free(cdf);
 }
 
-/* n draws of random_sample searched in p's cdf (rt_np_cdf_search). */
-static void cdf_draws(rt_np_state *s, const double *p, int64_t pop, int64_t n, int64_t *out)
-{
-    double *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
-    for (int64_t k = 0; k < n; k++) u[k] = rt_np_double(s);
-    rt_np_cdf_search(p, pop, u, n, out);
-    free(u);
-}
-
-/* choice without replacement with p: rounds of rand(size - found), the found entries' p set
- * to 0, the new draws' first occurrences kept in the order they came. */
-static void choice_unique_p(rt_np_state *s, double *p, int64_t pop, int64_t n, int64_t *found)
+void rt_np_unique_p(const rt_np_bits *g, double *p, int64_t pop, int64_t n, int64_t *found)
 {
     int64_t nonzero = 0, got = 0;
     for (int64_t i = 0; i < pop; i++) nonzero += p[i] > 0;
     if (nonzero < n) rt_raise("ValueError", "Fewer non-zero entries in p than size");
+    double *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
     int64_t *draw = rt_xmalloc((size_t)(n ? n : 1) * sizeof *draw);
     bool *seen = rt_xmalloc((size_t)pop * sizeof *seen);
     while (got < n) {
-        for (int64_t i = 0; i < got; i++) p[found[i]] = 0.0;
-        cdf_draws(s, p, pop, n - got, draw);
-        memset(seen, 0, (size_t)pop * sizeof *seen);
         int64_t m = n - got;
+        for (int64_t k = 0; k < m; k++) u[k] = g->u01(g->s);
+        for (int64_t i = 0; i < got; i++) p[found[i]] = 0.0;
+        rt_np_cdf_search(p, pop, u, m, draw);
+        memset(seen, 0, (size_t)pop * sizeof *seen);
         for (int64_t k = 0; k < m; k++)
             if (!seen[draw[k]]) {
                 seen[draw[k]] = true;
@@ -483,6 +483,15 @@ static void choice_unique_p(rt_np_state *s, double *p, int64_t pop, int64_t n, i
     }
     free(seen);
     free(draw);
+    free(u);
+}
+
+void rt_np_cdf_draws(const rt_np_bits *g, const double *p, int64_t pop, int64_t n, int64_t *out)
+{
+    double *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
+    for (int64_t k = 0; k < n; k++) u[k] = g->u01(g->s);
+    rt_np_cdf_search(p, pop, u, n, out);
+    free(u);
 }
 
 gp_array *rt_np_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape, bool replace,
@@ -498,21 +507,22 @@ gp_array *rt_np_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape,
     if (!replace && n > pop)
         rt_raise("ValueError", "Cannot take a larger sample than population when 'replace=False'");
     if (!replace && n < 0) rt_raise("ValueError", "Negative dimensions are not allowed");
-    n = count(ndim, shape);
+    n = rt_np_count(ndim, shape);
     int64_t *idx = rt_xmalloc((size_t)(n ? n : 1) * sizeof *idx);
     rt_np_state *s = state();
+    rt_np_bits g = mt_bits(s);
     if (replace && p) {
-        cdf_draws(s, p, pop, n, idx);
+        rt_np_cdf_draws(&g, p, pop, n, idx);
     } else if (replace) {
         uint64_t *u = rt_xmalloc((size_t)(n ? n : 1) * sizeof *u);
         rt_np_bounded(s, 0, (uint64_t)pop - 1, 64, n, u);
         for (int64_t i = 0; i < n; i++) idx[i] = (int64_t)u[i];
         free(u);
     } else if (p) {
-        choice_unique_p(s, p, pop, n, idx);
+        rt_np_unique_p(&g, p, pop, n, idx);
     } else {
         int64_t *perm = rt_xmalloc((size_t)(pop ? pop : 1) * sizeof *perm);
-        shuffle_index(s, pop, perm);
+        rt_np_shuffle_index(&g, pop, perm);
         memcpy(idx, perm, (size_t)n * sizeof *idx);
         free(perm);
     }

@@ -16,6 +16,10 @@
 
 #include "gpyrt.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct rt_np_state {
     uint32_t key[624];
     int pos;
@@ -34,7 +38,31 @@ double rt_np_gauss(rt_np_state *s);
  * width, as NumPy's legacy randint draws them (masked rejection). */
 void rt_np_bounded(rt_np_state *s, uint64_t off, uint64_t rng, int bits, int64_t cnt, uint64_t *out);
 
-/* ---------------------------------------------------------------- shared by nprand.c, npgen.c */
+/* ---------------------------------------------------------------- shared by nprand.c, npgen.c
+ * The algorithms both generators run, on a generator's raw draws (rt_np_bits). */
+typedef struct rt_np_bits {
+    void *s; /* the state */
+    uint32_t (*next32)(void *s);
+    uint64_t (*next64)(void *s);
+    double (*u01)(void *s); /* random() */
+} rt_np_bits;
+/* The element count of a shape; ValueError "negative dimensions are not allowed". */
+int64_t rt_np_count(int ndim, const int64_t *shape);
+/* A draw of `bits` bits (8, 16 or 32) as NumPy's buffered_uint8/16: one 32-bit word serves
+ * 32 / bits draws, low bits first; *bcnt and *buf carry the word between draws. */
+uint32_t rt_np_buffered(const rt_np_bits *g, int bits, int *bcnt, uint32_t *buf);
+/* NumPy's random_interval: [0, max] by masked rejection, 32-bit draws when max fits 32 bits. */
+uint64_t rt_np_interval(const rt_np_bits *g, uint64_t max);
+/* The shuffle's swaps (i from n - 1 down to 1 with random_interval(i)) on arange(n). */
+void rt_np_shuffle_index(const rt_np_bits *g, int64_t n, int64_t *p);
+/* The shuffle's permutation of arange(n) as a new int64 array (g NULL: arange(n), no draws). */
+gp_array *rt_np_perm_of(const rt_np_bits *g, int64_t n);
+/* n draws of random() searched in p's cdf (rt_np_cdf_search). */
+void rt_np_cdf_draws(const rt_np_bits *g, const double *p, int64_t pop, int64_t n, int64_t *out);
+/* choice without replacement with p: rounds of random(n - found), the found entries' p set to
+ * 0, each round's first occurrences kept in the order they came; ValueError "Fewer non-zero
+ * entries in p than size". */
+void rt_np_unique_p(const rt_np_bits *g, double *p, int64_t pop, int64_t n, int64_t *found);
 /* A new array of dtype dt (an integer dtype) and shape from n values, each wrapped to dt. */
 gp_array *rt_np_pack_ints(gp_dtype dt, int ndim, const int64_t *shape, const uint64_t *u, int64_t n);
 /* choice's p (any real dtype) as float64 on the host (free it), checked with NumPy's messages
@@ -61,8 +89,6 @@ double rt_npg_exponential(rt_npg_state *s);
 /* cnt values off + [0, rng] of a dtype of `bits` bits, wrapped to its width, as integers()
  * draws them (Lemire's method; 32-bit draws for ranges of 32 bits or less). */
 void rt_npg_bounded(rt_npg_state *s, uint64_t off, uint64_t rng, int bits, int64_t cnt, uint64_t *out);
-/* random_interval(max): [0, max] by masked rejection (shuffles). */
-uint64_t rt_npg_interval(rt_npg_state *s, uint64_t max);
 /* choice's n indices into a population of pop (checked) with the Generator's algorithms: with
  * replacement integers() or p's cdf; without, rounds with p (p is modified) or Floyd's
  * algorithm (shuffled when shuffle) or the tail of a partial shuffle. */
@@ -72,7 +98,13 @@ void rt_npg_choice_idx(rt_npg_state *s, int64_t pop, int64_t n, bool replace, do
  * elements inner apart (the lanes in C order of the other indices), i from len - 1 down to 1
  * swapped with random_interval(i). */
 void rt_npg_permute_lanes(rt_npg_state *s, char *v, size_t isz, int64_t n, int64_t len, int64_t inner);
+/* NumPy's SeedSequence(seed).generate_state(1, uint32)[0] (CuPy's BitGenerator seed; unseeded:
+ * of the clock); ValueError "expected non-negative integer" for a negative seed. */
+uint32_t rt_np_seed_word(int64_t seed, bool seeded);
 /* One draw of kind (RT_NPG_*) with parameters a, b from the selected Generator. */
 double rt_npg_sample(int kind, double a, double b);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -20,6 +20,79 @@ static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const c
     return name;
 }
 
+/* The runtime's kind constant of an IR_NP_DRAW draw (NpRandKind). */
+static const char *np_kind(int64_t k)
+{
+    switch (k) {
+    case NPR_GAUSS:
+    case NPR_GAUSS_ARR: return "RT_NP_GAUSS";
+    case NPR_UNIFORM:
+    case NPR_UNIFORM_ARR: return "RT_NP_UNIFORM";
+    case NPR_G_RANDOM: return "RT_NPG_RANDOM";
+    case NPR_G_NORMAL:
+    case NPR_G_NORMAL_ARR: return "RT_NPG_NORMAL";
+    case NPR_G_UNIFORM:
+    case NPR_G_UNIFORM_ARR: return "RT_NPG_UNIFORM";
+    default: return "RT_NPG_EXPONENTIAL";
+    }
+}
+
+/* IR_NP_DRAW: a call of runtime/nprand.c (numpy.random's legacy generator), npgen.c (its
+ * Generator) or cpgen.cu (cupy.random's Generator); args as compiler.h's NpRandKind says. */
+static void emit_np_draw(Cg *cg, const IrInstr *in, const char *r)
+{
+    int n = in->ndim;
+    int64_t k = in->ival;
+    cg_emit(cg, "{");
+    cg->indent++;
+    if (k == NPR_PERM || k == NPR_G_PERM) {
+        cg_emit(cg, "%s = %s(%s, %s);", r, k == NPR_PERM ? "rt_np_perm" : "rt_npg_perm", cg_arg(cg, in, 0),
+                cg_arg(cg, in, 1));
+    } else if (k >= NPR_C_DRAW) {
+        static const char *const cpd[] = { "RT_CPG_RANDOM",     "RT_CPG_RANDOM_F32",  "RT_CPG_NORMAL",
+                                           "RT_CPG_NORMAL_F32", "RT_CPG_EXPONENTIAL", "RT_CPG_GAMMA",
+                                           "RT_CPG_BETA",       "RT_CPG_POISSON",     "RT_CPG_GEOMETRIC" };
+        if (k - NPR_C_DRAW >= (int64_t)(sizeof cpd / sizeof cpd[0])) cg_bug(in, "bad cupy Generator draw");
+        const char *shp = emit_dims(cg, in, 0, n, "shape");
+        cg_emit(cg, "%s = rt_cpg_draw(%s, %d, %s, %s, %s);", r, cpd[k - NPR_C_DRAW], n, shp,
+                cg_argkind(in, n) == TY_NONE ? "NULL" : cg_arg(cg, in, n),
+                cg_argkind(in, n + 1) == TY_NONE ? "NULL" : cg_arg(cg, in, n + 1));
+    } else if (k == NPR_G_PERMUTED) {
+        cg_emit(cg, "%s = rt_npg_permuted(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1));
+    } else if (k == NPR_GAUSS_ARR || k == NPR_UNIFORM_ARR || k == NPR_G_NORMAL_ARR ||
+               k == NPR_G_UNIFORM_ARR || k == NPR_G_EXP_ARR) {
+        const char *shp = emit_dims(cg, in, 0, in->nargs == 2 ? 0 : n, "shape");
+        cg_emit(cg, "%s = rt_np_draw_arr(%s, %d, %s, %s, %s);", r, np_kind(k), n, shp,
+                cg_arg(cg, in, in->nargs - 2), cg_arg(cg, in, in->nargs - 1));
+    } else {
+        const char *shp = emit_dims(cg, in, 0, n, "shape");
+        if (k == NPR_CHOICE || k == NPR_G_CHOICE) {
+            const char *p = cg_argkind(in, n + 3) == TY_NONE ? "NULL" : cg_arg(cg, in, n + 3);
+            if (k == NPR_CHOICE)
+                cg_emit(cg, "%s = rt_np_choice(%s, %s, %d, %s, %s, %s);", r, cg_arg(cg, in, n),
+                        cg_arg(cg, in, n + 1), n, shp, cg_arg(cg, in, n + 2), p);
+            else
+                cg_emit(cg, "%s = rt_npg_choice(%s, %s, %d, %s, %s, %s, %s);", r, cg_arg(cg, in, n),
+                        cg_arg(cg, in, n + 1), n, shp, cg_arg(cg, in, n + 2), p, cg_arg(cg, in, n + 4));
+        } else if (k == NPR_RANDINT) {
+            cg_emit(cg, "%s = rt_np_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype),
+                    cg_arg(cg, in, n), cg_arg(cg, in, n + 1), n, shp);
+        } else if (k == NPR_G_INTEGERS || k == NPR_C_INTEGERS) {
+            cg_emit(cg, "%s = %s(%s, %s, %s, %s, %d, %s);", r,
+                    k == NPR_G_INTEGERS ? "rt_npg_integers" : "rt_cpg_integers", dt_gp_enum(in->dtype),
+                    cg_arg(cg, in, n), cg_arg(cg, in, n + 1), cg_arg(cg, in, n + 2), n, shp);
+        } else if (k == NPR_GAUSS || k == NPR_UNIFORM) {
+            cg_emit(cg, "%s = rt_np_draw(%s, %d, %s, %s, %s);", r, np_kind(k), n, shp, cg_arg(cg, in, n),
+                    cg_arg(cg, in, n + 1));
+        } else {
+            cg_emit(cg, "%s = rt_npg_draw(%s, %s, %d, %s, %s, %s);", r, np_kind(k), dt_gp_enum(in->dtype), n,
+                    shp, cg_arg(cg, in, n), cg_arg(cg, in, n + 1));
+        }
+    }
+    cg->indent--;
+    cg_emit(cg, "}");
+}
+
 /* Index item k, a slice whose start, stop and step are args a..a+2 of `in` (None omitted). */
 static void emit_slice_item(Cg *cg, const IrInstr *in, int k, int a)
 {
@@ -235,37 +308,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "}");
         break;
     }
-    case IR_NP_DRAW: { /* rt_np_draw / rt_np_randint (runtime/nprand.c) */
-        int n = in->ndim;
-        cg_emit(cg, "{");
-        cg->indent++;
-        if (in->ival == NPR_PERM) {
-            cg_emit(cg, "%s = rt_np_perm(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1));
-            cg->indent--;
-            cg_emit(cg, "}");
-            break;
-        }
-        bool arr = in->ival == NPR_GAUSS_ARR || in->ival == NPR_UNIFORM_ARR;
-        const char *shp = emit_dims(cg, in, 0, arr && in->nargs == 2 ? 0 : n, "shape");
-        if (arr)
-            cg_emit(cg, "%s = rt_np_draw_arr(%s, %d, %s, %s, %s);", r,
-                    in->ival == NPR_GAUSS_ARR ? "RT_NP_GAUSS" : "RT_NP_UNIFORM", n, shp,
-                    cg_arg(cg, in, in->nargs - 2), cg_arg(cg, in, in->nargs - 1));
-        else if (in->ival == NPR_CHOICE)
-            cg_emit(cg, "%s = rt_np_choice(%s, %s, %d, %s, %s, %s);", r, cg_arg(cg, in, n),
-                    cg_arg(cg, in, n + 1), n, shp, cg_arg(cg, in, n + 2),
-                    cg_argkind(in, n + 3) == TY_NONE ? "NULL" : cg_arg(cg, in, n + 3));
-        else if (in->ival == NPR_RANDINT)
-            cg_emit(cg, "%s = rt_np_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype),
-                    cg_arg(cg, in, n), cg_arg(cg, in, n + 1), n, shp);
-        else
-            cg_emit(cg, "%s = rt_np_draw(%s, %d, %s, %s, %s);", r,
-                    in->ival == NPR_GAUSS ? "RT_NP_GAUSS" : "RT_NP_UNIFORM", n, shp, cg_arg(cg, in, n),
-                    cg_arg(cg, in, n + 1));
-        cg->indent--;
-        cg_emit(cg, "}");
-        break;
-    }
+    case IR_NP_DRAW: emit_np_draw(cg, in, r); break;
     case IR_TRANSPOSE:
         if (in->ndim == 0) {
             cg_emit(cg, "%s = rt_transpose(%s, NULL);", r, cg_arg(cg, in, 0));

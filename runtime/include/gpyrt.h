@@ -9,7 +9,7 @@
  * Errors never return: they print a Python-style traceback (rt_raise) and exit with status 1.
  *
  * Sections, one per file: errors.c · array.c · views.c · launch.c · streams.c · format.c ·
- * print.c · list.c · host.c · random.cu · nprand.c · npgen.c · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
+ * print.c · list.c · host.c · random.cu · nprand.c · npgen.c · cpgen.cu · blas.c · manip.c · scan.cu · median.cu · indexing.cu ·
  * sort.cu · fft.c · solver.c · hist.cu · graph.c
  * (libgpu/libgpu.h holds device selection, the stream and the memory pool; libgpu/check.h the
  * status checks of CUDA and its libraries.)
@@ -501,13 +501,14 @@ gp_array *rt_np_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const 
  * algorithms) drawn on the host, bit for bit NumPy's numbers, copied to the device.  Every draw
  * uses the Generator that rt_npg_use selected. */
 /* default_rng(seed): a new Generator (ValueError "expected non-negative integer"; unseeded:
- * from the clock); at most RT_NP_STATES of them (NotImplementedError past that). */
+ * from the clock); as many as the program makes. */
 int64_t rt_npg_new(int64_t seed, bool seeded);
 /* Selects Generator h (-1: none) for the draws that follow; returns the previous selection. */
 int64_t rt_npg_use(int64_t h);
 /* A new array of shape: RT_NPG_RANDOM random() (dt float64 or float32), RT_NPG_NORMAL a + b *
- * standard_normal(), RT_NPG_UNIFORM a + b * random() (b = high - low), RT_NPG_EXPONENTIAL a *
- * standard_exponential() (float64).  rt_np_draw_arr takes the RT_NPG_* kinds too (normal,
+ * standard_normal(), RT_NPG_UNIFORM a + (b - a) * random(), RT_NPG_EXPONENTIAL a *
+ * standard_exponential() (float64); NumPy's checks ("scale < 0", "high - low < 0",
+ * OverflowError "high - low range exceeds valid bounds").  rt_np_draw_arr takes the RT_NPG_* kinds too (normal,
  * uniform, exponential with array parameters; exponential's scale is a, b ignored). */
 gp_array *rt_npg_draw(int kind, gp_dtype dt, int ndim, const int64_t *shape, double a, double b);
 /* integers(low, high, size, dtype, endpoint) of an integer dtype with NumPy's checks ("low is
@@ -524,6 +525,37 @@ gp_array *rt_npg_choice(int64_t pop, bool is_int, int ndim, const int64_t *shape
 /* permuted(x, axis): a new array, x's elements shuffled along axis (-1: all of them as one
  * lane, in C order) lane by lane. */
 gp_array *rt_npg_permuted(const gp_array *x, int axis);
+
+/* ---------------------------------------------------------------- cpgen.cu
+ * CuPy's Generator API (cupy.random.default_rng, Generator of XORWOW, MRG32k3a or
+ * Philox4x3210) on cuRAND's device API: CuPy's seeding, state count and kernels, so the numbers
+ * are CuPy's on a GPU of the same SM count.  Every draw uses the Generator rt_cpg_use selected. */
+enum { RT_CPG_XORWOW, RT_CPG_MRG32K3A, RT_CPG_PHILOX };
+enum {
+    RT_CPG_RANDOM,
+    RT_CPG_RANDOM_F32,
+    RT_CPG_NORMAL,
+    RT_CPG_NORMAL_F32,
+    RT_CPG_EXPONENTIAL,
+    RT_CPG_GAMMA,
+    RT_CPG_BETA,
+    RT_CPG_POISSON,
+    RT_CPG_GEOMETRIC
+};
+/* A new Generator of BitGenerator kind (RT_CPG_XORWOW ...) seeded as CuPy seeds it (NumPy's
+ * SeedSequence; ValueError "expected non-negative integer"; unseeded: the clock). */
+int64_t rt_cpg_new(int kind, int64_t seed, bool seeded);
+/* Selects Generator h (-1: none) for the draws that follow; returns the previous selection. */
+int64_t rt_cpg_use(int64_t h);
+/* A new array of shape drawn by CuPy's kernel of kind: float64 (float32 for the _F32 kinds,
+ * int64 for poisson and geometric); a, b: the parameters (C-contiguous float64 arrays of the
+ * output's shape) or NULL. */
+gp_array *rt_cpg_draw(int kind, int ndim, const int64_t *shape, const gp_array *a, const gp_array *b);
+/* integers(low, high, size, dtype, endpoint) of an integer dtype as CuPy: ValueError "low >=
+ * high", "low is out of bounds for int8", "high is out of bounds for int8"; masked rejection
+ * on 32-bit draws (two per value past 2**32 - 1), then low added in dt. */
+gp_array *rt_cpg_integers(gp_dtype dt, int64_t low, int64_t high, bool endpoint, int ndim,
+                          const int64_t *shape);
 
 /* ---------------------------------------------------------------- blas.c
  * Matrix products (NumPy's rules and messages): cuBLAS for float16/32/64 and complex64/128

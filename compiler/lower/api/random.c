@@ -820,9 +820,10 @@ static IrValue *np_param(Lower *L, AstNode *e, double dflt, Span sp, const char 
     return NULL;
 }
 
-/* normal/uniform with an array parameter (NumPy's broadcasting form, rt_np_draw_arr): both
- * parameters as float64 arrays; without a size the draw has their broadcast's ndim. */
-static IrValue *np_draw_arr(Lower *L, Span sp, NpRandKind kind, IrValue **dims, int ndim, bool given,
+/* A draw with an array parameter (NumPy's broadcasting form, rt_np_draw_arr; arr_kind an
+ * NPR_*_ARR kind): both parameters as float64 arrays; without a size the draw has their
+ * broadcast's ndim. */
+static IrValue *np_draw_arr(Lower *L, Span sp, NpRandKind arr_kind, IrValue **dims, int ndim, bool given,
                             IrValue *p0, IrValue *p1)
 {
     IrValue *args[IR_MAXDIM + 2], *p[2] = { p0, p1 };
@@ -838,7 +839,7 @@ static IrValue *np_draw_arr(Lower *L, Span sp, NpRandKind kind, IrValue **dims, 
     args[n++] = p[0];
     args[n++] = p[1];
     IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(DT_FLOAT64, ndim), n, args);
-    r->def->ival = kind == NPR_GAUSS ? NPR_GAUSS_ARR : NPR_UNIFORM_ARR;
+    r->def->ival = arr_kind;
     r->def->dtype = DT_FLOAT64;
     r->def->ndim = ndim;
     return given || ndim ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
@@ -893,48 +894,54 @@ static IrValue *np_float(Lower *L, AstNode *call, const char *fn, NpFloat which)
     }
     bool gauss = which == NPF_RANDN || which == NPF_STD_NORMAL || which == NPF_NORMAL;
     if (is_array(p0) || is_array(p1))
-        return np_draw_arr(L, sp, gauss ? NPR_GAUSS : NPR_UNIFORM, dims, ndim, given, p0, p1);
+        return np_draw_arr(L, sp, gauss ? NPR_GAUSS_ARR : NPR_UNIFORM_ARR, dims, ndim, given, p0, p1);
     IrValue *r = np_draw(L, sp, gauss ? NPR_GAUSS : NPR_UNIFORM, DT_FLOAT64, ndim, dims, p0, p1);
     return given ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
 }
 
-/* IR_NP_DRAW NPR_PERM: the legacy shuffle's permutation of arange(n) (int64; draws only when
- * draw is true: NumPy's shuffle of an empty n-d array draws nothing). */
-static IrValue *np_perm(Lower *L, Span sp, IrValue *n, IrValue *draw)
+/* IR_NP_DRAW NPR_PERM (the legacy generator) or NPR_G_PERM (a Generator): the shuffle's
+ * permutation of arange(n) (int64; draws only when draw is true: NumPy's shuffle of an empty
+ * n-d array draws nothing). */
+static IrValue *np_perm(Lower *L, Span sp, NpRandKind kind, IrValue *n, IrValue *draw)
 {
     IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(DT_INT64, 1), 2, (IrValue *[]){n, draw});
-    r->def->ival = NPR_PERM;
+    r->def->ival = kind;
     r->def->dtype = DT_INT64;
     r->def->ndim = 1;
     return r;
 }
 
-/* np.random.permutation(x): an int n → permuted arange(n) (int64), an array → a copy with its
- * first axis permuted, both by the legacy shuffle's swaps. */
-static IrValue *np_permutation(Lower *L, AstNode *call)
+/* permutation(x) (numpy.random's; a Generator's when gen: permutation(x, axis=0)): an int n →
+ * permuted arange(n) (int64), an array → a copy with axis permuted, by the shuffle's swaps. */
+static IrValue *np_permutation(Lower *L, AstNode *call, bool gen)
 {
     Span sp = call->span;
     Args a;
-    if (!lw_bind(call, "permutation", "x", 1, &a)) return NULL;
+    if (!lw_bind(call, "permutation", gen ? "x,axis" : "x", 1, &a)) return NULL;
+    NpRandKind kind = gen ? NPR_G_PERM : NPR_PERM;
     IrValue *x = lw_is_seq_lit(a.p[0]) ? lw_arraylike(L, a.p[0], "permutation") : lw_expr(L, a.p[0]);
     if (!x) return NULL;
     if (x->type->kind == TY_INT || x->type->kind == TY_BOOL) {
         IrValue *n = as_int(L, x, sp, "permutation()");
-        return np_perm(L, sp, lw_imax(L, sp, n, lw_cint(L, sp, 0)), lw_const_bool(L, sp, true));
+        return np_perm(L, sp, kind, lw_imax(L, sp, n, lw_cint(L, sp, 0)), lw_const_bool(L, sp, true));
     }
     if (!is_array(x) || x->type->ndim == 0) {
         diag_error(a.p[0]->span, "x must be an integer or at least 1-dimensional");
         return NULL;
     }
-    return take_first(L, sp, x, np_perm(L, sp, lw_dim(L, sp, x, 0), lw_const_bool(L, sp, true)));
+    int ax = 0;
+    if (gen && !lw_axis1(L, a.p[1], x->type->ndim, 0, &ax)) return NULL;
+    return lw_gather_axis(L, sp, x, ax,
+                          np_perm(L, sp, kind, lw_dim(L, sp, x, ax), lw_const_bool(L, sp, true)));
 }
 
-/* np.random.shuffle(x): x[...] = x[perm] along the first axis, in place; returns None. */
-static IrValue *np_shuffle(Lower *L, AstNode *call)
+/* shuffle(x) (a Generator's: shuffle(x, axis=0)): x permuted along axis in place, by the
+ * shuffle's swaps; returns None. */
+static IrValue *np_shuffle(Lower *L, AstNode *call, bool gen)
 {
     Span sp = call->span;
     Args a;
-    if (!lw_bind(call, "shuffle", "x", 1, &a)) return NULL;
+    if (!lw_bind(call, "shuffle", gen ? "x,axis" : "x", 1, &a)) return NULL;
     IrValue *x = lw_expr(L, a.p[0]);
     if (!x) return NULL;
     if (!is_array(x) || x->type->ndim == 0) {
@@ -942,35 +949,54 @@ static IrValue *np_shuffle(Lower *L, AstNode *call)
                    ty_str_of(x->type));
         return NULL;
     }
+    int ax = 0;
+    if (gen && !lw_axis1(L, a.p[1], x->type->ndim, 0, &ax)) return NULL;
     IrValue *size = lw_emit1(L, IR_SIZE, sp, ty_int(), x);
     IrValue *some = lw_binop(L, AOP_GT, sp, size, lw_const_int(L, sp, 0));
-    IrValue *y = take_first(L, sp, x, np_perm(L, sp, lw_dim(L, sp, x, 0), some));
+    IrValue *perm = np_perm(L, sp, gen ? NPR_G_PERM : NPR_PERM, lw_dim(L, sp, x, ax), some);
+    IrValue *y = lw_gather_axis(L, sp, x, ax, perm);
     if (!y) return NULL;
     lw_store_into(L, sp, x, y);
     return lw_pseudo(L, ty_none());
 }
 
-/* np.random.choice(a, size=None, replace=True, p=None): the legacy algorithms on the host
- * (rt_np_choice: randint, p's cdf searched with random_sample, the first prod(size) of a
- * permutation, or rounds of rand with p), then a[idx] for an array a; without a size, one
- * Python scalar. */
-static IrValue *np_choice(Lower *L, AstNode *call)
+/* choice(a, size=None, replace=True, p=None) of numpy.random (the legacy algorithms,
+ * rt_np_choice: randint, p's cdf searched with random_sample, the first prod(size) of a
+ * permutation, or rounds of rand with p), or of a Generator (gen: also axis=0, shuffle=True;
+ * rt_npg_choice: integers, p's cdf, Floyd's algorithm or a tail shuffle, rounds with p), then
+ * a taken along axis for an array a (the legacy one: 1-d only); without a size, one Python
+ * scalar (a Generator's of an n-d a: the taken sub-array). */
+static IrValue *np_choice(Lower *L, AstNode *call, bool gen)
 {
     Span sp = call->span;
     Args a;
-    if (!lw_bind(call, "choice", "a,size,replace,p", 1, &a)) return NULL;
+    if (!lw_bind(call, "choice", gen ? "a,size,replace,p,axis,shuffle" : "a,size,replace,p", 1, &a))
+        return NULL;
     IrValue *av = lw_is_seq_lit(a.p[0]) ? lw_arraylike(L, a.p[0], "choice") : lw_expr(L, a.p[0]);
     if (!av) return NULL;
     bool is_int = av->type->kind == TY_INT || av->type->kind == TY_BOOL;
-    if (!is_int && (!is_array(av) || av->type->ndim != 1)) {
+    if (gen && !is_int && (!is_array(av) || av->type->ndim == 0)) {
+        TypeKind k = av->type->kind;
+        diag_error(a.p[0]->span, "a must be a sequence or an integer, not <class '%s'>",
+                   k == TY_FLOAT     ? "float"
+                   : k == TY_COMPLEX ? "complex"
+                   : k == TY_STR     ? "str"
+                   : k == TY_ARRAY   ? "numpy.ndarray"
+                                     : ty_str_of(av->type));
+        return NULL;
+    }
+    if (!gen && !is_int && (!is_array(av) || av->type->ndim != 1)) {
         diag_error(a.p[0]->span, is_array(av) && av->type->ndim > 1 ? "a must be 1-dimensional"
                                                                      : "a must be 1-dimensional or an integer");
         return NULL;
     }
-    IrValue *dims[IR_MAXDIM], *args[IR_MAXDIM + 4];
-    int ndim, n = 0;
-    bool given, replace;
+    IrValue *dims[IR_MAXDIM], *args[IR_MAXDIM + 5];
+    int ndim, n = 0, ax = 0;
+    bool given, replace, shuffle = true;
     if (!size_arg(L, a.p[1], dims, &ndim, &given) || !lw_bool_arg(L, a.p[2], true, &replace)) return NULL;
+    if (gen && (!lw_bool_arg(L, a.p[5], true, &shuffle) ||
+                (!is_int && !lw_axis1(L, a.p[4], av->type->ndim, 0, &ax))))
+        return NULL;
     IrValue *pv = lw_const_none(L, sp);
     if (a.p[3] && a.p[3]->kind != AST_NONE && !(pv = lw_arraylike(L, a.p[3], "choice"))) return NULL;
     if (is_array(pv) && dt_is_complex(pv->type->dtype)) {
@@ -978,18 +1004,420 @@ static IrValue *np_choice(Lower *L, AstNode *call)
         return NULL;
     }
     for (int i = 0; i < ndim; i++) args[n++] = dims[i];
-    args[n++] = is_int ? as_int(L, av, sp, "choice() a") : lw_dim(L, sp, av, 0);
+    args[n++] = is_int ? as_int(L, av, sp, "choice() a") : lw_dim(L, sp, av, ax);
     args[n++] = lw_const_bool(L, sp, is_int);
     args[n++] = lw_const_bool(L, sp, replace);
     args[n++] = pv;
-    if (!args[n - 4]) return NULL;
+    if (gen) args[n++] = lw_const_bool(L, sp, shuffle);
+    if (!args[ndim]) return NULL;
     IrValue *idx = lw_emit(L, IR_NP_DRAW, sp, ty_array(DT_INT64, ndim), n, args);
-    idx->def->ival = NPR_CHOICE;
+    idx->def->ival = gen ? NPR_G_CHOICE : NPR_CHOICE;
     idx->def->dtype = DT_INT64;
     idx->def->ndim = ndim;
-    IrValue *r = is_int ? idx : lw_gather(L, sp, av, idx);
-    if (!r || given) return r;
+    IrValue *r = is_int ? idx : lw_gather_axis(L, sp, av, ax, idx);
+    if (!r || given || (is_array(r) && r->type->ndim)) return r;
     return lw_to_scalar(L, r, is_int ? TY_INT : lw_py_kind_of(av->type->dtype), sp);
+}
+
+/* ---------------------------------------------------------------- numpy.random.Generator
+ * NumPy's Generator (np.random.default_rng(seed), np.random.Generator(np.random.PCG64(seed))):
+ * an object whose handle names a Generator of runtime/npgen.c; each method is lowered between
+ * two DEV_NPG_USE calls that select the object's Generator and then restore the previous
+ * selection, and each draw is one IR_NP_DRAW of an NPR_G_* kind computed on the host with
+ * NumPy's algorithms (PCG64, the ziggurats, Lemire's integers), so the numbers are NumPy's bit
+ * for bit.  Parameters and size=None as numpy.random's legacy functions above. */
+
+static const char *const NPGEN = "numpy.random.Generator", *const PCG64 = "numpy.random.PCG64";
+
+/* a Generator method's row (ApiFn.arg): the float draws of gen_float, then the others */
+typedef enum GenFloat {
+    GF_RANDOM,
+    GF_STD_NORMAL,
+    GF_NORMAL,
+    GF_UNIFORM,
+    GF_EXPONENTIAL,
+    GF_STD_EXP,
+    GM_INTEGERS,
+    GM_PERMUTATION,
+    GM_SHUFFLE,
+    GM_CHOICE,
+    GM_PERMUTED
+} GenFloat;
+
+/* random(size=None, dtype=float64), standard_normal(size=None, dtype=float64), normal(loc=0.0,
+ * scale=1.0, size=None), uniform(low=0.0, high=1.0, size=None), exponential(scale=1.0,
+ * size=None), standard_exponential(size=None, dtype=float64): float64 draws (random: float32
+ * too); the run-time checks are NumPy's ("scale < 0", "high - low < 0", OverflowError). */
+static IrValue *gen_float(Lower *L, AstNode *call, const char *fn, GenFloat which)
+{
+    static const char *const sigs[] = { "size,dtype",    "size,dtype", "loc,scale,size",
+                                        "low,high,size", "scale,size", "size,dtype" };
+    static const NpRandKind kinds[] = { NPR_G_RANDOM,  NPR_G_NORMAL, NPR_G_NORMAL,
+                                        NPR_G_UNIFORM, NPR_G_EXP,    NPR_G_EXP };
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fn, sigs[which], 0, &a)) return NULL;
+    int np = which == GF_NORMAL || which == GF_UNIFORM ? 2 : which == GF_EXPONENTIAL ? 1 : 0;
+    IrValue *p0 = cfloat(L, sp, which == GF_EXPONENTIAL || which == GF_STD_EXP ? 1.0 : 0.0),
+            *p1 = cfloat(L, sp, 1.0);
+    if (np >= 1)
+        p0 = np_param(L, a.p[0], which == GF_EXPONENTIAL ? 1.0 : 0.0, sp, fn,
+                      which == GF_NORMAL    ? "loc"
+                      : which == GF_UNIFORM ? "low"
+                                            : "scale");
+    if (np == 2) p1 = np_param(L, a.p[1], 1.0, sp, fn, which == GF_NORMAL ? "scale" : "high");
+    if (!p0 || !p1) return NULL;
+    DType dt = DT_FLOAT64;
+    bool dgiven;
+    if (!np && !lw_dtype_arg(L, a.p[1], &dt, &dgiven)) return NULL;
+    if (dt != DT_FLOAT64 && !(which == GF_RANDOM && dt == DT_FLOAT32)) {
+        diag_error(a.p[1]->span, "%s() of a numpy.random.Generator supports %s in gpyc, not %s", fn,
+                   which == GF_RANDOM ? "float64 and float32" : "float64", dt_name(dt));
+        return NULL;
+    }
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    bool given;
+    if (!size_arg(L, a.p[np], dims, &ndim, &given)) return NULL;
+    if (is_array(p0) || is_array(p1)) {
+        NpRandKind ak = which == GF_NORMAL    ? NPR_G_NORMAL_ARR
+                        : which == GF_UNIFORM ? NPR_G_UNIFORM_ARR
+                                              : NPR_G_EXP_ARR;
+        return np_draw_arr(L, sp, ak, dims, ndim, given, p0, np == 1 ? p0 : p1);
+    }
+    IrValue *r = np_draw(L, sp, kinds[which], dt, ndim, dims, p0, p1);
+    return given ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
+}
+
+/* integers(low, high=None, size=None, dtype=int64, endpoint=False): integers in [low, high)
+ * ([low, high] with endpoint; [0, low) without high), the checks at run time: a NumPy
+ * Generator's (kind NPR_G_INTEGERS: Lemire's method; size=None gives a Python int) or a CuPy
+ * Generator's (NPR_C_INTEGERS: masked rejection; size=None gives a 0-d array). */
+static IrValue *gen_integers(Lower *L, AstNode *call, NpRandKind kind)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "integers", "low,high,size,dtype,endpoint", 1, &a)) return NULL;
+    IrValue *lo, *hi, *dims[IR_MAXDIM + 3];
+    int ndim;
+    bool given, dgiven, endpoint;
+    DType dt = DT_INT64;
+    if (!int_bounds(L, &a, "integers", 0, &lo, &hi) || !size_arg(L, a.p[2], dims, &ndim, &given) ||
+        !lw_dtype_arg(L, a.p[3], &dt, &dgiven) || !lw_bool_arg(L, a.p[4], false, &endpoint))
+        return NULL;
+    if (!dt_is_int(dt)) {
+        diag_error(a.p[3]->span, "integers() supports integer dtypes in gpyc, not %s", dt_name(dt));
+        return NULL;
+    }
+    dims[ndim] = lo;
+    dims[ndim + 1] = hi;
+    dims[ndim + 2] = lw_const_bool(L, sp, endpoint);
+    IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(dt, ndim), ndim + 3, dims);
+    r->def->ival = kind;
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return given || kind == NPR_C_INTEGERS ? r : lw_to_scalar(L, r, TY_INT, sp);
+}
+
+/* permuted(x, axis=None): a copy of x with each lane along axis shuffled (axis None: all the
+ * elements as one lane, in C order); out= is not supported. */
+static IrValue *gen_permuted(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "permuted", "x,axis,out", 1, &a) || !lw_no_arg(a.p[2], "out")) return NULL;
+    IrValue *x = lw_is_seq_lit(a.p[0]) ? lw_arraylike(L, a.p[0], "permuted") : lw_expr(L, a.p[0]);
+    if (!x) return NULL;
+    if (!is_array(x)) {
+        diag_error(a.p[0]->span, "permuted() takes an array in gpyc, got %s", ty_str_of(x->type));
+        return NULL;
+    }
+    int ax = -1;
+    if (a.p[1] && a.p[1]->kind != AST_NONE && !lw_axis1(L, a.p[1], x->type->ndim, 0, &ax)) return NULL;
+    IrValue *r = lw_emit(L, IR_NP_DRAW, sp, x->type, 2, (IrValue *[]){ x, lw_const_int(L, sp, ax) });
+    r->def->ival = NPR_G_PERMUTED;
+    r->def->dtype = x->type->dtype;
+    r->def->ndim = x->type->ndim;
+    return r;
+}
+
+/* IR_DEVICE DEV_NPG_USE: selects Generator h for the draws that follow; the previous one. */
+static IrValue *gen_use(Lower *L, Span sp, IrValue *h)
+{
+    IrValue *r = lw_emit(L, IR_DEVICE, sp, ty_obj(NPGEN), 1, &h);
+    r->def->ival = DEV_NPG_USE;
+    return r;
+}
+
+/* gen.NAME(...): the method lowered between the DEV_NPG_USE calls of gen's Generator. */
+static IrValue *gen_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    IrValue *prev = gen_use(L, call->span, self), *r;
+    switch (f->arg) {
+    case GM_INTEGERS: r = gen_integers(L, call, NPR_G_INTEGERS); break;
+    case GM_PERMUTATION: r = np_permutation(L, call, true); break;
+    case GM_SHUFFLE: r = np_shuffle(L, call, true); break;
+    case GM_CHOICE: r = np_choice(L, call, true); break;
+    case GM_PERMUTED: r = gen_permuted(L, call); break;
+    default: r = gen_float(L, call, f->name, (GenFloat)f->arg);
+    }
+    gen_use(L, call->span, prev);
+    return r;
+}
+
+/* default_rng(seed=None) and PCG64(seed=None): a new Generator of an int seed through
+ * SeedSequence (ValueError "expected non-negative integer" at run time; None: the clock);
+ * Generator(bit_generator) of a PCG64: that Generator. */
+static IrValue *gen_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    Args a;
+    bool wrap = !strcmp(f->name, "Generator");
+    if (!lw_bind(call, f->name, wrap ? "bit_generator" : "seed", wrap, &a)) return NULL;
+    if (wrap) {
+        IrValue *b = lw_expr(L, a.p[0]);
+        if (!b) return NULL;
+        if (b->type->kind != TY_OBJ || strcmp(b->type->name, PCG64)) {
+            diag_error(a.p[0]->span, "Generator() takes a numpy.random.PCG64 in gpyc, not %s",
+                       ty_str_of(b->type));
+            return NULL;
+        }
+        /* selecting b returns the selection before it; selecting that again returns b, now
+         * typed as a Generator */
+        return gen_use(L, sp, gen_use(L, sp, b));
+    }
+    bool seeded = a.p[0] && a.p[0]->kind != AST_NONE;
+    IrValue *seed = lw_int_arg_or(L, seeded ? a.p[0] : NULL, sp, 0);
+    if (!seed) return NULL;
+    IrValue *args[2] = { seed, lw_const_bool(L, sp, seeded) };
+    IrValue *r = lw_emit(L, IR_DEVICE, sp, ty_obj(f->arg ? PCG64 : NPGEN), 2, args);
+    r->def->ival = DEV_NPG_NEW;
+    return r;
+}
+
+/* ---------------------------------------------------------------- cupy.random.Generator
+ * CuPy's Generator API (cupy.random.default_rng(seed), Generator(XORWOW(seed)), MRG32k3a,
+ * Philox4x3210): objects whose handle names a Generator of runtime/cpgen.cu; each method is
+ * lowered between two DEV_CPG_USE calls, each kernel CuPy launches is one IR_NP_DRAW of an
+ * NPR_C_* kind (cuRAND device states seeded and laid out as CuPy's), and what CuPy computes
+ * around a launch in Python (uniform's low + (high - low) * y, exponential's and gamma's
+ * scale, chisquare's df / 2 and * 2, astype) is elementwise IR in CuPy's dtypes.  Parameters
+ * the kernels read are float64 arrays broadcast to the draw's shape; size=None gives the
+ * parameters' (broadcast) shape, a 0-d array for numbers, as CuPy. */
+
+static const char *const CPGEN = "cupy.random.Generator", *const CPBIT = "cupy.random.BitGenerator";
+
+typedef enum CpMethod {
+    CM_RANDOM,
+    CM_STD_NORMAL,
+    CM_STD_EXP,
+    CM_EXPONENTIAL,
+    CM_UNIFORM,
+    CM_INTEGERS,
+    CM_STD_GAMMA,
+    CM_GAMMA,
+    CM_CHISQUARE,
+    CM_BETA,
+    CM_POISSON,
+    CM_GEOMETRIC
+} CpMethod;
+
+/* One kernel launch of kind k into a new array of dtype dt over dims; a and b: the kernel's
+ * parameters (cp_kparam) or NULL. */
+static IrValue *cp_draw(Lower *L, Span sp, CpDrawKind k, DType dt, int ndim, IrValue **dims, IrValue *a,
+                        IrValue *b)
+{
+    IrValue *args[IR_MAXDIM + 2];
+    int n = 0;
+    for (int i = 0; i < ndim; i++) args[n++] = dims[i];
+    args[n++] = a ? a : lw_const_none(L, sp);
+    args[n++] = b ? b : lw_const_none(L, sp);
+    IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(dt, ndim), n, args);
+    r->def->ival = NPR_C_DRAW + k;
+    r->def->dtype = dt;
+    r->def->ndim = ndim;
+    return r;
+}
+
+/* A parameter as CuPy's kernels read it: float64, broadcast to dims, C-contiguous. */
+static IrValue *cp_kparam(Lower *L, Span sp, IrValue *p, int ndim, IrValue **dims)
+{
+    p = as_dt(L, p, DT_FLOAT64, sp);
+    return p ? lw_copy_of(L, sp, lw_broadcast_to(L, sp, p, ndim, dims)) : NULL;
+}
+
+/* size= (given) or the shape of cupy.broadcast(p0, p1) (p1 may be NULL). */
+static bool cp_size(Lower *L, AstNode *size, Span sp, IrValue *p0, IrValue *p1, IrValue **dims, int *ndim)
+{
+    bool given;
+    if (!size_arg(L, size, dims, ndim, &given)) return false;
+    if (!given) bcast_dims(L, sp, p1 ? 2 : 1, (IrValue *[]){ p0, p1 }, dims, ndim);
+    return true;
+}
+
+/* dtype= of random/standard_normal/standard_exponential/standard_gamma/beta/uniform: float64 or
+ * float32 (CuPy's others are not compiled). */
+static bool cp_float_dtype(Lower *L, AstNode *e, const char *fn, DType *dt)
+{
+    bool given;
+    *dt = DT_FLOAT64;
+    if (!lw_dtype_arg(L, e, dt, &given)) return false;
+    if (*dt == DT_FLOAT64 || *dt == DT_FLOAT32) return true;
+    diag_error(e->span, "%s() of a cupy.random.Generator supports float64 and float32 in gpyc, not %s", fn,
+               dt_name(*dt));
+    return false;
+}
+
+/* standard_gamma(shape, size) as CuPy launches it: float64 over size (or shape's shape). */
+static IrValue *cp_std_gamma(Lower *L, Span sp, IrValue *shape, int ndim, IrValue **dims)
+{
+    IrValue *k = cp_kparam(L, sp, shape, ndim, dims);
+    return k ? cp_draw(L, sp, CPD_GAMMA, DT_FLOAT64, ndim, dims, k, NULL) : NULL;
+}
+
+/* The float draws and their scaled forms (see CpMethod). */
+static IrValue *cp_float(Lower *L, AstNode *call, const char *fn, CpMethod m)
+{
+    Span sp = call->span;
+    Args a;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    DType dt = DT_FLOAT64;
+    bool given;
+    switch (m) {
+    case CM_RANDOM:
+    case CM_STD_NORMAL:
+    case CM_STD_EXP: {
+        if (!lw_bind(call, fn, m == CM_STD_EXP ? "size,dtype,method" : "size,dtype", 0, &a) ||
+            !size_arg(L, a.p[0], dims, &ndim, &given) || !cp_float_dtype(L, a.p[1], fn, &dt))
+            return NULL;
+        const char *method = "inv";
+        if (m == CM_STD_EXP && !lw_str_arg(L, a.p[2], "inv", &method)) return NULL;
+        if (strcmp(method, "inv")) {
+            diag_error(a.p[2]->span, "Ziggurat method is not supported");
+            return NULL;
+        }
+        if (m == CM_STD_EXP)
+            return lw_cast_to(L, cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, NULL, NULL), dt, sp);
+        bool f32 = dt == DT_FLOAT32;
+        CpDrawKind k =
+            m == CM_RANDOM ? (f32 ? CPD_RANDOM_F32 : CPD_RANDOM) : (f32 ? CPD_NORMAL_F32 : CPD_NORMAL);
+        return cp_draw(L, sp, k, dt, ndim, dims, NULL, NULL);
+    }
+    case CM_EXPONENTIAL: {
+        if (!lw_bind(call, fn, "scale,size", 0, &a)) return NULL;
+        IrValue *scale = param(L, a.p[0], 1.0, sp, fn, "scale");
+        if (!scale || !size_arg(L, a.p[1], dims, &ndim, &given)) return NULL;
+        return bin(L, AOP_MUL, sp, cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, NULL, NULL),
+                   scale);
+    }
+    case CM_UNIFORM: {
+        if (!lw_bind(call, fn, "low,high,size,dtype", 0, &a)) return NULL;
+        IrValue *lo = asarray(L, param(L, a.p[0], 0.0, sp, fn, "low"), sp);
+        IrValue *hi = asarray(L, param(L, a.p[1], 1.0, sp, fn, "high"), sp);
+        if (!lo || !hi || !cp_size(L, a.p[2], sp, lo, hi, dims, &ndim) || !cp_float_dtype(L, a.p[3], fn, &dt))
+            return NULL;
+        IrValue *y =
+            cp_draw(L, sp, dt == DT_FLOAT32 ? CPD_RANDOM_F32 : CPD_RANDOM, dt, ndim, dims, NULL, NULL);
+        return lw_cast_to(L, bin(L, AOP_ADD, sp, lo, bin(L, AOP_MUL, sp, bin(L, AOP_SUB, sp, hi, lo), y)), dt,
+                          sp);
+    }
+    case CM_STD_GAMMA:
+    case CM_POISSON:
+    case CM_GEOMETRIC: {
+        const char *pn = m == CM_STD_GAMMA ? "shape" : m == CM_POISSON ? "lam" : "p";
+        if (!lw_bind(call, fn,
+                     m == CM_STD_GAMMA ? "shape,size,dtype"
+                     : m == CM_POISSON ? "lam,size"
+                                       : "p,size",
+                     m == CM_POISSON ? 0 : 1, &a))
+            return NULL;
+        IrValue *p = param(L, a.p[0], 1.0, sp, fn, pn);
+        if (!p || !cp_size(L, a.p[1], sp, p, NULL, dims, &ndim)) return NULL;
+        if (m == CM_STD_GAMMA)
+            return cp_float_dtype(L, a.p[2], fn, &dt)
+                       ? lw_cast_to(L, cp_std_gamma(L, sp, p, ndim, dims), dt, sp)
+                       : NULL;
+        IrValue *k = cp_kparam(L, sp, p, ndim, dims);
+        return k ? cp_draw(L, sp, m == CM_POISSON ? CPD_POISSON : CPD_GEOMETRIC, DT_INT64, ndim, dims, k,
+                           NULL)
+                 : NULL;
+    }
+    case CM_GAMMA:
+    case CM_CHISQUARE: {
+        bool g = m == CM_GAMMA;
+        if (!lw_bind(call, fn, g ? "shape,scale,size" : "df,size", 1, &a)) return NULL;
+        IrValue *p = param(L, a.p[0], 1.0, sp, fn, g ? "shape" : "df");
+        IrValue *scale = g ? param(L, a.p[1], 1.0, sp, fn, "scale") : NULL;
+        if (!p || (g && !scale) || !cp_size(L, a.p[g ? 2 : 1], sp, p, scale, dims, &ndim)) return NULL;
+        if (!g) p = bin(L, AOP_DIV, sp, as_dt(L, p, DT_FLOAT64, sp), cfloat(L, sp, 2.0));
+        IrValue *y = cp_std_gamma(L, sp, p, ndim, dims);
+        return lw_cast_to(L, bin(L, AOP_MUL, sp, y, g ? scale : cfloat(L, sp, 2.0)), DT_FLOAT64, sp);
+    }
+    default: { /* CM_BETA */
+        if (!lw_bind(call, fn, "a,b,size,dtype", 2, &a)) return NULL;
+        IrValue *pa = param(L, a.p[0], 0.0, sp, fn, "a"), *pb = param(L, a.p[1], 0.0, sp, fn, "b");
+        if (!pa || !pb || !cp_size(L, a.p[2], sp, pa, pb, dims, &ndim) || !cp_float_dtype(L, a.p[3], fn, &dt))
+            return NULL;
+        IrValue *ka = cp_kparam(L, sp, pa, ndim, dims), *kb = cp_kparam(L, sp, pb, ndim, dims);
+        return ka && kb ? lw_cast_to(L, cp_draw(L, sp, CPD_BETA, DT_FLOAT64, ndim, dims, ka, kb), dt, sp)
+                        : NULL;
+    }
+    }
+}
+
+/* IR_DEVICE DEV_CPG_USE: selects cupy Generator h; the previous one, typed as a Generator. */
+static IrValue *cp_use(Lower *L, Span sp, IrValue *h)
+{
+    IrValue *r = lw_emit(L, IR_DEVICE, sp, ty_obj(CPGEN), 1, &h);
+    r->def->ival = DEV_CPG_USE;
+    return r;
+}
+
+/* gen.NAME(...) of a cupy.random.Generator: between the DEV_CPG_USE calls of gen's Generator. */
+static IrValue *cp_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    IrValue *prev = cp_use(L, call->span, self);
+    IrValue *r = f->arg == CM_INTEGERS ? gen_integers(L, call, NPR_C_INTEGERS)
+                                       : cp_float(L, call, f->name, (CpMethod)f->arg);
+    cp_use(L, call->span, prev);
+    return r;
+}
+
+/* cupy.random.XORWOW / MRG32k3a / Philox4x3210(seed=None) (arg: the RT_CPG_* kind + 1): a
+ * BitGenerator; default_rng(seed=None) (arg 0): Generator(XORWOW(seed)), of a BitGenerator its
+ * Generator, of a Generator itself; Generator(bit_generator): the BitGenerator's Generator. */
+static IrValue *cp_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    Args a;
+    bool wrap = !strcmp(f->name, "Generator");
+    if (!lw_bind(call, f->name, wrap ? "bit_generator" : "seed", wrap, &a)) return NULL;
+    IrValue *v = a.p[0] && a.p[0]->kind != AST_NONE ? lw_expr(L, a.p[0]) : NULL;
+    if (a.p[0] && a.p[0]->kind != AST_NONE && !v) return NULL;
+    if (v && v->type->kind == TY_OBJ && (!strcmp(v->type->name, CPBIT) || !strcmp(v->type->name, CPGEN))) {
+        if (f->arg > 0 || (wrap && strcmp(v->type->name, CPBIT))) {
+            diag_error(a.p[0]->span, "%s() takes %s in gpyc, not %s", f->name,
+                       wrap ? "a cupy.random.BitGenerator" : "an int seed", ty_str_of(v->type));
+            return NULL;
+        }
+        /* selecting v returns the selection before it; selecting that returns v, a Generator */
+        return cp_use(L, sp, cp_use(L, sp, v));
+    }
+    if (wrap) {
+        diag_error(call->span,
+                   "Generator() takes a cupy.random.BitGenerator in gpyc (XORWOW, MRG32k3a, Philox4x3210)");
+        return NULL;
+    }
+    IrValue *seed = v ? as_int(L, v, a.p[0]->span, "the seed") : lw_const_int(L, sp, 0);
+    if (!seed) return NULL;
+    IrValue *args[3] = { lw_const_int(L, sp, f->arg > 0 ? f->arg - 1 : 0), seed,
+                         lw_const_bool(L, sp, v != NULL) };
+    IrValue *r = lw_emit(L, IR_DEVICE, sp, ty_obj(f->arg > 0 ? CPBIT : CPGEN), 3, args);
+    r->def->ival = DEV_CPG_NEW;
+    return r;
 }
 
 /* ---------------------------------------------------------------- API table */
@@ -1008,9 +1436,6 @@ LW_API_PLAIN(api_triangular)
 LW_API_PLAIN(api_permutation)
 LW_API_PLAIN(api_shuffle)
 LW_API_PLAIN(api_choice)
-LW_API_PLAIN(np_permutation)
-LW_API_PLAIN(np_shuffle)
-LW_API_PLAIN(np_choice)
 
 static IrValue *seed_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -1030,6 +1455,15 @@ static IrValue *np_float_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     return np_float(L, call, f->name, f->arg);
 }
 
+/* numpy.random's permutation (arg 0), shuffle (1) and choice (2) */
+static IrValue *np_perm_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return f->arg == 0   ? np_permutation(L, call, false)
+           : f->arg == 1 ? np_shuffle(L, call, false)
+                         : np_choice(L, call, false);
+}
+
 static IrValue *one_param_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -1037,44 +1471,75 @@ static IrValue *one_param_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *
 }
 
 const ApiFn lw_random_api[] = {
-    {"cupy.random", "seed", seed_api, IR_RANDOM_SEED},
-    {"cupy.random", "random", random_sample_api, 0},
-    {"cupy.random", "random_sample", random_sample_api, 0},
-    {"cupy.random", "ranf", random_sample_api, 0},
-    {"cupy.random", "sample", random_sample_api, 0},
-    {"cupy.random", "rand", random_sample_api, 0},
-    {"cupy.random", "uniform", api_uniform_api, 0},
-    {"cupy.random", "normal", api_normal_api, 0},
-    {"cupy.random", "lognormal", api_normal_api, 0},
-    {"cupy.random", "standard_normal", api_standard_normal_api, 0},
-    {"cupy.random", "randn", api_randn_api, 0},
-    {"cupy.random", "randint", randint_api, 0},
-    {"cupy.random", "random_integers", api_random_integers_api, 0},
-    {"cupy.random", "standard_exponential", api_standard_exponential_api, 0},
-    {"cupy.random", "exponential", one_param_api, P_EXPONENTIAL},
-    {"cupy.random", "rayleigh", one_param_api, P_RAYLEIGH},
-    {"cupy.random", "pareto", one_param_api, P_PARETO},
-    {"cupy.random", "power", one_param_api, P_POWER},
-    {"cupy.random", "weibull", one_param_api, P_WEIBULL},
-    {"cupy.random", "standard_cauchy", api_standard_cauchy_api, 0},
-    {"cupy.random", "gumbel", api_loc_scale_api, 0},
-    {"cupy.random", "laplace", api_loc_scale_api, 0},
-    {"cupy.random", "wald", api_wald_api, 0},
-    {"cupy.random", "triangular", api_triangular_api, 0},
-    {"cupy.random", "permutation", api_permutation_api, 0},
-    {"cupy.random", "shuffle", api_shuffle_api, 0},
-    {"cupy.random", "choice", api_choice_api, 0},
-    {"numpy.random", "seed", seed_api, IR_NP_SEED},
-    {"numpy.random", "random", np_float_api, NPF_SAMPLE},
-    {"numpy.random", "random_sample", np_float_api, NPF_SAMPLE},
-    {"numpy.random", "rand", np_float_api, NPF_RAND},
-    {"numpy.random", "randn", np_float_api, NPF_RANDN},
-    {"numpy.random", "standard_normal", np_float_api, NPF_STD_NORMAL},
-    {"numpy.random", "normal", np_float_api, NPF_NORMAL},
-    {"numpy.random", "uniform", np_float_api, NPF_UNIFORM},
-    {"numpy.random", "randint", randint_api, 1},
-    {"numpy.random", "permutation", np_permutation_api, 0},
-    {"numpy.random", "shuffle", np_shuffle_api, 0},
-    {"numpy.random", "choice", np_choice_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy.random", "seed", seed_api, IR_RANDOM_SEED },
+    { "cupy.random", "random", random_sample_api, 0 },
+    { "cupy.random", "random_sample", random_sample_api, 0 },
+    { "cupy.random", "ranf", random_sample_api, 0 },
+    { "cupy.random", "sample", random_sample_api, 0 },
+    { "cupy.random", "rand", random_sample_api, 0 },
+    { "cupy.random", "uniform", api_uniform_api, 0 },
+    { "cupy.random", "normal", api_normal_api, 0 },
+    { "cupy.random", "lognormal", api_normal_api, 0 },
+    { "cupy.random", "standard_normal", api_standard_normal_api, 0 },
+    { "cupy.random", "randn", api_randn_api, 0 },
+    { "cupy.random", "randint", randint_api, 0 },
+    { "cupy.random", "random_integers", api_random_integers_api, 0 },
+    { "cupy.random", "standard_exponential", api_standard_exponential_api, 0 },
+    { "cupy.random", "exponential", one_param_api, P_EXPONENTIAL },
+    { "cupy.random", "rayleigh", one_param_api, P_RAYLEIGH },
+    { "cupy.random", "pareto", one_param_api, P_PARETO },
+    { "cupy.random", "power", one_param_api, P_POWER },
+    { "cupy.random", "weibull", one_param_api, P_WEIBULL },
+    { "cupy.random", "standard_cauchy", api_standard_cauchy_api, 0 },
+    { "cupy.random", "gumbel", api_loc_scale_api, 0 },
+    { "cupy.random", "laplace", api_loc_scale_api, 0 },
+    { "cupy.random", "wald", api_wald_api, 0 },
+    { "cupy.random", "triangular", api_triangular_api, 0 },
+    { "cupy.random", "permutation", api_permutation_api, 0 },
+    { "cupy.random", "shuffle", api_shuffle_api, 0 },
+    { "cupy.random", "choice", api_choice_api, 0 },
+    { "numpy.random", "seed", seed_api, IR_NP_SEED },
+    { "numpy.random", "random", np_float_api, NPF_SAMPLE },
+    { "numpy.random", "random_sample", np_float_api, NPF_SAMPLE },
+    { "numpy.random", "rand", np_float_api, NPF_RAND },
+    { "numpy.random", "randn", np_float_api, NPF_RANDN },
+    { "numpy.random", "standard_normal", np_float_api, NPF_STD_NORMAL },
+    { "numpy.random", "normal", np_float_api, NPF_NORMAL },
+    { "numpy.random", "uniform", np_float_api, NPF_UNIFORM },
+    { "numpy.random", "randint", randint_api, 1 },
+    { "numpy.random", "permutation", np_perm_api, 0 },
+    { "numpy.random", "shuffle", np_perm_api, 1 },
+    { "numpy.random", "choice", np_perm_api, 2 },
+    { "cupy.random", "default_rng", cp_new, 0 },
+    { "cupy.random", "XORWOW", cp_new, 1 },
+    { "cupy.random", "MRG32k3a", cp_new, 2 },
+    { "cupy.random", "Philox4x3210", cp_new, 3 },
+    { "cupy.random", "Generator", cp_new, 0 },
+    { "cupy.random.Generator", "random", cp_method, CM_RANDOM },
+    { "cupy.random.Generator", "standard_normal", cp_method, CM_STD_NORMAL },
+    { "cupy.random.Generator", "standard_exponential", cp_method, CM_STD_EXP },
+    { "cupy.random.Generator", "exponential", cp_method, CM_EXPONENTIAL },
+    { "cupy.random.Generator", "uniform", cp_method, CM_UNIFORM },
+    { "cupy.random.Generator", "integers", cp_method, CM_INTEGERS },
+    { "cupy.random.Generator", "standard_gamma", cp_method, CM_STD_GAMMA },
+    { "cupy.random.Generator", "gamma", cp_method, CM_GAMMA },
+    { "cupy.random.Generator", "chisquare", cp_method, CM_CHISQUARE },
+    { "cupy.random.Generator", "beta", cp_method, CM_BETA },
+    { "cupy.random.Generator", "poisson", cp_method, CM_POISSON },
+    { "cupy.random.Generator", "geometric", cp_method, CM_GEOMETRIC },
+    { "numpy.random", "default_rng", gen_new, 0 },
+    { "numpy.random", "PCG64", gen_new, 1 },
+    { "numpy.random", "Generator", gen_new, 0 },
+    { "numpy.random.Generator", "random", gen_method, GF_RANDOM },
+    { "numpy.random.Generator", "standard_normal", gen_method, GF_STD_NORMAL },
+    { "numpy.random.Generator", "normal", gen_method, GF_NORMAL },
+    { "numpy.random.Generator", "uniform", gen_method, GF_UNIFORM },
+    { "numpy.random.Generator", "exponential", gen_method, GF_EXPONENTIAL },
+    { "numpy.random.Generator", "standard_exponential", gen_method, GF_STD_EXP },
+    { "numpy.random.Generator", "integers", gen_method, GM_INTEGERS },
+    { "numpy.random.Generator", "permutation", gen_method, GM_PERMUTATION },
+    { "numpy.random.Generator", "shuffle", gen_method, GM_SHUFFLE },
+    { "numpy.random.Generator", "choice", gen_method, GM_CHOICE },
+    { "numpy.random.Generator", "permuted", gen_method, GM_PERMUTED },
+    { NULL, NULL, NULL, 0 },
 };

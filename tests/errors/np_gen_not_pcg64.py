@@ -1,0 +1,3 @@
+import numpy as np
+
+rng = np.random.Generator(5)
