@@ -42,3 +42,8 @@ print(rng.uniform(0.0, cp.ones(3)).shape, rng.integers(0, 3, size=(2, 2)).dtype,
 print(rng.beta(cp.ones((2, 1)), cp.ones(3)).shape, rng.gamma(cp.ones(4)).shape)
 u = rng.integers(0, 3, size=30)
 print(bool(((u >= 0) & (u < 3)).all()))
+check("f", rng.f(5.0, 10.0, N), 1.25, 2.0 * 100 * 13 / (5 * 64 * 6))
+check("power", rng.power(3.0, N), 0.75, 3.0 / 80)
+d = rng.dirichlet(cp.array([1.0, 2.0, 3.0]), 4)
+print(d.shape, bool(cp.allclose(d.sum(axis=1), 1.0)))
+check("dirichlet", rng.dirichlet(cp.array([2.0, 3.0]), N)[:, 0], 0.4, 0.04)

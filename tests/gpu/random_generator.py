@@ -34,3 +34,6 @@ print(ph.random(3).tolist(), ph.standard_normal(2).tolist(), ph.poisson(7.0, 3).
 x = cp.random.default_rng(cp.random.XORWOW(123))
 print(x.random(2).tolist())
 print(float(rng.random()))
+print(rng.f(5.0, 10.0, 4).tolist())
+print(rng.power(3.0, 4).tolist())
+print(rng.dirichlet(cp.array([1.0, 2.0, 3.0]), 2).tolist())

@@ -1220,7 +1220,10 @@ typedef enum CpMethod {
     CM_CHISQUARE,
     CM_BETA,
     CM_POISSON,
-    CM_GEOMETRIC
+    CM_GEOMETRIC,
+    CM_F,
+    CM_POWER,
+    CM_DIRICHLET
 } CpMethod;
 
 /* One kernel launch of kind k into a new array of dtype dt over dims; a and b: the kernel's
@@ -1274,6 +1277,68 @@ static IrValue *cp_std_gamma(Lower *L, Span sp, IrValue *shape, int ndim, IrValu
 {
     IrValue *k = cp_kparam(L, sp, shape, ndim, dims);
     return k ? cp_draw(L, sp, CPD_GAMMA, DT_FLOAT64, ndim, dims, k, NULL) : NULL;
+}
+
+/* chisquare(df, size) as CuPy computes it: standard_gamma(broadcast_to(df, size) / 2) * 2. */
+static IrValue *cp_chisquare(Lower *L, Span sp, IrValue *df, int ndim, IrValue **dims)
+{
+    IrValue *half = bin(L, AOP_DIV, sp, as_dt(L, df, DT_FLOAT64, sp), cfloat(L, sp, 2.0));
+    return lw_cast_to(L, bin(L, AOP_MUL, sp, cp_std_gamma(L, sp, half, ndim, dims), cfloat(L, sp, 2.0)),
+                      DT_FLOAT64, sp);
+}
+
+/* f(dfnum, dfden, size=None): (chisquare(dfnum) * dfden) / (chisquare(dfden) * dfnum);
+ * power(a, size=None): (1 + -exp(-standard_exponential)) ** (1. / a); dirichlet(alpha,
+ * size=None): standard_gamma(alpha, size + alpha.shape) over its sums along the last axis.
+ * CuPy's compositions, in its order of draws. */
+static IrValue *cp_composed(Lower *L, AstNode *call, const char *fn, CpMethod m)
+{
+    Span sp = call->span;
+    Args a;
+    IrValue *dims[IR_MAXDIM];
+    int ndim;
+    if (!lw_bind(call, fn,
+                 m == CM_F       ? "dfnum,dfden,size"
+                 : m == CM_POWER ? "a,size"
+                                 : "alpha,size",
+                 m == CM_F ? 2 : 1, &a))
+        return NULL;
+    IrValue *p = as_dt(L,
+                       param(L, a.p[0], 0.0, sp, fn,
+                             m == CM_F       ? "dfnum"
+                             : m == CM_POWER ? "a"
+                                             : "alpha"),
+                       DT_FLOAT64, sp);
+    IrValue *q = m == CM_F ? as_dt(L, param(L, a.p[1], 0.0, sp, fn, "dfden"), DT_FLOAT64, sp) : NULL;
+    if (!p || (m == CM_F && !q)) return NULL;
+    if (m == CM_F) {
+        if (!cp_size(L, a.p[2], sp, p, q, dims, &ndim)) return NULL;
+        IrValue *num = bin(L, AOP_MUL, sp, cp_chisquare(L, sp, p, ndim, dims), q);
+        IrValue *den = bin(L, AOP_MUL, sp, cp_chisquare(L, sp, q, ndim, dims), p);
+        return bin(L, AOP_DIV, sp, num, den);
+    }
+    if (m == CM_POWER) {
+        if (!cp_size(L, a.p[1], sp, p, NULL, dims, &ndim)) return NULL;
+        IrValue *x = cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, NULL, NULL);
+        x = lw_ew1(L, IR_EXP, sp, lw_ew1(L, IR_NEG, sp, x));
+        x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), lw_ew1(L, IR_NEG, sp, x));
+        return bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), p));
+    }
+    bool given;
+    if (!size_arg(L, a.p[1], dims, &ndim, &given)) return NULL;
+    if (!given) ndim = 0;
+    if (ndim + p->type->ndim > IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    for (int k = 0; k < p->type->ndim; k++) dims[ndim++] = lw_dim(L, sp, p, k);
+    if (!ndim) {
+        diag_error(sp, "axis -1 is out of bounds for array of dimension 0");
+        return NULL;
+    }
+    IrValue *y = cp_std_gamma(L, sp, p, ndim, dims);
+    return bin(L, AOP_DIV, sp, y,
+               lw_reduce_axes(L, sp, RED_SUM, y, 1, (int[]){ ndim - 1 }, true, DT_FLOAT64));
 }
 
 /* The float draws and their scaled forms (see CpMethod). */
@@ -1351,10 +1416,12 @@ static IrValue *cp_float(Lower *L, AstNode *call, const char *fn, CpMethod m)
         IrValue *p = param(L, a.p[0], 1.0, sp, fn, g ? "shape" : "df");
         IrValue *scale = g ? param(L, a.p[1], 1.0, sp, fn, "scale") : NULL;
         if (!p || (g && !scale) || !cp_size(L, a.p[g ? 2 : 1], sp, p, scale, dims, &ndim)) return NULL;
-        if (!g) p = bin(L, AOP_DIV, sp, as_dt(L, p, DT_FLOAT64, sp), cfloat(L, sp, 2.0));
-        IrValue *y = cp_std_gamma(L, sp, p, ndim, dims);
-        return lw_cast_to(L, bin(L, AOP_MUL, sp, y, g ? scale : cfloat(L, sp, 2.0)), DT_FLOAT64, sp);
+        if (!g) return cp_chisquare(L, sp, p, ndim, dims);
+        return lw_cast_to(L, bin(L, AOP_MUL, sp, cp_std_gamma(L, sp, p, ndim, dims), scale), DT_FLOAT64, sp);
     }
+    case CM_F:
+    case CM_POWER:
+    case CM_DIRICHLET: return cp_composed(L, call, fn, m);
     default: { /* CM_BETA */
         if (!lw_bind(call, fn, "a,b,size,dtype", 2, &a)) return NULL;
         IrValue *pa = param(L, a.p[0], 0.0, sp, fn, "a"), *pb = param(L, a.p[1], 0.0, sp, fn, "b");
@@ -1527,6 +1594,9 @@ const ApiFn lw_random_api[] = {
     { "cupy.random.Generator", "beta", cp_method, CM_BETA },
     { "cupy.random.Generator", "poisson", cp_method, CM_POISSON },
     { "cupy.random.Generator", "geometric", cp_method, CM_GEOMETRIC },
+    { "cupy.random.Generator", "f", cp_method, CM_F },
+    { "cupy.random.Generator", "power", cp_method, CM_POWER },
+    { "cupy.random.Generator", "dirichlet", cp_method, CM_DIRICHLET },
     { "numpy.random", "default_rng", gen_new, 0 },
     { "numpy.random", "PCG64", gen_new, 1 },
     { "numpy.random", "Generator", gen_new, 0 },
