@@ -107,6 +107,10 @@ void diag_error(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 
 void diag_verror(Span sp, const char *fmt, va_list ap);
 /* A note attached to the previous error ("note: first assigned here"). */
 void diag_note(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A remark: a decision the compiler made there ("remark: the first iteration ..."), printed
+ * like a note, only after diag_set_remarks(true) (gpyc -v); held like the others. */
+void diag_remark(Span sp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_set_remarks(bool on);
 /* An error with no location: "gpyc: error: msg". */
 void diag_fatal_noloc(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_count(void);

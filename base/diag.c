@@ -21,6 +21,7 @@
 
 static FILE *diag_stream;
 static int diag_errors;
+static bool diag_remarks;
 
 /* Points diagnostics at f; NULL restores stderr. */
 void diag_set_stream(FILE *f)
@@ -161,6 +162,18 @@ void diag_note(Span sp, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     report(sp, "note", fmt, ap);
+    va_end(ap);
+}
+
+void diag_set_remarks(bool on) { diag_remarks = on; }
+
+/* A remark (a decision of the compiler, -v): printed only when remarks are on; not counted. */
+void diag_remark(Span sp, const char *fmt, ...)
+{
+    if (!diag_remarks) return;
+    va_list ap;
+    va_start(ap, fmt);
+    report(sp, "remark", fmt, ap);
     va_end(ap);
 }
 

@@ -399,6 +399,7 @@ static int cache_fill(const Options *o)
 static int compile(const Options *o)
 {
     verbose = o->verbose;
+    diag_set_remarks(o->verbose);
     Arena *arena = ar_new();
     IrModule *m = NULL;
     int status = 1;

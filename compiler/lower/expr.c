@@ -1060,6 +1060,8 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     if (b) {
         if (b->kind == BIND_VAR) {
             b->fill = NULL; /* read: its value may be aliased or written from here on */
+            if (b->guard) /* after a loop that may have run no iteration (lower/flow.c) */
+                lw_emit_raise_if(L, e->span, lw_load(L, b->guard, e->span), "RuntimeError", b->guard_msg);
             return lw_load(L, b->var, e->span);
         }
         if (b->kind == BIND_CONFLICT) {

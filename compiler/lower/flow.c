@@ -24,6 +24,14 @@
  *     type, stored before the loop; types only widen, so this ends (at most a few passes).
  *     The diagnostics of a pass lowered again are dropped (diag_hold): an error there may come
  *     of the narrower type (x.shape of `x = 0.0` that the loop makes a 0-d array).
+ *   - A loop whose back edge brings a type that does not join its head binding's (`w = w.astype(
+ *     cp.float64)` of a float32 w) is peeled: its first iteration is lowered apart, as the loop
+ *     instruction whose back edges all leave it (a continue is a break), and the loop from its
+ *     second iteration on (a range from start + step) is lowered from the bindings the first
+ *     one leaves, unless a break in it set the loop's hidden flag.  Where the loop may run no
+ *     iteration and the type before it does not join the type after one, the name after the
+ *     loop is a variable that holds no value on that path: each read checks the hidden flag
+ *     `skipped` (Binding.guard) and raises RuntimeError.  A conflict in the peeled loop stays one.
  *   - A module global that a function has read keeps its variable (an instance of the function
  *     already reads it): changing its type is an error, as before flow-sensitive typing.
  */
@@ -60,6 +68,8 @@ static void set_fields(Binding *to, const Binding *from)
     to->cspan[0] = from->cspan[0];
     to->cspan[1] = from->cspan[1];
     to->fill = from->fill;
+    to->guard = from->guard;
+    to->guard_msg = from->guard_msg;
 }
 
 static bool same_binding(const Binding *a, const Binding *b)
@@ -117,6 +127,7 @@ bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
     b->value = NULL;
     b->first = sp;
     b->fill = NULL;
+    b->guard = NULL;
     return true;
 }
 
@@ -206,6 +217,14 @@ static bool keeps_var(Scope *s, const Binding *b, Span sp, Type *a, Type *t)
     return true;
 }
 
+/* A join keeps the check of a read (Binding.guard) that either path needs. */
+static void keep_guard(Binding *dst, const Binding *other)
+{
+    if (dst->guard || !other->guard) return;
+    dst->guard = other->guard;
+    dst->guard_msg = other->guard_msg;
+}
+
 /* The join after an if of binding dst (of scope s): t its fields at the end of the then-block,
  * e at the end of the else-block. */
 static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Binding *tb, const Binding *eb)
@@ -214,6 +233,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     if (same_binding(&t, &e)) {
         set_fields(dst, &e);
         if (t.fill != e.fill) dst->fill = NULL; /* read (or another placeholder) on one path */
+        keep_guard(dst, &t);
         return;
     }
     if (t.kind == BIND_VAR && e.kind == BIND_VAR) {
@@ -233,6 +253,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
         set_fields(dst, to == t.var ? &t : &e);
         dst->var = to;
         dst->fill = NULL;
+        keep_guard(dst, to == t.var ? &e : &t);
         return;
     }
     if (bound_to_nothing(&t) || bound_to_nothing(&e)) {
@@ -265,10 +286,163 @@ void lw_flow_join_if(Lower *L, IrInstr *in, FlowState *t, bool tdead, bool edead
 
 /* ---------------------------------------------------------------- loops */
 
+/* The first iteration of a loop lowered apart (peeled, lw_flow_loop): the loop instruction
+ * whose back edges all leave it, then the loop from its second iteration on.  Per head
+ * binding (the index of lp->head's lists): */
+typedef struct Peel {
+    /* the join of the types the exits that changed it carry (NULL: none; &conflict_mark: they
+     * do not join) */
+    Type **acc;
+    bool *kept; /* an exit carries it unchanged */
+    bool *conflict; /* the types after the first iteration do not join */
+    IrVar **exitv; /* the variable its exits store into (NULL: none) */
+    Binding *why; /* the exit binding that set acc */
+    IrVar *skipped; /* the hidden flag: true until an exit of the first iteration */
+} Peel;
+
+/* A back edge of a peeled first iteration: it leaves the loop.  Each binding's value goes to
+ * its exit variable; the exits' types accumulate. */
+static void peel_back(Lower *L, Loop *lp)
+{
+    Peel *pl = lp->peel;
+    FlowState *h = lp->head;
+    lw_store(L, pl->skipped, lw_const_bool(L, lp->sp, false), lp->sp);
+    int idx = 0;
+    for (int k = 0; k < h->nsc; k++) {
+        for (int i = 0; i < h->n[k]; i++, idx++) {
+            Binding *b = h->list[k][i], *hc = &h->copy[k][i];
+            if (hc->kind == BIND_CONFLICT || bound_to_nothing(hc) || bound_to_nothing(b)) continue;
+            if (same_binding(b, hc)) {
+                pl->kept[idx] = true;
+            } else if (b->kind == BIND_CONST && hc->kind == BIND_CONST) {
+                continue; /* compile-time values: as before */
+            } else {
+                Type *a = pl->acc[idx], *bt = b->kind == BIND_VAR ? b->var->type : NULL;
+                Type *j = !bt ? NULL : !a ? bt : a == &conflict_mark ? NULL : lw_join_type(a, bt);
+                if (!a || (!j && a != &conflict_mark)) pl->why[idx] = *b;
+                pl->acc[idx] = j ? j : &conflict_mark;
+            }
+            IrVar *to = pl->exitv[idx];
+            if (to && b->kind == BIND_VAR && b->var != to) {
+                Type *j = lw_join_type(to->type, b->var->type);
+                if (j && ty_equal(j, to->type)) flow_store(L, NULL, b->var, to, lp->sp);
+            }
+        }
+    }
+}
+
+/* The type head binding idx (hc) has after the first iteration (the join of its exits'), NULL
+ * where no exit changes it; *conflict where they do not join. */
+static Type *peel_want(const Peel *pl, int idx, const Binding *hc, bool *conflict)
+{
+    Type *a = pl->acc[idx];
+    *conflict = a == &conflict_mark;
+    if (!a || *conflict || !pl->kept[idx]) return *conflict ? NULL : a;
+    Type *j = hc->kind == BIND_VAR ? lw_join_type(a, hc->var->type) : NULL;
+    *conflict = !j;
+    return j;
+}
+
+/* After a pass of the first iteration: whether a binding its exits change needs another
+ * exit variable (the first iteration is lowered again); with apply, each gets it (the head's
+ * where of its type; else a new one, given the head's value now where the types join). */
+static bool peel_decide(Lower *L, Loop *lp, bool apply)
+{
+    Peel *pl = lp->peel;
+    FlowState *h = lp->head;
+    bool again = false;
+    int idx = 0;
+    for (int k = 0; k < h->nsc; k++) {
+        for (int i = 0; i < h->n[k]; i++, idx++) {
+            Binding *hc = &h->copy[k][i];
+            bool conflict;
+            Type *w = peel_want(pl, idx, hc, &conflict);
+            if (conflict && apply) pl->conflict[idx] = true;
+            if (conflict || !w || (pl->exitv[idx] && ty_equal(pl->exitv[idx]->type, w))) continue;
+            again = true;
+            if (!apply) continue;
+            Type *ht = binding_type(hc);
+            if (ht && keeps_var(h->sc[k], h->list[k][i], lp->sp, ht, w)) {
+                pl->conflict[idx] = true; /* (reported) */
+                continue;
+            }
+            if (hc->kind == BIND_VAR && ty_equal(hc->var->type, w)) {
+                pl->exitv[idx] = hc->var;
+                continue;
+            }
+            pl->exitv[idx] = lw_new_var(L, h->sc[k], hc->name, w);
+            if (hc->kind == BIND_VAR && lw_join_type(w, hc->var->type))
+                flow_store(L, NULL, hc->var, pl->exitv[idx], lp->sp);
+        }
+    }
+    return again;
+}
+
+/* Whether loop instruction in surely runs an iteration: a range of constants that is not
+ * empty, or `while True`. */
+static bool surely_runs(const IrInstr *in)
+{
+    int64_t a, b, c;
+    if (in->op == IR_FOR_RANGE)
+        return lw_is_const_int(in->args[0], &a) && lw_is_const_int(in->args[1], &b) &&
+               lw_is_const_int(in->args[2], &c) && (c > 0 ? a < b : c < 0 && a > b);
+    const IrBlock *cb = in->op == IR_WHILE ? in->blocks[0] : NULL;
+    const IrInstr *last = cb && cb->instrs.n ? cb->instrs.v[cb->instrs.n - 1] : NULL;
+    return last && last->op == IR_COND && lw_is_const_int(last->args[0], &a) && a;
+}
+
+/* After the first iteration: each binding its exits changed is its exit variable (a read
+ * checks skipped where the head's type does not join it and the loop may run no iteration),
+ * or a conflict.  Each is a remark (gpyc -v). */
+static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
+{
+    Peel *pl = lp->peel;
+    FlowState *h = lp->head;
+    bool runs = surely_runs(in);
+    int idx = 0;
+    for (int k = 0; k < h->nsc; k++) {
+        for (int i = 0; i < h->n[k]; i++, idx++) {
+            Binding *b = h->list[k][i], *hc = &h->copy[k][i];
+            if (pl->conflict[idx]) {
+                set_conflict(b, hc, &pl->why[idx]);
+                continue;
+            }
+            IrVar *to = pl->exitv[idx];
+            if (!to || (hc->kind == BIND_VAR && to == hc->var)) continue;
+            const char *was = ty_str_of(binding_type(hc)), *now = ty_str_of(to->type);
+            bool joins = hc->kind == BIND_VAR && lw_join_type(to->type, hc->var->type);
+            b->kind = BIND_VAR;
+            b->var = to;
+            b->value = NULL;
+            b->first = pl->why[idx].first;
+            b->fill = NULL;
+            if (!joins && !runs) {
+                b->guard = pl->skipped;
+                b->guard_msg =
+                    ar_printf(L->a,
+                              "'%s' is read after the loop at line %u, which ran no iteration: it "
+                              "still holds the %s of line %u, but gpyc compiled the code after the "
+                              "loop for the %s that one iteration makes it",
+                              b->name, lp->sp.line, was, hc->first.line, now);
+            }
+            diag_remark(
+                lp->sp,
+                "the first iteration of this loop is compiled apart from the others: '%s' is %s "
+                "before it and %s after one iteration%s",
+                b->name, was, now,
+                b->guard ? " (a read after the loop raises RuntimeError if the loop runs no iteration)" : "");
+        }
+    }
+}
+
 void lw_flow_back(Lower *L)
 {
     Loop *lp = L->loop;
     if (L->dead || !lp) return;
+    if (lp->peel) {
+        peel_back(L, lp);
+        return;
+    }
     FlowState *h = lp->head;
     int idx = 0;
     for (int k = 0; k < h->nsc; k++) {
@@ -322,52 +496,204 @@ static void widen_head(Lower *L, Loop *lp)
     }
 }
 
-void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
+/* Whether a back edge found a type that does not join its head binding's. */
+static bool has_conflict(const Loop *lp, int n)
 {
-    Span sp = s->span;
-    const char *broke = s->els ? lw_loop_else_begin(L, s) : NULL;
+    for (int i = 0; i < n; i++)
+        if (lp->want[i] == &conflict_mark) return true;
+    return false;
+}
+
+/* What a pass of a loop made, to drop it when the loop is lowered again. */
+typedef struct PassMark {
+    IrBlock *blk;
+    int ninst, nfuncs, nglobals, nlocals;
+} PassMark;
+
+static PassMark pass_mark(Lower *L)
+{
+    return (PassMark){ L->blk, L->instances.n, L->m->funcs.n, L->m->globals.n, L->fn->locals.n };
+}
+
+/* Drops a pass's loop instruction in (its block's last instruction) with the variables and
+ * function instances it made, which only its code uses. */
+static void drop_pass(Lower *L, const PassMark *pm, IrInstr *in)
+{
+    IrBlock *blk = pm->blk;
+    if (blk->instrs.n && blk->instrs.v[blk->instrs.n - 1] == in) {
+        blk->instrs.n--;
+        for (int j = 0; j < in->nargs; j++)
+            if (in->args[j]) in->args[j]->nuses--;
+        ir_block_discard(in->blocks[0]); /* the loop's body (its instruction lists) */
+        ir_block_discard(in->blocks[1]);
+    }
+    lw_drop_instances(L, pm->ninst);
+    lw_drop_funcs(L, pm->nfuncs);
+    L->m->globals.n = pm->nglobals;
+    L->fn->locals.n = pm->nlocals;
+}
+
+/* The number of bindings st holds. */
+static int flow_size(const FlowState *st)
+{
+    int n = 0;
+    for (int k = 0; k < st->nsc; k++) n += st->n[k];
+    return n;
+}
+
+static void *zalloc(Lower *L, int n, size_t size)
+{
+    void *p = ar_alloc(L->a, size * (size_t)(n ? n : 1));
+    memset(p, 0, size * (size_t)(n ? n : 1));
+    return p;
+}
+
+/* The first iteration of loop s, lowered apart: body's loop instruction, each back edge a
+ * break (continue included; a break also sets the hidden flag broke), lowered again while an
+ * exit variable changes.  Returns the instruction (*skipped: the hidden flag, true when it ran no
+ * iteration), NULL after errors in it. */
+static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
+                           const char *broke, IrVar **skipped)
+{
+    Peel pl = { 0 };
+    pl.skipped = lw_new_var(L, L->scope, ar_printf(L->a, "skipped@loop%d", s->id), ty_bool());
+    lw_store(L, pl.skipped, lw_const_bool(L, s->span, true), s->span);
+    *skipped = pl.skipped;
     for (int pass = 0;; pass++) {
         FlowState *h = lw_flow_save(L);
-        int n = 0;
-        for (int k = 0; k < h->nsc; k++) n += h->n[k];
-        Loop lp = { .outer = L->loop, .head = h, .sp = sp, .broke = broke };
-        lp.want = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
-        lp.why = ar_alloc(L->a, sizeof(Binding) * (n ? n : 1));
+        int n = flow_size(h);
+        if (!pass) {
+            pl.acc = zalloc(L, n, sizeof(Type *));
+            pl.kept = zalloc(L, n, sizeof(bool));
+            pl.conflict = zalloc(L, n, sizeof(bool));
+            pl.exitv = zalloc(L, n, sizeof(IrVar *));
+            pl.why = zalloc(L, n, sizeof(Binding));
+        } else {
+            memset(pl.acc, 0, sizeof(Type *) * (size_t)(n ? n : 1));
+            memset(pl.kept, 0, sizeof(bool) * (size_t)(n ? n : 1));
+        }
+        Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke, .peel = &pl };
+        int errors = diag_count();
+        DiagHold hold;
+        diag_hold(&hold);
+        PassMark pm = pass_mark(L);
+        L->loop = &lp;
+        IrInstr *in = body(L, ctx);
+        L->loop = lp.outer;
+        if (!L->dead) { /* the end of the body leaves the loop too */
+            IrBlock *b = in->blocks[in->op == IR_WHILE ? 1 : 0];
+            ir_emit(L->m, b, IR_BREAK, s->span, NULL, 0, NULL);
+        }
+        L->dead = false;
+        if (diag_count() == errors && pass < 8 && peel_decide(L, &lp, false)) {
+            diag_release(&hold, false);
+            drop_pass(L, &pm, in);
+            restore(h, true);
+            peel_decide(L, &lp, true);
+            continue;
+        }
+        diag_release(&hold, true);
+        restore(h, false);
+        for (int k = 0; k < h->nsc; k++)
+            for (int i = 0; i < h->n[k]; i++) h->list[k][i]->fill = NULL;
+        if (diag_count() > errors) return NULL;
+        peel_finish(L, &lp, in);
+        return in;
+    }
+}
+
+static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
+                      const char *broke, bool rest, IrValue *start);
+
+/* The reads of the current bindings check guard no more (Binding.guard). */
+static void drop_guard(Lower *L, IrVar *guard)
+{
+    Scope *sc[2] = { L->scope, L->module_scope };
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < sc[k]->binds.n; i++) {
+            Binding *b = sc[k]->binds.v[i];
+            if (b->guard == guard) b->guard = NULL;
+        }
+}
+
+/* The loop from its second iteration on, after peel_first, unless a break left the first
+ * iteration (broke) or it ran none (skipped): `if not (broke or skipped):` the loop (a range
+ * from start + step), whose reads need no check of skipped, then the join of both paths. */
+static void peel_rest(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
+                      const IrInstr *first, const char *broke, IrVar *skipped)
+{
+    Span sp = s->span;
+    Binding *fb = lw_lookup(L, broke);
+    IrValue *c =
+        lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ lw_load(L, fb->var, sp), lw_load(L, skipped, sp) });
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &c);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    FlowState *t = lw_flow_save(L);
+    drop_guard(L, skipped);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[1];
+    IrValue *start = NULL;
+    if (first->op == IR_FOR_RANGE)
+        start = lw_ewise(L, IR_ADD, sp, 2, (IrValue *[]){ first->args[0], first->args[2] });
+    flow_loop(L, s, body, ctx, s->els ? broke : NULL, true, start);
+    L->blk = saved;
+    lw_flow_join_if(L, in, t, false, L->dead);
+}
+
+/* The passes of loop s from the current bindings (lw_flow_loop): broke is its hidden flag (or
+ * NULL); rest: the loop from its second iteration on (a range from start), which does not
+ * peel.  Otherwise a back edge whose type does not join its head binding's peels the first
+ * iteration (peel_first, then peel_rest). */
+static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
+                      const char *broke, bool rest, IrValue *start)
+{
+    for (int pass = 0;; pass++) {
+        FlowState *h = lw_flow_save(L);
+        int n = flow_size(h);
+        Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke };
+        lp.want = zalloc(L, n, sizeof(Type *));
+        lp.why = zalloc(L, n, sizeof(Binding));
         int errors = diag_count();
         DiagHold hold; /* a pass lowered again reports nothing: its errors may come of a type it widens */
         diag_hold(&hold);
-        int ninst = L->instances.n, nfuncs = L->m->funcs.n, nglobals = L->m->globals.n,
-            nlocals = L->fn->locals.n;
-        IrBlock *blk = L->blk;
+        PassMark pm = pass_mark(L);
         L->loop = &lp;
         IrInstr *in = body(L, ctx);
         L->loop = lp.outer;
         L->dead = false;
+        if (start && in->op == IR_FOR_RANGE) {
+            in->args[0]->nuses--;
+            in->args[0] = start;
+            start->nuses++;
+        }
         bool again = lp.widen && pass < 8;
         diag_release(&hold, !again);
         if (!again || diag_count() > errors) {
             restore(h, false); /* after the loop: the head variables; names first bound in it stay */
             for (int k = 0; k < h->nsc; k++) /* the body may have read or rebound them */
                 for (int i = 0; i < h->n[k]; i++) h->list[k][i]->fill = NULL;
-            if (broke) lw_loop_else_end(L, s, broke);
             return;
         }
-        /* lowered again: this pass's loop is dropped (the block's last instruction), with the
-         * variables and function instances it made, which only its code uses */
-        if (blk->instrs.n && blk->instrs.v[blk->instrs.n - 1] == in) {
-            blk->instrs.n--;
-            for (int j = 0; j < in->nargs; j++)
-                if (in->args[j]) in->args[j]->nuses--;
-            ir_block_discard(in->blocks[0]);   /* the loop's body (its instruction lists) */
-            ir_block_discard(in->blocks[1]);
-        }
-        lw_drop_instances(L, ninst);
-        lw_drop_funcs(L, nfuncs);
-        L->m->globals.n = nglobals;
-        L->fn->locals.n = nlocals;
+        /* lowered again: this pass's loop is dropped */
+        drop_pass(L, &pm, in);
         restore(h, true);
+        if (!rest && has_conflict(&lp, n)) {
+            if (!broke) broke = lw_loop_else_begin(L, s);
+            IrVar *skipped;
+            IrInstr *first = peel_first(L, s, body, ctx, broke, &skipped);
+            if (first) peel_rest(L, s, body, ctx, first, broke, skipped);
+            return;
+        }
         widen_head(L, &lp);
     }
+}
+
+void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
+{
+    const char *broke = s->els ? lw_loop_else_begin(L, s) : NULL;
+    flow_loop(L, s, body, ctx, broke, false, NULL);
+    if (broke) lw_loop_else_end(L, s, broke);
 }
 
 /* ---------------------------------------------------------------- x.shape = v */

@@ -362,6 +362,7 @@ static Binding *declare_var(Lower *L, Scope *s, Binding *b, const char *name, Ty
     b->var = lw_new_var(L, s, name, t);
     b->value = NULL;
     b->first = first;
+    b->guard = NULL;
     return b;
 }
 
@@ -410,6 +411,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     }
     lw_store(L, b->var, v, sp);
     b->fill = lw_fill_const(v, NULL) ? v : NULL;
+    b->guard = NULL;
     return true;
 }
 
@@ -1540,7 +1542,9 @@ void lw_stmt(Lower *L, AstNode *s)
             lw_assign(L, t, lw_const_bool(L, s->span, true), s->span);
         }
         lw_flow_back(L);
-        ir_emit(L->m, L->blk, s->kind == AST_BREAK ? IR_BREAK : IR_CONTINUE, s->span, NULL, 0, NULL);
+        /* (a peeled first iteration continues in the loop after it) */
+        ir_emit(L->m, L->blk, s->kind == AST_BREAK || L->loop->peel ? IR_BREAK : IR_CONTINUE, s->span, NULL,
+                0, NULL);
         L->dead = true;
         return;
     case AST_PASS: return;

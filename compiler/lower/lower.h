@@ -49,6 +49,10 @@ typedef struct Binding {
     bool read_by_func; /* a module global that a function has read: it keeps its variable */
     IrValue *fill; /* BIND_VAR: the new array of an integral constant (zeros, ones, full) it was
                       assigned, not read since: a placeholder a join may convert (lower/flow.c) */
+    IrVar *guard; /* BIND_VAR after a loop whose first iteration changed its type (lower/flow.c):
+                     the hidden flag, true when the loop ran no iteration, that a read checks
+                     (raising RuntimeError guard_msg: the variable holds no value then) */
+    const char *guard_msg;
 } Binding;
 
 typedef struct Scope {
@@ -88,6 +92,8 @@ typedef struct Loop {
     bool widen; /* some want is set: the body is lowered again */
     const char *broke; /* a loop with an else block: the hidden name a break sets (or NULL) */
     Span sp; /* the loop statement */
+    struct Peel *peel; /* the first iteration of a loop lowered apart (lower/flow.c): every back
+                          edge leaves the loop (continue is a break), or NULL */
 } Loop;
 
 /* A module of the program: the script ("__main__") or a helper.py beside it, imported by
