@@ -895,7 +895,8 @@ static IrValue *lower_unary(Lower *L, AstNode *e)
 }
 
 /* a and b / a or b: Python evaluates b only when needed.  Lowered to a temporary variable and
- * an IF.  Operands of one type keep it (value semantics); otherwise both become bool. */
+ * an IF.  Operands of one type keep it (value semantics); otherwise both become bool.  Where
+ * a's truth is a compile-time constant the result is a, or b (lowered only then). */
 static IrValue *lower_boolop(Lower *L, AstNode *e)
 {
     IrValue *a = lw_expr(L, e->lhs);
@@ -905,6 +906,9 @@ static IrValue *lower_boolop(Lower *L, AstNode *e)
     bool is_and = e->op == AOP_AND;
     IrValue *ta = lw_truth(L, a, e->lhs->span);
     if (!ta) return NULL;
+    int64_t k;
+    if (lw_is_const_int(ta, &k)) /* `x is None or x.sum() > 0` of a constant x: one operand */
+        return !k == is_and ? a : lw_expr(L, e->rhs);
     IrVar *tmp = lw_temp_var(L, is_and ? "and" : "or", a->type);
     IrValue *cond = is_and ? ta : lw_ewise(L, IR_LOGICAL_NOT, e->span, 1, &ta);
     IrInstr *in = ir_emit(L->m, L->blk, IR_IF, e->span, NULL, 1, &cond);
@@ -912,7 +916,13 @@ static IrValue *lower_boolop(Lower *L, AstNode *e)
     in->blocks[1] = ir_block_new(L->m, in);
     IrBlock *saved = L->blk;
     L->blk = in->blocks[0];
+    /* `x is None or x.sum() > 0`, `x is not None and ...`: x has a value in b */
+    bool is_none = false;
+    Binding *opt = lw_flow_none_name(L, e->lhs, &is_none);
+    IrVar *guard = opt && is_none != is_and ? opt->guard : NULL;
+    if (guard) opt->guard = NULL;
     IrValue *b = lw_expr(L, e->rhs);
+    if (guard) opt->guard = guard;
     if (!b) {
         L->blk = saved;
         return NULL;
@@ -940,6 +950,8 @@ static IrValue *lower_boolop(Lower *L, AstNode *e)
 
 static IrValue *lower_compare(Lower *L, AstNode *e)
 {
+    IrValue *none = lw_flow_none_test(L, e); /* x is None, x an optional value */
+    if (none) return none;
     int n = e->elts.n;
     IrValue *prev = lw_expr(L, e->elts.v[0]);
     if (!prev) return NULL;
@@ -1060,9 +1072,7 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     if (b) {
         if (b->kind == BIND_VAR) {
             b->fill = NULL; /* read: its value may be aliased or written from here on */
-            if (b->guard) /* after a loop that may have run no iteration (lower/flow.c) */
-                lw_emit_raise_if(L, e->span, lw_load(L, b->guard, e->span), "RuntimeError", b->guard_msg);
-            return lw_load(L, b->var, e->span);
+            return lw_flow_read(L, b, e->span);
         }
         if (b->kind == BIND_CONFLICT) {
             lw_flow_conflict(b, e->span);

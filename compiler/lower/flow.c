@@ -2,7 +2,7 @@
  * flow.c — flow-sensitive bindings: a name rebound to a value of another type becomes a new
  * variable from that point on (SSA over names), and where paths join (after `if`, at the top
  * of a loop body, after a loop) the bindings of the paths unify into one variable.  Also
- * `x.shape = n`, a rebinding of x.
+ * `x.shape = n`, a rebinding of x; optional values (None on some paths).
  *
  * Invariants:
  *   - A binding's variable changes only through lw_flow_rebind, a join, or a loop's head; the
@@ -32,6 +32,11 @@
  *     iteration and the type before it does not join the type after one, the name after the
  *     loop is a variable that holds no value on that path: each read checks the hidden flag
  *     `skipped` (Binding.guard) and raises RuntimeError.  A conflict in the peeled loop stays one.
+ *   - None on one path and a variable on the other join into the variable and a hidden bool,
+ *     true where it is None (Binding.guard, guard_none: an optional value); `x is None` reads the
+ *     bool, other reads check it (TypeError), a branch where x is known not to be None reads
+ *     it unchecked.  A loop head None that a back edge makes a value becomes such a variable.
+ *     Each path that joins a guarded binding sets its bool (false where it has a value).
  *   - A module global that a function has read keeps its variable (an instance of the function
  *     already reads it): changing its type is an error, as before flow-sensitive typing.
  */
@@ -69,6 +74,7 @@ static void set_fields(Binding *to, const Binding *from)
     to->cspan[1] = from->cspan[1];
     to->fill = from->fill;
     to->guard = from->guard;
+    to->guard_none = from->guard_none;
     to->guard_msg = from->guard_msg;
 }
 
@@ -217,12 +223,61 @@ static bool keeps_var(Scope *s, const Binding *b, Span sp, Type *a, Type *t)
     return true;
 }
 
-/* A join keeps the check of a read (Binding.guard) that either path needs. */
-static void keep_guard(Binding *dst, const Binding *other)
+/* flag = v (a hidden bool) at the end of block blk. */
+static void store_flag(Lower *L, IrBlock *blk, IrVar *flag, IrVar *from, Span sp)
 {
-    if (dst->guard || !other->guard) return;
-    dst->guard = other->guard;
-    dst->guard_msg = other->guard_msg;
+    IrBlock *saved = L->blk;
+    L->blk = blk;
+    lw_store(L, flag, from ? lw_load(L, from, sp) : lw_const_bool(L, sp, false), sp);
+    L->blk = saved;
+}
+
+/* The check of a read (Binding.guard) after the join of if `in`, where dst joins t (then) and e
+ * (else): the guard either path has, set at the end of each path (false where the path has a
+ * value, its own guard's value where that differs). */
+static void join_guard(Lower *L, IrInstr *in, Binding *dst, const Binding *t, const Binding *e)
+{
+    const Binding *g = t->guard ? t : e->guard ? e : NULL;
+    dst->guard = g ? g->guard : NULL;
+    if (!g) return;
+    dst->guard_none = g->guard_none;
+    dst->guard_msg = g->guard_msg;
+    for (int k = 0; k < 2; k++) {
+        const Binding *p = k ? e : t;
+        if (p->guard != g->guard) store_flag(L, in->blocks[k], g->guard, p->guard, in->span);
+    }
+}
+
+static bool is_none_const(const Binding *b)
+{
+    return b->kind == BIND_CONST && b->value && b->value->type->kind == TY_NONE;
+}
+
+/* The join after if `in` of None on one path and a variable on the other (t, e): the variable,
+ * guarded by a hidden bool that is true where it is None (an optional value).  false: not
+ * such a join. */
+static bool none_join(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Binding *t, const Binding *e)
+{
+    bool tn = is_none_const(t);
+    const Binding *v = tn ? e : t;
+    if (tn == is_none_const(e) || v->kind != BIND_VAR || (v->guard && !v->guard_none) ||
+        (s->is_module && (dst->read_by_func || L->scope != s)))
+        return false;
+    IrVar *flag = v->guard ? v->guard : lw_new_var(L, s, ar_printf(L->a, "%s@none", dst->name), ty_bool());
+    IrBlock *nb = in->blocks[tn ? 0 : 1];
+    IrBlock *saved = L->blk;
+    L->blk = nb;
+    lw_store(L, flag, lw_const_bool(L, in->span, true), in->span);
+    L->blk = saved;
+    if (!v->guard) store_flag(L, in->blocks[tn ? 1 : 0], flag, NULL, in->span);
+    set_fields(dst, v);
+    dst->fill = NULL;
+    dst->guard = flag;
+    dst->guard_none = true;
+    dst->guard_msg =
+        ar_printf(L->a, "'%s' is None (line %u) where gpyc uses it as the %s it is on another path",
+                  dst->name, (tn ? t : e)->first.line, ty_str_of(v->var->type));
+    return true;
 }
 
 /* The join after an if of binding dst (of scope s): t its fields at the end of the then-block,
@@ -233,7 +288,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     if (same_binding(&t, &e)) {
         set_fields(dst, &e);
         if (t.fill != e.fill) dst->fill = NULL; /* read (or another placeholder) on one path */
-        keep_guard(dst, &t);
+        join_guard(L, in, dst, &t, &e);
         return;
     }
     if (t.kind == BIND_VAR && e.kind == BIND_VAR) {
@@ -253,7 +308,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
         set_fields(dst, to == t.var ? &t : &e);
         dst->var = to;
         dst->fill = NULL;
-        keep_guard(dst, to == t.var ? &e : &t);
+        join_guard(L, in, dst, &t, &e);
         return;
     }
     if (bound_to_nothing(&t) || bound_to_nothing(&e)) {
@@ -264,6 +319,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
         set_fields(dst, &e); /* compile-time values: the last one lowered, as before */
         return;
     }
+    if (none_join(L, in, s, dst, &t, &e)) return;
     set_conflict(dst, &t, &e);
 }
 
@@ -298,6 +354,8 @@ typedef struct Peel {
     IrVar **exitv; /* the variable its exits store into (NULL: none) */
     Binding *why; /* the exit binding that set acc */
     IrVar *skipped; /* the hidden flag: true until an exit of the first iteration */
+    IrVar **flag; /* the guard (Binding.guard) peel_finish gives it, or NULL */
+    int n; /* head bindings */
 } Peel;
 
 /* A back edge of a peeled first iteration: it leaves the loop.  Each binding's value goes to
@@ -417,7 +475,10 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
             b->first = pl->why[idx].first;
             b->fill = NULL;
             if (!joins && !runs) {
-                b->guard = pl->skipped;
+                b->guard = pl->flag[idx] =
+                    lw_new_var(L, h->sc[k], ar_printf(L->a, "%s@skipped", b->name), ty_bool());
+                lw_store(L, b->guard, lw_load(L, pl->skipped, lp->sp), lp->sp);
+                b->guard_none = is_none_const(hc);
                 b->guard_msg =
                     ar_printf(L->a,
                               "'%s' is read after the loop at line %u, which ran no iteration: it "
@@ -451,7 +512,23 @@ void lw_flow_back(Lower *L)
             if (same_binding(b, hc) || hc->kind == BIND_CONFLICT || bound_to_nothing(hc) ||
                 bound_to_nothing(b) || lp->want[idx] == &conflict_mark)
                 continue;
+            if (hc->kind == BIND_VAR && hc->guard && hc->guard_none && is_none_const(b)) {
+                /* None again: an optional head (none_head) holds it */
+                lw_store(L, hc->guard, lw_const_bool(L, lp->sp, true), lp->sp);
+                continue;
+            }
             Type *j = NULL;
+            if (b->kind == BIND_VAR && is_none_const(hc) && (!b->guard || b->guard_none) &&
+                (!lp->want[idx] || lp->opt[idx])) {
+                /* None at the head, a value here: an optional head (none_head) */
+                j = !lp->want[idx] ? b->var->type : lw_join_type(lp->want[idx], b->var->type);
+                if (j && lp->want[idx] && ty_equal(j, lp->want[idx])) continue;
+                lp->want[idx] = j ? j : &conflict_mark;
+                lp->opt[idx] = j != NULL;
+                lp->why[idx] = *b;
+                lp->widen = true;
+                continue;
+            }
             if (b->kind == BIND_VAR && hc->kind == BIND_VAR) {
                 Type *was = lp->want[idx] ? lp->want[idx] : hc->var->type;
                 j = lw_join_type(was, b->var->type);
@@ -461,6 +538,7 @@ void lw_flow_back(Lower *L)
                 continue; /* compile-time values: as before */
             if (j && !lp->want[idx] && ty_equal(j, hc->var->type)) {
                 flow_store(L, NULL, b->var, hc->var, lp->sp);
+                if (hc->guard && b->guard != hc->guard) store_flag(L, L->blk, hc->guard, b->guard, lp->sp);
                 continue;
             }
             if (j && lp->want[idx] && ty_equal(j, lp->want[idx])) continue;
@@ -469,6 +547,20 @@ void lw_flow_back(Lower *L)
             lp->widen = true;
         }
     }
+}
+
+/* Head binding b, None before the loop, becomes a variable of type t that may be None (a hidden
+ * bool, true now: Binding.guard). */
+static void none_head(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
+{
+    Span first = b->first;
+    if (!lw_flow_rebind(L, s, b, t, first)) return;
+    b->guard = lw_new_var(L, s, ar_printf(L->a, "%s@none", b->name), ty_bool());
+    lw_store(L, b->guard, lw_const_bool(L, sp, true), sp);
+    b->guard_none = true;
+    b->guard_msg =
+        ar_printf(L->a, "'%s' is None (line %u) where gpyc uses it as the %s it is on another path", b->name,
+                  first.line, ty_str_of(t));
 }
 
 /* Before the loop is lowered again: each head binding a back edge widened gets a head variable
@@ -484,6 +576,10 @@ static void widen_head(Lower *L, Loop *lp)
             if (!w) continue;
             Type *was = binding_type(b), *now = binding_type(&lp->why[idx]);
             if (was && now && keeps_var(h->sc[k], b, lp->sp, was, now)) continue;
+            if (w != &conflict_mark && lp->opt[idx]) {
+                none_head(L, h->sc[k], b, w, lp->sp);
+                continue;
+            }
             if (w == &conflict_mark || b->kind != BIND_VAR) {
                 set_conflict(b, &h->copy[k][i], &lp->why[idx]);
                 continue;
@@ -550,15 +646,13 @@ static void *zalloc(Lower *L, int n, size_t size)
 
 /* The first iteration of loop s, lowered apart: body's loop instruction, each back edge a
  * break (continue included; a break also sets the hidden flag broke), lowered again while an
- * exit variable changes.  Returns the instruction (*skipped: the hidden flag, true when it ran no
- * iteration), NULL after errors in it. */
+ * exit variable changes.  Returns the instruction (and *pp its Peel), NULL after errors in it. */
 static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
-                           const char *broke, IrVar **skipped)
+                           const char *broke, Peel *pp)
 {
     Peel pl = { 0 };
     pl.skipped = lw_new_var(L, L->scope, ar_printf(L->a, "skipped@loop%d", s->id), ty_bool());
     lw_store(L, pl.skipped, lw_const_bool(L, s->span, true), s->span);
-    *skipped = pl.skipped;
     for (int pass = 0;; pass++) {
         FlowState *h = lw_flow_save(L);
         int n = flow_size(h);
@@ -568,6 +662,7 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
             pl.conflict = zalloc(L, n, sizeof(bool));
             pl.exitv = zalloc(L, n, sizeof(IrVar *));
             pl.why = zalloc(L, n, sizeof(Binding));
+            pl.flag = zalloc(L, n, sizeof(IrVar *));
         } else {
             memset(pl.acc, 0, sizeof(Type *) * (size_t)(n ? n : 1));
             memset(pl.kept, 0, sizeof(bool) * (size_t)(n ? n : 1));
@@ -598,6 +693,8 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
             for (int i = 0; i < h->n[k]; i++) h->list[k][i]->fill = NULL;
         if (diag_count() > errors) return NULL;
         peel_finish(L, &lp, in);
+        pl.n = n;
+        *pp = pl;
         return in;
     }
 }
@@ -605,14 +702,15 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
 static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
                       const char *broke, bool rest, IrValue *start);
 
-/* The reads of the current bindings check guard no more (Binding.guard). */
-static void drop_guard(Lower *L, IrVar *guard)
+/* The reads of the current bindings check the guards peel_finish gave no more. */
+static void drop_guards(Lower *L, const Peel *pl)
 {
     Scope *sc[2] = { L->scope, L->module_scope };
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < sc[k]->binds.n; i++) {
             Binding *b = sc[k]->binds.v[i];
-            if (b->guard == guard) b->guard = NULL;
+            for (int j = 0; j < pl->n && b->guard; j++)
+                if (b->guard == pl->flag[j]) b->guard = NULL;
         }
 }
 
@@ -620,17 +718,17 @@ static void drop_guard(Lower *L, IrVar *guard)
  * iteration (broke) or it ran none (skipped): `if not (broke or skipped):` the loop (a range
  * from start + step), whose reads need no check of skipped, then the join of both paths. */
 static void peel_rest(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
-                      const IrInstr *first, const char *broke, IrVar *skipped)
+                      const IrInstr *first, const char *broke, const Peel *pl)
 {
     Span sp = s->span;
     Binding *fb = lw_lookup(L, broke);
-    IrValue *c =
-        lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ lw_load(L, fb->var, sp), lw_load(L, skipped, sp) });
+    IrValue *c = lw_ewise(L, IR_LOGICAL_OR, sp, 2,
+                          (IrValue *[]){ lw_load(L, fb->var, sp), lw_load(L, pl->skipped, sp) });
     IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &c);
     in->blocks[0] = ir_block_new(L->m, in);
     in->blocks[1] = ir_block_new(L->m, in);
     FlowState *t = lw_flow_save(L);
-    drop_guard(L, skipped);
+    drop_guards(L, pl);
     IrBlock *saved = L->blk;
     L->blk = in->blocks[1];
     IrValue *start = NULL;
@@ -654,6 +752,7 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
         Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke };
         lp.want = zalloc(L, n, sizeof(Type *));
         lp.why = zalloc(L, n, sizeof(Binding));
+        lp.opt = zalloc(L, n, sizeof(bool));
         int errors = diag_count();
         DiagHold hold; /* a pass lowered again reports nothing: its errors may come of a type it widens */
         diag_hold(&hold);
@@ -680,9 +779,9 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
         restore(h, true);
         if (!rest && has_conflict(&lp, n)) {
             if (!broke) broke = lw_loop_else_begin(L, s);
-            IrVar *skipped;
-            IrInstr *first = peel_first(L, s, body, ctx, broke, &skipped);
-            if (first) peel_rest(L, s, body, ctx, first, broke, skipped);
+            Peel pl;
+            IrInstr *first = peel_first(L, s, body, ctx, broke, &pl);
+            if (first) peel_rest(L, s, body, ctx, first, broke, &pl);
             return;
         }
         widen_head(L, &lp);
@@ -754,4 +853,49 @@ void lw_flow_conflict(Binding *b, Span sp)
                b->name, late ? c : a, late ? a : c, b->cspan[1 - late].line, sp.line, why);
     diag_note(b->cspan[1 - late], "bound to %s here", late ? a : c);
     diag_note(sp, "read here");
+}
+
+/* ---------------------------------------------------------------- values that may be absent */
+
+IrValue *lw_flow_read(Lower *L, Binding *b, Span sp)
+{
+    if (b->guard)
+        lw_emit_raise_if(L, sp, lw_load(L, b->guard, sp), b->guard_none ? "TypeError" : "RuntimeError",
+                         b->guard_msg);
+    return lw_load(L, b->var, sp);
+}
+
+/* The binding of name expression e that may be None (guard_none), or NULL. */
+static Binding *maybe_none(Lower *L, const AstNode *e)
+{
+    Binding *b = e->kind == AST_NAME ? lw_lookup(L, e->sval) : NULL;
+    return b && b->kind == BIND_VAR && b->guard && b->guard_none ? b : NULL;
+}
+
+Binding *lw_flow_none_name(Lower *L, AstNode *e, bool *is)
+{
+    if (e->kind != AST_COMPARE || e->elts.n != 2) return NULL;
+    AstOp op = (AstOp)(intptr_t)e->ops.v[0];
+    AstNode *x = e->elts.v[0], *y = e->elts.v[1];
+    if (x->kind == AST_NONE) x = y, y = e->elts.v[0];
+    Binding *b = maybe_none(L, x);
+    if ((op != AOP_IS && op != AOP_ISNOT) || y->kind != AST_NONE || !b) return NULL;
+    *is = op == AOP_IS;
+    return b;
+}
+
+IrValue *lw_flow_none_test(Lower *L, AstNode *e)
+{
+    bool is;
+    Binding *b = lw_flow_none_name(L, e, &is);
+    if (!b) return NULL;
+    IrValue *v = lw_load(L, b->guard, e->span);
+    return is ? v : lw_ewise(L, IR_LOGICAL_NOT, e->span, 1, &v);
+}
+
+void lw_flow_unguard(Lower *L, Binding *b, bool store, Span sp)
+{
+    if (!b->guard) return;
+    if (store) lw_store(L, b->guard, lw_const_bool(L, sp, false), sp);
+    b->guard = NULL;
 }

@@ -397,7 +397,8 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     }
     if (!b) {
         b = declare_var(L, s, NULL, name, v->type, target->span);
-    } else if (b->kind != BIND_VAR) {
+    } else if (b->kind != BIND_VAR && !lw_flow_rebind(L, s, b, v->type, target->span)) {
+        /* (a compile-time value, None included, becomes a variable from here on) */
         diag_error(target->span, "'%s' is %s here but was %s before", name, ty_str_of(v->type),
                    ty_str_of(b->value->type));
         return false;
@@ -409,9 +410,9 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         diag_note(b->first, "assigned here");
         return false;
     }
+    lw_flow_unguard(L, b, true, sp); /* (it holds a value from here on) */
     lw_store(L, b->var, v, sp);
     b->fill = lw_fill_const(v, NULL) ? v : NULL;
-    b->guard = NULL;
     return true;
 }
 
@@ -580,7 +581,9 @@ static void poison_target(Lower *L, AstNode *t)
 void lw_block(Lower *L, AstNode *block)
 {
     if (!block) return;
-    for (int i = 0; i < block->body.n; i++) lw_stmt(L, block->body.v[i]);
+    /* (after a return, break, continue or raise the rest never runs: `if out is None: return
+     * a` of a parameter None skips a rest that may not type) */
+    for (int i = 0; i < block->body.n && !L->dead; i++) lw_stmt(L, block->body.v[i]);
 }
 
 /* Lowers `blk_ast` into a new block owned by `owner`, slot i. */
@@ -1133,8 +1136,9 @@ static void lower_raise(Lower *L, AstNode *s)
 }
 
 /* if/else: each branch from the bindings before it, then their join (lower/flow.c).  A
- * constant condition (if __name__ == "__main__":) folds later; the branch it skips flows
- * nowhere. */
+ * constant condition (if __name__ == "__main__":, `if out is None:` of a parameter None) folds
+ * later; the branch it skips is not lowered (its code may not type: `out * 2` of that None)
+ * and flows nowhere. */
 static void lower_if(Lower *L, AstNode *s)
 {
     IrValue *c = lw_expr(L, s->cond);
@@ -1145,13 +1149,16 @@ static void lower_if(Lower *L, AstNode *s)
     bool is_const = lw_is_const_int(c, &k);
     IrInstr *in = ir_emit(L->m, L->blk, IR_IF, s->span, NULL, 1, &c);
     FlowState *s0 = lw_flow_save(L);
-    bool dead = L->dead;
-    lower_into(L, in, 0, s->then);
+    bool dead = L->dead, is_none = false;
+    Binding *opt = lw_flow_none_name(L, s->cond, &is_none); /* `if x is not None:`: x has a value there */
+    if (opt && !is_none) lw_flow_unguard(L, opt, false, s->span);
+    lower_into(L, in, 0, is_const && !k ? NULL : s->then);
     bool tdead = L->dead || (is_const && !k);
     FlowState *t = lw_flow_save(L);
     lw_flow_restore(L, s0);
     L->dead = dead;
-    lower_into(L, in, 1, s->els);
+    if (opt && is_none) lw_flow_unguard(L, opt, false, s->span);
+    lower_into(L, in, 1, is_const && k ? NULL : s->els);
     lw_flow_join_if(L, in, t, tdead, L->dead || (is_const && k));
 }
 

@@ -49,9 +49,11 @@ typedef struct Binding {
     bool read_by_func; /* a module global that a function has read: it keeps its variable */
     IrValue *fill; /* BIND_VAR: the new array of an integral constant (zeros, ones, full) it was
                       assigned, not read since: a placeholder a join may convert (lower/flow.c) */
-    IrVar *guard; /* BIND_VAR after a loop whose first iteration changed its type (lower/flow.c):
-                     the hidden flag, true when the loop ran no iteration, that a read checks
-                     (raising RuntimeError guard_msg: the variable holds no value then) */
+    IrVar *guard; /* BIND_VAR that may hold no value (lower/flow.c): a hidden bool, true when it
+                     holds none, that a read checks (raising guard_msg); after a loop whose first
+                     iteration changed its type and that may have run none, or, with guard_none,
+                     a name that is None on some path (x = None, then an array on another) */
+    bool guard_none; /* the guard means None: `x is None` reads it, other reads raise TypeError */
     const char *guard_msg;
 } Binding;
 
@@ -89,6 +91,7 @@ typedef struct Loop {
     FlowState *head; /* the bindings at the top of the body (head variables) */
     Type **want; /* per head binding: the wider type a back edge needs there (NULL: none) */
     Binding *why; /* per head binding: the back edge's binding that set want */
+    bool *opt; /* per head binding: None at the head, want on a back edge (an optional value) */
     bool widen; /* some want is set: the body is lowered again */
     const char *broke; /* a loop with an else block: the hidden name a break sets (or NULL) */
     Span sp; /* the loop statement */
@@ -298,6 +301,16 @@ IrValue *lw_flow_convert(Lower *L, IrValue *v, Type *t, Span sp);
 bool lw_assign_shape(Lower *L, AstNode *t, IrValue *v, Span sp);
 /* The located error for a read of a BIND_CONFLICT binding at sp. */
 void lw_flow_conflict(Binding *b, Span sp);
+/* A read of a binding that may hold no value (Binding.guard): the run-time check, then its value. */
+IrValue *lw_flow_read(Lower *L, Binding *b, Span sp);
+/* `x is None` / `x is not None` (negate) of e: for a name x that is None on some paths
+ * (guard_none), the run-time test; NULL when e is not of that form. */
+IrValue *lw_flow_none_test(Lower *L, AstNode *e);
+/* The binding x of such a test e (*is: `is`, not `is not`), or NULL. */
+Binding *lw_flow_none_name(Lower *L, AstNode *e, bool *is);
+/* Where binding b holds a value on this path (an assignment, `if x is not None:`): its guard,
+ * if any, is false here and reads check nothing; with store, the hidden bool is set false. */
+void lw_flow_unguard(Lower *L, Binding *b, bool store, Span sp);
 
 /* lower/expr.c */
 IrValue *lw_expr(Lower *L, AstNode *e);
