@@ -145,17 +145,19 @@ static bool check_generator(Lower *L, AstNode *s)
 }
 
 /* The value a def s with a decorator other than @contextmanager (s->lhs) binds: the function
- * for @cupy.fuse / @cupy.fuse(...) (gpyc fuses every function), a jit kernel for
+ * for @cupy.fuse / @cupy.fuse(...) / @cupy.vectorize (gpyc fuses every function), a jit kernel for
  * @cupyx.jit.rawkernel(); NULL after a located error. */
 static IrValue *decorated_value(Lower *L, AstNode *s)
 {
     IrValue *d = lw_expr(L, s->lhs);
     if (!d) return NULL;
-    if (d->type->kind == TY_BUILTIN && !strcmp(d->type->name, "cupy.fuse")) return lw_pseudo(L, ty_func(s));
+    if (d->type->kind == TY_BUILTIN &&
+        (!strcmp(d->type->name, "cupy.fuse") || !strcmp(d->type->name, "cupy.vectorize")))
+        return lw_pseudo(L, ty_func(s));
     if (d->type->kind == TY_BUILTIN && !strcmp(d->type->name, "cupyx.jit.rawkernel()"))
         return lw_jit_kernel(L, s);
-    diag_error(s->lhs->span, "decorators are not supported (but @contextlib.contextmanager, @cupy.fuse() and "
-                             "@cupyx.jit.rawkernel())");
+    diag_error(s->lhs->span, "decorators are not supported (but @contextlib.contextmanager, @cupy.fuse(), "
+                             "@cupy.vectorize and @cupyx.jit.rawkernel())");
     return NULL;
 }
 

@@ -753,7 +753,28 @@ static IrValue *fuse(Lower *L, AstNode *call)
     return f;
 }
 
+/* cp.vectorize(f): f itself, as cp.fuse(f) (CuPy compiles f to one elementwise kernel): a
+ * call with arrays runs f's body on them, whose elementwise operations fuse into one kernel
+ * (a body that branches on an element is lw_truth's error there). */
+static IrValue *vectorize(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "vectorize", "pyfunc,otypes,doc,excluded,cache,signature", 1, &a)) return NULL;
+    static const char *const rest[] = { "otypes", "doc", "excluded", "cache", "signature" };
+    for (int i = 1; i < 6; i++)
+        if (!lw_no_arg(a.p[i], rest[i - 1])) return NULL;
+    IrValue *f = lw_expr(L, a.p[0]);
+    if (!f) return NULL;
+    if (f->type->kind != TY_FUNC) {
+        diag_error(a.p[0]->span, "cupy.vectorize takes a function defined with def here (got %s)",
+                   ty_str_of(f->type));
+        return NULL;
+    }
+    return f;
+}
+
 LW_API_PLAIN(fuse)
+LW_API_PLAIN(vectorize)
 LW_API_PLAIN(reduction_kernel)
 LW_API_PLAIN(elementwise_kernel)
 LW_API_PLAIN(raw_kernel)
@@ -765,6 +786,7 @@ const ApiFn lw_kernel_api[] = {
     { "cupy", "RawModule", raw_module_api, 0 },
     { "cupy", "ReductionKernel", reduction_kernel_api, 0 },
     { "cupy", "fuse", fuse_api, 0 },
+    { "cupy", "vectorize", vectorize_api, 0 },
     { NULL },
 };
 
