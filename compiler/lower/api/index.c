@@ -3,7 +3,8 @@
  * tuple of int64 arrays (lw_nonzero, lower/compose.c), argwhere(a) an (N, ndim) int64 array,
  * flatnonzero(a) the positions in a.ravel(); take(a, idx, axis) is a[idx] along axis
  * (a.ravel() when axis is None); compress(c, a, axis) and extract(c, a) are take with the
- * positions of c's nonzero elements.  Advanced indexing itself (x[idx], x[mask] = v) is
+ * positions of c's nonzero elements; select(condlist, choicelist, default) a chain of where()
+ * from the last pair.  Advanced indexing itself (x[idx], x[mask] = v) is
  * lower/subscript.c.  Table: lw_index_api.
  */
 #include "compiler/lower/lower.h"
@@ -99,6 +100,45 @@ static IrValue *where_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return nonzero_api(L, call, f, self);
 }
 
+/* select(condlist, choicelist, default=0): list or tuple literals of one length, each
+ * condition a bool array; the first true condition's choice, else default: where() from the
+ * last pair to the first, Python numbers as 0-d arrays (NumPy's asarray: strong types under
+ * NEP 50, so an int default makes int32 choices int64). */
+static IrValue *api_select(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "select", "condlist,choicelist,default", 2, &a)) return NULL;
+    AstNode *cl = a.p[0], *ch = a.p[1];
+    if (!lw_is_seq_lit(cl) || !lw_is_seq_lit(ch)) {
+        diag_error(lw_is_seq_lit(cl) ? ch->span : cl->span,
+                   "select() takes lists or tuples written out here");
+        return NULL;
+    }
+    if (cl->elts.n != ch->elts.n) {
+        diag_error(sp, "list of cases must be same length as list of conditions");
+        return NULL;
+    }
+    if (!cl->elts.n) {
+        diag_error(sp, "select with an empty condition list is not possible");
+        return NULL;
+    }
+    IrValue *r = a.p[2] ? lw_expr(L, a.p[2]) : lw_cint(L, sp, 0);
+    for (int i = cl->elts.n - 1; r && i >= 0; i--) {
+        IrValue *c = lw_expr(L, cl->elts.v[i]), *v = c ? lw_expr(L, ch->elts.v[i]) : NULL;
+        if (!v) return NULL;
+        if (!(c->type->kind == TY_ARRAY && c->type->dtype == DT_BOOL) && c->type->kind != TY_BOOL) {
+            diag_error(((AstNode *)cl->elts.v[i])->span,
+                       "TypeError: invalid entry %d in condlist: should be boolean ndarray", i);
+            return NULL;
+        }
+        if (v->type->kind != TY_ARRAY) v = lw_scalar_array(L, sp, v);
+        if (r->type->kind != TY_ARRAY) r = lw_scalar_array(L, sp, r);
+        r = v && r ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ c, v, r }) : NULL;
+    }
+    return r;
+}
+
 /* take(a, indices, axis=None, out=None, mode=None); x.take(indices, ...) */
 static IrValue *take_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -142,17 +182,20 @@ static IrValue *extract_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     return take_along(L, call->span, x, lw_emit_nonzero(L, call->span, c, 2), NULL);
 }
 
+LW_API_PLAIN(api_select)
+
 const ApiFn lw_index_api[] = {
-    {"cupy", "nonzero", nonzero_api, 0},
-    {"cupy", "argwhere", nonzero_api, 0},
-    {"cupy", "flatnonzero", nonzero_api, 0},
-    {"cupy", "where", where_api, 0},
-    {"cupy", "take", take_api, 0},
-    {"cupy", "compress", compress_api, 0},
-    {"cupy", "extract", extract_api, 0},
+    { "cupy", "nonzero", nonzero_api, 0 },
+    { "cupy", "argwhere", nonzero_api, 0 },
+    { "cupy", "flatnonzero", nonzero_api, 0 },
+    { "cupy", "where", where_api, 0 },
+    { "cupy", "select", api_select_api, 0 },
+    { "cupy", "take", take_api, 0 },
+    { "cupy", "compress", compress_api, 0 },
+    { "cupy", "extract", extract_api, 0 },
     /* ndarray methods */
-    {"cupy.ndarray", "nonzero", nonzero_api, 0},
-    {"cupy.ndarray", "take", take_api, 0},
-    {"cupy.ndarray", "compress", compress_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy.ndarray", "nonzero", nonzero_api, 0 },
+    { "cupy.ndarray", "take", take_api, 0 },
+    { "cupy.ndarray", "compress", compress_api, 0 },
+    { NULL, NULL, NULL, 0 },
 };

@@ -1,6 +1,6 @@
 /*
  * lower/api/numeric.c — numerical routines composed from slices, gathers, searchsorted and
- * elementwise ops: interp, gradient, convolve.  None has a kernel of its own.
+ * elementwise ops: interp, gradient, convolve, correlate, unwrap.  None has a kernel of its own.
  *
  *   interp(x, xp, fp, left, right): j = searchsorted(xp, x, 'right') - 1 clipped to the last
  *     interval, fp[j] + (x - xp[j]) * slope_j, with left/right (default fp[0]/fp[-1]) outside
@@ -9,7 +9,8 @@
  *     edges, uniform spacing given as numbers;
  *   convolve(a, v, mode): a gather of the zero-extended a by the (len(a)+len(v)-1, len(v))
  *     index matrix k - j, times v, summed over j — O(n*m) memory, meant for small kernels,
- *     then NumPy's 'same'/'valid' windows.
+ *     then NumPy's 'same'/'valid' windows; correlate(a, v, mode) the same with conj(v)[::-1];
+ *   unwrap(p, discont, axis, period): diff, mod, where and a cumsum (IR_SCAN).
  */
 #include "compiler/lower/lower.h"
 
@@ -236,16 +237,19 @@ static IrValue *api_gradient(Lower *L, AstNode *call)
 /* ---------------------------------------------------------------- convolve */
 
 /* convolve(a, v, mode='full'): full[k] = sum_j v[j] * a[k - j]; 'same' is full[(min-1)//2:]
- * of length max(n, m), 'valid' full[min-1:max].  Empty inputs are NumPy's ValueError. */
-static IrValue *api_convolve(Lower *L, AstNode *call)
+ * of length max(n, m), 'valid' full[min-1:max].  Empty inputs are NumPy's ValueError.
+ * correlate(a, v, mode='valid') is the convolution with conj(v) reversed, whose 'same' part
+ * starts at min//2 when v is the longer. */
+static IrValue *api_convolve(Lower *L, AstNode *call, const char *name)
 {
     Args a;
-    if (!lw_bind(call, "convolve", "a,v,mode", 2, &a)) return NULL;
+    bool corr = !strcmp(name, "correlate");
+    if (!lw_bind(call, name, "a,v,mode", 2, &a)) return NULL;
     Span sp = call->span;
-    IrValue *x = lw_arraylike(L, a.p[0], "convolve");
-    IrValue *v = x ? lw_arraylike(L, a.p[1], "convolve") : NULL;
+    IrValue *x = lw_arraylike(L, a.p[0], name);
+    IrValue *v = x ? lw_arraylike(L, a.p[1], name) : NULL;
     const char *mode;
-    if (!v || !lw_str_arg(L, a.p[2], "full", &mode)) return NULL;
+    if (!v || !lw_str_arg(L, a.p[2], corr ? "valid" : "full", &mode)) return NULL;
     if (strcmp(mode, "full") && strcmp(mode, "same") && strcmp(mode, "valid")) {
         diag_error(a.p[2]->span, "mode must be one of 'valid', 'same', or 'full' (got '%s')", mode);
         return NULL;
@@ -255,8 +259,13 @@ static IrValue *api_convolve(Lower *L, AstNode *call)
         return NULL;
     }
     if (x->type->dtype == DT_BOOL || v->type->dtype == DT_BOOL) {
-        diag_error(sp, "convolve() of boolean arrays is not supported yet");
+        diag_error(sp, "%s() of boolean arrays is not supported yet", name);
         return NULL;
+    }
+    if (corr) {
+        if (dt_is_complex(v->type->dtype)) v = lw_ew1(L, IR_CONJ, sp, v);
+        v = lw_slice_axis(L, sp, v, 0, NULL, NULL, lw_cint(L, sp, -1));
+        if (!v) return NULL;
     }
     IrValue *n = lw_dim(L, sp, x, 0), *m = lw_dim(L, sp, v, 0);
     if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "a cannot be empty") ||
@@ -282,7 +291,12 @@ static IrValue *api_convolve(Lower *L, AstNode *call)
     IrValue *lo = lw_ew2(L, IR_MINIMUM, sp, n, m), *hi = lw_ew2(L, IR_MAXIMUM, sp, n, m);
     IrValue *start, *stop;
     if (!strcmp(mode, "same")) {
-        start = lw_binop(L, AOP_FLOORDIV, sp, lw_binop(L, AOP_SUB, sp, lo, lw_cint(L, sp, 1)), lw_cint(L, sp, 2));
+        IrValue *lo1 = lw_binop(L, AOP_SUB, sp, lo, lw_cint(L, sp, 1));
+        if (corr) /* + (n < m) */
+            lo1 = lw_binop(
+                L, AOP_ADD, sp, lo1,
+                lw_imin(L, sp, lw_imax(L, sp, lw_isub(L, sp, m, n), lw_cint(L, sp, 0)), lw_cint(L, sp, 1)));
+        start = lw_binop(L, AOP_FLOORDIV, sp, lo1, lw_cint(L, sp, 2));
         stop = lw_binop(L, AOP_ADD, sp, start, hi);
     } else {
         start = lw_binop(L, AOP_SUB, sp, lo, lw_cint(L, sp, 1));
@@ -291,15 +305,84 @@ static IrValue *api_convolve(Lower *L, AstNode *call)
     return lw_emit1(L, IR_COPY, sp, full->type, lw_slice_axis(L, sp, full, 0, start, stop, NULL));
 }
 
+/* ---------------------------------------------------------------- unwrap */
+
+/* A number argument known when compiling (an int or float constant), dflt when absent or
+ * None.  false after a located error. */
+static bool number_arg(Lower *L, AstNode *e, double dflt, double *out)
+{
+    *out = dflt;
+    if (!e || e->kind == AST_NONE) return true;
+    IrValue *v = lw_expr(L, e);
+    int64_t i;
+    if (v && lw_is_const_int(v, &i)) return *out = (double)i, true;
+    if (v && v->def && v->def->op == IR_CONST_FLOAT) return *out = v->def->fval, true;
+    if (v) diag_error(e->span, "this argument must be a constant number here");
+    return false;
+}
+
+/* unwrap(p, discont=None, axis=-1, *, period=2*pi), NumPy's steps: dd = diff(p) along axis,
+ * ddmod = mod(dd + period/2, period) - period/2, +period/2 where that is -period/2 and dd > 0,
+ * the correction ddmod - dd (0 where |dd| < discont, default period/2) summed along axis and
+ * added to p[1:].  Real values; an integer p computes in float64 (NumPy's result_type with
+ * the float period). */
+static IrValue *api_unwrap(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "unwrap", "p,discont,axis,period", 1, &a)) return NULL;
+    IrValue *p = lw_arraylike(L, a.p[0], "unwrap");
+    if (!p || !lw_real_only(p, sp, "unwrap")) return NULL;
+    int nd = p->type->ndim, axis;
+    double period, discont;
+    if (nd == 0) {
+        diag_error(sp, "diff requires input that is at least one dimensional");
+        return NULL;
+    }
+    if (!lw_axis1(L, a.p[2], nd, -1, &axis) || !number_arg(L, a.p[3], 6.283185307179586, &period) ||
+        !number_arg(L, a.p[1], period / 2, &discont))
+        return NULL;
+    int64_t iperiod;
+    IrValue *pv = a.p[3] ? lw_expr(L, a.p[3]) : NULL;
+    if (!dt_is_float(p->type->dtype) && pv && lw_is_const_int(pv, &iperiod)) {
+        diag_error(a.p[3]->span, "unwrap() of integers with an integer period is not supported");
+        return NULL;
+    }
+    if (!dt_is_float(p->type->dtype)) p = lw_cast(L, p, DT_FLOAT64, sp);
+    IrValue *one = lw_cint(L, sp, 1);
+    IrValue *hi = lw_slice_axis(L, sp, p, axis, one, NULL, NULL);
+    IrValue *dd = lw_ew2(L, IR_SUB, sp, hi, lw_slice_axis(L, sp, p, axis, NULL, lw_cint(L, sp, -1), NULL));
+    IrValue *h = lw_const_float(L, sp, period / 2), *nh = lw_const_float(L, sp, -period / 2);
+    IrValue *ddmod = lw_ew2(
+        L, IR_SUB, sp, lw_ew2(L, IR_MOD, sp, lw_ew2(L, IR_ADD, sp, dd, h), lw_const_float(L, sp, period)), h);
+    IrValue *amb = lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew2(L, IR_EQ, sp, ddmod, nh),
+                          lw_ew2(L, IR_GT, sp, dd, lw_cint(L, sp, 0)));
+    ddmod = where3(L, sp, amb, h, ddmod);
+    IrValue *small = lw_ew2(L, IR_LT, sp, lw_ew1(L, IR_ABS, sp, dd), lw_const_float(L, sp, discont));
+    IrValue *ph = where3(L, sp, small, lw_const_float(L, sp, 0), lw_ew2(L, IR_SUB, sp, ddmod, dd));
+    if (!ph) return NULL;
+    IrValue *cum = lw_emit1(L, IR_SCAN, sp, ph->type, ph);
+    cum->def->redop = RED_SUM;
+    cum->def->dtype = ph->type->dtype;
+    cum->def->ival = axis;
+    IrValue *up = lw_copy_of(L, sp, lw_cast_to(L, p, ph->type->dtype, sp));
+    IrValue *sum = lw_ew2(L, IR_ADD, sp, hi, cum);
+    if (!sum) return NULL;
+    IrInstr *st = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2,
+                          (IrValue *[]){ lw_slice_axis(L, sp, up, axis, one, NULL, NULL), sum });
+    st->dtype = up->type->dtype;
+    return up;
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_interp)
 LW_API_PLAIN(api_gradient)
-LW_API_PLAIN(api_convolve)
+LW_API_NAMED(api_convolve)
+LW_API_PLAIN(api_unwrap)
 
 const ApiFn lw_numeric_api[] = {
-    {"cupy", "interp", api_interp_api, 0},
-    {"cupy", "gradient", api_gradient_api, 0},
-    {"cupy", "convolve", api_convolve_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "interp", api_interp_api, 0 },     { "cupy", "gradient", api_gradient_api, 0 },
+    { "cupy", "convolve", api_convolve_api, 0 }, { "cupy", "correlate", api_convolve_api, 0 },
+    { "cupy", "unwrap", api_unwrap_api, 0 },     { NULL, NULL, NULL, 0 },
 };

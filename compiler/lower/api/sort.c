@@ -132,6 +132,28 @@ static IrValue *api_sort(Lower *L, AstNode *call, const char *name, IrValue *sel
     return r;
 }
 
+/* msort(a): sort(a, axis=0); sort_complex(a): sort(a) (last axis) as complex, complex64 for
+ * 8- and 16-bit integers, else complex128 (NumPy's rule).  gpyc sorts real values only. */
+static IrValue *api_msort(Lower *L, AstNode *call, const char *name)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, name, "a", 1, &a)) return NULL;
+    IrValue *x = lw_array_operand(L, a.p[0], name);
+    if (!x || !lw_real_only(x, sp, name)) return NULL;
+    bool cplx = !strcmp(name, "sort_complex");
+    int nd = x->type->ndim;
+    if (nd == 0) {
+        diag_error(sp, "AxisError: axis %d is out of bounds for array of dimension 0", cplx ? -1 : 0);
+        return NULL;
+    }
+    IrValue *r = lw_sort(L, sp, x, cplx ? nd - 1 : 0, false, false, NULL);
+    if (!cplx) return r;
+    DType d = x->type->dtype;
+    bool small = d == DT_INT8 || d == DT_INT16 || d == DT_UINT8 || d == DT_UINT16;
+    return lw_cast(L, r, small ? DT_COMPLEX64 : DT_COMPLEX128, sp);
+}
+
 /* lexsort(keys, axis=-1): keys a tuple or list of 1-d arrays, or a 2-d array of key rows; the
  * last key is the primary one. */
 static IrValue *api_lexsort(Lower *L, AstNode *call)
@@ -406,6 +428,7 @@ static IrValue *searchsorted_api(Lower *L, AstNode *call, const ApiFn *f, IrValu
     return api_searchsorted(L, call, self);
 }
 LW_API_PLAIN(api_unique)
+LW_API_NAMED(api_msort)
 LW_API_NAMED(api_isin)
 static IrValue *setop_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -414,24 +437,26 @@ static IrValue *setop_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
 }
 
 const ApiFn lw_sort_api[] = {
-    {"cupy", "sort", sort_api, 0},
-    {"cupy", "argsort", sort_api, 1},
-    {"cupy", "partition", sort_api, 2},
-    {"cupy", "argpartition", sort_api, 3},
-    {"cupy", "lexsort", lexsort_api, 0},
-    {"cupy", "searchsorted", searchsorted_api, 0},
-    {"cupy", "unique", api_unique_api, 0},
-    {"cupy", "isin", api_isin_api, 0},
-    {"cupy", "in1d", api_isin_api, 0},
-    {"cupy", "intersect1d", setop_api, SET_INTERSECT},
-    {"cupy", "union1d", setop_api, SET_UNION},
-    {"cupy", "setdiff1d", setop_api, SET_DIFF},
-    {"cupy", "setxor1d", setop_api, SET_XOR},
+    { "cupy", "sort", sort_api, 0 },
+    { "cupy", "argsort", sort_api, 1 },
+    { "cupy", "partition", sort_api, 2 },
+    { "cupy", "argpartition", sort_api, 3 },
+    { "cupy", "lexsort", lexsort_api, 0 },
+    { "cupy", "msort", api_msort_api, 0 },
+    { "cupy", "sort_complex", api_msort_api, 0 },
+    { "cupy", "searchsorted", searchsorted_api, 0 },
+    { "cupy", "unique", api_unique_api, 0 },
+    { "cupy", "isin", api_isin_api, 0 },
+    { "cupy", "in1d", api_isin_api, 0 },
+    { "cupy", "intersect1d", setop_api, SET_INTERSECT },
+    { "cupy", "union1d", setop_api, SET_UNION },
+    { "cupy", "setdiff1d", setop_api, SET_DIFF },
+    { "cupy", "setxor1d", setop_api, SET_XOR },
     /* ndarray methods (sort and partition in place) */
-    {"cupy.ndarray", "sort", sort_api, 0},
-    {"cupy.ndarray", "argsort", sort_api, 1},
-    {"cupy.ndarray", "partition", sort_api, 2},
-    {"cupy.ndarray", "argpartition", sort_api, 3},
-    {"cupy.ndarray", "searchsorted", searchsorted_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy.ndarray", "sort", sort_api, 0 },
+    { "cupy.ndarray", "argsort", sort_api, 1 },
+    { "cupy.ndarray", "partition", sort_api, 2 },
+    { "cupy.ndarray", "argpartition", sort_api, 3 },
+    { "cupy.ndarray", "searchsorted", searchsorted_api, 0 },
+    { NULL, NULL, NULL, 0 },
 };

@@ -1,12 +1,14 @@
 /*
  * lower/api/ufunc.c — NumPy functions built from the elementwise table ops and reductions
- * (isclose, allclose, array_equal, divmod, iscomplex, isreal), the dtype functions
+ * (isclose, allclose, array_equal, array_equiv, divmod, iscomplex, isreal, asarray_chkfinite),
+ * isscalar, the dtype functions
  * (result_type, promote_types, iscomplexobj, isrealobj, real_if_close; dtype is record.c's), and NumPy
  * scalar types called as functions (lower/call.c dispatches cupy.float32(...) ... here).
  *
  * NumPy scalars: gpyc has no NumPy scalar type; cp.float32(x) gives a 0-d array of that dtype.
  * It prints as the scalar does, and NEP 50 treats NumPy scalars as strong, like 0-d arrays,
- * so promotion agrees (docs/language.md lists the differences that remain).
+ * so promotion agrees (docs/language.md lists the differences that remain; isscalar(cp.float32(1))
+ * is False).
  */
 #include "compiler/lower/lower.h"
 
@@ -201,25 +203,35 @@ static IrValue *isclose(Lower *L, Args *a, const char *fname)
 }
 
 /* array_equal(a1, a2, equal_nan=False): False when the shapes differ (ranks at compile time,
- * sizes at run time), else all(a1 == a2).  A Python bool, as NumPy returns. */
-static IrValue *array_equal(Lower *L, AstNode *call)
+ * sizes at run time), else all(a1 == a2); array_equiv(a1, a2): False when the shapes do not
+ * broadcast (extents compared from the last, equal or one of them 1), else all(a1 == a2).  A
+ * Python bool, as NumPy returns. */
+static IrValue *array_equal(Lower *L, AstNode *call, const char *name)
 {
     Args a;
-    if (!lw_bind(call, "array_equal", "a1,a2,equal_nan", 2, &a)) return NULL;
+    bool equiv = !strcmp(name, "array_equiv");
+    if (!lw_bind(call, name, equiv ? "a1,a2" : "a1,a2,equal_nan", 2, &a)) return NULL;
     Span sp = call->span;
     IrValue *x, *y;
-    if (!two_arrays(L, &a, "array_equal", &x, &y)) return NULL;
+    if (!two_arrays(L, &a, name, &x, &y)) return NULL;
     bool equal_nan;
-    if (!lw_bool_arg(L, a.p[2], false, &equal_nan)) return NULL;
-    int nd = x->type->ndim;
-    if (nd != y->type->ndim) return lw_const_bool(L, sp, false);
+    if (!lw_bool_arg(L, equiv ? NULL : a.p[2], false, &equal_nan)) return NULL;
+    int nx = x->type->ndim, ny = y->type->ndim, nd = nx < ny ? nx : ny;
+    if (!equiv && nx != ny) return lw_const_bool(L, sp, false);
     IrValue *dx[IR_MAXDIM], *dy[IR_MAXDIM];
     lw_shape_of(L, x, sp, dx);
     lw_shape_of(L, y, sp, dy);
-    IrValue *same = lw_const_bool(L, sp, true);
-    for (int i = 0; i < nd && same; i++) same = lw_ew2(L, IR_LOGICAL_AND, sp, same, lw_binop(L, AOP_EQ, sp, dx[i], dy[i]));
+    IrValue *same = lw_const_bool(L, sp, true), *one = lw_cint(L, sp, 1);
+    for (int k = 1; k <= nd && same; k++) {
+        IrValue *ex = dx[nx - k], *ey = dy[ny - k], *ok = lw_binop(L, AOP_EQ, sp, ex, ey);
+        if (equiv)
+            ok = lw_ew2(L, IR_LOGICAL_OR, sp, ok,
+                        lw_ew2(L, IR_LOGICAL_OR, sp, lw_binop(L, AOP_EQ, sp, ex, one),
+                               lw_binop(L, AOP_EQ, sp, ey, one)));
+        same = lw_ew2(L, IR_LOGICAL_AND, sp, same, ok);
+    }
     if (!same) return NULL;
-    IrVar *tmp = lw_temp_var(L, "array_equal", ty_bool());
+    IrVar *tmp = lw_temp_var(L, name, ty_bool());
     lw_store(L, tmp, lw_const_bool(L, sp, false), sp);
     IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &same);
     in->blocks[0] = ir_block_new(L->m, in);
@@ -235,6 +247,38 @@ static IrValue *array_equal(Lower *L, AstNode *call)
     if (t) lw_store(L, tmp, t, sp);
     L->blk = saved;
     return t ? lw_load(L, tmp, sp) : NULL;
+}
+
+/* isscalar(element): True for a Python number or str, False for an array (a 0-d one too) or
+ * anything else; known when compiling. */
+static IrValue *api_isscalar(Lower *L, AstNode *call)
+{
+    IrValue *v = lw_one_arg(L, call, "isscalar");
+    if (!v) return NULL;
+    TypeKind k = v->type->kind;
+    return lw_const_bool(L, call->span,
+                         k == TY_INT || k == TY_FLOAT || k == TY_BOOL || k == TY_COMPLEX || k == TY_STR);
+}
+
+/* asarray_chkfinite(a, dtype=None, order=None): cp.asarray(a, dtype), then NumPy's ValueError
+ * when a float or complex result holds an inf or a nan (syncs). */
+static IrValue *api_asarray_chkfinite(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "asarray_chkfinite", "a,dtype,order", 1, &a)) return NULL;
+    IrValue *x = lw_arraylike(L, a.p[0], "asarray_chkfinite");
+    DType dt;
+    bool given;
+    if (!x || !lw_dtype_arg(L, a.p[1], &dt, &given) || !lw_no_arg(a.p[2], "order")) return NULL;
+    if (given && dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
+    if (x && (dt_is_float(x->type->dtype) || dt_is_complex(x->type->dtype))) {
+        IrValue *bad = lw_ew1(L, IR_LOGICAL_NOT, sp, lw_ew1(L, IR_ISFINITE, sp, x));
+        IrValue *any = bad ? lw_reduce(L, sp, RED_ANY, bad, NULL, NULL, NULL) : NULL;
+        IrValue *t = any ? lw_truth(L, any, sp) : NULL;
+        if (!t || !lw_raise_if(L, sp, t, "ValueError", "array must not contain infs or NaNs")) return NULL;
+    }
+    return x;
 }
 
 /* iscomplexobj(x) / isrealobj(x): compile-time bools from the dtype */
@@ -539,10 +583,12 @@ static IrValue *api_nan_to_num(Lower *L, AstNode *call)
 LW_API_PLAIN(api_result_type)
 LW_API_PLAIN(api_promote_types)
 LW_API_NAMED(api_iscomplexobj)
+LW_API_PLAIN(api_isscalar)
+LW_API_PLAIN(api_asarray_chkfinite)
 LW_API_PLAIN(api_real_if_close)
 LW_API_NAMED(api_iscomplex)
 LW_API_NAMED(api_isclose)
-LW_API_PLAIN(array_equal)
+LW_API_NAMED(array_equal)
 LW_API_PLAIN(api_divmod)
 LW_API_PLAIN(api_modf)
 LW_API_PLAIN(api_can_cast)
@@ -550,20 +596,23 @@ LW_API_PLAIN(api_frexp)
 LW_API_PLAIN(api_nan_to_num)
 
 const ApiFn lw_ufunc_api[] = {
-    {"cupy", "result_type", api_result_type_api, 0},
-    {"cupy", "promote_types", api_promote_types_api, 0},
-    {"cupy", "iscomplexobj", api_iscomplexobj_api, 0},
-    {"cupy", "isrealobj", api_iscomplexobj_api, 0},
-    {"cupy", "real_if_close", api_real_if_close_api, 0},
-    {"cupy", "iscomplex", api_iscomplex_api, 0},
-    {"cupy", "isreal", api_iscomplex_api, 0},
-    {"cupy", "isclose", api_isclose_api, 0},
-    {"cupy", "allclose", api_isclose_api, 0},
-    {"cupy", "array_equal", array_equal_api, 0},
-    {"cupy", "divmod", api_divmod_api, 0},
-    {"cupy", "modf", api_modf_api, 0},
-    {"cupy", "can_cast", api_can_cast_api, 0},
-    {"cupy", "frexp", api_frexp_api, 0},
-    {"cupy", "nan_to_num", api_nan_to_num_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "result_type", api_result_type_api, 0 },
+    { "cupy", "promote_types", api_promote_types_api, 0 },
+    { "cupy", "iscomplexobj", api_iscomplexobj_api, 0 },
+    { "cupy", "isrealobj", api_iscomplexobj_api, 0 },
+    { "cupy", "real_if_close", api_real_if_close_api, 0 },
+    { "cupy", "iscomplex", api_iscomplex_api, 0 },
+    { "cupy", "isreal", api_iscomplex_api, 0 },
+    { "cupy", "isclose", api_isclose_api, 0 },
+    { "cupy", "allclose", api_isclose_api, 0 },
+    { "cupy", "array_equal", array_equal_api, 0 },
+    { "cupy", "array_equiv", array_equal_api, 0 },
+    { "cupy", "isscalar", api_isscalar_api, 0 },
+    { "cupy", "asarray_chkfinite", api_asarray_chkfinite_api, 0 },
+    { "cupy", "divmod", api_divmod_api, 0 },
+    { "cupy", "modf", api_modf_api, 0 },
+    { "cupy", "can_cast", api_can_cast_api, 0 },
+    { "cupy", "frexp", api_frexp_api, 0 },
+    { "cupy", "nan_to_num", api_nan_to_num_api, 0 },
+    { NULL, NULL, NULL, 0 },
 };

@@ -1,0 +1,3 @@
+import cupy as cp
+
+y = cp.sort_complex(cp.array(1.0))
