@@ -461,6 +461,8 @@ IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e)
             return NULL;
         }
     }
+    if (!xs->type->elem) /* a list that is always empty here (`[]` before any append): a new one */
+        return lw_emit(L, IR_LIST_NEW, sp, ty_list(NULL), 0, NULL);
     const char *t = ar_printf(L->a, "t@slice%d", e->id), *n = ar_printf(L->a, "n@slice%d", e->id);
     const char *a = ar_printf(L->a, "a@slice%d", e->id), *b = ar_printf(L->a, "b@slice%d", e->id);
     lw_assign(L, mk_name(L, sp, t), xs, sp);

@@ -43,3 +43,7 @@ print(letters, ['a', 'b', 'c'][1:][0], [c + c for c in 'ab'][::-1])
 ys = xs[1:]
 ys.append(7)
 print(xs, ys, [1.5, 2.5][-1:], len(xs[2:2]))
+none = []
+more = none[:]
+more.append(3)
+print(none, more, none[1:], [][::-1])
