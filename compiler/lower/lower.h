@@ -235,7 +235,8 @@ IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt);
 bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr **bad);
 /* s.m(...) of a str s that lw_fold_str knows, evaluated at compile time into a constant:
  * replace, join (of a list or tuple literal), upper, lower, strip, lstrip, rstrip, startswith,
- * endswith; a located error for another method or a string computed at run time. */
+ * endswith, split (a list of constants); a located error for another method or a string
+ * computed at run time. */
 IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m);
 /* The list of the characters (code points) of str s when lw_fold_str knows it, else NULL (no
  * error): what iterating over s gives. */

@@ -633,27 +633,66 @@ static const char *str_strip(Lower *L, const char *s, const char *chars, bool le
     return ar_strndup(L->a, s + b, e - b);
 }
 
+/* s.split(sep, maxsplit) as Python: sep NULL splits at runs of whitespace (none at either
+ * end), else at each sep (an empty one is Python's ValueError); at most maxsplit splits when
+ * it is not negative.  The list of the parts (constants); NULL after a located error. */
+static IrValue *str_split(Lower *L, Span sp, const char *s, const char *sep, int64_t maxsplit)
+{
+    if (sep && !*sep) {
+        diag_error(sp, "empty separator");
+        return NULL;
+    }
+    size_t n = strlen(s), k = 0, i = 0, ls = sep ? strlen(sep) : 0;
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (n + 2));
+    for (;;) {
+        if (!sep)
+            while (i < n && isspace((unsigned char)s[i])) i++;
+        if (!sep && i == n) break;
+        bool last = maxsplit >= 0 && (int64_t)k == maxsplit;
+        size_t j = i;
+        if (sep) {
+            const char *q = last ? NULL : strstr(s + i, sep);
+            j = q ? (size_t)(q - s) : n;
+        } else if (last) {
+            j = n; /* the rest, trailing whitespace kept */
+        } else {
+            while (j < n && !isspace((unsigned char)s[j])) j++;
+        }
+        parts[k++] = lw_const_str(L, sp, ar_strndup(L->a, s + i, j - i));
+        if (j == n || (!sep && last)) break;
+        i = j + ls;
+    }
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), (int)k, parts);
+}
+
+/* The methods lw_str_method evaluates: name, signature (self first), required arguments. */
+enum { SM_REPLACE, SM_JOIN, SM_UPPER, SM_LOWER, SM_STRIP, SM_LSTRIP, SM_RSTRIP, SM_STARTS, SM_ENDS, SM_SPLIT, SM_N };
+static const struct {
+    const char *name, *sig;
+    int nreq;
+} str_methods[SM_N] = {
+    [SM_REPLACE] = { "replace", "self,old,new,count", 3 },
+    [SM_JOIN] = { "join", "self,iterable", 2 },
+    [SM_UPPER] = { "upper", "self", 1 },
+    [SM_LOWER] = { "lower", "self", 1 },
+    [SM_STRIP] = { "strip", "self,chars", 1 },
+    [SM_LSTRIP] = { "lstrip", "self,chars", 1 },
+    [SM_RSTRIP] = { "rstrip", "self,chars", 1 },
+    [SM_STARTS] = { "startswith", "self,prefix", 2 },
+    [SM_ENDS] = { "endswith", "self,suffix", 2 },
+    [SM_SPLIT] = { "split", "self,sep,maxsplit", 1 },
+};
+
 IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
 {
-    static const char *const sigs[][2] = {
-        { "replace", "self,old,new,count" },
-        { "join", "self,iterable" },
-        { "upper", "self" },
-        { "lower", "self" },
-        { "strip", "self,chars" },
-        { "lstrip", "self,chars" },
-        { "rstrip", "self,chars" },
-        { "startswith", "self,prefix" },
-        { "endswith", "self,suffix" },
-    };
-    int k = 0, n = (int)(sizeof sigs / sizeof sigs[0]);
-    while (k < n && strcmp(sigs[k][0], m)) k++;
-    if (k == n) {
+    int k = 0;
+    while (k < SM_N && strcmp(str_methods[k].name, m)) k++;
+    if (k == SM_N) {
         diag_error(call->lhs->span, "'str' object has no method '%s' that gpyc supports", m);
         return NULL;
     }
     Args a;
-    if (!lw_bind_self(call, m, sigs[k][1], k == 0 ? 3 : k == 1 || k >= 7 ? 2 : 1, s, &a)) return NULL;
+    if (!lw_bind_self(call, m, str_methods[k].sig, str_methods[k].nreq, s, &a)) return NULL;
     const IrInstr *bad;
     const char *t, *x = NULL, *y = NULL, *r;
     if (!lw_fold_str(L, s, &t, NULL, &bad)) {
@@ -663,36 +702,40 @@ IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
                    m);
         return NULL;
     }
-    bool none = a.p[1] && a.p[1]->kind == AST_NONE && k >= 4 && k <= 6; /* strip(None): whitespace */
-    if (k != 1 && a.p[1] && !none && !(x = known_arg(L, a.p[1], m, 1, false))) return NULL;
-    if (k == 0 && !(y = known_arg(L, a.p[2], m, 2, false))) return NULL;
+    /* strip(None) and split(None): whitespace */
+    bool none = a.p[1] && a.p[1]->kind == AST_NONE && (k == SM_SPLIT || (k >= SM_STRIP && k <= SM_RSTRIP));
+    if (k != SM_JOIN && a.p[1] && !none && !(x = known_arg(L, a.p[1], m, 1, false))) return NULL;
+    if (k == SM_REPLACE && !(y = known_arg(L, a.p[2], m, 2, false))) return NULL;
     int64_t count = -1;
-    if (k == 0 && a.p[3]) {
-        IrValue *c = lw_expr(L, a.p[3]);
+    AstNode *ce = k == SM_REPLACE ? a.p[3] : k == SM_SPLIT ? a.p[2] : NULL;
+    if (ce) {
+        IrValue *c = lw_expr(L, ce);
         if (!c) return NULL;
         if (!lw_is_const_int(c, &count)) {
-            diag_error(a.p[3]->span, "the count of str.replace() must be a constant int here, got %s",
+            diag_error(ce->span, "the %s of str.%s() must be a constant int here, got %s",
+                       k == SM_SPLIT ? "maxsplit" : "count", m,
                        c->type->kind == TY_INT ? "an int computed at run time" : ty_str_of(c->type));
             return NULL;
         }
     }
     switch (k) {
-    case 0: r = str_replace(L, t, x, y, count); break;
-    case 1: r = str_join(L, t, a.p[1]); break;
-    case 2:
-    case 3: {
+    case SM_REPLACE: r = str_replace(L, t, x, y, count); break;
+    case SM_JOIN: r = str_join(L, t, a.p[1]); break;
+    case SM_UPPER:
+    case SM_LOWER: {
         char *u = ar_strndup(L->a, t, strlen(t));
         for (char *p = u; *p; p++)
-            *p = (char)(k == 2 ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+            *p = (char)(k == SM_UPPER ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
         r = u;
         break;
     }
-    case 4:
-    case 5:
-    case 6: r = str_strip(L, t, x, k != 6, k != 5); break;
+    case SM_STRIP:
+    case SM_LSTRIP:
+    case SM_RSTRIP: r = str_strip(L, t, x, k != SM_RSTRIP, k != SM_LSTRIP); break;
+    case SM_SPLIT: return str_split(L, call->span, t, x, count);
     default: {
         size_t lt = strlen(t), lx = strlen(x);
-        bool yes = lx <= lt && !memcmp(k == 7 ? t : t + lt - lx, x, lx);
+        bool yes = lx <= lt && !memcmp(k == SM_STARTS ? t : t + lt - lx, x, lx);
         return lw_const_bool(L, call->span, yes);
     }
     }

@@ -51,3 +51,7 @@ def glob_text(suffix):
 before = glob_text('!')
 glob = 'two'
 print(before.upper(), glob_text('?').upper(), glob_text('.').replace('t', 'T'))
+print('a b  c '.split(), ' a b c '.split(None, 1), 'a,b,,c'.split(','), 'a,b,c'.split(',', 1), ''.split(), ''.split(','), 'x'.split('xy'), '  a  b  '.split(maxsplit=1), 'a::b::'.split('::'), '  '.split(None, 0), ' a b '.split(None, 0))
+print(len('a b'.split()))
+for w in 'x y'.split():
+    print(w)

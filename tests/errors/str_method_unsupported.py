@@ -1,2 +1,2 @@
 words = "a b"
-parts = words.split()
+at = words.find("b")

@@ -1,0 +1,1 @@
+parts = "a b".split("")

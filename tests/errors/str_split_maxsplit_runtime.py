@@ -1,0 +1,3 @@
+import sys
+
+parts = "a b".split(" ", len(sys.argv))
