@@ -666,7 +666,19 @@ static IrValue *str_split(Lower *L, Span sp, const char *s, const char *sep, int
 }
 
 /* The methods lw_str_method evaluates: name, signature (self first), required arguments. */
-enum { SM_REPLACE, SM_JOIN, SM_UPPER, SM_LOWER, SM_STRIP, SM_LSTRIP, SM_RSTRIP, SM_STARTS, SM_ENDS, SM_SPLIT, SM_N };
+enum {
+    SM_REPLACE,
+    SM_JOIN,
+    SM_UPPER,
+    SM_LOWER,
+    SM_STRIP,
+    SM_LSTRIP,
+    SM_RSTRIP,
+    SM_STARTS,
+    SM_ENDS,
+    SM_SPLIT,
+    SM_N
+};
 static const struct {
     const char *name, *sig;
     int nreq;
