@@ -173,6 +173,13 @@ typedef enum IrDevCall {   /* IR_DEVICE's ival: the runtime function it calls */
 } IrDevCall;
 const char *ir_dev_fn(IrDevCall c);     /* "rt_stream_new" */
 const char *ir_dev_name(IrDevCall c);   /* "stream_new" (--emit=ir) */
+typedef enum IrPyCall {    /* IR_PYLIB's ival: the runtime function it calls */
+#define GPK_PY(id, fn) PY_##id,
+#include "runtime/include/gpyrt_kinds.def"
+    PY_COUNT
+} IrPyCall;
+const char *ir_py_fn(IrPyCall c);       /* "rt_str_strip" */
+const char *ir_py_name(IrPyCall c);     /* "str_strip" (--emit=ir) */
 enum {   /* IR_MATMUL's ival: gp_mm_mode */
 #define GPK_MM(id) MM_##id,
 #include "runtime/include/gpyrt_kinds.def"

@@ -23,7 +23,7 @@ static const char *const kind_names[] = {
     "continue", "pass", "return", "def", "param", "import", "from", "alias", "assert",
     "global", "del", "with", "item", "yield", "raise", "name", "int", "float", "imag", "str", "fstring",
     "format", "bool", "none", "ellipsis", "binop", "unary", "boolop", "compare", "ifexp",
-    "call", "keyword", "starred", "comp", "attr", "subscript", "slice", "tuple", "dict", "list",
+    "call", "keyword", "starred", "walrus", "comp", "attr", "subscript", "slice", "tuple", "dict", "list",
 };
 
 /* ORDER AST_OP */
@@ -202,7 +202,7 @@ static void dump(FILE *out, const AstNode *n, int depth)
         children(out, &n->elts, d);
         child(out, n->rhs, d);
         break;
-    case AST_AUGASSIGN: case AST_BINOP: case AST_BOOLOP: case AST_SUBSCRIPT:
+    case AST_AUGASSIGN: case AST_BINOP: case AST_BOOLOP: case AST_SUBSCRIPT: case AST_WALRUS:
         child(out, n->lhs, d);
         child(out, n->rhs, d);
         break;

@@ -36,7 +36,7 @@ typedef enum AstKind {
     AST_DEF,        /* sval: name, params: Vec of AST_PARAM, then: body, docstring: or NULL,
                        elts: decorators (@contextlib.contextmanager only), lhs: another
                        decorator (cp.fuse(), jit.rawkernel()) or NULL, outer: see below */
-    AST_PARAM,      /* sval: name, rhs: default value or NULL */
+    AST_PARAM,      /* sval: name, rhs: default value or NULL, ival: a ParamKind */
     AST_IMPORT,     /* elts: Vec of AST_ALIAS */
     AST_IMPORT_FROM,/* sval: module (dotted), elts: Vec of AST_ALIAS */
     AST_ALIAS,      /* sval: dotted name, sval2: as-name or NULL */
@@ -67,7 +67,9 @@ typedef enum AstKind {
     AST_IFEXP,      /* cond, then: value if true, els: value if false */
     AST_CALL,       /* lhs: callee, elts: positional args, params: Vec of AST_KEYWORD */
     AST_KEYWORD,    /* sval: name, rhs: value */
-    AST_STARRED,    /* *value among a call's positional arguments; lhs: value */
+    AST_STARRED,    /* *value among a call's positional arguments, or **value among its keyword
+                       arguments (ival 2); lhs: value */
+    AST_WALRUS,     /* name := value; lhs: the AST_NAME, rhs: value */
     AST_COMP,       /* a list comprehension (ival 'l') or generator expression ('g'); lhs: the
                        element, elts: the clauses in order, each an AST_FOR (lhs: target, rhs:
                        iterable, no body) or an AST_IF (cond) */
@@ -79,6 +81,11 @@ typedef enum AstKind {
     AST_LIST,       /* elts */
     AST_KIND_COUNT
 } AstKind;
+
+/* An AST_PARAM's kind (ival): positional-or-keyword, keyword-only (after `*` or `*args`),
+ * `*args` (a tuple of the extra positional arguments), `**kwargs` (a record of the extra
+ * keyword arguments). */
+typedef enum ParamKind { PARAM_PLAIN, PARAM_KWONLY, PARAM_ARGS, PARAM_KWARGS } ParamKind;
 
 typedef enum AstOp {
     /* ORDER AST_OP (ast_op_name) */

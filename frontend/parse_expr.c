@@ -113,7 +113,8 @@ static AstNode *dict_display(Parser *p, TSNode n)
     return d;
 }
 
-/* call: primary "(" (expr | "*" expr | name "=" expr),* ")" — no **kwargs unpacking. */
+/* call: primary "(" (expr | "*" expr | name "=" expr | "**" expr),* ")": a `**d` is an
+ * AST_STARRED (ival 2) among the keywords. */
 static AstNode *call(Parser *p, TSNode n)
 {
     AstNode *c = ps_mk(p, AST_CALL, n);
@@ -136,7 +137,7 @@ static AstNode *call(Parser *p, TSNode n)
             a->sval = ps_text_of(p, ps_field(k, "name"));
             a->rhs = ps_expr(p, ps_field(k, "value"));
             for (int j = 0; j < kw.n; j++)
-                if (strcmp(((AstNode *)kw.v[j])->sval, a->sval) == 0) {
+                if (((AstNode *)kw.v[j])->kind == AST_KEYWORD && strcmp(((AstNode *)kw.v[j])->sval, a->sval) == 0) {
                     ps_bad(p, k, "keyword argument repeated: %s", a->sval);
                     break;
                 }
@@ -146,7 +147,14 @@ static AstNode *call(Parser *p, TSNode n)
             AstNode *a = ps_mk(p, AST_STARRED, k);
             a->lhs = sk.n == 1 ? ps_expr(p, sk.k[0].node) : ps_bad(p, k, "invalid syntax");
             vec_push(&pos, a);
-        } else if (ps_is(k, "dictionary_splat") || ps_is(k, "parenthesized_list_splat")) {
+        } else if (ps_is(k, "dictionary_splat")) { /* **d: lowering spreads a dict record */
+            Kids sk = ps_named_kids(p, k);
+            AstNode *a = ps_mk(p, AST_STARRED, k);
+            a->ival = 2;
+            a->sval = "**";
+            a->lhs = sk.n == 1 ? ps_expr(p, sk.k[0].node) : ps_bad(p, k, "invalid syntax");
+            vec_push(&kw, a);
+        } else if (ps_is(k, "parenthesized_list_splat")) {
             ps_bad(p, k, "argument unpacking is not supported");
         } else {
             if (kw.n > 0)
@@ -454,8 +462,12 @@ static AstNode *expr_inner(Parser *p, TSNode n)
         return ps_bad(p, n, "slices are only allowed inside brackets");
     if (strcmp(t, "lambda") == 0)
         return ps_bad(p, n, "lambda expressions are not supported");
-    if (strcmp(t, "named_expression") == 0)
-        return ps_bad(p, n, "walrus operator := is not supported");
+    if (strcmp(t, "named_expression") == 0) { /* name := value */
+        AstNode *w = ps_mk(p, AST_WALRUS, n);
+        w->lhs = ps_expr(p, ps_field(n, "name"));
+        w->rhs = ps_expr(p, ps_field(n, "value"));
+        return w;
+    }
     if (strcmp(t, "await") == 0)
         return ps_bad(p, n, "await is not supported");
     if (strcmp(t, "yield") == 0)

@@ -130,7 +130,7 @@ static Vec parameters(Parser *p, TSNode n)
     if (ts_node_is_null(n))
         return params;
     Kids ks = ps_named_kids(p, n);
-    bool seen_default = false, seen_star = false;
+    bool seen_default = false, seen_star = false, seen_kwargs = false;
     for (int i = 0; i < ks.n; i++) {
         TSNode k = ks.k[i].node;
         const char *t = ts_node_type(k);
@@ -153,21 +153,30 @@ static Vec parameters(Parser *p, TSNode n)
         } else if (strcmp(t, "positional_separator") == 0) {
             continue;
         } else if (strcmp(t, "keyword_separator") == 0) {
-            seen_star = true;
-            ps_error_at(p, ps_span_of(p, k), "keyword-only parameters are not supported");
+            seen_star = true; /* the parameters after it are keyword-only */
             continue;
-        } else if (strcmp(t, "list_splat_pattern") == 0 ||
-                   strcmp(t, "dictionary_splat_pattern") == 0) {
+        } else if (strcmp(t, "list_splat_pattern") == 0 || strcmp(t, "dictionary_splat_pattern") == 0) {
+            Kids sk = ps_named_kids(p, k);
+            bool dict = t[0] == 'd';
+            if (sk.n != 1 || !ps_is(sk.k[0].node, "identifier") || (!dict && seen_star) || seen_kwargs) {
+                ps_error_at(p, ps_span_of(p, k), "invalid syntax");
+                continue;
+            }
+            check_param_name(p, sk.k[0].node, &params);
+            AstNode *pa = ps_mk(p, AST_PARAM, k);
+            pa->sval = ps_text_of(p, sk.k[0].node);
+            pa->ival = dict ? PARAM_KWARGS : PARAM_ARGS;
+            vec_push(&params, pa);
             seen_star = true;
-            ps_error_at(p, ps_span_of(p, k), "*args and **kwargs parameters are not supported");
+            seen_kwargs = dict;
             continue;
         }
         if (ts_node_is_null(name) || !ps_is(name, "identifier")) {
-            const char *nt = ts_node_is_null(name) ? "" : ts_node_type(name);
-            if (strcmp(nt, "list_splat_pattern") == 0 || strcmp(nt, "dictionary_splat_pattern") == 0)
-                ps_error_at(p, ps_span_of(p, k), "*args and **kwargs parameters are not supported");
-            else
-                ps_error_at(p, ps_span_of(p, k), "unsupported parameter form");
+            ps_error_at(p, ps_span_of(p, k), "unsupported parameter form");
+            continue;
+        }
+        if (seen_kwargs) {
+            ps_error_at(p, ps_span_of(p, k), "arguments cannot follow var-keyword argument");
             continue;
         }
         if (have_default) {
@@ -178,6 +187,7 @@ static Vec parameters(Parser *p, TSNode n)
         check_param_name(p, name, &params);
         AstNode *pa = ps_mk(p, AST_PARAM, k);
         pa->sval = ps_text_of(p, name);
+        pa->ival = seen_star ? PARAM_KWONLY : PARAM_PLAIN;
         if (have_default)
             pa->rhs = ps_expr(p, deflt);
         vec_push(&params, pa);

@@ -278,12 +278,12 @@ static const char *list_tuple_refs(Cg *cg, const Type *t, const char *ct)
     return cg_fmt(cg, "%s_refs", ct);
 }
 
-/* IR_DEVICE: `r = FN(args...);` (gpyrt_kinds.def's GPK_DEV row names FN). */
+/* IR_DEVICE and IR_PYLIB: `r = FN(args...);` (gpyrt_kinds.def's GPK_DEV or GPK_PY row names FN). */
 static void emit_device(Cg *cg, const IrInstr *in, const char *r)
 {
     StrBuf sb = {0};
     for (int i = 0; i < in->nargs; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, i));
-    const char *fn = ir_dev_fn((IrDevCall)in->ival);
+    const char *fn = in->op == IR_PYLIB ? ir_py_fn((IrPyCall)in->ival) : ir_dev_fn((IrDevCall)in->ival);
     if (r) cg_emit(cg, "%s = %s(%s);", r, fn, sb.s ? sb.s : "");
     else cg_emit(cg, "%s(%s);", fn, sb.s ? sb.s : "");
     sb_free(&sb);
@@ -491,7 +491,7 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         else
             cg_emit(cg, "{ int rc = rt_finish(); exit(rc ? rc : (int)(%s)); }", in->nargs ? cg_arg(cg, in, 0) : "0");
         break;
-    case IR_DEVICE: emit_device(cg, in, r); break;
+    case IR_DEVICE: case IR_PYLIB: emit_device(cg, in, r); break;
     case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
     case IR_NP_SEED: cg_emit(cg, "rt_np_seed(%s);", cg_arg(cg, in, 0)); break;
     case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;

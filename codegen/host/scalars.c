@@ -229,8 +229,9 @@ void cg_emit_format(Cg *cg, const IrInstr *in)
     const char *r = cg_vname(cg, in->res);
     const Type *t = in->args[0]->type;
     const char *a = cg_has_storage(t) ? cg_arg(cg, in, 0) : "0";
-    const char *spec = cg_cstr(cg, in->sval ? in->sval : "");
-    bool empty = !in->sval || !*in->sval;
+    /* args[1]: a spec made at run time (f'{x:.{d}f}') */
+    const char *spec = in->nargs > 1 ? cg_arg(cg, in, 1) : cg_cstr(cg, in->sval ? in->sval : "");
+    bool empty = in->nargs == 1 && (!in->sval || !*in->sval);
     cg_emit(cg, "{");
     cg->indent++;
     cg_emit(cg, "gp_sb sb = {NULL, 0, 0};");
@@ -256,7 +257,10 @@ void cg_emit_format(Cg *cg, const IrInstr *in)
                              : t->kind == TY_LIST ? "list" : "type";
             if (empty)
                 cg_emit_sb_str(cg, "sb", a, t);
-            else
+            else if (in->nargs > 1) {
+                cg_emit(cg, "if (*%s) rt_raise(\"TypeError\", \"unsupported format string passed to %s.__format__\");", spec, tn);
+                cg_emit_sb_str(cg, "sb", a, t);
+            } else
                 cg_emit(cg, "rt_raise(\"TypeError\", \"unsupported format string passed to %s.__format__\");", tn);
         }
         }
@@ -267,7 +271,8 @@ void cg_emit_format(Cg *cg, const IrInstr *in)
     cg_emit(cg, "}");
 }
 
-/* IR_PRINT: one gp_sb per print; str() of each argument, sep between, end after. */
+/* IR_PRINT: one gp_sb per print; str() of each argument, sep between, end after; ival bit 1:
+ * to stderr, bit 2: flush=True. */
 void cg_emit_print(Cg *cg, const IrInstr *in)
 {
     cg_emit(cg, "{");
@@ -279,7 +284,8 @@ void cg_emit_print(Cg *cg, const IrInstr *in)
         const Type *t = in->args[i]->type;
         cg_emit_sb_str(cg, "sb", cg_has_storage(t) ? cg_vname(cg, in->args[i]) : "0", t);
     }
-    cg_emit(cg, "rt_sb_print(&sb, %s);", cg_cstr(cg, in->sval2 ? in->sval2 : "\n"));
+    cg_emit(cg, "%s(&sb, %s);", in->ival & 1 ? "rt_sb_eprint" : "rt_sb_print", cg_cstr(cg, in->sval2 ? in->sval2 : "\n"));
+    if (in->ival & 2) cg_emit(cg, "fflush(%s);", in->ival & 1 ? "stderr" : "stdout");
     cg_emit(cg, "rt_sb_free(&sb);");
     cg->indent--;
     cg_emit(cg, "}");

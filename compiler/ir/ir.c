@@ -291,6 +291,21 @@ const char *ir_dev_name(IrDevCall c)
     return lower_name(dev_names[c], sizeof dev_names[c], dev_rows[c].id);
 }
 
+/* IR_PYLIB's calls (GPK_PY rows): the runtime function and the lower-case name. */
+static const KindRow py_rows[] = {
+#define GPK_PY(id, fn) {#fn, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
+static char py_names[PY_COUNT][24];
+
+const char *ir_py_fn(IrPyCall c) { return (int)c >= 0 && c < PY_COUNT ? py_rows[c].cname : "?"; }
+
+const char *ir_py_name(IrPyCall c)
+{
+    if ((int)c < 0 || c >= PY_COUNT) return "?";
+    return lower_name(py_names[c], sizeof py_names[c], py_rows[c].id);
+}
+
 const OpInfo *ir_op_info(IrOp op)
 {
     if ((int)op < 0 || op > IR_EWISE_LAST) return NULL;
@@ -424,6 +439,7 @@ static void attrs_random(StrBuf *out, const IrInstr *in)
     sb_printf(out, " %s %s", ir_rt_kind_name(RTK_RAND, in->ival), dt_name(in->dtype));
 }
 static void attrs_device(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_dev_name((IrDevCall)in->ival)); }
+static void attrs_pylib(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_py_name((IrPyCall)in->ival)); }
 static void attrs_np_random(StrBuf *out, const IrInstr *in)
 {
     static const char *const names[] = {"uniform", "gauss", "randint", "uniform_arr", "gauss_arr", "perm", "choice"};

@@ -67,15 +67,33 @@ static IrValue *min_max(Lower *L, AstNode *call, const char *name)
 static IrValue *builtin_print(Lower *L, AstNode *call)
 {
     const char *sep = " ", *end = "\n";
+    int flags = 0; /* IR_PRINT's ival: 1 to stderr, 2 flush */
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
-        if (strcmp(kw->sval, "sep") && strcmp(kw->sval, "end") && strcmp(kw->sval, "flush")) {
+        if (strcmp(kw->sval, "sep") && strcmp(kw->sval, "end") && strcmp(kw->sval, "flush") &&
+            strcmp(kw->sval, "file")) {
             diag_error(kw->span, "print() got an unexpected keyword argument '%s'", kw->sval);
             return NULL;
         }
         IrValue *v = lw_expr(L, kw->rhs);
         if (!v) return NULL;
-        if (!strcmp(kw->sval, "flush")) continue;
+        if (!strcmp(kw->sval, "file")) {
+            bool err = v->type->kind == TY_MODULE && !strcmp(v->type->name, "sys.stderr");
+            if (v->type->kind != TY_NONE && !err &&
+                !(v->type->kind == TY_MODULE && !strcmp(v->type->name, "sys.stdout"))) {
+                diag_error(kw->span, "print(file=...) takes sys.stdout or sys.stderr here, not %s",
+                           ty_str_of(v->type));
+                return NULL;
+            }
+            flags |= err;
+            continue;
+        }
+        if (!strcmp(kw->sval, "flush")) {
+            bool fl;
+            if (!lw_bool_arg(L, kw->rhs, false, &fl)) return NULL;
+            flags |= fl ? 2 : 0;
+            continue;
+        }
         const char *s = NULL;
         if (v->type->kind == TY_NONE) continue;
         if (v->def && v->def->op == IR_CONST_STR) s = v->def->sval;
@@ -104,6 +122,7 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     IrInstr *in = ir_emit(L->m, L->blk, IR_PRINT, call->span, NULL, n, vs);
     in->sval = sep;
     in->sval2 = end;
+    in->ival = flags;
     return lw_pseudo(L, ty_none());
 }
 
@@ -172,6 +191,11 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         }
         IrValue *v = lw_one_arg(L, call, "str");
         return v ? lw_str_of(L, v, sp) : NULL;
+    }
+    if (!strcmp(name, "repr")) { /* format(v, '') after !r: what f'{v!r}' gives */
+        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0]) : lw_one_arg(L, call, "repr");
+        if (v && v->type->kind == TY_NONE) return lw_const_str(L, sp, "None");
+        return v ? lw_format_part(L, v, "", 'r', sp, sp) : NULL;
     }
     if (!strcmp(name, "abs")) {
         IrValue *v = lw_one_arg(L, call, "abs");

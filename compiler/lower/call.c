@@ -241,6 +241,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
     if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
     if (lw_api_find(module, attr)) return lw_pseudo(L, ty_builtin(full, NULL));
+    IrValue *c = lw_pylib_const(L, module, attr, sp);
+    if (c) return c;
     diag_error(sp, "%s is not supported by gpyc", full);
     return NULL;
 }
@@ -327,6 +329,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         return NULL;
     }
     if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
+    if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name) return lw_namespace_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_DTYPE) {
         if (!strcmp(at, "name")) return lw_const_str(L, e->span, dt_name(obj->type->dtype));
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
@@ -493,7 +496,7 @@ const ApiFn *const lw_api_tables[] = {
     lw_call_api,  lw_builtin_api, lw_reduce_api,  lw_manip_api,  lw_join_api,   lw_create_api, lw_index_api,
     lw_ufunc_api, lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
     lw_place_api, lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
-    lw_txtio_api, lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    NULL
+    lw_txtio_api, lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api, lw_argparse_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -584,22 +587,62 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
 
 /* ---------------------------------------------------------------- user functions */
 
+/* The extra arguments of a `*args` (kw false: a tuple of the positionals es[0..n)) or
+ * `**kwargs` parameter (a record of the keywords es[0..n)), lowered in order. */
+static IrValue *extra_args(Lower *L, AstNode **es, int n, bool kw, Span sp)
+{
+    IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    Type **types = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
+    const char **keys = ar_alloc(L->a, sizeof(char *) * (n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        if (!(vals[i] = lw_expr(L, kw ? es[i]->rhs : es[i]))) return NULL;
+        types[i] = vals[i]->type;
+        keys[i] = kw ? es[i]->sval : NULL;
+        if (kw && (!lw_is_runtime_type(types[i]) || types[i]->kind == TY_NONE)) {
+            diag_error(es[i]->span, "a **kwargs value cannot be %s here", ty_str_of(types[i]));
+            return NULL;
+        }
+    }
+    if (!kw) return lw_tuple(L, sp, n, vals);
+    Type *t = ty_record(n, keys, types);
+    ir_need_tuple(L->m, t);
+    return lw_emit(L, IR_TUPLE, sp, t, n, vals);
+}
+
 IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
 {
-    int np = def->params.n;
+    int np = def->params.n, npos = 0, star = -1, dstar = -1;
+    for (int j = 0; j < np; j++) {
+        int k = (int)((AstNode *)def->params.v[j])->ival;
+        npos += k == PARAM_PLAIN;
+        if (k == PARAM_ARGS) star = j;
+        if (k == PARAM_KWARGS) dstar = j;
+    }
     IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (np ? np : 1));
     AstNode **given = ar_alloc(L->a, sizeof(AstNode *) * (np ? np : 1));
-    if (call->elts.n > np) {
-        diag_error(call->span, "%s() takes %d positional argument%s but %d were given", def->sval, np,
-                   np == 1 ? "" : "s", call->elts.n);
+    AstNode **extra = ar_alloc(L->a, sizeof(AstNode *) * (call->elts.n + call->params.n + 1));
+    int nextra = 0, nkw = 0;
+    if (call->elts.n > npos && star < 0) {
+        diag_error(call->span, "%s() takes %d positional argument%s but %d were given", def->sval, npos,
+                   npos == 1 ? "" : "s", call->elts.n);
         return NULL;
     }
-    for (int i = 0; i < call->elts.n; i++) given[i] = call->elts.v[i];
+    for (int i = 0; i < call->elts.n; i++) {
+        if (i < npos) given[i] = call->elts.v[i];
+        else extra[nextra++] = call->elts.v[i];
+    }
+    AstNode **kwextra = extra + nextra;
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
         int k = -1;
-        for (int j = 0; j < np; j++)
-            if (!strcmp(((AstNode *)def->params.v[j])->sval, kw->sval)) k = j;
+        for (int j = 0; j < np; j++) {
+            AstNode *p = def->params.v[j];
+            if (p->ival <= PARAM_KWONLY && !strcmp(p->sval, kw->sval)) k = j;
+        }
+        if (k < 0 && dstar >= 0) {
+            kwextra[nkw++] = kw;
+            continue;
+        }
         if (k < 0) {
             diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", def->sval, kw->sval);
             return NULL;
@@ -612,9 +655,15 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
     }
     for (int i = 0; i < np; i++) {
         AstNode *p = def->params.v[i];
+        if (i == star || i == dstar) {
+            if (!(args[i] = extra_args(L, i == star ? extra : kwextra, i == star ? nextra : nkw, i == dstar, call->span)))
+                return NULL;
+            continue;
+        }
         AstNode *e = given[i] ? given[i] : p->rhs;
         if (!e) {
-            diag_error(call->span, "%s() missing required argument: '%s'", def->sval, p->sval);
+            diag_error(call->span, "%s() missing required %sargument: '%s'", def->sval,
+                       p->ival == PARAM_KWONLY ? "keyword-only " : "", p->sval);
             return NULL;
         }
         if (given[i]) {
@@ -644,51 +693,124 @@ static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
 
 static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv);
 
+/* The tuple or dict record that `*e` / `**e` (e: AST_STARRED) spreads: a name bound to one
+ * (its length and keys are static); NULL after a located error. */
+static IrValue *spread_value(Lower *L, AstNode *e)
+{
+    bool dict = e->ival == 2;
+    IrValue *t = e->lhs->kind == AST_NAME ? lw_expr(L, e->lhs) : NULL;
+    if (e->lhs->kind == AST_NAME && !t) return NULL;
+    if (!t || t->type->kind != TY_TUPLE || !t->type->keys != !dict) {
+        diag_error(e->span, dict ? "f(**d) takes the name of a dict with constant str keys here%s%s"
+                                 : "f(*x) takes the name of a tuple here (its length is known at compile time)%s%s",
+                   t ? ", not " : "", t ? ty_str_of(t->type) : "");
+        return NULL;
+    }
+    return t;
+}
+
+/* t[k] (key: t["key"]) as an expression of the spread argument e */
+static AstNode *spread_item(Lower *L, AstNode *e, int k, const char *key)
+{
+    AstNode *idx = ast_new(L->a, key ? AST_STR : AST_INT, e->span, NULL);
+    AstNode *sub = ast_new(L->a, AST_SUBSCRIPT, e->span, NULL);
+    idx->ival = k;
+    if (key) {
+        idx->sval = key;
+        idx->slen = strlen(key);
+    }
+    sub->lhs = e->lhs;
+    sub->rhs = idx;
+    return sub;
+}
+
 /* call with each `*t` argument spread into t[0], t[1], ... (Python's f(*t)) for a name t
- * bound to a tuple, whose length is static: a new call node, or call itself when it has no
- * `*`; NULL after a located error. */
+ * bound to a tuple, and each `**d` into keywords k=d["k"] for a name d bound to a dict with
+ * constant str keys: a new call node, or call itself when it spreads nothing; NULL after a
+ * located error. */
 static AstNode *spread_args(Lower *L, AstNode *call)
 {
-    int n = 0;
+    int n = 0, nk = 0;
     bool any = false;
-    int *lens = ar_alloc(L->a, sizeof(int) * (call->elts.n + 1));
-    for (int i = 0; i < call->elts.n; i++) {
-        AstNode *e = call->elts.v[i];
+    IrValue **sv = ar_alloc(L->a, sizeof(IrValue *) * (call->elts.n + call->params.n + 1));
+    for (int i = 0; i < call->elts.n + call->params.n; i++) {
+        bool kw = i >= call->elts.n;
+        AstNode *e = kw ? call->params.v[i - call->elts.n] : call->elts.v[i];
+        int *cnt = kw ? &nk : &n;
         if (e->kind != AST_STARRED) {
-            n++;
+            (*cnt)++;
             continue;
         }
         any = true;
-        IrValue *t = e->lhs->kind == AST_NAME ? lw_expr(L, e->lhs) : NULL;
-        if (e->lhs->kind == AST_NAME && !t) return NULL;
-        if (!t || t->type->kind != TY_TUPLE) {
-            diag_error(e->span,
-                       "f(*x) takes the name of a tuple here (its length is known at compile time)%s%s",
-                       t ? ", not " : "", t ? ty_str_of(t->type) : "");
-            return NULL;
-        }
-        n += lens[i] = t->type->n;
+        if (!(sv[i] = spread_value(L, e))) return NULL;
+        *cnt += sv[i]->type->n;
     }
     if (!any) return call;
     AstNode *c = ar_alloc(L->a, sizeof *c);
     *c = *call;
     c->elts = (Vec){ar_alloc(L->a, sizeof(void *) * (n ? n : 1)), 0, n};
-    for (int i = 0; i < call->elts.n; i++) {
-        AstNode *e = call->elts.v[i];
+    c->params = (Vec){ar_alloc(L->a, sizeof(void *) * (nk ? nk : 1)), 0, nk};
+    for (int i = 0; i < call->elts.n + call->params.n; i++) {
+        bool kw = i >= call->elts.n;
+        AstNode *e = kw ? call->params.v[i - call->elts.n] : call->elts.v[i];
+        Vec *out = kw ? &c->params : &c->elts;
         if (e->kind != AST_STARRED) {
-            c->elts.v[c->elts.n++] = e;
+            out->v[out->n++] = e;
             continue;
         }
-        for (int k = 0; k < lens[i]; k++) {
-            AstNode *idx = ast_new(L->a, AST_INT, e->span, NULL);
-            AstNode *sub = ast_new(L->a, AST_SUBSCRIPT, e->span, NULL);
-            idx->ival = k;
-            sub->lhs = e->lhs;
-            sub->rhs = idx;
-            c->elts.v[c->elts.n++] = sub;
+        for (int k = 0; k < sv[i]->type->n; k++) {
+            const char *key = kw ? sv[i]->type->keys[k] : NULL;
+            AstNode *item = spread_item(L, e, k, key);
+            if (kw) {
+                for (int j = 0; j < out->n; j++)
+                    if (!strcmp(((AstNode *)out->v[j])->sval, key)) {
+                        diag_error(e->span, "got multiple values for keyword argument '%s'", key);
+                        return NULL;
+                    }
+                AstNode *a = ast_new(L->a, AST_KEYWORD, e->span, NULL);
+                a->sval = key;
+                a->rhs = item;
+                item = a;
+            }
+            out->v[out->n++] = item;
         }
     }
     return c;
+}
+
+/* Does expression e (or anything in it) call or bind (a call, a walrus)?  Such arguments are
+ * lowered once only. */
+static bool has_effects(const AstNode *e)
+{
+    if (!e) return false;
+    if (e->kind == AST_CALL || e->kind == AST_WALRUS || e->kind == AST_COMP) return true;
+    if (has_effects(e->lhs) || has_effects(e->rhs) || has_effects(e->cond)) return true;
+    if (e->kind == AST_IFEXP && (has_effects(e->then) || has_effects(e->els))) return true;
+    for (int i = 0; i < e->elts.n; i++)
+        if (has_effects(e->elts.v[i])) return true;
+    for (int i = 0; i < e->params.n; i++)
+        if (has_effects(e->params.v[i])) return true;
+    return false;
+}
+
+/* s.m(...): at compile time where the string and the arguments fold (lower/strfmt.c: kernel
+ * source text stays a constant), else at run time (lower/pylib.c's str rows); methods only the
+ * compile-time side has, and their errors, are lw_str_method's. */
+static IrValue *str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
+{
+    const ApiFn *sf = lw_api_find("str", m);
+    const char *t;
+    const IrInstr *bad;
+    if (!sf) return lw_str_method(L, call, s, m);
+    bool effects = false;
+    for (int i = 0; i < call->elts.n; i++) effects |= has_effects(call->elts.v[i]);
+    for (int i = 0; i < call->params.n; i++) effects |= has_effects(call->params.v[i]);
+    if (effects || !lw_fold_str(L, s, &t, NULL, &bad)) return sf->lower(L, call, sf, s);
+    DiagHold h;
+    diag_hold(&h);
+    IrValue *r = lw_str_method(L, call, s, m);
+    diag_release(&h, false);
+    return r ? r : sf->lower(L, call, sf, s);
 }
 
 IrValue *lw_call(Lower *L, AstNode *call)
@@ -709,7 +831,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
-        if (obj->type->kind == TY_STR) return lw_str_method(L, call, obj, m);
+        if (obj->type->kind == TY_STR) return str_method(L, call, obj, m);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
         if (obj->type->kind == TY_OBJ) {
             const ApiFn *fn = lw_api_find(obj->type->name, m);

@@ -1012,7 +1012,9 @@ static IrValue *lower_ifexp(Lower *L, AstNode *e)
 
 /* ---------------------------------------------------------------- f-strings */
 
-IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span sp, Span vsp)
+/* format(v, spec) after conversion conv; dspec (NULL: none): a spec computed at run time,
+ * f'{x:.{d}f}', in place of spec. */
+static IrValue *format_part(Lower *L, IrValue *v, const char *spec, IrValue *dspec, int conv, Span sp, Span vsp)
 {
     if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, sp);
     if (!v) return NULL;
@@ -1020,10 +1022,15 @@ IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span s
         diag_error(vsp, "cannot format %s", ty_str_of(v->type));
         return NULL;
     }
-    IrValue *f = lw_emit1(L, IR_FORMAT, sp, ty_str(), v);
+    IrValue *f = lw_emit(L, IR_FORMAT, sp, ty_str(), dspec ? 2 : 1, (IrValue *[]){v, dspec});
     f->def->sval = spec;
     f->def->ival = conv == 'a' ? 'r' : conv;
     return f;
+}
+
+IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span sp, Span vsp)
+{
+    return format_part(L, v, spec, NULL, conv, sp, vsp);
 }
 
 static IrValue *lower_fstring(Lower *L, AstNode *e)
@@ -1041,23 +1048,24 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
         IrValue *v = lw_printable(L, p->lhs);
         if (!v) return NULL;
         const char *spec = "";
+        IrValue *dspec = NULL; /* a spec with replacement fields: f'{x:.{d}f}' */
         if (p->rhs) {
             StrBuf sb = {0};
             for (int k = 0; k < p->rhs->elts.n; k++) {
                 AstNode *sp = p->rhs->elts.v[k];
                 if (sp->kind != AST_STR) {
                     sb_free(&sb);
-                    diag_error(sp->span, "nested replacement fields in a format spec are not supported");
-                    return NULL;
+                    if (!(dspec = lower_fstring(L, p->rhs))) return NULL;
+                    break;
                 }
                 sb_puts(&sb, sp->sval);
             }
-            spec = ar_strdup(L->a, sb.s ? sb.s : "");
+            spec = dspec ? "" : ar_strdup(L->a, sb.s ? sb.s : "");
             sb_free(&sb);
         }
         if (p->sval) parts[np++] = lw_const_str(L, p->span, ar_printf(L->a, "%s=", p->sval));
-        int conv = p->sval && !p->conv && !spec[0] ? 'r' : p->conv; /* {x=} uses repr */
-        if (!(parts[np++] = lw_format_part(L, v, spec, conv, p->span, p->lhs->span))) return NULL;
+        int conv = p->sval && !p->conv && !spec[0] && !dspec ? 'r' : p->conv; /* {x=} uses repr */
+        if (!(parts[np++] = format_part(L, v, spec, dspec, conv, p->span, p->lhs->span))) return NULL;
     }
     if (np == 0) return lw_const_str(L, e->span, "");
     if (np == 1 && parts[0]->type->kind == TY_STR) return parts[0];
@@ -1096,7 +1104,7 @@ static IrValue *lower_name(Lower *L, AstNode *e)
         return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
     static const char *builtins[] = {"print", "len", "range", "enumerate", "zip", "min", "max", "abs",
                                      "int", "float", "bool", "complex", "round", "sum", "sorted", "str",
-                                     "isinstance", "list", "tuple", "any", "all", "map", "filter", NULL};
+                                     "isinstance", "list", "tuple", "any", "all", "map", "filter", "repr", NULL};
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {
@@ -1272,6 +1280,12 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_BOOLOP: return lower_boolop(L, e);
     case AST_COMPARE: return lower_compare(L, e);
     case AST_IFEXP: return lower_ifexp(L, e);
+    case AST_WALRUS: { /* name := value: binds name, and is the value */
+        IrValue *v = lw_expr(L, e->rhs);
+        if (!v) return NULL;
+        lw_assign(L, e->lhs, v, e->span);
+        return lw_expr(L, e->lhs);
+    }
     case AST_CALL: return lw_call(L, e);
     case AST_ATTR: return lw_attr(L, e);
     case AST_SUBSCRIPT: return lower_subscript(L, e);

@@ -219,9 +219,27 @@ static void collect_target(Scope *s, AstNode *t)
     }
 }
 
+/* The names that `name := value` expressions in e (not in nested defs) bind. */
+static void collect_walrus(Scope *s, AstNode *e)
+{
+    if (!e || e->kind == AST_DEF || e->kind == AST_BLOCK) return;
+    if (e->kind == AST_WALRUS) collect_target(s, e->lhs);
+    collect_walrus(s, e->lhs);
+    collect_walrus(s, e->rhs);
+    collect_walrus(s, e->cond);
+    if (e->kind == AST_IFEXP) {
+        collect_walrus(s, e->then);
+        collect_walrus(s, e->els);
+    }
+    for (int i = 0; i < e->elts.n; i++) collect_walrus(s, e->elts.v[i]);
+    if (e->kind == AST_CALL)
+        for (int i = 0; i < e->params.n; i++) collect_walrus(s, e->params.v[i]);
+}
+
 void lw_collect_names(Scope *s, AstNode *n)
 {
     if (!n) return;
+    if (n->kind != AST_BLOCK && n->kind != AST_MODULE && n->kind != AST_DEF) collect_walrus(s, n);
     switch (n->kind) {
     case AST_BLOCK:
     case AST_MODULE:
@@ -705,6 +723,23 @@ typedef struct IterSrc {
     Span sp;          /* the iterable's expression */
 } IterSrc;
 
+/* A tuple iterated as the list of its elements (a `*args` parameter): they must have one
+ * type (an empty tuple is an empty list of int); NULL after a located error. */
+static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
+{
+    int n = t->type->n;
+    IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        if (!ty_equal(t->type->elems[i], t->type->elems[0])) {
+            diag_error(sp, "iteration over a tuple of different types (%s): gpyc iterates over elements "
+                       "of one type", ty_str_of(t->type));
+            return NULL;
+        }
+        elems[i] = lw_tuple_get(L, t, i, sp);
+    }
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(n ? t->type->elems[0] : ty_int()), n, elems);
+}
+
 static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
 {
     IrValue *v = lw_expr(L, e);
@@ -712,6 +747,7 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     src->v = v;
     src->sp = e->span;
     if (v->type->kind == TY_TUPLE && v->type->keys) src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
+    else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e->span))) return false;
     switch (v->type->kind) {
     case TY_LIST:
         src->kind = 1;
@@ -1350,7 +1386,7 @@ static UserModule *load_module(Lower *L, const char *name, Span sp)
     const char *path = strcmp(L->search_dir, ".") ? ar_printf(L->a, "%s/%s.py", L->search_dir, name)
                                                   : ar_printf(L->a, "%s.py", name);
     if (!is_file_path(path)) {
-        diag_error(sp, "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys and .py files beside the script)",
+        diag_error(sp, "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys, os, random, string, argparse and .py files beside the script)",
                    name);
         return NULL;
     }
@@ -1470,7 +1506,7 @@ static void lower_import(Lower *L, AstNode *s)
         const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
         const char *top = lw_canonical_module(full);
         static const char *known[] = {"cupy", "cupyx", "numpy.random", "math", "time", "sys", "argparse",
-                                      "contextlib", NULL};
+                                      "contextlib", "os", "random", "string", NULL};
         bool ok = false;
         for (int k = 0; known[k]; k++) {
             size_t n = strlen(known[k]);
@@ -1878,6 +1914,7 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.npy_saved);
     vec_free(&L.npz_files);
     vec_free(&L.withs);
+    vec_free(&L.argparsers);
     lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);

@@ -136,6 +136,7 @@ typedef struct Lower {
     Vec npy_saved;           /* path, Type*: what each cp.save/savez of a constant path wrote (api/npyio.c) */
     Vec npz_files;           /* the .npz archives' members by type name (api/npyio.c) */
     Vec withs; /* the `with` statements being lowered, innermost last (lower/api/device.c) */
+    Vec argparsers; /* argparse.ArgumentParser objects, by their type's id (lower/argparse.c) */
 } Lower;
 
 /* ---------------------------------------------------------------- core
@@ -579,7 +580,13 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
-    lw_testing_api[], lw_record_api[], lw_jit_api[];
+    lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[];
+/* lower/argparse.c: args.NAME of an argparse Namespace (a record named "argparse.Namespace") */
+IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp);
+IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp); /* Namespace(n=5, mode='fast') */
+/* lower/pylib.c: a constant of Python's standard modules (string.digits, os.sep), the
+ * submodules os.path and os.environ and sys.stderr; NULL when module has no such attribute. */
+IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp);
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);

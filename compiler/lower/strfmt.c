@@ -523,7 +523,7 @@ static bool fold_into(Lower *L, const IrValue *v, const FoldFrame *fr, StrBuf *s
         return true;
     }
     if (d->op == IR_TO_STR ||
-        (d->op == IR_FORMAT && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's')))
+        (d->op == IR_FORMAT && d->nargs == 1 && (!d->sval || !*d->sval) && (d->ival == 0 || d->ival == 's')))
         return fold_into(L, d->args[0], fr, sb, bad, true, depth + 1);
     if (d->op == IR_CONST_STR) {
         sb_puts(sb, d->sval);

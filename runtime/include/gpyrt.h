@@ -358,6 +358,7 @@ void rt_sb_puts(gp_sb *sb, const char *s);
 void rt_sb_free(gp_sb *sb);
 /* Writes sb then `end` to stdout and empties sb. */
 void rt_sb_print(gp_sb *sb, const char *end);
+void rt_sb_eprint(gp_sb *sb, const char *end);  /* print(..., file=sys.stderr) */
 /* str() of Python values */
 void rt_sb_bool(gp_sb *sb, bool v);               /* True / False */
 void rt_sb_i64(gp_sb *sb, int64_t v);
@@ -443,6 +444,47 @@ gp_list *rt_tolist(const gp_array *a);
 /* str(x.tolist()) of an array of any ndim: nested lists as Python prints them ([[1, 2], [3,
  * 4]]; uint64 unsigned; a 0-d array as its scalar).  Syncs. */
 const char *rt_tolist_str(const gp_array *a);
+
+/* ---------------------------------------------------------------- pystr.c, pymod.c, pyargs.c
+ * Python's str methods and standard modules: the GPK_PY rows of gpyrt_kinds.def (IR_PYLIB
+ * calls), whose comments say what each argument means.  Strings are runtime-owned (host.c). */
+const char *rt_str_strip(const char *s, const char *chars, int64_t which);
+gp_list *rt_str_split(const char *s, const char *sep, int64_t maxsplit, int64_t flags);
+const char *rt_str_join(const char *sep, const gp_list *l);
+const char *rt_str_replace(const char *s, const char *old, const char *new_, int64_t count);
+bool rt_str_affix(const char *s, const char *fix, int64_t which);
+const char *rt_str_case(const char *s, int64_t kind);
+const char *rt_str_pad(const char *s, int64_t width, const char *fill, int64_t kind);
+const char *rt_str_zfill(const char *s, int64_t width);
+int64_t rt_str_find(const char *s, const char *sub, int64_t kind);
+bool rt_str_is(const char *s, int64_t kind);
+const char *rt_path_join(const char *a, const char *b);
+bool rt_path_test(const char *p, int64_t kind);
+const char *rt_path_part(const char *p, int64_t kind);
+const char *rt_getcwd(void);
+const char *rt_env_get(const char *name, const char *dflt, bool has_dflt);
+void rt_makedirs(const char *p, bool exist_ok);
+void rt_sleep(double secs);
+int64_t rt_math_comb(int64_t n, int64_t k, int64_t kind);
+int64_t rt_math_factorial(int64_t n);
+int64_t rt_math_gcd(int64_t a, int64_t b, int64_t kind);
+int64_t rt_math_isqrt(int64_t n);
+bool rt_math_isclose(double a, double b, double rel_tol, double abs_tol);
+void rt_pyrand_seed(int64_t n);
+double rt_pyrand_random(void);
+int64_t rt_pyrand_bits(int64_t k);
+int64_t rt_pyrand_range(int64_t start, int64_t stop, int64_t step, bool has_stop);
+double rt_pyrand_real(double a, double b, int64_t kind);
+int64_t rt_pyrand_index(int64_t len);
+void rt_pyrand_shuffle(gp_list *l);
+gp_list *rt_pyrand_sample(const gp_list *l, int64_t k);
+int64_t rt_argparse(const char *spec, const gp_list *args, bool has_args);
+const char *rt_argparse_text(const char *spec, int64_t kind);
+const char *rt_args_str(int64_t h, int64_t i);
+int64_t rt_args_int(int64_t h, int64_t i);
+double rt_args_float(int64_t h, int64_t i);
+bool rt_args_bool(int64_t h, int64_t i);
+gp_list *rt_args_list(int64_t h, int64_t i);
 
 /* ---------------------------------------------------------------- random.cu
  * CuPy's legacy generator (cp.random.*, CuPy's RandomState): cuRAND's XORWOW with CuPy's

@@ -1,0 +1,3 @@
+import argparse
+
+p = argparse.ArgumentParser(formatter_class=argparse.RawTextHelpFormatter)

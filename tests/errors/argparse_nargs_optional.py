@@ -1,0 +1,4 @@
+import argparse
+
+p = argparse.ArgumentParser()
+p.add_argument("--level", nargs="?", default="x")

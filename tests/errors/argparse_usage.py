@@ -1,0 +1,3 @@
+import argparse
+
+p = argparse.ArgumentParser(usage="%(prog)s [options]")

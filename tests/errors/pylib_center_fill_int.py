@@ -1,0 +1,1 @@
+print("x".center(5, 1))

@@ -1,0 +1,3 @@
+import random
+
+print(random.choice((1, 2, 3)))

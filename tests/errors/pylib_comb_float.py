@@ -1,0 +1,3 @@
+import math
+
+print(math.comb(5.0, 2))

@@ -1,0 +1,4 @@
+import os
+
+home = os.environ.get("HOME")
+print(home)

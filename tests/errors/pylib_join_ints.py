@@ -1,0 +1,2 @@
+parts = [1, 2, 3]
+print(",".join(parts))

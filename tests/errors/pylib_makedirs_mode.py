@@ -1,0 +1,3 @@
+import os
+
+os.makedirs("/tmp/gpyc_x", 0o755)

@@ -1,0 +1,3 @@
+import sys
+
+print("x", file=5)

@@ -1,0 +1,4 @@
+import random
+
+random.seed("abc")
+print(random.random())

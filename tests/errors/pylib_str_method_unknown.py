@@ -1,0 +1,2 @@
+s = "ABC"
+print(s.casefold())
