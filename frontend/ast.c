@@ -135,7 +135,14 @@ static void dump(FILE *out, const AstNode *n, int depth)
     int d = depth + 1;
     /* attributes on the first line */
     switch (n->kind) {
-    case AST_MODULE: case AST_DEF: case AST_PARAM: case AST_IMPORT_FROM: case AST_NAME:
+    case AST_PARAM: /* *args, **kwargs, and a keyword-only one as *:name */
+        fprintf(out, " %s%s", n->ival == PARAM_ARGS ? "*" : n->ival == PARAM_KWARGS ? "**" : n->ival == PARAM_KWONLY ? "*:" : "",
+                n->sval ? n->sval : "?");
+        break;
+    case AST_STARRED:
+        if (n->ival == 2) fputs(" **", out);
+        break;
+    case AST_MODULE: case AST_DEF: case AST_IMPORT_FROM: case AST_NAME:
     case AST_KEYWORD: case AST_ATTR:
         fprintf(out, " %s", n->sval ? n->sval : "?");
         break;

@@ -39,7 +39,13 @@ typedef struct ArgParser {
 
 /* ---------------------------------------------------------------- helpers */
 
-static ArgParser *parser_of(Lower *L, IrValue *self) { return L->argparsers.v[self->type->id]; }
+/* The parser a method is called on (its type's id, set by ap_new) */
+static ArgParser *parser_of(Lower *L, IrValue *self)
+{
+    int id = self->type->id;
+    GPYC_ASSERT(id >= 0 && id < L->argparsers.n);
+    return L->argparsers.v[id];
+}
 
 /* A constant str argument (NULL: dflt) */
 static bool const_str(AstNode *e, const char *what, const char *dflt, const char **out)
@@ -180,6 +186,7 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     (void)f;
     ArgParser *ap = parser_of(L, self);
     Span sp = call->span;
+    if (!ap) return NULL;
     if (L->blk != ap->blk) {
         diag_error(sp, "add_argument() must be called in the block that made the parser (gpyc builds "
                        "the parser at compile time)");
@@ -299,7 +306,7 @@ static IrValue *ap_parse(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     (void)f;
     ArgParser *ap = parser_of(L, self);
     Args a;
-    if (!lw_bind(call, "parse_args", "args", 0, &a)) return NULL;
+    if (!ap || !lw_bind(call, "parse_args", "args", 0, &a)) return NULL;
     Span sp = call->span;
     IrValue *list = NULL;
     if (a.p[0] && a.p[0]->kind != AST_NONE) {
@@ -339,9 +346,10 @@ static IrValue *ap_parse(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 static IrValue *ap_text(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     Args a;
-    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
+    ArgParser *ap = parser_of(L, self);
+    if (!ap || !lw_bind(call, f->name, "", 0, &a)) return NULL;
     Span sp = call->span;
-    IrValue *s = lw_emit(L, IR_PYLIB, sp, ty_str(), 2, (IrValue *[]){spec_of(L, parser_of(L, self), sp),
+    IrValue *s = lw_emit(L, IR_PYLIB, sp, ty_str(), 2, (IrValue *[]){spec_of(L, ap, sp),
                                                                       lw_const_int(L, sp, f->arg & 1)});
     s->def->ival = PY_ARGS_TEXT;
     if (f->arg < 2) return s;

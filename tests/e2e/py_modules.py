@@ -13,6 +13,7 @@ for p in ["/usr/lib/python3.py", "file.tar.gz", ".bashrc", "dir/", "/", "", "a/b
     print(repr(p), repr(os.path.basename(p)), repr(os.path.dirname(p)), splitext(p), os.path.splitext(p)[1])
 for p in ["a/./b/../c", "/../x", "a/../..", "//a/b", "///a", "", ".", "x/y/"]:
     print(repr(p), repr(os.path.normpath(p)), os.path.isabs(p))
+print(os.path.expanduser("a/~b"), os.path.expanduser("~x") == "~x" or True)
 print(os.path.exists("/"), os.path.isdir("/"), os.path.isfile("/"), os.path.exists("/no/such/path"))
 print(os.path.abspath("/a/b/../c"), os.path.abspath("x") == os.path.join(os.getcwd(), "x"))
 print(os.environ.get("GPYC_SURELY_UNSET_VAR", "fallback"), os.getenv("GPYC_SURELY_UNSET_VAR", "dflt"))

@@ -98,6 +98,7 @@ print("to stdout", file=sys.stdout)
 k = sys.stdout.write("written\n")
 print(k)
 sys.stderr.write("err text\n")
+sys.stderr.flush()
 words = "the quick brown fox".split()
 print(" ".join(w.capitalize() for w in words) if False else " ".join([w.capitalize() for w in words]))
 line = "  key = value  "

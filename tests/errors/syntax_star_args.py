@@ -1,5 +1,0 @@
-import cupy as cp
-
-
-def total(*arrays):
-    return arrays
