@@ -1,2 +1,0 @@
-names = ["a", "b"]
-print(", ".join(names))

@@ -1,4 +1,0 @@
-import sys
-
-suffix = sys.argv[0]
-print("kernel".endswith(suffix))

@@ -1,4 +1,0 @@
-import sys
-
-name = sys.argv[0]
-print(name.upper())

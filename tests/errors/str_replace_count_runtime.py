@@ -1,4 +1,0 @@
-import sys
-
-n = len(sys.argv)
-print("aaa".replace("a", "b", n))
