@@ -19,11 +19,12 @@
 
 /* ORDER AST_KIND */
 static const char *const kind_names[] = {
-    "module", "block", "expr", "assign", "augassign", "if", "for", "while", "break",
-    "continue", "pass", "return", "def", "param", "import", "from", "alias", "assert",
-    "global", "del", "with", "item", "yield", "raise", "name", "int", "float", "imag", "str", "fstring",
-    "format", "bool", "none", "ellipsis", "binop", "unary", "boolop", "compare", "ifexp",
-    "call", "keyword", "starred", "walrus", "comp", "attr", "subscript", "slice", "tuple", "dict", "list",
+    "module",    "block",   "expr",    "assign", "augassign", "if",      "for",      "while", "break",
+    "continue",  "pass",    "return",  "def",    "param",     "import",  "from",     "alias", "assert",
+    "global",    "del",     "with",    "item",   "yield",     "raise",   "name",     "int",   "float",
+    "imag",      "str",     "fstring", "format", "bool",      "none",    "ellipsis", "binop", "unary",
+    "boolop",    "compare", "ifexp",   "call",   "keyword",   "starred", "walrus",   "comp",  "attr",
+    "subscript", "slice",   "tuple",   "dict",   "list",
 };
 
 /* ORDER AST_OP */
@@ -136,13 +137,20 @@ static void dump(FILE *out, const AstNode *n, int depth)
     /* attributes on the first line */
     switch (n->kind) {
     case AST_PARAM: /* *args, **kwargs, and a keyword-only one as *:name */
-        fprintf(out, " %s%s", n->ival == PARAM_ARGS ? "*" : n->ival == PARAM_KWARGS ? "**" : n->ival == PARAM_KWONLY ? "*:" : "",
+        fprintf(out, " %s%s",
+                n->ival == PARAM_ARGS     ? "*"
+                : n->ival == PARAM_KWARGS ? "**"
+                : n->ival == PARAM_KWONLY ? "*:"
+                                          : "",
                 n->sval ? n->sval : "?");
         break;
     case AST_STARRED:
         if (n->ival == 2) fputs(" **", out);
         break;
-    case AST_MODULE: case AST_DEF: case AST_IMPORT_FROM: case AST_NAME:
+    case AST_MODULE:
+    case AST_DEF:
+    case AST_IMPORT_FROM:
+    case AST_NAME:
     case AST_KEYWORD: case AST_ATTR:
         fprintf(out, " %s", n->sval ? n->sval : "?");
         break;
@@ -209,7 +217,11 @@ static void dump(FILE *out, const AstNode *n, int depth)
         children(out, &n->elts, d);
         child(out, n->rhs, d);
         break;
-    case AST_AUGASSIGN: case AST_BINOP: case AST_BOOLOP: case AST_SUBSCRIPT: case AST_WALRUS:
+    case AST_AUGASSIGN:
+    case AST_BINOP:
+    case AST_BOOLOP:
+    case AST_SUBSCRIPT:
+    case AST_WALRUS:
         child(out, n->lhs, d);
         child(out, n->rhs, d);
         break;

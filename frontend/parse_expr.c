@@ -137,7 +137,8 @@ static AstNode *call(Parser *p, TSNode n)
             a->sval = ps_text_of(p, ps_field(k, "name"));
             a->rhs = ps_expr(p, ps_field(k, "value"));
             for (int j = 0; j < kw.n; j++)
-                if (((AstNode *)kw.v[j])->kind == AST_KEYWORD && strcmp(((AstNode *)kw.v[j])->sval, a->sval) == 0) {
+                if (((AstNode *)kw.v[j])->kind == AST_KEYWORD &&
+                    strcmp(((AstNode *)kw.v[j])->sval, a->sval) == 0) {
                     ps_bad(p, k, "keyword argument repeated: %s", a->sval);
                     break;
                 }

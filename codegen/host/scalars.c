@@ -258,7 +258,10 @@ void cg_emit_format(Cg *cg, const IrInstr *in)
             if (empty)
                 cg_emit_sb_str(cg, "sb", a, t);
             else if (in->nargs > 1) {
-                cg_emit(cg, "if (*%s) rt_raise(\"TypeError\", \"unsupported format string passed to %s.__format__\");", spec, tn);
+                cg_emit(cg,
+                        "if (*%s) rt_raise(\"TypeError\", \"unsupported format string passed to "
+                        "%s.__format__\");",
+                        spec, tn);
                 cg_emit_sb_str(cg, "sb", a, t);
             } else
                 cg_emit(cg, "rt_raise(\"TypeError\", \"unsupported format string passed to %s.__format__\");", tn);
@@ -284,7 +287,8 @@ void cg_emit_print(Cg *cg, const IrInstr *in)
         const Type *t = in->args[i]->type;
         cg_emit_sb_str(cg, "sb", cg_has_storage(t) ? cg_vname(cg, in->args[i]) : "0", t);
     }
-    cg_emit(cg, "%s(&sb, %s);", in->ival & 1 ? "rt_sb_eprint" : "rt_sb_print", cg_cstr(cg, in->sval2 ? in->sval2 : "\n"));
+    cg_emit(cg, "%s(&sb, %s);", in->ival & 1 ? "rt_sb_eprint" : "rt_sb_print",
+            cg_cstr(cg, in->sval2 ? in->sval2 : "\n"));
     if (in->ival & 2) cg_emit(cg, "fflush(%s);", in->ival & 1 ? "stderr" : "stdout");
     cg_emit(cg, "rt_sb_free(&sb);");
     cg->indent--;

@@ -23,9 +23,9 @@
 typedef struct ArgDef ArgDef;
 struct ArgDef {
     const char *dest;
-    char type;             /* 's' str, 'i' int, 'f' float, 'b' bool */
-    bool list;             /* nargs '*', '+' or N: a list of type */
-    const char *rec;       /* its spec record */
+    char type; /* 's' str, 'i' int, 'f' float, 'b' bool */
+    bool list; /* nargs '*', '+' or N: a list of type */
+    const char *rec; /* its spec record */
     ArgDef *next;
 };
 
@@ -33,7 +33,7 @@ typedef struct ArgParser {
     const char *prog, *desc, *epilog;
     bool add_help, show_defaults;
     IrBlock *blk;
-    ArgDef *args, **tail;  /* in the order added (arena) */
+    ArgDef *args, **tail; /* in the order added (arena) */
     int n;
 } ArgParser;
 
@@ -71,10 +71,22 @@ static bool literal(Lower *L, AstNode *e, char *k, const char **text)
     bool neg = e->kind == AST_UNARY && e->op == AOP_NEG;
     AstNode *x = neg ? e->lhs : e;
     switch (x->kind) {
-    case AST_INT: *k = 'i'; *text = ar_printf(L->a, "%s%lld", neg ? "-" : "", (long long)x->ival); return true;
-    case AST_FLOAT: *k = 'f'; *text = ar_printf(L->a, "%.17g", neg ? -x->fval : x->fval); return true;
-    case AST_STR: *k = 's'; *text = x->sval; return !neg;
-    case AST_BOOL: *k = 'b'; *text = x->ival ? "True" : "False"; return !neg;
+    case AST_INT:
+        *k = 'i';
+        *text = ar_printf(L->a, "%s%lld", neg ? "-" : "", (long long)x->ival);
+        return true;
+    case AST_FLOAT:
+        *k = 'f';
+        *text = ar_printf(L->a, "%.17g", neg ? -x->fval : x->fval);
+        return true;
+    case AST_STR:
+        *k = 's';
+        *text = x->sval;
+        return !neg;
+    case AST_BOOL:
+        *k = 'b';
+        *text = x->ival ? "True" : "False";
+        return !neg;
     default: return false;
     }
 }
@@ -90,9 +102,9 @@ static bool literals(Lower *L, AstNode *e, char t, const char *what, StrBuf *sb)
         char k;
         const char *text;
         if (!literal(L, x, &k, &text) || (k != t && !(t == 'f' && k == 'i'))) {
-            static const char *names[128] = {['i'] = "int", ['f'] = "float", ['s'] = "str", ['b'] = "bool"};
-            diag_error(x->span, "%s must be constant %s values here (the argument's type%s)", what, names[(int)t],
-                       t == 's' ? ": give type= for numbers" : "");
+            static const char *names[128] = { ['i'] = "int", ['f'] = "float", ['s'] = "str", ['b'] = "bool" };
+            diag_error(x->span, "%s must be constant %s values here (the argument's type%s)", what,
+                       names[(int)t], t == 's' ? ": give type= for numbers" : "");
             return false;
         }
         if (t == 'f' && k == 'i') text = ar_printf(L->a, "%.17g", strtod(text, NULL));
@@ -118,7 +130,8 @@ static IrValue *ap_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
         !const_str(a.p[3], "epilog", "", &ap->epilog) || !lw_bool_arg(L, a.p[5], true, &ap->add_help))
         return NULL;
     if (a.p[1] && a.p[1]->kind != AST_NONE) {
-        diag_error(a.p[1]->span, "ArgumentParser(usage=...) is not supported (the usage line is made from the arguments)");
+        diag_error(a.p[1]->span,
+                   "ArgumentParser(usage=...) is not supported (the usage line is made from the arguments)");
         return NULL;
     }
     AstNode *fc = a.p[4];
@@ -141,11 +154,12 @@ static IrValue *ap_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 static bool arg_kind(Lower *L, Args *a, bool pos, char *type, const char **action, const char **nargs)
 {
     if (!const_str(a->p[1], "action", "store", action)) return false;
-    static const char *actions[] = {"store", "store_true", "store_false", "count", NULL};
+    static const char *actions[] = { "store", "store_true", "store_false", "count", NULL };
     int k = 0;
     while (actions[k] && strcmp(actions[k], *action)) k++;
     if (!actions[k] || (pos && k)) {
-        diag_error(a->p[1]->span, "action='%s' is not supported%s (gpyc: 'store', 'store_true', 'store_false', 'count')",
+        diag_error(a->p[1]->span,
+                   "action='%s' is not supported%s (gpyc: 'store', 'store_true', 'store_false', 'count')",
                    *action, pos ? " for a positional" : "");
         return false;
     }
@@ -155,9 +169,11 @@ static bool arg_kind(Lower *L, Args *a, bool pos, char *type, const char **actio
         const char *tn = te->kind == AST_NAME ? te->sval : "";
         char t = !strcmp(tn, "int") ? 'i' : !strcmp(tn, "float") ? 'f' : !strcmp(tn, "str") ? 's' : 0;
         if (!t || lw_lookup(L, tn) || *type) {
-            diag_error(te->span, *type ? "type= does not go with action='%s'"
-                                       : "type= takes int, float or str here%s",
-                       *type ? *action : !strcmp(tn, "bool") ? " (a flag is action='store_true')" : "");
+            diag_error(te->span,
+                       *type ? "type= does not go with action='%s'" : "type= takes int, float or str here%s",
+                       *type                 ? *action
+                       : !strcmp(tn, "bool") ? " (a flag is action='store_true')"
+                                             : "");
             return false;
         }
         *type = t;
@@ -186,7 +202,6 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     (void)f;
     ArgParser *ap = parser_of(L, self);
     Span sp = call->span;
-    if (!ap) return NULL;
     if (L->blk != ap->blk) {
         diag_error(sp, "add_argument() must be called in the block that made the parser (gpyc builds "
                        "the parser at compile time)");
@@ -196,25 +211,30 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
         diag_error(sp, "add_argument() needs the argument's name or option strings");
         return NULL;
     }
-    StrBuf names = {0};
+    StrBuf names = { 0 };
     bool pos = false;
     const char *dest = NULL, *longest = NULL;
     for (int i = 0; i < call->elts.n; i++) {
         AstNode *e = call->elts.v[i];
         if (e->kind != AST_STR || !*e->sval || (i && (e->sval[0] != '-' || pos))) {
-            diag_error(e->span, "add_argument()'s names must be constant str: one name, or option strings starting with '-'");
+            diag_error(
+                e->span,
+                "add_argument()'s names must be constant str: one name, or option strings starting with '-'");
             return NULL;
         }
         pos = e->sval[0] != '-';
         sb_printf(&names, "%s%s", i ? "\x1d" : "", e->sval);
-        if (pos) dest = e->sval;
-        else if (!longest || (e->sval[1] == '-' && longest[1] != '-')) longest = e->sval;
+        if (pos)
+            dest = e->sval;
+        else if (!longest || (e->sval[1] == '-' && longest[1] != '-'))
+            longest = e->sval;
     }
     /* a call with its names bound away: the keywords only */
     AstNode kw = *call;
     kw.elts.n = 0;
     Args a;
-    if (!lw_bind(&kw, "add_argument", "_,action,nargs,const,default,type,choices,required,help,metavar,dest", 0, &a)) {
+    if (!lw_bind(&kw, "add_argument", "_,action,nargs,const,default,type,choices,required,help,metavar,dest",
+                 0, &a)) {
         sb_free(&names);
         return NULL;
     }
@@ -223,7 +243,8 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     bool required = pos;
     if (!arg_kind(L, &a, pos, &type, &action, &nargs) || !const_str(a.p[8], "help", "", &help) ||
         !const_str(a.p[9], "metavar", "", &metavar) || !const_str(a.p[10], "dest", NULL, &dest_kw) ||
-        (!pos && !lw_bool_arg(L, a.p[7], false, &required)) || !lw_no_arg(a.p[3], "add_argument(const=...)")) {
+        (!pos && !lw_bool_arg(L, a.p[7], false, &required)) ||
+        !lw_no_arg(a.p[3], "add_argument(const=...)")) {
         sb_free(&names);
         return NULL;
     }
@@ -238,7 +259,7 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     if (dest_kw) dest = dest_kw;
     /* the default */
     bool list = *nargs && strcmp(nargs, "?");
-    StrBuf dflt = {0};
+    StrBuf dflt = { 0 };
     bool has_default = false;
     AstNode *de = a.p[4];
     if (de && de->kind != AST_NONE) {
@@ -260,22 +281,23 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
         goto fail;
     }
     if (!type) type = 's';
-    StrBuf choices = {0};
+    StrBuf choices = { 0 };
     if (a.p[6] && !(a.p[6]->kind == AST_LIST || a.p[6]->kind == AST_TUPLE)) {
         diag_error(a.p[6]->span, "choices= must be a list or tuple literal of constants here");
         goto fail;
     }
     if (a.p[6] && !literals(L, a.p[6], type, "choices", &choices)) goto fail;
-    if (ap->show_defaults && *help && *help != '\x01' && !strstr(help, "%(default)") && (!pos || !strcmp(nargs, "?") || !strcmp(nargs, "*")))
+    if (ap->show_defaults && *help && *help != '\x01' && !strstr(help, "%(default)") &&
+        (!pos || !strcmp(nargs, "?") || !strcmp(nargs, "*")))
         help = ar_printf(L->a, "%s (default: %%(default)s)", help);
     ArgDef *d = ar_alloc(L->a, sizeof *d);
     memset(d, 0, sizeof *d);
     d->dest = dest;
     d->type = type;
     d->list = list;
-    d->rec = ar_printf(L->a, "%c\x1f%s\x1f%s\x1f%c\x1f%s\x1f%s\x1f%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d", pos ? 'p' : 'o', names.s,
-              dest, type, action, nargs, has_default, dflt.s ? dflt.s : "", choices.s ? choices.s : "", help, metavar,
-              required);
+    d->rec = ar_printf(L->a, "%c\x1f%s\x1f%s\x1f%c\x1f%s\x1f%s\x1f%d\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d",
+                       pos ? 'p' : 'o', names.s, dest, type, action, nargs, has_default, dflt.s ? dflt.s : "",
+                       choices.s ? choices.s : "", help, metavar, required);
     *ap->tail = d;
     ap->tail = &d->next;
     ap->n++;
@@ -292,7 +314,7 @@ fail:
 /* The parser's spec as a str constant */
 static IrValue *spec_of(Lower *L, ArgParser *ap, Span sp)
 {
-    StrBuf sb = {0};
+    StrBuf sb = { 0 };
     sb_printf(&sb, "%s\x1f%s\x1f%s\x1f%d", ap->prog, ap->desc, ap->epilog, ap->add_help);
     for (ArgDef *d = ap->args; d; d = d->next) sb_printf(&sb, "\x1e%s", d->rec);
     IrValue *v = lw_const_str(L, sp, ar_strdup(L->a, sb.s));
@@ -306,7 +328,7 @@ static IrValue *ap_parse(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     (void)f;
     ArgParser *ap = parser_of(L, self);
     Args a;
-    if (!ap || !lw_bind(call, "parse_args", "args", 0, &a)) return NULL;
+    if (!lw_bind(call, "parse_args", "args", 0, &a)) return NULL;
     Span sp = call->span;
     IrValue *list = NULL;
     if (a.p[0] && a.p[0]->kind != AST_NONE) {
@@ -319,20 +341,24 @@ static IrValue *ap_parse(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     }
     bool given = list != NULL;
     if (!list) list = lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), 0, NULL);
-    IrValue *h = lw_emit(L, IR_PYLIB, sp, ty_int(), 3,
-                         (IrValue *[]){spec_of(L, ap, sp), list, lw_const_bool(L, sp, given)});
-    h->def->ival = PY_ARGPARSE;
+    IrValue *h = lw_host_call(L, sp, IR_PYLIB, PY_ARGPARSE, ty_int(), 3,
+                              (IrValue *[]){ spec_of(L, ap, sp), list, lw_const_bool(L, sp, given) });
     int n = ap->n;
     IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     Type **types = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
     const char **keys = ar_alloc(L->a, sizeof(char *) * (n ? n : 1));
     ArgDef *d = ap->args;
     for (int i = 0; i < n; i++, d = d->next) {
-        Type *t = d->type == 'i' ? ty_int() : d->type == 'f' ? ty_float() : d->type == 'b' ? ty_bool() : ty_str();
-        IrPyCall c = d->type == 'i' ? PY_ARGS_INT : d->type == 'f' ? PY_ARGS_FLOAT : d->type == 'b' ? PY_ARGS_BOOL : PY_ARGS_STR;
+        Type *t = d->type == 'i'   ? ty_int()
+                  : d->type == 'f' ? ty_float()
+                  : d->type == 'b' ? ty_bool()
+                                   : ty_str();
+        IrPyCall c = d->type == 'i'   ? PY_ARGS_INT
+                     : d->type == 'f' ? PY_ARGS_FLOAT
+                     : d->type == 'b' ? PY_ARGS_BOOL
+                                      : PY_ARGS_STR;
         if (d->list) t = ty_list(t), c = PY_ARGS_LIST;
-        vals[i] = lw_emit(L, IR_PYLIB, sp, t, 2, (IrValue *[]){h, lw_const_int(L, sp, i)});
-        vals[i]->def->ival = c;
+        vals[i] = lw_host_call(L, sp, IR_PYLIB, c, t, 2, (IrValue *[]){ h, lw_cint(L, sp, i) });
         types[i] = t;
         keys[i] = d->dest;
     }
@@ -347,11 +373,10 @@ static IrValue *ap_text(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     Args a;
     ArgParser *ap = parser_of(L, self);
-    if (!ap || !lw_bind(call, f->name, "", 0, &a)) return NULL;
+    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
     Span sp = call->span;
-    IrValue *s = lw_emit(L, IR_PYLIB, sp, ty_str(), 2, (IrValue *[]){spec_of(L, ap, sp),
-                                                                      lw_const_int(L, sp, f->arg & 1)});
-    s->def->ival = PY_ARGS_TEXT;
+    IrValue *s = lw_host_call(L, sp, IR_PYLIB, PY_ARGS_TEXT, ty_str(), 2,
+                              (IrValue *[]){ spec_of(L, ap, sp), lw_cint(L, sp, f->arg & 1) });
     if (f->arg < 2) return s;
     IrInstr *in = ir_emit(L->m, L->blk, IR_PRINT, sp, NULL, 1, &s);
     in->sval = "";
@@ -375,7 +400,8 @@ IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp)
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 2));
     int np = 0;
     for (int i = 0; i < n; i++) {
-        parts[np++] = lw_const_str(L, sp, ar_printf(L->a, "%s%s=", i ? ", " : "Namespace(", ns->type->keys[i]));
+        parts[np++] =
+            lw_const_str(L, sp, ar_printf(L->a, "%s%s=", i ? ", " : "Namespace(", ns->type->keys[i]));
         if (!(parts[np++] = lw_format_part(L, lw_tuple_get(L, ns, i, sp), "", 'r', sp, sp))) return NULL;
     }
     parts[np++] = lw_const_str(L, sp, n ? ")" : "Namespace()");
@@ -385,12 +411,8 @@ IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp)
 /* ---------------------------------------------------------------- API table */
 
 const ApiFn lw_argparse_api[] = {
-    {"argparse", "ArgumentParser", ap_new, 0},
-    {CLS, "add_argument", ap_add, 0},
-    {CLS, "parse_args", ap_parse, 0},
-    {CLS, "format_help", ap_text, 0},
-    {CLS, "format_usage", ap_text, 1},
-    {CLS, "print_help", ap_text, 2},
-    {CLS, "print_usage", ap_text, 3},
-    {NULL, NULL, NULL, 0},
+    { "argparse", "ArgumentParser", ap_new, 0 }, { CLS, "add_argument", ap_add, 0 },
+    { CLS, "parse_args", ap_parse, 0 },          { CLS, "format_help", ap_text, 0 },
+    { CLS, "format_usage", ap_text, 1 },         { CLS, "print_help", ap_text, 2 },
+    { CLS, "print_usage", ap_text, 3 },          { NULL, NULL, NULL, 0 },
 };

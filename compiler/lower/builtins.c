@@ -193,7 +193,8 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         return v ? lw_str_of(L, v, sp) : NULL;
     }
     if (!strcmp(name, "repr")) { /* format(v, '') after !r: what f'{v!r}' gives */
-        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0]) : lw_one_arg(L, call, "repr");
+        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0])
+                                                          : lw_one_arg(L, call, "repr");
         if (v && v->type->kind == TY_NONE) return lw_const_str(L, sp, "None");
         return v ? lw_format_part(L, v, "", 'r', sp, sp) : NULL;
     }

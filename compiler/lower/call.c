@@ -329,7 +329,8 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         return NULL;
     }
     if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
-    if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name) return lw_namespace_attr(L, obj, at, e->span);
+    if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
+        return lw_namespace_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_DTYPE) {
         if (!strcmp(at, "name")) return lw_const_str(L, e->span, dt_name(obj->type->dtype));
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
@@ -493,10 +494,11 @@ const ApiFn lw_call_api[] = {
 
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {
-    lw_call_api,  lw_builtin_api, lw_reduce_api,  lw_manip_api,  lw_join_api,   lw_create_api, lw_index_api,
-    lw_ufunc_api, lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
-    lw_place_api, lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
-    lw_txtio_api, lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api, lw_argparse_api, NULL
+    lw_call_api,   lw_builtin_api, lw_reduce_api,  lw_manip_api,  lw_join_api,   lw_create_api, lw_index_api,
+    lw_ufunc_api,  lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
+    lw_place_api,  lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
+    lw_txtio_api,  lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api,  lw_argparse_api,
+    NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -628,8 +630,10 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
         return NULL;
     }
     for (int i = 0; i < call->elts.n; i++) {
-        if (i < npos) given[i] = call->elts.v[i];
-        else extra[nextra++] = call->elts.v[i];
+        if (i < npos)
+            given[i] = call->elts.v[i];
+        else
+            extra[nextra++] = call->elts.v[i];
     }
     AstNode **kwextra = extra + nextra;
     for (int i = 0; i < call->params.n; i++) {
@@ -656,7 +660,8 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
     for (int i = 0; i < np; i++) {
         AstNode *p = def->params.v[i];
         if (i == star || i == dstar) {
-            if (!(args[i] = extra_args(L, i == star ? extra : kwextra, i == star ? nextra : nkw, i == dstar, call->span)))
+            if (!(args[i] = extra_args(L, i == star ? extra : kwextra, i == star ? nextra : nkw, i == dstar,
+                                       call->span)))
                 return NULL;
             continue;
         }
@@ -701,8 +706,9 @@ static IrValue *spread_value(Lower *L, AstNode *e)
     IrValue *t = e->lhs->kind == AST_NAME ? lw_expr(L, e->lhs) : NULL;
     if (e->lhs->kind == AST_NAME && !t) return NULL;
     if (!t || t->type->kind != TY_TUPLE || !t->type->keys != !dict) {
-        diag_error(e->span, dict ? "f(**d) takes the name of a dict with constant str keys here%s%s"
-                                 : "f(*x) takes the name of a tuple here (its length is known at compile time)%s%s",
+        diag_error(e->span,
+                   dict ? "f(**d) takes the name of a dict with constant str keys here%s%s"
+                        : "f(*x) takes the name of a tuple here (its length is known at compile time)%s%s",
                    t ? ", not " : "", t ? ty_str_of(t->type) : "");
         return NULL;
     }
@@ -749,7 +755,7 @@ static AstNode *spread_args(Lower *L, AstNode *call)
     AstNode *c = ar_alloc(L->a, sizeof *c);
     *c = *call;
     c->elts = (Vec){ar_alloc(L->a, sizeof(void *) * (n ? n : 1)), 0, n};
-    c->params = (Vec){ar_alloc(L->a, sizeof(void *) * (nk ? nk : 1)), 0, nk};
+    c->params = (Vec){ ar_alloc(L->a, sizeof(void *) * (nk ? nk : 1)), 0, nk };
     for (int i = 0; i < call->elts.n + call->params.n; i++) {
         bool kw = i >= call->elts.n;
         AstNode *e = kw ? call->params.v[i - call->elts.n] : call->elts.v[i];

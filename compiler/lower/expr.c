@@ -1014,7 +1014,8 @@ static IrValue *lower_ifexp(Lower *L, AstNode *e)
 
 /* format(v, spec) after conversion conv; dspec (NULL: none): a spec computed at run time,
  * f'{x:.{d}f}', in place of spec. */
-static IrValue *format_part(Lower *L, IrValue *v, const char *spec, IrValue *dspec, int conv, Span sp, Span vsp)
+static IrValue *format_part(Lower *L, IrValue *v, const char *spec, IrValue *dspec, int conv, Span sp,
+                            Span vsp)
 {
     if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, sp);
     if (!v) return NULL;
@@ -1022,7 +1023,7 @@ static IrValue *format_part(Lower *L, IrValue *v, const char *spec, IrValue *dsp
         diag_error(vsp, "cannot format %s", ty_str_of(v->type));
         return NULL;
     }
-    IrValue *f = lw_emit(L, IR_FORMAT, sp, ty_str(), dspec ? 2 : 1, (IrValue *[]){v, dspec});
+    IrValue *f = lw_emit(L, IR_FORMAT, sp, ty_str(), dspec ? 2 : 1, (IrValue *[]){ v, dspec });
     f->def->sval = spec;
     f->def->ival = conv == 'a' ? 'r' : conv;
     return f;
@@ -1102,9 +1103,11 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     }
     if (strcmp(e->sval, "__name__") == 0)
         return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
-    static const char *builtins[] = {"print", "len", "range", "enumerate", "zip", "min", "max", "abs",
-                                     "int", "float", "bool", "complex", "round", "sum", "sorted", "str",
-                                     "isinstance", "list", "tuple", "any", "all", "map", "filter", "repr", NULL};
+    static const char *builtins[] = { "print", "len",        "range",  "enumerate", "zip",
+                                      "min",   "max",        "abs",    "int",       "float",
+                                      "bool",  "complex",    "round",  "sum",       "sorted",
+                                      "str",   "isinstance", "list",   "tuple",     "any",
+                                      "all",   "map",        "filter", "repr",      NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

@@ -59,6 +59,20 @@ IrValue *lw_is_neg(Lower *L, Span sp, IrValue *v)
     return lw_binop(L, AOP_LT, sp, v, lw_cint(L, sp, 0));
 }
 
+/* ---------------------------------------------------------------- host calls */
+
+IrValue *lw_host_call(Lower *L, Span sp, IrOp op, int ival, Type *t, int n, IrValue **args)
+{
+    if (!t) {
+        IrInstr *in = ir_emit(L->m, L->blk, op, sp, NULL, n, args);
+        in->ival = ival;
+        return lw_pseudo(L, ty_none());
+    }
+    IrValue *r = lw_emit(L, op, sp, t, n, args);
+    r->def->ival = ival;
+    return r;
+}
+
 /* ---------------------------------------------------------------- run-time checks, stores, index arrays */
 
 void lw_emit_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg)

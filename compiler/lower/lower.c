@@ -731,8 +731,10 @@ static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
     IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
         if (!ty_equal(t->type->elems[i], t->type->elems[0])) {
-            diag_error(sp, "iteration over a tuple of different types (%s): gpyc iterates over elements "
-                       "of one type", ty_str_of(t->type));
+            diag_error(sp,
+                       "iteration over a tuple of different types (%s): gpyc iterates over elements "
+                       "of one type",
+                       ty_str_of(t->type));
             return NULL;
         }
         elems[i] = lw_tuple_get(L, t, i, sp);
@@ -747,7 +749,8 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     src->v = v;
     src->sp = e->span;
     if (v->type->kind == TY_TUPLE && v->type->keys) src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
-    else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e->span))) return false;
+    else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e->span)))
+        return false;
     switch (v->type->kind) {
     case TY_LIST:
         src->kind = 1;
@@ -1386,7 +1389,9 @@ static UserModule *load_module(Lower *L, const char *name, Span sp)
     const char *path = strcmp(L->search_dir, ".") ? ar_printf(L->a, "%s/%s.py", L->search_dir, name)
                                                   : ar_printf(L->a, "%s.py", name);
     if (!is_file_path(path)) {
-        diag_error(sp, "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys, os, random, string, argparse and .py files beside the script)",
+        diag_error(sp,
+                   "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys, os, random, string, "
+                   "argparse and .py files beside the script)",
                    name);
         return NULL;
     }
@@ -1505,8 +1510,8 @@ static void lower_import(Lower *L, AstNode *s)
         AstNode *al = s->elts.v[i];
         const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
         const char *top = lw_canonical_module(full);
-        static const char *known[] = {"cupy", "cupyx", "numpy.random", "math", "time", "sys", "argparse",
-                                      "contextlib", "os", "random", "string", NULL};
+        static const char *known[] = { "cupy",     "cupyx",      "numpy.random", "math",   "time",   "sys",
+                                       "argparse", "contextlib", "os",           "random", "string", NULL };
         bool ok = false;
         for (int k = 0; known[k]; k++) {
             size_t n = strlen(known[k]);

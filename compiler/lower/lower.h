@@ -404,6 +404,9 @@ IrValue *lw_is_neg(Lower *L, Span sp, IrValue *v);                 /* v < 0, fol
 IrValue *lw_ew1(Lower *L, IrOp op, Span sp, IrValue *a);
 IrValue *lw_ew2(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b);
 IrValue *lw_cast_to(Lower *L, IrValue *v, DType d, Span sp);   /* cast unless of dtype d; NULL stays */
+/* A host call op (IR_DEVICE, IR_PYLIB) of variant ival (its ival) on args, of result type t
+ * (NULL: none; the value is then None). */
+IrValue *lw_host_call(Lower *L, Span sp, IrOp op, int ival, Type *t, int n, IrValue **args);
 /* Raises exc(msg) at run time when the host bool cond holds: lw_emit_raise_if always emits the
  * check (IR_IF + IR_RAISE); lw_raise_if decides a constant cond at compile time (false after
  * reporting msg as an error). */

@@ -15,14 +15,7 @@
 /* One IR_PYLIB call c of args, of result type t (NULL: none; the value is then None). */
 static IrValue *py(Lower *L, Span sp, IrPyCall c, Type *t, int n, IrValue **args)
 {
-    if (!t) {
-        IrInstr *in = ir_emit(L->m, L->blk, IR_PYLIB, sp, NULL, n, args);
-        in->ival = c;
-        return lw_pseudo(L, ty_none());
-    }
-    IrValue *r = lw_emit(L, IR_PYLIB, sp, t, n, args);
-    r->def->ival = c;
-    return r;
+    return lw_host_call(L, sp, IR_PYLIB, c, t, n, args);
 }
 
 /* Argument e as a value of kind k (str, int, float or bool; an int or bool is a float where
@@ -38,14 +31,14 @@ static IrValue *arg_of(Lower *L, AstNode *e, TypeKind k, const char *what, IrVal
     if (vk == TY_ARRAY && v->type->ndim == 0 && k != TY_STR) return lw_to_scalar(L, v, k, e->span);
     bool ok = vk == k || (k == TY_FLOAT && (vk == TY_INT || vk == TY_BOOL)) || (k == TY_INT && vk == TY_BOOL);
     if (!ok) {
-        static const char *names[] = {[TY_STR] = "str", [TY_INT] = "int", [TY_FLOAT] = "float", [TY_BOOL] = "bool"};
-        diag_error(e->span, "%s must be %s here, not %s", what, names[k], ty_str_of(v->type));
+        static const char *names[] = {
+            [TY_STR] = "str", [TY_INT] = "int", [TY_FLOAT] = "float", [TY_BOOL] = "bool"
+        };
+        diag_error(e->span, "%s must be %s, not %s", what, names[k], ty_str_of(v->type));
         return NULL;
     }
     return vk == k ? v : lw_to_scalar(L, v, k, e->span);
 }
-
-static IrValue *cint(Lower *L, Span sp, int64_t v) { return lw_const_int(L, sp, v); }
 
 /* ---------------------------------------------------------------- str methods */
 
@@ -55,10 +48,11 @@ static IrValue *str_strip(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
     Args a;
     if (!lw_bind(call, f->name, "chars", 0, &a)) return NULL;
     IrValue *none = lw_const_str(L, call->span, "");
-    IrValue *chars = arg_of(L, a.p[0], TY_STR, "chars", none);
+    IrValue *chars = arg_of(L, a.p[0], TY_STR, ar_printf(L->a, "%s() argument 1", f->name), none);
     if (!chars) return NULL;
     int which = f->arg | (chars != none ? 4 : 0);
-    return py(L, call->span, PY_STR_STRIP, ty_str(), 3, (IrValue *[]){s, chars, cint(L, call->span, which)});
+    return py(L, call->span, PY_STR_STRIP, ty_str(), 3,
+              (IrValue *[]){ s, chars, lw_cint(L, call->span, which) });
 }
 
 /* s.split(sep=None, maxsplit=-1) / rsplit (arg 2) → list[str] */
@@ -68,11 +62,13 @@ static IrValue *str_split(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
     if (!lw_bind(call, f->name, "sep,maxsplit", 0, &a)) return NULL;
     Span sp = call->span;
     IrValue *none = lw_const_str(L, sp, "");
-    IrValue *sep = arg_of(L, a.p[0], TY_STR, "sep", none);
-    IrValue *max = sep ? arg_of(L, a.p[1], TY_INT, "maxsplit", cint(L, sp, -1)) : NULL;
+    IrValue *sep = arg_of(L, a.p[0], TY_STR, ar_printf(L->a, "%s() argument 1", f->name), none);
+    IrValue *max =
+        sep ? arg_of(L, a.p[1], TY_INT, ar_printf(L->a, "%s() argument 2", f->name), lw_cint(L, sp, -1))
+            : NULL;
     if (!max) return NULL;
     int flags = f->arg | (sep != none ? 1 : 0);
-    return py(L, sp, PY_STR_SPLIT, ty_list(ty_str()), 4, (IrValue *[]){s, sep, max, cint(L, sp, flags)});
+    return py(L, sp, PY_STR_SPLIT, ty_list(ty_str()), 4, (IrValue *[]){ s, sep, max, lw_cint(L, sp, flags) });
 }
 
 /* sep.join(iterable): a list or tuple of str (a comprehension or generator of str too) */
@@ -80,7 +76,8 @@ static IrValue *str_join(Lower *L, AstNode *call, const ApiFn *f, IrValue *sep)
 {
     (void)f;
     if (call->elts.n != 1 || call->params.n) {
-        diag_error(call->span, "str.join() takes exactly one argument (%d given)", call->elts.n + call->params.n);
+        diag_error(call->span, "str.join() takes exactly one argument (%d given)",
+                   call->elts.n + call->params.n);
         return NULL;
     }
     AstNode *e = call->elts.v[0];
@@ -100,12 +97,14 @@ static IrValue *str_join(Lower *L, AstNode *call, const ApiFn *f, IrValue *sep)
         v = lw_emit(L, IR_LIST_NEW, e->span, ty_list(ty_str()), n, items);
     }
     if (v->type->kind != TY_LIST || (v->type->elem && v->type->elem->kind != TY_STR)) {
-        diag_error(e->span, "str.join() takes a list or tuple of str here, not %s (convert with str(): "
-                   "', '.join(str(x) for x in xs))", ty_str_of(v->type));
+        diag_error(e->span,
+                   "str.join() takes a list or tuple of str here, not %s (convert with str(): "
+                   "', '.join(str(x) for x in xs))",
+                   ty_str_of(v->type));
         return NULL;
     }
     if (!v->type->elem) v = lw_emit(L, IR_LIST_NEW, e->span, ty_list(ty_str()), 0, NULL); /* [] */
-    return py(L, call->span, PY_STR_JOIN, ty_str(), 2, (IrValue *[]){sep, v});
+    return py(L, call->span, PY_STR_JOIN, ty_str(), 2, (IrValue *[]){ sep, v });
 }
 
 /* s.replace(old, new, count=-1) */
@@ -113,10 +112,10 @@ static IrValue *str_replace(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
     if (!lw_bind(call, f->name, "old,new,count", 2, &a)) return NULL;
-    IrValue *o = arg_of(L, a.p[0], TY_STR, "old", NULL);
-    IrValue *n = o ? arg_of(L, a.p[1], TY_STR, "new", NULL) : NULL;
-    IrValue *c = n ? arg_of(L, a.p[2], TY_INT, "count", cint(L, call->span, -1)) : NULL;
-    return c ? py(L, call->span, PY_STR_REPLACE, ty_str(), 4, (IrValue *[]){s, o, n, c}) : NULL;
+    IrValue *o = arg_of(L, a.p[0], TY_STR, "replace() argument 1", NULL);
+    IrValue *n = o ? arg_of(L, a.p[1], TY_STR, "replace() argument 2", NULL) : NULL;
+    IrValue *c = n ? arg_of(L, a.p[2], TY_INT, "replace() argument 3", lw_cint(L, call->span, -1)) : NULL;
+    return c ? py(L, call->span, PY_STR_REPLACE, ty_str(), 4, (IrValue *[]){ s, o, n, c }) : NULL;
 }
 
 /* s.startswith(prefix) / endswith (arg 1): a str, or a tuple of str (any of them) */
@@ -132,11 +131,12 @@ static IrValue *str_affix(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
     for (int i = 0; i < n; i++) {
         IrValue *x = v->type->kind == TY_TUPLE ? lw_tuple_get(L, v, i, sp) : v;
         if (x->type->kind != TY_STR) {
-            diag_error(a.p[0]->span, "%s first arg must be str or a tuple of str, not %s", f->name, ty_str_of(x->type));
+            diag_error(a.p[0]->span, "%s first arg must be str or a tuple of str, not %s", f->name,
+                       ty_str_of(x->type));
             return NULL;
         }
-        IrValue *t = py(L, sp, PY_STR_AFFIX, ty_bool(), 3, (IrValue *[]){s, x, cint(L, sp, f->arg)});
-        acc = acc ? lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){acc, t}) : t;
+        IrValue *t = py(L, sp, PY_STR_AFFIX, ty_bool(), 3, (IrValue *[]){ s, x, lw_cint(L, sp, f->arg) });
+        acc = acc ? lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ acc, t }) : t;
     }
     return acc;
 }
@@ -146,7 +146,7 @@ static IrValue *str_case(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
     if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
-    return py(L, call->span, PY_STR_CASE, ty_str(), 2, (IrValue *[]){s, cint(L, call->span, f->arg)});
+    return py(L, call->span, PY_STR_CASE, ty_str(), 2, (IrValue *[]){ s, lw_cint(L, call->span, f->arg) });
 }
 
 /* s.ljust(width, fillchar=' ') / rjust (arg 1) / center (2) */
@@ -154,9 +154,13 @@ static IrValue *str_pad(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
     if (!lw_bind(call, f->name, "width,fillchar", 1, &a)) return NULL;
-    IrValue *w = arg_of(L, a.p[0], TY_INT, "width", NULL);
-    IrValue *c = w ? arg_of(L, a.p[1], TY_STR, "fillchar", lw_const_str(L, call->span, " ")) : NULL;
-    return c ? py(L, call->span, PY_STR_PAD, ty_str(), 4, (IrValue *[]){s, w, c, cint(L, call->span, f->arg)}) : NULL;
+    IrValue *w = arg_of(L, a.p[0], TY_INT, ar_printf(L->a, "%s() argument 1", f->name), NULL);
+    IrValue *c = w ? arg_of(L, a.p[1], TY_STR, ar_printf(L->a, "%s() argument 2", f->name),
+                            lw_const_str(L, call->span, " "))
+                   : NULL;
+    return c ? py(L, call->span, PY_STR_PAD, ty_str(), 4,
+                  (IrValue *[]){ s, w, c, lw_cint(L, call->span, f->arg) })
+             : NULL;
 }
 
 /* s.zfill(width) */
@@ -164,8 +168,8 @@ static IrValue *str_zfill(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
     if (!lw_bind(call, f->name, "width", 1, &a)) return NULL;
-    IrValue *w = arg_of(L, a.p[0], TY_INT, "width", NULL);
-    return w ? py(L, call->span, PY_STR_ZFILL, ty_str(), 2, (IrValue *[]){s, w}) : NULL;
+    IrValue *w = arg_of(L, a.p[0], TY_INT, "zfill() argument 1", NULL);
+    return w ? py(L, call->span, PY_STR_ZFILL, ty_str(), 2, (IrValue *[]){ s, w }) : NULL;
 }
 
 /* s.find(sub) / rfind / index / rindex / count (arg: the kind) → int */
@@ -173,8 +177,10 @@ static IrValue *str_find(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
     if (!lw_bind(call, f->name, "sub", 1, &a)) return NULL;
-    IrValue *sub = arg_of(L, a.p[0], TY_STR, "sub", NULL);
-    return sub ? py(L, call->span, PY_STR_FIND, ty_int(), 3, (IrValue *[]){s, sub, cint(L, call->span, f->arg)}) : NULL;
+    IrValue *sub = arg_of(L, a.p[0], TY_STR, ar_printf(L->a, "%s() argument 1", f->name), NULL);
+    return sub ? py(L, call->span, PY_STR_FIND, ty_int(), 3,
+                    (IrValue *[]){ s, sub, lw_cint(L, call->span, f->arg) })
+               : NULL;
 }
 
 /* s.isdigit() / isalpha / isalnum / isspace / isupper / islower (arg: the kind) → bool */
@@ -182,7 +188,7 @@ static IrValue *str_is(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
     if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
-    return py(L, call->span, PY_STR_IS, ty_bool(), 2, (IrValue *[]){s, cint(L, call->span, f->arg)});
+    return py(L, call->span, PY_STR_IS, ty_bool(), 2, (IrValue *[]){ s, lw_cint(L, call->span, f->arg) });
 }
 
 /* ---------------------------------------------------------------- os, os.path, time */
@@ -199,7 +205,7 @@ static IrValue *path_join(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     for (int i = 0; i < call->elts.n; i++) {
         IrValue *v = arg_of(L, call->elts.v[i], TY_STR, "each path", NULL);
         if (!v) return NULL;
-        acc = acc ? py(L, call->span, PY_PATH_JOIN, ty_str(), 2, (IrValue *[]){acc, v}) : v;
+        acc = acc ? py(L, call->span, PY_PATH_JOIN, ty_str(), 2, (IrValue *[]){ acc, v }) : v;
     }
     return acc;
 }
@@ -211,7 +217,9 @@ static IrValue *path_test(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     Args a;
     if (!lw_bind(call, f->name, "path", 1, &a)) return NULL;
     IrValue *p = arg_of(L, a.p[0], TY_STR, "path", NULL);
-    return p ? py(L, call->span, PY_PATH_TEST, ty_bool(), 2, (IrValue *[]){p, cint(L, call->span, f->arg)}) : NULL;
+    return p ? py(L, call->span, PY_PATH_TEST, ty_bool(), 2,
+                  (IrValue *[]){ p, lw_cint(L, call->span, f->arg) })
+             : NULL;
 }
 
 /* os.path.basename(p) / dirname / abspath / normpath / expanduser (arg: the kind) → str;
@@ -224,9 +232,10 @@ static IrValue *path_part(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     Span sp = call->span;
     IrValue *p = arg_of(L, a.p[0], TY_STR, "path", NULL);
     if (!p) return NULL;
-    if (f->arg >= 0) return py(L, sp, PY_PATH_PART, ty_str(), 2, (IrValue *[]){p, cint(L, sp, f->arg)});
+    if (f->arg >= 0) return py(L, sp, PY_PATH_PART, ty_str(), 2, (IrValue *[]){ p, lw_cint(L, sp, f->arg) });
     IrValue *parts[2];
-    for (int k = 0; k < 2; k++) parts[k] = py(L, sp, PY_PATH_PART, ty_str(), 2, (IrValue *[]){p, cint(L, sp, 2 + k)});
+    for (int k = 0; k < 2; k++)
+        parts[k] = py(L, sp, PY_PATH_PART, ty_str(), 2, (IrValue *[]){ p, lw_cint(L, sp, 2 + k) });
     return lw_tuple(L, sp, 2, parts);
 }
 
@@ -255,10 +264,11 @@ static IrValue *env_get(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     if (!d || d->type->kind != TY_STR) {
         diag_error(a.p[1] ? a.p[1]->span : sp,
                    "%s() needs a str default here (a missing variable would be None): "
-                   "os.environ.get(\"NAME\", \"\")", f->arg ? "os.getenv" : "os.environ.get");
+                   "os.environ.get(\"NAME\", \"\")",
+                   f->arg ? "os.getenv" : "os.environ.get");
         return NULL;
     }
-    return py(L, sp, PY_ENV_GET, ty_str(), 3, (IrValue *[]){k, d, lw_const_bool(L, sp, true)});
+    return py(L, sp, PY_ENV_GET, ty_str(), 3, (IrValue *[]){ k, d, lw_const_bool(L, sp, true) });
 }
 
 /* os.makedirs(name, mode=0o777, exist_ok=False): mode must be the default */
@@ -274,7 +284,7 @@ static IrValue *os_makedirs(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
         return NULL;
     }
     IrValue *ok = arg_of(L, a.p[2], TY_BOOL, "exist_ok", lw_const_bool(L, call->span, false));
-    return ok ? py(L, call->span, PY_MAKEDIRS, NULL, 2, (IrValue *[]){p, ok}) : NULL;
+    return ok ? py(L, call->span, PY_MAKEDIRS, NULL, 2, (IrValue *[]){ p, ok }) : NULL;
 }
 
 /* time.sleep(secs) */
@@ -326,10 +336,9 @@ static IrValue *math_comb(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     Span sp = call->span;
     IrValue *n = arg_of(L, a.p[0], TY_INT, "n", NULL);
     if (!n) return NULL;
-    if (f->arg && (!a.p[1] || a.p[1]->kind == AST_NONE))
-        return py(L, sp, PY_MATH_FACT, ty_int(), 1, &n);
+    if (f->arg && (!a.p[1] || a.p[1]->kind == AST_NONE)) return py(L, sp, PY_MATH_FACT, ty_int(), 1, &n);
     IrValue *k = arg_of(L, a.p[1], TY_INT, "k", NULL);
-    return k ? py(L, sp, PY_MATH_COMB, ty_int(), 3, (IrValue *[]){n, k, cint(L, sp, f->arg)}) : NULL;
+    return k ? py(L, sp, PY_MATH_COMB, ty_int(), 3, (IrValue *[]){ n, k, lw_cint(L, sp, f->arg) }) : NULL;
 }
 
 /* math.factorial(n) / math.isqrt(n) (arg: the call) */
@@ -355,9 +364,10 @@ static IrValue *math_gcd(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     for (int i = 0; i < call->elts.n; i++) {
         IrValue *v = arg_of(L, call->elts.v[i], TY_INT, "each argument", NULL);
         if (!v) return NULL;
-        acc = py(L, sp, PY_MATH_GCD, ty_int(), 3, (IrValue *[]){acc ? acc : cint(L, sp, f->arg), v, cint(L, sp, f->arg)});
+        acc = py(L, sp, PY_MATH_GCD, ty_int(), 3,
+                 (IrValue *[]){ acc ? acc : lw_cint(L, sp, f->arg), v, lw_cint(L, sp, f->arg) });
     }
-    return acc ? acc : cint(L, sp, f->arg);
+    return acc ? acc : lw_cint(L, sp, f->arg);
 }
 
 /* math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0) */
@@ -371,7 +381,7 @@ static IrValue *math_isclose(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     IrValue *y = x ? arg_of(L, a.p[1], TY_FLOAT, "b", NULL) : NULL;
     IrValue *r = y ? arg_of(L, a.p[2], TY_FLOAT, "rel_tol", lw_const_float(L, sp, 1e-09)) : NULL;
     IrValue *t = r ? arg_of(L, a.p[3], TY_FLOAT, "abs_tol", lw_const_float(L, sp, 0.0)) : NULL;
-    return t ? py(L, sp, PY_MATH_ISCLOSE, ty_bool(), 4, (IrValue *[]){x, y, r, t}) : NULL;
+    return t ? py(L, sp, PY_MATH_ISCLOSE, ty_bool(), 4, (IrValue *[]){ x, y, r, t }) : NULL;
 }
 
 /* ---------------------------------------------------------------- random */
@@ -426,11 +436,12 @@ static IrValue *rand_range(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
         return NULL;
     }
     IrValue *lo = arg_of(L, a.p[0], TY_INT, f->arg ? "a" : "start", NULL);
-    IrValue *hi = lo ? arg_of(L, has_stop ? a.p[1] : NULL, TY_INT, f->arg ? "b" : "stop", cint(L, sp, 0)) : NULL;
-    IrValue *st = hi ? arg_of(L, f->arg ? NULL : a.p[2], TY_INT, "step", cint(L, sp, 1)) : NULL;
+    IrValue *hi =
+        lo ? arg_of(L, has_stop ? a.p[1] : NULL, TY_INT, f->arg ? "b" : "stop", lw_cint(L, sp, 0)) : NULL;
+    IrValue *st = hi ? arg_of(L, f->arg ? NULL : a.p[2], TY_INT, "step", lw_cint(L, sp, 1)) : NULL;
     if (!st) return NULL;
-    if (f->arg) hi = lw_binop(L, AOP_ADD, sp, hi, cint(L, sp, 1));
-    return py(L, sp, PY_PYR_RANGE, ty_int(), 4, (IrValue *[]){lo, hi, st, lw_const_bool(L, sp, has_stop)});
+    if (f->arg) hi = lw_binop(L, AOP_ADD, sp, hi, lw_cint(L, sp, 1));
+    return py(L, sp, PY_PYR_RANGE, ty_int(), 4, (IrValue *[]){ lo, hi, st, lw_const_bool(L, sp, has_stop) });
 }
 
 /* random.uniform(a, b) / gauss(mu=0, sigma=1) / normalvariate(mu=0, sigma=1) / expovariate(lambd=1)
@@ -438,15 +449,16 @@ static IrValue *rand_range(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
 static IrValue *rand_real(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
-    static const char *sigs[] = {"a,b", "mu,sigma", "mu,sigma", "lambd"};
+    static const char *sigs[] = { "a,b", "mu,sigma", "mu,sigma", "lambd" };
     Args a;
     if (!lw_bind(call, f->name, sigs[f->arg], f->arg ? 0 : 2, &a)) return NULL;
     Span sp = call->span;
     IrValue *x = arg_of(L, a.p[0], TY_FLOAT, f->arg ? (f->arg == 3 ? "lambd" : "mu") : "a",
                         lw_const_float(L, sp, f->arg == 3 ? 1.0 : 0.0));
-    IrValue *y = x ? arg_of(L, f->arg == 3 ? NULL : a.p[1], TY_FLOAT, f->arg ? "sigma" : "b", lw_const_float(L, sp, 1.0))
+    IrValue *y = x ? arg_of(L, f->arg == 3 ? NULL : a.p[1], TY_FLOAT, f->arg ? "sigma" : "b",
+                            lw_const_float(L, sp, 1.0))
                    : NULL;
-    return y ? py(L, sp, PY_PYR_REAL, ty_float(), 3, (IrValue *[]){x, y, cint(L, sp, f->arg)}) : NULL;
+    return y ? py(L, sp, PY_PYR_REAL, ty_float(), 3, (IrValue *[]){ x, y, lw_cint(L, sp, f->arg) }) : NULL;
 }
 
 /* A list argument of random.choice / shuffle / sample */
@@ -472,7 +484,7 @@ static IrValue *rand_choice(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     Span sp = call->span;
     IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), l);
     IrValue *i = py(L, sp, PY_PYR_INDEX, ty_int(), 1, &n);
-    return lw_emit(L, IR_LIST_GET, sp, l->type->elem, 2, (IrValue *[]){l, i});
+    return lw_emit(L, IR_LIST_GET, sp, l->type->elem, 2, (IrValue *[]){ l, i });
 }
 
 /* random.shuffle(x): in place */
@@ -493,7 +505,7 @@ static IrValue *rand_sample(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     if (!lw_bind(call, f->name, "population,k", 2, &a)) return NULL;
     IrValue *l = list_arg(L, a.p[0], f->name);
     IrValue *k = l ? arg_of(L, a.p[1], TY_INT, "k", NULL) : NULL;
-    return k ? py(L, call->span, PY_PYR_SAMPLE, l->type, 2, (IrValue *[]){l, k}) : NULL;
+    return k ? py(L, call->span, PY_PYR_SAMPLE, l->type, 2, (IrValue *[]){ l, k }) : NULL;
 }
 
 /* ---------------------------------------------------------------- module constants */
@@ -501,22 +513,30 @@ static IrValue *rand_sample(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
 /* string.NAME, os.sep, os.path.sep ...: the constant, or NULL (no error) when there is none */
 IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp)
 {
-    static const struct { const char *mod, *name, *val; } consts[] = {
-        {"string", "ascii_letters", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"},
-        {"string", "ascii_lowercase", "abcdefghijklmnopqrstuvwxyz"},
-        {"string", "ascii_uppercase", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
-        {"string", "digits", "0123456789"},
-        {"string", "hexdigits", "0123456789abcdefABCDEF"},
-        {"string", "octdigits", "01234567"},
-        {"string", "punctuation", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"},
-        {"string", "whitespace", " \t\n\r\x0b\x0c"},
-        {"string", "printable", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \t\n\r\x0b\x0c"},
-        {"os", "sep", "/"}, {"os", "linesep", "\n"}, {"os", "curdir", "."}, {"os", "pardir", ".."},
-        {"os", "name", "posix"}, {"os.path", "sep", "/"},
+    static const struct {
+        const char *mod, *name, *val;
+    } consts[] = {
+        { "string", "ascii_letters", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" },
+        { "string", "ascii_lowercase", "abcdefghijklmnopqrstuvwxyz" },
+        { "string", "ascii_uppercase", "ABCDEFGHIJKLMNOPQRSTUVWXYZ" },
+        { "string", "digits", "0123456789" },
+        { "string", "hexdigits", "0123456789abcdefABCDEF" },
+        { "string", "octdigits", "01234567" },
+        { "string", "punctuation", "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~" },
+        { "string", "whitespace", " \t\n\r\x0b\x0c" },
+        { "string", "printable",
+          "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+          "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \t\n\r\x0b\x0c" },
+        { "os", "sep", "/" },
+        { "os", "linesep", "\n" },
+        { "os", "curdir", "." },
+        { "os", "pardir", ".." },
+        { "os", "name", "posix" },
+        { "os.path", "sep", "/" },
     };
     for (size_t i = 0; i < sizeof consts / sizeof *consts; i++)
-        if (!strcmp(consts[i].mod, module) && !strcmp(consts[i].name, attr)) return lw_const_str(L, sp, consts[i].val);
+        if (!strcmp(consts[i].mod, module) && !strcmp(consts[i].name, attr))
+            return lw_const_str(L, sp, consts[i].val);
     if (!strcmp(module, "os") && (!strcmp(attr, "path") || !strcmp(attr, "environ")))
         return lw_pseudo(L, ty_module(ar_printf(L->a, "os.%s", attr)));
     if (!strcmp(module, "sys") && !strcmp(attr, "stderr")) return lw_pseudo(L, ty_module("sys.stderr"));
@@ -527,76 +547,76 @@ IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp)
 
 const ApiFn lw_pylib_api[] = {
     /* str methods: the receiver is the str */
-    {"str", "strip", str_strip, 3},
-    {"str", "lstrip", str_strip, 1},
-    {"str", "rstrip", str_strip, 2},
-    {"str", "split", str_split, 0},
-    {"str", "rsplit", str_split, 2},
-    {"str", "join", str_join, 0},
-    {"str", "replace", str_replace, 0},
-    {"str", "startswith", str_affix, 0},
-    {"str", "endswith", str_affix, 1},
-    {"str", "upper", str_case, 0},
-    {"str", "lower", str_case, 1},
-    {"str", "capitalize", str_case, 2},
-    {"str", "title", str_case, 3},
-    {"str", "swapcase", str_case, 4},
-    {"str", "ljust", str_pad, 0},
-    {"str", "rjust", str_pad, 1},
-    {"str", "center", str_pad, 2},
-    {"str", "zfill", str_zfill, 0},
-    {"str", "find", str_find, 0},
-    {"str", "rfind", str_find, 1},
-    {"str", "index", str_find, 2},
-    {"str", "rindex", str_find, 3},
-    {"str", "count", str_find, 4},
-    {"str", "isdigit", str_is, 0},
-    {"str", "isalpha", str_is, 1},
-    {"str", "isalnum", str_is, 2},
-    {"str", "isspace", str_is, 3},
-    {"str", "isupper", str_is, 4},
-    {"str", "islower", str_is, 5},
+    { "str", "strip", str_strip, 3 },
+    { "str", "lstrip", str_strip, 1 },
+    { "str", "rstrip", str_strip, 2 },
+    { "str", "split", str_split, 0 },
+    { "str", "rsplit", str_split, 2 },
+    { "str", "join", str_join, 0 },
+    { "str", "replace", str_replace, 0 },
+    { "str", "startswith", str_affix, 0 },
+    { "str", "endswith", str_affix, 1 },
+    { "str", "upper", str_case, 0 },
+    { "str", "lower", str_case, 1 },
+    { "str", "capitalize", str_case, 2 },
+    { "str", "title", str_case, 3 },
+    { "str", "swapcase", str_case, 4 },
+    { "str", "ljust", str_pad, 0 },
+    { "str", "rjust", str_pad, 1 },
+    { "str", "center", str_pad, 2 },
+    { "str", "zfill", str_zfill, 0 },
+    { "str", "find", str_find, 0 },
+    { "str", "rfind", str_find, 1 },
+    { "str", "index", str_find, 2 },
+    { "str", "rindex", str_find, 3 },
+    { "str", "count", str_find, 4 },
+    { "str", "isdigit", str_is, 0 },
+    { "str", "isalpha", str_is, 1 },
+    { "str", "isalnum", str_is, 2 },
+    { "str", "isspace", str_is, 3 },
+    { "str", "isupper", str_is, 4 },
+    { "str", "islower", str_is, 5 },
     /* os, os.path, os.environ */
-    {"os.path", "join", path_join, 0},
-    {"os.path", "exists", path_test, 0},
-    {"os.path", "isfile", path_test, 1},
-    {"os.path", "isdir", path_test, 2},
-    {"os.path", "isabs", path_test, 3},
-    {"os.path", "basename", path_part, 0},
-    {"os.path", "dirname", path_part, 1},
-    {"os.path", "splitext", path_part, -1},
-    {"os.path", "abspath", path_part, 4},
-    {"os.path", "normpath", path_part, 5},
-    {"os.path", "expanduser", path_part, 6},
-    {"os", "getcwd", os_getcwd, 0},
-    {"os", "getenv", env_get, 1},
-    {"os", "makedirs", os_makedirs, 0},
-    {"os.environ", "get", env_get, 0},
+    { "os.path", "join", path_join, 0 },
+    { "os.path", "exists", path_test, 0 },
+    { "os.path", "isfile", path_test, 1 },
+    { "os.path", "isdir", path_test, 2 },
+    { "os.path", "isabs", path_test, 3 },
+    { "os.path", "basename", path_part, 0 },
+    { "os.path", "dirname", path_part, 1 },
+    { "os.path", "splitext", path_part, -1 },
+    { "os.path", "abspath", path_part, 4 },
+    { "os.path", "normpath", path_part, 5 },
+    { "os.path", "expanduser", path_part, 6 },
+    { "os", "getcwd", os_getcwd, 0 },
+    { "os", "getenv", env_get, 1 },
+    { "os", "makedirs", os_makedirs, 0 },
+    { "os.environ", "get", env_get, 0 },
     /* time, sys streams */
-    {"time", "sleep", time_sleep, 0},
-    {"sys.stdout", "write", stream_write, 0},
-    {"sys.stderr", "write", stream_write, 1},
-    {"sys.stderr", "flush", stderr_flush, 0},
+    { "time", "sleep", time_sleep, 0 },
+    { "sys.stdout", "write", stream_write, 0 },
+    { "sys.stderr", "write", stream_write, 1 },
+    { "sys.stderr", "flush", stderr_flush, 0 },
     /* math on ints */
-    {"math", "comb", math_comb, 0},
-    {"math", "perm", math_comb, 1},
-    {"math", "factorial", math_int1, PY_MATH_FACT},
-    {"math", "isqrt", math_int1, PY_MATH_ISQRT},
-    {"math", "gcd", math_gcd, 0},
-    {"math", "lcm", math_gcd, 1},
-    {"math", "isclose", math_isclose, 0},
+    { "math", "comb", math_comb, 0 },
+    { "math", "perm", math_comb, 1 },
+    { "math", "factorial", math_int1, PY_MATH_FACT },
+    { "math", "isqrt", math_int1, PY_MATH_ISQRT },
+    { "math", "gcd", math_gcd, 0 },
+    { "math", "lcm", math_gcd, 1 },
+    { "math", "isclose", math_isclose, 0 },
     /* random: CPython's generator */
-    {"random", "seed", rand_seed, 0},
-    {"random", "random", rand_random, 0},
-    {"random", "getrandbits", rand_bits, 0},
-    {"random", "randrange", rand_range, 0},
-    {"random", "randint", rand_range, 1},
-    {"random", "uniform", rand_real, 0},
-    {"random", "gauss", rand_real, 1},
-    {"random", "normalvariate", rand_real, 2},
-    {"random", "expovariate", rand_real, 3},
-    {"random", "choice", rand_choice, 0},
-    {"random", "shuffle", rand_shuffle, 0},
-    {"random", "sample", rand_sample, 0},
-    {NULL, NULL, NULL, 0},
+    { "random", "seed", rand_seed, 0 },
+    { "random", "random", rand_random, 0 },
+    { "random", "getrandbits", rand_bits, 0 },
+    { "random", "randrange", rand_range, 0 },
+    { "random", "randint", rand_range, 1 },
+    { "random", "uniform", rand_real, 0 },
+    { "random", "gauss", rand_real, 1 },
+    { "random", "normalvariate", rand_real, 2 },
+    { "random", "expovariate", rand_real, 3 },
+    { "random", "choice", rand_choice, 0 },
+    { "random", "shuffle", rand_shuffle, 0 },
+    { "random", "sample", rand_sample, 0 },
+    { NULL, NULL, NULL, 0 },
 };

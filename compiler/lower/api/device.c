@@ -37,14 +37,7 @@ static const char *const STREAM = "cupy.cuda.Stream", *const EVENT = "cupy.cuda.
 /* One IR_DEVICE call c of args, of result type t (NULL: none; the value is then None). */
 static IrValue *dev(Lower *L, Span sp, IrDevCall c, Type *t, int n, IrValue **args)
 {
-    if (!t) {
-        IrInstr *in = ir_emit(L->m, L->blk, IR_DEVICE, sp, NULL, n, args);
-        in->ival = c;
-        return lw_pseudo(L, ty_none());
-    }
-    IrValue *r = lw_emit(L, IR_DEVICE, sp, t, n, args);
-    r->def->ival = c;
-    return r;
+    return lw_host_call(L, sp, IR_DEVICE, c, t, n, args);
 }
 
 static IrValue *dev1(Lower *L, Span sp, IrDevCall c, Type *t, IrValue *a) { return dev(L, sp, c, t, 1, &a); }

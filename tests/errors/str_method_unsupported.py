@@ -1,2 +1,0 @@
-words = "a b"
-at = words.find("b")
