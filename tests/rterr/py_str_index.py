@@ -1,6 +1,6 @@
 # str.index of a missing substring: ValueError at run time
 import sys
 
-s = "abc" * len(sys.argv)
-print(s.find("z"))
-print(s.index("z"))
+s = sys.argv[0]
+print(s.find("@@"))
+print(s.index("@@"))
