@@ -1,1 +1,0 @@
-parts = "a b".split("")

@@ -1,3 +1,0 @@
-import sys
-
-parts = "a b".split(" ", len(sys.argv))
