@@ -101,6 +101,21 @@ static const struct {
 };
 _Static_assert(sizeof libs / sizeof libs[0] == GPU_NLIBS, "a row for every GpuLib");
 
+/* True for the statuses of CUDA's stream-capture rules (a synchronisation or a host copy while
+ * a stream is captured, a capture invalidated by one): CuPy raises them from its own calls as
+ * CUDARuntimeError, which is what a program that broke a rule sees. */
+static int capture_status(cudaError_t e)
+{
+    switch (e) {
+    case cudaErrorStreamCaptureUnsupported: case cudaErrorStreamCaptureInvalidated:
+    case cudaErrorStreamCaptureMerge: case cudaErrorStreamCaptureUnmatched:
+    case cudaErrorStreamCaptureUnjoined: case cudaErrorStreamCaptureIsolation:
+    case cudaErrorStreamCaptureImplicit: case cudaErrorCapturedEvent:
+    case cudaErrorStreamCaptureWrongThread: return 1;
+    default: return 0;
+    }
+}
+
 void gpu_check_fail(GpuLib lib, int status, const char *call, const char *file, int line)
 {
     char msg[1024];
@@ -110,6 +125,11 @@ void gpu_check_fail(GpuLib lib, int status, const char *call, const char *file, 
         snprintf(msg, sizeof msg, "%s could not allocate %s (%s)", libs[lib].lib, libs[lib].what,
                  call);
         gpu_error("cupy.cuda.memory.OutOfMemoryError", msg);
+    }
+    if (lib == GPU_CUDA && capture_status((cudaError_t)status)) {
+        snprintf(msg, sizeof msg, "%s: %s", cudaGetErrorName((cudaError_t)status),
+                 cudaGetErrorString((cudaError_t)status));
+        gpu_error("cupy_backends.cuda.api.runtime.CUDARuntimeError", msg);
     }
     if (lib == GPU_CUDA) {
         cudaError_t e = (cudaError_t)status;

@@ -11,6 +11,8 @@
  * prints a traceback and exits with status 1:
  *   the library could not allocate memory:
  *     cupy.cuda.memory.OutOfMemoryError: cuBLAS could not allocate its workspace (CALL)
+ *   a rule of stream capture broken (CuPy's words and class):
+ *     cupy_backends.cuda.api.runtime.CUDARuntimeError: cudaErrorStreamCaptureUnsupported: ...
  *   any other failure:
  *     RuntimeError: cuBLAS error at FILE:LINE: CALL: CUBLAS_STATUS_EXECUTION_FAILED
  *     RuntimeError: CUDA error at FILE:LINE: CALL: cudaErrorIllegalAddress: CUDA's description

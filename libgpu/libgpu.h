@@ -67,6 +67,12 @@ int gpu_kept_blocks(void);
 /* Gives the kept blocks of stream s (all != 0: of every stream) back to the pool, waits for
  * the device and returns the pool's unused memory to the driver. */
 void gpu_free_all_blocks(cudaStream_t s, int all);
+/* CuPy's stream captures (cupy.cuda.Stream.begin_capture): on != 0 one more capture begins
+ * (0: one ended).  While one is in progress, an allocation on a captured stream is made outside
+ * the graph, usable at once, and every freed block is held until the program's end (the graph
+ * may use it at each replay). */
+void gpu_user_capture(int on);
+int gpu_user_capturing(void);
 /* A memory pool's set_limit: replaces CUPY_GPU_MEMORY_LIMIT's limit (0: none). */
 void gpu_set_limit(uint64_t bytes);
 uint64_t gpu_get_limit(void);

@@ -291,6 +291,66 @@ static void check_limit(size_t req, cudaStream_t s, bool cap)
         out_of_memory(req, limit);
 }
 
+/* ---------------------------------------------------------------- CuPy's stream captures
+ * While the program captures a stream into a cupy.cuda.Graph (gpu_user_capture, runtime/graph.c),
+ * memory behaves as CuPy's pool makes it behave: an array allocated during the capture is real
+ * memory, outside the graph, that its replays write (cudaMallocAsync on `side`, a stream never
+ * captured, waited for at once), and a block freed during the capture is held until the end,
+ * never reused: the graph may read or write it at every replay. */
+static int user_captures;     /* captures begun and not ended */
+static cudaStream_t side;     /* allocations made during a capture */
+static struct Held {
+    void *p;
+    cudaStream_t s;
+} *held;
+static size_t nheld, capheld;
+
+void gpu_user_capture(int on)
+{
+    gpu_init();
+    if (on && !side)
+        CHECK_CUDA(cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking));
+    user_captures += on ? 1 : -1;
+}
+
+int gpu_user_capturing(void)
+{
+    return user_captures > 0;
+}
+
+/* n bytes (req rounded) outside the capture in progress, usable at once. */
+static void *outside_malloc(size_t n, size_t req)
+{
+    const uint64_t lim = memory_limit();
+    if (lim && (req > lim || bytes_in_use + req > lim))
+        out_of_memory(n, lim);
+    void *p = NULL;
+    cudaError_t e = cudaMallocAsync(&p, req, side);
+    if (e == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError();
+        out_of_memory(n, lim);
+    }
+    CHECK_CUDA(e);
+    CHECK_CUDA(cudaStreamSynchronize(side));
+    map_put(p, n, side);
+    bytes_in_use += req;
+    return p;
+}
+
+/* Keeps p (of stream s), freed during a capture, until gpu_pool_release. */
+static void hold(void *p, cudaStream_t s)
+{
+    if (nheld == capheld) {
+        capheld = capheld ? capheld * 2 : 64;
+        held = realloc(held, sizeof *held * capheld);
+        if (!held)
+            gpu_error("MemoryError", "out of host memory");
+    }
+    held[nheld].p = p;
+    held[nheld].s = s;
+    nheld++;
+}
+
 /* Stream-ordered allocation of n bytes (n == 0 gives a unique valid pointer). */
 void *gpu_malloc(size_t n)
 {
@@ -300,6 +360,8 @@ void *gpu_malloc(size_t n)
     const size_t req = rounded(n);
     pool_ops++;
     const bool cap = capturing(s);
+    if (cap && user_captures)
+        return outside_malloc(n, req);
     void *p = cap ? NULL : cache_take(req, s);
     if (p) {
         map_put(p, n, s);
@@ -368,6 +430,10 @@ void gpu_free(void *p)
     n &= ~BORN_IN_CAPTURE;
     const size_t r = rounded(n);
     bytes_in_use -= r;
+    if (user_captures) {
+        hold(p, s);
+        return;
+    }
     order_after_current(s);
     if (r <= CACHE_MAX_BYTES && !born_in_capture && !capturing(s))
         cache_put(p, r, s);
@@ -377,6 +443,15 @@ void gpu_free(void *p)
 
 void gpu_pool_release(int all)
 {
+    for (size_t i = 0; i < nheld; i++)
+        (void)cudaFreeAsync(held[i].p, held[i].s);
+    free(held);
+    held = NULL;
+    nheld = capheld = 0;
+    user_captures = 0;
+    if (side)
+        (void)cudaStreamDestroy(side);
+    side = NULL;
     for (int i = 0; i < ncache; i++)
         (void)cudaFreeAsync(cache[i].p, cache[i].s);
     ncache = 0;

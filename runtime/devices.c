@@ -74,6 +74,65 @@ int64_t rt_device_mem(int64_t id, int64_t which)
     return (int64_t)(which ? total_b : free_b);
 }
 
+/* Device.attributes' value of cudaDeviceAttr attr; 0 for one this CUDA does not know (CuPy
+ * leaves such a key out of its dict). */
+int64_t rt_device_attr(int64_t id, int64_t attr)
+{
+    check_device(id);
+    int v = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&v, (enum cudaDeviceAttr)attr, (int)id);
+    if (e == cudaErrorInvalidValue) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    CHECK_CUDA(e);
+    return v;
+}
+
+/* The cudaDeviceProp of device id, read once. */
+static const struct cudaDeviceProp *props_of(int64_t id)
+{
+    enum { MAXDEV = 64 };
+    static struct cudaDeviceProp props[MAXDEV];
+    static bool have[MAXDEV];
+    check_device(id);
+    if (id >= MAXDEV)
+        rt_raise("NotImplementedError", "gpyc reads the properties of devices 0 to %d", MAXDEV - 1);
+    if (!have[id]) {
+        CHECK_CUDA(cudaGetDeviceProperties(&props[id], (int)id));
+        have[id] = true;
+    }
+    return &props[id];
+}
+
+int64_t rt_device_prop(int64_t id, int64_t row, int64_t i)
+{
+    const struct cudaDeviceProp *p = props_of(id);
+    (void)p, (void)i;
+#define ATTR(a) rt_device_attr(id, a)
+    enum {
+#define GPK_PROP(name, n, expr) PROP_##name,
+#include "gpyrt_kinds.def"
+    };
+    switch (row) {
+#define GPK_PROP(name, n, expr) \
+    case PROP_##name: return (int64_t)(expr);
+#include "gpyrt_kinds.def"
+    }
+#undef ATTR
+    rt_raise("RuntimeError", "gpyc runtime: bad device property %lld", (long long)row);
+}
+
+const char *rt_device_name(int64_t id)
+{
+    const char *name = props_of(id)->name;
+    size_t n = strnlen(name, sizeof props_of(id)->name);
+    char *s = rt_str_alloc(n + 1);
+    memcpy(s, name, n);
+    s[n] = 0;
+    return s;
+}
+
 int64_t rt_driver_version(void)
 {
     int v = 0;

@@ -1,5 +1,8 @@
 /*
- * graph.c — loops replayed as CUDA graphs.  The compiler (compiler/passes/graphloop.c) marks a
+ * graph.c — CUDA graphs: loops replayed as graphs, and CuPy's cupy.cuda.Graph objects (the end
+ * of this file).
+ *
+ * Loops replayed as CUDA graphs.  The compiler (compiler/passes/graphloop.c) marks a
  * `for ... in range(n)` loop whose iterations all launch the same kernels with the same
  * arguments and never synchronise; the generated code runs it as
  *
@@ -68,7 +71,7 @@ static void config(void)
 int64_t rt_graph_begin(gp_graph *g, int64_t n)
 {
     config();
-    if (!cfg_enabled || active || g->off || n < cfg_min)
+    if (!cfg_enabled || active || g->off || n < cfg_min || gpu_user_capturing())
         return 0;
     cudaStream_t s = rt_stream();
     if (cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal) != cudaSuccess) {
@@ -174,15 +177,24 @@ int64_t rt_graph_end(gp_graph *g, int64_t n)
     return reps * g->unroll;
 }
 
+/* Ends the capture on s, throwing its graph away, errors ignored. */
+static void capture_drop(cudaStream_t s)
+{
+    cudaGraph_t graph = NULL;
+    if (cudaStreamEndCapture(s, &graph) == cudaSuccess && graph)
+        (void)cudaGraphDestroy(graph);
+    (void)cudaGetLastError();
+}
+
+static void user_abort(void);
+
 void rt_graph_abort(void)
 {
+    user_abort();
     if (!active)
         return;
     active = NULL;
-    cudaGraph_t graph = NULL;
-    if (cudaStreamEndCapture(rt_stream(), &graph) == cudaSuccess && graph)
-        (void)cudaGraphDestroy(graph);
-    (void)cudaGetLastError();
+    capture_drop(rt_stream());
 }
 
 void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks)
@@ -190,4 +202,118 @@ void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks)
     *captures = n_captures;
     *launches = n_launches;
     *fallbacks = n_fallbacks;
+}
+
+/* ---------------------------------------------------------------- cupy.cuda.Graph
+ * `s.begin_capture()` ... `g = s.end_capture()`, `g.launch(stream=None)`, as CuPy's Stream and
+ * Graph (cupy/cuda/stream.pyx, graph.pyx): the work the program puts on s between the two
+ * calls is recorded, not run, and runs at each launch.  A Graph object is a handle into
+ * `execs` (its instantiated graph, destroyed at exit).  CUDA's failures are CuPy's
+ * CUDARuntimeError ("cudaErrorStreamCaptureUnsupported: operation not permitted when stream is
+ * capturing" for a synchronisation during a capture); capturing Stream.null is CuPy's
+ * RuntimeError.  While a capture is in progress libgpu allocates outside the graph and holds
+ * every freed block (gpu_user_capture); loops are not captured as graphs of their own then.
+ *
+ * Invariants: `ucap` lists the streams captured now, each counted once by gpu_user_capture;
+ * an error raised meanwhile ends their captures first (rt_graph_abort), so the program's exit
+ * runs on streams that capture nothing. */
+static cudaGraphExec_t *execs;
+static int64_t nexecs;
+static cudaStream_t ucap[16];
+static int nucap;
+
+/* Raises CuPy's CUDARuntimeError for a failed status e. */
+static void status_check(cudaError_t e)
+{
+    if (e == cudaSuccess)
+        return;
+    (void)cudaGetLastError();
+    rt_raise("cupy_backends.cuda.api.runtime.CUDARuntimeError", "%s: %s", cudaGetErrorName(e),
+             cudaGetErrorString(e));
+}
+
+static void user_abort(void)
+{
+    while (nucap > 0) {
+        capture_drop(ucap[--nucap]);
+        gpu_user_capture(0);
+    }
+}
+
+/* At exit: every Graph object's executable graph destroyed. */
+static void execs_drop(void *arg)
+{
+    (void)arg;
+    for (int64_t i = 0; i < nexecs; i++)
+        (void)cudaGraphExecDestroy(execs[i]);
+    free(execs);
+    execs = NULL;
+    nexecs = 0;
+}
+
+void rt_stream_begin_capture(int64_t h, int64_t mode)
+{
+    if (h == 0)
+        rt_raise("RuntimeError", "cannot capture on the default (legacy) stream");
+    cudaStream_t s = rt_stream_of(h);
+    if (nucap == (int)(sizeof ucap / sizeof ucap[0]))
+        rt_raise("NotImplementedError", "gpyc captures at most %d streams at once", nucap);
+    gpu_user_capture(1);
+    cudaError_t e = cudaStreamBeginCapture(s, mode < 0 ? cudaStreamCaptureModeRelaxed
+                                                       : (enum cudaStreamCaptureMode)mode);
+    if (e != cudaSuccess)
+        gpu_user_capture(0);
+    status_check(e);
+    ucap[nucap++] = s;
+}
+
+int64_t rt_stream_end_capture(int64_t h)
+{
+    cudaStream_t s = rt_stream_of(h);
+    for (int i = 0; i < nucap; i++) {
+        if (ucap[i] == s) {
+            ucap[i] = ucap[--nucap];
+            gpu_user_capture(0);
+            break;
+        }
+    }
+    cudaGraph_t graph = NULL;
+    status_check(cudaStreamEndCapture(s, &graph));
+    cudaGraphExec_t exec = NULL;
+    cudaError_t e = cudaGraphInstantiate(&exec, graph, 0);
+    (void)cudaGraphDestroy(graph);
+    status_check(e);
+    if (!execs)
+        rt_at_exit(execs_drop, NULL);
+    if (nexecs % 16 == 0)
+        execs = rt_xrealloc(execs, sizeof *execs * (size_t)(nexecs + 16));
+    execs[nexecs] = exec;
+    return nexecs++;
+}
+
+bool rt_stream_is_capturing(int64_t h)
+{
+    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    status_check(cudaStreamIsCapturing(rt_stream_of(h), &cs));
+    return cs != cudaStreamCaptureStatusNone;
+}
+
+/* Graph g's executable graph, checked. */
+static cudaGraphExec_t exec_at(int64_t g)
+{
+    if (g < 0 || g >= nexecs)
+        rt_raise("RuntimeError", "gpyc runtime: bad graph handle %lld", (long long)g);
+    return execs[g];
+}
+
+void rt_graph_launch(int64_t g, int64_t stream)
+{
+    cudaGraphExec_t e = exec_at(g);
+    status_check(cudaGraphLaunch(e, stream < 0 ? rt_stream() : rt_stream_of(stream)));
+}
+
+void rt_graph_upload(int64_t g, int64_t stream)
+{
+    cudaGraphExec_t e = exec_at(g);
+    status_check(cudaGraphUpload(e, stream < 0 ? rt_stream() : rt_stream_of(stream)));
 }

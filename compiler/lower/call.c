@@ -225,10 +225,13 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         if (!strcmp(attr, "mgrid") || !strcmp(attr, "ogrid") || !strcmp(attr, "r_") || !strcmp(attr, "c_"))
             return lw_pseudo(L, ty_module(full));   /* subscripted: lw_grid_subscript */
     }
-    if (!strcmp(module, "cupy.cuda") && (!strcmp(attr, "runtime") || !strcmp(attr, "stream")))
+    if (!strcmp(module, "cupy.cuda") && (!strcmp(attr, "runtime") || !strcmp(attr, "stream") ||
+                                         !strcmp(attr, "graph") || !strcmp(attr, "nvtx") ||
+                                         !strcmp(attr, "profiler")))
         return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupy") && !strcmp(attr, "testing")) return lw_pseudo(L, ty_module(full));
-    if (!strcmp(module, "cupyx") && !strcmp(attr, "jit")) return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler")))
+        return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -240,6 +243,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
     if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
+    const ApiFn *prop = lw_device_prop(module, attr); /* a module constant (runtime.streamCaptureModeRelaxed) */
+    if (prop) return prop->lower(L, ast_new(L->a, AST_NAME, sp, NULL), prop, NULL);
     if (lw_api_find(module, attr)) return lw_pseudo(L, ty_builtin(full, NULL));
     IrValue *c = lw_pylib_const(L, module, attr, sp);
     if (c) return c;
@@ -435,6 +440,10 @@ IrValue *lw_printable(Lower *L, AstNode *e)
             return NULL;
         }
     }
+    if (v && v->type->kind == TY_OBJ) {
+        IrValue *str = lw_device_str(L, v, e);
+        if (str) return str;
+    }
     return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;
 }
 
@@ -552,6 +561,7 @@ void lw_api_each(void (*fn)(const char *full, void *ctx), void *ctx)
             if (strcmp(m, "cupy") && strncmp(m, "cupy.", 5) && strcmp(m, "cupyx") &&
                 strncmp(m, "cupyx.", 6) && strcmp(m, "numpy.random"))
                 continue;
+            if (t->name[0] == '_') continue; /* the compiler's own steps (benchmark's), __str__ */
             snprintf(buf, sizeof buf, "%s.%s", t->mod, t->name);
             fn(buf, ctx);
         }

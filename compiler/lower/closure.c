@@ -144,11 +144,60 @@ static bool check_generator(Lower *L, AstNode *s)
     return true;
 }
 
+/* Whether e is the literal None (or absent). */
+static bool is_none(const AstNode *e) { return !e || e->kind == AST_NONE; }
+
+/* def s under @cupyx.profiler.time_range(...) (s->lhs): the function whose body runs inside
+ * `with time_range(...)`, the message the function's name where the call gives none (CuPy's
+ * _recreate_cm). */
+static IrValue *time_range_def(Lower *L, AstNode *s)
+{
+    AstNode *call = ar_alloc(L->a, sizeof *call), *name = ast_new(L->a, AST_STR, s->span, NULL);
+    *call = *s->lhs;
+    name->sval = s->sval;
+    name->slen = (int)strlen(s->sval);
+    bool named = false;
+    AstNode **ps = (AstNode **)call->params.v;
+    for (int i = 0; i < call->params.n; i++) {
+        if (strcmp(ps[i]->sval, "message")) continue;
+        named = true;
+        if (is_none(ps[i]->rhs)) {
+            AstNode *k = ar_alloc(L->a, sizeof *k);
+            *k = *ps[i];
+            k->rhs = name;
+            call->params = lw_ast_vec(L, call->params.n, ps);
+            ((AstNode **)call->params.v)[i] = k;
+        }
+    }
+    if (!named && (call->elts.n == 0 || is_none(call->elts.v[0]))) {
+        AstNode **args = ar_alloc(L->a, sizeof *args * (size_t)(call->elts.n + 1));
+        memcpy(args, call->elts.v, sizeof *args * (size_t)call->elts.n);
+        args[0] = name;
+        call->elts = lw_ast_vec(L, call->elts.n ? call->elts.n : 1, args);
+    }
+    AstNode *item = ast_new(L->a, AST_WITH_ITEM, call->span, NULL), *with = ast_new(L->a, AST_WITH, s->span, NULL);
+    item->lhs = call;
+    with->elts = lw_ast_vec(L, 1, &item);
+    with->then = s->then;
+    AstNode *d = ar_alloc(L->a, sizeof *d);
+    *d = *s;
+    d->lhs = NULL;
+    d->then = lw_ast_block(L, with);
+    return lw_pseudo(L, ty_func(d));
+}
+
 /* The value a def s with a decorator other than @contextmanager (s->lhs) binds: the function
- * for @cupy.fuse / @cupy.fuse(...) / @cupy.vectorize (gpyc fuses every function), a jit kernel for
- * @cupyx.jit.rawkernel(); NULL after a located error. */
+ * for @cupy.fuse / @cupy.fuse(...) / @cupy.vectorize (gpyc fuses every function), a jit kernel
+ * for @cupyx.jit.rawkernel(), the function inside a range for @cupyx.profiler.time_range(...);
+ * NULL after a located error. */
 static IrValue *decorated_value(Lower *L, AstNode *s)
 {
+    if (s->lhs->kind == AST_CALL) {
+        IrValue *f = lw_expr(L, s->lhs->lhs);
+        if (!f) return NULL;
+        if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupyx.profiler.time_range"))
+            return time_range_def(L, s);
+    }
     IrValue *d = lw_expr(L, s->lhs);
     if (!d) return NULL;
     if (d->type->kind == TY_BUILTIN &&
@@ -157,7 +206,7 @@ static IrValue *decorated_value(Lower *L, AstNode *s)
     if (d->type->kind == TY_BUILTIN && !strcmp(d->type->name, "cupyx.jit.rawkernel()"))
         return lw_jit_kernel(L, s);
     diag_error(s->lhs->span, "decorators are not supported (but @contextlib.contextmanager, @cupy.fuse(), "
-                             "@cupy.vectorize and @cupyx.jit.rawkernel())");
+                             "@cupy.vectorize, @cupyx.jit.rawkernel() and @cupyx.profiler.time_range())");
     return NULL;
 }
 

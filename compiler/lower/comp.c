@@ -41,7 +41,7 @@ static AstNode *mk_name(Lower *L, Span sp, const char *name)
 }
 
 /* A Vec of the n nodes given (arena-backed). */
-static Vec mk_vec(Lower *L, int n, AstNode **v)
+Vec lw_ast_vec(Lower *L, int n, AstNode **v)
 {
     Vec out = { ar_alloc(L->a, sizeof(void *) * (size_t)(n ? n : 1)), n, 0 };
     memcpy(out.v, v, sizeof(void *) * (size_t)n);
@@ -49,17 +49,17 @@ static Vec mk_vec(Lower *L, int n, AstNode **v)
 }
 
 /* A block holding the one statement s. */
-static AstNode *mk_block(Lower *L, AstNode *s)
+AstNode *lw_ast_block(Lower *L, AstNode *s)
 {
     AstNode *b = mk(L, AST_BLOCK, s->span);
-    b->body = mk_vec(L, 1, &s);
+    b->body = lw_ast_vec(L, 1, &s);
     return b;
 }
 
 static AstNode *mk_assign(Lower *L, Span sp, const char *name, AstNode *v)
 {
     AstNode *a = mk(L, AST_ASSIGN, sp), *t = mk_name(L, sp, name);
-    a->elts = mk_vec(L, 1, &t);
+    a->elts = lw_ast_vec(L, 1, &t);
     a->rhs = v;
     return a;
 }
@@ -70,7 +70,7 @@ static AstNode *mk_for(Lower *L, Span sp, AstNode *target, AstNode *iter, AstNod
     AstNode *f = mk(L, AST_FOR, sp);
     f->lhs = target;
     f->rhs = iter;
-    f->then = body ? mk_block(L, body) : NULL;
+    f->then = body ? lw_ast_block(L, body) : NULL;
     return f;
 }
 
@@ -78,7 +78,7 @@ static AstNode *mk_if(Lower *L, Span sp, AstNode *cond, AstNode *body)
 {
     AstNode *f = mk(L, AST_IF, sp);
     f->cond = cond;
-    f->then = body ? mk_block(L, body) : NULL;
+    f->then = body ? lw_ast_block(L, body) : NULL;
     return f;
 }
 
@@ -125,7 +125,7 @@ static AstNode *clone(Lower *L, AstNode *n, const Renames *r)
         if (!v->n) continue;
         AstNode **kids = ar_alloc(L->a, sizeof(AstNode *) * (size_t)v->n);
         for (int i = 0; i < v->n; i++) kids[i] = clone(L, v->v[i], r);
-        *v = mk_vec(L, v->n, kids);
+        *v = lw_ast_vec(L, v->n, kids);
     }
     return c;
 }
@@ -152,7 +152,7 @@ static AstNode *comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNo
     }
     AstNode *s = inner(L, clone(L, e->lhs, &r), ctx);
     for (int i = n - 1; i >= 0; i--) {
-        heads[i]->then = mk_block(L, s);
+        heads[i]->then = lw_ast_block(L, s);
         s = heads[i];
     }
     vec_free(&r.from);
@@ -167,7 +167,7 @@ static AstNode *append_to(Lower *L, AstNode *elt, void *ctx)
     attr->lhs = mk_name(L, elt->span, ctx);
     attr->sval = "append";
     call->lhs = attr;
-    call->elts = mk_vec(L, 1, &elt);
+    call->elts = lw_ast_vec(L, 1, &elt);
     AstNode *s = mk(L, AST_EXPR_STMT, elt->span);
     s->lhs = call;
     return s;
@@ -192,7 +192,7 @@ static AstNode *mk_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args)
 {
     AstNode *c = mk(L, AST_CALL, sp);
     c->lhs = f;
-    c->elts = mk_vec(L, n, args);
+    c->elts = lw_ast_vec(L, n, args);
     return c;
 }
 
@@ -209,7 +209,7 @@ static AstNode *mk_comp(Lower *L, Span sp, int id, AstNode *elt, AstNode *x, Ast
         clauses[1] = mk(L, AST_IF, sp);
         clauses[1]->cond = cond;
     }
-    c->elts = mk_vec(L, cond ? 2 : 1, clauses);
+    c->elts = lw_ast_vec(L, cond ? 2 : 1, clauses);
     return c;
 }
 
@@ -229,7 +229,7 @@ IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name)
     if (n > 1) { /* map(f, a, b): f(x, y) for x, y in zip(a, b) */
         src = mk_call(L, sp, mk_name(L, sp, "zip"), n, (AstNode **)call->elts.v + 1);
         target = mk(L, AST_TUPLE, sp);
-        target->elts = mk_vec(L, n, xs);
+        target->elts = lw_ast_vec(L, n, xs);
     }
     if (is_map)
         return lw_comprehension(L, mk_comp(L, sp, call->id, mk_call(L, sp, f, n, xs), target, src, NULL));
@@ -291,16 +291,16 @@ static AstNode *reduce_step(Lower *L, const char *name, AstNode *v, const char *
         val->ival = any;
         AstNode *body = mk(L, AST_BLOCK, sp);
         AstNode *stmts[2] = { mk_assign(L, sp, acc, val), mk(L, AST_BREAK, sp) };
-        body->body = mk_vec(L, 2, stmts);
+        body->body = lw_ast_vec(L, 2, stmts);
         AstNode *f = mk_if(L, sp, cond, stmts[0]);
         f->then = body;
         return f;
     }
     AstNode *cmp = mk(L, AST_COMPARE, sp); /* min: v < acc, max: v > acc (the first extreme stays) */
     AstNode *ops[2] = { v, mk_name(L, sp, acc) };
-    cmp->elts = mk_vec(L, 2, ops);
+    cmp->elts = lw_ast_vec(L, 2, ops);
     AstNode *op = (AstNode *)(intptr_t)(name[1] == 'i' ? AOP_LT : AOP_GT); /* ops holds AstOps */
-    cmp->ops = mk_vec(L, 1, &op);   /* in the arena, as every synthesised node (no vec_push) */
+    cmp->ops = lw_ast_vec(L, 1, &op);   /* in the arena, as every synthesised node (no vec_push) */
     return mk_if(L, sp, cmp, mk_assign(L, sp, acc, mk_name(L, sp, v->sval)));
 }
 
@@ -326,11 +326,11 @@ static IrValue *sum_arrays(Lower *L, Span sp, IrValue *xs, Type *et, const char 
     AstNode *len = mk(L, AST_CALL, sp), *range = mk(L, AST_CALL, sp), *one = mk(L, AST_INT, sp);
     AstNode *get = mk(L, AST_SUBSCRIPT, sp), *tn = mk_name(L, sp, tmp);
     len->lhs = mk_name(L, sp, "len");
-    len->elts = mk_vec(L, 1, &tn);
+    len->elts = lw_ast_vec(L, 1, &tn);
     one->ival = 1;
     AstNode *bounds[2] = { one, len };
     range->lhs = mk_name(L, sp, "range");
-    range->elts = mk_vec(L, 2, bounds);
+    range->elts = lw_ast_vec(L, 2, bounds);
     get->lhs = mk_name(L, sp, tmp);
     get->rhs = mk_name(L, sp, i);
     lw_stmt(L, mk_for(L, sp, mk_name(L, sp, i), range, reduce_step(L, "sum", get, acc)));

@@ -16,7 +16,7 @@
 #include <string.h>
 
 /* The record of keys[0..n) and values vs[0..n): an IR_TUPLE of a record type. */
-static IrValue *make_record(Lower *L, Span sp, int n, const char **keys, IrValue **vs)
+IrValue *lw_record(Lower *L, Span sp, int n, const char **keys, IrValue **vs)
 {
     Type **ts = ar_alloc(L->a, sizeof(Type *) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++) {
@@ -72,7 +72,7 @@ IrValue *lw_dict_literal(Lower *L, AstNode *e)
         vs[j] = v;
         if (j == m) m++;
     }
-    return make_record(L, e->span, m, keys, vs);
+    return lw_record(L, e->span, m, keys, vs);
 }
 
 IrValue *lw_dict_get(Lower *L, IrValue *d, AstNode *key, Span sp)
@@ -111,7 +111,7 @@ static IrValue *record_with(Lower *L, IrValue *d, const char *key, IrValue *v, S
         diag_error(sp, "removing the last key of a dict is not supported (an empty dict has no type here)");
         return NULL;
     }
-    return make_record(L, sp, m, keys, vs);
+    return lw_record(L, sp, m, keys, vs);
 }
 
 bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp)

@@ -483,6 +483,11 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_ARRAY: case TY_LIST: case TY_TUPLE:
         if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
+    case TY_OBJ: {
+        IrValue *str = lw_device_str(L, v, ast_new(L->a, AST_NAME, sp, NULL));
+        if (str) return str;
+        break;
+    }
     default: break;
     }
     diag_error(sp, "cannot convert %s to str", ty_str_of(v->type));

@@ -257,9 +257,13 @@ IrValue *lw_list_of(Lower *L, AstNode *call);
 IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e);
 /* The keys [key(x) for x in xs] of sorted(xs, key=key) (call), or NULL after an error. */
 IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key);
+/* Synthesised AST (arena-backed): a Vec of the n nodes v, a block holding the one statement s. */
+Vec lw_ast_vec(Lower *L, int n, AstNode **v);
+AstNode *lw_ast_block(Lower *L, AstNode *s);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);
+IrValue *lw_record(Lower *L, Span sp, int n, const char **keys, IrValue **vs); /* {keys[i]: vs[i]} */
 IrValue *lw_dict_get(Lower *L, IrValue *d, AstNode *key, Span sp);            /* d[key] */
 bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp); /* d[k] = v, d a name */
 bool lw_dict_del(Lower *L, AstNode *target);                                  /* del d[k] */
@@ -597,6 +601,9 @@ const ApiFn *lw_api_find(const char *mod, const char *name);
 /* lower/api/device.c — the objects of CuPy's device API (TY_OBJ) and `with` statements */
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
 const ApiFn *lw_device_prop(const char *cls, const char *name);
+/* str(obj) of a device-API object whose class has a __str__ row (at: the call or attribute
+ * node), else NULL. */
+IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at);
 /* `with ctx:` makes the stream or device ctx current (false after a located error when ctx is
  * neither); lw_with_exit ends the innermost with (restoring the previous one unless the body
  * ended in return, break or continue); lw_with_unwind restores what the withs of the current

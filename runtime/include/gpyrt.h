@@ -280,6 +280,28 @@ bool rt_stream_done(int64_t s);
 int64_t rt_stream_ptr(int64_t s);
 int64_t rt_stream_record(int64_t s, int64_t event);   /* event -1: a new one; returns it */
 void rt_stream_wait_event(int64_t s, int64_t event);
+/* graph.c: Graph objects (handles) of stream captures; mode -1: CuPy's default (relaxed) */
+void rt_stream_begin_capture(int64_t s, int64_t mode);
+int64_t rt_stream_end_capture(int64_t s);             /* returns the Graph */
+bool rt_stream_is_capturing(int64_t s);
+void rt_graph_launch(int64_t graph, int64_t stream);  /* stream -1: the current one */
+void rt_graph_upload(int64_t graph, int64_t stream);
+/* profile.c: NVTX ranges and markers (id_color -1: none; argb -1: none, else it wins), the CUDA
+ * profiler, cupyx.profiler.benchmark's records */
+void rt_nvtx_push(const char *msg, int64_t id_color, int64_t argb);
+void rt_nvtx_pop(void);
+void rt_nvtx_mark(const char *msg, int64_t id_color, int64_t argb);
+int64_t rt_range_new(const char *msg, int64_t id_color, int64_t argb, bool sync);   /* time_range */
+void rt_range_enter(int64_t range);
+void rt_range_exit(int64_t range);
+void rt_profiler_start(void);
+void rt_profiler_stop(void);
+int64_t rt_bench_new(const char *name);               /* after the warm-up calls */
+void rt_bench_start(int64_t bench);                   /* before a timed call */
+bool rt_bench_stop(int64_t bench, double max_duration);   /* after it; true: stop repeating */
+const char *rt_bench_str(int64_t bench, bool show_gpu);   /* CuPy's _PerfCaseResult.to_str */
+const char *rt_bench_name(int64_t bench);
+gp_array *rt_bench_times(int64_t bench, int64_t gpu); /* seconds: (n,) CPU or (1, n) GPU */
 int64_t rt_event_new(bool block, bool disable_timing, bool interprocess);
 void rt_event_record(int64_t event, int64_t stream);  /* stream -1: the current one */
 void rt_event_sync(int64_t event);
@@ -293,6 +315,9 @@ int64_t rt_device_use(int64_t id);        /* returns the device it replaces */
 void rt_device_sync(int64_t id);          /* Device.synchronize(), runtime.deviceSynchronize() */
 const char *rt_device_cc(int64_t id);     /* compute_capability: "90" */
 int64_t rt_device_mem(int64_t id, int64_t which);     /* bytes: 0 free, 1 total */
+int64_t rt_device_attr(int64_t id, int64_t attr);     /* Device.attributes[...]: cudaDeviceAttr */
+int64_t rt_device_prop(int64_t id, int64_t row, int64_t i);   /* a GPK_PROP row's element i */
+const char *rt_device_name(int64_t id);
 int64_t rt_driver_version(void);
 int64_t rt_runtime_version(void);
 int64_t rt_pool_used(void);

@@ -21,16 +21,22 @@
  */
 #include "compiler/lower/lower.h"
 
+#include <math.h>
 #include <string.h>
 
 #define PROP 0x100 /* ApiFn.arg: a property, not a method */
+#define ARGB 0x200 /* ApiFn.arg of nvtx's C forms: an ARGB colour, not a colour id */
 
 static const char *const STREAM = "cupy.cuda.Stream", *const EVENT = "cupy.cuda.Event",
                          *const DEVICE = "cupy.cuda.Device", *const POOL = "cupy.cuda.MemoryPool",
                          *const PINNED = "cupy.cuda.PinnedMemoryPool",
                          *const RSTATE = "cupy.random.RandomState",
                          *const NP_RSTATE = "numpy.random.RandomState",
-                         *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer";
+                         *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer",
+                         *const GRAPH = "cupy.cuda.Graph",
+                         *const TIME_RANGE = "cupyx.profiler.time_range",
+                         *const PROFILE = "cupyx.profiler.profile",
+                         *const PERF = "cupyx.profiler._time._PerfCaseResult";
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -124,6 +130,8 @@ static IrValue *obj_call0(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     case DEV_STREAM_DONE:
     case DEV_EVENT_DONE: return dev1(L, call->span, c, ty_bool(), self);
     case DEV_STREAM_PTR: return dev1(L, call->span, c, ty_int(), self);
+    case DEV_STREAM_CAPTURING: return dev1(L, call->span, c, ty_bool(), self);
+    case DEV_STREAM_END_CAPTURE: return dev1(L, call->span, c, ty_obj(GRAPH), self);
     default: return dev1(L, call->span, c, NULL, self);
     }
 }
@@ -141,6 +149,42 @@ static IrValue *obj_call1(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     IrValue *v = obj_arg(L, a.p[0], stream_arg ? STREAM : EVENT, what, required ? NULL : none_handle(L, call->span));
     if (!v) return NULL;
     return dev(L, call->span, c, c == DEV_STREAM_RECORD ? ty_obj(EVENT) : NULL, 2, (IrValue *[]){ self, v });
+}
+
+/* stream.begin_capture(mode=None): CuPy's default mode is relaxed (-1 here); an int mode is
+ * cupy.cuda.runtime.streamCaptureMode* (CUDA checks it) */
+static IrValue *begin_capture(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "mode", 0, &a)) return NULL;
+    IrValue *mode = lw_int_arg_or(L, a.p[0] && a.p[0]->kind != AST_NONE ? a.p[0] : NULL, call->span, -1);
+    return mode ? dev(L, call->span, DEV_STREAM_CAPTURE, NULL, 2, (IrValue *[]){ self, mode }) : NULL;
+}
+
+/* graph.launch(stream=None) / graph.upload(stream=None): on the current stream when None;
+ * arg the IrDevCall */
+static IrValue *graph_run(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "stream", 0, &a)) return NULL;
+    IrValue *s = obj_arg(L, a.p[0], STREAM, "stream", none_handle(L, call->span));
+    return s ? dev(L, call->span, (IrDevCall)f->arg, NULL, 2, (IrValue *[]){ self, s }) : NULL;
+}
+
+/* cupy.cuda.Graph(...): CuPy's NotImplementedError, at compile time */
+static IrValue *graph_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)L, (void)f, (void)self;
+    diag_error(call->span, "NotImplementedError: currently this class cannot be initiated by the user and must "
+                           "be created via stream capture");
+    return NULL;
+}
+
+/* cupy.cuda.runtime.streamCaptureModeGlobal / ThreadLocal / Relaxed: CUDA's values; arg the value */
+static IrValue *capture_mode(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    return lw_cint(L, call->span, f->arg & 0xff);
 }
 
 /* cupy.cuda.Event(block=False, disable_timing=False, interprocess=False) */
@@ -206,6 +250,102 @@ static IrValue *device_cc(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
 {
     (void)f;
     return dev1(L, call->span, DEV_DEVICE_CC, ty_str(), self);
+}
+
+/* Device.attributes' keys (CuPy's: cupy_backends' cudaDevAttr* names without the prefix, in
+ * its order) and their cudaDeviceAttr values. */
+static const struct {
+    const char *name;
+    int attr;
+} DEV_ATTRS[] = {
+    {"MaxThreadsPerBlock", 1}, {"MaxBlockDimX", 2}, {"MaxBlockDimY", 3}, {"MaxBlockDimZ", 4},
+    {"MaxGridDimX", 5}, {"MaxGridDimY", 6}, {"MaxGridDimZ", 7}, {"MaxSharedMemoryPerBlock", 8},
+    {"TotalConstantMemory", 9}, {"WarpSize", 10}, {"MaxPitch", 11}, {"MaxRegistersPerBlock", 12},
+    {"ClockRate", 13}, {"TextureAlignment", 14}, {"GpuOverlap", 15}, {"MultiProcessorCount", 16},
+    {"KernelExecTimeout", 17}, {"Integrated", 18}, {"CanMapHostMemory", 19}, {"ComputeMode", 20},
+    {"MaxTexture1DWidth", 21}, {"MaxTexture2DWidth", 22}, {"MaxTexture2DHeight", 23},
+    {"MaxTexture3DWidth", 24}, {"MaxTexture3DHeight", 25}, {"MaxTexture3DDepth", 26},
+    {"MaxTexture2DLayeredWidth", 27}, {"MaxTexture2DLayeredHeight", 28}, {"MaxTexture2DLayeredLayers", 29},
+    {"SurfaceAlignment", 30}, {"ConcurrentKernels", 31}, {"EccEnabled", 32}, {"PciBusId", 33},
+    {"PciDeviceId", 34}, {"TccDriver", 35}, {"MemoryClockRate", 36}, {"GlobalMemoryBusWidth", 37},
+    {"L2CacheSize", 38}, {"MaxThreadsPerMultiProcessor", 39}, {"AsyncEngineCount", 40},
+    {"UnifiedAddressing", 41}, {"MaxTexture1DLayeredWidth", 42}, {"MaxTexture1DLayeredLayers", 43},
+    {"MaxTexture2DGatherWidth", 45}, {"MaxTexture2DGatherHeight", 46}, {"MaxTexture3DWidthAlt", 47},
+    {"MaxTexture3DHeightAlt", 48}, {"MaxTexture3DDepthAlt", 49}, {"PciDomainId", 50},
+    {"TexturePitchAlignment", 51}, {"MaxTextureCubemapWidth", 52}, {"MaxTextureCubemapLayeredWidth", 53},
+    {"MaxTextureCubemapLayeredLayers", 54}, {"MaxSurface1DWidth", 55}, {"MaxSurface2DWidth", 56},
+    {"MaxSurface2DHeight", 57}, {"MaxSurface3DWidth", 58}, {"MaxSurface3DHeight", 59},
+    {"MaxSurface3DDepth", 60}, {"MaxSurface1DLayeredWidth", 61}, {"MaxSurface1DLayeredLayers", 62},
+    {"MaxSurface2DLayeredWidth", 63}, {"MaxSurface2DLayeredHeight", 64}, {"MaxSurface2DLayeredLayers", 65},
+    {"MaxSurfaceCubemapWidth", 66}, {"MaxSurfaceCubemapLayeredWidth", 67},
+    {"MaxSurfaceCubemapLayeredLayers", 68}, {"MaxTexture1DLinearWidth", 69},
+    {"MaxTexture2DLinearWidth", 70}, {"MaxTexture2DLinearHeight", 71}, {"MaxTexture2DLinearPitch", 72},
+    {"MaxTexture2DMipmappedWidth", 73}, {"MaxTexture2DMipmappedHeight", 74},
+    {"MaxTexture1DMipmappedWidth", 77}, {"StreamPrioritiesSupported", 78}, {"GlobalL1CacheSupported", 79},
+    {"LocalL1CacheSupported", 80}, {"MaxSharedMemoryPerMultiprocessor", 81},
+    {"MaxRegistersPerMultiprocessor", 82}, {"ManagedMemory", 83}, {"IsMultiGpuBoard", 84},
+    {"MultiGpuBoardGroupID", 85}, {"HostNativeAtomicSupported", 86},
+    {"SingleToDoublePrecisionPerfRatio", 87}, {"PageableMemoryAccess", 88},
+    {"ConcurrentManagedAccess", 89}, {"ComputePreemptionSupported", 90},
+    {"CanUseHostPointerForRegisteredMem", 91}, {"Reserved92", 92}, {"Reserved93", 93}, {"Reserved94", 94},
+    {"CooperativeLaunch", 95}, {"CooperativeMultiDeviceLaunch", 96}, {"MaxSharedMemoryPerBlockOptin", 97},
+    {"CanFlushRemoteWrites", 98}, {"HostRegisterSupported", 99},
+    {"PageableMemoryAccessUsesHostPageTables", 100}, {"DirectManagedMemAccessFromHost", 101},
+    {"MaxBlocksPerMultiprocessor", 106}, {"ReservedSharedMemoryPerBlock", 111},
+    {"SparseCudaArraySupported", 112}, {"HostRegisterReadOnlySupported", 113},
+    {"MaxTimelineSemaphoreInteropSupported", 114}, {"MemoryPoolsSupported", 115},
+    {"GPUDirectRDMASupported", 116}, {"GPUDirectRDMAFlushWritesOptions", 117},
+    {"GPUDirectRDMAWritesOrdering", 118}, {"MemoryPoolSupportedHandleTypes", 119},
+};
+
+/* device.attributes → a dict of every attribute's value (a record) */
+static IrValue *device_attributes(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    enum { N = sizeof DEV_ATTRS / sizeof DEV_ATTRS[0] };
+    const char *keys[N];
+    IrValue *vs[N];
+    for (int i = 0; i < N; i++) {
+        keys[i] = DEV_ATTRS[i].name;
+        vs[i] = dev(L, call->span, DEV_DEVICE_ATTR, ty_int(), 2,
+                    (IrValue *[]){ self, lw_cint(L, call->span, DEV_ATTRS[i].attr) });
+    }
+    return lw_record(L, call->span, N, keys, vs);
+}
+
+/* getDeviceProperties' keys after 'name' (gpyrt_kinds.def's GPK_PROP rows) and their sizes */
+static const struct {
+    const char *name;
+    int n;
+} DEV_PROPS[] = {
+#define GPK_PROP(name, n, expr) { #name, n },
+#include "runtime/include/gpyrt_kinds.def"
+};
+
+/* cupy.cuda.runtime.getDeviceProperties(device) → CuPy's dict (a record): 'name' a str
+ * (CuPy: bytes), the other keys ints or tuples of ints; CuPy's bytes keys (uuid, luid) left
+ * out */
+static IrValue *device_props(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "device", 1, &a)) return NULL;
+    IrValue *id = lw_int_arg(L, a.p[0]);
+    if (!id) return NULL;
+    enum { N = 1 + sizeof DEV_PROPS / sizeof DEV_PROPS[0] };
+    Span sp = call->span;
+    const char *keys[N] = { "name" };
+    IrValue *vs[N] = { dev1(L, sp, DEV_DEVICE_NAME, ty_str(), id) };
+    for (int k = 1; k < N; k++) {
+        IrValue *el[3];
+        int n = DEV_PROPS[k - 1].n;
+        for (int i = 0; i < n; i++)
+            el[i] = dev(L, sp, DEV_DEVICE_PROP, ty_int(), 3,
+                        (IrValue *[]){ id, lw_cint(L, sp, k - 1), lw_cint(L, sp, i) });
+        keys[k] = DEV_PROPS[k - 1].name;
+        vs[k] = n == 1 ? el[0] : lw_tuple(L, sp, n, el);
+    }
+    return lw_record(L, sp, N, keys, vs);
 }
 
 /* (free, total) bytes of device id */
@@ -475,6 +615,295 @@ static IrValue *rs_global(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return r;
 }
 
+/* ---------------------------------------------------------------- profiling */
+
+/* A str argument e evaluated at run time (a message); NULL after a located error. */
+static IrValue *str_value(Lower *L, AstNode *e, const char *what)
+{
+    IrValue *v = lw_expr(L, e);
+    if (v && v->type->kind != TY_STR) {
+        diag_error(e->span, "%s must be a str, not %s", what, ty_str_of(v->type));
+        return NULL;
+    }
+    return v;
+}
+
+/* An int argument e (NULL or None: dflt) as a host int value; NULL after an error. */
+static IrValue *int_or(Lower *L, AstNode *e, Span sp, int64_t dflt)
+{
+    return lw_int_arg_or(L, e && e->kind != AST_NONE ? e : NULL, sp, dflt);
+}
+
+/* cupy.cuda.nvtx.RangePush(message, id_color=-1) / Mark(message, id_color=-1), and the ARGB
+ * forms RangePushC(message, color=0) / MarkC(message, color=0): arg the IrDevCall, | ARGB for
+ * the C forms. */
+static IrValue *nvtx_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    bool argb = f->arg & ARGB;
+    Args a;
+    if (!lw_bind(call, f->name, argb ? "message,color" : "message,id_color", 1, &a)) return NULL;
+    IrValue *msg = str_value(L, a.p[0], "message");
+    IrValue *c = msg ? int_or(L, a.p[1], call->span, argb ? 0 : -1) : NULL;
+    if (!c) return NULL;
+    IrValue *none = lw_cint(L, call->span, -1);
+    IrValue *args[3] = { msg, argb ? none : c, argb ? c : none };
+    return dev(L, call->span, (IrDevCall)(f->arg & 0xff), NULL, 3, args);
+}
+
+/* Calls without arguments returning None: nvtx.RangePop(), cupy.cuda.profiler.start()/stop();
+ * arg the IrDevCall */
+static IrValue *call0(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
+    return dev(L, call->span, (IrDevCall)f->arg, NULL, 0, NULL);
+}
+
+/* cupyx.profiler.time_range(message=None, color_id=None, argb_color=None, sync=False): a range
+ * object for a with statement (a decorator is rewritten by lower/closure.c into a with around
+ * the function's body, its message the function's name) */
+static IrValue *time_range(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    Span sp = call->span;
+    if (!lw_bind(call, f->name, "message,color_id,argb_color,sync", 0, &a)) return NULL;
+    bool has_id = a.p[1] && a.p[1]->kind != AST_NONE, has_argb = a.p[2] && a.p[2]->kind != AST_NONE;
+    if (has_id && has_argb) {
+        diag_error(sp, "ValueError: Only either color_id or argb_color can be specified");
+        return NULL;
+    }
+    if (!a.p[0] || a.p[0]->kind == AST_NONE) {
+        diag_error(sp, "ValueError: when used as a context manager, the message argument cannot be None");
+        return NULL;
+    }
+    IrValue *args[4] = { str_value(L, a.p[0], "message") };
+    if (!args[0] || !(args[1] = int_or(L, a.p[1], sp, -1)) || !(args[2] = int_or(L, a.p[2], sp, -1)) ||
+        !(args[3] = bool_arg(L, a.p[3], false, sp)))
+        return NULL;
+    return dev(L, sp, DEV_RANGE_NEW, ty_obj(TIME_RANGE), 4, args);
+}
+
+/* cupyx.profiler.profile(): a context manager that starts and stops the CUDA profiler */
+static IrValue *profile(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
+    IrValue *r = lw_emit(L, IR_CONST_INT, call->span, ty_obj(PROFILE), 0, NULL);
+    r->def->ival = 0;
+    return r;
+}
+
+/* ---------------------------------------------------------------- cupyx.profiler.benchmark */
+
+/* A hidden name of benchmark call `id` (what comp.c's hidden names look like). */
+static AstNode *hidden(Lower *L, Span sp, const char *what, int id)
+{
+    AstNode *n = ast_new(L->a, AST_NAME, sp, NULL);
+    n->sval = ar_printf(L->a, "%s@bench%d", what, id);
+    return n;
+}
+
+/* `for i in range(n): body...` of the statements body[0..nb) (i, n hidden names). */
+static AstNode *repeat(Lower *L, Span sp, AstNode *i, AstNode *n, int nb, AstNode **body)
+{
+    AstNode *f = ast_new(L->a, AST_FOR, sp, NULL), *range = ast_new(L->a, AST_CALL, sp, NULL);
+    range->lhs = ast_new(L->a, AST_NAME, sp, NULL);
+    range->lhs->sval = "range";
+    range->elts = lw_ast_vec(L, 1, &n);
+    f->lhs = i;
+    f->rhs = range;
+    f->then = ast_new(L->a, AST_BLOCK, sp, NULL);
+    f->then->body = lw_ast_vec(L, nb, body);
+    return f;
+}
+
+/* A statement calling `obj.method(args)` (n of them). */
+static AstNode *method_stmt(Lower *L, Span sp, AstNode *obj, const char *method, int n, AstNode **args)
+{
+    AstNode *c = ast_new(L->a, AST_CALL, sp, NULL), *st = ast_new(L->a, AST_EXPR_STMT, sp, NULL);
+    c->lhs = ast_new(L->a, AST_ATTR, sp, NULL);
+    c->lhs->lhs = obj;
+    c->lhs->sval = method;
+    c->elts = lw_ast_vec(L, n, args);
+    st->lhs = c;
+    return st;
+}
+
+/* The name CuPy reports for func f (its __name__), or NULL after a located error. */
+static const char *func_name(Lower *L, AstNode *f)
+{
+    IrValue *v = lw_expr(L, f);
+    if (!v) return NULL;
+    if (v->type->kind == TY_FUNC) return v->type->def->sval;
+    if (v->type->kind == TY_BUILTIN) {
+        const char *dot = strrchr(v->type->name, '.');
+        return dot ? dot + 1 : v->type->name;
+    }
+    diag_error(f->span, "benchmark() takes a function here (a def or a CuPy function), not %s; name= names it",
+               ty_str_of(v->type));
+    return NULL;
+}
+
+/* Whether e is a literal (a constant that stays one: axis=0 and the like). */
+static bool is_literal(const AstNode *e)
+{
+    switch (e->kind) {
+    case AST_INT: case AST_FLOAT: case AST_STR: case AST_BOOL: case AST_NONE: return true;
+    case AST_UNARY: return is_literal(e->lhs);
+    default: return false;
+    }
+}
+
+/* The argument e of benchmark call `id`, the k-th (what: "a" or "k"): a literal as itself,
+ * anything else evaluated once into a hidden name; NULL after an error. */
+static AstNode *bench_arg(Lower *L, Span sp, AstNode *e, const char *what, int k, int id)
+{
+    if (is_literal(e)) return e;
+    AstNode *n = hidden(L, sp, ar_printf(L->a, "%s%d", what, k), id);
+    IrValue *v = lw_expr(L, e);
+    return v && lw_assign(L, n, v, sp) ? n : NULL;
+}
+
+/* The call statement `func(a0, ..., k0=..., ...)` of benchmark call `id`: its arguments
+ * evaluated once (bench_arg; args a tuple literal, or a tuple value passed as *args; kwargs a
+ * dict literal). */
+static AstNode *bench_call(Lower *L, AstNode *call, int id, AstNode *func, AstNode *args, AstNode *kwargs)
+{
+    Span sp = call->span;
+    AstNode *c = ast_new(L->a, AST_CALL, sp, NULL), *st = ast_new(L->a, AST_EXPR_STMT, sp, NULL);
+    c->lhs = func;
+    st->lhs = c;
+    if (args && args->kind != AST_TUPLE) { /* a tuple value: func(*t) */
+        IrValue *t = lw_expr(L, args);
+        if (!t) return NULL;
+        if (t->type->kind != TY_TUPLE || t->type->keys) {
+            diag_error(args->span, "ValueError: `args` should be of tuple type");
+            return NULL;
+        }
+        AstNode *star = ast_new(L->a, AST_STARRED, sp, NULL);
+        star->lhs = hidden(L, sp, "args", id);
+        if (!lw_assign(L, star->lhs, t, sp)) return NULL;
+        args = ast_new(L->a, AST_TUPLE, sp, NULL);
+        args->elts = lw_ast_vec(L, 1, &star);
+    }
+    if (kwargs && kwargs->kind != AST_DICT) {
+        diag_error(kwargs->span, "benchmark(kwargs=) takes a dict literal in gpyc");
+        return NULL;
+    }
+    int na = args ? args->elts.n : 0, nk = kwargs ? kwargs->elts.n : 0;
+    AstNode **pa = ar_alloc(L->a, sizeof *pa * (size_t)(na + 1)), **pk = ar_alloc(L->a, sizeof *pk * (size_t)(nk + 1));
+    for (int i = 0; i < na; i++) {
+        AstNode *e = args->elts.v[i];
+        if (e->kind != AST_STARRED && !(pa[i] = bench_arg(L, sp, e, "a", i, id))) return NULL;
+        if (e->kind == AST_STARRED) pa[i] = e;
+    }
+    for (int i = 0; i < nk; i++) {
+        AstNode *key = kwargs->elts.v[i];
+        if (key->kind != AST_STR) {
+            diag_error(key->span, "benchmark(kwargs=) keys must be str literals");
+            return NULL;
+        }
+        pk[i] = ast_new(L->a, AST_KEYWORD, sp, NULL);
+        pk[i]->sval = key->sval;
+        if (!(pk[i]->rhs = bench_arg(L, sp, kwargs->params.v[i], "k", i, id))) return NULL;
+    }
+    c->elts = lw_ast_vec(L, na, pa);
+    c->params = lw_ast_vec(L, nk, pk);
+    return st;
+}
+
+/* cupyx.profiler.benchmark(func, args=(), kwargs={}, n_repeat=10000, *, name=None,
+ * n_warmup=10, max_duration=inf, devices=None), as CuPy's _repeat runs it: n_warmup untimed
+ * calls, then up to n_repeat calls each timed on the host (perf_counter) and on the device
+ * (events around it on the current stream, waited for), stopping once the time spent passes
+ * max_duration.  Lowered as the loops written out in Python over hidden names. */
+static IrValue *benchmark(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    Span sp = call->span;
+    if (!lw_bind(call, f->name, "func,args,kwargs,n_repeat,name,n_warmup,max_duration,devices", 1, &a)) return NULL;
+    if (a.p[7] && a.p[7]->kind != AST_NONE) {
+        diag_error(a.p[7]->span, "benchmark(devices=) is not supported: gpyc programs run on device 0");
+        return NULL;
+    }
+    IrValue *name = a.p[4] && a.p[4]->kind != AST_NONE ? str_value(L, a.p[4], "name") : NULL;
+    if (!name) {
+        if (a.p[4] && a.p[4]->kind != AST_NONE) return NULL;
+        const char *fn = func_name(L, a.p[0]);
+        if (!fn) return NULL;
+        name = lw_const_str(L, sp, fn);
+    }
+    int id = call->id;
+    AstNode *nrep = hidden(L, sp, "n_repeat", id), *nwarm = hidden(L, sp, "n_warmup", id),
+            *maxd = hidden(L, sp, "max_duration", id), *b = hidden(L, sp, "b", id);
+    IrValue *v;
+    if (!(v = int_or(L, a.p[3], sp, 10000)) || !lw_assign(L, nrep, v, sp)) return NULL;
+    if (!(v = int_or(L, a.p[5], sp, 10)) || !lw_assign(L, nwarm, v, sp)) return NULL;
+    v = a.p[6] && a.p[6]->kind != AST_NONE ? lw_expr(L, a.p[6]) : lw_const_float(L, sp, INFINITY);
+    if (!v) return NULL;
+    if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+        diag_error(a.p[6]->span, "ValueError: `max_duration` should be given in seconds");
+        return NULL;
+    }
+    if (!lw_assign(L, maxd, lw_to_scalar(L, v, TY_FLOAT, sp), sp)) return NULL;
+    AstNode *run = bench_call(L, call, id, a.p[0], a.p[1], a.p[2]);
+    if (!run) return NULL;
+    lw_stmt(L, repeat(L, sp, hidden(L, sp, "w", id), nwarm, 1, &run));
+    if (!lw_assign(L, b, dev1(L, sp, DEV_BENCH_NEW, ty_obj(PERF), name), sp)) return NULL;
+    AstNode *stop = ast_new(L->a, AST_IF, sp, NULL), *brk = ast_new(L->a, AST_BREAK, sp, NULL);
+    stop->cond = method_stmt(L, sp, b, "_stop", 1, &maxd)->lhs;
+    stop->then = lw_ast_block(L, brk);
+    AstNode *body[3] = { method_stmt(L, sp, b, "_start", 0, NULL), run, stop };
+    lw_stmt(L, repeat(L, sp, hidden(L, sp, "i", id), nrep, 3, body));
+    return lw_expr(L, b);
+}
+
+/* The benchmark record's steps (internal: names with '_' are not listed): _start() before a
+ * timed call, _stop(max_duration) after it (True: stop) */
+static IrValue *bench_step(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    if (f->arg == DEV_BENCH_START) return dev1(L, call->span, DEV_BENCH_START, NULL, self);
+    return dev(L, call->span, DEV_BENCH_STOP, ty_bool(), 2, (IrValue *[]){ self, lw_expr(L, call->elts.v[0]) });
+}
+
+/* result.name, result.cpu_times / gpu_times (arrays of seconds; arg 1: GPU), str(result) and
+ * result.to_str(show_gpu=False) (CuPy's line; str shows the GPU part) */
+static IrValue *perf_name(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    return dev1(L, call->span, DEV_BENCH_NAME, ty_str(), self);
+}
+
+static IrValue *perf_times(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Span sp = call->span;
+    bool gpu = f->arg & 1;
+    return dev(L, sp, DEV_BENCH_TIMES, ty_array(DT_FLOAT64, gpu ? 2 : 1), 2, (IrValue *[]){ self, lw_cint(L, sp, gpu) });
+}
+
+static IrValue *perf_str(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    bool show = f->arg & 1;
+    if (call->kind == AST_CALL && f->name[0] != '_') {
+        if (!lw_bind(call, f->name, "show_gpu", 0, &a) || !lw_bool_arg(L, a.p[0], false, &show)) return NULL;
+    }
+    return dev(L, call->span, DEV_BENCH_STR, ty_str(), 2, (IrValue *[]){ self, lw_const_bool(L, call->span, show) });
+}
+
+/* str(obj) / print(obj) of a device-API object: its class's __str__ row, or NULL (not
+ * printable) */
+IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at)
+{
+    const ApiFn *f = obj->type->kind == TY_OBJ ? lw_api_find(obj->type->name, "__str__") : NULL;
+    return f ? f->lower(L, at, f, obj) : NULL;
+}
+
 /* ---------------------------------------------------------------- with statements */
 
 typedef struct WithCtx {
@@ -484,20 +913,32 @@ typedef struct WithCtx {
     IrFunc *fn;
 } WithCtx;
 
+/* Whether value v is an object of class cls. */
+static bool is_obj(const IrValue *v, const char *cls)
+{
+    return v->type->kind == TY_OBJ && !strcmp(v->type->name, cls);
+}
+
 bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
 {
-    bool stream = ctx->type->kind == TY_OBJ && !strcmp(ctx->type->name, STREAM);
-    bool device = ctx->type->kind == TY_OBJ && !strcmp(ctx->type->name, DEVICE);
-    if (!stream && !device) {
+    bool stream = is_obj(ctx, STREAM), device = is_obj(ctx, DEVICE);
+    bool range = is_obj(ctx, TIME_RANGE), prof = is_obj(ctx, PROFILE);
+    if (!stream && !device && !range && !prof) {
         diag_error(sp,
-                   "with statements take a cupy.cuda.Stream, a cupy.cuda.Device or cp.load() of an .npz in "
-                   "gpyc, not %s",
+                   "with statements take a cupy.cuda.Stream, a cupy.cuda.Device, a cupyx.profiler.time_range, "
+                   "cupyx.profiler.profile() or cp.load() of an .npz in gpyc, not %s",
                    ty_str_of(ctx->type));
         return false;
     }
     WithCtx *w = ar_alloc(L->a, sizeof *w);
-    w->exit = stream ? DEV_STREAM_SET : DEV_DEVICE_USE;
-    w->prev = dev1(L, sp, stream ? DEV_STREAM_ENTER : DEV_DEVICE_USE, stream ? ctx->type : ty_int(), ctx);
+    if (range || prof) { /* no previous state: the exit pops the range or stops the profiler */
+        w->exit = range ? DEV_RANGE_EXIT : DEV_PROFILER_STOP;
+        w->prev = ctx;
+        dev(L, sp, range ? DEV_RANGE_ENTER : DEV_PROFILER_START, NULL, range, &ctx);
+    } else {
+        w->exit = stream ? DEV_STREAM_SET : DEV_DEVICE_USE;
+        w->prev = dev1(L, sp, stream ? DEV_STREAM_ENTER : DEV_DEVICE_USE, stream ? ctx->type : ty_int(), ctx);
+    }
     w->loop = L->loop;
     w->fn = L->fn;
     vec_push(&L->withs, w);
@@ -506,7 +947,8 @@ bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
 
 static void with_emit_exit(Lower *L, const WithCtx *w, Span sp)
 {
-    dev1(L, sp, w->exit, w->exit == DEV_DEVICE_USE ? ty_int() : NULL, w->prev);
+    IrValue *prev = w->prev;
+    dev(L, sp, w->exit, w->exit == DEV_DEVICE_USE ? ty_int() : NULL, w->exit != DEV_PROFILER_STOP, &prev);
 }
 
 void lw_with_exit(Lower *L, Span sp)
@@ -549,6 +991,35 @@ const ApiFn lw_device_api[] = {
     { STREAM, "ptr", obj_call0, DEV_STREAM_PTR | PROP },
     { STREAM, "record", obj_call1, DEV_STREAM_RECORD },
     { STREAM, "wait_event", obj_call1, DEV_STREAM_WAIT },
+    { STREAM, "begin_capture", begin_capture, 0 },
+    { STREAM, "end_capture", obj_call0, DEV_STREAM_END_CAPTURE },
+    { STREAM, "is_capturing", obj_call0, DEV_STREAM_CAPTURING },
+    { "cupy.cuda.runtime", "streamCaptureModeGlobal", capture_mode, 0 | PROP },
+    { "cupy.cuda.runtime", "streamCaptureModeThreadLocal", capture_mode, 1 | PROP },
+    { "cupy.cuda.runtime", "streamCaptureModeRelaxed", capture_mode, 2 | PROP },
+    /* graphs */
+    { "cupy.cuda", "Graph", graph_new, 0 },
+    { "cupy.cuda.graph", "Graph", graph_new, 0 },
+    { GRAPH, "launch", graph_run, DEV_GRAPH_LAUNCH },
+    { GRAPH, "upload", graph_run, DEV_GRAPH_UPLOAD },
+    /* profiling */
+    { "cupy.cuda.nvtx", "RangePush", nvtx_call, DEV_NVTX_PUSH },
+    { "cupy.cuda.nvtx", "RangePushC", nvtx_call, DEV_NVTX_PUSH | ARGB },
+    { "cupy.cuda.nvtx", "Mark", nvtx_call, DEV_NVTX_MARK },
+    { "cupy.cuda.nvtx", "MarkC", nvtx_call, DEV_NVTX_MARK | ARGB },
+    { "cupy.cuda.nvtx", "RangePop", call0, DEV_NVTX_POP },
+    { "cupy.cuda.profiler", "start", call0, DEV_PROFILER_START },
+    { "cupy.cuda.profiler", "stop", call0, DEV_PROFILER_STOP },
+    { "cupyx.profiler", "time_range", time_range, 0 },
+    { "cupyx.profiler", "profile", profile, 0 },
+    { "cupyx.profiler", "benchmark", benchmark, 0 },
+    { PERF, "_start", bench_step, DEV_BENCH_START },
+    { PERF, "_stop", bench_step, DEV_BENCH_STOP },
+    { PERF, "__str__", perf_str, 1 },
+    { PERF, "to_str", perf_str, 0 },
+    { PERF, "name", perf_name, PROP },
+    { PERF, "cpu_times", perf_times, 0 | PROP },
+    { PERF, "gpu_times", perf_times, 1 | PROP },
     /* events */
     { "cupy.cuda", "Event", event_new, 0 },
     { "cupy.cuda.stream", "Event", event_new, 0 },
@@ -565,6 +1036,8 @@ const ApiFn lw_device_api[] = {
     { DEVICE, "synchronize", obj_call0, DEV_DEVICE_SYNC },
     { DEVICE, "compute_capability", device_cc, PROP },
     { DEVICE, "mem_info", device_mem_info, PROP },
+    { DEVICE, "attributes", device_attributes, PROP },
+    { "cupy.cuda.runtime", "getDeviceProperties", device_props, 0 },
     { "cupy.cuda.runtime", "getDeviceCount", runtime_query, DEV_DEVICE_COUNT },
     { "cupy.cuda.runtime", "getDevice", runtime_query, DEV_DEVICE_GET },
     { "cupy.cuda.runtime", "setDevice", runtime_set_device, 0 },

@@ -1,0 +1,3 @@
+import cupy as cp
+
+g = cp.cuda.Graph()
