@@ -363,7 +363,8 @@ struct UKernel {
     const char **nexprs;
     int nnexprs;
     Span nexprs_span;
-    const AstNode *def; /* UK_JIT: the Python kernel */
+    const AstNode *def; /* UK_JIT: the Python kernel; a UK_RAW translated from one: the same (its
+                           array arguments are views: pointer, shape, byte strides) */
 };
 /* One call of a UKernel with its placeholders resolved (IR_UKERNEL's uk); for IR_RAW_LAUNCH,
  * types[j] is how kernel argument j is passed: by value as that dtype, or DT_COUNT for an

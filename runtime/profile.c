@@ -213,8 +213,8 @@ static void item_str(char *out, size_t cap, const char *dev, const double *t, in
 const char *rt_bench_str(int64_t h, bool show_gpu)
 {
     Bench *b = bench_at(h);
-    if (b->n == 0)   /* CuPy asserts ts.shape[1] > 0 */
-        rt_raise("AssertionError", "");
+    if (b->n == 0) /* n_repeat=0: CuPy's _PerfCaseResult asserts ts.shape[1] > 0 */
+        rt_raise("AssertionError", "%s", "");
     char cpu[160], gpu[160];
     item_str(cpu, sizeof cpu, "CPU", b->cpu, b->n);
     item_str(gpu, sizeof gpu, "GPU-0", b->gpu, b->n);

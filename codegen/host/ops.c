@@ -254,6 +254,19 @@ static void emit_raw_launch(Cg *cg, const IrInstr *in)
         if (t->kind == TY_SVIEW) {
             cg_emit(cg, "alignas(16) unsigned char kg_r%d[%lld];", j, (long long)t->sdt->itemsize);
             cg_emit(cg, "rt_struct_arg(%s, %lld, kg_r%d);", cg_arg(cg, in, 7 + j), (long long)t->sdt->itemsize, j);
+        } else if (how == DT_COUNT && in->uk->k->def) {
+            /* a jit kernel's array: gpjit_arr<T, nd> (pointer, shape, byte strides) by value */
+            int nd = t->ndim ? t->ndim : 1;
+            const char *a = cg_arg(cg, in, 7 + j);
+            StrBuf sh = { 0 }, st = { 0 };
+            for (int d = 0; d < nd; d++) {
+                sb_printf(&sh, "%s%s", d ? ", " : "", t->ndim ? cg_fmt(cg, "%s->shape[%d]", a, d) : "1");
+                sb_printf(&st, "%s%s", d ? ", " : "", t->ndim ? cg_fmt(cg, "%s->strides[%d]", a, d) : "0");
+            }
+            cg_emit(cg, "struct { void *p; int64_t sh[%d], st[%d]; } kg_r%d = {%s->data, {%s}, {%s}};", nd,
+                    nd, j, a, sh.s, st.s);
+            sb_free(&sh);
+            sb_free(&st);
         } else if (how == DT_COUNT)
             cg_emit(cg, "void *kg_r%d = %s->data;", j, cg_arg(cg, in, 7 + j));
         else

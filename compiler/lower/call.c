@@ -225,9 +225,9 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         if (!strcmp(attr, "mgrid") || !strcmp(attr, "ogrid") || !strcmp(attr, "r_") || !strcmp(attr, "c_"))
             return lw_pseudo(L, ty_module(full));   /* subscripted: lw_grid_subscript */
     }
-    if (!strcmp(module, "cupy.cuda") && (!strcmp(attr, "runtime") || !strcmp(attr, "stream") ||
-                                         !strcmp(attr, "graph") || !strcmp(attr, "nvtx") ||
-                                         !strcmp(attr, "profiler")))
+    if (!strcmp(module, "cupy.cuda") &&
+        (!strcmp(attr, "runtime") || !strcmp(attr, "stream") || !strcmp(attr, "graph") ||
+         !strcmp(attr, "nvtx") || !strcmp(attr, "profiler")))
         return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupy") && !strcmp(attr, "testing")) return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler")))
@@ -243,7 +243,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
     if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
-    const ApiFn *prop = lw_device_prop(module, attr); /* a module constant (runtime.streamCaptureModeRelaxed) */
+    /* a module constant (runtime.streamCaptureModeRelaxed) */
+    const ApiFn *prop = lw_device_prop(module, attr);
     if (prop) return prop->lower(L, ast_new(L->a, AST_NAME, sp, NULL), prop, NULL);
     if (lw_api_find(module, attr)) return lw_pseudo(L, ty_builtin(full, NULL));
     IrValue *c = lw_pylib_const(L, module, attr, sp);

@@ -175,7 +175,8 @@ static IrValue *time_range_def(Lower *L, AstNode *s)
         args[0] = name;
         call->elts = lw_ast_vec(L, call->elts.n ? call->elts.n : 1, args);
     }
-    AstNode *item = ast_new(L->a, AST_WITH_ITEM, call->span, NULL), *with = ast_new(L->a, AST_WITH, s->span, NULL);
+    AstNode *item = ast_new(L->a, AST_WITH_ITEM, call->span, NULL),
+            *with = ast_new(L->a, AST_WITH, s->span, NULL);
     item->lhs = call;
     with->elts = lw_ast_vec(L, 1, &item);
     with->then = s->then;

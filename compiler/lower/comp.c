@@ -300,7 +300,7 @@ static AstNode *reduce_step(Lower *L, const char *name, AstNode *v, const char *
     AstNode *ops[2] = { v, mk_name(L, sp, acc) };
     cmp->elts = lw_ast_vec(L, 2, ops);
     AstNode *op = (AstNode *)(intptr_t)(name[1] == 'i' ? AOP_LT : AOP_GT); /* ops holds AstOps */
-    cmp->ops = lw_ast_vec(L, 1, &op);   /* in the arena, as every synthesised node (no vec_push) */
+    cmp->ops = lw_ast_vec(L, 1, &op); /* in the arena, as every synthesised node (no vec_push) */
     return mk_if(L, sp, cmp, mk_assign(L, sp, acc, mk_name(L, sp, v->sval)));
 }
 

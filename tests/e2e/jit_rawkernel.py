@@ -130,3 +130,37 @@ xa = cp.array([5, 3, 12, 7, 9, 1, 8], dtype=cp.int32)
 res = cp.array([-100, 100, 0, 0, 0], dtype=cp.int32)
 atomics[1, 32](xa, res, 7)
 print(res)
+
+# arrays are CuPy's CArray views (pointer, shape, byte strides): x[i, j] of 2-d arrays, strided
+# and transposed views, x.shape[k] and x.size; signed 64-bit atomics
+
+
+@jit.rawkernel()
+def add2d(x, y, out):
+    i = jit.blockIdx.x
+    j = jit.threadIdx.x
+    if i < out.shape[0] and j < out.shape[1]:
+        out[i, j] = x[i, j] + y[i, j] * 2
+
+
+@jit.rawkernel()
+def hist64(x, h):
+    tid = jit.grid(1)
+    if tid < x.size:
+        jit.atomic_add(h, x[tid] % 4, x[tid] - 10)
+        jit.atomic_sub(h, 3, 1)
+        jit.atomic_max(h, 4, x[tid])
+        jit.atomic_min(h, 5, -x[tid])
+
+
+m = cp.arange(12, dtype=cp.float32).reshape(3, 4)
+mt = (cp.arange(12, dtype=cp.float32).reshape(4, 3) * 10).T
+o2 = cp.zeros((6, 4), dtype=cp.float32)[::2]
+add2d((3,), (4,), (m, mt, o2))
+print(o2)
+add2d[3, 4](m[:, ::-1], m, o2)
+print(o2, float(o2.sum()))
+xs = cp.arange(40, dtype=cp.int64)[::3]
+h = cp.zeros(6, dtype=cp.int64)
+hist64[1, 32](xs, h)
+print(h)

@@ -27,16 +27,14 @@
 #define PROP 0x100 /* ApiFn.arg: a property, not a method */
 #define ARGB 0x200 /* ApiFn.arg of nvtx's C forms: an ARGB colour, not a colour id */
 
-static const char *const STREAM = "cupy.cuda.Stream", *const EVENT = "cupy.cuda.Event",
-                         *const DEVICE = "cupy.cuda.Device", *const POOL = "cupy.cuda.MemoryPool",
-                         *const PINNED = "cupy.cuda.PinnedMemoryPool",
-                         *const RSTATE = "cupy.random.RandomState",
-                         *const NP_RSTATE = "numpy.random.RandomState",
-                         *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer",
-                         *const GRAPH = "cupy.cuda.Graph",
-                         *const TIME_RANGE = "cupyx.profiler.time_range",
-                         *const PROFILE = "cupyx.profiler.profile",
-                         *const PERF = "cupyx.profiler._time._PerfCaseResult";
+static const char
+    *const STREAM = "cupy.cuda.Stream",
+           *const EVENT = "cupy.cuda.Event", *const DEVICE = "cupy.cuda.Device",
+           *const POOL = "cupy.cuda.MemoryPool", *const PINNED = "cupy.cuda.PinnedMemoryPool",
+           *const RSTATE = "cupy.random.RandomState", *const NP_RSTATE = "numpy.random.RandomState",
+           *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer", *const GRAPH = "cupy.cuda.Graph",
+           *const TIME_RANGE = "cupyx.profiler.time_range", *const PROFILE = "cupyx.profiler.profile",
+           *const PERF = "cupyx.profiler._time._PerfCaseResult";
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -175,8 +173,9 @@ static IrValue *graph_run(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
 static IrValue *graph_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)L, (void)f, (void)self;
-    diag_error(call->span, "NotImplementedError: currently this class cannot be initiated by the user and must "
-                           "be created via stream capture");
+    diag_error(call->span,
+               "NotImplementedError: currently this class cannot be initiated by the user and must "
+               "be created via stream capture");
     return NULL;
 }
 
@@ -258,44 +257,114 @@ static const struct {
     const char *name;
     int attr;
 } DEV_ATTRS[] = {
-    {"MaxThreadsPerBlock", 1}, {"MaxBlockDimX", 2}, {"MaxBlockDimY", 3}, {"MaxBlockDimZ", 4},
-    {"MaxGridDimX", 5}, {"MaxGridDimY", 6}, {"MaxGridDimZ", 7}, {"MaxSharedMemoryPerBlock", 8},
-    {"TotalConstantMemory", 9}, {"WarpSize", 10}, {"MaxPitch", 11}, {"MaxRegistersPerBlock", 12},
-    {"ClockRate", 13}, {"TextureAlignment", 14}, {"GpuOverlap", 15}, {"MultiProcessorCount", 16},
-    {"KernelExecTimeout", 17}, {"Integrated", 18}, {"CanMapHostMemory", 19}, {"ComputeMode", 20},
-    {"MaxTexture1DWidth", 21}, {"MaxTexture2DWidth", 22}, {"MaxTexture2DHeight", 23},
-    {"MaxTexture3DWidth", 24}, {"MaxTexture3DHeight", 25}, {"MaxTexture3DDepth", 26},
-    {"MaxTexture2DLayeredWidth", 27}, {"MaxTexture2DLayeredHeight", 28}, {"MaxTexture2DLayeredLayers", 29},
-    {"SurfaceAlignment", 30}, {"ConcurrentKernels", 31}, {"EccEnabled", 32}, {"PciBusId", 33},
-    {"PciDeviceId", 34}, {"TccDriver", 35}, {"MemoryClockRate", 36}, {"GlobalMemoryBusWidth", 37},
-    {"L2CacheSize", 38}, {"MaxThreadsPerMultiProcessor", 39}, {"AsyncEngineCount", 40},
-    {"UnifiedAddressing", 41}, {"MaxTexture1DLayeredWidth", 42}, {"MaxTexture1DLayeredLayers", 43},
-    {"MaxTexture2DGatherWidth", 45}, {"MaxTexture2DGatherHeight", 46}, {"MaxTexture3DWidthAlt", 47},
-    {"MaxTexture3DHeightAlt", 48}, {"MaxTexture3DDepthAlt", 49}, {"PciDomainId", 50},
-    {"TexturePitchAlignment", 51}, {"MaxTextureCubemapWidth", 52}, {"MaxTextureCubemapLayeredWidth", 53},
-    {"MaxTextureCubemapLayeredLayers", 54}, {"MaxSurface1DWidth", 55}, {"MaxSurface2DWidth", 56},
-    {"MaxSurface2DHeight", 57}, {"MaxSurface3DWidth", 58}, {"MaxSurface3DHeight", 59},
-    {"MaxSurface3DDepth", 60}, {"MaxSurface1DLayeredWidth", 61}, {"MaxSurface1DLayeredLayers", 62},
-    {"MaxSurface2DLayeredWidth", 63}, {"MaxSurface2DLayeredHeight", 64}, {"MaxSurface2DLayeredLayers", 65},
-    {"MaxSurfaceCubemapWidth", 66}, {"MaxSurfaceCubemapLayeredWidth", 67},
-    {"MaxSurfaceCubemapLayeredLayers", 68}, {"MaxTexture1DLinearWidth", 69},
-    {"MaxTexture2DLinearWidth", 70}, {"MaxTexture2DLinearHeight", 71}, {"MaxTexture2DLinearPitch", 72},
-    {"MaxTexture2DMipmappedWidth", 73}, {"MaxTexture2DMipmappedHeight", 74},
-    {"MaxTexture1DMipmappedWidth", 77}, {"StreamPrioritiesSupported", 78}, {"GlobalL1CacheSupported", 79},
-    {"LocalL1CacheSupported", 80}, {"MaxSharedMemoryPerMultiprocessor", 81},
-    {"MaxRegistersPerMultiprocessor", 82}, {"ManagedMemory", 83}, {"IsMultiGpuBoard", 84},
-    {"MultiGpuBoardGroupID", 85}, {"HostNativeAtomicSupported", 86},
-    {"SingleToDoublePrecisionPerfRatio", 87}, {"PageableMemoryAccess", 88},
-    {"ConcurrentManagedAccess", 89}, {"ComputePreemptionSupported", 90},
-    {"CanUseHostPointerForRegisteredMem", 91}, {"Reserved92", 92}, {"Reserved93", 93}, {"Reserved94", 94},
-    {"CooperativeLaunch", 95}, {"CooperativeMultiDeviceLaunch", 96}, {"MaxSharedMemoryPerBlockOptin", 97},
-    {"CanFlushRemoteWrites", 98}, {"HostRegisterSupported", 99},
-    {"PageableMemoryAccessUsesHostPageTables", 100}, {"DirectManagedMemAccessFromHost", 101},
-    {"MaxBlocksPerMultiprocessor", 106}, {"ReservedSharedMemoryPerBlock", 111},
-    {"SparseCudaArraySupported", 112}, {"HostRegisterReadOnlySupported", 113},
-    {"MaxTimelineSemaphoreInteropSupported", 114}, {"MemoryPoolsSupported", 115},
-    {"GPUDirectRDMASupported", 116}, {"GPUDirectRDMAFlushWritesOptions", 117},
-    {"GPUDirectRDMAWritesOrdering", 118}, {"MemoryPoolSupportedHandleTypes", 119},
+    { "MaxThreadsPerBlock", 1 },
+    { "MaxBlockDimX", 2 },
+    { "MaxBlockDimY", 3 },
+    { "MaxBlockDimZ", 4 },
+    { "MaxGridDimX", 5 },
+    { "MaxGridDimY", 6 },
+    { "MaxGridDimZ", 7 },
+    { "MaxSharedMemoryPerBlock", 8 },
+    { "TotalConstantMemory", 9 },
+    { "WarpSize", 10 },
+    { "MaxPitch", 11 },
+    { "MaxRegistersPerBlock", 12 },
+    { "ClockRate", 13 },
+    { "TextureAlignment", 14 },
+    { "GpuOverlap", 15 },
+    { "MultiProcessorCount", 16 },
+    { "KernelExecTimeout", 17 },
+    { "Integrated", 18 },
+    { "CanMapHostMemory", 19 },
+    { "ComputeMode", 20 },
+    { "MaxTexture1DWidth", 21 },
+    { "MaxTexture2DWidth", 22 },
+    { "MaxTexture2DHeight", 23 },
+    { "MaxTexture3DWidth", 24 },
+    { "MaxTexture3DHeight", 25 },
+    { "MaxTexture3DDepth", 26 },
+    { "MaxTexture2DLayeredWidth", 27 },
+    { "MaxTexture2DLayeredHeight", 28 },
+    { "MaxTexture2DLayeredLayers", 29 },
+    { "SurfaceAlignment", 30 },
+    { "ConcurrentKernels", 31 },
+    { "EccEnabled", 32 },
+    { "PciBusId", 33 },
+    { "PciDeviceId", 34 },
+    { "TccDriver", 35 },
+    { "MemoryClockRate", 36 },
+    { "GlobalMemoryBusWidth", 37 },
+    { "L2CacheSize", 38 },
+    { "MaxThreadsPerMultiProcessor", 39 },
+    { "AsyncEngineCount", 40 },
+    { "UnifiedAddressing", 41 },
+    { "MaxTexture1DLayeredWidth", 42 },
+    { "MaxTexture1DLayeredLayers", 43 },
+    { "MaxTexture2DGatherWidth", 45 },
+    { "MaxTexture2DGatherHeight", 46 },
+    { "MaxTexture3DWidthAlt", 47 },
+    { "MaxTexture3DHeightAlt", 48 },
+    { "MaxTexture3DDepthAlt", 49 },
+    { "PciDomainId", 50 },
+    { "TexturePitchAlignment", 51 },
+    { "MaxTextureCubemapWidth", 52 },
+    { "MaxTextureCubemapLayeredWidth", 53 },
+    { "MaxTextureCubemapLayeredLayers", 54 },
+    { "MaxSurface1DWidth", 55 },
+    { "MaxSurface2DWidth", 56 },
+    { "MaxSurface2DHeight", 57 },
+    { "MaxSurface3DWidth", 58 },
+    { "MaxSurface3DHeight", 59 },
+    { "MaxSurface3DDepth", 60 },
+    { "MaxSurface1DLayeredWidth", 61 },
+    { "MaxSurface1DLayeredLayers", 62 },
+    { "MaxSurface2DLayeredWidth", 63 },
+    { "MaxSurface2DLayeredHeight", 64 },
+    { "MaxSurface2DLayeredLayers", 65 },
+    { "MaxSurfaceCubemapWidth", 66 },
+    { "MaxSurfaceCubemapLayeredWidth", 67 },
+    { "MaxSurfaceCubemapLayeredLayers", 68 },
+    { "MaxTexture1DLinearWidth", 69 },
+    { "MaxTexture2DLinearWidth", 70 },
+    { "MaxTexture2DLinearHeight", 71 },
+    { "MaxTexture2DLinearPitch", 72 },
+    { "MaxTexture2DMipmappedWidth", 73 },
+    { "MaxTexture2DMipmappedHeight", 74 },
+    { "MaxTexture1DMipmappedWidth", 77 },
+    { "StreamPrioritiesSupported", 78 },
+    { "GlobalL1CacheSupported", 79 },
+    { "LocalL1CacheSupported", 80 },
+    { "MaxSharedMemoryPerMultiprocessor", 81 },
+    { "MaxRegistersPerMultiprocessor", 82 },
+    { "ManagedMemory", 83 },
+    { "IsMultiGpuBoard", 84 },
+    { "MultiGpuBoardGroupID", 85 },
+    { "HostNativeAtomicSupported", 86 },
+    { "SingleToDoublePrecisionPerfRatio", 87 },
+    { "PageableMemoryAccess", 88 },
+    { "ConcurrentManagedAccess", 89 },
+    { "ComputePreemptionSupported", 90 },
+    { "CanUseHostPointerForRegisteredMem", 91 },
+    { "Reserved92", 92 },
+    { "Reserved93", 93 },
+    { "Reserved94", 94 },
+    { "CooperativeLaunch", 95 },
+    { "CooperativeMultiDeviceLaunch", 96 },
+    { "MaxSharedMemoryPerBlockOptin", 97 },
+    { "CanFlushRemoteWrites", 98 },
+    { "HostRegisterSupported", 99 },
+    { "PageableMemoryAccessUsesHostPageTables", 100 },
+    { "DirectManagedMemAccessFromHost", 101 },
+    { "MaxBlocksPerMultiprocessor", 106 },
+    { "ReservedSharedMemoryPerBlock", 111 },
+    { "SparseCudaArraySupported", 112 },
+    { "HostRegisterReadOnlySupported", 113 },
+    { "MaxTimelineSemaphoreInteropSupported", 114 },
+    { "MemoryPoolsSupported", 115 },
+    { "GPUDirectRDMASupported", 116 },
+    { "GPUDirectRDMAFlushWritesOptions", 117 },
+    { "GPUDirectRDMAWritesOrdering", 118 },
+    { "MemoryPoolSupportedHandleTypes", 119 },
 };
 
 /* device.attributes → a dict of every attribute's value (a record) */
@@ -743,7 +812,8 @@ static const char *func_name(Lower *L, AstNode *f)
         const char *dot = strrchr(v->type->name, '.');
         return dot ? dot + 1 : v->type->name;
     }
-    diag_error(f->span, "benchmark() takes a function here (a def or a CuPy function), not %s; name= names it",
+    diag_error(f->span,
+               "benchmark() takes a function here (a def or a CuPy function), not %s; name= names it",
                ty_str_of(v->type));
     return NULL;
 }
@@ -752,7 +822,11 @@ static const char *func_name(Lower *L, AstNode *f)
 static bool is_literal(const AstNode *e)
 {
     switch (e->kind) {
-    case AST_INT: case AST_FLOAT: case AST_STR: case AST_BOOL: case AST_NONE: return true;
+    case AST_INT:
+    case AST_FLOAT:
+    case AST_STR:
+    case AST_BOOL:
+    case AST_NONE: return true;
     case AST_UNARY: return is_literal(e->lhs);
     default: return false;
     }
@@ -795,7 +869,8 @@ static AstNode *bench_call(Lower *L, AstNode *call, int id, AstNode *func, AstNo
         return NULL;
     }
     int na = args ? args->elts.n : 0, nk = kwargs ? kwargs->elts.n : 0;
-    AstNode **pa = ar_alloc(L->a, sizeof *pa * (size_t)(na + 1)), **pk = ar_alloc(L->a, sizeof *pk * (size_t)(nk + 1));
+    AstNode **pa = ar_alloc(L->a, sizeof *pa * (size_t)(na + 1)),
+            **pk = ar_alloc(L->a, sizeof *pk * (size_t)(nk + 1));
     for (int i = 0; i < na; i++) {
         AstNode *e = args->elts.v[i];
         if (e->kind != AST_STARRED && !(pa[i] = bench_arg(L, sp, e, "a", i, id))) return NULL;
@@ -826,7 +901,8 @@ static IrValue *benchmark(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     (void)self;
     Args a;
     Span sp = call->span;
-    if (!lw_bind(call, f->name, "func,args,kwargs,n_repeat,name,n_warmup,max_duration,devices", 1, &a)) return NULL;
+    if (!lw_bind(call, f->name, "func,args,kwargs,n_repeat,name,n_warmup,max_duration,devices", 1, &a))
+        return NULL;
     if (a.p[7] && a.p[7]->kind != AST_NONE) {
         diag_error(a.p[7]->span, "benchmark(devices=) is not supported: gpyc programs run on device 0");
         return NULL;
@@ -868,7 +944,8 @@ static IrValue *benchmark(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
 static IrValue *bench_step(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     if (f->arg == DEV_BENCH_START) return dev1(L, call->span, DEV_BENCH_START, NULL, self);
-    return dev(L, call->span, DEV_BENCH_STOP, ty_bool(), 2, (IrValue *[]){ self, lw_expr(L, call->elts.v[0]) });
+    return dev(L, call->span, DEV_BENCH_STOP, ty_bool(), 2,
+               (IrValue *[]){ self, lw_expr(L, call->elts.v[0]) });
 }
 
 /* result.name, result.cpu_times / gpu_times (arrays of seconds; arg 1: GPU), str(result) and
@@ -883,7 +960,8 @@ static IrValue *perf_times(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
 {
     Span sp = call->span;
     bool gpu = f->arg & 1;
-    return dev(L, sp, DEV_BENCH_TIMES, ty_array(DT_FLOAT64, gpu ? 2 : 1), 2, (IrValue *[]){ self, lw_cint(L, sp, gpu) });
+    return dev(L, sp, DEV_BENCH_TIMES, ty_array(DT_FLOAT64, gpu ? 2 : 1), 2,
+               (IrValue *[]){ self, lw_cint(L, sp, gpu) });
 }
 
 static IrValue *perf_str(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
@@ -893,7 +971,8 @@ static IrValue *perf_str(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     if (call->kind == AST_CALL && f->name[0] != '_') {
         if (!lw_bind(call, f->name, "show_gpu", 0, &a) || !lw_bool_arg(L, a.p[0], false, &show)) return NULL;
     }
-    return dev(L, call->span, DEV_BENCH_STR, ty_str(), 2, (IrValue *[]){ self, lw_const_bool(L, call->span, show) });
+    return dev(L, call->span, DEV_BENCH_STR, ty_str(), 2,
+               (IrValue *[]){ self, lw_const_bool(L, call->span, show) });
 }
 
 /* str(obj) / print(obj) of a device-API object: its class's __str__ row, or NULL (not
@@ -924,10 +1003,11 @@ bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
     bool stream = is_obj(ctx, STREAM), device = is_obj(ctx, DEVICE);
     bool range = is_obj(ctx, TIME_RANGE), prof = is_obj(ctx, PROFILE);
     if (!stream && !device && !range && !prof) {
-        diag_error(sp,
-                   "with statements take a cupy.cuda.Stream, a cupy.cuda.Device, a cupyx.profiler.time_range, "
-                   "cupyx.profiler.profile() or cp.load() of an .npz in gpyc, not %s",
-                   ty_str_of(ctx->type));
+        diag_error(
+            sp,
+            "with statements take a cupy.cuda.Stream, a cupy.cuda.Device, a cupyx.profiler.time_range, "
+            "cupyx.profiler.profile() or cp.load() of an .npz in gpyc, not %s",
+            ty_str_of(ctx->type));
         return false;
     }
     WithCtx *w = ar_alloc(L->a, sizeof *w);

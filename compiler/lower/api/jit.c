@@ -3,16 +3,18 @@
  * gpyc itself at compile time.
  *
  * The decorated def is a UK_JIT kernel value.  Each launch (kernel((grid,), (block,), (args)) or
- * kernel[grid, block](args), lowered by kernel.c's raw_call) types its arguments: an array is a
- * pointer to its dtype (indexed x[i] in elements: 1-d, C-contiguous as CuPy's CArray of one
- * dimension), a scalar (a NumPy scalar type, a 0-d array, a Python number) is passed by value.
+ * kernel[grid, block](args), lowered by kernel.c's raw_call) types its arguments: an array is
+ * CuPy's CArray, a gpjit_arr<T, ndim> by value (pointer, shape, byte strides: codegen's
+ * emit_raw_launch fills it from the gp_array), indexed x[i, j, ...] with one integer per
+ * dimension; a scalar (a NumPy scalar type, a 0-d array, a Python number) is passed by value.
  * The body is translated once per signature into an extern "C" __global__ function of a module
  * of its own (a UK_RAW of a UK_MODULE, as a cp.RawKernel), launched by the RawKernel path.
  *
  * The subset (CuPy's cupyx.jit): jit.threadIdx/blockIdx/blockDim/gridDim .x/.y/.z (uint32),
  * jit.warpsize, jit.laneid(), jit.grid(1), jit.gridsize(1), jit.syncthreads(),
- * jit.syncwarp(mask), the shfl_*_sync family, jit.shared_memory(dtype, size) assigned to a name,
- * jit.atomic_* (add sub exch min max inc dec cas and or xor) on array[index], `range` loops with
+ * jit.syncwarp(mask), the shfl_*_sync family, jit.shared_memory(dtype, size) assigned to a name
+ * (a plain pointer, indexed s[i]), x.shape[k] and x.size of an array parameter, jit.atomic_*
+ * (add sub exch min max inc dec cas and or xor) on array[index], `range` loops with
  * 1 to 3 arguments, if/elif/else, while, break, continue, return, local scalars (typed by their
  * first assignment, as CuPy does; later assignments convert), NumPy scalar types as casts
  * (cupy.float32(x)), the math functions of math/cupy, abs/min/max, and arithmetic with NumPy's
@@ -35,8 +37,9 @@
 
 typedef struct JVal {
     DType dt;
-    bool arr; /* a pointer (array parameter or shared memory) */
+    bool arr; /* an array: a parameter (a view, nd > 0) or shared memory (a pointer, nd 0) */
     bool lit; /* a Python literal: weak in promotion */
+    int nd; /* an array parameter's dimensions (gpjit_arr<T, nd>) */
 } JVal;
 
 typedef struct JVar {
@@ -231,6 +234,75 @@ static bool jargs(Jit *J, AstNode *call, int lo, int hi, StrBuf *a, JVal *t)
     return true;
 }
 
+/* The element of array a (its text; type ta) at index idx (one integer, or a tuple of one per
+ * dimension for a view) into o, as an lvalue: a view's element is at its byte strides, as
+ * CuPy's CArray indexes (no wrap-around of negative indices). */
+static bool jelement(Jit *J, const char *a, JVal ta, AstNode *idx, Span sp, StrBuf *o)
+{
+    if (!ta.arr) return jfail(J, sp, "indexing a scalar is not supported");
+    if (idx->kind == AST_SLICE) return jfail(J, idx->span, "a slice index is not supported");
+    int n = idx->kind == AST_TUPLE ? idx->elts.n : 1;
+    AstNode *one = idx;
+    AstNode **items = idx->kind == AST_TUPLE ? (AstNode **)idx->elts.v : &one;
+    if (n != (ta.nd ? ta.nd : 1))
+        return jfail(
+            J, idx->span,
+            ar_printf(J->L->a,
+                      "an index of %d integer%s into an array of %d dimension%s (one per dimension) is "
+                      "not supported",
+                      n, n == 1 ? "" : "s", ta.nd ? ta.nd : 1, ta.nd > 1 ? "s" : ""));
+    const char *ct = jctype(J, ta.dt, sp);
+    if (!ct) return false;
+    StrBuf off SB_SCOPED = { 0 };
+    for (int k = 0; k < n; k++) {
+        StrBuf i SB_SCOPED = { 0 };
+        JVal ti = { 0 };
+        bool ok = jscalar(J, items[k], &i, &ti);
+        if (ok && (dt_is_float(ti.dt) || ti.dt == DT_BOOL))
+            ok = jfail(J, items[k]->span, "an index that is not an integer is not supported");
+        if (ok && ta.nd) sb_printf(&off, " + (long long)(%s) * %s.st[%d]", i.s, a, k);
+        if (ok && !ta.nd) sb_printf(o, "%s[%s]", a, i.s);
+        sb_free(&i);
+        if (!ok) return false;
+    }
+    if (ta.nd) sb_printf(o, "(*(%s *)((char *)%s.p%s))", ct, a, off.s);
+    sb_free(&off);
+    return true;
+}
+
+/* x.shape[k] of an array parameter x (k an integer literal): an int64. */
+static bool jshape(Jit *J, AstNode *e, StrBuf *o, JVal *t)
+{
+    AstNode *x = e->lhs->lhs, *k = e->rhs;
+    JVar *v = x->kind == AST_NAME ? jvar(J, x->sval) : NULL;
+    if (!v || !v->t.arr || !v->t.nd)
+        return jfail(J, e->span, "shape of anything but an array parameter is not supported");
+    if (k->kind != AST_INT || k->ival < 0 || k->ival >= v->t.nd)
+        return jfail(J, k->span,
+                     ar_printf(J->L->a, "x.shape[k] takes an integer literal k from 0 to %d", v->t.nd - 1));
+    sb_printf(o, "%s.sh[%lld]", v->name, (long long)k->ival);
+    *t = (JVal){ .dt = DT_INT64 };
+    return true;
+}
+
+/* The atomic function and the C type of its operands for jit.atomic_OP (fn) on dtype d: CUDA
+ * has no signed 64-bit atomicAdd/Exch/CAS/And/Or/Xor, so those take the unsigned 64-bit ones
+ * (two's complement: the same bits), and a 64-bit sub is an add of the negation, as CuPy's
+ * jit does. */
+static const char *jatomic_fn(const char *fn, DType d, const char **ct, bool *negate)
+{
+    bool wide = d == DT_INT64 || d == DT_UINT64;
+    *negate = false;
+    if (!wide || !strcmp(fn, "atomicMin") || !strcmp(fn, "atomicMax")) return fn;
+    if (!strcmp(fn, "atomicInc") || !strcmp(fn, "atomicDec")) return NULL;
+    *ct = "unsigned long long";
+    if (!strcmp(fn, "atomicSub")) {
+        *negate = true;
+        return "atomicAdd";
+    }
+    return fn;
+}
+
 /* jit.atomic_OP(array, index, value[, value2]) → CUDA's atomicOp on &array[index]. */
 static bool jatomic(Jit *J, AstNode *call, const char *op, StrBuf *o, JVal *t)
 {
@@ -248,20 +320,27 @@ static bool jatomic(Jit *J, AstNode *call, const char *op, StrBuf *o, JVal *t)
         return jfail(J, call->span,
                      ar_printf(J->L->a, "jit.atomic_%s takes an array, an index and %d value%s", op, nv,
                                nv > 1 ? "s" : ""));
-    StrBuf arr SB_SCOPED = { 0 }, idx SB_SCOPED = { 0 }, v0 SB_SCOPED = { 0 }, v1 SB_SCOPED = { 0 };
+    StrBuf arr SB_SCOPED = { 0 }, el SB_SCOPED = { 0 }, v0 SB_SCOPED = { 0 }, v1 SB_SCOPED = { 0 };
     StrBuf *v[2] = { &v0, &v1 };
-    JVal ta = { 0 }, ti = { 0 }, tv = { 0 };
-    if (!jexpr(J, call->elts.v[0], &arr, &ta) || !jscalar(J, call->elts.v[1], &idx, &ti)) return false;
+    JVal ta = { 0 }, tv = { 0 };
+    if (!jexpr(J, call->elts.v[0], &arr, &ta)) return false;
     if (!ta.arr)
         return jfail(J, ((AstNode *)call->elts.v[0])->span,
                      "the first argument of an atomic must be an array");
-    const char *ct = jctype(J, ta.dt, call->span);
+    if (!jelement(J, arr.s, ta, call->elts.v[1], call->span, &el)) return false;
+    const char *ct = jctype(J, ta.dt, call->span), *vt = ct;
     if (!ct) return false;
+    bool negate;
+    fn = jatomic_fn(fn, ta.dt, &vt, &negate);
+    if (!fn)
+        return jfail(J, call->span,
+                     ar_printf(J->L->a, "jit.atomic_%s of %s is not supported", op, dt_name(ta.dt)));
     for (int i = 0; i < nv; i++)
         if (!jscalar(J, call->elts.v[2 + i], v[i], &tv)) return false;
-    sb_printf(o, "%s(&%s[%s], (%s)(%s)", fn, arr.s, idx.s, ct, v[0]->s);
-    if (nv == 2) sb_printf(o, ", (%s)(%s)", ct, v[1]->s);
-    sb_putc(o, ')');
+    /* the old value, as the array's type */
+    sb_printf(o, "((%s)%s((%s *)&%s, (%s)(%s%s)", ct, fn, vt, el.s, vt, negate ? "-" : "", v[0]->s);
+    if (nv == 2) sb_printf(o, ", (%s)(%s)", vt, v[1]->s);
+    sb_puts(o, "))");
     *t = (JVal){ .dt = ta.dt };
     return true;
 }
@@ -413,20 +492,22 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
             *t = (JVal){ .dt = DT_INT32 };
             return true;
         }
+        JVar *x = e->lhs->kind == AST_NAME ? jvar(J, e->lhs->sval) : NULL;
+        if (x && x->t.nd && !strcmp(e->sval, "size")) { /* the product of the shape */
+            sb_putc(o, '(');
+            for (int k = 0; k < x->t.nd; k++) sb_printf(o, "%s%s.sh[%d]", k ? " * " : "", x->name, k);
+            sb_putc(o, ')');
+            *t = (JVal){ .dt = DT_INT64 };
+            return true;
+        }
         return jfail(J, e->span, "this attribute is not supported");
     }
     case AST_SUBSCRIPT: {
-        StrBuf a SB_SCOPED = { 0 }, i SB_SCOPED = { 0 };
-        JVal ta = { 0 }, ti = { 0 };
-        bool ok = jexpr(J, e->lhs, &a, &ta);
-        if (ok && !ta.arr) ok = jfail(J, e->span, "indexing a scalar is not supported");
-        if (ok && (e->rhs->kind == AST_TUPLE || e->rhs->kind == AST_SLICE))
-            ok = jfail(J, e->rhs->span, "an index other than one integer (x[i]) is not supported");
-        if (ok) ok = jscalar(J, e->rhs, &i, &ti);
-        if (ok && dt_is_float(ti.dt)) ok = jfail(J, e->rhs->span, "a float index is not supported");
-        if (ok) sb_printf(o, "%s[%s]", a.s, i.s);
+        if (e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "shape")) return jshape(J, e, o, t);
+        StrBuf a SB_SCOPED = { 0 };
+        JVal ta = { 0 };
+        bool ok = jexpr(J, e->lhs, &a, &ta) && jelement(J, a.s, ta, e->rhs, e->span, o);
         sb_free(&a);
-        sb_free(&i);
         *t = (JVal){ .dt = ta.dt };
         return ok;
     }
@@ -671,6 +752,7 @@ static const char *const PRELUDE =
     "        return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"
     "    }\n"
     "}\n"
+    "template <typename T, int N> struct gpjit_arr { T *p; long long sh[N]; long long st[N]; };\n"
     "template <typename T> __device__ __forceinline__ T gp_jit_min(T a, T b) { return b < a ? b : a; }\n"
     "template <typename T> __device__ __forceinline__ T gp_jit_max(T a, T b) { return b > a ? b : a; }\n"
     "#endif\n";
@@ -679,6 +761,7 @@ static const char *const PRELUDE =
 typedef struct JInst {
     int n;
     DType types[64], elems[64];
+    int nds[64]; /* an array argument's dimensions (0: a scalar) */
     UKernel *raw;
 } JInst;
 
@@ -713,6 +796,7 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
         return NULL;
     }
     DType elems[64];
+    int nds[64];
     for (int i = 0; i < n; i++) {
         if (types[i] == DT_COUNT && args[i]->type->kind != TY_ARRAY) {
             diag_error(sp, "argument %d of %s() is a %s, which a @cupyx.jit.rawkernel function does not take", i + 1,
@@ -720,10 +804,12 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
             return NULL;
         }
         elems[i] = types[i] == DT_COUNT ? args[i]->type->dtype : types[i];
+        nds[i] = types[i] == DT_COUNT ? (args[i]->type->ndim ? args[i]->type->ndim : 1) : 0;
     }
     for (int i = 0; i < k->fnames.n; i++) {
         JInst *in = VEC_AT(k->fnames, i);
-        if (!memcmp(in->types, types, sizeof(DType) * n) && !memcmp(in->elems, elems, sizeof(DType) * n))
+        if (!memcmp(in->types, types, sizeof(DType) * n) && !memcmp(in->elems, elems, sizeof(DType) * n) &&
+            !memcmp(in->nds, nds, sizeof(int) * n))
             return in->raw;
     }
     Jit J = { .L = L, .ok = true };
@@ -733,9 +819,11 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
         AstNode *p = def->params.v[i];
         const char *ct = jctype(&J, elems[i], p->span);
         if (!ct) break;
-        sb_printf(&sig, "%s%s %s%s", i ? ", " : "", ct, types[i] == DT_COUNT ? "*__restrict__ " : "",
-                  p->sval);
-        jnew_var(&J, p->sval, (JVal){ .dt = elems[i], .arr = types[i] == DT_COUNT });
+        if (nds[i])
+            sb_printf(&sig, "%sgpjit_arr<%s, %d> %s", i ? ", " : "", ct, nds[i], p->sval);
+        else
+            sb_printf(&sig, "%s%s %s", i ? ", " : "", ct, p->sval);
+        jnew_var(&J, p->sval, (JVal){ .dt = elems[i], .arr = nds[i] > 0, .nd = nds[i] });
     }
     if (J.ok) jblock(&J, def->then, 1);
     StrBuf code SB_SCOPED = { 0 };
@@ -755,7 +843,9 @@ UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrVa
     in->n = n;
     memcpy(in->types, types, sizeof(DType) * n);
     memcpy(in->elems, elems, sizeof(DType) * n);
+    memcpy(in->nds, nds, sizeof(int) * n);
     in->raw = lw_new_raw(L, lw_new_module(L, ar_strdup(L->a, code.s), def->span), name);
+    in->raw->def = def; /* its arrays are passed as views (codegen: emit_raw_launch) */
     sb_free(&code);
     /* k's instances in arena storage (a borrowed Vec: cap 0), as the kernel itself is */
     void **v = ar_alloc(L->a, sizeof(void *) * (size_t)(k->fnames.n + 1));

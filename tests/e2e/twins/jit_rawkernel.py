@@ -37,3 +37,17 @@ w = np.arange(64, dtype=np.int32)
 print(np.array([w[:32].sum(), w[32:].sum()], dtype=np.int32))
 xa = np.array([5, 3, 12, 7, 9, 1, 8], dtype=np.int32)
 print(np.array([xa.max(), xa.min(), 7, np.bitwise_or.reduce(xa), -xa.sum()], dtype=np.int32))
+m = np.arange(12, dtype=np.float32).reshape(3, 4)
+mt = (np.arange(12, dtype=np.float32).reshape(4, 3) * 10).T
+o2 = m + mt * 2
+print(o2)
+o2 = m[:, ::-1] + m * 2
+print(o2, float(o2.sum()))
+xs = np.arange(40, dtype=np.int64)[::3]
+h = np.zeros(6, dtype=np.int64)
+for v in xs:
+    h[v % 4] += v - 10
+    h[3] -= 1
+    h[4] = max(h[4], v)
+    h[5] = min(h[5], -v)
+print(h)
