@@ -63,6 +63,23 @@ static IrValue *obj_arg(Lower *L, AstNode *e, const char *cls, const char *what,
     return v;
 }
 
+/* Whether argument e is given (neither absent nor None). */
+static bool given(const AstNode *e) { return e && e->kind != AST_NONE; }
+
+/* An int argument e (NULL or None: dflt) as a host int value; NULL after an error. */
+static IrValue *int_or(Lower *L, AstNode *e, Span sp, int64_t dflt)
+{
+    return lw_int_arg_or(L, given(e) ? e : NULL, sp, dflt);
+}
+
+/* True, after msg as a located error, when both exclusive arguments x and y are given. */
+static bool both_given(Span sp, const AstNode *x, const AstNode *y, const char *msg)
+{
+    if (!given(x) || !given(y)) return false;
+    diag_error(sp, "%s", msg);
+    return true;
+}
+
 /* The constant handle -1 (no object: "a new event", "the current stream", "every stream"). */
 static IrValue *none_handle(Lower *L, Span sp) { return lw_cint(L, sp, -1); }
 
@@ -155,7 +172,7 @@ static IrValue *begin_capture(Lower *L, AstNode *call, const ApiFn *f, IrValue *
 {
     Args a;
     if (!lw_bind(call, f->name, "mode", 0, &a)) return NULL;
-    IrValue *mode = lw_int_arg_or(L, a.p[0] && a.p[0]->kind != AST_NONE ? a.p[0] : NULL, call->span, -1);
+    IrValue *mode = int_or(L, a.p[0], call->span, -1);
     return mode ? dev(L, call->span, DEV_STREAM_CAPTURE, NULL, 2, (IrValue *[]){ self, mode }) : NULL;
 }
 
@@ -224,7 +241,7 @@ static IrValue *device_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
     (void)self;
     Args a;
     if (!lw_bind(call, f->name, "device", 0, &a)) return NULL;
-    IrValue *id = lw_int_arg_or(L, a.p[0] && a.p[0]->kind != AST_NONE ? a.p[0] : NULL, call->span, -1);
+    IrValue *id = int_or(L, a.p[0], call->span, -1);
     return id ? dev1(L, call->span, DEV_DEVICE_NEW, ty_obj(DEVICE), id) : NULL;
 }
 
@@ -503,7 +520,7 @@ static IrValue *set_allocator(Lower *L, AstNode *call, const ApiFn *f, IrValue *
     Args a;
     if (!lw_bind(call, f->name, "allocator", 0, &a)) return NULL;
     const char *want = f->arg ? "cupy.cuda.PinnedMemoryPool.malloc" : "cupy.cuda.MemoryPool.malloc";
-    if (a.p[0] && a.p[0]->kind != AST_NONE) {
+    if (given(a.p[0])) {
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
         if (v->type->kind != TY_BUILTIN || strcmp(v->type->name, want)) {
@@ -545,12 +562,10 @@ static IrValue *pool_set_limit(Lower *L, AstNode *call, const ApiFn *f, IrValue 
     (void)self;
     Args a;
     Span sp = call->span;
-    if (!lw_bind(call, f->name, "size,fraction", 0, &a)) return NULL;
-    bool has_size = a.p[0] && a.p[0]->kind != AST_NONE, has_frac = a.p[1] && a.p[1]->kind != AST_NONE;
-    if (has_size && has_frac) {
-        diag_error(sp, "size and fraction cannot be specified at one time");
+    if (!lw_bind(call, f->name, "size,fraction", 0, &a) ||
+        both_given(sp, a.p[0], a.p[1], "size and fraction cannot be specified at one time"))
         return NULL;
-    }
+    bool has_size = given(a.p[0]), has_frac = given(a.p[1]);
     IrValue *n;
     if (has_frac) {
         IrValue *fr = lw_expr(L, a.p[1]);
@@ -636,7 +651,7 @@ static IrValue *rs_make(Lower *L, AstNode *call, const ApiFn *f, IrDevCall op, c
 {
     Args a;
     if (!lw_bind(call, f->name, "seed", 0, &a)) return NULL;
-    bool seeded = a.p[0] && a.p[0]->kind != AST_NONE;
+    bool seeded = given(a.p[0]);
     IrValue *seed = lw_int_arg_or(L, seeded ? a.p[0] : NULL, call->span, 0);
     if (!seed) return NULL;
     return dev(L, call->span, op, ty_obj(cls), 2, (IrValue *[]){ seed, lw_const_bool(L, call->span, seeded) });
@@ -697,12 +712,6 @@ static IrValue *str_value(Lower *L, AstNode *e, const char *what)
     return v;
 }
 
-/* An int argument e (NULL or None: dflt) as a host int value; NULL after an error. */
-static IrValue *int_or(Lower *L, AstNode *e, Span sp, int64_t dflt)
-{
-    return lw_int_arg_or(L, e && e->kind != AST_NONE ? e : NULL, sp, dflt);
-}
-
 /* cupy.cuda.nvtx.RangePush(message, id_color=-1) / Mark(message, id_color=-1), and the ARGB
  * forms RangePushC(message, color=0) / MarkC(message, color=0): arg the IrDevCall, | ARGB for
  * the C forms. */
@@ -738,13 +747,10 @@ static IrValue *time_range(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
     (void)self;
     Args a;
     Span sp = call->span;
-    if (!lw_bind(call, f->name, "message,color_id,argb_color,sync", 0, &a)) return NULL;
-    bool has_id = a.p[1] && a.p[1]->kind != AST_NONE, has_argb = a.p[2] && a.p[2]->kind != AST_NONE;
-    if (has_id && has_argb) {
-        diag_error(sp, "ValueError: Only either color_id or argb_color can be specified");
+    if (!lw_bind(call, f->name, "message,color_id,argb_color,sync", 0, &a) ||
+        both_given(sp, a.p[1], a.p[2], "ValueError: Only either color_id or argb_color can be specified"))
         return NULL;
-    }
-    if (!a.p[0] || a.p[0]->kind == AST_NONE) {
+    if (!given(a.p[0])) {
         diag_error(sp, "ValueError: when used as a context manager, the message argument cannot be None");
         return NULL;
     }
@@ -903,13 +909,13 @@ static IrValue *benchmark(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     Span sp = call->span;
     if (!lw_bind(call, f->name, "func,args,kwargs,n_repeat,name,n_warmup,max_duration,devices", 1, &a))
         return NULL;
-    if (a.p[7] && a.p[7]->kind != AST_NONE) {
+    if (given(a.p[7])) {
         diag_error(a.p[7]->span, "benchmark(devices=) is not supported: gpyc programs run on device 0");
         return NULL;
     }
-    IrValue *name = a.p[4] && a.p[4]->kind != AST_NONE ? str_value(L, a.p[4], "name") : NULL;
+    IrValue *name = given(a.p[4]) ? str_value(L, a.p[4], "name") : NULL;
     if (!name) {
-        if (a.p[4] && a.p[4]->kind != AST_NONE) return NULL;
+        if (given(a.p[4])) return NULL;
         const char *fn = func_name(L, a.p[0]);
         if (!fn) return NULL;
         name = lw_const_str(L, sp, fn);
@@ -920,7 +926,7 @@ static IrValue *benchmark(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     IrValue *v;
     if (!(v = int_or(L, a.p[3], sp, 10000)) || !lw_assign(L, nrep, v, sp)) return NULL;
     if (!(v = int_or(L, a.p[5], sp, 10)) || !lw_assign(L, nwarm, v, sp)) return NULL;
-    v = a.p[6] && a.p[6]->kind != AST_NONE ? lw_expr(L, a.p[6]) : lw_const_float(L, sp, INFINITY);
+    v = given(a.p[6]) ? lw_expr(L, a.p[6]) : lw_const_float(L, sp, INFINITY);
     if (!v) return NULL;
     if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
         diag_error(a.p[6]->span, "ValueError: `max_duration` should be given in seconds");
