@@ -285,17 +285,20 @@ static bool jshape(Jit *J, AstNode *e, StrBuf *o, JVal *t)
     return true;
 }
 
-/* The atomic function and the C type of its operands for jit.atomic_OP (fn) on dtype d: CUDA
- * has no signed 64-bit atomicAdd/Exch/CAS/And/Or/Xor, so those take the unsigned 64-bit ones
- * (two's complement: the same bits), and a 64-bit sub is an add of the negation, as CuPy's
- * jit does. */
+/* The atomic function and (in *ct, for 64-bit dtypes) the C type of its operands for
+ * jit.atomic_OP (fn) on dtype d: CUDA has no signed 64-bit atomicAdd/Exch/CAS/And/Or/Xor, so
+ * those take the unsigned 64-bit ones (two's complement: the same bits), and a 64-bit sub is an
+ * add of the negation, as CuPy's jit does; NULL for none (64-bit inc/dec). */
 static const char *jatomic_fn(const char *fn, DType d, const char **ct, bool *negate)
 {
     bool wide = d == DT_INT64 || d == DT_UINT64;
     *negate = false;
-    if (!wide || !strcmp(fn, "atomicMin") || !strcmp(fn, "atomicMax")) return fn;
+    if (!wide) return fn;
+    /* int64_t and uint64_t are long and unsigned long here: CUDA's overloads take long long */
+    bool minmax = !strcmp(fn, "atomicMin") || !strcmp(fn, "atomicMax");
+    *ct = minmax && d == DT_INT64 ? "long long" : "unsigned long long";
+    if (minmax) return fn;
     if (!strcmp(fn, "atomicInc") || !strcmp(fn, "atomicDec")) return NULL;
-    *ct = "unsigned long long";
     if (!strcmp(fn, "atomicSub")) {
         *negate = true;
         return "atomicAdd";
