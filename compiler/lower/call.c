@@ -243,9 +243,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "sys") && !strcmp(attr, "argv")) return lw_pseudo(L, ty_module("sys.argv"));
     if (!strcmp(module, "sys") && !strcmp(attr, "stdout")) return lw_pseudo(L, ty_module("sys.stdout"));
-    /* a module constant (runtime.streamCaptureModeRelaxed) */
-    const ApiFn *prop = lw_device_prop(module, attr);
-    if (prop) return prop->lower(L, ast_new(L->a, AST_NAME, sp, NULL), prop, NULL);
+    const ApiFn *k = lw_device_const(module, attr);
+    if (k) return k->lower(L, ast_new(L->a, AST_NAME, sp, NULL), k, NULL);
     if (lw_api_find(module, attr)) return lw_pseudo(L, ty_builtin(full, NULL));
     IrValue *c = lw_pylib_const(L, module, attr, sp);
     if (c) return c;

@@ -601,6 +601,7 @@ const ApiFn *lw_api_find(const char *mod, const char *name);
 /* lower/api/device.c — the objects of CuPy's device API (TY_OBJ) and `with` statements */
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
 const ApiFn *lw_device_prop(const char *cls, const char *name);
+const ApiFn *lw_device_const(const char *mod, const char *name); /* a module's constant */
 /* str(obj) of a device-API object whose class has a __str__ row (at: the call or attribute
  * node), else NULL. */
 IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at);

@@ -26,6 +26,7 @@
 
 #define PROP 0x100 /* ApiFn.arg: a property, not a method */
 #define ARGB 0x200 /* ApiFn.arg of nvtx's C forms: an ARGB colour, not a colour id */
+#define CONST 0x400 /* ApiFn.arg: a module's constant (cupy.cuda.runtime.streamCaptureModeRelaxed) */
 
 static const char
     *const STREAM = "cupy.cuda.Stream",
@@ -1080,9 +1081,9 @@ const ApiFn lw_device_api[] = {
     { STREAM, "begin_capture", begin_capture, 0 },
     { STREAM, "end_capture", obj_call0, DEV_STREAM_END_CAPTURE },
     { STREAM, "is_capturing", obj_call0, DEV_STREAM_CAPTURING },
-    { "cupy.cuda.runtime", "streamCaptureModeGlobal", capture_mode, 0 | PROP },
-    { "cupy.cuda.runtime", "streamCaptureModeThreadLocal", capture_mode, 1 | PROP },
-    { "cupy.cuda.runtime", "streamCaptureModeRelaxed", capture_mode, 2 | PROP },
+    { "cupy.cuda.runtime", "streamCaptureModeGlobal", capture_mode, 0 | CONST },
+    { "cupy.cuda.runtime", "streamCaptureModeThreadLocal", capture_mode, 1 | CONST },
+    { "cupy.cuda.runtime", "streamCaptureModeRelaxed", capture_mode, 2 | CONST },
     /* graphs */
     { "cupy.cuda", "Graph", graph_new, 0 },
     { "cupy.cuda.graph", "Graph", graph_new, 0 },
@@ -1196,6 +1197,13 @@ const ApiFn lw_device_api[] = {
     NP_RS("choice"),
     { NULL, NULL, NULL, 0 },
 };
+
+/* The row of a constant of module mod (`cupy.cuda.runtime.streamCaptureModeRelaxed`), or NULL. */
+const ApiFn *lw_device_const(const char *mod, const char *name)
+{
+    const ApiFn *f = lw_api_find(mod, name);
+    return f && (f->arg & CONST) ? f : NULL;
+}
 
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
 const ApiFn *lw_device_prop(const char *cls, const char *name)
