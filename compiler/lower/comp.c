@@ -400,7 +400,7 @@ static AstNode *mk_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 static AstNode *mk_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 {
     AstNode *n = mk(L, AST_COMPARE, sp), *ab[2] = { a, b };
-    n->elts = mk_vec(L, 2, ab);
+    n->elts = lw_ast_vec(L, 2, ab);
     n->ops = (Vec){ ar_alloc(L->a, sizeof(void *)), 1, 0 };
     n->ops.v[0] = (void *)(intptr_t)op;
     return n;
