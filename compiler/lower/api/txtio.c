@@ -7,7 +7,8 @@
  * NumPy's rules implemented here:
  *   - A loaded table's ndim is static: NumPy squeezes a rows x cols table (ndmin 0 or 1), so it
  *     depends on the data.  It is ndmin=2's 2, else the ndim of the array an earlier savetxt
- *     of the same constant path wrote (a column for a 1-d array), else the table of the file
+ *     of the same constant path wrote (a column for a 1-d array; squeezed as NumPy will when
+ *     that array's shape is static: (1, n) and (n, 1) load 1-d, (1, 1) 0-d), else the table of the file
  *     the constant path names at compile time (beside the script when relative) counted now;
  *     the run time checks it (TypeError).  unpack=True transposes.
  *   - dtype: any of NumPy's numeric dtypes; the text is parsed into float64, int64, uint64,
@@ -390,9 +391,17 @@ static IrValue *api_savetxt(Lower *L, AstNode *call)
     if (!nl || !hd || !ft || !cm || !emit_savetxt(L, sp, f, x, a.p[2], "%.18e", delim, nl, hd, ft, cm, false))
         return NULL;
     const char *path = lw_const_text(L, f, 0);
-    if (path) {
+    if (path) { /* what loadtxt of it gives: the table squeezed as NumPy does, when the shape is static */
+        Type *t = x->type;
+        int64_t rows = lw_static_dim(x, 0), cols = t->ndim == 1 ? 1 : lw_static_dim(x, 1);
+        if (rows >= 0 && cols >= 0) {
+            int nd;
+            int64_t shape[2];
+            txt_shape(rows, cols, 0, &nd, shape);
+            t = ty_array(t->dtype, nd);
+        }
         vec_push(&L->npy_saved, (void *)path);
-        vec_push(&L->npy_saved, x->type);
+        vec_push(&L->npy_saved, t);
     }
     return lw_pseudo(L, ty_none());
 }
