@@ -9,6 +9,9 @@
  * block is still current (no store to the variable since, in this block or in any block nested in an
  * instruction since; for a global, no call since) is replaced by the stored value.  Values are
  * references, so forwarding keeps Python's aliasing (two names for one array stay one array).
+ * An element of a tuple read where the tuple's IR_TUPLE is known (a dict record's field read
+ * through the record's name, after forwarding) is replaced by the element likewise, so a loop
+ * over a dict of arrays fuses as the same code on plain variables does.
  * Dead stores: a variable that no load anywhere in the module reads after forwarding needs no
  * stores; removing them frees the stored values for fusion.
  *
@@ -95,6 +98,12 @@ static void forward_block(Fwd *F, IrBlock *b)
         } else if (in->op == IR_LOAD && in->res) {
             /* later loads of the variable read this value (one array read once by a kernel) */
             set_current(F, in->var, in->res, i);
+        } else if (in->op == IR_TUPLE_GET && in->res && in->args[0]->def &&
+                   in->args[0]->def->op == IR_TUPLE) {
+            /* an element of a tuple built here (a dict record read through its name) */
+            F->subst[in->res->id] = in->args[0]->def->args[in->ival];
+            in->stamp = dead;
+            continue;
         } else if (in->op == IR_CALL) {
             F->last_call = i;
         }
@@ -140,6 +149,29 @@ static void drop_dead_stores(const IrModule *m, IrBlock *b, const int *loads)
     ir_remove_stamped(b, dead);
 }
 
+/* Drops the tuples (IR_TUPLE, IR_TUPLE_GET: no effect) that nothing reads, last first, so that
+ * their elements' uses are only the reads (a record's fields fuse); whether one went. */
+static bool drop_dead_tuples(const IrModule *m, IrBlock *b)
+{
+    if (!b) return false;
+    bool any = false;
+    unsigned dead = ir_stamp(m);
+    for (int i = b->instrs.n - 1; i >= 0; i--) {
+        IrInstr *in = VEC_AT(b->instrs, i);
+        any |= drop_dead_tuples(m, in->blocks[0]);
+        any |= drop_dead_tuples(m, in->blocks[1]);
+        if ((in->op == IR_TUPLE || in->op == IR_TUPLE_GET) && in->res && in->res->nuses == 0) {
+            in->stamp = dead;
+            for (int j = 0; j < in->nargs; j++)
+                if (in->args[j]) in->args[j]->nuses--;
+            in->nargs = 0; /* (counted down here: ir_remove_stamped has nothing left to count) */
+            any = true;
+        }
+    }
+    ir_remove_stamped(b, dead);
+    return any;
+}
+
 void forward_module(IrModule *m)
 {
     Fwd F = {.m = m,
@@ -155,4 +187,6 @@ void forward_module(IrModule *m)
     for (int i = 0; i < m->funcs.n; i++) count_loads(((IrFunc *)VEC_AT(m->funcs, i))->body, loads);
     for (int i = 0; i < m->funcs.n; i++) drop_dead_stores(m, ((IrFunc *)VEC_AT(m->funcs, i))->body, loads);
     free(loads);
+    for (int i = 0; i < m->funcs.n; i++)
+        while (drop_dead_tuples(m, ((IrFunc *)VEC_AT(m->funcs, i))->body)) {}
 }
