@@ -57,6 +57,9 @@ typedef enum TypeKind {
     TY_KERNEL,   /* a user-defined kernel (cp.ElementwiseKernel ...): uk */
     TY_OBJ,      /* an object of CuPy's device API; name: its class ("cupy.cuda.Stream"); at run
                     time an int64 handle into the runtime's tables (GPK_DEV) */
+    TY_SPARSE,   /* a cupyx.scipy.sparse matrix: name its format ("csr", "csc", "coo"), dtype
+                    its values'; at run time a struct of its arrays and shape (elems, as a
+                    tuple's: SP_DATA.. SP_NCOLS, lower/api/sparse.c) */
     TY_SDTYPE,   /* a NumPy structured dtype (numpy.dtype({'names': ..., 'formats': ...})), a
                     compile-time value: sdt */
     TY_SVIEW,    /* an array viewed as a structured dtype (x.view(sd)): at run time the array
@@ -78,17 +81,17 @@ typedef struct SDType {
 } SDType;
 struct Type {
     TypeKind kind;
-    DType dtype;        /* TY_ARRAY, TY_DTYPE */
+    DType dtype;        /* TY_ARRAY, TY_DTYPE, TY_SPARSE */
     int ndim;           /* TY_ARRAY */
-    int n;              /* TY_TUPLE: number of elements */
-    Type **elems;       /* TY_TUPLE */
+    int n;              /* TY_TUPLE, TY_SPARSE: number of elements */
+    Type **elems;       /* TY_TUPLE, TY_SPARSE */
     Type *elem;         /* TY_LIST */
-    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ */
+    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ, TY_SPARSE */
     bool numpy;         /* TY_MODULE "cupy" bound by importing numpy: its .random is NumPy's */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
     UKernel *uk;        /* TY_KERNEL */
-    int id;             /* TY_TUPLE: index into IrModule.tuple_types once codegen needs a struct */
+    int id;             /* TY_TUPLE, TY_SPARSE: index into IrModule.tuple_types once codegen needs a struct */
     const char **keys;  /* TY_TUPLE of a dict with constant str keys (a record): element i is the
                            value of keys[i]; NULL for a tuple */
     const SDType *sdt;  /* TY_SDTYPE, TY_SVIEW */
@@ -114,11 +117,17 @@ Type *ty_kernel(UKernel *uk);
 Type *ty_obj(const char *cls);
 Type *ty_sdtype(const SDType *sdt);
 Type *ty_sview(const SDType *sdt);
+/* A sparse matrix of format fmt ("csr", "csc" or "coo") and values of dtype dt: its elements
+ * data (dt, 1-d), indices and indptr (csr, csc) or row and col (coo) (int32, 1-d), the number
+ * of rows and of columns (ints). */
+enum { SP_DATA, SP_IDX, SP_PTR, SP_NROWS, SP_NCOLS, SP_NELEMS };
+Type *ty_sparse(const char *fmt, DType dt);
+bool ty_is_struct(const Type *t);      /* a tuple or a sparse matrix: a C struct at run time */
 bool ty_equal(const Type *a, const Type *b);
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
 bool ty_is_scalar(const Type *t);      /* bool, int, float, complex */
-bool ty_holds_obj(const Type *t);      /* a TY_OBJ, or a list or tuple holding one */
+bool ty_holds_obj(const Type *t);      /* a TY_OBJ or TY_SPARSE, or a list or tuple holding one */
 bool ty_is_numeric(const Type *t);     /* scalar or array */
 /* "int", "float", "ndarray[float32, 2]", "tuple[int, int]", "list[float]" (for messages). */
 const char *ty_str_of(const Type *t);
@@ -216,6 +225,13 @@ enum {   /* IR_SETOP's ival: gp_setop */
 #define GPK_SET(id) SET_##id,
 #include "runtime/include/gpyrt_kinds.def"
 };
+enum {   /* IR_SPARSE's ival: gp_sp_kind */
+#define GPK_SP(id) SPK_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum {   /* a sparse format, rt_sparse's v[2] for TODENSE and SPMM */
+    SPF_CSR, SPF_CSC, SPF_COO
+};
 enum {   /* IR_ADV_STORE's ival: gp_scatter_op */
 #define GPK_SCATTER(id) SCATTER_##id,
 #include "runtime/include/gpyrt_kinds.def"
@@ -264,7 +280,7 @@ typedef enum CpDrawKind {
     CPD_POISSON,
     CPD_GEOMETRIC
 } CpDrawKind;
-typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET } RtKindSet;
+typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET, RTK_SP } RtKindSet;
 const char *ir_rt_kind_const(RtKindSet set, int64_t k);
 const char *ir_rt_kind_name(RtKindSet set, int64_t k);
 

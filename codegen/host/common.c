@@ -85,7 +85,7 @@ bool cg_has_storage(const Type *t)
     if (!t) return false;
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR:
-    case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ: case TY_SVIEW:
+    case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ: case TY_SVIEW: case TY_SPARSE:
         return true;
     default:
         return false;
@@ -96,7 +96,7 @@ bool cg_has_refs(const Type *t)
 {
     if (!t) return false;
     if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_LIST) return true;
-    if (t->kind == TY_TUPLE)
+    if (ty_is_struct(t))
         for (int i = 0; i < t->n; i++)
             if (cg_has_refs(t->elems[i])) return true;
     return false;
@@ -123,7 +123,7 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
     case TY_STR: return "const char *";
     case TY_ARRAY: case TY_SVIEW: return "gp_array *";
     case TY_LIST: return "gp_list *";
-    case TY_TUPLE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
+    case TY_TUPLE: case TY_SPARSE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
     default:
         util_internal_error(__FILE__, __LINE__, "codegen: a value without storage has no C type");
     }

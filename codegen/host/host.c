@@ -445,7 +445,7 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         if (et && et->kind != TY_ARRAY && cg_has_refs(et)) /* the list releases what its elements hold */
             cg_emit(cg, "%s = rt_list_new_refs(sizeof(%s), %s);", r, ect,
                     et->kind == TY_LIST    ? "rt_list_refs_list"
-                    : et->kind == TY_TUPLE ? list_tuple_refs(cg, et, ect)
+                    : ty_is_struct(et)     ? list_tuple_refs(cg, et, ect)
                                            : "rt_list_refs_array");
         else
             cg_emit(cg, "%s = rt_list_new(%s, sizeof(%s));", r, cg_list_kind(et), ect);

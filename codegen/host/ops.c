@@ -204,6 +204,34 @@ static void emit_linalg(Cg *cg, const IrInstr *in, const char *r)
     cg_emit(cg, "}");
 }
 
+/* IR_SPARSE (runtime/sparse.c): the array arguments in a[], the ints in v[], in order; rt_sparse
+ * fills o[] with new references, which a tuple result owns as they are (as emit_linalg's). */
+static void emit_sparse(Cg *cg, const IrInstr *in, const char *r)
+{
+    const Type *t = in->res ? in->res->type : NULL;
+    int nout = !t ? 0 : t->kind == TY_TUPLE ? t->n : 1;
+    if (nout > 3 || in->nargs > 8) cg_bug(in, "bad sparse");
+    StrBuf arrs = {0}, ints = {0};
+    for (int i = 0; i < in->nargs; i++) {
+        bool arr = cg_argkind(in, i) == TY_ARRAY;
+        sb_printf(arr ? &arrs : &ints, "%s%s", (arr ? arrs.len : ints.len) ? ", " : "", cg_arg(cg, in, i));
+    }
+    cg_emit(cg, "{");
+    cg->indent++;
+    cg_emit(cg, "gp_array *a[] = {%s}, *o[3] = {NULL, NULL, NULL};", arrs.s ? arrs.s : "NULL");
+    cg_emit(cg, "int64_t v[] = {%s};", ints.s ? ints.s : "0");
+    cg_emit(cg, "if (rt_sparse(%s, a, v, o) != %d) rt_raise(\"RuntimeError\", \"rt_sparse: result count\");",
+            rt_kind(in, RTK_SP, "bad sparse"), nout);
+    if (nout == 3)
+        cg_emit(cg, "%s = %s{o[0], o[1], o[2]};", r, cg_ctype_of(cg->m, t));
+    else if (nout == 1)
+        cg_emit(cg, "%s = o[0];", r);
+    cg->indent--;
+    cg_emit(cg, "}");
+    sb_free(&arrs);
+    sb_free(&ints);
+}
+
 /* IR_ARRAY_LIT: the elements in a host array of the dtype's C type, then rt_from_host. */
 static void emit_array_lit(Cg *cg, const IrInstr *in)
 {
@@ -384,6 +412,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         break;
     }
     case IR_LINALG: emit_linalg(cg, in, r); break;
+    case IR_SPARSE: emit_sparse(cg, in, r); break;
     case IR_SCAN: /* cumsum / cumprod (runtime/scan.cu) */
         cg_emit(cg, "%s = rt_scan(%s, %s, %d);", r, cg_arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
                 (int)in->ival);

@@ -151,7 +151,7 @@ void ir_need_tuple(IrModule *m, Type *t)
         ir_need_tuple(m, t->elem);
         return;
     }
-    if (t->kind != TY_TUPLE) return;
+    if (!ty_is_struct(t)) return;
     for (int i = 0; i < t->n; i++) ir_need_tuple(m, t->elems[i]);
     for (int i = 0; i < m->tuple_types.n; i++) {
         Type *u = VEC_AT(m->tuple_types, i);
@@ -246,21 +246,25 @@ static const KindRow set_rows[] = {
 #define GPK_SET(id) {"GP_SET_" #id, #id},
 #include "runtime/include/gpyrt_kinds.def"
 };
+static const KindRow sp_rows[] = {
+#define GPK_SP(id) {"GP_SP_" #id, #id},
+#include "runtime/include/gpyrt_kinds.def"
+};
 #define KIND_SET(rows) {rows, (int)(sizeof rows / sizeof rows[0])}
 static const struct {
     const KindRow *rows;
     int n;
 } kind_sets[] = {
     [RTK_RAND] = KIND_SET(rand_rows), [RTK_MM] = KIND_SET(mm_rows), [RTK_FFT] = KIND_SET(fft_rows),
-    [RTK_LA] = KIND_SET(la_rows), [RTK_SET] = KIND_SET(set_rows),
+    [RTK_LA] = KIND_SET(la_rows), [RTK_SET] = KIND_SET(set_rows), [RTK_SP] = KIND_SET(sp_rows),
 };
 #undef KIND_SET
 _Static_assert(sizeof rand_rows / sizeof rand_rows[0] == RAND_RANDINT + 1, "IrRandKind is gp_rand_kind, then RANDINT");
-static char kind_names[RTK_SET + 1][16][24];
+static char kind_names[RTK_SP + 1][16][24];
 
 static const KindRow *kind_row(RtKindSet set, int64_t k)
 {
-    if ((int)set < 0 || set > RTK_SET || k < 0 || k >= kind_sets[set].n || k >= 16) return NULL;
+    if ((int)set < 0 || set > RTK_SP || k < 0 || k >= kind_sets[set].n || k >= 16) return NULL;
     return &kind_sets[set].rows[k];
 }
 
@@ -489,6 +493,7 @@ static void attrs_sort(StrBuf *out, const IrInstr *in)
     sb_printf(out, " axis=%lld%s", (long long)in->ival, in->shape[0] ? " arg" : "");
 }
 static void attrs_ival(StrBuf *out, const IrInstr *in) { sb_printf(out, " %lld", (long long)in->ival); }
+static void attrs_sparse(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_rt_kind_name(RTK_SP, in->ival)); }
 static void attrs_linalg(StrBuf *out, const IrInstr *in)
 {
     sb_printf(out, " %s mode=%lld", ir_rt_kind_name(RTK_LA, in->ival), (long long)in->shape[0]);

@@ -240,6 +240,18 @@ Type *ty_sview(const SDType *sdt)
     return t;
 }
 
+Type *ty_sparse(const char *fmt, DType dt)
+{
+    Type *t = ty_tuple(SP_NELEMS, (Type *[]){ty_array(dt, 1), ty_array(DT_INT32, 1), ty_array(DT_INT32, 1),
+                                             ty_int(), ty_int()});
+    t->kind = TY_SPARSE;
+    t->name = fmt;
+    t->dtype = dt;
+    return t;
+}
+
+bool ty_is_struct(const Type *t) { return t && (t->kind == TY_TUPLE || t->kind == TY_SPARSE); }
+
 /* Same layout: fields (names, formats, counts, offsets) and itemsize. */
 static bool sdt_equal(const SDType *a, const SDType *b)
 {
@@ -273,15 +285,17 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_FUNC: return a->def == b->def;
     case TY_KERNEL: return a->uk == b->uk;
     case TY_SDTYPE: case TY_SVIEW: return sdt_equal(a->sdt, b->sdt);
+    case TY_SPARSE: return a->dtype == b->dtype && !strcmp(a->name, b->name);
     default: return true;
     }
 }
 
-/* Is t an object of CuPy's device API, or a list or tuple holding one (no str() of them)? */
+/* Is t an object of CuPy's device API or a sparse matrix, or a list or tuple holding one (no
+ * str() of them)? */
 bool ty_holds_obj(const Type *t)
 {
     if (!t) return false;
-    if (t->kind == TY_OBJ) return true;
+    if (t->kind == TY_OBJ || t->kind == TY_SPARSE) return true;
     if (t->kind == TY_LIST) return ty_holds_obj(t->elem);
     if (t->kind == TY_TUPLE)
         for (int i = 0; i < t->n; i++)
@@ -354,6 +368,7 @@ static void ty_write(StrBuf *sb, const Type *t)
         break;
     }
     case TY_OBJ: sb_puts(sb, t->name); break;
+    case TY_SPARSE: sb_printf(sb, "%s_matrix[%s]", t->name, dt_name(t->dtype)); break;
     case TY_SDTYPE: sdt_write(sb, t->sdt); break;
     case TY_SVIEW:
         sb_puts(sb, "ndarray[");

@@ -150,7 +150,11 @@ bool lw_dtype_name(const char *s, DType *out)
                {"float16", DT_FLOAT16}, {"f2", DT_FLOAT16}, {"half", DT_FLOAT16},
                {"float32", DT_FLOAT32}, {"f4", DT_FLOAT32}, {"single", DT_FLOAT32},
                {"float64", DT_FLOAT64}, {"f8", DT_FLOAT64}, {"float", DT_FLOAT64}, {"double", DT_FLOAT64},
-               {"d", DT_FLOAT64}, {"f", DT_FLOAT32},
+               {"d", DT_FLOAT64}, {"f", DT_FLOAT32}, {"e", DT_FLOAT16},
+               /* NumPy's one-letter type codes (numpy.dtype('i').char) */
+               {"b", DT_INT8}, {"B", DT_UINT8}, {"h", DT_INT16}, {"H", DT_UINT16}, {"i", DT_INT32},
+               {"I", DT_UINT32}, {"l", DT_INT64}, {"L", DT_UINT64}, {"q", DT_INT64}, {"Q", DT_UINT64},
+               {"F", DT_COMPLEX64}, {"D", DT_COMPLEX128},
                {"complex64", DT_COMPLEX64}, {"c8", DT_COMPLEX64}, {"complex128", DT_COMPLEX128},
                {"c16", DT_COMPLEX128}, {"complex", DT_COMPLEX128}};
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)

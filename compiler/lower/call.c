@@ -230,8 +230,10 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
          !strcmp(attr, "nvtx") || !strcmp(attr, "profiler")))
         return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupy") && !strcmp(attr, "testing")) return lw_pseudo(L, ty_module(full));
-    if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler")))
+    if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler") || !strcmp(attr, "scipy") ||
+                                     !strcmp(attr, "cusparse")))
         return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupyx.scipy") && !strcmp(attr, "sparse")) return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -333,6 +335,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         diag_error(e->span, "ndarray attribute '%s' is not supported yet", at);
         return NULL;
     }
+    if (obj->type->kind == TY_SPARSE) return lw_sparse_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
     if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
         return lw_namespace_attr(L, obj, at, e->span);
@@ -507,7 +510,7 @@ const ApiFn *const lw_api_tables[] = {
     lw_ufunc_api,  lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
     lw_place_api,  lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
     lw_txtio_api,  lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api,  lw_argparse_api,
-    NULL
+    lw_sparse_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -846,6 +849,10 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
+        if (obj->type->kind == TY_SPARSE) {
+            const ApiFn *fn = lw_api_find("cupyx.scipy.sparse.spmatrix", m);
+            if (fn) return fn->lower(L, call, fn, obj);
+        }
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
         if (obj->type->kind == TY_STR) return str_method(L, call, obj, m);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);

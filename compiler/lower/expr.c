@@ -524,7 +524,7 @@ IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems)
 
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp)
 {
-    GPYC_ASSERT(t->type->kind == TY_TUPLE && i >= 0 && i < t->type->n);
+    GPYC_ASSERT(ty_is_struct(t->type) && i >= 0 && i < t->type->n);
     if (t->def && t->def->op == IR_TUPLE) return t->def->args[i];
     IrValue *r = lw_emit1(L, IR_TUPLE_GET, sp, t->type->elems[i], t);
     r->def->ival = i;
@@ -781,6 +781,7 @@ static IrValue *fold_int(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
 static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool script)
 {
     Type *ta = a->type, *tb = b->type;
+    if (aop == AOP_MATMUL && (ta->kind == TY_SPARSE || tb->kind == TY_SPARSE)) return lw_sparse_matmul(L, sp, a, b);
     if (aop == AOP_MATMUL) return lw_matmul(L, sp, a, b);
     if (aop == AOP_IS || aop == AOP_ISNOT) {
         bool same = ta->kind == TY_NONE && tb->kind == TY_NONE;

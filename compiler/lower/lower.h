@@ -587,7 +587,8 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
-    lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[];
+    lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[],
+    lw_sparse_api[];
 /* lower/argparse.c: args.NAME of an argparse Namespace (a record named "argparse.Namespace") */
 IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp);
 IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp); /* Namespace(n=5, mode='fast') */
@@ -597,6 +598,10 @@ IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp)
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
+
+/* lower/api/sparse.c — cupyx.scipy.sparse's matrices (TY_SPARSE) */
+IrValue *lw_sparse_attr(Lower *L, IrValue *x, const char *at, Span sp);   /* x.data, x.T ... */
+IrValue *lw_sparse_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);      /* a @ b, a sparse */
 
 /* lower/api/device.c — the objects of CuPy's device API (TY_OBJ) and `with` statements */
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */

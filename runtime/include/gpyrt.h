@@ -683,6 +683,19 @@ typedef enum gp_svd_mode {
  * (gufunc wording).  Synchronises (the factorisations' info words are read back). */
 int rt_linalg(gp_la_kind kind, const gp_array *a, const gp_array *b, int64_t param, gp_array **out);
 
+/* ---------------------------------------------------------------- sparse.c
+ * cupyx.scipy.sparse's matrices on cuSPARSE (sorts, conversions, SpMV/SpMM through the generic
+ * API).  Programs that use these link -lcusparse.  One cuSPARSE handle per stream.  Values are
+ * float32/64 or complex64/128, indices int32 (the compiler casts).                          */
+typedef enum gp_sp_kind {
+#define GPK_SP(id) GP_SP_##id,
+#include "gpyrt_kinds.def"
+} gp_sp_kind;
+/* Runs kind (gpyrt_kinds.def says what each takes) on the arrays a[] (borrowed, 1-d unless
+ * said) and the ints v[]; writes its results, new C-contiguous references, to out[] and
+ * returns their count.  ValueError with CuPy's text where the arrays do not fit the shape. */
+int rt_sparse(gp_sp_kind kind, gp_array *const *a, const int64_t *v, gp_array **out);
+
 /* ---------------------------------------------------------------- manip.c
  * Run-time pieces of the manipulation routines the compiler builds from views and copies. */
 /* Checks the shapes of concatenate's (what = "concatenate") or stack's (what = "stack")

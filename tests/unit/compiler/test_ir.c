@@ -93,7 +93,7 @@ Test(ir, tables_agree_with_the_runtime)
         }
         if (ii->lib)
             cr_expect(!strcmp(ii->lib, "cublas") || !strcmp(ii->lib, "cufft") || !strcmp(ii->lib, "cusolver") ||
-                      !strcmp(ii->lib, "curand"), "%s: LIB %s", ir_op_name((IrOp)op), ii->lib);
+                      !strcmp(ii->lib, "curand") || !strcmp(ii->lib, "cusparse"), "%s: LIB %s", ir_op_name((IrOp)op), ii->lib);
     }
     /* IR_DEVICE's calls (GPK_DEV rows): each runtime function is declared */
     for (int c = 0; c < DEV_COUNT; c++) {
