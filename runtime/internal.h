@@ -179,6 +179,10 @@ void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int64_t N, int6
 /* Sets element [q, j, j] of each matrix of a contiguous batch x n x n array to 1. */
 void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cudaStream_t s);
 
+/* ---------------------------------------------------------------- sparse_kernels.cu */
+/* p[i] = i for i < n (int32): the identity permutation sparse.c's sorts start from. */
+void rt_launch_iota_i32(int *p, int64_t n, cudaStream_t s);
+
 /* ---------------------------------------------------------------- solver_kernels.cu */
 /* c[q, r, k] = 0 where k > r (upper) or k < r (not upper), over a contiguous batch x rows x
  * cols array of esize-byte elements. */

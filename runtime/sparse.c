@@ -112,7 +112,7 @@ static void sort_compressed(gp_array *data, gp_array *idx, gp_array *ptr, int64_
                                                   (const int *)idx->data, &bytes));
     void *buf = scratch(bytes ? bytes : 1);
     int *p = gpu_malloc((size_t)nnz * sizeof(int));
-    CHECK_CUSPARSE(cusparseCreateIdentityPermutation(h, (int)nnz, p));
+    rt_launch_iota_i32(p, nnz, rt_stream());
     cusparseMatDescr_t d;
     CHECK_CUSPARSE(cusparseCreateMatDescr(&d));
     CHECK_CUSPARSE(cusparseXcsrsort(h, (int)major, (int)minor, (int)nnz, d, (const int *)ptr->data,
@@ -151,7 +151,7 @@ static gp_array *sort_coo(gp_array *data, gp_array *maj, gp_array *mnr, int64_t 
             h, (int)major, (int)minor, (int)nnz, (const int *)maj->data, (const int *)mnr->data, &bytes));
         void *buf = scratch(bytes ? bytes : 1);
         int *p = gpu_malloc((size_t)nnz * sizeof(int));
-        CHECK_CUSPARSE(cusparseCreateIdentityPermutation(h, (int)nnz, p));
+        rt_launch_iota_i32(p, nnz, rt_stream());
         CHECK_CUSPARSE(cusparseXcoosortByRow(h, (int)major, (int)minor, (int)nnz, (int *)maj->data,
                                              (int *)mnr->data, p, buf));
         permute(data, p, nnz);

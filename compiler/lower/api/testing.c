@@ -29,6 +29,13 @@ static IrValue *operand(Lower *L, AstNode *e, const char *fname)
     IrValue *v = lw_expr(L, e);
     if (!v || v->type->kind == TY_ARRAY || v->type->kind == TY_NONE) return v;
     if (ty_is_scalar(v->type)) return lw_scalar_array(L, e->span, v);
+    if (v->type->kind == TY_SPARSE) {
+        /* CuPy's asnumpy makes it a 0-d object array, whose comparison asks the truth of a
+         * sparse matrix: ValueError */
+        diag_error(e->span, "%s() of a sparse matrix is not supported (CuPy compares it as an object); compare "
+                            "its toarray()", fname);
+        return NULL;
+    }
     diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
     return NULL;
 }
