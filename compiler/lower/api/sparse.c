@@ -450,7 +450,7 @@ static IrValue *m_sum(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
 static IrValue *m_dot(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
 {
     Args a;
-    if (!lw_bind_self(call, f->name, "self,other", 1, x, &a)) return NULL;
+    if (!lw_bind_self(call, f->name, "self,other", 2, x, &a)) return NULL;
     IrValue *b = lw_expr(L, a.p[1]);
     return b ? matmul(L, call->span, x, b) : NULL;
 }
