@@ -446,8 +446,16 @@ static void attrs_device(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s",
 static void attrs_pylib(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_py_name((IrPyCall)in->ival)); }
 static void attrs_np_random(StrBuf *out, const IrInstr *in)
 {
-    static const char *const names[] = {"uniform", "gauss", "randint", "uniform_arr", "gauss_arr", "perm", "choice"};
-    sb_printf(out, " %s %s", names[in->ival], dt_name(in->dtype));
+    static const char *const names[] = { "uniform",       "gauss",      "randint",    "uniform_arr",
+                                         "gauss_arr",     "perm",       "choice",     "g_random",
+                                         "g_normal",      "g_uniform",  "g_exp",      "g_normal_arr",
+                                         "g_uniform_arr", "g_exp_arr",  "g_integers", "g_perm",
+                                         "g_choice",      "g_permuted", "c_integers" };
+    _Static_assert(sizeof names / sizeof names[0] == NPR_C_DRAW, "one name per NpRandKind below NPR_C_DRAW");
+    if (in->ival >= NPR_C_DRAW)
+        sb_printf(out, " c_draw%lld %s", (long long)(in->ival - NPR_C_DRAW), dt_name(in->dtype));
+    else
+        sb_printf(out, " %s %s", names[in->ival], dt_name(in->dtype));
 }
 static void attrs_complex_part(StrBuf *out, const IrInstr *in) { sb_puts(out, in->ival ? " imag" : " real"); }
 /* " axes=0,2" or " axes=all" */
