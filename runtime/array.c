@@ -363,6 +363,7 @@ void rt_to_host(const gp_array *a, void *dst)
     if (rt_is_contiguous(a)) {
         CHECK_CUDA(cudaMemcpyAsync(dst, a->data, nbytes, cudaMemcpyDeviceToHost, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
+        rt_reduce_raise_flagged();
         return;
     }
     int64_t lo, hi;
@@ -378,6 +379,7 @@ void rt_to_host(const gp_array *a, void *dst)
     CHECK_CUDA(cudaMemcpyAsync(tmp, a->data + lo, (size_t)(hi - lo), cudaMemcpyDeviceToHost, s));
     CHECK_CUDA(cudaStreamSynchronize(s));
     gather(dst, tmp - lo, a);
+    rt_reduce_raise_flagged();
     free(tmp);
 }
 
@@ -412,6 +414,7 @@ static void fetch_one(const gp_array *a, void *out)
     cudaStream_t s = rt_stream();
     CHECK_CUDA(cudaMemcpyAsync(out, a->data, rt_dtype_size(a->dtype), cudaMemcpyDeviceToHost, s));
     CHECK_CUDA(cudaStreamSynchronize(s));
+    rt_reduce_raise_flagged();
 }
 
 static void need_one(const gp_array *a)

@@ -50,6 +50,7 @@ void rt_device_sync(int64_t id)
 {
     check_device(id);
     CHECK_CUDA(cudaDeviceSynchronize());
+    rt_reduce_raise_flagged();
 }
 
 const char *rt_device_cc(int64_t id)

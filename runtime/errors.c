@@ -87,6 +87,7 @@ int rt_finish(void)
     if (gpu_is_initialised()) {
         CHECK_CUDA(cudaDeviceSynchronize());
         CHECK_CUDA(cudaGetLastError());
+        rt_reduce_raise_flagged();
     }
     fflush(stdout);
     const char *stats = getenv("GPYRT_STATS");

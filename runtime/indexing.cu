@@ -788,6 +788,49 @@ void rt_mask_check(const gp_array *a, const gp_array *mask)
                      (long long)mask->shape[d]);
 }
 
+/* ---------------------------------------------------------------- masked max/min: empty selections
+ *
+ * A masked max or min (masked.c) over a selection that may be empty: the device compares, the
+ * host learns it at its next synchronising read.  The flag is one int in mapped, pinned host
+ * memory: 0 none, else 1 + the op (0 maximum, 1 minimum) of the first empty selection; the
+ * device writes it, the host reads it after a synchronisation (rt_reduce_raise_flagged) — no
+ * copy, no synchronisation of its own, and a launch that a CUDA graph may capture. */
+static int *empty_flag; /* host view; NULL until the first masked max/min */
+static int *empty_flag_dev; /* the device's view of the same int */
+
+static void empty_flag_drop(void *arg)
+{
+    (void)arg;
+    if (empty_flag) (void)cudaFreeHost(empty_flag);
+    empty_flag = NULL;
+}
+
+__global__ void empty_flag_kernel(const bool *any, int *flag, int op)
+{
+    if (!*any && *flag == 0) *flag = 1 + op;
+}
+
+void rt_reduce_flag_empty(const gp_array *any, int64_t op)
+{
+    if (!empty_flag) {
+        CHECK_CUDA(cudaHostAlloc((void **)&empty_flag, sizeof *empty_flag, cudaHostAllocMapped));
+        CHECK_CUDA(cudaHostGetDevicePointer((void **)&empty_flag_dev, empty_flag, 0));
+        *(volatile int *)empty_flag = 0;
+        rt_at_exit(empty_flag_drop, NULL);
+    }
+    empty_flag_kernel<<<1, 1, 0, rt_stream()>>>((const bool *)any->data, empty_flag_dev, (int)op);
+    rt_check_launch();
+}
+
+void rt_reduce_raise_flagged(void)
+{
+    int f = empty_flag ? *(volatile int *)empty_flag : 0;
+    if (f == 0) return;
+    *(volatile int *)empty_flag = 0;
+    rt_raise("ValueError", "zero-size array to reduction operation %s which has no identity",
+             f == 1 ? "maximum" : "minimum");
+}
+
 /* dst[mask] = v[0] for a boolean mask of dst's shape (no count needed). */
 static void masked_fill(gp_array *dst, const gp_array *mask, const gp_array *v)
 {

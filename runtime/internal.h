@@ -45,6 +45,9 @@ void rt_note_launch(void);
  * one call per file, when it makes its first such resource.  fn may run with the device in an
  * error state: it ignores every status and never raises. */
 void rt_at_exit(void (*fn)(void *arg), void *arg);
+/* After a synchronisation: raises the ValueError of a masked max/min over an empty selection
+ * that the device flagged (rt_reduce_flag_empty), if any. */
+void rt_reduce_raise_flagged(void);
 /* Runs the registered releases, latest first, then gpu_shutdown(all): rt_finish (all false)
  * and rt_raise (all true: every live allocation is freed too).  Once; later calls do nothing. */
 void rt_exit_release(bool all);

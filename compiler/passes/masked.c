@@ -26,11 +26,16 @@
  * this block over such values and gathers `Y[M]` of this block through the same M value
  * (Y of X's ndim, any dtype: the clones keep each op's dtypes); it becomes
  * `X[...] = where(M, V', X)` (STORE_INTO of X's dtype), V' being V with each gather Y[M]
- * replaced by Y.  A reduction (IR_REDUCE: sum, prod, mean, any, all, over the gather's one
- * axis, without keepdims) of a gather Y[M] of this block becomes the reduction over all axes
- * of `where(M, Y, identity)`; the mean is sum(where(M, Y, 0)) / sum(M), in the mean's
- * accumulation dtype (float64 for ints and bool, float32 for float16), cast to its result
- * dtype: an empty mask gives 0 / 0, NaN, as the mean of an empty array does.
+ * replaced by Y.  A reduction (IR_REDUCE: sum, prod, mean, any, all, max, min, over the
+ * gather's one axis, without keepdims) of a gather Y[M] of this block becomes the reduction
+ * over all axes of `where(M, Y, identity)`; the mean is sum(where(M, Y, 0)) / sum(M), in the
+ * mean's accumulation dtype (float64 for ints and bool, float32 for float16), cast to its
+ * result dtype: an empty mask gives 0 / 0, NaN, as the mean of an empty array does.  max and
+ * min (of real numbers and bool; identity the dtype's lowest or highest, -inf/inf for floats)
+ * have none for an empty selection, where NumPy raises ValueError: an IR_EMPTY_FLAG of any(M)
+ * before them has the device set the runtime's flag when M selects nothing, and the error is
+ * raised at the next read of device data on the host (the read of the result, at the latest
+ * at exit; runtime/indexing.cu), without a synchronisation of its own.
  *
  * Semantics kept:
  *   - the shape checks: each gather's place gets an IR_MASK_CHECK (the IndexError
@@ -44,12 +49,13 @@
  *     warnings aside, the selected elements are what the gather gave).
  * Not rewritten: a scatter with other index items or an accumulating one (cupyx.scatter_add),
  * a value with another 1-d array (`X[M] = B`: its length is the count), a non-elementwise
- * step (a reduction, a call), max/min/argmax (an empty mask must raise, which needs the count
- * on the host), gathers through another mask value.  The gathers and ops that lose their last
+ * step (a reduction, a call), max/min of complex numbers, argmax/argmin (the gathered index),
+ * gathers through another mask value.  The gathers and ops that lose their last
  * use are removed.  -O0 keeps every gather.
  */
 #include "compiler/compiler.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 enum { MAX_DEPTH = 32, MAX_NODES = 64 };
@@ -220,6 +226,25 @@ static IrValue *const_of(Ctx *x, DType dt, bool one)
     return c->res;
 }
 
+/* The identity of max (lowest) or min (highest) over dtype dt, a real number type or bool:
+ * the value where() puts in the unselected places. */
+static IrValue *extreme_of(Ctx *x, DType dt, bool lowest)
+{
+    if (dt_is_float(dt)) {
+        IrInstr *c = emit(x, IR_CONST_FLOAT, ty_float(), 0, NULL);
+        c->fval = lowest ? -INFINITY : INFINITY;
+        return c->res;
+    }
+    if (dt == DT_BOOL) return const_of(x, dt, !lowest);
+    int bits = 8 * dt_size(dt);
+    IrInstr *c = emit(x, IR_CONST_INT, ty_int(), 0, NULL);
+    if (dt_is_signed(dt))
+        c->ival = lowest ? -(INT64_MAX >> (64 - bits)) - 1 : INT64_MAX >> (64 - bits);
+    else
+        c->ival = lowest ? 0 : (int64_t)(UINT64_MAX >> (64 - bits)); /* uint64's highest: -1 */
+    return c->res;
+}
+
 /* A whole reduction of op r and result dtype dt over array a (0-d result). */
 static IrValue *reduce_all(Ctx *x, RedOp r, IrValue *a, DType dt)
 {
@@ -246,8 +271,10 @@ static IrInstr *masked_reduce(IrModule *m, IrBlock *b, int i)
     IrInstr *r = VEC_AT(b->instrs, i);
     if (r->op != IR_REDUCE || r->nargs != 1 || r->keepdims || r->naxes != 0 || !r->res || r->uk) return NULL;
     bool one = r->redop == RED_PROD || r->redop == RED_ALL;
-    if (!one && r->redop != RED_SUM && r->redop != RED_MEAN && r->redop != RED_ANY) return NULL;
+    bool extreme = r->redop == RED_MAX || r->redop == RED_MIN;
+    if (!one && !extreme && r->redop != RED_SUM && r->redop != RED_MEAN && r->redop != RED_ANY) return NULL;
     IrValue *a = r->args[0];
+    if (extreme && dt_is_complex(a->type->dtype)) return NULL;
     IrInstr *g = a->def;
     if (!g || g->op != IR_ADV_INDEX || g->parent != b || !whole_mask(g)) return NULL;
     int at = ir_index_in_block(b, g);
@@ -257,7 +284,8 @@ static IrInstr *masked_reduce(IrModule *m, IrBlock *b, int i)
     x->gathers[x->ngathers++] = g;
     IrValue *y = g->args[0];
     DType yt = y->type->dtype;
-    IrInstr *sel = emit(x, IR_WHERE, ty_array(yt, x->ndim), 3, (IrValue *[]){x->mask, y, const_of(x, yt, one)});
+    IrValue *ident = extreme ? extreme_of(x, yt, r->redop == RED_MAX) : const_of(x, yt, one);
+    IrInstr *sel = emit(x, IR_WHERE, ty_array(yt, x->ndim), 3, (IrValue *[]){ x->mask, y, ident });
     sel->cdtype = yt;
     IrValue *res;
     if (r->redop == RED_MEAN) {
@@ -271,12 +299,17 @@ static IrInstr *masked_reduce(IrModule *m, IrBlock *b, int i)
     } else {
         res = reduce_all(x, r->redop, sel->res, r->dtype);
     }
-    /* the last instruction defines the reduction's value (its uses stay as they are) */
-    IrInstr *last = res->def;
-    last->res = r->res;
-    r->res->def = last;
+    if (extreme) { /* an empty selection raises at the next read; any(M) a sibling of res */
+        IrValue *any = reduce_all(x, RED_ANY, x->mask, DT_BOOL);
+        IrInstr *op = emit(x, IR_CONST_INT, ty_int(), 0, NULL);
+        op->ival = r->redop == RED_MIN;
+        emit(x, IR_EMPTY_FLAG, NULL, 2, (IrValue *[]){ any, op->res });
+    }
+    /* res's instruction defines the reduction's value (its uses stay as they are) */
+    res->def->res = r->res;
+    r->res->def = res->def;
     a->nuses--;
-    commit(x, i);
+    IrInstr *last = commit(x, i);
     free(x);
     drop_dead(b, a);
     return last;

@@ -767,6 +767,12 @@ void rt_adv_set(gp_array *a, int n, const gp_index *ix, const gp_array *const *a
  * along axis 0; size of axis is 3 but size of corresponding boolean axis is 2".  Reads shapes
  * only: no synchronisation, no allocation. */
 void rt_mask_check(const gp_array *a, const gp_array *mask);
+/* A masked max or min (masked.c) whose selection may be empty: when the 0-d bool `any` is
+ * false on the device, sets the runtime's flag (op 0 maximum, 1 minimum), and the next
+ * synchronising read of device data on the host (rt_to_host, a Python scalar, the end of the
+ * program) raises NumPy's ValueError "zero-size array to reduction operation maximum which
+ * has no identity".  One one-thread launch; no synchronisation. */
+void rt_reduce_flag_empty(const gp_array *any, int64_t op);
 /* cupyx.scatter_add / scatter_max / scatter_min (NumPy's add.at, maximum.at, minimum.at):
  * as rt_adv_set, but every element of v is combined into its place with an atomic op, so
  * repeated indices accumulate.  op: GP_SCATTER_*.  max/min propagate NaN as NumPy's

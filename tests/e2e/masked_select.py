@@ -35,6 +35,11 @@ def updates(A, B, m):
     return A
 
 
+def extremes(x, m):
+    # masked max and min (identity: the dtype's lowest / highest; an empty mask would raise)
+    print(x[m].max(), x[m].min(), cp.max(x[m]), cp.amin(x[m]), x[m].max() == x[m].min())
+
+
 def reductions(x, m):
     print(x[m].sum(), x[m].mean(), x[m].prod(), x[m].any(), x[m].all())
     print(cp.sum(x[m]), cp.mean(x[m]), cp.sum(x[m], axis=0), x[m].sum(dtype=cp.float32))
@@ -100,11 +105,32 @@ reductions(xi, xi % 2 == 0)
 reductions(xi, xi > 100)
 xb = cp.array([True, False, True, False])
 reductions(xb, cp.array([True, True, False, False]))
+extremes(xf, cp.logical_not(cp.isnan(xf)))
+extremes(xf, xf < 1.0)
+extremes(xf, cp.isnan(xf) | (xf > 1.0))                # NaN selected: max and min are NaN
+extremes(xi, xi % 2 == 1)
+extremes(xb, cp.array([True, False, False, True]))
+extremes(xb, cp.array([False, True, False, True]))    # only False selected
+xu8 = cp.arange(200, 256, dtype=cp.uint8).reshape(7, 8)
+extremes(xu8, xu8 % 9 == 1)
+xu64 = cp.array([5, 2**63 + 3, 7, 1], dtype=cp.uint64)
+extremes(xu64, xu64 > 3)
+xi64 = cp.array([-(2**62), 5, -7, 2**62], dtype=cp.int64)
+extremes(xi64, xi64 < 6)
+xi8 = cp.array([[-128, 3], [127, -5]], dtype=cp.int8)
+extremes(xi8, xi8 != 3)
+# one bin's maximum and minimum per iteration, every bin non-empty
+peak = cp.zeros(5)
+for i in range(5):
+    sel = (radius >= 0.2 * i) & (radius < 0.2 * (i + 1))
+    peak[i] = data[sel].max() - data[sel].min()
+print(peak)
 xc = cp.array([1 + 2j, 3 - 1j, -2 + 0.5j])
 print(xc[xc.real > 0].sum(), xc[xc.real > 0].mean(), xc[xc.real > 100].mean())
 xh = cp.arange(6, dtype=cp.float16) * 0.3
 print(xh[xh > 0.5].mean(), xh[xh > 0.5].sum())
-# not rewritten (still gathers): a value of the count's length, another mask, max/min,
+extremes(xh, xh > 0.5)
+# not rewritten (still gathers): a value of the count's length, another mask, argmax,
 # a non-elementwise step, a gather used twice
 W = cp.zeros(6)
 W[cp.arange(6) % 2 == 0] = cp.array([7.0, 8.0, 9.0])
@@ -113,7 +139,7 @@ m1 = cp.arange(6) < 3
 m2 = cp.arange(6) >= 3
 W[m1] = W[m2] + 1.0
 print(W)
-print(xf[xf > 0].max(), xf[xf > 0].min())
+print(xf[xf > 0].argmax(), xf[xf > 0].argmin())
 S = cp.array([3.0, 1.0, 2.0, 5.0])
 S[S > 1.5] = cp.sort(S[S > 1.5])
 print(S)

@@ -1,7 +1,8 @@
 # masked.c: scatters through a mask whose values are elementwise in gathers through the same
 # mask become selects (where + store_into, no adv_index / adv_store); reductions of such a
-# gather become masked reductions (sum of where; the mean divides by the mask's count).
-# Left as gathers: another mask, a value of the count's length, max.
+# gather become masked reductions (sum of where; the mean divides by the mask's count; max
+# and min of where with -inf / inf, and an empty_flag of any(mask) for the empty selection).
+# Left as gathers: another mask, a value of the count's length, argmax.
 import cupy as cp
 
 
@@ -19,7 +20,11 @@ def bins(data, radius, r1, r2):
 def kept(A, B, m1, m2):
     A[m1] = B[m2] + 1.0
     A[m1] = cp.array([1.0, 2.0])
-    return A[m1].max()
+    return A[m1].argmax()
+
+
+def spread(data, m):
+    return data[m].max() - data[m].min()
 
 
 Z = cp.zeros((8, 8), dtype=cp.complex128)
@@ -30,3 +35,4 @@ print(N)
 d = cp.arange(10.0)
 print(bins(d, d * 0.5, 1.0, 3.0))
 print(kept(d, d * 2.0, d < 2.0, d > 7.0))
+print(spread(d, d > 4.0))
