@@ -797,12 +797,24 @@ static AstNode *spread_args(Lower *L, AstNode *call)
     return c;
 }
 
-/* Does expression e (or anything in it) call or bind (a call, a walrus)?  Such arguments are
- * lowered once only. */
+/* Is call a call of a builtin without side effects (str(n * 2) in a kernel template's
+ * replace)? */
+static bool pure_builtin_call(const AstNode *call)
+{
+    static const char *const pure[] = { "str", "int", "float", "bool", "repr", "len", "abs", NULL };
+    if (call->lhs->kind != AST_NAME) return false;
+    for (int i = 0; pure[i]; i++)
+        if (!strcmp(call->lhs->sval, pure[i])) return true;
+    return false;
+}
+
+/* Does expression e (or anything in it) call or bind (a call other than a pure builtin's, a
+ * walrus)?  Such arguments are lowered once only. */
 static bool has_effects(const AstNode *e)
 {
     if (!e) return false;
-    if (e->kind == AST_CALL || e->kind == AST_WALRUS || e->kind == AST_COMP) return true;
+    if ((e->kind == AST_CALL && !pure_builtin_call(e)) || e->kind == AST_WALRUS || e->kind == AST_COMP)
+        return true;
     if (has_effects(e->lhs) || has_effects(e->rhs) || has_effects(e->cond)) return true;
     if (e->kind == AST_IFEXP && (has_effects(e->then) || has_effects(e->els))) return true;
     for (int i = 0; i < e->elts.n; i++)

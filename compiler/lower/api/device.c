@@ -1199,15 +1199,22 @@ const ApiFn lw_device_api[] = {
 };
 
 /* The row of a constant of module mod (`cupy.cuda.runtime.streamCaptureModeRelaxed`), or NULL. */
+/* f when it is a row of this file's table with the flag bit set (other tables' arg fields mean
+ * other things: os.path.splitext's -1 is not a constant), else NULL. */
+static const ApiFn *device_row(const ApiFn *f, int flag)
+{
+    for (const ApiFn *r = lw_device_api; f && r->mod; r++)
+        if (r == f) return (f->arg & flag) ? f : NULL;
+    return NULL;
+}
+
 const ApiFn *lw_device_const(const char *mod, const char *name)
 {
-    const ApiFn *f = lw_api_find(mod, name);
-    return f && (f->arg & CONST) ? f : NULL;
+    return device_row(lw_api_find(mod, name), CONST);
 }
 
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
 const ApiFn *lw_device_prop(const char *cls, const char *name)
 {
-    const ApiFn *f = lw_api_find(cls, name);
-    return f && (f->arg & PROP) ? f : NULL;
+    return device_row(lw_api_find(cls, name), PROP);
 }
