@@ -449,15 +449,16 @@ void gpu_pool_release(int all)
     held = NULL;
     nheld = capheld = 0;
     user_captures = 0;
-    if (side)
-        (void)cudaStreamDestroy(side);
-    side = NULL;
     for (int i = 0; i < ncache; i++)
         (void)cudaFreeAsync(cache[i].p, cache[i].s);
     ncache = 0;
     for (size_t i = 0; all && i < nslots; i++)
         if (slots[i].p && slots[i].p != TOMB)
             (void)cudaFreeAsync(slots[i].p, slots[i].s);
+    /* side last: the blocks allocated during a capture (live slots) are freed on it */
+    if (side)
+        (void)cudaStreamDestroy(side);
+    side = NULL;
     if (all) {
         free(slots);
         slots = NULL;
