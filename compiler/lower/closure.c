@@ -171,7 +171,7 @@ static IrValue *time_range_def(Lower *L, AstNode *s)
     }
     if (!named && (call->elts.n == 0 || is_none(call->elts.v[0]))) {
         AstNode **args = ar_alloc(L->a, sizeof *args * (size_t)(call->elts.n + 1));
-        memcpy(args, call->elts.v, sizeof *args * (size_t)call->elts.n);
+        if (call->elts.n) memcpy(args, call->elts.v, sizeof *args * (size_t)call->elts.n);
         args[0] = name;
         call->elts = lw_ast_vec(L, call->elts.n ? call->elts.n : 1, args);
     }

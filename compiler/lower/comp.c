@@ -44,7 +44,7 @@ static AstNode *mk_name(Lower *L, Span sp, const char *name)
 Vec lw_ast_vec(Lower *L, int n, AstNode **v)
 {
     Vec out = { ar_alloc(L->a, sizeof(void *) * (size_t)(n ? n : 1)), n, 0 };
-    memcpy(out.v, v, sizeof(void *) * (size_t)n);
+    if (n) memcpy(out.v, v, sizeof(void *) * (size_t)n);
     return out;
 }
 
