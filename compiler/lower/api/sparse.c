@@ -379,16 +379,21 @@ static IrValue *m_convert(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
                    lw_copy_of(L, sp, p[SP_PTR]), p[SP_NROWS], p[SP_NCOLS]);
 }
 
-/* x.copy(): the same matrix over copies of its arrays */
-static IrValue *m_copy(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+/* The same matrix as x over copies of its arrays. */
+static IrValue *sp_copy(Lower *L, Span sp, IrValue *x)
 {
-    Args a;
-    if (!lw_bind_self(call, f->name, "self", 0, x, &a)) return NULL;
-    Span sp = call->span;
     IrValue *p[SP_NELEMS];
     sp_parts(L, x, sp, p);
     return sp_make(L, sp, x->type->name, lw_copy_of(L, sp, p[SP_DATA]), lw_copy_of(L, sp, p[SP_IDX]),
                    lw_copy_of(L, sp, p[SP_PTR]), p[SP_NROWS], p[SP_NCOLS]);
+}
+
+/* x.copy() */
+static IrValue *m_copy(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
+{
+    Args a;
+    if (!lw_bind_self(call, f->name, "self", 0, x, &a)) return NULL;
+    return sp_copy(L, call->span, x);
 }
 
 /* x.transpose(axes=None, copy=False) */
@@ -405,12 +410,7 @@ static IrValue *m_transpose(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
         return NULL;
     }
     IrValue *r = transpose(L, call->span, x);
-    if (!copy) return r;
-    Span sp = call->span;
-    IrValue *p[SP_NELEMS];
-    sp_parts(L, r, sp, p);
-    return sp_make(L, sp, r->type->name, lw_copy_of(L, sp, p[SP_DATA]), lw_copy_of(L, sp, p[SP_IDX]),
-                   lw_copy_of(L, sp, p[SP_PTR]), p[SP_NROWS], p[SP_NCOLS]);
+    return copy ? sp_copy(L, call->span, r) : r;
 }
 
 /* x.sum(axis=None, dtype=None, out=None): the sum of data (a 0-d array) for axis=None; for
