@@ -3,7 +3,8 @@
 #
 #   tree-sitter core 0.25.1      npm pack tree-sitter@0.25.1         (vendor/tree-sitter/lib)
 #   tree-sitter-python 0.25.0    npm pack tree-sitter-python@0.25.0  (src/parser.c, scanner.c)
-#   Debian packages              cmake, libcriterion-dev, python3-numpy, pkg-config, zlib1g-dev
+#   Debian packages              cmake, libcriterion-dev, python3-numpy, python3-scipy (the oracle's
+#                                cupyx.scipy, to regenerate expected outputs), pkg-config, zlib1g-dev
 #                                (1:1.2.13.dfsg-1 in Debian 12: .npz archives, linked statically
 #                                into gpyc and into programs; docs/runtime.md); clang and
 #                                libclang-rt-14-dev (libFuzzer's runtime) for the fuzzing
@@ -31,6 +32,7 @@ need_pkgs=()
 command -v cmake >/dev/null 2>&1 || need_pkgs+=(cmake)
 [ -f /usr/include/criterion/criterion.h ] || need_pkgs+=(libcriterion-dev)
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need_pkgs+=(python3-numpy)
+/usr/bin/python3 -c 'import scipy' >/dev/null 2>&1 || need_pkgs+=(python3-scipy)   # the oracle's cupyx.scipy (tests/e2e/regen.sh)
 command -v pkg-config >/dev/null 2>&1 || need_pkgs+=(pkg-config)
 [ -f /usr/include/zlib.h ] && [ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need_pkgs+=(zlib1g-dev)
 command -v npm >/dev/null 2>&1 || need_pkgs+=(npm)
