@@ -172,6 +172,17 @@ gp_list *rt_str_split(const char *s, const char *sep, int64_t maxsplit, int64_t 
     return flags & 2 ? split_right(s, sep, maxsplit) : split_left(s, sep, maxsplit);
 }
 
+/* s * n: n copies of s (none for n <= 0) */
+const char *rt_str_repeat(const char *s, int64_t n)
+{
+    size_t k = strlen(s);
+    if (n <= 0 || !k) return "";
+    char *r = rt_str_alloc(k * (size_t)n + 1);
+    for (int64_t i = 0; i < n; i++) memcpy(r + (size_t)i * k, s, k);
+    r[k * (size_t)n] = 0;
+    return r;
+}
+
 /* sep.join(list of str) */
 const char *rt_str_join(const char *sep, const gp_list *l)
 {

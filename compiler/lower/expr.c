@@ -793,6 +793,10 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     }
     if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_TUPLE && tb->keys)
         return lw_dict_in(L, a, b, aop == AOP_NOTIN, sp);
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && ta->kind == TY_STR && tb->kind == TY_STR) {
+        IrValue *in = lw_str_contains(L, a, b, sp);
+        return aop == AOP_IN ? in : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &in);
+    }
     if (aop == AOP_IN || aop == AOP_NOTIN) {
         diag_error(sp, "the '%s' operator is not supported yet", ast_op_name(aop));
         return NULL;
@@ -809,6 +813,8 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
                 return aop == AOP_EQ ? eq : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &eq);
             }
         }
+        bool ia = ta->kind == TY_INT || ta->kind == TY_BOOL, ib = tb->kind == TY_INT || tb->kind == TY_BOOL;
+        if (aop == AOP_MUL && (ib || ia)) return ib ? lw_str_repeat(L, a, b, sp) : lw_str_repeat(L, b, a, sp);
         diag_error(sp, "unsupported operand types for %s: '%s' and '%s'", ast_op_name(aop), ty_str_of(ta),
                    ty_str_of(tb));
         return NULL;

@@ -595,6 +595,8 @@ IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp); /* Namespace(n=5, mod
 /* lower/pylib.c: a constant of Python's standard modules (string.digits, os.sep), the
  * submodules os.path and os.environ and sys.stderr; NULL when module has no such attribute. */
 IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp);
+IrValue *lw_str_repeat(Lower *L, IrValue *s, IrValue *n, Span sp); /* s * n */
+IrValue *lw_str_contains(Lower *L, IrValue *sub, IrValue *s, Span sp); /* sub in s */
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);

@@ -191,6 +191,30 @@ static IrValue *str_is(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
     return py(L, call->span, PY_STR_IS, ty_bool(), 2, (IrValue *[]){ s, lw_cint(L, call->span, f->arg) });
 }
 
+/* s * n (n an int or bool): a constant folds (kernel sources stay constants), else a run-time
+ * repeat */
+IrValue *lw_str_repeat(Lower *L, IrValue *s, IrValue *n, Span sp)
+{
+    int64_t k;
+    n = lw_to_scalar(L, n, TY_INT, sp);
+    if (s->def && s->def->op == IR_CONST_STR && lw_is_const_int(n, &k) &&
+        k * (int64_t)strlen(s->def->sval) < (1 << 20)) {
+        StrBuf sb = { 0 };
+        for (int64_t i = 0; i < k; i++) sb_puts(&sb, s->def->sval);
+        IrValue *r = lw_const_str(L, sp, ar_strdup(L->a, sb.s ? sb.s : ""));
+        sb_free(&sb);
+        return r;
+    }
+    return py(L, sp, PY_STR_REPEAT, ty_str(), 2, (IrValue *[]){ s, n });
+}
+
+/* sub in s: s.find(sub) >= 0 */
+IrValue *lw_str_contains(Lower *L, IrValue *sub, IrValue *s, Span sp)
+{
+    IrValue *i = py(L, sp, PY_STR_FIND, ty_int(), 3, (IrValue *[]){ s, sub, lw_cint(L, sp, 0) });
+    return lw_binop(L, AOP_GE, sp, i, lw_cint(L, sp, 0));
+}
+
 /* ---------------------------------------------------------------- os, os.path, time */
 
 /* os.path.join(a, *p): joined left to right */

@@ -476,6 +476,7 @@ const char *rt_tolist_str(const gp_array *a);
 const char *rt_str_strip(const char *s, const char *chars, int64_t which);
 gp_list *rt_str_split(const char *s, const char *sep, int64_t maxsplit, int64_t flags);
 const char *rt_str_join(const char *sep, const gp_list *l);
+const char *rt_str_repeat(const char *s, int64_t n);
 const char *rt_str_replace(const char *s, const char *old, const char *new_, int64_t count);
 bool rt_str_affix(const char *s, const char *fix, int64_t which);
 const char *rt_str_case(const char *s, int64_t kind);

@@ -112,3 +112,9 @@ print(total)
 name = "result"
 print(name.upper().center(20, "=").lower())
 print("|".join([str(i).zfill(3) for i in range(5)]))
+print("=" * 20, 3 * "ab", "-" * 0, repr("ab" * -1), True * "t")
+reps = len(words)
+line = "-" * reps + "+" + reps * "="
+print(line, len(line))
+name = "kernel_" + str(reps)
+print("nel" in name, "z" in name, "" in name, "x" not in name, "kernel" in "kernel_4")
