@@ -362,8 +362,12 @@ static void ty_write(StrBuf *sb, const Type *t)
     case TY_BUILTIN: sb_printf(sb, "function %s", t->name); break;
     case TY_RANGE: sb_puts(sb, "range"); break;
     case TY_KERNEL: {
-        static const char *const kinds[] = { "ElementwiseKernel", "RawKernel", "RawModule",
-                                             "ReductionKernel" };
+        static const char *const kinds[] = { [UK_ELEMENTWISE] = "ElementwiseKernel",
+                                             [UK_RAW] = "RawKernel",
+                                             [UK_MODULE] = "RawModule",
+                                             [UK_REDUCTION] = "ReductionKernel",
+                                             [UK_JIT] = "cupyx.jit.rawkernel" };
+        _Static_assert(sizeof kinds / sizeof *kinds == UK_JIT + 1, "a name for every UkKind");
         sb_printf(sb, "%s %s", kinds[t->uk->kind], t->uk->name);
         break;
     }

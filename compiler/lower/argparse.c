@@ -211,7 +211,7 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
         diag_error(sp, "add_argument() needs the argument's name or option strings");
         return NULL;
     }
-    StrBuf names = { 0 };
+    StrBuf names = { 0 }, dflt = { 0 }, choices = { 0 };
     bool pos = false;
     const char *dest = NULL, *longest = NULL;
     for (int i = 0; i < call->elts.n; i++) {
@@ -220,7 +220,7 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
             diag_error(
                 e->span,
                 "add_argument()'s names must be constant str: one name, or option strings starting with '-'");
-            return NULL;
+            goto fail;
         }
         pos = e->sval[0] != '-';
         sb_printf(&names, "%s%s", i ? "\x1d" : "", e->sval);
@@ -234,20 +234,16 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     kw.elts.n = 0;
     Args a;
     if (!lw_bind(&kw, "add_argument", "_,action,nargs,const,default,type,choices,required,help,metavar,dest",
-                 0, &a)) {
-        sb_free(&names);
-        return NULL;
-    }
+                 0, &a))
+        goto fail;
     char type;
     const char *action, *nargs, *help, *metavar, *dest_kw;
     bool required = pos;
     if (!arg_kind(L, &a, pos, &type, &action, &nargs) || !const_str(a.p[8], "help", "", &help) ||
         !const_str(a.p[9], "metavar", "", &metavar) || !const_str(a.p[10], "dest", NULL, &dest_kw) ||
         (!pos && !lw_bool_arg(L, a.p[7], false, &required)) ||
-        !lw_no_arg(a.p[3], "add_argument(const=...)")) {
-        sb_free(&names);
-        return NULL;
-    }
+        !lw_no_arg(a.p[3], "add_argument(const=...)"))
+        goto fail;
     if (pos) required = strcmp(nargs, "?") && strcmp(nargs, "*");
     if (!pos) {
         const char *s = longest + (longest[1] == '-' ? 2 : 1);
@@ -259,7 +255,6 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     if (dest_kw) dest = dest_kw;
     /* the default */
     bool list = *nargs && strcmp(nargs, "?");
-    StrBuf dflt = { 0 };
     bool has_default = false;
     AstNode *de = a.p[4];
     if (de && de->kind != AST_NONE) {
@@ -281,7 +276,6 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
         goto fail;
     }
     if (!type) type = 's';
-    StrBuf choices = { 0 };
     if (a.p[6] && !(a.p[6]->kind == AST_LIST || a.p[6]->kind == AST_TUPLE)) {
         diag_error(a.p[6]->span, "choices= must be a list or tuple literal of constants here");
         goto fail;
@@ -306,6 +300,7 @@ static IrValue *ap_add(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     sb_free(&names);
     return lw_pseudo(L, ty_none());
 fail:
+    sb_free(&choices);
     sb_free(&dflt);
     sb_free(&names);
     return NULL;

@@ -787,7 +787,7 @@ const ApiFn lw_kernel_api[] = {
     { "cupy", "ReductionKernel", reduction_kernel_api, 0 },
     { "cupy", "fuse", fuse_api, 0 },
     { "cupy", "vectorize", vectorize_api, 0 },
-    { NULL },
+    { 0 },
 };
 
 /* ---------------------------------------------------------------- calls */
