@@ -216,6 +216,7 @@ static void dump(FILE *out, const AstNode *n, int depth)
     case AST_ASSIGN:
         children(out, &n->elts, d);
         child(out, n->rhs, d);
+        if (n->cond) child(out, n->cond, d);
         break;
     case AST_AUGASSIGN:
     case AST_BINOP:

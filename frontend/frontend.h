@@ -23,7 +23,7 @@ typedef enum AstKind {
     AST_MODULE,     /* body: Vec of statements; sval: module name */
     AST_BLOCK,      /* body */
     AST_EXPR_STMT,  /* lhs: the expression */
-    AST_ASSIGN,     /* elts: targets (a = b = v gives two), rhs: value */
+    AST_ASSIGN,     /* elts: targets (a = b = v gives two), rhs: value, cond: a str annotation */
     AST_AUGASSIGN,  /* op: AstOp, lhs: target, rhs: value */
     AST_IF,         /* cond, then: AST_BLOCK, els: AST_BLOCK | AST_IF (elif) | NULL */
     AST_FOR,        /* lhs: target (AST_NAME or AST_TUPLE of names), rhs: iterable, then: body,

@@ -275,10 +275,16 @@ static AstNode *ifstmt(Parser *p, TSNode n)
 }
 
 /* assignment: targets ("=" targets)* "=" value | target ":" type ["=" value].  A chain gives
- * several targets; an annotation is dropped (without a value it is a no-op: AST_PASS). */
+ * several targets; an annotation without a value is a no-op (AST_PASS); one that is a string
+ * is kept (cond: the type of an array cp.load reads from a path known at run time), any
+ * other is dropped. */
 static AstNode *assignment(Parser *p, TSNode n, TSNode stmt_node)
 {
     AstNode *s = ps_mk(p, AST_ASSIGN, stmt_node);
+    TSNode ann = ps_field(n, "type");
+    if (!ts_node_is_null(ann) && ps_is(ann, "type") && ts_node_named_child_count(ann) == 1)
+        ann = ts_node_named_child(ann, 0);
+    if (!ts_node_is_null(ann) && ps_is(ann, "string")) s->cond = ps_value(p, ann);
     Vec targets = {0};
     TSNode cur = n;
     for (;;) {

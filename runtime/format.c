@@ -95,7 +95,7 @@ void rt_sb_free(gp_sb *sb)
 }
 
 /* sb, then end, to f; sb is emptied (capacity kept). */
-static void sb_write(gp_sb *sb, const char *end, FILE *f)
+void rt_sb_write(gp_sb *sb, const char *end, FILE *f)
 {
     if (sb->len)
         fwrite(sb->s, 1, sb->len, f);
@@ -107,17 +107,14 @@ static void sb_write(gp_sb *sb, const char *end, FILE *f)
 }
 
 /* The one place program output is written: sb, then end; sb is emptied (capacity kept). */
-void rt_sb_print(gp_sb *sb, const char *end)
-{
-    sb_write(sb, end, stdout);
-}
+void rt_sb_print(gp_sb *sb, const char *end) { rt_sb_write(sb, end, stdout); }
 
 /* print(..., file=sys.stderr): stdout's pending output first, so that a terminal shows the
  * two streams in the program's order, then sb and end to stderr (unbuffered). */
 void rt_sb_eprint(gp_sb *sb, const char *end)
 {
     fflush(stdout);
-    sb_write(sb, end, stderr);
+    rt_sb_write(sb, end, stderr);
 }
 
 /* Hands the buffer to the caller (a heap string it may keep for the program's lifetime). */

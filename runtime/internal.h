@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "check.h"
 #include "gpyrt.h"
@@ -142,6 +143,7 @@ void rt_sb_str_repr(gp_sb *sb, const char *s);
 
 /* ---------------------------------------------------------------- format.c */
 void rt_sb_putn(gp_sb *sb, const char *s, size_t n);
+void rt_sb_write(gp_sb *sb, const char *end, FILE *f); /* sb, then end, to f; sb emptied */
 void rt_sb_pad(gp_sb *sb, char c, int64_t n);               /* n copies of c (n <= 0: none) */
 void rt_sb_printf(gp_sb *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void rt_sb_fmt_u64(gp_sb *sb, uint64_t v, const char *spec);   /* format() of a uint64 */

@@ -73,6 +73,7 @@ void rt_raise_os(int err, const char *path)
                       : err == EACCES || err == EPERM ? "PermissionError"
                       : err == EISDIR                 ? "IsADirectoryError"
                       : err == ENOTDIR                ? "NotADirectoryError"
+                      : err == EEXIST                 ? "FileExistsError"
                                                       : "OSError";
     gp_sb sb = { 0 };
     rt_sb_str_repr(&sb, path);
@@ -167,7 +168,8 @@ static gp_array *array_for(const NpyHeader *h, gp_dtype dt, int ndim, const char
     if (fdt != dt || h->ndim != ndim)
         rt_raise("TypeError",
                  "%s holds a %d-d %s array; the program was compiled for a %d-d %s array (cp.load's "
-                 "dtype and ndim come from the file gpyc read at compile time)",
+                 "dtype and ndim come from the file gpyc read at compile time, or the annotation of "
+                 "a path known only at run time)",
                  what, h->ndim, h->dtype, ndim, rt_dtype_name(dt));
     int64_t shape[GP_MAXDIM];
     for (int i = 0; i < ndim; i++) shape[i] = h->shape[h->fortran ? ndim - 1 - i : i];

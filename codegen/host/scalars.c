@@ -275,21 +275,26 @@ void cg_emit_format(Cg *cg, const IrInstr *in)
 }
 
 /* IR_PRINT: one gp_sb per print; str() of each argument, sep between, end after; ival bit 1:
- * to stderr, bit 2: flush=True. */
+ * to stderr, bit 2: flush=True, bit 4: to the open() file that is the last argument. */
 void cg_emit_print(Cg *cg, const IrInstr *in)
 {
     cg_emit(cg, "{");
     cg->indent++;
     cg_emit(cg, "gp_sb sb = {NULL, 0, 0};");
     const char *sep = in->sval ? in->sval : " ";
-    for (int i = 0; i < in->nargs; i++) {
+    bool file = in->ival & 4;
+    for (int i = 0; i < in->nargs - file; i++) {
         if (i && *sep) cg_emit(cg, "rt_sb_puts(&sb, %s);", cg_cstr(cg, sep));
         const Type *t = in->args[i]->type;
         cg_emit_sb_str(cg, "sb", cg_has_storage(t) ? cg_vname(cg, in->args[i]) : "0", t);
     }
-    cg_emit(cg, "%s(&sb, %s);", in->ival & 1 ? "rt_sb_eprint" : "rt_sb_print",
-            cg_cstr(cg, in->sval2 ? in->sval2 : "\n"));
-    if (in->ival & 2) cg_emit(cg, "fflush(%s);", in->ival & 1 ? "stderr" : "stdout");
+    const char *end = cg_cstr(cg, in->sval2 ? in->sval2 : "\n");
+    if (file)
+        cg_emit(cg, "rt_file_print(%s, &sb, %s, %s);", cg_vname(cg, in->args[in->nargs - 1]), end,
+                in->ival & 2 ? "true" : "false");
+    else
+        cg_emit(cg, "%s(&sb, %s);", in->ival & 1 ? "rt_sb_eprint" : "rt_sb_print", end);
+    if ((in->ival & 2) && !file) cg_emit(cg, "fflush(%s);", in->ival & 1 ? "stderr" : "stdout");
     cg_emit(cg, "rt_sb_free(&sb);");
     cg->indent--;
     cg_emit(cg, "}");

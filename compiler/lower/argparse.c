@@ -328,11 +328,13 @@ static IrValue *ap_parse(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     IrValue *list = NULL;
     if (a.p[0] && a.p[0]->kind != AST_NONE) {
         if (!(list = lw_expr(L, a.p[0]))) return NULL;
-        if (list->type->kind != TY_LIST || (list->type->elem && list->type->elem->kind != TY_STR)) {
+        if (list->type->kind == TY_NONE)
+            list = NULL; /* None (a parameter's default): sys.argv */
+        else if (list->type->kind != TY_LIST || (list->type->elem && list->type->elem->kind != TY_STR)) {
             diag_error(a.p[0]->span, "parse_args() takes a list of str here, not %s", ty_str_of(list->type));
             return NULL;
-        }
-        if (!list->type->elem) list = lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), 0, NULL);
+        } else if (!list->type->elem)
+            list = lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), 0, NULL);
     }
     bool given = list != NULL;
     if (!list) list = lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_str()), 0, NULL);

@@ -616,8 +616,9 @@ const char *lw_const_text(Lower *L, const IrValue *v, int depth)
 IrValue *lw_file_arg(Lower *L, AstNode *e, const char *fname)
 {
     IrValue *f = lw_expr(L, e);
+    if (f) f = lw_path_as_str(L, f, e->span);
     if (f && f->type->kind != TY_STR) {
-        diag_error(e->span, "%s() takes a file name (a str) here, not %s: gpyc has no file objects", fname,
+        diag_error(e->span, "%s() takes a file name (a str or a pathlib.Path) here, not %s", fname,
                    ty_str_of(f->type));
         return NULL;
     }

@@ -67,7 +67,8 @@ static IrValue *min_max(Lower *L, AstNode *call, const char *name)
 static IrValue *builtin_print(Lower *L, AstNode *call)
 {
     const char *sep = " ", *end = "\n";
-    int flags = 0; /* IR_PRINT's ival: 1 to stderr, 2 flush */
+    int flags = 0; /* IR_PRINT's ival: 1 to stderr, 2 flush, 4 to the open() file that is its last arg */
+    IrValue *file = NULL;
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
         if (strcmp(kw->sval, "sep") && strcmp(kw->sval, "end") && strcmp(kw->sval, "flush") &&
@@ -79,13 +80,16 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
         if (!v) return NULL;
         if (!strcmp(kw->sval, "file")) {
             bool err = v->type->kind == TY_MODULE && !strcmp(v->type->name, "sys.stderr");
-            if (v->type->kind != TY_NONE && !err &&
-                !(v->type->kind == TY_MODULE && !strcmp(v->type->name, "sys.stdout"))) {
-                diag_error(kw->span, "print(file=...) takes sys.stdout or sys.stderr here, not %s",
+            if (lw_is_file(v))
+                file = v;
+            else if (v->type->kind != TY_NONE && !err &&
+                     !(v->type->kind == TY_MODULE && !strcmp(v->type->name, "sys.stdout"))) {
+                diag_error(kw->span,
+                           "print(file=...) takes sys.stdout, sys.stderr or a file open() returned, not %s",
                            ty_str_of(v->type));
                 return NULL;
             }
-            flags |= err;
+            flags |= err | (file ? 4 : 0);
             continue;
         }
         if (!strcmp(kw->sval, "flush")) {
@@ -105,10 +109,10 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
         else end = s;
     }
     int n = call->elts.n;
-    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n + 1));
     for (int i = 0; i < n; i++) {
         AstNode *ae = call->elts.v[i];
-        IrValue *v = lw_printable(L, ae);
+        IrValue *v = lw_printable(L, ae, 0);
         if (!v) return NULL;
         if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
         if (!v) return NULL;
@@ -119,6 +123,7 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
         }
         vs[i] = v;
     }
+    if (file) vs[n++] = file;
     IrInstr *in = ir_emit(L->m, L->blk, IR_PRINT, call->span, NULL, n, vs);
     in->sval = sep;
     in->sval2 = end;
@@ -130,6 +135,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
     if (!strcmp(name, "print")) return builtin_print(L, call);
+    if (!strcmp(name, "open")) return lw_open(L, call);
     if (!strcmp(name, "len")) {
         IrValue *v = lw_one_arg(L, call, "len");
         if (!v) return NULL;
@@ -186,14 +192,14 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
     }
     if (!strcmp(name, "str")) {
         if (call->elts.n == 1 && !call->params.n) {
-            IrValue *v = lw_printable(L, call->elts.v[0]);
+            IrValue *v = lw_printable(L, call->elts.v[0], 0);
             return v ? lw_str_of(L, v, sp) : NULL;
         }
         IrValue *v = lw_one_arg(L, call, "str");
         return v ? lw_str_of(L, v, sp) : NULL;
     }
     if (!strcmp(name, "repr")) { /* format(v, '') after !r: what f'{v!r}' gives */
-        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0])
+        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0], 'r')
                                                           : lw_one_arg(L, call, "repr");
         if (v && v->type->kind == TY_NONE) return lw_const_str(L, sp, "None");
         return v ? lw_format_part(L, v, "", 'r', sp, sp) : NULL;

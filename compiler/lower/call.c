@@ -303,6 +303,8 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     if (obj->type->kind == TY_MODULE && obj->type->numpy && !strcmp(at, "random"))
         return lw_pseudo(L, ty_module("numpy.random"));
     if (obj->type->kind == TY_MODULE) return lw_module_attr(L, obj->type->name, at, e->span);
+    const ApiFn *pf = obj->type->kind == TY_OBJ ? lw_pylib_prop(obj->type->name, at) : NULL;
+    if (pf) return pf->lower(L, e, pf, obj); /* f.closed, p.name */
     if (obj->type->kind == TY_OBJ || obj->type->kind == TY_BUILTIN) {
         /* a property of a device-API object (stream.done), or of its class (Stream.null) */
         const char *cls = obj->type->kind == TY_OBJ ? obj->type->name
@@ -420,7 +422,7 @@ static IrValue *api_tolist(Lower *L, AstNode *call, IrValue *x)
     return r;
 }
 
-IrValue *lw_printable(Lower *L, AstNode *e)
+IrValue *lw_printable(Lower *L, AstNode *e, int conv)
 {
     if (e->kind == AST_CALL && e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "tolist") && !e->elts.n &&
         !e->params.n) {
@@ -444,7 +446,7 @@ IrValue *lw_printable(Lower *L, AstNode *e)
         }
     }
     if (v && v->type->kind == TY_OBJ) {
-        IrValue *str = lw_device_str(L, v, e);
+        IrValue *str = lw_device_str(L, v, e, conv == 'r' || conv == 'a');
         if (str) return str;
     }
     return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;
@@ -870,7 +872,8 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
         if (obj->type->kind == TY_OBJ) {
             const ApiFn *fn = lw_api_find(obj->type->name, m);
-            if (fn && !lw_device_prop(obj->type->name, m)) return fn->lower(L, call, fn, obj);
+            if (fn && !lw_device_prop(obj->type->name, m) && !lw_pylib_prop(obj->type->name, m))
+                return fn->lower(L, call, fn, obj);
             if (!fn) {
                 diag_error(f->span, "%s.%s is not supported by gpyc", obj->type->name, m);
                 return NULL;

@@ -484,7 +484,7 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
         if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
     case TY_OBJ: {
-        IrValue *str = lw_device_str(L, v, ast_new(L->a, AST_NAME, sp, NULL));
+        IrValue *str = lw_device_str(L, v, ast_new(L->a, AST_NAME, sp, NULL), false);
         if (str) return str;
         break;
     }
@@ -783,6 +783,7 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     Type *ta = a->type, *tb = b->type;
     if (aop == AOP_MATMUL && (ta->kind == TY_SPARSE || tb->kind == TY_SPARSE)) return lw_sparse_matmul(L, sp, a, b);
     if (aop == AOP_MATMUL) return lw_matmul(L, sp, a, b);
+    if (aop == AOP_DIV && (ta->kind == TY_OBJ || tb->kind == TY_OBJ)) return lw_path_div(L, a, b, sp);
     if (aop == AOP_IS || aop == AOP_ISNOT) {
         bool same = ta->kind == TY_NONE && tb->kind == TY_NONE;
         if (ta->kind != TY_NONE && tb->kind != TY_NONE) {
@@ -1058,7 +1059,7 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
             continue;
         }
         GPYC_ASSERT(p->kind == AST_FORMAT);
-        IrValue *v = lw_printable(L, p->lhs);
+        IrValue *v = lw_printable(L, p->lhs, p->conv ? p->conv : p->sval ? 'r' : 0);
         if (!v) return NULL;
         const char *spec = "";
         IrValue *dspec = NULL; /* a spec with replacement fields: f'{x:.{d}f}' */
@@ -1115,11 +1116,11 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     }
     if (strcmp(e->sval, "__name__") == 0)
         return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
-    static const char *builtins[] = { "print", "len",        "range",  "enumerate", "zip",
-                                      "min",   "max",        "abs",    "int",       "float",
-                                      "bool",  "complex",    "round",  "sum",       "sorted",
-                                      "str",   "isinstance", "list",   "tuple",     "any",
-                                      "all",   "map",        "filter", "repr",      NULL };
+    static const char *builtins[] = { "print", "len", "range",  "enumerate", "zip",        "min",
+                                      "max",   "abs", "int",    "float",     "bool",       "complex",
+                                      "round", "sum", "sorted", "str",       "isinstance", "list",
+                                      "tuple", "any", "all",    "map",       "filter",     "repr",
+                                      "open",  NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

@@ -749,6 +749,8 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     src->v = v;
     src->sp = e->span;
     if (v->type->kind == TY_TUPLE && v->type->keys) src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
+    else if (lw_is_file(v))
+        src->v = v = lw_file_lines(L, v, e->span); /* its lines */
     else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e->span)))
         return false;
     switch (v->type->kind) {
@@ -1510,8 +1512,10 @@ static void lower_import(Lower *L, AstNode *s)
         AstNode *al = s->elts.v[i];
         const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
         const char *top = lw_canonical_module(full);
-        static const char *known[] = { "cupy",     "cupyx",      "numpy.random", "math",   "time",   "sys",
-                                       "argparse", "contextlib", "os",           "random", "string", NULL };
+        static const char *known[] = { "cupy", "cupyx",  "numpy.random", "math",
+                                       "time", "sys",    "argparse",     "contextlib",
+                                       "os",   "random", "string",       "pathlib",
+                                       NULL };
         bool ok = false;
         for (int k = 0; known[k]; k++) {
             size_t n = strlen(known[k]);
@@ -1565,7 +1569,10 @@ void lw_stmt(Lower *L, AstNode *s)
         return;
     }
     case AST_ASSIGN: {
+        L->annotated = s->cond ? s->rhs : NULL;
+        L->annotation = s->cond ? s->cond->sval : NULL;
         IrValue *v = lw_expr(L, s->rhs);
+        L->annotated = NULL;
         if (!v) {
             for (int i = 0; i < s->elts.n; i++) poison_target(L, s->elts.v[i]);
             return;
@@ -1635,7 +1642,7 @@ void lw_stmt(Lower *L, AstNode *s)
             IrValue *ctx = lw_expr(L, item->lhs);
             if (!ctx) break;
             if (!lw_is_npz(ctx->type)) {   /* an .npz archive: nothing to enter or leave */
-                if (!lw_with_enter(L, ctx, item->lhs->span)) break;
+                if (!lw_file_with(L, ctx, item->lhs->span) && !lw_with_enter(L, ctx, item->lhs->span)) break;
                 entered++;
             }
             if (item->rhs) lw_assign(L, item->rhs, ctx, item->span);

@@ -134,6 +134,8 @@ typedef struct Lower {
     int u64_seen;            /* such literals lowered so far */
     bool dead; /* after break, continue or return: this point's bindings flow nowhere */
     Vec npy_saved;           /* path, Type*: what each cp.save/savez of a constant path wrote (api/npyio.c) */
+    AstNode *annotated; /* the value of an assignment with a str annotation being lowered, */
+    const char *annotation; /* and that annotation (x: "float64[:, :]" = cp.load(path)), or NULL */
     Vec npz_files;           /* the .npz archives' members by type name (api/npyio.c) */
     Vec withs; /* the `with` statements being lowered, innermost last (lower/api/device.c) */
     Vec argparsers; /* argparse.ArgumentParser objects, by their type's id (lower/argparse.c) */
@@ -382,8 +384,9 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def);
 IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
 /* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
- * an n-d array becomes its text (gpyc has no nested lists). */
-IrValue *lw_printable(Lower *L, AstNode *e);
+ * an n-d array becomes its text (gpyc has no nested lists) and an object with a __str__ row
+ * its str (conv 'r' or 'a', a repr wanted: its __repr__ row first). */
+IrValue *lw_printable(Lower *L, AstNode *e, int conv);
 /* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
 IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
 /* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
@@ -597,6 +600,15 @@ IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp); /* Namespace(n=5, mod
 IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp);
 IrValue *lw_str_repeat(Lower *L, IrValue *s, IrValue *n, Span sp); /* s * n */
 IrValue *lw_str_contains(Lower *L, IrValue *sub, IrValue *s, Span sp); /* sub in s */
+/* lower/pylib.c: open() and its text file objects (class _io.TextIOWrapper), pathlib.Path
+ * (class pathlib.PosixPath); each a TY_OBJ, a runtime handle (runtime/pyfile.c). */
+IrValue *lw_open(Lower *L, AstNode *call); /* open(file, mode, ...) */
+bool lw_is_file(const IrValue *v); /* print(..., file=v) */
+IrValue *lw_path_as_str(Lower *L, IrValue *v, Span sp); /* str(v) of a Path, else v */
+bool lw_file_with(Lower *L, IrValue *ctx, Span sp); /* with open(...): false if not a file */
+IrValue *lw_file_lines(Lower *L, IrValue *v, Span sp); /* for line in f: NULL if not a file */
+IrValue *lw_path_div(Lower *L, IrValue *a, IrValue *b, Span sp); /* a / b, a or b an object */
+const ApiFn *lw_pylib_prop(const char *cls, const char *name); /* f.closed, p.name: the row or NULL */
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
@@ -609,15 +621,18 @@ IrValue *lw_sparse_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);      /* a 
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
 const ApiFn *lw_device_prop(const char *cls, const char *name);
 const ApiFn *lw_device_const(const char *mod, const char *name); /* a module's constant */
-/* str(obj) of a device-API object whose class has a __str__ row (at: the call or attribute
- * node), else NULL. */
-IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at);
+/* str(obj) of an object whose class has a __str__ row (with repr: a __repr__ row first; at:
+ * the call or attribute node), else NULL. */
+IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at, bool repr);
 /* `with ctx:` makes the stream or device ctx current (false after a located error when ctx is
  * neither); lw_with_exit ends the innermost with (restoring the previous one unless the body
  * ended in return, break or continue); lw_with_unwind restores what the withs of the current
  * function (loop_only: those inside the current loop) replaced, before a return, break or
  * continue leaves them. */
 bool lw_with_enter(Lower *L, IrValue *ctx, Span sp);
+/* A with whose every way out makes op's runtime call exit (IR_DEVICE or IR_PYLIB) of nargs
+ * (at most 2) args: how lower/pylib.c closes a file. */
+void lw_with_push(Lower *L, IrOp op, int exit, int nargs, IrValue **args);
 void lw_with_exit(Lower *L, Span sp);
 void lw_with_unwind(Lower *L, bool loop_only, Span sp);
 /* Calls f(name, ctx) for every "mod.name" gpyc compiles under cupy and cupyx (functions,

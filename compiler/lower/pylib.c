@@ -532,6 +532,304 @@ static IrValue *rand_sample(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     return k ? py(L, call->span, PY_PYR_SAMPLE, l->type, 2, (IrValue *[]){ l, k }) : NULL;
 }
 
+/* ---------------------------------------------------------------- open() and pathlib */
+
+#define PROP 0x100 /* ApiFn.arg of a file's or a path's row: a property, not a method */
+
+static const char *const FILE_CLS = "_io.TextIOWrapper", *const PATH_CLS = "pathlib.PosixPath";
+
+/* Whether v is an object of class cls. */
+static bool is_obj(const IrValue *v, const char *cls)
+{
+    return v->type->kind == TY_OBJ && !strcmp(v->type->name, cls);
+}
+
+/* str(v) of a pathlib.Path v, else v itself */
+IrValue *lw_path_as_str(Lower *L, IrValue *v, Span sp)
+{
+    return is_obj(v, PATH_CLS) ? py(L, sp, PY_PATHLIB_STR, ty_str(), 1, &v) : v;
+}
+
+/* A str or a pathlib.Path argument e as a str (a path's string); what names it in the message. */
+static IrValue *path_text(Lower *L, AstNode *e, const char *what)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    v = lw_path_as_str(L, v, e->span);
+    if (v->type->kind == TY_STR) return v;
+    diag_error(e->span, "%s must be str or a pathlib.Path, not %s", what, ty_str_of(v->type));
+    return NULL;
+}
+
+/* A constant str argument e (absent or None: dflt), into *out; false after a located error. */
+static bool const_text(Lower *L, AstNode *e, const char *what, const char *dflt, const char **out)
+{
+    *out = dflt;
+    if (!e || e->kind == AST_NONE) return true;
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->def && v->def->op == IR_CONST_STR) {
+        *out = v->def->sval;
+        return true;
+    }
+    diag_error(e->span, "%s must be a constant str in gpyc, not %s", what, ty_str_of(v->type));
+    return false;
+}
+
+/* Whether an encoding= is UTF-8 ('utf-8', 'UTF8', 'utf_8'), after a located error if not. */
+static bool utf8_only(Lower *L, AstNode *e, const char *fn)
+{
+    const char *enc;
+    if (!const_text(L, e, "encoding", "utf-8", &enc)) return false;
+    char norm[8];
+    size_t k = 0;
+    for (const char *c = enc; *c && k < sizeof norm - 1; c++)
+        if (*c != '-' && *c != '_') norm[k++] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+    norm[k] = 0;
+    if (!strcmp(norm, "utf8")) return true;
+    diag_error(e->span, "%s(encoding='%s'): gpyc reads and writes text as UTF-8 only (encoding='utf-8')", fn,
+               enc);
+    return false;
+}
+
+/* Python's open() mode m checked: its letter ('r', 'w', 'a' or 'x'), 0 after a located error
+ * (Python's ValueError for an invalid mode; binary and update modes are not compiled). */
+static char open_mode(const char *m, Span sp)
+{
+    char kind = 0;
+    bool seen[128] = { false }, ok = *m != 0;
+    for (const char *c = m; *c && ok; c++) {
+        ok = strchr("rwaxbt+", *c) && !seen[(int)*c];
+        seen[(int)*c] = true;
+        if (ok && strchr("rwax", *c)) ok = !kind, kind = *c;
+    }
+    if (!ok || !kind || (seen['b'] && seen['t'])) {
+        diag_error(sp, "invalid mode: '%s'", m);
+        return 0;
+    }
+    if (seen['b']) {
+        diag_error(sp,
+                   "open() in binary mode ('%s') is not supported by gpyc: read and write binary data with "
+                   "cp.fromfile / ndarray.tofile or cp.load / cp.save",
+                   m);
+        return 0;
+    }
+    if (seen['+']) {
+        diag_error(sp,
+                   "open() mode '%s' (reading and writing one file) is not supported by gpyc: open it once "
+                   "to read and once to write",
+                   m);
+        return 0;
+    }
+    return kind;
+}
+
+/* open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None): a text file
+ * object (buffering is accepted and has no effect on what is read or written; errors and
+ * newline only as their defaults) */
+IrValue *lw_open(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "open", "file,mode,buffering,encoding,errors,newline", 1, &a)) return NULL;
+    Span sp = call->span;
+    for (int k = 4; k < 6; k++)
+        if (a.p[k] && a.p[k]->kind != AST_NONE) {
+            diag_error(a.p[k]->span, "open(%s=) is not supported by gpyc: %s", k == 4 ? "errors" : "newline",
+                       k == 4 ? "text is UTF-8, read as it is (no decoding errors)"
+                              : "text is read with universal newlines and written with '\\n'");
+            return NULL;
+        }
+    IrValue *p = path_text(L, a.p[0], "open() argument 'file'");
+    const char *m;
+    if (!p || !const_text(L, a.p[1], "open() argument 'mode'", "r", &m)) return NULL;
+    char kind = open_mode(m, a.p[1] ? a.p[1]->span : sp);
+    if (!kind || (a.p[2] && !arg_of(L, a.p[2], TY_INT, "open() argument 'buffering'", NULL)) ||
+        !utf8_only(L, a.p[3], "open"))
+        return NULL;
+    IrValue *mode = lw_const_str(L, sp, kind == 'r' ? "r" : kind == 'w' ? "w" : kind == 'a' ? "a" : "x");
+    return py(L, sp, PY_FILE_OPEN, ty_obj(FILE_CLS), 2, (IrValue *[]){ p, mode });
+}
+
+/* `with open(...) as f:`: every way out of the body closes f; false (nothing done) when ctx
+ * is not a file. */
+bool lw_file_with(Lower *L, IrValue *ctx, Span sp)
+{
+    if (!is_obj(ctx, FILE_CLS)) return false;
+    lw_with_push(L, IR_PYLIB, PY_FILE_CLOSE, 2, (IrValue *[]){ ctx, lw_cint(L, sp, 0) });
+    return true;
+}
+
+/* `for line in f:` of a file f: its remaining lines (read when the loop starts), or NULL (no
+ * error) when v is not a file. */
+IrValue *lw_file_lines(Lower *L, IrValue *v, Span sp)
+{
+    return is_obj(v, FILE_CLS) ? py(L, sp, PY_FILE_LINES, ty_list(ty_str()), 1, &v) : NULL;
+}
+
+/* print(..., file=f): whether v is a file object print can write to */
+bool lw_is_file(const IrValue *v) { return is_obj(v, FILE_CLS); }
+
+/* f.read(size=-1) / f.readline(size=-1) (arg 1) */
+static IrValue *file_read(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "size", 0, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *n = arg_of(L, a.p[0], TY_INT, "argument 'size'", lw_cint(L, sp, -1));
+    return n ? py(L, sp, PY_FILE_READ, ty_str(), 3, (IrValue *[]){ self, n, lw_const_bool(L, sp, f->arg) })
+             : NULL;
+}
+
+/* f.readlines() */
+static IrValue *file_readlines(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    return lw_bind(call, f->name, "", 0, &a) ? py(L, call->span, PY_FILE_LINES, ty_list(ty_str()), 1, &self)
+                                             : NULL;
+}
+
+/* f.write(s): the characters written */
+static IrValue *file_write(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "s", 1, &a)) return NULL;
+    IrValue *s = lw_expr(L, a.p[0]);
+    if (!s) return NULL;
+    if (s->type->kind != TY_STR) {
+        diag_error(a.p[0]->span, "write() argument must be str, not %s", ty_str_of(s->type));
+        return NULL;
+    }
+    return py(L, call->span, PY_FILE_WRITE, ty_int(), 2, (IrValue *[]){ self, s });
+}
+
+/* f.close() / f.flush() (arg 1) */
+static IrValue *file_close(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
+    return py(L, call->span, PY_FILE_CLOSE, NULL, 2, (IrValue *[]){ self, lw_cint(L, call->span, f->arg) });
+}
+
+/* f.closed / f.name (properties: arg's low bits the call) */
+static IrValue *file_prop(Lower *L, AstNode *at, const ApiFn *f, IrValue *self)
+{
+    IrPyCall c = (IrPyCall)(f->arg & ~PROP);
+    return py(L, at->span, c, c == PY_FILE_CLOSED ? ty_bool() : ty_str(), 1, &self);
+}
+
+/* pathlib.Path(*parts): '.' for none, else the parts joined as p / q does */
+static IrValue *path_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    Span sp = call->span;
+    if (call->params.n) {
+        diag_error(sp, "Path() takes no keyword arguments");
+        return NULL;
+    }
+    IrValue *p = NULL;
+    for (int i = 0; i < call->elts.n || !p; i++) {
+        IrValue *s = i < call->elts.n ? path_text(L, call->elts.v[i], "each part of Path()")
+                                      : lw_const_str(L, sp, ".");
+        if (!s) return NULL;
+        p = p ? py(L, sp, PY_PATHLIB_JOIN, p->type, 2, (IrValue *[]){ p, s })
+              : py(L, sp, PY_PATHLIB_NEW, ty_obj(PATH_CLS), 1, &s);
+    }
+    return p;
+}
+
+/* a / b where a or b is an object: a path joined with a str or a path; NULL after a located
+ * error (Python's TypeError) */
+IrValue *lw_path_div(Lower *L, IrValue *a, IrValue *b, Span sp)
+{
+    IrValue *s[2] = { a, b };
+    for (int k = 0; k < 2; k++) {
+        if (is_obj(s[k], PATH_CLS))
+            s[k] = py(L, sp, PY_PATHLIB_STR, ty_str(), 1, &s[k]);
+        else if (s[k]->type->kind != TY_STR || (!is_obj(a, PATH_CLS) && !is_obj(b, PATH_CLS))) {
+            diag_error(sp, "unsupported operand type(s) for /: '%s' and '%s'",
+                       is_obj(a, PATH_CLS) ? "PosixPath" : ty_str_of(a->type),
+                       is_obj(b, PATH_CLS) ? "PosixPath" : ty_str_of(b->type));
+            return NULL;
+        }
+    }
+    IrValue *base = py(L, sp, PY_PATHLIB_NEW, ty_obj(PATH_CLS), 1, &s[0]);
+    return py(L, sp, PY_PATHLIB_JOIN, base->type, 2, (IrValue *[]){ base, s[1] });
+}
+
+/* str(p) (arg 0) / repr(p) (arg 1): PosixPath('a/b') */
+static IrValue *path_str(Lower *L, AstNode *at, const ApiFn *f, IrValue *self)
+{
+    Span sp = at->span;
+    IrValue *s = py(L, sp, PY_PATHLIB_STR, ty_str(), 1, &self);
+    if (!f->arg) return s;
+    IrValue *parts[3] = { lw_const_str(L, sp, "PosixPath("), lw_format_part(L, s, "", 'r', sp, sp),
+                          lw_const_str(L, sp, ")") };
+    return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), 3, parts);
+}
+
+/* p.name / stem / suffix (arg: 1 + the part) and p.parent (arg 0): properties */
+static IrValue *path_part_of(Lower *L, AstNode *at, const ApiFn *f, IrValue *self)
+{
+    int k = (f->arg & ~PROP) - 1;
+    if (k < 0) return py(L, at->span, PY_PATHLIB_PARENT, self->type, 1, &self);
+    return py(L, at->span, PY_PATHLIB_PART, ty_str(), 2, (IrValue *[]){ self, lw_cint(L, at->span, k) });
+}
+
+/* p.exists() / is_file() / is_dir() (arg: os.path's test) */
+static IrValue *path_is(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *s = py(L, sp, PY_PATHLIB_STR, ty_str(), 1, &self);
+    return py(L, sp, PY_PATH_TEST, ty_bool(), 2, (IrValue *[]){ s, lw_cint(L, sp, f->arg) });
+}
+
+/* p.mkdir(mode=0o777, parents=False, exist_ok=False): mode must be the default */
+static IrValue *path_mkdir(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "mode,parents,exist_ok", 0, &a)) return NULL;
+    Span sp = call->span;
+    if (a.p[0] && !(a.p[0]->kind == AST_INT && a.p[0]->ival == 0777)) {
+        diag_error(a.p[0]->span, "Path.mkdir(mode=) is supported only as 0o777 (the default)");
+        return NULL;
+    }
+    IrValue *par = arg_of(L, a.p[1], TY_BOOL, "parents", lw_const_bool(L, sp, false));
+    IrValue *ok = par ? arg_of(L, a.p[2], TY_BOOL, "exist_ok", lw_const_bool(L, sp, false)) : NULL;
+    return ok ? py(L, sp, PY_PATHLIB_MKDIR, NULL, 3, (IrValue *[]){ self, par, ok }) : NULL;
+}
+
+/* p.read_text(encoding=None) */
+static IrValue *path_read(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "encoding", 0, &a) || !utf8_only(L, a.p[0], f->name)) return NULL;
+    return py(L, call->span, PY_PATHLIB_READ, ty_str(), 1, &self);
+}
+
+/* p.write_text(data, encoding=None): the characters written */
+static IrValue *path_write(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "data,encoding", 1, &a)) return NULL;
+    IrValue *d = lw_expr(L, a.p[0]);
+    if (!d || !utf8_only(L, a.p[1], f->name)) return NULL;
+    if (d->type->kind != TY_STR) {
+        diag_error(a.p[0]->span, "data must be str, not %s", ty_str_of(d->type));
+        return NULL;
+    }
+    return py(L, call->span, PY_PATHLIB_WRITE, ty_int(), 2, (IrValue *[]){ self, d });
+}
+
+/* The row of a property of a file or a path (f.closed, p.name), or NULL. */
+const ApiFn *lw_pylib_prop(const char *cls, const char *name)
+{
+    for (const ApiFn *t = lw_pylib_api; t->mod; t++)
+        if ((t->arg & PROP) && !strcmp(t->name, name) && !strcmp(t->mod, cls)) return t;
+    return NULL;
+}
+
 /* ---------------------------------------------------------------- module constants */
 
 /* string.NAME, os.sep, os.path.sep ...: the constant, or NULL (no error) when there is none */
@@ -642,5 +940,27 @@ const ApiFn lw_pylib_api[] = {
     { "random", "choice", rand_choice, 0 },
     { "random", "shuffle", rand_shuffle, 0 },
     { "random", "sample", rand_sample, 0 },
+    /* open() files, pathlib */
+    { FILE_CLS, "read", file_read, 0 },
+    { FILE_CLS, "readline", file_read, 1 },
+    { FILE_CLS, "readlines", file_readlines, 0 },
+    { FILE_CLS, "write", file_write, 0 },
+    { FILE_CLS, "close", file_close, 0 },
+    { FILE_CLS, "flush", file_close, 1 },
+    { FILE_CLS, "closed", file_prop, PY_FILE_CLOSED | PROP },
+    { FILE_CLS, "name", file_prop, PY_FILE_NAME | PROP },
+    { "pathlib", "Path", path_new, 0 },
+    { PATH_CLS, "__str__", path_str, 0 },
+    { PATH_CLS, "__repr__", path_str, 1 },
+    { PATH_CLS, "name", path_part_of, 1 | PROP },
+    { PATH_CLS, "stem", path_part_of, 2 | PROP },
+    { PATH_CLS, "suffix", path_part_of, 3 | PROP },
+    { PATH_CLS, "parent", path_part_of, 0 | PROP },
+    { PATH_CLS, "exists", path_is, 0 },
+    { PATH_CLS, "is_file", path_is, 1 },
+    { PATH_CLS, "is_dir", path_is, 2 },
+    { PATH_CLS, "mkdir", path_mkdir, 0 },
+    { PATH_CLS, "read_text", path_read, 0 },
+    { PATH_CLS, "write_text", path_write, 0 },
     { NULL, NULL, NULL, 0 },
 };

@@ -511,6 +511,23 @@ int64_t rt_args_int(int64_t h, int64_t i);
 double rt_args_float(int64_t h, int64_t i);
 bool rt_args_bool(int64_t h, int64_t i);
 gp_list *rt_args_list(int64_t h, int64_t i);
+int64_t rt_file_open(const char *path, const char *mode);
+const char *rt_file_read(int64_t h, int64_t size, bool line);
+gp_list *rt_file_readlines(int64_t h);
+int64_t rt_file_write(int64_t h, const char *s);
+void rt_file_close(int64_t h, int64_t kind);
+bool rt_file_closed(int64_t h);
+const char *rt_file_name(int64_t h);
+/* print(..., file=f) of an open() file h: sb, then end (flushed with flush); sb is emptied. */
+void rt_file_print(int64_t h, gp_sb *sb, const char *end, bool flush);
+int64_t rt_pathlib_new(const char *s);
+const char *rt_pathlib_str(int64_t h);
+int64_t rt_pathlib_join(int64_t h, const char *s);
+const char *rt_pathlib_part(int64_t h, int64_t kind);
+int64_t rt_pathlib_parent(int64_t h);
+void rt_pathlib_mkdir(int64_t h, bool parents, bool exist_ok);
+const char *rt_pathlib_read(int64_t h);
+int64_t rt_pathlib_write(int64_t h, const char *data);
 
 /* ---------------------------------------------------------------- random.cu
  * CuPy's legacy generator (cp.random.*, CuPy's RandomState): cuRAND's XORWOW with CuPy's

@@ -982,19 +982,23 @@ static IrValue *perf_str(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
                (IrValue *[]){ self, lw_const_bool(L, call->span, show) });
 }
 
-/* str(obj) / print(obj) of a device-API object: its class's __str__ row, or NULL (not
- * printable) */
-IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at)
+/* str(obj) / print(obj) of an object: its class's __str__ row (with repr, its __repr__ row
+ * first), or NULL (not printable) */
+IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at, bool repr)
 {
-    const ApiFn *f = obj->type->kind == TY_OBJ ? lw_api_find(obj->type->name, "__str__") : NULL;
+    const ApiFn *f = obj->type->kind == TY_OBJ && repr ? lw_api_find(obj->type->name, "__repr__") : NULL;
+    if (!f && obj->type->kind == TY_OBJ) f = lw_api_find(obj->type->name, "__str__");
     return f ? f->lower(L, at, f, obj) : NULL;
 }
 
 /* ---------------------------------------------------------------- with statements */
 
 typedef struct WithCtx {
-    IrDevCall exit; /* DEV_STREAM_SET or DEV_DEVICE_USE */
-    IrValue *prev; /* what the exit makes current again */
+    IrOp op; /* IR_DEVICE, or IR_PYLIB (lw_with_push) */
+    int exit; /* the call that ends the with: DEV_STREAM_SET, DEV_DEVICE_USE ... */
+    Type *ret; /* its result type (NULL: none) */
+    int nargs;
+    IrValue *args[2]; /* its arguments: what the exit makes current again, or the object */
     Loop *loop; /* the loop around the with (break/continue leave it when it is L->loop) */
     IrFunc *fn;
 } WithCtx;
@@ -1005,6 +1009,20 @@ static bool is_obj(const IrValue *v, const char *cls)
     return v->type->kind == TY_OBJ && !strcmp(v->type->name, cls);
 }
 
+/* Pushes a with whose exit is call `exit` of op, returning ret, of nargs args. */
+static void with_push(Lower *L, IrOp op, int exit, Type *ret, int nargs, IrValue **args)
+{
+    WithCtx *w = ar_alloc(L->a, sizeof *w);
+    *w = (WithCtx){ .op = op, .exit = exit, .ret = ret, .nargs = nargs, .loop = L->loop, .fn = L->fn };
+    for (int i = 0; i < nargs; i++) w->args[i] = args[i];
+    vec_push(&L->withs, w);
+}
+
+void lw_with_push(Lower *L, IrOp op, int exit, int nargs, IrValue **args)
+{
+    with_push(L, op, exit, NULL, nargs, args);
+}
+
 bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
 {
     bool stream = is_obj(ctx, STREAM), device = is_obj(ctx, DEVICE);
@@ -1013,29 +1031,25 @@ bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
         diag_error(
             sp,
             "with statements take a cupy.cuda.Stream, a cupy.cuda.Device, a cupyx.profiler.time_range, "
-            "cupyx.profiler.profile() or cp.load() of an .npz in gpyc, not %s",
+            "cupyx.profiler.profile(), open() or cp.load() of an .npz in gpyc, not %s",
             ty_str_of(ctx->type));
         return false;
     }
-    WithCtx *w = ar_alloc(L->a, sizeof *w);
     if (range || prof) { /* no previous state: the exit pops the range or stops the profiler */
-        w->exit = range ? DEV_RANGE_EXIT : DEV_PROFILER_STOP;
-        w->prev = ctx;
         dev(L, sp, range ? DEV_RANGE_ENTER : DEV_PROFILER_START, NULL, range, &ctx);
+        with_push(L, IR_DEVICE, range ? DEV_RANGE_EXIT : DEV_PROFILER_STOP, NULL, range, &ctx);
     } else {
-        w->exit = stream ? DEV_STREAM_SET : DEV_DEVICE_USE;
-        w->prev = dev1(L, sp, stream ? DEV_STREAM_ENTER : DEV_DEVICE_USE, stream ? ctx->type : ty_int(), ctx);
+        IrValue *prev =
+            dev1(L, sp, stream ? DEV_STREAM_ENTER : DEV_DEVICE_USE, stream ? ctx->type : ty_int(), ctx);
+        with_push(L, IR_DEVICE, stream ? DEV_STREAM_SET : DEV_DEVICE_USE, device ? ty_int() : NULL, 1, &prev);
     }
-    w->loop = L->loop;
-    w->fn = L->fn;
-    vec_push(&L->withs, w);
     return true;
 }
 
 static void with_emit_exit(Lower *L, const WithCtx *w, Span sp)
 {
-    IrValue *prev = w->prev;
-    dev(L, sp, w->exit, w->exit == DEV_DEVICE_USE ? ty_int() : NULL, w->exit != DEV_PROFILER_STOP, &prev);
+    IrValue *args[2] = { w->args[0], w->args[1] };
+    lw_host_call(L, sp, w->op, w->exit, w->ret, w->nargs, args);
 }
 
 void lw_with_exit(Lower *L, Span sp)

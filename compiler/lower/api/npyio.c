@@ -274,6 +274,26 @@ static bool header_now(Lower *L, Span sp, const char *path, NpyHeader *h, Type *
     return true;
 }
 
+/* The array type an assignment's annotation names: "DTYPE[:, ...]" (one ':' per dimension),
+ * or NULL. */
+static Type *annotated_type(const char *ann)
+{
+    const char *br = strchr(ann, '[');
+    size_t n = br ? (size_t)(br - ann) : 0;
+    int ndim = 0;
+    for (const char *c = br ? br + 1 : NULL; c && *c && *c != ']'; c++) {
+        if (*c == ':')
+            ndim++;
+        else if (*c != ',' && *c != ' ')
+            return NULL;
+    }
+    if (!br || !ndim || ndim > IR_MAXDIM || strcmp(br + strcspn(br, "]"), "]")) return NULL;
+    for (int d = 0; d < DT_COUNT; d++)
+        if (strlen(dt_name((DType)d)) == n && !strncmp(dt_name((DType)d), ann, n))
+            return ty_array((DType)d, ndim);
+    return NULL;
+}
+
 /* load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding='ASCII',
  *      max_header_size=10000) */
 static IrValue *api_load(Lower *L, AstNode *call)
@@ -294,13 +314,15 @@ static IrValue *api_load(Lower *L, AstNode *call)
     IrValue *f = lw_file_arg(L, a.p[0], "load");
     if (!f) return NULL;
     const char *path = lw_const_text(L, f, 0);
-    if (!path) {
+    Type *t = L->annotated == call ? annotated_type(L->annotation) : NULL;
+    if (!t && path) t = lw_saved_type(L, path);
+    if (!path && !t) {
         diag_error(a.p[0]->span,
                    "load() of a path known only at run time: gpyc needs the array's dtype and ndim "
-                   "when compiling; give the path as a constant str naming a .npy file");
+                   "when compiling; give the path as a constant str naming a .npy file, or annotate "
+                   "the variable with them: x: \"float64[:, :]\" = cp.load(path)");
         return NULL;
     }
-    Type *t = lw_saved_type(L, path);
     if (!t) {
         NpyHeader h;
         if (!header_now(L, sp, path, &h, &t)) return NULL;

@@ -1,0 +1,2 @@
+f = open("x.txt")
+f.seek(0)

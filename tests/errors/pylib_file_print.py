@@ -1,0 +1,2 @@
+f = open("out.txt", "w")
+print(f)

@@ -1,0 +1,3 @@
+import sys
+
+f = open("data.txt", sys.argv[0])

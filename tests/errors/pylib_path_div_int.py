@@ -1,0 +1,3 @@
+from pathlib import Path
+
+p = Path("a") / 3

@@ -1,0 +1,3 @@
+import pathlib
+
+pathlib.Path("d").mkdir(0o700)

@@ -1,0 +1,3 @@
+from pathlib import Path
+
+s = Path("x.txt").read_text(encoding="utf-16")

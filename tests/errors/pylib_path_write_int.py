@@ -1,0 +1,3 @@
+from pathlib import Path
+
+Path("x.txt").write_text(3)
