@@ -112,7 +112,7 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n + 1));
     for (int i = 0; i < n; i++) {
         AstNode *ae = call->elts.v[i];
-        IrValue *v = lw_printable(L, ae, 0);
+        IrValue *v = lw_printable(L, ae, NULL);
         if (!v) return NULL;
         if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
         if (!v) return NULL;
@@ -192,17 +192,18 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
     }
     if (!strcmp(name, "str")) {
         if (call->elts.n == 1 && !call->params.n) {
-            IrValue *v = lw_printable(L, call->elts.v[0], 0);
+            IrValue *v = lw_printable(L, call->elts.v[0], NULL);
             return v ? lw_str_of(L, v, sp) : NULL;
         }
         IrValue *v = lw_one_arg(L, call, "str");
         return v ? lw_str_of(L, v, sp) : NULL;
     }
     if (!strcmp(name, "repr")) { /* format(v, '') after !r: what f'{v!r}' gives */
-        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0], 'r')
+        int conv = 'r';
+        IrValue *v = call->elts.n == 1 && !call->params.n ? lw_printable(L, call->elts.v[0], &conv)
                                                           : lw_one_arg(L, call, "repr");
         if (v && v->type->kind == TY_NONE) return lw_const_str(L, sp, "None");
-        return v ? lw_format_part(L, v, "", 'r', sp, sp) : NULL;
+        return v && conv ? lw_format_part(L, v, "", 'r', sp, sp) : v;
     }
     if (!strcmp(name, "abs")) {
         IrValue *v = lw_one_arg(L, call, "abs");

@@ -422,7 +422,7 @@ static IrValue *api_tolist(Lower *L, AstNode *call, IrValue *x)
     return r;
 }
 
-IrValue *lw_printable(Lower *L, AstNode *e, int conv)
+IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
 {
     if (e->kind == AST_CALL && e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "tolist") && !e->elts.n &&
         !e->params.n) {
@@ -445,8 +445,15 @@ IrValue *lw_printable(Lower *L, AstNode *e, int conv)
             return NULL;
         }
     }
+    const ApiFn *rf = v && v->type->kind == TY_OBJ && conv && (*conv == 'r' || *conv == 'a')
+                          ? lw_api_find(v->type->name, "__repr__")
+                          : NULL;
+    if (rf) {
+        *conv = 0;
+        return rf->lower(L, e, rf, v);
+    }
     if (v && v->type->kind == TY_OBJ) {
-        IrValue *str = lw_device_str(L, v, e, conv == 'r' || conv == 'a');
+        IrValue *str = lw_device_str(L, v, e);
         if (str) return str;
     }
     return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;

@@ -484,7 +484,7 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
         if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
     case TY_OBJ: {
-        IrValue *str = lw_device_str(L, v, ast_new(L->a, AST_NAME, sp, NULL), false);
+        IrValue *str = lw_device_str(L, v, ast_new(L->a, AST_NAME, sp, NULL));
         if (str) return str;
         break;
     }
@@ -1059,7 +1059,8 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
             continue;
         }
         GPYC_ASSERT(p->kind == AST_FORMAT);
-        IrValue *v = lw_printable(L, p->lhs, p->conv ? p->conv : p->sval ? 'r' : 0);
+        int conv = p->sval && !p->conv && !p->rhs ? 'r' : p->conv; /* {x=} uses repr */
+        IrValue *v = lw_printable(L, p->lhs, &conv);
         if (!v) return NULL;
         const char *spec = "";
         IrValue *dspec = NULL; /* a spec with replacement fields: f'{x:.{d}f}' */
@@ -1078,7 +1079,6 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
             sb_free(&sb);
         }
         if (p->sval) parts[np++] = lw_const_str(L, p->span, ar_printf(L->a, "%s=", p->sval));
-        int conv = p->sval && !p->conv && !spec[0] && !dspec ? 'r' : p->conv; /* {x=} uses repr */
         if (!(parts[np++] = format_part(L, v, spec, dspec, conv, p->span, p->lhs->span))) return NULL;
     }
     if (np == 0) return lw_const_str(L, e->span, "");

@@ -385,8 +385,9 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
 /* An expression to print (print(), str(), f-strings): as lw_expr, except that x.tolist() of
  * an n-d array becomes its text (gpyc has no nested lists) and an object with a __str__ row
- * its str (conv 'r' or 'a', a repr wanted: its __repr__ row first). */
-IrValue *lw_printable(Lower *L, AstNode *e, int conv);
+ * its str; conv (NULL: none) the conversion the caller applies next: for 'r' or 'a' an object
+ * with a __repr__ row is its repr, and *conv becomes 0 (done). */
+IrValue *lw_printable(Lower *L, AstNode *e, int *conv);
 /* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
 IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
 /* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
@@ -621,9 +622,9 @@ IrValue *lw_sparse_matmul(Lower *L, Span sp, IrValue *a, IrValue *b);      /* a 
 /* The row of a property of class cls (`stream.done`, `Stream.null`), or NULL. */
 const ApiFn *lw_device_prop(const char *cls, const char *name);
 const ApiFn *lw_device_const(const char *mod, const char *name); /* a module's constant */
-/* str(obj) of an object whose class has a __str__ row (with repr: a __repr__ row first; at:
- * the call or attribute node), else NULL. */
-IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at, bool repr);
+/* str(obj) of an object whose class has a __str__ row (at: the call or attribute node), else
+ * NULL. */
+IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at);
 /* `with ctx:` makes the stream or device ctx current (false after a located error when ctx is
  * neither); lw_with_exit ends the innermost with (restoring the previous one unless the body
  * ended in return, break or continue); lw_with_unwind restores what the withs of the current

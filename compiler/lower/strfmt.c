@@ -269,9 +269,9 @@ IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt)
     IrValue **pos = ar_alloc(L->a, sizeof(IrValue *) * (npos + 1));
     IrValue **kw = ar_alloc(L->a, sizeof(IrValue *) * (nkw + 1));
     for (int i = 0; i < npos; i++)
-        if (!(pos[i] = lw_printable(L, call->elts.v[i], 0))) return NULL;
+        if (!(pos[i] = lw_printable(L, call->elts.v[i], NULL))) return NULL;
     for (int i = 0; i < nkw; i++)
-        if (!(kw[i] = lw_printable(L, ((AstNode *)call->params.v[i])->rhs, 0))) return NULL;
+        if (!(kw[i] = lw_printable(L, ((AstNode *)call->params.v[i])->rhs, NULL))) return NULL;
     size_t len = strlen(f);
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
     int np = 0, next = 0, manual = 0;

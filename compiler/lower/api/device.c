@@ -982,12 +982,10 @@ static IrValue *perf_str(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
                (IrValue *[]){ self, lw_const_bool(L, call->span, show) });
 }
 
-/* str(obj) / print(obj) of an object: its class's __str__ row (with repr, its __repr__ row
- * first), or NULL (not printable) */
-IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at, bool repr)
+/* str(obj) / print(obj) of an object: its class's __str__ row, or NULL (not printable) */
+IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at)
 {
-    const ApiFn *f = obj->type->kind == TY_OBJ && repr ? lw_api_find(obj->type->name, "__repr__") : NULL;
-    if (!f && obj->type->kind == TY_OBJ) f = lw_api_find(obj->type->name, "__str__");
+    const ApiFn *f = obj->type->kind == TY_OBJ ? lw_api_find(obj->type->name, "__str__") : NULL;
     return f ? f->lower(L, at, f, obj) : NULL;
 }
 
