@@ -64,6 +64,9 @@ typedef enum TypeKind {
                     compile-time value: sdt */
     TY_SVIEW,    /* an array viewed as a structured dtype (x.view(sd)): at run time the array
                     itself (gp_array *); sdt; only a raw kernel's argument (passed by value) */
+    TY_DICT,     /* a dict keyed at run time (gp_dict *): key, elem (its values); both NULL while
+                    unknown (`{}` before its first store, fixed then as a list's elem is) */
+    TY_SET,      /* a set (gp_set *): elem (NULL while unknown: `set()` before its first add) */
     TY_COUNT
 } TypeKind;
 
@@ -85,8 +88,10 @@ struct Type {
     int ndim;           /* TY_ARRAY */
     int n;              /* TY_TUPLE, TY_SPARSE: number of elements */
     Type **elems;       /* TY_TUPLE, TY_SPARSE */
-    Type *elem;         /* TY_LIST */
-    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ, TY_SPARSE */
+    Type *elem;         /* TY_LIST, TY_SET: the elements; TY_DICT: the values */
+    Type *key;          /* TY_DICT: the keys */
+    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ, TY_SPARSE; TY_DICT: NULL, or "Counter",
+                           or a defaultdict's factory ("int", "float", "str", "list") */
     bool numpy;         /* TY_MODULE "cupy" bound by importing numpy: its .random is NumPy's */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
@@ -108,6 +113,8 @@ Type *ty_array(DType dt, int ndim);
 Type *ty_tuple(int n, Type **elems);   /* copies elems */
 Type *ty_record(int n, const char **keys, Type **elems); /* a dict record (Type.keys); copies both */
 Type *ty_list(Type *elem);
+Type *ty_dict(Type *key, Type *val);   /* a dict keyed at run time (NULLs: unknown yet) */
+Type *ty_set(Type *elem);
 Type *ty_dtype(DType dt);
 Type *ty_module(const char *name);
 Type *ty_func(AstNode *def);
@@ -189,6 +196,38 @@ typedef enum IrPyCall {    /* IR_PYLIB's ival: the runtime function it calls */
 } IrPyCall;
 const char *ir_py_fn(IrPyCall c);       /* "rt_str_strip" */
 const char *ir_py_name(IrPyCall c);     /* "str_strip" (--emit=ir) */
+/* IR_DICT's ival: d a dict, s a set, k a key, v a value, l a list; results owned unless said */
+typedef enum IrDictOp {
+    DK_NEW,       /* k0, v0, k1, v1 ... → dict (its type: the result's) */
+    DK_GET,       /* d, k → d[k] (borrowed; KeyError) */
+    DK_GET_OR,    /* d, k, v → d.get(k, v) (borrowed) */
+    DK_SET,       /* d, k, v: d[k] = v */
+    DK_SETDEFAULT,/* d, k, v → d.setdefault(k, v) (borrowed) */
+    DK_POP,       /* d, k [, v] → d.pop(k[, v]) (KeyError without v) */
+    DK_DEL,       /* d, k: del d[k] (KeyError) */
+    DK_HAS,       /* d, k → k in d (bool) */
+    DK_LEN,       /* d or s → len (int) */
+    DK_KEYS,      /* d → list of its keys */
+    DK_VALUES,    /* d → list of its values */
+    DK_ITEMS,     /* d → list of (key, value) tuples */
+    DK_UPDATE,    /* d, d2: d.update(d2) */
+    DK_COPY,      /* d or s → a copy */
+    DK_SET_NEW,   /* k0, k1 ... → set, added in order */
+    DK_SET_OF,    /* l → set(l) */
+    DK_SET_KEYS,  /* d → set(d) */
+    DK_SET_ADD,   /* s, k */
+    DK_SET_HAS,   /* s, k → bool */
+    DK_DISCARD,   /* s, k */
+    DK_REMOVE,    /* s, k (KeyError) */
+    DK_SET_LIST,  /* s → list of its elements in iteration order */
+    DK_OR, DK_AND, DK_SUB, DK_XOR,       /* s, s2 → s | s2 ... (a new set) */
+    DK_IOR, DK_IAND, DK_ISUB, DK_IXOR,   /* s, s2: s |= s2 ... in place */
+    DK_LE,        /* s, s2 → s <= s2 */
+    DK_EQ,        /* s, s2 → s == s2 */
+    DK_MOST_COMMON, /* d [, n] → a Counter's (key, count) list, counts descending (the first n) */
+    DK_COUNT
+} IrDictOp;
+const char *ir_dict_name(IrDictOp op); /* "get" (--emit=ir) */
 enum {   /* IR_MATMUL's ival: gp_mm_mode */
 #define GPK_MM(id) MM_##id,
 #include "runtime/include/gpyrt_kinds.def"

@@ -24,7 +24,7 @@ static const char *const kind_names[] = {
     "global",    "del",     "with",    "item",   "yield",     "raise",   "name",     "int",   "float",
     "imag",      "str",     "fstring", "format", "bool",      "none",    "ellipsis", "binop", "unary",
     "boolop",    "compare", "ifexp",   "call",   "keyword",   "starred", "walrus",   "comp",  "attr",
-    "subscript", "slice",   "tuple",   "dict",   "list",
+    "subscript", "slice",   "tuple",   "dict",   "list",      "set",
 };
 
 /* ORDER AST_OP */
@@ -265,7 +265,7 @@ static void dump(FILE *out, const AstNode *n, int depth)
             child(out, n->rhs, d);
         break;
     case AST_IMPORT: case AST_IMPORT_FROM: case AST_GLOBAL: case AST_DEL: case AST_FSTRING:
-    case AST_TUPLE: case AST_LIST: case AST_COMPARE:
+    case AST_TUPLE: case AST_LIST: case AST_SET: case AST_COMPARE:
         children(out, &n->elts, d);
         break;
     case AST_ASSERT:
@@ -295,6 +295,8 @@ static void dump(FILE *out, const AstNode *n, int depth)
         break;
     case AST_COMP:
         child(out, n->lhs, d);
+        if (n->rhs)
+            child(out, n->rhs, d);
         children(out, &n->elts, d);
         break;
     case AST_CALL:

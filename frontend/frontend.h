@@ -70,7 +70,8 @@ typedef enum AstKind {
     AST_STARRED,    /* *value among a call's positional arguments, or **value among its keyword
                        arguments (ival 2); lhs: value */
     AST_WALRUS,     /* name := value; lhs: the AST_NAME, rhs: value */
-    AST_COMP,       /* a list comprehension (ival 'l') or generator expression ('g'); lhs: the
+    AST_COMP,       /* a list comprehension (ival 'l'), generator expression ('g'), set ('s') or
+                       dict comprehension ('d': lhs the key, rhs the value); lhs: the
                        element, elts: the clauses in order, each an AST_FOR (lhs: target, rhs:
                        iterable, no body) or an AST_IF (cond) */
     AST_ATTR,       /* lhs: object, sval: attribute name */
@@ -79,6 +80,7 @@ typedef enum AstKind {
     AST_TUPLE,      /* elts */
     AST_DICT,       /* elts: keys, params: the values (as many) */
     AST_LIST,       /* elts */
+    AST_SET,        /* a set display {a, b}: elts (none: the empty set lower/comp.c makes) */
     AST_KIND_COUNT
 } AstKind;
 

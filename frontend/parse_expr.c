@@ -51,13 +51,20 @@ Vec ps_elements(Parser *p, TSNode n, AstNode *(*conv)(Parser *, TSNode))
     return ps_freeze(p, &elts);
 }
 
-/* comprehension: body (for_in_clause | if_clause)+ → AST_COMP of kind 'l' (a list) or 'g'
- * (a generator expression); `for x in a, b` iterates over the tuple (a, b). */
+/* comprehension: body (for_in_clause | if_clause)+ → AST_COMP of kind 'l' (a list), 'g' (a
+ * generator expression), 's' (a set) or 'd' (a dict: its body a key: value pair); `for x in
+ * a, b` iterates over the tuple (a, b). */
 static AstNode *comprehension(Parser *p, TSNode n, int kind)
 {
     AstNode *c = ps_mk(p, AST_COMP, n);
     c->ival = kind;
-    c->lhs = ps_expr(p, ps_field(n, "body"));
+    TSNode body = ps_field(n, "body");
+    if (kind == 'd' && !ts_node_is_null(body) && ps_is(body, "pair")) {
+        c->lhs = ps_expr(p, ps_field(body, "key"));
+        c->rhs = ps_expr(p, ps_field(body, "value"));
+    } else {
+        c->lhs = ps_expr(p, body);
+    }
     Vec clauses = {0};
     Kids ks = ps_named_kids(p, n);
     for (int i = 0; i < ks.n; i++) {
@@ -476,15 +483,18 @@ static AstNode *expr_inner(Parser *p, TSNode n)
     if (strcmp(t, "list_comprehension") == 0)
         return comprehension(p, n, 'l');
     if (strcmp(t, "dictionary_comprehension") == 0)
-        return ps_bad(p, n, "dict comprehensions are not supported");
+        return comprehension(p, n, 'd');
     if (strcmp(t, "set_comprehension") == 0)
-        return ps_bad(p, n, "set comprehensions are not supported");
+        return comprehension(p, n, 's');
     if (strcmp(t, "generator_expression") == 0)
         return comprehension(p, n, 'g');
     if (strcmp(t, "dictionary") == 0)
         return dict_display(p, n);
-    if (strcmp(t, "set") == 0)
-        return ps_bad(p, n, "sets are not supported");
+    if (strcmp(t, "set") == 0) {
+        AstNode *s = ps_mk(p, AST_SET, n);
+        s->elts = ps_elements(p, n, ps_expr);
+        return s;
+    }
     if (strcmp(t, "list_splat") == 0 || strcmp(t, "list_splat_pattern") == 0 ||
         strcmp(t, "dictionary_splat") == 0 || strcmp(t, "parenthesized_list_splat") == 0)
         return ps_bad(p, n, "star expressions are not supported");

@@ -86,6 +86,7 @@ bool cg_has_storage(const Type *t)
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR:
     case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ: case TY_SVIEW: case TY_SPARSE:
+    case TY_DICT: case TY_SET:
         return true;
     default:
         return false;
@@ -95,7 +96,8 @@ bool cg_has_storage(const Type *t)
 bool cg_has_refs(const Type *t)
 {
     if (!t) return false;
-    if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_LIST) return true;
+    if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_LIST || t->kind == TY_DICT || t->kind == TY_SET)
+        return true;
     if (ty_is_struct(t))
         for (int i = 0; i < t->n; i++)
             if (cg_has_refs(t->elems[i])) return true;
@@ -123,6 +125,8 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
     case TY_STR: return "const char *";
     case TY_ARRAY: case TY_SVIEW: return "gp_array *";
     case TY_LIST: return "gp_list *";
+    case TY_DICT: return "gp_dict *";
+    case TY_SET: return "gp_set *";
     case TY_TUPLE: case TY_SPARSE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
     default:
         util_internal_error(__FILE__, __LINE__, "codegen: a value without storage has no C type");
@@ -145,7 +149,7 @@ const char *cg_zero_of(const Type *t)
     case TY_BOOL: return "false";
     case TY_INT: case TY_OBJ: return "0";
     case TY_FLOAT: return "0.0";
-    case TY_STR: case TY_ARRAY: case TY_SVIEW: case TY_LIST: return "NULL";
+    case TY_STR: case TY_ARRAY: case TY_SVIEW: case TY_LIST: case TY_DICT: case TY_SET: return "NULL";
     default: return "{}";
     }
 }
@@ -193,6 +197,9 @@ void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain)
         cg_emit(cg, "%s(%s);", retain ? "rt_retain" : "rt_release", expr);
     } else if (t->kind == TY_LIST) {
         cg_emit(cg, "%s(%s);", retain ? "rt_list_retain" : "rt_list_release", expr);
+    } else if (t->kind == TY_DICT || t->kind == TY_SET) {
+        const char *k = t->kind == TY_DICT ? "dict" : "set";
+        cg_emit(cg, "rt_%s_%s(%s);", k, retain ? "retain" : "release", expr);
     } else {
         for (int i = 0; i < t->n; i++)
             cg_emit_refs(cg, cg_fmt(cg, "%s.f%d", expr, i), t->elems[i], retain);

@@ -270,12 +270,27 @@ static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
     return true;
 }
 
-/* The refs function of tuple type t (C type ct) for a list of it; its definition goes beside
- * the tuple typedefs (host.c's emit), once per type. */
-static const char *list_tuple_refs(Cg *cg, const Type *t, const char *ct)
+/* The refs function of a stored element of type et that holds references other than an array
+ * (a list, a tuple: its function goes beside the tuple typedefs, host.c's emit, once per type),
+ * or of an array (rt_list_refs_array). */
+const char *cg_refs_fn(Cg *cg, const Type *et)
 {
-    if (!vec_contains(&cg->list_tuples, t)) vec_push(&cg->list_tuples, (void *)t);
-    return cg_fmt(cg, "%s_refs", ct);
+    if (et->kind == TY_LIST) return "rt_list_refs_list";
+    if (et->kind == TY_DICT) return "rt_dict_refs";
+    if (et->kind == TY_SET) return "rt_set_refs";
+    if (!ty_is_struct(et)) return "rt_list_refs_array";
+    if (!vec_contains(&cg->list_tuples, et)) vec_push(&cg->list_tuples, (void *)et);
+    return cg_fmt(cg, "%s_refs", cg_ctype_of(cg->m, et));
+}
+
+/* r = a new empty list of elements et (NULL: unknown, never appended to). */
+void cg_emit_list_new(Cg *cg, const char *r, const Type *et)
+{
+    const char *ect = et && cg_has_storage(et) ? cg_ctype_of(cg->m, et) : "int64_t";
+    if (et && et->kind != TY_ARRAY && cg_has_refs(et)) /* the list releases what its elements hold */
+        cg_emit(cg, "%s = rt_list_new_refs(sizeof(%s), %s);", r, ect, cg_refs_fn(cg, et));
+    else
+        cg_emit(cg, "%s = rt_list_new(%s, sizeof(%s));", r, cg_list_kind(et), ect);
 }
 
 /* IR_DEVICE and IR_PYLIB: `r = FN(args...);` (gpyrt_kinds.def's GPK_DEV or GPK_PY row names FN). */
@@ -440,15 +455,7 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         if (r) cg_emit(cg, "%s = %s.f%lld;", r, cg_arg(cg, in, 0), (long long)in->ival);
         break;
     case IR_LIST_NEW: {
-        const Type *et = in->res->type->elem;
-        const char *ect = et && cg_has_storage(et) ? cg_ctype_of(cg->m, et) : "int64_t";
-        if (et && et->kind != TY_ARRAY && cg_has_refs(et)) /* the list releases what its elements hold */
-            cg_emit(cg, "%s = rt_list_new_refs(sizeof(%s), %s);", r, ect,
-                    et->kind == TY_LIST    ? "rt_list_refs_list"
-                    : ty_is_struct(et)     ? list_tuple_refs(cg, et, ect)
-                                           : "rt_list_refs_array");
-        else
-            cg_emit(cg, "%s = rt_list_new(%s, sizeof(%s));", r, cg_list_kind(et), ect);
+        cg_emit_list_new(cg, r, in->res->type->elem);
         for (int i = 0; i < in->nargs; i++) {
             const IrValue *e = in->args[i];
             if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
@@ -492,6 +499,7 @@ static void emit_instr(Cg *cg, const IrInstr *in)
             cg_emit(cg, "{ int rc = rt_finish(); exit(rc ? rc : (int)(%s)); }", in->nargs ? cg_arg(cg, in, 0) : "0");
         break;
     case IR_DEVICE: case IR_PYLIB: emit_device(cg, in, r); break;
+    case IR_DICT: cg_emit_dict(cg, in, r); break;
     case IR_RANDOM_SEED: cg_emit(cg, "rt_random_seed((uint64_t)%s);", cg_arg(cg, in, 0)); break;
     case IR_NP_SEED: cg_emit(cg, "rt_np_seed(%s);", cg_arg(cg, in, 0)); break;
     case IR_ARGV_LEN: cg_emit(cg, "%s = (int64_t)rt_argc();", r); break;
@@ -504,8 +512,10 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         if (!emit_rt_call(cg, in, r)) cg_emit_array_op(cg, in, r);
     }
 
-    /* owned results: released at the end of the defining block (borrowed: TUPLE_GET, LIST_GET) */
-    if (r && in->op != IR_TUPLE_GET && in->op != IR_LIST_GET) cg_own(cg, in->res);
+    /* owned results: released at the end of the defining block (borrowed: TUPLE_GET, LIST_GET,
+     * a dict's value) */
+    if (r && in->op != IR_TUPLE_GET && in->op != IR_LIST_GET && !(in->op == IR_DICT && cg_dict_borrows(in)))
+        cg_own(cg, in->res);
 }
 
 /* True for instructions after which nothing in their block runs. */

@@ -89,6 +89,15 @@ void cg_emit_convert(Cg *cg, const IrInstr *in);
 void cg_emit_format(Cg *cg, const IrInstr *in);
 void cg_emit_print(Cg *cg, const IrInstr *in);
 
+/* ---------------------------------------------------------------- host.c */
+const char *cg_refs_fn(Cg *cg, const Type *et);
+void cg_emit_list_new(Cg *cg, const char *r, const Type *et);
+
+/* ---------------------------------------------------------------- dict.c */
+void cg_emit_dict(Cg *cg, const IrInstr *in, const char *r);
+bool cg_dict_borrows(const IrInstr *in); /* its result is the dict's own value */
+const char *cg_key_ctype(Cg *cg, const Type *t); /* the C type of a key or value (int64_t when unknown) */
+
 /* ---------------------------------------------------------------- ops.c */
 void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r);
 

@@ -11,6 +11,55 @@
 
 static void emit_sb_repr(Cg *cg, const char *sb, const char *expr, const Type *t);
 
+/* str() of a dict or set: '{' + the repr of each key (: value) in iteration order + '}'; an
+ * empty set is "set()", a Counter "Counter({...})" in most_common() order ("Counter()" when
+ * empty), a defaultdict "defaultdict(<class 'int'>, {...})".  The loop's names are numbered by
+ * the indentation (nested tables print in nested blocks). */
+static void emit_sb_table(Cg *cg, const char *sb, const char *expr, const Type *t)
+{
+    bool dict = t->kind == TY_DICT, counter = dict && t->name && !strcmp(t->name, "Counter");
+    bool dflt = dict && t->name && !counter;
+    const Type *kt = dict ? t->key : t->elem;
+    const char *empty = counter ? "Counter()" : dict ? NULL : "set()"; /* written alone when empty */
+    if (dflt) cg_emit(cg, "rt_sb_puts(&%s, \"defaultdict(<class '%s'>, \");", sb, t->name);
+    if (!kt) { /* never stored to: always empty */
+        cg_emit(cg, "rt_sb_puts(&%s, \"%s\");", sb, empty ? empty : "{}");
+        if (dflt) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
+        return;
+    }
+    int d = cg->indent;
+    cg_emit(cg, "{");
+    cg->indent++;
+    if (counter) {
+        cg_emit(cg, "gp_dict *tc%d = rt_dict_by_count(%s);", d, expr);
+        expr = cg_fmt(cg, "tc%d", d);
+    }
+    cg_emit(cg, "int64_t tpos%d = 0; void *tk%d, *tv%d = NULL; bool tfirst%d = true;", d, d, d, d);
+    if (empty) cg_emit(cg, "if (%s->%s == 0) rt_sb_puts(&%s, \"%s\"); else {", expr, dict ? "len" : "used", sb, empty);
+    if (counter) cg_emit(cg, "rt_sb_puts(&%s, \"Counter(\");", sb);
+    cg_emit(cg, "rt_sb_putc(&%s, '{');", sb);
+    if (dict) cg_emit(cg, "while (rt_dict_next(%s, &tpos%d, &tk%d, &tv%d)) {", expr, d, d, d);
+    else cg_emit(cg, "while (rt_set_next(%s, &tpos%d, &tk%d)) {", expr, d, d);
+    cg->indent++;
+    cg_emit(cg, "if (!tfirst%d) rt_sb_puts(&%s, \", \");", d, sb);
+    cg_emit(cg, "tfirst%d = false;", d);
+    emit_sb_repr(cg, sb, cg_fmt(cg, "(*(%s *)tk%d)", cg_ctype_of(cg->m, kt), d), kt);
+    if (dict) {
+        cg_emit(cg, "rt_sb_puts(&%s, \": \");", sb);
+        emit_sb_repr(cg, sb, cg_fmt(cg, "(*(%s *)tv%d)", cg_ctype_of(cg->m, t->elem), d), t->elem);
+    }
+    cg->indent--;
+    cg_emit(cg, "}");
+    cg_emit(cg, "rt_sb_putc(&%s, '}');", sb);
+    if (counter) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
+    if (empty) cg_emit(cg, "}");
+    cg_emit(cg, "(void)tv%d;", d);
+    if (counter) cg_emit(cg, "rt_dict_release(tc%d);", d);
+    cg->indent--;
+    cg_emit(cg, "}");
+    if (dflt) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
+}
+
 /* Appends str(expr) of type t to the gp_sb named sb. */
 void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
 {
@@ -22,7 +71,23 @@ void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
     case TY_STR: cg_emit(cg, "rt_sb_puts(&%s, %s);", sb, expr); break;
     case TY_NONE: case TY_VOID: cg_emit(cg, "rt_sb_none(&%s);", sb); break;
     case TY_ARRAY: cg_emit(cg, "rt_sb_array_str(&%s, %s);", sb, expr); break;
-    case TY_LIST: cg_emit(cg, "rt_sb_list(&%s, %s);", sb, expr); break;
+    case TY_LIST:
+        if (t->elem && t->elem->kind == TY_TUPLE) { /* [(1, 'a'), ...]: each tuple's repr */
+            int d = cg->indent;
+            cg_emit(cg, "rt_sb_putc(&%s, '[');", sb);
+            cg_emit(cg, "for (int64_t ti%d = 0; ti%d < %s->len; ti%d++) {", d, d, expr, d);
+            cg->indent++;
+            cg_emit(cg, "if (ti%d) rt_sb_puts(&%s, \", \");", d, sb);
+            cg_emit_sb_str(cg, sb, cg_fmt(cg, "(*(%s *)rt_list_at(%s, ti%d))", cg_ctype_of(cg->m, t->elem), expr, d),
+                           t->elem);
+            cg->indent--;
+            cg_emit(cg, "}");
+            cg_emit(cg, "rt_sb_putc(&%s, ']');", sb);
+        } else {
+            cg_emit(cg, "rt_sb_list(&%s, %s);", sb, expr);
+        }
+        break;
+    case TY_DICT: case TY_SET: emit_sb_table(cg, sb, expr, t); break;
     case TY_DTYPE: cg_emit(cg, "rt_sb_puts(&%s, \"%s\");", sb, dt_name(t->dtype)); break;
     case TY_TUPLE:
         /* str(tuple) is "(" + repr of the elements + ")", with a trailing comma for one. */
@@ -181,6 +246,8 @@ void cg_emit_convert(Cg *cg, const IrInstr *in)
         case TY_STR: cg_emit(cg, "%s = %s[0] != '\\0';", r, a); break;
         case TY_ARRAY: cg_emit(cg, "%s = rt_item_bool(%s);", r, a); break;
         case TY_LIST: cg_emit(cg, "%s = %s->len != 0;", r, a); break;
+        case TY_DICT: cg_emit(cg, "%s = %s->len != 0;", r, a); break;
+        case TY_SET: cg_emit(cg, "%s = %s->used != 0;", r, a); break;
         case TY_TUPLE: cg_emit(cg, "%s = %s;", r, in->args[0]->type->n ? "true" : "false"); break;
         case TY_NONE: cg_emit(cg, "%s = false;", r); break;
         default: cg_emit(cg, "%s = true;", r); break;   /* modules, functions, dtypes are truthy */

@@ -147,7 +147,8 @@ void ir_module_free(IrModule *m)
 void ir_need_tuple(IrModule *m, Type *t)
 {
     if (!t) return;
-    if (t->kind == TY_LIST) {
+    if (t->kind == TY_LIST || t->kind == TY_SET || t->kind == TY_DICT) {
+        if (t->kind == TY_DICT) ir_need_tuple(m, t->key);
         ir_need_tuple(m, t->elem);
         return;
     }
@@ -310,6 +311,16 @@ const char *ir_py_name(IrPyCall c)
     return lower_name(py_names[c], sizeof py_names[c], py_rows[c].id);
 }
 
+const char *ir_dict_name(IrDictOp op)
+{
+    static const char *const names[] = { "new", "get", "get_or", "set", "setdefault", "pop", "del", "has",
+                                          "len", "keys", "values", "items", "update", "copy", "set_new",
+                                          "set_of", "set_keys", "add", "set_has", "discard", "remove", "set_list", "or",
+                                          "and", "sub", "xor", "ior", "iand", "isub", "ixor", "le", "eq", "most_common" };
+    _Static_assert(sizeof names / sizeof names[0] == DK_COUNT, "one name per IrDictOp");
+    return (int)op >= 0 && op < DK_COUNT ? names[op] : "?";
+}
+
 const OpInfo *ir_op_info(IrOp op)
 {
     if ((int)op < 0 || op > IR_EWISE_LAST) return NULL;
@@ -443,6 +454,7 @@ static void attrs_random(StrBuf *out, const IrInstr *in)
     sb_printf(out, " %s %s", ir_rt_kind_name(RTK_RAND, in->ival), dt_name(in->dtype));
 }
 static void attrs_device(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_dev_name((IrDevCall)in->ival)); }
+static void attrs_dict(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_dict_name((IrDictOp)in->ival)); }
 static void attrs_pylib(StrBuf *out, const IrInstr *in) { sb_printf(out, " %s", ir_py_name((IrPyCall)in->ival)); }
 static void attrs_np_random(StrBuf *out, const IrInstr *in)
 {

@@ -188,6 +188,21 @@ Type *ty_list(Type *elem)
     return t;
 }
 
+Type *ty_dict(Type *key, Type *val)
+{
+    Type *t = ty_new(TY_DICT);
+    t->key = key;
+    t->elem = val;
+    return t;
+}
+
+Type *ty_set(Type *elem)
+{
+    Type *t = ty_new(TY_SET);
+    t->elem = elem;
+    return t;
+}
+
 Type *ty_module(const char *name)
 {
     Type *t = ty_new(TY_MODULE);
@@ -279,6 +294,10 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_LIST:
         /* an unknown element type unifies with anything (fixed at the first append) */
         return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
+    case TY_SET: return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
+    case TY_DICT:
+        if (!a->name != !b->name || (a->name && strcmp(a->name, b->name))) return false;
+        return (!a->key || !b->key || ty_equal(a->key, b->key)) && (!a->elem || !b->elem || ty_equal(a->elem, b->elem));
     case TY_MODULE:
     case TY_OBJ:
     case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
@@ -296,7 +315,7 @@ bool ty_holds_obj(const Type *t)
 {
     if (!t) return false;
     if (t->kind == TY_OBJ || t->kind == TY_SPARSE) return true;
-    if (t->kind == TY_LIST) return ty_holds_obj(t->elem);
+    if (t->kind == TY_LIST || t->kind == TY_DICT) return ty_holds_obj(t->elem);
     if (t->kind == TY_TUPLE)
         for (int i = 0; i < t->n; i++)
             if (ty_holds_obj(t->elems[i])) return true;
@@ -352,7 +371,15 @@ static void ty_write(StrBuf *sb, const Type *t)
         sb_puts(sb, t->keys ? "}" : "]");
         break;
     case TY_LIST:
-        sb_puts(sb, "list[");
+    case TY_SET:
+        sb_puts(sb, t->kind == TY_SET ? "set[" : "list[");
+        ty_write(sb, t->elem);
+        sb_puts(sb, "]");
+        break;
+    case TY_DICT:
+        sb_puts(sb, !t->name ? "dict[" : strcmp(t->name, "Counter") ? "defaultdict[" : "Counter[");
+        ty_write(sb, t->key);
+        sb_puts(sb, ", ");
         ty_write(sb, t->elem);
         sb_puts(sb, "]");
         break;

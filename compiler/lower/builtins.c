@@ -141,6 +141,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         if (!v) return NULL;
         switch (v->type->kind) {
         case TY_LIST: return lw_emit1(L, IR_LIST_LEN, sp, ty_int(), v);
+        case TY_DICT: case TY_SET: return lw_table_len(L, v, sp);
         case TY_TUPLE: return lw_const_int(L, sp, v->type->n);
         case TY_STR: return lw_emit1(L, IR_STR_LEN, sp, ty_int(), v);
         case TY_ARRAY: {
@@ -220,6 +221,8 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         return lw_reduce_iterable(L, call, name);
     if (!strcmp(name, "map") || !strcmp(name, "filter")) return lw_map_filter(L, call, name);
     if (!strcmp(name, "list")) return lw_list_of(L, call);
+    if (!strcmp(name, "dict")) return lw_dict_of(L, call);
+    if (!strcmp(name, "set")) return lw_set_of(L, call);
     if (!strcmp(name, "round")) {
         Args a;
         if (!lw_bind(call, "round", "number,ndigits", 1, &a)) return NULL;
@@ -244,6 +247,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         if (!lw_bind(call, "sorted", "iterable,key,reverse", 1, &a)) return NULL;
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
+        if (v->type->kind == TY_DICT || v->type->kind == TY_SET) v = lw_table_list(L, v, sp); /* its keys */
         bool keyed = a.p[1] && a.p[1]->kind != AST_NONE;
         const Type *et = v->type->kind == TY_LIST ? v->type->elem : NULL;
         if (v->type->kind != TY_LIST ||

@@ -440,6 +440,7 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         /* the runtime prints lists of numbers, strings and arrays (rt_sb_list) */
         switch (v->type->elem->kind) {
         case TY_BOOL: case TY_INT: case TY_OBJ: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: break;
+        case TY_TUPLE: if (!v->type->elem->keys) break; /* fall through */
         default:
             diag_error(e->span, "printing a list of %s is not supported yet", ty_str_of(v->type->elem));
             return NULL;
@@ -519,7 +520,7 @@ const ApiFn *const lw_api_tables[] = {
     lw_ufunc_api,  lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
     lw_place_api,  lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
     lw_txtio_api,  lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api,  lw_argparse_api,
-    lw_sparse_api, NULL
+    lw_sparse_api, lw_table_api,   NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -877,6 +878,8 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
         if (obj->type->kind == TY_STR) return str_method(L, call, obj, m);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
+        if (obj->type->kind == TY_DICT) return lw_table_method(L, call, obj, m);
+        if (obj->type->kind == TY_SET) return lw_set_method(L, call, obj, m);
         if (obj->type->kind == TY_OBJ) {
             const ApiFn *fn = lw_api_find(obj->type->name, m);
             if (fn && !lw_device_prop(obj->type->name, m) && !lw_pylib_prop(obj->type->name, m))

@@ -9,7 +9,9 @@
  *             for y' in B':
  *                 tmp.append(E')
  * written as AST and lowered by the statement lowering, so it compiles whatever a for loop
- * and list.append compile (ranges, lists, arrays, enumerate, zip; homogeneous elements).  The
+ * and list.append compile (ranges, lists, arrays, enumerate, zip; homogeneous elements).  A
+ * set comprehension is the same with `tmp = set()` and `tmp.add(E')`, a dict comprehension
+ * `{K: V for ...}` with `tmp = {}` and `tmp[K'] = V'` (lower/table.c's run-time tables).  The
  * targets get names of their own (x' is "x@comp<id>"): as in Python 3, they do not leak into
  * or clobber the enclosing function's names.  A generator expression is the same list (gpyc
  * has no lazy iterators): it is consumed where it stands.
@@ -150,7 +152,13 @@ static AstNode *comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNo
             heads[i] = mk_if(L, c->span, clone(L, c->cond, &r), NULL);
         }
     }
-    AstNode *s = inner(L, clone(L, e->lhs, &r), ctx);
+    AstNode *elt = e->lhs;
+    if (e->ival == 'd') { /* key and value renamed together: an AST_DICT of the one pair */
+        elt = mk(L, AST_DICT, e->span);
+        elt->elts = lw_ast_vec(L, 1, &e->lhs);
+        elt->params = lw_ast_vec(L, 1, &e->rhs);
+    }
+    AstNode *s = inner(L, clone(L, elt, &r), ctx);
     for (int i = n - 1; i >= 0; i--) {
         heads[i]->then = lw_ast_block(L, s);
         s = heads[i];
@@ -173,11 +181,31 @@ static AstNode *append_to(Lower *L, AstNode *elt, void *ctx)
     return s;
 }
 
+/* tmp.add(elt) */
+static AstNode *add_to(Lower *L, AstNode *elt, void *ctx)
+{
+    AstNode *s = append_to(L, elt, ctx);
+    s->lhs->lhs->sval = "add";
+    return s;
+}
+
+/* tmp[K] = V of the pair `kv` (an AST_DICT of one pair) */
+static AstNode *store_to(Lower *L, AstNode *kv, void *ctx)
+{
+    AstNode *t = mk(L, AST_SUBSCRIPT, kv->span), *a = mk(L, AST_ASSIGN, kv->span);
+    t->lhs = mk_name(L, kv->span, ctx);
+    t->rhs = kv->elts.v[0];
+    a->elts = lw_ast_vec(L, 1, &t);
+    a->rhs = kv->params.v[0];
+    return a;
+}
+
 IrValue *lw_comprehension(Lower *L, AstNode *e)
 {
-    const char *tmp = ar_printf(L->a, "list@comp%d", e->id);
-    lw_stmt(L, mk_assign(L, e->span, tmp, mk(L, AST_LIST, e->span)));
-    lw_stmt(L, comp_nest(L, e, append_to, (void *)tmp));
+    int kind = (int)e->ival;
+    const char *tmp = ar_printf(L->a, "%s@comp%d", kind == 'd' ? "dict" : kind == 's' ? "set" : "list", e->id);
+    lw_stmt(L, mk_assign(L, e->span, tmp, mk(L, kind == 'd' ? AST_DICT : kind == 's' ? AST_SET : AST_LIST, e->span)));
+    lw_stmt(L, comp_nest(L, e, kind == 'd' ? store_to : kind == 's' ? add_to : append_to, (void *)tmp));
     IrValue *v = lw_expr(L, mk_name(L, e->span, tmp));
     if (v && v->type->kind == TY_LIST && !v->type->elem) {
         diag_error(e->span, "the element type of this comprehension is unknown: it never appends");
@@ -235,6 +263,42 @@ IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name)
         return lw_comprehension(L, mk_comp(L, sp, call->id, mk_call(L, sp, f, n, xs), target, src, NULL));
     AstNode *cond = f->kind == AST_NONE ? xs[0] : mk_call(L, sp, f, 1, xs);
     return lw_comprehension(L, mk_comp(L, sp, call->id, mk_name(L, sp, xs[0]->sval), target, src, cond));
+}
+
+/* {k: v for k, v in src} (dict(src)) or {x for x in src} (set(src)): kind 'd' or 's'. */
+static IrValue *table_of(Lower *L, AstNode *call, AstNode *src, int kind)
+{
+    Span sp = call->span;
+    AstNode *k = mk_name(L, sp, "k@table"), *v = mk_name(L, sp, "v@table"), *target = k;
+    if (kind == 'd') {
+        target = mk(L, AST_TUPLE, sp);
+        target->elts = lw_ast_vec(L, 2, (AstNode *[]){ k, v });
+    }
+    AstNode *c = mk_comp(L, sp, call->id, mk_name(L, sp, k->sval), target, src, NULL);
+    c->ival = kind;
+    if (kind == 'd') c->rhs = mk_name(L, sp, v->sval);
+    return lw_comprehension(L, c);
+}
+
+IrValue *lw_dict_pairs(Lower *L, AstNode *call, AstNode *src) { return table_of(L, call, src, 'd'); }
+
+IrValue *lw_set_comp_of(Lower *L, AstNode *call, AstNode *src) { return table_of(L, call, src, 's'); }
+
+IrValue *lw_count_into(Lower *L, AstNode *call, IrValue *c, AstNode *src)
+{
+    Span sp = call->span;
+    const char *tmp = ar_printf(L->a, "counter@%d", call->id);
+    AstNode *x = mk_name(L, sp, "x@counter"), *t = mk(L, AST_SUBSCRIPT, sp), *one = mk(L, AST_INT, sp);
+    if (!lw_assign(L, mk_name(L, sp, tmp), c, sp)) return NULL;
+    t->lhs = mk_name(L, sp, tmp);
+    t->rhs = mk_name(L, sp, x->sval);
+    one->ival = 1;
+    AstNode *inc = mk(L, AST_AUGASSIGN, sp);
+    inc->op = AOP_ADD;
+    inc->lhs = t;
+    inc->rhs = one;
+    lw_stmt(L, mk_for(L, sp, x, src, inc));
+    return lw_expr(L, mk_name(L, sp, tmp));
 }
 
 IrValue *lw_list_of(Lower *L, AstNode *call)
@@ -347,6 +411,7 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     }
     IrValue *xs = lw_expr(L, call->elts.v[0]);
     if (!xs) return NULL;
+    if (xs->type->kind == TY_DICT || xs->type->kind == TY_SET) xs = lw_table_list(L, xs, sp); /* its keys */
     Type *et = xs->type->kind == TY_LIST ? lw_list_elem(xs, sp) : NULL;
     if (!et) {
         if (xs->type->kind != TY_LIST)

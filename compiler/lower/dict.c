@@ -8,8 +8,8 @@
  * or a value of another type, makes it a new type: the name is rebound, lower/flow.c) and
  * assign it to the name.  `d.values()`, `d.items()` and `for k in d` are lists in insertion
  * order (values of one type).  str(d) and print(d) write Python's `{'k': v, ...}`.
- * Not compiled (located errors): other keys (ints, variables: gpyc has no hash table at run
- * time), an empty `{}`, `**d`.
+ * A literal with other keys, `{}`, and a record used with a key computed at run time are
+ * run-time tables (lower/table.c, whose comment states the rule).  Not compiled: `**d`.
  */
 #include "compiler/lower/lower.h"
 
@@ -31,15 +31,17 @@ IrValue *lw_record(Lower *L, Span sp, int n, const char **keys, IrValue **vs)
     return lw_emit(L, IR_TUPLE, sp, t, n, vs);
 }
 
+/* The constant str key k, or NULL. */
+static const char *const_str(const IrValue *k) { return k->def && k->def->op == IR_CONST_STR ? k->def->sval : NULL; }
+
 /* The constant str key of e, or NULL after a located error. */
 static const char *const_key(Lower *L, AstNode *e)
 {
     IrValue *k = lw_expr(L, e);
     if (!k) return NULL;
-    if (k->def && k->def->op == IR_CONST_STR) return k->def->sval;
-    diag_error(e->span, "dict keys must be constant strings here, not %s%s (gpyc's dicts are records known "
-                        "at compile time)",
-               k->type->kind == TY_STR ? "a str computed at run time" : ty_str_of(k->type), "");
+    if (const_str(k)) return const_str(k);
+    diag_error(e->span, "a dict with constant str keys (a record) takes constant str keys here, not %s",
+               k->type->kind == TY_STR ? "a str computed at run time" : ty_str_of(k->type));
     return NULL;
 }
 
@@ -54,18 +56,19 @@ static int key_index(const Type *t, const char *key)
 IrValue *lw_dict_literal(Lower *L, AstNode *e)
 {
     int n = e->elts.n;
-    if (n == 0) {
-        diag_error(e->span, "an empty dict is not supported: gpyc's dicts are records whose constant str keys "
-                            "the literal lists");
-        return NULL;
+    const char **keys = ar_alloc(L->a, sizeof(char *) * (size_t)(n ? n : 1));
+    IrValue **ks = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(n ? n : 1));
+    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(n ? n : 1));
+    bool record = n > 0;
+    for (int i = 0; i < n; i++) { /* Python's order: key, value, key, value ... */
+        if (!(ks[i] = lw_expr(L, e->elts.v[i])) || !(vs[i] = lw_expr(L, e->params.v[i]))) return NULL;
+        record = record && const_str(ks[i]);
     }
-    const char **keys = ar_alloc(L->a, sizeof(char *) * (size_t)n);
-    IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (size_t)n);
+    if (!record) return lw_table_literal(L, e->span, n, ks, vs);
     int m = 0;
     for (int i = 0; i < n; i++) {
-        const char *k = const_key(L, e->elts.v[i]);
-        IrValue *v = k ? lw_expr(L, e->params.v[i]) : NULL;
-        if (!v) return NULL;
+        const char *k = const_str(ks[i]);
+        IrValue *v = vs[i];
         int j = 0;
         while (j < m && strcmp(keys[j], k)) j++;
         keys[j] = k; /* a repeated key keeps its first place and takes the last value, as Python */
@@ -77,8 +80,13 @@ IrValue *lw_dict_literal(Lower *L, AstNode *e)
 
 IrValue *lw_dict_get(Lower *L, IrValue *d, AstNode *key, Span sp)
 {
-    const char *k = const_key(L, key);
-    if (!k) return NULL;
+    IrValue *kv = lw_expr(L, key);
+    if (!kv) return NULL;
+    const char *k = const_str(kv);
+    if (!k) {
+        IrValue *t = lw_record_as_table(L, d, sp);
+        return t ? lw_table_get(L, t, kv, sp) : NULL;
+    }
     int i = key_index(d->type, k);
     if (i < 0) {
         diag_error(key->span, "KeyError: '%s' (the dict has no such key here)", k);
@@ -120,8 +128,14 @@ bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp)
         diag_error(target->span, "d[k] = v takes a dict that is a name here");
         return false;
     }
-    const char *k = const_key(L, target->rhs);
-    IrValue *r = k ? record_with(L, d, k, v, sp) : NULL;
+    IrValue *kv = lw_expr(L, target->rhs);
+    if (!kv) return false;
+    const char *k = const_str(kv);
+    if (!k) { /* the record becomes a table (its values must have v's type) */
+        IrValue *t = lw_record_as_table(L, d, sp);
+        return t && lw_table_set(L, t, kv, v, sp) && lw_assign(L, target->lhs, t, sp);
+    }
+    IrValue *r = record_with(L, d, k, v, sp);
     return r && lw_assign(L, target->lhs, r, sp);
 }
 
@@ -139,9 +153,10 @@ bool lw_dict_del(Lower *L, AstNode *target)
 
 IrValue *lw_dict_in(Lower *L, IrValue *kv, IrValue *d, bool negate, Span sp)
 {
-    if (!kv->def || kv->def->op != IR_CONST_STR) {
-        diag_error(sp, "'in' of a dict takes a constant string here");
-        return NULL;
+    if (!const_str(kv)) {
+        if (kv->type->kind != TY_STR) return lw_const_bool(L, sp, negate); /* a record's keys are str */
+        IrValue *t = lw_record_as_table(L, d, sp);
+        return t ? lw_table_in(L, kv, t, negate, sp) : NULL;
     }
     return lw_const_bool(L, sp, (key_index(d->type, kv->def->sval) >= 0) != negate);
 }
@@ -190,11 +205,22 @@ IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
             diag_error(sp, "get expected 1 or 2 arguments, got %d", nargs);
             return NULL;
         }
-        const char *k = const_key(L, call->elts.v[0]);
-        if (!k) return NULL;
+        IrValue *kv = lw_expr(L, call->elts.v[0]);
+        if (!kv) return NULL;
+        const char *k = const_str(kv);
+        if (!k) { /* a key computed at run time: the record as a table */
+            IrValue *t = lw_record_as_table(L, d, sp);
+            return t ? lw_table_method(L, call, t, m) : NULL;
+        }
         int i = key_index(d->type, k);
         if (i >= 0) return lw_tuple_get(L, d, i, sp);
         return nargs == 2 ? lw_expr(L, call->elts.v[1]) : lw_const_none(L, sp);
+    }
+    if (strcmp(m, "keys") && strcmp(m, "values") && strcmp(m, "items") && strcmp(m, "copy")) {
+        diag_error(sp, "dict.%s() of a dict with constant str keys (a record: a type per key) is not supported: "
+                       "write d = dict(d) before it for a run-time dict (values of one type)",
+                   m);
+        return NULL;
     }
     if (nargs) {
         diag_error(sp, "dict.%s() takes no arguments here", m);
@@ -202,9 +228,7 @@ IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
     }
     if (!strcmp(m, "keys")) return keys_list(L, d, sp);
     if (!strcmp(m, "values") || !strcmp(m, "items")) return values_list(L, d, m[0] == 'i', sp);
-    if (!strcmp(m, "copy")) return d;
-    diag_error(sp, "dict.%s() is not supported (gpyc's dicts are records with constant str keys)", m);
-    return NULL;
+    return d; /* copy */
 }
 
 IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp)

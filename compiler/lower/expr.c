@@ -457,7 +457,9 @@ IrValue *lw_truth(Lower *L, IrValue *v, Span sp)
     case TY_FLOAT:
     case TY_COMPLEX:
     case TY_STR:
-    case TY_ARRAY: return lw_emit1(L, IR_TO_BOOL, sp, ty_bool(), v);
+    case TY_ARRAY:
+    case TY_DICT:
+    case TY_SET: return lw_emit1(L, IR_TO_BOOL, sp, ty_bool(), v);
     case TY_LIST: {
         IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), v);
         return lw_emit1(L, IR_TO_BOOL, sp, ty_bool(), n);
@@ -481,6 +483,7 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_DTYPE: return lw_const_str(L, sp, dt_name(v->type->dtype));
     case TY_NONE: return lw_const_str(L, sp, "None");
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_ARRAY: case TY_LIST: case TY_TUPLE:
+    case TY_DICT: case TY_SET:
         if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
     case TY_OBJ: {
@@ -500,7 +503,7 @@ static bool is_runtime(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: case TY_LIST:
-    case TY_OBJ: case TY_SVIEW:
+    case TY_OBJ: case TY_SVIEW: case TY_DICT: case TY_SET:
         return true;
     case TY_TUPLE: return true;
     default: return false;
@@ -681,6 +684,10 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
             }
         }
         return lw_index(L, obj, e->rhs, e->span);
+    case TY_DICT: {
+        IrValue *k = lw_expr(L, e->rhs);
+        return k ? lw_table_get(L, obj, k, e->span) : NULL;
+    }
     case TY_TUPLE: {
         if (obj->type->keys) return lw_dict_get(L, obj, e->rhs, e->span);
         IrValue *iv = lw_expr(L, e->rhs);
@@ -798,6 +805,9 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         IrValue *in = lw_str_contains(L, a, b, sp);
         return aop == AOP_IN ? in : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &in);
     }
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && (tb->kind == TY_DICT || tb->kind == TY_SET))
+        return lw_table_in(L, a, b, aop == AOP_NOTIN, sp);
+    if (ta->kind == TY_SET && tb->kind == TY_SET) return lw_set_binop(L, aop, sp, a, b, false);
     if (aop == AOP_IN || aop == AOP_NOTIN) {
         diag_error(sp, "the '%s' operator is not supported yet", ast_op_name(aop));
         return NULL;
@@ -1120,7 +1130,7 @@ static IrValue *lower_name(Lower *L, AstNode *e)
                                       "max",   "abs", "int",    "float",     "bool",       "complex",
                                       "round", "sum", "sorted", "str",       "isinstance", "list",
                                       "tuple", "any", "all",    "map",       "filter",     "repr",
-                                      "open",  NULL };
+                                      "open",  "dict", "set",   NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {
@@ -1279,6 +1289,12 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_FSTRING: return lower_fstring(L, e);
     case AST_COMP: return lw_comprehension(L, e);
     case AST_DICT: return lw_dict_literal(L, e);
+    case AST_SET: {
+        IrValue **es = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(e->elts.n ? e->elts.n : 1));
+        for (int i = 0; i < e->elts.n; i++)
+            if (!(es[i] = lw_expr(L, e->elts.v[i]))) return NULL;
+        return lw_set_literal(L, e->span, e->elts.n, es);
+    }
     case AST_BINOP: {
         bool done;
         IrValue *c = literal_expr(L, e, &done);   /* 2**10, 2**64 - 1 (uint64 contexts) */

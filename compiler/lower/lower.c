@@ -324,10 +324,17 @@ void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp)
  * element type unify with any list (and fix the element type). */
 bool lw_unify(Type *to, Type *from)
 {
-    if (to->kind == TY_LIST && from->kind == TY_LIST) {
+    if ((to->kind == TY_LIST || to->kind == TY_SET) && from->kind == to->kind) {
         if (!to->elem && from->elem) to->elem = from->elem;
         if (!from->elem && to->elem) from->elem = to->elem;
         return !to->elem || !from->elem || ty_equal(to->elem, from->elem);
+    }
+    if (to->kind == TY_DICT && from->kind == TY_DICT) {
+        if (!to->key) to->key = from->key;
+        if (!from->key) from->key = to->key;
+        if (!to->elem) to->elem = from->elem;
+        if (!from->elem) from->elem = to->elem;
+        return ty_equal(to, from);
     }
     if (to->kind == TY_TUPLE && from->kind == TY_TUPLE) {
         if (to->n != from->n || !to->keys != !from->keys) return false;
@@ -344,7 +351,7 @@ bool lw_is_runtime_type(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY:
-    case TY_SVIEW: case TY_LIST: case TY_OBJ: case TY_SPARSE: return true;
+    case TY_SVIEW: case TY_LIST: case TY_OBJ: case TY_SPARSE: case TY_DICT: case TY_SET: return true;
     case TY_TUPLE:
         for (int i = 0; i < t->n; i++)
             if (!lw_is_runtime_type(t->elems[i])) return false;
@@ -525,6 +532,10 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
         IrValue *obj = target_object(L, target->lhs);
         if (!obj) return false;
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_set(L, target, obj, v, sp);
+        if (obj->type->kind == TY_DICT) {
+            IrValue *k = lw_expr(L, target->rhs);
+            return k && lw_table_set(L, obj, k, v, sp);
+        }
         if (obj->type->kind == TY_ARRAY) {
             IrValue *view = lw_index(L, obj, target->rhs, target->span);
             if (!view) return false;
@@ -695,6 +706,14 @@ static void lower_augassign(Lower *L, AstNode *s)
             ir_emit(L->m, L->blk, IR_LIST_SET, s->span, NULL, 3, sa);
             return;
         }
+        if (obj->type->kind == TY_DICT) { /* d[k] op= v: d and k evaluated once */
+            IrValue *k = lw_expr(L, t->rhs);
+            IrValue *cur = k ? lw_table_get(L, obj, k, t->span) : NULL;
+            IrValue *val = cur ? lw_expr(L, s->rhs) : NULL;
+            IrValue *r = val ? lw_binop_py(L, s->op, s->span, cur, val) : NULL;
+            if (r) lw_table_set(L, obj, k, r, s->span);
+            return;
+        }
         diag_error(t->span, "'%s' does not support item assignment", ty_str_of(obj->type));
         return;
     }
@@ -708,6 +727,11 @@ static void lower_augassign(Lower *L, AstNode *s)
     if (!val) return;
     if (cur->type->kind == TY_ARRAY) {
         augassign_array(L, s, cur, val);
+        return;
+    }
+    if (cur->type->kind == TY_SET && val->type->kind == TY_SET &&
+        (s->op == AOP_BITOR || s->op == AOP_BITAND || s->op == AOP_SUB || s->op == AOP_BITXOR)) {
+        lw_set_binop(L, s->op, s->span, cur, val, true); /* in place, as Python's set.__ior__ */
         return;
     }
     IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
@@ -751,6 +775,7 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     if (v->type->kind == TY_TUPLE && v->type->keys) src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
     else if (lw_is_file(v))
         src->v = v = lw_file_lines(L, v, e->span); /* its lines */
+    else if (v->type->kind == TY_DICT || v->type->kind == TY_SET) src->v = v = lw_table_list(L, v, e->span);
     else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e->span)))
         return false;
     switch (v->type->kind) {
@@ -1515,7 +1540,7 @@ static void lower_import(Lower *L, AstNode *s)
         static const char *known[] = { "cupy", "cupyx",  "numpy.random", "math",
                                        "time", "sys",    "argparse",     "contextlib",
                                        "os",   "random", "string",       "pathlib",
-                                       NULL };
+                                       "collections", NULL };
         bool ok = false;
         for (int k = 0; known[k]; k++) {
             size_t n = strlen(known[k]);
@@ -1629,7 +1654,11 @@ void lw_stmt(Lower *L, AstNode *s)
         /* names stay bound until the end of the function; `del` only ends their use early */
         for (int i = 0; i < s->elts.n; i++) {
             AstNode *t = s->elts.v[i];
-            if (t->kind == AST_SUBSCRIPT) lw_dict_del(L, t);
+            IrValue *d = t->kind == AST_SUBSCRIPT && t->lhs->kind == AST_NAME ? lw_expr(L, t->lhs) : NULL;
+            if (d && d->type->kind == TY_DICT) {
+                IrValue *k = lw_expr(L, t->rhs);
+                if (k) lw_table_del(L, d, k, t->span);
+            } else if (t->kind == AST_SUBSCRIPT) lw_dict_del(L, t);
             else if (t->kind != AST_NAME) diag_error(t->span, "del of this expression is not supported");
             else if (!lw_lookup(L, t->sval)) diag_error(t->span, "name '%s' is not defined", t->sval);
         }

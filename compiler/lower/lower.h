@@ -245,9 +245,13 @@ IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m);
  * error): what iterating over s gives. */
 IrValue *lw_str_chars(Lower *L, IrValue *s, Span sp);
 
-/* lower/comp.c — list comprehensions and generator expressions (a list), and sum, any, all,
- * min and max of one iterable */
+/* lower/comp.c — list, set and dict comprehensions and generator expressions (a list), and
+ * sum, any, all, min and max of one iterable */
 IrValue *lw_comprehension(Lower *L, AstNode *e);
+IrValue *lw_dict_pairs(Lower *L, AstNode *call, AstNode *src);  /* dict(src): {k: v for k, v in src} */
+IrValue *lw_set_comp_of(Lower *L, AstNode *call, AstNode *src); /* set(src): {x for x in src} */
+/* for x in src: c[x] += 1 (Counter(src), c the new Counter); c after the loop */
+IrValue *lw_count_into(Lower *L, AstNode *call, IrValue *c, AstNode *src);
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 /* map(f, xs...) and filter(f, xs) (name): the list [f(x) for x in xs], [x for x in xs if f(x)]
  * (gpyc has no lazy iterators). */
@@ -273,6 +277,23 @@ IrValue *lw_dict_in(Lower *L, IrValue *key, IrValue *d, bool negate, Span sp); /
 IrValue *lw_dict_iter(Lower *L, IrValue *d, Span sp);                         /* its keys, a list */
 IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m);  /* get, keys, ... */
 IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp);                          /* str(d) */
+
+/* lower/table.c — dicts and sets keyed at run time (TY_DICT, TY_SET: IR_DICT) */
+IrValue *lw_table_literal(Lower *L, Span sp, int n, IrValue **ks, IrValue **vs); /* {ks[i]: vs[i]} */
+IrValue *lw_table_get(Lower *L, IrValue *d, IrValue *k, Span sp);               /* d[k] */
+bool lw_table_set(Lower *L, IrValue *d, IrValue *k, IrValue *v, Span sp);       /* d[k] = v */
+bool lw_table_del(Lower *L, IrValue *d, IrValue *k, Span sp);                   /* del d[k] */
+IrValue *lw_table_in(Lower *L, IrValue *k, IrValue *d, bool negate, Span sp);   /* k [not] in d (or a set) */
+IrValue *lw_table_len(Lower *L, IrValue *d, Span sp);                           /* len(d), len(s) */
+IrValue *lw_table_list(Lower *L, IrValue *d, Span sp); /* a dict's keys or a set's elements, a list */
+IrValue *lw_record_as_table(Lower *L, IrValue *d, Span sp); /* a record whose values have one type */
+IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m);
+IrValue *lw_dict_of(Lower *L, AstNode *call);                                   /* dict(...) */
+IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es);                /* {es[0], ...} */
+IrValue *lw_set_of(Lower *L, AstNode *call);                                    /* set(...) */
+/* a op b of two sets (|, &, -, ^ or, inplace, |= ... on a; comparisons); NULL after an error */
+IrValue *lw_set_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b, bool inplace);
+IrValue *lw_set_method(Lower *L, AstNode *call, IrValue *s, const char *m);
 
 /* lower/flow.c — flow-sensitive bindings: rebinding, joins after if and around loops */
 FlowState *lw_flow_save(Lower *L);
@@ -591,7 +612,7 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_create_api[], lw_index_api[], lw_ufunc_api[], lw_linalg_api[], lw_einsum_api[], lw_stats_api[],
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
-    lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[],
+    lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[], lw_table_api[],
     lw_sparse_api[];
 /* lower/argparse.c: args.NAME of an argparse Namespace (a record named "argparse.Namespace") */
 IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp);

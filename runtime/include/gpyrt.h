@@ -463,6 +463,71 @@ gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str
 gp_list *rt_list_sorted_by(const gp_list *items, const gp_list *keys, bool reverse);
 /* str() of a list: [1, 2.5, 'a'] with repr() of each element (arrays as NumPy's repr). */
 void rt_sb_list(gp_sb *sb, const gp_list *l);
+/* ---------------------------------------------------------------- dict.c
+ * Dicts and sets keyed at run time.  A key is stored by value (ksize bytes) as kdesc describes
+ * it: 'b' bool, 'i' int64, 'f' double, 's' str, '(' fields ')' a tuple (C struct layout).
+ * A dict keeps insertion order and stores values by value (vsize bytes); vrefs(v, +1/-1), when
+ * the values hold references, is called by the dict as it stores and drops them.  A set keeps
+ * CPython's table order (CPython's hashes of bool, int and float).                           */
+typedef struct gp_dict {
+    int refcnt;
+    int64_t len;           /* live entries: len(d) */
+    int64_t n, cap;        /* entries used (live or deleted), allocated */
+    const char *kdesc;
+    size_t ksize, vsize;
+    char *keys, *vals;     /* entry i: keys + i * ksize, vals + i * vsize */
+    int64_t *hashes;
+    bool *live;
+    int64_t *index, mask;  /* open addressing over entry numbers */
+    void (*vrefs)(void *v, int delta);
+} gp_dict;
+typedef struct gp_set {
+    int refcnt;
+    int64_t used, fill, mask; /* len(s); active + dummy slots; table size - 1 */
+    const char *kdesc;
+    size_t ksize;
+    char *keys;
+    int64_t *hashes;
+    unsigned char *state;     /* per slot: unused, active, dummy */
+} gp_set;
+gp_dict *rt_dict_new(const char *kdesc, size_t ksize, size_t vsize, void (*vrefs)(void *v, int delta));
+gp_dict *rt_dict_retain(gp_dict *d);
+void rt_dict_release(gp_dict *d);
+void rt_dict_refs(void *elem, int delta); /* refs of a gp_dict * element (a list's) */
+void rt_set_refs(void *elem, int delta);  /* refs of a gp_set * element */
+void *rt_dict_find(const gp_dict *d, const void *key);     /* the value's address, or NULL */
+void *rt_dict_at(const gp_dict *d, const void *key);       /* d[key]: KeyError repr(key) */
+void rt_dict_set(gp_dict *d, const void *key, const void *val);  /* d[key] = val */
+void *rt_dict_setdefault(gp_dict *d, const void *key, const void *dflt);
+/* d.pop(key): the value moved to out (the caller owns its references; NULL: dropped); false
+ * when absent (KeyError when must). */
+bool rt_dict_pop(gp_dict *d, const void *key, void *out, bool must);
+/* The next live entry from *pos on, in insertion order; false at the end. */
+bool rt_dict_next(const gp_dict *d, int64_t *pos, void **key, void **val);
+void rt_dict_update(gp_dict *d, const gp_dict *o);
+gp_dict *rt_dict_copy(const gp_dict *o);                    /* new reference */
+/* A copy of d (int64 values: a Counter) in most_common() order: counts descending, ties in
+ * insertion order; new reference. */
+gp_dict *rt_dict_by_count(const gp_dict *d);
+/* Appends d's keys (what 0), values (1) or (key, value) tuples (2: the value at offset voff of
+ * the list's element) to l, in order. */
+void rt_dict_list(const gp_dict *d, gp_list *l, int what, size_t voff);
+gp_set *rt_set_new(const char *kdesc, size_t ksize);
+gp_set *rt_set_retain(gp_set *s);
+void rt_set_release(gp_set *s);
+void rt_set_add(gp_set *s, const void *key);
+bool rt_set_has(const gp_set *s, const void *key);
+bool rt_set_discard(gp_set *s, const void *key, bool must);  /* must: remove(), KeyError */
+bool rt_set_next(const gp_set *s, int64_t *pos, void **key); /* table order */
+void rt_set_add_list(gp_set *s, const gp_list *l);
+void rt_set_add_keys(gp_set *s, const gp_dict *d); /* set(d): CPython's one resize first */
+gp_set *rt_set_copy(const gp_set *o);                         /* new reference */
+enum { GP_SETOP_OR, GP_SETOP_AND, GP_SETOP_SUB, GP_SETOP_XOR };
+gp_set *rt_set_op(int op, const gp_set *a, const gp_set *b);  /* a | b ...: new reference */
+void rt_set_iop(int op, gp_set *s, const gp_set *o);          /* s |= o ... */
+bool rt_set_le(const gp_set *a, const gp_set *b);             /* a <= b: subset */
+bool rt_set_eq(const gp_set *a, const gp_set *b);
+void rt_set_list(const gp_set *s, gp_list *l);                /* appends the keys in order */
 /* x.tolist() of a 1-d array: a new list of Python scalars (bool; int64 for every integer
  * dtype, uint64 wrapping past 2**63-1; float64 for every float dtype; complex128).  Syncs. */
 gp_list *rt_tolist(const gp_array *a);

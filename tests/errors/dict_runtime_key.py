@@ -1,6 +1,6 @@
 import cupy as cp
 
-d = {"a": 1, "b": 2}
+d = {"a": 1, "b": "two"}
 k = "a"
 if len(d) > 1:
     k = "b"

@@ -1,3 +1,3 @@
 # a list whose elements the runtime cannot print is a located error, not a run-time TypeError
-pairs = [(i, s) for i, s in enumerate(['a', 'b'])]
-print(pairs)
+rows = [[i, i + 1] for i in range(2)]
+print(rows)

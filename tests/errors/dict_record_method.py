@@ -1,0 +1,2 @@
+d = {"a": 1}
+d.setdefault("b", 2)
