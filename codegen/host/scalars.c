@@ -22,7 +22,7 @@ static void emit_sb_table(Cg *cg, const char *sb, const char *expr, const Type *
     const Type *kt = dict ? t->key : t->elem;
     const char *empty = counter ? "Counter()" : dict ? NULL : "set()"; /* written alone when empty */
     if (dflt) cg_emit(cg, "rt_sb_puts(&%s, \"defaultdict(<class '%s'>, \");", sb, t->name);
-    if (!kt) { /* never stored to: always empty */
+    if (!kt || (dict && !t->elem)) { /* never stored to: always empty */
         cg_emit(cg, "rt_sb_puts(&%s, \"%s\");", sb, empty ? empty : "{}");
         if (dflt) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
         return;
