@@ -37,10 +37,76 @@ void lw_promote_pair(Lower *L, Span sp, IrValue **a, IrValue **b)
     if ((*b)->type->dtype != dt) *b = lw_cast(L, *b, dt, sp);
 }
 
+/* The extent of elementwise value p's axis `back` places from its end (1: the last), as the
+ * broadcast of its operands makes it: the largest of that axis over the array operands of
+ * the elementwise ops of this block that p is made of (each is 1 or the extent when they
+ * broadcast).  Reading the operands' shapes, not p's, leaves p free to fuse into its user. */
+static IrValue *ewise_extent(Lower *L, Span sp, IrValue *p, int back, int depth)
+{
+    const IrInstr *d = p->def;
+    if (depth > 8 || !d || d->parent != L->blk || !ir_op_is_ewise(d->op))
+        return lw_dim(L, sp, p, p->type->ndim - back);
+    IrValue *k = NULL;
+    for (int j = 0; j < d->nargs; j++) {
+        IrValue *a = d->args[j];
+        if (a->type->kind != TY_ARRAY || a->type->ndim < back) continue;
+        IrValue *e = ewise_extent(L, sp, a, back, depth + 1);
+        k = k ? lw_imax(L, sp, k, e) : e;
+    }
+    return k ? k : lw_dim(L, sp, p, p->type->ndim - back);
+}
+
+/* The run-time check of matmul's core dimension: NumPy's ValueError when ka (operand 0's last
+ * axis) differs from kb (operand 1's contracted axis); the message is built on the error path. */
+static void check_core(Lower *L, Span sp, IrValue *ka, IrValue *kb)
+{
+    IrValue *cond = lw_binop(L, AOP_NE, sp, ka, kb);
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *parts[5] = {
+        lw_const_str(L, sp, ar_printf(L->a, "matmul: Input operand 1 has a mismatch in its core dimension 0, "
+                                            "with gufunc signature %s (size ", lw_matmul_sig)),
+        lw_str_of(L, kb, sp), lw_const_str(L, sp, " is different from "), lw_str_of(L, ka, sp),
+        lw_const_str(L, sp, ")")};
+    IrValue *msg = lw_emit(L, IR_STR_CONCAT, sp, ty_str(), 5, parts);
+    IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
+    r->sval = "ValueError";
+    L->blk = outer;
+}
+
+/* A matrix-vector product whose matrix p (ndim >= 2, float32/64 or complex) is an elementwise
+ * value made just here, used by nothing else: p @ v as sum(p * v, axis=-1), v @ p as
+ * sum(v[:, None] * p, axis=-2).  The elementwise op fuses p's producer, so the reduction
+ * reads p's operands once, where cuBLAS would read p after a kernel wrote it whole:
+ * gesummv's `alpha * A @ x + beta * B @ x` reads A and B once each (issue 25).  The terms
+ * are the products NumPy's matmul adds (in another order, as cuBLAS's are).  NULL when the
+ * operands are not of this form (a plain array, a view: cuBLAS reads it as it lies). */
+static IrValue *matvec_fused(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    bool row = b->type->ndim == 1;   /* p @ v, else v @ p */
+    IrValue *p = row ? a : b, *v = row ? b : a;
+    DType dt = p->type->dtype;
+    bool real = dt == DT_FLOAT32 || dt == DT_FLOAT64;
+    if (p->type->ndim < 2 || v->type->ndim != 1 || (!real && !dt_is_complex(dt))) return NULL;
+    const IrInstr *d = p->def;
+    if (!d || d->parent != L->blk || !ir_op_is_ewise(d->op) || p->nuses != 0) return NULL;
+    int back = row ? 1 : 2;
+    IrValue *kp = ewise_extent(L, sp, p, back, 0), *kv = lw_dim(L, sp, v, 0);
+    if (row) check_core(L, sp, kp, kv);
+    else check_core(L, sp, kv, kp);
+    IrValue *t = row ? lw_ew2(L, IR_MUL, sp, p, v) : lw_ew2(L, IR_MUL, sp, lw_newaxis_at(L, sp, v, 1), p);
+    int axis = t->type->ndim - back;
+    return lw_reduce_axes(L, sp, RED_SUM, t, 1, &axis, false, dt);
+}
+
 /* a @ b, matmul(a, b): NumPy's gufunc (n?,k),(k,m?)->(n?,m?).  Both operands need at least one
  * dimension (a Python scalar is a 0-d operand: ValueError at compile time here); a 1-d operand
  * is a row (left) or a column (right) whose dimension is dropped from the result; leading
- * dimensions broadcast.  Result dtype: the promotion of the two array dtypes. */
+ * dimensions broadcast.  Result dtype: the promotion of the two array dtypes.  A
+ * matrix-vector product of an elementwise value is a fused reduction (matvec_fused). */
 IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b)
 {
     Type *ta = a->type, *tb = b->type;
@@ -59,7 +125,8 @@ IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b)
     int na = ta->ndim, nb = tb->ndim;
     int nd = na == 1 && nb == 1 ? 0 : na == 1 ? nb - 1 : nb == 1 ? na - 1 : (na > nb ? na : nb);
     lw_promote_pair(L, sp, &a, &b);
-    return lw_emit_matmul(L, sp, a, b, MM_MATMUL, 0, nd);
+    IrValue *fused = na + nb >= 3 && (na == 1 || nb == 1) ? matvec_fused(L, sp, a, b) : NULL;
+    return fused ? fused : lw_emit_matmul(L, sp, a, b, MM_MATMUL, 0, nd);
 }
 
 /* ---------------------------------------------------------------- masks */
