@@ -779,6 +779,10 @@ typedef enum UkArg { UKA_EW, UKA_RAW, UKA_SIZE } UkArg;
 UkArg ir_ukernel_arg(const IrInstr *in, int j);
 /* Does `in` (or anything nested in it) write arrays or call user code (an OPF_WRITES op)? */
 bool ir_writes_memory(const IrInstr *in);
+/* A host instruction that touches no array's memory (array metadata and host scalars only):
+ * constants, loads of variables, views, shapes, mask_check, tuples, host scalar arithmetic.
+ * It may raise.  The passes that move a launch past such instructions (hfuse, fuse) ask this. */
+bool ir_is_passive(const IrInstr *in);
 /* Creation ops compute from their own index space (OPF_CREATION: full, arange, linspace, eye). */
 bool ir_op_is_creation(IrOp op);
 /* View ops (OPF_VIEW): a new view of args[0] built on the host (index, reshape, transpose,

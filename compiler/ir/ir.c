@@ -773,6 +773,23 @@ bool ir_writes_memory(const IrInstr *in)
     return false;
 }
 
+bool ir_is_passive(const IrInstr *in)
+{
+    if (ir_op_flags(in->op) & (OPF_VIEW | OPF_CONST | OPF_META)) return true;
+    switch (in->op) {
+    case IR_LOAD:
+        return true;
+    case IR_TO_BOOL: case IR_TO_INT: case IR_TO_FLOAT:
+        break;
+    default:
+        if (!ir_op_is_ewise(in->op)) return false;
+    }
+    if (in->res && in->res->type->kind == TY_ARRAY) return false;    /* host scalar arithmetic only */
+    for (int j = 0; j < in->nargs; j++)
+        if (in->args[j] && in->args[j]->type->kind == TY_ARRAY) return false;
+    return true;
+}
+
 bool ir_op_is_creation(IrOp op) { return ir_op_flags(op) & OPF_CREATION; }
 
 bool ir_op_is_view(IrOp op) { return ir_op_flags(op) & OPF_VIEW; }

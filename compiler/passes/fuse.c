@@ -375,6 +375,79 @@ static bool own_output_store(const KernelGroup *g, const IrInstr *in, const IrVa
     return u->uk->outs_given && u->args[u->uk->k->nin + u->ival] == in->args[0];
 }
 
+/* ---------------------------------------------------------------- selects through one mask
+ *
+ * masked.c makes mandelbrot's `N[I] = n; Z[I] = Z[I]**2 + C[I]` two selects through one mask
+ * value I, store_into(N, where(I, n, N)) and store_into(Z, where(I, Z**2 + C, Z)), each after
+ * a mask_check of its target against the mask's shape: both walk that shape, so one kernel
+ * can do both, each thread writing its element of N, then of Z.  The first store's group G
+ * merges into the second's, H, when
+ *   - each ends in its store into X of a where(M, ., X) of its own, M the same value, and
+ *     each X has a mask_check against one and the same value before its store, within its
+ *     group's span or a few instructions before it (equal shapes at run time, or the
+ *     program raised before the launch);
+ *   - every output of G and of H is its store's target (nothing else to allocate);
+ *   - between G's store and H's launch are only H's instructions and passive host
+ *     instructions (ir_is_passive: they touch no memory, so G's store may run later);
+ *   - nothing H reads or writes may share memory with G's target (H would read it before G
+ *     wrote it, or the two would write one element in either order).
+ * G may read H's target: a thread reads its element before H's store writes it, and an input
+ * that overlaps a target otherwise is copied first (codegen checks every input against every
+ * target).  The mask's producer, used by nothing but the merged group, then fuses into it as
+ * any producer does: mandelbrot's iteration is one kernel. */
+enum { MASK_CHECK_WINDOW = 32 };
+
+/* The select g ends in (store_into(X, where(M, ., X)), the where in g): its store, else NULL. */
+static IrInstr *select_store(const KernelGroup *g)
+{
+    IrInstr *st = g->last;
+    if (!st || st->op != IR_STORE_INTO || g->kind != KG_EWISE) return NULL;
+    const IrInstr *w = st->args[1]->def;
+    if (!w || w->op != IR_WHERE || w->group != g || w->args[2] != st->args[0]) return NULL;
+    for (int i = 0; i < g->outputs.n; i++)
+        if (VEC_AT(g->outputs, i) != st->args[0]) return NULL;
+    return st;
+}
+
+/* The value whose shape a mask_check compares X with, before g's store in b, among g's
+ * instructions or the MASK_CHECK_WINDOW before them; NULL when there is none. */
+static const IrValue *checked_against(const IrBlock *b, const KernelGroup *g, const IrValue *x)
+{
+    int first = ir_index_in_block(b, VEC_AT(g->instrs, 0));
+    for (int k = ir_index_in_block(b, g->last) - 1; k >= 0 && k >= first - MASK_CHECK_WINDOW; k--) {
+        const IrInstr *in = VEC_AT(b->instrs, k);
+        if (in->op == IR_MASK_CHECK && in->args[0] == x) return in->args[1];
+    }
+    return NULL;
+}
+
+/* Merges the select before the store at position pos of b into the store's group (see above);
+ * true when it did. */
+static bool merge_selects(IrModule *m, IrBlock *b, int pos)
+{
+    KernelGroup *h = ((IrInstr *)VEC_AT(b->instrs, pos))->group;
+    IrInstr *sh = select_store(h);
+    if (!sh || sh != VEC_AT(b->instrs, pos)) return false;
+    KernelGroup *g = NULL;
+    for (int k = pos - 1; k >= 0 && !g; k--) {
+        const IrInstr *in = VEC_AT(b->instrs, k);
+        if (in->group == h) continue;
+        if (in->group) g = in->group;
+        else if (in->blocks[0] || in->blocks[1] || !ir_is_passive(in)) return false;
+    }
+    IrInstr *sg = g ? select_store(g) : NULL;
+    if (!sg || sg->args[1]->def->args[0] != sh->args[1]->def->args[0]) return false;
+    const IrValue *xg = sg->args[0], *xh = sh->args[0];
+    const IrValue *cg = checked_against(b, g, xg), *ch = checked_against(b, h, xh);
+    if (!cg || cg != ch) return false;
+    for (int i = 0; i < h->inputs.n; i++) {
+        const IrValue *v = VEC_AT(h->inputs, i);
+        if (v->type->kind == TY_ARRAY && ir_may_alias(v, xg)) return false;
+    }
+    merge(m, b, g, h);
+    return true;
+}
+
 /* Tries to merge the producer of each array argument of `in` into in's group. */
 static bool fuse_into(IrModule *m, IrBlock *b, int pos)
 {
@@ -414,6 +487,7 @@ static void fuse_block(IrModule *m, IrBlock *b)
             if ((in->op == IR_SHAPE_DIM || in->op == IR_MASK_CHECK) && shape_of_input(m, in))
                 changed = true;
             else if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
+            else if (in->op == IR_STORE_INTO && in->group && merge_selects(m, b, i)) changed = true;
             else if (in->group && fuse_into(m, b, i)) changed = true;
         }
     }

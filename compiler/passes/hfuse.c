@@ -136,26 +136,6 @@ static int param_bytes(const KernelGroup *h)
     return n;
 }
 
-/* A host instruction the run may hold: it touches no array's memory (array metadata and
- * host scalars only).  It may raise; then the members set up before it never launch, which
- * nothing can observe. */
-static bool passive(const IrInstr *in)
-{
-    if (ir_op_flags(in->op) & (OPF_VIEW | OPF_CONST | OPF_META)) return true;
-    switch (in->op) {
-    case IR_LOAD:
-        return true;
-    case IR_TO_BOOL: case IR_TO_INT: case IR_TO_FLOAT:
-        break;
-    default:
-        if (!ir_op_is_ewise(in->op)) return false;
-    }
-    if (is_array(in->res)) return false;    /* host scalar arithmetic only */
-    for (int j = 0; j < in->nargs; j++)
-        if (is_array(in->args[j])) return false;
-    return true;
-}
-
 static int last_pos(const IrBlock *b, const KernelGroup *g) { return ir_index_in_block(b, g->last); }
 
 /* Grows a bundle from the group whose first instruction is at position lo of b; returns the
@@ -178,7 +158,7 @@ static int try_bundle(IrModule *m, IrBlock *b, int lo)
             bytes += hb;
             continue;
         }
-        if (in->blocks[0] || in->blocks[1] || !passive(in)) break;
+        if (in->blocks[0] || in->blocks[1] || !ir_is_passive(in)) break;
         bool uses_member = false;
         for (int j = 0; j < in->nargs && !uses_member; j++) {
             const IrValue *a = in->args[j];

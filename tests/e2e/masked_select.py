@@ -146,3 +146,47 @@ print(S)
 t = S[S > 1.5]
 S[S > 1.5] = t * 2.0
 print(S, t, t.size)
+
+
+# two selects through one mask: one kernel (fuse.c merge_selects, as mandel above) unless the
+# second reads the first's target or the targets may share memory
+def pair_reads_first(n, k):
+    A = (cp.arange(n * n, dtype=cp.float64).reshape(n, n) % 7) * 0.5
+    B = cp.zeros((n, n), dtype=cp.float64)
+    for it in range(k):
+        M = A < 2.0
+        B[M] = B[M] + 1.0
+        A[M] = A[M] + B[M]          # reads the new B: two kernels
+    return A, B
+
+
+def pair_first_reads_second(n, k):
+    A = (cp.arange(n * n, dtype=cp.float64).reshape(n, n) % 7) * 0.5
+    B = cp.zeros((n, n), dtype=cp.float64)
+    for it in range(k):
+        M = A < 2.5
+        B[M] = A[M] * 2.0 + it      # reads A before the second store writes it: merged
+        A[M] = A[M] + 1.0
+    return A, B
+
+
+def pair_params(X, Y, M):
+    X[M] = X[M] + 1.0               # X and Y may be one array: two kernels
+    Y[M] = Y[M] * 2.0
+
+
+def pair_view(n):
+    A = cp.arange(n, dtype=cp.float64)
+    V = A[::-1]                     # a view of A: two kernels
+    M = cp.arange(n) % 3 == 0
+    A[M] = A[M] + 10.0
+    V[M] = V[M] * 2.0
+    return A
+
+
+print(pair_reads_first(4, 3))
+print(pair_first_reads_second(4, 3))
+P = cp.arange(6, dtype=cp.float64)
+pair_params(P, P, P < 4.0)
+print(P)
+print(pair_view(7))
