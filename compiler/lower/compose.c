@@ -98,6 +98,7 @@ static IrValue *matvec_fused(Lower *L, Span sp, IrValue *a, IrValue *b)
     if (row) check_core(L, sp, kp, kv);
     else check_core(L, sp, kv, kp);
     IrValue *t = row ? lw_ew2(L, IR_MUL, sp, p, v) : lw_ew2(L, IR_MUL, sp, lw_newaxis_at(L, sp, v, 1), p);
+    if (!t) return NULL;
     int axis = t->type->ndim - back;
     return lw_reduce_axes(L, sp, RED_SUM, t, 1, &axis, false, dt);
 }
