@@ -13,7 +13,8 @@
  *     address is sticky): it ignores the statuses it gets and never raises.
  *   - From rt_init on, SIGINT and SIGTERM are blocked in every thread (threads inherit the
  *     mask; CUDA's are made later) and taken by one thread of the runtime's own (sigwait): it
- *     flushes stdout under stdio's lock, writes "KeyboardInterrupt" for SIGINT as Python does,
+ *     flushes stdout and the files open() wrote (every stdio stream, each under its lock),
+ *     writes "KeyboardInterrupt" for SIGINT as Python does,
  *     and ends the process with status 128 + the signal (130, 143).  No code runs inside a
  *     signal handler.  Without that thread (it could not be made) the signals keep their
  *     default action.
@@ -64,7 +65,7 @@ static void *signal_thread(void *arg)
     int sig = 0;
     while (sigwait(set, &sig) != 0)
         ;
-    fflush(stdout);
+    fflush(NULL);
     if (sig == SIGINT) {
         static const char msg[] = "KeyboardInterrupt\n";
         (void)!write(STDERR_FILENO, msg, sizeof msg - 1);

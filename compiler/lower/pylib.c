@@ -702,6 +702,24 @@ static IrValue *file_write(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
     return py(L, call->span, PY_FILE_WRITE, ty_int(), 2, (IrValue *[]){ self, s });
 }
 
+/* f.writelines(lines): a list of str written one after the other (no newlines added) */
+static IrValue *file_writelines(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "lines", 1, &a)) return NULL;
+    IrValue *l = lw_expr(L, a.p[0]);
+    if (!l) return NULL;
+    if (l->type->kind != TY_LIST || (l->type->elem && l->type->elem->kind != TY_STR)) {
+        diag_error(a.p[0]->span, "writelines() takes a list of str here, not %s", ty_str_of(l->type));
+        return NULL;
+    }
+    if (!l->type->elem) return lw_pseudo(L, ty_none()); /* [] */
+    Span sp = call->span;
+    IrValue *s = py(L, sp, PY_STR_JOIN, ty_str(), 2, (IrValue *[]){ lw_const_str(L, sp, ""), l });
+    py(L, sp, PY_FILE_WRITE, ty_int(), 2, (IrValue *[]){ self, s });
+    return lw_pseudo(L, ty_none());
+}
+
 /* f.close() / f.flush() (arg 1) */
 static IrValue *file_close(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -775,7 +793,29 @@ static IrValue *path_part_of(Lower *L, AstNode *at, const ApiFn *f, IrValue *sel
     return py(L, at->span, PY_PATHLIB_PART, ty_str(), 2, (IrValue *[]){ self, lw_cint(L, at->span, k) });
 }
 
-/* p.exists() / is_file() / is_dir() (arg: os.path's test) */
+/* p.joinpath(*parts): p / part / ... */
+static IrValue *path_joinpath(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    if (call->params.n) {
+        diag_error(call->span, "%s() takes no keyword arguments", f->name);
+        return NULL;
+    }
+    IrValue *p = self;
+    for (int i = 0; i < call->elts.n && p; i++) {
+        IrValue *s = path_text(L, call->elts.v[i], "each part of joinpath()");
+        p = s ? py(L, call->span, PY_PATHLIB_JOIN, self->type, 2, (IrValue *[]){ p, s }) : NULL;
+    }
+    return p;
+}
+
+/* p.as_posix(): its string */
+static IrValue *path_as_posix(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    Args a;
+    return lw_bind(call, f->name, "", 0, &a) ? py(L, call->span, PY_PATHLIB_STR, ty_str(), 1, &self) : NULL;
+}
+
+/* p.exists() / is_file() / is_dir() / is_absolute() (arg: os.path's test) */
 static IrValue *path_is(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     Args a;
@@ -945,6 +985,7 @@ const ApiFn lw_pylib_api[] = {
     { FILE_CLS, "readline", file_read, 1 },
     { FILE_CLS, "readlines", file_readlines, 0 },
     { FILE_CLS, "write", file_write, 0 },
+    { FILE_CLS, "writelines", file_writelines, 0 },
     { FILE_CLS, "close", file_close, 0 },
     { FILE_CLS, "flush", file_close, 1 },
     { FILE_CLS, "closed", file_prop, PY_FILE_CLOSED | PROP },
@@ -959,6 +1000,9 @@ const ApiFn lw_pylib_api[] = {
     { PATH_CLS, "exists", path_is, 0 },
     { PATH_CLS, "is_file", path_is, 1 },
     { PATH_CLS, "is_dir", path_is, 2 },
+    { PATH_CLS, "is_absolute", path_is, 3 },
+    { PATH_CLS, "joinpath", path_joinpath, 0 },
+    { PATH_CLS, "as_posix", path_as_posix, 0 },
     { PATH_CLS, "mkdir", path_mkdir, 0 },
     { PATH_CLS, "read_text", path_read, 0 },
     { PATH_CLS, "write_text", path_write, 0 },

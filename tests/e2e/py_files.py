@@ -1,8 +1,9 @@
 # Text files and paths: open() in modes w, a and r (with, or closed by hand), read, readline,
-# readlines, iteration, write, print(file=), flush, the closed and name attributes, universal
-# newlines and UTF-8 characters; pathlib.Path: joins, name, stem, suffix, parent, exists,
-# is_file, is_dir, mkdir, read_text, write_text, str, repr, f-strings.  A script parses its own
-# small format and computes on the GPU with what it read.
+# readlines, iteration, write, writelines, print(file=), flush, the closed and name attributes,
+# universal newlines and UTF-8 characters; pathlib.Path: joins, joinpath, name, stem, suffix,
+# parent, exists, is_file, is_dir, is_absolute, mkdir, read_text, write_text, as_posix, str,
+# repr, f-strings, a path as cp.save's and cp.loadtxt's file.  A script parses its own small
+# format and computes on the GPU with what it read.
 import os
 from pathlib import Path
 
@@ -96,3 +97,11 @@ npy = base / "v.npy"
 cp.save(npy, cp.arange(4.0) * 1.5)
 v: "float64[:]" = cp.load(npy)
 print(v, cp.loadtxt(Path(P + "t.csv"), delimiter=",", ndmin=2).shape)
+
+# writelines (no newlines added), joinpath, as_posix, is_absolute
+with open(P + "c.txt", "w") as f:
+    f.writelines(["x\n", "y", "z\n"])
+    f.writelines(names)
+print(open(P + "c.txt").read().split("\n"))
+q = Path("rel").joinpath("a", Path("b"), "c.txt")
+print(q, q.as_posix(), q.is_absolute(), base.joinpath("sub").is_absolute(), Path("/a").joinpath("/b", "c"))

@@ -1,0 +1,2 @@
+with open("out.txt", "w") as f:
+    f.writelines("abc")
