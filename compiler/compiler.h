@@ -252,6 +252,14 @@ enum {
 #define GPK_SVD(id) SVD_##id,
 #include "runtime/include/gpyrt_kinds.def"
 };
+enum { /* IR_PYLIB PRINTOPTS_NEW's options given: GP_PRINT_* */
+#define GPK_PRINT(id, bit) PRINT_##id = bit,
+#include "runtime/include/gpyrt_kinds.def"
+};
+enum { /* IR_PYLIB ARRAY2STRING's kind: gp_text_kind */
+#define GPK_TEXT(id) TEXT_##id,
+#include "runtime/include/gpyrt_kinds.def"
+};
 enum {   /* IR_QUANTILE's ival: GP_Q_* flags */
 #define GPK_Q(id, bit) Q_##id = bit,
 #include "runtime/include/gpyrt_kinds.def"

@@ -169,6 +169,21 @@ void rt_digits_frac(double v, int nfrac, RtDigits *r);
  * call this. */
 void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
                           const void *host, bool repr);
+/* NumPy's print options; floatmode is an RT_FM_* (NumPy's names in that order). */
+enum { RT_FM_FIXED, RT_FM_UNIQUE, RT_FM_MAXPREC, RT_FM_MAXPREC_EQUAL };
+typedef struct RtPrintOpts {
+    int precision;
+    int64_t edgeitems, linewidth;
+    double threshold;
+    bool suppress;
+    char sign; /* '-', '+' or ' ' */
+    int floatmode;
+} RtPrintOpts;
+/* array2string (with sep, and the lengths of prefix and suffix), array_str or array_repr
+ * (kind) of a host array in C order under options o. */
+void rt_array_text_host(gp_sb *sb, const RtPrintOpts *o, gp_text_kind kind, gp_dtype dt, int ndim,
+                        const int64_t *shape, const void *host, const char *sep, const char *prefix,
+                        const char *suffix);
 /* str() of the NumPy scalar of dtype dt stored at p (str of a 0-d array). */
 void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p);
 /* format(x, spec) of the NumPy scalar at p, as NumPy's generic __format__: the value is

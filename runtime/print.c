@@ -1,7 +1,9 @@
 /*
  * print.c — NumPy's str() and repr() of arrays, dtypes and shapes, and of NumPy scalars,
- * byte-identical to NumPy 2 with default print options (precision 8, floatmode 'maxprec',
- * suppress False, linewidth 75, threshold 1000, edgeitems 3).
+ * byte-identical to NumPy 2, under NumPy's print options (set_printoptions, printoptions;
+ * defaults: precision 8, floatmode 'maxprec', suppress False, sign '-', linewidth 75,
+ * threshold 1000, edgeitems 3), and array2string / array_str / array_repr with options of
+ * their own.
  *
  * The work is done on host memory in C order (rt_format_array_host), so it runs without a
  * GPU; rt_sb_array_str/repr copy the device array to the host first.
@@ -14,7 +16,9 @@
  *   - _formatArray lays the elements out: rows wrapped at the line width, nested brackets,
  *     blank lines between blocks of ndim >= 3.
  * Invariants: every element of one array is formatted by the same ElemFmt; floats are held
- * as doubles carrying the exact value of their float16/32/64 element.
+ * as doubles carrying the exact value of their float16/32/64 element.  The current options
+ * (cur) change only through rt_printopts_apply; an options handle is an index into opt_tab,
+ * whose entries never change once made.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,7 +36,8 @@ static const char *const dtname[GP_NDTYPES] = {
 #include "gpyrt_kinds.def"
 };
 
-enum { LINEWIDTH = 75, THRESHOLD = 1000, EDGEITEMS = 3, PRECISION = 8 };
+/* NumPy's print options; floatmode is an RT_FM_* */
+static RtPrintOpts cur = { 8, 3, 75, 1000, false, '-', RT_FM_MAXPREC };
 
 void rt_sb_dtype(gp_sb *sb, gp_dtype d)
 {
@@ -114,41 +119,6 @@ static int int_text(char *buf, const char *p, gp_dtype d)
 
 /* ================================================================ FloatingFormat */
 
-/* NumPy's FloatingFormat after fillFormat: one per array (two for complex). */
-typedef struct FloatFmt {
-    RtFloatKind kind;
-    bool sign_plus;          /* sign='+': the imaginary parts */
-    bool exp_format;
-    int precision;           /* exp: digits after the point, all elements */
-    int pad_left, pad_right, exp_size;
-} FloatFmt;
-
-/* One finite value as NumPy prints it (Dragon4, unique, precision 8): significant digits in
- * r, and for positional form the digits after the point. */
-static void unique_positional(double v, RtFloatKind kind, RtDigits *r)
-{
-    rt_digits_shortest(v, kind, r);
-    if (r->n - r->decpt > PRECISION) {
-        bool neg = r->neg;
-        rt_digits_frac(v, PRECISION, r);
-        r->neg = neg;
-        while (r->n > 1 && r->d[r->n - 1] == '0')
-            r->n--;
-        r->d[r->n] = '\0';
-    }
-}
-
-static void unique_scientific(double v, RtFloatKind kind, RtDigits *r)
-{
-    rt_digits_shortest(v, kind, r);
-    if (r->n - 1 > PRECISION) {
-        rt_digits_sig(v, PRECISION + 1, r);
-        while (r->n > 1 && r->d[r->n - 1] == '0')
-            r->n--;
-        r->d[r->n] = '\0';
-    }
-}
-
 static int frac_len(const RtDigits *r)
 {
     return r->n > r->decpt ? r->n - r->decpt : 0;
@@ -170,17 +140,69 @@ static double in_kind(double x, RtFloatKind kind)
     return x;
 }
 
+/* Strips trailing zeros (keeps at least one digit). */
+static void digits_trim(RtDigits *r)
+{
+    while (r->n > 1 && r->d[r->n - 1] == '0') r->n--;
+    r->d[r->n] = '\0';
+}
+
+/* NumPy's FloatingFormat after fillFormat: one per array (two for complex). */
+typedef struct FloatFmt {
+    RtFloatKind kind;
+    char sign; /* '-', '+' (the imaginary parts always) or ' ' */
+    bool exp_format;
+    bool unique; /* Dragon4's unique mode (all floatmodes but 'fixed') */
+    int precision; /* digits after the point at most (unique) or exactly; -1: none */
+    int min_digits; /* digits after the point at least */
+    int pad_left, pad_right, exp_size;
+} FloatFmt;
+
+/* Dragon4's digits of a finite v, as NumPy's dragon4_positional (sci false: digits after the
+ * point) or dragon4_scientific (sci: digits after the first): unique, the shortest digits that
+ * read back as v, cut at precision (>= 0) by rounding; otherwise v rounded to precision
+ * digits; then, when fewer, v rounded to min_digits digits. */
+static void float_digits(double v, RtFloatKind kind, bool sci, bool unique, int precision, int min_digits,
+                         RtDigits *r)
+{
+    if (unique) rt_digits_shortest(v, kind, r);
+    if (!unique || (precision >= 0 && (sci ? r->n - 1 : frac_len(r)) > precision)) {
+        if (sci)
+            rt_digits_sig(v, precision + 1, r);
+        else
+            rt_digits_frac(v, precision, r);
+        if (unique) digits_trim(r);
+    }
+    if ((sci ? r->n - 1 : frac_len(r)) < min_digits) {
+        if (sci)
+            rt_digits_sig(v, min_digits + 1, r);
+        else
+            rt_digits_frac(v, min_digits, r);
+    }
+}
+
+/* Digits printed after the point: those of r, and zeros up to min_digits (up to precision
+ * when not unique: trim 'k'). */
+static int frac_shown(const FloatFmt *f, const RtDigits *r)
+{
+    int have = f->exp_format ? r->n - 1 : frac_len(r);
+    int want = f->unique ? f->min_digits : f->precision;
+    return have > want ? have : want;
+}
+
 /* fillFormat: chooses positional or scientific form and the paddings from the n values. */
-static void floatfmt_fill(FloatFmt *f, RtFloatKind kind, bool sign_plus, const double *vals,
+static void floatfmt_fill(FloatFmt *f, const RtPrintOpts *o, RtFloatKind kind, char sign, const double *vals,
                           int64_t n)
 {
     memset(f, 0, sizeof *f);
     f->kind = kind;
-    f->sign_plus = sign_plus;
+    f->sign = sign;
     f->exp_size = -1;
+    f->unique = o->floatmode != RT_FM_FIXED;
+    f->precision = o->floatmode == RT_FM_UNIQUE ? -1 : o->precision;
     double mx = 0, mn = INFINITY;
     int64_t nfinite = 0;
-    bool neg_inf = false;
+    bool neg_inf = false, any_signbit = false;
     for (int64_t i = 0; i < n; i++) {
         double v = vals[i];
         if (!isfinite(v)) {
@@ -189,6 +211,7 @@ static void floatfmt_fill(FloatFmt *f, RtFloatKind kind, bool sign_plus, const d
             continue;
         }
         nfinite++;
+        any_signbit |= signbit(v) != 0;
         double a = fabs(v);
         if (a != 0) {
             mx = a > mx ? a : mx;
@@ -199,48 +222,40 @@ static void floatfmt_fill(FloatFmt *f, RtFloatKind kind, bool sign_plus, const d
         /* NumPy 2: the cutoff depends on the dtype's precision; comparisons in the dtype */
         double cutoff = kind == RT_F16 ? 1e3 : kind == RT_F32 ? 1e6 : 1e8;
         double ratio = kind == RT_F64 ? mx / mn : in_kind((float)mx / (float)mn, kind);
-        if (mx >= cutoff || mn < in_kind(1e-4, kind) || ratio > 1000.)
+        if (mx >= cutoff || (!o->suppress && (mn < in_kind(1e-4, kind) || ratio > 1000.)))
             f->exp_format = true;
     }
-    if (nfinite == 0) {
-        f->pad_left = f->pad_right = 0;
-    } else if (f->exp_format) {
-        int prec = 0, expd = 0, left = 0;
-        RtDigits r;
-        for (int64_t i = 0; i < n; i++) {
-            if (!isfinite(vals[i]))
-                continue;
-            unique_scientific(vals[i], kind, &r);
-            int fl = r.n - 1;
-            prec = fl > prec ? fl : prec;
+    int left = 0, right = 0, expd = 0;
+    RtDigits r;
+    for (int64_t i = 0; i < n && nfinite; i++) {
+        if (!isfinite(vals[i])) continue;
+        float_digits(vals[i], kind, f->exp_format, f->unique, f->precision, 0, &r);
+        int fl = f->exp_format ? r.n - 1 : frac_len(&r);
+        if (!f->unique) fl = f->precision;
+        right = fl > right ? fl : right;
+        int il = (r.neg || sign == '+') +
+                 (f->exp_format || r.decpt <= 0 || (r.n == 1 && r.d[0] == '0') ? 1 : r.decpt);
+        left = il > left ? il : left;
+        if (f->exp_format) {
             int e = vals[i] == 0 ? 0 : r.decpt - 1;
             int el = exp_len(e);
             expd = el > expd ? el : expd;
-            int il = 1 + (r.neg || sign_plus);
-            left = il > left ? il : left;
         }
+    }
+    if (nfinite && f->exp_format) {
         f->exp_size = expd;
-        f->precision = prec;
+        f->precision = f->min_digits = right;
         f->pad_left = left;
-        f->pad_right = expd + 2 + prec;
-    } else {
-        int left = 0, right = 0;
-        RtDigits r;
-        for (int64_t i = 0; i < n; i++) {
-            if (!isfinite(vals[i]))
-                continue;
-            unique_positional(vals[i], kind, &r);
-            int il = (r.decpt > 0 && !(r.n == 1 && r.d[0] == '0') ? r.decpt : 1) +
-                     (r.neg || sign_plus);
-            left = il > left ? il : left;
-            int fl = frac_len(&r);
-            right = fl > right ? fl : right;
-        }
+        f->pad_right = expd + 2 + right;
+    } else if (nfinite) {
         f->pad_left = left;
         f->pad_right = right;
+        if (o->floatmode == RT_FM_FIXED || o->floatmode == RT_FM_MAXPREC_EQUAL)
+            f->precision = f->min_digits = right;
     }
+    if (sign == ' ' && !any_signbit) f->pad_left++;
     if (nfinite != n) {
-        int neginf = sign_plus || neg_inf;
+        int neginf = sign != '-' || neg_inf;
         int offset = f->pad_right + 1;
         if (3 - offset > f->pad_left)
             f->pad_left = 3 - offset;
@@ -253,29 +268,29 @@ static void floatfmt_fill(FloatFmt *f, RtFloatKind kind, bool sign_plus, const d
 static void floatfmt_put(gp_sb *sb, const FloatFmt *f, double v)
 {
     if (!isfinite(v)) {
-        const char *ret = isnan(v) ? (f->sign_plus ? "+nan" : "nan")
-                          : v < 0   ? "-inf"
-                          : f->sign_plus ? "+inf" : "inf";
+        const char *ret = isnan(v)         ? (f->sign == '+' ? "+nan" : "nan")
+                          : v < 0          ? "-inf"
+                          : f->sign == '+' ? "+inf"
+                                           : "inf";
         rt_sb_pad(sb, ' ', f->pad_left + f->pad_right + 1 - (int64_t)strlen(ret));
         rt_sb_puts(sb, ret);
         return;
     }
     RtDigits r;
-    const char *sign = signbit(v) ? "-" : f->sign_plus ? "+" : "";
+    const char *sign = signbit(v) ? "-" : f->sign == '+' ? "+" : "";
+    float_digits(v, f->kind, f->exp_format, f->unique, f->precision, f->min_digits, &r);
+    int shown = frac_shown(f, &r);
     if (f->exp_format) {
-        rt_digits_shortest(v, f->kind, &r);
-        if (r.n - 1 != f->precision)
-            rt_digits_sig(v, f->precision + 1, &r);
         int e = v == 0 ? 0 : r.decpt - 1;
         rt_sb_pad(sb, ' ', f->pad_left - 1 - (int64_t)strlen(sign));
         rt_sb_puts(sb, sign);
         rt_sb_putc(sb, r.d[0]);
         rt_sb_putc(sb, '.');
         rt_sb_putn(sb, r.d + 1, (size_t)(r.n - 1));
+        rt_sb_pad(sb, '0', shown - (r.n - 1));
         rt_sb_printf(sb, "e%c%0*d", e < 0 ? '-' : '+', f->exp_size, e < 0 ? -e : e);
         return;
     }
-    unique_positional(v, f->kind, &r);
     bool zero = r.n == 1 && r.d[0] == '0';
     int ilen = r.decpt > 0 && !zero ? r.decpt : 1;
     rt_sb_pad(sb, ' ', f->pad_left - ilen - (int64_t)strlen(sign));
@@ -298,20 +313,22 @@ static void floatfmt_put(gp_sb *sb, const FloatFmt *f, double v)
         }
         fl = frac_len(&r);
     }
-    rt_sb_pad(sb, ' ', f->pad_right - fl);
+    rt_sb_pad(sb, '0', shown - fl);
+    rt_sb_pad(sb, ' ', f->pad_right - (shown > fl ? shown : fl));
 }
 
 /* ================================================================ element formatters */
 
 typedef struct ElemFmt {
     gp_dtype dt;
-    int int_width;           /* IntegerFormat: '%{w}d' */
+    int int_width; /* IntegerFormat: '{:{sign}{w}d}' */
+    char int_sign; /* its sign: '-', '+' or ' ' */
     bool zero_d;             /* BoolFormat of a 0-d array: "True" without the space */
     FloatFmt re, im;
 } ElemFmt;
 
 /* Builds the formatter from the n shown elements at ptrs. */
-static void elemfmt_init(ElemFmt *f, gp_dtype dt, const char *const *ptrs, int64_t n,
+static void elemfmt_init(ElemFmt *f, const RtPrintOpts *o, gp_dtype dt, const char *const *ptrs, int64_t n,
                          bool zero_d)
 {
     memset(f, 0, sizeof *f);
@@ -323,16 +340,16 @@ static void elemfmt_init(ElemFmt *f, gp_dtype dt, const char *const *ptrs, int64
         double *vals = rt_xmalloc((size_t)(n ? n : 1) * sizeof(double));
         for (int64_t i = 0; i < n; i++)
             vals[i] = elem_part(ptrs[i], dt, 0);
-        floatfmt_fill(&f->re, kind_of(dt), false, vals, n);
+        floatfmt_fill(&f->re, o, kind_of(dt), o->sign, vals, n);
         if (is_complex(dt)) {
             for (int64_t i = 0; i < n; i++)
                 vals[i] = elem_part(ptrs[i], dt, 1);
-            floatfmt_fill(&f->im, kind_of(dt), true, vals, n);
+            floatfmt_fill(&f->im, o, kind_of(dt), '+', vals, n);
         }
         free(vals);
         return;
     }
-    /* integers: the longer of str(max) and str(min) */
+    /* integers: the longer of str(max) (and its sign) and str(min) */
     const char *pmax = ptrs[0], *pmin = ptrs[0];
     for (int64_t i = 1; i < n; i++) {
         if (is_unsigned(dt)) {
@@ -353,6 +370,10 @@ static void elemfmt_init(ElemFmt *f, gp_dtype dt, const char *const *ptrs, int64
     }
     char buf[24];
     int a = int_text(buf, pmax, dt), b = int_text(buf, pmin, dt);
+    bool min_neg = !is_unsigned(dt) && elem_i64(pmin, dt) < 0;
+    bool max_neg = !is_unsigned(dt) && elem_i64(pmax, dt) < 0;
+    f->int_sign = o->sign == ' ' && min_neg ? '-' : o->sign;
+    if (!max_neg && f->int_sign != '-') a++;
     f->int_width = a > b ? a : b;
 }
 
@@ -377,7 +398,9 @@ static void elemfmt_put(gp_sb *sb, const ElemFmt *f, const char *p)
     } else {
         char buf[24];
         int n = int_text(buf, p, f->dt);
-        rt_sb_pad(sb, ' ', f->int_width - n);
+        bool sign = buf[0] != '-' && f->int_sign != '-';
+        rt_sb_pad(sb, ' ', f->int_width - n - sign);
+        if (sign) rt_sb_putc(sb, f->int_sign);
         rt_sb_putn(sb, buf, (size_t)n);
     }
 }
@@ -391,7 +414,8 @@ typedef struct Layout {
     const int64_t *shape;
     int64_t stride[GP_MAXDIM];   /* C-order strides in elements */
     bool summary;
-    const char *sep;             /* " " (str) or ", " (repr) */
+    int64_t edgeitems;
+    const char *sep; /* " " (str), ", " (repr) or array2string's separator */
     const ElemFmt *fmt;
 } Layout;
 
@@ -426,13 +450,15 @@ static void format_rec(const Layout *L, int axis, int64_t off, int hang, int64_t
     int next_hang = hang + 1;
     int64_t next_width = width - 1;
     int64_t n = L->shape[axis];
-    bool summ = L->summary && n > 2 * EDGEITEMS;
-    int64_t lead = summ ? EDGEITEMS : 0, trail = summ ? EDGEITEMS : n;
+    bool summ = L->summary && n > 2 * L->edgeitems;
+    int64_t lead = summ ? L->edgeitems : 0, trail = summ ? L->edgeitems : n;
     int axes_left = L->ndim - axis;
     int64_t st = L->stride[axis];
     gp_sb s = {0}, word = {0};
     if (axes_left == 1) {
-        int64_t elem_width = width - 1;    /* max(len(sep.rstrip()), len(']')) == 1 */
+        size_t sl = strlen(L->sep); /* max(len(sep.rstrip()), len(']')) */
+        while (sl > 0 && L->sep[sl - 1] == ' ') sl--;
+        int64_t elem_width = width - (sl > 1 ? (int64_t)sl : 1);
         gp_sb line = {0};
         rt_sb_pad(&line, ' ', hang);
         for (int64_t i = 0; i < lead; i++) {
@@ -497,8 +523,9 @@ static int64_t shown_elements(const Layout *L, int64_t size, const char ***out)
 {
     int64_t cnt[GP_MAXDIM], n = 1;
     for (int k = 0; k < L->ndim; k++) {
-        bool summ = L->summary && L->shape[k] > 2 * EDGEITEMS;
-        cnt[k] = summ ? 2 * EDGEITEMS : L->shape[k];
+        /* NumPy's _leading_trailing: edgeitems 0 keeps a[:0] and a[-0:], the whole axis */
+        bool summ = L->summary && L->edgeitems > 0 && L->shape[k] > 2 * L->edgeitems;
+        cnt[k] = summ ? 2 * L->edgeitems : L->shape[k];
         n *= cnt[k];
     }
     if (!L->summary)
@@ -509,8 +536,7 @@ static int64_t shown_elements(const Layout *L, int64_t size, const char ***out)
         int64_t off = 0;
         for (int k = 0; k < L->ndim; k++) {
             int64_t j = idx[k];
-            if (cnt[k] != L->shape[k] && j >= EDGEITEMS)
-                j = L->shape[k] - 2 * EDGEITEMS + j;
+            if (cnt[k] != L->shape[k] && j >= L->edgeitems) j = L->shape[k] - 2 * L->edgeitems + j;
             off += j * L->stride[k];
         }
         p[i] = L->data + (size_t)off * L->isz;
@@ -524,10 +550,11 @@ static int64_t shown_elements(const Layout *L, int64_t size, const char ***out)
     return n;
 }
 
-/* array2string(a, separator, prefix) for a non-empty array; suffix_len narrows the line. */
-static void array2string(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
-                         const void *host, int64_t size, const char *sep, int prefix_len,
-                         int suffix_len)
+/* _array2string(a, options, separator, prefix) for a non-empty array: prefix_len the length
+ * of prefix, suffix_len that of suffix (it narrows the line). */
+static void array2string(gp_sb *sb, const RtPrintOpts *o, gp_dtype dt, int ndim, const int64_t *shape,
+                         const void *host, int64_t size, const char *sep, int64_t prefix_len,
+                         int64_t suffix_len)
 {
     Layout L;
     memset(&L, 0, sizeof L);
@@ -536,7 +563,8 @@ static void array2string(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
     L.ndim = ndim;
     L.shape = shape;
     L.sep = sep;
-    L.summary = size > THRESHOLD;
+    L.summary = (double)size > o->threshold;
+    L.edgeitems = o->edgeitems;
     int64_t st = 1;
     for (int k = ndim - 1; k >= 0; k--) {
         L.stride[k] = st;
@@ -545,10 +573,10 @@ static void array2string(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
     const char **ptrs;
     int64_t n = shown_elements(&L, size, &ptrs);
     ElemFmt f;
-    elemfmt_init(&f, dt, ptrs, n, ndim == 0);
+    elemfmt_init(&f, o, dt, ptrs, n, ndim == 0);
     free(ptrs);
     L.fmt = &f;
-    format_rec(&L, 0, 0, 1 + prefix_len, LINEWIDTH - suffix_len, sb);
+    format_rec(&L, 0, 0, (int)(1 + prefix_len), o->linewidth - suffix_len, sb);
 }
 
 /* str() of a NumPy float scalar: positional when 1e-4 <= |v| < 1e16 (or zero), shortest
@@ -646,19 +674,35 @@ static bool dtype_implied(gp_dtype dt)
     return dt == GP_INT64 || dt == GP_FLOAT64 || dt == GP_COMPLEX128 || dt == GP_BOOL;
 }
 
-void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape,
-                          const void *host, bool repr)
+/* Code points of a UTF-8 string (Python's len). */
+static int64_t text_len(const char *s)
+{
+    int64_t n = 0;
+    for (; *s; s++) n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+void rt_array_text_host(gp_sb *sb, const RtPrintOpts *o, gp_text_kind kind, gp_dtype dt, int ndim,
+                        const int64_t *shape, const void *host, const char *sep, const char *prefix,
+                        const char *suffix)
 {
     int64_t size = 1;
     for (int k = 0; k < ndim; k++)
         size *= shape[k];
-    if (!repr) {
+    if (kind == GP_TEXT_ARRAY2STRING) {
+        if (size == 0)
+            rt_sb_puts(sb, "[]");
+        else
+            array2string(sb, o, dt, ndim, shape, host, size, sep, text_len(prefix), text_len(suffix));
+        return;
+    }
+    if (kind == GP_TEXT_STR) {
         if (ndim == 0)
             rt_sb_np_scalar(sb, dt, host);
         else if (size == 0)
             rt_sb_puts(sb, "[]");
         else
-            array2string(sb, dt, ndim, shape, host, size, " ", 0, 0);
+            array2string(sb, o, dt, ndim, shape, host, size, " ", 0, 0);
         return;
     }
     /* _array_repr_implementation */
@@ -667,9 +711,9 @@ void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape
     if (size == 0)
         rt_sb_puts(&s, "[]");
     else
-        array2string(&s, dt, ndim, shape, host, size, ", ", 6, 1);
+        array2string(&s, o, dt, ndim, shape, host, size, ", ", 6, 1);
     gp_sb extra = {0};
-    if ((size == 0 && !(ndim == 1 && shape[0] == 0)) || size > THRESHOLD) {
+    if ((size == 0 && !(ndim == 1 && shape[0] == 0)) || (double)size > o->threshold) {
         rt_sb_puts(&extra, "shape=");
         rt_sb_shape(&extra, ndim, shape);
     }
@@ -688,7 +732,7 @@ void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape
         const char *nl = strrchr(s.s, '\n');
         size_t last = nl ? s.len - (size_t)(nl + 1 - s.s) : s.len;
         rt_sb_putn(sb, s.s, s.len);
-        if (last + extra.len + 1 > LINEWIDTH) {
+        if ((int64_t)(last + extra.len + 1) > o->linewidth) {
             rt_sb_putc(sb, '\n');
             rt_sb_pad(sb, ' ', 6);
         } else {
@@ -698,6 +742,98 @@ void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape
     }
     rt_sb_free(&s);
     rt_sb_free(&extra);
+}
+
+void rt_format_array_host(gp_sb *sb, gp_dtype dt, int ndim, const int64_t *shape, const void *host, bool repr)
+{
+    rt_array_text_host(sb, &cur, repr ? GP_TEXT_REPR : GP_TEXT_STR, dt, ndim, shape, host, "", "", "");
+}
+
+/* ================================================================ print options */
+
+/* An options handle: the options it sets (given: RT_OPT_* bits) and their values. */
+typedef struct OptEntry {
+    int given;
+    RtPrintOpts o;
+} OptEntry;
+static OptEntry *opt_tab;
+static int64_t opt_n, opt_cap;
+
+static int64_t opt_push(int given, const RtPrintOpts *o)
+{
+    if (opt_n == opt_cap) {
+        opt_cap = opt_cap ? 2 * opt_cap : 16;
+        opt_tab = rt_xrealloc(opt_tab, (size_t)opt_cap * sizeof *opt_tab);
+    }
+    opt_tab[opt_n].given = given;
+    opt_tab[opt_n].o = *o;
+    return opt_n++;
+}
+
+/* base with the options handle h sets on top (h < 0: none). */
+static RtPrintOpts opt_merge(RtPrintOpts base, int64_t h)
+{
+    if (h < 0) return base;
+    const OptEntry *e = &opt_tab[h];
+    if (e->given & GP_PRINT_PRECISION) base.precision = e->o.precision;
+    if (e->given & GP_PRINT_THRESHOLD) base.threshold = e->o.threshold;
+    if (e->given & GP_PRINT_EDGEITEMS) base.edgeitems = e->o.edgeitems;
+    if (e->given & GP_PRINT_LINEWIDTH) base.linewidth = e->o.linewidth;
+    if (e->given & GP_PRINT_SUPPRESS) base.suppress = e->o.suppress;
+    if (e->given & GP_PRINT_SIGN) base.sign = e->o.sign;
+    if (e->given & GP_PRINT_FLOATMODE) base.floatmode = e->o.floatmode;
+    return base;
+}
+
+int64_t rt_printopts_new(int64_t given, int64_t precision, double threshold, int64_t edgeitems,
+                         int64_t linewidth, bool suppress, const char *sign, const char *floatmode)
+{
+    static const char *const modes[] = { "fixed", "unique", "maxprec", "maxprec_equal" };
+    RtPrintOpts o = cur;
+    if ((given & GP_PRINT_PRECISION) && precision < 0) rt_raise("ValueError", "precision must be >= 0");
+    if ((given & GP_PRINT_THRESHOLD) && isnan(threshold))
+        rt_raise("ValueError", "threshold must be non-NAN, try sys.maxsize for untruncated representation");
+    if (given & GP_PRINT_SIGN) {
+        if (strcmp(sign, "-") && strcmp(sign, "+") && strcmp(sign, " "))
+            rt_raise("ValueError", "sign option must be one of ' ', '+', or '-'");
+        o.sign = sign[0];
+    }
+    if (given & GP_PRINT_FLOATMODE) {
+        o.floatmode = -1;
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(floatmode, modes[i])) o.floatmode = i;
+        if (o.floatmode < 0)
+            rt_raise("ValueError", "floatmode option must be one of \"fixed\", \"unique\", "
+                                   "\"maxprec\", \"maxprec_equal\"");
+    }
+    o.precision = (int)(precision > 10000 ? 10000 : precision);
+    o.threshold = threshold;
+    o.edgeitems = edgeitems;
+    o.linewidth = linewidth;
+    o.suppress = suppress;
+    return opt_push((int)given, &o);
+}
+
+int64_t rt_printopts_apply(int64_t h)
+{
+    int64_t prev = opt_push(~0, &cur); /* every option */
+    cur = opt_merge(cur, h);
+    return prev;
+}
+
+const char *rt_array2string(const gp_array *a, int64_t h, int64_t kind, const char *sep, const char *prefix,
+                            const char *suffix)
+{
+    RtPrintOpts o = opt_merge(cur, h);
+    size_t nbytes = (size_t)(a->size > 0 ? a->size : 0) * itemsize[a->dtype];
+    void *host = rt_xmalloc(nbytes ? nbytes : 16);
+    if (nbytes) rt_to_host(a, host);
+    gp_sb sb = { 0 };
+    rt_array_text_host(&sb, &o, (gp_text_kind)kind, a->dtype, a->ndim, a->shape, host, sep, prefix, suffix);
+    free(host);
+    const char *r = rt_str_dup(sb.s ? sb.s : "", sb.len);
+    rt_sb_free(&sb);
+    return r;
 }
 
 /* ================================================================ device arrays */
@@ -735,4 +871,73 @@ void rt_sb_fmt_array(gp_sb *sb, const gp_array *a, const char *spec)
     if (spec[0])
         rt_raise("TypeError", "unsupported format string passed to numpy.ndarray.__format__");
     rt_sb_array_str(sb, a);
+}
+
+/* ================================================================ base_repr, binary_repr */
+
+/* The digits of u in base (2..36), most significant first, into buf (>= 65 bytes). */
+static int base_digits(uint64_t u, int base, char *buf)
+{
+    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    char tmp[65];
+    int n = 0;
+    while (u) {
+        tmp[n++] = digits[u % (uint64_t)base];
+        u /= (uint64_t)base;
+    }
+    for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+    buf[n] = '\0';
+    return n;
+}
+
+static uint64_t abs_u64(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+
+const char *rt_base_repr(int64_t number, int64_t base, int64_t padding)
+{
+    if (base > 36) rt_raise("ValueError", "Bases greater than 36 not handled in base_repr.");
+    if (base < 2) rt_raise("ValueError", "Bases less than 2 not handled in base_repr.");
+    char buf[65];
+    int n = base_digits(abs_u64(number), (int)base, buf);
+    gp_sb sb = { 0 };
+    if (number < 0) rt_sb_putc(&sb, '-');
+    rt_sb_pad(&sb, '0', padding);
+    if (n == 0 && padding <= 0) rt_sb_putc(&sb, '0');
+    rt_sb_puts(&sb, buf);
+    const char *r = rt_str_dup(sb.s, sb.len);
+    rt_sb_free(&sb);
+    return r;
+}
+
+const char *rt_binary_repr(int64_t num, int64_t width, bool has_width)
+{
+    char buf[66];
+    gp_sb sb = { 0 };
+    if (num == 0) {
+        rt_sb_pad(&sb, '0', has_width && width > 0 ? width : 1);
+    } else if (num > 0 || !has_width) {
+        int n = base_digits(abs_u64(num), 2, buf);
+        if (has_width && width < n)
+            rt_raise("ValueError", "Insufficient bit width=%lld provided for binwidth=%d", (long long)width,
+                     n);
+        if (num < 0)
+            rt_sb_putc(&sb, '-');
+        else if (has_width)
+            rt_sb_pad(&sb, '0', width - n);
+        rt_sb_puts(&sb, buf);
+    } else {
+        /* two's complement in poswidth + 1 bits (one fewer at a power of two: gh-8679) */
+        uint64_t m = abs_u64(num);
+        int poswidth = base_digits(m, 2, buf);
+        if ((m & (m - 1)) == 0) poswidth--;
+        unsigned __int128 twocomp = ((unsigned __int128)1 << (poswidth + 1)) - m;
+        int n = base_digits((uint64_t)twocomp, 2, buf);
+        if (width < n)
+            rt_raise("ValueError", "Insufficient bit width=%lld provided for binwidth=%d", (long long)width,
+                     n);
+        rt_sb_pad(&sb, '1', width - n);
+        rt_sb_puts(&sb, buf);
+    }
+    const char *r = rt_str_dup(sb.s, sb.len);
+    rt_sb_free(&sb);
+    return r;
 }

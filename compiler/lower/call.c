@@ -339,6 +339,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     }
     if (obj->type->kind == TY_SPARSE) return lw_sparse_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
+    if (lw_is_typeinfo(obj->type)) return lw_typeinfo_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
         return lw_namespace_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_DTYPE) {
@@ -457,6 +458,11 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         IrValue *str = lw_device_str(L, v, e);
         if (str) return str;
     }
+    if (v && lw_is_typeinfo(v->type)) { /* np.iinfo / np.finfo: their str() or repr() text */
+        bool repr = conv && (*conv == 'r' || *conv == 'a');
+        if (repr) *conv = 0;
+        return lw_typeinfo_str(L, v, repr, e->span);
+    }
     return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;
 }
 
@@ -520,7 +526,7 @@ const ApiFn *const lw_api_tables[] = {
     lw_ufunc_api,  lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
     lw_place_api,  lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
     lw_txtio_api,  lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api,  lw_argparse_api,
-    lw_sparse_api, lw_table_api,   NULL
+    lw_sparse_api, lw_table_api,   lw_printing_api, lw_typeinfo_api, lw_bits_api, lw_functional_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar

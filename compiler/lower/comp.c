@@ -33,11 +33,11 @@
 
 /* ---------------------------------------------------------------- AST builders */
 
-static AstNode *mk(Lower *L, AstKind k, Span sp) { return ast_new(L->a, k, sp, NULL); }
+AstNode *lw_ast_node(Lower *L, AstKind k, Span sp) { return ast_new(L->a, k, sp, NULL); }
 
-static AstNode *mk_name(Lower *L, Span sp, const char *name)
+AstNode *lw_ast_name(Lower *L, Span sp, const char *name)
 {
-    AstNode *n = mk(L, AST_NAME, sp);
+    AstNode *n = lw_ast_node(L, AST_NAME, sp);
     n->sval = name;
     return n;
 }
@@ -53,32 +53,32 @@ Vec lw_ast_vec(Lower *L, int n, AstNode **v)
 /* A block holding the one statement s. */
 AstNode *lw_ast_block(Lower *L, AstNode *s)
 {
-    AstNode *b = mk(L, AST_BLOCK, s->span);
+    AstNode *b = lw_ast_node(L, AST_BLOCK, s->span);
     b->body = lw_ast_vec(L, 1, &s);
     return b;
 }
 
-static AstNode *mk_assign(Lower *L, Span sp, const char *name, AstNode *v)
+AstNode *lw_ast_assign(Lower *L, Span sp, const char *name, AstNode *v)
 {
-    AstNode *a = mk(L, AST_ASSIGN, sp), *t = mk_name(L, sp, name);
+    AstNode *a = lw_ast_node(L, AST_ASSIGN, sp), *t = lw_ast_name(L, sp, name);
     a->elts = lw_ast_vec(L, 1, &t);
     a->rhs = v;
     return a;
 }
 
 /* for target in iter: body (NULL: the body is set later) */
-static AstNode *mk_for(Lower *L, Span sp, AstNode *target, AstNode *iter, AstNode *body)
+AstNode *lw_ast_for(Lower *L, Span sp, AstNode *target, AstNode *iter, AstNode *body)
 {
-    AstNode *f = mk(L, AST_FOR, sp);
+    AstNode *f = lw_ast_node(L, AST_FOR, sp);
     f->lhs = target;
     f->rhs = iter;
     f->then = body ? lw_ast_block(L, body) : NULL;
     return f;
 }
 
-static AstNode *mk_if(Lower *L, Span sp, AstNode *cond, AstNode *body)
+AstNode *lw_ast_if(Lower *L, Span sp, AstNode *cond, AstNode *body)
 {
-    AstNode *f = mk(L, AST_IF, sp);
+    AstNode *f = lw_ast_node(L, AST_IF, sp);
     f->cond = cond;
     f->then = body ? lw_ast_block(L, body) : NULL;
     return f;
@@ -147,14 +147,14 @@ static AstNode *comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNo
             /* the first iterable is evaluated in the enclosing scope, the others see the targets */
             AstNode *iter = i == 0 ? c->rhs : clone(L, c->rhs, &r);
             rename_target(L, c->lhs, e->id, &r);
-            heads[i] = mk_for(L, c->span, clone(L, c->lhs, &r), iter, NULL);
+            heads[i] = lw_ast_for(L, c->span, clone(L, c->lhs, &r), iter, NULL);
         } else {
-            heads[i] = mk_if(L, c->span, clone(L, c->cond, &r), NULL);
+            heads[i] = lw_ast_if(L, c->span, clone(L, c->cond, &r), NULL);
         }
     }
     AstNode *elt = e->lhs;
     if (e->ival == 'd') { /* key and value renamed together: an AST_DICT of the one pair */
-        elt = mk(L, AST_DICT, e->span);
+        elt = lw_ast_node(L, AST_DICT, e->span);
         elt->elts = lw_ast_vec(L, 1, &e->lhs);
         elt->params = lw_ast_vec(L, 1, &e->rhs);
     }
@@ -171,12 +171,12 @@ static AstNode *comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNo
 /* tmp.append(elt) */
 static AstNode *append_to(Lower *L, AstNode *elt, void *ctx)
 {
-    AstNode *call = mk(L, AST_CALL, elt->span), *attr = mk(L, AST_ATTR, elt->span);
-    attr->lhs = mk_name(L, elt->span, ctx);
+    AstNode *call = lw_ast_node(L, AST_CALL, elt->span), *attr = lw_ast_node(L, AST_ATTR, elt->span);
+    attr->lhs = lw_ast_name(L, elt->span, ctx);
     attr->sval = "append";
     call->lhs = attr;
     call->elts = lw_ast_vec(L, 1, &elt);
-    AstNode *s = mk(L, AST_EXPR_STMT, elt->span);
+    AstNode *s = lw_ast_node(L, AST_EXPR_STMT, elt->span);
     s->lhs = call;
     return s;
 }
@@ -192,8 +192,8 @@ static AstNode *add_to(Lower *L, AstNode *elt, void *ctx)
 /* tmp[K] = V of the pair `kv` (an AST_DICT of one pair) */
 static AstNode *store_to(Lower *L, AstNode *kv, void *ctx)
 {
-    AstNode *t = mk(L, AST_SUBSCRIPT, kv->span), *a = mk(L, AST_ASSIGN, kv->span);
-    t->lhs = mk_name(L, kv->span, ctx);
+    AstNode *t = lw_ast_node(L, AST_SUBSCRIPT, kv->span), *a = lw_ast_node(L, AST_ASSIGN, kv->span);
+    t->lhs = lw_ast_name(L, kv->span, ctx);
     t->rhs = kv->elts.v[0];
     a->elts = lw_ast_vec(L, 1, &t);
     a->rhs = kv->params.v[0];
@@ -204,9 +204,9 @@ IrValue *lw_comprehension(Lower *L, AstNode *e)
 {
     int kind = (int)e->ival;
     const char *tmp = ar_printf(L->a, "%s@comp%d", kind == 'd' ? "dict" : kind == 's' ? "set" : "list", e->id);
-    lw_stmt(L, mk_assign(L, e->span, tmp, mk(L, kind == 'd' ? AST_DICT : kind == 's' ? AST_SET : AST_LIST, e->span)));
+    lw_stmt(L, lw_ast_assign(L, e->span, tmp, lw_ast_node(L, kind == 'd' ? AST_DICT : kind == 's' ? AST_SET : AST_LIST, e->span)));
     lw_stmt(L, comp_nest(L, e, kind == 'd' ? store_to : kind == 's' ? add_to : append_to, (void *)tmp));
-    IrValue *v = lw_expr(L, mk_name(L, e->span, tmp));
+    IrValue *v = lw_expr(L, lw_ast_name(L, e->span, tmp));
     if (v && v->type->kind == TY_LIST && !v->type->elem) {
         diag_error(e->span, "the element type of this comprehension is unknown: it never appends");
         return NULL;
@@ -216,9 +216,9 @@ IrValue *lw_comprehension(Lower *L, AstNode *e)
 
 /* ---------------------------------------------------------------- map, filter, sorted(key=) */
 
-static AstNode *mk_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args)
+AstNode *lw_ast_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args)
 {
-    AstNode *c = mk(L, AST_CALL, sp);
+    AstNode *c = lw_ast_node(L, AST_CALL, sp);
     c->lhs = f;
     c->elts = lw_ast_vec(L, n, args);
     return c;
@@ -227,14 +227,14 @@ static AstNode *mk_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args)
 /* [E for x in src if C] as an AST_COMP of id `id` (C NULL: no if clause). */
 static AstNode *mk_comp(Lower *L, Span sp, int id, AstNode *elt, AstNode *x, AstNode *src, AstNode *cond)
 {
-    AstNode *c = mk(L, AST_COMP, sp), *f = mk(L, AST_FOR, sp), *clauses[2] = { f, NULL };
+    AstNode *c = lw_ast_node(L, AST_COMP, sp), *f = lw_ast_node(L, AST_FOR, sp), *clauses[2] = { f, NULL };
     c->ival = 'l';
     c->id = id;
     c->lhs = elt;
     f->lhs = x;
     f->rhs = src;
     if (cond) {
-        clauses[1] = mk(L, AST_IF, sp);
+        clauses[1] = lw_ast_node(L, AST_IF, sp);
         clauses[1]->cond = cond;
     }
     c->elts = lw_ast_vec(L, cond ? 2 : 1, clauses);
@@ -252,31 +252,31 @@ IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name)
         return NULL;
     }
     AstNode *f = call->elts.v[0], *xs[8];
-    for (int i = 0; i < n; i++) xs[i] = mk_name(L, sp, ar_printf(L->a, "x%d@%s", i, name));
+    for (int i = 0; i < n; i++) xs[i] = lw_ast_name(L, sp, ar_printf(L->a, "x%d@%s", i, name));
     AstNode *src = call->elts.v[1], *target = xs[0];
     if (n > 1) { /* map(f, a, b): f(x, y) for x, y in zip(a, b) */
-        src = mk_call(L, sp, mk_name(L, sp, "zip"), n, (AstNode **)call->elts.v + 1);
-        target = mk(L, AST_TUPLE, sp);
+        src = lw_ast_call(L, sp, lw_ast_name(L, sp, "zip"), n, (AstNode **)call->elts.v + 1);
+        target = lw_ast_node(L, AST_TUPLE, sp);
         target->elts = lw_ast_vec(L, n, xs);
     }
     if (is_map)
-        return lw_comprehension(L, mk_comp(L, sp, call->id, mk_call(L, sp, f, n, xs), target, src, NULL));
-    AstNode *cond = f->kind == AST_NONE ? xs[0] : mk_call(L, sp, f, 1, xs);
-    return lw_comprehension(L, mk_comp(L, sp, call->id, mk_name(L, sp, xs[0]->sval), target, src, cond));
+        return lw_comprehension(L, mk_comp(L, sp, call->id, lw_ast_call(L, sp, f, n, xs), target, src, NULL));
+    AstNode *cond = f->kind == AST_NONE ? xs[0] : lw_ast_call(L, sp, f, 1, xs);
+    return lw_comprehension(L, mk_comp(L, sp, call->id, lw_ast_name(L, sp, xs[0]->sval), target, src, cond));
 }
 
 /* {k: v for k, v in src} (dict(src)) or {x for x in src} (set(src)): kind 'd' or 's'. */
 static IrValue *table_of(Lower *L, AstNode *call, AstNode *src, int kind)
 {
     Span sp = call->span;
-    AstNode *k = mk_name(L, sp, "k@table"), *v = mk_name(L, sp, "v@table"), *target = k;
+    AstNode *k = lw_ast_name(L, sp, "k@table"), *v = lw_ast_name(L, sp, "v@table"), *target = k;
     if (kind == 'd') {
-        target = mk(L, AST_TUPLE, sp);
+        target = lw_ast_node(L, AST_TUPLE, sp);
         target->elts = lw_ast_vec(L, 2, (AstNode *[]){ k, v });
     }
-    AstNode *c = mk_comp(L, sp, call->id, mk_name(L, sp, k->sval), target, src, NULL);
+    AstNode *c = mk_comp(L, sp, call->id, lw_ast_name(L, sp, k->sval), target, src, NULL);
     c->ival = kind;
-    if (kind == 'd') c->rhs = mk_name(L, sp, v->sval);
+    if (kind == 'd') c->rhs = lw_ast_name(L, sp, v->sval);
     return lw_comprehension(L, c);
 }
 
@@ -288,17 +288,17 @@ IrValue *lw_count_into(Lower *L, AstNode *call, IrValue *c, AstNode *src)
 {
     Span sp = call->span;
     const char *tmp = ar_printf(L->a, "counter@%d", call->id);
-    AstNode *x = mk_name(L, sp, "x@counter"), *t = mk(L, AST_SUBSCRIPT, sp), *one = mk(L, AST_INT, sp);
-    if (!lw_assign(L, mk_name(L, sp, tmp), c, sp)) return NULL;
-    t->lhs = mk_name(L, sp, tmp);
-    t->rhs = mk_name(L, sp, x->sval);
+    AstNode *x = lw_ast_name(L, sp, "x@counter"), *t = lw_ast_node(L, AST_SUBSCRIPT, sp), *one = lw_ast_node(L, AST_INT, sp);
+    if (!lw_assign(L, lw_ast_name(L, sp, tmp), c, sp)) return NULL;
+    t->lhs = lw_ast_name(L, sp, tmp);
+    t->rhs = lw_ast_name(L, sp, x->sval);
     one->ival = 1;
-    AstNode *inc = mk(L, AST_AUGASSIGN, sp);
+    AstNode *inc = lw_ast_node(L, AST_AUGASSIGN, sp);
     inc->op = AOP_ADD;
     inc->lhs = t;
     inc->rhs = one;
-    lw_stmt(L, mk_for(L, sp, x, src, inc));
-    return lw_expr(L, mk_name(L, sp, tmp));
+    lw_stmt(L, lw_ast_for(L, sp, x, src, inc));
+    return lw_expr(L, lw_ast_name(L, sp, tmp));
 }
 
 IrValue *lw_list_of(Lower *L, AstNode *call)
@@ -307,19 +307,19 @@ IrValue *lw_list_of(Lower *L, AstNode *call)
         diag_error(call->span, "list() takes one iterable here (write [] for an empty list)");
         return NULL;
     }
-    AstNode *x = mk_name(L, call->span, "x@list");
+    AstNode *x = lw_ast_name(L, call->span, "x@list");
     return lw_comprehension(
-        L, mk_comp(L, call->span, call->id, mk_name(L, call->span, x->sval), x, call->elts.v[0], NULL));
+        L, mk_comp(L, call->span, call->id, lw_ast_name(L, call->span, x->sval), x, call->elts.v[0], NULL));
 }
 
 IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key)
 {
     Span sp = call->span;
     const char *tmp = ar_printf(L->a, "xs@sorted%d", call->id);
-    lw_assign(L, mk_name(L, sp, tmp), xs, sp);
-    AstNode *x = mk_name(L, sp, "x@sorted");
-    IrValue *keys = lw_comprehension(L, mk_comp(L, sp, call->id, mk_call(L, sp, key, 1, &x),
-                                                mk_name(L, sp, x->sval), mk_name(L, sp, tmp), NULL));
+    lw_assign(L, lw_ast_name(L, sp, tmp), xs, sp);
+    AstNode *x = lw_ast_name(L, sp, "x@sorted");
+    IrValue *keys = lw_comprehension(L, mk_comp(L, sp, call->id, lw_ast_call(L, sp, key, 1, &x),
+                                                lw_ast_name(L, sp, x->sval), lw_ast_name(L, sp, tmp), NULL));
     if (!keys) return NULL;
     Type *kt = keys->type->elem;
     if (!ty_is_scalar(kt) && kt->kind != TY_STR) {
@@ -338,34 +338,34 @@ static AstNode *reduce_step(Lower *L, const char *name, AstNode *v, const char *
 {
     Span sp = v->span;
     if (!strcmp(name, "sum")) {
-        AstNode *add = mk(L, AST_BINOP, sp);
+        AstNode *add = lw_ast_node(L, AST_BINOP, sp);
         add->op = AOP_ADD;
-        add->lhs = mk_name(L, sp, acc);
+        add->lhs = lw_ast_name(L, sp, acc);
         add->rhs = v;
-        return mk_assign(L, sp, acc, add);
+        return lw_ast_assign(L, sp, acc, add);
     }
     if (!strcmp(name, "any") || !strcmp(name, "all")) {
         bool any = name[1] == 'n';
-        AstNode *cond = v, *val = mk(L, AST_BOOL, sp);
+        AstNode *cond = v, *val = lw_ast_node(L, AST_BOOL, sp);
         if (!any) {
-            cond = mk(L, AST_UNARY, sp);
+            cond = lw_ast_node(L, AST_UNARY, sp);
             cond->op = AOP_NOT;
             cond->lhs = v;
         }
         val->ival = any;
-        AstNode *body = mk(L, AST_BLOCK, sp);
-        AstNode *stmts[2] = { mk_assign(L, sp, acc, val), mk(L, AST_BREAK, sp) };
+        AstNode *body = lw_ast_node(L, AST_BLOCK, sp);
+        AstNode *stmts[2] = { lw_ast_assign(L, sp, acc, val), lw_ast_node(L, AST_BREAK, sp) };
         body->body = lw_ast_vec(L, 2, stmts);
-        AstNode *f = mk_if(L, sp, cond, stmts[0]);
+        AstNode *f = lw_ast_if(L, sp, cond, stmts[0]);
         f->then = body;
         return f;
     }
-    AstNode *cmp = mk(L, AST_COMPARE, sp); /* min: v < acc, max: v > acc (the first extreme stays) */
-    AstNode *ops[2] = { v, mk_name(L, sp, acc) };
+    AstNode *cmp = lw_ast_node(L, AST_COMPARE, sp); /* min: v < acc, max: v > acc (the first extreme stays) */
+    AstNode *ops[2] = { v, lw_ast_name(L, sp, acc) };
     cmp->elts = lw_ast_vec(L, 2, ops);
     AstNode *op = (AstNode *)(intptr_t)(name[1] == 'i' ? AOP_LT : AOP_GT); /* ops holds AstOps */
     cmp->ops = lw_ast_vec(L, 1, &op); /* in the arena, as every synthesised node (no vec_push) */
-    return mk_if(L, sp, cmp, mk_assign(L, sp, acc, mk_name(L, sp, v->sval)));
+    return lw_ast_if(L, sp, cmp, lw_ast_assign(L, sp, acc, lw_ast_name(L, sp, v->sval)));
 }
 
 /* xs[0] of the list xs (element type et), a ValueError named after builtin name when empty. */
@@ -386,19 +386,19 @@ static IrValue *sum_arrays(Lower *L, Span sp, IrValue *xs, Type *et, const char 
     IrValue *x0 = first_of(L, sp, xs, et,
                            "sum() of an empty list of arrays: Python's sum is the int 0 there, which "
                            "gpyc does not join with arrays (give sum() a start array)");
-    lw_assign(L, mk_name(L, sp, acc), lw_binop(L, AOP_ADD, sp, lw_cint(L, sp, 0), x0), sp);
-    AstNode *len = mk(L, AST_CALL, sp), *range = mk(L, AST_CALL, sp), *one = mk(L, AST_INT, sp);
-    AstNode *get = mk(L, AST_SUBSCRIPT, sp), *tn = mk_name(L, sp, tmp);
-    len->lhs = mk_name(L, sp, "len");
+    lw_assign(L, lw_ast_name(L, sp, acc), lw_binop(L, AOP_ADD, sp, lw_cint(L, sp, 0), x0), sp);
+    AstNode *len = lw_ast_node(L, AST_CALL, sp), *range = lw_ast_node(L, AST_CALL, sp), *one = lw_ast_node(L, AST_INT, sp);
+    AstNode *get = lw_ast_node(L, AST_SUBSCRIPT, sp), *tn = lw_ast_name(L, sp, tmp);
+    len->lhs = lw_ast_name(L, sp, "len");
     len->elts = lw_ast_vec(L, 1, &tn);
     one->ival = 1;
     AstNode *bounds[2] = { one, len };
-    range->lhs = mk_name(L, sp, "range");
+    range->lhs = lw_ast_name(L, sp, "range");
     range->elts = lw_ast_vec(L, 2, bounds);
-    get->lhs = mk_name(L, sp, tmp);
-    get->rhs = mk_name(L, sp, i);
-    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, i), range, reduce_step(L, "sum", get, acc)));
-    return lw_expr(L, mk_name(L, sp, acc));
+    get->lhs = lw_ast_name(L, sp, tmp);
+    get->rhs = lw_ast_name(L, sp, i);
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, i), range, reduce_step(L, "sum", get, acc)));
+    return lw_expr(L, lw_ast_name(L, sp, acc));
 }
 
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
@@ -424,7 +424,7 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     const char *tmp = ar_printf(L->a, "xs@%s%d", name, call->id),
                *acc = ar_printf(L->a, "acc@%s%d", name, call->id);
     const char *v = ar_printf(L->a, "v@%s%d", name, call->id);
-    AstNode *t = mk_name(L, sp, tmp);
+    AstNode *t = lw_ast_name(L, sp, tmp);
     lw_assign(L, t, xs, sp);
     if (is_sum && call->elts.n == 1 && et->kind == TY_ARRAY) return sum_arrays(L, sp, xs, et, tmp, acc, v);
     IrValue *init;
@@ -437,24 +437,24 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     } else {
         init = lw_const_bool(L, sp, name[1] == 'l');
     }
-    lw_assign(L, mk_name(L, sp, acc), init, sp);
-    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, v), mk_name(L, sp, tmp),
-                      reduce_step(L, name, mk_name(L, sp, v), acc)));
-    return lw_expr(L, mk_name(L, sp, acc));
+    lw_assign(L, lw_ast_name(L, sp, acc), init, sp);
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, v), lw_ast_name(L, sp, tmp),
+                      reduce_step(L, name, lw_ast_name(L, sp, v), acc)));
+    return lw_expr(L, lw_ast_name(L, sp, acc));
 }
 
 /* ---------------------------------------------------------------- list slices */
 
-static AstNode *mk_int(Lower *L, Span sp, int64_t v)
+AstNode *lw_ast_int(Lower *L, Span sp, int64_t v)
 {
-    AstNode *n = mk(L, AST_INT, sp);
+    AstNode *n = lw_ast_node(L, AST_INT, sp);
     n->ival = v;
     return n;
 }
 
-static AstNode *mk_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
+AstNode *lw_ast_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 {
-    AstNode *n = mk(L, AST_BINOP, sp);
+    AstNode *n = lw_ast_node(L, AST_BINOP, sp);
     n->op = op;
     n->lhs = a;
     n->rhs = b;
@@ -464,7 +464,7 @@ static AstNode *mk_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 /* `a if a OP b else c` pieces: the comparison a OP b. */
 static AstNode *mk_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 {
-    AstNode *n = mk(L, AST_COMPARE, sp), *ab[2] = { a, b };
+    AstNode *n = lw_ast_node(L, AST_COMPARE, sp), *ab[2] = { a, b };
     n->elts = lw_ast_vec(L, 2, ab);
     n->ops = (Vec){ ar_alloc(L->a, sizeof(void *)), 1, 0 };
     n->ops.v[0] = (void *)(intptr_t)op;
@@ -473,7 +473,7 @@ static AstNode *mk_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 
 static AstNode *mk_ifexp(Lower *L, Span sp, AstNode *cond, AstNode *then, AstNode *els)
 {
-    AstNode *n = mk(L, AST_IFEXP, sp);
+    AstNode *n = lw_ast_node(L, AST_IFEXP, sp);
     n->cond = cond;
     n->then = then;
     n->els = els;
@@ -488,7 +488,7 @@ static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstN
 {
     Span sp = e ? e->span : dflt->span;
     if (!e || e->kind == AST_NONE) {
-        lw_stmt(L, mk_assign(L, sp, name, dflt));
+        lw_stmt(L, lw_ast_assign(L, sp, name, dflt));
         return true;
     }
     IrValue *v = lw_expr(L, e);
@@ -497,12 +497,12 @@ static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstN
         if (v) diag_error(sp, "slice indices must be integers or None or have an __index__ method");
         return false;
     }
-    lw_assign(L, mk_name(L, sp, name), i, sp);
-    AstNode *x = mk_name(L, sp, name);
-    lw_stmt(L, mk_assign(L, sp, name,
-                         mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, mk_int(L, sp, 0)),
-                                  mk_bin(L, sp, AOP_ADD, x, n), x)));
-    lw_stmt(L, mk_assign(L, sp, name,
+    lw_assign(L, lw_ast_name(L, sp, name), i, sp);
+    AstNode *x = lw_ast_name(L, sp, name);
+    lw_stmt(L, lw_ast_assign(L, sp, name,
+                         mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lw_ast_int(L, sp, 0)),
+                                  lw_ast_bin(L, sp, AOP_ADD, x, n), x)));
+    lw_stmt(L, lw_ast_assign(L, sp, name,
                          mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lo), lo,
                                   mk_ifexp(L, sp, mk_cmp(L, sp, AOP_GT, x, hi), hi, x))));
     return true;
@@ -530,19 +530,19 @@ IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e)
         return lw_emit(L, IR_LIST_NEW, sp, ty_list(NULL), 0, NULL);
     const char *t = ar_printf(L->a, "t@slice%d", e->id), *n = ar_printf(L->a, "n@slice%d", e->id);
     const char *a = ar_printf(L->a, "a@slice%d", e->id), *b = ar_printf(L->a, "b@slice%d", e->id);
-    lw_assign(L, mk_name(L, sp, t), xs, sp);
-    AstNode *tn = mk_name(L, sp, t), *nn = mk_name(L, sp, n);
-    lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
+    lw_assign(L, lw_ast_name(L, sp, t), xs, sp);
+    AstNode *tn = lw_ast_name(L, sp, t), *nn = lw_ast_name(L, sp, n);
+    lw_stmt(L, lw_ast_assign(L, sp, n, lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn)));
     /* step > 0: within [0, n], defaults 0 and n; step < 0: within [-1, n - 1], defaults n - 1, -1 */
-    AstNode *lo = mk_int(L, sp, step > 0 ? 0 : -1),
-            *hi = step > 0 ? nn : mk_bin(L, sp, AOP_SUB, nn, mk_int(L, sp, 1));
+    AstNode *lo = lw_ast_int(L, sp, step > 0 ? 0 : -1),
+            *hi = step > 0 ? nn : lw_ast_bin(L, sp, AOP_SUB, nn, lw_ast_int(L, sp, 1));
     if (!slice_bound(L, sl->lhs, a, nn, step > 0 ? lo : hi, lo, hi) ||
         !slice_bound(L, sl->rhs, b, nn, step > 0 ? hi : lo, lo, hi))
         return NULL;
-    AstNode *i = mk_name(L, sp, ar_printf(L->a, "i@slice%d", e->id)), *idx = mk(L, AST_SUBSCRIPT, sp);
+    AstNode *i = lw_ast_name(L, sp, ar_printf(L->a, "i@slice%d", e->id)), *idx = lw_ast_node(L, AST_SUBSCRIPT, sp);
     idx->lhs = tn;
     idx->rhs = i;
-    AstNode *rargs[3] = { mk_name(L, sp, a), mk_name(L, sp, b), mk_int(L, sp, step) };
+    AstNode *rargs[3] = { lw_ast_name(L, sp, a), lw_ast_name(L, sp, b), lw_ast_int(L, sp, step) };
     return lw_comprehension(
-        L, mk_comp(L, sp, e->id, idx, i, mk_call(L, sp, mk_name(L, sp, "range"), 3, rargs), NULL));
+        L, mk_comp(L, sp, e->id, idx, i, lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 3, rargs), NULL));
 }

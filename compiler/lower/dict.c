@@ -233,6 +233,7 @@ IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
 
 IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp)
 {
+    if (lw_is_typeinfo(d->type)) return lw_typeinfo_str(L, d, false, sp);
     if (d->type->name) return lw_namespace_str(L, d, sp); /* an argparse Namespace */
     int n = d->type->n;
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 1));

@@ -263,9 +263,19 @@ IrValue *lw_list_of(Lower *L, AstNode *call);
 IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e);
 /* The keys [key(x) for x in xs] of sorted(xs, key=key) (call), or NULL after an error. */
 IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key);
-/* Synthesised AST (arena-backed): a Vec of the n nodes v, a block holding the one statement s. */
+/* Synthesised AST (arena-backed): a Vec of the n nodes v, a block holding the one statement s,
+ * a node of kind k, a name, a call f(args[0..n)), `name = v`, `for target in iter: body` (body
+ * NULL: set later), `if cond: body`, an int literal, `a op b`. */
 Vec lw_ast_vec(Lower *L, int n, AstNode **v);
 AstNode *lw_ast_block(Lower *L, AstNode *s);
+AstNode *lw_ast_node(Lower *L, AstKind k, Span sp);
+AstNode *lw_ast_name(Lower *L, Span sp, const char *name);
+AstNode *lw_ast_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args);
+AstNode *lw_ast_assign(Lower *L, Span sp, const char *name, AstNode *v);
+AstNode *lw_ast_for(Lower *L, Span sp, AstNode *target, AstNode *iter, AstNode *body);
+AstNode *lw_ast_if(Lower *L, Span sp, AstNode *cond, AstNode *body);
+AstNode *lw_ast_int(Lower *L, Span sp, int64_t v);
+AstNode *lw_ast_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);
@@ -613,7 +623,7 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
     lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[], lw_table_api[],
-    lw_sparse_api[];
+    lw_sparse_api[], lw_printing_api[], lw_typeinfo_api[], lw_bits_api[], lw_functional_api[];
 /* lower/argparse.c: args.NAME of an argparse Namespace (a record named "argparse.Namespace") */
 IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp);
 IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp); /* Namespace(n=5, mode='fast') */
@@ -634,6 +644,12 @@ const ApiFn *lw_pylib_prop(const char *cls, const char *name); /* f.closed, p.na
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);
+
+/* lower/api/typeinfo.c — np.iinfo / np.finfo objects: records named "numpy.iinfo" /
+ * "numpy.finfo" (lw_is_typeinfo), their attributes and their str() / repr() texts */
+bool lw_is_typeinfo(const Type *t);
+IrValue *lw_typeinfo_attr(Lower *L, IrValue *obj, const char *at, Span sp);
+IrValue *lw_typeinfo_str(Lower *L, IrValue *obj, bool repr, Span sp);
 
 /* lower/api/sparse.c — cupyx.scipy.sparse's matrices (TY_SPARSE) */
 IrValue *lw_sparse_attr(Lower *L, IrValue *x, const char *at, Span sp);   /* x.data, x.T ... */

@@ -391,9 +391,37 @@ void rt_sb_f64(gp_sb *sb, double v);              /* repr(float): 0.1, 1.0, 1e-0
 void rt_sb_c128(gp_sb *sb, double re, double im); /* repr(complex): (1+2j), 2j, (-0-1j) */
 void rt_sb_none(gp_sb *sb);                       /* None */
 /* NumPy's str() and repr() of an array (any ndim; 0-d prints as its scalar), byte-identical to
- * NumPy 2 with default print options: precision 8, line width 75, threshold 1000, edgeitems 3. */
+ * NumPy 2 under the current print options (defaults: precision 8, line width 75, threshold
+ * 1000, edgeitems 3). */
 void rt_sb_array_str(gp_sb *sb, const gp_array *a);
 void rt_sb_array_repr(gp_sb *sb, const gp_array *a);
+/* NumPy's print options (print.c).  rt_printopts_new: a handle of the options whose
+ * GP_PRINT_* bits are in given (the other arguments are ignored), checked as NumPy checks
+ * them (ValueError for a negative precision, a NaN threshold, a sign other than '-', '+', ' ',
+ * an unknown floatmode); a threshold above every size (inf) never summarises.
+ * rt_printopts_apply(h): makes h's options current (on top of the current ones); returns a
+ * handle that restores the options it replaced.  rt_array2string: array2string, array_str or
+ * array_repr (kind: gp_text_kind) of a under the current options with handle h's on top
+ * (h < 0: none); sep, prefix and suffix are array2string's (the others ignore them). */
+enum {
+#define GPK_PRINT(id, bit) GP_PRINT_##id = bit,
+#include "gpyrt_kinds.def"
+};
+typedef enum gp_text_kind {
+#define GPK_TEXT(id) GP_TEXT_##id,
+#include "gpyrt_kinds.def"
+} gp_text_kind;
+int64_t rt_printopts_new(int64_t given, int64_t precision, double threshold, int64_t edgeitems,
+                         int64_t linewidth, bool suppress, const char *sign, const char *floatmode);
+int64_t rt_printopts_apply(int64_t h);
+const char *rt_array2string(const gp_array *a, int64_t h, int64_t kind, const char *sep, const char *prefix,
+                            const char *suffix);
+/* np.base_repr(number, base, padding): ValueError "Bases greater than 36 not handled in
+ * base_repr." / "Bases less than 2 not handled in base_repr."; np.binary_repr(num, width)
+ * (two's complement of a negative num when width is given; NumPy 2's ValueError "Insufficient
+ * bit width=W provided for binwidth=B" when it is too narrow). */
+const char *rt_base_repr(int64_t number, int64_t base, int64_t padding);
+const char *rt_binary_repr(int64_t num, int64_t width, bool has_width);
 void rt_sb_dtype(gp_sb *sb, gp_dtype d);          /* float32 */
 /* str() of a shape tuple: (2, 3), (5,), () */
 void rt_sb_shape(gp_sb *sb, int ndim, const int64_t *shape);

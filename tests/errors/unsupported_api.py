@@ -1,4 +1,4 @@
 import cupy as cp
 
 a = cp.arange(3)
-b = cp.trim_zeros(a)
+b = cp.format_float_positional(a)

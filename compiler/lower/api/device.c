@@ -35,7 +35,7 @@ static const char
            *const RSTATE = "cupy.random.RandomState", *const NP_RSTATE = "numpy.random.RandomState",
            *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer", *const GRAPH = "cupy.cuda.Graph",
            *const TIME_RANGE = "cupyx.profiler.time_range", *const PROFILE = "cupyx.profiler.profile",
-           *const PERF = "cupyx.profiler._time._PerfCaseResult";
+           *const PERF = "cupyx.profiler._time._PerfCaseResult", *const PRINTOPTS = "cupy.printoptions";
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -1024,16 +1024,19 @@ void lw_with_push(Lower *L, IrOp op, int exit, int nargs, IrValue **args)
 bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
 {
     bool stream = is_obj(ctx, STREAM), device = is_obj(ctx, DEVICE);
-    bool range = is_obj(ctx, TIME_RANGE), prof = is_obj(ctx, PROFILE);
-    if (!stream && !device && !range && !prof) {
+    bool range = is_obj(ctx, TIME_RANGE), prof = is_obj(ctx, PROFILE), popts = is_obj(ctx, PRINTOPTS);
+    if (!stream && !device && !range && !prof && !popts) {
         diag_error(
             sp,
             "with statements take a cupy.cuda.Stream, a cupy.cuda.Device, a cupyx.profiler.time_range, "
-            "cupyx.profiler.profile(), open() or cp.load() of an .npz in gpyc, not %s",
+            "cupyx.profiler.profile(), numpy.printoptions(), open() or cp.load() of an .npz in gpyc, not %s",
             ty_str_of(ctx->type));
         return false;
     }
-    if (range || prof) { /* no previous state: the exit pops the range or stops the profiler */
+    if (popts) { /* the options (api/printing.c) apply; the exit restores those they replaced */
+        IrValue *prev = lw_host_call(L, sp, IR_PYLIB, PY_PRINTOPTS_APPLY, ty_int(), 1, &ctx);
+        with_push(L, IR_PYLIB, PY_PRINTOPTS_APPLY, NULL, 1, &prev);
+    } else if (range || prof) { /* no previous state: the exit pops the range or stops the profiler */
         dev(L, sp, range ? DEV_RANGE_ENTER : DEV_PROFILER_START, NULL, range, &ctx);
         with_push(L, IR_DEVICE, range ? DEV_RANGE_EXIT : DEV_PROFILER_STOP, NULL, range, &ctx);
     } else {

@@ -3,7 +3,7 @@
  * copy, flatten / ravel, ndim / shape / size; views (expand_dims, squeeze, swapaxes, moveaxis,
  * rollaxis, flip, rot90, broadcast_to, diagonal); copies (roll, tile, repeat, pad, diag, tril,
  * triu, tri, fill_diagonal, copyto); small compositions (ediff1d, polyadd, polyval, vander,
- * indices, trapz).  Views are IR_INDEX, IR_RESHAPE, IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE;
+ * indices, trapz, trim_zeros).  Views are IR_INDEX, IR_RESHAPE, IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE;
  * copies go into views of a new array (IR_EMPTY / IR_FULL then IR_STORE_INTO).  No routine here
  * has a kernel of its own: tile and repeat are a broadcast view copied once, flip and rot90 are
  * views.  Joining and splitting are api/join.c, the creation routines api/create.c.
@@ -1256,6 +1256,49 @@ static IrValue *flatten_method(Lower *L, AstNode *call, const ApiFn *f, IrValue 
     return api_flatten(L, call, f->name, x);
 }
 
+/* ---------------------------------------------------------------- trim_zeros */
+
+/* The position of the first True of the 1-d bool array m, or its length when it has none: the
+ * argmax of m with a True appended (no empty-sequence error for an empty m). */
+static IrValue *first_true(Lower *L, Span sp, IrValue *m)
+{
+    IrValue *one =
+        lw_emit_full(L, sp, DT_BOOL, 1, (IrValue *[]){ lw_cint(L, sp, 1) }, lw_const_bool(L, sp, true));
+    IrValue *ext = lw_join(L, sp, "concatenate", 2, (IrValue *[]){ m, one }, 0, DT_BOOL);
+    int axis = 0;
+    IrValue *r = ext ? lw_reduce_axes(L, sp, RED_ARGMAX, ext, 1, &axis, false, DT_INT64) : NULL;
+    return r ? lw_to_scalar(L, r, TY_INT, sp) : NULL;
+}
+
+/* trim_zeros(filt, trim='fb'): the view filt[first:last], first the position of its first
+ * nonzero element ('f' in trim, any case; else 0), last one past its last ('b'; else len);
+ * an all-zero filt gives NumPy's filt[n:0] (empty).  1-d only, as CuPy's. */
+static IrValue *api_trim_zeros(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "trim_zeros", "filt,trim,axis", 1, &a) || !lw_no_arg(a.p[2], "axis")) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "trim_zeros");
+    const char *trim;
+    if (!x || !lw_str_arg(L, a.p[1], "fb", &trim)) return NULL;
+    if (x->type->ndim != 1) {
+        diag_error(a.p[0]->span,
+                   x->type->ndim ? "Multi-dimensional trim is not supported" : "0-d array cannot be trimmed");
+        return NULL;
+    }
+    bool front = strpbrk(trim, "fF"), back = strpbrk(trim, "bB");
+    IrValue *nz = lw_ew2(L, IR_NE, sp, x, lw_cint(L, sp, 0));
+    IrValue *n = lw_dim(L, sp, x, 0);
+    IrValue *first = front ? first_true(L, sp, nz) : lw_cint(L, sp, 0);
+    IrValue *last = n;
+    if (back) {
+        IrValue *rev = lw_slice_axis(L, sp, nz, 0, NULL, NULL, lw_cint(L, sp, -1));
+        IrValue *off = first_true(L, sp, rev);
+        last = off ? lw_isub(L, sp, n, off) : NULL;
+    }
+    return first && last ? lw_slice_axis(L, sp, x, 0, first, last, NULL) : NULL;
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_expand_dims)
@@ -1293,59 +1336,61 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
     return x ? lw_ravel(L, call->span, x) : NULL;
 }
 LW_API_PLAIN(api_ravel)
+LW_API_PLAIN(api_trim_zeros)
 
 LW_API_NAMED(api_reshape_fn)
 LW_API_NAMED(api_ndim)
 
 const ApiFn lw_manip_api[] = {
-    {"cupy", "expand_dims", api_expand_dims_api, 0},
-    {"cupy", "squeeze", api_squeeze_api, 0},
-    {"cupy", "swapaxes", api_swapaxes_api, 0},
-    {"cupy", "moveaxis", api_moveaxis_api, 0},
-    {"cupy", "flip", api_flip_api, 0},
-    {"cupy", "fliplr", api_flip_api, 0},
-    {"cupy", "flipud", api_flip_api, 0},
-    {"cupy", "rot90", api_rot90_api, 0},
-    {"cupy", "broadcast_to", api_broadcast_to_api, 0},
-    {"cupy", "ravel", api_ravel_api, 0},
-    {"cupy", "roll", api_roll_api, 0},
-    {"cupy", "tile", api_tile_api, 0},
-    {"cupy", "repeat", api_repeat_api, 0},
-    {"cupy", "pad", api_pad_api, 0},
-    {"cupy", "diag", api_diag_api, 0},
-    {"cupy", "diagflat", api_diag_api, 0},
-    {"cupy", "diagonal", api_diagonal_api, 0},
-    {"cupy", "tri", api_tri_api, 0},
-    {"cupy", "tril", api_tri_lu_api, true},
-    {"cupy", "triu", api_tri_lu_api, false},
-    {"cupy", "rollaxis", api_rollaxis_api, 0},
-    {"cupy", "ediff1d", api_ediff1d_api, 0},
-    {"cupy", "fill_diagonal", api_fill_diagonal_api, 0},
-    {"cupy", "polyadd", api_polyadd_api, 0},
-    {"cupy", "polysub", api_polyadd_api, 0},
-    {"cupy", "vander", api_vander_api, 0},
-    {"cupy", "indices", api_indices_api, 0},
-    {"cupy", "trapz", api_trapz_api, 0},
-    {"cupy", "trapezoid", api_trapz_api, 0},
-    {"cupy", "polyval", api_polyval_api, 0},
-    {"cupy", "copyto", api_copyto_api, 0},
+    { "cupy", "expand_dims", api_expand_dims_api, 0 },
+    { "cupy", "trim_zeros", api_trim_zeros_api, 0 },
+    { "cupy", "squeeze", api_squeeze_api, 0 },
+    { "cupy", "swapaxes", api_swapaxes_api, 0 },
+    { "cupy", "moveaxis", api_moveaxis_api, 0 },
+    { "cupy", "flip", api_flip_api, 0 },
+    { "cupy", "fliplr", api_flip_api, 0 },
+    { "cupy", "flipud", api_flip_api, 0 },
+    { "cupy", "rot90", api_rot90_api, 0 },
+    { "cupy", "broadcast_to", api_broadcast_to_api, 0 },
+    { "cupy", "ravel", api_ravel_api, 0 },
+    { "cupy", "roll", api_roll_api, 0 },
+    { "cupy", "tile", api_tile_api, 0 },
+    { "cupy", "repeat", api_repeat_api, 0 },
+    { "cupy", "pad", api_pad_api, 0 },
+    { "cupy", "diag", api_diag_api, 0 },
+    { "cupy", "diagflat", api_diag_api, 0 },
+    { "cupy", "diagonal", api_diagonal_api, 0 },
+    { "cupy", "tri", api_tri_api, 0 },
+    { "cupy", "tril", api_tri_lu_api, true },
+    { "cupy", "triu", api_tri_lu_api, false },
+    { "cupy", "rollaxis", api_rollaxis_api, 0 },
+    { "cupy", "ediff1d", api_ediff1d_api, 0 },
+    { "cupy", "fill_diagonal", api_fill_diagonal_api, 0 },
+    { "cupy", "polyadd", api_polyadd_api, 0 },
+    { "cupy", "polysub", api_polyadd_api, 0 },
+    { "cupy", "vander", api_vander_api, 0 },
+    { "cupy", "indices", api_indices_api, 0 },
+    { "cupy", "trapz", api_trapz_api, 0 },
+    { "cupy", "trapezoid", api_trapz_api, 0 },
+    { "cupy", "polyval", api_polyval_api, 0 },
+    { "cupy", "copyto", api_copyto_api, 0 },
     /* ndarray methods */
-    {"cupy.ndarray", "squeeze", api_squeeze_api, 0},
-    {"cupy.ndarray", "fill", api_fill_method_api, 0},
-    {"cupy.ndarray", "swapaxes", api_swapaxes_api, 0},
-    {"cupy.ndarray", "repeat", api_repeat_api, 0},
-    {"cupy.ndarray", "diagonal", api_diagonal_api, 0},
+    { "cupy.ndarray", "squeeze", api_squeeze_api, 0 },
+    { "cupy.ndarray", "fill", api_fill_method_api, 0 },
+    { "cupy.ndarray", "swapaxes", api_swapaxes_api, 0 },
+    { "cupy.ndarray", "repeat", api_repeat_api, 0 },
+    { "cupy.ndarray", "diagonal", api_diagonal_api, 0 },
     /* reshape, transpose, ndim, shape, size; the methods reshape, transpose, astype, copy, flatten, ravel */
-    {"cupy", "reshape", api_reshape_fn_api, 0},
-    {"cupy", "transpose", api_reshape_fn_api, 0},
-    {"cupy", "ndim", api_ndim_api, 0},
-    {"cupy", "shape", api_ndim_api, 0},
-    {"cupy", "size", api_ndim_api, 0},
-    {"cupy.ndarray", "reshape", reshape_method, 0},
-    {"cupy.ndarray", "transpose", transpose_method, 0},
-    {"cupy.ndarray", "astype", astype_method, 0},
-    {"cupy.ndarray", "copy", copy_method, 0},
-    {"cupy.ndarray", "flatten", flatten_method, 0},
-    {"cupy.ndarray", "ravel", flatten_method, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "reshape", api_reshape_fn_api, 0 },
+    { "cupy", "transpose", api_reshape_fn_api, 0 },
+    { "cupy", "ndim", api_ndim_api, 0 },
+    { "cupy", "shape", api_ndim_api, 0 },
+    { "cupy", "size", api_ndim_api, 0 },
+    { "cupy.ndarray", "reshape", reshape_method, 0 },
+    { "cupy.ndarray", "transpose", transpose_method, 0 },
+    { "cupy.ndarray", "astype", astype_method, 0 },
+    { "cupy.ndarray", "copy", copy_method, 0 },
+    { "cupy.ndarray", "flatten", flatten_method, 0 },
+    { "cupy.ndarray", "ravel", flatten_method, 0 },
+    { NULL, NULL, NULL, 0 },
 };

@@ -8,12 +8,15 @@ writes, beside this script,
     format_cases.inc  repr(float), repr(complex), format(value, spec) for int/float/bool/str/
                       complex (with Python's error messages);
     print_cases.inc   str() and repr() of arrays of every dtype and str()/format() of NumPy
-                      scalars (0-d arrays).
+                      scalars (0-d arrays); array2string, str() and repr() under print
+                      options (precision, floatmode, sign, suppress, threshold, edgeitems,
+                      linewidth, separator, prefix, suffix).
 
-The reference is NumPy 2.  Under an older NumPy (1.24 here) two NumPy 2 rules are applied on
+The reference is NumPy 2.  Under an older NumPy (1.24 here) three NumPy 2 rules are applied on
 top of NumPy's own code rather than re-implemented:
   - FloatingFormat chooses scientific notation from 10**min(8, finfo(dtype).precision) and
     compares in the array's dtype (NEP 50): its source is patched at run time;
+  - the sign option applies to integers (IntegerFormat2, given the sign in _get_formatdict);
   - repr() adds "shape=(...)" for summarised arrays (size > threshold): the repr wrapper below
     follows NumPy 2's _array_repr_implementation around NumPy's array2string.
 Random inputs come from fixed seeds, so the files are reproducible.
@@ -50,6 +53,30 @@ if not NP2:
     ns = {}
     exec(src, vars(ap), ns)
     ap.FloatingFormat.fillFormat = ns["fillFormat"]
+
+    class IntegerFormat2:
+        """NumPy 2's integer format: the sign option ('+', ' ') applies to integers too (a
+        leading '+' or space before non-negative values, counted in the width)."""
+
+        def __init__(self, data, sign="-"):
+            width = 0
+            if data.size > 0:
+                lo, hi = np.min(data), np.max(data)
+                if sign == " " and lo < 0:
+                    sign = "-"
+                width = max(len(str(hi)) + (hi >= 0 and sign in "+ "), len(str(lo)))
+            self.format = "{:%s%dd}" % (sign, width)
+
+        def __call__(self, x):
+            return self.format.format(x)
+
+    src = textwrap.dedent(inspect.getsource(ap._get_formatdict))
+    old = "'int': lambda: IntegerFormat(data),"
+    assert old in src, old
+    src = src.replace(old, "'int': lambda: IntegerFormat2(data, sign),")
+    ns = {}
+    exec(src, dict(vars(ap), IntegerFormat2=IntegerFormat2), ns)
+    ap._get_formatdict = ns["_get_formatdict"]
 
 
 def np2_repr(a):
@@ -418,6 +445,74 @@ def np_scalar_fmt_cases(rng):
     return cases
 
 
+FLOATMODES = ["fixed", "unique", "maxprec", "maxprec_equal"]
+
+
+def option_arrays(rng):
+    """Arrays for the print options' cases: floats that differ in digits, sign, size."""
+    arrs = [np.array([1.0, 0.5, -2.25, 3.14159265358979, 0.1]),
+            np.array([1e-9, 1.5, -100.0]),
+            np.array([1e-5, 2.0, 3.0], dtype=np.float32),
+            np.array([np.nan, 1.5, -np.inf, 2.0]),
+            np.array([np.nan, np.inf]),
+            np.array([0.0, 1.0, 2.0]),
+            np.array([123456789.0, 0.25]),
+            np.array([-3, 0, 42], dtype=np.int32),
+            np.array([0, 7, 250], dtype=np.uint8),
+            np.array([1 + 2j, -0.5 - 1.25j, 3.1415926j]),
+            np.array([True, False]),
+            np.arange(30.0).reshape(5, 6) / 7,
+            np.arange(24, dtype=np.int64).reshape(2, 3, 4) - 5,
+            np.array(2.5),
+            (rng.standard_normal((3, 4)) * 10).astype(np.float32)]
+    return arrs
+
+
+def option_sets():
+    """(options, separator, prefix, suffix): array2string's keywords."""
+    sets = []
+    for fm in FLOATMODES:
+        for prec in (0, 3, 10):
+            sets.append((dict(precision=prec, floatmode=fm), " ", "", ""))
+    for sign in ("-", "+", " "):
+        sets.append((dict(sign=sign), " ", "", ""))
+        sets.append((dict(sign=sign, precision=2, floatmode="fixed"), ", ", "", ""))
+    sets.append((dict(suppress_small=True), " ", "", ""))
+    sets.append((dict(suppress_small=True, precision=3), " ", "", ""))
+    sets.append((dict(threshold=5, edgeitems=1), " ", "", ""))
+    sets.append((dict(threshold=5, edgeitems=2, max_line_width=30), ", ", "array(", ")"))
+    sets.append((dict(max_line_width=20), " | ", "x = ", ""))
+    sets.append((dict(threshold=0, edgeitems=0), " ", "", ""))
+    return sets
+
+
+def option_cases(rng):
+    """(array, kind, options, separator, prefix, suffix, expected text): array2string with
+    options, and str()/repr() under np.printoptions."""
+    cases = []
+    for a in option_arrays(rng):
+        for opts, sep, prefix, suffix in option_sets():
+            text = np.array2string(a, separator=sep, prefix=prefix, suffix=suffix, **opts)
+            cases.append((a, "ARRAY2STRING", opts, sep, prefix, suffix, text))
+        for opts in (dict(precision=3), dict(sign="+", floatmode="maxprec_equal"),
+                     dict(threshold=4, edgeitems=1, linewidth=40)):
+            with np.printoptions(**opts):
+                cases.append((a, "STR", opts, "", "", "", str(a)))
+                cases.append((a, "REPR", opts, "", "", "", np2_repr(a)))
+    return cases
+
+
+def option_fields(opts):
+    """The C initializer of an OptCase's options (NumPy's defaults where not given)."""
+    o = dict(precision=8, threshold=1000, edgeitems=3, linewidth=75, suppress=False, sign="-",
+             floatmode="maxprec")
+    for k, v in opts.items():
+        o[{"max_line_width": "linewidth", "suppress_small": "suppress"}.get(k, k)] = v
+    return "{%d, %d, %d, %d, %s, '%s', %d}" % (
+        o["precision"], o["edgeitems"], o["linewidth"], o["threshold"],
+        "true" if o["suppress"] else "false", o["sign"], FLOATMODES.index(o["floatmode"]))
+
+
 def gen_print_inc(path):
     rng = np.random.default_rng(20240601)
     arrays = crafted_arrays() + random_arrays(rng)
@@ -430,6 +525,14 @@ def gen_print_inc(path):
         lines.append("    {%s, %d, {%s}, %s,\n     %s,\n     %s}," % (
             GPNAME[a.dtype.name], a.ndim, shape, cstr(a.tobytes().hex()), cstr(str(a)),
             cstr(np2_repr(a))))
+    lines.append("};")
+    lines.append("static const OptCase option_cases[] = {")
+    for a, kind, opts, sep, prefix, suffix, text in option_cases(rng):
+        a = np.array(a, order="C", copy=True)
+        shape = ", ".join(str(s) for s in a.shape) or "0"
+        lines.append("    {%s, %d, {%s}, %s, GP_TEXT_%s, %s, %s, %s, %s,\n     %s}," % (
+            GPNAME[a.dtype.name], a.ndim, shape, cstr(a.tobytes().hex()), kind,
+            option_fields(opts), cstr(sep), cstr(prefix), cstr(suffix), cstr(text)))
     lines.append("};")
     lines.append("static const ScalarFmtCase scalar_fmt_cases[] = {")
     for v, spec in np_scalar_fmt_cases(rng):

@@ -1,7 +1,8 @@
 /*
  * test_print.c — runtime/print.c against NumPy: str() and repr() of arrays of every dtype
- * (0-d, 1-4 dimensions, wrapped lines, summarised and empty arrays), str() of shapes and
- * dtypes, and format() of NumPy scalars.  Expected strings come from print_cases.inc,
+ * (0-d, 1-4 dimensions, wrapped lines, summarised and empty arrays), array2string and
+ * str()/repr() under print options, str() of shapes and dtypes, and format() of NumPy
+ * scalars.  Expected strings come from print_cases.inc,
  * written by gen_format_cases.py (NumPy itself, with NumPy 2's rules); the arrays are
  * formatted from host memory (rt_format_array_host), so no GPU is needed.
  */
@@ -20,6 +21,17 @@ typedef struct ArrayCase {
     const char *hex;         /* the elements' bytes in C order, little-endian */
     const char *str, *repr;
 } ArrayCase;
+
+typedef struct OptCase {
+    gp_dtype dtype;
+    int ndim;
+    int64_t shape[GP_MAXDIM];
+    const char *hex;
+    gp_text_kind kind;
+    RtPrintOpts opts;
+    const char *sep, *prefix, *suffix;
+    const char *expect;
+} OptCase;
 
 typedef struct ScalarFmtCase {
     gp_dtype dtype;
@@ -78,6 +90,23 @@ Test(print, array_str)
 Test(print, array_repr)
 {
     check_arrays(true);
+}
+
+/* array2string with options, str() and repr() under print options */
+Test(print, options)
+{
+    int bad = 0;
+    for (size_t k = 0; k < NELEM(option_cases); k++) {
+        const OptCase *c = &option_cases[k];
+        unsigned char *data = unhex(c->hex);
+        gp_sb sb = { 0 };
+        rt_array_text_host(&sb, &c->opts, c->kind, c->dtype, c->ndim, c->shape, data, c->sep, c->prefix,
+                           c->suffix);
+        if (strcmp(sb.s, c->expect) != 0 && bad++ < 15) log_mismatch("options", (int)k, sb.s, c->expect);
+        rt_sb_free(&sb);
+        free(data);
+    }
+    cr_assert_eq(bad, 0, "%d of %zu print option cases differ", bad, NELEM(option_cases));
 }
 
 static jmp_buf raise_jmp;

@@ -1,0 +1,3 @@
+import numpy as np
+
+print(np.finfo(np.int32).eps)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.iinfo(cp.float32).max)

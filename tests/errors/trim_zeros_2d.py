@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.trim_zeros(cp.zeros((2, 3))))

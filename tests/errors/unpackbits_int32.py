@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.unpackbits(cp.arange(3, dtype=cp.int32)))
