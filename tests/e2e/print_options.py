@@ -10,30 +10,30 @@ c = cp.array([1 + 2j, -0.5 - 1.25j, 3.1415926j])
 small = cp.array([1e-9, 1.5, -100.0])
 
 # array2string with options of its own
-print(np.array2string(a))
-print(np.array2string(a, precision=3))
-print(np.array2string(a, precision=2, floatmode="fixed"))
-print(np.array2string(a, precision=4, floatmode="maxprec_equal"))
-print(np.array2string(a, floatmode="unique"))
-print(np.array2string(a, sign="+"))
-print(np.array2string(a, sign=" ", separator=", "))
-print(np.array2string(c, precision=3))
-print(np.array2string(small, suppress_small=True))
-print(np.array2string(m, precision=2, separator=", ", prefix="m = "))
-print(np.array2string(m, max_line_width=30, precision=3))
-print(np.array2string(cp.arange(100), threshold=10, edgeitems=2))
-print(np.array2string(cp.arange(12).reshape(3, 4), separator=" | "))
-print(np.array2string(cp.array([], dtype=cp.float32)))
+print(cp.array2string(a))
+print(cp.array2string(a, precision=3))
+print(cp.array2string(a, precision=2, floatmode="fixed"))
+print(cp.array2string(a, precision=4, floatmode="maxprec_equal"))
+print(cp.array2string(a, floatmode="unique"))
+print(cp.array2string(a, sign="+"))
+print(cp.array2string(a, sign=" ", separator=", "))
+print(cp.array2string(c, precision=3))
+print(cp.array2string(small, suppress_small=True))
+print(cp.array2string(m, precision=2, separator=", ", prefix="m = "))
+print(cp.array2string(m, max_line_width=30, precision=3))
+print(cp.array2string(cp.arange(100), threshold=10, edgeitems=2))
+print(cp.array2string(cp.arange(12).reshape(3, 4), separator=" | "))
+print(cp.array2string(cp.array([], dtype=cp.float32)))
 for p in range(0, 5):
-    print(p, np.array2string(a, precision=p))
+    print(p, cp.array2string(a, precision=p))
 
 # array_str / array_repr
-print(np.array_str(a, precision=2))
-print(np.array_repr(a, precision=2))
-print(np.array_repr(i))
-print(np.array_repr(m, max_line_width=40, precision=1))
-print(np.array_str(small, suppress_small=True, precision=4))
-print(np.array_repr(cp.array(2.5)))
+print(cp.array_str(a, precision=2))
+print(cp.array_repr(a, precision=2))
+print(cp.array_repr(i))
+print(cp.array_repr(m, max_line_width=40, precision=1))
+print(cp.array_str(small, suppress_small=True, precision=4))
+print(cp.array_repr(cp.array(2.5)))
 
 # with printoptions: restored after the block
 with np.printoptions(precision=3, suppress=True):
@@ -51,7 +51,7 @@ with np.printoptions(sign="+", floatmode="maxprec_equal", precision=4):
     print(f"{a}")
 
 # set_printoptions: stays until changed; None leaves an option as it is
-np.set_printoptions(precision=2, linewidth=40)
+cp.set_printoptions(precision=2, linewidth=40)
 print(a)
 print(m)
 np.set_printoptions(precision=None, floatmode="fixed")
@@ -67,9 +67,9 @@ np.set_printoptions(precision=8)
 
 # base_repr, binary_repr
 for n in [0, 5, -5, 255, 1024, -1024, 123456789]:
-    print(n, np.base_repr(n), np.base_repr(n, 16), np.base_repr(n, 36, 3), np.binary_repr(n))
+    print(n, cp.base_repr(n), cp.base_repr(n, 16), cp.base_repr(n, 36, 3), cp.binary_repr(n))
 for n, w in [(3, 8), (-3, 8), (-128, 8), (0, 4), (-1, 3), (100, 10)]:
-    print(n, w, np.binary_repr(n, width=w))
+    print(n, w, cp.binary_repr(n, width=w))
 
 # iinfo / finfo
 def show_iinfo(t):
