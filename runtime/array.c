@@ -472,3 +472,48 @@ void rt_item_c128(const gp_array *a, double *re, double *im)
     fetch_one(a, v);
     rt_elem_c128(v, a->dtype, re, im);
 }
+
+/* ---------------------------------------------------------------- memory of arrays */
+
+/* The byte offsets (from its buffer's start) of a's elements, sorted; their count is a->size. */
+static int64_t *element_offsets(const gp_array *a)
+{
+    int64_t *off = rt_xmalloc(sizeof *off * (size_t)(a->size ? a->size : 1));
+    int64_t idx[GP_MAXDIM] = { 0 }, o = a->data - a->buf->base;
+    for (int64_t k = 0; k < a->size; k++) {
+        off[k] = o;
+        for (int d = a->ndim - 1; d >= 0; d--) {
+            o += a->strides[d];
+            if (++idx[d] < a->shape[d]) break;
+            o -= a->strides[d] * a->shape[d];
+            idx[d] = 0;
+        }
+    }
+    return off;
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
+bool rt_shares_memory(const gp_array *a, const gp_array *b)
+{
+    if (!rt_may_overlap(a, b)) return false;
+    int64_t *oa = element_offsets(a), *ob = element_offsets(b);
+    qsort(oa, (size_t)a->size, sizeof *oa, cmp_i64);
+    qsort(ob, (size_t)b->size, sizeof *ob, cmp_i64);
+    int64_t na = (int64_t)rt_dtype_size(a->dtype), nb = (int64_t)rt_dtype_size(b->dtype);
+    bool hit = false;
+    for (int64_t i = 0, j = 0; i < a->size && j < b->size && !hit;) {
+        hit = oa[i] < ob[j] + nb && ob[j] < oa[i] + na; /* [oa, oa+na) meets [ob, ob+nb) */
+        if (oa[i] + na <= ob[j] + nb)
+            i++;
+        else
+            j++;
+    }
+    free(oa);
+    free(ob);
+    return hit;
+}

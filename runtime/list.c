@@ -396,3 +396,13 @@ const char *rt_tolist_str(const gp_array *a)
     free(h);
     return rt_sb_take(&sb);
 }
+
+gp_array *rt_list_array(const gp_list *l)
+{
+    /* the list's items are the dtype's items: C bool (1 byte), int64_t, double, two doubles */
+    static const gp_dtype of_kind[] = { [GP_LIST_BOOL] = GP_BOOL,
+                                        [GP_LIST_I64] = GP_INT64,
+                                        [GP_LIST_F64] = GP_FLOAT64,
+                                        [GP_LIST_C128] = GP_COMPLEX128 };
+    return rt_from_host(of_kind[l->kind], 1, &l->len, l->data);
+}

@@ -92,8 +92,8 @@ gp_array *rt_loadtxt(const char *path, const char *delim, const char *comments, 
                   .has_fill = (flags & 256) != 0,
                   .fill = fill };
     o.nusecols = parse_usecols(usecols, cols);
-    size_t n;
-    char *text = slurp(path, &n, o.mode != TXT_SEP);
+    size_t n = strlen(path);
+    char *text = flags & 512 ? strcpy(rt_xmalloc(n + 1), path) : slurp(path, &n, o.mode != TXT_SEP);
     TxtTable t;
     NpyError e;
     int rc = txt_parse(text, n, &o, &t, &e);

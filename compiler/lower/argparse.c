@@ -381,12 +381,13 @@ static IrValue *ap_text(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     return lw_pseudo(L, ty_none());
 }
 
-/* args.NAME of a Namespace */
+/* args.NAME of a Namespace (and of the other named records: np.broadcast's attributes) */
 IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp)
 {
     for (int i = 0; i < ns->type->n; i++)
         if (!strcmp(ns->type->keys[i], name)) return lw_tuple_get(L, ns, i, sp);
-    diag_error(sp, "'Namespace' object has no attribute '%s'", name);
+    const char *cls = strrchr(ns->type->name, '.');
+    diag_error(sp, "'%s' object has no attribute '%s'", cls ? cls + 1 : ns->type->name, name);
     return NULL;
 }
 

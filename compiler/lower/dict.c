@@ -234,7 +234,9 @@ IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
 IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp)
 {
     if (lw_is_typeinfo(d->type)) return lw_typeinfo_str(L, d, false, sp);
-    if (d->type->name) return lw_namespace_str(L, d, sp); /* an argparse Namespace */
+    if (d->type->name && !strcmp(d->type->name, "argparse.Namespace")) return lw_namespace_str(L, d, sp);
+    if (d->type->name)
+        return lw_const_str(L, sp, ar_printf(L->a, "<%s object>", d->type->name)); /* np.broadcast */
     int n = d->type->n;
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 1));
     int np = 0;

@@ -128,8 +128,12 @@ gp_array *rt_from_host(gp_dtype dt, int ndim, const int64_t *shape, const void *
 void rt_to_host(const gp_array *a, void *dst);
 /* New C-contiguous copy of a (any strides).  New reference. */
 gp_array *rt_copy(const gp_array *a);
-/* True when a and b may share memory (same buffer and overlapping byte ranges). */
+/* True when a and b may share memory (same buffer and overlapping byte ranges):
+ * np.may_share_memory. */
 bool rt_may_overlap(const gp_array *a, const gp_array *b);
+/* np.shares_memory(a, b): true when an element of a and one of b have a byte in common (exact:
+ * their elements' byte ranges compared, n log n in the sizes, without reading the data). */
+bool rt_shares_memory(const gp_array *a, const gp_array *b);
 /* True when a kernel writing dst while reading src at the same index must read a copy of src:
  * they may overlap and src is not exactly dst (same data, shape, strides, item size). */
 bool rt_store_needs_copy(const gp_array *dst, const gp_array *src);
@@ -486,6 +490,9 @@ void rt_list_append(gp_list *l, const void *elem);            /* copies; retains
 void *rt_list_at(gp_list *l, int64_t i);
 void rt_list_set(gp_list *l, int64_t i, const void *elem); /* retains/releases arrays; refs */
 gp_list *rt_list_sorted(const gp_list *l, bool reverse);      /* scalars and str; new reference */
+/* A 1-d array of a list of Python numbers (bool, int64, float64 or complex128 by the list's
+ * kind): np.fromiter's values.  New reference. */
+gp_array *rt_list_array(const gp_list *l);
 /* items (scalars, str or arrays) in the order of sorted(keys) (as many; scalars or str): sorted(
  * items, key=f) with keys[i] = f(items[i]); new reference */
 gp_list *rt_list_sorted_by(const gp_list *items, const gp_list *keys, bool reverse);
@@ -968,7 +975,8 @@ void rt_tofile(const char *path, const gp_array *a);
 /* cp.loadtxt (flags & 3 == 0), cp.genfromtxt (1) and cp.fromfile(sep=) (2) of path: delim (""
  * for blanks; fromfile: sep), comments (markers separated by '\x1f'), skiprows (genfromtxt:
  * skip_header), max_rows (-1: all; fromfile: count), usecols ("" for all, else the indices
- * separated by ','), flags >> 4 & 3 ndmin, flags & 256 a genfromtxt fill value in fill, missing
+ * separated by ','), flags >> 4 & 3 ndmin, flags & 256 a genfromtxt fill value in fill, flags &
+ * 512 (fromstring) path is the text itself, not a file name; missing
  * (genfromtxt: '\x1f'-separated markers), skip_footer; the values of dtype dtname parsed into
  * an array of dt (float64, int64, uint64, bool or complex128: the caller casts to dtname's) and
  * ndim dimensions (TypeError when NumPy's squeeze gives another).  New reference. */

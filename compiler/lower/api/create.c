@@ -1,7 +1,7 @@
 /*
  * lower/api/create.c — array creation: zeros, ones, empty, full and their *_like forms, arange,
  * linspace, eye, identity, array / asarray / asanyarray (literal lists), asnumpy, copy,
- * asfarray; and the creation routines composed from index arrays and elementwise ops:
+ * asfarray, fromiter (an iterable's numbers through a list); and the creation routines composed from index arrays and elementwise ops:
  * meshgrid, logspace, geomspace, the window functions (bartlett, blackman, hamming, hanning,
  * kaiser), and the index tuples tril_indices / triu_indices (and _from), diag_indices (and
  * _from), mask_indices.  Table: lw_create_api.
@@ -11,6 +11,60 @@
 #include <math.h>
 #include <ctype.h>
 #include <string.h>
+
+/* ---------------------------------------------------------------- fromiter */
+
+/* fromiter(iter, dtype, count=-1, *, like=None): the numbers `list(iter)` gives (a list, a
+ * range, a generator expression ...) as a 1-d array of dtype; a count >= 0 takes the first
+ * count, NumPy's ValueError when there are fewer. */
+static IrValue *api_fromiter(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "fromiter", "iter,dtype,count,like", 2, &a) || !lw_no_arg(a.p[3], "like")) return NULL;
+    Span sp = call->span;
+    DType dt;
+    bool given;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    if (!given) {
+        diag_error(a.p[1]->span, "fromiter() needs a dtype, not None");
+        return NULL;
+    }
+    AstNode *lc = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &a.p[0]);
+    lc->id = call->id; /* list()'s hidden names are this call's */
+    IrValue *xs = lw_expr(L, lc);
+    if (!xs) return NULL;
+    Type *et = xs->type->elem;
+    if (!et ||
+        (et->kind != TY_BOOL && et->kind != TY_INT && et->kind != TY_FLOAT && et->kind != TY_COMPLEX)) {
+        diag_error(a.p[0]->span, "fromiter() takes an iterable of numbers here, not %s", ty_str_of(xs->type));
+        return NULL;
+    }
+    DType from = et->kind == TY_BOOL    ? DT_BOOL
+                 : et->kind == TY_INT   ? DT_INT64
+                 : et->kind == TY_FLOAT ? DT_FLOAT64
+                                        : DT_COMPLEX128;
+    IrValue *x = lw_host_call(L, sp, IR_PYLIB, PY_LIST_ARRAY, ty_array(from, 1), 1, &xs);
+    x = lw_cast_to(L, x, dt, sp);
+    IrValue *count = lw_int_arg_or(L, a.p[2], sp, -1);
+    int64_t c;
+    if (!count || (lw_is_const_int(count, &c) && c < 0)) return count ? x : NULL;
+    IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), xs);
+    IrValue *shortfall = lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew1(L, IR_LOGICAL_NOT, sp, lw_is_neg(L, sp, count)),
+                                lw_binop(L, AOP_LT, sp, n, count));
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &shortfall);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *parts[5] = { lw_const_str(L, sp, "iterator too short: Expected "), lw_str_of(L, count, sp),
+                          lw_const_str(L, sp, " but iterator had only "), lw_str_of(L, n, sp),
+                          lw_const_str(L, sp, " items.") };
+    IrValue *msg = lw_emit(L, IR_STR_CONCAT, sp, ty_str(), 5, parts);
+    ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg)->sval = "ValueError";
+    L->blk = outer;
+    IrValue *stop = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ lw_is_neg(L, sp, count), n, count });
+    return lw_slice_axis(L, sp, x, 0, NULL, stop, NULL);
+}
 
 /* ---------------------------------------------------------------- grids and spaces */
 
@@ -900,6 +954,7 @@ LW_API_NAMED(api_fill)
 LW_API_NAMED(api_like)
 LW_API_PLAIN(api_arange)
 LW_API_PLAIN(api_linspace)
+LW_API_PLAIN(api_fromiter)
 LW_API_ARG(api_eye)
 LW_API_NAMED(api_array)
 static IrValue *api_asnumpy_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
@@ -909,6 +964,7 @@ static IrValue *api_asnumpy_api(Lower *L, AstNode *call, const ApiFn *f, IrValue
 LW_API_PLAIN(api_asfarray)
 
 const ApiFn lw_create_api[] = {
+    { "cupy", "fromiter", api_fromiter_api, 0 },
     { "cupy", "meshgrid", api_meshgrid_api, 0 },
     { "cupy", "logspace", api_logspace_api, 0 },
     { "cupy", "geomspace", api_geomspace_api, 0 },

@@ -49,6 +49,7 @@ static AstNode *ast_call_with(Lower *L, Span sp, AstNode *f, AstNode *first, Ast
     for (int i = 1; i < n; i++) args[i] = call->elts.v[skip + i - 1];
     AstNode *c = lw_ast_call(L, sp, f, n, args);
     c->params = call->params;
+    c->id = call->id; /* hidden names made for the call (sum(), list() ...) are this call's */
     return c;
 }
 
@@ -142,7 +143,9 @@ static IrValue *api_apply_along_axis(Lower *L, AstNode *call)
     AstNode *step = ast_store(
         L, sp, ast_sub(L, sp, lw_ast_name(L, sp, on), lw_ast_name(L, sp, in)),
         ast_call_with(L, sp, f, ast_sub(L, sp, lw_ast_name(L, sp, rn), lw_ast_name(L, sp, in)), call, 3));
-    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, in), range, step));
+    AstNode *loop = lw_ast_for(L, sp, lw_ast_name(L, sp, in), range, step);
+    loop->id = call->id;
+    lw_stmt(L, loop);
     IrValue *out = lw_expr(L, lw_ast_name(L, sp, on));
     if (!out) return NULL;
     /* out reshaped to arr's other axes + func1d's axes, those moved to where axis was */

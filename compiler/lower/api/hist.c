@@ -1,5 +1,6 @@
 /*
- * lower/api/hist.c — counting: bincount, digitize, histogram, histogram2d; the run-time half is
+ * lower/api/hist.c — counting: bincount, digitize, histogram, histogram2d, histogramdd (composed
+ * from digitize and a weighted bincount); the run-time half is
  * runtime/hist.cu.
  *
  * NumPy 2's rules implemented here:
@@ -343,17 +344,150 @@ static IrValue *api_histogram2d(Lower *L, AstNode *call)
     return lw_tuple(L, sp, 3, (IrValue *[]){h, ed[0], ed[1]});
 }
 
+/* ---------------------------------------------------------------- histogramdd */
+
+/* The d-th coordinate of histogramdd's sample: a column of an (N, D) array, or the d-th array
+ * of a list or tuple written in the call. */
+static IrValue *sample_column(Lower *L, Span sp, IrValue *s, AstNode **cols, int d)
+{
+    if (cols) return lw_array_operand(L, cols[d], "histogramdd");
+    LwIx ix;
+    lw_ix_init(&ix, s);
+    lw_ix_all(L, sp, &ix);
+    lw_ix_int(&ix, lw_cint(L, sp, d));
+    return lw_ix_emit(L, sp, &ix);
+}
+
+/* x's bin along one axis of edges e (nb bins): digitize(x, e) - 1, the last edge in the last
+ * bin, and whether it is inside. */
+static IrValue *bin_index(Lower *L, Span sp, IrValue *x, IrValue *e, IrValue *nb, IrValue **inside)
+{
+    DType dt;
+    if (!ty_promote_operands(x->type, e->type, &dt)) return NULL;
+    IrValue *xc = lw_cast_to(L, x, dt, sp), *ec = lw_cast_to(L, e, dt, sp);
+    IrValue *k = lw_emit2(L, IR_DIGITIZE, sp, ty_array(DT_INT64, 1), xc, ec);
+    k->def->dtype = DT_INT64;
+    LwIx ix;
+    lw_ix_init(&ix, ec);
+    lw_ix_int(&ix, lw_cint(L, sp, -1));
+    IrValue *last = lw_ix_emit(L, sp, &ix);
+    IrValue *on_last = lw_ew2(L, IR_EQ, sp, xc, last);
+    IrValue *last_bin = lw_isub(L, sp, nb, lw_cint(L, sp, 1));
+    k = lw_ewise(L, IR_WHERE, sp, 3,
+                 (IrValue *[]){ on_last, last_bin, lw_ew2(L, IR_SUB, sp, k, lw_cint(L, sp, 1)) });
+    *inside = lw_ew2(L, IR_LOGICAL_AND, sp, lw_ew2(L, IR_GE, sp, k, lw_cint(L, sp, 0)),
+                     lw_ew2(L, IR_LT, sp, k, nb));
+    return k;
+}
+
+/* histogramdd(sample, bins=10, range=None, density=None, weights=None) → (H, edges): sample an
+ * (N, D) array whose D is known at compile time, or a list or tuple of D 1-d arrays written in
+ * the call; bins an int or a list or tuple of D ints or edge arrays; range None or D pairs.
+ * Composed: each coordinate's bin (digitize), their flat index, and one weighted bincount of
+ * prod(bins) bins (float64, as NumPy's H), reshaped; density divides by the total and each
+ * axis's bin widths.  edges is a tuple of D arrays (NumPy: a list). */
+static IrValue *api_histogramdd(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "histogramdd", "sample,bins,range,density,weights", 1, &a)) return NULL;
+    AstNode *se = a.p[0], **cols = NULL, *be = a.p[1], *re = a.p[2];
+    bool per_axis = be && (be->kind == AST_LIST || be->kind == AST_TUPLE);
+    IrValue *s = NULL;
+    int D;
+    if (se->kind == AST_LIST || se->kind == AST_TUPLE) {
+        cols = (AstNode **)se->elts.v;
+        D = se->elts.n;
+    } else {
+        s = lw_array_operand(L, se, "histogramdd");
+        if (!s || !lw_real_only(s, se->span, "histogramdd")) return NULL;
+        D = s->type->ndim == 2 ? (int)lw_static_dim(s, 1) : -1;
+        if (D < 0 && s->type->ndim == 2) /* D from bins or range written per axis, checked at run time */
+            D = per_axis                                                ? be->elts.n
+                : re && (re->kind == AST_LIST || re->kind == AST_TUPLE) ? re->elts.n
+                                                                        : -1;
+        if (D < 0) {
+            diag_error(se->span,
+                       "histogramdd() takes an (N, D) sample whose D is known at compile time here (a "
+                       "shape of constants, bins or range given per axis, or a list of D 1-d arrays): "
+                       "the result has D dimensions");
+            return NULL;
+        }
+        if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, lw_dim(L, sp, s, 1), lw_cint(L, sp, D)), "ValueError",
+                         "The dimension of bins must be equal to the dimension of the sample x."))
+            return NULL;
+    }
+    if (D < 1 || D > IR_MAXDIM) {
+        diag_error(se->span, "histogramdd() of %d dimensions is not supported", D);
+        return NULL;
+    }
+    if (per_axis && be->elts.n != D) {
+        diag_error(be->span, "The dimension of bins must be equal to the dimension of the sample x.");
+        return NULL;
+    }
+    bool has_range = re && re->kind != AST_NONE;
+    if (has_range && ((re->kind != AST_LIST && re->kind != AST_TUPLE) || re->elts.n != D)) {
+        diag_error(re->span, "range must be None or %d (min, max) pairs written in place", D);
+        return NULL;
+    }
+    bool density;
+    IrValue *w;
+    if (!density_arg(L, a.p[3], &density) || !opt_array(L, a.p[4], "histogramdd", "weights", &w)) return NULL;
+    if (w && !one_d(w, a.p[4])) return NULL;
+    IrValue *x[IR_MAXDIM], *edges[IR_MAXDIM], *nb[IR_MAXDIM], *flat = NULL, *inside = NULL,
+                                                              *total = lw_cint(L, sp, 1);
+    for (int d = 0; d < D; d++) {
+        if (!(x[d] = sample_column(L, sp, s, cols, d)) || !lw_real_only(x[d], sp, "histogramdd") ||
+            !one_d(x[d], se))
+            return NULL;
+        IrValue *n;
+        if (!bins2_item(L, per_axis ? be->elts.v[d] : be, sp, &n, &edges[d], d)) return NULL;
+        IrValue *lo = NULL, *hi = NULL;
+        bool given = false;
+        if (has_range && !range_pair(L, re->elts.v[d], &given, &lo, &hi)) return NULL;
+        if (!edges[d])
+            edges[d] = hist_edges(L, sp, x[d], n, given ? lo : NULL, given ? hi : NULL,
+                                  given ? DT_FLOAT64 : edge_dtype(x[d]->type->dtype));
+        nb[d] = lw_isub(L, sp, lw_dim(L, sp, edges[d], 0), lw_cint(L, sp, 1));
+        total = lw_imul(L, sp, total, nb[d]);
+    }
+    for (int d = 0; d < D; d++) {
+        IrValue *in, *k = bin_index(L, sp, x[d], edges[d], nb[d], &in);
+        if (!k) return NULL;
+        flat = flat ? lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_MUL, sp, flat, nb[d]), k) : k;
+        inside = inside ? lw_ew2(L, IR_LOGICAL_AND, sp, inside, in) : in;
+    }
+    IrValue *one = w ? lw_cast_to(L, w, DT_FLOAT64, sp) : lw_const_float(L, sp, 1.0);
+    IrValue *wt = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ inside, one, lw_const_float(L, sp, 0.0) });
+    flat = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ inside, flat, lw_cint(L, sp, 0) });
+    if (!flat || !wt) return NULL;
+    IrValue *h = lw_emit(L, IR_BINCOUNT, sp, ty_array(DT_FLOAT64, 1), 3, (IrValue *[]){ flat, total, wt });
+    h->def->dtype = DT_FLOAT64;
+    h = lw_emit_reshape(L, sp, h, D, nb);
+    if (density) {
+        h = lw_ew2(L, IR_TRUEDIV, sp, h, lw_reduce(L, sp, RED_SUM, h, NULL, NULL, NULL));
+        for (int d = 0; d < D; d++) {
+            IrValue *hi = lw_slice_axis(L, sp, edges[d], 0, lw_cint(L, sp, 1), NULL, NULL);
+            IrValue *lo = lw_slice_axis(L, sp, edges[d], 0, NULL, lw_cint(L, sp, -1), NULL);
+            IrValue *width = lw_cast_to(L, lw_ew2(L, IR_SUB, sp, hi, lo), DT_FLOAT64, sp), *dims[IR_MAXDIM];
+            for (int k = 0; k < D - d; k++) dims[k] = k ? lw_cint(L, sp, 1) : nb[d];
+            if (D - d > 1) width = lw_emit_reshape(L, sp, width, D - d, dims);
+            h = lw_ew2(L, IR_TRUEDIV, sp, h, width);
+        }
+    }
+    return h ? lw_tuple(L, sp, 2, (IrValue *[]){ h, lw_tuple(L, sp, D, edges) }) : NULL;
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_bincount)
 LW_API_PLAIN(api_digitize)
 LW_API_PLAIN(api_histogram)
 LW_API_PLAIN(api_histogram2d)
+LW_API_PLAIN(api_histogramdd)
 
 const ApiFn lw_hist_api[] = {
-    {"cupy", "bincount", api_bincount_api, 0},
-    {"cupy", "digitize", api_digitize_api, 0},
-    {"cupy", "histogram", api_histogram_api, 0},
-    {"cupy", "histogram2d", api_histogram2d_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "bincount", api_bincount_api, 0 },       { "cupy", "digitize", api_digitize_api, 0 },
+    { "cupy", "histogram", api_histogram_api, 0 },     { "cupy", "histogram2d", api_histogram2d_api, 0 },
+    { "cupy", "histogramdd", api_histogramdd_api, 0 }, { NULL, NULL, NULL, 0 },
 };

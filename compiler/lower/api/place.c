@@ -13,7 +13,10 @@
  *   ix_, ravel_multi_index, unravel_index, broadcast_arrays: host shape arithmetic and integer
  *     elementwise ops;
  *   delete (a keep mask, then a gather), insert (NumPy's int and sequence cases: slices, or an
- *     argsort of the positions and two scatters), resize (a cyclic gather), ascontiguousarray.
+ *     argsort of the positions and two scatters), resize (a cyclic gather), ascontiguousarray,
+ *     asfortranarray, require (views when the order holds, else a copy), broadcast (a record of
+ *     the broadcast shape); isfortran, may_share_memory, shares_memory ask the runtime about
+ *     the arrays' strides and memory (runtime/array.c).
  *
  * Errors: NumPy's compile-time messages where the ndim or dtype decides; out-of-bounds index
  * arrays raise NumPy's IndexError from the runtime (rt_adv_get / rt_adv_set); choose and
@@ -725,46 +728,155 @@ static IrValue *api_resize(Lower *L, AstNode *call)
     return r ? lw_emit_reshape(L, sp, r, nd, dims) : NULL;
 }
 
-/* ascontiguousarray(a, dtype=None): a itself when C-contiguous (a.ravel() is then a view), else
- * a C-contiguous copy; at least 1-d, as NumPy gives. */
-static IrValue *api_ascontiguousarray(Lower *L, AstNode *call)
+/* x itself when C-contiguous (x.ravel() is then a view), else a C-contiguous copy. */
+static IrValue *c_order(Lower *L, Span sp, IrValue *x)
 {
-    Args a;
-    if (!lw_bind(call, "ascontiguousarray", "a,dtype", 1, &a)) return NULL;
-    Span sp = call->span;
-    IrValue *x = lw_arraylike(L, a.p[0], "ascontiguousarray");
-    DType dt = x ? x->type->dtype : DT_BOOL;
-    bool given;
-    if (!x || !lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
-    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
-    int nd = x->type->ndim;
     IrValue *dims[IR_MAXDIM];
     lw_shape_of(L, x, sp, dims);
-    if (nd == 0) {
-        dims[0] = lw_cint(L, sp, 1);
-        nd = 1;
-    }
-    return lw_emit_reshape(L, sp, lw_ravel(L, sp, x), nd, dims);
+    return lw_emit_reshape(L, sp, lw_ravel(L, sp, x), x->type->ndim, dims);
 }
 
-/* asfortranarray(a, dtype=None): a itself when Fortran-contiguous, else a copy in Fortran order
- * (strides reversed, as NumPy's); at least 1-d.  a.T is C-contiguous exactly when a is
- * Fortran-contiguous, so this is ascontiguousarray of a.T, transposed back. */
-static IrValue *api_asfortranarray(Lower *L, AstNode *call)
+/* x itself when Fortran-contiguous, else a copy in Fortran order (strides reversed, as
+ * NumPy's): x.T is C-contiguous exactly when x is Fortran-contiguous, so this is c_order of
+ * x.T, transposed back. */
+static IrValue *f_order(Lower *L, Span sp, IrValue *x)
 {
-    Args a;
-    if (!lw_bind(call, "asfortranarray", "a,dtype", 1, &a)) return NULL;
-    Span sp = call->span;
-    IrValue *x = lw_arraylike(L, a.p[0], "asfortranarray");
+    if (x->type->ndim < 2) return c_order(L, sp, x);
+    return lw_emit_transpose(L, sp, c_order(L, sp, lw_emit_transpose(L, sp, x, NULL)), NULL);
+}
+
+/* The array argument e of fname converted to dtype argument de (absent or None: its own). */
+static IrValue *array_as(Lower *L, AstNode *e, AstNode *de, const char *fname, Span sp)
+{
+    IrValue *x = lw_arraylike(L, e, fname);
     DType dt = x ? x->type->dtype : DT_BOOL;
     bool given;
-    if (!x || !lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
-    if (dt != x->type->dtype) x = lw_cast(L, x, dt, sp);
-    int nd = x->type->ndim;
-    if (nd == 0) return lw_emit_reshape(L, sp, x, 1, (IrValue *[]){lw_cint(L, sp, 1)});
-    IrValue *t = lw_emit_transpose(L, sp, x, NULL), *dims[IR_MAXDIM];
-    lw_shape_of(L, t, sp, dims);
-    return lw_emit_transpose(L, sp, lw_emit_reshape(L, sp, lw_ravel(L, sp, t), nd, dims), NULL);
+    if (!x || !lw_dtype_arg(L, de, &dt, &given)) return NULL;
+    return dt != x->type->dtype ? lw_cast(L, x, dt, sp) : x;
+}
+
+/* A 0-d x as a 1-d array of one element (ascontiguousarray and asfortranarray give >= 1-d). */
+static IrValue *at_least_1d(Lower *L, Span sp, IrValue *x)
+{
+    return x->type->ndim ? x : lw_emit_reshape(L, sp, x, 1, (IrValue *[]){ lw_cint(L, sp, 1) });
+}
+
+/* ascontiguousarray(a, dtype=None) / asfortranarray (arg 1): in that order, at least 1-d. */
+static IrValue *api_ascontiguousarray(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "a,dtype", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = array_as(L, a.p[0], a.p[1], f->name, sp);
+    if (!x) return NULL;
+    x = at_least_1d(L, sp, x);
+    return f->arg ? f_order(L, sp, x) : c_order(L, sp, x);
+}
+
+/* require(a, dtype=None, requirements=None): NumPy's flags by letter or name ('C',
+ * 'C_CONTIGUOUS', 'CONTIGUOUS', 'F', 'F_CONTIGUOUS', 'FORTRAN', 'A', 'ALIGNED', 'W', 'WRITEABLE',
+ * 'O', 'OWNDATA', 'E', 'ENSUREARRAY'; a str is its letters): C or F gives that order; O a copy
+ * (gpyc does not know whether an array owns its data); A, W and E hold for every gpyc array.
+ * The requirements are constants (a str or a list or tuple of them written in the call). */
+static IrValue *api_require(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "require", "a,dtype,requirements,like", 1, &a) || !lw_no_arg(a.p[3], "like"))
+        return NULL;
+    Span sp = call->span;
+    IrValue *x = array_as(L, a.p[0], a.p[1], "require", sp);
+    if (!x) return NULL;
+    static const char *const names[][2] = { { "C", "C" },
+                                            { "C_CONTIGUOUS", "C" },
+                                            { "CONTIGUOUS", "C" },
+                                            { "F", "F" },
+                                            { "F_CONTIGUOUS", "F" },
+                                            { "FORTRAN", "F" },
+                                            { "A", "A" },
+                                            { "ALIGNED", "A" },
+                                            { "W", "W" },
+                                            { "WRITEABLE", "W" },
+                                            { "O", "O" },
+                                            { "OWNDATA", "O" },
+                                            { "E", "E" },
+                                            { "ENSUREARRAY", "E" } };
+    AstNode *re = a.p[2];
+    bool flag[128] = { false };
+    int n = re && (re->kind == AST_LIST || re->kind == AST_TUPLE) ? re->elts.n : re && re->kind != AST_NONE;
+    for (int i = 0; i < n; i++) {
+        AstNode *e = re->kind == AST_LIST || re->kind == AST_TUPLE ? re->elts.v[i] : re;
+        const char *s;
+        if (!lw_str_arg(L, e, "", &s)) return NULL;
+        bool whole = re->kind == AST_LIST || re->kind == AST_TUPLE;
+        for (size_t c = 0; c < (whole ? 1 : strlen(s)); c++) {
+            char one[2] = { s[c], 0 };
+            const char *word = whole ? s : one;
+            int k = 0, nk = (int)(sizeof names / sizeof names[0]);
+            while (k < nk && strcasecmp(names[k][0], word)) k++;
+            if (k == nk) {
+                diag_error(e->span, "'%s' is not a requirement (NumPy's KeyError): C, F, A, W, O or E", word);
+                return NULL;
+            }
+            flag[(int)names[k][1][0]] = true;
+        }
+    }
+    if (flag['C'] && flag['F']) {
+        diag_error(re->span, "Cannot specify both \"C\" and \"F\" order");
+        return NULL;
+    }
+    if (flag['O']) return flag['F'] ? f_order(L, sp, lw_copy_of(L, sp, x)) : lw_copy_of(L, sp, x);
+    return flag['C'] ? c_order(L, sp, x) : flag['F'] ? f_order(L, sp, x) : x;
+}
+
+/* isfortran(a): Fortran-contiguous and not C-contiguous (a.T C-contiguous, a not), false for
+ * fewer than 2 dimensions; run-time strides (rt_is_contiguous). */
+static IrValue *api_isfortran(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "isfortran", "a", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "isfortran");
+    if (!x) return NULL;
+    if (x->type->ndim < 2) return lw_const_bool(L, sp, false);
+    IrValue *t = lw_emit_transpose(L, sp, x, NULL);
+    IrValue *f = lw_host_call(L, sp, IR_PYLIB, PY_IS_CONTIG, ty_bool(), 1, &t);
+    IrValue *c = lw_host_call(L, sp, IR_PYLIB, PY_IS_CONTIG, ty_bool(), 1, &x);
+    return lw_ew2(L, IR_LOGICAL_AND, sp, f, lw_ew1(L, IR_LOGICAL_NOT, sp, c));
+}
+
+/* may_share_memory(a, b, max_work=None) (arg PY_MAY_SHARE: the two arrays' byte ranges
+ * overlap) and shares_memory (PY_SHARES_MEMORY: an element's bytes in common, exactly) */
+static IrValue *api_shares_memory(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "a,b,max_work", 2, &a) || !lw_no_arg(a.p[2], "max_work")) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], f->name), *y = x ? lw_array_arg(L, a.p[1], f->name) : NULL;
+    return y ? lw_host_call(L, call->span, IR_PYLIB, f->arg, ty_bool(), 2, (IrValue *[]){ x, y }) : NULL;
+}
+
+/* broadcast(*arrays): NumPy's broadcast object, a record named "numpy.broadcast" of the
+ * broadcast shape, nd, ndim, size and numiter (the shapes checked as broadcast_to checks them). */
+static IrValue *api_broadcast(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    IrValue *t = api_broadcast_arrays(L, call);
+    if (!t) return NULL;
+    IrValue *first = lw_tuple_get(L, t, 0, sp), *dims[IR_MAXDIM];
+    int nd = first->type->ndim;
+    lw_shape_of(L, first, sp, dims);
+    IrValue *size = lw_cint(L, sp, 1);
+    for (int i = 0; i < nd; i++) size = lw_imul(L, sp, size, dims[i]);
+    static const char *keys[] = { "shape", "nd", "ndim", "size", "numiter" };
+    IrValue *vals[] = { lw_tuple(L, sp, nd, dims), lw_cint(L, sp, nd), lw_cint(L, sp, nd), size,
+                        lw_cint(L, sp, call->elts.n) };
+    Type *types[5];
+    for (int i = 0; i < 5; i++) types[i] = vals[i]->type;
+    Type *rt = ty_record(5, keys, types);
+    rt->name = "numpy.broadcast";
+    ir_need_tuple(L->m, rt);
+    return lw_emit(L, IR_TUPLE, sp, rt, 5, vals);
 }
 
 /* ---------------------------------------------------------------- API table */
@@ -781,8 +893,9 @@ LW_API_PLAIN(api_broadcast_arrays)
 LW_API_PLAIN(api_delete)
 LW_API_PLAIN(api_insert)
 LW_API_PLAIN(api_resize)
-LW_API_PLAIN(api_ascontiguousarray)
-LW_API_PLAIN(api_asfortranarray)
+LW_API_PLAIN(api_require)
+LW_API_PLAIN(api_isfortran)
+LW_API_PLAIN(api_broadcast)
 
 /* cupyx.scatter_add(a, slices, value) (NumPy: add.at; scatter_max: maximum.at, scatter_min:
  * minimum.at): value broadcasts to a[slices]; every element combines into its place, so
@@ -858,23 +971,28 @@ static IrValue *api_scatter_api(Lower *L, AstNode *call, const ApiFn *f, IrValue
 }
 
 const ApiFn lw_place_api[] = {
-    {"cupy", "take_along_axis", api_take_along_axis_api, 0},
-    {"cupy", "put_along_axis", api_put_along_axis_api, 0},
-    {"cupy", "put", api_put_api, 0},
-    {"cupy", "place", api_place_api, 0},
-    {"cupy", "putmask", api_place_api, 0},
-    {"cupy", "choose", api_choose_api, 0},
-    {"cupy", "ix_", api_ix_api, 0},
-    {"cupy", "ravel_multi_index", api_ravel_multi_index_api, 0},
-    {"cupy", "unravel_index", api_unravel_index_api, 0},
-    {"cupy", "broadcast_arrays", api_broadcast_arrays_api, 0},
-    {"cupy", "delete", api_delete_api, 0},
-    {"cupy", "insert", api_insert_api, 0},
-    {"cupy", "resize", api_resize_api, 0},
-    {"cupy", "ascontiguousarray", api_ascontiguousarray_api, 0},
-    {"cupy", "asfortranarray", api_asfortranarray_api, 0},
-    {"cupyx", "scatter_add", api_scatter_api, SCATTER_ADD},
-    {"cupyx", "scatter_max", api_scatter_api, SCATTER_MAX},
-    {"cupyx", "scatter_min", api_scatter_api, SCATTER_MIN},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "take_along_axis", api_take_along_axis_api, 0 },
+    { "cupy", "put_along_axis", api_put_along_axis_api, 0 },
+    { "cupy", "put", api_put_api, 0 },
+    { "cupy", "place", api_place_api, 0 },
+    { "cupy", "putmask", api_place_api, 0 },
+    { "cupy", "choose", api_choose_api, 0 },
+    { "cupy", "ix_", api_ix_api, 0 },
+    { "cupy", "ravel_multi_index", api_ravel_multi_index_api, 0 },
+    { "cupy", "unravel_index", api_unravel_index_api, 0 },
+    { "cupy", "broadcast_arrays", api_broadcast_arrays_api, 0 },
+    { "cupy", "delete", api_delete_api, 0 },
+    { "cupy", "insert", api_insert_api, 0 },
+    { "cupy", "resize", api_resize_api, 0 },
+    { "cupy", "ascontiguousarray", api_ascontiguousarray, 0 },
+    { "cupy", "asfortranarray", api_ascontiguousarray, 1 },
+    { "cupy", "require", api_require_api, 0 },
+    { "cupy", "isfortran", api_isfortran_api, 0 },
+    { "cupy", "may_share_memory", api_shares_memory, PY_MAY_SHARE },
+    { "cupy", "shares_memory", api_shares_memory, PY_SHARES_MEMORY },
+    { "cupy", "broadcast", api_broadcast_api, 0 },
+    { "cupyx", "scatter_add", api_scatter_api, SCATTER_ADD },
+    { "cupyx", "scatter_max", api_scatter_api, SCATTER_MAX },
+    { "cupyx", "scatter_min", api_scatter_api, SCATTER_MIN },
+    { NULL, NULL, NULL, 0 },
 };

@@ -258,8 +258,10 @@ static IrValue *api_loadtxt(Lower *L, AstNode *call, const char *fname)
     return r;
 }
 
-/* fromfile(file, dtype, count, sep) of a text file. */
-static IrValue *fromfile_text(Lower *L, Span sp, IrValue *file, DType dt, IrValue *count, const char *sep)
+/* fromfile(file, dtype, count, sep) of a text file; fromstring(string, dtype, count, sep) when
+ * in_place (file is then the text itself). */
+static IrValue *fromfile_text(Lower *L, Span sp, IrValue *file, DType dt, IrValue *count, const char *sep,
+                              bool in_place)
 {
     DType wide = wide_dtype(dt);
     IrValue *args[11] = { file,
@@ -268,7 +270,7 @@ static IrValue *fromfile_text(Lower *L, Span sp, IrValue *file, DType dt, IrValu
                           lw_cint(L, sp, 0),
                           count,
                           lw_const_str(L, sp, ""),
-                          lw_cint(L, sp, TXT_SEP),
+                          lw_cint(L, sp, TXT_SEP | (in_place ? 512 : 0)),
                           lw_const_float(L, sp, 0),
                           lw_const_str(L, sp, ""),
                           lw_cint(L, sp, 0),
@@ -439,13 +441,42 @@ static IrValue *api_fromfile(Lower *L, AstNode *call)
         diag_error(a.p[4]->span, "fromfile(): offset is only permitted for binary files");
         return NULL;
     }
-    if (*sep && count) return fromfile_text(L, sp, f, dt, count, sep);
+    if (*sep && count) return fromfile_text(L, sp, f, dt, count, sep, false);
     IrValue *offset = count ? lw_int_arg_or(L, a.p[4], sp, 0) : NULL;
     if (!offset) return NULL;
     IrValue *args[3] = { f, count, offset };
     IrValue *r = lw_emit(L, IR_FROMFILE, sp, ty_array(dt, 1), 3, args);
     r->def->dtype = dt;
     return r;
+}
+
+/* fromstring(string, dtype=float, count=-1, *, sep, like=None): the numbers of a str (known at
+ * compile or at run time) separated by sep, as fromfile(sep=) reads a file; NumPy 2 refuses
+ * the binary mode (sep ''). */
+static IrValue *api_fromstring(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "fromstring", "string,dtype,count,sep,like", 1, &a) || !lw_no_arg(a.p[4], "like"))
+        return NULL;
+    IrValue *s = lw_expr(L, a.p[0]);
+    if (!s) return NULL;
+    if (s->type->kind != TY_STR) {
+        diag_error(a.p[0]->span, "fromstring() takes a str here, not %s", ty_str_of(s->type));
+        return NULL;
+    }
+    DType dt = DT_FLOAT64;
+    bool given;
+    const char *sep;
+    if (!lw_dtype_arg(L, a.p[1], &dt, &given) || !lw_str_arg(L, a.p[3], "", &sep)) return NULL;
+    if (!given) dt = DT_FLOAT64;
+    if (!*sep) {
+        diag_error(a.p[3] ? a.p[3]->span : sp,
+                   "The binary mode of fromstring is removed, use frombuffer instead");
+        return NULL;
+    }
+    IrValue *count = lw_int_arg_or(L, a.p[2], sp, -1);
+    return count ? fromfile_text(L, sp, s, dt, count, sep, true) : NULL;
 }
 
 /* a.tofile(fid, sep='', format='%s'): sep '' (binary: the bytes in C order), else text */
@@ -468,9 +499,14 @@ static IrValue *api_tofile(Lower *L, AstNode *call, const ApiFn *fn, IrValue *se
 LW_API_NAMED(api_loadtxt)
 LW_API_PLAIN(api_savetxt)
 LW_API_PLAIN(api_fromfile)
+LW_API_PLAIN(api_fromstring)
 
 const ApiFn lw_txtio_api[] = {
-    { "cupy", "loadtxt", api_loadtxt_api, 0 },   { "cupy", "genfromtxt", api_loadtxt_api, 0 },
-    { "cupy", "savetxt", api_savetxt_api, 0 },   { "cupy", "fromfile", api_fromfile_api, 0 },
-    { "cupy.ndarray", "tofile", api_tofile, 0 }, { NULL, NULL, NULL, 0 },
+    { "cupy", "loadtxt", api_loadtxt_api, 0 },
+    { "cupy", "genfromtxt", api_loadtxt_api, 0 },
+    { "cupy", "savetxt", api_savetxt_api, 0 },
+    { "cupy", "fromfile", api_fromfile_api, 0 },
+    { "cupy", "fromstring", api_fromstring_api, 0 },
+    { "cupy.ndarray", "tofile", api_tofile, 0 },
+    { NULL, NULL, NULL, 0 },
 };

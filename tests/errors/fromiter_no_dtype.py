@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.fromiter(range(3), dtype=None)

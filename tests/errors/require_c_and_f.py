@@ -1,0 +1,3 @@
+import cupy as cp
+
+r = cp.require(cp.ones((2, 3)), requirements=["C", "F"])
