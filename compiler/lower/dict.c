@@ -238,16 +238,19 @@ IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp)
     if (d->type->name)
         return lw_const_str(L, sp, ar_printf(L->a, "<%s object>", d->type->name)); /* np.broadcast */
     int n = d->type->n;
-    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 1));
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(4 * n + 1));
     int np = 0;
     for (int i = 0; i < n; i++) {
-        parts[np++] = lw_const_str(L, sp, ar_printf(L->a, "%s'%s': ", i ? ", " : "{", d->type->keys[i]));
+        /* the key as Python's repr quotes and escapes it ("it's", 'tab\t') */
+        parts[np++] = lw_const_str(L, sp, i ? ", " : "{");
+        parts[np++] = lw_format_part(L, lw_const_str(L, sp, d->type->keys[i]), "", 'r', sp, sp);
+        parts[np++] = lw_const_str(L, sp, ": ");
         IrValue *v = lw_tuple_get(L, d, i, sp);
         if (v->type->kind == TY_TUPLE && v->type->keys) v = lw_dict_str(L, v, sp);
         else v = lw_format_part(L, v, "", 'r', sp, sp);
         if (!v) return NULL;
         parts[np++] = v;
     }
-    parts[np++] = lw_const_str(L, sp, "}");
+    parts[np++] = lw_const_str(L, sp, n ? "}" : "{}");
     return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), np, parts);
 }

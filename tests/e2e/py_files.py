@@ -70,7 +70,7 @@ with open(P + "t.csv", "w") as f:
     print("# x,y", file=f)
     for i in range(4):
         print(i, i * 0.5, sep=",", file=f)
-t = cp.loadtxt(P + "t.csv", delimiter=",")
+t = cp.loadtxt(P + "t.csv", delimiter=",", ndmin=2)
 print(t.shape, t.sum(axis=0))
 
 # pathlib
