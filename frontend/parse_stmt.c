@@ -410,6 +410,310 @@ static AstNode *withstmt(Parser *p, TSNode n)
     return w;
 }
 
+/* ---------------------------------------------------------------- match
+ * `match S:` becomes the if/elif chain Python's semantics amount to, over literal, capture,
+ * wildcard, value, | , as and sequence patterns: S is evaluated once into a hidden name (a
+ * plain name S is read as it is), each case is one `if` whose condition tests its pattern
+ * (literals and dotted values with ==, None/True/False with `is`, a sequence pattern by
+ * isinstance(m, (tuple, list)) and len(m) == n, then each item on m[k]), binds its captures
+ * with := in pattern order, then tests its guard; an irrefutable last case is the else. */
+
+typedef struct Pat {
+    AstNode *cond; /* NULL: always true */
+    Vec binds; /* AST_WALRUS nodes, in order */
+} Pat;
+
+static AstNode *mk_name(Parser *p, TSNode at, const char *name)
+{
+    AstNode *e = ps_mk(p, AST_NAME, at);
+    e->sval = name;
+    return e;
+}
+
+/* a and b (either NULL: the other). */
+static AstNode *mk_and(Parser *p, TSNode at, AstNode *a, AstNode *b)
+{
+    if (!a || !b) return a ? a : b;
+    AstNode *e = ps_mk(p, AST_BOOLOP, at);
+    e->op = AOP_AND;
+    e->lhs = a;
+    e->rhs = b;
+    return e;
+}
+
+static AstNode *mk_cmp(Parser *p, TSNode at, AstNode *a, AstOp op, AstNode *b)
+{
+    AstNode *e = ps_mk(p, AST_COMPARE, at);
+    vec_push(&e->elts, a);
+    vec_push(&e->elts, b);
+    vec_push(&e->ops, (void *)(intptr_t)op);
+    e->elts = ps_freeze(p, &e->elts);
+    e->ops = ps_freeze(p, &e->ops);
+    return e;
+}
+
+static AstNode *mk_call(Parser *p, TSNode at, const char *fn, AstNode *a, AstNode *b)
+{
+    AstNode *e = ps_mk(p, AST_CALL, at);
+    e->lhs = mk_name(p, at, fn);
+    vec_push(&e->elts, a);
+    if (b) vec_push(&e->elts, b);
+    e->elts = ps_freeze(p, &e->elts);
+    return e;
+}
+
+/* subj[k] */
+static AstNode *mk_item(Parser *p, TSNode at, AstNode *subj, int k)
+{
+    AstNode *e = ps_mk(p, AST_SUBSCRIPT, at);
+    e->lhs = subj;
+    e->rhs = ps_mk(p, AST_INT, at);
+    e->rhs->ival = k;
+    return e;
+}
+
+static bool pattern(Parser *p, TSNode n, AstNode *subj, Pat *out);
+
+/* Binds name to subj (a capture). */
+static void capture(Parser *p, TSNode at, const char *name, AstNode *subj, Pat *out)
+{
+    AstNode *w = ps_mk(p, AST_WALRUS, at);
+    w->lhs = mk_name(p, at, name);
+    w->rhs = subj;
+    vec_push(&out->binds, w);
+}
+
+/* A sequence pattern of the items its kids (case_pattern nodes) give, over subj. */
+static bool seq_pattern(Parser *p, TSNode n, Kids items, AstNode *subj, Pat *out)
+{
+    AstNode *types = ps_mk(p, AST_TUPLE, n);
+    vec_push(&types->elts, mk_name(p, n, "tuple"));
+    vec_push(&types->elts, mk_name(p, n, "list"));
+    types->elts = ps_freeze(p, &types->elts);
+    AstNode *len = ps_mk(p, AST_INT, n);
+    len->ival = items.n;
+    AstNode *cond = mk_and(p, n, mk_call(p, n, "isinstance", subj, types),
+                           mk_cmp(p, n, mk_call(p, n, "len", subj, NULL), AOP_EQ, len));
+    for (int k = 0; k < items.n; k++) {
+        TSNode it = items.k[k].node;
+        Pat sub = { 0 };
+        if (!pattern(p, it, mk_item(p, it, subj, k), &sub)) return false;
+        /* an item's captures bind after the tests before it, as Python's left-to-right match */
+        for (int i = 0; i < sub.binds.n; i++) vec_push(&out->binds, sub.binds.v[i]);
+        cond = mk_and(p, it, cond, sub.cond);
+    }
+    out->cond = mk_and(p, n, out->cond, cond);
+    return true;
+}
+
+/* One case_pattern (or a _simple_pattern child) n over subj: its test and captures. */
+static bool pattern(Parser *p, TSNode n, AstNode *subj, Pat *out)
+{
+    Kids nk = ps_named_kids(p, n);
+    Kids all = ps_kids_of(p, n);
+    if (ps_is(n, "case_pattern")) {
+        if (nk.n == 0) return true; /* _ */
+        if (nk.n == 1 && all.n == 1) return pattern(p, nk.k[0].node, subj, out);
+        if (all.n == 2 && ps_is(all.k[0].node, "-") && nk.n == 1) { /* a negative number */
+            TSNode num = nk.k[0].node;
+            AstNode *lit = ps_mk(p, AST_UNARY, n);
+            lit->op = AOP_NEG;
+            lit->lhs = ps_is(num, "integer") ? ps_integer(p, num, true) : ps_floating(p, num);
+            out->cond = mk_and(p, n, out->cond, mk_cmp(p, n, subj, AOP_EQ, lit));
+            return true;
+        }
+    }
+    if (ps_is(n, "integer") || ps_is(n, "float") || ps_is(n, "string") || ps_is(n, "concatenated_string")) {
+        out->cond = mk_and(p, n, out->cond, mk_cmp(p, n, subj, AOP_EQ, ps_expr(p, n)));
+        return true;
+    }
+    if (ps_is(n, "none")) {
+        out->cond = mk_and(p, n, out->cond, mk_cmp(p, n, subj, AOP_IS, ps_expr(p, n)));
+        return true;
+    }
+    if (ps_is(n, "true") || ps_is(n, "false")) { /* `is True`: a bool equal to it */
+        AstNode *is_bool = mk_call(p, n, "isinstance", subj, mk_name(p, n, "bool"));
+        out->cond = mk_and(p, n, out->cond, mk_and(p, n, is_bool, mk_cmp(p, n, subj, AOP_EQ, ps_expr(p, n))));
+        return true;
+    }
+    if (ps_is(n, "dotted_name")) {
+        if (nk.n == 1) { /* a capture */
+            capture(p, n, ps_text_of(p, n), subj, out);
+            return true;
+        }
+        AstNode *v = mk_name(p, nk.k[0].node, ps_text_of(p, nk.k[0].node));
+        for (int i = 1; i < nk.n; i++) {
+            AstNode *a = ps_mk(p, AST_ATTR, nk.k[i].node);
+            a->lhs = v;
+            a->sval = ps_text_of(p, nk.k[i].node);
+            v = a;
+        }
+        out->cond = mk_and(p, n, out->cond, mk_cmp(p, n, subj, AOP_EQ, v));
+        return true;
+    }
+    if (ps_is(n, "as_pattern")) {
+        TSNode alias = nk.k[nk.n - 1].node;
+        if (!pattern(p, nk.k[0].node, subj, out)) return false;
+        capture(p, alias, ps_text_of(p, alias), subj, out);
+        return true;
+    }
+    if (ps_is(n, "union_pattern")) {
+        AstNode *any = NULL;
+        for (int i = 0; i < nk.n; i++) {
+            Pat alt = { 0 };
+            if (!pattern(p, nk.k[i].node, subj, &alt)) return false;
+            if (alt.binds.n) {
+                ps_error_at(p, ps_span_of(p, nk.k[i].node),
+                            "a capture inside a | pattern is not supported: bind the whole with "
+                            "`case 1 | 2 as n:`");
+                return false;
+            }
+            if (!alt.cond) return true; /* `_` among the alternatives: always */
+            if (!any) {
+                any = alt.cond;
+            } else {
+                AstNode *o = ps_mk(p, AST_BOOLOP, n);
+                o->op = AOP_OR;
+                o->lhs = any;
+                o->rhs = alt.cond;
+                any = o;
+            }
+        }
+        out->cond = mk_and(p, n, out->cond, any);
+        return true;
+    }
+    if (ps_is(n, "tuple_pattern") || ps_is(n, "list_pattern")) {
+        for (int i = 0; i < nk.n; i++)
+            if (ps_is(nk.k[i].node, "splat_pattern") ||
+                (ps_is(nk.k[i].node, "case_pattern") && ps_named_kids(p, nk.k[i].node).n == 1 &&
+                 ps_is(ps_named_kids(p, nk.k[i].node).k[0].node, "splat_pattern"))) {
+                ps_error_at(p, ps_span_of(p, nk.k[i].node),
+                            "star patterns (*rest) are not supported: match the items one by one");
+                return false;
+            }
+        return seq_pattern(p, n, nk, subj, out);
+    }
+    const char *what = ps_is(n, "class_pattern")     ? "class patterns (C(...))"
+                       : ps_is(n, "dict_pattern")    ? "mapping patterns ({k: v})"
+                       : ps_is(n, "splat_pattern")   ? "star patterns (*rest)"
+                       : ps_is(n, "complex_pattern") ? "complex literal patterns"
+                       : ps_is(n, "keyword_pattern") ? "keyword patterns"
+                                                     : "this pattern";
+    ps_error_at(p, ps_span_of(p, n),
+                "%s are not supported in case: match literals, names, _, |, `as` and tuples of them", what);
+    return false;
+}
+
+/* A case's test: its pattern (several comma-separated: a tuple pattern), captures, guard. */
+/* An irrefutable case (no test, no guard) sets *irrefutable and puts its captures, as
+ * assignments, in prelude. */
+static AstNode *case_test(Parser *p, TSNode c, AstNode *subj, bool *irrefutable, Vec *prelude)
+{
+    Kids nk = ps_named_kids(p, c);
+    Kids pats = { .k = ar_alloc(p->scratch, sizeof(Kid) * (size_t)(nk.n ? nk.n : 1)), .n = 0 };
+    for (int i = 0; i < nk.n; i++)
+        if (ps_is(nk.k[i].node, "case_pattern")) pats.k[pats.n++] = nk.k[i];
+    Pat pt = { 0 };
+    bool ok = pats.n == 1 ? pattern(p, pats.k[0].node, subj, &pt) : seq_pattern(p, c, pats, subj, &pt);
+    if (!ok) return NULL;
+    TSNode guard = ps_field(c, "guard");
+    *irrefutable = !pt.cond && ts_node_is_null(guard);
+    AstNode *cond = pt.cond;
+    if (*irrefutable) { /* case n: its captures are assignments at the top of its block */
+        for (int i = 0; i < pt.binds.n; i++) {
+            AstNode *w = pt.binds.v[i], *as = ps_mk(p, AST_ASSIGN, c);
+            as->span = w->span;
+            vec_push(&as->elts, w->lhs);
+            as->elts = ps_freeze(p, &as->elts);
+            as->rhs = w->rhs;
+            vec_push(prelude, as);
+        }
+    } else if (pt.binds.n) { /* (n := m, ..., True)[-1]: binds, and is true whatever the values */
+        AstNode *t = ps_mk(p, AST_TUPLE, c);
+        for (int i = 0; i < pt.binds.n; i++) vec_push(&t->elts, pt.binds.v[i]);
+        AstNode *yes = ps_mk(p, AST_BOOL, c);
+        yes->ival = 1;
+        vec_push(&t->elts, yes);
+        t->elts = ps_freeze(p, &t->elts);
+        cond = mk_and(p, c, cond, mk_item(p, c, t, pt.binds.n));
+    }
+    vec_free(&pt.binds);
+    if (!ts_node_is_null(guard)) {
+        Kids gk = ps_named_kids(p, guard);
+        cond = mk_and(p, guard, cond, gk.n ? ps_expr(p, gk.k[0].node) : ps_bad(p, guard, "invalid syntax"));
+    }
+    if (!cond) {
+        cond = ps_mk(p, AST_BOOL, c);
+        cond->ival = 1;
+    }
+    return cond;
+}
+
+/* match S: case ...: the hidden assignment (when S is not a name) and the if chain, to out. */
+static void matchstmt(Parser *p, TSNode n, Vec *out)
+{
+    Kids ks = ps_kids_of(p, n);
+    Vec subjects = { 0 };
+    TSNode body = ps_field(n, "body");
+    for (int i = 0; i < ks.n; i++)
+        if (ks.k[i].field && !strcmp(ks.k[i].field, "subject"))
+            vec_push(&subjects, ps_value(p, ks.k[i].node));
+    AstNode *subj;
+    if (subjects.n == 1 && ((AstNode *)subjects.v[0])->kind == AST_NAME) {
+        subj = subjects.v[0];
+    } else {
+        AstNode *val = subjects.v[0];
+        if (subjects.n > 1) { /* match a, b: a tuple */
+            val = ps_mk(p, AST_TUPLE, n);
+            val->elts = ps_freeze(p, &subjects);
+        }
+        AstNode *as = ps_mk(p, AST_ASSIGN, n);
+        subj = mk_name(p, n, ar_printf(p->a, "match@%d", as->id));
+        vec_push(&as->elts, subj);
+        as->elts = ps_freeze(p, &as->elts);
+        as->rhs = val;
+        vec_push(out, as);
+    }
+    vec_free(&subjects);
+    AstNode *first = NULL, **tail = &first;
+    Kids cs = ts_node_is_null(body) ? (Kids){ 0 } : ps_named_kids(p, body);
+    TSNode open = { 0 }; /* an irrefutable case before this one */
+    for (int i = 0; i < cs.n; i++) {
+        TSNode c = cs.k[i].node;
+        if (!ps_is(c, "case_clause")) continue;
+        if (!ts_node_is_null(open)) {
+            Kids pk = ps_named_kids(p, open);
+            char *text = ps_text_of(p, pk.k[0].node);
+            if (!strcmp(text, "_"))
+                ps_error_at(p, ps_span_of(p, pk.k[0].node), "wildcard makes remaining patterns unreachable");
+            else
+                ps_error_at(p, ps_span_of(p, pk.k[0].node),
+                            "name capture '%s' makes remaining patterns unreachable", text);
+            return;
+        }
+        bool irrefutable = false;
+        Vec prelude = { 0 };
+        AstNode *cond = case_test(p, c, subj, &irrefutable, &prelude);
+        if (!cond) continue;
+        AstNode *then = block(p, ps_field(c, "consequence"), c);
+        if (prelude.n) {
+            for (int j = 0; j < then->body.n; j++) vec_push(&prelude, then->body.v[j]);
+            then->body = ps_freeze(p, &prelude);
+        }
+        if (irrefutable && tail != &first) {
+            *tail = then; /* the last case: the else */
+        } else {
+            AstNode *s = ps_mk(p, AST_IF, c);
+            s->cond = cond;
+            s->then = then;
+            *tail = s;
+            tail = &s->els;
+        }
+        if (irrefutable) open = c;
+    }
+    if (first) vec_push(out, first);
+}
+
 /* One statement (tree-sitter's _simple_statement or _compound_statement), appended to out. */
 static void stmt_inner(Parser *p, TSNode n, Vec *out)
 {
@@ -514,7 +818,7 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
         ps_error_at(p, ps_keyword_span(p, n), "try statements are not supported");
         return;
     } else if (strcmp(t, "match_statement") == 0) {
-        ps_error_at(p, ps_keyword_span(p, n), "match statements are not supported");
+        matchstmt(p, n, out);
         return;
     } else if (strcmp(t, "raise_statement") == 0) {
         Kids ks = ps_named_kids(p, n);

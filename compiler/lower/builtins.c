@@ -10,6 +10,54 @@
 #include <math.h>
 #include <string.h>
 
+/* Whether a value of type t is an instance of the class cls names (a builtin type's name, or
+ * ndarray as cp.ndarray / np.ndarray); -1 when cls names no class isinstance knows. */
+static int instance_of(const Type *t, const AstNode *cls)
+{
+    static const struct {
+        const char *name;
+        TypeKind kind, also;
+    } classes[] = {
+        { "int", TY_INT, TY_BOOL },      { "float", TY_FLOAT, TY_FLOAT },
+        { "bool", TY_BOOL, TY_BOOL },    { "complex", TY_COMPLEX, TY_COMPLEX },
+        { "str", TY_STR, TY_STR },       { "list", TY_LIST, TY_LIST },
+        { "tuple", TY_TUPLE, TY_TUPLE }, { "dict", TY_TUPLE, TY_TUPLE },
+    };
+    if (cls->kind == AST_ATTR && !strcmp(cls->sval, "ndarray")) return t->kind == TY_ARRAY;
+    if (cls->kind != AST_NAME) return -1;
+    for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
+        if (strcmp(classes[i].name, cls->sval)) continue;
+        if (t->kind == TY_TUPLE) /* a dict record is a tuple at run time, but no tuple */
+            return (t->keys != NULL) == !strcmp(cls->sval, "dict");
+        return t->kind == classes[i].kind || t->kind == classes[i].also;
+    }
+    return -1;
+}
+
+/* isinstance(obj, cls) or isinstance(obj, (cls, ...)): a compile-time answer from obj's
+ * static type (obj is evaluated for its effects). */
+static IrValue *isinstance_of(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "isinstance", "obj,class_or_tuple", 2, &a)) return NULL;
+    IrValue *v = lw_expr(L, a.p[0]);
+    if (!v) return NULL;
+    AstNode *c = a.p[1];
+    int n = c->kind == AST_TUPLE ? c->elts.n : 1;
+    bool yes = false;
+    for (int i = 0; i < n; i++) {
+        AstNode *k = c->kind == AST_TUPLE ? c->elts.v[i] : c;
+        int r = instance_of(v->type, k);
+        if (r < 0) {
+            diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict or "
+                                "cp.ndarray here (or a tuple of them)");
+            return NULL;
+        }
+        yes = yes || r;
+    }
+    return lw_const_bool(L, call->span, yes);
+}
+
 /* min(a, b, ...) / max(a, b, ...) of real numbers and 0-d arrays.  Python returns the first
  * least / greatest argument (b < a / b > a replaces a: a NaN compares false).  Of Python
  * scalars the result is a scalar (gpyc's minimum / maximum); with a 0-d array among them, the
@@ -265,6 +313,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         r->def->ival = rev;
         return r;
     }
+    if (!strcmp(name, "isinstance")) return isinstance_of(L, call);
     if (!strcmp(name, "range")) {
         diag_error(sp, "range() is supported only as the iterable of a for loop");
         return NULL;

@@ -971,6 +971,25 @@ static IrValue *lower_boolop(Lower *L, AstNode *e)
     return lw_load(L, tmp, e->span);
 }
 
+/* a OP b of two constant ints (len() of a tuple, a constant argument) folded to a constant
+ * bool, so that `len(t) == 3 and t[2] ...` compiles only the branch that runs; else NULL. */
+static IrValue *const_compare(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b)
+{
+    int64_t x, y;
+    if (a->type->kind != TY_INT || b->type->kind != TY_INT || !lw_is_const_int(a, &x) ||
+        !lw_is_const_int(b, &y))
+        return NULL;
+    switch (op) {
+    case AOP_EQ: return lw_const_bool(L, sp, x == y);
+    case AOP_NE: return lw_const_bool(L, sp, x != y);
+    case AOP_LT: return lw_const_bool(L, sp, x < y);
+    case AOP_LE: return lw_const_bool(L, sp, x <= y);
+    case AOP_GT: return lw_const_bool(L, sp, x > y);
+    case AOP_GE: return lw_const_bool(L, sp, x >= y);
+    default: return NULL;
+    }
+}
+
 static IrValue *lower_compare(Lower *L, AstNode *e)
 {
     IrValue *none = lw_flow_none_test(L, e); /* x is None, x an optional value */
@@ -983,7 +1002,8 @@ static IrValue *lower_compare(Lower *L, AstNode *e)
         IrValue *cur = lw_expr(L, e->elts.v[i]);
         if (!cur) return NULL;
         AstOp op = (AstOp)(intptr_t)e->ops.v[i - 1];
-        IrValue *c = lw_binop(L, op, e->span, prev, cur);
+        IrValue *c = const_compare(L, op, e->span, prev, cur);
+        if (!c) c = lw_binop(L, op, e->span, prev, cur);
         if (!c) return NULL;
         if (!acc) {
             acc = c;

@@ -164,3 +164,36 @@ xs = cp.arange(40, dtype=cp.int64)[::3]
 h = cp.zeros(6, dtype=cp.int64)
 hist64[1, 32](xs, h)
 print(h)
+
+# jit.grid(2) / jit.grid(3) and jit.gridsize(n) unpacked into one name per axis (grid-stride
+# loops over 2-d and 3-d arrays on 2-d and 3-d launches)
+
+
+@jit.rawkernel()
+def scale2d(x, out):
+    i, j = jit.grid(2)
+    si, sj = jit.gridsize(2)
+    r = i
+    while r < x.shape[0]:
+        c = j
+        while c < x.shape[1]:
+            out[r, c] = x[r, c] * 3 + r - c
+            c += sj
+        r += si
+
+
+@jit.rawkernel()
+def index3d(out):
+    x, y, z = jit.grid(3)
+    nx, ny, nz = jit.gridsize(3)
+    if x < out.shape[0] and y < out.shape[1] and z < out.shape[2]:
+        out[x, y, z] = x * 100 + y * 10 + z + nx * 0 + ny * 0 + nz * 0
+
+
+g2 = cp.arange(35, dtype=cp.int64).reshape(5, 7)
+o3 = cp.zeros((5, 7), dtype=cp.int64)
+scale2d((2, 2), (2, 2), (g2, o3))
+print(o3)
+o4 = cp.full((3, 4, 2), -1, dtype=cp.int32)
+index3d((1, 2, 1), (4, 2, 2), (o4,))
+print(o4)

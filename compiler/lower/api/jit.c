@@ -11,7 +11,7 @@
  * of its own (a UK_RAW of a UK_MODULE, as a cp.RawKernel), launched by the RawKernel path.
  *
  * The subset (CuPy's cupyx.jit): jit.threadIdx/blockIdx/blockDim/gridDim .x/.y/.z (uint32),
- * jit.warpsize, jit.laneid(), jit.grid(1), jit.gridsize(1), jit.syncthreads(),
+ * jit.warpsize, jit.laneid(), jit.grid(n), jit.gridsize(n) (n 2 or 3 unpacked: i, j = jit.grid(2)), jit.syncthreads(),
  * jit.syncwarp(mask), the shfl_*_sync family, jit.shared_memory(dtype, size) assigned to a name
  * (a plain pointer, indexed s[i]), x.shape[k] and x.size of an array parameter, jit.atomic_*
  * (add sub exch min max inc dec cas and or xor) on array[index], `range` loops with
@@ -56,6 +56,24 @@ typedef struct Jit {
 } Jit;
 
 static const char *const WHAT = "in a @cupyx.jit.rawkernel function";
+
+/* n of a call jit.grid(n) / jit.gridsize(n) written with an int literal n from 1 to 3, else 0. */
+static int jgrid_ndim(const AstNode *call)
+{
+    const AstNode *n = call->elts.n == 1 && !call->params.n ? call->elts.v[0] : NULL;
+    return n && n->kind == AST_INT && n->ival >= 1 && n->ival <= 3 ? (int)n->ival : 0;
+}
+
+/* Axis k (0 x, 1 y, 2 z) of jit.grid (the thread's absolute index) or jit.gridsize (the
+ * threads in the grid along the axis), as CuPy computes them: uint32. */
+static void jgrid_axis(StrBuf *o, const char *fn, int k)
+{
+    char a = "xyz"[k];
+    if (!strcmp(fn, "grid"))
+        sb_printf(o, "(blockIdx.%c * blockDim.%c + threadIdx.%c)", a, a, a);
+    else
+        sb_printf(o, "(blockDim.%c * gridDim.%c)", a, a);
+}
 
 static bool jfail(Jit *J, Span sp, const char *msg)
 {
@@ -391,12 +409,13 @@ static bool jcall(Jit *J, AstNode *e, StrBuf *o, JVal *t)
         return true;
     }
     if (jn && (!strcmp(jn, "grid") || !strcmp(jn, "gridsize"))) {
-        if (e->elts.n != 1 || e->params.n || ((AstNode *)e->elts.v[0])->kind != AST_INT ||
-            ((AstNode *)e->elts.v[0])->ival != 1)
+        if (jgrid_ndim(e) != 1)
             return jfail(J, e->span,
-                         ar_printf(J->L->a, "jit.%s(n) with n other than 1 is not supported", jn));
-        sb_puts(o,
-                !strcmp(jn, "grid") ? "(blockIdx.x * blockDim.x + threadIdx.x)" : "(blockDim.x * gridDim.x)");
+                         ar_printf(J->L->a,
+                                   "jit.%s(n) other than jit.%s(1) is a tuple: unpack it "
+                                   "(i, j = jit.%s(2); n is 1, 2 or 3)",
+                                   jn, jn, jn));
+        jgrid_axis(o, jn, 0);
         return true;
     }
     if (jn && !strncmp(jn, "shfl_", 5) && strstr(jn, "_sync")) {
@@ -593,20 +612,12 @@ static bool jshared(Jit *J, AstNode *target, AstNode *call)
     return true;
 }
 
-/* target = value (op: AOP_NONE) or target op= value. */
-static bool jassign(Jit *J, int n, AstNode *target, AstOp op, AstNode *value, Span sp)
+/* target = v, a C expression of type tv: a new local name is declared with tv's type, an
+ * existing one (or an element) converts v to its own. */
+static bool jstore(Jit *J, int n, AstNode *target, const char *v, JVal tv, Span sp)
 {
-    StrBuf v SB_SCOPED = { 0 }, line SB_SCOPED = { 0 };
-    JVal tv = { 0 };
-    const char *jn = value->kind == AST_CALL ? after(qualname(J, value->lhs), "cupyx.jit.") : NULL;
-    if (target->kind == AST_NAME && op == AOP_NONE && jn && !strcmp(jn, "shared_memory"))
-        return jshared(J, target, value);
-    if (target->kind != AST_NAME && target->kind != AST_SUBSCRIPT)
-        return jfail(J, target->span, "assigning to this target is not supported");
-    bool ok = op != AOP_NONE ? jbinop(J, value, op, target, value, &v, &tv) : jscalar(J, value, &v, &tv);
-    JVal tt = { 0 };
-    StrBuf tgt SB_SCOPED = { 0 };
-    if (ok && target->kind == AST_NAME && !jvar(J, target->sval)) {
+    bool ok = true;
+    if (target->kind == AST_NAME && !jvar(J, target->sval)) {
         JVal nt = { .dt = tv.dt };
         const char *ct = jctype(J, nt.dt, sp);
         if (ct) {
@@ -615,17 +626,57 @@ static bool jassign(Jit *J, int n, AstNode *target, AstOp op, AstNode *value, Sp
         }
         ok = ct != NULL;
     }
+    JVal tt = { 0 };
+    StrBuf tgt SB_SCOPED = { 0 }, line SB_SCOPED = { 0 };
     if (ok) ok = jexpr(J, target, &tgt, &tt);
     if (ok && tt.arr) ok = jfail(J, target->span, "assigning to an array (not an element) is not supported");
     const char *ct = ok ? jctype(J, tt.dt, sp) : NULL;
     if (ct) {
-        sb_printf(&line, "%s = (%s)(%s);", tgt.s, ct, v.s);
+        sb_printf(&line, "%s = (%s)(%s);", tgt.s, ct, v);
         jline(J, n, line.s);
     }
-    sb_free(&v);
     sb_free(&line);
     sb_free(&tgt);
     return ct != NULL;
+}
+
+/* i, j[, k] = jit.grid(n) / jit.gridsize(n): one name (or element) per axis, uint32 as CuPy's. */
+static bool jgrid_unpack(Jit *J, int n, AstNode *target, AstNode *call, const char *fn)
+{
+    int nd = jgrid_ndim(call);
+    if (nd < 2 || nd != target->elts.n)
+        return jfail(J, call->span,
+                     ar_printf(J->L->a, "jit.%s(n) unpacks into n names (i, j = jit.%s(2); n is 2 or 3 here)",
+                               fn, fn));
+    for (int k = 0; k < nd; k++) {
+        AstNode *t = target->elts.v[k];
+        if (t->kind != AST_NAME && t->kind != AST_SUBSCRIPT)
+            return jfail(J, t->span, "assigning to this target is not supported");
+        StrBuf ax SB_SCOPED = { 0 };
+        jgrid_axis(&ax, fn, k);
+        bool ok = jstore(J, n, t, ax.s, (JVal){ .dt = DT_UINT32 }, t->span);
+        sb_free(&ax);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+/* target = value (op: AOP_NONE) or target op= value. */
+static bool jassign(Jit *J, int n, AstNode *target, AstOp op, AstNode *value, Span sp)
+{
+    StrBuf v SB_SCOPED = { 0 };
+    JVal tv = { 0 };
+    const char *jn = value->kind == AST_CALL ? after(qualname(J, value->lhs), "cupyx.jit.") : NULL;
+    if (target->kind == AST_NAME && op == AOP_NONE && jn && !strcmp(jn, "shared_memory"))
+        return jshared(J, target, value);
+    if (target->kind == AST_TUPLE && op == AOP_NONE && jn && (!strcmp(jn, "grid") || !strcmp(jn, "gridsize")))
+        return jgrid_unpack(J, n, target, value, jn);
+    if (target->kind != AST_NAME && target->kind != AST_SUBSCRIPT)
+        return jfail(J, target->span, "assigning to this target is not supported");
+    bool ok = op != AOP_NONE ? jbinop(J, value, op, target, value, &v, &tv) : jscalar(J, value, &v, &tv);
+    ok = ok && jstore(J, n, target, v.s, tv, sp);
+    sb_free(&v);
+    return ok;
 }
 
 /* for NAME in range(...): the bounds evaluated once, Python's test by the step's sign. */

@@ -51,3 +51,8 @@ for v in xs:
     h[4] = max(h[4], v)
     h[5] = min(h[5], -v)
 print(h)
+g2 = np.arange(35, dtype=np.int64).reshape(5, 7)
+r, c = np.indices(g2.shape)
+print(g2 * 3 + r - c)
+x, y, z = np.indices((3, 4, 2))
+print((x * 100 + y * 10 + z).astype(np.int32))

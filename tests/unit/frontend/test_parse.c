@@ -480,7 +480,7 @@ Test(reject, each_construct)
         {"def g():\n    yield 1\n", "2:5: error: generators are not supported"},
         {"async def f():\n    pass\n", "1:1: error: async functions are not supported"},
         {"def f():\n    await g()\n", "2:5: error: await is not supported"},
-        {"match x:\n    case 1:\n        pass\n", "1:1: error: match statements are not supported"},
+        {"match x:\n    case P(1):\n        pass\n", "2:10: error: class patterns (C(...)) are not supported in case: match literals, names, _, |, `as` and tuples of them"},
         {"raise\n", "1:1: error: a bare 'raise' re-raises the exception being handled, and gpyc has no try: write raise ValueError(msg)"},
         {"raise ValueError('x') from e\n", "1:1: error: 'raise ... from ...' is not supported: write raise E(msg)"},
         {"def f():\n    nonlocal x\n", "2:5: error: nonlocal is not supported"},

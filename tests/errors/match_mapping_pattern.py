@@ -1,0 +1,4 @@
+cfg = {"mode": "fast"}
+match cfg:
+    case {"mode": m}:
+        print(m)
