@@ -441,7 +441,8 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         /* the runtime prints lists of numbers, strings and arrays (rt_sb_list) */
         switch (v->type->elem->kind) {
         case TY_BOOL: case TY_INT: case TY_OBJ: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: break;
-        case TY_TUPLE: if (!v->type->elem->keys) break; /* fall through */
+        case TY_TUPLE: if (!v->type->elem->keys) break; return lw_list_repr(L, v, e);
+        case TY_LIST: return lw_list_repr(L, v, e);
         default:
             diag_error(e->span, "printing a list of %s is not supported yet", ty_str_of(v->type->elem));
             return NULL;

@@ -312,6 +312,33 @@ IrValue *lw_list_of(Lower *L, AstNode *call)
         L, mk_comp(L, call->span, call->id, lw_ast_name(L, call->span, x->sval), x, call->elts.v[0], NULL));
 }
 
+/* A distinct id for the k-th node a rewrite of call makes (the hidden names derive from ids). */
+static int it_id(const AstNode *call, int k) { return -(call->id * 16 + k + 1); }
+
+IrValue *lw_list_repr(Lower *L, IrValue *xs, AstNode *e)
+{
+    Span sp = e->span;
+    const char *t = ar_printf(L->a, "xs@repr%d", e->id);
+    lw_assign(L, mk_name(L, sp, t), xs, sp);
+    AstNode *x = mk_name(L, sp, ar_printf(L->a, "x@repr%d", e->id)), *join = mk(L, AST_ATTR, sp);
+    AstNode *sep = mk(L, AST_STR, sp), *open = mk(L, AST_STR, sp), *close = mk(L, AST_STR, sp);
+    sep->sval = ", ", sep->slen = 2;
+    open->sval = "[", open->slen = 1;
+    close->sval = "]", close->slen = 1;
+    join->lhs = sep;
+    join->sval = "join";
+    AstNode *reprs = mk_comp(L, sp, it_id(e, 15), mk_call(L, sp, mk_name(L, sp, "repr"), 1, &x), mk_name(L, sp, x->sval),
+                             mk_name(L, sp, t), NULL);
+    AstNode *body = mk_call(L, sp, join, 1, &reprs);
+    AstNode *cat = mk(L, AST_BINOP, sp), *all = mk(L, AST_BINOP, sp);
+    cat->op = all->op = AOP_ADD;
+    cat->lhs = open;
+    cat->rhs = body;
+    all->lhs = cat;
+    all->rhs = close;
+    return lw_expr(L, all);
+}
+
 IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key)
 {
     Span sp = call->span;
@@ -545,4 +572,398 @@ IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e)
     AstNode *rargs[3] = { lw_ast_name(L, sp, a), lw_ast_name(L, sp, b), lw_ast_int(L, sp, step) };
     return lw_comprehension(
         L, mk_comp(L, sp, e->id, idx, i, lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 3, rargs), NULL));
+}
+
+/* ---------------------------------------------------------------- itertools and functools
+ *
+ * Each is the list Python's iterator would produce, made where it stands (gpyc has no lazy
+ * iterators), written as the comprehension or loop that computes it: the iterables are first
+ * made lists (evaluated once, in order, as the itertools functions take them), then e.g.
+ * combinations(t, 2) is [(t[i0], t[i1]) for i0 in range(n) for i1 in range(i0 + 1, n)], whose
+ * order is Python's (the indices in lexicographic order).  A tuple's length is static, so r
+ * is a constant.  count() and cycle() never end: they are for-loop iterables only
+ * (lw_for_itertools rewrites the loop into a while loop). */
+
+/* A hidden name of call's rewrite. */
+static const char *it_name(Lower *L, const AstNode *call, const char *what, int k)
+{
+    return ar_printf(L->a, "%s%d@it%d", what, k, call->id);
+}
+
+/* Binds the hidden name to list(e); false after an error. */
+static bool it_list(Lower *L, const AstNode *call, AstNode *e, const char *name, int k)
+{
+    AstNode *c = mk_call(L, e->span, mk_name(L, e->span, "list"), 1, &e);
+    c->id = it_id(call, k);
+    IrValue *v = lw_list_of(L, c);
+    if (!v) return false;
+    lw_assign(L, mk_name(L, e->span, name), v, e->span);
+    return true;
+}
+
+/* A constant int argument e (what: its name in the message) of at least lo; false after an error. */
+static bool it_const(Lower *L, AstNode *e, const char *fname, const char *what, int64_t lo, int64_t *out)
+{
+    IrValue *v = lw_expr(L, e);
+    if (!v) return false;
+    if (v->type->kind != TY_INT || !lw_is_const_int(v, out) || *out < lo || *out > 16) {
+        diag_error(e->span,
+                   "%s() takes %s as a constant int from %lld to 16 here (the length of its tuples is "
+                   "known at compile time)",
+                   fname, what, (long long)lo);
+        return false;
+    }
+    return true;
+}
+
+static AstNode *it_item(Lower *L, Span sp, const char *list, AstNode *index)
+{
+    AstNode *e = mk(L, AST_SUBSCRIPT, sp);
+    e->lhs = mk_name(L, sp, list);
+    e->rhs = index;
+    return e;
+}
+
+/* A list comprehension of id `id` over the clauses given, element elt. */
+static IrValue *it_comp(Lower *L, Span sp, int id, AstNode *elt, int n, AstNode **clauses)
+{
+    AstNode *c = mk(L, AST_COMP, sp);
+    c->ival = 'l';
+    c->id = id;
+    c->lhs = elt;
+    c->elts = lw_ast_vec(L, n, clauses);
+    return lw_comprehension(L, c);
+}
+
+/* itertools.product(*iterables, repeat=1): [(x0, x1, ...) for x0 in t0 for x1 in t1 ...] */
+IrValue *lw_it_product(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    int64_t repeat = 1;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "repeat")) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", f->name, kw->sval);
+            return NULL;
+        }
+        if (!it_const(L, kw->rhs, f->name, "repeat", 1, &repeat)) return NULL;
+    }
+    int m = call->elts.n, n = m * (int)repeat;
+    if (m == 0 || n > 16) {
+        diag_error(sp, "product() takes 1 to 16 iterables here (repeat= included)");
+        return NULL;
+    }
+    for (int i = 0; i < m; i++)
+        if (!it_list(L, call, call->elts.v[i], it_name(L, call, "t", i), i)) return NULL;
+    AstNode **clauses = ar_alloc(L->a, sizeof(AstNode *) * (size_t)n), **xs = ar_alloc(L->a, sizeof(AstNode *) * (size_t)n);
+    for (int k = 0; k < n; k++) {
+        xs[k] = mk_name(L, sp, it_name(L, call, "x", k));
+        clauses[k] = mk_for(L, sp, xs[k], mk_name(L, sp, it_name(L, call, "t", k % m)), NULL);
+    }
+    AstNode *elt = mk(L, AST_TUPLE, sp);
+    elt->elts = lw_ast_vec(L, n, xs);
+    return it_comp(L, sp, call->id, elt, n, clauses);
+}
+
+/* combinations (arg 0), combinations_with_replacement (1), permutations (2) of (iterable, r):
+ * tuples of r items of t at the indices i0 < i1 < ... (i0 <= i1 <= ...; all distinct). */
+IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, f->name, "iterable,r", f->arg == 2 ? 1 : 2, &a)) return NULL;
+    int64_t r;
+    if (a.p[1] && a.p[1]->kind != AST_NONE) {
+        if (!it_const(L, a.p[1], f->name, "r", 1, &r)) return NULL;
+    } else if (a.p[0]->kind == AST_LIST || a.p[0]->kind == AST_TUPLE) {
+        r = a.p[0]->elts.n;
+    } else {
+        diag_error(sp, "permutations() takes r here (the length of its tuples is known at compile time)");
+        return NULL;
+    }
+    const char *t = it_name(L, call, "t", 0), *n = it_name(L, call, "n", 0);
+    if (!it_list(L, call, a.p[0], t, 0)) return NULL;
+    AstNode *tn = mk_name(L, sp, t);
+    lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
+    AstNode **clauses = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(2 * r)), **items = ar_alloc(L->a, sizeof(AstNode *) * (size_t)r);
+    int nc = 0;
+    for (int k = 0; k < r; k++) {
+        const char *ik = it_name(L, call, "i", k), *prev = k ? it_name(L, call, "i", k - 1) : NULL;
+        AstNode *lo = !prev || f->arg == 2 ? mk_int(L, sp, 0)
+                      : f->arg == 1        ? mk_name(L, sp, prev)
+                                           : mk_bin(L, sp, AOP_ADD, mk_name(L, sp, prev), mk_int(L, sp, 1));
+        AstNode *bounds[2] = { lo, mk_name(L, sp, n) };
+        clauses[nc++] = mk_for(L, sp, mk_name(L, sp, ik), mk_call(L, sp, mk_name(L, sp, "range"), 2, bounds), NULL);
+        if (f->arg == 2 && k) { /* ik differs from every index before it */
+            AstNode *cond = NULL;
+            for (int j = 0; j < k; j++) {
+                AstNode *ne = mk_cmp(L, sp, AOP_NE, mk_name(L, sp, ik), mk_name(L, sp, it_name(L, call, "i", j)));
+                if (cond) {
+                    AstNode *both = mk(L, AST_BOOLOP, sp);
+                    both->op = AOP_AND;
+                    both->lhs = cond;
+                    both->rhs = ne;
+                    ne = both;
+                }
+                cond = ne;
+            }
+            clauses[nc] = mk(L, AST_IF, sp);
+            clauses[nc++]->cond = cond;
+        }
+        items[k] = it_item(L, sp, t, mk_name(L, sp, ik));
+    }
+    AstNode *elt = mk(L, AST_TUPLE, sp);
+    elt->elts = lw_ast_vec(L, (int)r, items);
+    return it_comp(L, sp, call->id, elt, nc, clauses);
+}
+
+/* acc OP x, or func(acc, x) */
+static AstNode *it_combine(Lower *L, Span sp, AstNode *func, AstNode *acc, AstNode *x)
+{
+    if (!func || func->kind == AST_NONE) return mk_bin(L, sp, AOP_ADD, acc, x);
+    AstNode *args[2] = { acc, x };
+    return mk_call(L, sp, func, 2, args);
+}
+
+/* t[a:b] of the hidden list t (a, b NULL: omitted), a new list */
+static AstNode *it_slice(Lower *L, const AstNode *call, int k, const char *t, AstNode *a, AstNode *b)
+{
+    AstNode *sl = mk(L, AST_SLICE, call->span), *e = it_item(L, call->span, t, sl);
+    sl->lhs = a;
+    sl->rhs = b;
+    e->id = it_id(call, k);
+    return e;
+}
+
+/* name.append(v) as a statement */
+static AstNode *it_append(Lower *L, const char *name, AstNode *v) { return append_to(L, v, (void *)name); }
+
+/* itertools.accumulate(iterable, func=None, *, initial=None): out = [initial] or t[:1], then
+ * out.append(func(out[-1], x)) (out[-1] + x) for x in the rest. */
+IrValue *lw_it_accumulate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, f->name, "iterable,func,initial", 1, &a)) return NULL;
+    const char *t = it_name(L, call, "t", 0), *out = it_name(L, call, "out", 0), *x = it_name(L, call, "x", 0);
+    if (!it_list(L, call, a.p[0], t, 0)) return NULL;
+    AstNode *rest = mk_name(L, sp, t);
+    if (a.p[2] && a.p[2]->kind != AST_NONE) {
+        AstNode *l = mk(L, AST_LIST, sp);
+        l->elts = lw_ast_vec(L, 1, &a.p[2]);
+        lw_stmt(L, mk_assign(L, sp, out, l));
+    } else {
+        lw_stmt(L, mk_assign(L, sp, out, it_slice(L, call, 1, t, NULL, mk_int(L, sp, 1))));
+        rest = it_slice(L, call, 2, t, mk_int(L, sp, 1), NULL);
+    }
+    AstNode *last = it_item(L, sp, out, mk_int(L, sp, -1));
+    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, x), rest,
+                      it_append(L, out, it_combine(L, sp, a.p[1], last, mk_name(L, sp, x)))));
+    return lw_expr(L, mk_name(L, sp, out));
+}
+
+/* itertools.chain(*iterables): list(first), then each item of the others appended */
+IrValue *lw_it_chain(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    if (call->elts.n < 1 || call->params.n) {
+        diag_error(sp, "%s() takes 1 or more iterables here", f->name);
+        return NULL;
+    }
+    const char *out = it_name(L, call, "out", 0), *x = it_name(L, call, "x", 0);
+    if (!it_list(L, call, call->elts.v[0], out, 0)) return NULL;
+    for (int i = 1; i < call->elts.n; i++)
+        lw_stmt(L, mk_for(L, sp, mk_name(L, sp, x), call->elts.v[i], it_append(L, out, mk_name(L, sp, x))));
+    return lw_expr(L, mk_name(L, sp, out));
+}
+
+/* itertools.islice(iterable, stop) / islice(iterable, start, stop[, step]): list(iterable)
+ * sliced (a constant step) */
+IrValue *lw_it_islice(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    int n = call->elts.n;
+    if (n < 2 || n > 4 || call->params.n) {
+        diag_error(call->span, "%s() takes (iterable, stop) or (iterable, start, stop[, step])", f->name);
+        return NULL;
+    }
+    const char *t = it_name(L, call, "t", 0);
+    if (!it_list(L, call, call->elts.v[0], t, 0)) return NULL;
+    AstNode *e = it_slice(L, call, 1, t, n > 2 ? call->elts.v[1] : NULL, call->elts.v[n > 2 ? 2 : 1]);
+    e->rhs->cond = n == 4 ? call->elts.v[3] : NULL;
+    return lw_expr(L, e);
+}
+
+/* itertools.zip_longest(*iterables, fillvalue=None): [(t0[i] if i < len(t0) else fill, ...)
+ * for i in range(max(len(t0), ...))] */
+IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    int m = call->elts.n;
+    AstNode *fill = mk(L, AST_NONE, sp);
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "fillvalue")) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", f->name, kw->sval);
+            return NULL;
+        }
+        fill = kw->rhs;
+    }
+    if (m < 1 || m > 8) {
+        diag_error(sp, "%s() takes 1 to 8 iterables here", f->name);
+        return NULL;
+    }
+    if (fill->kind == AST_NONE) {
+        diag_error(sp, "%s() takes a fillvalue= of the elements' type here (Python's default None has "
+                       "no type that joins them)", f->name);
+        return NULL;
+    }
+    const char *fv = it_name(L, call, "fill", 0), *n = it_name(L, call, "n", 0), *i = it_name(L, call, "i", 0);
+    lw_stmt(L, mk_assign(L, sp, fv, fill));
+    AstNode **lens = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(m + 1)), **items = ar_alloc(L->a, sizeof(AstNode *) * (size_t)m);
+    for (int k = 0; k < m; k++) {
+        const char *tk = it_name(L, call, "t", k);
+        if (!it_list(L, call, call->elts.v[k], tk, k)) return NULL;
+        AstNode *tn = mk_name(L, sp, tk);
+        lens[k] = mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn);
+        items[k] = mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, mk_name(L, sp, i), lens[k]),
+                            it_item(L, sp, tk, mk_name(L, sp, i)), mk_name(L, sp, fv));
+    }
+    lens[m] = mk_int(L, sp, 0);
+    lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "max"), m + 1, lens)));
+    AstNode *elt = mk(L, AST_TUPLE, sp), *nn = mk_name(L, sp, n);
+    elt->elts = lw_ast_vec(L, m, items);
+    AstNode *loop = mk_for(L, sp, mk_name(L, sp, i), mk_call(L, sp, mk_name(L, sp, "range"), 1, &nn), NULL);
+    return it_comp(L, sp, call->id, elt, 1, &loop);
+}
+
+/* itertools.starmap(func, iterable): [func(*x) for x in iterable] */
+IrValue *lw_it_starmap(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, f->name, "function,iterable", 2, &a)) return NULL;
+    AstNode *x = mk_name(L, sp, it_name(L, call, "x", 0)), *star = mk(L, AST_STARRED, sp);
+    star->lhs = x;
+    AstNode *loop = mk_for(L, sp, x, a.p[1], NULL);
+    return it_comp(L, sp, call->id, mk_call(L, sp, a.p[0], 1, &star), 1, &loop);
+}
+
+/* itertools.count() / cycle() outside a for loop's iterable */
+IrValue *lw_it_endless(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)L, (void)self;
+    diag_error(call->span,
+               "itertools.%s() is supported only as the iterable of a for loop (it never ends: "
+               "gpyc makes iterators as lists)",
+               f->name);
+    return NULL;
+}
+
+/* functools.reduce(function, iterable[, initial]): acc = initial (or t[0], Python's TypeError
+ * for an empty t), then acc = function(acc, x) for x in the rest. */
+IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, f->name, "function,iterable,initial", 2, &a)) return NULL;
+    const char *t = it_name(L, call, "t", 0), *acc = it_name(L, call, "acc", 0), *x = it_name(L, call, "x", 0);
+    if (!it_list(L, call, a.p[1], t, 0)) return NULL;
+    AstNode *rest = mk_name(L, sp, t);
+    if (a.p[2]) {
+        lw_stmt(L, mk_assign(L, sp, acc, a.p[2]));
+    } else {
+        IrValue *tv = lw_expr(L, mk_name(L, sp, t));
+        if (!tv) return NULL;
+        IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), tv);
+        lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, 0)), "TypeError",
+                         "reduce() of empty iterable with no initial value");
+        lw_stmt(L, mk_assign(L, sp, acc, it_item(L, sp, t, mk_int(L, sp, 0))));
+        rest = it_slice(L, call, 1, t, mk_int(L, sp, 1), NULL);
+    }
+    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, x), rest,
+                      mk_assign(L, sp, acc, it_combine(L, sp, a.p[0], mk_name(L, sp, acc), mk_name(L, sp, x)))));
+    return lw_expr(L, mk_name(L, sp, acc));
+}
+
+/* The itertools function (count or cycle) that the call e makes, or NULL. */
+static const char *endless_of(Lower *L, AstNode *e)
+{
+    if (e->kind != AST_CALL) return NULL;
+    AstNode *f = e->lhs;
+    const char *full = NULL;
+    if (f->kind == AST_NAME) {
+        Binding *b = lw_lookup(L, f->sval);
+        if (b && b->kind == BIND_CONST && b->value && b->value->type->kind == TY_BUILTIN) full = b->value->type->name;
+    } else if (f->kind == AST_ATTR && f->lhs->kind == AST_NAME) {
+        Binding *b = lw_lookup(L, f->lhs->sval);
+        if (b && b->kind == BIND_CONST && b->value && b->value->type->kind == TY_MODULE &&
+            !strcmp(b->value->type->name, "itertools"))
+            full = ar_printf(L->a, "itertools.%s", f->sval);
+    }
+    if (!full) return NULL;
+    return !strcmp(full, "itertools.count") ? "count" : !strcmp(full, "itertools.cycle") ? "cycle" : NULL;
+}
+
+/* A while loop of body statements stmts (n), else els. */
+static AstNode *it_while(Lower *L, Span sp, AstNode *cond, int n, AstNode **stmts, AstNode *els)
+{
+    AstNode *w = mk(L, AST_WHILE, sp), *b = mk(L, AST_BLOCK, sp);
+    b->body = lw_ast_vec(L, n, stmts);
+    w->cond = cond;
+    w->then = b;
+    w->els = els;
+    return w;
+}
+
+bool lw_for_itertools(Lower *L, AstNode *s)
+{
+    AstNode *it = s->rhs;
+    const char *which = endless_of(L, it);
+    /* a comprehension's loop (id 0: made by comp_nest) has no break: count() is an error there */
+    if (!which || s->id == 0) return false;
+    Span sp = it->span;
+    const char *c = it_name(L, it, "c", 0), *st = it_name(L, it, "step", 0), *n = it_name(L, it, "n", 0);
+    AstNode *body[2], *cond; /* the target's value, the step to the next */
+    Args a;
+    if (!strcmp(which, "count")) {
+        /* c = start; while True: target = c; c = c + step; body */
+        if (!lw_bind(it, "count", "start,step", 0, &a)) return true;
+        lw_stmt(L, mk_assign(L, sp, c, a.p[0] ? a.p[0] : mk_int(L, sp, 0)));
+        lw_stmt(L, mk_assign(L, sp, st, a.p[1] ? a.p[1] : mk_int(L, sp, 1)));
+        body[1] = mk_assign(L, sp, c, mk_bin(L, sp, AOP_ADD, mk_name(L, sp, c), mk_name(L, sp, st)));
+        body[0] = mk_name(L, sp, c);
+        cond = mk(L, AST_BOOL, sp);
+        cond->ival = 1;
+    } else {
+        /* t = list(xs); n = len(t); c = 0; while n > 0: target = t[c]; c = (c + 1) % n; body */
+        if (!lw_bind(it, "cycle", "iterable", 1, &a)) return true;
+        const char *t = it_name(L, it, "t", 0);
+        if (!it_list(L, it, a.p[0], t, 0)) return true;
+        AstNode *tn = mk_name(L, sp, t);
+        lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
+        lw_stmt(L, mk_assign(L, sp, c, mk_int(L, sp, 0)));
+        body[0] = it_item(L, sp, t, mk_name(L, sp, c));
+        body[1] = mk_assign(L, sp, c,
+                            mk_bin(L, sp, AOP_MOD, mk_bin(L, sp, AOP_ADD, mk_name(L, sp, c), mk_int(L, sp, 1)),
+                                   mk_name(L, sp, n)));
+        cond = mk_cmp(L, sp, AOP_GT, mk_name(L, sp, n), mk_int(L, sp, 0));
+    }
+    AstNode *bind = mk(L, AST_ASSIGN, s->lhs->span);
+    bind->elts = lw_ast_vec(L, 1, &s->lhs);
+    bind->rhs = body[0];
+    int nb = s->then->body.n;
+    AstNode **stmts = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(nb + 2));
+    stmts[0] = bind;
+    stmts[1] = body[1];
+    for (int i = 0; i < nb; i++) stmts[i + 2] = s->then->body.v[i];
+    lw_stmt(L, it_while(L, s->span, cond, nb + 2, stmts, s->els));
+    return true;
 }

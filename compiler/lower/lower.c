@@ -1064,7 +1064,7 @@ static bool lower_for_record(Lower *L, AstNode *s)
 
 static void lower_for(Lower *L, AstNode *s)
 {
-    if (lower_for_tuple(L, s)) return;
+    if (lower_for_tuple(L, s) || lw_for_itertools(L, s)) return;
     AstNode *it = s->rhs;
     if (lower_for_record(L, s)) return;
     IrValue *start = NULL, *stop = NULL, *step = NULL;
@@ -1418,7 +1418,7 @@ static UserModule *load_module(Lower *L, const char *name, Span sp)
     if (!is_file_path(path)) {
         diag_error(sp,
                    "no module named '%s' (gpyc compiles cupy, numpy, math, time, sys, os, random, string, "
-                   "argparse and .py files beside the script)",
+                   "argparse, itertools, functools, collections and .py files beside the script)",
                    name);
         return NULL;
     }
@@ -1537,9 +1537,9 @@ static void lower_import(Lower *L, AstNode *s)
         AstNode *al = s->elts.v[i];
         const char *full = s->kind == AST_IMPORT_FROM ? s->sval : al->sval;
         const char *top = lw_canonical_module(full);
-        static const char *known[] = { "cupy", "cupyx",  "numpy.random", "math",
-                                       "time", "sys",    "argparse",     "contextlib",
-                                       "os",   "random", "string",       "pathlib",
+        static const char *known[] = { "cupy",      "cupyx",     "numpy.random", "math",   "time",
+                                       "sys",       "argparse",  "contextlib",   "os",     "random",
+                                       "string",    "pathlib",   "itertools",    "functools",
                                        "collections", NULL };
         bool ok = false;
         for (int k = 0; known[k]; k++) {

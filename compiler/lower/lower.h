@@ -258,6 +258,12 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name);
 /* list(it): the new list [x for x in it] of what a for loop iterates. */
 IrValue *lw_list_of(Lower *L, AstNode *call);
+/* Python's str of the list xs of tuples or lists (e: the expression, for hidden names and the
+ * place): "[" + ", ".join([repr(x) for x in xs]) + "]". */
+IrValue *lw_list_repr(Lower *L, IrValue *xs, AstNode *e);
+/* `for target in itertools.count(...)` / `cycle(xs)`: lowered as the while loop it is; false
+ * (nothing done) for another loop. */
+bool lw_for_itertools(Lower *L, AstNode *s);
 /* xs[start:stop:step] (e: the subscript) of a list xs: the new list [xs[i] for i in
  * range(a, b, step)], a and b the bounds slice.indices(len(xs)) gives; the step a constant. */
 IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e);
@@ -641,6 +647,17 @@ bool lw_file_with(Lower *L, IrValue *ctx, Span sp); /* with open(...): false if 
 IrValue *lw_file_lines(Lower *L, IrValue *v, Span sp); /* for line in f: NULL if not a file */
 IrValue *lw_path_div(Lower *L, IrValue *a, IrValue *b, Span sp); /* a / b, a or b an object */
 const ApiFn *lw_pylib_prop(const char *cls, const char *name); /* f.closed, p.name: the row or NULL */
+/* itertools and functools (lower/comp.c; rows of lw_pylib_api): the list the iterator would give,
+ * made where it stands by the comprehension or loop that computes it. */
+IrValue *lw_it_product(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_accumulate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_chain(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_islice(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_starmap(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_it_endless(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);

@@ -1006,5 +1006,18 @@ const ApiFn lw_pylib_api[] = {
     { PATH_CLS, "mkdir", path_mkdir, 0 },
     { PATH_CLS, "read_text", path_read, 0 },
     { PATH_CLS, "write_text", path_write, 0 },
+    /* itertools, functools (lower/comp.c) */
+    { "itertools", "product", lw_it_product, 0 },
+    { "itertools", "combinations", lw_it_combinations, 0 },
+    { "itertools", "combinations_with_replacement", lw_it_combinations, 1 },
+    { "itertools", "permutations", lw_it_combinations, 2 },
+    { "itertools", "accumulate", lw_it_accumulate, 0 },
+    { "itertools", "chain", lw_it_chain, 0 },
+    { "itertools", "islice", lw_it_islice, 0 },
+    { "itertools", "zip_longest", lw_it_zip_longest, 0 },
+    { "itertools", "starmap", lw_it_starmap, 0 },
+    { "itertools", "count", lw_it_endless, 0 },
+    { "itertools", "cycle", lw_it_endless, 0 },
+    { "functools", "reduce", lw_functools_reduce, 0 },
     { NULL, NULL, NULL, 0 },
 };

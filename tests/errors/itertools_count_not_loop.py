@@ -1,0 +1,4 @@
+import itertools
+
+firsts = list(itertools.islice(itertools.count(), 5))
+print(firsts)
