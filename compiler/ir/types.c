@@ -287,7 +287,9 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_ARRAY: return a->dtype == b->dtype && a->ndim == b->ndim;
     case TY_DTYPE: return a->dtype == b->dtype;
     case TY_TUPLE:
-        if (a->n != b->n || !a->keys != !b->keys) return false;
+        if (a->n != b->n || !a->keys != !b->keys || !a->name != !b->name ||
+            (a->name && strcmp(a->name, b->name)))
+            return false;
         for (int i = 0; i < a->n; i++)
             if (!ty_equal(a->elems[i], b->elems[i]) || (a->keys && strcmp(a->keys[i], b->keys[i]))) return false;
         return true;

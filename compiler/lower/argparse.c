@@ -381,31 +381,6 @@ static IrValue *ap_text(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     return lw_pseudo(L, ty_none());
 }
 
-/* args.NAME of a Namespace (and of the other named records: np.broadcast's attributes) */
-IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp)
-{
-    for (int i = 0; i < ns->type->n; i++)
-        if (!strcmp(ns->type->keys[i], name)) return lw_tuple_get(L, ns, i, sp);
-    const char *cls = strrchr(ns->type->name, '.');
-    diag_error(sp, "'%s' object has no attribute '%s'", cls ? cls + 1 : ns->type->name, name);
-    return NULL;
-}
-
-/* str() of a Namespace: Namespace(n=5, mode='fast') */
-IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp)
-{
-    int n = ns->type->n;
-    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 2));
-    int np = 0;
-    for (int i = 0; i < n; i++) {
-        parts[np++] =
-            lw_const_str(L, sp, ar_printf(L->a, "%s%s=", i ? ", " : "Namespace(", ns->type->keys[i]));
-        if (!(parts[np++] = lw_format_part(L, lw_tuple_get(L, ns, i, sp), "", 'r', sp, sp))) return NULL;
-    }
-    parts[np++] = lw_const_str(L, sp, n ? ")" : "Namespace()");
-    return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), np, parts);
-}
-
 /* ---------------------------------------------------------------- API table */
 
 const ApiFn lw_argparse_api[] = {

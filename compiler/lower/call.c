@@ -341,7 +341,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
     if (lw_is_typeinfo(obj->type)) return lw_typeinfo_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
-        return lw_namespace_attr(L, obj, at, e->span);
+        return lw_record_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_DTYPE) {
         if (!strcmp(at, "name")) return lw_const_str(L, e->span, dt_name(obj->type->dtype));
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
@@ -884,6 +884,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         }
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
         if (obj->type->kind == TY_STR) return str_method(L, call, obj, m);
+        if (lw_is_namedtuple(obj->type)) return lw_namedtuple_method(L, call, obj, m);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
         if (obj->type->kind == TY_DICT) return lw_table_method(L, call, obj, m);
         if (obj->type->kind == TY_SET) return lw_set_method(L, call, obj, m);
@@ -934,6 +935,7 @@ static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv)
     case TY_BUILTIN: {
         /* a builtin (print), or mod.name bound by `from mod import name` (lw_module_attr) */
         const char *name = fv->type->name;
+        if (lw_is_namedtuple(fv->type->self)) return lw_namedtuple_new(L, call, fv->type);
         const char *dot = strrchr(name, '.');
         if (!dot) return lw_builtin_call(L, call, name);
         const char *mod = ar_strndup(L->a, name, dot - name);

@@ -198,16 +198,22 @@ static IrValue *decorated_value(Lower *L, AstNode *s)
         if (!f) return NULL;
         if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupyx.profiler.time_range"))
             return time_range_def(L, s);
+        if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "functools.lru_cache"))
+            return lw_pseudo(L, ty_func(s)); /* @lru_cache(maxsize=...): called each time */
     }
     IrValue *d = lw_expr(L, s->lhs);
     if (!d) return NULL;
+    if (d->type->kind == TY_BUILTIN &&
+        (!strcmp(d->type->name, "functools.lru_cache") || !strcmp(d->type->name, "functools.cache")))
+        return lw_pseudo(L, ty_func(s));
     if (d->type->kind == TY_BUILTIN &&
         (!strcmp(d->type->name, "cupy.fuse") || !strcmp(d->type->name, "cupy.vectorize")))
         return lw_pseudo(L, ty_func(s));
     if (d->type->kind == TY_BUILTIN && !strcmp(d->type->name, "cupyx.jit.rawkernel()"))
         return lw_jit_kernel(L, s);
     diag_error(s->lhs->span, "decorators are not supported (but @contextlib.contextmanager, @cupy.fuse(), "
-                             "@cupy.vectorize, @cupyx.jit.rawkernel() and @cupyx.profiler.time_range())");
+                             "@cupy.vectorize, @cupyx.jit.rawkernel(), @cupyx.profiler.time_range() and "
+                             "@functools.lru_cache / @functools.cache)");
     return NULL;
 }
 

@@ -893,6 +893,74 @@ IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     return lw_expr(L, mk_name(L, sp, acc));
 }
 
+/* functools.partial(func, *args, **keywords): a function of its own, def p(*a, **kw): return
+ * func(h0, ..., *a, k=hk, ..., **kw), where h0 ... hk hold the arguments' values at the partial
+ * call (hidden names, captured as a nested function captures; at module level, globals).  It is
+ * a def of the current function, so it is called where a nested def may be. */
+IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    int np = call->elts.n - 1, nk = call->params.n;
+    if (np < 0) {
+        diag_error(sp, "%s() takes a function and the arguments to bind", f->name);
+        return NULL;
+    }
+    AstNode **args = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(np + 1)),
+            **kws = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(nk + 1));
+    for (int i = 0; i < np + nk; i++) {
+        AstNode *src = i < np ? call->elts.v[i + 1] : ((AstNode *)call->params.v[i - np])->rhs;
+        if (src->kind == AST_STARRED) {
+            diag_error(src->span, "%s() takes its arguments one by one here (no *args or **kwargs)", f->name);
+            return NULL;
+        }
+        const char *h = it_name(L, call, "arg", i);
+        lw_stmt(L, mk_assign(L, src->span, h, src));
+        if (i < np) {
+            args[i] = mk_name(L, src->span, h);
+        } else {
+            AstNode *kw = mk(L, AST_KEYWORD, src->span);
+            kw->sval = ((AstNode *)call->params.v[i - np])->sval;
+            kw->rhs = mk_name(L, src->span, h);
+            kws[i - np] = kw;
+        }
+    }
+    const char *a = it_name(L, call, "args", 0), *kw = it_name(L, call, "kwargs", 0);
+    AstNode *star = mk(L, AST_STARRED, sp), *dstar = mk(L, AST_STARRED, sp);
+    star->lhs = mk_name(L, sp, a);
+    dstar->lhs = mk_name(L, sp, kw);
+    dstar->ival = 2;
+    args[np] = star;
+    kws[nk] = dstar;
+    AstNode *inner = mk_call(L, sp, call->elts.v[0], np + 1, args);
+    inner->params = lw_ast_vec(L, nk + 1, kws);
+    AstNode *ret = mk(L, AST_RETURN, sp), *def = mk(L, AST_DEF, sp), *pa[2];
+    ret->lhs = inner;
+    for (int i = 0; i < 2; i++) {
+        pa[i] = mk(L, AST_PARAM, sp);
+        pa[i]->sval = i ? kw : a;
+        pa[i]->ival = i ? PARAM_KWARGS : PARAM_ARGS;
+    }
+    def->sval = ar_printf(L->a, "partial(%s)",
+                          ((AstNode *)call->elts.v[0])->kind == AST_NAME ? ((AstNode *)call->elts.v[0])->sval
+                                                                         : "...");
+    def->params = lw_ast_vec(L, 2, pa);
+    def->then = lw_ast_block(L, ret);
+    def->outer = L->inst ? L->inst->def : NULL;
+    return lw_pseudo(L, ty_func(def));
+}
+
+/* functools.lru_cache / cache other than as a decorator */
+IrValue *lw_functools_cache(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)L, (void)self;
+    diag_error(call->span,
+               "functools.%s is supported only as a decorator (@functools.%s%s on a def: gpyc calls the "
+               "function each time, which gives the same results for a function without side effects)",
+               f->name, f->name, strcmp(f->name, "lru_cache") ? "" : "(maxsize=None)");
+    return NULL;
+}
+
 /* The itertools function (count or cycle) that the call e makes, or NULL. */
 static const char *endless_of(Lower *L, AstNode *e)
 {

@@ -234,7 +234,8 @@ IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
 IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp)
 {
     if (lw_is_typeinfo(d->type)) return lw_typeinfo_str(L, d, false, sp);
-    if (d->type->name && !strcmp(d->type->name, "argparse.Namespace")) return lw_namespace_str(L, d, sp);
+    if (d->type->name && (!strcmp(d->type->name, "argparse.Namespace") || lw_is_namedtuple(d->type)))
+        return lw_record_str(L, d, sp); /* Namespace(n=5), P(x=1, y=2) */
     if (d->type->name)
         return lw_const_str(L, sp, ar_printf(L->a, "<%s object>", d->type->name)); /* np.broadcast */
     int n = d->type->n;

@@ -689,7 +689,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         return k ? lw_table_get(L, obj, k, e->span) : NULL;
     }
     case TY_TUPLE: {
-        if (obj->type->keys) return lw_dict_get(L, obj, e->rhs, e->span);
+        if (obj->type->keys && !lw_is_namedtuple(obj->type)) return lw_dict_get(L, obj, e->rhs, e->span);
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
         int64_t k;
@@ -799,7 +799,7 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         }
         return lw_const_bool(L, sp, aop == AOP_IS ? same : !same);
     }
-    if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_TUPLE && tb->keys)
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_TUPLE && tb->keys && !lw_is_namedtuple(tb))
         return lw_dict_in(L, a, b, aop == AOP_NOTIN, sp);
     if ((aop == AOP_IN || aop == AOP_NOTIN) && ta->kind == TY_STR && tb->kind == TY_STR) {
         IrValue *in = lw_str_contains(L, a, b, sp);

@@ -496,7 +496,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
     case AST_TUPLE:
     case AST_LIST: {
         int n = target->elts.n;
-        if (v->type->kind == TY_TUPLE && v->type->keys) {
+        if (v->type->kind == TY_TUPLE && v->type->keys && !lw_is_namedtuple(v->type)) {
             diag_error(sp, "unpacking a dict (its keys) is not supported: write list(d.keys())");
             return false;
         }
@@ -772,7 +772,8 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     if (!v) return false;
     src->v = v;
     src->sp = e->span;
-    if (v->type->kind == TY_TUPLE && v->type->keys) src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
+    if (v->type->kind == TY_TUPLE && v->type->keys && !lw_is_namedtuple(v->type))
+        src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
     else if (lw_is_file(v))
         src->v = v = lw_file_lines(L, v, e->span); /* its lines */
     else if (v->type->kind == TY_DICT || v->type->kind == TY_SET) src->v = v = lw_table_list(L, v, e->span);
@@ -1019,7 +1020,9 @@ static bool lower_for_record(Lower *L, AstNode *s)
     }
     if (d->kind != AST_NAME || find_jump(s->then) || assigns_name(s->then, d->sval)) return false;
     Binding *b = lw_lookup(L, d->sval);
-    if (!b || b->kind != BIND_VAR || b->var->type->kind != TY_TUPLE || !b->var->type->keys) return false;
+    if (!b || b->kind != BIND_VAR || b->var->type->kind != TY_TUPLE || !b->var->type->keys ||
+        lw_is_namedtuple(b->var->type))
+        return false;
     /* the key's name (k of `for k in d`, `for k, v in d.items()`) is the constant key */
     AstNode *kt = view[0] == 'k'                                                       ? s->lhs
                   : view[0] == 'i' && s->lhs->kind == AST_TUPLE && s->lhs->elts.n == 2 ? s->lhs->elts.v[0]

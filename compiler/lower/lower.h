@@ -630,9 +630,14 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
     lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[], lw_table_api[],
     lw_sparse_api[], lw_printing_api[], lw_typeinfo_api[], lw_bits_api[], lw_functional_api[];
-/* lower/argparse.c: args.NAME of an argparse Namespace (a record named "argparse.Namespace") */
-IrValue *lw_namespace_attr(Lower *L, IrValue *ns, const char *name, Span sp);
-IrValue *lw_namespace_str(Lower *L, IrValue *ns, Span sp); /* Namespace(n=5, mode='fast') */
+/* lower/pycoll.c: collections.namedtuple; named records (Type.name: an argparse Namespace,
+ * "argparse.Namespace", or a namedtuple's class) */
+bool lw_is_namedtuple(const Type *t); /* a namedtuple's instance (a named record, not a Namespace) */
+IrValue *lw_namedtuple_class(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_namedtuple_new(Lower *L, AstNode *call, const Type *cls); /* P(...): cls the class's type */
+IrValue *lw_namedtuple_method(Lower *L, AstNode *call, IrValue *r, const char *m);
+IrValue *lw_record_attr(Lower *L, IrValue *r, const char *name, Span sp); /* args.n, p.x */
+IrValue *lw_record_str(Lower *L, IrValue *r, Span sp); /* Namespace(n=5, mode='fast'), P(x=1, y=2) */
 /* lower/pylib.c: a constant of Python's standard modules (string.digits, os.sep), the
  * submodules os.path and os.environ and sys.stderr; NULL when module has no such attribute. */
 IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp);
@@ -658,6 +663,8 @@ IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
 IrValue *lw_it_starmap(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
 IrValue *lw_it_endless(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
 IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
+IrValue *lw_functools_cache(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
 extern const ApiFn *const lw_api_tables[];          /* NULL-terminated */
 /* The entry for mod.name (tables first, then ops.def's ufuncs for "cupy"), or NULL. */
 const ApiFn *lw_api_find(const char *mod, const char *name);

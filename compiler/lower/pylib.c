@@ -1019,5 +1019,10 @@ const ApiFn lw_pylib_api[] = {
     { "itertools", "count", lw_it_endless, 0 },
     { "itertools", "cycle", lw_it_endless, 0 },
     { "functools", "reduce", lw_functools_reduce, 0 },
+    /* collections (lower/pycoll.c) */
+    { "collections", "namedtuple", lw_namedtuple_class, 0 },
+    { "functools", "partial", lw_functools_partial, 0 },
+    { "functools", "lru_cache", lw_functools_cache, 0 },
+    { "functools", "cache", lw_functools_cache, 0 },
     { NULL, NULL, NULL, 0 },
 };

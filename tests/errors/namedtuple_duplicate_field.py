@@ -1,0 +1,3 @@
+from collections import namedtuple
+
+P = namedtuple("P", ["x", "y", "x"])

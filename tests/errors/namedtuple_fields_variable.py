@@ -1,0 +1,4 @@
+from collections import namedtuple
+
+fields = ["x", "y"]
+P = namedtuple("P", fields)

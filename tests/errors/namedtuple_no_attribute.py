@@ -1,0 +1,5 @@
+from collections import namedtuple
+
+P = namedtuple("P", "x y")
+p = P(1, 2)
+print(p.z)
