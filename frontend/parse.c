@@ -645,6 +645,7 @@ AstNode *fe_parse(Arena *a, const SrcFile *src, int *n_nodes)
         ts_tree_delete(tree);
     }
     ts_parser_delete(tp);
+    vec_free(&p.nonlocals);
     ar_delete(p.scratch);
     if (p.nerr > 0)
         mod = NULL;

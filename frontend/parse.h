@@ -27,7 +27,15 @@ typedef struct Parser {
     int fn_depth;      /* inside a def */
     AstNode *cur_def;  /* the innermost def being converted (AST_DEF's outer), NULL at module level */
     int loop_depth;    /* inside a for/while of the current function */
+    Vec nonlocals; /* NonlocalReq*: `nonlocal` names waiting for the def that binds them */
 } Parser;
+
+/* A name declared `nonlocal` in a nested def, waiting for the enclosing def that binds it
+ * (parse_stmt.c, funcdef: that def's name becomes the hidden global "name@def"). */
+typedef struct NonlocalReq {
+    AstNode *def; /* the def whose end resolves it: the declaring def's outer, then further out */
+    AstNode *name; /* the AST_NAME in the nonlocal statement (renamed with the others) */
+} NonlocalReq;
 
 /* A child of a CST node with the name of the field it fills (or NULL). */
 typedef struct Kid {

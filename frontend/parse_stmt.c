@@ -195,6 +195,163 @@ static Vec parameters(Parser *p, TSNode n)
     return ps_freeze(p, &params);
 }
 
+/* ---------------------------------------------------------------- nonlocal
+ * `nonlocal x` in g, nested in f that binds x: f's x becomes the module global "x@f", which f
+ * declares global at its top (a parameter x is copied into it there) and which every name x in
+ * f's body and in its nested defs that do not bind an x of their own reads and writes; g's
+ * nonlocal statement is then `global x@f`.  A nested function is called only while f runs, so
+ * the shared global is f's variable as Python's cell is (f recursing into itself would share
+ * it: gpyc documents that). */
+
+static bool binds_name(const AstNode *n, const char *name);
+
+/* Whether the assignment target t binds name. */
+static bool target_binds(const AstNode *t, const char *name)
+{
+    if (!t) return false;
+    if (t->kind == AST_NAME) return !strcmp(t->sval, name);
+    if (t->kind == AST_TUPLE || t->kind == AST_LIST)
+        for (int i = 0; i < t->elts.n; i++)
+            if (target_binds(t->elts.v[i], name)) return true;
+    return false;
+}
+
+/* Whether statement (or block) n binds name in its own scope: an assignment, for or with target,
+ * a def or import of it (nested defs' bodies are their own). */
+static bool binds_name(const AstNode *n, const char *name)
+{
+    if (!n) return false;
+    switch (n->kind) {
+    case AST_BLOCK:
+        for (int i = 0; i < n->body.n; i++)
+            if (binds_name(n->body.v[i], name)) return true;
+        return false;
+    case AST_ASSIGN:
+        for (int i = 0; i < n->elts.n; i++)
+            if (target_binds(n->elts.v[i], name)) return true;
+        return false;
+    case AST_AUGASSIGN: return target_binds(n->lhs, name);
+    case AST_FOR: return target_binds(n->lhs, name) || binds_name(n->then, name) || binds_name(n->els, name);
+    case AST_WHILE:
+    case AST_IF: return binds_name(n->then, name) || binds_name(n->els, name);
+    case AST_WITH:
+        for (int i = 0; i < n->elts.n; i++)
+            if (target_binds(((AstNode *)n->elts.v[i])->rhs, name)) return true;
+        return binds_name(n->then, name);
+    case AST_DEF: return !strcmp(n->sval, name);
+    default: return false;
+    }
+}
+
+/* Whether the statements of block (or statement) n declare name nonlocal (nested defs aside). */
+static bool declares_nonlocal(const AstNode *n, const char *name)
+{
+    if (!n || n->kind == AST_DEF) return false;
+    if (n->kind == AST_GLOBAL && n->ival == 1)
+        for (int i = 0; i < n->elts.n; i++)
+            if (!strcmp(((AstNode *)n->elts.v[i])->sval, name)) return true;
+    for (int i = 0; i < n->body.n; i++)
+        if (declares_nonlocal(n->body.v[i], name)) return true;
+    return declares_nonlocal(n->then, name) || declares_nonlocal(n->els, name);
+}
+
+/* Whether def d has name as a parameter or binds it in its body (then its name is its own). */
+static bool def_binds(const AstNode *d, const char *name)
+{
+    for (int i = 0; i < d->params.n; i++)
+        if (!strcmp(((AstNode *)d->params.v[i])->sval, name)) return true;
+    return binds_name(d->then, name);
+}
+
+/* Renames every AST_NAME `from` under n to `to`, skipping nested defs that bind a `from` of their
+ * own (one they declare nonlocal is the enclosing one: renamed). */
+static void rename_name(AstNode *n, const char *from, const char *to)
+{
+    if (!n) return;
+    if (n->kind == AST_NAME && !strcmp(n->sval, from)) n->sval = to;
+    if (n->kind == AST_DEF) {
+        for (int i = 0; i < n->params.n; i++) rename_name(((AstNode *)n->params.v[i])->rhs, from, to);
+        if (!def_binds(n, from) || declares_nonlocal(n->then, from)) rename_name(n->then, from, to);
+        return;
+    }
+    AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) rename_name(kids[i], from, to);
+    const Vec *lists[] = { &n->elts, &n->params, &n->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++) rename_name(lists[i]->v[j], from, to);
+}
+
+/* At the end of def d: the nonlocal names waiting for d.  A name d binds becomes its global;
+ * another waits for d's outer def; at module level none binds it: Python's SyntaxError. */
+static void resolve_nonlocals(Parser *p, AstNode *d)
+{
+    Vec pre = { 0 }; /* statements put at the top of d's body */
+    for (int i = 0; i < p->nonlocals.n; i++) {
+        NonlocalReq *r = p->nonlocals.v[i];
+        if (r->def != d) continue;
+        const char *nm = r->name->sval;
+        if (strchr(nm, '@')) continue; /* renamed by an earlier request of d */
+        if (!def_binds(d, nm) || declares_nonlocal(d->then, nm)) { /* not d's own x */
+            if (d->outer) {
+                r->def = d->outer;
+            } else {
+                ps_error_at(p, r->name->span, "no binding for nonlocal '%s' found", nm);
+                r->def = NULL;
+            }
+            continue;
+        }
+        const char *g = ar_printf(p->a, "%s@%s", nm, d->sval);
+        AstNode *gl = ast_new(p->a, AST_GLOBAL, r->name->span, &p->next_id),
+                *gn = ast_new(p->a, AST_NAME, r->name->span, &p->next_id);
+        gn->sval = g;
+        vec_push(&gl->elts, gn);
+        gl->elts = ps_freeze(p, &gl->elts);
+        vec_push(&pre, gl);
+        for (int k = 0; k < d->params.n; k++) {
+            AstNode *pa = d->params.v[k];
+            if (strcmp(pa->sval, nm)) continue;
+            AstNode *as = ast_new(p->a, AST_ASSIGN, pa->span, &p->next_id),
+                    *tn = ast_new(p->a, AST_NAME, pa->span, &p->next_id),
+                    *src = ast_new(p->a, AST_NAME, pa->span, &p->next_id);
+            tn->sval = g;
+            src->sval = nm;
+            vec_push(&as->elts, tn);
+            as->elts = ps_freeze(p, &as->elts);
+            as->rhs = src;
+            vec_push(&pre, as);
+        }
+        rename_name(d->then, nm, g);
+    }
+    if (!pre.n) return;
+    for (int i = 0; i < d->then->body.n; i++) vec_push(&pre, d->then->body.v[i]);
+    d->then->body = ps_freeze(p, &pre);
+}
+
+/* nonlocal name, ...: an AST_GLOBAL (ival 1) whose names resolve_nonlocals renames. */
+static AstNode *nonlocal_stmt(Parser *p, TSNode n)
+{
+    if (p->fn_depth == 0) {
+        ps_error_at(p, ps_keyword_span(p, n), "nonlocal declaration not allowed at module level");
+        return NULL;
+    }
+    AstNode *s = ps_mk(p, AST_GLOBAL, n);
+    s->ival = 1;
+    s->elts = ps_elements(p, n, ps_expr);
+    for (int i = 0; i < s->elts.n; i++) {
+        AstNode *nm = s->elts.v[i];
+        if (nm->kind != AST_NAME) continue;
+        if (!p->cur_def->outer) {
+            ps_error_at(p, nm->span, "no binding for nonlocal '%s' found", nm->sval);
+            continue;
+        }
+        NonlocalReq *r = ar_alloc(p->scratch, sizeof *r);
+        r->def = p->cur_def->outer;
+        r->name = nm;
+        vec_push(&p->nonlocals, r);
+    }
+    return s;
+}
+
 /* def: "def" name "(" parameters ")" ["->" type] ":" block, nested ones too; decos: its
  * decorators. */
 static AstNode *funcdef(Parser *p, TSNode n, Vec decos)
@@ -217,6 +374,7 @@ static AstNode *funcdef(Parser *p, TSNode n, Vec decos)
     p->fn_depth--;
     p->loop_depth = saved_loops;
     d->docstring = take_docstring(&d->then->body);
+    resolve_nonlocals(p, d);
     return d;
 }
 
@@ -836,8 +994,7 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
         s = ps_mk(p, AST_RAISE, n);
         s->lhs = ps_expr(p, ks.k[0].node);
     } else if (strcmp(t, "nonlocal_statement") == 0) {
-        ps_error_at(p, ps_keyword_span(p, n), "nonlocal is not supported");
-        return;
+        if (!(s = nonlocal_stmt(p, n))) return;
     } else if (strcmp(t, "print_statement") == 0) {
         ps_error_at(p, ps_keyword_span(p, n), "missing parentheses in call to 'print'");
         return;

@@ -7,8 +7,8 @@
  * its body, assigned nowhere in it) that the calling function binds are captured when it is
  * called: their values at the call become extra arguments of the instance (lw_call_user), so
  * the body reads what Python's closure cell holds then.  It is called from the function that
- * defines it or from functions nested in that one; `nonlocal` stays rejected (the parser), so
- * nothing writes a captured name.
+ * defines it or from functions nested in that one; a name declared `nonlocal` is a hidden module
+ * global (the parser renames it, frontend/parse_stmt.c), so nothing writes a captured name.
  *
  * A @contextlib.contextmanager function has exactly one `yield`, a statement at the top level
  * of its body, and no `return`.  `with f(args) [as x]: BODY` lowers f's statements before the

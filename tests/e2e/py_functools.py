@@ -1,3 +1,6 @@
+# functools (reduce, partial, lru_cache and cache as decorators) and nonlocal (frontend/parse_stmt.c):
+# a name of the enclosing function that nested functions assign, read by others and by
+# comprehensions; a parameter made nonlocal; two levels deep.
 import functools
 from functools import lru_cache, partial, reduce
 
@@ -45,3 +48,73 @@ def main():
 
 
 main()
+def counter(start):
+    count = 0
+
+    def bump(by):
+        nonlocal count
+        count += by
+        return count
+
+    def twice():
+        bump(1)
+        bump(1)
+
+    for i in range(start):
+        bump(i)
+    twice()
+    total = [count * 2 for _ in range(2)]
+    return count, total
+
+
+print(counter(4), counter(0))
+
+
+def accumulate(xs):
+    lo = None
+    hi = 0.0
+
+    def see(v):
+        nonlocal hi
+        if v > hi:
+            hi = v
+
+    for x in xs:
+        see(x)
+    return hi
+
+
+print(accumulate([1.5, 3.25, 2.0]))
+
+
+def outer(n):
+    def inner():
+        nonlocal n
+        n = n * 2
+
+    inner()
+    inner()
+    return n
+
+
+print(outer(3), outer(5))
+
+
+def deep():
+    x = 1
+
+    def mid():
+        nonlocal x
+        x += 10
+
+        def leaf():
+            nonlocal x
+            x += 100
+
+        leaf()
+
+    mid()
+    return x
+
+
+print(deep())

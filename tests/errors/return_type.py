@@ -1,3 +1,5 @@
+import sys
+
 import cupy as cp
 
 
@@ -7,4 +9,4 @@ def f(n):
     return cp.zeros(2)
 
 
-print(f(3))
+print(f(len(sys.argv)))

@@ -483,7 +483,7 @@ Test(reject, each_construct)
         {"match x:\n    case P(1):\n        pass\n", "2:10: error: class patterns (C(...)) are not supported in case: match literals, names, _, |, `as` and tuples of them"},
         {"raise\n", "1:1: error: a bare 'raise' re-raises the exception being handled, and gpyc has no try: write raise ValueError(msg)"},
         {"raise ValueError('x') from e\n", "1:1: error: 'raise ... from ...' is not supported: write raise E(msg)"},
-        {"def f():\n    nonlocal x\n", "2:5: error: nonlocal is not supported"},
+        {"def f():\n    nonlocal x\n", "2:14: error: no binding for nonlocal 'x' found"},
         {"@a\n@b\ndef f():\n    pass\n", "1:1: error: decorators are not supported"},
         {"@dec\nclass C:\n    pass\n", "1:1: error: decorators are not supported"},
         {"a, *b = c\n", "1:4: error: star expressions are not supported"},

@@ -1,0 +1,9 @@
+def f():
+    def g():
+        nonlocal y
+        y = 2
+
+    g()
+
+
+f()

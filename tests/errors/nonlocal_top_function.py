@@ -1,0 +1,6 @@
+def f():
+    nonlocal z
+    z = 1
+
+
+f()
