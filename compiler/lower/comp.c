@@ -941,9 +941,8 @@ IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *
         pa[i]->sval = i ? kw : a;
         pa[i]->ival = i ? PARAM_KWARGS : PARAM_ARGS;
     }
-    def->sval = ar_printf(L->a, "partial(%s)",
-                          ((AstNode *)call->elts.v[0])->kind == AST_NAME ? ((AstNode *)call->elts.v[0])->sval
-                                                                         : "...");
+    AstNode *fn = call->elts.v[0]; /* the name, in tracebacks and the generated code */
+    def->sval = ar_printf(L->a, "partial_%s_%d", fn->kind == AST_NAME ? fn->sval : "f", call->id);
     def->params = lw_ast_vec(L, 2, pa);
     def->then = lw_ast_block(L, ret);
     def->outer = L->inst ? L->inst->def : NULL;

@@ -7,7 +7,8 @@
  *
  * Forwarding: within one block, a load of a variable whose last store (or first load) in that
  * block is still current (no store to the variable since, in this block or in any block nested in an
- * instruction since; for a global, no call since) is replaced by the stored value.  Values are
+ * instruction since; for a global, no call since, in this block or nested in an instruction
+ * since) is replaced by the stored value.  Values are
  * references, so forwarding keeps Python's aliasing (two names for one array stay one array).
  * An element of a tuple read where the tuple's IR_TUPLE is known (a dict record's field read
  * through the record's name, after forwarding) is replaced by the element likewise, so a loop
@@ -30,6 +31,9 @@ typedef struct Fwd {
     IrValue **cur;      /* per variable id: the value a load of it reads now, or NULL */
     int *set_at;        /* per variable id: the walk step at which cur was set */
     int last_call;      /* the step of the block's last call: globals set before it are stale */
+    int last_inner; /* the step of the last instruction with a call nested in it: globals a
+                           function assigns (fn_stored), set before it, are stale */
+    bool *fn_stored; /* per variable id: a global some function other than the module body stores */
     Vec set;            /* IrVar* whose cur this walk set */
     IrValue **subst;    /* per value id: the value a forwarded load's result is replaced by */
 } Fwd;
@@ -38,7 +42,10 @@ typedef struct Fwd {
 static IrValue *current(const Fwd *F, const IrVar *var)
 {
     IrValue *v = F->cur[var->id];
-    if (v && var->global && F->set_at[var->id] <= F->last_call) return NULL;
+    if (v && var->global &&
+        (F->set_at[var->id] <= F->last_call ||
+         (F->fn_stored[var->id] && F->set_at[var->id] <= F->last_inner)))
+        return NULL;
     return v;
 }
 
@@ -66,15 +73,32 @@ static void rewrite_args(Fwd *F, IrInstr *in)
             for (int i = 0; i < in->blocks[k]->instrs.n; i++) rewrite_args(F, VEC_AT(in->blocks[k]->instrs, i));
 }
 
-/* Forgets the current value of every variable some store (or for-loop) inside b assigns. */
-static void forget_stored(Fwd *F, const IrBlock *b)
+/* Forgets the current value of every variable some store (or for-loop) inside b assigns;
+ * true when b holds a call (which may assign any global: a nested function's `global` or
+ * `nonlocal` name). */
+static bool forget_stored(Fwd *F, const IrBlock *b)
+{
+    if (!b) return false;
+    bool call = false;
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var) F->cur[in->var->id] = NULL;
+        call |= in->op == IR_CALL;
+        call |= forget_stored(F, in->blocks[0]);
+        call |= forget_stored(F, in->blocks[1]);
+    }
+    return call;
+}
+
+/* Marks in fn_stored the globals that b stores. */
+static void mark_global_stores(bool *fn_stored, const IrBlock *b)
 {
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
-        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var) F->cur[in->var->id] = NULL;
-        forget_stored(F, in->blocks[0]);
-        forget_stored(F, in->blocks[1]);
+        if (in->op == IR_STORE && in->var && in->var->global) fn_stored[in->var->id] = true;
+        mark_global_stores(fn_stored, in->blocks[0]);
+        mark_global_stores(fn_stored, in->blocks[1]);
     }
 }
 
@@ -85,7 +109,7 @@ static void forward_block(Fwd *F, IrBlock *b)
 {
     if (!b) return;
     unsigned dead = ir_stamp(F->m);
-    F->last_call = -1;
+    F->last_call = F->last_inner = -1;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         rewrite_args(F, in);
@@ -109,8 +133,8 @@ static void forward_block(Fwd *F, IrBlock *b)
         }
         if (in->blocks[0] || in->blocks[1] || in->op == IR_FOR_RANGE) {
             if (in->op == IR_FOR_RANGE && in->var) F->cur[in->var->id] = NULL;
-            forget_stored(F, in->blocks[0]);
-            forget_stored(F, in->blocks[1]);
+            bool call = forget_stored(F, in->blocks[0]);
+            if (forget_stored(F, in->blocks[1]) || call) F->last_inner = i;
         }
     }
     ir_remove_stamped(b, dead);
@@ -174,14 +198,18 @@ static bool drop_dead_tuples(const IrModule *m, IrBlock *b)
 
 void forward_module(IrModule *m)
 {
-    Fwd F = {.m = m,
-             .cur = xcalloc(m->next_var_id + 1, sizeof *F.cur),
-             .set_at = xcalloc(m->next_var_id + 1, sizeof *F.set_at),
-             .subst = xcalloc(m->next_value_id + 1, sizeof *F.subst)};
+    Fwd F = { .m = m,
+              .cur = xcalloc(m->next_var_id + 1, sizeof *F.cur),
+              .set_at = xcalloc(m->next_var_id + 1, sizeof *F.set_at),
+              .subst = xcalloc(m->next_value_id + 1, sizeof *F.subst),
+              .fn_stored = xcalloc(m->next_var_id + 1, sizeof *F.fn_stored) };
+    for (int i = 1; i < m->funcs.n; i++)
+        mark_global_stores(F.fn_stored, ((IrFunc *)VEC_AT(m->funcs, i))->body);
     for (int i = 0; i < m->funcs.n; i++) forward_block(&F, ((IrFunc *)VEC_AT(m->funcs, i))->body);
     free(F.cur);
     free(F.set_at);
     free(F.subst);
+    free(F.fn_stored);
     vec_free(&F.set);
     int *loads = xcalloc(m->next_var_id + 1, sizeof *loads);
     for (int i = 0; i < m->funcs.n; i++) count_loads(((IrFunc *)VEC_AT(m->funcs, i))->body, loads);

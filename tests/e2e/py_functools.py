@@ -118,3 +118,20 @@ def deep():
 
 
 print(deep())
+
+
+# a global that a function called in a loop assigns is read again after the loop
+def running_max(xs):
+    global best
+    best = 0.0
+
+    def see(v):
+        global best
+        best = max(v, best)
+
+    for x in xs:
+        see(x)
+    return best
+
+
+print(running_max([1.5, 3.25, 2.0]))

@@ -113,12 +113,18 @@ for b in [True, False]:
         case False:
             print("no")
 
-for v in [1, True]:
+
+
+def truth(v):
     match v:
         case True:
-            print(v, "is True")
+            return "is True"
         case 1:
-            print(v, "is one")
+            return "is one"
+    return "neither"
+
+
+print(truth(1), truth(True), truth(False), truth(2))
 
 nested = [(1, (2, 3)), (1, (5, 3)), (2, (0, 0))]
 for item in nested:
