@@ -21,7 +21,7 @@ static int instance_of(const Type *t, const AstNode *cls)
         { "int", TY_INT, TY_BOOL },      { "float", TY_FLOAT, TY_FLOAT },
         { "bool", TY_BOOL, TY_BOOL },    { "complex", TY_COMPLEX, TY_COMPLEX },
         { "str", TY_STR, TY_STR },       { "list", TY_LIST, TY_LIST },
-        { "tuple", TY_TUPLE, TY_TUPLE }, { "dict", TY_TUPLE, TY_TUPLE },
+        { "tuple", TY_TUPLE, TY_TUPLE }, { "dict", TY_DICT, TY_DICT }, { "set", TY_SET, TY_SET },
     };
     if (cls->kind == AST_ATTR && !strcmp(cls->sval, "ndarray")) return t->kind == TY_ARRAY;
     if (cls->kind != AST_NAME) return -1;
@@ -49,7 +49,7 @@ static IrValue *isinstance_of(Lower *L, AstNode *call)
         AstNode *k = c->kind == AST_TUPLE ? c->elts.v[i] : c;
         int r = instance_of(v->type, k);
         if (r < 0) {
-            diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict or "
+            diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict, set or "
                                 "cp.ndarray here (or a tuple of them)");
             return NULL;
         }
