@@ -319,18 +319,18 @@ IrValue *lw_list_repr(Lower *L, IrValue *xs, AstNode *e)
 {
     Span sp = e->span;
     const char *t = ar_printf(L->a, "xs@repr%d", e->id);
-    lw_assign(L, mk_name(L, sp, t), xs, sp);
-    AstNode *x = mk_name(L, sp, ar_printf(L->a, "x@repr%d", e->id)), *join = mk(L, AST_ATTR, sp);
-    AstNode *sep = mk(L, AST_STR, sp), *open = mk(L, AST_STR, sp), *close = mk(L, AST_STR, sp);
+    lw_assign(L, lw_ast_name(L, sp, t), xs, sp);
+    AstNode *x = lw_ast_name(L, sp, ar_printf(L->a, "x@repr%d", e->id)), *join = lw_ast_node(L, AST_ATTR, sp);
+    AstNode *sep = lw_ast_node(L, AST_STR, sp), *open = lw_ast_node(L, AST_STR, sp), *close = lw_ast_node(L, AST_STR, sp);
     sep->sval = ", ", sep->slen = 2;
     open->sval = "[", open->slen = 1;
     close->sval = "]", close->slen = 1;
     join->lhs = sep;
     join->sval = "join";
-    AstNode *reprs = mk_comp(L, sp, it_id(e, 15), mk_call(L, sp, mk_name(L, sp, "repr"), 1, &x), mk_name(L, sp, x->sval),
-                             mk_name(L, sp, t), NULL);
-    AstNode *body = mk_call(L, sp, join, 1, &reprs);
-    AstNode *cat = mk(L, AST_BINOP, sp), *all = mk(L, AST_BINOP, sp);
+    AstNode *reprs = mk_comp(L, sp, it_id(e, 15), lw_ast_call(L, sp, lw_ast_name(L, sp, "repr"), 1, &x), lw_ast_name(L, sp, x->sval),
+                             lw_ast_name(L, sp, t), NULL);
+    AstNode *body = lw_ast_call(L, sp, join, 1, &reprs);
+    AstNode *cat = lw_ast_node(L, AST_BINOP, sp), *all = lw_ast_node(L, AST_BINOP, sp);
     cat->op = all->op = AOP_ADD;
     cat->lhs = open;
     cat->rhs = body;
@@ -593,11 +593,11 @@ static const char *it_name(Lower *L, const AstNode *call, const char *what, int 
 /* Binds the hidden name to list(e); false after an error. */
 static bool it_list(Lower *L, const AstNode *call, AstNode *e, const char *name, int k)
 {
-    AstNode *c = mk_call(L, e->span, mk_name(L, e->span, "list"), 1, &e);
+    AstNode *c = lw_ast_call(L, e->span, lw_ast_name(L, e->span, "list"), 1, &e);
     c->id = it_id(call, k);
     IrValue *v = lw_list_of(L, c);
     if (!v) return false;
-    lw_assign(L, mk_name(L, e->span, name), v, e->span);
+    lw_assign(L, lw_ast_name(L, e->span, name), v, e->span);
     return true;
 }
 
@@ -618,8 +618,8 @@ static bool it_const(Lower *L, AstNode *e, const char *fname, const char *what, 
 
 static AstNode *it_item(Lower *L, Span sp, const char *list, AstNode *index)
 {
-    AstNode *e = mk(L, AST_SUBSCRIPT, sp);
-    e->lhs = mk_name(L, sp, list);
+    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
+    e->lhs = lw_ast_name(L, sp, list);
     e->rhs = index;
     return e;
 }
@@ -627,7 +627,7 @@ static AstNode *it_item(Lower *L, Span sp, const char *list, AstNode *index)
 /* A list comprehension of id `id` over the clauses given, element elt. */
 static IrValue *it_comp(Lower *L, Span sp, int id, AstNode *elt, int n, AstNode **clauses)
 {
-    AstNode *c = mk(L, AST_COMP, sp);
+    AstNode *c = lw_ast_node(L, AST_COMP, sp);
     c->ival = 'l';
     c->id = id;
     c->lhs = elt;
@@ -658,10 +658,10 @@ IrValue *lw_it_product(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
         if (!it_list(L, call, call->elts.v[i], it_name(L, call, "t", i), i)) return NULL;
     AstNode **clauses = ar_alloc(L->a, sizeof(AstNode *) * (size_t)n), **xs = ar_alloc(L->a, sizeof(AstNode *) * (size_t)n);
     for (int k = 0; k < n; k++) {
-        xs[k] = mk_name(L, sp, it_name(L, call, "x", k));
-        clauses[k] = mk_for(L, sp, xs[k], mk_name(L, sp, it_name(L, call, "t", k % m)), NULL);
+        xs[k] = lw_ast_name(L, sp, it_name(L, call, "x", k));
+        clauses[k] = lw_ast_for(L, sp, xs[k], lw_ast_name(L, sp, it_name(L, call, "t", k % m)), NULL);
     }
-    AstNode *elt = mk(L, AST_TUPLE, sp);
+    AstNode *elt = lw_ast_node(L, AST_TUPLE, sp);
     elt->elts = lw_ast_vec(L, n, xs);
     return it_comp(L, sp, call->id, elt, n, clauses);
 }
@@ -685,23 +685,23 @@ IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     }
     const char *t = it_name(L, call, "t", 0), *n = it_name(L, call, "n", 0);
     if (!it_list(L, call, a.p[0], t, 0)) return NULL;
-    AstNode *tn = mk_name(L, sp, t);
-    lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
+    AstNode *tn = lw_ast_name(L, sp, t);
+    lw_stmt(L, lw_ast_assign(L, sp, n, lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn)));
     AstNode **clauses = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(2 * r)), **items = ar_alloc(L->a, sizeof(AstNode *) * (size_t)r);
     int nc = 0;
     for (int k = 0; k < r; k++) {
         const char *ik = it_name(L, call, "i", k), *prev = k ? it_name(L, call, "i", k - 1) : NULL;
-        AstNode *lo = !prev || f->arg == 2 ? mk_int(L, sp, 0)
-                      : f->arg == 1        ? mk_name(L, sp, prev)
-                                           : mk_bin(L, sp, AOP_ADD, mk_name(L, sp, prev), mk_int(L, sp, 1));
-        AstNode *bounds[2] = { lo, mk_name(L, sp, n) };
-        clauses[nc++] = mk_for(L, sp, mk_name(L, sp, ik), mk_call(L, sp, mk_name(L, sp, "range"), 2, bounds), NULL);
+        AstNode *lo = !prev || f->arg == 2 ? lw_ast_int(L, sp, 0)
+                      : f->arg == 1        ? lw_ast_name(L, sp, prev)
+                                           : lw_ast_bin(L, sp, AOP_ADD, lw_ast_name(L, sp, prev), lw_ast_int(L, sp, 1));
+        AstNode *bounds[2] = { lo, lw_ast_name(L, sp, n) };
+        clauses[nc++] = lw_ast_for(L, sp, lw_ast_name(L, sp, ik), lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 2, bounds), NULL);
         if (f->arg == 2 && k) { /* ik differs from every index before it */
             AstNode *cond = NULL;
             for (int j = 0; j < k; j++) {
-                AstNode *ne = mk_cmp(L, sp, AOP_NE, mk_name(L, sp, ik), mk_name(L, sp, it_name(L, call, "i", j)));
+                AstNode *ne = mk_cmp(L, sp, AOP_NE, lw_ast_name(L, sp, ik), lw_ast_name(L, sp, it_name(L, call, "i", j)));
                 if (cond) {
-                    AstNode *both = mk(L, AST_BOOLOP, sp);
+                    AstNode *both = lw_ast_node(L, AST_BOOLOP, sp);
                     both->op = AOP_AND;
                     both->lhs = cond;
                     both->rhs = ne;
@@ -709,12 +709,12 @@ IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
                 }
                 cond = ne;
             }
-            clauses[nc] = mk(L, AST_IF, sp);
+            clauses[nc] = lw_ast_node(L, AST_IF, sp);
             clauses[nc++]->cond = cond;
         }
-        items[k] = it_item(L, sp, t, mk_name(L, sp, ik));
+        items[k] = it_item(L, sp, t, lw_ast_name(L, sp, ik));
     }
-    AstNode *elt = mk(L, AST_TUPLE, sp);
+    AstNode *elt = lw_ast_node(L, AST_TUPLE, sp);
     elt->elts = lw_ast_vec(L, (int)r, items);
     return it_comp(L, sp, call->id, elt, nc, clauses);
 }
@@ -722,15 +722,15 @@ IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
 /* acc OP x, or func(acc, x) */
 static AstNode *it_combine(Lower *L, Span sp, AstNode *func, AstNode *acc, AstNode *x)
 {
-    if (!func || func->kind == AST_NONE) return mk_bin(L, sp, AOP_ADD, acc, x);
+    if (!func || func->kind == AST_NONE) return lw_ast_bin(L, sp, AOP_ADD, acc, x);
     AstNode *args[2] = { acc, x };
-    return mk_call(L, sp, func, 2, args);
+    return lw_ast_call(L, sp, func, 2, args);
 }
 
 /* t[a:b] of the hidden list t (a, b NULL: omitted), a new list */
 static AstNode *it_slice(Lower *L, const AstNode *call, int k, const char *t, AstNode *a, AstNode *b)
 {
-    AstNode *sl = mk(L, AST_SLICE, call->span), *e = it_item(L, call->span, t, sl);
+    AstNode *sl = lw_ast_node(L, AST_SLICE, call->span), *e = it_item(L, call->span, t, sl);
     sl->lhs = a;
     sl->rhs = b;
     e->id = it_id(call, k);
@@ -750,19 +750,19 @@ IrValue *lw_it_accumulate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     if (!lw_bind(call, f->name, "iterable,func,initial", 1, &a)) return NULL;
     const char *t = it_name(L, call, "t", 0), *out = it_name(L, call, "out", 0), *x = it_name(L, call, "x", 0);
     if (!it_list(L, call, a.p[0], t, 0)) return NULL;
-    AstNode *rest = mk_name(L, sp, t);
+    AstNode *rest = lw_ast_name(L, sp, t);
     if (a.p[2] && a.p[2]->kind != AST_NONE) {
-        AstNode *l = mk(L, AST_LIST, sp);
+        AstNode *l = lw_ast_node(L, AST_LIST, sp);
         l->elts = lw_ast_vec(L, 1, &a.p[2]);
-        lw_stmt(L, mk_assign(L, sp, out, l));
+        lw_stmt(L, lw_ast_assign(L, sp, out, l));
     } else {
-        lw_stmt(L, mk_assign(L, sp, out, it_slice(L, call, 1, t, NULL, mk_int(L, sp, 1))));
-        rest = it_slice(L, call, 2, t, mk_int(L, sp, 1), NULL);
+        lw_stmt(L, lw_ast_assign(L, sp, out, it_slice(L, call, 1, t, NULL, lw_ast_int(L, sp, 1))));
+        rest = it_slice(L, call, 2, t, lw_ast_int(L, sp, 1), NULL);
     }
-    AstNode *last = it_item(L, sp, out, mk_int(L, sp, -1));
-    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, x), rest,
-                      it_append(L, out, it_combine(L, sp, a.p[1], last, mk_name(L, sp, x)))));
-    return lw_expr(L, mk_name(L, sp, out));
+    AstNode *last = it_item(L, sp, out, lw_ast_int(L, sp, -1));
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), rest,
+                      it_append(L, out, it_combine(L, sp, a.p[1], last, lw_ast_name(L, sp, x)))));
+    return lw_expr(L, lw_ast_name(L, sp, out));
 }
 
 /* itertools.chain(*iterables): list(first), then each item of the others appended */
@@ -777,8 +777,8 @@ IrValue *lw_it_chain(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     const char *out = it_name(L, call, "out", 0), *x = it_name(L, call, "x", 0);
     if (!it_list(L, call, call->elts.v[0], out, 0)) return NULL;
     for (int i = 1; i < call->elts.n; i++)
-        lw_stmt(L, mk_for(L, sp, mk_name(L, sp, x), call->elts.v[i], it_append(L, out, mk_name(L, sp, x))));
-    return lw_expr(L, mk_name(L, sp, out));
+        lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), call->elts.v[i], it_append(L, out, lw_ast_name(L, sp, x))));
+    return lw_expr(L, lw_ast_name(L, sp, out));
 }
 
 /* itertools.islice(iterable, stop) / islice(iterable, start, stop[, step]): list(iterable)
@@ -805,7 +805,7 @@ IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
     (void)self;
     Span sp = call->span;
     int m = call->elts.n;
-    AstNode *fill = mk(L, AST_NONE, sp);
+    AstNode *fill = lw_ast_node(L, AST_NONE, sp);
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
         if (strcmp(kw->sval, "fillvalue")) {
@@ -824,21 +824,21 @@ IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
         return NULL;
     }
     const char *fv = it_name(L, call, "fill", 0), *n = it_name(L, call, "n", 0), *i = it_name(L, call, "i", 0);
-    lw_stmt(L, mk_assign(L, sp, fv, fill));
+    lw_stmt(L, lw_ast_assign(L, sp, fv, fill));
     AstNode **lens = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(m + 1)), **items = ar_alloc(L->a, sizeof(AstNode *) * (size_t)m);
     for (int k = 0; k < m; k++) {
         const char *tk = it_name(L, call, "t", k);
         if (!it_list(L, call, call->elts.v[k], tk, k)) return NULL;
-        AstNode *tn = mk_name(L, sp, tk);
-        lens[k] = mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn);
-        items[k] = mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, mk_name(L, sp, i), lens[k]),
-                            it_item(L, sp, tk, mk_name(L, sp, i)), mk_name(L, sp, fv));
+        AstNode *tn = lw_ast_name(L, sp, tk);
+        lens[k] = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn);
+        items[k] = mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, lw_ast_name(L, sp, i), lens[k]),
+                            it_item(L, sp, tk, lw_ast_name(L, sp, i)), lw_ast_name(L, sp, fv));
     }
-    lens[m] = mk_int(L, sp, 0);
-    lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "max"), m + 1, lens)));
-    AstNode *elt = mk(L, AST_TUPLE, sp), *nn = mk_name(L, sp, n);
+    lens[m] = lw_ast_int(L, sp, 0);
+    lw_stmt(L, lw_ast_assign(L, sp, n, lw_ast_call(L, sp, lw_ast_name(L, sp, "max"), m + 1, lens)));
+    AstNode *elt = lw_ast_node(L, AST_TUPLE, sp), *nn = lw_ast_name(L, sp, n);
     elt->elts = lw_ast_vec(L, m, items);
-    AstNode *loop = mk_for(L, sp, mk_name(L, sp, i), mk_call(L, sp, mk_name(L, sp, "range"), 1, &nn), NULL);
+    AstNode *loop = lw_ast_for(L, sp, lw_ast_name(L, sp, i), lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &nn), NULL);
     return it_comp(L, sp, call->id, elt, 1, &loop);
 }
 
@@ -849,10 +849,10 @@ IrValue *lw_it_starmap(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     Span sp = call->span;
     Args a;
     if (!lw_bind(call, f->name, "function,iterable", 2, &a)) return NULL;
-    AstNode *x = mk_name(L, sp, it_name(L, call, "x", 0)), *star = mk(L, AST_STARRED, sp);
+    AstNode *x = lw_ast_name(L, sp, it_name(L, call, "x", 0)), *star = lw_ast_node(L, AST_STARRED, sp);
     star->lhs = x;
-    AstNode *loop = mk_for(L, sp, x, a.p[1], NULL);
-    return it_comp(L, sp, call->id, mk_call(L, sp, a.p[0], 1, &star), 1, &loop);
+    AstNode *loop = lw_ast_for(L, sp, x, a.p[1], NULL);
+    return it_comp(L, sp, call->id, lw_ast_call(L, sp, a.p[0], 1, &star), 1, &loop);
 }
 
 /* itertools.count() / cycle() outside a for loop's iterable */
@@ -876,21 +876,21 @@ IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     if (!lw_bind(call, f->name, "function,iterable,initial", 2, &a)) return NULL;
     const char *t = it_name(L, call, "t", 0), *acc = it_name(L, call, "acc", 0), *x = it_name(L, call, "x", 0);
     if (!it_list(L, call, a.p[1], t, 0)) return NULL;
-    AstNode *rest = mk_name(L, sp, t);
+    AstNode *rest = lw_ast_name(L, sp, t);
     if (a.p[2]) {
-        lw_stmt(L, mk_assign(L, sp, acc, a.p[2]));
+        lw_stmt(L, lw_ast_assign(L, sp, acc, a.p[2]));
     } else {
-        IrValue *tv = lw_expr(L, mk_name(L, sp, t));
+        IrValue *tv = lw_expr(L, lw_ast_name(L, sp, t));
         if (!tv) return NULL;
         IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), tv);
         lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, 0)), "TypeError",
                          "reduce() of empty iterable with no initial value");
-        lw_stmt(L, mk_assign(L, sp, acc, it_item(L, sp, t, mk_int(L, sp, 0))));
-        rest = it_slice(L, call, 1, t, mk_int(L, sp, 1), NULL);
+        lw_stmt(L, lw_ast_assign(L, sp, acc, it_item(L, sp, t, lw_ast_int(L, sp, 0))));
+        rest = it_slice(L, call, 1, t, lw_ast_int(L, sp, 1), NULL);
     }
-    lw_stmt(L, mk_for(L, sp, mk_name(L, sp, x), rest,
-                      mk_assign(L, sp, acc, it_combine(L, sp, a.p[0], mk_name(L, sp, acc), mk_name(L, sp, x)))));
-    return lw_expr(L, mk_name(L, sp, acc));
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), rest,
+                      lw_ast_assign(L, sp, acc, it_combine(L, sp, a.p[0], lw_ast_name(L, sp, acc), lw_ast_name(L, sp, x)))));
+    return lw_expr(L, lw_ast_name(L, sp, acc));
 }
 
 /* functools.partial(func, *args, **keywords): a function of its own, def p(*a, **kw): return
@@ -915,29 +915,29 @@ IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *
             return NULL;
         }
         const char *h = it_name(L, call, "arg", i);
-        lw_stmt(L, mk_assign(L, src->span, h, src));
+        lw_stmt(L, lw_ast_assign(L, src->span, h, src));
         if (i < np) {
-            args[i] = mk_name(L, src->span, h);
+            args[i] = lw_ast_name(L, src->span, h);
         } else {
-            AstNode *kw = mk(L, AST_KEYWORD, src->span);
+            AstNode *kw = lw_ast_node(L, AST_KEYWORD, src->span);
             kw->sval = ((AstNode *)call->params.v[i - np])->sval;
-            kw->rhs = mk_name(L, src->span, h);
+            kw->rhs = lw_ast_name(L, src->span, h);
             kws[i - np] = kw;
         }
     }
     const char *a = it_name(L, call, "args", 0), *kw = it_name(L, call, "kwargs", 0);
-    AstNode *star = mk(L, AST_STARRED, sp), *dstar = mk(L, AST_STARRED, sp);
-    star->lhs = mk_name(L, sp, a);
-    dstar->lhs = mk_name(L, sp, kw);
+    AstNode *star = lw_ast_node(L, AST_STARRED, sp), *dstar = lw_ast_node(L, AST_STARRED, sp);
+    star->lhs = lw_ast_name(L, sp, a);
+    dstar->lhs = lw_ast_name(L, sp, kw);
     dstar->ival = 2;
     args[np] = star;
     kws[nk] = dstar;
-    AstNode *inner = mk_call(L, sp, call->elts.v[0], np + 1, args);
+    AstNode *inner = lw_ast_call(L, sp, call->elts.v[0], np + 1, args);
     inner->params = lw_ast_vec(L, nk + 1, kws);
-    AstNode *ret = mk(L, AST_RETURN, sp), *def = mk(L, AST_DEF, sp), *pa[2];
+    AstNode *ret = lw_ast_node(L, AST_RETURN, sp), *def = lw_ast_node(L, AST_DEF, sp), *pa[2];
     ret->lhs = inner;
     for (int i = 0; i < 2; i++) {
-        pa[i] = mk(L, AST_PARAM, sp);
+        pa[i] = lw_ast_node(L, AST_PARAM, sp);
         pa[i]->sval = i ? kw : a;
         pa[i]->ival = i ? PARAM_KWARGS : PARAM_ARGS;
     }
@@ -982,7 +982,7 @@ static const char *endless_of(Lower *L, AstNode *e)
 /* A while loop of body statements stmts (n), else els. */
 static AstNode *it_while(Lower *L, Span sp, AstNode *cond, int n, AstNode **stmts, AstNode *els)
 {
-    AstNode *w = mk(L, AST_WHILE, sp), *b = mk(L, AST_BLOCK, sp);
+    AstNode *w = lw_ast_node(L, AST_WHILE, sp), *b = lw_ast_node(L, AST_BLOCK, sp);
     b->body = lw_ast_vec(L, n, stmts);
     w->cond = cond;
     w->then = b;
@@ -1003,27 +1003,27 @@ bool lw_for_itertools(Lower *L, AstNode *s)
     if (!strcmp(which, "count")) {
         /* c = start; while True: target = c; c = c + step; body */
         if (!lw_bind(it, "count", "start,step", 0, &a)) return true;
-        lw_stmt(L, mk_assign(L, sp, c, a.p[0] ? a.p[0] : mk_int(L, sp, 0)));
-        lw_stmt(L, mk_assign(L, sp, st, a.p[1] ? a.p[1] : mk_int(L, sp, 1)));
-        body[1] = mk_assign(L, sp, c, mk_bin(L, sp, AOP_ADD, mk_name(L, sp, c), mk_name(L, sp, st)));
-        body[0] = mk_name(L, sp, c);
-        cond = mk(L, AST_BOOL, sp);
+        lw_stmt(L, lw_ast_assign(L, sp, c, a.p[0] ? a.p[0] : lw_ast_int(L, sp, 0)));
+        lw_stmt(L, lw_ast_assign(L, sp, st, a.p[1] ? a.p[1] : lw_ast_int(L, sp, 1)));
+        body[1] = lw_ast_assign(L, sp, c, lw_ast_bin(L, sp, AOP_ADD, lw_ast_name(L, sp, c), lw_ast_name(L, sp, st)));
+        body[0] = lw_ast_name(L, sp, c);
+        cond = lw_ast_node(L, AST_BOOL, sp);
         cond->ival = 1;
     } else {
         /* t = list(xs); n = len(t); c = 0; while n > 0: target = t[c]; c = (c + 1) % n; body */
         if (!lw_bind(it, "cycle", "iterable", 1, &a)) return true;
         const char *t = it_name(L, it, "t", 0);
         if (!it_list(L, it, a.p[0], t, 0)) return true;
-        AstNode *tn = mk_name(L, sp, t);
-        lw_stmt(L, mk_assign(L, sp, n, mk_call(L, sp, mk_name(L, sp, "len"), 1, &tn)));
-        lw_stmt(L, mk_assign(L, sp, c, mk_int(L, sp, 0)));
-        body[0] = it_item(L, sp, t, mk_name(L, sp, c));
-        body[1] = mk_assign(L, sp, c,
-                            mk_bin(L, sp, AOP_MOD, mk_bin(L, sp, AOP_ADD, mk_name(L, sp, c), mk_int(L, sp, 1)),
-                                   mk_name(L, sp, n)));
-        cond = mk_cmp(L, sp, AOP_GT, mk_name(L, sp, n), mk_int(L, sp, 0));
+        AstNode *tn = lw_ast_name(L, sp, t);
+        lw_stmt(L, lw_ast_assign(L, sp, n, lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn)));
+        lw_stmt(L, lw_ast_assign(L, sp, c, lw_ast_int(L, sp, 0)));
+        body[0] = it_item(L, sp, t, lw_ast_name(L, sp, c));
+        body[1] = lw_ast_assign(L, sp, c,
+                            lw_ast_bin(L, sp, AOP_MOD, lw_ast_bin(L, sp, AOP_ADD, lw_ast_name(L, sp, c), lw_ast_int(L, sp, 1)),
+                                   lw_ast_name(L, sp, n)));
+        cond = mk_cmp(L, sp, AOP_GT, lw_ast_name(L, sp, n), lw_ast_int(L, sp, 0));
     }
-    AstNode *bind = mk(L, AST_ASSIGN, s->lhs->span);
+    AstNode *bind = lw_ast_node(L, AST_ASSIGN, s->lhs->span);
     bind->elts = lw_ast_vec(L, 1, &s->lhs);
     bind->rhs = body[0];
     int nb = s->then->body.n;
