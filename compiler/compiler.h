@@ -595,6 +595,14 @@ struct RowChain {
     IrInstr *last;
 };
 
+/* A loop loopmap.c looked at (--emit=kernels lists them): mapped when why is NULL, else kept
+ * for that reason. */
+typedef struct LoopMap {
+    Span span;              /* the loop's */
+    const char *why;
+    bool split;             /* mapped in three parts around the iteration that writes a row the others read */
+} LoopMap;
+
 typedef struct IrModule {
     Vec funcs;              /* IrFunc*; funcs.v[0] is the module body ("<module>") */
     Vec globals;            /* IrVar* */
@@ -602,6 +610,7 @@ typedef struct IrModule {
     Vec chains;             /* RowChain* (rowfuse.c) */
     Vec siblings;           /* Siblings* (siblings.c) */
     Vec bundles;            /* Bundle* (hfuse.c) */
+    Vec loopmaps;           /* LoopMap* (loopmap.c), in program order */
     Vec raws;               /* UKernel* (UK_MODULE): user CUDA sources with a launched kernel */
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
@@ -678,6 +687,7 @@ typedef enum PassId {
     PASS_GUARDS_AFTER_FORWARD,  /* guards.c again, on the forwarded constants */
     PASS_SMALLRED,              /* smallred.c */
     PASS_MASKED,                /* masked.c */
+    PASS_LOOPMAP,               /* loopmap.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
     PASS_FUSE,                  /* fuse.c */
     PASS_ROWFUSE,               /* rowfuse.c */
@@ -726,6 +736,13 @@ void smallred_module(IrModule *m);
  * elementwise in gathers through the same mask, become a select over the whole array and a
  * masked reduction (-O2, after smallred.c): no count, no synchronisation (see masked.c). */
 void masked_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/loopmap.c
+ * Loop to map (-O2, after masked.c): a `for` loop whose iterations read and write disjoint
+ * rows of arrays (affine indices in the loop variable) becomes one operation over all its
+ * iterations, under a run-time test of the rows' range, else the loop as written (see
+ * loopmap.c); each candidate loop's decision goes to IrModule.loopmaps and -v. */
+void loopmap_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,

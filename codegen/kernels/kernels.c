@@ -122,6 +122,13 @@ void cg_kernel_launch(StrBuf *out, const IrModule *m, const KernelGroup *g, CgVa
 }
 
 /* One line per kernel; a row chain's members follow its kernel, marked as its fallback. */
+/* The name of the file of span sp, as the kernel lines show it. */
+static const char *span_file(const IrModule *m, Span sp)
+{
+    if (sp.file && sp.file->name) return sp.file->name;
+    return m->main_file && m->main_file->name ? m->main_file->name : "script.py";
+}
+
 /* The loops graphloop.c marked in b (and the blocks nested in it), one line each. */
 static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
 {
@@ -129,9 +136,7 @@ static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
         if (in->op == IR_FOR_RANGE && in->graph) {
-            const char *f = in->span.file && in->span.file->name ? in->span.file->name
-                            : m->main_file && m->main_file->name ? m->main_file->name : "script.py";
-            fprintf(out, "graph  %s:%u  (the loop of line %u, captured once and replayed:", f,
+            fprintf(out, "graph  %s:%u  (the loop of line %u, captured once and replayed:", span_file(m, in->span),
                     (unsigned)in->span.line, (unsigned)in->span.line);
             const IrBlock *body = in->blocks[0];
             for (int k = 0; k < body->instrs.n; k++) {
@@ -142,6 +147,25 @@ static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
         }
         list_graph_loops(out, m, in->blocks[0]);
         list_graph_loops(out, m, in->blocks[1]);
+    }
+}
+
+/* The loops loopmap.c looked at, one line each: mapped, or kept and why. */
+static void list_loop_maps(FILE *out, const IrModule *m)
+{
+    for (int i = 0; i < m->loopmaps.n; i++) {
+        const LoopMap *r = VEC_AT(m->loopmaps, i);
+        const char *f = span_file(m, r->span);
+        if (r->why)
+            fprintf(out, "loop   %s:%u  kept: %s\n", f, (unsigned)r->span.line, r->why);
+        else if (r->split)
+            fprintf(out,
+                    "loop   %s:%u  mapped in three parts: before, at and after the iteration that writes the "
+                    "row the others read\n",
+                    f, (unsigned)r->span.line);
+        else
+            fprintf(out, "loop   %s:%u  mapped: its iterations run as one operation\n", f,
+                    (unsigned)r->span.line);
     }
 }
 
@@ -187,4 +211,5 @@ void cg_list_kernels(FILE *out, const IrModule *m)
     }
     free(shown);
     for (int i = 0; i < m->funcs.n; i++) list_graph_loops(out, m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
+    list_loop_maps(out, m);
 }

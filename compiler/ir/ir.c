@@ -129,6 +129,7 @@ void ir_module_free(IrModule *m)
     vec_free(&m->siblings);
     for (int i = 0; i < m->bundles.n; i++) vec_free(&((Bundle *)VEC_AT(m->bundles, i))->members);
     vec_free(&m->bundles);
+    vec_free(&m->loopmaps);
     for (int i = 0; i < m->raws.n; i++) vec_free(&((UKernel *)VEC_AT(m->raws, i))->fnames);
     vec_free(&m->raws);
     for (int i = 0; i < m->groups.n; i++) {

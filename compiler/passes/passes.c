@@ -16,19 +16,20 @@ static const struct {
     void (*run)(IrModule *m);
     bool optimizing;    /* runs at -O2 only */
 } pass_table[PASS_COUNT] = {
-    [PASS_GUARDS] = {"guards", guards_module, true},
-    [PASS_UNROLL] = {"unroll", unroll_module, true},
-    [PASS_FORWARD] = {"forward", forward_module, true},
-    [PASS_GUARDS_AFTER_FORWARD] = {"guards-after-forward", guards_module, true},
-    [PASS_SMALLRED] = {"smallred", smallred_module, true},
-    [PASS_MASKED] = {"masked", masked_module, true},
-    [PASS_GROUP] = {"group", group_module, false},
-    [PASS_FUSE] = {"fuse", fuse_module, true},
-    [PASS_ROWFUSE] = {"rowfuse", rowfuse_module, true},
-    [PASS_SIBLINGS] = {"siblings", siblings_module, true},
-    [PASS_RECUR] = {"recur", recur_module, true},
-    [PASS_HFUSE] = {"hfuse", hfuse_module, true},
-    [PASS_GRAPHLOOP] = {"graphloop", graphloop_module, true},
+    [PASS_GUARDS] = { "guards", guards_module, true },
+    [PASS_UNROLL] = { "unroll", unroll_module, true },
+    [PASS_FORWARD] = { "forward", forward_module, true },
+    [PASS_GUARDS_AFTER_FORWARD] = { "guards-after-forward", guards_module, true },
+    [PASS_SMALLRED] = { "smallred", smallred_module, true },
+    [PASS_MASKED] = { "masked", masked_module, true },
+    [PASS_LOOPMAP] = { "loopmap", loopmap_module, true },
+    [PASS_GROUP] = { "group", group_module, false },
+    [PASS_FUSE] = { "fuse", fuse_module, true },
+    [PASS_ROWFUSE] = { "rowfuse", rowfuse_module, true },
+    [PASS_SIBLINGS] = { "siblings", siblings_module, true },
+    [PASS_RECUR] = { "recur", recur_module, true },
+    [PASS_HFUSE] = { "hfuse", hfuse_module, true },
+    [PASS_GRAPHLOOP] = { "graphloop", graphloop_module, true },
 };
 
 const char *pass_name(PassId p) { return pass_table[p].name; }

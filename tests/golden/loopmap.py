@@ -1,0 +1,37 @@
+# loopmap.c: loops whose iterations are independent become one operation over all of them,
+# under a run-time test (`if`: rows in range, no overlap of two variables), with the loop as
+# written in the else branch (the IR shows both: after and before).  rows: the index i
+# becomes a slice; cols: the slice is moved to the front (transpose); floyd: a read of the
+# invariant row k splits the loop around i == k (three pieces); kept: a recurrence.
+import cupy as cp
+
+
+def rows(C, X, Y):
+    for i in range(1, C.shape[0]):
+        C[i] = (X[i] * Y).sum()
+
+
+def cols(A, B):
+    for j in range(A.shape[1]):
+        A[:, j] = B[:, j] * j
+
+
+def floyd(path, k):
+    for i in range(path.shape[0]):
+        path[i, :] = cp.minimum(path[i, :], path[i, k] + path[k, :])
+
+
+def kept(A):
+    for i in range(1, A.shape[0]):
+        A[i] = A[i - 1] * 0.5
+
+
+X = cp.ones((4, 3))
+C = cp.zeros(4)
+rows(C, X, cp.arange(3.0))
+A = cp.zeros((3, 4))
+cols(A, cp.ones((3, 4)))
+P = cp.ones((4, 4))
+floyd(P, 2)
+kept(C)
+print(C, A, P)
