@@ -355,13 +355,12 @@ static bool classify(Map *x, const IrInstr *in, Info *r)
         r->cls = C_INV;
         return true;
     }
-    if (aff) return kept(x, "uses the loop variable as a value");
-    if (!bat && ir_op_is_creation(in->op)) { /* a new array per iteration, only read */
+    if (!bat && !aff && ir_op_is_creation(in->op)) { /* a new array per iteration, only read */
         r->cls = C_INV;
         return true;
     }
     static char buf[64];
-    snprintf(buf, sizeof buf, "contains %s", ir_op_name(in->op));
+    snprintf(buf, sizeof buf, aff ? "uses the loop variable as a value (%s)" : "contains %s", ir_op_name(in->op));
     return kept(x, buf);
 }
 
