@@ -28,7 +28,8 @@
  * of another row is a dependence and keeps the loop, except a read `A[k, ..]` of one
  * loop-invariant row k with the write `A[i + d, ..]` (step 1): the loop is split at the
  * iteration that writes row k (it runs alone, in order) and the iterations before and after it
- * are mapped (Floyd-Warshall's `path[i, :] = minimum(path[i, :], path[i, k] + path[k, :])`).
+ * are mapped (Floyd-Warshall's `path[i, :] = minimum(path[i, :], path[i, k] + path[k, :])`;
+ * k must not be negative, which would count from the end).
  * Two variables may hold one array: each pair of a written array and another one read is
  * checked at run time (rt_may_overlap).  The rows must be in range: the mapped code runs only
  * when every batched index of the first and the last iteration lies in [0, extent) (a negative
@@ -238,7 +239,8 @@ static bool classify_index(Map *x, const IrInstr *in, Info *r)
         if (is_root(x, in->args[0])) add_acc(x, in, in->args[0], -1, NULL);
         return true;
     }
-    if (!is_root(x, in->args[0]) || qaxis < 0) return kept(x, "indexes a view by the loop variable");
+    if (qaxis < 0) return kept(x, "an ellipsis before the loop variable's index");
+    if (!is_root(x, in->args[0])) return kept(x, "indexes a view by the loop variable");
     int dir = aff->c * x->step > 0 ? 1 : -1;
     if (x->dir && x->dir != dir) return kept(x, "indices that run in opposite directions");
     x->dir = dir;
@@ -446,6 +448,8 @@ static bool analyse(Map *x)
     for (int k = 0; k < b->instrs.n; k++) {
         IrInstr *in = VEC_AT(b->instrs, k);
         if (!classify(x, in, &x->info[k])) return false;
+        if (x->info[k].cls == C_BAT && (x->info[k].rank + 1 > IR_MAXDIM || in->nidx + 1 > IR_MAXDIM * 2))
+            return kept(x, "too many dimensions with the batch axis");
         if (in->res) {
             in->res->stamp = x->stamp;
             in->res->count = k;
@@ -596,7 +600,6 @@ static IrValue *batch_index(Map *x, const IrInstr *in, IrValue *first, IrValue *
 /* A view of batched value b by invariant items: a full slice in front of them. */
 static IrValue *batch_subview(Map *x, const IrInstr *in)
 {
-    if (in->nidx + 1 > IR_MAXDIM * 2) return NULL;
     Vec args = { 0 };
     vec_push(&args, to(x, in->args[0]));
     for (int k = 0; k < 3; k++) vec_push(&args, cnone(x));
@@ -702,7 +705,8 @@ static void emit_piece(Map *x, IrValue *start, IrValue *cnt, bool tested)
 }
 
 /* The test in front of the mapped code: n > 0, every batched index of the first and the last
- * iteration in range, no written array overlapping another array the body reads. */
+ * iteration in range, no written array overlapping another array the body reads, and the row
+ * a split loop reads not negative. */
 static IrValue *emit_test(Map *x, IrValue *n, IrValue *last)
 {
     IrValue *start = x->loop->args[0];
@@ -735,6 +739,8 @@ static IrValue *emit_test(Map *x, IrValue *n, IrValue *last)
             ok = bop(x, IR_LOGICAL_AND, ok, emit(x, IR_LOGICAL_NOT, ty_bool(), 1, &ov));
         }
     }
+    if (x->split) /* a negative row counts from the end: not the iteration k - d */
+        ok = bop(x, IR_LOGICAL_AND, ok, bop(x, IR_GE, to(x, (IrValue *)x->split_k), cint(x, 0)));
     return ok;
 }
 

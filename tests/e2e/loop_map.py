@@ -41,6 +41,12 @@ def floyd(path):
             path[i, :] = cp.minimum(path[i, :], path[i, k] + path[k, :])
 
 
+def two_statements(A, B, k):
+    for i in range(A.shape[0]):
+        A[i, :] = A[i, :] + 1
+        B[i, :] = A[k, :] * 2
+
+
 def symm_inner(alpha, C, A, B, temp2, i):
     for j in range(C.shape[1]):
         C[:i, j] += alpha * B[i, j] * A[i, :i]
@@ -165,6 +171,13 @@ path = gi * gj % 7 + 1
 path[(gi + gj) % 5 == 0] = 99
 floyd(path)
 print(path)
+
+# split at the iteration that writes row k (k = 1); a negative k counts from the end: as written
+for k in (1, -1):
+    At = cp.arange(8.0).reshape(4, 2)
+    Bt = cp.zeros((4, 2))
+    two_statements(At, Bt, k)
+    print(At, Bt)
 
 Cs = cp.arange(25.0).reshape(5, 5) % 4
 As = cp.arange(25.0).reshape(5, 5) % 3 + 1
