@@ -176,11 +176,14 @@ typedef enum IrOp {
  * passes on: rows of runtime/include/gpyrt_kinds.def, so that both sides number them alike.
  * IR_RANDOM_DRAW's kinds: the runtime's gp_rand_kind (RAND_NORMAL: args loc, scale; RAND_LOGNORMAL:
  * mean, sigma; RAND_BITS: int32 raw words), then RAND_RANDINT (args: low, high ints → any integer
- * dtype in [low, high); rt_random_randint). */
+ * dtype in [low, high); rt_random_randint), then RAND_RK_<ID> for each GPK_RK row (args: the
+ * kernel's parameters a, b, c, float64 arrays of the draw's shape or None; rt_random_rk). */
 typedef enum IrRandKind {
 #define GPK_RAND(id) RAND_##id,
 #include "runtime/include/gpyrt_kinds.def"
     RAND_RANDINT,
+#define GPK_RK(id) RAND_RK_##id,
+#include "runtime/include/gpyrt_kinds.def"
 } IrRandKind;
 typedef enum IrDevCall {   /* IR_DEVICE's ival: the runtime function it calls */
 #define GPK_DEV(id, fn) DEV_##id,
@@ -314,8 +317,8 @@ typedef enum NpRandKind {
     NPR_C_DRAW
 } NpRandKind;
 /* cupy.random.Generator's draws (runtime/cpgen.cu's RT_CPG_* in order): IR_NP_DRAW's ival is
- * NPR_C_DRAW + the kind, args the size's dims, then the parameters a and b (float64 arrays of
- * the draw's shape, or None); NPR_C_INTEGERS: dims, low, high, endpoint (bool). */
+ * NPR_C_DRAW + the kind, args the size's dims, then the parameters a, b and c (float64 arrays
+ * of the draw's shape, or None); NPR_C_INTEGERS: dims, low, high, endpoint (bool). */
 typedef enum CpDrawKind {
     CPD_RANDOM,
     CPD_RANDOM_F32,
@@ -325,7 +328,10 @@ typedef enum CpDrawKind {
     CPD_GAMMA,
     CPD_BETA,
     CPD_POISSON,
-    CPD_GEOMETRIC
+    CPD_GEOMETRIC,
+    CPD_BINOMIAL,
+    CPD_HYPERGEOMETRIC,
+    CPD_LOGSERIES
 } CpDrawKind;
 typedef enum RtKindSet { RTK_RAND, RTK_MM, RTK_FFT, RTK_LA, RTK_SET, RTK_SP } RtKindSet;
 const char *ir_rt_kind_const(RtKindSet set, int64_t k);

@@ -8,8 +8,9 @@
  * ceil(states / 256) blocks of 256 threads: thread t loads state t, computes the outputs t,
  * t + states, t + 2 * states, ... in turn with CuPy's device algorithms (uniform doubles from
  * curand_uniform_double with 1 mapped to 0, curand_normal_double, -log(1 - U) exponentials,
- * masked rejection for intervals, NumPy's legacy gamma, beta, Poisson and geometric samplers as
- * CuPy runs them) and stores its state back; so with the same GPU (SM count) the numbers are
+ * masked rejection for intervals, NumPy's legacy gamma, beta, Poisson, geometric, binomial,
+ * hypergeometric and log-series samplers as CuPy runs them: rkdist.cuh, shared with the legacy
+ * RandomState's kernels) and stores its state back; so with the same GPU (SM count) the numbers are
  * CuPy's.  What CuPy computes in Python around a launch (uniform's low + (high - low) * y,
  * exponential's scale, integers' + low) is elementwise IR in the compiled program.
  *
@@ -20,6 +21,7 @@
 #include "internal.h"
 #include "libgpu.h"
 #include "nprand.h"
+#include "rkdist.cuh"
 
 #include <curand_kernel.h>
 #include <math.h>
@@ -44,158 +46,23 @@ static void gens_drop(void *)
 
 /* ---------------------------------------------------------------- CuPy's device samplers */
 
-/* rk_double: curand's (0, 1] mapped to [0, 1) by 1 → 0 */
-template <typename S> __device__ double cp_double(S &s)
-{
-    double r = curand_uniform_double(&s);
-    return r >= 1.0 ? 0.0 : r;
-}
-
+/* curand's (0, 1] mapped to [0, 1) by 1 → 0, in float (random(dtype=float32)) */
 template <typename S> __device__ float cp_float(S &s)
 {
     float r = curand_uniform(&s);
     return r >= 1.0f ? 0.0f : r;
 }
 
-template <typename S> __device__ double cp_exponential(S &s) { return -log(1.0 - cp_double(s)); }
-
-/* NumPy's legacy standard_gamma (Marsaglia and Tsang for shape >= 1, Johnk-like rejection
- * below), as CuPy runs it */
-template <typename S> __device__ double cp_gamma(S &s, double shape)
-{
-    if (shape == 1.0) return cp_exponential(s);
-    if (shape < 0.0) return 0.0;
-    if (shape < 1.0) {
-        for (;;) {
-            double U = cp_double(s), V = cp_exponential(s);
-            if (U <= 1.0 - shape) {
-                double X = pow(U, 1. / shape);
-                if (X <= V) return X;
-            } else {
-                double Y = -log((1 - U) / shape);
-                double X = pow(1.0 - shape + shape * Y, 1. / shape);
-                if (X <= (V + Y)) return X;
-            }
-        }
-    }
-    double b = shape - 1. / 3., c = 1. / sqrt(9 * b);
-    for (;;) {
-        double X, V;
-        do {
-            X = curand_normal_double(&s);
-            V = 1.0 + c * X;
-        } while (V <= 0.0);
-        V = V * V * V;
-        double U = cp_double(s);
-        if (U < 1.0 - 0.0331 * (X * X) * (X * X)) return (b * V);
-        if (log(U) < 0.5 * X * X + b * (1. - V + log(V))) return (b * V);
-    }
-}
-
-/* beta: Johnk's algorithm when a, b <= 1 (logs when X + Y underflows), else two gammas */
-template <typename S> __device__ double cp_beta(S &s, double a, double b)
-{
-    if (!(a <= 1.0 && b <= 1.0)) {
-        double Ga = cp_gamma(s, a), Gb = cp_gamma(s, b);
-        return Ga / (Ga + Gb);
-    }
-    for (;;) {
-        double U = cp_double(s), V = cp_double(s);
-        double X = pow(U, 1.0 / a), Y = pow(V, 1.0 / b);
-        if ((X + Y) <= 1.0) {
-            if (X + Y > 0) return X / (X + Y);
-            double logX = log(U) / a, logY = log(V) / b;
-            double logM = logX > logY ? logX : logY;
-            logX -= logM;
-            logY -= logM;
-            return exp(logX - log(exp(logX) + exp(logY)));
-        }
-    }
-}
-
-/* log(Gamma(x)): Stirling's series of ten terms (coefficients B_2k / (2k (2k - 1))) at x + n
- * >= 7, shifted back by the logs of the n factors */
-__device__ double cp_loggam(double x)
-{
-    const double a[10] = { 8.333333333333333e-02,  -2.777777777777778e-03, 7.936507936507937e-04,
-                           -5.952380952380952e-04, 8.417508417508418e-04,  -1.917526917526918e-03,
-                           6.410256410256410e-03,  -2.955065359477124e-02, 1.796443723688307e-01,
-                           -1.39243221690590e+00 };
-    double x0 = x;
-    long n = 0;
-    if (x == 1.0 || x == 2.0) return 0.0;
-    if (x <= 7.0) {
-        n = (long)(7 - x);
-        x0 = x + n;
-    }
-    double x2 = 1.0 / (x0 * x0), xp = 2 * M_PI, gl0 = a[9];
-    for (int k = 8; k >= 0; k--) {
-        gl0 *= x2;
-        gl0 += a[k];
-    }
-    double gl = gl0 / x0 + 0.5 * log(xp) + (x0 - 0.5) * log(x0) - x0;
-    if (x <= 7.0)
-        for (long k = 1; k <= n; k++) {
-            gl -= log(x0 - 1.0);
-            x0 -= 1.0;
-        }
-    return gl;
-}
-
-/* Poisson: products of uniforms below 10, Hormann's PTRS transformed rejection from 10 */
-template <typename S> __device__ int64_t cp_poisson(S &s, double lam)
-{
-    if (!(lam >= 10)) { /* NaN draws here, as in CuPy */
-        if (lam == 0) return 0;
-        double enlam = exp(-lam), prod = 1.0;
-        int64_t X = 0;
-        for (;;) {
-            prod *= cp_double(s);
-            if (prod > enlam)
-                X += 1;
-            else
-                return X;
-        }
-    }
-    double slam = sqrt(lam), loglam = log(lam);
-    double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
-    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
-    for (;;) {
-        double U = cp_double(s) - 0.5, V = cp_double(s), us = 0.5 - fabs(U);
-        int64_t k = (int64_t)floor((2 * a / us + b) * U + lam + 0.43);
-        if ((us >= 0.07) && (V <= vr)) return k;
-        if ((k < 0) || ((us < 0.013) && (V > us))) continue;
-        if ((log(V) + log(invalpha) - log(a / (us * us) + b)) <= (-lam + k * loglam - cp_loggam(k + 1)))
-            return k;
-    }
-}
-
-/* geometric: a sequential search for p >= 1/3, inversion below */
-template <typename S> __device__ int64_t cp_geometric(S &s, double p)
-{
-    if (p >= 0.333333333333333333333333) {
-        double U = cp_double(s), sum = p, prod = p, q = 1.0 - p;
-        int64_t X = 1;
-        while (U > sum) {
-            prod *= q;
-            sum += prod;
-            X++;
-        }
-        return X;
-    }
-    return ceil(log(1.0 - cp_double(s)) / log(1.0 - p));
-}
-
 /* ---------------------------------------------------------------- kernels */
 
 /* The interval kinds, after gpyrt.h's RT_CPG_* draws. */
-enum { CP_INTERVAL32 = RT_CPG_GEOMETRIC + 1, CP_INTERVAL64 };
+enum { CP_INTERVAL32 = RT_CPG_LOGSERIES + 1, CP_INTERVAL64 };
 
 /* What one launch draws: the distribution, its parameters (arrays of the output's size) and an
  * interval's bound and mask. */
 typedef struct CpDist {
     int kind;
-    const double *a, *b;
+    const double *a, *b, *c;
     uint64_t mx, mask;
 } CpDist;
 
@@ -210,15 +77,20 @@ template <typename S> __global__ void cp_init(S *st, unsigned long long seed, in
 template <typename S> __device__ void cp_one(S &s, const CpDist &d, int64_t id, void *out)
 {
     switch (d.kind) {
-    case RT_CPG_RANDOM: ((double *)out)[id] = cp_double(s); break;
+    case RT_CPG_RANDOM: ((double *)out)[id] = rk_double(s); break;
     case RT_CPG_RANDOM_F32: ((float *)out)[id] = cp_float(s); break;
     case RT_CPG_NORMAL: ((double *)out)[id] = curand_normal_double(&s); break;
     case RT_CPG_NORMAL_F32: ((float *)out)[id] = curand_normal(&s); break;
-    case RT_CPG_EXPONENTIAL: ((double *)out)[id] = cp_exponential(s); break;
-    case RT_CPG_GAMMA: ((double *)out)[id] = cp_gamma(s, d.a[id]); break;
-    case RT_CPG_BETA: ((double *)out)[id] = cp_beta(s, d.a[id], d.b[id]); break;
-    case RT_CPG_POISSON: ((int64_t *)out)[id] = cp_poisson(s, d.a[id]); break;
-    case RT_CPG_GEOMETRIC: ((int64_t *)out)[id] = cp_geometric(s, d.a[id]); break;
+    case RT_CPG_EXPONENTIAL: ((double *)out)[id] = rk_exponential(s); break;
+    case RT_CPG_GAMMA: ((double *)out)[id] = rk_gamma(s, d.a[id]); break;
+    case RT_CPG_BETA: ((double *)out)[id] = rk_beta(s, d.a[id], d.b[id]); break;
+    case RT_CPG_POISSON: ((int64_t *)out)[id] = rk_poisson(s, d.a[id]); break;
+    case RT_CPG_GEOMETRIC: ((int64_t *)out)[id] = rk_geometric(s, d.a[id]); break;
+    case RT_CPG_BINOMIAL: ((int64_t *)out)[id] = rk_binomial(s, (int)d.a[id], d.b[id]); break;
+    case RT_CPG_HYPERGEOMETRIC:
+        ((int64_t *)out)[id] = rk_hypergeometric(s, (int64_t)d.a[id], (int64_t)d.b[id], (int64_t)d.c[id]);
+        break;
+    case RT_CPG_LOGSERIES: ((int64_t *)out)[id] = rk_logseries(s, d.a[id]); break;
     case CP_INTERVAL32: {
         uint32_t v = curand(&s) & (uint32_t)d.mask;
         while (v > (uint32_t)d.mx) v = curand(&s) & (uint32_t)d.mask;
@@ -309,12 +181,17 @@ static gp_array *draw(const CpDist *d, gp_dtype dt, int ndim, const int64_t *sha
 }
 
 extern "C" gp_array *rt_cpg_draw(int kind, int ndim, const int64_t *shape, const gp_array *a,
-                                 const gp_array *b)
+                                 const gp_array *b, const gp_array *c)
 {
     gp_dtype dt = kind == RT_CPG_RANDOM_F32 || kind == RT_CPG_NORMAL_F32 ? GP_FLOAT32
-                  : kind == RT_CPG_POISSON || kind == RT_CPG_GEOMETRIC   ? GP_INT64
+                  : kind >= RT_CPG_POISSON                               ? GP_INT64
                                                                          : GP_FLOAT64;
-    CpDist d = { kind, a ? (const double *)a->data : NULL, b ? (const double *)b->data : NULL, 0, 0 };
+    CpDist d = { kind,
+                 a ? (const double *)a->data : NULL,
+                 b ? (const double *)b->data : NULL,
+                 c ? (const double *)c->data : NULL,
+                 0,
+                 0 };
     return draw(&d, dt, ndim, shape);
 }
 
@@ -356,7 +233,7 @@ extern "C" gp_array *rt_cpg_integers(gp_dtype dt, int64_t low, int64_t high, boo
     uint64_t diff = (uint64_t)(hi1 - low), mask = 0;
     while (mask < diff) mask = mask << 1 | 1;
     bool wide = diff > 0xffffffffu;
-    CpDist d = { wide ? CP_INTERVAL64 : CP_INTERVAL32, NULL, NULL, diff, mask };
+    CpDist d = { wide ? CP_INTERVAL64 : CP_INTERVAL32, NULL, NULL, NULL, diff, mask };
     gp_array *y = draw(&d, wide ? GP_UINT64 : GP_UINT32, ndim, shape);
     gp_array *r = rt_empty(dt, ndim, shape);
     if (r->size) {

@@ -13,17 +13,24 @@
  *     any other rejects values above the largest multiple of the length and replaces them, in
  *     order, by the accepted values of supplementary draws of max(2 * rejected, 1024) values;
  *     then value % length + low, converted to the dtype;
- *   - permutation keys: curandGenerate of n int32 words (the compiler argsorts them).
+ *   - permutation keys: curandGenerate of n int32 words (the compiler argsorts them);
+ *   - the distributions CuPy's RandomState draws with its own per-element kernels (beta,
+ *     binomial, gamma, poisson, ...: rt_random_rk) do not touch cuRAND: element i runs NumPy's
+ *     legacy sampler (rkdist.cuh) on a randomkit state (xorshift128, CuPy's rk_seed) seeded
+ *     with the RandomState's rk seed + i, and each such call advances the rk seed by the
+ *     output's size, modulo 2**64 - 1; seed(s) sets the rk seed to s too.
  * Doing the same calls in the same order gives the same numbers as CuPy.
  *
  * Invariant: cupy.random's own generator is created at its first use (seeded from $CUPY_SEED
  * when set, as CuPy's get_random_state does, else from the clock); each RandomState object has
- * a generator of its own; every draw uses the selected one (rt_random_use) on the current
+ * a generator and an rk seed of its own; every draw uses the selected one (rt_random_use; the
+ * module's functions use the one set_random_state set, rt_random_global) on the current
  * stream.
  */
 #include "gpyrt.h"
 #include "internal.h"
 #include "libgpu.h"
+#include "rkdist.cuh"
 
 #include <curand.h>
 #include <stdlib.h>
@@ -33,15 +40,17 @@
 /* Generator 0 is cupy.random's own (get_random_state), created and seeded at its first use;
  * RandomState objects are the others.  `gen` is the selected one (rt_random_use). */
 static curandGenerator_t gens[64];
+static uint64_t rk_seeds[64]; /* each generator's RandomState._rk_seed */
 static int ngens = 1;
 static int cur_gen;
 static curandGenerator_t gen;
 
-/* seed(s) as CuPy's RandomState: the pseudo-random seed, offset 0 */
-static void seed_gen(curandGenerator_t g, unsigned long long seed)
+/* seed(s) of generator k as CuPy's RandomState: the pseudo-random seed, offset 0, rk seed s */
+static void seed_gen(int k, unsigned long long seed)
 {
-    CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(g, seed));
-    CHECK_CURAND(curandSetGeneratorOffset(g, 0));
+    CHECK_CURAND(curandSetPseudoRandomGeneratorSeed(gens[k], seed));
+    CHECK_CURAND(curandSetGeneratorOffset(gens[k], 0));
+    rk_seeds[k] = seed;
 }
 
 /* CuPy's seed when none is given: $CUPY_SEED for get_random_state's generator, else the clock */
@@ -78,7 +87,7 @@ static void ensure_gen(void)
     if (!gens[0]) {
         gpu_init();
         gen_make(0);
-        seed_gen(gens[0], default_seed(true));
+        seed_gen(0, default_seed(true));
     }
     gen = gens[cur_gen];
     CHECK_CURAND(curandSetStream(gen, rt_stream()));
@@ -87,7 +96,7 @@ static void ensure_gen(void)
 extern "C" void rt_random_seed(uint64_t seed)
 {
     ensure_gen();
-    seed_gen(gen, seed);
+    seed_gen(cur_gen, seed);
 }
 
 extern "C" int64_t rt_random_state_new(int64_t seed, bool seeded)
@@ -96,7 +105,7 @@ extern "C" int64_t rt_random_state_new(int64_t seed, bool seeded)
     if (ngens == (int)(sizeof gens / sizeof gens[0]))
         rt_raise("NotImplementedError", "gpyc programs make at most %d RandomState objects", ngens - 1);
     gen_make(ngens);
-    seed_gen(gens[ngens], seeded ? (unsigned long long)seed : default_seed(false));
+    seed_gen(ngens, seeded ? (unsigned long long)seed : default_seed(false));
     return ngens++;
 }
 
@@ -107,6 +116,12 @@ extern "C" int64_t rt_random_use(int64_t state)
         rt_raise("RuntimeError", "gpyc runtime: bad RandomState handle %lld", (long long)state);
     cur_gen = (int)state;
     return prev;
+}
+
+extern "C" int64_t rt_random_global(int64_t h)
+{
+    if (h >= 0) rt_random_use(h);
+    return cur_gen;
 }
 
 /* n 32-bit words into p (curandGenerate) */
@@ -318,5 +333,133 @@ extern "C" gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, i
     ensure_gen();
     if (mx <= UINT32_MAX) interval<uint32_t>(r, mx, (uint64_t)low);
     else interval<uint64_t>(r, mx, (uint64_t)low);
+    return r;
+}
+
+/* ================================================================ CuPy's per-element kernels */
+
+/* randomkit's state as CuPy's legacy kernels keep it: xorshift128 words and a spare Gaussian */
+struct RkState {
+    unsigned int xor128[4];
+    double gauss;
+    int has_gauss;
+};
+
+/* CuPy's rk_seed: four words of Knuth's multiplicative recurrence on the 64-bit seed */
+__device__ static void rk_seed(unsigned long long s, RkState *st)
+{
+    for (int i = 1; i <= 4; i++) {
+        s = 1812433253U * (s ^ (s >> 30)) + i;
+        st->xor128[i - 1] = (unsigned int)s;
+    }
+    st->has_gauss = 0;
+}
+
+__device__ static unsigned int rk_random(RkState &st)
+{
+    unsigned int *x = st.xor128;
+    unsigned int t = x[0] ^ (x[0] << 11);
+    x[0] = x[1];
+    x[1] = x[2];
+    x[2] = x[3];
+    return x[3] ^= (x[3] >> 19) ^ t ^ (t >> 8);
+}
+
+/* 53 bits of two words: (a * 2**26 + b) / 2**53 */
+__device__ double rk_double(RkState &st)
+{
+    int a = rk_random(st) >> 5;
+    int b = rk_random(st) >> 6;
+    return (a * 67108864.0 + b) / 9007199254740992.0;
+}
+
+/* the polar method, its second value kept for the next call */
+__device__ double rk_normal(RkState &st)
+{
+    if (st.has_gauss) {
+        st.has_gauss = 0;
+        return st.gauss;
+    }
+    double f, x1, x2, r2;
+    do {
+        x1 = 2.0 * rk_double(st) - 1.0;
+        x2 = 2.0 * rk_double(st) - 1.0;
+        r2 = x1 * x1 + x2 * x2;
+    } while (r2 >= 1.0 || r2 == 0.0);
+    f = sqrt(-2.0 * log(r2) / r2);
+    st.gauss = f * x1;
+    st.has_gauss = 1;
+    return f * x2;
+}
+
+/* element i of kind k (parameters a, b, c at i) into out: float64, int64 or (OPEN_UNIFORM_F32)
+ * float32, as gpyrt_kinds.def says */
+__device__ static void rk_one(RkState &st, int k, const double *a, const double *b, const double *c,
+                              int64_t i, void *out)
+{
+    double *d = (double *)out;
+    int64_t *n = (int64_t *)out;
+    switch (k) {
+    case GP_RK_BETA: d[i] = rk_beta(st, a[i], b[i]); break;
+    case GP_RK_BINOMIAL: n[i] = rk_binomial(st, (int)a[i], b[i]); break;
+    case GP_RK_CHISQUARE: d[i] = rk_chisquare(st, a[i]); break;
+    case GP_RK_F: d[i] = rk_f(st, a[i], b[i]); break;
+    case GP_RK_GAMMA: d[i] = rk_gamma(st, a[i]); break;
+    case GP_RK_GEOMETRIC: n[i] = rk_geometric(st, a[i]); break;
+    case GP_RK_HYPERGEOMETRIC:
+        n[i] = rk_hypergeometric(st, (int64_t)a[i], (int64_t)b[i], (int64_t)c[i]);
+        break;
+    case GP_RK_LOGSERIES: n[i] = rk_logseries(st, a[i]); break;
+    case GP_RK_NONCENTRAL_CHISQUARE: d[i] = rk_noncentral_chisquare(st, a[i], b[i]); break;
+    case GP_RK_NONCENTRAL_F: d[i] = rk_noncentral_f(st, a[i], b[i], c[i]); break;
+    case GP_RK_POISSON: n[i] = rk_poisson(st, a[i]); break;
+    case GP_RK_STANDARD_T: d[i] = rk_standard_t(st, a[i]); break;
+    case GP_RK_VONMISES: d[i] = rk_vonmises(st, a[i], b[i]); break;
+    case GP_RK_ZIPF: n[i] = rk_zipf(st, a[i]); break;
+    case GP_RK_OPEN_UNIFORM: {
+        double u;
+        do u = rk_double(st);
+        while (u <= 0.0 || u >= 1.0);
+        d[i] = u;
+        break;
+    }
+    default: { /* GP_RK_OPEN_UNIFORM_F32 */
+        float u;
+        do u = (float)rk_double(st);
+        while (u <= 0.0f || u >= 1.0f);
+        ((float *)out)[i] = u;
+    }
+    }
+}
+
+__global__ void rk_kernel(int k, unsigned long long seed, const double *a, const double *b, const double *c,
+                          int64_t n, void *out)
+{
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        RkState st;
+        rk_seed(seed + (unsigned long long)i, &st);
+        rk_one(st, k, a, b, c, i, out);
+    }
+}
+
+extern "C" gp_array *rt_random_rk(gp_rk_kind kind, int ndim, const int64_t *shape, const gp_array *a,
+                                  const gp_array *b, const gp_array *c)
+{
+    gp_dtype dt = kind == GP_RK_OPEN_UNIFORM_F32 ? GP_FLOAT32
+                  : kind == GP_RK_BINOMIAL || kind == GP_RK_GEOMETRIC || kind == GP_RK_HYPERGEOMETRIC ||
+                          kind == GP_RK_LOGSERIES || kind == GP_RK_POISSON || kind == GP_RK_ZIPF
+                      ? GP_INT64
+                      : GP_FLOAT64;
+    gp_array *r = rt_empty(dt, ndim, shape);
+    ensure_gen();
+    uint64_t seed = rk_seeds[cur_gen];
+    rk_seeds[cur_gen] = (uint64_t)(((unsigned __int128)seed + (uint64_t)r->size) % UINT64_MAX);
+    if (r->size == 0) return r;
+    const double *pa = a ? (const double *)a->data : NULL, *pb = b ? (const double *)b->data : NULL,
+                 *pc = c ? (const double *)c->data : NULL;
+    rk_kernel<<<rt_grid_for(r->size, 256), 256, 0, rt_stream()>>>((int)kind, seed, pa, pb, pc, r->size,
+                                                                  r->data);
+    rt_check_launch();
     return r;
 }

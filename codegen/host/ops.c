@@ -20,6 +20,12 @@ static const char *emit_dims(Cg *cg, const IrInstr *in, int from, int n, const c
     return name;
 }
 
+/* Argument i of in, or NULL when it is None (an optional array parameter). */
+static const char *opt_arg(Cg *cg, const IrInstr *in, int i)
+{
+    return cg_argkind(in, i) == TY_NONE ? "NULL" : cg_arg(cg, in, i);
+}
+
 /* The runtime's kind constant of an IR_NP_DRAW draw (NpRandKind). */
 static const char *np_kind(int64_t k)
 {
@@ -49,14 +55,15 @@ static void emit_np_draw(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "%s = %s(%s, %s);", r, k == NPR_PERM ? "rt_np_perm" : "rt_npg_perm", cg_arg(cg, in, 0),
                 cg_arg(cg, in, 1));
     } else if (k >= NPR_C_DRAW) {
-        static const char *const cpd[] = { "RT_CPG_RANDOM",     "RT_CPG_RANDOM_F32",  "RT_CPG_NORMAL",
-                                           "RT_CPG_NORMAL_F32", "RT_CPG_EXPONENTIAL", "RT_CPG_GAMMA",
-                                           "RT_CPG_BETA",       "RT_CPG_POISSON",     "RT_CPG_GEOMETRIC" };
+        static const char *const cpd[] = { "RT_CPG_RANDOM",     "RT_CPG_RANDOM_F32",     "RT_CPG_NORMAL",
+                                           "RT_CPG_NORMAL_F32", "RT_CPG_EXPONENTIAL",    "RT_CPG_GAMMA",
+                                           "RT_CPG_BETA",       "RT_CPG_POISSON",        "RT_CPG_GEOMETRIC",
+                                           "RT_CPG_BINOMIAL",   "RT_CPG_HYPERGEOMETRIC", "RT_CPG_LOGSERIES" };
+        _Static_assert(sizeof cpd / sizeof cpd[0] == CPD_LOGSERIES + 1, "one name per CpDrawKind");
         if (k - NPR_C_DRAW >= (int64_t)(sizeof cpd / sizeof cpd[0])) cg_bug(in, "bad cupy Generator draw");
         const char *shp = emit_dims(cg, in, 0, n, "shape");
-        cg_emit(cg, "%s = rt_cpg_draw(%s, %d, %s, %s, %s);", r, cpd[k - NPR_C_DRAW], n, shp,
-                cg_argkind(in, n) == TY_NONE ? "NULL" : cg_arg(cg, in, n),
-                cg_argkind(in, n + 1) == TY_NONE ? "NULL" : cg_arg(cg, in, n + 1));
+        cg_emit(cg, "%s = rt_cpg_draw(%s, %d, %s, %s, %s, %s);", r, cpd[k - NPR_C_DRAW], n, shp,
+                opt_arg(cg, in, n), opt_arg(cg, in, n + 1), opt_arg(cg, in, n + 2));
     } else if (k == NPR_G_PERMUTED) {
         cg_emit(cg, "%s = rt_npg_permuted(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1));
     } else if (k == NPR_GAUSS_ARR || k == NPR_UNIFORM_ARR || k == NPR_G_NORMAL_ARR ||
@@ -334,7 +341,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "}");
         break;
     }
-    case IR_RANDOM_DRAW: { /* rt_random_draw / rt_random_randint (runtime/random.cu) */
+    case IR_RANDOM_DRAW: { /* rt_random_draw / rt_random_randint / rt_random_rk (runtime/random.cu) */
         int n = in->ndim;
         cg_emit(cg, "{");
         cg->indent++;
@@ -342,6 +349,10 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         if (in->ival == RAND_RANDINT)
             cg_emit(cg, "%s = rt_random_randint(%s, %s, %s, %d, %s);", r, dt_gp_enum(in->dtype), cg_arg(cg, in, n),
                     cg_arg(cg, in, n + 1), n, shp);
+        else if (in->ival > RAND_RANDINT)
+            cg_emit(cg, "%s = rt_random_rk(%s, %d, %s, %s, %s, %s);", r,
+                    rt_kind(in, RTK_RAND, "bad random kind"), n, shp, opt_arg(cg, in, n),
+                    opt_arg(cg, in, n + 1), opt_arg(cg, in, n + 2));
         else
             cg_emit(cg, "%s = rt_random_draw(%s, %s, %d, %s, %s, %s);", r, rt_kind(in, RTK_RAND, "bad random kind"), dt_gp_enum(in->dtype), n,
                     shp, in->nargs > n ? cg_arg(cg, in, n) : "0.0", in->nargs > n + 1 ? cg_arg(cg, in, n + 1) : "0.0");

@@ -230,7 +230,9 @@ typedef struct KindRow {
 static const KindRow rand_rows[] = {
 #define GPK_RAND(id) {"GP_RAND_" #id, #id},
 #include "runtime/include/gpyrt_kinds.def"
-    {NULL, "RANDINT"},
+    { NULL, "RANDINT" },
+#define GPK_RK(id) { "GP_RK_" #id, "RK_" #id },
+#include "runtime/include/gpyrt_kinds.def"
 };
 static const KindRow mm_rows[] = {
 #define GPK_MM(id) {"GP_MM_" #id, #id},
@@ -261,12 +263,13 @@ static const struct {
     [RTK_LA] = KIND_SET(la_rows), [RTK_SET] = KIND_SET(set_rows), [RTK_SP] = KIND_SET(sp_rows),
 };
 #undef KIND_SET
-_Static_assert(sizeof rand_rows / sizeof rand_rows[0] == RAND_RANDINT + 1, "IrRandKind is gp_rand_kind, then RANDINT");
-static char kind_names[RTK_SP + 1][16][24];
+_Static_assert(sizeof rand_rows / sizeof rand_rows[0] == RAND_RK_OPEN_UNIFORM_F32 + 1,
+               "IrRandKind is gp_rand_kind, then RANDINT, then gp_rk_kind");
+static char kind_names[RTK_SP + 1][32][28];
 
 static const KindRow *kind_row(RtKindSet set, int64_t k)
 {
-    if ((int)set < 0 || set > RTK_SP || k < 0 || k >= kind_sets[set].n || k >= 16) return NULL;
+    if ((int)set < 0 || set > RTK_SP || k < 0 || k >= kind_sets[set].n || k >= 32) return NULL;
     return &kind_sets[set].rows[k];
 }
 

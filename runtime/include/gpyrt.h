@@ -649,6 +649,19 @@ gp_array *rt_random_draw(gp_rand_kind kind, gp_dtype dt, int ndim, const int64_t
  * draws (two per value when high - 1 - low exceeds 2**32 - 1), masked when the interval's
  * length is a power of two, else rejection with CuPy's redraws, then low added in dt. */
 gp_array *rt_random_randint(gp_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
+typedef enum gp_rk_kind {
+#define GPK_RK(id) GP_RK_##id,
+#include "gpyrt_kinds.def"
+} gp_rk_kind;
+/* One of CuPy's legacy per-element kernels (kind): element i of a new array of shape drawn from
+ * a randomkit state seeded with the selected RandomState's rk seed + i, which then advances by
+ * the array's size (mod 2**64 - 1); a, b, c: the kind's parameters (C-contiguous float64 arrays
+ * of the shape) or NULL.  The dtype is the kind's (gpyrt_kinds.def). */
+gp_array *rt_random_rk(gp_rk_kind kind, int ndim, const int64_t *shape, const gp_array *a, const gp_array *b,
+                       const gp_array *c);
+/* set_random_state(rs) for h >= 0 (cupy.random's functions then draw from RandomState h);
+ * returns the one they draw from (get_random_state()). */
+int64_t rt_random_global(int64_t h);
 
 /* ---------------------------------------------------------------- nprand.c
  * NumPy's legacy global generator (np.random.*, NumPy's RandomState) drawn on the host, bit
@@ -724,8 +737,11 @@ enum {
     RT_CPG_EXPONENTIAL,
     RT_CPG_GAMMA,
     RT_CPG_BETA,
-    RT_CPG_POISSON,
-    RT_CPG_GEOMETRIC
+    RT_CPG_POISSON, /* this one and those below: int64 */
+    RT_CPG_GEOMETRIC,
+    RT_CPG_BINOMIAL,
+    RT_CPG_HYPERGEOMETRIC,
+    RT_CPG_LOGSERIES
 };
 /* A new Generator of BitGenerator kind (RT_CPG_XORWOW ...) seeded as CuPy seeds it (NumPy's
  * SeedSequence; ValueError "expected non-negative integer"; unseeded: the clock). */
@@ -733,9 +749,10 @@ int64_t rt_cpg_new(int kind, int64_t seed, bool seeded);
 /* Selects Generator h (-1: none) for the draws that follow; returns the previous selection. */
 int64_t rt_cpg_use(int64_t h);
 /* A new array of shape drawn by CuPy's kernel of kind: float64 (float32 for the _F32 kinds,
- * int64 for poisson and geometric); a, b: the parameters (C-contiguous float64 arrays of the
+ * int64 from RT_CPG_POISSON on); a, b, c: the parameters (C-contiguous float64 arrays of the
  * output's shape) or NULL. */
-gp_array *rt_cpg_draw(int kind, int ndim, const int64_t *shape, const gp_array *a, const gp_array *b);
+gp_array *rt_cpg_draw(int kind, int ndim, const int64_t *shape, const gp_array *a, const gp_array *b,
+                      const gp_array *c);
 /* integers(low, high, size, dtype, endpoint) of an integer dtype as CuPy: ValueError "low >=
  * high", "low is out of bounds for int8", "high is out of bounds for int8"; masked rejection
  * on 32-bit draws (two per value past 2**32 - 1), then low added in dt. */

@@ -689,15 +689,23 @@ static IrValue *rs_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return r;
 }
 
-/* cupy.random.get_random_state(): the module's own generator (handle 0) */
+/* cupy.random.get_random_state(): the RandomState cupy.random's functions draw from (handle 0,
+ * the module's own, until set_random_state); set_random_state(rs): makes it rs, returns None */
 static IrValue *rs_global(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
     Args a;
-    if (!lw_bind(call, f->name, "", 0, &a)) return NULL;
-    IrValue *r = lw_emit(L, IR_CONST_INT, call->span, ty_obj(RSTATE), 0, NULL);
-    r->def->ival = 0;
-    return r;
+    bool set = f->arg;
+    if (!lw_bind(call, f->name, set ? "rs" : "", set, &a)) return NULL;
+    IrValue *h = set ? lw_expr(L, a.p[0]) : lw_const_int(L, call->span, -1);
+    if (!h) return NULL;
+    if (set && (h->type->kind != TY_OBJ || strcmp(h->type->name, RSTATE))) {
+        diag_error(a.p[0]->span, "Random state must be an instance of RandomState. Actual: %s",
+                   ty_str_of(h->type));
+        return NULL;
+    }
+    IrValue *r = dev1(L, call->span, DEV_RANDOM_GLOBAL, ty_obj(RSTATE), h);
+    return set ? lw_pseudo(L, ty_none()) : r;
 }
 
 /* ---------------------------------------------------------------- profiling */
@@ -1172,6 +1180,7 @@ const ApiFn lw_device_api[] = {
     /* RandomState objects: the methods are cupy.random's functions */
     { "cupy.random", "RandomState", rs_new, 0 },
     { "cupy.random", "get_random_state", rs_global, 0 },
+    { "cupy.random", "set_random_state", rs_global, 1 },
     RS("seed"),
     RS("random_sample"),
     RS("rand"),
@@ -1196,6 +1205,25 @@ const ApiFn lw_device_api[] = {
     RS("permutation"),
     RS("shuffle"),
     RS("choice"),
+    RS("beta"),
+    RS("binomial"),
+    RS("chisquare"),
+    RS("dirichlet"),
+    RS("f"),
+    RS("gamma"),
+    RS("geometric"),
+    RS("hypergeometric"),
+    RS("logistic"),
+    RS("logseries"),
+    RS("negative_binomial"),
+    RS("noncentral_chisquare"),
+    RS("noncentral_f"),
+    RS("poisson"),
+    RS("standard_gamma"),
+    RS("standard_t"),
+    RS("vonmises"),
+    RS("multivariate_normal"),
+    RS("zipf"),
     /* numpy.random.RandomState objects: the methods are numpy.random's functions */
     { "numpy.random", "RandomState", np_rs_new, 0 },
     NP_RS("seed"),

@@ -212,15 +212,26 @@ static bool check_any(Lower *L, Span sp, IrValue *cond, const char *msg)
     return cond && lw_raise_if(L, sp, cond, "ValueError", msg);
 }
 
-/* check_any(v < 0); a compile-time error on a negative constant. */
-static bool check_neg(Lower *L, Span sp, IrValue *v, const char *msg)
+/* check_any(v OP bound) for op AOP_LT, AOP_LE, AOP_GT or AOP_GE; a compile-time error when
+ * v is a constant that fails. */
+static bool check_cmp(Lower *L, Span sp, IrValue *v, AstOp op, double bound, const char *msg)
 {
     double c;
     if (!is_array(v) && const_num(v, &c)) {
-        if (c < 0) diag_error(sp, "%s", msg);
-        return c >= 0;
+        bool bad = op == AOP_LT   ? c < bound
+                   : op == AOP_LE ? c <= bound
+                   : op == AOP_GT ? c > bound
+                                  : c >= bound;
+        if (bad) diag_error(sp, "%s", msg);
+        return !bad;
     }
-    return check_any(L, sp, lw_binop(L, AOP_LT, sp, v, lw_const_int(L, sp, 0)), msg);
+    return check_any(L, sp, lw_binop(L, op, sp, v, cfloat(L, sp, bound)), msg);
+}
+
+/* check_any(v < 0); a compile-time error on a negative constant. */
+static bool check_neg(Lower *L, Span sp, IrValue *v, const char *msg)
+{
+    return check_cmp(L, sp, v, AOP_LT, 0, msg);
 }
 
 /* ---------------------------------------------------------------- uniform draws */
@@ -243,7 +254,7 @@ static IrValue *random_sample(Lower *L, AstNode *call, const char *fn)
         if (!dims_args(L, call, "rand", dims, &ndim, &dt)) return NULL;
         given = true;
     }
-    IrValue *r = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, NULL, NULL);
+    IrValue *r = draw(L, sp, RAND_UNIFORM, dt, ndim, dims, 0, NULL);
     return given ? r : lw_to_scalar(L, r, TY_FLOAT, sp);
 }
 
@@ -259,7 +270,7 @@ static IrValue *api_uniform(Lower *L, AstNode *call)
     DrawArgs d;
     if (!lo || !hi || !draw_args(L, a.p[2], a.p[3], sp, &d)) return NULL;
     if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){lo, hi}, d.dims, &d.ndim);
-    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, 0, NULL);
     IrValue *lot = as_dt(L, lo, d.dt, sp), *hit = as_dt(L, hi, d.dt, sp);
     return lw_cast_to(L, bin(L, AOP_ADD, sp, lot, bin(L, AOP_MUL, sp, x, bin(L, AOP_SUB, sp, hit, lot))), d.dt, sp);
 }
@@ -267,7 +278,7 @@ static IrValue *api_uniform(Lower *L, AstNode *call)
 /* standard_exponential(size=None, dtype=float64): -log(x) of the raw uniform draw (0, 1]. */
 static IrValue *std_exponential(Lower *L, Span sp, DType dt, int ndim, IrValue **dims)
 {
-    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, NULL, NULL);
+    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, dt, ndim, dims, 0, NULL);
     return lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x));
 }
 
@@ -305,11 +316,11 @@ static IrValue *api_one_param(Lower *L, AstNode *call, const char *fn, int which
     case P_EXPONENTIAL:
         return lw_cast_to(L, bin(L, AOP_MUL, sp, std_exponential(L, sp, d.dt, d.ndim, d.dims), p), d.dt, sp);
     case P_RAYLEIGH:
-        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, 0, NULL);
         x = lw_ew1(L, IR_SQRT, sp, bin(L, AOP_MUL, sp, lw_ew1(L, IR_LOG, sp, x), cfloat(L, sp, -2.0)));
         return lw_cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p, sp)), d.dt, sp);
     case P_PARETO:
-        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+        x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, 0, NULL);
         x = bin(L, AOP_DIV, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x)), asarray(L, p, sp));
         return bin(L, AOP_SUB, sp, lw_cast_to(L, lw_ew1(L, IR_EXP, sp, x), d.dt, sp), lw_const_int(L, sp, 1));
     case P_POWER:
@@ -341,7 +352,7 @@ static IrValue *api_standard_cauchy(Lower *L, AstNode *call)
     if (!lw_bind(call, "standard_cauchy", "size,dtype", 0, &a)) return NULL;
     DrawArgs d;
     if (!draw_args(L, a.p[0], a.p[1], sp, &d)) return NULL;
-    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, 0, NULL);
     /* _scale_kernel with low 0, high 1: T(0) + x * T(1) == x */
     x = bin(L, AOP_SUB, sp, x, cfloat(L, sp, 0.5));
     return lw_ew1(L, IR_TAN, sp, bin(L, AOP_MUL, sp, cfloat(L, sp, 3.141592653589793), x));
@@ -363,7 +374,7 @@ static IrValue *api_loc_scale(Lower *L, AstNode *call, const char *fn)
     if (!loc || !scale || !draw_args(L, a.p[2], a.p[3], sp, &d))
         return NULL;
     if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){loc, scale}, d.dims, &d.ndim);
-    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, d.dt, d.ndim, d.dims, 0, NULL);
     loc = as_dt(L, loc, d.dt, sp);
     scale = as_dt(L, scale, d.dt, sp);
     if (!strcmp(fn, "gumbel")) {
@@ -463,7 +474,7 @@ static IrValue *api_wald(Lower *L, AstNode *call)
     scale = as_dt(L, scale, d.dt, sp);
     if (!d.given) bcast_dims(L, sp, 2, (IrValue *[]){mean, scale}, d.dims, &d.ndim);
     IrValue *x = normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), d.dt, d.ndim, d.dims, false);
-    IrValue *u = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *u = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, 0, NULL);
     IrValue *mu2l = bin(L, AOP_DIV, sp, mean, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 2), scale));
     IrValue *y = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, mean, x), x);
     IrValue *root = lw_ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
@@ -501,7 +512,7 @@ static IrValue *api_triangular(Lower *L, AstNode *call)
         !check_any(L, sp, bin(L, AOP_EQ, sp, left, right), "left == right"))
         return NULL;
     if (!d.given) bcast_dims(L, sp, 3, p, d.dims, &d.ndim);
-    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, NULL, NULL);
+    IrValue *x = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, 0, NULL);
     IrValue *base = lw_cast_to(L, bin(L, AOP_SUB, sp, right, left), d.dt, sp);
     IrValue *leftbase = lw_cast_to(L, bin(L, AOP_SUB, sp, mode, left), d.dt, sp);
     IrValue *ratio = bin(L, AOP_DIV, sp, leftbase, base);
@@ -514,6 +525,241 @@ static IrValue *api_triangular(Lower *L, AstNode *call)
     IrValue *le = bin(L, AOP_LE, sp, x, ratio);
     if (!lo || !hi || !le) return NULL;
     return lw_cast_to(L, lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){le, lo, hi}), d.dt, sp);
+}
+
+/* ---------------------------------------------------------------- per-element kernels
+ * The distributions CuPy's RandomState draws with its own ElementwiseKernels (beta, binomial,
+ * gamma, poisson, ...): one IR_RANDOM_DRAW of a RAND_RK_* kind each (rt_random_rk: NumPy's
+ * legacy sampler per element, from the RandomState's rk seed + i), whose parameters are
+ * cupy.asarray'd, read as float64 and broadcast to the draw's shape; the result is the
+ * kernel's (float64 or int64) stored in dtype=, as CuPy's y = cupy.empty(size, dtype). */
+
+/* The parameters' kernel form (cp_kparam, after the Generator's section). */
+static IrValue *cp_kparam(Lower *L, Span sp, IrValue *p, int ndim, IrValue **dims);
+
+/* One RAND_RK_* draw over dims with parameters p[0..np-1] (np <= 3), in dtype dt. */
+static IrValue *rk_draw(Lower *L, Span sp, IrRandKind kind, DType dt, int ndim, IrValue **dims, int np,
+                        IrValue **p)
+{
+    IrValue *args[IR_MAXDIM + 3];
+    int n = 0;
+    for (int i = 0; i < ndim; i++) args[n++] = dims[i];
+    for (int i = 0; i < 3; i++) {
+        args[n] = i < np ? cp_kparam(L, sp, p[i], ndim, dims) : lw_const_none(L, sp);
+        if (!args[n++]) return NULL;
+    }
+    bool ints = kind == RAND_RK_BINOMIAL || kind == RAND_RK_GEOMETRIC || kind == RAND_RK_HYPERGEOMETRIC ||
+                kind == RAND_RK_LOGSERIES || kind == RAND_RK_POISSON || kind == RAND_RK_ZIPF;
+    DType kt = kind == RAND_RK_OPEN_UNIFORM_F32 ? DT_FLOAT32 : ints ? DT_INT64 : DT_FLOAT64;
+    IrValue *r = lw_emit(L, IR_RANDOM_DRAW, sp, ty_array(kt, ndim), n, args);
+    r->def->ival = kind;
+    r->def->dtype = kt;
+    r->def->ndim = ndim;
+    return lw_cast_to(L, r, dt, sp);
+}
+
+/* A legacy per-element distribution's row: its name and parameters, its kernel, its dtype=
+ * default (float64 or int64), and CuPy's checks of its parameters. */
+typedef struct RkCheck {
+    int param; /* which parameter */
+    AstOp op; /* v OP bound fails */
+    double bound;
+    bool scalars; /* checked only when a Python number (hypergeometric) */
+    const char *msg;
+} RkCheck;
+typedef struct RkDist {
+    const char *name, *sig; /* "n,p,size,dtype" */
+    int np; /* parameters before size */
+    IrRandKind kind;
+    bool ints; /* dtype= defaults to int64 */
+    RkCheck checks[3];
+} RkDist;
+
+static const RkDist rk_dists[] = {
+    { "beta", "a,b,size,dtype", 2, RAND_RK_BETA, false, { { 0 } } },
+    { "binomial", "n,p,size,dtype", 2, RAND_RK_BINOMIAL, true, { { 0 } } },
+    { "chisquare", "df,size,dtype", 1, RAND_RK_CHISQUARE, false, { { 0 } } },
+    { "f", "dfnum,dfden,size,dtype", 2, RAND_RK_F, false, { { 0 } } },
+    { "standard_gamma", "shape,size,dtype", 1, RAND_RK_GAMMA, false, { { 0 } } },
+    { "geometric", "p,size,dtype", 1, RAND_RK_GEOMETRIC, true, { { 0 } } },
+    { "hypergeometric",
+      "ngood,nbad,nsample,size,dtype",
+      3,
+      RAND_RK_HYPERGEOMETRIC,
+      true,
+      { { 0, AOP_LT, 0, true, "ngood < 0" },
+        { 1, AOP_LT, 0, true, "nbad < 0" },
+        { 2, AOP_LT, 1, true, "nsample < 1" } } },
+    { "logseries",
+      "p,size,dtype",
+      1,
+      RAND_RK_LOGSERIES,
+      true,
+      { { 0, AOP_LE, 0, false, "p <= 0.0" }, { 0, AOP_GE, 1, false, "p >= 1.0" } } },
+    { "noncentral_chisquare",
+      "df,nonc,size,dtype",
+      2,
+      RAND_RK_NONCENTRAL_CHISQUARE,
+      false,
+      { { 0, AOP_LE, 0, false, "df <= 0" }, { 1, AOP_LT, 0, false, "nonc < 0" } } },
+    { "noncentral_f",
+      "dfnum,dfden,nonc,size,dtype",
+      3,
+      RAND_RK_NONCENTRAL_F,
+      false,
+      { { 0, AOP_LE, 0, false, "dfnum <= 0" },
+        { 1, AOP_LE, 0, false, "dfden <= 0" },
+        { 2, AOP_LT, 0, false, "nonc < 0" } } },
+    { "poisson", "lam,size,dtype", 1, RAND_RK_POISSON, true, { { 0 } } },
+    { "standard_t", "df,size,dtype", 1, RAND_RK_STANDARD_T, false, { { 0 } } },
+    { "vonmises", "mu,kappa,size,dtype", 2, RAND_RK_VONMISES, false, { { 0 } } },
+    { "zipf",
+      "a,size,dtype",
+      1,
+      RAND_RK_ZIPF,
+      true,
+      { { 0, AOP_LE, 1, false, "'a' must be a valid float > 1.0" } } },
+};
+
+/* The parameters (p[0..d->np-1], Python numbers or arrays; lam's default 1.0), CuPy's checks,
+ * then size= (or the parameters' broadcast shape) and dtype= of distribution d. */
+static bool rk_args(Lower *L, AstNode *call, const RkDist *d, IrValue **p, IrValue **dims, int *ndim,
+                    DType *dt)
+{
+    Span sp = call->span;
+    Args a;
+    bool pois = d->kind == RAND_RK_POISSON;
+    if (!lw_bind(call, d->name, d->sig, pois ? 0 : d->np, &a)) return false;
+    char pname[32];
+    const char *at = d->sig;
+    for (int i = 0; i < d->np; i++) {
+        size_t len = strcspn(at, ",");
+        snprintf(pname, sizeof pname, "%.*s", (int)len, at);
+        at += len + 1;
+        if (!(p[i] = param(L, a.p[i], 1.0, sp, d->name, pname))) return false;
+    }
+    for (int k = 0; k < 3 && d->checks[k].msg; k++) {
+        const RkCheck *c = &d->checks[k];
+        if (c->scalars && is_array(p[c->param])) continue;
+        if (!check_cmp(L, sp, p[c->param], c->op, c->bound, c->msg)) return false;
+    }
+    bool given;
+    if (!size_arg(L, a.p[d->np], dims, ndim, &given)) return false;
+    if (!given) bcast_dims(L, sp, d->np, p, dims, ndim);
+    *dt = d->ints ? DT_INT64 : DT_FLOAT64;
+    if (!lw_dtype_arg(L, a.p[d->np + 1], dt, &given)) return false;
+    if (dt_is_complex(*dt) || *dt == DT_FLOAT16) {
+        diag_error(a.p[d->np + 1]->span, "%s() draws real dtypes in gpyc, not %s", d->name, dt_name(*dt));
+        return false;
+    }
+    return true;
+}
+
+/* cupy.random.beta, binomial, chisquare, f, standard_gamma, geometric, hypergeometric,
+ * logseries, noncentral_chisquare, noncentral_f, poisson, standard_t, vonmises, zipf: one
+ * kernel each (the row of rk_dists of the name). */
+static IrValue *api_rk(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    const RkDist *d = rk_dists;
+    while (strcmp(d->name, f->name)) d++;
+    IrValue *p[3], *dims[IR_MAXDIM];
+    int ndim;
+    DType dt;
+    if (!rk_args(L, call, d, p, dims, &ndim, &dt)) return NULL;
+    return rk_draw(L, call->span, d->kind, dt, ndim, dims, d->np, p);
+}
+
+/* gamma(shape, scale=1.0, size=None, dtype=float64): standard_gamma's kernel in dtype, then
+ * y *= cupy.asarray(scale) (stored back in dtype). */
+static IrValue *api_gamma(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "gamma", "shape,scale,size,dtype", 1, &a)) return NULL;
+    IrValue *p[2] = { param(L, a.p[0], 1.0, sp, "gamma", "shape"),
+                      param(L, a.p[1], 1.0, sp, "gamma", "scale") };
+    DrawArgs d;
+    if (!p[0] || !p[1] || !size_arg(L, a.p[2], d.dims, &d.ndim, &d.given)) return NULL;
+    bool dgiven;
+    d.dt = DT_FLOAT64;
+    if (!lw_dtype_arg(L, a.p[3], &d.dt, &dgiven)) return NULL;
+    if (!d.given) bcast_dims(L, sp, 2, p, d.dims, &d.ndim);
+    IrValue *y = rk_draw(L, sp, RAND_RK_GAMMA, d.dt, d.ndim, d.dims, 1, p);
+    return lw_cast_to(L, bin(L, AOP_MUL, sp, y, asarray(L, p[1], sp)), d.dt, sp);
+}
+
+/* dirichlet(alpha, size=None, dtype=float64): standard_gamma's kernel over size + alpha.shape
+ * (alpha broadcast), then y /= y.sum(axis=-1, keepdims=True), in dtype. */
+static IrValue *api_dirichlet(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "dirichlet", "alpha,size,dtype", 1, &a)) return NULL;
+    IrValue *alpha = asarray(L, param(L, a.p[0], 1.0, sp, "dirichlet", "alpha"), sp), *dims[IR_MAXDIM];
+    int ndim;
+    bool given;
+    DType dt = DT_FLOAT64;
+    if (!alpha || !size_arg(L, a.p[1], dims, &ndim, &given) || !lw_dtype_arg(L, a.p[2], &dt, &given))
+        return NULL;
+    if (ndim + alpha->type->ndim > IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    for (int k = 0; k < alpha->type->ndim; k++) dims[ndim++] = lw_dim(L, sp, alpha, k);
+    if (!ndim) {
+        diag_error(sp, "axis -1 is out of bounds for array of dimension 0");
+        return NULL;
+    }
+    IrValue *y = rk_draw(L, sp, RAND_RK_GAMMA, dt, ndim, dims, 1, &alpha);
+    IrValue *sum = y ? lw_reduce_axes(L, sp, RED_SUM, y, 1, (int[]){ ndim - 1 }, true, dt) : NULL;
+    return lw_cast_to(L, bin(L, AOP_DIV, sp, y, sum), dt, sp);
+}
+
+/* logistic(loc=0.0, scale=1.0, size=None, dtype=float64): the open-interval uniform kernel x in
+ * dtype, then x = log((1.0 - x) / x) in dtype, times cupy.asarray(scale) and plus
+ * cupy.asarray(loc), each stored back in dtype. */
+static IrValue *api_logistic(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "logistic", "loc,scale,size,dtype", 0, &a)) return NULL;
+    IrValue *p[2] = { param(L, a.p[0], 0.0, sp, "logistic", "loc"),
+                      param(L, a.p[1], 1.0, sp, "logistic", "scale") };
+    DrawArgs d;
+    if (!p[0] || !p[1] || !draw_args(L, a.p[2], a.p[3], sp, &d)) return NULL;
+    if (!d.given) bcast_dims(L, sp, 2, p, d.dims, &d.ndim);
+    IrRandKind k = d.dt == DT_FLOAT32 ? RAND_RK_OPEN_UNIFORM_F32 : RAND_RK_OPEN_UNIFORM;
+    IrValue *x = rk_draw(L, sp, k, d.dt, d.ndim, d.dims, 0, NULL);
+    x = lw_cast_to(L, bin(L, AOP_DIV, sp, bin(L, AOP_SUB, sp, cfloat(L, sp, 1.0), x), x), d.dt, sp);
+    x = x ? lw_ew1(L, IR_LOG, sp, x) : NULL;
+    x = lw_cast_to(L, bin(L, AOP_MUL, sp, x, asarray(L, p[1], sp)), d.dt, sp);
+    return lw_cast_to(L, bin(L, AOP_ADD, sp, x, asarray(L, p[0], sp)), d.dt, sp);
+}
+
+/* negative_binomial(n, p, size=None, dtype=int64): CuPy's checks ('n <= 0', 'p < 0', 'p > 1'),
+ * then y = gamma(n, (1 - p) / p, size) and poisson(y) in dtype. */
+static IrValue *api_negative_binomial(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "negative_binomial", "n,p,size,dtype", 2, &a)) return NULL;
+    IrValue *n = param(L, a.p[0], 1.0, sp, "negative_binomial", "n");
+    IrValue *p = param(L, a.p[1], 1.0, sp, "negative_binomial", "p"), *dims[IR_MAXDIM];
+    int ndim;
+    bool given;
+    DType dt = DT_INT64;
+    if (!n || !p || !check_cmp(L, sp, n, AOP_LE, 0, "n <= 0") || !check_cmp(L, sp, p, AOP_LT, 0, "p < 0") ||
+        !check_cmp(L, sp, p, AOP_GT, 1, "p > 1") || !size_arg(L, a.p[2], dims, &ndim, &given) ||
+        !lw_dtype_arg(L, a.p[3], &dt, &given))
+        return NULL;
+    p = asarray(L, p, sp);
+    IrValue *scale = bin(L, AOP_DIV, sp, bin(L, AOP_SUB, sp, lw_const_int(L, sp, 1), p), p);
+    if (!scale) return NULL;
+    if (!given) bcast_dims(L, sp, 2, (IrValue *[]){ n, scale }, dims, &ndim);
+    IrValue *y = rk_draw(L, sp, RAND_RK_GAMMA, DT_FLOAT64, ndim, dims, 1, &n);
+    y = lw_cast_to(L, bin(L, AOP_MUL, sp, y, scale), DT_FLOAT64, sp);
+    return y ? rk_draw(L, sp, RAND_RK_POISSON, dt, ndim, dims, 1, &y) : NULL;
 }
 
 /* ---------------------------------------------------------------- integers */
@@ -635,12 +881,6 @@ static IrValue *api_random_integers(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- permutations */
 
-/* argmax(x, axis=1) of a 2-d x: an IR_REDUCE, int64 */
-static IrValue *argmax_rows(Lower *L, Span sp, IrValue *x)
-{
-    return lw_reduce_axes(L, sp, RED_ARGMAX, x, 1, (int[]){1}, false, DT_INT64);
-}
-
 /* CuPy's _permutation(n): n raw 32-bit draws as int32, argsorted (stable) → int64 */
 static IrValue *perm_of(Lower *L, Span sp, IrValue *n)
 {
@@ -696,13 +936,49 @@ static IrValue *api_shuffle(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_none());
 }
 
+/* choice's checks of p for a population of n: 'a and p must have same size', 'probabilities
+ * are not non-negative', then numpy.allclose(p.sum(), 1) ('probabilities do not sum to 1'). */
+static bool p_checks(Lower *L, Span sp, IrValue *pv, IrValue *n)
+{
+    IrValue *ne = lw_binop(L, AOP_NE, sp, lw_dim(L, sp, pv, 0), n);
+    if (!ne || !lw_raise_if(L, sp, ne, "ValueError", "a and p must have same size") ||
+        !check_neg(L, sp, pv, "probabilities are not non-negative"))
+        return false;
+    /* |s - 1| <= 1e-8 + 1e-5 */
+    IrValue *s = lw_to_scalar(L, lw_reduce(L, sp, RED_SUM, pv, NULL, NULL, NULL), TY_FLOAT, sp);
+    IrValue *dev = lw_ew1(L, IR_ABS, sp, bin(L, AOP_SUB, sp, s, cfloat(L, sp, 1.0)));
+    IrValue *far = bin(L, AOP_GT, sp, dev, cfloat(L, sp, 1e-8 + 1e-5));
+    return far && lw_raise_if(L, sp, far, "ValueError", "probabilities do not sum to 1");
+}
+
+/* choice's indices with p over dims (int64): cdf = p.cumsum(); cdf /= cdf[-1];
+ * cdf.searchsorted(random_sample(size), side='right'), as CuPy 14. */
+static IrValue *p_index(Lower *L, Span sp, IrValue *pv, int ndim, IrValue **dims)
+{
+    IrValue *cdf = lw_emit1(L, IR_SCAN, sp, pv->type, pv);
+    cdf->def->redop = RED_SUM;
+    cdf->def->dtype = pv->type->dtype;
+    cdf->def->ival = 0;
+    IrValue *len = lw_dim(L, sp, cdf, 0);
+    IrValue *last =
+        lw_slice_axis(L, sp, cdf, 0, lw_binop(L, AOP_SUB, sp, len, lw_const_int(L, sp, 1)), len, NULL);
+    cdf = lw_cast_to(L, bin(L, AOP_DIV, sp, cdf, last), pv->type->dtype, sp);
+    IrValue *u = draw(L, sp, RAND_UNIFORM, DT_FLOAT64, ndim, dims, NULL, NULL);
+    if (!cdf) return NULL;
+    DType ct = dt_promote(cdf->type->dtype, DT_FLOAT64);
+    IrValue *index = lw_emit2(L, IR_SEARCHSORTED, sp, ty_array(DT_INT64, ndim), lw_cast_to(L, cdf, ct, sp),
+                              lw_cast_to(L, u, ct, sp));
+    index->def->ival = 1;
+    index->def->dtype = DT_INT64;
+    return index;
+}
+
 /* choice(a, size, replace=True, p=None), CuPy's RandomState.choice: a an int or a 1-d array;
  * size is required (CuPy: NotImplementedError without it).  Uniform with replacement:
  * randint(0, len, size) as int64; without replacement: the first prod(size) of a shuffled
  * arange(a) (or copy of a), where CuPy 14 draws an int a's sample through a Feistel bijection
  * keyed by NumPy's PCG64 (not reproduced: the values are a valid sample, not CuPy's); with
- * p: argmax(log(p) + gumbel(size=(n, len)), axis=1), CuPy's older algorithm (CuPy 14 searches
- * p's cdf with random_sample(size): the next step to its stream). */
+ * p: CuPy 14's p.cumsum() / its last element searched (side='right') for random_sample(size). */
 static IrValue *api_choice(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -738,15 +1014,7 @@ static IrValue *api_choice(Lower *L, AstNode *call)
             diag_error(sp, "choice() with p and replace=False is not supported (CuPy: NotImplementedError)");
             return NULL;
         }
-        IrValue *ne = lw_binop(L, AOP_NE, sp, lw_dim(L, sp, pv, 0), n);
-        if (!ne || !lw_raise_if(L, sp, ne, "ValueError", "a and p must have same size") ||
-            !check_neg(L, sp, pv, "probabilities are not non-negative"))
-            return NULL;
-        /* numpy.allclose(p.sum(), 1): |s - 1| <= 1e-8 + 1e-5 */
-        IrValue *s = lw_to_scalar(L, lw_reduce(L, sp, RED_SUM, pv, NULL, NULL, NULL), TY_FLOAT, sp);
-        IrValue *dev = lw_ew1(L, IR_ABS, sp, bin(L, AOP_SUB, sp, s, cfloat(L, sp, 1.0)));
-        IrValue *far = bin(L, AOP_GT, sp, dev, cfloat(L, sp, 1e-8 + 1e-5));
-        if (!far || !lw_raise_if(L, sp, far, "ValueError", "probabilities do not sum to 1")) return NULL;
+        if (!p_checks(L, sp, pv, n)) return NULL;
     }
     IrValue *empty = lw_binop(L, AOP_EQ, sp, n, lw_const_int(L, sp, 0));
     IrValue *some = lw_binop(L, AOP_GT, sp, total, lw_const_int(L, sp, 0));
@@ -763,14 +1031,7 @@ static IrValue *api_choice(Lower *L, AstNode *call)
         return pool ? lw_emit_reshape(L, sp, pool, ndim, dims) : NULL;
     }
     if (pv) {
-        /* gumbel(size=(total, n)) with loc 0, scale 1: 0 - log(-log(x)) * 1 == -log(-log(x)) */
-        IrValue *gd[2] = {total, n};
-        IrValue *x = draw(L, sp, RAND_UNIFORM_RAW, DT_FLOAT64, 2, gd, NULL, NULL);
-        IrValue *g = lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, lw_ew1(L, IR_NEG, sp, lw_ew1(L, IR_LOG, sp, x))));
-        IrValue *score = bin(L, AOP_ADD, sp, lw_ew1(L, IR_LOG, sp, pv), g);
-        if (!score) return NULL;
-        index = argmax_rows(L, sp, score);
-        if (index && ndim != 1) index = lw_emit_reshape(L, sp, index, ndim, dims);
+        index = p_index(L, sp, pv, ndim, dims);
     } else {
         /* a_size == 0 only with size 0 here: CuPy draws from randint(0, 1) then */
         IrValue *z = lw_binop(L, AOP_EQ, sp, n, lw_const_int(L, sp, 0));
@@ -780,6 +1041,100 @@ static IrValue *api_choice(Lower *L, AstNode *call)
     if (!index) return NULL;
     if (is_int) return index;
     return take_first(L, sp, av, index);
+}
+
+/* multinomial(n, pvals, size=None): xs = choice(len(pvals), p=pvals, size=n * m) (m: the
+ * size's product), then each draw counted, ys[i // n, xs[i]] += 1 (CuPy's atomicAdd kernel),
+ * in int64 of shape size + (len(pvals),). */
+static IrValue *api_multinomial(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "multinomial", "n,pvals,size", 2, &a)) return NULL;
+    IrValue *n = as_int(L, lw_expr(L, a.p[0]), a.p[0]->span, "multinomial() n");
+    IrValue *pv = n ? lw_arraylike(L, a.p[1], "multinomial") : NULL, *dims[IR_MAXDIM + 1];
+    int ndim;
+    bool given;
+    if (!pv || !size_arg(L, a.p[2], dims, &ndim, &given)) return NULL;
+    if (pv->type->ndim != 1) {
+        diag_error(a.p[1]->span, "p must be 1-dimensional");
+        return NULL;
+    }
+    if (ndim == IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *p = lw_dim(L, sp, pv, 0), *m = lw_const_int(L, sp, 1);
+    for (int i = 0; i < ndim; i++) m = lw_binop(L, AOP_MUL, sp, m, dims[i]);
+    IrValue *total = lw_binop(L, AOP_MUL, sp, n, m);
+    if (!check_neg(L, sp, n, "negative dimensions are not allowed") || !p_checks(L, sp, pv, p)) return NULL;
+    IrValue *xs = p_index(L, sp, pv, 1, &total);
+    IrValue *row = lw_binop(L, AOP_FLOORDIV, sp, lw_iota(L, sp, total), lw_imax(L, sp, n, lw_cint(L, sp, 1)));
+    IrValue *flat = bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, row, p), xs);
+    IrValue *mp = lw_binop(L, AOP_MUL, sp, m, p);
+    IrValue *ys = lw_emit_full(L, sp, DT_INT64, 1, &mp, lw_const_int(L, sp, 0));
+    if (!flat || !ys) return NULL;
+    IdxKind kinds[1] = { IDX_INT };
+    IrValue *view = lw_index_adv(L, ys, sp, sp, 1, kinds, 2, (IrValue *[]){ ys, flat });
+    if (!view || !lw_adv_scatter(L, view, lw_const_int(L, sp, 1), 1, sp)) return NULL;
+    dims[ndim++] = p;
+    return lw_emit_reshape(L, sp, ys, ndim, dims);
+}
+
+/* multivariate_normal(mean, cov, size=None, check_valid='ignore', tol=1e-08,
+ * method='cholesky', dtype=float64): mean and cov in dtype (ValueError 'mean must be 1
+ * dimensional', 'cov must be 2 dimensional and square', 'mean and cov must have same length'),
+ * decomp = cholesky(cov), x = standard_normal(size + (n,)) as rows of n, then
+ * dot(decomp, x.T).T + mean, shaped size + (n,).  gpyc: method 'cholesky' and check_valid
+ * 'ignore' only (a matrix that is not positive definite raises LinAlgError). */
+static IrValue *api_multivariate_normal(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "multivariate_normal", "mean,cov,size,check_valid,tol,method,dtype", 2, &a))
+        return NULL;
+    const char *cv = "ignore", *method = "cholesky";
+    if (!lw_str_arg(L, a.p[3], "ignore", &cv) || !lw_str_arg(L, a.p[5], "cholesky", &method)) return NULL;
+    if (strcmp(cv, "ignore") || strcmp(method, "cholesky")) {
+        diag_error(sp, "multivariate_normal() supports method='cholesky' and check_valid='ignore' in gpyc");
+        return NULL;
+    }
+    DrawArgs d;
+    if (!draw_args(L, a.p[2], a.p[6], sp, &d)) return NULL;
+    IrValue *mean = lw_arraylike(L, a.p[0], "multivariate_normal"),
+            *cov = mean ? lw_arraylike(L, a.p[1], "multivariate_normal") : NULL;
+    if (!cov) return NULL;
+    if (mean->type->ndim != 1) {
+        diag_error(a.p[0]->span, "mean must be 1 dimensional");
+        return NULL;
+    }
+    if (cov->type->ndim != 2) {
+        diag_error(a.p[1]->span, "cov must be 2 dimensional and square");
+        return NULL;
+    }
+    mean = lw_cast_to(L, mean, d.dt, sp);
+    cov = lw_cast_to(L, cov, d.dt, sp);
+    IrValue *n = lw_dim(L, sp, mean, 0);
+    IrValue *sq = lw_binop(L, AOP_NE, sp, lw_dim(L, sp, cov, 0), lw_dim(L, sp, cov, 1));
+    IrValue *len = lw_binop(L, AOP_NE, sp, n, lw_dim(L, sp, cov, 0));
+    if (!sq || !len || !lw_raise_if(L, sp, sq, "ValueError", "cov must be 2 dimensional and square") ||
+        !lw_raise_if(L, sp, len, "ValueError", "mean and cov must have same length"))
+        return NULL;
+    if (d.ndim == IR_MAXDIM) {
+        diag_error(sp, "gpyc supports arrays of up to %d dimensions", IR_MAXDIM);
+        return NULL;
+    }
+    IrValue *decomp = lw_emit(L, IR_LINALG, sp, cov->type, 1, &cov);
+    decomp->def->ival = LA_CHOLESKY;
+    decomp->def->dtype = d.dt;
+    IrValue *rows = lw_const_int(L, sp, 1);
+    for (int i = 0; i < d.ndim; i++) rows = lw_binop(L, AOP_MUL, sp, rows, d.dims[i]);
+    d.dims[d.ndim++] = n;
+    IrValue *x = normal(L, sp, cfloat(L, sp, 0.0), cfloat(L, sp, 1.0), d.dt, d.ndim, d.dims, false);
+    x = lw_emit_reshape(L, sp, x, 2, (IrValue *[]){ rows, n });
+    x = x ? lw_matmul(L, sp, decomp, lw_emit_transpose(L, sp, x, NULL)) : NULL;
+    x = x ? lw_cast_to(L, bin(L, AOP_ADD, sp, lw_emit_transpose(L, sp, x, NULL), mean), d.dt, sp) : NULL;
+    return x ? lw_emit_reshape(L, sp, x, d.ndim, d.dims) : NULL;
 }
 
 /* ---------------------------------------------------------------- seed */
@@ -1223,19 +1578,21 @@ typedef enum CpMethod {
     CM_GEOMETRIC,
     CM_F,
     CM_POWER,
-    CM_DIRICHLET
+    CM_DIRICHLET,
+    CM_BINOMIAL,
+    CM_HYPERGEOMETRIC,
+    CM_LOGSERIES
 } CpMethod;
 
-/* One kernel launch of kind k into a new array of dtype dt over dims; a and b: the kernel's
- * parameters (cp_kparam) or NULL. */
-static IrValue *cp_draw(Lower *L, Span sp, CpDrawKind k, DType dt, int ndim, IrValue **dims, IrValue *a,
-                        IrValue *b)
+/* One kernel launch of kind k into a new array of dtype dt over dims; p[0..np-1] (np <= 3):
+ * the kernel's parameters (cp_kparam). */
+static IrValue *cp_draw(Lower *L, Span sp, CpDrawKind k, DType dt, int ndim, IrValue **dims, int np,
+                        IrValue **p)
 {
-    IrValue *args[IR_MAXDIM + 2];
+    IrValue *args[IR_MAXDIM + 3];
     int n = 0;
     for (int i = 0; i < ndim; i++) args[n++] = dims[i];
-    args[n++] = a ? a : lw_const_none(L, sp);
-    args[n++] = b ? b : lw_const_none(L, sp);
+    for (int i = 0; i < 3; i++) args[n++] = i < np ? p[i] : lw_const_none(L, sp);
     IrValue *r = lw_emit(L, IR_NP_DRAW, sp, ty_array(dt, ndim), n, args);
     r->def->ival = NPR_C_DRAW + k;
     r->def->dtype = dt;
@@ -1276,7 +1633,7 @@ static bool cp_float_dtype(Lower *L, AstNode *e, const char *fn, DType *dt)
 static IrValue *cp_std_gamma(Lower *L, Span sp, IrValue *shape, int ndim, IrValue **dims)
 {
     IrValue *k = cp_kparam(L, sp, shape, ndim, dims);
-    return k ? cp_draw(L, sp, CPD_GAMMA, DT_FLOAT64, ndim, dims, k, NULL) : NULL;
+    return k ? cp_draw(L, sp, CPD_GAMMA, DT_FLOAT64, ndim, dims, 1, &k) : NULL;
 }
 
 /* chisquare(df, size) as CuPy computes it: standard_gamma(broadcast_to(df, size) / 2) * 2. */
@@ -1319,7 +1676,7 @@ static IrValue *cp_composed(Lower *L, AstNode *call, const char *fn, CpMethod m)
     }
     if (m == CM_POWER) {
         if (!cp_size(L, a.p[1], sp, p, NULL, dims, &ndim)) return NULL;
-        IrValue *x = cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, NULL, NULL);
+        IrValue *x = cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, 0, NULL);
         x = lw_ew1(L, IR_EXP, sp, lw_ew1(L, IR_NEG, sp, x));
         x = bin(L, AOP_ADD, sp, lw_const_int(L, sp, 1), lw_ew1(L, IR_NEG, sp, x));
         return bin(L, AOP_POW, sp, x, bin(L, AOP_DIV, sp, cfloat(L, sp, 1.0), p));
@@ -1364,18 +1721,17 @@ static IrValue *cp_float(Lower *L, AstNode *call, const char *fn, CpMethod m)
             return NULL;
         }
         if (m == CM_STD_EXP)
-            return lw_cast_to(L, cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, NULL, NULL), dt, sp);
+            return lw_cast_to(L, cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, 0, NULL), dt, sp);
         bool f32 = dt == DT_FLOAT32;
         CpDrawKind k =
             m == CM_RANDOM ? (f32 ? CPD_RANDOM_F32 : CPD_RANDOM) : (f32 ? CPD_NORMAL_F32 : CPD_NORMAL);
-        return cp_draw(L, sp, k, dt, ndim, dims, NULL, NULL);
+        return cp_draw(L, sp, k, dt, ndim, dims, 0, NULL);
     }
     case CM_EXPONENTIAL: {
         if (!lw_bind(call, fn, "scale,size", 0, &a)) return NULL;
         IrValue *scale = param(L, a.p[0], 1.0, sp, fn, "scale");
         if (!scale || !size_arg(L, a.p[1], dims, &ndim, &given)) return NULL;
-        return bin(L, AOP_MUL, sp, cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, NULL, NULL),
-                   scale);
+        return bin(L, AOP_MUL, sp, cp_draw(L, sp, CPD_EXPONENTIAL, DT_FLOAT64, ndim, dims, 0, NULL), scale);
     }
     case CM_UNIFORM: {
         if (!lw_bind(call, fn, "low,high,size,dtype", 0, &a)) return NULL;
@@ -1383,8 +1739,7 @@ static IrValue *cp_float(Lower *L, AstNode *call, const char *fn, CpMethod m)
         IrValue *hi = asarray(L, param(L, a.p[1], 1.0, sp, fn, "high"), sp);
         if (!lo || !hi || !cp_size(L, a.p[2], sp, lo, hi, dims, &ndim) || !cp_float_dtype(L, a.p[3], fn, &dt))
             return NULL;
-        IrValue *y =
-            cp_draw(L, sp, dt == DT_FLOAT32 ? CPD_RANDOM_F32 : CPD_RANDOM, dt, ndim, dims, NULL, NULL);
+        IrValue *y = cp_draw(L, sp, dt == DT_FLOAT32 ? CPD_RANDOM_F32 : CPD_RANDOM, dt, ndim, dims, 0, NULL);
         return lw_cast_to(L, bin(L, AOP_ADD, sp, lo, bin(L, AOP_MUL, sp, bin(L, AOP_SUB, sp, hi, lo), y)), dt,
                           sp);
     }
@@ -1405,8 +1760,7 @@ static IrValue *cp_float(Lower *L, AstNode *call, const char *fn, CpMethod m)
                        ? lw_cast_to(L, cp_std_gamma(L, sp, p, ndim, dims), dt, sp)
                        : NULL;
         IrValue *k = cp_kparam(L, sp, p, ndim, dims);
-        return k ? cp_draw(L, sp, m == CM_POISSON ? CPD_POISSON : CPD_GEOMETRIC, DT_INT64, ndim, dims, k,
-                           NULL)
+        return k ? cp_draw(L, sp, m == CM_POISSON ? CPD_POISSON : CPD_GEOMETRIC, DT_INT64, ndim, dims, 1, &k)
                  : NULL;
     }
     case CM_GAMMA:
@@ -1428,10 +1782,41 @@ static IrValue *cp_float(Lower *L, AstNode *call, const char *fn, CpMethod m)
         if (!pa || !pb || !cp_size(L, a.p[2], sp, pa, pb, dims, &ndim) || !cp_float_dtype(L, a.p[3], fn, &dt))
             return NULL;
         IrValue *ka = cp_kparam(L, sp, pa, ndim, dims), *kb = cp_kparam(L, sp, pb, ndim, dims);
-        return ka && kb ? lw_cast_to(L, cp_draw(L, sp, CPD_BETA, DT_FLOAT64, ndim, dims, ka, kb), dt, sp)
-                        : NULL;
+        return ka && kb
+                   ? lw_cast_to(L,
+                                cp_draw(L, sp, CPD_BETA, DT_FLOAT64, ndim, dims, 2, (IrValue *[]){ ka, kb }),
+                                dt, sp)
+                   : NULL;
     }
     }
+}
+
+/* binomial(n, p, size=None), hypergeometric(ngood, nbad, nsample, size=None) (ValueError
+ * 'ngood < 0', 'nbad < 0', 'nsample < 0' for Python numbers, as CuPy), logseries(p, size=None):
+ * int64 draws of the kernels rkdist.cuh shares with the legacy RandomState. */
+static IrValue *cp_discrete(Lower *L, AstNode *call, const char *fn, CpMethod m)
+{
+    static const char *const names[3][3] = { { "n", "p" }, { "ngood", "nbad", "nsample" }, { "p" } };
+    static const char *const sigs[3] = { "n,p,size", "ngood,nbad,nsample,size", "p,size" };
+    static const CpDrawKind kinds[3] = { CPD_BINOMIAL, CPD_HYPERGEOMETRIC, CPD_LOGSERIES };
+    int w = m - CM_BINOMIAL, np = w == 0 ? 2 : w == 1 ? 3 : 1;
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, fn, sigs[w], np, &a)) return NULL;
+    IrValue *p[3], *dims[IR_MAXDIM];
+    for (int i = 0; i < np; i++) {
+        if (!(p[i] = param(L, a.p[i], 0.0, sp, fn, names[w][i]))) return NULL;
+        if (w == 1 && !is_array(p[i]) &&
+            !check_cmp(L, sp, p[i], AOP_LT, 0, ar_printf(L->a, "%s < 0", names[w][i])))
+            return NULL;
+    }
+    int ndim;
+    bool given;
+    if (!size_arg(L, a.p[np], dims, &ndim, &given)) return NULL;
+    if (!given) bcast_dims(L, sp, np, p, dims, &ndim);
+    for (int i = 0; i < np; i++)
+        if (!(p[i] = cp_kparam(L, sp, p[i], ndim, dims))) return NULL;
+    return cp_draw(L, sp, kinds[w], DT_INT64, ndim, dims, np, p);
 }
 
 /* IR_DEVICE DEV_CPG_USE: selects cupy Generator h; the previous one, typed as a Generator. */
@@ -1446,8 +1831,9 @@ static IrValue *cp_use(Lower *L, Span sp, IrValue *h)
 static IrValue *cp_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     IrValue *prev = cp_use(L, call->span, self);
-    IrValue *r = f->arg == CM_INTEGERS ? gen_integers(L, call, NPR_C_INTEGERS)
-                                       : cp_float(L, call, f->name, (CpMethod)f->arg);
+    IrValue *r = f->arg == CM_INTEGERS   ? gen_integers(L, call, NPR_C_INTEGERS)
+                 : f->arg >= CM_BINOMIAL ? cp_discrete(L, call, f->name, (CpMethod)f->arg)
+                                         : cp_float(L, call, f->name, (CpMethod)f->arg);
     cp_use(L, call->span, prev);
     return r;
 }
@@ -1503,6 +1889,12 @@ LW_API_PLAIN(api_triangular)
 LW_API_PLAIN(api_permutation)
 LW_API_PLAIN(api_shuffle)
 LW_API_PLAIN(api_choice)
+LW_API_PLAIN(api_gamma)
+LW_API_PLAIN(api_dirichlet)
+LW_API_PLAIN(api_logistic)
+LW_API_PLAIN(api_negative_binomial)
+LW_API_PLAIN(api_multinomial)
+LW_API_PLAIN(api_multivariate_normal)
 
 static IrValue *seed_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -1565,6 +1957,26 @@ const ApiFn lw_random_api[] = {
     { "cupy.random", "permutation", api_permutation_api, 0 },
     { "cupy.random", "shuffle", api_shuffle_api, 0 },
     { "cupy.random", "choice", api_choice_api, 0 },
+    { "cupy.random", "beta", api_rk, 0 },
+    { "cupy.random", "binomial", api_rk, 0 },
+    { "cupy.random", "chisquare", api_rk, 0 },
+    { "cupy.random", "f", api_rk, 0 },
+    { "cupy.random", "standard_gamma", api_rk, 0 },
+    { "cupy.random", "geometric", api_rk, 0 },
+    { "cupy.random", "hypergeometric", api_rk, 0 },
+    { "cupy.random", "logseries", api_rk, 0 },
+    { "cupy.random", "noncentral_chisquare", api_rk, 0 },
+    { "cupy.random", "noncentral_f", api_rk, 0 },
+    { "cupy.random", "poisson", api_rk, 0 },
+    { "cupy.random", "standard_t", api_rk, 0 },
+    { "cupy.random", "vonmises", api_rk, 0 },
+    { "cupy.random", "zipf", api_rk, 0 },
+    { "cupy.random", "gamma", api_gamma_api, 0 },
+    { "cupy.random", "dirichlet", api_dirichlet_api, 0 },
+    { "cupy.random", "logistic", api_logistic_api, 0 },
+    { "cupy.random", "negative_binomial", api_negative_binomial_api, 0 },
+    { "cupy.random", "multinomial", api_multinomial_api, 0 },
+    { "cupy.random", "multivariate_normal", api_multivariate_normal_api, 0 },
     { "numpy.random", "seed", seed_api, IR_NP_SEED },
     { "numpy.random", "random", np_float_api, NPF_SAMPLE },
     { "numpy.random", "random_sample", np_float_api, NPF_SAMPLE },
@@ -1597,6 +2009,9 @@ const ApiFn lw_random_api[] = {
     { "cupy.random.Generator", "f", cp_method, CM_F },
     { "cupy.random.Generator", "power", cp_method, CM_POWER },
     { "cupy.random.Generator", "dirichlet", cp_method, CM_DIRICHLET },
+    { "cupy.random.Generator", "binomial", cp_method, CM_BINOMIAL },
+    { "cupy.random.Generator", "hypergeometric", cp_method, CM_HYPERGEOMETRIC },
+    { "cupy.random.Generator", "logseries", cp_method, CM_LOGSERIES },
     { "numpy.random", "default_rng", gen_new, 0 },
     { "numpy.random", "PCG64", gen_new, 1 },
     { "numpy.random", "Generator", gen_new, 0 },

@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.random.hypergeometric(5, 5, 0, size=2))

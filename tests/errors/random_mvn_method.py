@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.random.multivariate_normal([0.0], [[1.0]], method='svd'))
