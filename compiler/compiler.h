@@ -38,6 +38,11 @@ DType dt_promote(DType a, DType b);  /* NumPy's promotion table for two arrays *
 DType dt_real(DType d);              /* complex64 → float32, others unchanged */
 DType dt_to_float(DType d);          /* the float dtype a FLOAT ufunc gives for d */
 bool dt_same_kind(DType from, DType to);  /* np.can_cast(from, to, 'same_kind') */
+/* NumPy's casting rules, in order of permissiveness */
+typedef enum Casting { CAST_NO, CAST_EQUIV, CAST_SAFE, CAST_SAME_KIND, CAST_UNSAFE } Casting;
+bool dt_casting(const char *name, Casting *out); /* "same_kind" → CAST_SAME_KIND; false if none */
+extern const char *const dt_casting_names[CAST_UNSAFE + 1]; /* NumPy's names, by Casting */
+bool dt_can_cast(DType from, DType to, Casting c); /* np.can_cast(from, to, c) */
 
 /* Types of values.  Python scalars: bool, int (int64), float (float64), complex (complex128).
  * Types are interned where that is easy (scalars); compare with ty_equal.                    */
@@ -281,6 +286,10 @@ enum {   /* IR_SPARSE's ival: gp_sp_kind */
 };
 enum {   /* a sparse format, rt_sparse's v[2] for TODENSE and SPMM */
     SPF_CSR, SPF_CSC, SPF_COO
+};
+enum { /* IR_ARRAY_INFO's ival (with the axis << 8): gp_info_kind */
+#define GPK_INFO(id) INFO_##id,
+#include "runtime/include/gpyrt_kinds.def"
 };
 enum {   /* IR_ADV_STORE's ival: gp_scatter_op */
 #define GPK_SCATTER(id) SCATTER_##id,

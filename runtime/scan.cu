@@ -1,6 +1,6 @@
 /*
- * scan.cu — cumsum and cumprod (rt_scan): NumPy's add.accumulate / multiply.accumulate with the
- * dtype already chosen by the compiler (the input arrives in the result dtype).
+ * scan.cu — cumsum, cumprod and maximum/minimum.accumulate (rt_scan): NumPy's ufunc.accumulate
+ * with the dtype already chosen by the compiler (the input arrives in the result dtype).
  *
  * Strategy, by the layout of the scanned axis in a C-contiguous copy (outer × n × inner):
  *   - one line (flattened, or outer == inner == 1): cub::DeviceScan::InclusiveScan;
@@ -151,30 +151,34 @@ static void scan_contig(const gp_array *c, gp_array *r, int64_t outer, int64_t n
     scan_contig_as<U, typename cub_scan_op<T, Op>::op>((const U *)c->data, (U *)r->data, outer, n, inner);
 }
 
-template <typename T> static void scan_typed(const gp_array *c, gp_array *r, bool prod, int64_t outer, int64_t n,
-                                             int64_t inner)
+template <typename T>
+static void scan_typed(const gp_array *c, gp_array *r, int op, int64_t outer, int64_t n, int64_t inner)
 {
-    if (prod) scan_contig<T, gp_red_prod>(c, r, outer, n, inner);
-    else scan_contig<T, gp_red_sum>(c, r, outer, n, inner);
+    switch (op) {
+    case GP_SCAN_PROD: scan_contig<T, gp_red_prod>(c, r, outer, n, inner); break;
+    case GP_SCAN_MAX: scan_contig<T, gp_red_max>(c, r, outer, n, inner); break;
+    case GP_SCAN_MIN: scan_contig<T, gp_red_min>(c, r, outer, n, inner); break;
+    default: scan_contig<T, gp_red_sum>(c, r, outer, n, inner);
+    }
 }
 
-static void scan_dispatch(const gp_array *c, gp_array *r, bool prod, int64_t outer, int64_t n, int64_t inner)
+static void scan_dispatch(const gp_array *c, gp_array *r, int op, int64_t outer, int64_t n, int64_t inner)
 {
     switch (c->dtype) {
-    case GP_BOOL: scan_typed<bool>(c, r, prod, outer, n, inner); break;
-    case GP_INT8: scan_typed<int8_t>(c, r, prod, outer, n, inner); break;
-    case GP_INT16: scan_typed<int16_t>(c, r, prod, outer, n, inner); break;
-    case GP_INT32: scan_typed<int32_t>(c, r, prod, outer, n, inner); break;
-    case GP_INT64: scan_typed<int64_t>(c, r, prod, outer, n, inner); break;
-    case GP_UINT8: scan_typed<uint8_t>(c, r, prod, outer, n, inner); break;
-    case GP_UINT16: scan_typed<uint16_t>(c, r, prod, outer, n, inner); break;
-    case GP_UINT32: scan_typed<uint32_t>(c, r, prod, outer, n, inner); break;
-    case GP_UINT64: scan_typed<uint64_t>(c, r, prod, outer, n, inner); break;
-    case GP_FLOAT16: scan_typed<__half>(c, r, prod, outer, n, inner); break;
-    case GP_FLOAT32: scan_typed<float>(c, r, prod, outer, n, inner); break;
-    case GP_FLOAT64: scan_typed<double>(c, r, prod, outer, n, inner); break;
-    case GP_COMPLEX64: scan_typed<gp_c64>(c, r, prod, outer, n, inner); break;
-    case GP_COMPLEX128: scan_typed<gp_c128>(c, r, prod, outer, n, inner); break;
+    case GP_BOOL: scan_typed<bool>(c, r, op, outer, n, inner); break;
+    case GP_INT8: scan_typed<int8_t>(c, r, op, outer, n, inner); break;
+    case GP_INT16: scan_typed<int16_t>(c, r, op, outer, n, inner); break;
+    case GP_INT32: scan_typed<int32_t>(c, r, op, outer, n, inner); break;
+    case GP_INT64: scan_typed<int64_t>(c, r, op, outer, n, inner); break;
+    case GP_UINT8: scan_typed<uint8_t>(c, r, op, outer, n, inner); break;
+    case GP_UINT16: scan_typed<uint16_t>(c, r, op, outer, n, inner); break;
+    case GP_UINT32: scan_typed<uint32_t>(c, r, op, outer, n, inner); break;
+    case GP_UINT64: scan_typed<uint64_t>(c, r, op, outer, n, inner); break;
+    case GP_FLOAT16: scan_typed<__half>(c, r, op, outer, n, inner); break;
+    case GP_FLOAT32: scan_typed<float>(c, r, op, outer, n, inner); break;
+    case GP_FLOAT64: scan_typed<double>(c, r, op, outer, n, inner); break;
+    case GP_COMPLEX64: scan_typed<gp_c64>(c, r, op, outer, n, inner); break;
+    case GP_COMPLEX128: scan_typed<gp_c128>(c, r, op, outer, n, inner); break;
     default: rt_raise("TypeError", "cumulative operation on an unsupported dtype");
     }
 }
@@ -186,14 +190,14 @@ static gp_array *contiguous(const gp_array *a)
     return rt_copy(a);
 }
 
-extern "C" gp_array *rt_scan(const gp_array *x, bool prod, int axis)
+extern "C" gp_array *rt_scan(const gp_array *x, int op, int axis)
 {
     if (axis < 0) {
         /* flattened: the C-order elements as one line */
         gp_array *c = contiguous(x);
         const int64_t len = c->size;
         gp_array *r = rt_empty(c->dtype, 1, &len);
-        if (len > 0) scan_dispatch(c, r, prod, 1, len, 1);
+        if (len > 0) scan_dispatch(c, r, op, 1, len, 1);
         rt_release(c);
         return r;
     }
@@ -204,7 +208,7 @@ extern "C" gp_array *rt_scan(const gp_array *x, bool prod, int axis)
     if (inner == 1 || outer * inner == 1 || outer * inner >= LINES_PER_THREAD_MIN) {
         gp_array *c = contiguous(x);
         gp_array *r = rt_empty(c->dtype, c->ndim, c->shape);
-        scan_dispatch(c, r, prod, outer, n, inner);
+        scan_dispatch(c, r, op, outer, n, inner);
         rt_release(c);
         return r;
     }
@@ -217,7 +221,7 @@ extern "C" gp_array *rt_scan(const gp_array *x, bool prod, int axis)
     gp_array *t = rt_transpose(x, perm);
     gp_array *c = rt_copy(t);
     gp_array *rt = rt_empty(c->dtype, c->ndim, c->shape);
-    scan_dispatch(c, rt, prod, outer * inner, n, 1);
+    scan_dispatch(c, rt, op, outer * inner, n, 1);
     gp_array *v = rt_transpose(rt, back);
     gp_array *r = rt_copy(v);
     rt_release(v);

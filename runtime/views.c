@@ -670,6 +670,67 @@ gp_array *rt_complex_part(const gp_array *a, int imag)
     return v;
 }
 
+gp_array *rt_view_dtype(const gp_array *a, gp_dtype dtype, int ndim)
+{
+    int64_t old = (int64_t)rt_dtype_size(a->dtype), nsz = (int64_t)rt_dtype_size(dtype);
+    if (ndim != a->ndim) rt_raise("RuntimeError", "gpyc runtime: rt_view_dtype of another ndim");
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
+    for (int i = 0; i < a->ndim; i++) {
+        shape[i] = a->shape[i];
+        strides[i] = a->strides[i];
+    }
+    if (old != nsz) {
+        int last = a->ndim - 1;
+        if (last < 0)
+            rt_raise("ValueError",
+                     "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+        if (a->shape[last] != 1 && a->strides[last] != old)
+            rt_raise("ValueError",
+                     "To change to a dtype of a different size, the last axis must be contiguous");
+        int64_t bytes = a->shape[last] * old;
+        if (nsz > old && bytes % nsz)
+            rt_raise("ValueError", "When changing to a larger dtype, its size must be a divisor of the total "
+                                   "size in bytes of the last axis of the array.");
+        if (nsz < old && old % nsz)
+            rt_raise("ValueError", "When changing to a smaller dtype, its size must be a divisor of the size "
+                                   "of original dtype");
+        shape[last] = bytes / nsz;
+        strides[last] = nsz;
+    }
+    gp_array *v = rt_view(a, a->ndim, shape, strides, a->data);
+    v->dtype = dtype;
+    return v;
+}
+
+/* a is contiguous in C order (c) or Fortran order: every axis of extent > 1 has the stride of
+ * the axes after it (before it) times their extents; an empty array is both. */
+static bool contiguous_in(const gp_array *a, bool c)
+{
+    if (a->size == 0) return true;
+    int64_t expect = (int64_t)rt_dtype_size(a->dtype);
+    for (int k = 0; k < a->ndim; k++) {
+        int i = c ? a->ndim - 1 - k : k;
+        if (a->shape[i] == 1) continue;
+        if (a->strides[i] != expect) return false;
+        expect *= a->shape[i];
+    }
+    return true;
+}
+
+int64_t rt_array_info(const gp_array *a, int what)
+{
+    int axis = what >> 8;
+    switch (what & 0xff) {
+    case GP_INFO_STRIDE: return axis < a->ndim ? a->strides[axis] : 0;
+    case GP_INFO_C_CONTIGUOUS: return contiguous_in(a, true);
+    case GP_INFO_F_CONTIGUOUS: return contiguous_in(a, false);
+    default:
+        for (int i = 0; i < a->ndim; i++)
+            if (a->shape[i] > 1 && a->strides[i] == 0) return 0;
+        return 1;
+    }
+}
+
 gp_array *rt_transpose(const gp_array *a, const int *perm)
 {
     int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];

@@ -424,10 +424,14 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
     }
     case IR_LINALG: emit_linalg(cg, in, r); break;
     case IR_SPARSE: emit_sparse(cg, in, r); break;
-    case IR_SCAN: /* cumsum / cumprod (runtime/scan.cu) */
-        cg_emit(cg, "%s = rt_scan(%s, %s, %d);", r, cg_arg(cg, in, 0), in->redop == RED_PROD ? "true" : "false",
-                (int)in->ival);
+    case IR_SCAN: { /* cumsum / cumprod / ufunc.accumulate (runtime/scan.cu) */
+        const char *op = in->redop == RED_PROD  ? "PROD"
+                         : in->redop == RED_MAX ? "MAX"
+                         : in->redop == RED_MIN ? "MIN"
+                                                : "SUM";
+        cg_emit(cg, "%s = rt_scan(%s, GP_SCAN_%s, %d);", r, cg_arg(cg, in, 0), op, (int)in->ival);
         break;
+    }
     case IR_DIAG_VIEW:
         cg_emit(cg, "%s = rt_diag_view(%s, %d, %d);", r, cg_arg(cg, in, 0), in->axes[0], in->axes[1]);
         break;

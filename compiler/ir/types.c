@@ -59,6 +59,31 @@ bool dt_same_kind(DType from, DType to)
     return dt_promote(from, to) == to || order[from] <= order[to];
 }
 
+const char *const dt_casting_names[CAST_UNSAFE + 1] = { "no", "equiv", "safe", "same_kind", "unsafe" };
+
+bool dt_casting(const char *name, Casting *out)
+{
+    for (int i = 0; i <= CAST_UNSAFE; i++)
+        if (!strcmp(name, dt_casting_names[i])) {
+            *out = (Casting)i;
+            return true;
+        }
+    return false;
+}
+
+/* np.can_cast(from, to, c): 'no' and 'equiv' need equal dtypes (gpyc has native byte order
+ * only), 'safe' a cast that promotes to `to`, 'same_kind' dt_same_kind, 'unsafe' anything. */
+bool dt_can_cast(DType from, DType to, Casting c)
+{
+    switch (c) {
+    case CAST_NO:
+    case CAST_EQUIV: return from == to;
+    case CAST_SAFE: return dt_promote(from, to) == to;
+    case CAST_SAME_KIND: return dt_same_kind(from, to);
+    default: return true;
+    }
+}
+
 DType dt_to_float(DType d)
 {
     if (dt_is_float(d) || dt_is_complex(d)) return d;

@@ -19,14 +19,19 @@
 
 /* ---------------------------------------------------------------- ufuncs */
 
-/* name(x, ...) of an ops.def ufunc op (self: the receiver of x.round(), x.clip()); round,
- * clip and angle take their keyword arguments, the others positional operands only. */
-/* out=o of a ufunc call: r stored into o (broadcast to o's shape, cast with NumPy's
- * same_kind rule: "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with
- * casting rule 'same_kind'"); the call's value is o, as NumPy returns it. */
-static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r, AstNode *out)
+/* A ufunc call's keywords beyond its operands (ufunc_kw). */
+typedef struct UfKw {
+    AstNode *out, *dtype, *where;
+    Casting casting;
+} UfKw;
+
+/* Stores r into o, the out= of ufunc name's call (broadcast to o's shape, cast under rule c:
+ * NumPy's "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with casting
+ * rule 'same_kind'"); where (a bool array or NULL) keeps o's value where it is False.  The
+ * call's value is o, as NumPy returns it. */
+static IrValue *ufunc_store(Lower *L, AstNode *call, const char *name, IrValue *r, AstNode *out, Casting c,
+                            IrValue *where)
 {
-    if (!r || !out) return r;
     IrValue *o = lw_expr(L, out);
     if (!o) return NULL;
     if (o->type->kind == TY_TUPLE && o->type->n == 1) o = lw_tuple_get(L, o, 0, out->span);
@@ -35,9 +40,11 @@ static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r,
         return NULL;
     }
     DType from = r->type->kind == TY_ARRAY ? r->type->dtype : ty_scalar_dtype(r->type), to = o->type->dtype;
-    if (!dt_same_kind(from, to)) {
-        diag_error(out->span, "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
-                              "'same_kind'", name, dt_name(from), dt_name(to));
+    if (!dt_can_cast(from, to, c)) {
+        diag_error(out->span,
+                   "Cannot cast ufunc '%s' output from dtype('%s') to dtype('%s') with casting rule "
+                   "'%s'",
+                   name, dt_name(from), dt_name(to), dt_casting_names[c]);
         return NULL;
     }
     int rn = r->type->kind == TY_ARRAY ? r->type->ndim : 0;
@@ -46,9 +53,73 @@ static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r,
                    rn, o->type->ndim);
         return NULL;
     }
+    if (where && !(r = lw_ewise(L, IR_WHERE, call->span, 3,
+                                (IrValue *[]){ where, lw_cast_to(L, r, to, call->span), o })))
+        return NULL;
     IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, call->span, NULL, 2, (IrValue *[]){o, r});
     in->dtype = to;
     return o;
+}
+
+IrValue *lw_ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r, AstNode *out)
+{
+    return r && out ? ufunc_store(L, call, name, r, out, CAST_SAME_KIND, NULL) : r;
+}
+
+/* The keywords of a ufunc call: out=, dtype=, where= (a bool array or bool; NumPy casts it
+ * with the 'safe' rule), casting= (a constant name); false after a located error. */
+static bool ufunc_kw(Lower *L, AstNode *call, const char *name, UfKw *k)
+{
+    *k = (UfKw){ .casting = CAST_SAME_KIND };
+    AstNode *cast = NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        AstNode **slot = !strcmp(kw->sval, "out")       ? &k->out
+                         : !strcmp(kw->sval, "dtype")   ? &k->dtype
+                         : !strcmp(kw->sval, "where")   ? &k->where
+                         : !strcmp(kw->sval, "casting") ? &cast
+                                                        : NULL;
+        if (!slot) {
+            diag_error(kw->span, "the '%s' argument of %s() is not supported yet", kw->sval, name);
+            return false;
+        }
+        if (*slot) {
+            diag_error(kw->span, "keyword argument repeated: %s", kw->sval);
+            return false;
+        }
+        *slot = kw->rhs;
+    }
+    const char *cn;
+    if (!cast) return true;
+    if (!lw_str_arg(L, cast, "same_kind", &cn)) return false;
+    if (dt_casting(cn, &k->casting)) return true;
+    diag_error(cast->span, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
+    return false;
+}
+
+/* where=m of a ufunc call with out=: m as a bool array (a Python bool: a 0-d one), NULL after
+ * NumPy's error for another dtype ("Cannot cast array data from dtype('int64') to
+ * dtype('bool') according to the rule 'safe'"), or when out= is missing (NumPy leaves the
+ * unselected elements of a new array uninitialised; gpyc requires out=). */
+static IrValue *ufunc_where(Lower *L, const char *name, const UfKw *k)
+{
+    if (!k->out) {
+        diag_error(k->where->span,
+                   "%s(..., where=...) without out= leaves the unselected elements "
+                   "uninitialised; gpyc requires out=",
+                   name);
+        return NULL;
+    }
+    IrValue *m = lw_array_operand(L, k->where, name);
+    if (!m) return NULL;
+    if (m->type->dtype != DT_BOOL) {
+        diag_error(k->where->span,
+                   "Cannot cast array data from dtype('%s') to dtype('bool') according to the "
+                   "rule 'safe'",
+                   dt_name(m->type->dtype));
+        return NULL;
+    }
+    return m;
 }
 
 /* dtype=D of a ufunc call selects the loop: every operand is cast to D first (arrays with
@@ -56,8 +127,8 @@ static IrValue *ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r,
  * in D; a ufunc that then gives another dtype (sqrt with an integer D) has no such loop.
  * Comparisons, logical functions and float tests have bool loops only (dtype=bool); ldexp's
  * loops are (float, int): D picks the float. */
-static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo *oi, AstNode *dte, int n,
-                        IrValue **args, DType *want)
+static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo *oi, AstNode *dte, Casting c,
+                        int n, IrValue **args, DType *want)
 {
     bool given;
     if (!lw_dtype_arg(L, dte, want, &given)) return false;
@@ -84,9 +155,11 @@ static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo 
     for (int i = 0; i < n; i++) {
         IrValue *v = args[i];
         DType from = v->type->kind == TY_ARRAY ? v->type->dtype : ty_scalar_dtype(v->type);
-        if (!dt_same_kind(from, d)) {
-            diag_error(call->span, "Cannot cast ufunc '%s' input %d from dtype('%s') to dtype('%s') with casting "
-                                   "rule 'same_kind'", name, i, dt_name(from), dt_name(d));
+        if (!dt_can_cast(from, d, v->type->kind == TY_ARRAY ? c : CAST_UNSAFE)) {
+            diag_error(call->span,
+                       "Cannot cast ufunc '%s' input %d from dtype('%s') to dtype('%s') with casting "
+                       "rule '%s'",
+                       name, i, dt_name(from), dt_name(d), dt_casting_names[c]);
             return false;
         }
         if (v->type->kind == TY_ARRAY) {
@@ -107,6 +180,31 @@ no_loop:
     return false;
 }
 
+/* casting='no' / 'equiv' without dtype=: the loop NumPy picks for arithmetic, bitwise,
+ * integer and comparison ufuncs is the promotion of the array operands (Python scalars are
+ * weak), and each array must have that dtype already ("Cannot cast ufunc 'add' input 0 from
+ * dtype('int32') to dtype('float64') with casting rule 'no'"). */
+static bool ufunc_inputs_exact(AstNode *call, const char *name, const OpInfo *oi, int n, IrValue **args,
+                               Casting c)
+{
+    int rule = oi->rule;
+    if (rule != RULE_ARITH && rule != RULE_BIT && rule != RULE_REM && rule != RULE_INT && rule != RULE_CMP)
+        return true;
+    DType loop = DT_COUNT;
+    for (int i = 0; i < n; i++)
+        if (args[i]->type->kind == TY_ARRAY)
+            loop = loop == DT_COUNT ? args[i]->type->dtype : dt_promote(loop, args[i]->type->dtype);
+    for (int i = 0; i < n; i++)
+        if (args[i]->type->kind == TY_ARRAY && args[i]->type->dtype != loop) {
+            diag_error(call->span,
+                       "Cannot cast ufunc '%s' input %d from dtype('%s') to dtype('%s') with casting "
+                       "rule '%s'",
+                       name, i, dt_name(args[i]->type->dtype), dt_name(loop), dt_casting_names[c]);
+            return false;
+        }
+    return true;
+}
+
 IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self)
 {
     const OpInfo *oi = ir_op_info(op);
@@ -119,7 +217,7 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         if (!args[0]) return NULL;
         args[1] = a.p[1] ? lw_int_arg(L, a.p[1]) : lw_const_int(L, call->span, 0);
         if (!args[1]) return NULL;
-        return ufunc_out(L, call, name, lw_ewise(L, IR_ROUND, call->span, 2, args), a.p[2]);
+        return lw_ufunc_out(L, call, name, lw_ewise(L, IR_ROUND, call->span, 2, args), a.p[2]);
     }
     if (op == IR_CLIP) {
         Args a;
@@ -127,7 +225,7 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         args[0] = self ? self : lw_expr(L, a.p[0]);
         if (!args[0] || !(args[1] = lw_expr(L, a.p[1])) || !(args[2] = lw_expr(L, a.p[2]))) return NULL;
         if (!lw_clip_pyint_bounds(L, call->span, args)) return NULL;   /* NumPy >= 2.1 */
-        return ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[3]);
+        return lw_ufunc_out(L, call, "clip", lw_ewise(L, IR_CLIP, call->span, 3, args), a.p[3]);
     }
     if (op == IR_ANGLE && !self) {
         /* angle(z, deg=False): deg multiplies by 180/pi */
@@ -138,20 +236,9 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
         IrValue *r = lw_ewise(L, IR_ANGLE, call->span, 1, args);
         return r && deg ? lw_ewise(L, IR_DEGREES, call->span, 1, &r) : r;
     }
-    AstNode *out = NULL, *dte = NULL;
-    for (int i = 0; i < call->params.n; i++) {
-        AstNode *kw = call->params.v[i];
-        if (!strcmp(kw->sval, "out") && !out) {
-            out = kw->rhs;
-            continue;
-        }
-        if (!strcmp(kw->sval, "dtype") && !dte) {
-            dte = kw->rhs;
-            continue;
-        }
-        diag_error(kw->span, "the '%s' argument of %s() is not supported yet", kw->sval, name);
-        return NULL;
-    }
+    UfKw kw;
+    if (!ufunc_kw(L, call, name, &kw)) return NULL;
+    AstNode *out = kw.out;
     if (op == IR_WHERE && n == 1) {
         diag_error(call->span, "where() with one argument (nonzero) is not supported yet");
         return NULL;
@@ -163,7 +250,7 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
             diag_error(call->span, "cannot specify 'out' as both a positional and keyword argument");
             return NULL;
         }
-        out = call->elts.v[--npos];
+        out = kw.out = call->elts.v[--npos];
         n--;
     }
     if (n != oi->nargs) {
@@ -175,13 +262,18 @@ IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrVal
     for (int i = 0; i < npos; i++)
         if (!(args[k++] = lw_expr(L, call->elts.v[i]))) return NULL;
     DType want = DT_COUNT;
-    if (dte && !ufunc_dtype(L, call, name, oi, dte, n, args, &want)) return NULL;
+    if (kw.dtype && !ufunc_dtype(L, call, name, oi, kw.dtype, kw.casting, n, args, &want)) return NULL;
+    if (!kw.dtype && kw.casting < CAST_SAFE && !ufunc_inputs_exact(call, name, oi, n, args, kw.casting))
+        return NULL;
+    IrValue *m = kw.where ? ufunc_where(L, name, &kw) : NULL;
+    if (kw.where && !m) return NULL;
     IrValue *r = lw_ewise_py(L, op, call->span, n, args);
     if (r && want != DT_COUNT && r->type->dtype != want) {
-        diag_error(dte->span, "No loop matching the specified signature and casting was found for ufunc %s", name);
+        diag_error(kw.dtype->span,
+                   "No loop matching the specified signature and casting was found for ufunc %s", name);
         return NULL;
     }
-    return ufunc_out(L, call, name, r, out);
+    return r && out ? ufunc_store(L, call, name, r, out, kw.casting, m) : r;
 }
 
 /* ---------------------------------------------------------------- attributes */
@@ -289,8 +381,54 @@ static IrValue *type_name(Lower *L, AstNode *e)
     return NULL;
 }
 
+/* rt_array_info(x, what) as a host int */
+static IrValue *array_info(Lower *L, IrValue *x, int what, Span sp)
+{
+    IrValue *r = lw_emit1(L, IR_ARRAY_INFO, sp, ty_int(), x);
+    r->def->ival = what;
+    return r;
+}
+
+/* x.flags.NAME (e: that attribute) of array x: NumPy's flags, c_contiguous and f_contiguous
+ * (and forc, fnc) from the strides at run time, writeable unless an axis is broadcast,
+ * aligned always; owndata is not compiled (gpyc's views have no base array to tell it). */
+static IrValue *flags_attr(Lower *L, IrValue *x, AstNode *e)
+{
+    static const char *const names[] = {
+        "c_contiguous", "f_contiguous", "writeable", "aligned", "forc", "fnc"
+    };
+    const char *at = e->sval;
+    int k = 0;
+    while (k < 6 && strcmp(at, names[k])) k++;
+    Span sp = e->span;
+    if (k == 6) {
+        diag_error(
+            sp,
+            "flags.%s is not supported by gpyc (c_contiguous, f_contiguous, writeable, aligned, forc and "
+            "fnc are)",
+            at);
+        return NULL;
+    }
+    if (k == 3) return lw_const_bool(L, sp, true);
+    if (k == 2) return lw_to_scalar(L, array_info(L, x, INFO_WRITEABLE, sp), TY_BOOL, sp);
+    IrValue *c = lw_to_scalar(L, array_info(L, x, INFO_C_CONTIGUOUS, sp), TY_BOOL, sp);
+    IrValue *f = lw_to_scalar(L, array_info(L, x, INFO_F_CONTIGUOUS, sp), TY_BOOL, sp);
+    if (k < 2) return k ? f : c;
+    if (k == 4) return lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ c, f });
+    return lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ f, lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &c) });
+}
+
 IrValue *lw_attr(Lower *L, AstNode *e)
 {
+    if (e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "flags")) {
+        IrValue *x = lw_expr(L, e->lhs->lhs);
+        if (!x) return NULL;
+        if (x->type->kind == TY_ARRAY) return flags_attr(L, x, e);
+        if (e->lhs->lhs->kind == AST_CALL) { /* not lowered twice */
+            diag_error(e->lhs->span, "'%s' object has no attribute 'flags'", ty_str_of(x->type));
+            return NULL;
+        } /* a name or an attribute: lowering it again below is free */
+    }
     if (!strcmp(e->sval, "__name__") && e->lhs->kind == AST_CALL && e->lhs->lhs->kind == AST_NAME &&
         !strcmp(e->lhs->lhs->sval, "type") && !lw_lookup(L, "type"))
         return type_name(L, e);
@@ -324,6 +462,17 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         if (!strcmp(at, "ndim")) return lw_const_int(L, e->span, nd);
         if (!strcmp(at, "size")) return lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
         if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+        if (!strcmp(at, "flat")) return lw_ravel(L, e->span, obj); /* its elements in C order (a.flat[i]) */
+        if (!strcmp(at, "strides")) {
+            IrValue *st[IR_MAXDIM];
+            for (int d = 0; d < nd; d++) st[d] = array_info(L, obj, INFO_STRIDE | d << 8, e->span);
+            return lw_tuple(L, e->span, nd, st);
+        }
+        if (!strcmp(at, "flags")) {
+            diag_error(e->span, "x.flags is compiled as x.flags.NAME (c_contiguous, f_contiguous, writeable, "
+                                "aligned, forc, fnc)");
+            return NULL;
+        }
         if (!strcmp(at, "real") || !strcmp(at, "imag")) return lw_complex_part(L, obj, at[0] == 'i', e->span);
         if (!strcmp(at, "nbytes")) {
             IrValue *n = lw_emit1(L, IR_SIZE, e->span, ty_int(), obj);
@@ -381,12 +530,40 @@ static IrValue *api_rsqrt(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- methods */
 
-/* x.item(): the Python scalar */
+/* x.item(*args): the Python scalar of a size-1 array (no argument), of flat (C-order) element
+ * i (one int), or of element x[i, j, ...] (x.ndim ints, or one tuple of them); an index out of
+ * range is the runtime's IndexError. */
 static IrValue *api_item(Lower *L, AstNode *call, IrValue *x)
 {
-    if (call->elts.n || call->params.n) {
-        diag_error(call->span, "item() arguments are not supported yet");
+    if (call->params.n) {
+        diag_error(call->span, "item() takes no keyword arguments");
         return NULL;
+    }
+    int n = call->elts.n;
+    IrValue *ix[IR_MAXDIM];
+    IrValue *t = n == 1 ? lw_expr(L, call->elts.v[0]) : NULL;
+    if (n == 1 && !t) return NULL;
+    bool tuple = t && t->type->kind == TY_TUPLE;
+    if (tuple) n = t->type->n;
+    if (n > 1 && n != x->type->ndim) {
+        diag_error(call->span, "incorrect number of indices for array");
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        IrValue *v = tuple         ? lw_tuple_get(L, t, i, call->span)
+                     : i == 0 && t ? t
+                                   : lw_expr(L, call->elts.v[i]);
+        if (!v) return NULL;
+        if (!(ix[i] = lw_as_index(L, v, call->span))) {
+            diag_error(call->span, "an integer is required");
+            return NULL;
+        }
+    }
+    if (n) {
+        LwIx w;
+        lw_ix_init(&w, n == 1 ? lw_ravel(L, call->span, x) : x);
+        for (int i = 0; i < n; i++) lw_ix_int(&w, ix[i]);
+        x = lw_ix_emit(L, call->span, &w);
     }
     DType d = x->type->dtype;
     return lw_to_scalar(L, x, d == DT_BOOL ? TY_BOOL : dt_is_int(d) ? TY_INT : dt_is_complex(d) ? TY_COMPLEX : TY_FLOAT,
@@ -487,6 +664,14 @@ static IrValue *ufunc_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return lw_ufunc_call(L, call, f->name, (IrOp)f->arg, self);
 }
 
+int lw_ufunc_op(const Type *t)
+{
+    const char *dot = t->kind == TY_BUILTIN ? strrchr(t->name, '.') : NULL;
+    if (!dot || strncmp(t->name, "cupy.", 5) || dot != t->name + 4) return -1;
+    const ApiFn *f = lw_api_find("cupy", dot + 1);
+    return f && f->lower == ufunc_api && f->arg <= IR_EWISE_LAST ? f->arg : -1;
+}
+
 static IrValue *scalar_type_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -500,25 +685,27 @@ static IrValue *item_method(Lower *L, AstNode *call, const ApiFn *f, IrValue *x)
 }
 
 const ApiFn lw_call_api[] = {
-    {"cupy", "get_array_module", api_get_array_module_api, 0},
+    { "cupy", "get_array_module", api_get_array_module_api, 0 },
     /* NumPy's other names of ops.def ufuncs (the ops themselves come from ops.def) */
-    {"cupy", "abs", ufunc_api, IR_ABS},
-    {"cupy", "divide", ufunc_api, IR_TRUEDIV},
-    {"cupy", "mod", ufunc_api, IR_MOD},
-    {"cupy", "around", ufunc_api, IR_ROUND},
-    {"cupy", "round_", ufunc_api, IR_ROUND},
-    {"cupy", "conj", ufunc_api, IR_CONJ},
-    {"cupy", "rad2deg", ufunc_api, IR_DEGREES},
-    {"cupy", "deg2rad", ufunc_api, IR_RADIANS},
-    {"cupy", "fix", ufunc_api, IR_TRUNC},
+    { "cupy", "abs", ufunc_api, IR_ABS },
+    { "cupy", "divide", ufunc_api, IR_TRUEDIV },
+    { "cupy", "mod", ufunc_api, IR_MOD },
+    { "cupy", "around", ufunc_api, IR_ROUND },
+    { "cupy", "round_", ufunc_api, IR_ROUND },
+    { "cupy", "conj", ufunc_api, IR_CONJ },
+    { "cupy", "rad2deg", ufunc_api, IR_DEGREES },
+    { "cupy", "deg2rad", ufunc_api, IR_RADIANS },
+    { "cupy", "fix", ufunc_api, IR_TRUNC },
     /* cupyx */
-    {"cupyx", "rsqrt", api_rsqrt_api, 0},
+    { "cupyx", "rsqrt", api_rsqrt_api, 0 },
     /* ndarray methods (the others are in the tables of the API files) */
-    {"cupy.ndarray", "tolist", api_tolist_api, 0},
-    {"cupy.ndarray", "item", item_method, 0},
-    {"cupy.ndarray", "clip", ufunc_api, IR_CLIP},
-    {"cupy.ndarray", "round", ufunc_api, IR_ROUND},
-    {NULL, NULL, NULL, 0},
+    { "cupy.ndarray", "tolist", api_tolist_api, 0 },
+    { "cupy.ndarray", "item", item_method, 0 },
+    { "cupy.ndarray", "clip", ufunc_api, IR_CLIP },
+    { "cupy.ndarray", "conj", ufunc_api, IR_CONJ },
+    { "cupy.ndarray", "conjugate", ufunc_api, IR_CONJ },
+    { "cupy.ndarray", "round", ufunc_api, IR_ROUND },
+    { NULL, NULL, NULL, 0 },
 };
 
 /* ORDER: the API files; a new file with a table adds one line here. */
@@ -878,6 +1065,10 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
+        if (obj->type->kind == TY_BUILTIN && lw_ufunc_op(obj->type) >= 0) {
+            const ApiFn *fn = lw_api_find("cupy.ufunc", m); /* cp.add.reduce(x): self is the ufunc */
+            if (fn) return fn->lower(L, call, fn, obj);
+        }
         if (obj->type->kind == TY_SPARSE) {
             const ApiFn *fn = lw_api_find("cupyx.scipy.sparse.spmatrix", m);
             if (fn) return fn->lower(L, call, fn, obj);

@@ -443,8 +443,16 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
 
 /* The object of a subscript target (x in x[i] = v).  x.imag of a real array is NumPy's
  * read-only array of zeros: writing into it is an error. */
-static IrValue *target_object(Lower *L, AstNode *e)
+static IrValue *target_object(Lower *L, AstNode *e, IrValue **flat)
 {
+    *flat = NULL;
+    if (e->kind == AST_ATTR && !strcmp(e->sval, "flat")) {
+        /* x.flat[i] = v: assigned into a C-order copy of x, which flat_back writes back */
+        IrValue *base = lw_expr(L, e->lhs);
+        if (!base || base->type->kind != TY_ARRAY) return base ? lw_expr(L, e) : NULL;
+        *flat = base;
+        return lw_copy_of(L, e->span, lw_ravel(L, e->span, base));
+    }
     if (e->kind == AST_ATTR && !strcmp(e->sval, "imag")) {
         IrValue *base = lw_expr(L, e->lhs);
         if (!base) return NULL;
@@ -457,6 +465,16 @@ static IrValue *target_object(Lower *L, AstNode *e)
         return NULL;
     }
     return lw_expr(L, e);
+}
+
+/* After an assignment through x.flat (target_object's flat: x): the changed copy t stored back
+ * into x in its shape. */
+static void flat_back(Lower *L, IrValue *x, IrValue *t, Span sp)
+{
+    if (!x) return;
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, x, sp, dims);
+    lw_store_into(L, sp, x, lw_emit_reshape(L, sp, t, x->type->ndim, dims));
 }
 
 /* The destination of `x.real = v` / `x.imag = v` (and op=): the view of x's part. */
@@ -529,7 +547,8 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
         return false;
     }
     case AST_SUBSCRIPT: {
-        IrValue *obj = target_object(L, target->lhs);
+        IrValue *flat;
+        IrValue *obj = target_object(L, target->lhs, &flat);
         if (!obj) return false;
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_set(L, target, obj, v, sp);
         if (obj->type->kind == TY_DICT) {
@@ -543,7 +562,11 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
                 diag_error(sp, "cannot assign %s to an array element", ty_str_of(v->type));
                 return false;
             }
-            if (view->def && view->def->op == IR_ADV_INDEX) return lw_adv_assign(L, view, v, sp);
+            if (view->def && view->def->op == IR_ADV_INDEX) {
+                if (!lw_adv_assign(L, view, v, sp)) return false;
+                flat_back(L, flat, obj, sp);
+                return true;
+            }
             /* NEP 50: a Python int stored into an integer array must fit its dtype (NumPy 2's
              * OverflowError "Python integer 300 out of bounds for uint8"), checked before the
              * store (lw_adv_assign does the same for an advanced index) */
@@ -551,6 +574,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
             IrValue *args[2] = {view, v};
             IrInstr *in = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, args);
             in->dtype = view->type->dtype;
+            flat_back(L, flat, obj, sp);
             return true;
         }
         if (obj->type->kind == TY_LIST) {
@@ -671,16 +695,17 @@ static void lower_augassign(Lower *L, AstNode *s)
         return;
     }
     if (t->kind == AST_SUBSCRIPT) {
-        IrValue *obj = target_object(L, t->lhs);
+        IrValue *flat;
+        IrValue *obj = target_object(L, t->lhs, &flat);
         if (!obj) return;
         if (obj->type->kind == TY_ARRAY) {
             IrValue *view = lw_index(L, obj, t->rhs, t->span);
             if (view && view->def && view->def->op == IR_ADV_INDEX) {
-                lw_adv_augassign(L, s, view);
+                if (lw_adv_augassign(L, s, view)) flat_back(L, flat, obj, s->span);
                 return;
             }
             IrValue *val = view ? lw_expr(L, s->rhs) : NULL;
-            if (val) augassign_array(L, s, view, val);
+            if (val && augassign_array(L, s, view, val)) flat_back(L, flat, obj, s->span);
             return;
         }
         if (obj->type->kind == TY_LIST) {

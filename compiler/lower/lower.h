@@ -432,6 +432,11 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
 const char *lw_canonical_module(const char *name);   /* numpy → cupy */
 /* elementwise ufunc op called as name (self: the receiver of a method) */
 IrValue *lw_ufunc_call(Lower *L, AstNode *call, const char *name, IrOp op, IrValue *self);
+/* out=o of ufunc name's call: r stored into o with NumPy's same_kind rule, o returned (r when
+ * out is NULL; NULL after a located error). */
+IrValue *lw_ufunc_out(Lower *L, AstNode *call, const char *name, IrValue *r, AstNode *out);
+/* The IrOp of a ufunc value (cupy.add as a TY_BUILTIN: cp.add.reduce's receiver), else -1. */
+int lw_ufunc_op(const Type *t);
 
 /* ---------------------------------------------------------------- kit (lower/kit.c)
  *

@@ -257,6 +257,18 @@ gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
 /* a.real (imag 0) or a.imag (imag 1) of a complex array: a view of the real dtype with a's
  * shape and byte strides (writing through it changes a).  New reference. */
 gp_array *rt_complex_part(const gp_array *a, int imag);
+/* a.view(dtype): a view of a's bytes as dtype (ndim: a's).  Another itemsize rescales the last
+ * axis, which must be contiguous (NumPy's ValueErrors otherwise; a 0-d array keeps its
+ * itemsize).  New reference. */
+gp_array *rt_view_dtype(const gp_array *a, gp_dtype dtype, int ndim);
+/* Metadata of a as NumPy reports it: what (gp_info_kind) | axis << 8.  GP_INFO_STRIDE: the
+ * byte stride of that axis; the flags (c_contiguous, f_contiguous, writeable: no broadcast
+ * axis) as 0 or 1. */
+typedef enum gp_info_kind {
+#define GPK_INFO(id) GP_INFO_##id,
+#include "gpyrt_kinds.def"
+} gp_info_kind;
+int64_t rt_array_info(const gp_array *a, int what);
 
 /* ---------------------------------------------------------------- launch.c · streams.c
  * Launch grids, and the one stream every launch and copy goes on.                           */
@@ -852,10 +864,15 @@ gp_array *rt_repeat(const gp_array *a, const gp_array *repeats, int axis);
 gp_array *rt_concat_list(const char *what, int axis, gp_list *l);
 
 /* ---------------------------------------------------------------- scan.cu
- * cumsum / cumprod: the inclusive scan of x (any strides; its dtype is the result's) along
- * axis, or over the flattened array in C order when axis is -1 (1-d result).  prod: multiply
- * instead of add.  New reference; x is borrowed.  CUB (DeviceScan) on rt_stream(). */
-gp_array *rt_scan(const gp_array *x, bool prod, int axis);
+ * cumsum / cumprod / ufunc.accumulate: the inclusive scan of x (any strides; its dtype is the
+ * result's) along axis, or over the flattened array in C order when axis is -1 (1-d result).
+ * op (gp_scan_op): add, multiply, maximum or minimum.  New reference; x is borrowed.  CUB
+ * (DeviceScan) on rt_stream(). */
+typedef enum gp_scan_op {
+#define GPK_SCAN(id) GP_SCAN_##id,
+#include "gpyrt_kinds.def"
+} gp_scan_op;
+gp_array *rt_scan(const gp_array *x, int op, int axis);
 
 /* ---------------------------------------------------------------- median.cu
  * median of a real array x along axis (-1: over all elements), NumPy's: the middle element of

@@ -955,21 +955,6 @@ static const char *einsum_from_lists(Lower *L, AstNode *call, IrValue *first, Ir
 
 /* ---- keywords: optimize=, out=, dtype=, casting=, order= */
 
-typedef enum Casting { CAST_NO, CAST_EQUIV, CAST_SAFE, CAST_SAME_KIND, CAST_UNSAFE } Casting;
-static const char *const casting_names[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
-
-/* np.can_cast(from, to, casting) for two dtypes. */
-static bool can_cast(DType from, DType to, Casting c)
-{
-    switch (c) {
-    case CAST_NO: case CAST_EQUIV: return from == to;
-    case CAST_SAFE: return dt_promote(from, to) == to;
-    case CAST_SAME_KIND: return dt_same_kind(from, to);
-    case CAST_UNSAFE: return true;
-    }
-    return false;
-}
-
 typedef struct EinsumKw {
     IrValue *out;         /* NULL when absent or None */
     bool has_dtype;
@@ -1039,7 +1024,7 @@ static bool einsum_keywords(Lower *L, AstNode *call, EinsumKw *kw)
         } else if (!strcmp(name, "casting")) {
             IrValue *cv = lw_expr(L, p->rhs);
             int c;
-            if (!cv || !str_choice(p->rhs, cv, "casting", casting_names, 5,
+            if (!cv || !str_choice(p->rhs, cv, "casting", dt_casting_names, 5,
                                    "'no', 'equiv', 'safe', 'same_kind', or 'unsafe'", &c))
                 return false;
             kw->casting = (Casting)c;
@@ -1205,21 +1190,21 @@ static IrValue *api_einsum(Lower *L, AstNode *call)
         if (!(ops[k] = einsum_diagonal(L, sp, ops[k], e.in[k], k, nops == 1 && !kw.out, view, e.out, dt))) return NULL;
     }
     if (!einsum_broadcast(L, sp, &e, nops, ops, kw.out, known)) return NULL;
-    const char *rule = casting_names[kw.casting];
+    const char *rule = dt_casting_names[kw.casting];
     for (int k = 0; k < nops && !view; k++) {
-        if (odt[k] != dt && !can_cast(odt[k], dt, kw.casting)) {
+        if (odt[k] != dt && !dt_can_cast(odt[k], dt, kw.casting)) {
             diag_error(sp, "Iterator operand %d dtype could not be cast from dtype('%s') to dtype('%s') according to the "
                            "rule '%s'", k, dt_name(odt[k]), dt_name(dt), rule);
             return NULL;
         }
     }
     DType odtype = kw.out ? kw.out->type->dtype : dt;
-    if (odtype != dt && !can_cast(odtype, dt, kw.casting)) {   /* out= is read and written */
+    if (odtype != dt && !dt_can_cast(odtype, dt, kw.casting)) { /* out= is read and written */
         diag_error(sp, "Iterator operand %d dtype could not be cast from dtype('%s') to dtype('%s') according to the "
                        "rule '%s'", nops, dt_name(odtype), dt_name(dt), rule);
         return NULL;
     }
-    if (odtype != dt && !can_cast(dt, odtype, kw.casting)) {
+    if (odtype != dt && !dt_can_cast(dt, odtype, kw.casting)) {
         diag_error(sp, "Iterator requested dtype could not be cast from dtype('%s') to dtype('%s'), the operand %d "
                        "dtype, according to the rule '%s'", dt_name(dt), dt_name(odtype), nops, rule);
         return NULL;

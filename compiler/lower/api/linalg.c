@@ -84,11 +84,11 @@ static IrValue *api_matmul(Lower *L, AstNode *call)
 /* dot(a, b, out=None): a scalar (or 0-d) operand multiplies; otherwise a's last axis with
  * b's second-to-last (its only one when 1-d): result shape a.shape[:-1] + b.shape[:-2] +
  * b.shape[-1:]. */
-static IrValue *api_dot(Lower *L, AstNode *call)
+static IrValue *api_dot(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!lw_bind(call, "dot", "a,b,out", 2, &a) || !lw_no_arg(a.p[2], "out")) return NULL;
-    IrValue *x = num_arg(L, a.p[0], "dot"), *y = x ? num_arg(L, a.p[1], "dot") : NULL;
+    if (!lw_bind_self(call, "dot", "a,b,out", 2, self, &a) || !lw_no_arg(a.p[2], "out")) return NULL;
+    IrValue *x = self ? self : num_arg(L, a.p[0], "dot"), *y = x ? num_arg(L, a.p[1], "dot") : NULL;
     if (!y) return NULL;
     if (is_scalar_like(x) || is_scalar_like(y)) return lw_binop(L, AOP_MUL, call->span, x, y);
     int nd = x->type->ndim + y->type->ndim - 2;
@@ -171,16 +171,16 @@ static IrValue *api_outer(Lower *L, AstNode *call)
 /* trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None): the sum of the diagonal
  * a[..., i, i + offset] over axes axis1, axis2 = diagonal(a, offset, axis1, axis2).sum(-1), a
  * reduction over the diagonal view that reads only the diagonal.  Accumulator dtype as sum's. */
-static IrValue *api_trace(Lower *L, AstNode *call)
+static IrValue *api_trace(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!lw_bind(call, "trace", "a,offset,axis1,axis2,dtype,out", 1, &a)) return NULL;
+    if (!lw_bind_self(call, "trace", "a,offset,axis1,axis2,dtype,out", 1, self, &a)) return NULL;
     Span sp = call->span;
-    IrValue *x = lw_array_arg(L, a.p[0], "trace");
+    IrValue *x = self ? self : lw_array_arg(L, a.p[0], "trace");
     if (!x) return NULL;
     int nd = x->type->ndim;
     if (nd < 2) {
-        diag_error(a.p[0]->span, "diag requires an array of at least two dimensions");
+        diag_error(self ? sp : a.p[0]->span, "diag requires an array of at least two dimensions");
         return NULL;
     }
     IrValue *off = a.p[1] ? lw_int_arg(L, a.p[1]) : lw_const_int(L, sp, 0);
@@ -305,24 +305,20 @@ static IrValue *api_cross(Lower *L, AstNode *call)
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_matmul)
-LW_API_PLAIN(api_dot)
+LW_API_SELF(api_dot)
 LW_API_PLAIN(api_vdot)
 LW_API_PLAIN(api_inner)
 LW_API_PLAIN(api_outer)
 LW_API_PLAIN(api_tensordot)
-LW_API_PLAIN(api_trace)
+LW_API_SELF(api_trace)
 LW_API_PLAIN(api_kron)
 LW_API_PLAIN(api_cross)
 
 const ApiFn lw_linalg_api[] = {
-    {"cupy", "matmul", api_matmul_api, 0},
-    {"cupy", "dot", api_dot_api, 0},
-    {"cupy", "vdot", api_vdot_api, 0},
-    {"cupy", "inner", api_inner_api, 0},
-    {"cupy", "outer", api_outer_api, 0},
-    {"cupy", "tensordot", api_tensordot_api, 0},
-    {"cupy", "trace", api_trace_api, 0},
-    {"cupy", "kron", api_kron_api, 0},
-    {"cupy", "cross", api_cross_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy", "matmul", api_matmul_api, 0 },       { "cupy", "dot", api_dot_api, 0 },
+    { "cupy", "vdot", api_vdot_api, 0 },           { "cupy", "inner", api_inner_api, 0 },
+    { "cupy", "outer", api_outer_api, 0 },         { "cupy", "tensordot", api_tensordot_api, 0 },
+    { "cupy", "trace", api_trace_api, 0 },         { "cupy", "kron", api_kron_api, 0 },
+    { "cupy", "cross", api_cross_api, 0 },         { "cupy.ndarray", "dot", api_dot_api, 0 },
+    { "cupy.ndarray", "trace", api_trace_api, 0 }, { NULL, NULL, NULL, 0 },
 };

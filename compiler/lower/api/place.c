@@ -282,14 +282,55 @@ static IrValue *api_place(Lower *L, AstNode *call, const char *fn)
 /* choose(a, choices, out=None, mode='raise'): choices[a[I]][I] for every index I of the
  * broadcast shape, computed as a where chain; an entry of a outside [0, len(choices)) is
  * NumPy's ValueError. */
-static IrValue *api_choose(Lower *L, AstNode *call)
+/* choose(a, C) with C an array: C[i] along its first axis are the choices, their number
+ * known at run time.  a and C[0] broadcast to a shape S; C broadcast to (len(C),) + S is
+ * indexed by (a, then an arange along each axis of S). */
+static IrValue *choose_array(Lower *L, Span sp, IrValue *idx, IrValue *C)
+{
+    int ci = C->type->ndim - 1, ai = idx->type->ndim, m = ci > ai ? ci : ai;
+    if (ci < 0) {
+        diag_error(sp, "choose() needs its choices as a sequence or an array of at least one dimension");
+        return NULL;
+    }
+    IrValue *n = lw_dim(L, sp, C, 0), *dims[1 + IR_MAXDIM], *items[1 + IR_MAXDIM];
+    IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, idx, lw_cint(L, sp, 0)),
+                          lw_ew2(L, IR_GE, sp, idx, n));
+    if (!raise_any(L, sp, bad, "ValueError", "invalid entry in choice array")) return NULL;
+    dims[0] = n;
+    for (int d = 0; d < m; d++) {
+        int da = d - (m - ai), dc = d - (m - ci);
+        IrValue *x = da >= 0 ? lw_dim(L, sp, idx, da) : NULL, *y = dc >= 0 ? lw_dim(L, sp, C, dc + 1) : NULL;
+        dims[1 + d] = x && y ? lw_imax(L, sp, x, y) : x ? x : y;
+    }
+    items[0] = lw_broadcast_to(L, sp, idx, m, dims + 1);
+    for (int d = 0; d < m; d++) items[1 + d] = along(L, sp, lw_iota(L, sp, dims[1 + d]), m, d);
+    return adv(L, sp, lw_broadcast_to(L, sp, C, m + 1, dims), m + 1, items);
+}
+
+static IrValue *api_choose(Lower *L, AstNode *call, IrValue *self)
 {
     Args a;
-    if (!lw_bind(call, "choose", "a,choices,out,mode", 2, &a) || !lw_no_arg(a.p[2], "out") ||
+    if (!lw_bind_self(call, "choose", "a,choices,out,mode", 2, self, &a) || !lw_no_arg(a.p[2], "out") ||
         !lw_no_arg(a.p[3], "mode"))
         return NULL;
     Span sp = call->span;
-    IrValue *idx = int_index(L, a.p[0], "choose", "a");
+    IrValue *idx = self ? self : int_index(L, a.p[0], "choose", "a");
+    if (self && !dt_is_int(self->type->dtype)) {
+        diag_error(sp, "a must be an integer array");
+        return NULL;
+    }
+    if (idx && !lw_is_seq_lit(a.p[1])) {
+        IrValue *c = lw_expr(L, a.p[1]);
+        if (!c) return NULL;
+        if (c->type->kind == TY_ARRAY) return choose_array(L, sp, idx, c);
+        if (a.p[1]->kind == AST_CALL) { /* not lowered twice; a name is read again below */
+            diag_error(a.p[1]->span,
+                       "choose() takes its choices as an array, a list or tuple literal or a tuple "
+                       "name here, not %s",
+                       ty_str_of(c->type));
+            return NULL;
+        }
+    }
     IrValue *ch[MAXARR];
     int n = idx ? lw_seq_arrays(L, a.p[1], "choose", ch, NULL) : -1;
     if (n < 0) return NULL;
@@ -885,7 +926,7 @@ LW_API_PLAIN(api_take_along_axis)
 LW_API_PLAIN(api_put_along_axis)
 LW_API_PLAIN(api_put)
 LW_API_NAMED(api_place)
-LW_API_PLAIN(api_choose)
+LW_API_SELF(api_choose)
 LW_API_PLAIN(api_ix)
 LW_API_PLAIN(api_ravel_multi_index)
 LW_API_PLAIN(api_unravel_index)
@@ -901,18 +942,25 @@ LW_API_PLAIN(api_broadcast)
  * minimum.at): value broadcasts to a[slices]; every element combines into its place, so
  * repeated indices accumulate (atomics in the runtime).  Casting: NumPy's same_kind from the
  * ufunc's result dtype to a's.  A basic index (no index array) has no repeats: a[slices] =
- * a[slices] op value.  arg: the runtime's gp_scatter_op. */
-static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, int op)
+ * a[slices] op value.  op: the runtime's gp_scatter_op; sig: the parameters' names (ufunc.at's
+ * "a,indices,b"); neg: value negated first (subtract.at as an add). */
+static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, const char *sig, int op, bool neg)
 {
     Args A;
-    if (!lw_bind(call, fname, "a,slices,value", 3, &A)) return NULL;
+    if (!lw_bind(call, fname, sig, 3, &A)) return NULL;
     IrValue *a = lw_expr(L, A.p[0]);
     if (!a) return NULL;
     if (a->type->kind != TY_ARRAY) {
         diag_error(A.p[0]->span, "%s() needs an array as its first argument, got %s", fname, ty_str_of(a->type));
         return NULL;
     }
-    const char *ufunc = op == 1 ? "add" : op == 2 ? "maximum" : "minimum";
+    const char *ufunc = neg ? "subtract" : op == 1 ? "add" : op == 2 ? "maximum" : "minimum";
+    if (neg && (a->type->dtype == DT_BOOL)) {
+        diag_error(call->span,
+                   "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
+                   "the `^` operator, or the logical_xor function instead.");
+        return NULL;
+    }
     if (op != 1 && dt_is_complex(a->type->dtype)) {
         diag_error(call->span, "%s() does not support complex arrays (CuPy's scatter_max/min take real dtypes)",
                    fname);
@@ -924,6 +972,7 @@ static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, int op)
         diag_error(A.p[2]->span, "%s() needs a number or an array as its value, got %s", fname, ty_str_of(v->type));
         return NULL;
     }
+    if (neg && !(v = lw_ewise_py(L, IR_NEG, call->span, 1, &v))) return NULL;
     DType rd;
     if (!ty_promote_operands(a->type, v->type, &rd)) {
         diag_error(call->span, "ufunc '%s' did not contain a loop with signature matching types", ufunc);
@@ -967,7 +1016,28 @@ static IrValue *api_scatter(Lower *L, AstNode *call, const char *fname, int op)
 static IrValue *api_scatter_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
-    return api_scatter(L, call, f->name, f->arg);
+    return api_scatter(L, call, f->name, "a,slices,value", f->arg, false);
+}
+
+/* ufunc.at(a, indices, b) of ufunc self (cp.add.at(a, idx, v)): NumPy's unbuffered in-place
+ * a[indices] = ufunc(a[indices], b), once per occurrence of a repeated index: add, maximum
+ * and minimum as cupyx.scatter_add/max/min, subtract as an add of -b.  The others would need
+ * an atomic of their own (multiply, the bitwise ones) and are gpyc's error. */
+static IrValue *ufunc_at(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    IrOp op = (IrOp)lw_ufunc_op(self->type);
+    int sop = op == IR_ADD || op == IR_SUB ? SCATTER_ADD
+              : op == IR_MAXIMUM           ? SCATTER_MAX
+              : op == IR_MINIMUM           ? SCATTER_MIN
+                                           : -1;
+    if (sop < 0) {
+        diag_error(call->span,
+                   "%s.at() is not supported by gpyc (it has add, subtract, maximum and minimum.at)",
+                   strrchr(self->type->name, '.') + 1);
+        return NULL;
+    }
+    return api_scatter(L, call, "at", "a,indices,b", sop, op == IR_SUB);
 }
 
 const ApiFn lw_place_api[] = {
@@ -977,6 +1047,7 @@ const ApiFn lw_place_api[] = {
     { "cupy", "place", api_place_api, 0 },
     { "cupy", "putmask", api_place_api, 0 },
     { "cupy", "choose", api_choose_api, 0 },
+    { "cupy.ndarray", "choose", api_choose_api, 0 },
     { "cupy", "ix_", api_ix_api, 0 },
     { "cupy", "ravel_multi_index", api_ravel_multi_index_api, 0 },
     { "cupy", "unravel_index", api_unravel_index_api, 0 },
@@ -994,5 +1065,6 @@ const ApiFn lw_place_api[] = {
     { "cupyx", "scatter_add", api_scatter_api, SCATTER_ADD },
     { "cupyx", "scatter_max", api_scatter_api, SCATTER_MAX },
     { "cupyx", "scatter_min", api_scatter_api, SCATTER_MIN },
+    { "cupy.ufunc", "at", ufunc_at, 0 },
     { NULL, NULL, NULL, 0 },
 };

@@ -309,7 +309,9 @@ static IrValue *api_dtype(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_dtype(d));
 }
 
-/* x.view(dtype): a structured dtype only (a view between plain dtypes is not built yet). */
+/* x.view(dtype): a structured dtype gives a raw kernel's struct argument (IR_STRUCT_VIEW); a
+ * plain dtype the same bytes read as it (IR_VIEW_DTYPE, NumPy's last-axis rule for another
+ * itemsize, checked at run time); no dtype, a view of x as it is. */
 static IrValue *api_view(Lower *L, AstNode *call, IrValue *x)
 {
     Args a;
@@ -317,15 +319,16 @@ static IrValue *api_view(Lower *L, AstNode *call, IrValue *x)
     if (!lw_no_arg(a.p[2], "type")) return NULL;
     IrValue *d = a.p[1] ? lw_expr(L, a.p[1]) : NULL;
     if (a.p[1] && !d) return NULL;
-    if (!d || d->type->kind != TY_SDTYPE) {
-        diag_error(call->span,
-                   "ndarray.view() is supported for structured dtypes only (a raw kernel's struct argument), "
-                   "got %s",
-                   d ? ty_str_of(d->type) : "no dtype");
-        return NULL;
+    if (d && d->type->kind == TY_SDTYPE) {
+        IrValue *r = lw_emit1(L, IR_STRUCT_VIEW, call->span, ty_sview(d->type->sdt), x);
+        r->def->ival = d->type->sdt->itemsize;
+        return r;
     }
-    IrValue *r = lw_emit1(L, IR_STRUCT_VIEW, call->span, ty_sview(d->type->sdt), x);
-    r->def->ival = d->type->sdt->itemsize;
+    DType dt = x->type->dtype;
+    bool given;
+    if (a.p[1] && !lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
+    IrValue *r = lw_emit1(L, IR_VIEW_DTYPE, call->span, ty_array(dt, x->type->ndim), x);
+    r->def->dtype = dt;
     return r;
 }
 

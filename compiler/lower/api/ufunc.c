@@ -445,16 +445,12 @@ static IrValue *api_can_cast(Lower *L, AstNode *call)
         }
         casting = c->def->sval;
     }
-    bool r;
-    if (!strcmp(casting, "safe")) r = dt_promote(from, to) == to;
-    else if (!strcmp(casting, "no") || !strcmp(casting, "equiv")) r = from == to;
-    else if (!strcmp(casting, "unsafe")) r = true;
-    else if (!strcmp(casting, "same_kind")) r = dt_same_kind(from, to);
-    else {
+    Casting c;
+    if (!dt_casting(casting, &c)) {
         diag_error(a.p[2]->span, "casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'");
         return NULL;
     }
-    return lw_const_bool(L, call->span, r);
+    return lw_const_bool(L, call->span, dt_can_cast(from, to, c));
 }
 
 /* The float dtype NumPy's loop search gives a one-operand float ufunc (modf, frexp): floats
@@ -578,6 +574,153 @@ static IrValue *api_nan_to_num(Lower *L, AstNode *call)
     return x;
 }
 
+/* ---------------------------------------------------------------- ufunc methods */
+
+/* The binary ufuncs whose reduce and accumulate gpyc has: each one's reduction (IR_REDUCE)
+ * and scan (IR_SCAN: add, multiply, maximum and minimum; RED_USER for none).  fmax/fmin
+ * reduce as nanmax/nanmin, which skip NaNs as they do. */
+static const struct {
+    IrOp op;
+    RedOp red, scan;
+} ufunc_reds[] = {
+    { IR_ADD, RED_SUM, RED_SUM },          { IR_MUL, RED_PROD, RED_PROD },
+    { IR_MAXIMUM, RED_MAX, RED_MAX },      { IR_MINIMUM, RED_MIN, RED_MIN },
+    { IR_FMAX, RED_NANMAX, RED_USER },     { IR_FMIN, RED_NANMIN, RED_USER },
+    { IR_LOGICAL_AND, RED_ALL, RED_USER }, { IR_LOGICAL_OR, RED_ANY, RED_USER },
+};
+
+/* The ufunc a method is called on (self: cupy.add as a value) and its op; false after NumPy's
+ * ValueError for a ufunc that is not binary (what: "reduce", "outer product" ...). */
+static bool ufunc_self(IrValue *self, Span sp, const char *what, const char **name, IrOp *op)
+{
+    const char *full = self->type->name;
+    *name = strrchr(full, '.') + 1;
+    *op = (IrOp)lw_ufunc_op(self->type);
+    if (ir_op_info(*op)->nargs == 2) return true;
+    diag_error(sp, "%s only supported for binary functions", what);
+    return false;
+}
+
+/* The reduction (scan: the scan) of binary ufunc op, or RED_USER after gpyc's error naming
+ * the ones it has. */
+static RedOp ufunc_red(IrOp op, const char *name, const char *meth, bool scan, Span sp)
+{
+    for (size_t i = 0; i < sizeof ufunc_reds / sizeof ufunc_reds[0]; i++)
+        if (ufunc_reds[i].op == op && (scan ? ufunc_reds[i].scan : ufunc_reds[i].red) != RED_USER)
+            return scan ? ufunc_reds[i].scan : ufunc_reds[i].red;
+    diag_error(sp, "%s.%s() is not supported by gpyc (it has %s)", name, meth,
+               scan ? "add, multiply, maximum and minimum.accumulate"
+                    : "add, multiply, maximum, minimum, fmax, fmin, logical_and and logical_or.reduce");
+    return RED_USER;
+}
+
+/* ufunc.reduce(array, axis=0, dtype=None, out=None, keepdims=False, initial=<no value>,
+ * where=True): the ufunc applied along the axes (None: all; a tuple: several; () none), one
+ * IR_REDUCE.  Result dtype as sum's for add and multiply (bool and small ints widen to the
+ * platform int), the input's for maximum/minimum, bool for the logical ones; a 0-d array is
+ * returned as it is.  initial= folds in once (add, multiply, logical_and/or); maximum/minimum
+ * with initial= and where= are not supported. */
+static IrValue *ufunc_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    Span sp = call->span;
+    const char *name;
+    IrOp op;
+    Args a;
+    if (!ufunc_self(self, sp, "reduce", &name, &op)) return NULL;
+    if (!lw_bind(call, "reduce", "array,axis,dtype,out,keepdims,initial,where", 1, &a)) return NULL;
+    RedOp r = ufunc_red(op, name, "reduce", false, sp);
+    if (r == RED_USER || !lw_no_arg(a.p[6], "where")) return NULL;
+    if (a.p[5] && (r == RED_MAX || r == RED_MIN || r == RED_NANMAX || r == RED_NANMIN)) {
+        diag_error(a.p[5]->span, "the 'initial' argument of %s.reduce() is not supported yet", name);
+        return NULL;
+    }
+    IrValue *x = lw_array_operand(L, a.p[0], "reduce");
+    if (!x) return NULL;
+    int nd = x->type->ndim, axes[IR_MAXDIM] = { 0 }, n = nd ? 1 : 0;
+    bool all = false, keep, given;
+    if (a.p[1] && !lw_axis_arg(L, a.p[1], nd, axes, &n, &all)) return NULL;
+    if (all) {
+        n = nd;
+        for (int i = 0; i < nd; i++) axes[i] = i;
+    }
+    if ((r == RED_NANMAX || r == RED_NANMIN) && !dt_is_float(x->type->dtype) &&
+        !dt_is_complex(x->type->dtype))
+        r = r == RED_NANMAX ? RED_MAX : RED_MIN;
+    DType dt = lw_reduce_dtype(r, x->type->dtype);
+    if (!lw_dtype_arg(L, a.p[2], &dt, &given) || !lw_bool_arg(L, a.p[4], false, &keep)) return NULL;
+    IrValue *v = n ? lw_reduce_axes(L, sp, r, x, n, axes, keep, dt) : lw_emit1(L, IR_COPY, sp, x->type, x);
+    if (!n) v = lw_cast_to(L, v, dt, sp);
+    if (v && a.p[5]) {
+        IrValue *init = lw_expr(L, a.p[5]);
+        if (!init || !(v = lw_ewise_py(L, op, sp, 2, (IrValue *[]){ v, init }))) return NULL;
+    }
+    return lw_ufunc_out(L, call, name, v, a.p[3]);
+}
+
+/* ufunc.accumulate(array, axis=0, dtype=None, out=None): the running ufunc along one axis
+ * (IR_SCAN, as cumsum; axis=None only for a 1-d array), dtypes as reduce's.  A 0-d array is
+ * NumPy's TypeError "cannot accumulate on a scalar". */
+static IrValue *ufunc_accumulate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    Span sp = call->span;
+    const char *name;
+    IrOp op;
+    Args a;
+    if (!ufunc_self(self, sp, "accumulate", &name, &op)) return NULL;
+    if (!lw_bind(call, "accumulate", "array,axis,dtype,out", 1, &a)) return NULL;
+    RedOp r = ufunc_red(op, name, "accumulate", true, sp);
+    if (r == RED_USER) return NULL;
+    IrValue *x = lw_array_operand(L, a.p[0], "accumulate");
+    if (!x) return NULL;
+    int nd = x->type->ndim, axis = 0;
+    if (nd == 0) {
+        diag_error(a.p[0]->span, "cannot accumulate on a scalar");
+        return NULL;
+    }
+    IrValue *av = a.p[1] ? lw_expr(L, a.p[1]) : NULL;
+    if (a.p[1] && !av) return NULL;
+    if (av && av->type->kind == TY_NONE && nd > 1) {
+        diag_error(a.p[1]->span, "accumulate does not allow multiple axes");
+        return NULL;
+    }
+    if (av && av->type->kind != TY_NONE && !lw_axis1(L, a.p[1], nd, 0, &axis)) return NULL;
+    bool given;
+    DType dt = lw_reduce_dtype(r, x->type->dtype);
+    if (!lw_dtype_arg(L, a.p[2], &dt, &given)) return NULL;
+    IrValue *xc = lw_cast_to(L, x, dt, sp);
+    IrValue *v = lw_emit1(L, IR_SCAN, sp, ty_array(dt, nd), xc);
+    v->def->redop = r;
+    v->def->dtype = dt;
+    v->def->ival = nd == 1 ? -1 : axis;
+    return lw_ufunc_out(L, call, name, v, a.p[3]);
+}
+
+/* ufunc.outer(A, B, out=None): op(A[..., None, ...], B) over every pair, of shape
+ * A.shape + B.shape: A gets B.ndim trailing size-1 axes and broadcasts, one elementwise op that
+ * fuses with its neighbours; Python scalars and lists are arrays (NumPy converts them). */
+static IrValue *ufunc_outer(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    Span sp = call->span;
+    const char *name;
+    IrOp op;
+    Args a;
+    if (!ufunc_self(self, sp, "outer product", &name, &op)) return NULL;
+    if (!lw_bind(call, "outer", "A,B,out", 2, &a)) return NULL;
+    IrValue *A = lw_array_operand(L, a.p[0], "outer"), *B = A ? lw_array_operand(L, a.p[1], "outer") : NULL;
+    if (!B) return NULL;
+    if (A->type->ndim + B->type->ndim > IR_MAXDIM) {
+        diag_error(sp, "%s.outer() gives %d dimensions; gpyc arrays have at most %d", name,
+                   A->type->ndim + B->type->ndim, IR_MAXDIM);
+        return NULL;
+    }
+    for (int i = 0; i < B->type->ndim; i++) A = lw_newaxis_at(L, sp, A, A->type->ndim);
+    IrValue *v = lw_ewise_py(L, op, sp, 2, (IrValue *[]){ A, B });
+    return lw_ufunc_out(L, call, name, v, a.p[2]);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_result_type)
@@ -614,5 +757,9 @@ const ApiFn lw_ufunc_api[] = {
     { "cupy", "can_cast", api_can_cast_api, 0 },
     { "cupy", "frexp", api_frexp_api, 0 },
     { "cupy", "nan_to_num", api_nan_to_num_api, 0 },
+    /* methods of the ufuncs (cp.add.reduce(a)): self is the ufunc; ufunc.at is place.c's */
+    { "cupy.ufunc", "reduce", ufunc_reduce, 0 },
+    { "cupy.ufunc", "accumulate", ufunc_accumulate, 0 },
+    { "cupy.ufunc", "outer", ufunc_outer, 0 },
     { NULL, NULL, NULL, 0 },
 };

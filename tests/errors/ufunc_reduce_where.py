@@ -1,0 +1,3 @@
+import cupy as cp
+a = cp.arange(4.0)
+x = cp.add.reduce(a, where=a > 1)
