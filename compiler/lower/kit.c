@@ -3,7 +3,7 @@
  * "kit" section of lower.h): host int arithmetic that folds constants (lw_cint, lw_iadd,
  * lw_imin ...), NULL-propagating elementwise ops (lw_ew1, lw_ew2), x.shape[i] (lw_dim,
  * lw_shape_of, lw_static_dim), run-time raises (lw_raise_if, lw_emit_raise_if), copies and
- * stores into views (lw_copy_of, lw_store_into), arange(n) (lw_iota), index views built item by
+ * stores into views (lw_copy_of, lw_store_into), host loops (lw_loop_begin), arange(n) (lw_iota), index views built item by
  * item (LwIx: lw_ix_*, lw_slice_axis, lw_newaxis_at), and the plain creation and view ops
  * (lw_emit_full, lw_emit_empty, lw_emit_reshape, lw_emit_transpose, lw_broadcast_to, lw_ravel).
  *
@@ -104,6 +104,22 @@ void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src)
 }
 
 IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x) { return lw_emit1(L, IR_COPY, sp, x->type, x); }
+
+/* for i in range(start, stop): a host loop the compiler writes (a run-time count of steps,
+ * each a few kernels: Horner's rule over coefficients, lexsort's keys).  L->blk becomes its body
+ * and *i the index there; the block to restore after the body is returned. */
+IrBlock *lw_loop_begin(Lower *L, Span sp, IrValue *start, IrValue *stop, IrValue **i)
+{
+    IrVar *iv = lw_temp_var(L, "i", ty_int());
+    IrInstr *loop =
+        ir_emit(L->m, L->blk, IR_FOR_RANGE, sp, NULL, 3, (IrValue *[]){ start, stop, lw_cint(L, sp, 1) });
+    loop->var = iv;
+    loop->blocks[0] = ir_block_new(L->m, loop);
+    IrBlock *saved = L->blk;
+    L->blk = loop->blocks[0];
+    *i = lw_load(L, iv, sp);
+    return saved;
+}
 
 IrValue *lw_ravel(Lower *L, Span sp, IrValue *x)
 {

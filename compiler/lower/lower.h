@@ -464,6 +464,9 @@ void lw_emit_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const c
 bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
 void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src);  /* dst[...] = src (IR_STORE_INTO) */
 IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x);                /* IR_COPY */
+/* for i in range(start, stop) written by the compiler: L->blk becomes the loop's body, *i its
+ * index there; returns the block to set L->blk back to after the body. */
+IrBlock *lw_loop_begin(Lower *L, Span sp, IrValue *start, IrValue *stop, IrValue **i);
 IrValue *lw_ravel(Lower *L, Span sp, IrValue *x);                  /* x.reshape(-1) */
 IrValue *lw_iota(Lower *L, Span sp, IrValue *n);                   /* arange(n), int64 */
 IrValue *lw_gather(Lower *L, Span sp, IrValue *x, IrValue *idx);   /* x[idx], 1-d x: a copy */

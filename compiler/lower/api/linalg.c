@@ -123,8 +123,51 @@ static IrValue *api_vdot(Lower *L, AstNode *call)
     return lw_emit_matmul(L, call->span, x, y, MM_VDOT, 0, 0);
 }
 
-/* tensordot(a, b, axes=2) with an int axes: the last `axes` dims of a against the first of b;
- * result shape a.shape[:-axes] + b.shape[axes:]. */
+/* One side of tensordot's axes=(a_axes, b_axes): an int, or a list or tuple literal of
+ * constant ints (normalised against ndim, in the order given). */
+static bool tensordot_side(Lower *L, AstNode *e, int ndim, int *axes, int *n)
+{
+    if (e->kind != AST_LIST && e->kind != AST_TUPLE) return lw_axes_list(L, e, ndim, axes, n, "axes");
+    if (e->elts.n > ndim) {
+        diag_error(e->span, "tensordot: more axes than the operand's %d dimensions", ndim);
+        return false;
+    }
+    for (int i = 0; i < e->elts.n; i++) {
+        int k;
+        if (!lw_axes_list(L, e->elts.v[i], ndim, &axes[i], &k, "axes")) return false;
+        if (k != 1) {
+            diag_error(((AstNode *)e->elts.v[i])->span, "tensordot: an axis must be an int");
+            return false;
+        }
+        for (int j = 0; j < i; j++)
+            if (axes[j] == axes[i]) {
+                diag_error(e->span, "repeated axis in `axes` argument");
+                return false;
+            }
+    }
+    *n = e->elts.n;
+    return true;
+}
+
+/* x transposed so that axes[0..n) come last (first: first), in their order, the others
+ * keeping theirs. */
+static IrValue *axes_moved(Lower *L, Span sp, IrValue *x, const int *axes, int n, bool first)
+{
+    int nd = x->type->ndim, perm[IR_MAXDIM], k = first ? n : 0;
+    bool used[IR_MAXDIM] = { false };
+    for (int i = 0; i < n; i++) {
+        perm[first ? i : nd - n + i] = axes[i];
+        used[axes[i]] = true;
+    }
+    for (int d = 0; d < nd; d++)
+        if (!used[d]) perm[k++] = d;
+    return lw_emit_transpose(L, sp, x, perm);
+}
+
+/* tensordot(a, b, axes=2): an int axes contracts the last `axes` dims of a with the first of
+ * b; a pair (a_axes, b_axes) of list or tuple literals contracts those, in pairs: a's are
+ * moved last and b's first, in the order given, then the int case.  Result shape: a's other
+ * dims, then b's. */
 static IrValue *api_tensordot(Lower *L, AstNode *call)
 {
     Args a;
@@ -132,11 +175,26 @@ static IrValue *api_tensordot(Lower *L, AstNode *call)
     IrValue *x = lw_array_arg(L, a.p[0], "tensordot"), *y = x ? lw_array_arg(L, a.p[1], "tensordot") : NULL;
     if (!y) return NULL;
     int64_t n = 2;
-    if (a.p[2]) {
-        IrValue *v = lw_expr(L, a.p[2]);
+    AstNode *ae = a.p[2];
+    if (ae && (ae->kind == AST_TUPLE || ae->kind == AST_LIST) && ae->elts.n == 2) {
+        int ax[IR_MAXDIM], bx[IR_MAXDIM], na, nb;
+        if (!tensordot_side(L, ae->elts.v[0], x->type->ndim, ax, &na) ||
+            !tensordot_side(L, ae->elts.v[1], y->type->ndim, bx, &nb))
+            return NULL;
+        if (na != nb) {
+            diag_error(ae->span, "shape-mismatch for sum");
+            return NULL;
+        }
+        x = axes_moved(L, call->span, x, ax, na, false);
+        y = axes_moved(L, call->span, y, bx, nb, true);
+        n = na;
+    } else if (ae) {
+        IrValue *v = lw_expr(L, ae);
         if (!v) return NULL;
         if (v->type->kind != TY_INT || !lw_is_const_int(v, &n)) {
-            diag_error(a.p[2]->span, "tensordot(axes=...) supports a compile-time integer here, got %s",
+            diag_error(ae->span,
+                       "tensordot(axes=...) takes a compile-time int or a pair of list or tuple literals "
+                       "of ints here, got %s",
                        ty_str_of(v->type));
             return NULL;
         }

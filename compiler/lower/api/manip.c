@@ -988,7 +988,9 @@ static IrValue *api_trapz(Lower *L, AstNode *call, const char *fn)
 }
 
 /* polyval(p, x): y = zeros_like(x); y = y * x + pv for each coefficient pv of p (0-d arrays,
- * strong as NumPy scalars), unrolled: p's length must be known at compile time. */
+ * strong as NumPy scalars): unrolled when p's length is known at compile time (at most 64),
+ * else a host loop over p of one kernel per coefficient, y of the dtype its first step gives
+ * (the promotion of x's and p's; NumPy's zeros_like(x) only for an empty p). */
 static IrValue *api_polyval(Lower *L, AstNode *call)
 {
     Args a;
@@ -1002,12 +1004,23 @@ static IrValue *api_polyval(Lower *L, AstNode *call)
         return NULL;
     }
     int64_t n = lw_static_dim(p, 0);
-    if (n < 0 || n > 64) {
-        diag_error(a.p[0]->span, "polyval() needs at most 64 coefficients, their number known at compile time");
-        return NULL;
-    }
     IrValue *dims[IR_MAXDIM];
     for (int i = 0; i < x->type->ndim; i++) dims[i] = lw_dim(L, sp, x, i);
+    if (n < 0 || n > 64) {
+        DType dt = dt_promote(x->type->dtype, p->type->dtype);
+        IrVar *yv = lw_temp_var(L, "y", ty_array(dt, x->type->ndim));
+        lw_store(L, yv, lw_emit_full(L, sp, dt, x->type->ndim, dims, lw_cint(L, sp, 0)), sp);
+        IrValue *i;
+        IrBlock *after = lw_loop_begin(L, sp, lw_cint(L, sp, 0), lw_dim(L, sp, p, 0), &i);
+        LwIx ix;
+        lw_ix_init(&ix, p);
+        lw_ix_int(&ix, i);
+        IrValue *yx = lw_binop(L, AOP_MUL, sp, lw_load(L, yv, sp), x);
+        IrValue *y = yx ? lw_binop(L, AOP_ADD, sp, yx, lw_ix_emit(L, sp, &ix)) : NULL;
+        if (y) lw_store(L, yv, lw_cast_to(L, y, dt, sp), sp);
+        L->blk = after;
+        return y ? lw_load(L, yv, sp) : NULL;
+    }
     IrValue *y = lw_emit_full(L, sp, x->type->dtype, x->type->ndim, dims, lw_cint(L, sp, 0));
     for (int64_t i = 0; i < n && y; i++) {
         LwIx ix;

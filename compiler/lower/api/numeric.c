@@ -1,6 +1,7 @@
 /*
  * lower/api/numeric.c — numerical routines composed from slices, gathers, searchsorted and
- * elementwise ops: interp, gradient, convolve, correlate, unwrap.  None has a kernel of its own.
+ * elementwise ops: interp, gradient, convolve, correlate, polymul, unwrap.  None has a kernel of
+ * its own.
  *
  *   interp(x, xp, fp, left, right): j = searchsorted(xp, x, 'right') - 1 clipped to the last
  *     interval, fp[j] + (x - xp[j]) * slope_j, with left/right (default fp[0]/fp[-1]) outside
@@ -10,6 +11,7 @@
  *   convolve(a, v, mode): a gather of the zero-extended a by the (len(a)+len(v)-1, len(v))
  *     index matrix k - j, times v, summed over j — O(n*m) memory, meant for small kernels,
  *     then NumPy's 'same'/'valid' windows; correlate(a, v, mode) the same with conj(v)[::-1];
+ *     polymul(a1, a2) the full convolution;
  *   unwrap(p, discont, axis, period): diff, mod, where and a cumsum (IR_SCAN).
  */
 #include "compiler/lower/lower.h"
@@ -236,6 +238,34 @@ static IrValue *api_gradient(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- convolve */
 
+/* The full convolution of the 1-d arrays x and v: full[k] = sum_j v[j] * x[k - j], a gather of
+ * x zero-extended by len(v) - 1 on both sides by the (len(x)+len(v)-1, len(v)) index grid, then
+ * a sum over j in the operands' dtype.  Empty inputs are NumPy's ValueError. */
+static IrValue *conv_full(Lower *L, Span sp, IrValue *x, IrValue *v)
+{
+    IrValue *n = lw_dim(L, sp, x, 0), *m = lw_dim(L, sp, v, 0);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError",
+                     "a cannot be empty") ||
+        !lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, m, lw_cint(L, sp, 0)), "ValueError", "v cannot be empty"))
+        return NULL;
+    IrValue *m1 = lw_binop(L, AOP_SUB, sp, m, lw_cint(L, sp, 1));
+    IrValue *len = lw_binop(L, AOP_ADD, sp, n, m1);
+    /* a zero-extended by m - 1 on both sides */
+    IrValue *elen = lw_binop(L, AOP_ADD, sp, len, m1);
+    IrValue *ext = lw_emit_full(L, sp, x->type->dtype, 1, &elen, lw_cint(L, sp, 0));
+    IrValue *mid = lw_slice_axis(L, sp, ext, 0, m1, lw_binop(L, AOP_ADD, sp, m1, n), NULL);
+    IrInstr *st = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){ mid, x });
+    st->dtype = x->type->dtype;
+    /* K[k, j] = k - j + m - 1 */
+    IrValue *kk = lw_emit_reshape(L, sp, lw_iota(L, sp, len), 2, (IrValue *[]){ len, lw_cint(L, sp, 1) });
+    IrValue *jj = lw_emit_reshape(L, sp, lw_iota(L, sp, m), 2, (IrValue *[]){ lw_cint(L, sp, 1), m });
+    IrValue *K = lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_SUB, sp, kk, jj), m1);
+    IrValue *prod = lw_ew2(L, IR_MUL, sp, lw_gather(L, sp, ext, K), v);
+    if (!prod) return NULL;
+    /* the sum over j (axis 1), in the operands' dtype as NumPy's correlate computes it */
+    return lw_reduce_axes(L, sp, RED_SUM, prod, 1, (int[]){ 1 }, false, prod->type->dtype);
+}
+
 /* convolve(a, v, mode='full'): full[k] = sum_j v[j] * a[k - j]; 'same' is full[(min-1)//2:]
  * of length max(n, m), 'valid' full[min-1:max].  Empty inputs are NumPy's ValueError.
  * correlate(a, v, mode='valid') is the convolution with conj(v) reversed, whose 'same' part
@@ -267,27 +297,9 @@ static IrValue *api_convolve(Lower *L, AstNode *call, const char *name)
         v = lw_slice_axis(L, sp, v, 0, NULL, NULL, lw_cint(L, sp, -1));
         if (!v) return NULL;
     }
+    IrValue *full = conv_full(L, sp, x, v);
+    if (!full || !strcmp(mode, "full")) return full;
     IrValue *n = lw_dim(L, sp, x, 0), *m = lw_dim(L, sp, v, 0);
-    if (!lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "a cannot be empty") ||
-        !lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, m, lw_cint(L, sp, 0)), "ValueError", "v cannot be empty"))
-        return NULL;
-    IrValue *m1 = lw_binop(L, AOP_SUB, sp, m, lw_cint(L, sp, 1));
-    IrValue *len = lw_binop(L, AOP_ADD, sp, n, m1);
-    /* a zero-extended by m - 1 on both sides */
-    IrValue *elen = lw_binop(L, AOP_ADD, sp, len, m1);
-    IrValue *ext = lw_emit_full(L, sp, x->type->dtype, 1, &elen, lw_cint(L, sp, 0));
-    IrValue *mid = lw_slice_axis(L, sp, ext, 0, m1, lw_binop(L, AOP_ADD, sp, m1, n), NULL);
-    IrInstr *st = ir_emit(L->m, L->blk, IR_STORE_INTO, sp, NULL, 2, (IrValue *[]){mid, x});
-    st->dtype = x->type->dtype;
-    /* K[k, j] = k - j + m - 1 */
-    IrValue *kk = lw_emit_reshape(L, sp, lw_iota(L, sp, len), 2, (IrValue *[]){len, lw_cint(L, sp, 1)});
-    IrValue *jj = lw_emit_reshape(L, sp, lw_iota(L, sp, m), 2, (IrValue *[]){lw_cint(L, sp, 1), m});
-    IrValue *K = lw_ew2(L, IR_ADD, sp, lw_ew2(L, IR_SUB, sp, kk, jj), m1);
-    IrValue *prod = lw_ew2(L, IR_MUL, sp, lw_gather(L, sp, ext, K), v);
-    if (!prod) return NULL;
-    /* the sum over j (axis 1), in the operands' dtype as NumPy's correlate computes it */
-    IrValue *full = lw_reduce_axes(L, sp, RED_SUM, prod, 1, (int[]){1}, false, prod->type->dtype);
-    if (!strcmp(mode, "full")) return full;
     IrValue *lo = lw_ew2(L, IR_MINIMUM, sp, n, m), *hi = lw_ew2(L, IR_MAXIMUM, sp, n, m);
     IrValue *start, *stop;
     if (!strcmp(mode, "same")) {
@@ -303,6 +315,29 @@ static IrValue *api_convolve(Lower *L, AstNode *call, const char *name)
         stop = hi;
     }
     return lw_emit1(L, IR_COPY, sp, full->type, lw_slice_axis(L, sp, full, 0, start, stop, NULL));
+}
+
+/* polymul(a1, a2): the coefficients of the product, highest power first: NumPy's
+ * convolve(atleast_1d(a1), atleast_1d(a2)) (1-d coefficient arrays, lists or numbers). */
+static IrValue *api_polymul(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polymul", "a1,a2", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x[2];
+    for (int i = 0; i < 2; i++) {
+        if (!(x[i] = lw_arraylike(L, a.p[i], "polymul"))) return NULL;
+        if (x[i]->type->ndim > 1) {
+            diag_error(a.p[i]->span, "polymul() takes 1-d coefficient arrays here");
+            return NULL;
+        }
+        if (x[i]->type->dtype == DT_BOOL) {
+            diag_error(a.p[i]->span, "polymul() of boolean arrays is not supported yet");
+            return NULL;
+        }
+        if (x[i]->type->ndim == 0) x[i] = lw_atleast(L, sp, x[i], 1);
+    }
+    return conv_full(L, sp, x[0], x[1]);
 }
 
 /* ---------------------------------------------------------------- unwrap */
@@ -379,10 +414,15 @@ static IrValue *api_unwrap(Lower *L, AstNode *call)
 LW_API_PLAIN(api_interp)
 LW_API_PLAIN(api_gradient)
 LW_API_NAMED(api_convolve)
+LW_API_PLAIN(api_polymul)
 LW_API_PLAIN(api_unwrap)
 
 const ApiFn lw_numeric_api[] = {
-    { "cupy", "interp", api_interp_api, 0 },     { "cupy", "gradient", api_gradient_api, 0 },
-    { "cupy", "convolve", api_convolve_api, 0 }, { "cupy", "correlate", api_convolve_api, 0 },
-    { "cupy", "unwrap", api_unwrap_api, 0 },     { NULL, NULL, NULL, 0 },
+    { "cupy", "interp", api_interp_api, 0 },
+    { "cupy", "gradient", api_gradient_api, 0 },
+    { "cupy", "convolve", api_convolve_api, 0 },
+    { "cupy", "correlate", api_convolve_api, 0 },
+    { "cupy", "polymul", api_polymul_api, 0 },
+    { "cupy", "unwrap", api_unwrap_api, 0 },
+    { NULL, NULL, NULL, 0 },
 };

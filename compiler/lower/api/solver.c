@@ -402,6 +402,105 @@ static IrValue *last_item(Lower *L, Span sp, IrValue *x, int64_t k)
     return r;
 }
 
+/* The minimum-norm least-squares solution of x @ sol = bm (2-d, one dtype) from the SVD of
+ * x, the singular values above rc * max(s) inverted: Vh^H (s^-1 U^H bm); *f gets the SVD. */
+static IrValue *lstsq_solution(Lower *L, Span sp, IrValue *x, IrValue *bm, IrValue *rc, Svd *f)
+{
+    IrValue *sinv = svd_inverted(L, sp, x, rc, f);
+    if (!sinv) return NULL;
+    IrValue *uh = swap_last(L, sp, f->u), *v = swap_last(L, sp, f->vt);
+    if (dt_is_complex(x->type->dtype)) {
+        uh = lw_ewise(L, IR_CONJ, sp, 1, &uh);
+        v = lw_ewise(L, IR_CONJ, sp, 1, &v);
+    }
+    IrValue *uhb = uh ? lw_matmul(L, sp, uh, bm) : NULL;
+    IrValue *scaled = uhb ? lw_binop(L, AOP_MUL, sp, newaxis_last(L, sp, sinv), uhb) : NULL;
+    return scaled && v ? lw_matmul(L, sp, v, scaled) : NULL;
+}
+
+/* polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False), NumPy's: x and y as floats
+ * (ints and bool as float64), lhs = vander(x, deg + 1) (column j is x**(deg - j)), rows
+ * multiplied by w when given, each column scaled to unit norm; the lstsq solution (rcond
+ * len(x) * eps) divided by the scales.  y 1-d gives deg + 1 coefficients, highest power
+ * first; y 2-d a column of them per column of y.  NumPy's TypeErrors for the shapes, its
+ * ValueError for deg < 0 (at run time for a run-time deg).  Not compiled: full=True, cov=. */
+static IrValue *api_polyfit(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polyfit", "x,y,deg,rcond,full,w,cov", 3, &a) || !lw_no_arg(a.p[6], "cov"))
+        return NULL;
+    Span sp = call->span;
+    bool full;
+    if (!lw_bool_arg(L, a.p[4], false, &full)) return NULL;
+    if (full) {
+        diag_error(a.p[4]->span, "polyfit(full=True) is not supported yet");
+        return NULL;
+    }
+    IrValue *x = lw_arraylike(L, a.p[0], "polyfit"), *y = x ? lw_arraylike(L, a.p[1], "polyfit") : NULL;
+    IrValue *deg = y ? lw_int_arg(L, a.p[2]) : NULL;
+    if (!deg) return NULL;
+    if (x->type->ndim != 1) {
+        diag_error(a.p[0]->span, "expected 1D vector for x");
+        return NULL;
+    }
+    if (y->type->ndim < 1 || y->type->ndim > 2) {
+        diag_error(a.p[1]->span, "expected 1D or 2D array for y");
+        return NULL;
+    }
+    DType dx, dy;
+    if (!la_dtype(a.p[0]->span, x->type->dtype, &dx) || !la_dtype(a.p[1]->span, y->type->dtype, &dy))
+        return NULL;
+    DType dt = dt_promote(dx, dy);
+    x = lw_cast_to(L, x, dt, sp);
+    y = lw_cast_to(L, y, dt, sp);
+    IrValue *n = lw_dim(L, sp, x, 0), *zero = lw_cint(L, sp, 0);
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_LT, sp, deg, zero), "ValueError", "expected deg >= 0") ||
+        !lw_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, zero), "TypeError",
+                     "expected non-empty vector for x") ||
+        !lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, n, lw_dim(L, sp, y, 0)), "TypeError",
+                     "expected x and y to have same length"))
+        return NULL;
+    IrValue *order = lw_iadd(L, sp, deg, lw_cint(L, sp, 1));
+    IrValue *pw = lw_binop(L, AOP_SUB, sp, deg, lw_iota(L, sp, order)); /* deg, deg - 1, ..., 0 */
+    IrValue *lhs = lw_binop(L, AOP_POW, sp, newaxis_last(L, sp, x), lw_cast_to(L, pw, dt, sp));
+    IrValue *rhs = y;
+    if (a.p[5]) {
+        IrValue *w = lw_arraylike(L, a.p[5], "polyfit");
+        if (!w) return NULL;
+        if (w->type->ndim != 1) {
+            diag_error(a.p[5]->span, "expected a 1-d array for weights");
+            return NULL;
+        }
+        if (!lw_raise_if(L, sp, lw_binop(L, AOP_NE, sp, lw_dim(L, sp, w, 0), n), "TypeError",
+                         "expected w and y to have the same length"))
+            return NULL;
+        w = lw_cast_to(L, w, dt, sp);
+        lhs = lw_binop(L, AOP_MUL, sp, lhs, newaxis_last(L, sp, w));
+        rhs = lw_binop(L, AOP_MUL, sp, rhs, y->type->ndim == 2 ? newaxis_last(L, sp, w) : w);
+    }
+    IrValue *sq = lhs ? lw_binop(L, AOP_MUL, sp, lhs, lhs) : NULL;
+    IrValue *scale =
+        sq ? lw_ewise(L, IR_SQRT, sp, 1,
+                      (IrValue *[]){ lw_reduce_axes(L, sp, RED_SUM, sq, 1, (int[]){ 0 }, false, dt) })
+           : NULL;
+    lhs = scale ? lw_binop(L, AOP_DIV, sp, lhs, scale) : NULL;
+    if (!lhs || !rhs) return NULL;
+    double eps = dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+    IrValue *rc = a.p[3] ? lw_expr(L, a.p[3]) : NULL;
+    if (a.p[3] && !rc) return NULL;
+    if (!rc || lw_is_none(rc)) rc = lw_binop(L, AOP_MUL, sp, n, lw_const_float(L, sp, eps));
+    if (!ty_is_numeric(rc->type) || rc->type->kind == TY_ARRAY) {
+        diag_error(a.p[3]->span, "polyfit() expects a number for rcond, got %s", ty_str_of(rc->type));
+        return NULL;
+    }
+    Svd f;
+    bool vec = rhs->type->ndim == 1;
+    IrValue *c = lstsq_solution(L, sp, lhs, vec ? newaxis_last(L, sp, rhs) : rhs, rc, &f);
+    if (!c) return NULL;
+    c = lw_binop(L, AOP_DIV, sp, c, newaxis_last(L, sp, scale));
+    return c && vec ? last_item(L, sp, c, 0) : c;
+}
+
 /* lstsq(a, b, rcond=None), NumPy 2 (gelsd's minimum-norm least-squares solution, from the
  * SVD): a (M, N) and b (M,) or (M, K), both 2-d after b[:, None]; rcond None: float64's eps *
  * max(M, N) (NumPy computes in double); the singular values above rcond * max(s) count:
@@ -444,18 +543,9 @@ static IrValue *api_lstsq(Lower *L, AstNode *call)
         return NULL;
     }
     Svd f;
-    IrValue *sinv = svd_inverted(L, sp, x, rc, &f);
-    if (!sinv) return NULL;
-    IrValue *u = f.u, *s = f.s, *vh = f.vt, *large = f.large;
-    IrValue *uh = swap_last(L, sp, u), *v = swap_last(L, sp, vh);
-    if (dt_is_complex(dt)) {
-        uh = lw_ewise(L, IR_CONJ, sp, 1, &uh);
-        v = lw_ewise(L, IR_CONJ, sp, 1, &v);
-    }
-    IrValue *uhb = uh ? lw_matmul(L, sp, uh, bm) : NULL;
-    IrValue *scaled = uhb ? lw_binop(L, AOP_MUL, sp, newaxis_last(L, sp, sinv), uhb) : NULL;
-    IrValue *sol = scaled && v ? lw_matmul(L, sp, v, scaled) : NULL;
+    IrValue *sol = lstsq_solution(L, sp, x, bm, rc, &f);
     if (!sol) return NULL;
+    IrValue *s = f.s, *large = f.large;
     /* rank (synchronises: the residuals' length depends on it) */
     IrValue *cnt = lw_reduce_axes(L, sp, RED_SUM, large, 1, (int[]){0}, false, DT_INT64);
     IrValue *rank = lw_to_scalar(L, cnt, TY_INT, sp);
@@ -814,6 +904,7 @@ LW_API_PLAIN(api_svd)
 LW_API_PLAIN(api_matrix_rank)
 LW_API_PLAIN(api_pinv)
 LW_API_PLAIN(api_lstsq)
+LW_API_PLAIN(api_polyfit)
 LW_API_PLAIN(api_tensorinv)
 LW_API_PLAIN(api_tensorsolve)
 
@@ -821,21 +912,22 @@ LW_API_PLAIN(api_norm)
 LW_API_PLAIN(api_matrix_power)
 
 const ApiFn lw_solver_api[] = {
-    {"cupy.linalg", "solve", api_solve_api, 0},
-    {"cupy.linalg", "inv", api_inv_api, 0},
-    {"cupy.linalg", "cholesky", api_cholesky_api, 0},
-    {"cupy.linalg", "det", api_det_api, 0},
-    {"cupy.linalg", "slogdet", api_det_api, 0},
-    {"cupy.linalg", "qr", api_qr_api, 0},
-    {"cupy.linalg", "eigh", api_eigh_api, 0},
-    {"cupy.linalg", "eigvalsh", api_eigh_api, 0},
-    {"cupy.linalg", "svd", api_svd_api, 0},
-    {"cupy.linalg", "matrix_rank", api_matrix_rank_api, 0},
-    {"cupy.linalg", "pinv", api_pinv_api, 0},
-    {"cupy.linalg", "lstsq", api_lstsq_api, 0},
-    {"cupy.linalg", "tensorinv", api_tensorinv_api, 0},
-    {"cupy.linalg", "tensorsolve", api_tensorsolve_api, 0},
-    {"cupy.linalg", "norm", api_norm_api, 0},
-    {"cupy.linalg", "matrix_power", api_matrix_power_api, 0},
-    {NULL, NULL, NULL, 0},
+    { "cupy.linalg", "solve", api_solve_api, 0 },
+    { "cupy.linalg", "inv", api_inv_api, 0 },
+    { "cupy.linalg", "cholesky", api_cholesky_api, 0 },
+    { "cupy.linalg", "det", api_det_api, 0 },
+    { "cupy.linalg", "slogdet", api_det_api, 0 },
+    { "cupy.linalg", "qr", api_qr_api, 0 },
+    { "cupy.linalg", "eigh", api_eigh_api, 0 },
+    { "cupy.linalg", "eigvalsh", api_eigh_api, 0 },
+    { "cupy.linalg", "svd", api_svd_api, 0 },
+    { "cupy.linalg", "matrix_rank", api_matrix_rank_api, 0 },
+    { "cupy.linalg", "pinv", api_pinv_api, 0 },
+    { "cupy.linalg", "lstsq", api_lstsq_api, 0 },
+    { "cupy", "polyfit", api_polyfit_api, 0 },
+    { "cupy.linalg", "tensorinv", api_tensorinv_api, 0 },
+    { "cupy.linalg", "tensorsolve", api_tensorsolve_api, 0 },
+    { "cupy.linalg", "norm", api_norm_api, 0 },
+    { "cupy.linalg", "matrix_power", api_matrix_power_api, 0 },
+    { NULL, NULL, NULL, 0 },
 };

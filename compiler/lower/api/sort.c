@@ -154,6 +154,35 @@ static IrValue *api_msort(Lower *L, AstNode *call, const char *name)
     return lw_cast(L, r, small ? DT_COMPLEX64 : DT_COMPLEX128, sp);
 }
 
+/* lexsort of the rows of the 2-d array keys (their number known at run time): the stable
+ * argsort of row 0, then for each further row k, the permutation re-sorted stably by
+ * keys[k][perm] (a host loop over the rows). */
+static IrValue *lexsort_rows(Lower *L, Span sp, IrValue *keys)
+{
+    if (!lw_real_only(keys, sp, "lexsort")) return NULL;
+    IrValue *nk = lw_dim(L, sp, keys, 0);
+    lw_emit_raise_if(L, sp, lw_ew2(L, IR_EQ, sp, nk, lw_cint(L, sp, 0)), "TypeError",
+                     "need sequence of keys with len > 0 in lexsort");
+    LwIx r0;
+    lw_ix_init(&r0, keys);
+    lw_ix_int(&r0, lw_cint(L, sp, 0));
+    IrValue *first = lw_sort(L, sp, lw_ix_emit(L, sp, &r0), 0, false, true, NULL);
+    if (!first) return NULL;
+    IrVar *pv = lw_temp_var(L, "perm", first->type);
+    lw_store(L, pv, first, sp);
+    IrValue *k;
+    IrBlock *after = lw_loop_begin(L, sp, lw_cint(L, sp, 1), nk, &k);
+    LwIx rk;
+    lw_ix_init(&rk, keys);
+    lw_ix_int(&rk, k);
+    IrValue *perm = lw_load(L, pv, sp);
+    IrValue *q = lw_sort(L, sp, lw_gather(L, sp, lw_ix_emit(L, sp, &rk), perm), 0, false, true, NULL);
+    IrValue *np = q ? lw_gather(L, sp, perm, q) : NULL;
+    if (np) lw_store(L, pv, np, sp);
+    L->blk = after;
+    return np ? lw_load(L, pv, sp) : NULL;
+}
+
 /* lexsort(keys, axis=-1): keys a tuple or list of 1-d arrays, or a 2-d array of key rows; the
  * last key is the primary one. */
 static IrValue *api_lexsort(Lower *L, AstNode *call)
@@ -197,10 +226,7 @@ static IrValue *api_lexsort(Lower *L, AstNode *call)
                 n++;
             }
         } else if (v->type->kind == TY_ARRAY && v->type->ndim == 2) {
-            /* one key per row, but the row count is a run-time value and the keys are
-             * unrolled at compile time */
-            diag_error(ke->span, "lexsort() of a 2-d array is not supported yet; pass a tuple of rows");
-            return NULL;
+            return lexsort_rows(L, sp, v);
         } else if (v->type->kind == TY_ARRAY && v->type->ndim == 1) {
             keys[n++] = v;
         } else {
