@@ -4,7 +4,8 @@
  * for IR_MATMUL's other modes), reductions over axes (lw_reduce, lw_reduce_axes and NumPy's
  * default dtypes, lw_reduce_dtype), joining along an axis (lw_join), rolls and diagonals
  * (lw_roll_axis, lw_diagonal, lw_diag_view, lw_eye_masked), atleast_nd views (lw_atleast),
- * triangle masks (lw_col_minus_row), nonzero (lw_emit_nonzero, lw_nonzero) and sorting (lw_sort).
+ * triangle masks (lw_col_minus_row), nonzero (lw_emit_nonzero, lw_nonzero), sorting (lw_sort) and
+ * NumPy's index errors naming the first bad index (lw_raise_first).
  *
  * An API file uses only the lowering core, the kit (kit.c), the binder (bind.c) and these
  * blocks, never another API file: a routine that one area needs stays static in that area's
@@ -235,6 +236,52 @@ IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const
     in->naxes = naxes == ndim ? 0 : naxes;
     for (int i = 0; i < naxes; i++) in->axes[i] = axes[i];
     return v;
+}
+
+/* ---------------------------------------------------------------- index errors */
+
+/* Raises exc at run time with NumPy's message "<pre>V<mid>N<post>" (pre: "index "; mid: " is out
+ * of bounds for axis 0 with size ", ...; N: the int size) when cond holds, or, with cond NULL,
+ * when any element of the bool array bad is true.  V: str(val), or with bad given the first
+ * element of val (C order) where bad is true, as NumPy's loops report the first offending
+ * index.  The message is built on the error path only (the first offender: an argmax of bad). */
+bool lw_raise_first(Lower *L, Span sp, IrValue *cond, const char *exc, const char *pre, IrValue *val,
+                    IrValue *bad, const char *mid, IrValue *size, const char *post)
+{
+    if (!val || !size || (!cond && !bad)) return false;
+    if (!cond) {
+        IrValue *any = lw_reduce(L, sp, RED_ANY, bad, NULL, NULL, NULL);
+        if (!any || !(cond = lw_truth(L, any, sp))) return false;
+    }
+    int64_t c;
+    if (lw_is_const_int(cond, &c) && !c) return true;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *v = val;
+    if (bad) {
+        IrValue *k = lw_reduce(L, sp, RED_ARGMAX, lw_ravel(L, sp, bad), NULL, NULL, NULL);
+        IrValue *ki = k ? lw_to_scalar(L, k, TY_INT, sp) : NULL;
+        v = ki ? lw_emit2(L, IR_INDEX, sp, ty_array(val->type->dtype, 0), lw_ravel(L, sp, val), ki) : NULL;
+        if (v) {
+            v->def->nidx = 1;
+            v->def->idx[0] = IDX_INT;
+        }
+    }
+    IrValue *msg = v ? lw_str_of(L, v, sp) : NULL;
+    msg = msg ? lw_binop(L, AOP_ADD, sp, lw_const_str(L, sp, pre), msg) : NULL;
+    msg = msg ? lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, mid)) : NULL;
+    IrValue *ns = msg ? lw_str_of(L, size, sp) : NULL;
+    msg = ns ? lw_binop(L, AOP_ADD, sp, msg, ns) : NULL;
+    if (msg && *post) msg = lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, post));
+    if (msg) {
+        IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
+        r->sval = exc;
+    }
+    L->blk = outer;
+    return msg != NULL;
 }
 
 /* ---------------------------------------------------------------- nonzero */

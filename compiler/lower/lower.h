@@ -603,6 +603,11 @@ IrValue *lw_eye_masked(Lower *L, Span sp, IrValue *x);
 IrValue *lw_atleast(Lower *L, Span sp, IrValue *x, int want);
 IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M);  /* col - row of an (N, M) grid, int64 */
 /* IR_NONZERO of a (mode 0: an (ndim, N) array, 1: argwhere's (N, ndim), 2: flatnonzero's). */
+/* exc with NumPy's "<pre>V<mid>N<post>" when cond holds or (cond NULL) any element of the bool
+ * array bad does: V is str(val), or with bad the first element of val where bad holds; N the
+ * int size.  The message is built on the error path only. */
+bool lw_raise_first(Lower *L, Span sp, IrValue *cond, const char *exc, const char *pre, IrValue *val,
+                    IrValue *bad, const char *mid, IrValue *size, const char *post);
 IrValue *lw_emit_nonzero(Lower *L, Span sp, IrValue *a, int mode);
 IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of int64 arrays */
 /* IR_SORT of a real array x along axis (flat: of x.ravel()); arg: argsort's int64 positions

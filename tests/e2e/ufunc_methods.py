@@ -74,3 +74,11 @@ print(w)
 m = cp.zeros((2, 3))
 cp.add.at(m, (cp.array([0, 1, 0]), cp.array([2, 2, 2])), cp.array([1.0, 2.0, 3.0]))
 print(m)
+
+# reduceat: segments from indices (a smaller next index gives one element), any axis
+print(cp.add.reduceat(cp.arange(8), [0, 4, 1, 5]), cp.add.reduceat(cp.arange(8), [3]))
+print(cp.maximum.reduceat(cp.arange(8.0).reshape(4, 2), [0, 2, 1], axis=0))
+print(cp.minimum.reduceat(cp.arange(12.0).reshape(3, 4), cp.array([0, 2]), axis=1))
+r = cp.add.reduceat(cp.arange(8, dtype=cp.int8), [0, 4])
+print(r, r.dtype, cp.add.reduceat(cp.array([True, True, False]), [0, 2]))
+print(cp.add.reduceat(cp.arange(24.0).reshape(2, 3, 4), [0, 2, 2], axis=2))

@@ -57,49 +57,6 @@ static bool raise_any(Lower *L, Span sp, IrValue *bad, const char *exc, const ch
     return t && lw_raise_if(L, sp, t, exc, msg);
 }
 
-/* Raises exc at run time with NumPy's message "<pre>V<mid>N" (pre: "index "; mid: " is out of
- * bounds for axis 0 with size ", ...; N: the int size) when cond holds, or, with cond NULL,
- * when any element of the bool array bad is true.  V: str(val), or with bad given the first
- * element of val (C order) where bad is true, as NumPy's loops report the first offending
- * index.  The message is built on the error path only (the first offender: an argmax of bad). */
-static bool raise_index_oob(Lower *L, Span sp, IrValue *cond, const char *exc, const char *pre, IrValue *val,
-                            IrValue *bad, const char *mid, IrValue *size)
-{
-    if (!val || !size || (!cond && !bad)) return false;
-    if (!cond) {
-        IrValue *any = lw_reduce(L, sp, RED_ANY, bad, NULL, NULL, NULL);
-        if (!any || !(cond = lw_truth(L, any, sp))) return false;
-    }
-    int64_t c;
-    if (lw_is_const_int(cond, &c) && !c) return true;
-    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
-    in->blocks[0] = ir_block_new(L->m, in);
-    in->blocks[1] = ir_block_new(L->m, in);
-    IrBlock *outer = L->blk;
-    L->blk = in->blocks[0];
-    IrValue *v = val;
-    if (bad) {
-        IrValue *k = lw_reduce(L, sp, RED_ARGMAX, lw_ravel(L, sp, bad), NULL, NULL, NULL);
-        IrValue *ki = k ? lw_to_scalar(L, k, TY_INT, sp) : NULL;
-        v = ki ? lw_emit2(L, IR_INDEX, sp, ty_array(val->type->dtype, 0), lw_ravel(L, sp, val), ki) : NULL;
-        if (v) {
-            v->def->nidx = 1;
-            v->def->idx[0] = IDX_INT;
-        }
-    }
-    IrValue *msg = v ? lw_str_of(L, v, sp) : NULL;
-    msg = msg ? lw_binop(L, AOP_ADD, sp, lw_const_str(L, sp, pre), msg) : NULL;
-    msg = msg ? lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, mid)) : NULL;
-    IrValue *ns = msg ? lw_str_of(L, size, sp) : NULL;
-    msg = ns ? lw_binop(L, AOP_ADD, sp, msg, ns) : NULL;
-    if (msg) {
-        IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
-        r->sval = exc;
-    }
-    L->blk = outer;
-    return msg != NULL;
-}
-
 /* An integer index operand: an int array, a literal list of ints or an int (0-d). */
 static IrValue *int_index(Lower *L, AstNode *e, const char *fname, const char *what)
 {
@@ -212,8 +169,8 @@ static IrValue *api_put(Lower *L, AstNode *call)
         IrValue *size = lw_emit1(L, IR_SIZE, sp, ty_int(), x);
         IrValue *msize = lw_binop(L, AOP_SUB, sp, lw_cint(L, sp, 0), size);
         IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, ind, msize), lw_ew2(L, IR_GE, sp, ind, size));
-        if (!raise_index_oob(L, sp, NULL, "IndexError", "index ", ind, bad, " is out of bounds for axis 0 with size ",
-                             size))
+        if (!lw_raise_first(L, sp, NULL, "IndexError", "index ", ind, bad,
+                            " is out of bounds for axis 0 with size ", size, ""))
             return NULL;
         IrValue *neg = lw_ew2(L, IR_LT, sp, ind, lw_cint(L, sp, 0));
         IrValue *k = lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){neg, lw_ew2(L, IR_ADD, sp, ind, size), ind});
@@ -448,8 +405,8 @@ static IrValue *api_unravel_index(Lower *L, AstNode *call)
     IrValue *size = lw_cint(L, sp, 1);
     for (int k = 0; k < nd; k++) size = lw_binop(L, AOP_MUL, sp, size, dims[k]);
     IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, idx, lw_cint(L, sp, 0)), lw_ew2(L, IR_GE, sp, idx, size));
-    if (!raise_index_oob(L, sp, NULL, "ValueError", "index ", idx, bad, " is out of bounds for array with size ",
-                         size))
+    if (!lw_raise_first(L, sp, NULL, "ValueError", "index ", idx, bad,
+                        " is out of bounds for array with size ", size, ""))
         return NULL;
     if (idx->type->dtype != DT_INT64) idx = lw_cast(L, idx, DT_INT64, sp);
     IrValue *out[IR_MAXDIM], *stride = lw_cint(L, sp, 1);
@@ -668,9 +625,10 @@ static IrValue *api_insert(Lower *L, AstNode *call)
         IrValue *oob = lw_ewise(L, IR_LOGICAL_OR, sp, 2,
                                 (IrValue *[]){lw_binop(L, AOP_LT, sp, pos, lw_const_int(L, sp, 0)),
                                               lw_binop(L, AOP_GT, sp, pos, n)});
-        if (!oob || !raise_index_oob(L, sp, oob, "IndexError", seq1 ? "index [" : "index ", obj, NULL,
-                                     ar_printf(L->a, "%s is out of bounds for axis %d with size ", seq1 ? "]" : "",
-                                               axis), n))
+        if (!oob ||
+            !lw_raise_first(
+                L, sp, oob, "IndexError", seq1 ? "index [" : "index ", obj, NULL,
+                ar_printf(L->a, "%s is out of bounds for axis %d with size ", seq1 ? "]" : "", axis), n, ""))
             return NULL;
         for (int i = 0; i < nd; i++) os[i] = i == axis ? lw_binop(L, AOP_ADD, sp, s[i], num) : s[i];
         IrValue *out = lw_emit_empty(L, sp, dt, nd, os);
@@ -703,8 +661,9 @@ static IrValue *api_insert(Lower *L, AstNode *call)
     IrValue *bad1 = lw_ew2(L, IR_LOGICAL_OR, sp, lw_binop(L, AOP_LT, sp, idx, mn), lw_binop(L, AOP_GT, sp, idx, n));
     IrValue *any1 = bad1 ? lw_reduce(L, sp, RED_ANY, bad1, NULL, NULL, NULL) : NULL;
     IrValue *oob1 = any1 ? lw_truth(L, any1, sp) : NULL;
-    bool ok = oob1 && raise_index_oob(L, sp, oob1, "IndexError", "index ", obj, NULL,
-                                      ar_printf(L->a, " is out of bounds for axis %d with size ", axis), n);
+    bool ok =
+        oob1 && lw_raise_first(L, sp, oob1, "IndexError", "index ", obj, NULL,
+                               ar_printf(L->a, " is out of bounds for axis %d with size ", axis), n, "");
     L->blk = outer;
     if (!ok) return NULL;
     if (ks < 0 || ks == 1) {

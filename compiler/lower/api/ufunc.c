@@ -721,6 +721,105 @@ static IrValue *ufunc_outer(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     return lw_ufunc_out(L, call, name, v, a.p[2]);
 }
 
+/* ufunc.reduceat(array, indices, axis=0, dtype=None, out=None) for add, maximum and minimum:
+ * segment i reduces array[indices[i]:end_i] along axis, end_i being indices[i + 1] where that
+ * is larger (else the one element indices[i]) and the axis's length for the last.  The segments'
+ * number and lengths are known at run time: the elements of every segment in turn (the
+ * segment numbers repeated by the lengths; one synchronisation for their total) are gathered
+ * along the axis and combined into their segment with cupyx.scatter's atomics (add into
+ * zeros; maximum and minimum into each segment's first element).  An index outside the axis
+ * is NumPy's IndexError "index 9 out-of-bounds in add.reduceat [0, 8)".  Float sums combine in
+ * any order (atomics), so their last bits may differ from NumPy's sequential sums. */
+static IrValue *ufunc_reduceat(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f;
+    Span sp = call->span;
+    const char *name;
+    IrOp op;
+    Args a;
+    if (!ufunc_self(self, sp, "reduceat", &name, &op)) return NULL;
+    if (!lw_bind(call, "reduceat", "array,indices,axis,dtype,out", 2, &a)) return NULL;
+    int sop = op == IR_ADD       ? SCATTER_ADD
+              : op == IR_MAXIMUM ? SCATTER_MAX
+              : op == IR_MINIMUM ? SCATTER_MIN
+                                 : -1;
+    if (sop < 0) {
+        diag_error(sp, "%s.reduceat() is not supported by gpyc (it has add, maximum and minimum.reduceat)",
+                   name);
+        return NULL;
+    }
+    IrValue *x = lw_array_operand(L, a.p[0], "reduceat");
+    IrValue *idx = x ? lw_array_operand(L, a.p[1], "reduceat") : NULL;
+    if (!idx) return NULL;
+    int nd = x->type->ndim, axis;
+    if (nd == 0) {
+        diag_error(a.p[0]->span, "cannot reduceat on a scalar");
+        return NULL;
+    }
+    if (idx->type->ndim > 1) {
+        diag_error(a.p[1]->span, "object too deep for desired array");
+        return NULL;
+    }
+    if (!dt_is_int(idx->type->dtype)) {
+        diag_error(a.p[1]->span, "reduceat() takes integer indices");
+        return NULL;
+    }
+    if (!lw_axis1(L, a.p[2], nd, 0, &axis)) return NULL;
+    bool given;
+    DType dt = lw_reduce_dtype(op == IR_ADD ? RED_SUM : RED_MAX, x->type->dtype);
+    if (!lw_dtype_arg(L, a.p[3], &dt, &given)) return NULL;
+    x = lw_cast_to(L, x, dt, sp);
+    idx = lw_cast_to(L, lw_atleast(L, sp, idx, 1), DT_INT64, sp);
+    /* the axis first, the other axes flattened: x2 (n, R) */
+    int perm[IR_MAXDIM], back[IR_MAXDIM], k = 1;
+    perm[0] = axis;
+    for (int d = 0; d < nd; d++)
+        if (d != axis) perm[k++] = d;
+    for (int d = 0; d < nd; d++) back[perm[d]] = d;
+    IrValue *xt = lw_emit_transpose(L, sp, x, perm);
+    IrValue *n = lw_dim(L, sp, x, axis), *m = lw_dim(L, sp, idx, 0), *one = lw_cint(L, sp, 1);
+    IrValue *x2 = lw_emit_reshape(L, sp, xt, 2, (IrValue *[]){ n, lw_cint(L, sp, -1) });
+    IrValue *R = lw_dim(L, sp, x2, 1);
+    IrValue *bad = lw_ew2(L, IR_LOGICAL_OR, sp, lw_ew2(L, IR_LT, sp, idx, lw_cint(L, sp, 0)),
+                          lw_ew2(L, IR_GE, sp, idx, n));
+    if (!bad || !lw_raise_first(L, sp, NULL, "IndexError", "index ", idx, bad,
+                                ar_printf(L->a, " out-of-bounds in %s.reduceat [0, ", name), n, ")"))
+        return NULL;
+    /* end_i: indices[i + 1] where larger, else indices[i] + 1; n for the last */
+    IrValue *nxt = lw_emit_full(L, sp, DT_INT64, 1, &m, n);
+    lw_store_into(L, sp, lw_slice_axis(L, sp, nxt, 0, NULL, lw_isub(L, sp, m, one), NULL),
+                  lw_slice_axis(L, sp, idx, 0, one, NULL, NULL));
+    IrValue *gt = lw_ew2(L, IR_GT, sp, nxt, idx), *inc = lw_ew2(L, IR_ADD, sp, idx, one);
+    IrValue *end = gt && inc ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ gt, nxt, inc }) : NULL;
+    IrValue *lens = lw_ew2(L, IR_SUB, sp, end, idx);
+    if (!lens) return NULL;
+    /* seg: the segment of each gathered element; pos: its place along the axis */
+    IrValue *seg = lw_emit2(L, IR_REPEAT, sp, ty_array(DT_INT64, 1), lw_iota(L, sp, m), lens);
+    seg->def->ival = 0;
+    IrValue *cum = lw_emit1(L, IR_SCAN, sp, ty_array(DT_INT64, 1), lens);
+    cum->def->redop = RED_SUM;
+    cum->def->dtype = DT_INT64;
+    cum->def->ival = -1;
+    IrValue *first = lw_ew2(L, IR_SUB, sp, cum, lens);
+    IrValue *T = lw_dim(L, sp, seg, 0);
+    IrValue *off = lw_ew2(L, IR_SUB, sp, lw_iota(L, sp, T), lw_gather(L, sp, first, seg));
+    IrValue *pos = lw_ew2(L, IR_ADD, sp, off, lw_gather(L, sp, idx, seg));
+    IrValue *vals = pos ? lw_gather_axis(L, sp, x2, 0, pos) : NULL;
+    if (!vals) return NULL;
+    IrValue *r = sop == SCATTER_ADD ? lw_emit_full(L, sp, dt, 2, (IrValue *[]){ m, R }, lw_cint(L, sp, 0))
+                                    : lw_copy_of(L, sp, lw_gather_axis(L, sp, x2, 0, idx));
+    IrValue *items[3] = { r, lw_emit_reshape(L, sp, seg, 2, (IrValue *[]){ T, one }),
+                          lw_emit_reshape(L, sp, lw_iota(L, sp, R), 2, (IrValue *[]){ one, R }) };
+    IdxKind kinds[2] = { IDX_INT, IDX_INT };
+    IrValue *view = lw_index_adv(L, r, sp, sp, 2, kinds, 3, items);
+    if (!view || !lw_adv_scatter(L, view, vals, sop, sp)) return NULL;
+    IrValue *dims[IR_MAXDIM];
+    dims[0] = m;
+    for (int d = 1; d < nd; d++) dims[d] = lw_dim(L, sp, xt, d);
+    IrValue *v = lw_emit_transpose(L, sp, lw_emit_reshape(L, sp, r, nd, dims), back);
+    return lw_ufunc_out(L, call, name, v, a.p[4]);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_result_type)
@@ -761,5 +860,6 @@ const ApiFn lw_ufunc_api[] = {
     { "cupy.ufunc", "reduce", ufunc_reduce, 0 },
     { "cupy.ufunc", "accumulate", ufunc_accumulate, 0 },
     { "cupy.ufunc", "outer", ufunc_outer, 0 },
+    { "cupy.ufunc", "reduceat", ufunc_reduceat, 0 },
     { NULL, NULL, NULL, 0 },
 };
