@@ -28,7 +28,7 @@ static int instance_of(const Type *t, const AstNode *cls)
     for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
         if (strcmp(classes[i].name, cls->sval)) continue;
         if (t->kind == TY_TUPLE) /* a dict record is a tuple at run time, but no tuple */
-            return (t->keys && !lw_is_namedtuple(t)) == !strcmp(cls->sval, "dict");
+            return !strcmp(cls->sval, t->keys && !lw_is_namedtuple(t) ? "dict" : "tuple");
         return t->kind == classes[i].kind || t->kind == classes[i].also;
     }
     return -1;

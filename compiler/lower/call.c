@@ -641,7 +641,12 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         if (repr) *conv = 0;
         return lw_typeinfo_str(L, v, repr, e->span);
     }
-    return v && v->type->kind == TY_TUPLE && v->type->keys ? lw_dict_str(L, v, e->span) : v;
+    if (v && v->type->kind == TY_TUPLE && v->type->keys) {
+        /* a dict record or a namedtuple: its repr is the text str() gives, quoted no further */
+        if (conv && *conv == 'r') *conv = 0;
+        return lw_dict_str(L, v, e->span);
+    }
+    return v;
 }
 
 static IrValue *array_method(Lower *L, AstNode *call, IrValue *x, const char *m)

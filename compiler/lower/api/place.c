@@ -261,6 +261,8 @@ static IrValue *choose_array(Lower *L, Span sp, IrValue *idx, IrValue *C)
     }
     items[0] = lw_broadcast_to(L, sp, idx, m, dims + 1);
     for (int d = 0; d < m; d++) items[1 + d] = along(L, sp, lw_iota(L, sp, dims[1 + d]), m, d);
+    /* C's choice axis stays first: size-1 axes after it align C[0] with S's trailing axes */
+    for (int d = ci; d < m; d++) C = lw_newaxis_at(L, sp, C, 1);
     return adv(L, sp, lw_broadcast_to(L, sp, C, m + 1, dims), m + 1, items);
 }
 
