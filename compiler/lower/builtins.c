@@ -298,8 +298,11 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         if (v->type->kind == TY_DICT || v->type->kind == TY_SET) v = lw_table_list(L, v, sp); /* its keys */
         bool keyed = a.p[1] && a.p[1]->kind != AST_NONE;
         const Type *et = v->type->kind == TY_LIST ? v->type->elem : NULL;
+        /* sorted(d.items()): the items in the order of their keys (distinct: the tuples' order) */
+        IrValue *by = !keyed ? lw_items_keys(L, v, sp) : NULL;
         if (v->type->kind != TY_LIST ||
-            (et && !ty_is_scalar(et) && et->kind != TY_STR && !(keyed && et->kind == TY_ARRAY))) {
+            (et && !ty_is_scalar(et) && et->kind != TY_STR && !(keyed && (et->kind == TY_ARRAY || et->kind == TY_TUPLE)) &&
+             !by)) {
             diag_error(a.p[0]->span,
                        "sorted() takes a list of numbers or strings here (or of arrays, with key=), got %s",
                        ty_str_of(v->type));
@@ -307,7 +310,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         }
         bool rev;
         if (!lw_bool_arg(L, a.p[2], false, &rev)) return NULL;
-        IrValue *args[2] = { v, NULL };
+        IrValue *args[2] = { v, by };
         if (keyed && !(args[1] = lw_sort_keys(L, call, v, a.p[1]))) return NULL;
         IrValue *r = lw_emit(L, IR_LIST_SORTED, sp, v->type, args[1] ? 2 : 1, args);
         r->def->ival = rev;

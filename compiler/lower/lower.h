@@ -302,6 +302,9 @@ bool lw_table_del(Lower *L, IrValue *d, IrValue *k, Span sp);                   
 IrValue *lw_table_in(Lower *L, IrValue *k, IrValue *d, bool negate, Span sp);   /* k [not] in d (or a set) */
 IrValue *lw_table_len(Lower *L, IrValue *d, Span sp);                           /* len(d), len(s) */
 IrValue *lw_table_list(Lower *L, IrValue *d, Span sp); /* a dict's keys or a set's elements, a list */
+/* The keys of the dict whose d.items() list `items` is, when they are numbers or str (sorted(
+ * d.items()) sorts by them), else NULL (no error). */
+IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp);
 IrValue *lw_record_as_table(Lower *L, IrValue *d, Span sp); /* a record whose values have one type */
 IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m);
 IrValue *lw_dict_of(Lower *L, AstNode *call);                                   /* dict(...) */

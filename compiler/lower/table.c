@@ -220,6 +220,16 @@ IrValue *lw_table_list(Lower *L, IrValue *d, Span sp)
     return dk(L, set ? DK_SET_LIST : DK_KEYS, sp, ty_list(set ? d->type->elem : d->type->key), 1, &d);
 }
 
+IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp)
+{
+    const IrInstr *in = items->def;
+    if (!in || in->op != IR_DICT || in->ival != DK_ITEMS) return NULL;
+    IrValue *d = in->args[0];
+    const Type *kt = d->type->key;
+    if (!kt || !(ty_is_scalar(kt) || kt->kind == TY_STR)) return NULL;
+    return dk(L, DK_KEYS, sp, ty_list(d->type->key), 1, &d);
+}
+
 /* The record d as a table (its values must have one type), or NULL after an error. */
 IrValue *lw_record_as_table(Lower *L, IrValue *d, Span sp)
 {

@@ -143,3 +143,9 @@ letters = Counter()
 for ch in ["b", "a", "b", "c", "a", "b"]:
     letters[ch] += 1
 print(letters, Counter(), list(letters.items()))
+
+# sorted(d.items()): the items by key
+for k, v in sorted(count.items()):
+    print(k, v, end=" | ")
+print()
+print(sorted(sq.items(), reverse=True), sorted(cnt.items()), sorted(fk.items()))
