@@ -149,3 +149,34 @@ for k, v in sorted(count.items()):
     print(k, v, end=" | ")
 print()
 print(sorted(sq.items(), reverse=True), sorted(cnt.items()), sorted(fk.items()))
+
+# dicts through iteration helpers, aliases and functions
+small = {"a": 3, "b": 1}
+for i, k in enumerate(small):
+    print(i, k, end=" ")
+for k, n in zip(small, [10, 20]):
+    print(k, n, end=" ")
+print()
+print([k for k, v in small.items() if v > 1], sum(small.values()), max(small.values()),
+      any(v > 2 for v in small.values()))
+xs = [3, 1, 3, 2]
+print(len(set(xs)), list(set(xs)), " ".join(sorted({"b", "a"})), f"{small}", str({1, 2}))
+alias = {1: 2}
+alias2 = alias
+alias2[3] = 4
+print(alias)
+
+
+def add_len(table, k):
+    table[k] = len(table)
+    return table
+
+
+def count_words(ws):
+    c = {}
+    for w in ws:
+        c[w] = c.get(w, 0) + 1
+    return c
+
+
+print(add_len({}, "x"), add_len({"y": 0}, "z"), count_words(["a", "b", "a"]))
