@@ -221,6 +221,10 @@ typedef enum IrDictOp {
     DK_UPDATE,    /* d, d2: d.update(d2) */
     DK_COPY,      /* d or s → a copy */
     DK_SET_NEW,   /* k0, k1 ... → set, added in order */
+    DK_SET_CONST, /* k0, k1 ... (constants) → set, as CPython 3.11 builds such a display: its
+                     frozenset constant (the elements added in order, then added again in that
+                     set's order: the compiler's constant merging) merged into an empty set */
+    DK_FROZENSET, /* k0, k1 ... (constants) → that frozenset itself (a for loop's iterable) */
     DK_SET_OF,    /* l → set(l) */
     DK_SET_KEYS,  /* d → set(d) */
     DK_SET_ADD,   /* s, k */

@@ -114,6 +114,26 @@ void cg_emit_dict(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "%s = rt_set_new(%s);", r, key_args(cg, in->res->type->elem));
         for (int i = 0; i < in->nargs; i++) cg_emit(cg, "rt_set_add(%s, &%s);", r, cg_arg(cg, in, i));
         break;
+    case DK_SET_CONST: case DK_FROZENSET: { /* CPython's frozenset constant, a display's set merged from it */
+        const char *ka = key_args(cg, in->res->type->elem);
+        cg_emit(cg, "{");
+        cg->indent++;
+        cg_emit(cg, "gp_set *f = rt_set_new(%s), *g = rt_set_new(%s);", ka, ka);
+        for (int i = 0; i < in->nargs; i++) cg_emit(cg, "rt_set_add(f, &%s);", cg_arg(cg, in, i));
+        cg_emit(cg, "int64_t pos = 0;");
+        cg_emit(cg, "void *k;");
+        cg_emit(cg, "while (rt_set_next(f, &pos, &k)) rt_set_add(g, k);");
+        cg_emit(cg, "rt_set_release(f);");
+        if (in->ival == DK_FROZENSET) {
+            cg_emit(cg, "%s = g;", r);
+        } else {
+            cg_emit(cg, "%s = rt_set_copy(g);", r);
+            cg_emit(cg, "rt_set_release(g);");
+        }
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
     case DK_SET_OF:
         cg_emit(cg, "%s = rt_set_new(%s);", r, key_args(cg, in->res->type->elem));
         cg_emit(cg, "rt_set_add_list(%s, %s);", r, a);

@@ -317,10 +317,12 @@ const char *ir_py_name(IrPyCall c)
 
 const char *ir_dict_name(IrDictOp op)
 {
-    static const char *const names[] = { "new", "get", "get_or", "set", "setdefault", "pop", "del", "has",
-                                          "len", "keys", "values", "items", "update", "copy", "set_new",
-                                          "set_of", "set_keys", "add", "set_has", "discard", "remove", "set_list", "or",
-                                          "and", "sub", "xor", "ior", "iand", "isub", "ixor", "le", "eq", "most_common" };
+    static const char *const names[] = { "new",      "get",     "get_or",   "set",     "setdefault", "pop",
+                                          "del",      "has",     "len",      "keys",    "values",     "items",
+                                          "update",   "copy",    "set_new",  "set_const", "frozenset", "set_of",   "set_keys",
+                                          "add",      "set_has", "discard",  "remove",  "set_list",   "or",
+                                          "and",      "sub",     "xor",      "ior",     "iand",       "isub",
+                                          "ixor",     "le",      "eq",       "most_common" };
     _Static_assert(sizeof names / sizeof names[0] == DK_COUNT, "one name per IrDictOp");
     return (int)op >= 0 && op < DK_COUNT ? names[op] : "?";
 }

@@ -1313,7 +1313,7 @@ IrValue *lw_expr(Lower *L, AstNode *e)
         IrValue **es = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(e->elts.n ? e->elts.n : 1));
         for (int i = 0; i < e->elts.n; i++)
             if (!(es[i] = lw_expr(L, e->elts.v[i]))) return NULL;
-        return lw_set_literal(L, e->span, e->elts.n, es);
+        return lw_set_literal(L, e->span, e->elts.n, es, L->set_iter == e);
     }
     case AST_BINOP: {
         bool done;

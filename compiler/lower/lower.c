@@ -793,7 +793,9 @@ static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
 
 static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
 {
+    L->set_iter = e; /* a set display here is CPython's frozenset constant (lower/table.c) */
     IrValue *v = lw_expr(L, e);
+    L->set_iter = NULL;
     if (!v) return false;
     src->v = v;
     src->sp = e->span;

@@ -121,6 +121,7 @@ typedef struct Lower {
     const SrcFile *file;
     Scope *module_scope;
     Scope *scope;            /* current function's scope (== module_scope at module level) */
+    const AstNode *set_iter; /* the set display being lowered as a for loop's iterable, if any */
     IrFunc *fn;
     Instance *inst;          /* NULL at module level */
     IrBlock *blk;            /* where instructions go */
@@ -308,7 +309,8 @@ IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp);
 IrValue *lw_record_as_table(Lower *L, IrValue *d, Span sp); /* a record whose values have one type */
 IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m);
 IrValue *lw_dict_of(Lower *L, AstNode *call);                                   /* dict(...) */
-IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es);                /* {es[0], ...} */
+/* {es[0], ...}; iter: the iterable of a for loop (CPython iterates a frozenset constant) */
+IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es, bool iter);
 IrValue *lw_set_of(Lower *L, AstNode *call);                                    /* set(...) */
 /* a op b of two sets (|, &, -, ^ or, inplace, |= ... on a; comparisons); NULL after an error */
 IrValue *lw_set_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b, bool inplace);

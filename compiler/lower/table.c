@@ -355,13 +355,26 @@ IrValue *lw_dict_of(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- sets */
 
-IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es)
+/* Are es[0..n) constants?  CPython 3.11's compiler makes a set display of more than 2
+ * constants, or of any constants as a for loop's iterable, a frozenset constant (its order can
+ * differ from adding the elements one by one). */
+static bool all_const(int n, IrValue **es)
+{
+    for (int i = 0; i < n; i++) {
+        IrOp op = es[i]->def ? es[i]->def->op : IR_LOAD;
+        if (op != IR_CONST_INT && op != IR_CONST_FLOAT && op != IR_CONST_BOOL && op != IR_CONST_STR) return false;
+    }
+    return true;
+}
+
+IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es, bool iter)
 {
     Type *t = ty_set(NULL);
     IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++)
         if (!fix_key(L, t, es[i], sp) || !(args[i] = key_for(L, t, es[i], true, sp))) return NULL;
-    return dk(L, DK_SET_NEW, sp, t, n, args);
+    IrDictOp op = !n || !all_const(n, es) ? DK_SET_NEW : iter ? DK_FROZENSET : n > 2 ? DK_SET_CONST : DK_SET_NEW;
+    return dk(L, op, sp, t, n, args);
 }
 
 /* set(), set(s) (a copy in CPython's order), set(list or other iterable) (added in order). */
