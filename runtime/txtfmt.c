@@ -217,7 +217,7 @@ typedef struct Buf {
 
 static void *grow(Buf *b, size_t extra)
 {
-    if (b->len + extra > b->cap) {
+    if (!b->p || b->len + extra > b->cap) { /* a first grow(0) allocates too: no offset on NULL */
         size_t cap = b->cap ? b->cap * 2 : 4096;
         while (cap < b->len + extra) cap *= 2;
         char *p = realloc(b->p, cap);
