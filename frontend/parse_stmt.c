@@ -655,9 +655,11 @@ static bool seq_pattern(Parser *p, TSNode n, Kids items, AstNode *subj, Pat *out
     for (int k = 0; k < items.n; k++) {
         TSNode it = items.k[k].node;
         Pat sub = { 0 };
-        if (!pattern(p, it, mk_item(p, it, subj, k), &sub)) return false;
+        bool ok = pattern(p, it, mk_item(p, it, subj, k), &sub);
         /* an item's captures bind after the tests before it, as Python's left-to-right match */
-        for (int i = 0; i < sub.binds.n; i++) vec_push(&out->binds, sub.binds.v[i]);
+        for (int i = 0; ok && i < sub.binds.n; i++) vec_push(&out->binds, sub.binds.v[i]);
+        vec_free(&sub.binds);
+        if (!ok) return false;
         cond = mk_and(p, it, cond, sub.cond);
     }
     out->cond = mk_and(p, n, out->cond, cond);
@@ -719,8 +721,10 @@ static bool pattern(Parser *p, TSNode n, AstNode *subj, Pat *out)
         AstNode *any = NULL;
         for (int i = 0; i < nk.n; i++) {
             Pat alt = { 0 };
-            if (!pattern(p, nk.k[i].node, subj, &alt)) return false;
-            if (alt.binds.n) {
+            bool ok = pattern(p, nk.k[i].node, subj, &alt), binds = alt.binds.n > 0;
+            vec_free(&alt.binds);
+            if (!ok) return false;
+            if (binds) {
                 ps_error_at(p, ps_span_of(p, nk.k[i].node),
                             "a capture inside a | pattern is not supported: bind the whole with "
                             "`case 1 | 2 as n:`");
@@ -773,7 +777,10 @@ static AstNode *case_test(Parser *p, TSNode c, AstNode *subj, bool *irrefutable,
         if (ps_is(nk.k[i].node, "case_pattern")) pats.k[pats.n++] = nk.k[i];
     Pat pt = { 0 };
     bool ok = pats.n == 1 ? pattern(p, pats.k[0].node, subj, &pt) : seq_pattern(p, c, pats, subj, &pt);
-    if (!ok) return NULL;
+    if (!ok) {
+        vec_free(&pt.binds);
+        return NULL;
+    }
     TSNode guard = ps_field(c, "guard");
     *irrefutable = !pt.cond && ts_node_is_null(guard);
     AstNode *cond = pt.cond;
