@@ -8,7 +8,8 @@
 #                                (1:1.2.13.dfsg-1 in Debian 12: .npz archives, linked statically
 #                                into gpyc and into programs; docs/runtime.md); clang and
 #                                libclang-rt-14-dev (libFuzzer's runtime) for the fuzzing
-#                                harness (make fuzz, make test's fuzz suite)
+#                                harness (make fuzz, make test's fuzz suite); ninja-build for
+#                                scripts/prepare-gpu-runtime.sh (the runtime built on a GPU machine)
 #   CUDA toolkit                 must already be installed (nvcc via $CUDA_HOME, $CUDA_PATH,
 #                                /usr/local/cuda or PATH); this script checks for it, except
 #                                with --no-cuda (make check, which runs no nvcc): then its
@@ -36,6 +37,7 @@ command -v cmake >/dev/null 2>&1 || need_pkgs+=(cmake)
 command -v pkg-config >/dev/null 2>&1 || need_pkgs+=(pkg-config)
 [ -f /usr/include/zlib.h ] && [ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need_pkgs+=(zlib1g-dev)
 command -v npm >/dev/null 2>&1 || need_pkgs+=(npm)
+command -v ninja >/dev/null 2>&1 || need_pkgs+=(ninja-build)   # scripts/prepare-gpu-runtime.sh
 command -v clang >/dev/null 2>&1 || need_pkgs+=(clang)
 dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need_pkgs+=(libclang-rt-14-dev)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
