@@ -747,11 +747,11 @@ static IrValue *api_negative_binomial(Lower *L, AstNode *call)
     IrValue *n = param(L, a.p[0], 1.0, sp, "negative_binomial", "n");
     IrValue *p = param(L, a.p[1], 1.0, sp, "negative_binomial", "p"), *dims[IR_MAXDIM];
     int ndim;
-    bool given;
+    bool given, dgiven;
     DType dt = DT_INT64;
     if (!n || !p || !check_cmp(L, sp, n, AOP_LE, 0, "n <= 0") || !check_cmp(L, sp, p, AOP_LT, 0, "p < 0") ||
         !check_cmp(L, sp, p, AOP_GT, 1, "p > 1") || !size_arg(L, a.p[2], dims, &ndim, &given) ||
-        !lw_dtype_arg(L, a.p[3], &dt, &given))
+        !lw_dtype_arg(L, a.p[3], &dt, &dgiven))
         return NULL;
     p = asarray(L, p, sp);
     IrValue *scale = bin(L, AOP_DIV, sp, bin(L, AOP_SUB, sp, lw_const_int(L, sp, 1), p), p);
