@@ -597,10 +597,17 @@ struct Bundle {
 };
 
 /* An elementwise recurrence (recur.c): the group computes carry_out from carry_in, and runs
- * that len(range(start, stop, step)) times per element; an empty range leaves carry_in. */
+ * that len(range(start, stop, step)) times per element; an empty range leaves carry_in.  In
+ * place (carry_in and carry_out NULL): the group's STORE_INTOs write whole arrays that it
+ * reads at the same element, the values stored carry to the next iteration in registers and
+ * are written once; ivars are the loop variable's loads the group reads, which the kernel
+ * counts (start, start + step, ...). */
+#define RC_MAXIVARS 4
 struct Recurrence {
     IrValue *carry_in, *carry_out;
     IrValue *start, *stop, *step;   /* ints */
+    IrValue *ivars[RC_MAXIVARS];
+    int nivars;
     int line;                       /* the loop's script line */
 };
 

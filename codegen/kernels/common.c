@@ -353,6 +353,10 @@ void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
         case IR_STORE_INTO: {
             const IrValue *dst = in->args[0];
             const char *dt = dt_ctype(dst->type->dtype);
+            if (g->recur && !g->recur->carry_in) { /* in place: carried, written after the loop */
+                cg_line(out, n, "rc%d = gp_cast<%s>(v%d);", dst->id, dt, in->args[1]->id);
+                break;
+            }
             cg_line(out, n, "*(%s *)(a%d.data + off%d) = gp_cast<%s>(v%d);", dt, dst->id, dst->id, dt,
                     in->args[1]->id);
             break;

@@ -49,6 +49,54 @@ static bool *arrays_read(const KernelGroup *g, const KParams *p)
     return read;
 }
 
+/* Does g read v as a value (not only as a STORE_INTO destination)? */
+static bool reads_value(const KernelGroup *g, const IrValue *v)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = in->op == IR_STORE_INTO ? 1 : 0; j < in->nargs; j++)
+            if (in->args[j] == v) return true;
+    }
+    return false;
+}
+
+/* An in-place recurrence's loop (recur.c): each destination's element in rc<id> (the value
+ * read, when g reads it), the loop variable's loads counted in rc_v, the STORE_INTOs
+ * assigning rc<id> (cg_emit_instrs), and each destination written once after the loop. */
+static void emit_inplace(StrBuf *out, int n, const KernelGroup *g, const char *idx)
+{
+    const Recurrence *rc = g->recur;
+    Vec dsts = { 0 };
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        if (in->op == IR_STORE_INTO && !cg_in_vec(&dsts, in->args[0])) vec_push(&dsts, in->args[0]);
+    }
+    for (int i = 0; i < dsts.n; i++) {
+        const IrValue *d = VEC_AT(dsts, i);
+        const char *ct = cg_val_ctype(d);
+        if (reads_value(g, d))
+            cg_line(out, n, "%s rc%d = v%d;", ct, d->id, d->id);
+        else
+            cg_line(out, n, "%s rc%d{};", ct, d->id);
+    }
+    cg_line(out, n, "int64_t rc_v = v%d;", rc->start->id);
+    cg_line(out, n, "for (int64_t rc_i = gp_range_len(v%d, v%d, v%d); rc_i > 0; rc_i--, rc_v += v%d) {",
+            rc->start->id, rc->stop->id, rc->step->id, rc->step->id);
+    for (int i = 0; i < dsts.n; i++) {
+        const IrValue *d = VEC_AT(dsts, i);
+        if (reads_value(g, d)) cg_line(out, n + 1, "const %s v%d = rc%d;", cg_val_ctype(d), d->id, d->id);
+    }
+    for (int i = 0; i < rc->nivars; i++)
+        cg_line(out, n + 1, "const %s v%d = rc_v;", cg_val_ctype(rc->ivars[i]), rc->ivars[i]->id);
+    cg_emit_instrs(out, n + 1, g, idx);
+    cg_line(out, n, "}");
+    for (int i = 0; i < dsts.n; i++) {
+        const IrValue *d = VEC_AT(dsts, i);
+        cg_line(out, n, "*(%s *)(a%d.data + off%d) = rc%d;", cg_val_ctype(d), d->id, d->id, d->id);
+    }
+    vec_free(&dsts);
+}
+
 /* The group's instructions for one element; for a recurrence (recur.c), in a loop that
  * carries carry_in -> carry_out through len(range(...)) iterations in registers. */
 static void emit_body(StrBuf *out, int n, const KernelGroup *g, const char *idx)
@@ -56,6 +104,10 @@ static void emit_body(StrBuf *out, int n, const KernelGroup *g, const char *idx)
     const Recurrence *rc = g->recur;
     if (!rc) {
         cg_emit_instrs(out, n, g, idx);
+        return;
+    }
+    if (!rc->carry_in) {
+        emit_inplace(out, n, g, idx);
         return;
     }
     const char *ct = cg_val_ctype(rc->carry_out);
@@ -416,7 +468,8 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
         const char *step = cg_nm(L, rc->step);
         cg_line(out, n, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
         cg_line(out, n, "if (gp_range_len(%s, %s, %s) == 0) {", cg_nm(L, rc->start), cg_nm(L, rc->stop), step);
-        cg_line(out, n + 1, "%s = rt_retain(%s);", cg_nm(L, rc->carry_out), cg_nm(L, rc->carry_in));
+        if (rc->carry_in)
+            cg_line(out, n + 1, "%s = rt_retain(%s);", cg_nm(L, rc->carry_out), cg_nm(L, rc->carry_in));
         cg_line(out, n, "} else {");
         n++;
     }

@@ -617,9 +617,12 @@ static void print_group(FILE *out, const KernelGroup *g)
     fputs(" outputs", out);
     for (int i = 0; i < g->outputs.n; i++) fprintf(out, " v%d", ((IrValue *)VEC_AT(g->outputs, i))->id);
     fprintf(out, "  lines %d-%d", g->line_lo, g->line_hi);
-    if (g->recur)
+    if (g->recur && g->recur->carry_in)
         fprintf(out, "  recurrence v%d -> v%d over range(v%d, v%d, v%d) of line %d", g->recur->carry_in->id,
                 g->recur->carry_out->id, g->recur->start->id, g->recur->stop->id, g->recur->step->id, g->recur->line);
+    else if (g->recur)
+        fprintf(out, "  recurrence in place over range(v%d, v%d, v%d) of line %d", g->recur->start->id,
+                g->recur->stop->id, g->recur->step->id, g->recur->line);
     fputc('\n', out);
 }
 
