@@ -156,8 +156,11 @@ static void canonicalise(StrBuf *out, const char *raw, size_t len, const char *c
             sb_putc(out, *p++);
             continue;
         }
+        /* anything else up to the next character one of the cases above looks at */
+        const char *s = p++;
+        while (p < end && !strchr("/\"'\n", *p) && !ident_char((unsigned char)*p)) p++;
+        sb_putn(out, s, (size_t)(p - s));
         line_start = false;
-        sb_putc(out, *p++);
     }
     if (out->len && out->s[out->len - 1] != '\n') sb_putc(out, '\n');
     free(nm.from);
@@ -202,9 +205,12 @@ CgUnit *cg_unit_new(const char *raw, size_t len, const char *const *bases, int n
 
     /* final text: "$k" → "gk<hash>_k" */
     StrBuf fin = {0};
-    for (size_t i = 0; i < canon.len; i++) {
-        if (canon.s[i] == '$') sb_printf(&fin, "gk%s_", u->hash);
-        else sb_putc(&fin, canon.s[i]);
+    for (const char *c = canon.s, *end = canon.s + canon.len; c < end;) {
+        const char *d = memchr(c, '$', (size_t)(end - c));
+        sb_putn(&fin, c, (size_t)((d ? d : end) - c));
+        if (!d) break;
+        sb_printf(&fin, "gk%s_", u->hash);
+        c = d + 1;
     }
     u->text = fin.s;
     u->len = fin.len;
