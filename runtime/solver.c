@@ -1,7 +1,8 @@
 /*
  * solver.c — cupy.linalg's factorisations and solvers on cuSOLVER's dense API: solve, inv,
  * det, slogdet (LU, getrf/getrs), cholesky (potrf), qr (geqrf, orgqr/ungqr), eigh and
- * eigvalsh (syevd/heevd), svd (gesvd).  The compiler builds matrix_rank, pinv and norm's
+ * eigvalsh (syevd/heevd), svd (gesvd), eigvals and roots (geev: the eigenvalues of a general
+ * matrix, complex as CuPy's eigvals gives them, for real matrices too).  The compiler builds matrix_rank, pinv and norm's
  * spectral orders from these (lower/api/solver.c, lower/api/linalg.c).
  *
  * Layout.  cuSOLVER is column-major.  A C-contiguous array of shape (..., c, r) holds, per
@@ -26,6 +27,7 @@
  * array.  One cuSOLVER handle per stream, created at first use and bound to rt_stream().
  * Workspaces come from the pool (gpu_malloc) and go back before returning.
  */
+#include <complex.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -672,6 +674,112 @@ static int svd(La *l, const gp_array *a, int mode, gp_array **out)
     return 3;
 }
 
+/* ---------------------------------------------------------------- eigvals, roots */
+
+/* The complex dtype of a computation dtype, as cuSOLVER names it. */
+static cudaDataType complex_of(const La *l, gp_dtype *dt)
+{
+    bool single = l->real == GP_FLOAT32;
+    *dt = single ? GP_COMPLEX64 : GP_COMPLEX128;
+    return single ? CUDA_C_32F : CUDA_C_64F;
+}
+
+/* geev of the batch of n x n column-major matrices in f (overwritten), eigenvalues only, into
+ * w (complex, n per matrix, contiguous).  No convergence: NumPy's LinAlgError. */
+static void geev_values(La *l, gp_array *f, int64_t batch, int64_t n, char *w)
+{
+    gp_dtype cdt;
+    cudaDataType ct = complex_of(l, &cdt);
+    size_t csz = rt_dtype_size(cdt);
+    int *info = info_new(batch);
+    Ws ws = {0};
+    size_t nd = 0, nh = 0;
+    cusolverEigMode_t no = CUSOLVER_EIG_MODE_NOVECTOR;
+    if (batch > 0 && n > 0)
+        CHECK_CUSOLVER(cusolverDnXgeev_bufferSize(l->h, l->params, no, no, n, l->t, f->data, n, ct, w, l->t, NULL, n,
+                                                  l->t, NULL, n, l->t, &nd, &nh));
+    ws_reserve(&ws, nd, nh);
+    for (int64_t i = 0; i < batch && n > 0; i++)
+        CHECK_CUSOLVER(cusolverDnXgeev(l->h, l->params, no, no, n, l->t, mat_at(f, i, n * n, l->esz), n, ct,
+                                       w + (size_t)(i * n) * csz, l->t, NULL, n, l->t, NULL, n, l->t, ws.dev, nd,
+                                       ws.host, nh, info + i));
+    int r = info_check(info, batch, "geev");
+    ws_free(&ws);
+    if (r > 0) rt_raise("numpy.linalg.LinAlgError", "Eigenvalues did not converge");
+}
+
+/* eigvals(a): the eigenvalues of each square matrix, complex (..., n). */
+static gp_array *eigvals(La *l, const gp_array *a)
+{
+    need_square(a);
+    int nl = a->ndim - 2;
+    int64_t n = a->shape[nl], batch = rt_prod(a->shape, nl), wshape[GP_MAXDIM];
+    for (int i = 0; i < nl; i++) wshape[i] = a->shape[i];
+    wshape[nl] = n;
+    gp_dtype cdt;
+    complex_of(l, &cdt);
+    gp_array *w = rt_empty(cdt, nl + 1, wshape);
+    gp_array *f = swap_copy(a);
+    geev_values(l, f, batch, n, w->data);
+    rt_release(f);
+    return w;
+}
+
+/* Coefficient i of the host copy h of p, as a complex double. */
+static double _Complex coef(const char *h, gp_dtype dt, int64_t i)
+{
+    switch (dt) {
+    case GP_FLOAT32: return ((const float *)h)[i];
+    case GP_FLOAT64: return ((const double *)h)[i];
+    case GP_COMPLEX64: return ((const float _Complex *)h)[i];
+    default: return ((const double _Complex *)h)[i];
+    }
+}
+
+/* Stores v as element i of the host matrix h of dtype dt. */
+static void put(char *h, gp_dtype dt, int64_t i, double _Complex v)
+{
+    switch (dt) {
+    case GP_FLOAT32: ((float *)h)[i] = (float)creal(v); break;
+    case GP_FLOAT64: ((double *)h)[i] = creal(v); break;
+    case GP_COMPLEX64: ((float _Complex *)h)[i] = (float _Complex)v; break;
+    default: ((double _Complex *)h)[i] = v; break;
+    }
+}
+
+/* roots(p), NumPy's: p's leading and trailing zeros stripped (the trailing ones are roots at
+ * 0, appended last); of the N coefficients left, the (N-1) x (N-1) companion matrix (first
+ * row -p[1:] / p[0], ones below the diagonal), built on the host column-major; its
+ * eigenvalues (geev), complex.  An all-zero or one-coefficient p gives no roots. */
+static gp_array *roots(La *l, const gp_array *p)
+{
+    if (p->ndim != 1) rt_raise("ValueError", "Input must be a rank-1 array.");
+    char *h = rt_xmalloc((size_t)(p->size ? p->size : 1) * l->esz);
+    if (p->size) rt_to_host(p, h);
+    int64_t first = 0, last = p->size - 1;
+    while (first < p->size && coef(h, l->dt, first) == 0) first++;
+    while (last >= first && coef(h, l->dt, last) == 0) last--;
+    int64_t n = first <= last ? last - first : 0;   /* the companion's order */
+    int64_t nout = first <= last ? n + p->size - 1 - last : 0;
+    gp_dtype cdt;
+    complex_of(l, &cdt);
+    gp_array *w = rt_empty(cdt, 1, &nout);
+    if (nout) CHECK_CUDA(cudaMemsetAsync(w->data, 0, (size_t)nout * rt_dtype_size(cdt), rt_stream()));
+    if (n > 0) {
+        char *m = rt_xmalloc((size_t)(n * n) * l->esz);
+        memset(m, 0, (size_t)(n * n) * l->esz);
+        double _Complex lead = coef(h, l->dt, first);
+        for (int64_t j = 0; j < n; j++) put(m, l->dt, j * n, -coef(h, l->dt, first + 1 + j) / lead);
+        for (int64_t i = 0; i + 1 < n; i++) put(m, l->dt, i * n + i + 1, 1.0);
+        gp_array *f = rt_from_host(l->dt, 2, (int64_t[]){n, n}, m);
+        free(m);
+        geev_values(l, f, 1, n, w->data);
+        rt_release(f);
+    }
+    free(h);
+    return w;
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 int rt_linalg(gp_la_kind kind, const gp_array *a, const gp_array *b, int64_t param, gp_array **out)
@@ -697,6 +805,8 @@ int rt_linalg(gp_la_kind kind, const gp_array *a, const gp_array *b, int64_t par
     case GP_LA_QR: n = qr(&l, a, (int)param, out); break;
     case GP_LA_EIGH: n = eigh(&l, a, param, out); break;
     case GP_LA_SVD: n = svd(&l, a, (int)param, out); break;
+    case GP_LA_EIGVALS: out[0] = eigvals(&l, a); break;
+    case GP_LA_ROOTS: out[0] = roots(&l, a); break;
     default: rt_raise("RuntimeError", "rt_linalg: unknown kind %d", (int)kind);
     }
     la_end(&l);

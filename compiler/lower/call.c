@@ -321,7 +321,9 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
         (!strcmp(attr, "runtime") || !strcmp(attr, "stream") || !strcmp(attr, "graph") ||
          !strcmp(attr, "nvtx") || !strcmp(attr, "profiler")))
         return lw_pseudo(L, ty_module(full));
-    if (!strcmp(module, "cupy") && !strcmp(attr, "testing")) return lw_pseudo(L, ty_module(full));
+    if ((!strcmp(module, "cupy") && (!strcmp(attr, "testing") || !strcmp(attr, "polynomial"))) ||
+        (!strcmp(module, "cupy.polynomial") && !strcmp(attr, "polynomial")))
+        return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler") || !strcmp(attr, "scipy") ||
                                      !strcmp(attr, "cusparse")))
         return lw_pseudo(L, ty_module(full));

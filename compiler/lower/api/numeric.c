@@ -12,7 +12,9 @@
  *     index matrix k - j, times v, summed over j — O(n*m) memory, meant for small kernels,
  *     then NumPy's 'same'/'valid' windows; correlate(a, v, mode) the same with conj(v)[::-1];
  *     polymul(a1, a2) the full convolution;
- *   unwrap(p, discont, axis, period): diff, mod, where and a cumsum (IR_SCAN).
+ *   unwrap(p, discont, axis, period): diff, mod, where and a cumsum (IR_SCAN);
+ *   polynomial.polynomial.polycompanion(c): c's trailing zeros trimmed (a run-time length),
+ *     then one elementwise matrix; polyvander(x, deg): x[..., None] ** arange(deg + 1).
  */
 #include "compiler/lower/lower.h"
 
@@ -409,6 +411,68 @@ static IrValue *api_unwrap(Lower *L, AstNode *call)
     return up;
 }
 
+/* ---------------------------------------------------------------- polycompanion, polyvander */
+
+/* polynomial.polynomial.polycompanion(c), CuPy's: c (low degree first) as NumPy's as_series
+ * makes it (1-d, trailing zeros trimmed to one coefficient at least; integers as float64),
+ * deg = len(c) - 1 >= 1 (NumPy's ValueErrors at run time), then the deg x deg matrix with ones
+ * below the diagonal, minus c[:-1] / c[-1] in its last column (just -c[0] / c[1] for deg 1,
+ * NumPy's sign of a zero there). */
+static IrValue *api_polycompanion(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polycompanion", "c", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *c = lw_arraylike(L, a.p[0], "polycompanion");
+    if (!c) return NULL;
+    if (c->type->ndim > 1 || c->type->dtype == DT_BOOL) {
+        diag_error(a.p[0]->span, c->type->ndim > 1 ? "Coefficient array is not 1-d"
+                                                   : "Coefficient arrays have no common type");
+        return NULL;
+    }
+    if (c->type->ndim == 0) c = lw_atleast(L, sp, c, 1);
+    if (dt_is_int(c->type->dtype)) c = lw_cast(L, c, DT_FLOAT64, sp);
+    DType dt = c->type->dtype;
+    IrValue *n = lw_dim(L, sp, c, 0);
+    lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "Coefficient array is empty");
+    /* one past the last nonzero coefficient, at least 1 */
+    IrValue *pos = lw_ew2(L, IR_ADD, sp, lw_iota(L, sp, n), lw_cint(L, sp, 1));
+    IrValue *nz = where3(L, sp, lw_ew2(L, IR_NE, sp, c, lw_cint(L, sp, 0)), pos, lw_cint(L, sp, 0));
+    int axis = 0;
+    IrValue *len = nz ? lw_reduce_axes(L, sp, RED_MAX, nz, 1, &axis, false, DT_INT64) : NULL;
+    if (!len) return NULL;
+    IrValue *deg = lw_isub(L, sp, lw_imax(L, sp, lw_to_scalar(L, len, TY_INT, sp), lw_cint(L, sp, 1)), lw_cint(L, sp, 1));
+    lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, deg, lw_cint(L, sp, 0)), "ValueError",
+                     "Series must have maximum degree of at least 1.");
+    IrValue *cols = lw_iota(L, sp, deg);
+    IrValue *rows = lw_newaxis_at(L, sp, cols, 1);
+    IrValue *below = lw_cast(L, lw_ew2(L, IR_EQ, sp, rows, lw_ew2(L, IR_ADD, sp, cols, lw_cint(L, sp, 1))), dt, sp);
+    IrValue *q = lw_ew2(L, IR_TRUEDIV, sp, lw_slice_axis(L, sp, c, 0, NULL, deg, NULL), item(L, sp, c, deg));
+    q = q ? lw_newaxis_at(L, sp, q, 1) : NULL;
+    IrValue *lastcol = lw_ew2(L, IR_EQ, sp, cols, lw_isub(L, sp, deg, lw_cint(L, sp, 1)));
+    IrValue *one = lw_binop(L, AOP_EQ, sp, deg, lw_cint(L, sp, 1));
+    IrValue *last = where3(L, sp, one, lw_ew1(L, IR_NEG, sp, q), lw_ew2(L, IR_SUB, sp, below, q));
+    return where3(L, sp, lastcol, last, below);
+}
+
+/* polynomial.polynomial.polyvander(x, deg), CuPy's: x ** arange(deg + 1) along a new last
+ * axis (integers and bools as float64; a 0-d x as 1-d); deg an int, negative: NumPy's
+ * ValueError at run time. */
+static IrValue *api_polyvander(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "polyvander", "x,deg", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_arraylike(L, a.p[0], "polyvander");
+    IrValue *deg = x ? lw_int_arg(L, a.p[1]) : NULL;
+    if (!deg) return NULL;
+    if (x->type->ndim == 0) x = lw_atleast(L, sp, x, 1);
+    if (x->type->dtype == DT_BOOL || dt_is_int(x->type->dtype)) x = lw_cast(L, x, DT_FLOAT64, sp);
+    if (!lw_raise_if(L, a.p[1]->span, lw_is_neg(L, sp, deg), "ValueError", "deg must be non-negative")) return NULL;
+    IrValue *k = lw_cast(L, lw_iota(L, sp, lw_iadd(L, sp, deg, lw_cint(L, sp, 1))), x->type->dtype, sp);
+    return lw_ew2(L, IR_POW, sp, lw_newaxis_at(L, sp, x, x->type->ndim), k);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_interp)
@@ -416,6 +480,8 @@ LW_API_PLAIN(api_gradient)
 LW_API_NAMED(api_convolve)
 LW_API_PLAIN(api_polymul)
 LW_API_PLAIN(api_unwrap)
+LW_API_PLAIN(api_polycompanion)
+LW_API_PLAIN(api_polyvander)
 
 const ApiFn lw_numeric_api[] = {
     { "cupy", "interp", api_interp_api, 0 },
@@ -424,5 +490,7 @@ const ApiFn lw_numeric_api[] = {
     { "cupy", "correlate", api_convolve_api, 0 },
     { "cupy", "polymul", api_polymul_api, 0 },
     { "cupy", "unwrap", api_unwrap_api, 0 },
+    { "cupy.polynomial.polynomial", "polycompanion", api_polycompanion_api, 0 },
+    { "cupy.polynomial.polynomial", "polyvander", api_polyvander_api, 0 },
     { NULL, NULL, NULL, 0 },
 };

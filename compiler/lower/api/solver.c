@@ -1,6 +1,7 @@
 /*
  * lower/api/solver.c — cupy.linalg: the decompositions and solvers solve, inv, det, slogdet,
- * cholesky, qr, eigh, eigvalsh, svd (one IR_LINALG each, run by rt_linalg on cuSOLVER), and
+ * cholesky, qr, eigh, eigvalsh, svd, eigvals and roots (one IR_LINALG each, run by rt_linalg on
+ * cuSOLVER), and
  * the routines NumPy builds from them and from existing ops: matrix_rank, pinv, lstsq,
  * tensorinv, tensorsolve, norm (every ord; the spectral ones on the singular values) and
  * matrix_power (IR_MATMUL's matrix_power mode; inv for negative exponents).
@@ -245,6 +246,45 @@ static IrValue *api_eigh(Lower *L, AstNode *call, const char *name)
     DType dts[2] = {dt_real(dt), dt};
     int nds[2] = {nd - 1, nd};
     return emit_la(L, call->span, LA_EIGH, mode, x, NULL, arrays_tuple(2, dts, nds));
+}
+
+/* The complex dtype of computation dtype dt (float32, complex64 → complex64). */
+static DType complex_of(DType dt)
+{
+    return dt == DT_FLOAT32 || dt == DT_COMPLEX64 ? DT_COMPLEX64 : DT_COMPLEX128;
+}
+
+/* eigvals(a) → w (..., n), complex as CuPy's (geev): NumPy gives float64 when every
+ * eigenvalue of a real matrix is real, a dtype that depends on the values. */
+static IrValue *api_eigvals(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "eigvals", "a", 1, &a)) return NULL;
+    IrValue *x = la_operand(L, a.p[0], "eigvals");
+    if (!x) return NULL;
+    Type *t = ty_array(complex_of(x->type->dtype), x->type->ndim - 1);
+    return emit_la(L, call->span, LA_EIGVALS, 0, x, NULL, t);
+}
+
+/* roots(p): NumPy's algorithm (leading and trailing zeros stripped, the trailing ones roots at
+ * 0; the companion matrix's eigenvalues) in the runtime (rt_linalg's roots); the result is
+ * complex, as eigvals' (NumPy gives float64 when every root is real).  p a 1-d array or
+ * list (NumPy's ValueError for more dimensions, its TypeError for a number); integers and bools
+ * compute in float64. */
+static IrValue *api_roots(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "roots", "p", 1, &a)) return NULL;
+    IrValue *p = lw_arraylike(L, a.p[0], "roots");
+    DType dt;
+    if (!p || !la_dtype(a.p[0]->span, p->type->dtype, &dt)) return NULL;
+    if (p->type->ndim != 1) {
+        diag_error(a.p[0]->span, p->type->ndim ? "Input must be a rank-1 array."
+                                               : "roots() takes a 1-d array of coefficients, not a number");
+        return NULL;
+    }
+    p = lw_cast_to(L, p, dt, call->span);
+    return emit_la(L, call->span, LA_ROOTS, 0, p, NULL, ty_array(complex_of(dt), 1));
 }
 
 /* svd(a, full_matrices=True, compute_uv=True, hermitian=False) → (U, S, Vh) or S; S real,
@@ -901,6 +941,8 @@ LW_API_NAMED(api_det)
 LW_API_PLAIN(api_qr)
 LW_API_NAMED(api_eigh)
 LW_API_PLAIN(api_svd)
+LW_API_PLAIN(api_eigvals)
+LW_API_PLAIN(api_roots)
 LW_API_PLAIN(api_matrix_rank)
 LW_API_PLAIN(api_pinv)
 LW_API_PLAIN(api_lstsq)
@@ -921,6 +963,8 @@ const ApiFn lw_solver_api[] = {
     { "cupy.linalg", "eigh", api_eigh_api, 0 },
     { "cupy.linalg", "eigvalsh", api_eigh_api, 0 },
     { "cupy.linalg", "svd", api_svd_api, 0 },
+    { "cupy.linalg", "eigvals", api_eigvals_api, 0 },
+    { "cupy", "roots", api_roots_api, 0 },
     { "cupy.linalg", "matrix_rank", api_matrix_rank_api, 0 },
     { "cupy.linalg", "pinv", api_pinv_api, 0 },
     { "cupy.linalg", "lstsq", api_lstsq_api, 0 },

@@ -1,0 +1,42 @@
+# roots (NumPy's companion matrix, eigenvalues by cuSOLVER's geev: complex, in geev's order,
+# printed sorted), linalg.eigvals (complex as CuPy's), polynomial.polynomial's polycompanion
+# and polyvander (CuPy's: x ** arange(deg + 1)).  Twin: twins/poly_roots.py (the oracle's cupy
+# has no cupy.polynomial, and NumPy's eigvals is real where every eigenvalue is).
+import cupy as cp
+
+P = cp.polynomial.polynomial
+
+
+def show(r):
+    re = cp.round(r.real, 6) + 0.0
+    im = cp.round(r.imag, 6) + 0.0
+    o = cp.lexsort(cp.stack([im, re]))
+    print(len(r), re[o], im[o])
+
+
+show(cp.roots(cp.array([1.0, -6.0, 11.0, -6.0])))
+show(cp.roots([1, 0, 1, 0, 0]))
+show(cp.roots(cp.array([0.0, 0.0, 2.0, -4.0, 0.0])))
+show(cp.roots(cp.array([2.0, 3.0], dtype=cp.float32)))
+show(cp.roots(cp.array([1.0, 0.0, 0.0, 0.0, -16.0])))
+show(cp.roots(cp.array([1 + 0j, -3j, -2.0])))
+show(cp.roots(cp.zeros(4)))
+show(cp.roots(cp.array([5, 0, 0])))
+n = int(cp.arange(4).sum())
+show(cp.roots(cp.arange(1.0, n + 1)))
+print(cp.roots(cp.array([1.0, -3.0, 2.0], dtype=cp.float32)).dtype, cp.roots([1, 2, 3]).dtype)
+
+show(cp.linalg.eigvals(cp.array([[2.0, 1.0], [0.0, 3.0]])))
+show(cp.linalg.eigvals(cp.array([[0.0, -1.0], [1.0, 0.0]])))
+e = cp.linalg.eigvals(cp.arange(8.0).reshape(2, 2, 2) ** 2)
+print(e.shape, e.dtype)
+show(e[1])
+
+print(cp.polynomial.polynomial.polycompanion(cp.array([1.0, 2.0, 3.0])))
+print(P.polycompanion(cp.array([4, -2, 1, 0, 0])))
+print(P.polycompanion([0.0, 5.0]), P.polycompanion(cp.array([3.0, -6.0, 0.0])))
+print(P.polycompanion(cp.array([1, 2, 3, 4], dtype=cp.float32)).dtype)
+print(P.polyvander(cp.array([1.0, 2.0, -0.5]), 3))
+print(P.polyvander(cp.array([[1, 2], [3, 4]]), 2))
+print(P.polyvander(cp.array([0.5, 2.0], dtype=cp.float32), n - 4).dtype, P.polyvander(3, 0))
+print(cp.polynomial.polynomial.polyvander(cp.array([True, False]), 1))

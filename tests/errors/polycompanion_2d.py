@@ -1,0 +1,3 @@
+import cupy as cp
+
+m = cp.polynomial.polynomial.polycompanion(cp.ones((2, 3)))

@@ -1,0 +1,3 @@
+import cupy as cp
+
+v = cp.polynomial.polynomial.polyvander(cp.ones(3), -1)
