@@ -72,6 +72,12 @@ typedef enum TypeKind {
     TY_DICT,     /* a dict keyed at run time (gp_dict *): key, elem (its values); both NULL while
                     unknown (`{}` before its first store, fixed then as a list's elem is) */
     TY_SET,      /* a set (gp_set *): elem (NULL while unknown: `set()` before its first add) */
+    TY_BYTES,    /* a bytes value (x.tobytes(), cupy.random.bytes): at run time a 1-d C-contiguous
+                    uint8 array (gp_array *) no one writes, hence dtype uint8 and ndim 1 here;
+                    IR_VIEW_DTYPE turns such an array into one and back (lower/kit.c
+                    lw_bytes_of, lw_bytes_array) */
+    TY_POLY1D,   /* a cupy.poly1d (lower/api/poly1d.c): at run time its coefficient array (1-d, gp_array *);
+                    dtype the coefficients', ndim 1, name the print variable ("x") */
     TY_COUNT
 } TypeKind;
 
@@ -95,7 +101,7 @@ struct Type {
     Type **elems;       /* TY_TUPLE, TY_SPARSE */
     Type *elem;         /* TY_LIST, TY_SET: the elements; TY_DICT: the values */
     Type *key;          /* TY_DICT: the keys */
-    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ, TY_SPARSE; TY_DICT: NULL, or "Counter",
+    const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ, TY_SPARSE, TY_POLY1D; TY_DICT: NULL, or "Counter",
                            or a defaultdict's factory ("int", "float", "str", "list") */
     bool numpy;         /* TY_MODULE "cupy" bound by importing numpy: its .random is NumPy's */
     AstNode *def;       /* TY_FUNC */
@@ -114,6 +120,8 @@ Type *ty_int(void);
 Type *ty_float(void);
 Type *ty_complex(void);
 Type *ty_str(void);
+Type *ty_bytes(void);
+Type *ty_poly1d(DType dt, const char *var);
 Type *ty_array(DType dt, int ndim);
 Type *ty_tuple(int n, Type **elems);   /* copies elems */
 Type *ty_record(int n, const char **keys, Type **elems); /* a dict record (Type.keys); copies both */

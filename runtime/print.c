@@ -941,3 +941,133 @@ const char *rt_binary_repr(int64_t num, int64_t width, bool has_width)
     rt_sb_free(&sb);
     return r;
 }
+
+/* ---------------------------------------------------------------- poly1d */
+
+/* poly1d's fmt_float: Python's '%.4g' % q (NaN without a sign), a trailing ".0000" dropped. */
+static void fmt_coef(gp_sb *sb, double q)
+{
+    char buf[40];
+    if (isnan(q))
+        snprintf(buf, sizeof buf, "nan");
+    else
+        snprintf(buf, sizeof buf, "%.4g", q);
+    size_t n = strlen(buf);
+    if (n >= 5 && !strcmp(buf + n - 5, ".0000")) buf[n - 5] = '\0';
+    rt_sb_puts(sb, buf);
+}
+
+/* NumPy's _raise_power(s, wrap=70): the text of s with each "**N" taken out and N written on a
+ * line above, the lines broken where either would pass 70 characters. */
+static void raise_power(gp_sb *sb, const char *s)
+{
+    gp_sb l1 = { 0 }, l2 = { 0 };
+    size_t n = 0;
+    rt_sb_putc(sb, ' ');
+    const char *m;
+    while ((m = strstr(s + n, "**"))) {
+        size_t start = (size_t)(m - s), pe = start + 2;
+        while (s[pe] >= '0' && s[pe] <= '9') pe++;
+        long part = (long)(start - n), plen = (long)(pe - start - 2);
+        long add2 = part + (plen > 1 ? plen - 1 : 0), add1 = (part > 1 ? part - 1 : 0) + plen;
+        if ((long)l2.len + add2 > 70 || (long)l1.len + add1 > 70) {
+            rt_sb_puts(sb, l1.s ? l1.s : "");
+            rt_sb_putc(sb, '\n');
+            rt_sb_puts(sb, l2.s ? l2.s : "");
+            rt_sb_puts(sb, "\n ");
+            rt_sb_free(&l1);
+            rt_sb_free(&l2);
+        }
+        for (size_t i = n; i < start; i++) rt_sb_putc(&l2, s[i]);
+        rt_sb_pad(&l2, ' ', plen - 1);
+        rt_sb_pad(&l1, ' ', part - 1);
+        for (size_t i = start + 2; i < pe; i++) rt_sb_putc(&l1, s[i]);
+        n = pe;
+    }
+    rt_sb_puts(sb, l1.s ? l1.s : "");
+    rt_sb_putc(sb, '\n');
+    rt_sb_puts(sb, l2.s ? l2.s : "");
+    rt_sb_puts(sb, s + n);
+    rt_sb_free(&l1);
+    rt_sb_free(&l2);
+}
+
+/* One term of poly1d.__str__: the coefficient's text (re, im; complex: its imaginary part
+ * counts) with var and the power (NumPy's never matched 'b' case left out), "" for a zero. */
+static void poly_term(gp_sb *t, double re, double im, bool cplx, const char *var, int64_t power, bool first)
+{
+    gp_sb c = { 0 };
+    if (!cplx || im == 0) {
+        fmt_coef(&c, re);
+    } else if (re == 0) {
+        fmt_coef(&c, im);
+        rt_sb_putc(&c, 'j');
+    } else {
+        rt_sb_putc(&c, '(');
+        fmt_coef(&c, re);
+        rt_sb_puts(&c, " + ");
+        fmt_coef(&c, im);
+        rt_sb_puts(&c, "j)");
+    }
+    const char *cs = c.s ? c.s : "";
+    bool zero = !strcmp(cs, "0");
+    if (!zero || (power == 0 && first)) {
+        rt_sb_puts(t, cs);
+        if (power >= 1) {
+            rt_sb_putc(t, ' ');
+            rt_sb_puts(t, var);
+        }
+        if (power >= 2) rt_sb_printf(t, "**%lld", (long long)power);
+    }
+    rt_sb_free(&c);
+}
+
+void rt_sb_poly1d(gp_sb *sb, const gp_array *c, const char *var, bool repr)
+{
+    if (repr) { /* "poly1d(" + repr(c.coeffs)[6:-1] + ")" */
+        gp_sb t = { 0 };
+        rt_sb_array_repr(&t, c);
+        rt_sb_puts(sb, "poly1d(");
+        for (size_t i = 6; i + 1 < t.len; i++) rt_sb_putc(sb, t.s[i]);
+        rt_sb_putc(sb, ')');
+        rt_sb_free(&t);
+        return;
+    }
+    size_t esz = rt_dtype_size(c->dtype);
+    char *h = rt_xmalloc((size_t)(c->size ? c->size : 1) * esz);
+    rt_to_host(c, h);
+    bool cplx = c->dtype == GP_COMPLEX64 || c->dtype == GP_COMPLEX128;
+    int64_t first = 0, n = c->size;
+    double *re = rt_xmalloc((size_t)(n ? n : 1) * sizeof(double)),
+           *im = rt_xmalloc((size_t)(n ? n : 1) * sizeof(double));
+    for (int64_t i = 0; i < n; i++) {
+        const char *p = h + (size_t)i * esz;
+        re[i] = rt_elem_f64(p, c->dtype);
+        im[i] = !cplx ? 0 : c->dtype == GP_COMPLEX64 ? ((const float *)p)[1] : ((const double *)p)[1];
+    }
+    while (first < n && re[first] == 0 && im[first] == 0) first++; /* the leading zeros go */
+    gp_sb t = { 0 };
+    rt_sb_putc(&t, '0');
+    for (int64_t k = first; k < n; k++) {
+        gp_sb term = { 0 };
+        poly_term(&term, re[k], im[k], cplx, var, n - 1 - k, k == first);
+        const char *ts = term.s ? term.s : "";
+        if (k == first) {
+            t.len = 0;
+            t.s[0] = '\0';
+            rt_sb_puts(&t, ts);
+        } else if (*ts == '-') {
+            rt_sb_puts(&t, " - ");
+            rt_sb_puts(&t, ts + 1);
+        } else if (*ts) {
+            rt_sb_puts(&t, " + ");
+            rt_sb_puts(&t, ts);
+        }
+        rt_sb_free(&term);
+    }
+    raise_power(sb, t.s);
+    rt_sb_free(&t);
+    free(re);
+    free(im);
+    free(h);
+}

@@ -9,7 +9,7 @@
 # method or property of a device-API class (cupy.cuda.Stream.M, cupy.random.RandomState.M)
 # where it writes `.M` after something other than a module, or `cp.cuda.Stream.M`; one of a
 # cupyx class (cupyx.profiler._time._PerfCaseResult.M) where it writes `.M` after an object; a method of a sparse matrix
-# (cupyx.scipy.sparse.spmatrix.M) where it writes `.M(` after something other than a module; a
+# (cupyx.scipy.sparse.spmatrix.M) or of a poly1d (cupy.poly1d.M) where it writes `.M(` after something other than a module; a
 # ufunc method cupy.ufunc.M where it writes `cp.UFUNC.M(` (cp.add.reduce(...)).
 # Comment lines do not count.  Names in tests/api-not-exercised.txt (with the reason the NumPy
 # oracle cannot run them) are reported as EXEMPT.  Prints `MISSING name` for each other unused
@@ -33,8 +33,8 @@ while read -r name; do
         cupy.ufunc.*)
             m=${name#cupy.ufunc.}
             re="\\b(cp|cupy|np|numpy)\\.[a-z0-9_]+\\.$m\\s*\\(" ;;
-        cupyx.scipy.sparse.spmatrix.*)
-            # a method of a sparse matrix: `.M(` after something other than a module
+        cupyx.scipy.sparse.spmatrix.*|cupy.poly1d.*)
+            # a method of a sparse matrix or a poly1d: `.M(` after something other than a module
             m=${name##*.}
             re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bsparse)\\.$m\\s*\\(" ;;
         cupyx.*.[A-Z_]*.*)

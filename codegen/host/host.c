@@ -769,7 +769,8 @@ void cg_program(CgProgram *p, const IrModule *m)
                  " * Host code, for the host C++ compiler: the kernels' handles and launchers, one\n"
                  " * static function per Python function, gp_module() for the module body, and main().\n */\n");
     sb_puts(out, "#include <gpyc_host.h>\n\n");
-    if (cg.need_repr_str) sb_puts(out, cg_repr_str_helper);
+    if (cg.need_repr_str || cg.need_repr_bytes) sb_puts(out, cg_repr_str_helper);
+    if (cg.need_repr_bytes) sb_puts(out, cg_repr_bytes_helper);
 
     if (m->tuple_types.n) sb_puts(out, "/* tuples */\n");
     for (int i = 0; i < m->tuple_types.n; i++) {

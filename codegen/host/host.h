@@ -49,6 +49,7 @@ typedef struct Cg {
     char **vnames;          /* by value id: "v12" */
     char **varnames;        /* by var id: "l_x", "g_x" */
     bool need_repr_str;     /* emit the str-repr helper */
+    bool need_repr_bytes;   /* emit the bytes-repr helper */
     int ntmp;               /* hidden counters and temporaries: it<k> */
 } Cg;
 
@@ -84,6 +85,7 @@ const char *cg_raw_kernel_name(Cg *cg, const UKernel *k);
 /* ---------------------------------------------------------------- scalars.c */
 void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t);
 extern const char cg_repr_str_helper[];
+extern const char cg_repr_bytes_helper[];
 void cg_emit_ewise_host(Cg *cg, const IrInstr *in);
 void cg_emit_convert(Cg *cg, const IrInstr *in);
 void cg_emit_format(Cg *cg, const IrInstr *in);

@@ -71,6 +71,11 @@ void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
     case TY_STR: cg_emit(cg, "rt_sb_puts(&%s, %s);", sb, expr); break;
     case TY_NONE: case TY_VOID: cg_emit(cg, "rt_sb_none(&%s);", sb); break;
     case TY_ARRAY: cg_emit(cg, "rt_sb_array_str(&%s, %s);", sb, expr); break;
+    case TY_POLY1D: cg_emit(cg, "rt_sb_poly1d(&%s, %s, \"%s\", false);", sb, expr, t->name); break;
+    case TY_BYTES: /* str(b) is repr(b) */
+        cg->need_repr_bytes = true;
+        cg_emit(cg, "gp_sb_repr_bytes(&%s, %s);", sb, expr);
+        break;
     case TY_LIST:
         if (t->elem && t->elem->kind == TY_TUPLE) { /* [(1, 'a'), ...]: each tuple's repr */
             int d = cg->indent;
@@ -112,6 +117,11 @@ static void emit_sb_repr(Cg *cg, const char *sb, const char *expr, const Type *t
         cg_emit(cg, "gp_sb_repr_str(&%s, %s);", sb, expr);
     } else if (t->kind == TY_ARRAY) {
         cg_emit(cg, "rt_sb_array_repr(&%s, %s);", sb, expr);
+    } else if (t->kind == TY_POLY1D) {
+        cg_emit(cg, "rt_sb_poly1d(&%s, %s, \"%s\", true);", sb, expr, t->name);
+    } else if (t->kind == TY_BYTES) {
+        cg->need_repr_bytes = true;
+        cg_emit(cg, "gp_sb_repr_bytes(&%s, %s);", sb, expr);
     } else if (t->kind == TY_DTYPE) {
         cg_emit(cg, "rt_sb_puts(&%s, \"dtype('%s')\");", sb, dt_name(t->dtype));
     } else {
@@ -119,24 +129,39 @@ static void emit_sb_repr(Cg *cg, const char *sb, const char *expr, const Type *t
     }
 }
 
-/* Python's repr() of a str, emitted once into the translation unit when a program needs it:
- * single quotes unless the text has ' and no ", backslash escapes for \\, the quote, \n \r \t
- * and other control characters (\xhh); other bytes (UTF-8 text) as they are. */
+/* Python's repr() of a str, emitted once into the translation unit when a program needs it
+ * (or needs the bytes helper, which builds on it): single quotes unless the text has ' and no
+ * ", backslash escapes for \\, the quote, \n \r \t and other control characters (\xhh); other
+ * bytes (UTF-8 text) as they are, except in a bytes value: \xhh from 0x80 on too. */
 const char cg_repr_str_helper[] =
-    "/* repr() of a str, as Python writes it. */\n"
-    "static void gp_sb_repr_str(gp_sb *sb, const char *s) {\n"
-    "    char q = (strchr(s, '\\'') && !strchr(s, '\"')) ? '\"' : '\\'';\n"
+    "/* repr() of n chars at p (bytes: of a bytes value), as Python writes it. */\n"
+    "static void gp_sb_repr_chars(gp_sb *sb, const unsigned char *p, size_t n, bool bytes) {\n"
+    "    char q = (memchr(p, '\\'', n) && !memchr(p, '\"', n)) ? '\"' : '\\'';\n"
+    "    if (bytes) rt_sb_putc(sb, 'b');\n"
     "    rt_sb_putc(sb, q);\n"
-    "    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {\n"
+    "    for (const unsigned char *e = p + n; p < e; p++) {\n"
     "        char buf[8];\n"
     "        if (*p == '\\\\' || *p == (unsigned char)q) { rt_sb_putc(sb, '\\\\'); rt_sb_putc(sb, (char)*p); }\n"
     "        else if (*p == '\\n') rt_sb_puts(sb, \"\\\\n\");\n"
     "        else if (*p == '\\r') rt_sb_puts(sb, \"\\\\r\");\n"
     "        else if (*p == '\\t') rt_sb_puts(sb, \"\\\\t\");\n"
-    "        else if (*p < 0x20 || *p == 0x7f) { snprintf(buf, sizeof buf, \"\\\\x%02x\", *p); rt_sb_puts(sb, buf); }\n"
+    "        else if (*p < 0x20 || *p == 0x7f || (bytes && *p > 0x7f)) { snprintf(buf, sizeof buf, \"\\\\x%02x\", *p); rt_sb_puts(sb, buf); }\n"
     "        else rt_sb_putc(sb, (char)*p);\n"
     "    }\n"
     "    rt_sb_putc(sb, q);\n"
+    "}\n\n"
+    "static void gp_sb_repr_str(gp_sb *sb, const char *s) { gp_sb_repr_chars(sb, (const unsigned char *)s, strlen(s), false); }\n\n";
+
+/* Python's repr() of a bytes value (a 1-d uint8 array on the device, copied to the host),
+ * emitted after cg_repr_str_helper when a program needs it. */
+const char cg_repr_bytes_helper[] =
+    "/* repr() of a bytes value, as Python writes it. */\n"
+    "static void gp_sb_repr_bytes(gp_sb *sb, const gp_array *b) {\n"
+    "    size_t n = (size_t)b->size;\n"
+    "    unsigned char *h = (unsigned char *)malloc(n ? n : 1);\n"
+    "    rt_to_host(b, h);\n"
+    "    gp_sb_repr_chars(sb, h, n, true);\n"
+    "    free(h);\n"
     "}\n\n";
 
 /* Elementwise op on Python scalars (no kernel group): host C calling the op's DEVICE_FN, or
@@ -245,6 +270,7 @@ void cg_emit_convert(Cg *cg, const IrInstr *in)
         case TY_COMPLEX: cg_emit(cg, "%s = %s.re != 0.0 || %s.im != 0.0;", r, a, a); break;
         case TY_STR: cg_emit(cg, "%s = %s[0] != '\\0';", r, a); break;
         case TY_ARRAY: cg_emit(cg, "%s = rt_item_bool(%s);", r, a); break;
+        case TY_BYTES: cg_emit(cg, "%s = %s->size != 0;", r, a); break;
         case TY_LIST: cg_emit(cg, "%s = %s->len != 0;", r, a); break;
         case TY_DICT: cg_emit(cg, "%s = %s->len != 0;", r, a); break;
         case TY_SET: cg_emit(cg, "%s = %s->used != 0;", r, a); break;

@@ -134,7 +134,7 @@ DType dt_promote(DType a, DType b)
 
 static Type t_void = {.kind = TY_VOID}, t_none = {.kind = TY_NONE}, t_bool = {.kind = TY_BOOL},
             t_int = {.kind = TY_INT}, t_float = {.kind = TY_FLOAT},
-            t_complex = {.kind = TY_COMPLEX}, t_str = {.kind = TY_STR},
+            t_complex = {.kind = TY_COMPLEX}, t_str = {.kind = TY_STR}, t_bytes = {.kind = TY_BYTES, .dtype = DT_UINT8, .ndim = 1},
             t_range = {.kind = TY_RANGE};
 static Type *t_arrays[DT_COUNT][IR_MAXDIM + 1];
 static Type *t_dtypes[DT_COUNT];
@@ -146,6 +146,7 @@ Type *ty_int(void) { return &t_int; }
 Type *ty_float(void) { return &t_float; }
 Type *ty_complex(void) { return &t_complex; }
 Type *ty_str(void) { return &t_str; }
+Type *ty_bytes(void) { return &t_bytes; }
 Type *ty_range(void) { return &t_range; }
 
 /* Every type lives in one arena for the whole compile; ty_free_all releases it. */
@@ -280,6 +281,15 @@ Type *ty_sview(const SDType *sdt)
     return t;
 }
 
+Type *ty_poly1d(DType dt, const char *var)
+{
+    Type *t = ty_new(TY_POLY1D);
+    t->dtype = dt;
+    t->ndim = 1;
+    t->name = var;
+    return t;
+}
+
 Type *ty_sparse(const char *fmt, DType dt)
 {
     Type *t = ty_tuple(SP_NELEMS, (Type *[]){ty_array(dt, 1), ty_array(DT_INT32, 1), ty_array(DT_INT32, 1),
@@ -331,7 +341,7 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_FUNC: return a->def == b->def;
     case TY_KERNEL: return a->uk == b->uk;
     case TY_SDTYPE: case TY_SVIEW: return sdt_equal(a->sdt, b->sdt);
-    case TY_SPARSE: return a->dtype == b->dtype && !strcmp(a->name, b->name);
+    case TY_SPARSE: case TY_POLY1D: return a->dtype == b->dtype && !strcmp(a->name, b->name);
     default: return true;
     }
 }
@@ -387,6 +397,7 @@ static void ty_write(StrBuf *sb, const Type *t)
     case TY_FLOAT: sb_puts(sb, "float"); break;
     case TY_COMPLEX: sb_puts(sb, "complex"); break;
     case TY_STR: sb_puts(sb, "str"); break;
+    case TY_BYTES: sb_puts(sb, "bytes"); break;
     case TY_ARRAY: sb_printf(sb, "ndarray[%s, %d]", dt_name(t->dtype), t->ndim); break;
     case TY_TUPLE:
         sb_puts(sb, t->keys ? "dict{" : "tuple[");
@@ -427,6 +438,7 @@ static void ty_write(StrBuf *sb, const Type *t)
     }
     case TY_OBJ: sb_puts(sb, t->name); break;
     case TY_SPARSE: sb_printf(sb, "%s_matrix[%s]", t->name, dt_name(t->dtype)); break;
+    case TY_POLY1D: sb_printf(sb, "poly1d[%s]", dt_name(t->dtype)); break;
     case TY_SDTYPE: sdt_write(sb, t->sdt); break;
     case TY_SVIEW:
         sb_puts(sb, "ndarray[");

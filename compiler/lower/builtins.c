@@ -192,6 +192,8 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         case TY_DICT: case TY_SET: return lw_table_len(L, v, sp);
         case TY_TUPLE: return lw_const_int(L, sp, v->type->n);
         case TY_STR: return lw_emit1(L, IR_STR_LEN, sp, ty_int(), v);
+        case TY_BYTES: return lw_dim(L, sp, v, 0);
+        case TY_POLY1D: return lw_poly1d_len(L, v, sp);
         case TY_ARRAY: {
             if (v->type->ndim == 0) {
                 diag_error(sp, "len() of unsized object");

@@ -372,10 +372,12 @@ static IrValue *type_name(Lower *L, AstNode *e)
     }
     IrValue *v = lw_expr(L, call->elts.v[0]);
     if (!v) return NULL;
-    static const struct { TypeKind k; const char *name; } names[] = {
-        {TY_BOOL, "bool"}, {TY_INT, "int"}, {TY_FLOAT, "float"}, {TY_COMPLEX, "complex"}, {TY_STR, "str"},
-        {TY_ARRAY, "ndarray"}, {TY_LIST, "list"}, {TY_TUPLE, "tuple"}, {TY_NONE, "NoneType"},
-        {TY_FUNC, "function"}, {TY_MODULE, "module"}, {TY_DTYPE, "type"},
+    static const struct { TypeKind k; const char *name;
+    } names[] = {
+        { TY_BOOL, "bool" },     { TY_INT, "int" },     { TY_FLOAT, "float" },   { TY_COMPLEX, "complex" },
+        { TY_STR, "str" },       { TY_BYTES, "bytes" }, { TY_POLY1D, "poly1d" }, { TY_ARRAY, "ndarray" },
+        { TY_LIST, "list" },     { TY_TUPLE, "tuple" }, { TY_NONE, "NoneType" }, { TY_FUNC, "function" },
+        { TY_MODULE, "module" }, { TY_DTYPE, "type" },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (names[i].k == v->type->kind) return lw_const_str(L, e->span, names[i].name);
@@ -489,6 +491,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         return NULL;
     }
     if (obj->type->kind == TY_SPARSE) return lw_sparse_attr(L, obj, at, e->span);
+    if (obj->type->kind == TY_POLY1D) return lw_poly1d_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
     if (lw_is_typeinfo(obj->type)) return lw_typeinfo_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
@@ -621,7 +624,9 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         switch (v->type->elem->kind) {
         case TY_BOOL: case TY_INT: case TY_OBJ: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: break;
         case TY_TUPLE: if (!v->type->elem->keys) break; return lw_list_repr(L, v, e);
-        case TY_LIST: return lw_list_repr(L, v, e);
+        case TY_LIST:
+        case TY_BYTES:
+        case TY_POLY1D: return lw_list_repr(L, v, e);
         default:
             diag_error(e->span, "printing a list of %s is not supported yet", ty_str_of(v->type->elem));
             return NULL;
@@ -717,11 +722,12 @@ const ApiFn lw_call_api[] = {
 
 /* ORDER: the API files; a new file with a table adds one line here. */
 const ApiFn *const lw_api_tables[] = {
-    lw_call_api,   lw_builtin_api, lw_reduce_api,  lw_manip_api,  lw_join_api,   lw_create_api, lw_index_api,
-    lw_ufunc_api,  lw_linalg_api,  lw_einsum_api,  lw_stats_api,  lw_sort_api,   lw_fft_api,    lw_hist_api,
-    lw_place_api,  lw_numeric_api, lw_grid_api,    lw_solver_api, lw_random_api, lw_kernel_api, lw_npyio_api,
-    lw_txtio_api,  lw_device_api,  lw_testing_api, lw_record_api, lw_jit_api,    lw_pylib_api,  lw_argparse_api,
-    lw_sparse_api, lw_table_api,   lw_printing_api, lw_typeinfo_api, lw_bits_api, lw_functional_api, NULL
+    lw_call_api,     lw_builtin_api,  lw_reduce_api, lw_manip_api,      lw_join_api,   lw_create_api,
+    lw_index_api,    lw_ufunc_api,    lw_linalg_api, lw_einsum_api,     lw_stats_api,  lw_sort_api,
+    lw_fft_api,      lw_hist_api,     lw_place_api,  lw_numeric_api,    lw_grid_api,   lw_solver_api,
+    lw_random_api,   lw_kernel_api,   lw_npyio_api,  lw_txtio_api,      lw_device_api, lw_testing_api,
+    lw_record_api,   lw_jit_api,      lw_pylib_api,  lw_argparse_api,   lw_sparse_api, lw_table_api,
+    lw_printing_api, lw_typeinfo_api, lw_bits_api,   lw_functional_api, lw_poly1d_api, NULL
 };
 
 /* Derived tables: cupy.<ops.def NumPy name> for every ufunc, cupy.<dtype name> for the scalar
@@ -1076,8 +1082,9 @@ IrValue *lw_call(Lower *L, AstNode *call)
             const ApiFn *fn = lw_api_find("cupy.ufunc", m); /* cp.add.reduce(x): self is the ufunc */
             if (fn) return fn->lower(L, call, fn, obj);
         }
-        if (obj->type->kind == TY_SPARSE) {
-            const ApiFn *fn = lw_api_find("cupyx.scipy.sparse.spmatrix", m);
+        if (obj->type->kind == TY_SPARSE || obj->type->kind == TY_POLY1D) {
+            const ApiFn *fn =
+                lw_api_find(obj->type->kind == TY_SPARSE ? "cupyx.scipy.sparse.spmatrix" : "cupy.poly1d", m);
             if (fn) return fn->lower(L, call, fn, obj);
         }
         if (obj->type->kind == TY_STR && !strcmp(m, "format")) return lw_str_format(L, call, obj);
@@ -1130,6 +1137,7 @@ static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv)
     AstNode *f = call->lhs;
     switch (fv->type->kind) {
     case TY_FUNC: return user_call(L, call, fv->type->def);
+    case TY_POLY1D: return lw_poly1d_call(L, call, fv);
     case TY_BUILTIN: {
         /* a builtin (print), or mod.name bound by `from mod import name` (lw_module_attr) */
         const char *name = fv->type->name;

@@ -248,7 +248,7 @@ IrValue *lw_reduce_axes(Lower *L, Span sp, RedOp r, IrValue *x, int naxes, const
 bool lw_raise_first(Lower *L, Span sp, IrValue *cond, const char *exc, const char *pre, IrValue *val,
                     IrValue *bad, const char *mid, IrValue *size, const char *post)
 {
-    if (!val || !size || (!cond && !bad)) return false;
+    if (!val || (!cond && !bad)) return false;
     if (!cond) {
         IrValue *any = lw_reduce(L, sp, RED_ANY, bad, NULL, NULL, NULL);
         if (!any || !(cond = lw_truth(L, any, sp))) return false;
@@ -272,9 +272,11 @@ bool lw_raise_first(Lower *L, Span sp, IrValue *cond, const char *exc, const cha
     }
     IrValue *msg = v ? lw_str_of(L, v, sp) : NULL;
     msg = msg ? lw_binop(L, AOP_ADD, sp, lw_const_str(L, sp, pre), msg) : NULL;
-    msg = msg ? lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, mid)) : NULL;
-    IrValue *ns = msg ? lw_str_of(L, size, sp) : NULL;
-    msg = ns ? lw_binop(L, AOP_ADD, sp, msg, ns) : NULL;
+    if (size) {
+        msg = msg ? lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, mid)) : NULL;
+        IrValue *ns = msg ? lw_str_of(L, size, sp) : NULL;
+        msg = ns ? lw_binop(L, AOP_ADD, sp, msg, ns) : NULL;
+    }
     if (msg && *post) msg = lw_binop(L, AOP_ADD, sp, msg, lw_const_str(L, sp, post));
     if (msg) {
         IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);

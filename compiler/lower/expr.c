@@ -457,6 +457,7 @@ IrValue *lw_truth(Lower *L, IrValue *v, Span sp)
     case TY_FLOAT:
     case TY_COMPLEX:
     case TY_STR:
+    case TY_BYTES:
     case TY_ARRAY:
     case TY_DICT:
     case TY_SET: return lw_emit1(L, IR_TO_BOOL, sp, ty_bool(), v);
@@ -465,6 +466,7 @@ IrValue *lw_truth(Lower *L, IrValue *v, Span sp)
         return lw_emit1(L, IR_TO_BOOL, sp, ty_bool(), n);
     }
     case TY_NONE: return lw_const_bool(L, sp, false);
+    case TY_POLY1D: return lw_binop(L, AOP_NE, sp, lw_poly1d_len(L, v, sp), lw_cint(L, sp, 0));
     case TY_TUPLE: return lw_const_bool(L, sp, v->type->n > 0);
     case TY_MODULE:
     case TY_FUNC:
@@ -483,7 +485,10 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_DTYPE: return lw_const_str(L, sp, dt_name(v->type->dtype));
     case TY_NONE: return lw_const_str(L, sp, "None");
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_ARRAY: case TY_LIST: case TY_TUPLE:
-    case TY_DICT: case TY_SET:
+    case TY_DICT:
+    case TY_SET:
+    case TY_BYTES:
+    case TY_POLY1D:
         if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
     case TY_OBJ: {
@@ -503,8 +508,12 @@ static bool is_runtime(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: case TY_LIST:
-    case TY_OBJ: case TY_SVIEW: case TY_DICT: case TY_SET:
-        return true;
+    case TY_OBJ:
+    case TY_SVIEW:
+    case TY_BYTES:
+    case TY_POLY1D:
+    case TY_DICT:
+    case TY_SET: return true;
     case TY_TUPLE: return true;
     default: return false;
     }
@@ -670,6 +679,32 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
     return r;
 }
 
+/* b[i] of a bytes value: an int (Python's IndexError "index out of range" outside
+ * [-len(b), len(b))); b[i:j:k]: a bytes value, a copy. */
+static IrValue *bytes_subscript(Lower *L, IrValue *b, AstNode *e)
+{
+    Span sp = e->span;
+    IrValue *arr = lw_bytes_array(L, sp, b);
+    if (e->rhs->kind == AST_SLICE) {
+        IrValue *v = lw_index(L, arr, e->rhs, sp);
+        return v ? lw_bytes_of(L, sp, lw_copy_of(L, sp, v)) : NULL;
+    }
+    IrValue *v = lw_expr(L, e->rhs), *i = v ? lw_as_index(L, v, e->rhs->span) : NULL;
+    if (v && !i) {
+        diag_error(e->rhs->span, "byte indices must be integers or slices, not %s", ty_str_of(v->type));
+        return NULL;
+    }
+    if (!i) return NULL;
+    IrValue *n = lw_dim(L, sp, arr, 0);
+    IrValue *out = lw_binop(L, AOP_BITOR, sp, lw_binop(L, AOP_GE, sp, i, n),
+                            lw_binop(L, AOP_LT, sp, i, lw_isub(L, sp, lw_cint(L, sp, 0), n)));
+    if (!lw_raise_if(L, sp, out, "IndexError", "index out of range")) return NULL;
+    LwIx ix;
+    lw_ix_init(&ix, arr);
+    lw_ix_int(&ix, i);
+    return lw_to_scalar(L, lw_ix_emit(L, sp, &ix), TY_INT, sp);
+}
+
 static IrValue *lower_subscript(Lower *L, AstNode *e)
 {
     IrValue *obj = lw_expr(L, e->lhs);
@@ -684,6 +719,11 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
             }
         }
         return lw_index(L, obj, e->rhs, e->span);
+    case TY_BYTES: return bytes_subscript(L, obj, e);
+    case TY_POLY1D: {
+        IrValue *k = lw_int_arg(L, e->rhs);
+        return k ? lw_poly1d_item(L, obj, k, e->span) : NULL;
+    }
     case TY_DICT: {
         IrValue *k = lw_expr(L, e->rhs);
         return k ? lw_table_get(L, obj, k, e->span) : NULL;
@@ -790,6 +830,7 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     Type *ta = a->type, *tb = b->type;
     if (aop == AOP_MATMUL && (ta->kind == TY_SPARSE || tb->kind == TY_SPARSE)) return lw_sparse_matmul(L, sp, a, b);
     if (aop == AOP_MATMUL) return lw_matmul(L, sp, a, b);
+    if (ta->kind == TY_POLY1D || tb->kind == TY_POLY1D) return lw_poly1d_binop(L, aop, sp, a, b);
     if (aop == AOP_DIV && (ta->kind == TY_OBJ || tb->kind == TY_OBJ)) return lw_path_div(L, a, b, sp);
     if (aop == AOP_IS || aop == AOP_ISNOT) {
         bool same = ta->kind == TY_NONE && tb->kind == TY_NONE;
@@ -899,12 +940,14 @@ static IrValue *lower_unary(Lower *L, AstNode *e)
     }
     case AOP_NEG: {
         int64_t iv;
+        if (v->type->kind == TY_POLY1D) return lw_poly1d_neg(L, v, e->span);
         if (v->type->kind == TY_INT && lw_is_const_int(v, &iv)) return lw_const_int(L, e->span, (int64_t)(0 - (uint64_t)iv));
         if (v->def && v->def->op == IR_CONST_FLOAT) return lw_const_float(L, e->span, -v->def->fval);
         if (!ty_is_numeric(v->type)) break;
         return lw_ewise(L, IR_NEG, e->span, 1, &v);
     }
     case AOP_POS:
+        if (v->type->kind == TY_POLY1D) return v;
         if (!ty_is_numeric(v->type)) break;
         return lw_ewise(L, IR_POS, e->span, 1, &v);
     case AOP_INVERT:

@@ -105,6 +105,23 @@ void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src)
 
 IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x) { return lw_emit1(L, IR_COPY, sp, x->type, x); }
 
+/* The bytes of x, a 1-d C-contiguous array of any dtype, as a bytes value (TY_BYTES: the same
+ * memory read as uint8). */
+IrValue *lw_bytes_of(Lower *L, Span sp, IrValue *x)
+{
+    IrValue *r = lw_emit1(L, IR_VIEW_DTYPE, sp, ty_bytes(), x);
+    r->def->dtype = DT_UINT8;
+    return r;
+}
+
+/* The bytes of b (TY_BYTES) as a 1-d uint8 array, a view. */
+IrValue *lw_bytes_array(Lower *L, Span sp, IrValue *b)
+{
+    IrValue *r = lw_emit1(L, IR_VIEW_DTYPE, sp, ty_array(DT_UINT8, 1), b);
+    r->def->dtype = DT_UINT8;
+    return r;
+}
+
 /* for i in range(start, stop): a host loop the compiler writes (a run-time count of steps,
  * each a few kernels: Horner's rule over coefficients, lexsort's keys).  L->blk becomes its body
  * and *i the index there; the block to restore after the body is returned. */

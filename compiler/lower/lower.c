@@ -351,7 +351,7 @@ bool lw_is_runtime_type(const Type *t)
 {
     switch (t->kind) {
     case TY_BOOL: case TY_INT: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY:
-    case TY_SVIEW: case TY_LIST: case TY_OBJ: case TY_SPARSE: case TY_DICT: case TY_SET: return true;
+    case TY_SVIEW: case TY_BYTES: case TY_POLY1D: case TY_LIST: case TY_OBJ: case TY_SPARSE: case TY_DICT: case TY_SET: return true;
     case TY_TUPLE:
         for (int i = 0; i < t->n; i++)
             if (!lw_is_runtime_type(t->elems[i])) return false;

@@ -469,6 +469,8 @@ void lw_emit_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const c
 bool lw_raise_if(Lower *L, Span sp, IrValue *cond, const char *exc, const char *msg);
 void lw_store_into(Lower *L, Span sp, IrValue *dst, IrValue *src);  /* dst[...] = src (IR_STORE_INTO) */
 IrValue *lw_copy_of(Lower *L, Span sp, IrValue *x);                /* IR_COPY */
+IrValue *lw_bytes_of(Lower *L, Span sp, IrValue *x);     /* 1-d C-contiguous → its bytes */
+IrValue *lw_bytes_array(Lower *L, Span sp, IrValue *b);  /* bytes → a 1-d uint8 view */
 /* for i in range(start, stop) written by the compiler: L->blk becomes the loop's body, *i its
  * index there; returns the block to set L->blk back to after the body. */
 IrBlock *lw_loop_begin(Lower *L, Span sp, IrValue *start, IrValue *stop, IrValue **i);
@@ -610,7 +612,7 @@ IrValue *lw_col_minus_row(Lower *L, Span sp, IrValue *N, IrValue *M);  /* col - 
 /* IR_NONZERO of a (mode 0: an (ndim, N) array, 1: argwhere's (N, ndim), 2: flatnonzero's). */
 /* exc with NumPy's "<pre>V<mid>N<post>" when cond holds or (cond NULL) any element of the bool
  * array bad does: V is str(val), or with bad the first element of val where bad holds; N the
- * int size.  The message is built on the error path only. */
+ * int size (NULL: "<pre>V<post>").  The message is built on the error path only. */
 bool lw_raise_first(Lower *L, Span sp, IrValue *cond, const char *exc, const char *pre, IrValue *val,
                     IrValue *bad, const char *mid, IrValue *size, const char *post);
 IrValue *lw_emit_nonzero(Lower *L, Span sp, IrValue *a, int mode);
@@ -647,7 +649,7 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
     lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[], lw_table_api[],
-    lw_sparse_api[], lw_printing_api[], lw_typeinfo_api[], lw_bits_api[], lw_functional_api[];
+    lw_sparse_api[], lw_printing_api[], lw_typeinfo_api[], lw_bits_api[], lw_functional_api[], lw_poly1d_api[];
 /* lower/pycoll.c: collections.namedtuple; named records (Type.name: an argparse Namespace,
  * "argparse.Namespace", or a namedtuple's class) */
 bool lw_is_namedtuple(const Type *t); /* a namedtuple's instance (a named record, not a Namespace) */
@@ -692,6 +694,14 @@ const ApiFn *lw_api_find(const char *mod, const char *name);
 bool lw_is_typeinfo(const Type *t);
 IrValue *lw_typeinfo_attr(Lower *L, IrValue *obj, const char *at, Span sp);
 IrValue *lw_typeinfo_str(Lower *L, IrValue *obj, bool repr, Span sp);
+
+/* lower/api/poly1d.c — cupy.poly1d (TY_POLY1D): attributes, len(p), p[k], p(x), operators */
+IrValue *lw_poly1d_attr(Lower *L, IrValue *p, const char *at, Span sp);
+IrValue *lw_poly1d_len(Lower *L, IrValue *p, Span sp);
+IrValue *lw_poly1d_item(Lower *L, IrValue *p, IrValue *k, Span sp);
+IrValue *lw_poly1d_call(Lower *L, AstNode *call, IrValue *p);
+IrValue *lw_poly1d_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b);
+IrValue *lw_poly1d_neg(Lower *L, IrValue *p, Span sp);
 
 /* lower/api/sparse.c — cupyx.scipy.sparse's matrices (TY_SPARSE) */
 IrValue *lw_sparse_attr(Lower *L, IrValue *x, const char *at, Span sp);   /* x.data, x.T ... */

@@ -411,6 +411,9 @@ void rt_sb_none(gp_sb *sb);                       /* None */
  * 1000, edgeitems 3). */
 void rt_sb_array_str(gp_sb *sb, const gp_array *a);
 void rt_sb_array_repr(gp_sb *sb, const gp_array *a);
+/* str() of a poly1d of coefficients c (1-d) and variable var: NumPy's text, the powers on a line
+ * above the terms; repr: "poly1d(" + repr(c)[6:-1] + ")". */
+void rt_sb_poly1d(gp_sb *sb, const gp_array *c, const char *var, bool repr);
 /* NumPy's print options (print.c).  rt_printopts_new: a handle of the options whose
  * GP_PRINT_* bits are in given (the other arguments are ignored), checked as NumPy checks
  * them (ValueError for a negative precision, a NaN threshold, a sign other than '-', '+', ' ',

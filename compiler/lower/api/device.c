@@ -610,10 +610,43 @@ static IrValue *alloc_pinned(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     return lw_pseudo(L, ty_builtin(PINNED_PTR, NULL));
 }
 
-/* numpy.frombuffer(buffer, dtype=float, count=-1, offset=0) of a PinnedMemoryPointer: a new
- * 1-d array of count elements (count required: the pointer's size is not kept), uninitialised
- * like the pinned memory; each call is an array of its own (NumPy's views of one buffer
- * share it). */
+/* frombuffer(b, dtype, count=-1, offset=0) of a bytes value b: NumPy's checks with its
+ * ValueErrors at run time (offset in [0, len(b)]; without a count, len(b) - offset a multiple
+ * of the itemsize; with one, enough bytes), then count items (len(b) - offset) // itemsize
+ * without one) from offset, a copy (NumPy's array is a read-only view of the bytes; a copy is
+ * aligned for any offset). */
+static IrValue *frombuffer_bytes(Lower *L, Span sp, Args *a, IrValue *b, DType dt)
+{
+    IrValue *cnt = lw_int_arg_or(L, a->p[2], sp, -1), *off = lw_int_arg_or(L, a->p[3], sp, 0);
+    if (!cnt || !off) return NULL;
+    IrValue *buf = lw_bytes_array(L, sp, b), *len = lw_dim(L, sp, buf, 0), *isz = lw_cint(L, sp, dt_size(dt));
+    IrValue *bad = lw_binop(L, AOP_BITOR, sp, lw_is_neg(L, sp, off), lw_binop(L, AOP_GT, sp, off, len));
+    if (!lw_raise_first(L, sp, bad, "ValueError",
+                        "offset must be non-negative and no greater than buffer length (", len, NULL, NULL,
+                        NULL, ")"))
+        return NULL;
+    IrValue *rest = lw_isub(L, sp, len, off), *all = lw_is_neg(L, sp, cnt);
+    IrValue *odd = lw_binop(L, AOP_NE, sp, lw_binop(L, AOP_MOD, sp, rest, isz), lw_cint(L, sp, 0));
+    if (!lw_raise_if(L, sp, lw_binop(L, AOP_BITAND, sp, all, odd), "ValueError",
+                     "buffer size must be a multiple of element size"))
+        return NULL;
+    IrValue *need = lw_imul(L, sp, cnt, isz);
+    IrValue *small = lw_binop(L, AOP_BITAND, sp, lw_binop(L, AOP_GE, sp, cnt, lw_cint(L, sp, 0)),
+                              lw_binop(L, AOP_LT, sp, rest, need));
+    if (!lw_raise_if(L, sp, small, "ValueError", "buffer is smaller than requested size")) return NULL;
+    IrValue *nbytes =
+        lw_ewise(L, IR_WHERE, sp, 3,
+                 (IrValue *[]){ all, lw_isub(L, sp, rest, lw_binop(L, AOP_MOD, sp, rest, isz)), need });
+    IrValue *part = lw_slice_axis(L, sp, buf, 0, off, lw_iadd(L, sp, off, nbytes), NULL);
+    IrValue *r = lw_emit1(L, IR_VIEW_DTYPE, sp, ty_array(dt, 1), lw_copy_of(L, sp, part));
+    r->def->dtype = dt;
+    return r;
+}
+
+/* numpy.frombuffer(buffer, dtype=float, count=-1, offset=0) of a bytes value (frombuffer_bytes)
+ * or of a PinnedMemoryPointer: a new 1-d array of count elements (count required: the
+ * pointer's size is not kept), uninitialised like the pinned memory; each call is an array of
+ * its own (NumPy's views of one buffer share it). */
 static IrValue *frombuffer(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -621,13 +654,17 @@ static IrValue *frombuffer(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
     if (!lw_bind(call, f->name, "buffer,dtype,count,offset", 1, &a)) return NULL;
     IrValue *b = lw_expr(L, a.p[0]);
     if (!b) return NULL;
-    if (b->type->kind != TY_BUILTIN || strcmp(b->type->name, PINNED_PTR)) {
-        diag_error(a.p[0]->span, "frombuffer() takes memory of cupy.cuda.alloc_pinned_memory in gpyc, not %s",
-                   ty_str_of(b->type));
-        return NULL;
-    }
     DType dt = DT_FLOAT64;
     bool given;
+    if (b->type->kind == TY_BYTES)
+        return lw_dtype_arg(L, a.p[1], &dt, &given) ? frombuffer_bytes(L, call->span, &a, b, dt) : NULL;
+    if (b->type->kind != TY_BUILTIN || strcmp(b->type->name, PINNED_PTR)) {
+        diag_error(
+            a.p[0]->span,
+            "frombuffer() takes a bytes value or memory of cupy.cuda.alloc_pinned_memory in gpyc, not %s",
+            ty_str_of(b->type));
+        return NULL;
+    }
     if (!lw_dtype_arg(L, a.p[1], &dt, &given)) return NULL;
     if (!a.p[2]) {
         diag_error(call->span, "frombuffer() of pinned memory needs count= in gpyc (the number of elements)");

@@ -862,6 +862,28 @@ static IrValue *api_randint(Lower *L, AstNode *call, bool np)
     return !r || given || !np ? r : lw_to_scalar(L, r, TY_INT, sp);
 }
 
+/* bytes(length): CuPy's is numpy.random.bytes, drawn from NumPy's global legacy generator (the
+ * host's MT19937, as NumPy's numbers), whatever cupy.random's seed: the little-endian bytes of
+ * randint(0, 2**32, size=(length - 1) // 4 + 1, dtype=uint32), the first length of them. */
+static IrValue *api_bytes(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    Args a;
+    if (!lw_bind(call, "bytes", "length", 1, &a)) return NULL;
+    IrValue *len = lw_int_arg(L, a.p[0]);
+    if (!len) return NULL;
+    IrValue *n = lw_iadd(
+        L, sp, lw_binop(L, AOP_FLOORDIV, sp, lw_isub(L, sp, len, lw_cint(L, sp, 1)), lw_cint(L, sp, 4)),
+        lw_cint(L, sp, 1));
+    if (!n || !lw_raise_if(L, sp, lw_is_neg(L, sp, n), "ValueError", "negative dimensions are not allowed"))
+        return NULL;
+    IrValue *w =
+        np_draw(L, sp, NPR_RANDINT, DT_UINT32, 1, &n, lw_cint(L, sp, 0), lw_cint(L, sp, 4294967296LL));
+    IrValue *u8 = lw_emit1(L, IR_VIEW_DTYPE, sp, ty_array(DT_UINT8, 1), w);
+    u8->def->dtype = DT_UINT8;
+    return lw_bytes_of(L, sp, lw_slice_axis(L, sp, u8, 0, NULL, len, NULL));
+}
+
 /* random_integers(low, high=None, size=None): randint(low, high + 1, size) (without high:
  * randint(1, low + 1)); int64. */
 static IrValue *api_random_integers(Lower *L, AstNode *call)
@@ -1923,6 +1945,8 @@ static IrValue *np_perm_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
                          : np_choice(L, call, false);
 }
 
+LW_API_PLAIN(api_bytes)
+
 static IrValue *one_param_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -1943,6 +1967,8 @@ const ApiFn lw_random_api[] = {
     { "cupy.random", "randn", api_randn_api, 0 },
     { "cupy.random", "randint", randint_api, 0 },
     { "cupy.random", "random_integers", api_random_integers_api, 0 },
+    { "cupy.random", "bytes", api_bytes_api, 0 },
+    { "numpy.random", "bytes", api_bytes_api, 0 },
     { "cupy.random", "standard_exponential", api_standard_exponential_api, 0 },
     { "cupy.random", "exponential", one_param_api, P_EXPONENTIAL },
     { "cupy.random", "rayleigh", one_param_api, P_RAYLEIGH },

@@ -16,6 +16,8 @@
  *   size one (its bytes: runtime/kernels.c, rt_struct_arg).  gpyc's NumPy arrays are CuPy's, so
  *   a structured view is always passed by value; a pointer argument is the plain array.
  *   sd.itemsize, sd.names and sd.alignment are constants.
+ *
+ *   x.tobytes(order): the array's bytes as a bytes value (TY_BYTES), a C-order copy.
  */
 #include "compiler/lower/lower.h"
 
@@ -332,6 +334,23 @@ static IrValue *api_view(Lower *L, AstNode *call, IrValue *x)
     return r;
 }
 
+/* x.tobytes(order='C'): a bytes value of x's elements in C order ('F': Fortran order; None: C),
+ * a copy. */
+static IrValue *api_tobytes(Lower *L, AstNode *call, IrValue *x)
+{
+    Args a;
+    if (!lw_bind_self(call, "tobytes", "a,order", 0, x, &a)) return NULL;
+    const char *order = "C";
+    if (a.p[1] && a.p[1]->kind != AST_NONE && !lw_str_arg(L, a.p[1], "C", &order)) return NULL;
+    if (strcmp(order, "C") && strcmp(order, "F")) {
+        diag_error(a.p[1]->span, "tobytes(order='%s') is not supported by gpyc ('C' and 'F' are)", order);
+        return NULL;
+    }
+    Span sp = call->span;
+    if (*order == 'F') x = lw_emit_transpose(L, sp, x, NULL);
+    return lw_bytes_of(L, sp, lw_copy_of(L, sp, lw_ravel(L, sp, x)));
+}
+
 IrValue *lw_sdtype_attr(Lower *L, const SDType *d, const char *at, Span sp)
 {
     if (!strcmp(at, "itemsize")) return lw_const_int(L, sp, d->itemsize);
@@ -347,9 +366,11 @@ IrValue *lw_sdtype_attr(Lower *L, const SDType *d, const char *at, Span sp)
 
 LW_API_PLAIN(api_dtype)
 LW_API_SELF(api_view)
+LW_API_SELF(api_tobytes)
 
 const ApiFn lw_record_api[] = {
     { "cupy", "dtype", api_dtype_api, 0 },
     { "cupy.ndarray", "view", api_view_api, 0 },
+    { "cupy.ndarray", "tobytes", api_tobytes_api, 0 },
     { NULL, NULL, NULL, 0 },
 };

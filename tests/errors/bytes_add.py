@@ -1,0 +1,4 @@
+import cupy as cp
+
+b = cp.ones(3).tobytes()
+c = b + b

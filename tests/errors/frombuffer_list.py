@@ -1,0 +1,3 @@
+import cupy as cp
+
+x = cp.frombuffer([1, 2], dtype=cp.uint8)

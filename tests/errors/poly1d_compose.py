@@ -1,0 +1,4 @@
+import cupy as cp
+
+p = cp.poly1d([1, 2])
+q = p(p)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+p = cp.poly1d([1, 2], r=True)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+b = cp.ones(3).tobytes(order="A")
