@@ -30,7 +30,10 @@
  * gather's one axis, without keepdims) of a gather Y[M] of this block becomes the reduction
  * over all axes of `where(M, Y, identity)`; the mean is sum(where(M, Y, 0)) / sum(M), in the
  * mean's accumulation dtype (float64 for ints and bool, float32 for float16), cast to its
- * result dtype: an empty mask gives 0 / 0, NaN, as the mean of an empty array does.  max and
+ * result dtype: an empty mask gives 0 / 0, NaN, as the mean of an empty array does.  A
+ * float64 mean of real values is one reduction, s = sum(where(M, Y + 1j, 0)) in complex128,
+ * and real(s) / imag(s): the real parts add the same float64 values as the sum, the imaginary
+ * parts count exactly (azimint's per-bin mean: one pass over the mask's inputs).  max and
  * min (of real numbers and bool; identity the dtype's lowest or highest, -inf/inf for floats)
  * have none for an empty selection, where NumPy raises ValueError: an IR_EMPTY_FLAG of any(M)
  * before them has the device set the runtime's flag when M selects nothing, and the error is
@@ -264,6 +267,46 @@ static IrValue *cast_to(Ctx *x, IrValue *v, DType dt)
     return c->res;
 }
 
+/* An elementwise op of result type t over args, computed in dtype cd. */
+static IrValue *ew(Ctx *x, IrOp op, Type *t, DType cd, int n, IrValue **args)
+{
+    IrInstr *in = emit(x, op, t, n, args);
+    in->cdtype = cd;
+    return in->res;
+}
+
+/* The float64 mean of Y[M] in one pass: the real parts of where(M, Y + 1j, 0) add up the
+ * selected values (as sum(where(M, Y, 0)) does, in float64), the imaginary parts count them
+ * (exactly: below 2^53), and real / imag is the mean (0 / 0, NaN, for an empty selection).
+ * One reduction instead of a sum and a count that each read M's inputs. */
+static IrValue *mean_pair(Ctx *x, IrValue *y)
+{
+    IrInstr *j = emit(x, IR_CONST_COMPLEX, ty_complex(), 0, NULL);
+    j->fval2 = 1.0;
+    Type *ct = ty_array(DT_COMPLEX128, x->ndim), *f0 = ty_array(DT_FLOAT64, 0);
+    IrValue *yj = ew(x, IR_ADD, ct, DT_COMPLEX128, 2, (IrValue *[]){ y, j->res });
+    IrValue *sel = ew(x, IR_WHERE, ct, DT_COMPLEX128, 3,
+                      (IrValue *[]){ x->mask, yj, const_of(x, DT_COMPLEX128, false) });
+    IrValue *s = reduce_all(x, RED_SUM, sel, DT_COMPLEX128);
+    IrValue *re = ew(x, IR_REAL, f0, DT_COMPLEX128, 1, &s), *im = ew(x, IR_IMAG, f0, DT_COMPLEX128, 1, &s);
+    return ew(x, IR_TRUEDIV, f0, DT_FLOAT64, 2, (IrValue *[]){ re, im });
+}
+
+/* Reduction r of Y[M] as the reduction of where(M, Y, identity) (the mean: its sum over the
+ * count sum(M), in accumulation dtype acc), of r's result dtype. */
+static IrValue *masked_value(Ctx *x, const IrInstr *r, IrValue *y, DType acc)
+{
+    DType yt = y->type->dtype;
+    bool one = r->redop == RED_PROD || r->redop == RED_ALL;
+    bool extreme = r->redop == RED_MAX || r->redop == RED_MIN;
+    IrValue *ident = extreme ? extreme_of(x, yt, r->redop == RED_MAX) : const_of(x, yt, one);
+    IrValue *sel = ew(x, IR_WHERE, ty_array(yt, x->ndim), yt, 3, (IrValue *[]){ x->mask, y, ident });
+    if (r->redop != RED_MEAN) return reduce_all(x, r->redop, sel, r->dtype);
+    IrValue *s = reduce_all(x, RED_SUM, sel, acc);
+    IrValue *n = cast_to(x, reduce_all(x, RED_SUM, x->mask, DT_INT64), acc);
+    return cast_to(x, ew(x, IR_TRUEDIV, ty_array(acc, 0), acc, 2, (IrValue *[]){ s, n }), r->dtype);
+}
+
 /* A reduction of a gather Y[M] at position i of b as a reduction of where(M, Y, identity);
  * returns the last instruction put in its place, or NULL when it does not qualify. */
 static IrInstr *masked_reduce(IrModule *m, IrBlock *b, int i)
@@ -284,20 +327,13 @@ static IrInstr *masked_reduce(IrModule *m, IrBlock *b, int i)
     x->gathers[x->ngathers++] = g;
     IrValue *y = g->args[0];
     DType yt = y->type->dtype;
-    IrValue *ident = extreme ? extreme_of(x, yt, r->redop == RED_MAX) : const_of(x, yt, one);
-    IrInstr *sel = emit(x, IR_WHERE, ty_array(yt, x->ndim), 3, (IrValue *[]){ x->mask, y, ident });
-    sel->cdtype = yt;
+    /* the mean's accumulation dtype (codegen's cg_acc_dtype) */
+    DType acc = r->dtype == DT_FLOAT16 ? DT_FLOAT32 : r->dtype;
     IrValue *res;
-    if (r->redop == RED_MEAN) {
-        /* the mean's accumulation dtype (codegen's cg_acc_dtype) */
-        DType acc = r->dtype == DT_FLOAT16 ? DT_FLOAT32 : r->dtype;
-        IrValue *s = reduce_all(x, RED_SUM, sel->res, acc);
-        IrValue *n = cast_to(x, reduce_all(x, RED_SUM, x->mask, DT_INT64), acc);
-        IrInstr *q = emit(x, IR_TRUEDIV, ty_array(acc, 0), 2, (IrValue *[]){s, n});
-        q->cdtype = acc;
-        res = cast_to(x, q->res, r->dtype);
+    if (r->redop == RED_MEAN && acc == DT_FLOAT64 && !dt_is_complex(yt)) {
+        res = cast_to(x, mean_pair(x, y), r->dtype);
     } else {
-        res = reduce_all(x, r->redop, sel->res, r->dtype);
+        res = masked_value(x, r, y, acc);
     }
     if (extreme) { /* an empty selection raises at the next read; any(M) a sibling of res */
         IrValue *any = reduce_all(x, RED_ANY, x->mask, DT_BOOL);
