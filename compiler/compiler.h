@@ -635,6 +635,7 @@ typedef struct LoopMap {
     Span span;              /* the loop's */
     const char *why;
     bool split;             /* mapped in three parts around the iteration that writes a row the others read */
+    bool per_element; /* kept by loopmap.c, then run per element in one kernel (recur.c, in place) */
 } LoopMap;
 
 typedef struct IrModule {

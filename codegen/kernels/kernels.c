@@ -156,7 +156,10 @@ static void list_loop_maps(FILE *out, const IrModule *m)
     for (int i = 0; i < m->loopmaps.n; i++) {
         const LoopMap *r = VEC_AT(m->loopmaps, i);
         const char *f = span_file(m, r->span);
-        if (r->why)
+        if (r->per_element)
+            fprintf(out, "loop   %s:%u  runs per element in one kernel (an in-place recurrence)\n", f,
+                    (unsigned)r->span.line);
+        else if (r->why)
             fprintf(out, "loop   %s:%u  kept: %s\n", f, (unsigned)r->span.line, r->why);
         else if (r->split)
             fprintf(out,

@@ -292,6 +292,21 @@ static void rewrite_inplace(IrModule *m, IrBlock *b, int pos, IrInstr *loop)
     vec_free(&seq.instrs);
 }
 
+/* -v and --emit=kernels: loop now runs per element (loopmap.c's record of it, if any, says
+ * so instead of why it kept the loop: the first record of its span not yet marked, as both
+ * passes visit the loops in the same order). */
+static void report_inplace(IrModule *m, const IrInstr *loop)
+{
+    for (int i = 0; i < m->loopmaps.n; i++) {
+        LoopMap *r = VEC_AT(m->loopmaps, i);
+        if (!r->per_element && r->span.file == loop->span.file && r->span.start == loop->span.start) {
+            r->per_element = true;
+            break;
+        }
+    }
+    diag_remark(loop->span, "this loop runs per element in one kernel: its arrays stay in registers");
+}
+
 static void recur_block(IrModule *m, IrBlock *b)
 {
     if (!b) return;
@@ -309,6 +324,7 @@ static void recur_block(IrModule *m, IrBlock *b)
             KernelGroup *g = NULL;
             for (int k = 0; !g; k++) g = ((IrInstr *)VEC_AT(in->blocks[0]->instrs, k))->group;
             g->recur = rc;
+            report_inplace(m, in);
             rewrite_inplace(m, b, i, in);
             continue; /* the if holds no loops */
         }
