@@ -322,7 +322,7 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
          !strcmp(attr, "nvtx") || !strcmp(attr, "profiler")))
         return lw_pseudo(L, ty_module(full));
     if ((!strcmp(module, "cupy") && (!strcmp(attr, "testing") || !strcmp(attr, "polynomial"))) ||
-        (!strcmp(module, "cupy.polynomial") && !strcmp(attr, "polynomial")))
+        (!strcmp(module, "cupy.polynomial") && (!strcmp(attr, "polynomial") || !strcmp(attr, "polyutils"))))
         return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler") || !strcmp(attr, "scipy") ||
                                      !strcmp(attr, "cusparse")))

@@ -14,7 +14,8 @@
  *     polymul(a1, a2) the full convolution;
  *   unwrap(p, discont, axis, period): diff, mod, where and a cumsum (IR_SCAN);
  *   polynomial.polynomial.polycompanion(c): c's trailing zeros trimmed (a run-time length),
- *     then one elementwise matrix; polyvander(x, deg): x[..., None] ** arange(deg + 1).
+ *     then one elementwise matrix; polyvander(x, deg): x[..., None] ** arange(deg + 1);
+ *   polynomial.polyutils.trimseq, trimcoef, as_series: the same trimming (kept_len).
  */
 #include "compiler/lower/lower.h"
 
@@ -413,35 +414,67 @@ static IrValue *api_unwrap(Lower *L, AstNode *call)
 
 /* ---------------------------------------------------------------- polycompanion, polyvander */
 
-/* polynomial.polynomial.polycompanion(c), CuPy's: c (low degree first) as NumPy's as_series
- * makes it (1-d, trailing zeros trimmed to one coefficient at least; integers as float64),
- * deg = len(c) - 1 >= 1 (NumPy's ValueErrors at run time), then the deg x deg matrix with ones
- * below the diagonal, minus c[:-1] / c[-1] in its last column (just -c[0] / c[1] for deg 1,
- * NumPy's sign of a zero there). */
+/* The length of x (1-d) through its last element that is nonzero (tol NULL) or of absolute
+ * value above tol: a host int, 0 when there is none. */
+static IrValue *kept_len(Lower *L, Span sp, IrValue *x, IrValue *tol)
+{
+    IrValue *n = lw_dim(L, sp, x, 0);
+    IrValue *pos = lw_ew2(L, IR_ADD, sp, lw_iota(L, sp, n), lw_cint(L, sp, 1));
+    IrValue *keep = tol ? lw_ew2(L, IR_GT, sp, lw_ew1(L, IR_ABS, sp, x), tol) : lw_ew2(L, IR_NE, sp, x, lw_cint(L, sp, 0));
+    IrValue *ends = lw_join(L, sp, "concatenate", 2,
+                            (IrValue *[]){ where3(L, sp, keep, pos, lw_cint(L, sp, 0)),
+                                           lw_emit_full(L, sp, DT_INT64, 1, (IrValue *[]){ lw_cint(L, sp, 1) },
+                                                        lw_cint(L, sp, 0)) },
+                            0, DT_INT64);
+    int axis = 0;
+    IrValue *len = ends ? lw_reduce_axes(L, sp, RED_MAX, ends, 1, &axis, false, DT_INT64) : NULL;
+    return len ? lw_to_scalar(L, len, TY_INT, sp) : NULL;
+}
+
+/* The dtype NumPy's common_type gives a coefficient series of dtype d alone: integers as
+ * float64 (bool: NumPy's ValueError, *after a located error*: DT_COUNT). */
+static DType series_dtype(Span sp, DType d)
+{
+    if (d == DT_BOOL) {
+        diag_error(sp, "Coefficient arrays have no common type");
+        return DT_COUNT;
+    }
+    return dt_is_int(d) ? DT_FLOAT64 : d;
+}
+
+/* One coefficient series as NumPy's as_series makes it, before the common type: e a number,
+ * list or array (1-d at most: NumPy's ValueError, here at compile time) as a 1-d array, not
+ * empty (ValueError at run time), its trailing zeros trimmed when trim (one kept). */
+static IrValue *series(Lower *L, Span sp, AstNode *e, const char *fn, bool trim)
+{
+    IrValue *c = lw_arraylike(L, e, fn);
+    if (!c) return NULL;
+    if (c->type->ndim > 1) {
+        diag_error(e->span, "Coefficient array is not 1-d");
+        return NULL;
+    }
+    if (c->type->ndim == 0) c = lw_atleast(L, sp, c, 1);
+    IrValue *n = lw_dim(L, sp, c, 0);
+    lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "Coefficient array is empty");
+    if (!trim) return c;
+    IrValue *k = kept_len(L, sp, c, NULL);
+    return k ? lw_slice_axis(L, sp, c, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL) : NULL;
+}
+
+/* polynomial.polynomial.polycompanion(c), CuPy's: c as as_series makes it (trimmed; integers
+ * as float64), deg = len(c) - 1 >= 1 (NumPy's ValueError at run time), then the deg x deg
+ * matrix with ones below the diagonal, minus c[:-1] / c[-1] in its last column (just
+ * -c[0] / c[1] for deg 1, NumPy's sign of a zero there). */
 static IrValue *api_polycompanion(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "polycompanion", "c", 1, &a)) return NULL;
     Span sp = call->span;
-    IrValue *c = lw_arraylike(L, a.p[0], "polycompanion");
-    if (!c) return NULL;
-    if (c->type->ndim > 1 || c->type->dtype == DT_BOOL) {
-        diag_error(a.p[0]->span, c->type->ndim > 1 ? "Coefficient array is not 1-d"
-                                                   : "Coefficient arrays have no common type");
-        return NULL;
-    }
-    if (c->type->ndim == 0) c = lw_atleast(L, sp, c, 1);
-    if (dt_is_int(c->type->dtype)) c = lw_cast(L, c, DT_FLOAT64, sp);
-    DType dt = c->type->dtype;
-    IrValue *n = lw_dim(L, sp, c, 0);
-    lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "Coefficient array is empty");
-    /* one past the last nonzero coefficient, at least 1 */
-    IrValue *pos = lw_ew2(L, IR_ADD, sp, lw_iota(L, sp, n), lw_cint(L, sp, 1));
-    IrValue *nz = where3(L, sp, lw_ew2(L, IR_NE, sp, c, lw_cint(L, sp, 0)), pos, lw_cint(L, sp, 0));
-    int axis = 0;
-    IrValue *len = nz ? lw_reduce_axes(L, sp, RED_MAX, nz, 1, &axis, false, DT_INT64) : NULL;
-    if (!len) return NULL;
-    IrValue *deg = lw_isub(L, sp, lw_imax(L, sp, lw_to_scalar(L, len, TY_INT, sp), lw_cint(L, sp, 1)), lw_cint(L, sp, 1));
+    IrValue *c = series(L, sp, a.p[0], "polycompanion", true);
+    DType dt = c ? series_dtype(a.p[0]->span, c->type->dtype) : DT_COUNT;
+    if (dt == DT_COUNT) return NULL;
+    c = lw_cast_to(L, c, dt, sp);
+    IrValue *deg = lw_isub(L, sp, lw_dim(L, sp, c, 0), lw_cint(L, sp, 1));
     lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, deg, lw_cint(L, sp, 0)), "ValueError",
                      "Series must have maximum degree of at least 1.");
     IrValue *cols = lw_iota(L, sp, deg);
@@ -453,6 +486,87 @@ static IrValue *api_polycompanion(Lower *L, AstNode *call)
     IrValue *one = lw_binop(L, AOP_EQ, sp, deg, lw_cint(L, sp, 1));
     IrValue *last = where3(L, sp, one, lw_ew1(L, IR_NEG, sp, q), lw_ew2(L, IR_SUB, sp, below, q));
     return where3(L, sp, lastcol, last, below);
+}
+
+/* polynomial.polyutils.trimseq(seq): seq (a 1-d array) without its trailing zeros, one element
+ * kept (an empty seq as it is): a view. */
+static IrValue *api_trimseq(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "trimseq", "seq", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = lw_array_arg(L, a.p[0], "trimseq");
+    if (!x) return NULL;
+    if (x->type->ndim != 1) {
+        diag_error(a.p[0]->span, "trimseq() takes a 1-d array");
+        return NULL;
+    }
+    IrValue *k = kept_len(L, sp, x, NULL);
+    return k ? lw_slice_axis(L, sp, x, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL) : NULL;
+}
+
+/* polynomial.polyutils.trimcoef(c, tol=0): c as as_series makes it, then through its last
+ * coefficient of absolute value above tol; c[:1] * 0 when none is (tol < 0: NumPy's
+ * ValueError).  A new array. */
+static IrValue *api_trimcoef(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "trimcoef", "c,tol", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *tol = a.p[1] ? lw_expr(L, a.p[1]) : lw_cint(L, sp, 0);
+    if (!tol) return NULL;
+    if (!ty_is_scalar(tol->type) || tol->type->kind == TY_COMPLEX) {
+        diag_error(a.p[1]->span, "trimcoef() takes a real number tol, not %s", ty_str_of(tol->type));
+        return NULL;
+    }
+    IrValue *neg = lw_binop(L, AOP_LT, sp, tol, lw_cint(L, sp, 0));
+    if (!neg || !lw_raise_if(L, sp, neg, "ValueError", "tol must be non-negative")) return NULL;
+    IrValue *c = series(L, sp, a.p[0], "trimcoef", true);
+    DType dt = c ? series_dtype(a.p[0]->span, c->type->dtype) : DT_COUNT;
+    if (dt == DT_COUNT) return NULL;
+    c = lw_cast_to(L, c, dt, sp);
+    IrValue *k = kept_len(L, sp, c, tol);
+    if (!k) return NULL;
+    IrValue *some = lw_to_scalar(L, lw_binop(L, AOP_GT, sp, k, lw_cint(L, sp, 0)), TY_INT, sp);
+    IrValue *part = lw_slice_axis(L, sp, c, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL);
+    return lw_binop(L, AOP_MUL, sp, part, some);
+}
+
+/* polynomial.polyutils.as_series(alist, trim=True): a list literal (or tuple) of coefficient
+ * series, each as series() makes it, all of their common type (NumPy's common_type), as a
+ * list of 1-d arrays; trim a constant. */
+static IrValue *api_as_series(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "as_series", "alist,trim", 1, &a)) return NULL;
+    Span sp = call->span;
+    bool trim = true;
+    if (a.p[1]) {
+        IrValue *t = lw_expr(L, a.p[1]);
+        int64_t v;
+        if (!t) return NULL;
+        if (!lw_is_const_int(t, &v)) {
+            diag_error(a.p[1]->span, "as_series(trim=) must be a constant here");
+            return NULL;
+        }
+        trim = v != 0;
+    }
+    AstNode *e = a.p[0];
+    if (!lw_is_seq_lit(e) || e->elts.n == 0 || e->elts.n > MAXARR) {
+        diag_error(e->span, "as_series() takes a list or tuple literal of 1 to %d coefficient series here", MAXARR);
+        return NULL;
+    }
+    IrValue *xs[MAXARR];
+    DType dt = DT_COUNT;
+    for (int i = 0; i < e->elts.n; i++) {
+        AstNode *el = e->elts.v[i];
+        DType d;
+        if (!(xs[i] = series(L, sp, el, "as_series", trim)) || (d = series_dtype(el->span, xs[i]->type->dtype)) == DT_COUNT)
+            return NULL;
+        dt = dt == DT_COUNT ? d : dt_promote(dt, d);
+    }
+    for (int i = 0; i < e->elts.n; i++) xs[i] = lw_cast_to(L, xs[i], dt, sp);
+    return lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_array(dt, 1)), e->elts.n, xs);
 }
 
 /* polynomial.polynomial.polyvander(x, deg), CuPy's: x ** arange(deg + 1) along a new last
@@ -482,6 +596,9 @@ LW_API_PLAIN(api_polymul)
 LW_API_PLAIN(api_unwrap)
 LW_API_PLAIN(api_polycompanion)
 LW_API_PLAIN(api_polyvander)
+LW_API_PLAIN(api_trimseq)
+LW_API_PLAIN(api_trimcoef)
+LW_API_PLAIN(api_as_series)
 
 const ApiFn lw_numeric_api[] = {
     { "cupy", "interp", api_interp_api, 0 },
@@ -492,5 +609,8 @@ const ApiFn lw_numeric_api[] = {
     { "cupy", "unwrap", api_unwrap_api, 0 },
     { "cupy.polynomial.polynomial", "polycompanion", api_polycompanion_api, 0 },
     { "cupy.polynomial.polynomial", "polyvander", api_polyvander_api, 0 },
+    { "cupy.polynomial.polyutils", "trimseq", api_trimseq_api, 0 },
+    { "cupy.polynomial.polyutils", "trimcoef", api_trimcoef_api, 0 },
+    { "cupy.polynomial.polyutils", "as_series", api_as_series_api, 0 },
     { NULL, NULL, NULL, 0 },
 };
