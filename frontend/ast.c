@@ -22,7 +22,7 @@ static const char *const kind_names[] = {
     "module",    "block",   "expr",    "assign", "augassign", "if",      "for",      "while", "break",
     "continue",  "pass",    "return",  "def",    "param",     "import",  "from",     "alias", "assert",
     "global",    "del",     "with",    "item",   "yield",     "raise",   "name",     "int",   "float",
-    "imag",      "str",     "fstring", "format", "bool",      "none",    "ellipsis", "binop", "unary",
+    "imag",      "str",     "bytes",   "fstring", "format", "bool",      "none",    "ellipsis", "binop", "unary",
     "boolop",    "compare", "ifexp",   "call",   "keyword",   "starred", "walrus",   "comp",  "attr",
     "subscript", "slice",   "tuple",   "dict",   "list",      "set",
 };
@@ -182,6 +182,7 @@ static void dump(FILE *out, const AstNode *n, int depth)
         fputc('j', out);
         break;
     case AST_STR:
+    case AST_BYTES:
         fputc(' ', out);
         dump_str(out, n->sval ? n->sval : "", n->sval ? n->slen : 0);
         break;

@@ -54,6 +54,7 @@ typedef enum AstKind {
     AST_FLOAT,      /* fval */
     AST_IMAG,       /* fval: the imaginary part of a literal such as 2.5j */
     AST_STR,        /* sval: decoded bytes (adjacent literals concatenated), slen */
+    AST_BYTES,      /* a bytes literal b'...': sval, slen its bytes (any, NUL too) */
     AST_FSTRING,    /* elts: parts, each AST_STR (literal text) or AST_FORMAT */
     AST_FORMAT,     /* lhs: expression, conv: 0, 'r', 's' or 'a', rhs: format spec (AST_FSTRING) or NULL;
                        sval: the expression's source text when written `{x=}`, else NULL */

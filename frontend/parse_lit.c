@@ -57,8 +57,10 @@ static int hexval(char c)
 }
 
 /* Decodes the literal text in bytes [from, to) of the source into sb: Python's escapes unless
- * raw; in an f-string (fmode) also "{{" and "}}".  Errors point at the escape. */
-static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, StrBuf *sb)
+ * raw; in an f-string (fmode) also "{{" and "}}"; in a bytes literal (bytes) ASCII text only,
+ * \x and octal escapes give the byte itself (NUL too) and \u, \U, \N stay as written.
+ * Errors point at the escape. */
+static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, bool bytes, StrBuf *sb)
 {
     const char *s = p->text;
     if (to > p->len)
@@ -71,6 +73,10 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
             i += 2;
             continue;
         }
+        if (bytes && (c & 0x80)) {
+            ps_error_at(p, ps_span_range(p, i, i + 1), "bytes can only contain ASCII literal characters");
+            return;
+        }
         if (c != '\\' || raw || i + 1 >= to) {
             sb_putc(sb, c);
             i++;
@@ -79,6 +85,8 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
         char e = s[i + 1];
         uint32_t esc = i;
         i += 2;
+        if (bytes && (e == 'u' || e == 'U' || e == 'N'))
+            e = '?'; /* not an escape in bytes: kept as written */
         switch (e) {
         case '\n': break; /* backslash-newline: a continued line */
         case '\r':
@@ -97,7 +105,10 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
             uint32_t v = (uint32_t)(e - '0');
             for (int k = 0; k < 2 && i < to && s[i] >= '0' && s[i] <= '7'; k++)
                 v = v * 8 + (uint32_t)(s[i++] - '0');
-            put_escaped(p, sb, v, ps_span_range(p, esc, i));
+            if (bytes) /* Python keeps the low 8 bits of \400..\777 */
+                sb_putc(sb, (char)(v & 0xFF));
+            else
+                put_escaped(p, sb, v, ps_span_range(p, esc, i));
             break;
         }
         case 'x': case 'u': case 'U': {
@@ -110,6 +121,8 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
                 ps_error_at(p, ps_span_range(p, esc, i), "truncated \\%c escape in string literal", e);
             } else if (v > 0x10FFFF) {
                 ps_error_at(p, ps_span_range(p, esc, i), "illegal Unicode character in string literal");
+            } else if (bytes) {
+                sb_putc(sb, (char)v);
             } else {
                 put_escaped(p, sb, v, ps_span_range(p, esc, i));
             }
@@ -129,7 +142,7 @@ static void decode(Parser *p, uint32_t from, uint32_t to, bool raw, bool fmode, 
         }
         default: /* Python keeps an unknown escape as written */
             sb_putc(sb, '\\');
-            sb_putc(sb, e);
+            sb_putc(sb, s[esc + 1]);
             break;
         }
     }
@@ -324,13 +337,13 @@ typedef struct Literal {
 } Literal;
 
 /* Decodes source bytes [from, to) onto the pending literal. */
-static void lit_add(Parser *p, Literal *lit, uint32_t from, uint32_t to, bool raw, bool fmode)
+static void lit_add(Parser *p, Literal *lit, uint32_t from, uint32_t to, bool raw, bool fmode, bool bytes)
 {
     if (from >= to)
         return;
     if (lit->from == UINT32_MAX)
         lit->from = from;
-    decode(p, from, to, raw, fmode, &lit->sb);
+    decode(p, from, to, raw, fmode, bytes, &lit->sb);
 }
 
 /* Appends the pending literal (if any) as an AST_STR part spanning [lit->from, upto). */
@@ -362,12 +375,12 @@ static AstNode *fstring_spec(Parser *p, TSNode spec, bool raw)
         TSNode k = ks.k[i].node;
         if (!ts_node_is_named(k))
             continue;
-        lit_add(p, &lit, pos, ts_node_start_byte(k), raw, true);
+        lit_add(p, &lit, pos, ts_node_start_byte(k), raw, true, false);
         flush_literal(p, &lit, ts_node_start_byte(k), &parts);
         vec_push(&parts, interpolation(p, k, raw));
         pos = ts_node_end_byte(k);
     }
-    lit_add(p, &lit, pos, ts_node_end_byte(spec), raw, true);
+    lit_add(p, &lit, pos, ts_node_end_byte(spec), raw, true, false);
     flush_literal(p, &lit, ts_node_end_byte(spec), &parts);
     sb_free(&lit.sb);
     fs->elts = ps_freeze(p, &parts);
@@ -375,7 +388,8 @@ static AstNode *fstring_spec(Parser *p, TSNode spec, bool raw)
 }
 
 /* string / concatenated_string: adjacent literals concatenated; any f-string among them
- * makes the whole an AST_FSTRING, else it is one AST_STR.  Bytes literals are rejected. */
+ * makes the whole an AST_FSTRING, else it is one AST_STR, or an AST_BYTES of bytes literals
+ * (Python's SyntaxError when bytes and str literals are mixed). */
 AstNode *ps_strings(Parser *p, TSNode whole)
 {
     Kids strs;
@@ -389,7 +403,7 @@ AstNode *ps_strings(Parser *p, TSNode whole)
     Literal lit = {.from = UINT32_MAX};
     sb_putn(&lit.sb, "", 0);
     Vec parts = {0};
-    bool is_f = false, failed = false;
+    bool is_f = false, failed = false, is_bytes = false;
     uint32_t last_end = ts_node_start_byte(whole);
     for (int si = 0; si < strs.n; si++) {
         TSNode s = strs.k[si].node;
@@ -405,17 +419,18 @@ AstNode *ps_strings(Parser *p, TSNode whole)
             failed = true;
             continue;
         }
-        if (pf.bytes) {
-            ps_bad(p, s, "bytes literals are not supported");
+        if (si > 0 && pf.bytes != is_bytes) {
+            ps_bad(p, s, "cannot mix bytes and nonbytes literals");
             failed = true;
             continue;
         }
+        is_bytes = pf.bytes;
         uint32_t from = ts_node_end_byte(ks.k[0].node);
         TSNode last = ks.k[ks.n - 1].node;
         uint32_t to = ps_is(last, "string_end") ? ts_node_start_byte(last) : ts_node_end_byte(s);
         last_end = to;
         if (!pf.fstr) {
-            lit_add(p, &lit, from, to, pf.raw, false);
+            lit_add(p, &lit, from, to, pf.raw, false, pf.bytes);
             continue;
         }
         is_f = true;
@@ -424,12 +439,12 @@ AstNode *ps_strings(Parser *p, TSNode whole)
             TSNode k = ks.k[i].node;
             if (!ps_is(k, "interpolation"))
                 continue;
-            lit_add(p, &lit, pos, ts_node_start_byte(k), pf.raw, true);
+            lit_add(p, &lit, pos, ts_node_start_byte(k), pf.raw, true, false);
             flush_literal(p, &lit, ts_node_start_byte(k), &parts);
             vec_push(&parts, interpolation(p, k, pf.raw));
             pos = ts_node_end_byte(k);
         }
-        lit_add(p, &lit, pos, to, pf.raw, true);
+        lit_add(p, &lit, pos, to, pf.raw, true, false);
     }
     AstNode *r;
     if (failed) {
@@ -440,7 +455,7 @@ AstNode *ps_strings(Parser *p, TSNode whole)
         r = ps_mk(p, AST_FSTRING, whole);
         r->elts = ps_freeze(p, &parts);
     } else {
-        r = ps_mk(p, AST_STR, whole);
+        r = ps_mk(p, is_bytes ? AST_BYTES : AST_STR, whole);
         r->sval = ar_strndup(p->a, lit.sb.s, lit.sb.len);
         r->slen = lit.sb.len;
         vec_free(&parts);

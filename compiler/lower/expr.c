@@ -679,6 +679,19 @@ IrValue *lw_index(Lower *L, IrValue *arr, AstNode *index, Span sp)
     return r;
 }
 
+/* b'...': a bytes value, its bytes an array literal of uint8. */
+static IrValue *bytes_literal(Lower *L, AstNode *e)
+{
+    size_t n = e->slen;
+    IrValue **v = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    for (size_t i = 0; i < n; i++) v[i] = lw_cint(L, e->span, (unsigned char)e->sval[i]);
+    IrValue *r = lw_emit(L, IR_ARRAY_LIT, e->span, ty_array(DT_UINT8, 1), (int)n, v);
+    r->def->dtype = DT_UINT8;
+    r->def->ndim = 1;
+    r->def->shape[0] = (int64_t)n;
+    return lw_bytes_of(L, e->span, r);
+}
+
 /* b[i] of a bytes value: an int (Python's IndexError "index out of range" outside
  * [-len(b), len(b))); b[i:j:k]: a bytes value, a copy. */
 static IrValue *bytes_subscript(Lower *L, IrValue *b, AstNode *e)
@@ -1348,6 +1361,7 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     }
     case AST_BOOL: return lw_const_bool(L, e->span, e->ival != 0);
     case AST_STR: return lw_const_str(L, e->span, e->sval);
+    case AST_BYTES: return bytes_literal(L, e);
     case AST_NONE: return lw_const_none(L, e->span);
     case AST_FSTRING: return lower_fstring(L, e);
     case AST_COMP: return lw_comprehension(L, e);

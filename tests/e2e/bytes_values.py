@@ -40,3 +40,9 @@ print(cp.frombuffer(r, dtype=cp.uint8), r[0], r[4])
 np.random.seed(123)
 u = np.random.bytes(16)
 print(cp.frombuffer(u, dtype=cp.uint32), len(cp.random.bytes(13)), np.random.randint(0, 100))
+
+lit = b'abc\x00\xff\n' b"'q"
+print(lit, len(lit), lit[3], lit[-3], lit[1:4])
+print(b'', rb'\x00\n', b'\u1234 \N{DASH}', b'\101\7\777', len(b''))
+print(cp.frombuffer(b'\x01\x00\x02\x00', dtype=cp.int16), cp.frombuffer(b'hello world', dtype=cp.uint8, count=5, offset=6))
+print(np.frombuffer(b'\x00\x00\x80?', dtype=np.float32))

@@ -1,4 +1,4 @@
 import cupy as cp
 
-tag = b"raw"
+tag = b"raw" "text"
 print(tag)

@@ -404,8 +404,9 @@ Test(parse, string_escapes_and_concatenation)
     cr_assert_null(r.dump);
     cr_assert(strstr(r.diags, "t.py:1:6: error: \\N{...} escapes are not supported"), "%s", r.diags);
     release(&r);
-    expect_error("s = b'abc'\n", "1:5: error: bytes literals are not supported");
-    expect_error("s = 'a' b'abc'\n", "1:9: error: bytes literals are not supported");
+    expect_has("s = b'a\\x00' rb'\\n' b'\\u12\\777'\n", "(bytes \"a\\x00\\\\n\\\\u12\xff\" @1:5)", NULL);
+    expect_error("s = 'a' b'abc'\n", "1:9: error: cannot mix bytes and nonbytes literals");
+    expect_error("s = b'\xc3\xa9'\n", "1:7: error: bytes can only contain ASCII literal characters");
 }
 
 Test(parse, fstring_forms)

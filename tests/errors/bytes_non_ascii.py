@@ -1,0 +1,3 @@
+import cupy as cp
+
+tag = b"café"
