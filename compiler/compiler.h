@@ -97,12 +97,13 @@ struct Type {
     TypeKind kind;
     DType dtype;        /* TY_ARRAY, TY_DTYPE, TY_SPARSE */
     int ndim;           /* TY_ARRAY */
-    int n;              /* TY_TUPLE, TY_SPARSE: number of elements */
+    int n;              /* TY_TUPLE, TY_SPARSE: number of elements; a deque: its maxlen (-1: none) */
     Type **elems;       /* TY_TUPLE, TY_SPARSE */
     Type *elem;         /* TY_LIST, TY_SET: the elements; TY_DICT: the values */
     Type *key;          /* TY_DICT: the keys */
     const char *name;   /* TY_MODULE, TY_BUILTIN, TY_OBJ, TY_SPARSE, TY_POLY1D; TY_DICT: NULL, or "Counter",
-                           or a defaultdict's factory ("int", "float", "str", "list") */
+                           or a defaultdict's factory ("int", "float", "str", "list"); TY_LIST:
+                           NULL, or "deque"; TY_SET: NULL, or "frozenset" */
     bool numpy;         /* TY_MODULE "cupy" bound by importing numpy: its .random is NumPy's */
     AstNode *def;       /* TY_FUNC */
     Type *self;         /* TY_BUILTIN method: the receiver's type (for x.reshape, lst.append) */
@@ -127,7 +128,10 @@ Type *ty_tuple(int n, Type **elems);   /* copies elems */
 Type *ty_record(int n, const char **keys, Type **elems); /* a dict record (Type.keys); copies both */
 Type *ty_list(Type *elem);
 Type *ty_dict(Type *key, Type *val);   /* a dict keyed at run time (NULLs: unknown yet) */
-Type *ty_set(Type *elem);
+Type *ty_set(Type *elem);              /* Type.name "frozenset" for a frozenset */
+/* collections.deque: a list of Type.name "deque", Type.n its maxlen (-1: none) */
+Type *ty_deque(Type *elem, int maxlen);
+bool ty_is_deque(const Type *t);
 Type *ty_dtype(DType dt);
 Type *ty_module(const char *name);
 Type *ty_func(AstNode *def);
@@ -212,7 +216,9 @@ typedef enum IrPyCall {    /* IR_PYLIB's ival: the runtime function it calls */
 } IrPyCall;
 const char *ir_py_fn(IrPyCall c);       /* "rt_str_strip" */
 const char *ir_py_name(IrPyCall c);     /* "str_strip" (--emit=ir) */
-/* IR_DICT's ival: d a dict, s a set, k a key, v a value, l a list; results owned unless said */
+/* IR_DICT's ival (the run-time containers of Python's library): d a dict, s a set, q a deque
+ * (a list whose type names it, lower/pycoll.c), k a key, v a value, l a list; results owned
+ * unless said */
 typedef enum IrDictOp {
     DK_NEW,       /* k0, v0, k1, v1 ... → dict (its type: the result's) */
     DK_GET,       /* d, k → d[k] (borrowed; KeyError) */
@@ -245,6 +251,12 @@ typedef enum IrDictOp {
     DK_LE,        /* s, s2 → s <= s2 */
     DK_EQ,        /* s, s2 → s == s2 */
     DK_MOST_COMMON, /* d [, n] → a Counter's (key, count) list, counts descending (the first n) */
+    DK_DQ_NEW,    /* [l] → a deque of l's elements (the result's type: its maxlen) */
+    DK_DQ_APPEND, DK_DQ_APPENDLEFT,      /* q, v */
+    DK_DQ_EXTEND, DK_DQ_EXTENDLEFT,      /* q, l */
+    DK_DQ_POP, DK_DQ_POPLEFT,            /* q → its end element (IndexError when empty) */
+    DK_DQ_ROTATE, /* q, n */
+    DK_DQ_CLEAR,  /* q */
     DK_COUNT
 } IrDictOp;
 const char *ir_dict_name(IrDictOp op); /* "get" (--emit=ir) */

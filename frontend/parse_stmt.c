@@ -378,32 +378,45 @@ static AstNode *funcdef(Parser *p, TSNode n, Vec decos)
     return d;
 }
 
-/* decorated: "@" expr NEWLINE def — one decorator.  Spelled `contextlib.contextmanager` or
- * `contextmanager` (lowering checks that the name is contextlib's), it is kept in the def's elts
- * and the body may `yield`; any other (cp.fuse(), jit.rawkernel() ...) is the def's lhs, which
- * lowering accepts or rejects.  Several decorators, or a decorated class, are rejected: NULL. */
+/* decorated: ("@" expr NEWLINE)+ def.  Spelled `contextlib.contextmanager` or `contextmanager`
+ * (lowering checks that the name is contextlib's), the one decorator is kept in the def's elts
+ * and the body may `yield`; any other (cp.fuse(), jit.rawkernel(), a user's ...) is the def's
+ * lhs, which lowering accepts or rejects; the decorators above it, when several are stacked,
+ * are the elts of an AST_TUPLE in the def's rhs, the nearest first (applied in that order).
+ * A decorated class, or @contextmanager among several, is rejected: NULL. */
 static AstNode *decorated(Parser *p, TSNode n)
 {
     TSNode def = ps_field(n, "definition");
     Kids ks = ps_named_kids(p, n);
-    int ndeco = 0;
-    TSNode deco = {0};
-    for (int i = 0; i < ks.n; i++)
-        if (ps_is(ks.k[i].node, "decorator") && ndeco++ == 0)
-            deco = ks.k[i].node;
-    char *text = ndeco == 1 ? ps_text_of(p, deco) : NULL;
-    if (ts_node_is_null(def) || !ps_is(def, "function_definition") || !text) {
+    Vec decos = { 0 }; /* the decorators' expressions, top first */
+    bool cm = false;
+    for (int i = 0; i < ks.n; i++) {
+        if (!ps_is(ks.k[i].node, "decorator")) continue;
+        const char *text = ps_text_of(p, ks.k[i].node);
+        cm |= !strcmp(text, "@contextlib.contextmanager") || !strcmp(text, "@contextmanager");
+        vec_push(&decos, ps_expr(p, ps_named_kids(p, ks.k[i].node).k[0].node));
+    }
+    if (ts_node_is_null(def) || !ps_is(def, "function_definition") || !decos.n || (cm && decos.n > 1)) {
         ps_error_at(p, ks.n > 0 ? ps_span_of(p, ks.k[0].node) : ps_span_of(p, n),
-                    "decorators are not supported");
+                    cm ? "@contextlib.contextmanager with other decorators is not supported"
+                       : "decorators are not supported (but on a def)");
+        vec_free(&decos);
         return NULL;
     }
-    Kids dk = ps_named_kids(p, deco);
-    AstNode *e = ps_expr(p, dk.k[0].node);
-    bool cm = !strcmp(text, "@contextlib.contextmanager") || !strcmp(text, "@contextmanager");
-    Vec decos = {0};
-    if (cm) vec_push(&decos, e);
-    AstNode *d = funcdef(p, def, ps_freeze(p, &decos));
-    if (!cm && d && d->kind == AST_DEF) d->lhs = e;
+    Vec cmv = { 0 };
+    if (cm) vec_push(&cmv, decos.v[0]);
+    AstNode *d = funcdef(p, def, ps_freeze(p, &cmv));
+    if (!cm && d && d->kind == AST_DEF) {
+        d->lhs = decos.v[decos.n - 1];
+        if (decos.n > 1) {
+            AstNode *outer = ps_mk(p, AST_TUPLE, n);
+            Vec ov = { 0 };
+            for (int i = decos.n - 2; i >= 0; i--) vec_push(&ov, decos.v[i]);
+            outer->elts = ps_freeze(p, &ov);
+            d->rhs = outer;
+        }
+    }
+    vec_free(&decos);
     return d;
 }
 

@@ -15,7 +15,9 @@
  * linear probes of 9 then perturbed jumps, a dummy left by a removal, resized when fill * 5 >=
  * mask * 3; with CPython's hashes of bool, int and float, iteration (the table's order) is the
  * order in which CPython iterates the same set built by the same operations.  A str hashes by
- * FNV-1a (CPython's str hash is randomised per process: no order is CPython's there).
+ * FNV-1a (CPython's str hash is randomised per process: no order is CPython's there); a tuple
+ * by CPython's tuplehash over its fields' hashes, so a set of tuples of numbers iterates in
+ * CPython's order too.
  *
  * Invariants: len <= n <= cap (dict); the index has a free slot always (n < 2/3 of its size);
  * used <= fill <= mask (set), fill * 5 < mask * 3 after each insertion.
@@ -69,6 +71,11 @@ static int64_t hash_f64(double v)
     if (x == (uint64_t)-1) x = (uint64_t)-2;
     return (int64_t)x;
 }
+
+/* CPython's tuple hash constants (Objects/tupleobject.c, 64-bit). */
+#define XXPRIME_1 11400714785074694791u
+#define XXPRIME_2 14029467366897019727u
+#define XXPRIME_5 2870177450012600261u
 
 static int64_t hash_str(const char *s)
 {
@@ -132,7 +139,7 @@ static bool key_walk(const char **d, const char *k, const char *k2, int64_t *h, 
     default: break; /* '(' */
     }
     size_t off = 0, n = 0;
-    uint64_t acc = 0x27d4eb2f165667c5u;
+    uint64_t acc = XXPRIME_5;
     if (sb) rt_sb_putc(sb, '(');
     bool eq = true;
     while (**d != ')') {
@@ -142,13 +149,16 @@ static bool key_walk(const char **d, const char *k, const char *k2, int64_t *h, 
         int64_t fh = 0;
         if (sb && n) rt_sb_puts(sb, ", ");
         if (!key_walk(d, k + off, k2 ? k2 + off : NULL, h ? &fh : NULL, sb)) eq = false;
-        acc = (acc ^ (uint64_t)fh) * 0x100000001b3u;
+        acc += (uint64_t)fh * XXPRIME_2; /* CPython's tuplehash (xxHash's round) */
+        acc = acc << 31 | acc >> 33;
+        acc *= XXPRIME_1;
         off += s;
         n++;
     }
     (*d)++;
     if (sb) rt_sb_puts(sb, n == 1 ? ",)" : ")");
-    if (h) *h = (int64_t)(acc >> 1) == -1 ? -2 : (int64_t)(acc >> 1);
+    acc += n ^ (XXPRIME_5 ^ 3527539u);
+    if (h) *h = acc == (uint64_t)-1 ? 1546275796 : (int64_t)acc;
     return eq;
 }
 

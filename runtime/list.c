@@ -137,6 +137,96 @@ void rt_list_set(gp_list *l, int64_t i, const void *elem)
     }
 }
 
+/* ---------------------------------------------------------------- collections.deque */
+
+/* Drops the references element i holds (an array, or what the refs function releases). */
+static void drop_refs(gp_list *l, int64_t i)
+{
+    if (l->kind == GP_LIST_ARRAY) rt_release(array_at(l, i));
+    if (l->refs) l->refs(l->data + (size_t)i * l->esize, -1);
+}
+
+/* Removes element i (its references already taken or dropped), closing the gap. */
+static void remove_at(gp_list *l, int64_t i)
+{
+    memmove(l->data + (size_t)i * l->esize, l->data + (size_t)(i + 1) * l->esize,
+            (size_t)(l->len - i - 1) * l->esize);
+    l->len--;
+}
+
+void rt_deque_push(gp_list *l, const void *elem, bool left, int64_t maxlen)
+{
+    if (maxlen == 0) { /* Python stores nothing: what the caller retained goes */
+        if (l->kind == GP_LIST_OTHER && l->refs) {
+            char *tmp = rt_xmalloc(l->esize);
+            memcpy(tmp, elem, l->esize);
+            l->refs(tmp, -1);
+            free(tmp);
+        }
+        return;
+    }
+    rt_list_append(l, elem);
+    if (left) { /* move it to the front */
+        char *tmp = rt_xmalloc(l->esize);
+        memcpy(tmp, l->data + (size_t)(l->len - 1) * l->esize, l->esize);
+        memmove(l->data + l->esize, l->data, (size_t)(l->len - 1) * l->esize);
+        memcpy(l->data, tmp, l->esize);
+        free(tmp);
+    }
+    while (maxlen > 0 && l->len > maxlen) {
+        int64_t i = left ? l->len - 1 : 0;
+        drop_refs(l, i);
+        remove_at(l, i);
+    }
+}
+
+void rt_deque_extend(gp_list *l, const gp_list *src, bool left, int64_t maxlen)
+{
+    gp_list *from = (gp_list *)src;
+    if (src == l) { /* d.extend(d): the elements as they are before the first push */
+        from = rt_list_new(l->kind, l->esize);
+        from->refs = l->refs;
+        for (int64_t i = 0; i < l->len; i++) {
+            if (l->refs) l->refs(l->data + (size_t)i * l->esize, +1);
+            rt_list_append(from, l->data + (size_t)i * l->esize);
+        }
+    }
+    for (int64_t i = 0; i < from->len; i++) {
+        const char *e = from->data + (size_t)i * from->esize;
+        if (l->refs) l->refs((void *)e, +1);
+        rt_deque_push(l, e, left, maxlen);
+    }
+    if (from != src) rt_list_release(from);
+}
+
+void rt_deque_pop(gp_list *l, void *out, bool left)
+{
+    if (l->len == 0) rt_raise("IndexError", "pop from an empty deque");
+    int64_t i = left ? 0 : l->len - 1;
+    memcpy(out, l->data + (size_t)i * l->esize, l->esize);
+    remove_at(l, i);
+}
+
+void rt_deque_rotate(gp_list *l, int64_t n)
+{
+    if (l->len < 2) return;
+    n %= l->len;
+    if (n < 0) n += l->len;
+    if (n == 0) return;
+    size_t tail = (size_t)n * l->esize, head = (size_t)(l->len - n) * l->esize;
+    char *tmp = rt_xmalloc(tail);
+    memcpy(tmp, l->data + head, tail);
+    memmove(l->data + tail, l->data, head);
+    memcpy(l->data, tmp, tail);
+    free(tmp);
+}
+
+void rt_deque_clear(gp_list *l)
+{
+    for (int64_t i = 0; i < l->len; i++) drop_refs(l, i);
+    l->len = 0;
+}
+
 /* ---------------------------------------------------------------- sorted() */
 
 /* Python's '<' on two elements of a list of kind k. */

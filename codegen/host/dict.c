@@ -1,5 +1,6 @@
 /*
- * dict.c — the host code of IR_DICT: dicts and sets keyed at run time on runtime/dict.c.
+ * dict.c — the host code of IR_DICT: dicts and sets keyed at run time on runtime/dict.c, and
+ * deques (lists) on runtime/list.c's rt_deque_*.
  *
  * Keys and values are passed by address (`&v3`); a key's layout string (kdesc, see gpyrt.h)
  * is written from its type.  A dict stores its values itself (it retains what it stores
@@ -164,6 +165,29 @@ void cg_emit_dict(Cg *cg, const IrInstr *in, const char *r)
                 a, r, cg_ctype_of(cg->m, in->res->type->elem));
         if (k) cg_emit(cg, "if (%s->len > (%s < 0 ? 0 : %s)) %s->len = %s < 0 ? 0 : %s;", r, k, k, r, k, k);
         break;
+    case DK_DQ_NEW: /* the maxlen of a deque: its type's */
+        cg_emit_list_new(cg, r, in->res->type->elem);
+        if (a) cg_emit(cg, "rt_deque_extend(%s, %s, false, %d);", r, a, in->res->type->n);
+        break;
+    case DK_DQ_APPEND:
+    case DK_DQ_APPENDLEFT: {
+        const IrValue *e = in->args[1]; /* retained as a list's append retains it */
+        if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
+        cg_emit(cg, "rt_deque_push(%s, &%s, %s, %d);", a, k, in->ival == DK_DQ_APPENDLEFT ? "true" : "false",
+                in->args[0]->type->n);
+        break;
+    }
+    case DK_DQ_EXTEND:
+    case DK_DQ_EXTENDLEFT:
+        cg_emit(cg, "rt_deque_extend(%s, %s, %s, %d);", a, k, in->ival == DK_DQ_EXTENDLEFT ? "true" : "false",
+                in->args[0]->type->n);
+        break;
+    case DK_DQ_POP:
+    case DK_DQ_POPLEFT:
+        cg_emit(cg, "rt_deque_pop(%s, &%s, %s);", a, r, in->ival == DK_DQ_POPLEFT ? "true" : "false");
+        break;
+    case DK_DQ_ROTATE: cg_emit(cg, "rt_deque_rotate(%s, %s);", a, k); break;
+    case DK_DQ_CLEAR: cg_emit(cg, "rt_deque_clear(%s);", a); break;
     default: cg_bug(in, "unknown dict operation");
     }
 }

@@ -20,7 +20,11 @@ static void emit_sb_table(Cg *cg, const char *sb, const char *expr, const Type *
     bool dict = t->kind == TY_DICT, counter = dict && t->name && !strcmp(t->name, "Counter");
     bool dflt = dict && t->name && !counter;
     const Type *kt = dict ? t->key : t->elem;
-    const char *empty = counter ? "Counter()" : dict ? NULL : "set()"; /* written alone when empty */
+    bool frozen = !dict && t->name; /* frozenset({1, 2}) */
+    const char *empty = counter  ? "Counter()"
+                        : frozen ? "frozenset()"
+                        : dict   ? NULL
+                                 : "set()"; /* written alone when empty */
     if (dflt) cg_emit(cg, "rt_sb_puts(&%s, \"defaultdict(<class '%s'>, \");", sb, t->name);
     if (!kt || (dict && !t->elem)) { /* never stored to: always empty */
         cg_emit(cg, "rt_sb_puts(&%s, \"%s\");", sb, empty ? empty : "{}");
@@ -36,7 +40,7 @@ static void emit_sb_table(Cg *cg, const char *sb, const char *expr, const Type *
     }
     cg_emit(cg, "int64_t tpos%d = 0; void *tk%d, *tv%d = NULL; bool tfirst%d = true;", d, d, d, d);
     if (empty) cg_emit(cg, "if (%s->%s == 0) rt_sb_puts(&%s, \"%s\"); else {", expr, dict ? "len" : "used", sb, empty);
-    if (counter) cg_emit(cg, "rt_sb_puts(&%s, \"Counter(\");", sb);
+    if (counter || frozen) cg_emit(cg, "rt_sb_puts(&%s, \"%s(\");", sb, counter ? "Counter" : "frozenset");
     cg_emit(cg, "rt_sb_putc(&%s, '{');", sb);
     if (dict) cg_emit(cg, "while (rt_dict_next(%s, &tpos%d, &tk%d, &tv%d)) {", expr, d, d, d);
     else cg_emit(cg, "while (rt_set_next(%s, &tpos%d, &tk%d)) {", expr, d, d);
@@ -51,7 +55,7 @@ static void emit_sb_table(Cg *cg, const char *sb, const char *expr, const Type *
     cg->indent--;
     cg_emit(cg, "}");
     cg_emit(cg, "rt_sb_putc(&%s, '}');", sb);
-    if (counter) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
+    if (counter || frozen) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
     if (empty) cg_emit(cg, "}");
     cg_emit(cg, "(void)tv%d;", d);
     if (counter) cg_emit(cg, "rt_dict_release(tc%d);", d);
@@ -77,6 +81,7 @@ void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
         cg_emit(cg, "gp_sb_repr_bytes(&%s, %s);", sb, expr);
         break;
     case TY_LIST:
+        if (ty_is_deque(t)) cg_emit(cg, "rt_sb_puts(&%s, \"deque(\");", sb);
         if (t->elem && t->elem->kind == TY_TUPLE) { /* [(1, 'a'), ...]: each tuple's repr */
             int d = cg->indent;
             cg_emit(cg, "rt_sb_putc(&%s, '[');", sb);
@@ -91,6 +96,10 @@ void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
         } else {
             cg_emit(cg, "rt_sb_list(&%s, %s);", sb, expr);
         }
+        if (ty_is_deque(t) && t->n >= 0)
+            cg_emit(cg, "rt_sb_puts(&%s, \", maxlen=%d)\");", sb, t->n);
+        else if (ty_is_deque(t))
+            cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
         break;
     case TY_DICT: case TY_SET: emit_sb_table(cg, sb, expr, t); break;
     case TY_DTYPE: cg_emit(cg, "rt_sb_puts(&%s, \"%s\");", sb, dt_name(t->dtype)); break;

@@ -322,7 +322,9 @@ const char *ir_dict_name(IrDictOp op)
                                           "update",   "copy",    "set_new",  "set_const", "frozenset", "set_of",   "set_keys",
                                           "add",      "set_has", "discard",  "remove",  "set_list",   "or",
                                           "and",      "sub",     "xor",      "ior",     "iand",       "isub",
-                                          "ixor",     "le",      "eq",       "most_common" };
+                                          "ixor",     "le",      "eq",       "most_common", "dq_new",
+                                          "dq_append", "dq_appendleft", "dq_extend", "dq_extendleft", "dq_pop",
+                                          "dq_popleft", "dq_rotate", "dq_clear" };
     _Static_assert(sizeof names / sizeof names[0] == DK_COUNT, "one name per IrDictOp");
     return (int)op >= 0 && op < DK_COUNT ? names[op] : "?";
 }

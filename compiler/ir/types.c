@@ -214,6 +214,16 @@ Type *ty_list(Type *elem)
     return t;
 }
 
+Type *ty_deque(Type *elem, int maxlen)
+{
+    Type *t = ty_list(elem);
+    t->name = "deque";
+    t->n = maxlen;
+    return t;
+}
+
+bool ty_is_deque(const Type *t) { return t && t->kind == TY_LIST && t->name; }
+
 Type *ty_dict(Type *key, Type *val)
 {
     Type *t = ty_new(TY_DICT);
@@ -328,10 +338,12 @@ bool ty_equal(const Type *a, const Type *b)
         for (int i = 0; i < a->n; i++)
             if (!ty_equal(a->elems[i], b->elems[i]) || (a->keys && strcmp(a->keys[i], b->keys[i]))) return false;
         return true;
-    case TY_LIST:
-        /* an unknown element type unifies with anything (fixed at the first append) */
+    case TY_LIST: /* an unknown element type unifies with anything (fixed at the first append) */
+        if (ty_is_deque(a) != ty_is_deque(b) || (ty_is_deque(a) && a->n != b->n)) return false;
         return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
-    case TY_SET: return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
+    case TY_SET:
+        if (!a->name != !b->name) return false; /* a set, a frozenset */
+        return !a->elem || !b->elem || ty_equal(a->elem, b->elem);
     case TY_DICT:
         if (!a->name != !b->name || (a->name && strcmp(a->name, b->name))) return false;
         return (!a->key || !b->key || ty_equal(a->key, b->key)) && (!a->elem || !b->elem || ty_equal(a->elem, b->elem));
@@ -410,7 +422,7 @@ static void ty_write(StrBuf *sb, const Type *t)
         break;
     case TY_LIST:
     case TY_SET:
-        sb_puts(sb, t->kind == TY_SET ? "set[" : "list[");
+        sb_printf(sb, "%s[", t->name ? t->name : t->kind == TY_SET ? "set" : "list");
         ty_write(sb, t->elem);
         sb_puts(sb, "]");
         break;

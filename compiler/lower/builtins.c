@@ -21,7 +21,8 @@ static int instance_of(const Type *t, const AstNode *cls)
         { "int", TY_INT, TY_BOOL },      { "float", TY_FLOAT, TY_FLOAT },
         { "bool", TY_BOOL, TY_BOOL },    { "complex", TY_COMPLEX, TY_COMPLEX },
         { "str", TY_STR, TY_STR },       { "list", TY_LIST, TY_LIST },
-        { "tuple", TY_TUPLE, TY_TUPLE }, { "dict", TY_DICT, TY_DICT }, { "set", TY_SET, TY_SET },
+        { "tuple", TY_TUPLE, TY_TUPLE }, { "dict", TY_DICT, TY_DICT },
+        { "set", TY_SET, TY_SET },       { "frozenset", TY_SET, TY_SET },
     };
     if (cls->kind == AST_ATTR && !strcmp(cls->sval, "ndarray")) return t->kind == TY_ARRAY;
     if (cls->kind != AST_NAME) return -1;
@@ -29,6 +30,10 @@ static int instance_of(const Type *t, const AstNode *cls)
         if (strcmp(classes[i].name, cls->sval)) continue;
         if (t->kind == TY_TUPLE) /* a dict record is a tuple at run time, but no tuple */
             return !strcmp(cls->sval, t->keys && !lw_is_namedtuple(t) ? "dict" : "tuple");
+        if (t->kind == TY_SET || t->kind == TY_LIST) /* a frozenset is no set, a deque no list */
+            return t->kind == classes[i].kind && !strcmp(cls->sval, t->name && t->kind == TY_SET ? "frozenset"
+                                                                    : t->name                    ? "deque"
+                                                                              : classes[i].name);
         return t->kind == classes[i].kind || t->kind == classes[i].also;
     }
     return -1;
@@ -49,8 +54,8 @@ static IrValue *isinstance_of(Lower *L, AstNode *call)
         AstNode *k = c->kind == AST_TUPLE ? c->elts.v[i] : c;
         int r = instance_of(v->type, k);
         if (r < 0) {
-            diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict, set or "
-                                "cp.ndarray here (or a tuple of them)");
+            diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict, set, "
+                                "frozenset or cp.ndarray here (or a tuple of them)");
             return NULL;
         }
         yes = yes || r;
@@ -272,7 +277,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
     if (!strcmp(name, "map") || !strcmp(name, "filter")) return lw_map_filter(L, call, name);
     if (!strcmp(name, "list")) return lw_list_of(L, call);
     if (!strcmp(name, "dict")) return lw_dict_of(L, call);
-    if (!strcmp(name, "set")) return lw_set_of(L, call);
+    if (!strcmp(name, "set") || !strcmp(name, "frozenset")) return lw_set_of(L, call);
     if (!strcmp(name, "round")) {
         Args a;
         if (!lw_bind(call, "round", "number,ndigits", 1, &a)) return NULL;

@@ -439,6 +439,10 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     IrValue *obj = lw_expr(L, e->lhs);
     if (!obj) return NULL;
     const char *at = e->sval;
+    if (obj->type->kind == TY_FUNC && !strcmp(at, "__name__"))
+        return lw_const_str(L, e->span, lw_func_name(obj->type->def));
+    if (ty_is_deque(obj->type) && !strcmp(at, "maxlen"))
+        return obj->type->n < 0 ? lw_const_none(L, e->span) : lw_const_int(L, e->span, obj->type->n);
     UserModule *um = lw_user_module(L, obj->type);
     if (um) return lw_user_module_attr(L, um, at, e->span);
     if (lw_is_npz(obj->type)) return lw_npz_attr(L, obj, at, e->span);
@@ -605,6 +609,16 @@ static IrValue *api_tolist(Lower *L, AstNode *call, IrValue *x)
     return r;
 }
 
+/* repr(q) of the deque q whose elements' list repr is r (`deque([...], maxlen=2)`); r itself when q
+ * is a list. */
+static IrValue *deque_repr(Lower *L, IrValue *q, IrValue *r, Span sp)
+{
+    if (!r || !ty_is_deque(q->type)) return r;
+    const char *tail = q->type->n < 0 ? ")" : ar_printf(L->a, ", maxlen=%d)", q->type->n);
+    IrValue *parts[3] = { lw_const_str(L, sp, "deque("), r, lw_const_str(L, sp, tail) };
+    return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), 3, parts);
+}
+
 IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
 {
     if (e->kind == AST_CALL && e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "tolist") && !e->elts.n &&
@@ -623,10 +637,12 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         /* the runtime prints lists of numbers, strings and arrays (rt_sb_list) */
         switch (v->type->elem->kind) {
         case TY_BOOL: case TY_INT: case TY_OBJ: case TY_FLOAT: case TY_COMPLEX: case TY_STR: case TY_ARRAY: break;
-        case TY_TUPLE: if (!v->type->elem->keys) break; return lw_list_repr(L, v, e);
+        case TY_TUPLE:
+            if (!v->type->elem->keys) break;
+            return deque_repr(L, v, lw_list_repr(L, v, e), e->span);
         case TY_LIST:
         case TY_BYTES:
-        case TY_POLY1D: return lw_list_repr(L, v, e);
+        case TY_POLY1D: return deque_repr(L, v, lw_list_repr(L, v, e), e->span);
         default:
             diag_error(e->span, "printing a list of %s is not supported yet", ty_str_of(v->type->elem));
             return NULL;
@@ -1076,6 +1092,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
             return fv ? call_value(L, call, fv) : NULL;
         }
         if (obj->type->kind == TY_ARRAY) return array_method(L, call, obj, m);
+        if (ty_is_deque(obj->type)) return lw_deque_method(L, call, obj, m);
         if (obj->type->kind == TY_LIST) return list_method(L, call, obj, m);
         if (obj->type->kind == TY_KERNEL) return lw_ukernel_method(L, call, obj->type->uk, m);
         if (obj->type->kind == TY_BUILTIN && lw_ufunc_op(obj->type) >= 0) {

@@ -217,10 +217,222 @@ static IrValue *decorated_value(Lower *L, AstNode *s)
     return NULL;
 }
 
+/* ---------------------------------------------------------------- user decorators */
+
+/* The def a module-level name e is bound to, or NULL. */
+static AstNode *def_named(Lower *L, const AstNode *e)
+{
+    if (e->kind != AST_NAME) return NULL;
+    Binding *b = lw_lookup(L, e->sval);
+    if (!b || b->kind != BIND_CONST || !b->value || b->value->type->kind != TY_FUNC) return NULL;
+    return b->value->type->def;
+}
+
+/* The nested def that def's body returns (`def w(...): ...` then `return w`, a docstring
+ * aside), or NULL after a located error naming what (the decorator's) it is. */
+static AstNode *returned_def(const AstNode *def, const char *what)
+{
+    const Vec *b = &def->then->body;
+    AstNode *inner = b->n == 2 ? b->v[0] : NULL, *ret = b->n == 2 ? b->v[1] : NULL;
+    if (inner && inner->kind == AST_DEF && ret->kind == AST_RETURN && ret->lhs &&
+        ret->lhs->kind == AST_NAME && !strcmp(ret->lhs->sval, inner->sval) && !inner->elts.n && !inner->rhs)
+        return inner;
+    diag_error(def->span,
+               "the %s '%s' must consist of a nested def and `return` of it for gpyc to compile it (its "
+               "other statements would run once, when it decorates)",
+               what, def->sval);
+    return NULL;
+}
+
+const char *lw_func_name(const AstNode *def) { return def->sval2 ? def->sval2 : def->sval; }
+
+/* A copy of the subtree n with each name in from[0..nm) read as to[i], except those the
+ * wrapper binds itself (own); a def whose outer is old gets outer now (its nested defs follow
+ * the copy).  Copies reset sym (a def's instances are its own). */
+typedef struct Renames {
+    int n;
+    const char **from, **to;
+    Scope *own;
+} Renames;
+
+static AstNode *copy_ast(Lower *L, const AstNode *n, const Renames *r, const AstNode *old, AstNode *now)
+{
+    if (!n) return NULL;
+    AstNode *c = ar_alloc(L->a, sizeof *c);
+    *c = *n;
+    c->sym = NULL;
+    if (n->kind == AST_NAME && !has_name(&r->own->local_names, n->sval))
+        for (int i = 0; i < r->n; i++)
+            if (!strcmp(n->sval, r->from[i])) c->sval = r->to[i];
+    if (n->kind == AST_DEF) {
+        if (n->outer == old) c->outer = now;
+        old = n;
+        now = c;
+    }
+    AstNode **kids[] = { &c->lhs, &c->rhs, &c->cond, &c->then, &c->els, &c->docstring };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) *kids[i] = copy_ast(L, *kids[i], r, old, now);
+    Vec *lists[] = { &c->elts, &c->params, &c->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) {
+        AstNode **v = ar_alloc(L->a, sizeof *v * (size_t)(lists[i]->n ? lists[i]->n : 1));
+        for (int j = 0; j < lists[i]->n; j++) v[j] = copy_ast(L, lists[i]->v[j], r, old, now);
+        *lists[i] = lw_ast_vec(L, lists[i]->n, v);
+    }
+    return c;
+}
+
+/* Binds the hidden module name `name` to v (a function: a compile-time constant; a value: a
+ * module global, assigned here). */
+static bool bind_hidden(Lower *L, const char *name, IrValue *v, Span sp)
+{
+    if (v->type->kind == TY_FUNC) {
+        Binding *b = lw_scope_add(L, L->module_scope, name, BIND_CONST);
+        b->value = v;
+        b->first = sp;
+        return true;
+    }
+    AstNode t = { .kind = AST_NAME, .span = sp, .sval = name };
+    return lw_assign(L, &t, v, sp);
+}
+
+/* Binds the parameters of the decorator factory fac to the arguments of the call deco
+ * (`@repeat(3)`: n = 3, evaluated once, here) as hidden module names; adds the renames. */
+static bool bind_factory(Lower *L, AstNode *fac, AstNode *deco, Renames *r)
+{
+    int np = fac->params.n;
+    if (deco->elts.n > np) {
+        diag_error(deco->span, "%s() takes %d positional arguments but %d were given", fac->sval, np,
+                   deco->elts.n);
+        return false;
+    }
+    for (int i = 0; i < np; i++) {
+        AstNode *p = fac->params.v[i], *arg = i < deco->elts.n ? deco->elts.v[i] : NULL;
+        for (int k = 0; k < deco->params.n; k++) {
+            AstNode *kw = deco->params.v[k];
+            if (!strcmp(kw->sval, p->sval)) arg = kw->rhs;
+        }
+        if (p->ival == PARAM_ARGS || p->ival == PARAM_KWARGS) {
+            diag_error(p->span,
+                       "a decorator factory with *args or **kwargs is not supported: name its parameters");
+            return false;
+        }
+        if (!arg) arg = p->rhs;
+        if (!arg) {
+            diag_error(deco->span, "%s() missing required argument: '%s'", fac->sval, p->sval);
+            return false;
+        }
+        IrValue *v = lw_expr(L, arg);
+        const char *hidden = ar_printf(L->a, "%s@%s.%d", p->sval, fac->sval, deco->id);
+        if (!v || !bind_hidden(L, hidden, v, arg->span)) return false;
+        r->from[r->n] = p->sval;
+        r->to[r->n++] = hidden;
+    }
+    return true;
+}
+
+/* The function that the user decorator deco (a def's name, or a call of a decorator factory:
+ * `@repeat(3)`) makes of the function fn: a new module-level def, the decorator's wrapper with
+ * its reads of the decorated function and of the factory's parameters renamed to hidden module
+ * names bound here.  NULL with no error when deco is not a user function, else NULL after a
+ * located error. */
+static IrValue *user_decorated(Lower *L, AstNode *deco, AstNode *fn, bool *user)
+{
+    AstNode *fac = deco->kind == AST_CALL ? def_named(L, deco->lhs) : NULL;
+    AstNode *dd = deco->kind == AST_CALL ? NULL : def_named(L, deco);
+    *user = fac || dd;
+    if (!*user) return NULL;
+    if (fac && !(dd = returned_def(fac, "decorator factory"))) return NULL;
+    AstNode *w = returned_def(dd, "decorator");
+    if (!w) return NULL;
+    if (dd->params.n != 1 || ((AstNode *)dd->params.v[0])->ival != PARAM_PLAIN) {
+        diag_error(dd->span, "the decorator '%s' must take one parameter, the function it decorates",
+                   dd->sval);
+        return NULL;
+    }
+    Renames r = { 0 };
+    r.from = ar_alloc(L->a, sizeof(char *) * (size_t)(1 + (fac ? fac->params.n : 0)));
+    r.to = ar_alloc(L->a, sizeof(char *) * (size_t)(1 + (fac ? fac->params.n : 0)));
+    if (fac && !bind_factory(L, fac, deco, &r)) return NULL;
+    const char *f = ((AstNode *)dd->params.v[0])->sval,
+               *hidden = ar_printf(L->a, "%s@%s.%d", f, dd->sval, deco->id);
+    bind_hidden(L, hidden, lw_pseudo(L, ty_func(fn)), deco->span);
+    r.from[r.n] = f;
+    r.to[r.n++] = hidden;
+    const char *name = w->sval; /* __name__: functools.wraps(f) copies f's */
+    if (w->lhs) {
+        AstNode *c = w->lhs, *callee = c->kind == AST_CALL ? c->lhs : NULL;
+        bool wraps = callee && ((callee->kind == AST_NAME && !strcmp(callee->sval, "wraps")) ||
+                                (callee->kind == AST_ATTR && !strcmp(callee->sval, "wraps") &&
+                                 callee->lhs->kind == AST_NAME && !strcmp(callee->lhs->sval, "functools")));
+        if (!wraps || c->elts.n != 1 || c->params.n || ((AstNode *)c->elts.v[0])->kind != AST_NAME ||
+            strcmp(((AstNode *)c->elts.v[0])->sval, f)) {
+            diag_error(c->span, "the wrapper of a decorator takes one decorator here: @functools.wraps(%s)",
+                       f);
+            return NULL;
+        }
+        name = lw_func_name(fn);
+    }
+    Scope own = { 0 };
+    lw_collect_names(&own, w->then);
+    for (int k = 0; k < w->params.n; k++)
+        vec_push(&own.local_names, (void *)((AstNode *)w->params.v[k])->sval);
+    r.own = &own;
+    AstNode *g = copy_ast(L, w, &r, NULL, NULL);
+    lw_scope_free(&own);
+    g->outer = NULL;
+    g->lhs = NULL;
+    g->sval2 = name;
+    g->id = deco->id;
+    return lw_pseudo(L, ty_func(g));
+}
+
+/* The value of the def s under user decorators (s->lhs the nearest, s->rhs's elts those above
+ * it), or NULL with *user false when s->lhs is none (a library decorator). */
+static IrValue *user_decorators(Lower *L, AstNode *s, bool *user)
+{
+    AstNode *plain = ar_alloc(L->a, sizeof *plain);
+    *plain = *s;
+    plain->lhs = plain->rhs = NULL;
+    plain->sym = NULL;
+    if (!L->scope->is_module) {
+        *user = s->rhs || def_named(L, s->lhs->kind == AST_CALL ? s->lhs->lhs : s->lhs);
+        if (*user)
+            diag_error(s->lhs->span,
+                       "a user decorator (or several decorators) on a nested def is not supported: "
+                       "decorate a module-level def");
+        return NULL;
+    }
+    IrValue *v = user_decorated(L, s->lhs, plain, user);
+    if (!*user) {
+        if (!s->rhs) return NULL;
+        *user = true; /* a library decorator under user ones */
+        if (!(v = decorated_value(L, s))) return NULL;
+        if (v->type->kind != TY_FUNC) {
+            diag_error(s->rhs->span, "a decorator above %s is not supported", ty_str_of(v->type));
+            return NULL;
+        }
+    }
+    for (int i = 0; v && s->rhs && i < s->rhs->elts.n; i++) {
+        bool u;
+        AstNode *deco = s->rhs->elts.v[i];
+        v = user_decorated(L, deco, v->type->def, &u);
+        if (!u)
+            diag_error(
+                deco->span,
+                "a library decorator above a user decorator is not supported (write it nearest the def)");
+        if (!u) return NULL;
+    }
+    return v;
+}
+
 void lw_def_stmt(Lower *L, AstNode *s)
 {
     if (s->elts.n && !check_generator(L, s)) return;
-    IrValue *v = s->lhs ? decorated_value(L, s) : lw_pseudo(L, ty_func(s));
+    bool user = false;
+    IrValue *v = s->lhs ? user_decorators(L, s, &user) : NULL;
+    if (s->lhs && !user && !v)
+        v = decorated_value(L, s);
+    else if (!s->lhs)
+        v = lw_pseudo(L, ty_func(s));
     if (!v) return;
     if (!L->scope->is_module) { /* a nested function: a compile-time binding of the function */
         AstNode t = { .kind = AST_NAME, .span = s->span, .sval = s->sval };

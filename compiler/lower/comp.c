@@ -315,6 +315,32 @@ IrValue *lw_list_of(Lower *L, AstNode *call)
 /* A distinct id for the k-th node a rewrite of call makes (the hidden names derive from ids). */
 static int it_id(const AstNode *call, int k) { return -(call->id * 16 + k + 1); }
 
+IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp)
+{
+    Type *et = xs->type->elem;
+    if (et && !ty_is_scalar(et) && et->kind != TY_STR) {
+        diag_error(sp, "'in' of a %s is not supported (its elements are numbers or str here)",
+                   ty_str_of(xs->type));
+        return NULL;
+    }
+    if (!et) return lw_const_bool(L, sp, negate); /* always empty */
+    const char *xn = ar_printf(L->a, "x@in%u.%u", sp.line, sp.col),
+               *ln = ar_printf(L->a, "xs@in%u.%u", sp.line, sp.col);
+    if (!lw_assign(L, lw_ast_name(L, sp, xn), x, sp) || !lw_assign(L, lw_ast_name(L, sp, ln), xs, sp))
+        return NULL;
+    AstNode *e = lw_ast_name(L, sp, ar_printf(L->a, "e@in%u.%u", sp.line, sp.col)),
+            *eq = lw_ast_node(L, AST_COMPARE, sp);
+    eq->elts = lw_ast_vec(L, 2, (AstNode *[]){ lw_ast_name(L, sp, xn), lw_ast_name(L, sp, e->sval) });
+    eq->ops = lw_ast_vec(L, 1, (AstNode *[]){ (AstNode *)(intptr_t)AOP_EQ });
+    AstNode *comp = mk_comp(L, sp, -(int)(sp.start + 1), eq, e, lw_ast_name(L, sp, ln), NULL);
+    AstNode *any = lw_ast_call(L, sp, lw_ast_name(L, sp, "any"), 1, &comp);
+    if (!negate) return lw_expr(L, any);
+    AstNode *not = lw_ast_node(L, AST_UNARY, sp);
+    not ->op = AOP_NOT;
+    not ->lhs = any;
+    return lw_expr(L, not );
+}
+
 IrValue *lw_list_repr(Lower *L, IrValue *xs, AstNode *e)
 {
     Span sp = e->span;
@@ -949,14 +975,19 @@ IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *
     return lw_pseudo(L, ty_func(def));
 }
 
-/* functools.lru_cache / cache other than as a decorator */
+/* functools.lru_cache / cache other than as a decorator; functools.wraps other than on the
+ * wrapper of a user decorator (lower/closure.c reads it there) */
 IrValue *lw_functools_cache(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)L, (void)self;
-    diag_error(call->span,
-               "functools.%s is supported only as a decorator (@functools.%s%s on a def: gpyc calls the "
-               "function each time, which gives the same results for a function without side effects)",
-               f->name, f->name, strcmp(f->name, "lru_cache") ? "" : "(maxsize=None)");
+    if (!strcmp(f->name, "wraps"))
+        diag_error(call->span, "functools.wraps is supported only as the decorator of a decorator's wrapper "
+                               "(@functools.wraps(f) on the def that the decorator returns)");
+    else
+        diag_error(call->span,
+                   "functools.%s is supported only as a decorator (@functools.%s%s on a def: gpyc calls the "
+                   "function each time, which gives the same results for a function without side effects)",
+                   f->name, f->name, strcmp(f->name, "lru_cache") ? "" : "(maxsize=None)");
     return NULL;
 }
 

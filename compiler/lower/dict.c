@@ -6,7 +6,7 @@
  * its keys is known at compile time: `d['k']`, `'k' in d`, `len(d)`, `d.get('k', dflt)` and
  * `d.keys()` are resolved then; `d['k'] = v` and `del d['k']` make a new record (a new key,
  * or a value of another type, makes it a new type: the name is rebound, lower/flow.c) and
- * assign it to the name.  `d.values()`, `d.items()` and `for k in d` are lists in insertion
+ * assign it to the name (a record inside a dict, `d['a']['y'] = 3`, is stored back into it).  `d.values()`, `d.items()` and `for k in d` are lists in insertion
  * order (values of one type).  str(d) and print(d) write Python's `{'k': v, ...}`.
  * A literal with other keys, `{}`, and a record used with a key computed at run time are
  * run-time tables (lower/table.c, whose comment states the rule).  Not compiled: `**d`.
@@ -122,10 +122,33 @@ static IrValue *record_with(Lower *L, IrValue *d, const char *key, IrValue *v, S
     return lw_record(L, sp, m, keys, vs);
 }
 
+/* Does n's subtree call anything? */
+static bool has_call(const AstNode *n)
+{
+    if (!n) return false;
+    if (n->kind == AST_CALL) return true;
+    const AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        if (has_call(kids[i])) return true;
+    const Vec *lists[] = { &n->elts, &n->params, &n->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++)
+            if (has_call(lists[i]->v[j])) return true;
+    return false;
+}
+
+/* Is e a name, or a subscript of one with keys that call nothing (`d['a']`, `d[k][i]`): an
+ * expression that lowering may read again, to store the record made from its value back? */
+static bool rereadable(const AstNode *e)
+{
+    if (e->kind == AST_NAME) return true;
+    return e->kind == AST_SUBSCRIPT && rereadable(e->lhs) && !has_call(e->rhs);
+}
+
 bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp)
 {
-    if (target->lhs->kind != AST_NAME) {
-        diag_error(target->span, "d[k] = v takes a dict that is a name here");
+    if (!rereadable(target->lhs)) { /* d['a']['y'] = 3 stores d['a'] with 'y' back into d */
+        diag_error(target->span, "d[k] = v takes a dict that is a name (or an item of one, d['a'][k]) here");
         return false;
     }
     IrValue *kv = lw_expr(L, target->rhs);

@@ -758,6 +758,12 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         return lw_tuple_get(L, obj, (int)k, e->span);
     }
     case TY_LIST: {
+        if (e->rhs->kind == AST_SLICE && ty_is_deque(obj->type)) {
+            diag_error(e->rhs->span,
+                       "sequence index must be integer, not 'slice' (a deque has no slices: write "
+                       "list(q)[a:b])");
+            return NULL;
+        }
         if (e->rhs->kind == AST_SLICE) return lw_list_slice(L, obj, e);
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
@@ -862,6 +868,8 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     if ((aop == AOP_IN || aop == AOP_NOTIN) && (tb->kind == TY_DICT || tb->kind == TY_SET))
         return lw_table_in(L, a, b, aop == AOP_NOTIN, sp);
     if (ta->kind == TY_SET && tb->kind == TY_SET) return lw_set_binop(L, aop, sp, a, b, false);
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_LIST)
+        return lw_list_in(L, a, b, aop == AOP_NOTIN, sp);
     if (aop == AOP_IN || aop == AOP_NOTIN) {
         diag_error(sp, "the '%s' operator is not supported yet", ast_op_name(aop));
         return NULL;
@@ -1202,11 +1210,11 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     }
     if (strcmp(e->sval, "__name__") == 0)
         return lw_const_str(L, e->span, !L->mod || L->mod->is_main ? "__main__" : L->mod->name);
-    static const char *builtins[] = { "print", "len", "range",  "enumerate", "zip",        "min",
-                                      "max",   "abs", "int",    "float",     "bool",       "complex",
-                                      "round", "sum", "sorted", "str",       "isinstance", "list",
-                                      "tuple", "any", "all",    "map",       "filter",     "repr",
-                                      "open",  "dict", "set",   NULL };
+    static const char *builtins[] = { "print", "len",  "range",  "enumerate", "zip",        "min",
+                                      "max",   "abs",  "int",    "float",     "bool",       "complex",
+                                      "round", "sum",  "sorted", "str",       "isinstance", "list",
+                                      "tuple", "any",  "all",    "map",       "filter",     "repr",
+                                      "open",  "dict", "set",    "frozenset", NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

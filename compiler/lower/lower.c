@@ -325,6 +325,7 @@ void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp)
 bool lw_unify(Type *to, Type *from)
 {
     if ((to->kind == TY_LIST || to->kind == TY_SET) && from->kind == to->kind) {
+        if (!to->name != !from->name || to->n != from->n) return false; /* a deque, a frozenset */
         if (!to->elem && from->elem) to->elem = from->elem;
         if (!from->elem && to->elem) from->elem = to->elem;
         return !to->elem || !from->elem || ty_equal(to->elem, from->elem);
@@ -731,6 +732,14 @@ static void lower_augassign(Lower *L, AstNode *s)
             ir_emit(L->m, L->blk, IR_LIST_SET, s->span, NULL, 3, sa);
             return;
         }
+        if (obj->type->kind == TY_TUPLE && obj->type->keys && !lw_is_namedtuple(obj->type)) {
+            /* a record: d['k'] = d['k'] op v, stored back as d['k'] = v is */
+            IrValue *cur = lw_dict_get(L, obj, t->rhs, t->span);
+            IrValue *val = cur ? lw_expr(L, s->rhs) : NULL;
+            IrValue *r = val ? lw_binop_py(L, s->op, s->span, cur, val) : NULL;
+            if (r) lw_dict_set(L, t, obj, r, s->span);
+            return;
+        }
         if (obj->type->kind == TY_DICT) { /* d[k] op= v: d and k evaluated once */
             IrValue *k = lw_expr(L, t->rhs);
             IrValue *cur = k ? lw_table_get(L, obj, k, t->span) : NULL;
@@ -754,7 +763,8 @@ static void lower_augassign(Lower *L, AstNode *s)
         augassign_array(L, s, cur, val);
         return;
     }
-    if (cur->type->kind == TY_SET && val->type->kind == TY_SET &&
+    if (cur->type->kind == TY_SET && !cur->type->name &&
+        val->type->kind == TY_SET && /* a frozenset: a new one */
         (s->op == AOP_BITOR || s->op == AOP_BITAND || s->op == AOP_SUB || s->op == AOP_BITXOR)) {
         lw_set_binop(L, s->op, s->span, cur, val, true); /* in place, as Python's set.__ior__ */
         return;
@@ -1894,8 +1904,10 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         Scope *saved_scope;
         UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
         /* a nested function's C name has its line: two outer functions may nest one name */
-        const char *cname =
-            def->outer ? ar_printf(L->a, "%s_l%u", def->sval, (unsigned)def->span.line) : def->sval;
+        /* a decorator's wrapper has the id of the decorator that made it (lower/closure.c) */
+        const char *cname = def->outer   ? ar_printf(L->a, "%s_l%u", def->sval, (unsigned)def->span.line)
+                            : def->sval2 ? ar_printf(L->a, "%s_d%d", def->sval, def->id)
+                                         : def->sval;
         const char *cfull = L->mod && !L->mod->is_main
                                 ? ar_printf(L->a, "f_%s_%s_%d", L->mod->name, cname, count)
                                 : ar_printf(L->a, "f_%s_%d", cname, count);

@@ -209,6 +209,8 @@ void lw_drop_funcs(Lower *L, int n);                 /* drops the functions made
 /* lower/closure.c — def statements, nested functions and their captures, and
  * @contextlib.contextmanager functions inlined around a with block */
 void lw_def_stmt(Lower *L, AstNode *s);
+/* Python's __name__ of the function def (a decorator's wrapper: what functools.wraps copied). */
+const char *lw_func_name(const AstNode *def);
 /* The names a nested function def captures at a call from the current function (its free names
  * that are bound here) and their values now: their number, -1 after a located error (a nested
  * function called outside the function that defines it). */
@@ -259,6 +261,8 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name);
 /* list(it): the new list [x for x in it] of what a for loop iterates. */
 IrValue *lw_list_of(Lower *L, AstNode *call);
+/* x [not] in xs, xs a list (or deque) of numbers or str: any(x == e for e in xs). */
+IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp);
 /* Python's str of the list xs of tuples or lists (e: the expression, for hidden names and the
  * place): "[" + ", ".join([repr(x) for x in xs]) + "]". */
 IrValue *lw_list_repr(Lower *L, IrValue *xs, AstNode *e);
@@ -296,6 +300,8 @@ IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m);  /*
 IrValue *lw_dict_str(Lower *L, IrValue *d, Span sp);                          /* str(d) */
 
 /* lower/table.c — dicts and sets keyed at run time (TY_DICT, TY_SET: IR_DICT) */
+/* An IR_DICT instruction doing op on args[0..n), its result of type t (NULL: none). */
+IrValue *lw_dk(Lower *L, IrDictOp op, Span sp, Type *t, int n, IrValue **args);
 IrValue *lw_table_literal(Lower *L, Span sp, int n, IrValue **ks, IrValue **vs); /* {ks[i]: vs[i]} */
 IrValue *lw_table_get(Lower *L, IrValue *d, IrValue *k, Span sp);               /* d[k] */
 bool lw_table_set(Lower *L, IrValue *d, IrValue *k, IrValue *v, Span sp);       /* d[k] = v */
@@ -311,7 +317,7 @@ IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m);
 IrValue *lw_dict_of(Lower *L, AstNode *call);                                   /* dict(...) */
 /* {es[0], ...}; iter: the iterable of a for loop (CPython iterates a frozenset constant) */
 IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es, bool iter);
-IrValue *lw_set_of(Lower *L, AstNode *call);                                    /* set(...) */
+IrValue *lw_set_of(Lower *L, AstNode *call);                       /* set(...), frozenset(...) */
 /* a op b of two sets (|, &, -, ^ or, inplace, |= ... on a; comparisons); NULL after an error */
 IrValue *lw_set_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b, bool inplace);
 IrValue *lw_set_method(Lower *L, AstNode *call, IrValue *s, const char *m);
@@ -658,6 +664,8 @@ IrValue *lw_namedtuple_new(Lower *L, AstNode *call, const Type *cls); /* P(...):
 IrValue *lw_namedtuple_method(Lower *L, AstNode *call, IrValue *r, const char *m);
 IrValue *lw_record_attr(Lower *L, IrValue *r, const char *name, Span sp); /* args.n, p.x */
 IrValue *lw_record_str(Lower *L, IrValue *r, Span sp); /* Namespace(n=5, mode='fast'), P(x=1, y=2) */
+IrValue *lw_deque_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self); /* collections.deque */
+IrValue *lw_deque_method(Lower *L, AstNode *call, IrValue *q, const char *m);  /* q.append(x) ... */
 /* lower/pylib.c: a constant of Python's standard modules (string.digits, os.sep), the
  * submodules os.path and os.environ and sys.stderr; NULL when module has no such attribute. */
 IrValue *lw_pylib_const(Lower *L, const char *module, const char *attr, Span sp);

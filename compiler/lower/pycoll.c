@@ -10,6 +10,11 @@
  * record; the instance is a tuple (indexing, unpacking, iteration, len, ==, isinstance(p,
  * tuple)) with attributes p.x, p._fields, p._replace(**kw), p._asdict(), and prints as
  * P(x=1, y=2).  Each distinct tuple of field types is a type of its own, as for any tuple.
+ *
+ * collections.deque: a run-time list (runtime/list.c's rt_deque_*) whose type names it
+ * (ty_deque), its maxlen a constant of the type.  Index, len, `in`, iteration and truth are
+ * a list's; append/appendleft/pop/popleft/extend/extendleft/rotate/clear/copy are IR_DICT's
+ * DK_DQ_* operations; a push past maxlen drops the element at the other end, as Python's.
  */
 #include "compiler/lower/lower.h"
 
@@ -204,4 +209,119 @@ IrValue *lw_namedtuple_method(Lower *L, AstNode *call, IrValue *r, const char *m
     diag_error(sp, "%s.%s() is not supported (a namedtuple has _replace(**fields) and _asdict())", t->name,
                m);
     return NULL;
+}
+
+/* ---------------------------------------------------------------- collections.deque */
+
+/* The elements of iterable e as a list: a list value itself, else list(e) (lower/comp.c). */
+static IrValue *as_list(Lower *L, AstNode *call, AstNode *e)
+{
+    IrValue *v = e->kind == AST_NAME ? lw_expr(L, e) : NULL;
+    if (v && v->type->kind == TY_LIST) return v;
+    if (e->kind == AST_NAME && !v) return NULL;
+    AstNode c = *call;
+    c.elts = lw_ast_vec(L, 1, &e);
+    c.params = lw_ast_vec(L, 0, NULL);
+    return lw_list_of(L, &c);
+}
+
+/* Fixes q's unknown element type to et, or checks that et is it; false after a located error. */
+static bool deque_elems(const IrValue *q, Type *et, Span sp)
+{
+    if (!et) return true;
+    if (!q->type->elem && et->kind != TY_NONE && lw_is_runtime_type(et)) q->type->elem = et;
+    if (q->type->elem && ty_equal(q->type->elem, et)) return true;
+    diag_error(sp, "a deque holds one type here: %s into %s", ty_str_of(et), ty_str_of(q->type));
+    return false;
+}
+
+/* collections.deque([iterable[, maxlen]]) with maxlen a constant int or None. */
+IrValue *lw_deque_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    Span sp = call->span;
+    AstNode *it = call->elts.n ? call->elts.v[0] : NULL, *ml = call->elts.n > 1 ? call->elts.v[1] : NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "iterable") && !it)
+            it = kw->rhs;
+        else if (!strcmp(kw->sval, "maxlen") && !ml)
+            ml = kw->rhs;
+        else {
+            diag_error(kw->span, "deque() got an unexpected keyword argument '%s'", kw->sval);
+            return NULL;
+        }
+    }
+    if (call->elts.n > 2) {
+        diag_error(sp, "deque() takes at most 2 arguments (%d given)", call->elts.n);
+        return NULL;
+    }
+    int64_t maxlen = -1;
+    IrValue *mv = ml ? lw_expr(L, ml) : NULL;
+    if (ml && !mv) return NULL;
+    if (mv && !lw_is_none(mv) && (!lw_is_const_int(mv, &maxlen) || maxlen < 0 || maxlen > INT32_MAX)) {
+        diag_error(ml->span, "deque's maxlen is a non-negative int constant or None here");
+        return NULL;
+    }
+    IrValue *l = it ? as_list(L, call, it) : NULL;
+    if (it && !l) return NULL;
+    Type *t = ty_deque(l ? l->type->elem : NULL, (int)maxlen);
+    return lw_dk(L, DK_DQ_NEW, sp, t, l ? 1 : 0, &l);
+}
+
+/* q.append(x), appendleft, pop, popleft, extend, extendleft, rotate([n]), clear, copy. */
+IrValue *lw_deque_method(Lower *L, AstNode *call, IrValue *q, const char *m)
+{
+    static const char *const names[] = { "append",  "appendleft", "extend", "extendleft", "pop",
+                                         "popleft", "rotate",     "clear",  "copy",       NULL };
+    static const IrDictOp ops[] = { DK_DQ_APPEND,     DK_DQ_APPENDLEFT, DK_DQ_EXTEND,
+                                    DK_DQ_EXTENDLEFT, DK_DQ_POP,        DK_DQ_POPLEFT,
+                                    DK_DQ_ROTATE,     DK_DQ_CLEAR,      DK_DQ_NEW };
+    Span sp = call->span;
+    int i = 0;
+    while (names[i] && strcmp(names[i], m)) i++;
+    if (!names[i]) {
+        diag_error(
+            sp,
+            "deque.%s() is not supported (gpyc's deques have append, appendleft, extend, extendleft, pop, "
+            "popleft, rotate, clear and copy)",
+            m);
+        return NULL;
+    }
+    int nargs = i < 4 ? 1 : i == 6 ? call->elts.n : 0;
+    if (call->params.n || call->elts.n != nargs || nargs > 1) {
+        diag_error(sp, "deque.%s() takes %s", m,
+                   i < 4    ? "one argument"
+                   : i == 6 ? "at most one argument (n)"
+                            : "no arguments");
+        return NULL;
+    }
+    IrValue *args[2] = { q, NULL };
+    if (i < 2) { /* append, appendleft: an int into a float deque is converted, as a list's append */
+        IrValue *v = lw_expr(L, call->elts.v[0]);
+        if (!v) return NULL;
+        if (q->type->elem && q->type->elem->kind == TY_FLOAT &&
+            (v->type->kind == TY_INT || v->type->kind == TY_BOOL))
+            v = lw_to_scalar(L, v, TY_FLOAT, sp);
+        if (v->type->kind == TY_TUPLE) ir_need_tuple(L->m, v->type);
+        if (!deque_elems(q, v->type, sp)) return NULL;
+        args[1] = v;
+    } else if (i < 4) {
+        IrValue *l = as_list(L, call, call->elts.v[0]);
+        if (!l || !deque_elems(q, l->type->elem, sp)) return NULL;
+        args[1] = l;
+    } else if (i == 6) {
+        args[1] = nargs ? lw_int_arg(L, call->elts.v[0]) : lw_const_int(L, sp, 1);
+        if (!args[1]) return NULL;
+    }
+    if (i == 4 || i == 5) {
+        if (!q->type->elem) {
+            diag_error(sp, "pop from a deque whose elements have no type yet (it is always empty here)");
+            return NULL;
+        }
+        return lw_dk(L, ops[i], sp, q->type->elem, 1, args);
+    }
+    if (i == 8) return lw_dk(L, DK_DQ_NEW, sp, ty_deque(q->type->elem, q->type->n), 1, args);
+    lw_dk(L, ops[i], sp, NULL, args[1] ? 2 : 1, args);
+    return lw_pseudo(L, ty_none());
 }

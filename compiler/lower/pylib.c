@@ -1021,8 +1021,10 @@ const ApiFn lw_pylib_api[] = {
     { "functools", "reduce", lw_functools_reduce, 0 },
     /* collections (lower/pycoll.c) */
     { "collections", "namedtuple", lw_namedtuple_class, 0 },
+    { "collections", "deque", lw_deque_new, 0 },
     { "functools", "partial", lw_functools_partial, 0 },
     { "functools", "lru_cache", lw_functools_cache, 0 },
     { "functools", "cache", lw_functools_cache, 0 },
+    { "functools", "wraps", lw_functools_cache, 0 },
     { NULL, NULL, NULL, 0 },
 };

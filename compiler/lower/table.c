@@ -5,9 +5,9 @@
  * constant strings is a record (lower/dict.c: a type per key, resolved at compile time, fused
  * like plain variables); any other literal, `{}`, `dict(...)` and a dict comprehension is a
  * table: keys of one type (bool, int, float, str, or tuples of them), values of one type
- * (numbers, str, lists, arrays, tuples of those).  A record used with a key computed at run
+ * (numbers, str, lists, arrays, dicts, sets, tuples of those).  A record used with a key computed at run
  * time (`cfg[name]`, `cfg[name] = v`, `name in cfg`) becomes a table of its entries in order at
- * that point, when its values have one type.  Sets hold bool, int, float or str.
+ * that point, when its values have one type.  Sets hold what dict keys are.
  *
  * Types: an empty `{}` or `set()` has unknown key and value types (Type.key, Type.elem NULL),
  * fixed by the first store, as an empty list's element type is by its first append.  A store
@@ -28,7 +28,7 @@
 #include <string.h>
 
 /* An IR_DICT instruction doing op on args[0..n), result of type t (NULL: none). */
-static IrValue *dk(Lower *L, IrDictOp op, Span sp, Type *t, int n, IrValue **args)
+IrValue *lw_dk(Lower *L, IrDictOp op, Span sp, Type *t, int n, IrValue **args)
 {
     IrValue *r;
     if (t) {
@@ -58,7 +58,7 @@ static bool hashable(const Type *t)
     }
 }
 
-/* Can t be a dict's value: numbers, str, lists, arrays, tuples of those. */
+/* Can t be a dict's value: numbers, str, lists, arrays, dicts, sets, tuples of those. */
 static bool storable(const Type *t)
 {
     switch (t->kind) {
@@ -68,7 +68,9 @@ static bool storable(const Type *t)
     case TY_COMPLEX:
     case TY_STR:
     case TY_ARRAY: return true;
-    case TY_LIST: return !t->elem || storable(t->elem); /* `[]`: fixed by its first append */
+    case TY_LIST:
+    case TY_SET: return !t->elem || storable(t->elem); /* `[]`: fixed by its first append */
+    case TY_DICT: return !t->elem || storable(t->elem);
     case TY_TUPLE:
         for (int i = 0; i < t->n; i++)
             if (!storable(t->elems[i])) return false;
@@ -95,10 +97,6 @@ static bool fix_key(Lower *L, Type *t, IrValue *k, Span sp)
     Type **slot = t->kind == TY_SET ? &t->elem : &t->key;
     if (*slot) return true;
     if (!check_key(k->type, sp, what)) return false;
-    if (t->kind == TY_SET && k->type->kind == TY_TUPLE) {
-        diag_error(sp, "a set of tuples is not supported (sets hold bool, int, float or str); use a dict");
-        return false;
-    }
     *slot = k->type;
     ir_need_tuple(L->m, k->type);
     return true;
@@ -109,9 +107,10 @@ static bool fix_value(Lower *L, Type *t, IrValue *v, Span sp)
 {
     if (t->elem) return true;
     if (!storable(v->type)) {
-        diag_error(
-            sp, "a dict value cannot be %s (dict values are numbers, str, lists, arrays or tuples of them)",
-            ty_str_of(v->type));
+        diag_error(sp,
+                   "a dict value cannot be %s (dict values are numbers, str, lists, arrays, dicts, sets or "
+                   "tuples of them)",
+                   ty_str_of(v->type));
         return false;
     }
     t->elem = v->type;
@@ -162,7 +161,7 @@ IrValue *lw_table_literal(Lower *L, Span sp, int n, IrValue **ks, IrValue **vs)
         if (!(args[2 * i] = key_for(L, t, ks[i], true, sp)) || !check_value(t, vs[i], sp)) return NULL;
         args[2 * i + 1] = vs[i];
     }
-    return dk(L, DK_NEW, sp, t, 2 * n, args);
+    return lw_dk(L, DK_NEW, sp, t, 2 * n, args);
 }
 
 /* The value a missing key gives in a defaultdict or Counter d (a new list for a list factory). */
@@ -182,24 +181,28 @@ IrValue *lw_table_get(Lower *L, IrValue *d, IrValue *k, Span sp)
     if (!vt) return NULL;
     if (d->type->name) {
         IrDictOp op = strcmp(d->type->name, "Counter") ? DK_SETDEFAULT : DK_GET_OR;
-        return dk(L, op, sp, vt, 3, (IrValue *[]){ d, k, missing_value(L, d->type, sp) });
+        return lw_dk(L, op, sp, vt, 3, (IrValue *[]){ d, k, missing_value(L, d->type, sp) });
     }
-    return dk(L, DK_GET, sp, vt, 2, (IrValue *[]){ d, k });
+    return lw_dk(L, DK_GET, sp, vt, 2, (IrValue *[]){ d, k });
 }
 
 bool lw_table_set(Lower *L, IrValue *d, IrValue *k, IrValue *v, Span sp)
 {
+    if (d->type->elem && d->type->elem->kind == TY_DICT && v->type->kind == TY_TUPLE && v->type->keys &&
+        !(v = lw_record_as_table(L, v,
+                                 sp))) /* a dict literal with str keys, stored as a dict of dicts' value */
+        return false;
     if (!fix_key(L, d->type, k, sp) || !fix_value(L, d->type, v, sp) ||
         !(k = key_for(L, d->type, k, true, sp)) || !check_value(d->type, v, sp))
         return false;
-    dk(L, DK_SET, sp, NULL, 3, (IrValue *[]){ d, k, v });
+    lw_dk(L, DK_SET, sp, NULL, 3, (IrValue *[]){ d, k, v });
     return true;
 }
 
 bool lw_table_del(Lower *L, IrValue *d, IrValue *k, Span sp)
 {
     if (!fix_key(L, d->type, k, sp) || !(k = key_for(L, d->type, k, false, sp))) return false;
-    dk(L, DK_DEL, sp, NULL, 2, (IrValue *[]){ d, k });
+    lw_dk(L, DK_DEL, sp, NULL, 2, (IrValue *[]){ d, k });
     return true;
 }
 
@@ -207,17 +210,17 @@ IrValue *lw_table_in(Lower *L, IrValue *k, IrValue *d, bool negate, Span sp)
 {
     if (!fix_key(L, d->type, k, sp) || !(k = key_for(L, d->type, k, false, sp))) return NULL;
     IrValue *r =
-        dk(L, d->type->kind == TY_SET ? DK_SET_HAS : DK_HAS, sp, ty_bool(), 2, (IrValue *[]){ d, k });
+        lw_dk(L, d->type->kind == TY_SET ? DK_SET_HAS : DK_HAS, sp, ty_bool(), 2, (IrValue *[]){ d, k });
     return negate ? lw_emit1(L, IR_LOGICAL_NOT, sp, ty_bool(), r) : r;
 }
 
-IrValue *lw_table_len(Lower *L, IrValue *d, Span sp) { return dk(L, DK_LEN, sp, ty_int(), 1, &d); }
+IrValue *lw_table_len(Lower *L, IrValue *d, Span sp) { return lw_dk(L, DK_LEN, sp, ty_int(), 1, &d); }
 
 /* The keys (dict) or elements (set) of d as a new list, in iteration order. */
 IrValue *lw_table_list(Lower *L, IrValue *d, Span sp)
 {
     bool set = d->type->kind == TY_SET;
-    return dk(L, set ? DK_SET_LIST : DK_KEYS, sp, ty_list(set ? d->type->elem : d->type->key), 1, &d);
+    return lw_dk(L, set ? DK_SET_LIST : DK_KEYS, sp, ty_list(set ? d->type->elem : d->type->key), 1, &d);
 }
 
 IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp)
@@ -227,7 +230,7 @@ IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp)
     IrValue *d = in->args[0];
     const Type *kt = d->type->key;
     if (!kt || !(ty_is_scalar(kt) || kt->kind == TY_STR)) return NULL;
-    return dk(L, DK_KEYS, sp, ty_list(d->type->key), 1, &d);
+    return lw_dk(L, DK_KEYS, sp, ty_list(d->type->key), 1, &d);
 }
 
 /* The record d as a table (its values must have one type), or NULL after an error. */
@@ -276,7 +279,7 @@ static IrValue *keyed_method(Lower *L, AstNode *call, IrValue *d, const char *m)
     if (v && !check_value(d->type, v, sp)) return NULL;
     IrValue *args[3] = { d, k, v };
     IrDictOp op = get ? DK_GET_OR : pop ? DK_POP : DK_SETDEFAULT;
-    return dk(L, op, sp, d->type->elem, v ? 3 : 2, args);
+    return lw_dk(L, op, sp, d->type->elem, v ? 3 : 2, args);
 }
 
 IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m)
@@ -298,7 +301,7 @@ IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m)
         if (call->elts.n && !n) return NULL;
         Type *it = ty_tuple(2, (Type *[]){ d->type->key ? d->type->key : ty_int(), ty_int() });
         ir_need_tuple(L->m, it);
-        return dk(L, DK_MOST_COMMON, sp, ty_list(it), n ? 2 : 1, (IrValue *[]){ d, n });
+        return lw_dk(L, DK_MOST_COMMON, sp, ty_list(it), n ? 2 : 1, (IrValue *[]){ d, n });
     }
     if (!strcmp(m, "update") && !counter) {
         IrValue *o = lw_one_arg(L, call, "update");
@@ -309,7 +312,7 @@ IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m)
                        ty_str_of(o->type), ty_str_of(d->type));
             return NULL;
         }
-        if (o->type->key) dk(L, DK_UPDATE, sp, NULL, 2, (IrValue *[]){ d, o });
+        if (o->type->key) lw_dk(L, DK_UPDATE, sp, NULL, 2, (IrValue *[]){ d, o });
         return lw_pseudo(L, ty_none());
     }
     if (call->elts.n) {
@@ -319,14 +322,14 @@ IrValue *lw_table_method(Lower *L, AstNode *call, IrValue *d, const char *m)
     if (!strcmp(m, "copy")) {
         Type *t = ty_dict(d->type->key, d->type->elem);
         t->name = d->type->name;
-        return dk(L, DK_COPY, sp, t, 1, &d);
+        return lw_dk(L, DK_COPY, sp, t, 1, &d);
     }
     if (!strcmp(m, "keys")) return lw_table_list(L, d, sp);
-    if (!strcmp(m, "values")) return dk(L, DK_VALUES, sp, ty_list(d->type->elem), 1, &d);
+    if (!strcmp(m, "values")) return lw_dk(L, DK_VALUES, sp, ty_list(d->type->elem), 1, &d);
     if (!strcmp(m, "items")) {
         Type *it = d->type->key ? ty_tuple(2, (Type *[]){ d->type->key, d->type->elem }) : ty_int();
         ir_need_tuple(L->m, it);
-        return dk(L, DK_ITEMS, sp, ty_list(d->type->key ? it : NULL), 1, &d);
+        return lw_dk(L, DK_ITEMS, sp, ty_list(d->type->key ? it : NULL), 1, &d);
     }
     diag_error(sp,
                "%s.%s() is not supported (gpyc's dicts have get, setdefault, pop, update, copy, keys, "
@@ -343,25 +346,26 @@ IrValue *lw_dict_of(Lower *L, AstNode *call)
         diag_error(sp, "dict() takes at most one positional argument here (no keywords)");
         return NULL;
     }
-    if (!call->elts.n) return dk(L, DK_NEW, sp, ty_dict(NULL, NULL), 0, NULL);
+    if (!call->elts.n) return lw_dk(L, DK_NEW, sp, ty_dict(NULL, NULL), 0, NULL);
     AstNode *a = call->elts.v[0];
     if (a->kind != AST_NAME) return lw_dict_pairs(L, call, a);
     IrValue *v = lw_expr(L, a);
     if (!v) return NULL;
     if (v->type->kind == TY_TUPLE && v->type->keys) return lw_record_as_table(L, v, sp);
-    if (v->type->kind == TY_DICT) return dk(L, DK_COPY, sp, ty_dict(v->type->key, v->type->elem), 1, &v);
+    if (v->type->kind == TY_DICT) return lw_dk(L, DK_COPY, sp, ty_dict(v->type->key, v->type->elem), 1, &v);
     return lw_dict_pairs(L, call, a);
 }
 
 /* ---------------------------------------------------------------- sets */
 
-/* Are es[0..n) constants?  CPython 3.11's compiler makes a set display of more than 2
- * constants, or of any constants as a for loop's iterable, a frozenset constant (its order can
- * differ from adding the elements one by one). */
+/* Are es[0..n) constants (a tuple of constants too, as CPython folds one)?  CPython 3.11's
+ * compiler makes a set display of more than 2 constants, or of any constants as a for loop's
+ * iterable, a frozenset constant (its order can differ from adding the elements one by one). */
 static bool all_const(int n, IrValue **es)
 {
     for (int i = 0; i < n; i++) {
         IrOp op = es[i]->def ? es[i]->def->op : IR_LOAD;
+        if (op == IR_TUPLE && all_const(es[i]->def->nargs, es[i]->def->args)) continue;
         if (op != IR_CONST_INT && op != IR_CONST_FLOAT && op != IR_CONST_BOOL && op != IR_CONST_STR) return false;
     }
     return true;
@@ -374,27 +378,41 @@ IrValue *lw_set_literal(Lower *L, Span sp, int n, IrValue **es, bool iter)
     for (int i = 0; i < n; i++)
         if (!fix_key(L, t, es[i], sp) || !(args[i] = key_for(L, t, es[i], true, sp))) return NULL;
     IrDictOp op = !n || !all_const(n, es) ? DK_SET_NEW : iter ? DK_FROZENSET : n > 2 ? DK_SET_CONST : DK_SET_NEW;
-    return dk(L, op, sp, t, n, args);
+    return lw_dk(L, op, sp, t, n, args);
 }
 
 /* set(), set(s) (a copy in CPython's order), set(list or other iterable) (added in order). */
-IrValue *lw_set_of(Lower *L, AstNode *call)
+static IrValue *set_of(Lower *L, AstNode *call)
 {
     Span sp = call->span;
-    if (call->params.n || call->elts.n > 1) {
-        diag_error(sp, "set() takes at most one argument");
-        return NULL;
-    }
-    if (!call->elts.n) return dk(L, DK_SET_NEW, sp, ty_set(NULL), 0, NULL);
+    if (!call->elts.n) return lw_dk(L, DK_SET_NEW, sp, ty_set(NULL), 0, NULL);
     AstNode *a = call->elts.v[0];
     IrValue *v = a->kind == AST_NAME ? lw_expr(L, a) : NULL;
     if (a->kind == AST_NAME && !v) return NULL;
     TypeKind k = v ? v->type->kind : TY_VOID;
-    if (k == TY_SET) return dk(L, DK_COPY, sp, ty_set(v->type->elem), 1, &v);
+    if (k == TY_SET) return lw_dk(L, DK_COPY, sp, ty_set(v->type->elem), 1, &v);
     if (k != TY_DICT && k != TY_LIST) return lw_set_comp_of(L, call, a); /* added one by one */
     Type *t = ty_set(NULL), *et = k == TY_DICT ? v->type->key : v->type->elem;
     if (et && !fix_key(L, t, lw_pseudo(L, et), sp)) return NULL;
-    return dk(L, k == TY_DICT ? DK_SET_KEYS : DK_SET_OF, sp, t, 1, &v);
+    return lw_dk(L, k == TY_DICT ? DK_SET_KEYS : DK_SET_OF, sp, t, 1, &v);
+}
+
+/* set(...), or frozenset(...): the same set, of a type named frozenset (CPython builds both
+ * alike). */
+IrValue *lw_set_of(Lower *L, AstNode *call)
+{
+    const char *name = call->lhs->kind == AST_NAME ? call->lhs->sval : "set";
+    if (call->params.n || call->elts.n > 1) {
+        diag_error(call->span, "%s() takes at most one argument", name);
+        return NULL;
+    }
+    IrValue *s = set_of(L, call);
+    if (s && !strcmp(name, "frozenset")) {
+        Type *t = ty_set(s->type->elem);
+        t->name = "frozenset";
+        s = lw_dk(L, DK_COPY, call->span, t, 1, &s); /* a copy is the table CPython's frozenset(s) makes */
+    }
+    return s;
 }
 
 /* a OP b of two sets (|, &, -, ^; <=, <, >=, >, ==, != through DK_LE and DK_EQ), or NULL
@@ -410,27 +428,32 @@ IrValue *lw_set_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b, bool 
         { AOP_SUB, DK_SUB },
         { AOP_BITXOR, DK_XOR },
     };
-    if (!lw_unify(a->type, b->type)) {
+    Type ea = *b->type; /* a set and a frozenset mix: the elements must have one type */
+    ea.name = a->type->name;
+    if (!lw_unify(a->type, &ea)) {
         diag_error(sp, "set operands must have one element type: %s and %s", ty_str_of(a->type),
                    ty_str_of(b->type));
         return NULL;
     }
+    if (!b->type->elem) b->type->elem = ea.elem;
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
         if (ops[i].op == op) {
-            if (inplace) return dk(L, ops[i].dk + (DK_IOR - DK_OR), sp, NULL, 2, (IrValue *[]){ a, b });
-            return dk(L, ops[i].dk, sp, ty_set(a->type->elem), 2, (IrValue *[]){ a, b });
+            if (inplace) return lw_dk(L, ops[i].dk + (DK_IOR - DK_OR), sp, NULL, 2, (IrValue *[]){ a, b });
+            Type *t = ty_set(a->type->elem); /* the left operand's kind, as CPython's */
+            t->name = a->type->name;
+            return lw_dk(L, ops[i].dk, sp, t, 2, (IrValue *[]){ a, b });
         }
     IrValue *r = NULL;
     switch (op) {
-    case AOP_LE: r = dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ a, b }); break;
-    case AOP_GE: r = dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ b, a }); break;
+    case AOP_LE: r = lw_dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ a, b }); break;
+    case AOP_GE: r = lw_dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ b, a }); break;
     case AOP_EQ:
-    case AOP_NE: r = dk(L, DK_EQ, sp, ty_bool(), 2, (IrValue *[]){ a, b }); break;
+    case AOP_NE: r = lw_dk(L, DK_EQ, sp, ty_bool(), 2, (IrValue *[]){ a, b }); break;
     case AOP_LT:
     case AOP_GT: {
-        IrValue *le = op == AOP_LT ? dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ a, b })
-                                   : dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ b, a });
-        IrValue *eq = dk(L, DK_EQ, sp, ty_bool(), 2, (IrValue *[]){ a, b });
+        IrValue *le = op == AOP_LT ? lw_dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ a, b })
+                                   : lw_dk(L, DK_LE, sp, ty_bool(), 2, (IrValue *[]){ b, a });
+        IrValue *eq = lw_dk(L, DK_EQ, sp, ty_bool(), 2, (IrValue *[]){ a, b });
         IrValue *ne = lw_emit1(L, IR_LOGICAL_NOT, sp, ty_bool(), eq);
         return lw_emit2(L, IR_LOGICAL_AND, sp, ty_bool(), le, ne);
     }
@@ -463,6 +486,10 @@ IrValue *lw_set_method(Lower *L, AstNode *call, IrValue *s, const char *m)
                   : !strcmp(m, "discard") ? DK_DISCARD
                   : !strcmp(m, "remove")  ? DK_REMOVE
                                           : DK_COUNT;
+    if (s->type->name && (op != DK_COUNT || (b < nb && binops[b].inplace))) {
+        diag_error(sp, "'frozenset' object has no attribute '%s'", m);
+        return NULL;
+    }
     if (b == nb && op == DK_COUNT && strcmp(m, "copy")) {
         diag_error(sp,
                    "set.%s() is not supported (gpyc's sets have add, discard, remove, copy, union, "
@@ -471,7 +498,8 @@ IrValue *lw_set_method(Lower *L, AstNode *call, IrValue *s, const char *m)
         return NULL;
     }
     if (!strcmp(m, "copy") && !call->elts.n && !call->params.n)
-        return dk(L, DK_COPY, sp, ty_set(s->type->elem), 1, &s);
+        return s->type->name ? s
+                             : lw_dk(L, DK_COPY, sp, ty_set(s->type->elem), 1, &s); /* a frozenset: itself */
     IrValue *x = lw_one_arg(L, call, m);
     if (!x) return NULL;
     if (b < nb) {
@@ -483,7 +511,7 @@ IrValue *lw_set_method(Lower *L, AstNode *call, IrValue *s, const char *m)
         return r && binops[b].inplace ? lw_pseudo(L, ty_none()) : r;
     }
     if (!fix_key(L, s->type, x, sp) || !(x = key_for(L, s->type, x, op == DK_SET_ADD, sp))) return NULL;
-    dk(L, op, sp, NULL, 2, (IrValue *[]){ s, x });
+    lw_dk(L, op, sp, NULL, 2, (IrValue *[]){ s, x });
     return lw_pseudo(L, ty_none());
 }
 
@@ -505,7 +533,7 @@ static IrValue *api_defaultdict(Lower *L, AstNode *call, const ApiFn *f, IrValue
     Type *vt = i == 0 ? ty_int() : i == 1 ? ty_float() : i == 2 ? ty_str() : ty_list(NULL);
     Type *t = ty_dict(NULL, vt);
     t->name = factories[i];
-    return dk(L, DK_NEW, call->span, t, 0, NULL);
+    return lw_dk(L, DK_NEW, call->span, t, 0, NULL);
 }
 
 /* collections.Counter() or Counter(iterable): c[x] += 1 for each x, in order. */
@@ -518,7 +546,7 @@ static IrValue *api_counter(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
     }
     Type *t = ty_dict(NULL, ty_int());
     t->name = "Counter";
-    IrValue *c = dk(L, DK_NEW, call->span, t, 0, NULL);
+    IrValue *c = lw_dk(L, DK_NEW, call->span, t, 0, NULL);
     return call->elts.n ? lw_count_into(L, call, c, call->elts.v[0]) : c;
 }
 

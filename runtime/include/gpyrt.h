@@ -513,6 +513,17 @@ gp_array *rt_list_array(const gp_list *l);
 gp_list *rt_list_sorted_by(const gp_list *items, const gp_list *keys, bool reverse);
 /* str() of a list: [1, 2.5, 'a'] with repr() of each element (arrays as NumPy's repr). */
 void rt_sb_list(gp_sb *sb, const gp_list *l);
+/* collections.deque on a gp_list: element 0 is the left end; maxlen < 0 for none.  A push
+ * stores as rt_list_append does (at the right, or at the left), then drops (and releases) the
+ * elements at the other end beyond maxlen; extend pushes src's elements in order (retaining
+ * what they hold; src may be l).  A pop moves the end element into *out, the caller taking its
+ * references (IndexError "pop from an empty deque").  rotate(n) moves n elements from the
+ * right end to the left (n < 0: the other way). */
+void rt_deque_push(gp_list *l, const void *elem, bool left, int64_t maxlen);
+void rt_deque_extend(gp_list *l, const gp_list *src, bool left, int64_t maxlen);
+void rt_deque_pop(gp_list *l, void *out, bool left);
+void rt_deque_rotate(gp_list *l, int64_t n);
+void rt_deque_clear(gp_list *l);
 /* ---------------------------------------------------------------- dict.c
  * Dicts and sets keyed at run time.  A key is stored by value (ksize bytes) as kdesc describes
  * it: 'b' bool, 'i' int64, 'f' double, 's' str, '(' fields ')' a tuple (C struct layout).

@@ -1,6 +1,7 @@
 /*
- * test_dict.c — runtime/dict.c on the CPU: sets iterate in CPython's order after random
- * add/discard/|/&/-/^ sequences (expected orders from CPython in set_cases.inc), dicts keep
+ * test_dict.c — runtime/dict.c on the CPU: sets (of ints, floats and tuples) iterate in CPython's
+ * order after random add/discard/|/&/-/^ sequences (expected orders from CPython in
+ * set_cases.inc), dicts keep
  * insertion order through deletes and rebuilds, tuple and str keys, KeyError's repr, and a
  * Counter's most_common() order.
  */
@@ -21,12 +22,19 @@ static void capture(const char *exc, const char *msg)
     longjmp(jb, 1);
 }
 
-/* The key at v as kind k stores it ('i': int64, 'f': double). */
-static void *key_of(char k, double v, int64_t *i, double *f)
+typedef struct {
+    int64_t i;
+    double f;
+} KeyIF; /* the tuple (i, f): kdesc "(if)" */
+
+/* The key at v as kind k stores it ('i': int64, 'f': double, 't': the tuple (v, v / 4)). */
+static void *key_of(char k, double v, int64_t *i, double *f, KeyIF *t)
 {
     *i = (int64_t)v;
     *f = v;
-    return k == 'i' ? (void *)i : (void *)f;
+    t->i = (int64_t)v;
+    t->f = (double)t->i / 4;
+    return k == 'i' ? (void *)i : k == 'f' ? (void *)f : (void *)t;
 }
 
 /* Applies one operation of a case to *s. */
@@ -34,15 +42,16 @@ static void apply(gp_set **s, char kind, char op, int n, const double *vs)
 {
     int64_t i;
     double f;
+    KeyIF t;
     if (op == 'a' || op == 'd') {
         if (op == 'a')
-            rt_set_add(*s, key_of(kind, vs[0], &i, &f));
+            rt_set_add(*s, key_of(kind, vs[0], &i, &f, &t));
         else
-            rt_set_discard(*s, key_of(kind, vs[0], &i, &f), false);
+            rt_set_discard(*s, key_of(kind, vs[0], &i, &f, &t), false);
         return;
     }
-    gp_set *o = rt_set_new((*s)->kdesc, 8);
-    for (int j = 0; j < n; j++) rt_set_add(o, key_of(kind, vs[j], &i, &f));
+    gp_set *o = rt_set_new((*s)->kdesc, (*s)->ksize);
+    for (int j = 0; j < n; j++) rt_set_add(o, key_of(kind, vs[j], &i, &f, &t));
     int k = op == '|' ? GP_SETOP_OR : op == '&' ? GP_SETOP_AND : op == '-' ? GP_SETOP_SUB : GP_SETOP_XOR;
     gp_set *r = rt_set_op(k, *s, o);
     rt_set_release(o);
@@ -57,7 +66,7 @@ static void check(const gp_set *s, char kind, int n, const double *want, int lin
     cr_assert_eq(s->used, n, "line %d: %lld elements, CPython has %d", line, (long long)s->used, n);
     for (int j = 0; j < n; j++) {
         cr_assert(rt_set_next(s, &pos, &k));
-        double got = kind == 'i' ? (double)*(int64_t *)k : *(double *)k;
+        double got = kind == 'f' ? *(double *)k : (double)*(int64_t *)k; /* a tuple's first field */
         cr_assert_eq(got, want[j], "line %d: element %d is %.17g, CPython's %.17g", line, j, got, want[j]);
     }
     cr_assert(!rt_set_next(s, &pos, &k));
@@ -67,7 +76,7 @@ Test(set, cpython_order){
 #define CASE_BEGIN(k)  \
     {                  \
         char kind = k; \
-        gp_set *s = rt_set_new(kind == 'i' ? "i" : "f", 8);
+        gp_set *s = kind == 't' ? rt_set_new("(if)", sizeof(KeyIF)) : rt_set_new(kind == 'i' ? "i" : "f", 8);
 #define OP(op, n, ...) apply(&s, kind, op, n, (double[])__VA_ARGS__);
 #define CASE_END(n, ...)                                \
     check(s, kind, n, (double[])__VA_ARGS__, __LINE__); \

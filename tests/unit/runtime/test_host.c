@@ -1,7 +1,7 @@
 /*
  * test_host.c — runtime/host.c and runtime/list.c on the CPU: Python scalar arithmetic
  * (expected values from Python in arith_cases.inc), int()/float() of strings, sys.argv,
- * strings, lists, sorted() and the repr of lists.  Nothing here initialises the GPU.
+ * strings, lists, deques, sorted() and the repr of lists.  Nothing here initialises the GPU.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -231,6 +231,71 @@ Test(list, refs_released)
     rt_list_release(one);
     rt_list_release(l);
     for (int k = 0; k < 4; k++) cr_assert_eq(held[k], 0, "element %d holds %d", k, held[k]);
+}
+
+/* The int64 elements of l are want[0..n). */
+static void expect_ints(const gp_list *l, int n, const int64_t *want)
+{
+    cr_assert_eq(l->len, n, "%lld elements, want %d", (long long)l->len, n);
+    for (int i = 0; i < n; i++) cr_assert_eq(((const int64_t *)l->data)[i], want[i], "element %d", i);
+}
+
+/* collections.deque's operations on a list, as CPython's (the orders its deque gives). */
+Test(list, deque)
+{
+    gp_list *l = rt_list_new(GP_LIST_I64, 0), *src = rt_list_new(GP_LIST_I64, 0);
+    int64_t v[] = { 1, 2, 3, 0, 5, 6, 7 }, out;
+    rt_deque_push(l, &v[0], false, -1);
+    rt_deque_push(l, &v[1], false, -1);
+    rt_deque_push(l, &v[2], false, -1);
+    rt_deque_push(l, &v[3], true, -1);
+    expect_ints(l, 4, (int64_t[]){ 0, 1, 2, 3 });
+    rt_deque_pop(l, &out, false);
+    cr_assert_eq(out, 3);
+    rt_deque_pop(l, &out, true);
+    cr_assert_eq(out, 0);
+    for (int i = 4; i < 7; i++) rt_list_append(src, &v[i]);
+    rt_deque_extend(l, src, false, -1); /* [1, 2, 5, 6, 7] */
+    rt_deque_extend(l, src, true, -1); /* extendleft: [7, 6, 5, 1, 2, 5, 6, 7] */
+    expect_ints(l, 8, (int64_t[]){ 7, 6, 5, 1, 2, 5, 6, 7 });
+    rt_deque_rotate(l, 2);
+    expect_ints(l, 8, (int64_t[]){ 6, 7, 7, 6, 5, 1, 2, 5 });
+    rt_deque_rotate(l, -11);
+    expect_ints(l, 8, (int64_t[]){ 6, 5, 1, 2, 5, 6, 7, 7 });
+    rt_deque_clear(l);
+    EXPECT_RAISE(rt_deque_pop(l, &out, true), "IndexError", "pop from an empty deque");
+    for (int i = 0; i < 7; i++) rt_deque_push(l, &v[i], false, 3); /* deque(maxlen=3) */
+    expect_ints(l, 3, (int64_t[]){ 5, 6, 7 });
+    rt_deque_push(l, &v[0], true, 3);
+    expect_ints(l, 3, (int64_t[]){ 1, 5, 6 });
+    rt_deque_extend(l, l, false, 5); /* d.extend(d) with maxlen 5 */
+    expect_ints(l, 5, (int64_t[]){ 5, 6, 1, 5, 6 });
+    rt_deque_push(l, &v[0], false, 0); /* maxlen=0 keeps nothing */
+    rt_list_release(src);
+    rt_list_release(l);
+}
+
+/* A deque with refs drops what an element pushed out past maxlen holds, and what clear drops. */
+Test(list, deque_refs)
+{
+    memset(held, 0, sizeof held);
+    gp_list *l = rt_list_new_refs(sizeof(int64_t), count_refs);
+    for (int64_t k = 0; k < 4; k++) {
+        count_refs(&k, +1);
+        rt_deque_push(l, &k, false, 2);
+    }
+    cr_assert(held[0] == 0 && held[1] == 0 && held[2] == 1 && held[3] == 1);
+    int64_t out;
+    rt_deque_pop(l, &out, true); /* the caller takes the popped element's */
+    cr_assert(out == 2 && held[2] == 1);
+    count_refs(&out, -1);
+    int64_t zero = 0;
+    count_refs(&zero, +1);
+    rt_deque_push(l, &zero, false, 0);
+    cr_assert_eq(held[0], 0);
+    rt_deque_clear(l);
+    cr_assert_eq(held[3], 0);
+    rt_list_release(l);
 }
 
 Test(list, sorted)

@@ -1,0 +1,4 @@
+from collections import deque
+
+d = deque()
+print(d.pop())

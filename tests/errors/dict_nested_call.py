@@ -1,0 +1,5 @@
+def config():
+    return {"a": {"x": 1}}
+
+
+config()["a"]["y"] = 2

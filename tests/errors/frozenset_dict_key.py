@@ -1,0 +1,2 @@
+d = {frozenset([1]): "one"}
+print(d)

@@ -1,0 +1,8 @@
+import functools
+
+
+def inc(x):
+    return x + 1
+
+
+w = functools.wraps(inc)
