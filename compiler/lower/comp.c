@@ -315,15 +315,40 @@ IrValue *lw_list_of(Lower *L, AstNode *call)
 /* A distinct id for the k-th node a rewrite of call makes (the hidden names derive from ids). */
 static int it_id(const AstNode *call, int k) { return -(call->id * 16 + k + 1); }
 
+/* x in t for a tuple t: x == t[i] or ... over its elements of x's kind (a number, a str; the
+ * others are unequal), a compile-time False for none. */
+static IrValue *tuple_in(Lower *L, IrValue *x, IrValue *t, bool negate, Span sp)
+{
+    IrValue *r = lw_const_bool(L, sp, false);
+    for (int i = 0; i < t->type->n; i++) {
+        const Type *et = t->type->elems[i];
+        bool num = ty_is_scalar(et) && ty_is_scalar(x->type), str = et->kind == TY_STR && x->type->kind == TY_STR;
+        if (!num && !str) {
+            if (et->kind == x->type->kind || !(ty_is_scalar(et) || et->kind == TY_STR)) {
+                diag_error(sp, "'in' of a %s is not supported (its elements are numbers or str here)",
+                           ty_str_of(t->type));
+                return NULL;
+            }
+            continue;
+        }
+        IrValue *eq = lw_binop_py(L, AOP_EQ, sp, x, lw_tuple_get(L, t, i, sp));
+        if (!eq) return NULL;
+        r = i ? lw_emit2(L, IR_LOGICAL_OR, sp, ty_bool(), r, eq) : eq;
+    }
+    return negate ? lw_emit1(L, IR_LOGICAL_NOT, sp, ty_bool(), r) : r;
+}
+
 IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp)
 {
+    if (xs->type->kind == TY_TUPLE) return tuple_in(L, x, xs, negate, sp);
     Type *et = xs->type->elem;
-    if (et && !ty_is_scalar(et) && et->kind != TY_STR) {
+    bool xnum = ty_is_scalar(x->type), xstr = x->type->kind == TY_STR;
+    if ((et && !ty_is_scalar(et) && et->kind != TY_STR) || (!xnum && !xstr)) {
         diag_error(sp, "'in' of a %s is not supported (its elements are numbers or str here)",
                    ty_str_of(xs->type));
         return NULL;
     }
-    if (!et) return lw_const_bool(L, sp, negate); /* always empty */
+    if (!et || xnum != ty_is_scalar(et)) return lw_const_bool(L, sp, negate); /* empty, or a str among numbers */
     const char *xn = ar_printf(L->a, "x@in%u.%u", sp.line, sp.col),
                *ln = ar_printf(L->a, "xs@in%u.%u", sp.line, sp.col);
     if (!lw_assign(L, lw_ast_name(L, sp, xn), x, sp) || !lw_assign(L, lw_ast_name(L, sp, ln), xs, sp))

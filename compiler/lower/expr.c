@@ -868,7 +868,7 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     if ((aop == AOP_IN || aop == AOP_NOTIN) && (tb->kind == TY_DICT || tb->kind == TY_SET))
         return lw_table_in(L, a, b, aop == AOP_NOTIN, sp);
     if (ta->kind == TY_SET && tb->kind == TY_SET) return lw_set_binop(L, aop, sp, a, b, false);
-    if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_LIST)
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && (tb->kind == TY_LIST || tb->kind == TY_TUPLE))
         return lw_list_in(L, a, b, aop == AOP_NOTIN, sp);
     if (aop == AOP_IN || aop == AOP_NOTIN) {
         diag_error(sp, "the '%s' operator is not supported yet", ast_op_name(aop));

@@ -148,3 +148,5 @@ print(q.popleft() + q.pop(), len(q))
 # `in` of a list
 xs = [3, 1, 4]
 print(1 in xs, 5 in xs, 5 not in xs, 2.0 in [1, 2], "b" in ["a", "b"], 0 in [])
+mode = "fast"
+print(mode in ("fast", "slow"), 3 in (1, 2), 2 in (1, "x", 2.0), "q" not in ("a",), 1 in (), "a" in xs)
