@@ -219,9 +219,15 @@ static IrValue *decorated_value(Lower *L, AstNode *s)
 
 /* ---------------------------------------------------------------- user decorators */
 
-/* The def a module-level name e is bound to, or NULL. */
-static AstNode *def_named(Lower *L, const AstNode *e)
+/* The def a module-level name e (or helper.name, of a user module) is bound to, or NULL. */
+static AstNode *def_named(Lower *L, AstNode *e)
 {
+    if (e->kind == AST_ATTR && e->lhs->kind == AST_NAME) {
+        Binding *m = lw_lookup(L, e->lhs->sval);
+        if (!m || m->kind != BIND_CONST || !m->value || !lw_user_module(L, m->value->type)) return NULL;
+        IrValue *v = lw_expr(L, e);
+        return v && v->type->kind == TY_FUNC ? v->type->def : NULL;
+    }
     if (e->kind != AST_NAME) return NULL;
     Binding *b = lw_lookup(L, e->sval);
     if (!b || b->kind != BIND_CONST || !b->value || b->value->type->kind != TY_FUNC) return NULL;
@@ -280,18 +286,24 @@ static AstNode *copy_ast(Lower *L, const AstNode *n, const Renames *r, const Ast
     return c;
 }
 
-/* Binds the hidden module name `name` to v (a function: a compile-time constant; a value: a
- * module global, assigned here). */
-static bool bind_hidden(Lower *L, const char *name, IrValue *v, Span sp)
+/* Binds the hidden name `name` to v in the module of the decorator dd, whose wrapper reads it
+ * there (a function: a compile-time constant; a value: a module global, assigned here). */
+static bool bind_hidden(Lower *L, const AstNode *dd, const char *name, IrValue *v, Span sp)
 {
+    Scope *saved_scope;
+    UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, dd), &saved_scope);
+    L->scope = L->module_scope;
+    bool ok = true;
     if (v->type->kind == TY_FUNC) {
         Binding *b = lw_scope_add(L, L->module_scope, name, BIND_CONST);
         b->value = v;
         b->first = sp;
-        return true;
+    } else {
+        AstNode t = { .kind = AST_NAME, .span = sp, .sval = name };
+        ok = lw_assign(L, &t, v, sp);
     }
-    AstNode t = { .kind = AST_NAME, .span = sp, .sval = name };
-    return lw_assign(L, &t, v, sp);
+    lw_leave_module(L, saved_mod, saved_scope);
+    return ok;
 }
 
 /* Binds the parameters of the decorator factory fac to the arguments of the call deco
@@ -322,7 +334,7 @@ static bool bind_factory(Lower *L, AstNode *fac, AstNode *deco, Renames *r)
         }
         IrValue *v = lw_expr(L, arg);
         const char *hidden = ar_printf(L->a, "%s@%s.%d", p->sval, fac->sval, deco->id);
-        if (!v || !bind_hidden(L, hidden, v, arg->span)) return false;
+        if (!v || !bind_hidden(L, fac, hidden, v, arg->span)) return false;
         r->from[r->n] = p->sval;
         r->to[r->n++] = hidden;
     }
@@ -354,7 +366,7 @@ static IrValue *user_decorated(Lower *L, AstNode *deco, AstNode *fn, bool *user)
     if (fac && !bind_factory(L, fac, deco, &r)) return NULL;
     const char *f = ((AstNode *)dd->params.v[0])->sval,
                *hidden = ar_printf(L->a, "%s@%s.%d", f, dd->sval, deco->id);
-    bind_hidden(L, hidden, lw_pseudo(L, ty_func(fn)), deco->span);
+    bind_hidden(L, dd, hidden, lw_pseudo(L, ty_func(fn)), deco->span);
     r.from[r.n] = f;
     r.to[r.n++] = hidden;
     const char *name = w->sval; /* __name__: functools.wraps(f) copies f's */

@@ -5,6 +5,8 @@ import time
 from functools import wraps
 
 import cupy as cp
+import py_decorators_helper as helper
+from py_decorators_helper import counted
 
 log = []
 
@@ -125,4 +127,18 @@ print(half(5))
 print(fact(4))
 print(arr_sum(cp.arange(6).reshape(2, 3)), arr_sum(cp.ones((2, 2))))
 print(fib(20), fib.__name__)
+
+
+@counted
+def add(a, b):
+    return a + b
+
+
+@helper.scaled(10)
+@counted
+def neg(x):
+    return -x
+
+
+print(add(1, 2), add("a", "b"), neg(4), neg(0.5), neg.__name__, helper.calls)
 print(log)
