@@ -64,6 +64,26 @@ static void emit_sb_table(Cg *cg, const char *sb, const char *expr, const Type *
     if (dflt) cg_emit(cg, "rt_sb_putc(&%s, ')');", sb);
 }
 
+/* Appends str(expr) of the record type t, a dict literal's (`{'k': v}`) or a namedtuple's
+ * (`P(x=1)`): a value inside a container (lower/dict.c writes a record printed itself). */
+static void emit_sb_record(Cg *cg, const char *sb, const char *expr, const Type *t)
+{
+    bool nt = t->name != NULL;
+    cg->need_repr_str = cg->need_repr_str || !nt;
+    cg_emit(cg, "rt_sb_puts(&%s, %s);", sb, cg_cstr(cg, nt ? cg_fmt(cg, "%s(", t->name + 11) : "{"));
+    for (int i = 0; i < t->n; i++) {
+        if (i) cg_emit(cg, "rt_sb_puts(&%s, \", \");", sb);
+        if (nt) {
+            cg_emit(cg, "rt_sb_puts(&%s, %s);", sb, cg_cstr(cg, cg_fmt(cg, "%s=", t->keys[i])));
+        } else {
+            cg_emit(cg, "gp_sb_repr_str(&%s, %s);", sb, cg_cstr(cg, t->keys[i]));
+            cg_emit(cg, "rt_sb_puts(&%s, \": \");", sb);
+        }
+        emit_sb_repr(cg, sb, cg_fmt(cg, "%s.f%d", expr, i), t->elems[i]);
+    }
+    cg_emit(cg, "rt_sb_putc(&%s, '%c');", sb, nt ? ')' : '}');
+}
+
 /* Appends str(expr) of type t to the gp_sb named sb. */
 void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
 {
@@ -104,6 +124,10 @@ void cg_emit_sb_str(Cg *cg, const char *sb, const char *expr, const Type *t)
     case TY_DICT: case TY_SET: emit_sb_table(cg, sb, expr, t); break;
     case TY_DTYPE: cg_emit(cg, "rt_sb_puts(&%s, \"%s\");", sb, dt_name(t->dtype)); break;
     case TY_TUPLE:
+        if (t->keys && (!t->name || !strncmp(t->name, "namedtuple.", 11))) {
+            emit_sb_record(cg, sb, expr, t);
+            break;
+        }
         /* str(tuple) is "(" + repr of the elements + ")", with a trailing comma for one. */
         cg_emit(cg, "rt_sb_putc(&%s, '(');", sb);
         for (int i = 0; i < t->n; i++) {

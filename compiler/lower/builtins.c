@@ -319,7 +319,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         if (!lw_bool_arg(L, a.p[2], false, &rev)) return NULL;
         IrValue *args[2] = { v, by };
         if (keyed && !(args[1] = lw_sort_keys(L, call, v, a.p[1]))) return NULL;
-        IrValue *r = lw_emit(L, IR_LIST_SORTED, sp, v->type, args[1] ? 2 : 1, args);
+        IrValue *r = lw_emit(L, IR_LIST_SORTED, sp, ty_list(v->type->elem), args[1] ? 2 : 1, args); /* a deque too */
         r->def->ival = rev;
         return r;
     }
