@@ -357,7 +357,8 @@ IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp)
             *eq = lw_ast_node(L, AST_COMPARE, sp);
     eq->elts = lw_ast_vec(L, 2, (AstNode *[]){ lw_ast_name(L, sp, xn), lw_ast_name(L, sp, e->sval) });
     eq->ops = lw_ast_vec(L, 1, (AstNode *[]){ (AstNode *)(intptr_t)AOP_EQ });
-    AstNode *comp = mk_comp(L, sp, -(int)(sp.start + 1), eq, e, lw_ast_name(L, sp, ln), NULL);
+    /* ids below -2**30: no other rewrite's (it_id) */
+    AstNode *comp = mk_comp(L, sp, -(1 << 30) - (int)sp.start, eq, e, lw_ast_name(L, sp, ln), NULL);
     AstNode *any = lw_ast_call(L, sp, lw_ast_name(L, sp, "any"), 1, &comp);
     if (!negate) return lw_expr(L, any);
     AstNode *not = lw_ast_node(L, AST_UNARY, sp);
