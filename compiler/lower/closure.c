@@ -353,6 +353,11 @@ static IrValue *user_decorated(Lower *L, AstNode *deco, AstNode *fn, bool *user)
     *user = fac || dd;
     if (!*user) return NULL;
     if (fac && !(dd = returned_def(fac, "decorator factory"))) return NULL;
+    const Vec *body = &dd->then->body;
+    AstNode *ret = body->n == 1 ? body->v[0] : NULL;
+    if (ret && ret->kind == AST_RETURN && ret->lhs && ret->lhs->kind == AST_NAME && dd->params.n == 1 &&
+        !strcmp(ret->lhs->sval, ((AstNode *)dd->params.v[0])->sval))
+        return lw_pseudo(L, ty_func(fn)); /* `return f`: the function itself */
     AstNode *w = returned_def(dd, "decorator");
     if (!w) return NULL;
     if (dd->params.n != 1 || ((AstNode *)dd->params.v[0])->ival != PARAM_PLAIN) {

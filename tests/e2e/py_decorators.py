@@ -141,4 +141,17 @@ def neg(x):
 
 
 print(add(1, 2), add("a", "b"), neg(4), neg(0.5), neg.__name__, helper.calls)
+
+
+def identity(f):
+    return f
+
+
+@identity
+@counted
+def mul(a, b):
+    return a * b
+
+
+print(mul(3, 4), mul.__name__, helper.calls[-1])
 print(log)
