@@ -39,6 +39,15 @@ static int instance_of(const Type *t, const AstNode *cls)
     return -1;
 }
 
+/* Does cls name collections.deque (`deque` imported from it, or `collections.deque`)? */
+static bool is_deque_class(Lower *L, AstNode *cls)
+{
+    AstNode *base = cls->kind == AST_ATTR ? cls->lhs : cls;
+    if (base->kind != AST_NAME || !lw_lookup(L, base->sval)) return false;
+    IrValue *c = lw_expr(L, cls);
+    return c && c->type->kind == TY_BUILTIN && !strcmp(c->type->name, "collections.deque");
+}
+
 /* isinstance(obj, cls) or isinstance(obj, (cls, ...)): a compile-time answer from obj's
  * static type (obj is evaluated for its effects). */
 static IrValue *isinstance_of(Lower *L, AstNode *call)
@@ -53,9 +62,10 @@ static IrValue *isinstance_of(Lower *L, AstNode *call)
     for (int i = 0; i < n; i++) {
         AstNode *k = c->kind == AST_TUPLE ? c->elts.v[i] : c;
         int r = instance_of(v->type, k);
+        if (r < 0 && is_deque_class(L, k)) r = ty_is_deque(v->type);
         if (r < 0) {
             diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict, set, "
-                                "frozenset or cp.ndarray here (or a tuple of them)");
+                                "frozenset, collections.deque or cp.ndarray here (or a tuple of them)");
             return NULL;
         }
         yes = yes || r;

@@ -17,6 +17,15 @@
  * statements after the yield.  Python runs that last part only when BODY completes normally
  * (an exception in BODY ends the program, as gpyc has no try), which is what the inlined code
  * does; a return, break or continue leaving BODY would skip it and is rejected.
+ *
+ * A user decorator on a module-level def (`@timed`, a factory's `@repeat(3)`, stacked ones) is
+ * applied at compile time: the decorator's body is a nested def (its wrapper) and `return` of
+ * it, so `g` is bound to a new module-level def, a copy of the wrapper whose reads of the
+ * decorator's parameter (and of the factory's) are renamed to hidden names of the decorator's
+ * module ("f@timed.ID", "n@repeat.ID") bound to the undecorated function (a compile-time
+ * constant) and to the factory's arguments (module globals assigned where the decorator
+ * stands): what the wrapper's closure cells hold in Python.  The copy's sval2 is its __name__
+ * (functools.wraps: the wrapped function's) and its id the decorator's (its C name).
  */
 #include "compiler/lower/lower.h"
 

@@ -137,6 +137,7 @@ z = deque([[1], [2, 3]])
 z.append([4])
 print(z, z[0])
 print(str(deque([1, 2], maxlen=5)), f"{deque(['x'])}", isinstance(d, list))
+print(isinstance(d, deque), isinstance(d, collections.deque), isinstance([1], deque), isinstance(d, (set, deque)))
 recent = deque(maxlen=2)
 for word in "the quick brown fox".split():
     recent.append(word)
