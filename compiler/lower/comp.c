@@ -340,6 +340,12 @@ static IrValue *tuple_in(Lower *L, IrValue *x, IrValue *t, bool negate, Span sp)
 
 IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp)
 {
+    if (!ty_is_scalar(x->type) && x->type->kind != TY_STR) {
+        diag_error(sp, "'in' of a list or tuple takes a number or a str on the left here, not %s (write float(x) "
+                       "or int(x) for a 0-d array)",
+                   ty_str_of(x->type));
+        return NULL;
+    }
     if (xs->type->kind == TY_TUPLE) return tuple_in(L, x, xs, negate, sp);
     Type *et = xs->type->elem;
     bool xnum = ty_is_scalar(x->type), xstr = x->type->kind == TY_STR;
