@@ -864,7 +864,10 @@ static IrValue *api_randint(Lower *L, AstNode *call, bool np)
 
 /* bytes(length): CuPy's is numpy.random.bytes, drawn from NumPy's global legacy generator (the
  * host's MT19937, as NumPy's numbers), whatever cupy.random's seed: the little-endian bytes of
- * randint(0, 2**32, size=(length - 1) // 4 + 1, dtype=uint32), the first length of them. */
+ * randint(0, 2**32, size=(length - 1) // 4 + 1, dtype=uint32), the first length of them.  NumPy
+ * computes that size in C (mtrand.pyx divides with cdivision), so the division truncates:
+ * bytes(0) draws one word (seen on the GPU against CuPy 14.2 and NumPy 2, and in NumPy 1.24),
+ * bytes(-7) asks for a size of -1. */
 static IrValue *api_bytes(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -872,9 +875,11 @@ static IrValue *api_bytes(Lower *L, AstNode *call)
     if (!lw_bind(call, "bytes", "length", 1, &a)) return NULL;
     IrValue *len = lw_int_arg(L, a.p[0]);
     if (!len) return NULL;
-    IrValue *n = lw_iadd(
-        L, sp, lw_binop(L, AOP_FLOORDIV, sp, lw_isub(L, sp, len, lw_cint(L, sp, 1)), lw_cint(L, sp, 4)),
-        lw_cint(L, sp, 1));
+    /* trunc(a / 4) = max(a, 0) // 4 - max(-a, 0) // 4 */
+    IrValue *am1 = lw_isub(L, sp, len, lw_cint(L, sp, 1)), *zero = lw_cint(L, sp, 0), *four = lw_cint(L, sp, 4);
+    IrValue *pos = lw_binop(L, AOP_FLOORDIV, sp, lw_imax(L, sp, am1, zero), four);
+    IrValue *neg = lw_binop(L, AOP_FLOORDIV, sp, lw_imax(L, sp, lw_isub(L, sp, zero, am1), zero), four);
+    IrValue *n = lw_iadd(L, sp, lw_isub(L, sp, pos, neg), lw_cint(L, sp, 1));
     if (!n || !lw_raise_if(L, sp, lw_is_neg(L, sp, n), "ValueError", "negative dimensions are not allowed"))
         return NULL;
     IrValue *w =
