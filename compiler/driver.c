@@ -295,22 +295,32 @@ static bool output_is_input(const Options *o, const IrModule *m)
     return hit != NULL;
 }
 
-/* Does any instruction of m (in any block) have op `op`? */
-static bool block_uses(const IrBlock *b, IrOp op)
+/* Does any instruction of b (in any block) have op `op` (and variant ival, unless ival < 0)? */
+static bool block_uses(const IrBlock *b, IrOp op, int64_t ival)
 {
     if (!b) return false;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->op == op || block_uses(in->blocks[0], op) || block_uses(in->blocks[1], op)) return true;
+        if ((in->op == op && (ival < 0 || in->ival == ival)) || block_uses(in->blocks[0], op, ival) ||
+            block_uses(in->blocks[1], op, ival))
+            return true;
     }
     return false;
 }
 
-static bool module_uses(const IrModule *m, IrOp op)
+static bool module_uses(const IrModule *m, IrOp op, int64_t ival)
 {
     for (int i = 0; i < m->funcs.n; i++)
-        if (block_uses(((IrFunc *)VEC_AT(m->funcs, i))->body, op)) return true;
+        if (block_uses(((IrFunc *)VEC_AT(m->funcs, i))->body, op, ival)) return true;
     return false;
+}
+
+/* Whether m calls runtime/random.cu's generator functions through IR_DEVICE (RandomState
+ * objects, set/get_random_state): that file links cuRAND's host library. */
+static bool module_uses_curand_state(const IrModule *m)
+{
+    return module_uses(m, IR_DEVICE, DEV_RANDOM_NEW) || module_uses(m, IR_DEVICE, DEV_RANDOM_USE) ||
+           module_uses(m, IR_DEVICE, DEV_RANDOM_GLOBAL);
 }
 
 /* The whole pipeline, in order. */
@@ -461,15 +471,18 @@ static int compile(const Options *o)
     char *inc = NULL, *lib = NULL;
     if (find_runtime(&inc, &lib)) {
         /* the CUDA math libraries the program uses (instrs.def's LIB), linked dynamically */
-        const char *libs[IR_OP_COUNT + 1];
+        const char *libs[IR_OP_COUNT + 2];
         int nlibs = 0;
         for (int op = IR_EWISE_LAST + 1; op < IR_OP_COUNT; op++) {
             const char *l = ir_instr_info((IrOp)op)->lib;
             if (!l) continue;
             bool have = false;
             for (int k = 0; k < nlibs && !have; k++) have = strcmp(libs[k], l) == 0;
-            if (!have && module_uses(m, (IrOp)op)) libs[nlibs++] = l;
+            if (!have && module_uses(m, (IrOp)op, -1)) libs[nlibs++] = l;
         }
+        bool curand = false;
+        for (int k = 0; k < nlibs; k++) curand |= strcmp(libs[k], "curand") == 0;
+        if (!curand && module_uses_curand_state(m)) libs[nlibs++] = "curand";
         libs[nlibs] = NULL;
         BuildJob job = {.prog = &prog, .script = o->input, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                         .include_dir = inc, .lib_dir = lib, .libs = libs, .keep_prefix = o->keep ? out : NULL,

@@ -892,6 +892,142 @@ static int base_digits(uint64_t u, int base, char *buf)
 
 static uint64_t abs_u64(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
 
+/* ================================================================ format_float_positional */
+
+/* Dragon4's positional text (dragon4.c's FormatPositional) of the digits r of a finite value:
+ * its sign ('+' when plus), whole digits (or 0), the point and the fraction; zeros_to: the
+ * fraction's length when v rounded to zero at a precision (NumPy prints those zeros); want:
+ * the fraction digits padded to under trim 'k' (total digits when !fractional: less the
+ * whole ones); trim and the paddings as NumPy's (-1: none). */
+static void ffp_text(gp_sb *sb, const RtDigits *r, bool plus, int zeros_to, bool fractional, int want,
+                     char trim, int pad_left, int pad_right)
+{
+    size_t start = sb->len;
+    int has_sign = r->neg || plus, whole = 1, nfrac = 0;
+    if (has_sign) rt_sb_putc(sb, r->neg ? '-' : '+');
+    bool zero = r->n == 1 && r->d[0] == '0';
+    if (zero || r->decpt > 0) {
+        int k = zero ? 1 : r->decpt < r->n ? r->decpt : r->n;
+        whole = zero ? 1 : r->decpt;
+        rt_sb_putn(sb, r->d, (size_t)k);
+        rt_sb_pad(sb, '0', whole - k);
+        nfrac = zero ? zeros_to : r->n - k;
+        if (nfrac > 0) rt_sb_putc(sb, '.');
+        if (zero)
+            rt_sb_pad(sb, '0', nfrac);
+        else
+            rt_sb_putn(sb, r->d + k, (size_t)nfrac);
+    } else {
+        rt_sb_puts(sb, "0.");
+        rt_sb_pad(sb, '0', -r->decpt);
+        rt_sb_putn(sb, r->d, (size_t)r->n);
+        nfrac = r->n - r->decpt;
+    }
+    if (trim != '-' && nfrac == 0) rt_sb_putc(sb, '.');
+    if (!fractional) want -= whole;
+    if (trim == '0' && nfrac == 0) {
+        rt_sb_putc(sb, '0');
+        nfrac++;
+    } else if (trim == 'k' && want > nfrac) {
+        rt_sb_pad(sb, '0', want - nfrac);
+        nfrac = want;
+    }
+    if (trim != 'k' && nfrac > 0) {
+        while (sb->s[sb->len - 1] == '0') {
+            sb->len--;
+            nfrac--;
+        }
+        if (sb->s[sb->len - 1] == '.' && trim == '-') sb->len--;
+        sb->s[sb->len] = '\0';
+        if (sb->s[sb->len - 1] == '.' && trim == '0') {
+            rt_sb_putc(sb, '0');
+            nfrac++;
+        }
+    }
+    if (pad_right >= nfrac) {
+        if (trim == '-' && nfrac == 0) rt_sb_putc(sb, ' ');
+        rt_sb_pad(sb, ' ', pad_right - nfrac);
+    }
+    int shift = pad_left - whole - has_sign;
+    if (shift > 0) {
+        size_t len = sb->len - start;
+        rt_sb_pad(sb, ' ', shift);
+        memmove(sb->s + start + shift, sb->s + start, len);
+        memset(sb->s + start, ' ', (size_t)shift);
+    }
+}
+
+/* x rounded to n digits after the point (fractional) or n significant digits, as Dragon4 ends
+ * a cut: a round-up drops the zeros it leaves (e: x's exact digits, trailing zeros trimmed). */
+static void ffp_round(double x, const RtDigits *e, bool fractional, int n, RtDigits *r)
+{
+    if (fractional)
+        rt_digits_frac(x, n, r);
+    else
+        rt_digits_sig(x, n, r);
+    bool down = r->decpt == e->decpt;
+    for (int i = 0; down && i < r->n; i++) down = r->d[i] == (i < e->n ? e->d[i] : '0');
+    if (!down) digits_trim(r);
+}
+
+/* Dragon4's digits of the finite x: unique, the shortest digits that read back as x in its
+ * kind, cut at precision, then extended to min_digits digits of x (zeros past its end
+ * included); otherwise x cut at precision, stopped where the digits are x exactly.  Digits
+ * count after the point (fractional) or in all. */
+static void ffp_digits(double x, RtFloatKind kind, bool unique, bool fractional, int prec, int md,
+                       RtDigits *r)
+{
+    RtDigits e;
+    rt_digits_sig(x, RT_MAXDIGITS, &e);
+    digits_trim(&e);
+    if (!unique) {
+        ffp_round(x, &e, fractional, prec, r);
+        if (r->n > e.n) digits_trim(r);
+        return;
+    }
+    rt_digits_shortest(x, kind, r);
+    if (prec >= 0 && (fractional ? frac_len(r) : r->n) > prec) ffp_round(x, &e, fractional, prec, r);
+    if ((fractional ? frac_len(r) : r->n) < md) ffp_round(x, &e, fractional, md, r);
+}
+
+/* One of format_float_positional's int arguments: -1 when not given (bit of given), NumPy's
+ * ValueError when negative. */
+static int ffp_arg(int64_t given, int bit, int64_t v, const char *name)
+{
+    if (!(given & bit)) return -1;
+    if (v < 0) rt_raise("ValueError", "%s must be >= 0", name);
+    return v > RT_MAXDIGITS ? RT_MAXDIGITS : (int)v;
+}
+
+const char *rt_format_float_positional(double x, int64_t kind, int64_t given, int64_t precision, bool unique,
+                                       bool fractional, int64_t trim, bool sign, int64_t pad_left,
+                                       int64_t pad_right, int64_t min_digits)
+{
+    int prec = ffp_arg(given, GP_FFP_PRECISION, precision, "precision");
+    int pl = ffp_arg(given, GP_FFP_PAD_LEFT, pad_left, "pad_left");
+    int pr = ffp_arg(given, GP_FFP_PAD_RIGHT, pad_right, "pad_right");
+    int md = ffp_arg(given, GP_FFP_MIN_DIGITS, min_digits, "min_digits");
+    if (!fractional && prec == 0)
+        rt_raise("ValueError", "precision must be greater than 0 if fractional=False");
+    if (md > 0 && prec > 0 && md > prec)
+        rt_raise("ValueError", "min_digits must be less than or equal to precision");
+    if (!unique && prec < 0) rt_raise("TypeError", "in non-unique mode `precision` must be supplied");
+    gp_sb sb = { 0 };
+    if (isnan(x)) {
+        rt_sb_puts(&sb, "nan");
+    } else if (isinf(x)) {
+        rt_sb_puts(&sb, x < 0 ? "-inf" : sign ? "+inf" : "inf");
+    } else {
+        RtDigits r;
+        ffp_digits(x, (RtFloatKind)kind, unique, fractional, prec, md, &r);
+        int zeros_to = unique && fractional && prec > 0 && x != 0 ? prec : 0;
+        ffp_text(&sb, &r, sign, zeros_to, fractional, unique ? md : prec, (char)trim, pl, pr);
+    }
+    const char *s = rt_str_dup(sb.s ? sb.s : "", sb.len);
+    rt_sb_free(&sb);
+    return s;
+}
+
 const char *rt_base_repr(int64_t number, int64_t base, int64_t padding)
 {
     if (base > 36) rt_raise("ValueError", "Bases greater than 36 not handled in base_repr.");

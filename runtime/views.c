@@ -1,6 +1,7 @@
 /*
  * views.c — broadcasting, the kernels' view of arrays (gp_kin, gp_rkin), reductions' split
- * of an iteration shape, and views: basic indexing, reshape, transpose, broadcast_to.
+ * of an iteration shape, and views: basic indexing, reshape, transpose, broadcast_to,
+ * as_strided.
  *
  * Pure host logic: nothing here touches the GPU except rt_reshape of a non-contiguous array
  * that cannot be viewed (a copy).  Launch grids are in launch.c, the stream and the per-stream
@@ -746,6 +747,13 @@ gp_array *rt_transpose(const gp_array *a, const int *perm)
         strides[i] = a->strides[p];
     }
     return rt_view(a, a->ndim, shape, strides, a->data);
+}
+
+gp_array *rt_as_strided(const gp_array *a, int ndim, const int64_t *shape, const int64_t *strides)
+{
+    for (int i = 0; i < ndim; i++)
+        if (shape[i] < 0) rt_raise("ValueError", "Negative dimensions are not allowed");
+    return rt_view(a, ndim, shape, strides, a->data);
 }
 
 gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape)

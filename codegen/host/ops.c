@@ -341,6 +341,16 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
         cg_emit(cg, "}");
         break;
     }
+    case IR_AS_STRIDED: {
+        int n = (in->nargs - 1) / 2;
+        cg_emit(cg, "{");
+        cg->indent++;
+        const char *shp = emit_dims(cg, in, 1, n, "shape"), *st = emit_dims(cg, in, 1 + n, n, "strides");
+        cg_emit(cg, "%s = rt_as_strided(%s, %d, %s, %s);", r, cg_arg(cg, in, 0), n, shp, st);
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
     case IR_RANDOM_DRAW: { /* rt_random_draw / rt_random_randint / rt_random_rk (runtime/random.cu) */
         int n = in->ndim;
         cg_emit(cg, "{");

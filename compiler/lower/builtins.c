@@ -10,9 +10,41 @@
 #include <math.h>
 #include <string.h>
 
-/* Whether a value of type t is an instance of the class cls names (a builtin type's name, or
- * ndarray as cp.ndarray / np.ndarray); -1 when cls names no class isinstance knows. */
-static int instance_of(const Type *t, const AstNode *cls)
+/* The classes of gpyc's objects that isinstance knows besides the builtin types and ndarray:
+ * an object (TY_OBJ) is an instance of the one its type names (XORWOW, MRG32k3a and
+ * Philox4x3210 objects are cupy.random.BitGenerator's). */
+static const char *const obj_classes[] = {
+    "cupy.random.BitGenerator", "cupy.random.Generator",  "cupy.random.RandomState",
+    "numpy.random.RandomState", "numpy.random.Generator", "cupy.cuda.Stream",
+    "cupy.cuda.Event",          "cupy.cuda.Device",       "cupy.cuda.Graph",
+};
+
+/* Whether a value of type t is an instance of the object class named by cls (an attribute such
+ * as cp.random.BitGenerator, or a name imported from its module; collections.deque too): 0 or
+ * 1; -1 when cls names no such class, -2 after an error lowering cls. */
+static int instance_of_obj(Lower *L, const Type *t, AstNode *cls)
+{
+    IrValue *c = lw_expr(L, cls);
+    if (!c) return -2;
+    if (c->type->kind != TY_BUILTIN) return -1;
+    const char *n = c->type->name, *sub = NULL;
+    if (!strncmp(n, "cupy.cuda.stream.", 17)) sub = n + 17;
+    if (!strncmp(n, "cupy.cuda.graph.", 16)) sub = n + 16;
+    char buf[64];
+    if (sub) {
+        snprintf(buf, sizeof buf, "cupy.cuda.%s", sub);
+        n = buf;
+    }
+    if (!strcmp(n, "collections.deque")) return ty_is_deque(t);
+    for (size_t i = 0; i < sizeof obj_classes / sizeof *obj_classes; i++)
+        if (!strcmp(n, obj_classes[i])) return t->kind == TY_OBJ && !strcmp(t->name, n);
+    return -1;
+}
+
+/* Whether a value of type t is an instance of the class cls names (a builtin type's name,
+ * ndarray as cp.ndarray / np.ndarray, or an object class of obj_classes); -1 when cls names no
+ * class isinstance knows, -2 after an error. */
+static int instance_of(Lower *L, const Type *t, AstNode *cls)
 {
     static const struct {
         const char *name;
@@ -25,6 +57,7 @@ static int instance_of(const Type *t, const AstNode *cls)
         { "set", TY_SET, TY_SET },       { "frozenset", TY_SET, TY_SET },
     };
     if (cls->kind == AST_ATTR && !strcmp(cls->sval, "ndarray")) return t->kind == TY_ARRAY;
+    if (cls->kind == AST_ATTR) return instance_of_obj(L, t, cls);
     if (cls->kind != AST_NAME) return -1;
     for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
         if (strcmp(classes[i].name, cls->sval)) continue;
@@ -36,16 +69,7 @@ static int instance_of(const Type *t, const AstNode *cls)
                                                                               : classes[i].name);
         return t->kind == classes[i].kind || t->kind == classes[i].also;
     }
-    return -1;
-}
-
-/* Does cls name collections.deque (`deque` imported from it, or `collections.deque`)? */
-static bool is_deque_class(Lower *L, AstNode *cls)
-{
-    AstNode *base = cls->kind == AST_ATTR ? cls->lhs : cls;
-    if (base->kind != AST_NAME || !lw_lookup(L, base->sval)) return false;
-    IrValue *c = lw_expr(L, cls);
-    return c && c->type->kind == TY_BUILTIN && !strcmp(c->type->name, "collections.deque");
+    return instance_of_obj(L, t, cls);
 }
 
 /* isinstance(obj, cls) or isinstance(obj, (cls, ...)): a compile-time answer from obj's
@@ -61,11 +85,14 @@ static IrValue *isinstance_of(Lower *L, AstNode *call)
     bool yes = false;
     for (int i = 0; i < n; i++) {
         AstNode *k = c->kind == AST_TUPLE ? c->elts.v[i] : c;
-        int r = instance_of(v->type, k);
-        if (r < 0 && is_deque_class(L, k)) r = ty_is_deque(v->type);
+        int r = instance_of(L, v->type, k);
+        if (r == -2) return NULL;
         if (r < 0) {
-            diag_error(k->span, "isinstance() takes int, float, bool, complex, str, list, tuple, dict, set, "
-                                "frozenset, collections.deque or cp.ndarray here (or a tuple of them)");
+            diag_error(
+                k->span,
+                "isinstance() takes int, float, bool, complex, str, list, tuple, dict, set, frozenset, "
+                "collections.deque, cp.ndarray or a class of gpyc's objects (cp.random.BitGenerator, "
+                "Generator, RandomState, cp.cuda.Stream, Event, Device, Graph) here (or a tuple of them)");
             return NULL;
         }
         yes = yes || r;

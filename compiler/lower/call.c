@@ -324,10 +324,14 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
     if ((!strcmp(module, "cupy") && (!strcmp(attr, "testing") || !strcmp(attr, "polynomial"))) ||
         (!strcmp(module, "cupy.polynomial") && (!strcmp(attr, "polynomial") || !strcmp(attr, "polyutils"))))
         return lw_pseudo(L, ty_module(full));
-    if (!strcmp(module, "cupyx") && (!strcmp(attr, "jit") || !strcmp(attr, "profiler") || !strcmp(attr, "scipy") ||
-                                     !strcmp(attr, "cusparse")))
+    if (!strcmp(module, "cupyx") &&
+        (!strcmp(attr, "jit") || !strcmp(attr, "profiler") || !strcmp(attr, "scipy") ||
+         !strcmp(attr, "cusparse") || !strcmp(attr, "time")))
         return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "cupyx.scipy") && !strcmp(attr, "sparse")) return lw_pseudo(L, ty_module(full));
+    if ((!strcmp(module, "cupy") && !strcmp(attr, "lib")) ||
+        (!strcmp(module, "cupy.lib") && !strcmp(attr, "stride_tricks")))
+        return lw_pseudo(L, ty_module(full));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -386,7 +390,7 @@ static IrValue *type_name(Lower *L, AstNode *e)
 }
 
 /* rt_array_info(x, what) as a host int */
-static IrValue *array_info(Lower *L, IrValue *x, int what, Span sp)
+IrValue *lw_array_info(Lower *L, IrValue *x, int what, Span sp)
 {
     IrValue *r = lw_emit1(L, IR_ARRAY_INFO, sp, ty_int(), x);
     r->def->ival = what;
@@ -414,9 +418,9 @@ static IrValue *flags_attr(Lower *L, IrValue *x, AstNode *e)
         return NULL;
     }
     if (k == 3) return lw_const_bool(L, sp, true);
-    if (k == 2) return lw_to_scalar(L, array_info(L, x, INFO_WRITEABLE, sp), TY_BOOL, sp);
-    IrValue *c = lw_to_scalar(L, array_info(L, x, INFO_C_CONTIGUOUS, sp), TY_BOOL, sp);
-    IrValue *f = lw_to_scalar(L, array_info(L, x, INFO_F_CONTIGUOUS, sp), TY_BOOL, sp);
+    if (k == 2) return lw_to_scalar(L, lw_array_info(L, x, INFO_WRITEABLE, sp), TY_BOOL, sp);
+    IrValue *c = lw_to_scalar(L, lw_array_info(L, x, INFO_C_CONTIGUOUS, sp), TY_BOOL, sp);
+    IrValue *f = lw_to_scalar(L, lw_array_info(L, x, INFO_F_CONTIGUOUS, sp), TY_BOOL, sp);
     if (k < 2) return k ? f : c;
     if (k == 4) return lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ c, f });
     return lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ f, lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &c) });
@@ -473,7 +477,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
         if (!strcmp(at, "flat")) return lw_ravel(L, e->span, obj); /* its elements in C order (a.flat[i]) */
         if (!strcmp(at, "strides")) {
             IrValue *st[IR_MAXDIM];
-            for (int d = 0; d < nd; d++) st[d] = array_info(L, obj, INFO_STRIDE | d << 8, e->span);
+            for (int d = 0; d < nd; d++) st[d] = lw_array_info(L, obj, INFO_STRIDE | d << 8, e->span);
             return lw_tuple(L, e->span, nd, st);
         }
         if (!strcmp(at, "flags")) {

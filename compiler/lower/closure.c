@@ -198,7 +198,8 @@ static IrValue *time_range_def(Lower *L, AstNode *s)
 
 /* The value a def s with a decorator other than @contextmanager (s->lhs) binds: the function
  * for @cupy.fuse / @cupy.fuse(...) / @cupy.vectorize (gpyc fuses every function), a jit kernel
- * for @cupyx.jit.rawkernel(), the function inside a range for @cupyx.profiler.time_range(...);
+ * for @cupyx.jit.rawkernel(), the function inside a range for @cupyx.profiler.time_range(...),
+ * the function for @functools.lru_cache / cache and @cupy.memoize(...) (run at each call);
  * NULL after a located error. */
 static IrValue *decorated_value(Lower *L, AstNode *s)
 {
@@ -207,8 +208,10 @@ static IrValue *decorated_value(Lower *L, AstNode *s)
         if (!f) return NULL;
         if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupyx.profiler.time_range"))
             return time_range_def(L, s);
-        if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "functools.lru_cache"))
-            return lw_pseudo(L, ty_func(s)); /* @lru_cache(maxsize=...): called each time */
+        if (f->type->kind == TY_BUILTIN &&
+            (!strcmp(f->type->name, "functools.lru_cache") || !strcmp(f->type->name, "cupy.memoize")))
+            return lw_pseudo(L,
+                             ty_func(s)); /* @lru_cache(maxsize=...), @cupy.memoize(...): called each time */
     }
     IrValue *d = lw_expr(L, s->lhs);
     if (!d) return NULL;

@@ -438,6 +438,8 @@ IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call positi
 IrValue *lw_printable(Lower *L, AstNode *e, int *conv);
 /* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
 IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);
+/* rt_array_info(x, what) as a host int: what a gp_info_kind (INFO_STRIDE | axis << 8 ...). */
+IrValue *lw_array_info(Lower *L, IrValue *x, int what, Span sp);
 /* Resolves dotted module attributes ("cupy" + "float32" → dtype pseudo value ...). */
 IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp);
 const char *lw_canonical_module(const char *name);   /* numpy → cupy */

@@ -254,6 +254,10 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape);
 gp_array *rt_transpose(const gp_array *a, const int *perm);
 /* broadcast_to: new reference to a view with zero strides.  ValueError as NumPy. */
 gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
+/* lib.stride_tricks.as_strided: new reference to a view of a's data (its element [0, ...])
+ * with the given shape and byte strides, unchecked against a's memory, as CuPy's (a negative
+ * dim: CuPy's ValueError). */
+gp_array *rt_as_strided(const gp_array *a, int ndim, const int64_t *shape, const int64_t *strides);
 /* a.real (imag 0) or a.imag (imag 1) of a complex array: a view of the real dtype with a's
  * shape and byte strides (writing through it changes a).  New reference. */
 gp_array *rt_complex_part(const gp_array *a, int imag);
@@ -441,6 +445,15 @@ const char *rt_array2string(const gp_array *a, int64_t h, int64_t kind, const ch
  * bit width=W provided for binwidth=B" when it is too narrow). */
 const char *rt_base_repr(int64_t number, int64_t base, int64_t padding);
 const char *rt_binary_repr(int64_t num, int64_t width, bool has_width);
+/* np.format_float_positional(x, precision, unique, fractional, trim, sign, pad_left, pad_right,
+ * min_digits) of x read as a float of kind (0 float16, 1 float32, 2 float64): given holds the
+ * GP_FFP_* bits of the arguments that are not None (the others are ignored); NumPy's
+ * ValueErrors for a negative one, precision 0 without fractional and min_digits > precision;
+ * trim is 'k', '.', '0' or '-'. */
+enum { GP_FFP_PRECISION = 1, GP_FFP_PAD_LEFT = 2, GP_FFP_PAD_RIGHT = 4, GP_FFP_MIN_DIGITS = 8 };
+const char *rt_format_float_positional(double x, int64_t kind, int64_t given, int64_t precision, bool unique,
+                                       bool fractional, int64_t trim, bool sign, int64_t pad_left,
+                                       int64_t pad_right, int64_t min_digits);
 void rt_sb_dtype(gp_sb *sb, gp_dtype d);          /* float32 */
 /* str() of a shape tuple: (2, 3), (5,), () */
 void rt_sb_shape(gp_sb *sb, int ndim, const int64_t *shape);

@@ -818,6 +818,28 @@ static IrValue *profile(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     return r;
 }
 
+/* ---------------------------------------------------------------- cupy.memoize */
+
+/* cupy.memoize(for_each_device=False) other than as a decorator: @cupy.memoize(...) on a def
+ * compiles as the function itself (lower/closure.c). */
+static IrValue *memoize(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)L, (void)f, (void)self;
+    diag_error(call->span,
+               "cupy.memoize() is supported only as a decorator (@cupy.memoize(...) on a def: gpyc "
+               "calls the function each time, which gives the same results for a function without "
+               "side effects)");
+    return NULL;
+}
+
+/* cupy.clear_memo(): None (gpyc keeps no memoized results) */
+static IrValue *clear_memo(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    return lw_bind(call, f->name, "", 0, &a) ? lw_const_none(L, call->span) : NULL;
+}
+
 /* ---------------------------------------------------------------- cupyx.profiler.benchmark */
 
 /* A hidden name of benchmark call `id` (what comp.c's hidden names look like). */
@@ -947,7 +969,8 @@ static AstNode *bench_call(Lower *L, AstNode *call, int id, AstNode *func, AstNo
  * n_warmup=10, max_duration=inf, devices=None), as CuPy's _repeat runs it: n_warmup untimed
  * calls, then up to n_repeat calls each timed on the host (perf_counter) and on the device
  * (events around it on the current stream, waited for), stopping once the time spent passes
- * max_duration.  Lowered as the loops written out in Python over hidden names. */
+ * max_duration.  Lowered as the loops written out in Python over hidden names.  cupyx.time.repeat
+ * is the same function (CuPy's deprecated name for it). */
 static IrValue *benchmark(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -1160,6 +1183,9 @@ const ApiFn lw_device_api[] = {
     { "cupyx.profiler", "time_range", time_range, 0 },
     { "cupyx.profiler", "profile", profile, 0 },
     { "cupyx.profiler", "benchmark", benchmark, 0 },
+    { "cupyx.time", "repeat", benchmark, 0 }, /* CuPy's deprecated alias of benchmark */
+    { "cupy", "memoize", memoize, 0 },
+    { "cupy", "clear_memo", clear_memo, 0 },
     { PERF, "_start", bench_step, DEV_BENCH_START },
     { PERF, "_stop", bench_step, DEV_BENCH_STOP },
     { PERF, "__str__", perf_str, 1 },

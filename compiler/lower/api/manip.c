@@ -3,7 +3,8 @@
  * copy, flatten / ravel, ndim / shape / size; views (expand_dims, squeeze, swapaxes, moveaxis,
  * rollaxis, flip, rot90, broadcast_to, diagonal); copies (roll, tile, repeat, pad, diag, tril,
  * triu, tri, fill_diagonal, copyto); small compositions (ediff1d, polyadd, polyval, vander,
- * indices, trapz, trim_zeros).  Views are IR_INDEX, IR_RESHAPE, IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE;
+ * indices, trapz, trim_zeros); lib.stride_tricks.as_strided.  Views are IR_INDEX, IR_RESHAPE,
+ * IR_TRANSPOSE, IR_BROADCAST_TO, IR_SQUEEZE, IR_AS_STRIDED;
  * copies go into views of a new array (IR_EMPTY / IR_FULL then IR_STORE_INTO).  No routine here
  * has a kernel of its own: tile and repeat are a broadcast view copied once, flip and rot90 are
  * views.  Joining and splitting are api/join.c, the creation routines api/create.c.
@@ -1283,6 +1284,14 @@ static IrValue *first_true(Lower *L, Span sp, IrValue *m)
     return r ? lw_to_scalar(L, r, TY_INT, sp) : NULL;
 }
 
+/* One past the position of the last True of the 1-d bool array m (0 when it has none). */
+static IrValue *end_of_true(Lower *L, Span sp, IrValue *m)
+{
+    IrValue *rev = m ? lw_slice_axis(L, sp, m, 0, NULL, NULL, lw_cint(L, sp, -1)) : NULL;
+    IrValue *off = rev ? first_true(L, sp, rev) : NULL;
+    return off ? lw_isub(L, sp, lw_dim(L, sp, m, 0), off) : NULL;
+}
+
 /* trim_zeros(filt, trim='fb'): the view filt[first:last], first the position of its first
  * nonzero element ('f' in trim, any case; else 0), last one past its last ('b'; else len);
  * an all-zero filt gives NumPy's filt[n:0] (empty).  1-d only, as CuPy's. */
@@ -1303,13 +1312,40 @@ static IrValue *api_trim_zeros(Lower *L, AstNode *call)
     IrValue *nz = lw_ew2(L, IR_NE, sp, x, lw_cint(L, sp, 0));
     IrValue *n = lw_dim(L, sp, x, 0);
     IrValue *first = front ? first_true(L, sp, nz) : lw_cint(L, sp, 0);
-    IrValue *last = n;
-    if (back) {
-        IrValue *rev = lw_slice_axis(L, sp, nz, 0, NULL, NULL, lw_cint(L, sp, -1));
-        IrValue *off = first_true(L, sp, rev);
-        last = off ? lw_isub(L, sp, n, off) : NULL;
-    }
+    IrValue *last = back ? end_of_true(L, sp, nz) : n;
     return first && last ? lw_slice_axis(L, sp, x, 0, first, last, NULL) : NULL;
+}
+
+/* ---------------------------------------------------------------- as_strided */
+
+/* lib.stride_tricks.as_strided(x, shape=None, strides=None): CuPy's ndarray(shape, x.dtype,
+ * memptr=x.data, strides): a view of x's data with that shape and those byte strides (x's own
+ * where not given), unchecked against x's memory; IR_AS_STRIDED. */
+static IrValue *api_as_strided(Lower *L, AstNode *call)
+{
+    Args a;
+    Span sp = call->span;
+    if (!lw_bind(call, "as_strided", "x,shape,strides", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "as_strided");
+    if (!x) return NULL;
+    IrValue *args[1 + 2 * IR_MAXDIM] = { x }, **dims = args + 1, *st[IR_MAXDIM];
+    int nd = x->type->ndim, ns = x->type->ndim;
+    if (a.p[1] && a.p[1]->kind != AST_NONE) {
+        if (!lw_shape_arg(L, a.p[1], dims, &nd)) return NULL;
+    } else {
+        lw_shape_of(L, x, sp, dims);
+    }
+    if (a.p[2] && a.p[2]->kind != AST_NONE) {
+        if (!lw_shape_arg(L, a.p[2], st, &ns)) return NULL;
+    } else {
+        for (int d = 0; d < ns; d++) st[d] = lw_array_info(L, x, INFO_STRIDE | d << 8, sp);
+    }
+    if (nd != ns) {
+        diag_error(sp, "len(shape) != len(strides)");
+        return NULL;
+    }
+    for (int d = 0; d < nd; d++) args[1 + nd + d] = st[d];
+    return lw_emit(L, IR_AS_STRIDED, sp, ty_array(x->type->dtype, nd), 1 + 2 * nd, args);
 }
 
 /* ---------------------------------------------------------------- API table */
@@ -1350,6 +1386,7 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
 }
 LW_API_PLAIN(api_ravel)
 LW_API_PLAIN(api_trim_zeros)
+LW_API_PLAIN(api_as_strided)
 
 LW_API_NAMED(api_reshape_fn)
 LW_API_NAMED(api_ndim)
@@ -1357,6 +1394,7 @@ LW_API_NAMED(api_ndim)
 const ApiFn lw_manip_api[] = {
     { "cupy", "expand_dims", api_expand_dims_api, 0 },
     { "cupy", "trim_zeros", api_trim_zeros_api, 0 },
+    { "cupy.lib.stride_tricks", "as_strided", api_as_strided_api, 0 },
     { "cupy", "squeeze", api_squeeze_api, 0 },
     { "cupy", "swapaxes", api_swapaxes_api, 0 },
     { "cupy", "moveaxis", api_moveaxis_api, 0 },

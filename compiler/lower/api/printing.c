@@ -1,7 +1,8 @@
 /*
  * lower/api/printing.c — NumPy's printing routines: set_printoptions, printoptions (a `with`
- * context), array2string, array_str, array_repr, and the integer text routines base_repr and
- * binary_repr.  Each is one IR_PYLIB call of runtime/print.c (gpyrt_kinds.def's GPK_PY rows).
+ * context), array2string, array_str, array_repr, the integer text routines base_repr and
+ * binary_repr, and format_float_positional.  Each is one IR_PYLIB call of runtime/print.c
+ * (gpyrt_kinds.def's GPK_PY rows).
  *
  * The print options are a state of the runtime, as NumPy's are of the interpreter: an options
  * handle (rt_printopts_new) holds the options a call gives (PRINT_* bits), applied on top of
@@ -206,6 +207,60 @@ static IrValue *api_binary_repr(Lower *L, AstNode *call)
              : NULL;
 }
 
+/* ---------------------------------------------------------------- format_float_positional */
+
+/* The value x of np.format_float_positional and its float kind (0 float16, 1 float32, 2
+ * float64: a number, or an array's real dtype, integers as float64); NULL after an error. */
+static IrValue *ffp_value(Lower *L, AstNode *e, int *kind)
+{
+    IrValue *x = lw_expr(L, e);
+    if (!x) return NULL;
+    TypeKind k = x->type->kind;
+    DType d = k == TY_ARRAY ? x->type->dtype : DT_FLOAT64;
+    if (!(k == TY_INT || k == TY_BOOL || k == TY_FLOAT || k == TY_ARRAY) || dt_is_complex(d)) {
+        diag_error(e->span, "format_float_positional() takes a real number or a real array of size 1, not %s",
+                   ty_str_of(x->type));
+        return NULL;
+    }
+    *kind = d == DT_FLOAT16 ? 0 : d == DT_FLOAT32 ? 1 : 2;
+    return lw_to_scalar(L, x, TY_FLOAT, e->span);
+}
+
+/* np.format_float_positional(x, precision=None, unique=True, fractional=True, trim='k',
+ * sign=False, pad_left=None, pad_right=None, min_digits=None): one rt_format_float_positional
+ * call (NumPy's Dragon4 positional form); trim a str constant, the others run-time values. */
+static IrValue *api_format_float_positional(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "format_float_positional",
+                 "x,precision,unique,fractional,trim,sign,pad_left,pad_right,min_digits", 1, &a))
+        return NULL;
+    Span sp = call->span;
+    int kind;
+    const char *trim;
+    IrValue *x = ffp_value(L, a.p[0], &kind);
+    if (!x || !lw_str_arg(L, a.p[4], "k", &trim)) return NULL;
+    if (strlen(trim) != 1 || !strchr("k.0-", trim[0])) {
+        diag_error(a.p[4]->span, "if supplied, trim must be 'k', '.', '0' or '-' found `%s`", trim);
+        return NULL;
+    }
+    static const int ints[4] = { 1, 6, 7, 8 }; /* precision, pad_left, pad_right, min_digits */
+    static const char *const names[4] = { "precision", "pad_left", "pad_right", "min_digits" };
+    IrValue *iv[4], *zero = lw_cint(L, sp, 0), *yes = lw_const_bool(L, sp, true);
+    int mask = 0;
+    for (int i = 0; i < 4; i++) {
+        if (given(a.p[ints[i]])) mask |= 1 << i;
+        if (!(iv[i] = opt_value(L, a.p[ints[i]], TY_INT, names[i], zero))) return NULL;
+    }
+    IrValue *unique = opt_value(L, a.p[2], TY_BOOL, "unique", yes);
+    IrValue *frac = unique ? opt_value(L, a.p[3], TY_BOOL, "fractional", yes) : NULL;
+    IrValue *sign = frac ? opt_value(L, a.p[5], TY_BOOL, "sign", lw_const_bool(L, sp, false)) : NULL;
+    if (!sign) return NULL;
+    IrValue *k = lw_cint(L, sp, kind), *m = lw_cint(L, sp, mask), *t = lw_cint(L, sp, trim[0]);
+    IrValue *args[11] = { x, k, m, iv[0], unique, frac, t, sign, iv[1], iv[2], iv[3] };
+    return py(L, sp, PY_FORMAT_FLOAT, ty_str(), 11, args);
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_PLAIN(api_set_printoptions)
@@ -213,6 +268,7 @@ LW_API_PLAIN(api_printoptions)
 LW_API_PLAIN(api_array2string)
 LW_API_PLAIN(api_base_repr)
 LW_API_PLAIN(api_binary_repr)
+LW_API_PLAIN(api_format_float_positional)
 
 const ApiFn lw_printing_api[] = {
     { "cupy", "set_printoptions", api_set_printoptions_api, 0 },
@@ -222,5 +278,6 @@ const ApiFn lw_printing_api[] = {
     { "cupy", "array_repr", api_array_str, 1 },
     { "cupy", "base_repr", api_base_repr_api, 0 },
     { "cupy", "binary_repr", api_binary_repr_api, 0 },
+    { "cupy", "format_float_positional", api_format_float_positional_api, 0 },
     { NULL, NULL, NULL, 0 },
 };

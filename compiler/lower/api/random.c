@@ -1900,6 +1900,16 @@ static IrValue *cp_new(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     return r;
 }
 
+/* cupy.random.BitGenerator: the base class of XORWOW, MRG32k3a and Philox4x3210, a name for
+ * isinstance (lower/builtins.c); CuPy's base draws nothing itself, so a call is an error. */
+static IrValue *bitgen_base(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)L, (void)f, (void)self;
+    diag_error(call->span, "cupy.random.BitGenerator is the base class of XORWOW, MRG32k3a and Philox4x3210: "
+                           "gpyc makes one of those, and takes BitGenerator in isinstance()");
+    return NULL;
+}
+
 /* ---------------------------------------------------------------- API table */
 
 LW_API_NAMED(random_sample)
@@ -2025,6 +2035,7 @@ const ApiFn lw_random_api[] = {
     { "cupy.random", "MRG32k3a", cp_new, 2 },
     { "cupy.random", "Philox4x3210", cp_new, 3 },
     { "cupy.random", "Generator", cp_new, 0 },
+    { "cupy.random", "BitGenerator", bitgen_base, 0 },
     { "cupy.random.Generator", "random", cp_method, CM_RANDOM },
     { "cupy.random.Generator", "standard_normal", cp_method, CM_STD_NORMAL },
     { "cupy.random.Generator", "standard_exponential", cp_method, CM_STD_EXP },

@@ -1,0 +1,2 @@
+import cupy as cp
+g = cp.random.BitGenerator(3)
