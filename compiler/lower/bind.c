@@ -500,6 +500,23 @@ IrValue *lw_values_into(Lower *L, AstNode *e, const char *fname, DType into)
 
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname) { return lw_values_into(L, e, fname, DT_BOOL); }
 
+IrValue *lw_coeffs_arg(Lower *L, AstNode *e, const char *fname, bool *poly)
+{
+    if (lw_is_seq_lit(e)) return lw_arraylike(L, e, fname);
+    IrValue *v = lw_expr(L, e);
+    if (!v) return NULL;
+    if (v->type->kind == TY_POLY1D) {
+        *poly = true;
+        IrValue *r = lw_emit1(L, IR_VIEW_DTYPE, e->span, ty_array(v->type->dtype, 1), v);
+        r->def->dtype = v->type->dtype;
+        return r;
+    }
+    if (v->type->kind == TY_ARRAY) return v;
+    if (ty_is_scalar(v->type)) return lw_scalar_array(L, e->span, v);
+    diag_error(e->span, "%s() expects an array, got %s", fname, ty_str_of(v->type));
+    return NULL;
+}
+
 /* The arrays of a sequence argument: a list/tuple literal or a tuple value (returns their
  * number), or, when listv is not NULL, a list variable of arrays (returns -2, *listv = it). */
 int lw_seq_arrays(Lower *L, AstNode *e, const char *fname, IrValue **out, IrValue **listv)

@@ -413,3 +413,32 @@ IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bool arg, I
     r->def->dtype = dt;
     return r;
 }
+
+/* ---------------------------------------------------------------- poly1d */
+
+/* cupy.poly1d(c) of a 1-d array c (lower/api/poly1d.c; polyadd, polysub, polymul of a poly1d): its leading zeros trimmed ([0] when none is left), a new array,
+ * typed a poly1d of variable var.  z = [0] + c read from one past the first nonzero element
+ * (from len(c) when there is none: the 0 alone). */
+IrValue *lw_poly1d_make(Lower *L, Span sp, IrValue *c, const char *var)
+{
+    DType dt = c->type->dtype;
+    IrValue *n = lw_dim(L, sp, c, 0), *one = lw_cint(L, sp, 1);
+    /* the first nonzero position: the least of where(c != 0, arange(n), n) and n */
+    IrValue *nz = lw_ew2(L, IR_NE, sp, c, lw_cint(L, sp, 0));
+    IrValue *pos = nz ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ nz, lw_iota(L, sp, n), n }) : NULL;
+    IrValue *ends =
+        pos ? lw_join(L, sp, "concatenate", 2,
+                      (IrValue *[]){ pos, lw_atleast(L, sp, lw_scalar_array(L, sp, n), 1) }, 0, DT_INT64)
+            : NULL;
+    int axis = 0;
+    IrValue *first = ends ? lw_reduce_axes(L, sp, RED_MIN, ends, 1, &axis, false, DT_INT64) : NULL;
+    IrValue *zero = lw_emit_full(L, sp, dt, 1, &one, lw_cint(L, sp, 0));
+    IrValue *z = lw_join(L, sp, "concatenate", 2, (IrValue *[]){ zero, c }, 0, dt);
+    if (!first || !z) return NULL;
+    IrValue *f = lw_to_scalar(L, first, TY_INT, sp);
+    IrValue *start = lw_iadd(L, sp, f, lw_to_scalar(L, lw_binop(L, AOP_LT, sp, f, n), TY_INT, sp));
+    IrValue *r =
+        lw_emit1(L, IR_VIEW_DTYPE, sp, ty_poly1d(dt, var), lw_slice_axis(L, sp, z, 0, start, NULL, NULL));
+    r->def->dtype = dt;
+    return r;
+}

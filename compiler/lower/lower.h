@@ -570,6 +570,9 @@ bool lw_lit_leaves(AstNode *e, const char *what, int64_t *shape, int *ndim, Vec 
 IrValue *lw_scalar_array(Lower *L, Span sp, IrValue *v);         /* a number as a 0-d array */
 TypeKind lw_py_kind_of(DType d);              /* the Python scalar type of d's values (TY_INT ...) */
 IrValue *lw_arraylike(Lower *L, AstNode *e, const char *fname);  /* array, number or literal list */
+/* lw_arraylike for polynomial routines (roots, polyval, polyadd, polysub, polymul), which also
+ * take a poly1d as its coefficients, as CuPy's do (*poly set then). */
+IrValue *lw_coeffs_arg(Lower *L, AstNode *e, const char *fname, bool *poly);
 /* lw_arraylike for values NumPy converts to the dtype into (put, place, putmask, insert): a
  * Python int value or literal-list element must fit an integer into (NEP 50's OverflowError,
  * lw_pyint_fits); DT_BOOL: no check. */
@@ -628,6 +631,9 @@ IrValue *lw_nonzero(Lower *L, Span sp, IrValue *x);   /* nonzero(x): a tuple of 
 /* IR_SORT of a real array x along axis (flat: of x.ravel()); arg: argsort's int64 positions
  * (a stable sort); kth: partition's int, or NULL. */
 IrValue *lw_sort(Lower *L, Span sp, IrValue *x, int axis, bool flat, bool arg, IrValue *kth);
+/* cupy.poly1d(c) of a 1-d array c: a TY_POLY1D of variable var, c's leading zeros trimmed ([0]
+ * of c's dtype when none is left), a new array. */
+IrValue *lw_poly1d_make(Lower *L, Span sp, IrValue *c, const char *var);
 
 /* ---------------------------------------------------------------- API tables
  *

@@ -843,15 +843,17 @@ static IrValue *api_fill_method(Lower *L, AstNode *call, IrValue *x)
 }
 
 /* polyadd(a1, a2) / polysub(a1, a2): both 1-d, the shorter padded with leading zeros of its
- * own dtype (NumPy concatenates zeros(diff, a.dtype)), then added / subtracted. */
+ * own dtype (NumPy concatenates zeros(diff, a.dtype)), then added / subtracted; a poly1d
+ * operand gives a poly1d. */
 static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
 {
     Args a;
     if (!lw_bind(call, fname, "a1,a2", 2, &a)) return NULL;
     Span sp = call->span;
     IrValue *x[2];
+    bool poly = false;
     for (int i = 0; i < 2; i++) {
-        if (!(x[i] = lw_arraylike(L, a.p[i], fname))) return NULL;
+        if (!(x[i] = lw_coeffs_arg(L, a.p[i], fname, &poly))) return NULL;
         if (x[i]->type->ndim > 1) {
             diag_error(a.p[i]->span, "%s() takes 1-d coefficient arrays here", fname);
             return NULL;
@@ -865,7 +867,8 @@ static IrValue *api_polyadd(Lower *L, AstNode *call, const char *fname)
         p[i] = lw_emit_full(L, sp, x[i]->type->dtype, 1, &n, lw_cint(L, sp, 0));
         lw_store_into(L, sp, lw_slice_axis(L, sp, p[i], 0, lw_isub(L, sp, n, i ? l1 : l0), NULL, NULL), x[i]);
     }
-    return lw_binop(L, fname[4] == 'a' ? AOP_ADD : AOP_SUB, sp, p[0], p[1]);
+    IrValue *r = lw_binop(L, fname[4] == 'a' ? AOP_ADD : AOP_SUB, sp, p[0], p[1]);
+    return r && poly ? lw_poly1d_make(L, sp, r, "x") : r;
 }
 
 /* vander(x, N=None, increasing=False): column j is x**(N-1-j) (x**j when increasing), in
@@ -997,7 +1000,8 @@ static IrValue *api_polyval(Lower *L, AstNode *call)
     Args a;
     if (!lw_bind(call, "polyval", "p,x", 2, &a)) return NULL;
     Span sp = call->span;
-    IrValue *p = lw_arraylike(L, a.p[0], "polyval");
+    bool poly = false;
+    IrValue *p = lw_coeffs_arg(L, a.p[0], "polyval", &poly);
     IrValue *x = p ? lw_arraylike(L, a.p[1], "polyval") : NULL;
     if (!x) return NULL;
     if (p->type->ndim != 1) {

@@ -321,15 +321,17 @@ static IrValue *api_convolve(Lower *L, AstNode *call, const char *name)
 }
 
 /* polymul(a1, a2): the coefficients of the product, highest power first: NumPy's
- * convolve(atleast_1d(a1), atleast_1d(a2)) (1-d coefficient arrays, lists or numbers). */
+ * convolve(atleast_1d(a1), atleast_1d(a2)) (1-d coefficient arrays, lists or numbers; a
+ * poly1d operand gives a poly1d). */
 static IrValue *api_polymul(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "polymul", "a1,a2", 2, &a)) return NULL;
     Span sp = call->span;
     IrValue *x[2];
+    bool poly = false;
     for (int i = 0; i < 2; i++) {
-        if (!(x[i] = lw_arraylike(L, a.p[i], "polymul"))) return NULL;
+        if (!(x[i] = lw_coeffs_arg(L, a.p[i], "polymul", &poly))) return NULL;
         if (x[i]->type->ndim > 1) {
             diag_error(a.p[i]->span, "polymul() takes 1-d coefficient arrays here");
             return NULL;
@@ -340,7 +342,8 @@ static IrValue *api_polymul(Lower *L, AstNode *call)
         }
         if (x[i]->type->ndim == 0) x[i] = lw_atleast(L, sp, x[i], 1);
     }
-    return conv_full(L, sp, x[0], x[1]);
+    IrValue *r = conv_full(L, sp, x[0], x[1]);
+    return r && poly ? lw_poly1d_make(L, sp, r, "x") : r;
 }
 
 /* ---------------------------------------------------------------- unwrap */

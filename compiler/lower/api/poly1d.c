@@ -49,33 +49,6 @@ static IrValue *api_values(Lower *L, Span sp, const char *name, int n, IrValue *
     return f->lower(L, lw_ast_call(L, sp, lw_ast_name(L, sp, name), n, names), f, NULL);
 }
 
-/* poly1d(c) of a 1-d array c: its leading zeros trimmed ([0] when none is left), a new array,
- * typed a poly1d of variable var.  z = [0] + c read from one past the first nonzero element
- * (from len(c) when there is none: the 0 alone). */
-static IrValue *make(Lower *L, Span sp, IrValue *c, const char *var)
-{
-    DType dt = c->type->dtype;
-    IrValue *n = lw_dim(L, sp, c, 0), *one = lw_cint(L, sp, 1);
-    /* the first nonzero position: the least of where(c != 0, arange(n), n) and n */
-    IrValue *nz = lw_ew2(L, IR_NE, sp, c, lw_cint(L, sp, 0));
-    IrValue *pos = nz ? lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ nz, lw_iota(L, sp, n), n }) : NULL;
-    IrValue *ends =
-        pos ? lw_join(L, sp, "concatenate", 2,
-                      (IrValue *[]){ pos, lw_atleast(L, sp, lw_scalar_array(L, sp, n), 1) }, 0, DT_INT64)
-            : NULL;
-    int axis = 0;
-    IrValue *first = ends ? lw_reduce_axes(L, sp, RED_MIN, ends, 1, &axis, false, DT_INT64) : NULL;
-    IrValue *zero = lw_emit_full(L, sp, dt, 1, &one, lw_cint(L, sp, 0));
-    IrValue *z = lw_join(L, sp, "concatenate", 2, (IrValue *[]){ zero, c }, 0, dt);
-    if (!first || !z) return NULL;
-    IrValue *f = lw_to_scalar(L, first, TY_INT, sp);
-    IrValue *start = lw_iadd(L, sp, f, lw_to_scalar(L, lw_binop(L, AOP_LT, sp, f, n), TY_INT, sp));
-    IrValue *r =
-        lw_emit1(L, IR_VIEW_DTYPE, sp, ty_poly1d(dt, var), lw_slice_axis(L, sp, z, 0, start, NULL, NULL));
-    r->def->dtype = dt;
-    return r;
-}
-
 /* The coefficients NumPy's poly1d(v) has for an operand v: a poly1d's, or a number's or an
  * array's (1-d at most; trimmed as poly1d trims them).  NULL after a located error. */
 static IrValue *operand(Lower *L, Span sp, IrValue *v, const char *var)
@@ -87,7 +60,7 @@ static IrValue *operand(Lower *L, Span sp, IrValue *v, const char *var)
                    ty_str_of(v->type));
         return NULL;
     }
-    IrValue *p = make(L, sp, lw_atleast(L, sp, v, 1), var);
+    IrValue *p = lw_poly1d_make(L, sp, lw_atleast(L, sp, v, 1), var);
     return p ? coeffs(L, sp, p) : NULL;
 }
 
@@ -138,7 +111,7 @@ static IrValue *api_poly1d(Lower *L, AstNode *call)
                                      : "poly1d() takes coefficients (a number, a list or a 1-d array)");
         return NULL;
     }
-    return make(L, sp, lw_atleast(L, sp, c, 1), var);
+    return lw_poly1d_make(L, sp, lw_atleast(L, sp, c, 1), var);
 }
 
 /* p.order: len(p.c) - 1 */
@@ -211,7 +184,7 @@ static IrValue *power(Lower *L, Span sp, IrValue *p, IrValue *n)
     IrValue *r = lw_emit_full(L, sp, DT_INT64, 1, &one, one);
     IrValue *c = coeffs(L, sp, p);
     for (int64_t i = 0; i < k && r; i++) r = api_values(L, sp, "polymul", 2, (IrValue *[]){ c, r });
-    return r ? make(L, sp, r, "x") : NULL;
+    return r ? lw_poly1d_make(L, sp, r, "x") : NULL;
 }
 
 /* p == q of two poly1d: equal lengths and equal coefficients. */
@@ -241,7 +214,7 @@ IrValue *lw_poly1d_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
     if ((aop == AOP_MUL || (aop == AOP_DIV && p == a)) && ty_is_scalar(o->type)) {
         IrValue *c = coeffs(L, sp, p);
         IrValue *r = lw_binop(L, aop, sp, p == a ? c : o, p == a ? o : c);
-        return r ? make(L, sp, r, var) : NULL;
+        return r ? lw_poly1d_make(L, sp, r, var) : NULL;
     }
     const char *fn = aop == AOP_ADD   ? "polyadd"
                      : aop == AOP_SUB ? "polysub"
@@ -254,13 +227,13 @@ IrValue *lw_poly1d_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
     }
     IrValue *x = operand(L, sp, a, var), *y = x ? operand(L, sp, b, var) : NULL;
     IrValue *r = y ? api_values(L, sp, fn, 2, (IrValue *[]){ x, y }) : NULL;
-    return r ? make(L, sp, r, var) : NULL;
+    return r ? lw_poly1d_make(L, sp, r, var) : NULL;
 }
 
 IrValue *lw_poly1d_neg(Lower *L, IrValue *p, Span sp)
 {
     IrValue *c = coeffs(L, sp, p);
-    return make(L, sp, lw_ewise(L, IR_NEG, sp, 1, &c), "x");
+    return lw_poly1d_make(L, sp, lw_ewise(L, IR_NEG, sp, 1, &c), "x");
 }
 
 /* A constant order m >= 0 of deriv / integ (NumPy's ValueError text for a negative one). */
@@ -293,7 +266,7 @@ static IrValue *api_deriv(Lower *L, AstNode *call, IrValue *p)
         IrValue *w = lw_ew2(L, IR_SUB, sp, n, lw_iota(L, sp, lw_imax(L, sp, n, lw_cint(L, sp, 0))));
         c = lw_binop(L, AOP_MUL, sp, lw_slice_axis(L, sp, c, 0, NULL, lw_cint(L, sp, -1), NULL), w);
     }
-    return c ? make(L, sp, c, "x") : NULL;
+    return c ? lw_poly1d_make(L, sp, c, "x") : NULL;
 }
 
 /* p.integ(m=1, k=0): NumPy's polyint with a number k, m times y = concatenate((c /
@@ -321,7 +294,7 @@ static IrValue *api_integ(Lower *L, AstNode *call, IrValue *p)
                         dt_promote(d->type->dtype, kk->type->dtype))
               : NULL;
     }
-    return c ? make(L, sp, c, "x") : NULL;
+    return c ? lw_poly1d_make(L, sp, c, "x") : NULL;
 }
 
 LW_API_PLAIN(api_poly1d)

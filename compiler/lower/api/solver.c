@@ -275,7 +275,8 @@ static IrValue *api_roots(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "roots", "p", 1, &a)) return NULL;
-    IrValue *p = lw_arraylike(L, a.p[0], "roots");
+    bool poly = false;
+    IrValue *p = lw_coeffs_arg(L, a.p[0], "roots", &poly);
     DType dt;
     if (!p || !la_dtype(a.p[0]->span, p->type->dtype, &dt)) return NULL;
     if (p->type->ndim != 1) {
