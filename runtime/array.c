@@ -303,14 +303,45 @@ bool rt_may_overlap(const gp_array *a, const gp_array *b)
     return a0 < b1 && b0 < a1;
 }
 
+/* g combined (gcd) with the strides of a's dimensions longer than one: every element of a
+ * starts at a->data plus a multiple of the result. */
+static int64_t stride_gcd(const gp_array *a, int64_t g)
+{
+    for (int i = 0; i < a->ndim; i++) {
+        int64_t s = a->strides[i] < 0 ? -a->strides[i] : a->strides[i];
+        if (a->shape[i] <= 1) continue;
+        while (s) {
+            const int64_t t = g % s;
+            g = s;
+            s = t;
+        }
+    }
+    return g;
+}
+
+/* Do a and b (views of one buffer) have no byte in common although their ranges overlap?
+ * With g the gcd of both arrays' strides, a's elements start at addresses x = a->data mod g
+ * and b's at y with y - x = r mod g, r = (b->data - a->data) mod g: so y - x >= r or
+ * y - x <= r - g, and [x, x + na) and [y, y + nb) are disjoint when r >= na and g - r >= nb.
+ * Column j of a matrix against column j - 1 (adi's, deriche's recurrences): g is the row
+ * pitch, r one element. */
+static bool lattice_disjoint(const gp_array *a, const gp_array *b)
+{
+    const int64_t g = stride_gcd(b, stride_gcd(a, 0));
+    if (g <= 0) return false;
+    int64_t r = (int64_t)(b->data - a->data) % g;
+    if (r < 0) r += g;
+    return r >= (int64_t)rt_dtype_size(a->dtype) && g - r >= (int64_t)rt_dtype_size(b->dtype);
+}
+
 /* A kernel that writes dst element by element, reading src at the same iteration index,
  * needs src copied first when the two share memory, unless src is exactly dst (same first
  * element, shape, strides and item size): then each element is read and written by one
- * thread, read first, as `a[:] = a * 0.5 + b` needs. */
+ * thread, read first, as `a[:] = a * 0.5 + b` needs.  Views whose elements interleave
+ * without touching (lattice_disjoint) share no memory either. */
 bool rt_store_needs_copy(const gp_array *dst, const gp_array *src)
 {
-    if (!rt_may_overlap(dst, src))
-        return false;
+    if (!rt_may_overlap(dst, src) || lattice_disjoint(dst, src)) return false;
     if (dst->data != src->data || dst->ndim != src->ndim ||
         rt_dtype_size(dst->dtype) != rt_dtype_size(src->dtype))
         return true;
