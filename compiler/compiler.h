@@ -65,10 +65,12 @@ typedef enum TypeKind {
     TY_SPARSE,   /* a cupyx.scipy.sparse matrix: name its format ("csr", "csc", "coo"), dtype
                     its values'; at run time a struct of its arrays and shape (elems, as a
                     tuple's: SP_DATA.. SP_NCOLS, lower/api/sparse.c) */
-    TY_SDTYPE,   /* a NumPy structured dtype (numpy.dtype({'names': ..., 'formats': ...})), a
-                    compile-time value: sdt */
-    TY_SVIEW,    /* an array viewed as a structured dtype (x.view(sd)): at run time the array
-                    itself (gp_array *); sdt; only a raw kernel's argument (passed by value) */
+    TY_SDTYPE,   /* a NumPy structured dtype (numpy.dtype({'names': ..., 'formats': ...})): sdt;
+                    a compile-time value, or with a run-time layout (sdt->rt) a struct of its
+                    layout's ints (elems, as a tuple's; lower/api/record.c) */
+    TY_SVIEW,    /* an array of a structured dtype (x.view(sd), numpy.empty(shape, sd)): sdt, ndim;
+                    at run time a struct (elems, as a tuple's): a uint8 array of shape
+                    shape + (itemsize,) holding the elements' bytes, then sdt->rt's layout ints */
     TY_DICT,     /* a dict keyed at run time (gp_dict *): key, elem (its values); both NULL while
                     unknown (`{}` before its first store, fixed then as a list's elem is) */
     TY_SET,      /* a set (gp_set *): elem (NULL while unknown: `set()` before its first add) */
@@ -85,13 +87,17 @@ typedef struct Type Type;
 typedef struct UKernel UKernel;
 /* A structured dtype's layout as NumPy computes it (lower/api/record.c): field i is names[i]
  * of formats[i] (a TY_DTYPE or TY_SDTYPE), counts[i] of them (a subarray; 1 for none), at
- * byte offsets[i]; align: NumPy's alignment (1 unless built with align=True). */
+ * byte offsets[i]; align: NumPy's alignment (1 unless built with align=True).  rt: offsets and
+ * itemsize (-1 here) are known at run time only, held by the dtype's value: lay, a tuple of
+ * ints (record.c's layout order). */
 typedef struct SDType {
     int n;
     const char **names;
     const Type **formats;
     int64_t *counts, *offsets;
     int64_t itemsize, align;
+    bool rt;
+    Type *lay;
 } SDType;
 struct Type {
     TypeKind kind;
@@ -140,7 +146,7 @@ Type *ty_range(void);
 Type *ty_kernel(UKernel *uk);
 Type *ty_obj(const char *cls);
 Type *ty_sdtype(const SDType *sdt);
-Type *ty_sview(const SDType *sdt);
+Type *ty_sview(const SDType *sdt, int ndim);
 /* A sparse matrix of format fmt ("csr", "csc" or "coo") and values of dtype dt: its elements
  * data (dt, 1-d), indices and indptr (csr, csc) or row and col (coo) (int32, 1-d), the number
  * of rows and of columns (ints). */

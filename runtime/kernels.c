@@ -118,50 +118,58 @@ void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
     }
 }
 
-/* The last axis of a's view as itemsize-byte elements (NumPy's rule for a view to a dtype of
- * another size); a is not 0-d. */
-static int64_t struct_last(const gp_array *a, int itemsize)
-{
-    const int64_t es = (int64_t)rt_dtype_size(a->dtype), last = a->shape[a->ndim - 1];
-    return last * es / itemsize;
-}
-
-gp_array *rt_struct_view(gp_array *a, int itemsize)
+gp_array *rt_struct_view(gp_array *a, int64_t itemsize)
 {
     const int64_t es = (int64_t)rt_dtype_size(a->dtype);
+    const int last = a->ndim - 1;
     if (itemsize != es) {
         if (a->ndim == 0)
             rt_raise("ValueError", "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
-        const int64_t last = a->shape[a->ndim - 1];
-        if (last != 1 && a->strides[a->ndim - 1] != es)
+        if (a->shape[last] != 1 && a->strides[last] != es)
             rt_raise("ValueError", "To change to a dtype of a different size, the last axis must be contiguous");
-        if (itemsize > es && (last * es) % itemsize != 0)
+        if (itemsize > es && (a->shape[last] * es) % itemsize != 0)
             rt_raise("ValueError", "When changing to a larger dtype, its size must be a divisor of the total size "
                                    "in bytes of the last axis of the array.");
         if (itemsize < es && es % itemsize != 0)
             rt_raise("ValueError", "When changing to a smaller dtype, its size must be a divisor of the size of "
                                    "original dtype");
     }
-    return rt_retain(a);
+    if (a->ndim + 1 > GP_MAXDIM)
+        rt_raise("ValueError", "gpyc: a structured view needs one more axis than %d", GP_MAXDIM);
+    int64_t shape[GP_MAXDIM], strides[GP_MAXDIM];
+    int nd = a->ndim;
+    for (int i = 0; i < a->ndim; i++) {
+        shape[i] = a->shape[i];
+        strides[i] = a->strides[i];
+    }
+    if (a->ndim && itemsize != es) {
+        shape[last] = a->shape[last] * es / itemsize;
+        strides[last] = itemsize;
+    }
+    shape[nd] = itemsize; /* the bytes of one element */
+    strides[nd] = 1;
+    gp_array *v = rt_view(a, nd + 1, shape, strides, a->data);
+    v->dtype = GP_UINT8;
+    return v;
 }
 
-void rt_struct_arg(const gp_array *a, int itemsize, void *buf)
+void rt_struct_arg(const gp_array *a, int64_t cap, void *buf)
 {
-    int64_t shape[GP_MAXDIM];
+    const int nd = a->ndim - 1;
     int64_t n = 1;
-    for (int i = 0; i < a->ndim; i++) {
-        shape[i] = i == a->ndim - 1 && (int64_t)rt_dtype_size(a->dtype) != itemsize ? struct_last(a, itemsize)
-                                                                                     : a->shape[i];
-        n *= shape[i];
-    }
+    for (int i = 0; i < nd; i++) n *= a->shape[i];
     if (n != 1) {
         gp_sb sb = { 0 };
-        rt_sb_shape(&sb, a->ndim, shape);
+        rt_sb_shape(&sb, nd, a->shape);
         rt_raise("TypeError",
                  "You are trying to pass a numpy.ndarray of shape %s as a kernel parameter. Only numpy.ndarrays "
                  "of size one can be passed by value. If you meant to pass a pointer to __global__ memory, you "
                  "need to pass a cupy.ndarray instead.",
                  sb.s);
     }
+    if (a->shape[nd] > cap)
+        rt_raise("ValueError",
+                 "gpyc passes a structure of at most %lld bytes by value, got one of %lld bytes",
+                 (long long)cap, (long long)a->shape[nd]);
     rt_to_host(a, buf);
 }

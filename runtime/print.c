@@ -417,6 +417,7 @@ typedef struct Layout {
     int64_t edgeitems;
     const char *sep; /* " " (str), ", " (repr) or array2string's separator */
     const ElemFmt *fmt;
+    const struct SFmt *sfmt; /* a structured array's element formatter (else fmt) */
 } Layout;
 
 /* NumPy's _extendLine: wraps before word when the line would pass width (unless the line
@@ -440,11 +441,16 @@ static void extend_line(gp_sb *s, gp_sb *line, const char *word, size_t wlen, in
 }
 
 /* The recurser of _formatArray for the subarray at element offset off along axis. */
+static void sfmt_put(gp_sb *sb, const struct SFmt *f, const char *p);
+
 static void format_rec(const Layout *L, int axis, int64_t off, int hang, int64_t width,
                        gp_sb *out)
 {
     if (axis == L->ndim) {
-        elemfmt_put(out, L->fmt, L->data + (size_t)off * L->isz);
+        if (L->sfmt)
+            sfmt_put(out, L->sfmt, L->data + (size_t)off * L->isz);
+        else
+            elemfmt_put(out, L->fmt, L->data + (size_t)off * L->isz);
         return;
     }
     int next_hang = hang + 1;
@@ -577,6 +583,131 @@ static void array2string(gp_sb *sb, const RtPrintOpts *o, gp_dtype dt, int ndim,
     free(ptrs);
     L.fmt = &f;
     format_rec(&L, 0, 0, (int)(1 + prefix_len), o->linewidth - suffix_len, sb);
+}
+
+/* ================================================================ structured arrays */
+
+/* NumPy's StructuredVoidFormat: one formatter per field, each built from that field's values
+ * in every shown element (a subarray's: SubArrayFormat over all its items). */
+typedef struct SFmt {
+    int n;
+    int64_t *off, *count;
+    int *kind; /* gp_dtype, or -1: a structured field (sub) */
+    ElemFmt *leaf;
+    struct SFmt **sub;
+} SFmt;
+
+/* The formatter of the fields described at desc[*pos] (rt_struct_str's form) at byte base of
+ * each of the n shown elements at ptrs. */
+static SFmt *sfmt_new(const RtPrintOpts *o, const int64_t *desc, int64_t len, int64_t *pos, int64_t base,
+                      const char *const *ptrs, int64_t n)
+{
+    if (*pos >= len) rt_raise("RuntimeError", "gpyc runtime: a short structured dtype description");
+    SFmt *f = rt_xmalloc(sizeof *f);
+    f->n = (int)desc[(*pos)++];
+    size_t k = (size_t)(f->n ? f->n : 1);
+    f->off = rt_xmalloc(k * sizeof(int64_t));
+    f->count = rt_xmalloc(k * sizeof(int64_t));
+    f->kind = rt_xmalloc(k * sizeof(int));
+    f->leaf = rt_xmalloc(k * sizeof(ElemFmt));
+    f->sub = rt_xmalloc(k * sizeof(SFmt *));
+    for (int i = 0; i < f->n; i++) {
+        if (*pos + 3 > len) rt_raise("RuntimeError", "gpyc runtime: a short structured dtype description");
+        f->off[i] = desc[(*pos)++];
+        f->count[i] = desc[(*pos)++];
+        f->kind[i] = (int)desc[(*pos)++];
+        f->sub[i] = NULL;
+        if (f->kind[i] < 0) {
+            f->sub[i] = sfmt_new(o, desc, len, pos, base + f->off[i], ptrs, n);
+            continue;
+        }
+        int64_t es = (int64_t)itemsize[f->kind[i]], m = n * f->count[i];
+        const char **fp = rt_xmalloc((size_t)(m ? m : 1) * sizeof *fp);
+        for (int64_t e = 0; e < n; e++)
+            for (int64_t j = 0; j < f->count[i]; j++)
+                fp[e * f->count[i] + j] = ptrs[e] + base + f->off[i] + j * es;
+        elemfmt_init(&f->leaf[i], o, (gp_dtype)f->kind[i], fp, m, false);
+        free(fp);
+    }
+    return f;
+}
+
+static void sfmt_free(SFmt *f)
+{
+    for (int i = 0; i < f->n; i++)
+        if (f->sub[i]) sfmt_free(f->sub[i]);
+    free(f->off);
+    free(f->count);
+    free(f->kind);
+    free(f->leaf);
+    free(f->sub);
+    free(f);
+}
+
+/* One element at p: "(a, b)", "(a,)"; a subarray field "[x, y]". */
+static void sfmt_put(gp_sb *sb, const SFmt *f, const char *p)
+{
+    rt_sb_putc(sb, '(');
+    for (int i = 0; i < f->n; i++) {
+        if (i) rt_sb_puts(sb, ", ");
+        if (f->sub[i]) {
+            sfmt_put(sb, f->sub[i], p + f->off[i]);
+            continue;
+        }
+        int64_t es = (int64_t)itemsize[f->kind[i]];
+        if (f->count[i] != 1) rt_sb_putc(sb, '[');
+        for (int64_t j = 0; j < f->count[i]; j++) {
+            if (j) rt_sb_puts(sb, ", ");
+            elemfmt_put(sb, &f->leaf[i], p + f->off[i] + j * es);
+        }
+        if (f->count[i] != 1) rt_sb_putc(sb, ']');
+    }
+    if (f->n == 1) rt_sb_putc(sb, ',');
+    rt_sb_putc(sb, ')');
+}
+
+const char *rt_struct_str(const gp_array *a, const gp_list *desc)
+{
+    const int nd = a->ndim - 1;
+    const int64_t isz = a->shape[nd];
+    int64_t size = 1;
+    for (int k = 0; k < nd; k++) size *= a->shape[k];
+    gp_sb sb = { 0 };
+    if (size == 0) {
+        rt_sb_puts(&sb, "[]");
+    } else {
+        size_t nbytes = (size_t)(size * isz);
+        char *host = rt_xmalloc(nbytes ? nbytes : 16);
+        if (nbytes) rt_to_host(a, host);
+        Layout L;
+        memset(&L, 0, sizeof L);
+        L.data = host;
+        L.isz = (size_t)isz;
+        L.ndim = nd;
+        L.shape = a->shape;
+        L.sep = " ";
+        L.summary = (double)size > cur.threshold;
+        L.edgeitems = cur.edgeitems;
+        int64_t st = 1;
+        for (int k = nd - 1; k >= 0; k--) {
+            L.stride[k] = st;
+            st *= a->shape[k];
+        }
+        const char **ptrs;
+        int64_t n = shown_elements(&L, size, &ptrs), pos = 0;
+        SFmt *f = sfmt_new(&cur, (const int64_t *)desc->data, desc->len, &pos, 0, ptrs, n);
+        free(ptrs);
+        L.sfmt = f;
+        if (nd == 0)
+            sfmt_put(&sb, f, host);
+        else
+            format_rec(&L, 0, 0, 1, cur.linewidth, &sb);
+        sfmt_free(f);
+        free(host);
+    }
+    const char *r = rt_str_dup(sb.s ? sb.s : "", sb.len);
+    rt_sb_free(&sb);
+    return r;
 }
 
 /* str() of a NumPy float scalar: positional when 1e-4 <= |v| < 1e16 (or zero), shortest

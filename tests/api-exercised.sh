@@ -3,7 +3,7 @@
 # end-to-end program (tests/e2e/*.py, whose expected output NumPy produced).
 #
 # A function cupy.A.B counts as used where a program writes `cp.A.B` or `cupy.A.B` (a call, or
-# a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A`, numpy.random.A
+# a dtype such as cp.float32 passed as an argument), cupyx.A where it writes `cupyx.A` (cupyx.jit.A also `jit.A`), numpy.random.A
 # where it writes `np.random.A` or `numpy.random.A`; a method cupy.ndarray.M where it writes
 # `.M(` after something other than a module (cp, cupy, np, numpy, math, linalg, random); a
 # method or property of a device-API class (cupy.cuda.Stream.M, cupy.random.RandomState.M)
@@ -37,6 +37,10 @@ while read -r name; do
             # a method of a sparse matrix or a poly1d: `.M(` after something other than a module
             m=${name##*.}
             re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bsparse)\\.$m\\s*\\(" ;;
+        cupyx.jit.*)
+            # a name of cupyx.jit: written `jit.NAME` (from cupyx import jit) or `cupyx.jit.NAME`
+            m=${name#cupyx.jit.}
+            re="\\bjit\\.$m(?![A-Za-z0-9_])" ;;
         cupyx.*.[A-Z_]*.*)
             # a method or property of a cupyx class (cupyx.profiler._time._PerfCaseResult.name)
             m=${name##*.}

@@ -88,6 +88,7 @@ bool cg_has_storage(const Type *t)
     case TY_ARRAY: case TY_LIST: case TY_TUPLE: case TY_OBJ: case TY_SVIEW: case TY_SPARSE:
     case TY_DICT: case TY_SET: case TY_BYTES: case TY_POLY1D:
         return true;
+    case TY_SDTYPE: return t->sdt->rt; /* a run-time layout: its ints */
     default:
         return false;
     }
@@ -96,8 +97,8 @@ bool cg_has_storage(const Type *t)
 bool cg_has_refs(const Type *t)
 {
     if (!t) return false;
-    if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_BYTES || t->kind == TY_POLY1D ||
-        t->kind == TY_LIST || t->kind == TY_DICT || t->kind == TY_SET)
+    if (t->kind == TY_ARRAY || t->kind == TY_BYTES || t->kind == TY_POLY1D || t->kind == TY_LIST ||
+        t->kind == TY_DICT || t->kind == TY_SET)
         return true;
     if (ty_is_struct(t))
         for (int i = 0; i < t->n; i++)
@@ -124,11 +125,11 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
     case TY_FLOAT: return "double";
     case TY_COMPLEX: return "gp_c128";
     case TY_STR: return "const char *";
-    case TY_ARRAY: case TY_SVIEW: case TY_BYTES: case TY_POLY1D: return "gp_array *";
+    case TY_ARRAY: case TY_BYTES: case TY_POLY1D: return "gp_array *";
     case TY_LIST: return "gp_list *";
     case TY_DICT: return "gp_dict *";
     case TY_SET: return "gp_set *";
-    case TY_TUPLE: case TY_SPARSE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
+    case TY_TUPLE: case TY_SPARSE: case TY_SVIEW: case TY_SDTYPE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
     default:
         util_internal_error(__FILE__, __LINE__, "codegen: a value without storage has no C type");
     }
@@ -150,8 +151,7 @@ const char *cg_zero_of(const Type *t)
     case TY_BOOL: return "false";
     case TY_INT: case TY_OBJ: return "0";
     case TY_FLOAT: return "0.0";
-    case TY_STR: case TY_ARRAY: case TY_SVIEW: case TY_BYTES: case TY_POLY1D: case TY_LIST: case TY_DICT:
-    case TY_SET:
+    case TY_STR: case TY_ARRAY: case TY_BYTES: case TY_POLY1D: case TY_LIST: case TY_DICT: case TY_SET:
         return "NULL";
     default: return "{}";
     }
@@ -196,7 +196,7 @@ const char *cg_varname(Cg *cg, const IrVar *var)
 void cg_emit_refs(Cg *cg, const char *expr, const Type *t, bool retain)
 {
     if (!cg_has_refs(t)) return;
-    if (t->kind == TY_ARRAY || t->kind == TY_SVIEW || t->kind == TY_BYTES || t->kind == TY_POLY1D) {
+    if (t->kind == TY_ARRAY || t->kind == TY_BYTES || t->kind == TY_POLY1D) {
         cg_emit(cg, "%s(%s);", retain ? "rt_retain" : "rt_release", expr);
     } else if (t->kind == TY_LIST) {
         cg_emit(cg, "%s(%s);", retain ? "rt_list_retain" : "rt_list_release", expr);

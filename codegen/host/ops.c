@@ -287,8 +287,10 @@ static void emit_raw_launch(Cg *cg, const IrInstr *in)
         DType how = in->uk->types[j];
         const Type *t = in->args[7 + j]->type;
         if (t->kind == TY_SVIEW) {
-            cg_emit(cg, "alignas(16) unsigned char kg_r%d[%lld];", j, (long long)t->sdt->itemsize);
-            cg_emit(cg, "rt_struct_arg(%s, %lld, kg_r%d);", cg_arg(cg, in, 7 + j), (long long)t->sdt->itemsize, j);
+            /* its bytes (a run-time layout's: at most CUDA's 4 KB of kernel parameters) */
+            long long cap = t->sdt->rt ? 4096 : (long long)t->sdt->itemsize;
+            cg_emit(cg, "alignas(16) unsigned char kg_r%d[%lld];", j, cap);
+            cg_emit(cg, "rt_struct_arg(%s.f0, %lld, kg_r%d);", cg_arg(cg, in, 7 + j), cap, j);
         } else if (how == DT_COUNT && in->uk->k->def) {
             /* a jit kernel's array: gpjit_arr<T, nd> (pointer, shape, byte strides) by value */
             int nd = t->ndim ? t->ndim : 1;

@@ -276,18 +276,32 @@ Type *ty_kernel(UKernel *uk)
     return t;
 }
 
-/* A NumPy structured dtype (compile-time) and an array viewed as one (a gp_array * at run time). */
+/* A NumPy structured dtype (a struct of its layout's ints when sdt->rt, else a compile-time
+ * value) and an array of one (a struct: the uint8 array of its bytes, then those ints). */
 Type *ty_sdtype(const SDType *sdt)
 {
     Type *t = ty_new(TY_SDTYPE);
     t->sdt = sdt;
+    if (sdt->rt) {
+        t->n = sdt->lay->n;
+        t->elems = sdt->lay->elems;
+        t->id = -1;
+    }
     return t;
 }
 
-Type *ty_sview(const SDType *sdt)
+Type *ty_sview(const SDType *sdt, int ndim)
 {
+    int k = sdt->rt ? sdt->lay->n : 0;
     Type *t = ty_new(TY_SVIEW);
+    Type **es = ar_alloc(ty_arena, sizeof(Type *) * (size_t)(k + 1));
+    es[0] = ty_array(DT_UINT8, ndim + 1);
+    for (int i = 0; i < k; i++) es[1 + i] = sdt->lay->elems[i];
     t->sdt = sdt;
+    t->ndim = ndim;
+    t->n = k + 1;
+    t->elems = es;
+    t->id = -1;
     return t;
 }
 
@@ -310,13 +324,17 @@ Type *ty_sparse(const char *fmt, DType dt)
     return t;
 }
 
-bool ty_is_struct(const Type *t) { return t && (t->kind == TY_TUPLE || t->kind == TY_SPARSE); }
+bool ty_is_struct(const Type *t)
+{
+    return t && (t->kind == TY_TUPLE || t->kind == TY_SPARSE || t->kind == TY_SVIEW ||
+                 (t->kind == TY_SDTYPE && t->sdt->rt));
+}
 
 /* Same layout: fields (names, formats, counts, offsets) and itemsize. */
 static bool sdt_equal(const SDType *a, const SDType *b)
 {
     if (a == b) return true;
-    if (a->n != b->n || a->itemsize != b->itemsize || a->align != b->align) return false;
+    if (a->n != b->n || a->itemsize != b->itemsize || a->align != b->align || a->rt != b->rt) return false;
     for (int i = 0; i < a->n; i++)
         if (strcmp(a->names[i], b->names[i]) || a->counts[i] != b->counts[i] || a->offsets[i] != b->offsets[i] ||
             !ty_equal(a->formats[i], b->formats[i]))
@@ -352,7 +370,8 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
     case TY_FUNC: return a->def == b->def;
     case TY_KERNEL: return a->uk == b->uk;
-    case TY_SDTYPE: case TY_SVIEW: return sdt_equal(a->sdt, b->sdt);
+    case TY_SDTYPE: return sdt_equal(a->sdt, b->sdt);
+    case TY_SVIEW: return a->ndim == b->ndim && sdt_equal(a->sdt, b->sdt);
     case TY_SPARSE: case TY_POLY1D: return a->dtype == b->dtype && !strcmp(a->name, b->name);
     default: return true;
     }
@@ -392,7 +411,10 @@ static void sdt_write(StrBuf *sb, const SDType *d)
         if (d->counts[i] != 1) sb_printf(sb, ", %lld", (long long)d->counts[i]);
         sb_puts(sb, ")");
     }
-    sb_printf(sb, "], itemsize %lld)", (long long)d->itemsize);
+    if (d->rt)
+        sb_puts(sb, "], layout known at run time)");
+    else
+        sb_printf(sb, "], itemsize %lld)", (long long)d->itemsize);
 }
 
 static void ty_write(StrBuf *sb, const Type *t)

@@ -500,7 +500,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     }
     if (obj->type->kind == TY_SPARSE) return lw_sparse_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_POLY1D) return lw_poly1d_attr(L, obj, at, e->span);
-    if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj->type->sdt, at, e->span);
+    if (obj->type->kind == TY_SDTYPE) return lw_sdtype_attr(L, obj, at, e->span);
     if (lw_is_typeinfo(obj->type)) return lw_typeinfo_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
         return lw_record_attr(L, obj, at, e->span);
@@ -659,6 +659,13 @@ IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
         *conv = 0;
         return rf->lower(L, e, rf, v);
     }
+    if (v && v->type->kind == TY_SVIEW) {
+        if (conv && (*conv == 'r' || *conv == 'a')) {
+            diag_error(e->span, "gpyc prints a structured array with str() only, not repr()");
+            return NULL;
+        }
+        return lw_sarray_str(L, v, e->span);
+    }
     if (v && v->type->kind == TY_OBJ) {
         IrValue *str = lw_device_str(L, v, e);
         if (str) return str;
@@ -805,6 +812,7 @@ void lw_api_each(void (*fn)(const char *full, void *ctx), void *ctx)
             snprintf(buf, sizeof buf, "%s.%s", t->mod, t->name);
             fn(buf, ctx);
         }
+    lw_jit_each(fn, ctx);
 }
 
 static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)

@@ -491,6 +491,7 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_POLY1D:
         if (ty_holds_obj(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
+    case TY_SVIEW: return lw_sarray_str(L, v, sp);
     case TY_OBJ: {
         IrValue *str = lw_device_str(L, v, ast_new(L->a, AST_NAME, sp, NULL));
         if (str) return str;
@@ -515,12 +516,48 @@ static bool is_runtime(const Type *t)
     case TY_DICT:
     case TY_SET: return true;
     case TY_TUPLE: return true;
+    case TY_SDTYPE: return t->sdt->rt;
     default: return false;
     }
 }
 
+static bool is_format(const Type *t) { return t->kind == TY_DTYPE || t->kind == TY_SDTYPE; }
+
+/* A tuple (or list: what) of dtypes and structured dtypes, numpy.dtype's formats: a compile-time
+ * value (a pseudo value; its element types are the elements) or, of structured dtypes with a
+ * run-time layout, a tuple of their layouts. */
+static IrValue *format_tuple(Lower *L, Span sp, int n, IrValue **elems, const char *what)
+{
+    Type **ts = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
+    int nrt = 0;
+    for (int i = 0; i < n; i++) {
+        if (!is_format(elems[i]->type)) {
+            diag_error(sp,
+                       "a %s of dtypes cannot hold %s (gpyc holds it as a compile-time tuple: dtypes such as "
+                       "numpy.float64 and structured dtypes only)",
+                       what, ty_str_of(elems[i]->type));
+            return NULL;
+        }
+        ts[i] = elems[i]->type;
+        nrt += is_runtime(ts[i]);
+    }
+    if (!nrt) return lw_pseudo(L, ty_tuple(n, ts));
+    if (nrt < n) {
+        diag_error(sp,
+                   "a %s of dtypes holds structured dtypes with a run-time layout only when all its elements "
+                   "are such (gpyc)",
+                   what);
+        return NULL;
+    }
+    Type *t = ty_tuple(n, ts);
+    ir_need_tuple(L->m, t);
+    return lw_emit(L, IR_TUPLE, sp, t, n, elems);
+}
+
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems)
 {
+    for (int i = 0; i < n; i++)
+        if (is_format(elems[i]->type)) return format_tuple(L, sp, n, elems, "tuple");
     Type **ts = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
         if (!is_runtime(elems[i]->type)) {
@@ -537,6 +574,7 @@ IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems)
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp)
 {
     GPYC_ASSERT(ty_is_struct(t->type) && i >= 0 && i < t->type->n);
+    if (t->id < 0) return lw_pseudo(L, t->type->elems[i]); /* a compile-time tuple of dtypes */
     if (t->def && t->def->op == IR_TUPLE) return t->def->args[i];
     IrValue *r = lw_emit1(L, IR_TUPLE_GET, sp, t->type->elems[i], t);
     r->def->ival = i;
@@ -550,6 +588,12 @@ static IrValue *lower_list(Lower *L, AstNode *e)
     Type *et = NULL;
     for (int i = 0; i < n; i++) {
         if (!(vs[i] = lw_expr(L, e->elts.v[i]))) return NULL;
+        if (is_format(vs[i]->type)) {
+            /* a list of dtypes (numpy.dtype's formats) is a tuple: gpyc has no dtypes at run time */
+            for (int j = i + 1; j < n; j++)
+                if (!(vs[j] = lw_expr(L, e->elts.v[j]))) return NULL;
+            return format_tuple(L, e->span, n, vs, "list");
+        }
         if (!is_runtime(vs[i]->type)) {
             diag_error(((AstNode *)e->elts.v[i])->span, "a list cannot hold %s", ty_str_of(vs[i]->type));
             return NULL;
@@ -741,6 +785,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         IrValue *k = lw_expr(L, e->rhs);
         return k ? lw_table_get(L, obj, k, e->span) : NULL;
     }
+    case TY_SVIEW: return lw_sarray_index(L, obj, e->rhs, e->span);
     case TY_TUPLE: {
         if (obj->type->keys && !lw_is_namedtuple(obj->type)) return lw_dict_get(L, obj, e->rhs, e->span);
         IrValue *iv = lw_expr(L, e->rhs);
@@ -843,6 +888,27 @@ static IrValue *fold_int(Lower *L, IrOp op, Span sp, IrValue *a, IrValue *b)
     }
 }
 
+/* t * n of a tuple t and a constant int n (a run-time n would give a tuple of unknown length). */
+static IrValue *tuple_repeat(Lower *L, Span sp, IrValue *t, IrValue *n)
+{
+    int64_t k;
+    if (!lw_is_const_int(n, &k)) {
+        diag_error(
+            sp, "a tuple (or a list of dtypes) repeats a constant number of times in gpyc, not one known at "
+                "run time");
+        return NULL;
+    }
+    if (k < 0) k = 0;
+    if (k * t->type->n > 4096) {
+        diag_error(sp, "gpyc makes tuples of at most 4096 elements");
+        return NULL;
+    }
+    int m = (int)(k * t->type->n);
+    IrValue **el = ar_alloc(L->a, sizeof(IrValue *) * (m ? m : 1));
+    for (int i = 0; i < m; i++) el[i] = lw_tuple_get(L, t, i % t->type->n, sp);
+    return lw_tuple(L, sp, m, el);
+}
+
 /* lw_binop; script: see ewise. */
 static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool script)
 {
@@ -909,6 +975,9 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         for (int i = 0; i < tb->n; i++) el[ta->n + i] = lw_tuple_get(L, b, i, sp);
         return lw_tuple(L, sp, n, el);
     }
+    if (aop == AOP_MUL && (ta->kind == TY_TUPLE) != (tb->kind == TY_TUPLE) &&
+        (ta->kind == TY_INT || tb->kind == TY_INT))
+        return tuple_repeat(L, sp, ta->kind == TY_TUPLE ? a : b, ta->kind == TY_TUPLE ? b : a);
     if (ta->kind == TY_TUPLE && tb->kind == TY_TUPLE && (aop == AOP_EQ || aop == AOP_NE)) {
         IrValue *acc = lw_const_bool(L, sp, ta->n == tb->n);
         for (int i = 0; ta->n == tb->n && i < ta->n; i++) {

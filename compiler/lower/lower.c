@@ -357,6 +357,7 @@ bool lw_is_runtime_type(const Type *t)
         for (int i = 0; i < t->n; i++)
             if (!lw_is_runtime_type(t->elems[i])) return false;
         return true;
+    case TY_SDTYPE: return t->sdt->rt;
     default: return false;
     }
 }
@@ -552,6 +553,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
         IrValue *obj = target_object(L, target->lhs, &flat);
         if (!obj) return false;
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_set(L, target, obj, v, sp);
+        if (obj->type->kind == TY_SVIEW) return lw_sarray_store(L, obj, target->rhs, v, sp);
         if (obj->type->kind == TY_DICT) {
             IrValue *k = lw_expr(L, target->rhs);
             return k && lw_table_set(L, obj, k, v, sp);

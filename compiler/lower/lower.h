@@ -764,8 +764,14 @@ void lw_api_each(void (*f)(const char *full, void *ctx), void *ctx);
  * "cupy.mgrid" ..., e the subscript; lower/api/grid.c, from lw_index's subscripts in expr.c),
  * NULL after a located error. */
 IrValue *lw_scalar_type_call(Lower *L, AstNode *call, DType dt);
-/* An attribute of a structured dtype (itemsize, alignment, names; lower/api/record.c). */
-IrValue *lw_sdtype_attr(Lower *L, const SDType *d, const char *at, Span sp);
+/* lower/api/record.c: an attribute of a structured dtype sd (itemsize, alignment, names); an
+ * array of structured dtype sd and shape dims (zero: zeros, else empty); a structured array a's
+ * field a[index] (a constant name), the store a[index] = v, and str(a). */
+IrValue *lw_sdtype_attr(Lower *L, IrValue *sd, const char *at, Span sp);
+IrValue *lw_sarray_new(Lower *L, Span sp, int ndim, IrValue **dims, IrValue *sd, bool zero);
+IrValue *lw_sarray_index(Lower *L, IrValue *a, AstNode *index, Span sp);
+bool lw_sarray_store(Lower *L, IrValue *a, AstNode *index, IrValue *v, Span sp);
+IrValue *lw_sarray_str(Lower *L, IrValue *a, Span sp);
 IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e);
 /* api/npyio.c: f = cp.load(ARCHIVE.npz) is a module type; f[KEY], f.files, `with` and f.close(). */
 bool lw_is_npz(const Type *t);
@@ -784,5 +790,7 @@ UKernel *lw_new_raw(Lower *L, UKernel *module, const char *name);
  * error in the Python body. */
 IrValue *lw_jit_kernel(Lower *L, AstNode *s);
 UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrValue **args, int n);
+/* fn("cupyx.jit.NAME") for each cupyx.jit name a kernel body may use (jit.c's table: --list-api). */
+void lw_jit_each(void (*fn)(const char *full, void *ctx), void *ctx);
 
 #endif

@@ -384,12 +384,19 @@ void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t sm
  * argument"). */
 void rt_launch_raw(gp_kernel *k, int64_t gx, int64_t gy, int64_t gz, int64_t bx, int64_t by, int64_t bz,
                    int64_t smem, void **args);
+struct gp_list;
 /* x.view(sd) for a structured dtype of itemsize bytes: NumPy's checks of the view (ValueError),
- * then a itself, retained (the view's bytes are a's: only a raw kernel's argument reads them). */
-gp_array *rt_struct_view(gp_array *a, int itemsize);
-/* A structured view as a raw kernel's argument, passed by value as CuPy passes a NumPy array:
- * its one element's itemsize bytes copied into buf; a view of another size is CuPy's TypeError. */
-void rt_struct_arg(const gp_array *a, int itemsize, void *buf);
+ * then gpyc's form of a structured array of shape S: a uint8 view of x's bytes of shape
+ * S + (itemsize,) (one more axis than S; lower/api/record.c). */
+gp_array *rt_struct_view(gp_array *a, int64_t itemsize);
+/* A structured array (that form) as a raw kernel's argument, passed by value as CuPy passes a
+ * NumPy array: its one element's bytes (at most cap) copied into buf; another size than one
+ * element is CuPy's TypeError. */
+void rt_struct_arg(const gp_array *a, int64_t cap, void *buf);
+/* str() of a structured array (that form) as NumPy prints it: desc the dtype's fields, an int64
+ * list: n, then per field its offset, count (a subarray's elements, else 1) and gp_dtype (-1:
+ * a structured dtype, whose own description follows). */
+const char *rt_struct_str(const gp_array *a, const struct gp_list *desc);
 
 /* ---------------------------------------------------------------- format.c / print.c
  * A string builder and Python's / NumPy's formatting of values.  All output that a program

@@ -35,6 +35,10 @@ h = cupyx.zeros_pinned((2, 3), dtype=cp.float32)
 e = cupyx.empty_pinned(4)
 e[...] = 1.5
 print(h, h.dtype, e)
+hl = cupyx.zeros_like_pinned(h, dtype=cp.int16)
+el = cupyx.empty_like_pinned(e, shape=(2, 2))
+el[...] = 2.5
+print(hl, hl.dtype, el)
 
 # RandomState objects: their own generators, seeded as cupy.random seeds its own
 r1 = cp.random.RandomState(seed=7)

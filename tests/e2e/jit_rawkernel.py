@@ -197,3 +197,36 @@ print(o3)
 o4 = cp.full((3, 4, 2), -1, dtype=cp.int32)
 index3d((1, 2, 1), (4, 2, 2), (o4,))
 print(o4)
+
+# the other shuffles and atomics of one warp: shfl_sync, shfl_up_sync, shfl_xor_sync,
+# atomic_exch, atomic_cas, atomic_and, atomic_xor, atomic_inc and atomic_dec (the commutative
+# ones from every lane, so the result does not depend on their order)
+
+
+@jit.rawkernel()
+def warp_more(x, sh, acc, cnt):
+    t = jit.threadIdx.x
+    v = x[t]
+    sh[t] = jit.shfl_sync(0xffffffff, v, 3)
+    sh[32 + t] = jit.shfl_up_sync(0xffffffff, v, 1)
+    sh[64 + t] = jit.shfl_xor_sync(0xffffffff, v, 1)
+    if t == 0:
+        sh[96] = jit.atomic_exch(acc, 0, 42)
+        sh[97] = jit.atomic_cas(acc, 1, 7, 70)
+        sh[98] = jit.atomic_cas(acc, 2, 5, 50)
+    if t < 8:
+        jit.atomic_and(acc, 3, ~(1 << t))
+    jit.atomic_xor(acc, 4, 1 << (t % 5))
+    jit.atomic_inc(cnt, 0, cp.uint32(10))
+    jit.atomic_dec(cnt, 1, cp.uint32(10))
+
+
+xw = cp.arange(32, dtype=cp.int32) * 3 - 40
+sh = cp.zeros(99, dtype=cp.int32)
+acc = cp.array([1, 7, 0, 0xFFFF, 0], dtype=cp.int32)
+cnt = cp.array([0, 5], dtype=cp.uint32)
+warp_more[1, 32](xw, sh, acc, cnt)
+print(sh[:32])
+print(sh[32:64])
+print(sh[64:96])
+print(sh[96:], acc, cnt)

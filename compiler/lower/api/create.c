@@ -466,7 +466,19 @@ static IrValue *api_fill(Lower *L, AstNode *call, const char *name)
             return NULL;
         }
     }
-    if (!lw_dtype_arg(L, a.p[is_full ? 2 : 1], &dt, &given)) return NULL;
+    AstNode *dte = a.p[is_full ? 2 : 1];
+    IrValue *sd = dte && !is_full && strcmp(name, "ones") ? lw_expr(L, dte) : NULL;
+    if (dte && !is_full && strcmp(name, "ones") && !sd) return NULL;
+    if (sd && sd->type->kind == TY_SDTYPE) { /* a structured array: C order only */
+        bool fortran;
+        if (!order_arg(L, a.p[2], &fortran)) return NULL;
+        if (fortran) {
+            diag_error(a.p[2]->span, "gpyc makes structured arrays in C order only");
+            return NULL;
+        }
+        return lw_sarray_new(L, call->span, ndim, dims, sd, !strcmp(name, "zeros"));
+    }
+    if (!lw_dtype_arg(L, dte, &dt, &given)) return NULL;
     /* NEP 50: NumPy 2's full copies a Python int fill_value in as the array's dtype, and one
      * out of its range is OverflowError (cp.full(3, 300, dtype=cp.uint8)); a NumPy scalar
      * (0-d array) is cast as it is */

@@ -592,11 +592,13 @@ static IrValue *pool_set_limit(Lower *L, AstNode *call, const ApiFn *f, IrValue 
     return dev1(L, sp, DEV_POOL_SET_LIMIT, NULL, n);
 }
 
-/* cupyx.empty_pinned / zeros_pinned (shape, dtype=float64, order='C'): gpyc's NumPy arrays are
- * device arrays, so these are cupy.empty / cupy.zeros; arg: 1 zeros */
+/* cupyx.empty_pinned / zeros_pinned (shape, dtype=float64, order='C') and empty_like_pinned /
+ * zeros_like_pinned (a, dtype=None, order='K', subok=None, shape=None): gpyc's NumPy arrays are
+ * device arrays, so these are cupy.empty / zeros / empty_like / zeros_like (arg: that order) */
 static IrValue *pinned_array(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
-    const ApiFn *g = lw_api_find("cupy", f->arg ? "zeros" : "empty");
+    static const char *const as[] = { "empty", "zeros", "empty_like", "zeros_like" };
+    const ApiFn *g = lw_api_find("cupy", as[f->arg]);
     return g->lower(L, call, g, self);
 }
 
@@ -1238,6 +1240,8 @@ const ApiFn lw_device_api[] = {
     { PINNED, "free_all_blocks", pool_free_all, 0 },
     { "cupyx", "empty_pinned", pinned_array, 0 },
     { "cupyx", "zeros_pinned", pinned_array, 1 },
+    { "cupyx", "empty_like_pinned", pinned_array, 2 },
+    { "cupyx", "zeros_like_pinned", pinned_array, 3 },
     { "cupy.cuda", "alloc_pinned_memory", alloc_pinned, 0 },
     { "cupy", "frombuffer", frombuffer, 0 },
     /* RandomState objects: the methods are cupy.random's functions */

@@ -57,6 +57,76 @@ typedef struct Jit {
 
 static const char *const WHAT = "in a @cupyx.jit.rawkernel function";
 
+/* ---------------------------------------------------------------- cupyx.jit's names */
+
+/* What the translation makes of jit.NAME. */
+typedef enum JKind {
+    JK_INDEX,       /* NAME.x/.y/.z: a CUDA built-in index (uint32) */
+    JK_WARPSIZE,    /* warpSize (int32) */
+    JK_LANEID,      /* laneid(): the thread's lane */
+    JK_GRID,        /* grid(n), gridsize(n): the absolute index / the grid's size, per axis */
+    JK_SYNCTHREADS, /* syncthreads() */
+    JK_SYNCWARP,    /* syncwarp(mask=all) */
+    JK_SHFL,        /* the shuffles: (mask, value, lane or delta[, width]) */
+    JK_SHARED,      /* shared_memory(dtype, size), assigned to a name */
+    JK_ATOMIC,      /* atomic_OP(array, index, value[, value]) */
+} JKind;
+
+/* One row per cupyx.jit name a kernel body may use, with its CUDA spelling: the one list the
+ * translation dispatches on and `gpyc --list-api` prints (lw_jit_each). */
+typedef struct JName {
+    const char *name;
+    JKind kind;
+    const char *c;
+} JName;
+static const JName jnames[] = {
+    { "threadIdx", JK_INDEX, "threadIdx" },
+    { "blockIdx", JK_INDEX, "blockIdx" },
+    { "blockDim", JK_INDEX, "blockDim" },
+    { "gridDim", JK_INDEX, "gridDim" },
+    { "warpsize", JK_WARPSIZE, "warpSize" },
+    { "laneid", JK_LANEID, NULL },
+    { "grid", JK_GRID, NULL },
+    { "gridsize", JK_GRID, NULL },
+    { "syncthreads", JK_SYNCTHREADS, "__syncthreads" },
+    { "syncwarp", JK_SYNCWARP, "__syncwarp" },
+    { "shfl_sync", JK_SHFL, "__shfl_sync" },
+    { "shfl_up_sync", JK_SHFL, "__shfl_up_sync" },
+    { "shfl_down_sync", JK_SHFL, "__shfl_down_sync" },
+    { "shfl_xor_sync", JK_SHFL, "__shfl_xor_sync" },
+    { "shared_memory", JK_SHARED, NULL },
+    { "atomic_add", JK_ATOMIC, "atomicAdd" },
+    { "atomic_sub", JK_ATOMIC, "atomicSub" },
+    { "atomic_exch", JK_ATOMIC, "atomicExch" },
+    { "atomic_min", JK_ATOMIC, "atomicMin" },
+    { "atomic_max", JK_ATOMIC, "atomicMax" },
+    { "atomic_inc", JK_ATOMIC, "atomicInc" },
+    { "atomic_dec", JK_ATOMIC, "atomicDec" },
+    { "atomic_cas", JK_ATOMIC, "atomicCAS" },
+    { "atomic_and", JK_ATOMIC, "atomicAnd" },
+    { "atomic_or", JK_ATOMIC, "atomicOr" },
+    { "atomic_xor", JK_ATOMIC, "atomicXor" },
+};
+
+/* The row of jit.NAME (n: NAME, up to a '.'), or NULL. */
+static const JName *jname(const char *n)
+{
+    if (!n) return NULL;
+    size_t l = strcspn(n, ".");
+    for (size_t i = 0; i < sizeof jnames / sizeof *jnames; i++)
+        if (strlen(jnames[i].name) == l && !strncmp(n, jnames[i].name, l)) return &jnames[i];
+    return NULL;
+}
+
+void lw_jit_each(void (*fn)(const char *full, void *ctx), void *ctx)
+{
+    char buf[64];
+    for (size_t i = 0; i < sizeof jnames / sizeof *jnames; i++) {
+        snprintf(buf, sizeof buf, "cupyx.jit.%s", jnames[i].name);
+        fn(buf, ctx);
+    }
+}
+
 /* n of a call jit.grid(n) / jit.gridsize(n) written with an int literal n from 1 to 3, else 0. */
 static int jgrid_ndim(const AstNode *call)
 {
@@ -229,12 +299,9 @@ static bool jcompare(Jit *J, AstNode *e, StrBuf *o, JVal *t)
 /* The C spelling of a jit index attribute (jit.threadIdx.x ...), or NULL. */
 static const char *index_attr(const char *n)
 {
-    static const char *const objs[] = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
-    for (int i = 0; i < 4; i++) {
-        size_t l = strlen(objs[i]);
-        if (!strncmp(n, objs[i], l) && n[l] == '.' && n[l + 1] >= 'x' && n[l + 1] <= 'z' && !n[l + 2])
-            return n;
-    }
+    const JName *r = jname(n);
+    size_t l = r ? strlen(r->name) : 0;
+    if (r && r->kind == JK_INDEX && n[l] == '.' && n[l + 1] >= 'x' && n[l + 1] <= 'z' && !n[l + 2]) return n;
     return NULL;
 }
 
@@ -324,19 +391,11 @@ static const char *jatomic_fn(const char *fn, DType d, const char **ct, bool *ne
     return fn;
 }
 
-/* jit.atomic_OP(array, index, value[, value2]) → CUDA's atomicOp on &array[index]. */
-static bool jatomic(Jit *J, AstNode *call, const char *op, StrBuf *o, JVal *t)
+/* jit.atomic_OP(array, index, value[, value2]) (r: its row) → CUDA's atomicOp on &array[index]. */
+static bool jatomic(Jit *J, AstNode *call, const JName *r, StrBuf *o, JVal *t)
 {
-    static const char *const ops[][2] = {
-        { "add", "atomicAdd" }, { "sub", "atomicSub" }, { "exch", "atomicExch" }, { "min", "atomicMin" },
-        { "max", "atomicMax" }, { "inc", "atomicInc" }, { "dec", "atomicDec" },   { "cas", "atomicCAS" },
-        { "and", "atomicAnd" }, { "or", "atomicOr" },   { "xor", "atomicXor" }
-    };
-    const char *fn = NULL;
-    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
-        if (!strcmp(op, ops[i][0])) fn = ops[i][1];
+    const char *op = r->name + strlen("atomic_"), *fn = r->c;
     int nv = !strcmp(op, "cas") ? 2 : 1;
-    if (!fn) return jfail(J, call->span, ar_printf(J->L->a, "jit.atomic_%s is not supported", op));
     if (call->params.n || call->elts.n != 2 + nv)
         return jfail(J, call->span,
                      ar_printf(J->L->a, "jit.atomic_%s takes an array, an index and %d value%s", op, nv,
@@ -391,24 +450,25 @@ static bool jcall(Jit *J, AstNode *e, StrBuf *o, JVal *t)
         *t = (JVal){ .dt = d };
         return true;
     }
-    if (jn && !strcmp(jn, "syncthreads")) {
+    const JName *r = jname(jn);
+    if (jn && !r && (!strncmp(jn, "atomic_", 7) || !strncmp(jn, "shfl_", 5)))
+        return jfail(J, e->span, ar_printf(J->L->a, "jit.%s is not supported", jn));
+    switch (r && !strchr(jn, '.') ? r->kind : JK_INDEX) {
+    case JK_SYNCTHREADS:
         if (!jargs(J, e, 0, 0, a, ta)) return false;
-        sb_puts(o, "__syncthreads()");
+        sb_printf(o, "%s()", r->c);
         return true;
-    }
-    if (jn && !strcmp(jn, "syncwarp")) {
+    case JK_SYNCWARP:
         if (!jargs(J, e, 0, 1, a, ta)) return false;
-        sb_printf(o, "__syncwarp(%s)", e->elts.n ? a[0].s : "0xffffffffu");
+        sb_printf(o, "%s(%s)", r->c, e->elts.n ? a[0].s : "0xffffffffu");
         return true;
-    }
-    if (jn && !strcmp(jn, "laneid")) {
+    case JK_LANEID:
         if (!jargs(J, e, 0, 0, a, ta)) return false;
         sb_puts(
             o,
             "((unsigned int)((threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % 32u))");
         return true;
-    }
-    if (jn && (!strcmp(jn, "grid") || !strcmp(jn, "gridsize"))) {
+    case JK_GRID:
         if (jgrid_ndim(e) != 1)
             return jfail(J, e->span,
                          ar_printf(J->L->a,
@@ -417,25 +477,19 @@ static bool jcall(Jit *J, AstNode *e, StrBuf *o, JVal *t)
                                    jn, jn, jn));
         jgrid_axis(o, jn, 0);
         return true;
-    }
-    if (jn && !strncmp(jn, "shfl_", 5) && strstr(jn, "_sync")) {
-        const char *fn = !strcmp(jn, "shfl_sync")        ? "__shfl_sync"
-                         : !strcmp(jn, "shfl_up_sync")   ? "__shfl_up_sync"
-                         : !strcmp(jn, "shfl_down_sync") ? "__shfl_down_sync"
-                         : !strcmp(jn, "shfl_xor_sync")  ? "__shfl_xor_sync"
-                                                         : NULL;
-        if (!fn) return jfail(J, e->span, ar_printf(J->L->a, "jit.%s is not supported", jn));
+    case JK_SHFL:
         if (!jargs(J, e, 3, 4, a, ta)) return false;
-        sb_printf(o, "%s(%s, %s, %s%s%s)", fn, a[0].s, a[1].s, a[2].s, e->elts.n > 3 ? ", " : "",
+        sb_printf(o, "%s(%s, %s, %s%s%s)", r->c, a[0].s, a[1].s, a[2].s, e->elts.n > 3 ? ", " : "",
                   e->elts.n > 3 ? a[3].s : "");
         *t = (JVal){ .dt = ta[1].dt };
         return true;
-    }
-    if (jn && !strncmp(jn, "atomic_", 7)) return jatomic(J, e, jn + 7, o, t);
-    if (jn && !strcmp(jn, "shared_memory"))
+    case JK_ATOMIC: return jatomic(J, e, r, o, t);
+    case JK_SHARED:
         return jfail(
             J, e->span,
             "jit.shared_memory() must be assigned to a name (smem = jit.shared_memory(dtype, size))");
+    case JK_INDEX: case JK_WARPSIZE: break; /* not callables */
+    }
     static const char *const math1[] = { "sqrt",  "exp",    "log",    "log2",   "log10", "sin",   "cos",
                                          "tan",   "arcsin", "arccos", "arctan", "asin",  "acos",  "atan",
                                          "sinh",  "cosh",   "tanh",   "floor",  "ceil",  "trunc", "fabs",
@@ -509,8 +563,9 @@ static bool jexpr(Jit *J, AstNode *e, StrBuf *o, JVal *t)
             *t = (JVal){ .dt = DT_UINT32 };
             return true;
         }
-        if (jn && !strcmp(jn, "warpsize")) {
-            sb_puts(o, "warpSize");
+        const JName *r = jname(jn);
+        if (r && r->kind == JK_WARPSIZE && !strchr(jn, '.')) {
+            sb_puts(o, r->c);
             *t = (JVal){ .dt = DT_INT32 };
             return true;
         }
@@ -667,9 +722,9 @@ static bool jassign(Jit *J, int n, AstNode *target, AstOp op, AstNode *value, Sp
     StrBuf v SB_SCOPED = { 0 };
     JVal tv = { 0 };
     const char *jn = value->kind == AST_CALL ? after(qualname(J, value->lhs), "cupyx.jit.") : NULL;
-    if (target->kind == AST_NAME && op == AOP_NONE && jn && !strcmp(jn, "shared_memory"))
-        return jshared(J, target, value);
-    if (target->kind == AST_TUPLE && op == AOP_NONE && jn && (!strcmp(jn, "grid") || !strcmp(jn, "gridsize")))
+    const JName *r = jn && !strchr(jn, '.') ? jname(jn) : NULL;
+    if (target->kind == AST_NAME && op == AOP_NONE && r && r->kind == JK_SHARED) return jshared(J, target, value);
+    if (target->kind == AST_TUPLE && op == AOP_NONE && r && r->kind == JK_GRID)
         return jgrid_unpack(J, n, target, value, jn);
     if (target->kind != AST_NAME && target->kind != AST_SUBSCRIPT)
         return jfail(J, target->span, "assigning to this target is not supported");
@@ -781,7 +836,8 @@ static bool jblock(Jit *J, AstNode *b, int n)
 /* ---------------------------------------------------------------- kernels and instances */
 
 /* The helpers every translated kernel may call: Python's // and %, min and max (once per
- * nvcc batch, which concatenates units). */
+ * nvcc batch, which concatenates units).  Their integer sign tests compare with > 0 (the same
+ * for the nonzero operands there), which nvcc does not call pointless for unsigned types. */
 static const char *const PRELUDE =
     "#ifndef GP_JIT_PRELUDE\n"
     "#define GP_JIT_PRELUDE\n"
@@ -791,7 +847,7 @@ static const char *const PRELUDE =
     "{\n"
     "    if constexpr (std::is_integral<T>::value) {\n"
     "        T q = a / b;\n"
-    "        return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;\n"
+    "        return (q * b != a && ((a > 0) != (b > 0))) ? q - 1 : q;\n"
     "    } else {\n"
     "        return floor(a / b);\n"
     "    }\n"
@@ -800,7 +856,7 @@ static const char *const PRELUDE =
     "{\n"
     "    if constexpr (std::is_integral<T>::value) {\n"
     "        T r = a % b;\n"
-    "        return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"
+    "        return (r != 0 && ((r > 0) != (b > 0))) ? r + b : r;\n"
     "    } else {\n"
     "        T r = fmod(a, b);\n"
     "        return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;\n"

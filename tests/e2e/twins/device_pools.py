@@ -16,6 +16,10 @@ h = np.zeros((2, 3), dtype=np.float32)
 e = np.empty(4)
 e[...] = 1.5
 print(h, h.dtype, e)
+hl = np.zeros_like(h, dtype=np.int16)
+el = np.empty_like(e, shape=(2, 2))
+el[...] = 2.5
+print(hl, hl.dtype, el)
 print((2, 5), np.dtype(np.float64), True, True)
 print((1, 3), True)
 print(np.dtype(np.int64), True)

@@ -56,3 +56,11 @@ r, c = np.indices(g2.shape)
 print(g2 * 3 + r - c)
 x, y, z = np.indices((3, 4, 2))
 print((x * 100 + y * 10 + z).astype(np.int32))
+xw = np.arange(32, dtype=np.int32) * 3 - 40
+print(np.full(32, xw[3], dtype=np.int32))
+print(np.concatenate([xw[:1], xw[:-1]]))
+print(xw[np.arange(32) ^ 1])
+# exch: old 1; cas 7 -> 70: old 7; cas 5 on 0: old 0; and of ~(1 << t) for t < 8; xor of
+# 1 << (t % 5) (bits 0 and 1 toggled 7 times, the others 6); 32 incs wrapping at 10, 32 decs
+print(np.array([1, 7, 0], dtype=np.int32), np.array([42, 70, 0, 0xFF00, 3], dtype=np.int32),
+      np.array([32 % 11, (5 - 32) % 11], dtype=np.uint32))

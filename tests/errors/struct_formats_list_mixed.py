@@ -1,0 +1,3 @@
+import numpy
+formats = [numpy.int32, 'f8']
+d = numpy.dtype({'names': ['a', 'b'], 'formats': formats})
