@@ -38,9 +38,10 @@ while read -r name; do
             m=${name##*.}
             re="(?<!\\bcp)(?<!\\bcupy)(?<!\\bnp)(?<!\\bnumpy)(?<!\\bsparse)\\.$m\\s*\\(" ;;
         cupyx.jit.*)
-            # a name of cupyx.jit: written `jit.NAME` (from cupyx import jit) or `cupyx.jit.NAME`
+            # a name of cupyx.jit: written `jit.NAME` (from cupyx import jit), `cupyx.jit.NAME`, or
+            # imported by `from cupyx.jit import NAME`
             m=${name#cupyx.jit.}
-            re="\\bjit\\.$m(?![A-Za-z0-9_])" ;;
+            re="\\bjit\\.$m(?![A-Za-z0-9_])|\\bfrom cupyx\\.jit import .*\\b$m\\b" ;;
         cupyx.*.[A-Z_]*.*)
             # a method or property of a cupyx class (cupyx.profiler._time._PerfCaseResult.name)
             m=${name##*.}

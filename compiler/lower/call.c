@@ -332,6 +332,8 @@ IrValue *lw_module_attr(Lower *L, const char *module, const char *attr, Span sp)
     if ((!strcmp(module, "cupy") && !strcmp(attr, "lib")) ||
         (!strcmp(module, "cupy.lib") && !strcmp(attr, "stride_tricks")))
         return lw_pseudo(L, ty_module(full));
+    if (!strcmp(module, "cupyx.jit") && lw_is_jit_name(attr)) /* from cupyx.jit import threadIdx */
+        return lw_pseudo(L, ty_builtin(full, NULL));
     if (!strcmp(module, "math")) {
         if (!strcmp(attr, "pi")) return lw_const_float(L, sp, M_PI);
         if (!strcmp(attr, "e")) return lw_const_float(L, sp, M_E);
@@ -821,8 +823,7 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
         IrValue *v = lw_one_arg(L, call, "append");
         if (!v) return NULL;
         if (l->type->elem == NULL) {
-            if (v->type->kind == TY_NONE || v->type->kind == TY_DTYPE || v->type->kind == TY_MODULE ||
-                v->type->kind == TY_FUNC || v->type->kind == TY_BUILTIN) {
+            if (!lw_is_runtime_type(v->type) || v->type->kind == TY_SVIEW || v->type->kind == TY_SDTYPE) {
                 diag_error(call->span, "a list cannot hold %s", ty_str_of(v->type));
                 return NULL;
             }

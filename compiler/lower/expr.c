@@ -489,7 +489,7 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_SET:
     case TY_BYTES:
     case TY_POLY1D:
-        if (ty_holds_obj(v->type)) break;
+        if (ty_holds_obj(v->type) || !lw_is_runtime_type(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
     case TY_SVIEW: return lw_sarray_str(L, v, sp);
     case TY_OBJ: {
@@ -515,8 +515,7 @@ static bool is_runtime(const Type *t)
     case TY_POLY1D:
     case TY_DICT:
     case TY_SET: return true;
-    case TY_TUPLE: return true;
-    case TY_SDTYPE: return t->sdt->rt;
+    case TY_TUPLE: return lw_is_runtime_type(t); /* not a compile-time tuple of dtypes */
     default: return false;
     }
 }
@@ -539,7 +538,7 @@ static IrValue *format_tuple(Lower *L, Span sp, int n, IrValue **elems, const ch
             return NULL;
         }
         ts[i] = elems[i]->type;
-        nrt += is_runtime(ts[i]);
+        nrt += lw_is_runtime_type(ts[i]);
     }
     if (!nrt) return lw_pseudo(L, ty_tuple(n, ts));
     if (nrt < n) {
@@ -594,7 +593,7 @@ static IrValue *lower_list(Lower *L, AstNode *e)
                 if (!(vs[j] = lw_expr(L, e->elts.v[j]))) return NULL;
             return format_tuple(L, e->span, n, vs, "list");
         }
-        if (!is_runtime(vs[i]->type)) {
+        if (!is_runtime(vs[i]->type) || vs[i]->type->kind == TY_SVIEW) {
             diag_error(((AstNode *)e->elts.v[i])->span, "a list cannot hold %s", ty_str_of(vs[i]->type));
             return NULL;
         }

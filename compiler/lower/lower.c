@@ -790,6 +790,12 @@ static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
 {
     int n = t->type->n;
     IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    if (!lw_is_runtime_type(t->type) || (n && t->type->elems[0]->kind == TY_SDTYPE)) {
+        diag_error(sp,
+                   "iteration over a tuple (or list) of dtypes held in a variable: gpyc writes such a loop "
+                   "out per element only over a tuple written in the for statement");
+        return NULL;
+    }
     for (int i = 0; i < n; i++) {
         if (!ty_equal(t->type->elems[i], t->type->elems[0])) {
             diag_error(sp,

@@ -790,7 +790,9 @@ UKernel *lw_new_raw(Lower *L, UKernel *module, const char *name);
  * error in the Python body. */
 IrValue *lw_jit_kernel(Lower *L, AstNode *s);
 UKernel *lw_jit_instance(Lower *L, UKernel *k, Span sp, const DType *types, IrValue **args, int n);
-/* fn("cupyx.jit.NAME") for each cupyx.jit name a kernel body may use (jit.c's table: --list-api). */
+/* fn("cupyx.jit.NAME") for each cupyx.jit name a kernel body may use (jit.c's table: --list-api),
+ * and whether name is one (cupyx.jit.NAME is then a value only a kernel body reads). */
 void lw_jit_each(void (*fn)(const char *full, void *ctx), void *ctx);
+bool lw_is_jit_name(const char *name);
 
 #endif

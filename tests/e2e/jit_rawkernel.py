@@ -9,6 +9,7 @@ import math
 import cupy as cp
 import cupyx
 from cupyx import jit
+from cupyx.jit import shfl_xor_sync
 
 
 @jit.rawkernel()
@@ -198,7 +199,7 @@ o4 = cp.full((3, 4, 2), -1, dtype=cp.int32)
 index3d((1, 2, 1), (4, 2, 2), (o4,))
 print(o4)
 
-# the other shuffles and atomics of one warp: shfl_sync, shfl_up_sync, shfl_xor_sync,
+# the other shuffles and atomics of one warp (a name imported from cupyx.jit too): shfl_sync, shfl_up_sync, shfl_xor_sync,
 # atomic_exch, atomic_cas, atomic_and, atomic_xor, atomic_inc and atomic_dec (the commutative
 # ones from every lane, so the result does not depend on their order)
 
@@ -209,7 +210,7 @@ def warp_more(x, sh, acc, cnt):
     v = x[t]
     sh[t] = jit.shfl_sync(0xffffffff, v, 3)
     sh[32 + t] = jit.shfl_up_sync(0xffffffff, v, 1)
-    sh[64 + t] = jit.shfl_xor_sync(0xffffffff, v, 1)
+    sh[64 + t] = shfl_xor_sync(0xffffffff, v, 1)  # imported from cupyx.jit
     if t == 0:
         sh[96] = jit.atomic_exch(acc, 0, 42)
         sh[97] = jit.atomic_cas(acc, 1, 7, 70)

@@ -118,6 +118,8 @@ static const JName *jname(const char *n)
     return NULL;
 }
 
+bool lw_is_jit_name(const char *name) { return !strchr(name, '.') && jname(name); }
+
 void lw_jit_each(void (*fn)(const char *full, void *ctx), void *ctx)
 {
     char buf[64];

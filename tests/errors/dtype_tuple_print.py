@@ -1,0 +1,3 @@
+import numpy
+t = (numpy.int32, numpy.float64)
+print(t)

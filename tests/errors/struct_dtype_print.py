@@ -1,0 +1,3 @@
+import numpy
+d = numpy.dtype([('a', 'i4')])
+print(d)
