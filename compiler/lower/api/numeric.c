@@ -434,6 +434,12 @@ static IrValue *kept_len(Lower *L, Span sp, IrValue *x, IrValue *tol)
     return len ? lw_to_scalar(L, len, TY_INT, sp) : NULL;
 }
 
+/* x[:max(k, 1)] (k from kept_len): a view that keeps at least one element. */
+static IrValue *trim_to(Lower *L, Span sp, IrValue *x, IrValue *k)
+{
+    return k ? lw_slice_axis(L, sp, x, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL) : NULL;
+}
+
 /* The dtype NumPy's common_type gives a coefficient series of dtype d alone: integers as
  * float64 (bool: NumPy's ValueError, *after a located error*: DT_COUNT). */
 static DType series_dtype(Span sp, DType d)
@@ -460,8 +466,7 @@ static IrValue *series(Lower *L, Span sp, AstNode *e, const char *fn, bool trim)
     IrValue *n = lw_dim(L, sp, c, 0);
     lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "ValueError", "Coefficient array is empty");
     if (!trim) return c;
-    IrValue *k = kept_len(L, sp, c, NULL);
-    return k ? lw_slice_axis(L, sp, c, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL) : NULL;
+    return trim_to(L, sp, c, kept_len(L, sp, c, NULL));
 }
 
 /* polynomial.polynomial.polycompanion(c), CuPy's: c as as_series makes it (trimmed; integers
@@ -504,8 +509,7 @@ static IrValue *api_trimseq(Lower *L, AstNode *call)
         diag_error(a.p[0]->span, "trimseq() takes a 1-d array");
         return NULL;
     }
-    IrValue *k = kept_len(L, sp, x, NULL);
-    return k ? lw_slice_axis(L, sp, x, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL) : NULL;
+    return trim_to(L, sp, x, kept_len(L, sp, x, NULL));
 }
 
 /* polynomial.polyutils.trimcoef(c, tol=0): c as as_series makes it, then through its last
@@ -531,7 +535,7 @@ static IrValue *api_trimcoef(Lower *L, AstNode *call)
     IrValue *k = kept_len(L, sp, c, tol);
     if (!k) return NULL;
     IrValue *some = lw_to_scalar(L, lw_binop(L, AOP_GT, sp, k, lw_cint(L, sp, 0)), TY_INT, sp);
-    IrValue *part = lw_slice_axis(L, sp, c, 0, NULL, lw_imax(L, sp, k, lw_cint(L, sp, 1)), NULL);
+    IrValue *part = trim_to(L, sp, c, k);
     return lw_binop(L, AOP_MUL, sp, part, some);
 }
 
