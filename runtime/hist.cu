@@ -22,7 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BLOCK = 256, MAXBLOCKS = 1024 };
+/* HIST_SMEM: the most dynamic shared memory a histogram block takes for its private bins and
+ * edges (the default limit without an opt-in attribute). */
+enum { BLOCK = 256, MAXBLOCKS = 1024, HIST_SMEM = 48 * 1024 };
 
 /* ---------------------------------------------------------------- kernels */
 
@@ -110,27 +112,78 @@ __device__ inline int64_t bin_of(const double *e, int64_t ne, double v)
     return lo - 1;
 }
 
-/* histogram / histogram2d: one thread per sample; the bin of x (and of y when ye is non-NULL)
- * gets 1 (int64 counts when !dbl) or its weight (float64 sums); *total (when non-NULL)
- * accumulates the same. */
-__global__ void __launch_bounds__(BLOCK) hist_kernel(const void *x, gp_dtype xt, const void *y, gp_dtype yt,
-                                                    const void *w, gp_dtype wt, int64_t n, const double *xe,
-                                                    int64_t nxe, const double *ye, int64_t nye, bool dbl, void *out,
-                                                    double *total)
+/* The bin index (x-major over nxe - 1 by nye - 1 bins when ye) of sample i, or -1. */
+__device__ inline int64_t bin2_of(const double *xe, int64_t nxe, const double *ye, int64_t nye, double xv,
+                                  double yv)
 {
+    int64_t b = bin_of(xe, nxe, xv);
+    if (b < 0 || !ye) return b;
+    const int64_t c = bin_of(ye, nye, yv);
+    return c < 0 ? -1 : b * (nye - 1) + c;
+}
+
+/* histogram / histogram2d: grid-stride over the samples, UNROLL loads in flight per thread; the
+ * bin of x (and of y when ye is non-NULL) gets 1 (int64 counts when !dbl) or its weight
+ * (float64 sums); *total (when non-NULL) gets the sum of the counted weights, one atomicAdd
+ * per thread.  priv (the edges and the nb bins fit in HIST_SMEM, dynamic shared memory): the
+ * block copies the edges into shared memory, counts into its own shared bins, and adds its
+ * non-zero bins to out at the end (a global atomic per bin and block instead of one per
+ * sample: azimint_hist's 4·10^7 samples into 1000 bins). */
+__global__ void __launch_bounds__(BLOCK)
+    hist_kernel(const void *x, gp_dtype xt, const void *y, gp_dtype yt, const void *w, gp_dtype wt, int64_t n,
+                const double *xe, int64_t nxe, const double *ye, int64_t nye, bool dbl, void *out,
+                double *total, bool priv)
+{
+    extern __shared__ double hist_smem[];
+    const int64_t nb = (nxe - 1) * (ye ? nye - 1 : 1);
+    void *bins = out;
+    if (priv) {
+        double *se = hist_smem;
+        unsigned long long *sb = (unsigned long long *)(se + nxe + (ye ? nye : 0));
+        for (int64_t k = threadIdx.x; k < nxe; k += blockDim.x) se[k] = xe[k];
+        for (int64_t k = threadIdx.x; ye && k < nye; k += blockDim.x) se[nxe + k] = ye[k];
+        for (int64_t k = threadIdx.x; k < nb; k += blockDim.x) sb[k] = 0; /* 0.0 and 0 alike */
+        __syncthreads();
+        xe = se;
+        if (ye) ye = se + nxe;
+        bins = sb;
+    }
+    enum { UNROLL = 4 };
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        int64_t b = bin_of(xe, nxe, elem(x, xt, i));
-        if (b < 0) continue;
-        if (ye) {
-            const int64_t c = bin_of(ye, nye, elem(y, yt, i));
-            if (c < 0) continue;
-            b = b * (nye - 1) + c;
+    double tsum = 0;
+    for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < n; i0 += UNROLL * stride) {
+        double xv[UNROLL], yv[UNROLL], wv[UNROLL];
+#pragma unroll
+        for (int u = 0; u < UNROLL; u++) {
+            const int64_t i = i0 + u * stride;
+            if (i >= n) break;
+            xv[u] = elem(x, xt, i);
+            yv[u] = ye ? elem(y, yt, i) : 0.0;
+            wv[u] = w ? elem(w, wt, i) : 1.0;
         }
-        const double wi = w ? elem(w, wt, i) : 1.0;
-        if (dbl) atomicAdd((double *)out + b, wi);
-        else atomicAdd((unsigned long long *)out + b, 1ull);
-        if (total) atomicAdd(total, wi);
+#pragma unroll
+        for (int u = 0; u < UNROLL; u++) {
+            if (i0 + u * stride >= n) break;
+            const int64_t b = bin2_of(xe, nxe, ye, nye, xv[u], yv[u]);
+            if (b < 0) continue;
+            if (dbl)
+                atomicAdd((double *)bins + b, wv[u]);
+            else
+                atomicAdd((unsigned long long *)bins + b, 1ull);
+            tsum += wv[u];
+        }
+    }
+    if (total) atomicAdd(total, tsum);
+    if (!priv) return;
+    __syncthreads();
+    for (int64_t k = threadIdx.x; k < nb; k += blockDim.x) {
+        if (dbl) {
+            const double v = ((const double *)bins)[k];
+            if (v != 0) atomicAdd((double *)out + k, v);
+        } else {
+            const unsigned long long v = ((const unsigned long long *)bins)[k];
+            if (v) atomicAdd((unsigned long long *)out + k, v);
+        }
     }
 }
 
@@ -377,10 +430,12 @@ static gp_array *hist_count(const gp_array *x, const gp_array *y, const gp_array
     if (total) CHECK_CUDA(cudaMemsetAsync(total, 0, sizeof(double), s));
     if (x->size > 0 && r->size > 0) {
         gp_array *xc = contiguous(x), *yc = y ? contiguous(y) : NULL, *wc = w ? contiguous(w) : NULL;
-        hist_kernel<<<rt_grid_for(xc->size, BLOCK), BLOCK, 0, s>>>(
+        const size_t smem = (size_t)(xe->size + (ye ? ye->size : 0) + r->size) * sizeof(double);
+        const bool priv = smem <= HIST_SMEM;
+        hist_kernel<<<rt_grid_for(xc->size, BLOCK), BLOCK, priv ? smem : 0, s>>>(
             xc->data, xc->dtype, yc ? yc->data : NULL, yc ? yc->dtype : GP_FLOAT64, wc ? wc->data : NULL,
             wc ? wc->dtype : GP_FLOAT64, xc->size, (const double *)xe->data, xe->size,
-            ye ? (const double *)ye->data : NULL, ye ? ye->size : 0, dbl, r->data, total);
+            ye ? (const double *)ye->data : NULL, ye ? ye->size : 0, dbl, r->data, total, priv);
         rt_check_launch();
         rt_release(wc);
         rt_release(yc);

@@ -48,3 +48,25 @@ print(h15)
 print(e15)
 hn, en = cp.histogram(cp.array([1.0, float("nan"), 2.0, -1.0]), bins=2, range=(0.0, 2.0))
 print(hn)
+
+# many samples (rt_histogram's per-block shared bins: grid-stride blocks, four loads in flight
+# per thread), azimint_hist's form; then more bins than shared memory holds (global atomics)
+n = 1000003
+r = (cp.arange(n, dtype=cp.int64) * 7919 % 100003).astype(cp.float64) / 100003.0
+d = (cp.arange(n, dtype=cp.int64) % 13).astype(cp.float64) * 0.25 - 1.0
+hu = cp.histogram(r, 1000)[0]
+hw = cp.histogram(r, 1000, weights=d)[0]
+k = cp.arange(1000)
+print(int(hu.sum()), int((hu * (k % 7 + 1)).sum()), hu[:6], hu[-3:])
+print(float(hw.sum()), float((hw * (k % 7 + 1)).sum()), hw[:4], hw[-2:])
+print((hw / hu)[:4])
+hf = cp.histogram(r.astype(cp.float32), 700, range=(0.125, 0.875), weights=d.astype(cp.float32))[0]
+print(hf.dtype, float(hf.sum()), hf[:3], hf[-3:])
+hd = cp.histogram(r, 500, density=True)[0]
+print(round(float((hd * (cp.arange(500) % 3 + 1)).sum()), 6))
+hg = cp.histogram(r, 8000)[0]
+hgw = cp.histogram(r, 8000, weights=d)[0]
+k8 = cp.arange(8000)
+print(int(hg.sum()), int((hg * (k8 % 7 + 1)).sum()), float((hgw * (k8 % 5 + 1)).sum()), hg[:5])
+hi = cp.histogram(cp.arange(n, dtype=cp.int32) % 977, bins=cp.arange(0, 1000, 10))[0]
+print(int(hi.sum()), hi[:4], hi[-3:])

@@ -34,3 +34,19 @@ yi = cp.array([4, 3, 2, 1], dtype=cp.int32)
 H, xe, ye = cp.histogram2d(xi, yi, bins=[3, 2])
 print(H)
 print(xe, xe.dtype)
+
+# many samples: bins in shared memory (20 x 30) and more bins than it holds (120 x 100)
+n = 500009
+bx = (cp.arange(n, dtype=cp.int64) * 7919 % 100003).astype(cp.float64) / 100003.0
+by = (cp.arange(n, dtype=cp.int64) * 104729 % 99991).astype(cp.float64) / 99991.0
+bw = (cp.arange(n, dtype=cp.int64) % 11).astype(cp.float64) * 0.5
+k = cp.arange(600).reshape(20, 30)
+H, xe, ye = cp.histogram2d(bx, by, bins=[20, 30])
+print(int(H.sum()), int((H * (k % 7 + 1)).sum()), H[0, :5])
+H, xe, ye = cp.histogram2d(bx, by, bins=[20, 30], weights=bw)
+print(float(H.sum()), float((H * (k % 7 + 1)).sum()), H[3, :4])
+H, xe, ye = cp.histogram2d(bx, by, bins=[20, 30], density=True)
+print(round(float((H * (k % 3 + 1)).sum()), 6))
+kb = cp.arange(12000).reshape(120, 100)
+H, xe, ye = cp.histogram2d(bx, by, bins=[120, 100], weights=bw)
+print(float(H.sum()), float((H * (kb % 7 + 1)).sum()), H[5, :4])

@@ -47,3 +47,22 @@ print((A[:1] * 2.0) @ x, (A[:, :1] * 2.0) @ x[:1], x[:4] @ (A[:, :1] - 1.0))
 Ai = A.copy()
 Ai[1, 2] = cp.inf
 print((Ai * 1.0) @ x, (Ai * 1.0) @ cp.ones(5), x[:4] @ (Ai * -1.0))
+
+# rows long enough for the reduction's vector path, with operands broadcast along them (stride
+# 0: a 0-d alpha as NPBench passes it, a column u[:, None], a (1,) array): one element loaded
+# and repeated; rows of odd length (a scalar tail), misaligned rows (the scalar path)
+M = (cp.arange(64 * 1000, dtype=cp.float64).reshape(64, 1000) % 7 - 3.0) * 0.25
+xv = (cp.arange(1000, dtype=cp.float64) % 5) * 0.5
+al = cp.float64(1.5)
+be = cp.float64(1.25)
+g = gesummv(al, be, M, M[::-1], xv)
+print(g[:6], float(g.sum()), float((g * cp.arange(64)).sum()))
+uc = cp.arange(64, dtype=cp.float64) % 3 - 1.0
+print(((M * uc[:, None]) @ xv)[:6], float(((M * cp.ones(1)) @ xv).sum()), float(((al * M) @ xv).sum()))
+M3 = (cp.arange(64 * 1003, dtype=cp.float32).reshape(64, 1003) % 7 - 3.0) * 0.25
+x3 = (cp.arange(1003, dtype=cp.float32) % 5) * 0.5
+g3 = gesummv(cp.float32(1.5), 2.0, M3, M3, x3)
+print(g3.dtype, g3[:4], float(g3.sum()))
+M1 = (cp.arange(64 * 1001, dtype=cp.float64).reshape(64, 1001) % 7 - 3.0) * 0.25
+x1 = (cp.arange(1001, dtype=cp.float64) % 5) * 0.5
+print(float(gesummv(al, be, M1, M1, x1).sum()), float(((al * M1[:, 1:]) @ x1[1:]).sum()))
