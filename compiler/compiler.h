@@ -654,6 +654,7 @@ typedef struct LoopMap {
     const char *why;
     bool split;             /* mapped in three parts around the iteration that writes a row the others read */
     bool per_element; /* kept by loopmap.c, then run per element in one kernel (recur.c, in place) */
+    bool triangle;    /* a triangle of one matrix product, stored masked (triprod.c) */
 } LoopMap;
 
 typedef struct IrModule {
@@ -740,6 +741,7 @@ typedef enum PassId {
     PASS_GUARDS_AFTER_FORWARD,  /* guards.c again, on the forwarded constants */
     PASS_SMALLRED,              /* smallred.c */
     PASS_MASKED,                /* masked.c */
+    PASS_TRIPROD,               /* triprod.c */
     PASS_LOOPMAP,               /* loopmap.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
     PASS_FUSE,                  /* fuse.c */
@@ -796,6 +798,13 @@ void masked_module(IrModule *m);
  * iterations, under a run-time test of the rows' range, else the loop as written (see
  * loopmap.c); each candidate loop's decision goes to IrModule.loopmaps and -v. */
 void loopmap_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/triprod.c
+ * A row loop that stores a triangle of a matrix product (`C[i, i+c:H] = f(D[:, i] @ E[:,
+ * i+c:H])`, by rows and/or columns; c >= 0) becomes the product over all rows and two masked
+ * stores (-O2, before loopmap.c), under a run-time test, else the loop as written (see
+ * triprod.c); the loop's record in IrModule.loopmaps says so. */
+void triprod_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,

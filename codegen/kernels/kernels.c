@@ -159,6 +159,9 @@ static void list_loop_maps(FILE *out, const IrModule *m)
         if (r->per_element)
             fprintf(out, "loop   %s:%u  runs per element in one kernel (an in-place recurrence)\n", f,
                     (unsigned)r->span.line);
+        else if (r->triangle)
+            fprintf(out, "loop   %s:%u  mapped: a triangle of one matrix product, stored masked\n", f,
+                    (unsigned)r->span.line);
         else if (r->why)
             fprintf(out, "loop   %s:%u  kept: %s\n", f, (unsigned)r->span.line, r->why);
         else if (r->split)

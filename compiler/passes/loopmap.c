@@ -813,13 +813,23 @@ static void record(IrModule *m, const IrInstr *loop, const char *why, bool split
         diag_remark(loop->span, "this loop's iterations are independent: they run as one operation");
 }
 
+/* Has an earlier pass reported this loop (triprod.c keeps it as the fallback of its rewrite)? */
+static bool reported(const IrModule *m, const IrInstr *loop)
+{
+    for (int i = 0; i < m->loopmaps.n; i++) {
+        const LoopMap *r = VEC_AT(m->loopmaps, i);
+        if (r->span.file == loop->span.file && r->span.start == loop->span.start) return true;
+    }
+    return false;
+}
+
 static void loopmap_block(IrModule *m, IrBlock *b)
 {
     for (int i = 0; b && i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         loopmap_block(m, in->blocks[0]);
         loopmap_block(m, in->blocks[1]);
-        if (in->op != IR_FOR_RANGE || !candidate(in)) continue;
+        if (in->op != IR_FOR_RANGE || !candidate(in) || reported(m, in)) continue;
         Map x = { .m = m, .loop = in, .body = in->blocks[0] };
         bool ok = analyse(&x);
         record(m, in, ok ? NULL : x.why, ok && x.split);

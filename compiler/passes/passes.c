@@ -22,6 +22,7 @@ static const struct {
     [PASS_GUARDS_AFTER_FORWARD] = { "guards-after-forward", guards_module, true },
     [PASS_SMALLRED] = { "smallred", smallred_module, true },
     [PASS_MASKED] = { "masked", masked_module, true },
+    [PASS_TRIPROD] = { "triprod", triprod_module, true },
     [PASS_LOOPMAP] = { "loopmap", loopmap_module, true },
     [PASS_GROUP] = { "group", group_module, false },
     [PASS_FUSE] = { "fuse", fuse_module, true },
