@@ -3,7 +3,7 @@
 # compiles the workloads whose loops gpyc captures (w13_graph_loop, w14_graph_short, w8_jacobi_2d)
 # once, then runs each binary with GPYRT_GRAPHS=0 (plain launches) and with graphs at several
 # iterations per graph (GPYRT_GRAPH_UNROLL), and prints one line per run:
-#     workload  setting  TIME ms  PER_ITER_US  CHECK...  graphs: C captured, L launches, F thrown away
+#     workload  setting  TIME ms  PER_ITER_US  CHECK...  graphs: C captured, L launches, F thrown away, R reused
 # CHECK values must agree between the settings (same results, captured or not).
 # BUILD: the argument, else gpu/build, else build.  Workloads: $BENCH_DIR/cupy (default gpu/bench,
 # made by scripts/prepare-bench.sh), else bench/workloads and ../shared/bench/cupy.

@@ -743,6 +743,8 @@ typedef enum PassId {
     PASS_MASKED,                /* masked.c */
     PASS_TRIPROD,               /* triprod.c */
     PASS_LOOPMAP,               /* loopmap.c */
+    PASS_VECDOT,                /* vecdot.c */
+    PASS_HOIST,                 /* hoist.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
     PASS_FUSE,                  /* fuse.c */
     PASS_ROWFUSE,               /* rowfuse.c */
@@ -805,6 +807,16 @@ void loopmap_module(IrModule *m);
  * stores (-O2, before loopmap.c), under a run-time test, else the loop as written (see
  * triprod.c); the loop's record in IrModule.loopmaps says so. */
 void triprod_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/vecdot.c
+ * Products of two float or complex vectors become a length check and a fused sum of their
+ * product (-O2, after loopmap.c): one reduction kernel, not cuBLAS (see vecdot.c). */
+void vecdot_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/hoist.c
+ * A copy made and dropped in each iteration of a loop becomes a store into one buffer made
+ * before the loop (-O2, after loopmap.c), so the loop allocates nothing (see hoist.c). */
+void hoist_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,

@@ -92,11 +92,12 @@ int rt_finish(void)
     fflush(stdout);
     const char *stats = getenv("GPYRT_STATS");
     if (stats && strcmp(stats, "1") == 0) {
-        uint64_t cap, launch, fall;
-        rt_graph_stats(&cap, &launch, &fall);
+        uint64_t cap, launch, fall, reuse;
+        rt_graph_stats(&cap, &launch, &fall, &reuse);
         fprintf(stderr, "gpyrt: driver allocations: %llu\n", (unsigned long long)gpu_alloc_calls());
-        fprintf(stderr, "gpyrt: graphs: %llu captured, %llu launches, %llu thrown away\n",
-                (unsigned long long)cap, (unsigned long long)launch, (unsigned long long)fall);
+        fprintf(stderr, "gpyrt: graphs: %llu captured, %llu launches, %llu thrown away, %llu reused\n",
+                (unsigned long long)cap, (unsigned long long)launch, (unsigned long long)fall,
+                (unsigned long long)reuse);
         fprintf(stderr, "gpyrt: kept blocks reused: %llu\n", (unsigned long long)gpu_cache_hits());
         fprintf(stderr, "gpyrt: live allocations at exit: %llu\n",
                 (unsigned long long)gpu_live_allocations());

@@ -7,17 +7,23 @@
  * arguments and never synchronise; the generated code runs it as
  *
  *     static gp_graph site;                       one per loop in the program
- *     u = rt_graph_begin(&site, n);               0: run the loop as written
- *     for (j = 0; j < n; j++) {
+ *     key = the body's inputs                     rt_graph_key_array, scalars' bits
+ *     d = rt_graph_replay(&site, n, key);         iterations done by the graph kept from last time
+ *     u = d ? 0 : rt_graph_begin(&site, n);       0: run the loop as written
+ *     for (j = d; j < n; j++) {
  *         body                                    under capture while j < u: recorded, not run
- *         if (u && j + 1 == u) { j = rt_graph_end(&site, n) - 1; u = 0; }
+ *         if (u && j + 1 == u) { j = rt_graph_end(&site, n, key) - 1; u = 0; }
  *     }
  *
- * rt_graph_begin starts a stream capture on rt_stream() and asks for the first u = min(n,
- * GPYRT_GRAPH_UNROLL) iterations; rt_graph_end ends it, instantiates the graph (or updates the
- * site's graph from an earlier run of the loop with cudaGraphExecUpdate, which is cheaper and
- * takes new pointers), launches it n / u times and returns the iterations done, n - n % u;
- * the loop runs the rest as written.  When anything went wrong — the pool allocated or freed
+ * rt_graph_begin starts a stream capture on rt_stream() and asks for the first u iterations:
+ * all n when n < 2 * GPYRT_GRAPH_UNROLL, else GPYRT_GRAPH_UNROLL; rt_graph_end ends it,
+ * instantiates the graph (or updates the site's graph from an earlier run of the loop with
+ * cudaGraphExecUpdate, which is cheaper and takes new pointers), launches it n / u times and
+ * returns the iterations done, n - n % u; the loop runs the rest as written.  The site keeps
+ * the key of the inputs its graph was captured from (the arrays' pointers, shapes and strides
+ * and the scalars the body reads; the compiler has checked that the launches depend on
+ * nothing else): when the loop runs again with the same key (cavity_flow's pressure loop, run
+ * once per time step), rt_graph_replay launches the kept graph without capturing anything.  When anything went wrong — the pool allocated or freed
  * during the capture (a copy of an overlapping source, say), a CUDA call failed, the graph
  * could not be instantiated — the capture is thrown away, nothing of it has run, and
  * rt_graph_end returns 0: the loop starts again from its first iteration, uncaptured.  A
@@ -27,7 +33,8 @@
  * per graph (default 8); GPYRT_GRAPH_MIN=N captures only loops of at least N iterations
  * (default 4, never below 2).  With GPYRT_STATS=1 rt_finish reports the counts below.
  *
- * Invariants: at most one capture is active (`active`), and only between rt_graph_begin and
+ * Invariants: a site's key (nkey >= 0) is the key of the capture its exec was made or updated
+ * from; at most one capture is active (`active`), and only between rt_graph_begin and
  * rt_graph_end; rt_raise ends it (rt_graph_abort) before it prints, so an error in a captured
  * body reads as it would uncaptured.  `sites` lists every site that was given an executable
  * graph; they are destroyed at exit (sites_drop, registered with the first).
@@ -41,7 +48,7 @@ static int cfg_enabled = 1;
 static int64_t cfg_unroll = 8, cfg_min = 4;
 static gp_graph *active;          /* the site being captured */
 static uint64_t ops_at_begin;     /* gpu_pool_ops() when the capture began */
-static uint64_t n_captures, n_launches, n_fallbacks;
+static uint64_t n_captures, n_launches, n_fallbacks, n_reuses;
 static gp_graph **sites;
 static int nsites, capsites;
 
@@ -81,8 +88,62 @@ int64_t rt_graph_begin(gp_graph *g, int64_t n)
     }
     active = g;
     ops_at_begin = gpu_pool_ops();
-    g->unroll = n < cfg_unroll ? n : cfg_unroll;
+    g->unroll = n < 2 * cfg_unroll ? n : cfg_unroll;
     return g->unroll;
+}
+
+int64_t rt_graph_key_array(uint64_t *k, const gp_array *a)
+{
+    if (!a) {
+        k[0] = 0;
+        k[1] = UINT64_MAX;
+        return 2;
+    }
+    k[0] = (uint64_t)(uintptr_t)a->data;
+    k[1] = (uint64_t)a->dtype << 32 | (uint32_t)a->ndim;
+    for (int i = 0; i < a->ndim; i++) {
+        k[2 + i] = (uint64_t)a->shape[i];
+        k[2 + a->ndim + i] = (uint64_t)a->strides[i];
+    }
+    return 2 + 2 * (int64_t)a->ndim;
+}
+
+/* Launches g's executable graph n / exec_unroll times on s; returns the iterations done. */
+static int64_t replay(gp_graph *g, int64_t n, cudaStream_t s)
+{
+    int64_t reps = n / g->exec_unroll;
+    for (int64_t r = 0; r < reps; r++) CHECK_CUDA(cudaGraphLaunch((cudaGraphExec_t)g->exec, s));
+    n_launches += (uint64_t)reps;
+    return reps * g->exec_unroll;
+}
+
+int64_t rt_graph_replay(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
+{
+    config();
+    if (!cfg_enabled || active || g->off || !g->exec || nkey < 0 || g->nkey != nkey || n < g->exec_unroll ||
+        gpu_user_capturing())
+        return 0;
+    for (int64_t i = 0; i < nkey; i++)
+        if (key[i] != g->key[i]) return 0;
+    int dev = -1;
+    if (cudaGetDevice(&dev) != cudaSuccess || dev != g->dev) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    n_reuses++;
+    return replay(g, n, rt_stream());
+}
+
+/* Keeps key[0..nkey) as the key of g's executable graph (nkey < 0: none). */
+static void key_keep(gp_graph *g, const uint64_t *key, int64_t nkey)
+{
+    g->nkey = -1;
+    if (nkey < 0) return;
+    if (nkey > 0) {
+        g->key = (uint64_t *)rt_xrealloc(g->key, sizeof *key * (size_t)nkey);
+        for (int64_t i = 0; i < nkey; i++) g->key[i] = key[i];
+    }
+    g->nkey = nkey;
 }
 
 /* At exit: every site's executable graph destroyed. */
@@ -94,6 +155,11 @@ static void sites_drop(void *arg)
             (void)cudaGraphExecDestroy((cudaGraphExec_t)sites[i]->exec);
             sites[i]->exec = NULL;
         }
+    for (int i = 0; i < nsites; i++) {
+        free(sites[i]->key);
+        sites[i]->key = NULL;
+        sites[i]->nkey = -1;
+    }
     free(sites);
     sites = NULL;
     nsites = capsites = 0;
@@ -125,6 +191,7 @@ static bool install(gp_graph *g, cudaGraph_t graph)
     if (exec) {
         (void)cudaGraphExecDestroy(exec);   /* a launch in flight completes first */
         g->exec = NULL;
+        g->nkey = -1;
     }
     if (cudaGraphInstantiate(&exec, graph, 0) != cudaSuccess) {
         (void)cudaGetLastError();
@@ -134,10 +201,14 @@ static bool install(gp_graph *g, cudaGraph_t graph)
         site_add(g);
     g->exec = exec;
     g->exec_unroll = g->unroll;
+    if (cudaGetDevice(&g->dev) != cudaSuccess) {
+        (void)cudaGetLastError();
+        g->dev = -1;
+    }
     return true;
 }
 
-int64_t rt_graph_end(gp_graph *g, int64_t n)
+int64_t rt_graph_end(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
 {
     if (active != g)
         return 0;
@@ -161,6 +232,7 @@ int64_t rt_graph_end(gp_graph *g, int64_t n)
     }
     if (ok)
         ok = install(g, graph);
+    if (ok) key_keep(g, key, nkey);
     if (graph)
         (void)cudaGraphDestroy(graph);
     if (!ok) {
@@ -170,11 +242,7 @@ int64_t rt_graph_end(gp_graph *g, int64_t n)
         return 0;
     }
     n_captures++;
-    int64_t reps = n / g->unroll;
-    for (int64_t r = 0; r < reps; r++)
-        CHECK_CUDA(cudaGraphLaunch((cudaGraphExec_t)g->exec, s));
-    n_launches += (uint64_t)reps;
-    return reps * g->unroll;
+    return replay(g, n, s);
 }
 
 /* Ends the capture on s, throwing its graph away, errors ignored. */
@@ -197,11 +265,12 @@ void rt_graph_abort(void)
     capture_drop(rt_stream());
 }
 
-void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks)
+void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks, uint64_t *reuses)
 {
     *captures = n_captures;
     *launches = n_launches;
     *fallbacks = n_fallbacks;
+    *reuses = n_reuses;
 }
 
 /* ---------------------------------------------------------------- cupy.cuda.Graph

@@ -58,8 +58,9 @@ void rt_signals_init(void);
 /* ---------------------------------------------------------------- graph.c */
 /* Ends a graph capture in progress, if any, throwing it away (rt_raise calls it first). */
 void rt_graph_abort(void);
-/* What GPYRT_STATS=1 reports: graphs captured, graph launches, captures thrown away. */
-void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks);
+/* What GPYRT_STATS=1 reports: graphs captured, graph launches, captures thrown away, graphs
+ * replayed without a capture (rt_graph_replay). */
+void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks, uint64_t *reuses);
 
 /* The product of d[0..n-1] (1 for n == 0): an element count from shape entries. */
 static inline int64_t rt_prod(const int64_t *d, int n)

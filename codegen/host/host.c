@@ -147,7 +147,118 @@ static void emit_for_range(Cg *cg, const IrInstr *in)
     cg_emit(cg, "}");
 }
 
-/* IR_FOR_RANGE marked by graphloop.c: the same loop over a counter j, whose first u
+/* Is v defined in b or in a block nested in it? */
+static bool defined_in(const IrValue *v, const IrBlock *b)
+{
+    for (const IrBlock *p = v->def ? v->def->parent : NULL; p; p = p->owner ? p->owner->parent : NULL)
+        if (p == b) return true;
+    return false;
+}
+
+/* The inputs of a graph loop's body: the values it reads that are defined before the loop and
+ * the variables it loads, each once.  False when there are more than `cap`. */
+typedef struct GraphInputs {
+    const IrValue *vals[64];
+    const IrVar *vars[64];
+    int nvals, nvars;
+} GraphInputs;
+
+static bool graph_inputs(const IrBlock *body, const IrBlock *b, GraphInputs *gi)
+{
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        for (int j = 0; j < in->nargs; j++) {
+            const IrValue *v = in->args[j];
+            if (!v || defined_in(v, body)) continue;
+            int k = 0;
+            while (k < gi->nvals && gi->vals[k] != v) k++;
+            if (k == gi->nvals && gi->nvals == 64) return false;
+            if (k == gi->nvals) gi->vals[gi->nvals++] = v;
+        }
+        if (in->op == IR_LOAD && in->var) {
+            int k = 0;
+            while (k < gi->nvars && gi->vars[k] != in->var) k++;
+            if (k == gi->nvars && gi->nvars == 64) return false;
+            if (k == gi->nvars) gi->vars[gi->nvars++] = in->var;
+        }
+        for (int h = 0; h < 2; h++)
+            if (in->blocks[h] && !graph_inputs(body, in->blocks[h], gi)) return false;
+    }
+    return true;
+}
+
+/* The words an input of type t adds to a graph loop's key: GP_GRAPH_KEY_ARRAY for an array,
+ * one for a bool, int or float, none for what has no run-time storage; -1 for anything else
+ * (the loop gets no key). */
+static int key_words(const Type *t)
+{
+    if (!cg_has_storage(t) || t->kind == TY_NONE) return 0;
+    switch (t->kind) {
+    case TY_ARRAY: return 2 + 2 * IR_MAXDIM; /* GP_GRAPH_KEY_ARRAY */
+    case TY_BOOL:
+    case TY_INT:
+    case TY_FLOAT: return 1;
+    default: return -1;
+    }
+}
+
+/* Emits the statements that add input expr (of type t) to key gk<k>. */
+static void emit_key_input(Cg *cg, int k, const char *expr, const Type *t)
+{
+    if (key_words(t) <= 0) return;
+    if (t->kind == TY_ARRAY)
+        cg_emit(cg, "gkn%d += rt_graph_key_array(gk%d + gkn%d, %s);", k, k, k, expr);
+    else if (t->kind == TY_FLOAT)
+        cg_emit(cg, "{ double gf_ = %s; __builtin_memcpy(&gk%d[gkn%d++], &gf_, sizeof gf_); }", expr, k, k);
+    else
+        cg_emit(cg, "gk%d[gkn%d++] = (uint64_t)(%s);", k, k, expr);
+}
+
+/* Does the body store a variable other than as `x = x` (a Python scalar graphloop.c let
+ * through)?  A replay without the body would skip that store. */
+static bool body_stores(const IrBlock *b)
+{
+    for (int i = 0; i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op != IR_STORE) continue;
+        const IrValue *a = in->nargs == 1 ? in->args[0] : NULL;
+        if (!a || !a->def || a->def->op != IR_LOAD || a->def->var != in->var) return true;
+    }
+    return false;
+}
+
+/* Declares gk<k> and gkn<k>, the key of graph loop `in`: what its launches depend on (its
+ * body's inputs: graphloop.c has checked that every launch is computed from them and
+ * constants).  gkn<k> is -1 when the loop has no key (an input of another type, too many, a
+ * store the replay would skip): rt_graph_replay then never replays it without a capture. */
+static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
+{
+    const IrBlock *body = in->blocks[0];
+    GraphInputs *gi = xcalloc(1, sizeof *gi);
+    bool ok = !body_stores(body) && graph_inputs(body, body, gi);
+    int words = 0;
+    for (int i = 0; ok && i < gi->nvals; i++) {
+        int w = key_words(gi->vals[i]->type);
+        ok = w >= 0;
+        words += w;
+    }
+    for (int i = 0; ok && i < gi->nvars; i++) {
+        int w = key_words(gi->vars[i]->type);
+        ok = w >= 0;
+        words += w;
+    }
+    cg_emit(cg, "uint64_t gk%d[%d];", k, words > 0 ? words : 1);
+    cg_emit(cg, "int64_t gkn%d = %d;", k, ok ? 0 : -1);
+    for (int i = 0; ok && i < gi->nvals; i++)
+        emit_key_input(cg, k, cg_vname(cg, gi->vals[i]), gi->vals[i]->type);
+    for (int i = 0; ok && i < gi->nvars; i++)
+        emit_key_input(cg, k, cg_varname(cg, gi->vars[i]), gi->vars[i]->type);
+    free(gi);
+}
+
+/* IR_FOR_RANGE marked by graphloop.c: the same loop over a counter j.  When the site's graph
+ * from an earlier run was captured from the same inputs (emit_graph_key), rt_graph_replay
+ * launches it without a capture and the loop runs only what is left; else its first u
  * iterations run under stream capture (recorded, not run) when rt_graph_begin says so; then
  * rt_graph_end replays them as a CUDA graph as many whole times as fit and returns the
  * iterations done (0: the capture was thrown away and nothing ran, so the loop starts again
@@ -163,14 +274,17 @@ static void emit_graph_range(Cg *cg, const IrInstr *in)
     cg_emit(cg, "static gp_graph gl%d;   /* line %u: captured as a CUDA graph (graphloop.c) */", k,
             (unsigned)in->span.line);
     cg_emit(cg, "int64_t gn%d = gp_range_len(%s, %s, %s);", k, start, stop, step);
-    cg_emit(cg, "int64_t gu%d = rt_graph_begin(&gl%d, gn%d);", k, k, k);
-    cg_emit(cg, "for (int64_t gj%d = 0; gj%d < gn%d; gj%d++) {", k, k, k, k);
+    emit_graph_key(cg, in, k);
+    cg_emit(cg, "int64_t gd%d = rt_graph_replay(&gl%d, gn%d, gk%d, gkn%d);", k, k, k, k, k);
+    cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin(&gl%d, gn%d);", k, k, k, k);
+    if (var) cg_emit(cg, "if (gd%d > 0) %s = %s + (gd%d - 1) * %s;", k, var, start, k, step);
+    cg_emit(cg, "for (int64_t gj%d = gd%d; gj%d < gn%d; gj%d++) {", k, k, k, k, k);
     cg->indent++;
     if (var) cg_emit(cg, "%s = %s + gj%d * %s;", var, start, k, step);
     emit_block(cg, in->blocks[0], true, -1);
     cg_emit(cg, "if (gu%d && gj%d + 1 == gu%d) {", k, k, k);
     cg->indent++;
-    cg_emit(cg, "gj%d = rt_graph_end(&gl%d, gn%d) - 1;", k, k, k);
+    cg_emit(cg, "gj%d = rt_graph_end(&gl%d, gn%d, gk%d, gkn%d) - 1;", k, k, k, k, k);
     cg_emit(cg, "gu%d = 0;", k);
     if (var) cg_emit(cg, "if (gj%d >= 0) %s = %s + gj%d * %s;", k, var, start, k, step);
     cg->indent--;

@@ -135,11 +135,49 @@ static bool same_view(const IrValue *a, const IrValue *b)
     return false;
 }
 
+/* The int constant v, in *k. */
+static bool const_int_of(const IrValue *v, int64_t *k)
+{
+    if (!v || !v->def || v->def->op != IR_CONST_INT) return false;
+    *k = v->def->ival;
+    return true;
+}
+
+/* Are a and b views of disjoint elements of one object: IR_INDEX views of the same base
+ * whose items, read in step up to some axis, pick there two different int constants of one
+ * sign (`p[:, -1]` and `p[:, -2]`, `p[0, :]` and `p[1, :]`)?  Every element of a then has
+ * another coordinate on that axis of the base than every element of b.  Items before it
+ * must be ints or slices (one base axis each) in both.  (False when unsure.) */
+static bool disjoint_views(const IrValue *a, const IrValue *b)
+{
+    a = strip(a);
+    b = strip(b);
+    if (!a || !b || !a->def || !b->def || a->def->op != IR_INDEX || b->def->op != IR_INDEX) return false;
+    const IrInstr *x = a->def, *y = b->def;
+    if (!same_base(strip(x->args[0]), strip(y->args[0]))) return false;
+    int ax = 1, ay = 1; /* the items' first operands */
+    for (int i = 0; i < x->nidx && i < y->nidx; i++) {
+        IdxKind kx = x->idx[i], ky = y->idx[i];
+        if ((kx != IDX_INT && kx != IDX_SLICE) || (ky != IDX_INT && ky != IDX_SLICE)) return false;
+        int64_t cx, cy;
+        if (kx == IDX_INT && ky == IDX_INT && ax < x->nargs && ay < y->nargs &&
+            const_int_of(x->args[ax], &cx) && const_int_of(y->args[ay], &cy) && cx != cy &&
+            (cx < 0) == (cy < 0))
+            return true;
+        ax += kx == IDX_INT ? 1 : 3;
+        ay += ky == IDX_INT ? 1 : 3;
+    }
+    return false;
+}
+
 /* Will g's launch copy a source because it overlaps a destination (`h[1:-1] = h[2:] + ...`,
  * `m[:, :] = m.T`)?  True when an array g reads views the same object as a STORE_INTO
- * destination but not in the same way; the runtime would throw such a capture away
- * (rt_store_needs_copy allocates), so the loop is better left as written.  Different objects
- * that share a buffer are left to the runtime's check. */
+ * destination but not in the same way, unless the two views are disjoint (disjoint_views:
+ * cavity_flow's `p[:, -1] = p[:, -2]`, which rt_store_needs_copy does not copy either; the
+ * graph's nodes keep program order, so the store reads what the kernels before it wrote).
+ * The runtime would throw a capture that copies away (rt_store_needs_copy allocates), so
+ * such a loop is better left as written.  Different objects that share a buffer are left to
+ * the runtime's check. */
 static bool copies_a_source(const KernelGroup *g)
 {
     for (int i = 0; i < g->instrs.n; i++) {
@@ -149,7 +187,7 @@ static bool copies_a_source(const KernelGroup *g)
         for (int j = 0; j < g->inputs.n; j++) {
             const IrValue *x = VEC_AT(g->inputs, j);
             if (x == dst || !x->type || x->type->kind != TY_ARRAY) continue;
-            if (same_base(view_root(x), root) && !same_view(x, dst)) return true;
+            if (same_base(view_root(x), root) && !same_view(x, dst) && !disjoint_views(x, dst)) return true;
         }
     }
     return false;

@@ -24,6 +24,8 @@ static const struct {
     [PASS_MASKED] = { "masked", masked_module, true },
     [PASS_TRIPROD] = { "triprod", triprod_module, true },
     [PASS_LOOPMAP] = { "loopmap", loopmap_module, true },
+    [PASS_VECDOT] = { "vecdot", vecdot_module, true },
+    [PASS_HOIST] = { "hoist", hoist_module, true },
     [PASS_GROUP] = { "group", group_module, false },
     [PASS_FUSE] = { "fuse", fuse_module, true },
     [PASS_ROWFUSE] = { "rowfuse", rowfuse_module, true },

@@ -1079,15 +1079,31 @@ typedef struct gp_graph {
     int64_t unroll;            /* iterations of the capture in progress */
     int fails;                 /* captures thrown away */
     int off;                   /* never capture this site again */
+    int dev; /* the device exec was made on */
+    uint64_t *key; /* the key exec was captured under (rt_graph_key_array, words) */
+    int64_t nkey; /* its length; -1: exec matches no key */
 } gp_graph;
+/* Words of a loop's key (GP_GRAPH_KEY_ARRAY per array): what the body's launches read from
+ * one of its inputs, array a (NULL allowed): its data pointer, dtype, rank, shape and strides.
+ * Writes them at k and returns how many. */
+#define GP_GRAPH_KEY_ARRAY (2 + 2 * GP_MAXDIM)
+int64_t rt_graph_key_array(uint64_t *k, const gp_array *a);
+/* Replays the graph site g kept from an earlier run of its loop, when that run's key (the
+ * loop body's inputs: arrays by rt_graph_key_array, scalars by their bits) equals key[0..nkey):
+ * the body would make the same launches again, so no capture is needed.  Launches it as many
+ * whole times as fit in n iterations and returns the iterations done; 0 (nothing ran) when
+ * there is no such graph, nkey < 0 (no key), the keys differ or capture is off. */
+int64_t rt_graph_replay(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey);
 /* Starts capturing a loop of n iterations on rt_stream(): returns how many iterations to run
  * under capture (then call rt_graph_end), or 0 to run the loop as written (capture off by
- * GPYRT_GRAPHS=0, a short loop, a site that failed, another capture active). */
+ * GPYRT_GRAPHS=0, a short loop, a site that failed, another capture active).  A loop of fewer
+ * than twice GPYRT_GRAPH_UNROLL iterations is captured whole. */
 int64_t rt_graph_begin(gp_graph *g, int64_t n);
 /* Ends the capture, replays it as many whole times as fit in n iterations and returns the
  * iterations done (a multiple of the captured count); 0 when the capture was thrown away
- * (nothing ran: run the loop from its start, uncaptured). */
-int64_t rt_graph_end(gp_graph *g, int64_t n);
+ * (nothing ran: run the loop from its start, uncaptured).  The site keeps key[0..nkey) with
+ * its graph for rt_graph_replay (nkey < 0: none). */
+int64_t rt_graph_end(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey);
 
 #ifdef __cplusplus
 }
