@@ -193,20 +193,23 @@ static bool copies_a_source(const KernelGroup *g)
     return false;
 }
 
-/* Does kernel group g, whose instructions must all lie in b, allocate nothing and fit a
- * graph? */
-static bool group_fits(const KernelGroup *g, const IrBlock *b)
+/* Why kernel group g, whose instructions must all lie in b, does not fit a graph (it
+ * allocates, or is not a plain elementwise kernel), or NULL when it fits. */
+static const char *group_misfit(const KernelGroup *g, const IrBlock *b)
 {
-    if (g->kind != KG_EWISE || g->chain || g->recur || !g->last || g->last->parent != b) return false;
+    if (g->kind != KG_EWISE || g->chain || g->recur || !g->last || g->last->parent != b)
+        return "a kernel other than an elementwise one (a reduction, a row chain, a recurrence)";
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->parent != b || in->op == IR_REDUCE || in->op == IR_COPY) return false;
+        if (in->parent != b || in->op == IR_REDUCE || in->op == IR_COPY)
+            return "a reduction or a copy (a new array every iteration)";
     }
     for (int i = 0; i < g->outputs.n; i++) {
         const IrValue *o = VEC_AT(g->outputs, i);
-        if (o->def && o->def->group == g) return false;   /* a new array */
+        if (o->def && o->def->group == g) return "a kernel makes a new array every iteration";
     }
-    return !copies_a_source(g);
+    return copies_a_source(g) ? "a store reads another view of its destination's array (its launch copies it)"
+                              : NULL;
 }
 
 /* Does b store v other than as `v = v` (the value b loaded from v)? */
@@ -243,11 +246,12 @@ static bool store_fits(const IrBlock *b, const IrInstr *in, const IrInstr *loop)
     return ty_is_scalar(v->type) && !body_loads(b, v);
 }
 
-/* Does loop qualify for capture (see the file comment)? */
-static bool qualifies(const IrInstr *loop)
+/* Why loop does not qualify for capture (see the file comment), "" when it launches no
+ * kernel, or NULL when it qualifies. */
+static const char *misfit(const IrInstr *loop)
 {
     const IrBlock *b = loop->blocks[0];
-    if (!b || !b->instrs.n || loop->nargs != 3) return false;
+    if (!b || !b->instrs.n || loop->nargs != 3) return "";
     int kernels = 0;
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
@@ -256,25 +260,27 @@ static bool qualifies(const IrInstr *loop)
          * which runs the body's host code while its launches are captured, raises if any
          * would (rt_raise drops the capture) */
         if (ir_is_raise_guard(in)) continue;
-        if (in->blocks[0] || in->blocks[1]) return false;
+        if (in->blocks[0] || in->blocks[1]) return "a nested loop or if";
         if (in->group) {
-            if (!group_fits(in->group, b)) return false;
+            const char *why = group_misfit(in->group, b);
+            if (why) return why;
             kernels += in->group->last == in;
             continue;
         }
         switch (in->op) {
         case IR_LOAD:
-            if (!in->var || in->var == loop->var || body_rebinds(b, in->var)) return false;
+            if (in->var && in->var == loop->var) return "it reads the loop variable";
+            if (!in->var || body_rebinds(b, in->var)) return "it rebinds a variable it reads";
             break;
         case IR_STORE:
-            if (!store_fits(b, in, loop)) return false;
+            if (!store_fits(b, in, loop)) return "it stores a variable whose value changes between iterations";
             break;
         default:
-            if (!pure_host_op(in->op)) return false;
+            if (!pure_host_op(in->op)) return ir_is_kernel_instr(in) ? "a library routine" : "host work that touches the device or calls a function";
             break;
         }
     }
-    return kernels > 0;
+    return kernels > 0 ? NULL : "";
 }
 
 static void mark_block(IrBlock *b)
@@ -282,10 +288,13 @@ static void mark_block(IrBlock *b)
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->op == IR_FOR_RANGE && qualifies(in)) {
+        const char *why = in->op == IR_FOR_RANGE ? misfit(in) : "";
+        if (!why) {
             in->graph = true;
+            diag_remark(in->span, "this loop is captured once as a CUDA graph and replayed");
             continue;   /* its body holds no loops */
         }
+        if (*why) diag_remark(in->span, "this loop is not captured as a CUDA graph: %s", why);
         mark_block(in->blocks[0]);
         mark_block(in->blocks[1]);
     }

@@ -4,6 +4,7 @@
  * lines of the marked loops.  The last tests go through driver_main (--emit=kernels, -O2 and
  * -O0) to check the listing and that -O0 captures nothing.
  */
+#define _GNU_SOURCE /* open_memstream, mkstemps */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +191,42 @@ Test(graphloop, copies_per_iteration_and_disjoint_boundary_stores)
                                 "    m[0, :] = m[2, :] + 1.0\n"
                                 "    m[:, -1] = m[:, -3] * 2.0\n"),
                      "6");
+}
+
+/* The -v remarks of compiling src at -O2 (xmalloc'd). */
+static char *remarks(const char *src)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *errs = open_memstream(&buf, &len);
+    diag_set_stream(errs);
+    diag_set_remarks(true);
+    Arena *a = ar_new();
+    IrModule *m = lower_src(a, src);
+    if (m) {
+        passes_run(m, 2, PASS_ALL);
+        ir_module_free(m);
+    }
+    ar_delete(a);
+    diag_set_remarks(false);
+    diag_set_stream(NULL);
+    fclose(errs);
+    return buf;
+}
+
+Test(graphloop, v_says_why_a_loop_is_kept)
+{
+    char *r = remarks(PRE "for i in range(n):\n"
+                          "    a[1:-1] = a[2:] * 0.5\n"
+                          "for i in range(n):\n"
+                          "    a[:] = b.copy()\n"
+                          "for i in range(n):\n"
+                          "    b[:] = b * 0.5\n");
+    cr_expect(strstr(r, ":5:1: remark: this loop is not captured as a CUDA graph: a store reads another view of "
+                        "its destination's array (its launch copies it)") != NULL, "%s", r);
+    cr_expect(strstr(r, ":7:1: remark: this loop is not captured as a CUDA graph: a reduction or a copy") != NULL, "%s", r);
+    cr_expect(strstr(r, ":9:1: remark: this loop is captured once as a CUDA graph and replayed") != NULL, "%s", r);
+    free(r);
 }
 
 /* ---------------------------------------------------------------- not captured */
