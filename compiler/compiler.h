@@ -655,6 +655,8 @@ typedef struct LoopMap {
     bool split;             /* mapped in three parts around the iteration that writes a row the others read */
     bool per_element; /* kept by loopmap.c, then run per element in one kernel (recur.c, in place) */
     bool triangle;    /* a triangle of one matrix product, stored masked (triprod.c) */
+    const IrInstr *fallback; /* triangle: the loop as written, behind the rewrite's test (loopmap.c
+                                leaves it alone) */
 } LoopMap;
 
 typedef struct IrModule {

@@ -813,13 +813,13 @@ static void record(IrModule *m, const IrInstr *loop, const char *why, bool split
         diag_remark(loop->span, "this loop's iterations are independent: they run as one operation");
 }
 
-/* Has an earlier pass reported this loop (triprod.c keeps it as the fallback of its rewrite)? */
+/* Is this loop the fallback of an earlier rewrite (triprod.c keeps the loop as written behind
+ * its test)?  By instruction, not by span: a function compiled for two argument types has the
+ * loop twice. */
 static bool reported(const IrModule *m, const IrInstr *loop)
 {
-    for (int i = 0; i < m->loopmaps.n; i++) {
-        const LoopMap *r = VEC_AT(m->loopmaps, i);
-        if (r->span.file == loop->span.file && r->span.start == loop->span.start) return true;
-    }
+    for (int i = 0; i < m->loopmaps.n; i++)
+        if (((const LoopMap *)VEC_AT(m->loopmaps, i))->fallback == loop) return true;
     return false;
 }
 

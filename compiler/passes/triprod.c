@@ -482,6 +482,7 @@ static void record(IrModule *m, const IrInstr *loop)
     memset(r, 0, sizeof *r);
     r->span = loop->span;
     r->triangle = true;
+    r->fallback = loop;
     vec_push(&m->loopmaps, r);
     diag_remark(loop->span, "this loop stores a triangle of one matrix product: it runs as the product and "
                             "two masked stores");
