@@ -67,6 +67,10 @@ static void to_list(Cg *cg, const IrInstr *in, const char *r)
     }
 }
 
+/* The maxlen the rt_deque_* functions take for list type t: a deque's (-1 for None), -1 for a
+ * list (the list methods of lower/seq.c use them too). */
+static int maxlen_of(const Type *t) { return ty_is_deque(t) ? t->n : -1; }
+
 void cg_emit_dict(Cg *cg, const IrInstr *in, const char *r)
 {
     const char *a = in->nargs ? cg_arg(cg, in, 0) : NULL;
@@ -167,20 +171,20 @@ void cg_emit_dict(Cg *cg, const IrInstr *in, const char *r)
         break;
     case DK_DQ_NEW: /* the maxlen of a deque: its type's */
         cg_emit_list_new(cg, r, in->res->type->elem);
-        if (a) cg_emit(cg, "rt_deque_extend(%s, %s, false, %d);", r, a, in->res->type->n);
+        if (a) cg_emit(cg, "rt_deque_extend(%s, %s, false, %d);", r, a, maxlen_of(in->res->type));
         break;
     case DK_DQ_APPEND:
     case DK_DQ_APPENDLEFT: {
         const IrValue *e = in->args[1]; /* retained as a list's append retains it */
         if (e->type->kind != TY_ARRAY) cg_emit_refs(cg, cg_vname(cg, e), e->type, true);
         cg_emit(cg, "rt_deque_push(%s, &%s, %s, %d);", a, k, in->ival == DK_DQ_APPENDLEFT ? "true" : "false",
-                in->args[0]->type->n);
+                maxlen_of(in->args[0]->type));
         break;
     }
     case DK_DQ_EXTEND:
     case DK_DQ_EXTENDLEFT:
         cg_emit(cg, "rt_deque_extend(%s, %s, %s, %d);", a, k, in->ival == DK_DQ_EXTENDLEFT ? "true" : "false",
-                in->args[0]->type->n);
+                maxlen_of(in->args[0]->type));
         break;
     case DK_DQ_POP:
     case DK_DQ_POPLEFT:

@@ -105,6 +105,28 @@ static IrValue *isinstance_of(Lower *L, AstNode *call)
  * scalars the result is a scalar (gpyc's minimum / maximum); with a 0-d array among them, the
  * 0-d arrays must have one dtype and each scalar its Python type (int for an integer dtype ...):
  * Python returns one of the objects itself, which then prints the same as the 0-d array. */
+/* min(a, b, ...) / max of tuples or str (vals[0..k] lowered): min of the list [a, b, ...] of
+ * one type. */
+static IrValue *extreme_of(Lower *L, AstNode *call, const char *name, IrValue **vals, int k)
+{
+    Span sp = call->span;
+    int n = call->elts.n;
+    for (int i = k + 1; i < n; i++)
+        if (!(vals[i] = lw_expr(L, call->elts.v[i]))) return NULL;
+    for (int i = 1; i < n; i++)
+        if (!ty_equal(vals[i]->type, vals[0]->type)) {
+            diag_error(((AstNode *)call->elts.v[i])->span, "%s() takes arguments of one type here: %s and %s",
+                       name, ty_str_of(vals[0]->type), ty_str_of(vals[i]->type));
+            return NULL;
+        }
+    if (vals[0]->type->kind == TY_TUPLE) ir_need_tuple(L->m, vals[0]->type);
+    const char *tmp = ar_printf(L->a, "args@%s%d", name, call->id);
+    lw_assign(L, lw_ast_name(L, sp, tmp), lw_emit(L, IR_LIST_NEW, sp, ty_list(vals[0]->type), n, vals), sp);
+    AstNode c = *call, *l = lw_ast_name(L, sp, tmp);
+    c.elts = lw_ast_vec(L, 1, &l);
+    return lw_reduce_iterable(L, &c, name);
+}
+
 static IrValue *min_max(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
@@ -117,6 +139,7 @@ static IrValue *min_max(Lower *L, AstNode *call, const char *name)
         AstNode *e = call->elts.v[i];
         IrValue *v = vals[i] = lw_expr(L, e);
         if (!v) return NULL;
+        if (v->type->kind == TY_TUPLE || v->type->kind == TY_STR) return extreme_of(L, call, name, vals, i);
         bool zero_d = v->type->kind == TY_ARRAY && v->type->ndim == 0 && !dt_is_complex(v->type->dtype);
         if (!zero_d && (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX)) {
             diag_error(e->span, "%s() takes real numbers and 0-d arrays here, got %s", name,
@@ -309,7 +332,8 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         return lw_ewise(L, IR_ABS, sp, 1, &v);
     }
     if (!strcmp(name, "min") || !strcmp(name, "max"))
-        return call->elts.n == 1 ? lw_reduce_iterable(L, call, name) : min_max(L, call, name);
+        return call->elts.n == 1 || call->params.n ? lw_reduce_iterable(L, call, name)
+                                                   : min_max(L, call, name);
     if (!strcmp(name, "sum") || !strcmp(name, "any") || !strcmp(name, "all"))
         return lw_reduce_iterable(L, call, name);
     if (!strcmp(name, "map") || !strcmp(name, "filter")) return lw_map_filter(L, call, name);
@@ -345,19 +369,23 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         const Type *et = v->type->kind == TY_LIST ? v->type->elem : NULL;
         /* sorted(d.items()): the items in the order of their keys (distinct: the tuples' order) */
         IrValue *by = !keyed ? lw_items_keys(L, v, sp) : NULL;
-        if (v->type->kind != TY_LIST ||
-            (et && !ty_is_scalar(et) && et->kind != TY_STR && !(keyed && (et->kind == TY_ARRAY || et->kind == TY_TUPLE)) &&
-             !by)) {
-            diag_error(a.p[0]->span,
-                       "sorted() takes a list of numbers or strings here (or of arrays, with key=), got %s",
-                       ty_str_of(v->type));
+        if (v->type->kind != TY_LIST || (et && !ty_is_scalar(et) && et->kind != TY_STR &&
+                                         et->kind != TY_TUPLE && !(keyed && et->kind == TY_ARRAY))) {
+            diag_error(
+                a.p[0]->span,
+                "sorted() takes a list of numbers, strings or tuples here (or of arrays, with key=), got %s",
+                ty_str_of(v->type));
             return NULL;
         }
         bool rev;
         if (!lw_bool_arg(L, a.p[2], false, &rev)) return NULL;
+        if (keyed && !(by = lw_sort_keys(L, call, v, a.p[1]))) return NULL;
+        if (!by && et && et->kind == TY_TUPLE) by = v; /* tuples: by themselves */
+        if (by && by->type->elem && by->type->elem->kind == TY_TUPLE)
+            return lw_sort_tuples(L, call, v, by, rev);
         IrValue *args[2] = { v, by };
-        if (keyed && !(args[1] = lw_sort_keys(L, call, v, a.p[1]))) return NULL;
-        IrValue *r = lw_emit(L, IR_LIST_SORTED, sp, ty_list(v->type->elem), args[1] ? 2 : 1, args); /* a deque too */
+        IrValue *r =
+            lw_emit(L, IR_LIST_SORTED, sp, ty_list(v->type->elem), by ? 2 : 1, args); /* a deque too */
         r->def->ival = rev;
         return r;
     }

@@ -842,8 +842,7 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
         ir_emit(L->m, L->blk, IR_LIST_APPEND, call->span, NULL, 2, (IrValue *[]){l, v});
         return lw_pseudo(L, ty_none());
     }
-    diag_error(call->span, "list.%s() is not supported yet", m);
-    return NULL;
+    return lw_seq_method(L, call, l, m);
 }
 
 /* ---------------------------------------------------------------- user functions */

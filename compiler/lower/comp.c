@@ -407,12 +407,114 @@ IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key)
                                                 lw_ast_name(L, sp, x->sval), lw_ast_name(L, sp, tmp), NULL));
     if (!keys) return NULL;
     Type *kt = keys->type->elem;
-    if (!ty_is_scalar(kt) && kt->kind != TY_STR) {
-        diag_error(key->span, "sorted(key=f) takes an f that returns a number or a str here, not %s",
+    if (!ty_is_scalar(kt) && kt->kind != TY_STR && kt->kind != TY_TUPLE) {
+        diag_error(key->span,
+                   "sorted(key=f) takes an f that returns a number, a str or a tuple of them here, not %s",
                    ty_str_of(kt));
         return NULL;
     }
     return keys;
+}
+
+/* ---------------------------------------------------------------- sorting by tuples
+ *
+ * Python orders tuples lexicographically, and its sort is stable: so sorting by each element in
+ * turn, from the last to the first, with the same stable sort (rt_list_sorted_by, reverse= in
+ * every pass) gives Python's order, equal tuples in their first order, reversed or not.  The
+ * passes permute a list of indices, then the items are taken in its order.  Nested tuples are
+ * their elements in order (every tuple of a list has one type, so one shape). */
+
+typedef struct {
+    Span sp;
+    const char *ks, *perm, *i; /* the hidden names: the keys, the permutation, the loop index */
+    int id; /* the call's id: pass k's key comprehension has id sort_id(id, k) */
+    int passes; /* made so far */
+    bool reverse;
+} SortPass;
+
+/* A distinct id for the key comprehension of pass k of a sort (each pass's keys have a type of
+ * their own, so a name of their own); below it_id's and above lw_list_in's. */
+static int sort_id(int id, int k) { return -(1 << 29) - id * 64 - k; }
+
+/* One stable pass per element of the keys' tuple type t (path[0..depth): where t sits in the
+ * key), the last element first; false after a located error. */
+static bool sort_passes(Lower *L, SortPass *s, const Type *t, int *path, int depth)
+{
+    if (t->keys && !lw_is_namedtuple(t)) {
+        diag_error(s->sp, "'<' not supported between instances of 'dict' and 'dict'");
+        return false;
+    }
+    for (int k = t->n - 1; k >= 0; k--) {
+        const Type *et = t->elems[k];
+        path[depth] = k;
+        if (et->kind == TY_TUPLE) {
+            if (depth + 1 == 16) {
+                diag_error(s->sp, "sorted() of tuples nested more than 16 deep is not supported");
+                return false;
+            }
+            if (!sort_passes(L, s, et, path, depth + 1)) return false;
+            continue;
+        }
+        if (s->passes == 64) {
+            diag_error(s->sp, "sorted() of tuples of more than 64 elements is not supported");
+            return false;
+        }
+        if ((!ty_is_scalar(et) || et->kind == TY_COMPLEX) && et->kind != TY_STR) {
+            diag_error(
+                s->sp,
+                "sorted() of tuples orders them by their elements, which are real numbers, str or tuples "
+                "of them here, not %s",
+                ty_str_of(et));
+            return false;
+        }
+        AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, s->sp);
+        e->lhs = lw_ast_name(L, s->sp, s->ks);
+        e->rhs = lw_ast_name(L, s->sp, s->i);
+        for (int d = 0; d <= depth; d++) {
+            AstNode *g = lw_ast_node(L, AST_SUBSCRIPT, s->sp);
+            g->lhs = e;
+            g->rhs = lw_ast_int(L, s->sp, path[d]);
+            e = g;
+        }
+        IrValue *kk =
+            lw_comprehension(L, mk_comp(L, s->sp, sort_id(s->id, s->passes++), e, lw_ast_name(L, s->sp, s->i),
+                                        lw_ast_name(L, s->sp, s->perm), NULL));
+        IrValue *p = kk ? lw_expr(L, lw_ast_name(L, s->sp, s->perm)) : NULL;
+        if (!p) return false;
+        IrValue *r = lw_emit(L, IR_LIST_SORTED, s->sp, p->type, 2, (IrValue *[]){ p, kk });
+        r->def->ival = s->reverse;
+        lw_assign(L, lw_ast_name(L, s->sp, s->perm), r, s->sp);
+    }
+    return true;
+}
+
+IrValue *lw_sort_tuples(Lower *L, AstNode *call, IrValue *items, IrValue *keys, bool reverse)
+{
+    Span sp = call->span;
+    SortPass s = { sp,
+                   ar_printf(L->a, "ks@tsort%d", call->id),
+                   ar_printf(L->a, "perm@tsort%d", call->id),
+                   ar_printf(L->a, "i@tsort%d", call->id),
+                   call->id,
+                   0,
+                   reverse };
+    const char *xs = ar_printf(L->a, "xs@tsort%d", call->id);
+    lw_assign(L, lw_ast_name(L, sp, xs), items, sp);
+    lw_assign(L, lw_ast_name(L, sp, s.ks), keys, sp);
+    AstNode *ks = lw_ast_name(L, sp, s.ks);
+    AstNode *n = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &ks);
+    IrValue *perm =
+        lw_comprehension(L, mk_comp(L, sp, it_id(call, 1), lw_ast_name(L, sp, s.i), lw_ast_name(L, sp, s.i),
+                                    lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n), NULL));
+    if (!perm) return NULL;
+    lw_assign(L, lw_ast_name(L, sp, s.perm), perm, sp);
+    int path[16];
+    if (!sort_passes(L, &s, keys->type->elem, path, 0)) return NULL;
+    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
+    e->lhs = lw_ast_name(L, sp, xs);
+    e->rhs = lw_ast_name(L, sp, s.i);
+    return lw_comprehension(
+        L, mk_comp(L, sp, it_id(call, 3), e, lw_ast_name(L, sp, s.i), lw_ast_name(L, sp, s.perm), NULL));
 }
 
 /* ---------------------------------------------------------------- sum, any, all, min, max */
@@ -486,11 +588,61 @@ static IrValue *sum_arrays(Lower *L, Span sp, IrValue *xs, Type *et, const char 
     return lw_expr(L, lw_ast_name(L, sp, acc));
 }
 
+/* min(xs, key=f) / max (xs bound to the name tmp, its elements et): the first element whose
+ * key is least (greatest), the keys [f(x) for x in xs] compared as Python compares them:
+ *   acc, kacc = xs[0], ks[0]
+ *   for i in range(1, len(xs)):
+ *       if ks[i] < kacc: kacc = ks[i]; acc = xs[i] */
+static IrValue *extreme_by(Lower *L, AstNode *call, const char *name, IrValue *xs, Type *et, const char *tmp)
+{
+    Span sp = call->span;
+    AstNode *key = NULL;
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (strcmp(kw->sval, "key") || key) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'%s", name, kw->sval,
+                       strcmp(kw->sval, "default")
+                           ? ""
+                           : " (gpyc has no default=: its value for an empty iterable would "
+                             "need a type of its own; test len(xs) first)");
+            return NULL;
+        }
+        key = kw->rhs;
+    }
+    IrValue *ks = key->kind == AST_NONE ? xs : lw_sort_keys(L, call, xs, key);
+    if (!ks) return NULL;
+    const char *kn = ar_printf(L->a, "ks@%s%d", name, call->id),
+               *acc = ar_printf(L->a, "acc@%s%d", name, call->id),
+               *kacc = ar_printf(L->a, "kacc@%s%d", name, call->id),
+               *i = ar_printf(L->a, "i@%s%d", name, call->id);
+    lw_assign(L, lw_ast_name(L, sp, kn), ks, sp);
+    lw_assign(L, lw_ast_name(L, sp, acc),
+              first_of(L, sp, xs, et, ar_printf(L->a, "%s() iterable argument is empty", name)), sp);
+    lw_assign(L, lw_ast_name(L, sp, kacc),
+              lw_emit(L, IR_LIST_GET, sp, ks->type->elem, 2, (IrValue *[]){ ks, lw_cint(L, sp, 0) }), sp);
+    AstNode *ki = lw_ast_node(L, AST_SUBSCRIPT, sp), *xi = lw_ast_node(L, AST_SUBSCRIPT, sp);
+    ki->lhs = lw_ast_name(L, sp, kn);
+    ki->rhs = lw_ast_name(L, sp, i);
+    xi->lhs = lw_ast_name(L, sp, tmp);
+    xi->rhs = lw_ast_name(L, sp, i);
+    AstNode *body = lw_ast_node(L, AST_BLOCK, sp);
+    AstNode *stmts[2] = { lw_ast_assign(L, sp, kacc, ki), lw_ast_assign(L, sp, acc, xi) };
+    body->body = lw_ast_vec(L, 2, stmts);
+    AstNode *better = lw_ast_if(
+        L, sp, lw_ast_cmp(L, sp, name[1] == 'i' ? AOP_LT : AOP_GT, ki, lw_ast_name(L, sp, kacc)), stmts[0]);
+    better->then = body;
+    AstNode *xn = lw_ast_name(L, sp, tmp),
+            *bounds[2] = { lw_ast_int(L, sp, 1), lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &xn) };
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, i),
+                          lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 2, bounds), better));
+    return lw_expr(L, lw_ast_name(L, sp, acc));
+}
+
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
     bool is_sum = !strcmp(name, "sum"), extreme = name[0] == 'm';
-    if (!(call->elts.n == 1 || (is_sum && call->elts.n == 2)) || call->params.n) {
+    if (!(call->elts.n == 1 || (is_sum && call->elts.n == 2)) || (call->params.n && !extreme)) {
         diag_error(sp, "%s() takes one iterable here%s", name, is_sum ? " (and a start value)" : "");
         return NULL;
     }
@@ -512,6 +664,7 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     AstNode *t = lw_ast_name(L, sp, tmp);
     lw_assign(L, t, xs, sp);
     if (is_sum && call->elts.n == 1 && et->kind == TY_ARRAY) return sum_arrays(L, sp, xs, et, tmp, acc, v);
+    if (call->params.n) return extreme_by(L, call, name, xs, et, tmp);
     IrValue *init;
     if (extreme) {
         init = first_of(L, sp, xs, et, ar_printf(L->a, "%s() iterable argument is empty", name));
@@ -547,7 +700,7 @@ AstNode *lw_ast_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 }
 
 /* `a if a OP b else c` pieces: the comparison a OP b. */
-static AstNode *mk_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
+AstNode *lw_ast_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b)
 {
     AstNode *n = lw_ast_node(L, AST_COMPARE, sp), *ab[2] = { a, b };
     n->elts = lw_ast_vec(L, 2, ab);
@@ -585,11 +738,11 @@ static bool slice_bound(Lower *L, AstNode *e, const char *name, AstNode *n, AstN
     lw_assign(L, lw_ast_name(L, sp, name), i, sp);
     AstNode *x = lw_ast_name(L, sp, name);
     lw_stmt(L, lw_ast_assign(L, sp, name,
-                         mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lw_ast_int(L, sp, 0)),
-                                  lw_ast_bin(L, sp, AOP_ADD, x, n), x)));
+                             mk_ifexp(L, sp, lw_ast_cmp(L, sp, AOP_LT, x, lw_ast_int(L, sp, 0)),
+                                      lw_ast_bin(L, sp, AOP_ADD, x, n), x)));
     lw_stmt(L, lw_ast_assign(L, sp, name,
-                         mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, x, lo), lo,
-                                  mk_ifexp(L, sp, mk_cmp(L, sp, AOP_GT, x, hi), hi, x))));
+                             mk_ifexp(L, sp, lw_ast_cmp(L, sp, AOP_LT, x, lo), lo,
+                                      mk_ifexp(L, sp, lw_ast_cmp(L, sp, AOP_GT, x, hi), hi, x))));
     return true;
 }
 
@@ -757,7 +910,8 @@ IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
         if (f->arg == 2 && k) { /* ik differs from every index before it */
             AstNode *cond = NULL;
             for (int j = 0; j < k; j++) {
-                AstNode *ne = mk_cmp(L, sp, AOP_NE, lw_ast_name(L, sp, ik), lw_ast_name(L, sp, it_name(L, call, "i", j)));
+                AstNode *ne = lw_ast_cmp(L, sp, AOP_NE, lw_ast_name(L, sp, ik),
+                                         lw_ast_name(L, sp, it_name(L, call, "i", j)));
                 if (cond) {
                     AstNode *both = lw_ast_node(L, AST_BOOLOP, sp);
                     both->op = AOP_AND;
@@ -796,7 +950,7 @@ static AstNode *it_slice(Lower *L, const AstNode *call, int k, const char *t, As
 }
 
 /* name.append(v) as a statement */
-static AstNode *it_append(Lower *L, const char *name, AstNode *v) { return append_to(L, v, (void *)name); }
+AstNode *lw_ast_append(Lower *L, const char *name, AstNode *v) { return append_to(L, v, (void *)name); }
 
 /* itertools.accumulate(iterable, func=None, *, initial=None): out = [initial] or t[:1], then
  * out.append(func(out[-1], x)) (out[-1] + x) for x in the rest. */
@@ -819,7 +973,7 @@ IrValue *lw_it_accumulate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     }
     AstNode *last = it_item(L, sp, out, lw_ast_int(L, sp, -1));
     lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), rest,
-                      it_append(L, out, it_combine(L, sp, a.p[1], last, lw_ast_name(L, sp, x)))));
+                          lw_ast_append(L, out, it_combine(L, sp, a.p[1], last, lw_ast_name(L, sp, x)))));
     return lw_expr(L, lw_ast_name(L, sp, out));
 }
 
@@ -835,7 +989,8 @@ IrValue *lw_it_chain(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     const char *out = it_name(L, call, "out", 0), *x = it_name(L, call, "x", 0);
     if (!it_list(L, call, call->elts.v[0], out, 0)) return NULL;
     for (int i = 1; i < call->elts.n; i++)
-        lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), call->elts.v[i], it_append(L, out, lw_ast_name(L, sp, x))));
+        lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), call->elts.v[i],
+                              lw_ast_append(L, out, lw_ast_name(L, sp, x))));
     return lw_expr(L, lw_ast_name(L, sp, out));
 }
 
@@ -889,7 +1044,7 @@ IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
         if (!it_list(L, call, call->elts.v[k], tk, k)) return NULL;
         AstNode *tn = lw_ast_name(L, sp, tk);
         lens[k] = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn);
-        items[k] = mk_ifexp(L, sp, mk_cmp(L, sp, AOP_LT, lw_ast_name(L, sp, i), lens[k]),
+        items[k] = mk_ifexp(L, sp, lw_ast_cmp(L, sp, AOP_LT, lw_ast_name(L, sp, i), lens[k]),
                             it_item(L, sp, tk, lw_ast_name(L, sp, i)), lw_ast_name(L, sp, fv));
     }
     lens[m] = lw_ast_int(L, sp, 0);
@@ -1084,7 +1239,7 @@ bool lw_for_itertools(Lower *L, AstNode *s)
         body[1] = lw_ast_assign(L, sp, c,
                             lw_ast_bin(L, sp, AOP_MOD, lw_ast_bin(L, sp, AOP_ADD, lw_ast_name(L, sp, c), lw_ast_int(L, sp, 1)),
                                    lw_ast_name(L, sp, n)));
-        cond = mk_cmp(L, sp, AOP_GT, lw_ast_name(L, sp, n), lw_ast_int(L, sp, 0));
+        cond = lw_ast_cmp(L, sp, AOP_GT, lw_ast_name(L, sp, n), lw_ast_int(L, sp, 0));
     }
     AstNode *bind = lw_ast_node(L, AST_ASSIGN, s->lhs->span);
     bind->elts = lw_ast_vec(L, 1, &s->lhs);

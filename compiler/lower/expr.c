@@ -908,6 +908,42 @@ static IrValue *tuple_repeat(Lower *L, Span sp, IrValue *t, IrValue *n)
     return lw_tuple(L, sp, m, el);
 }
 
+static bool is_order(AstOp aop) { return aop == AOP_LT || aop == AOP_LE || aop == AOP_GT || aop == AOP_GE; }
+
+/* a OP b of two tuples (OP <, <=, > or >=) as Python compares them: OP of the first elements
+ * that differ, else of the lengths.  From the last element back, r = (a[i] != b[i] and a[i] OP
+ * b[i]) or (a[i] == b[i] and r): the elements are values (numbers, str, tuples of them), so
+ * computing every comparison gives what Python's early exit gives. */
+static IrValue *tuple_order(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
+{
+    const Type *ta = a->type, *tb = b->type;
+    int n = ta->n < tb->n ? ta->n : tb->n;
+    bool lens = aop == AOP_LT   ? ta->n < tb->n
+                : aop == AOP_LE ? ta->n <= tb->n
+                : aop == AOP_GT ? ta->n > tb->n
+                                : ta->n >= tb->n;
+    IrValue *r = lw_const_bool(L, sp, lens);
+    if ((ta->keys && !lw_is_namedtuple(ta)) || (tb->keys && !lw_is_namedtuple(tb))) {
+        diag_error(sp, "'%s' not supported between instances of 'dict' and 'dict'", ast_op_name(aop));
+        return NULL;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        IrValue *x = lw_tuple_get(L, a, i, sp), *y = lw_tuple_get(L, b, i, sp);
+        IrValue *ne = lw_binop(L, AOP_NE, sp, x, y), *o = ne ? lw_binop(L, aop, sp, x, y) : NULL;
+        if (!o) return NULL;
+        if (ne->type->kind != TY_BOOL || o->type->kind != TY_BOOL) {
+            diag_error(sp, "tuples compare element by element only when the elements are numbers, str or "
+                           "tuples of them");
+            return NULL;
+        }
+        IrValue *eq = lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &ne);
+        IrValue *here = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ ne, o });
+        IrValue *later = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ eq, r });
+        r = lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ here, later });
+    }
+    return r;
+}
+
 /* lw_binop; script: see ewise. */
 static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool script)
 {
@@ -950,6 +986,8 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
                 IrValue *eq = lw_emit2(L, IR_STR_EQ, sp, ty_bool(), a, b);
                 return aop == AOP_EQ ? eq : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &eq);
             }
+            if (is_order(aop)) /* strcmp(a, b) OP 0 */
+                return lw_binop(L, aop, sp, lw_emit2(L, IR_STR_CMP, sp, ty_int(), a, b), lw_cint(L, sp, 0));
         }
         bool ia = ta->kind == TY_INT || ta->kind == TY_BOOL, ib = tb->kind == TY_INT || tb->kind == TY_BOOL;
         if (aop == AOP_MUL && (ib || ia)) return ib ? lw_str_repeat(L, a, b, sp) : lw_str_repeat(L, b, a, sp);
@@ -977,6 +1015,7 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     if (aop == AOP_MUL && (ta->kind == TY_TUPLE) != (tb->kind == TY_TUPLE) &&
         (ta->kind == TY_INT || tb->kind == TY_INT))
         return tuple_repeat(L, sp, ta->kind == TY_TUPLE ? a : b, ta->kind == TY_TUPLE ? b : a);
+    if (ta->kind == TY_TUPLE && tb->kind == TY_TUPLE && is_order(aop)) return tuple_order(L, aop, sp, a, b);
     if (ta->kind == TY_TUPLE && tb->kind == TY_TUPLE && (aop == AOP_EQ || aop == AOP_NE)) {
         IrValue *acc = lw_const_bool(L, sp, ta->n == tb->n);
         for (int i = 0; ta->n == tb->n && i < ta->n; i++) {

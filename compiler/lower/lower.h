@@ -274,6 +274,9 @@ bool lw_for_itertools(Lower *L, AstNode *s);
 IrValue *lw_list_slice(Lower *L, IrValue *xs, AstNode *e);
 /* The keys [key(x) for x in xs] of sorted(xs, key=key) (call), or NULL after an error. */
 IrValue *lw_sort_keys(Lower *L, AstNode *call, IrValue *xs, AstNode *key);
+/* sorted(items) in the order of keys (a list of tuples, one per item: items itself, or the
+ * keys of key=), lexicographic as Python compares tuples, stable, reverse= as sorted's. */
+IrValue *lw_sort_tuples(Lower *L, AstNode *call, IrValue *items, IrValue *keys, bool reverse);
 /* Synthesised AST (arena-backed): a Vec of the n nodes v, a block holding the one statement s,
  * a node of kind k, a name, a call f(args[0..n)), `name = v`, `for target in iter: body` (body
  * NULL: set later), `if cond: body`, an int literal, `a op b`. */
@@ -287,6 +290,12 @@ AstNode *lw_ast_for(Lower *L, Span sp, AstNode *target, AstNode *iter, AstNode *
 AstNode *lw_ast_if(Lower *L, Span sp, AstNode *cond, AstNode *body);
 AstNode *lw_ast_int(Lower *L, Span sp, int64_t v);
 AstNode *lw_ast_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b);
+AstNode *lw_ast_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b); /* `a op b`, op a comparison */
+AstNode *lw_ast_append(Lower *L, const char *name, AstNode *v); /* `name.append(v)` */
+
+/* lower/seq.c — list methods (sort, reverse, insert, remove, index, count, pop, extend, clear,
+ * copy) and those a deque shares with lists (reverse, insert, remove, index, count): l.m(...) */
+IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);
@@ -309,7 +318,7 @@ bool lw_table_del(Lower *L, IrValue *d, IrValue *k, Span sp);                   
 IrValue *lw_table_in(Lower *L, IrValue *k, IrValue *d, bool negate, Span sp);   /* k [not] in d (or a set) */
 IrValue *lw_table_len(Lower *L, IrValue *d, Span sp);                           /* len(d), len(s) */
 IrValue *lw_table_list(Lower *L, IrValue *d, Span sp); /* a dict's keys or a set's elements, a list */
-/* The keys of the dict whose d.items() list `items` is, when they are numbers or str (sorted(
+/* The keys of the dict whose d.items() list `items` is, when they are numbers, str or tuples (sorted(
  * d.items()) sorts by them), else NULL (no error). */
 IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp);
 IrValue *lw_record_as_table(Lower *L, IrValue *d, Span sp); /* a record whose values have one type */

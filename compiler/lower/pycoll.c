@@ -280,14 +280,7 @@ IrValue *lw_deque_method(Lower *L, AstNode *call, IrValue *q, const char *m)
     Span sp = call->span;
     int i = 0;
     while (names[i] && strcmp(names[i], m)) i++;
-    if (!names[i]) {
-        diag_error(
-            sp,
-            "deque.%s() is not supported (gpyc's deques have append, appendleft, extend, extendleft, pop, "
-            "popleft, rotate, clear and copy)",
-            m);
-        return NULL;
-    }
+    if (!names[i]) return lw_seq_method(L, call, q, m); /* insert, remove, index, count, reverse */
     int nargs = i < 4 ? 1 : i == 6 ? call->elts.n : 0;
     if (call->params.n || call->elts.n != nargs || nargs > 1) {
         diag_error(sp, "deque.%s() takes %s", m,

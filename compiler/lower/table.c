@@ -229,7 +229,7 @@ IrValue *lw_items_keys(Lower *L, IrValue *items, Span sp)
     if (!in || in->op != IR_DICT || in->ival != DK_ITEMS) return NULL;
     IrValue *d = in->args[0];
     const Type *kt = d->type->key;
-    if (!kt || !(ty_is_scalar(kt) || kt->kind == TY_STR)) return NULL;
+    if (!kt || !(ty_is_scalar(kt) || kt->kind == TY_STR || kt->kind == TY_TUPLE)) return NULL;
     return lw_dk(L, DK_KEYS, sp, ty_list(d->type->key), 1, &d);
 }
 

@@ -1,0 +1,315 @@
+/*
+ * lower/seq.c — the methods of lists, and those a deque shares with a list: sort, reverse,
+ * insert, remove, index, count, pop([i]), extend, clear, copy (append: call.c; a deque's own
+ * methods: pycoll.c).
+ *
+ * Each is written with the run-time operations of runtime/list.c that a deque already has
+ * (rt_deque_*: rotate, push and pop at either end, clear) and with AST rewrites over hidden
+ * names `what@seqID`.  As CPython's deque.insert does, insert(i, x) rotates the first i
+ * elements to the end, pushes x at the front and rotates them back; removing element i is the
+ * same with a pop (time linear in the length, as Python's list.insert).  sort and reverse make
+ * the new order (sorted(), the elements from the end) and store it back element by element, so
+ * every alias of the list sees it, as Python's in-place methods.  A list is a deque without
+ * maxlen (codegen gives a list type's maxlen as -1).  Elements are compared with `==` (index,
+ * count, remove): numbers with numbers, str with str, tuples with tuples of their type.
+ */
+#include "compiler/lower/lower.h"
+
+#include <string.h>
+
+/* The hidden name `what@seqID` of call's rewrite. */
+static const char *hid(Lower *L, const AstNode *call, const char *what)
+{
+    return ar_printf(L->a, "%s@seq%d", what, call->id);
+}
+
+/* name[index] */
+static AstNode *item(Lower *L, Span sp, const char *name, AstNode *index)
+{
+    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
+    e->lhs = lw_ast_name(L, sp, name);
+    e->rhs = index;
+    return e;
+}
+
+/* for j in range(len(src)): name[j] = src[j] — the new order src stored back into the list. */
+static void store_back(Lower *L, const AstNode *call, const char *name, const char *src)
+{
+    Span sp = call->span;
+    const char *j = hid(L, call, "j");
+    AstNode *s = lw_ast_name(L, sp, src);
+    AstNode *n = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &s);
+    AstNode *set = lw_ast_node(L, AST_ASSIGN, sp), *target = item(L, sp, name, lw_ast_name(L, sp, j));
+    set->elts = lw_ast_vec(L, 1, &target);
+    set->rhs = item(L, sp, src, lw_ast_name(L, sp, j));
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, j),
+                          lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n), set));
+}
+
+/* i counted from the end when negative (i + n), then clamped to [0, n] when clamp. */
+static IrValue *normalise(Lower *L, Span sp, IrValue *i, IrValue *n, bool clamp)
+{
+    IrValue *neg = lw_to_scalar(L, lw_binop(L, AOP_LT, sp, i, lw_cint(L, sp, 0)), TY_INT, sp);
+    i = lw_binop(L, AOP_ADD, sp, i, lw_binop(L, AOP_MUL, sp, neg, n));
+    if (!clamp) return i;
+    i = lw_ewise(L, IR_MINIMUM, sp, 2, (IrValue *[]){ i, n });
+    return lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){ i, lw_cint(L, sp, 0) });
+}
+
+/* x as an element of list l: an int into a float list converted (as append does), the type of
+ * the elements fixed by it when unknown; NULL after a located error. */
+static IrValue *as_elem(Lower *L, IrValue *l, IrValue *x, const char *m, Span sp)
+{
+    Type *et = l->type->elem;
+    if (!et && lw_is_runtime_type(x->type) && x->type->kind != TY_SVIEW && x->type->kind != TY_SDTYPE) {
+        l->type->elem = et = x->type;
+        if (x->type->kind == TY_TUPLE) ir_need_tuple(L->m, x->type);
+    }
+    if (et && et->kind == TY_FLOAT && (x->type->kind == TY_INT || x->type->kind == TY_BOOL))
+        x = lw_to_scalar(L, x, TY_FLOAT, sp);
+    if (!et || !ty_equal(et, x->type)) {
+        diag_error(sp, "%ss must be homogeneous: %s() of %s into %s", ty_is_deque(l->type) ? "deque" : "list",
+                   m, ty_str_of(x->type), ty_str_of(l->type));
+        return NULL;
+    }
+    return x;
+}
+
+/* The value x that index, count and remove compare with the elements of l: of their kind
+ * (numbers, str, or tuples of their type); NULL after a located error. */
+static IrValue *probe(Lower *L, AstNode *call, IrValue *l, const char *m)
+{
+    IrValue *x = lw_expr(L, call->elts.v[0]);
+    if (!x) return NULL;
+    Type *et = l->type->elem;
+    bool ok = et && ((ty_is_scalar(et) && ty_is_scalar(x->type)) ||
+                     (et->kind == TY_STR && x->type->kind == TY_STR) ||
+                     (et->kind == TY_TUPLE && ty_equal(et, x->type)));
+    if (!ok) {
+        diag_error(((AstNode *)call->elts.v[0])->span,
+                   "%s() compares %s with the elements of %s here: give it a value of their type", m,
+                   ty_str_of(x->type), ty_str_of(l->type));
+        return NULL;
+    }
+    return x;
+}
+
+/* The index of the first element of list `name` (length n) equal to x@seq from a to b, or -1:
+ *   r = -1
+ *   for j in range(a, b):
+ *       if name[j] == x: r = j; break */
+static IrValue *find(Lower *L, const AstNode *call, const char *name, IrValue *a, IrValue *b)
+{
+    Span sp = call->span;
+    const char *r = hid(L, call, "r"), *j = hid(L, call, "j"), *lo = hid(L, call, "lo"),
+               *hi = hid(L, call, "hi");
+    lw_assign(L, lw_ast_name(L, sp, r), lw_cint(L, sp, -1), sp);
+    lw_assign(L, lw_ast_name(L, sp, lo), a, sp);
+    lw_assign(L, lw_ast_name(L, sp, hi), b, sp);
+    AstNode *eq = lw_ast_cmp(L, sp, AOP_EQ, item(L, sp, name, lw_ast_name(L, sp, j)),
+                             lw_ast_name(L, sp, hid(L, call, "x")));
+    AstNode *body = lw_ast_node(L, AST_BLOCK, sp);
+    AstNode *stmts[2] = { lw_ast_assign(L, sp, r, lw_ast_name(L, sp, j)), lw_ast_node(L, AST_BREAK, sp) };
+    body->body = lw_ast_vec(L, 2, stmts);
+    AstNode *found = lw_ast_if(L, sp, eq, stmts[0]);
+    found->then = body;
+    AstNode *bounds[2] = { lw_ast_name(L, sp, lo), lw_ast_name(L, sp, hi) };
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, j),
+                          lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 2, bounds), found));
+    return lw_expr(L, lw_ast_name(L, sp, r));
+}
+
+/* Raises ValueError(msg) where r < 0: msg the constant given, else `repr(x) + tail`. */
+static void raise_missing(Lower *L, Span sp, IrValue *r, IrValue *x, const char *msg, const char *tail)
+{
+    IrValue *cond = lw_binop(L, AOP_LT, sp, r, lw_cint(L, sp, 0));
+    if (msg) {
+        lw_emit_raise_if(L, sp, cond, "ValueError", msg);
+        return;
+    }
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &cond);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *outer = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *text = lw_emit2(L, IR_STR_CONCAT, sp, ty_str(), lw_format_part(L, x, "", 'r', sp, sp),
+                             lw_const_str(L, sp, tail));
+    IrInstr *raise = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &text);
+    raise->sval = "ValueError";
+    L->blk = outer;
+}
+
+/* Removes element i (within range) of list l and gives it: rotate(-i), popleft(), rotate(i). */
+static IrValue *take_at(Lower *L, Span sp, IrValue *l, IrValue *i)
+{
+    lw_dk(L, DK_DQ_ROTATE, sp, NULL, 2, (IrValue *[]){ l, lw_binop(L, AOP_SUB, sp, lw_cint(L, sp, 0), i) });
+    IrValue *v = lw_dk(L, DK_DQ_POPLEFT, sp, l->type->elem, 1, &l);
+    lw_dk(L, DK_DQ_ROTATE, sp, NULL, 2, (IrValue *[]){ l, i });
+    return v;
+}
+
+/* The number of arguments of method m (lo to hi positional, no keywords but sort's); false
+ * after a located error. */
+static bool arity(AstNode *call, const char *m, int lo, int hi)
+{
+    if (call->elts.n >= lo && call->elts.n <= hi && (!call->params.n || !strcmp(m, "sort"))) return true;
+    if (call->params.n)
+        diag_error(call->span, "%s() takes no keyword arguments", m);
+    else if (lo == hi)
+        diag_error(call->span, "%s() takes %s (%d given)", m,
+                   lo == 0   ? "no arguments"
+                   : lo == 1 ? "exactly one argument"
+                             : "exactly 2 arguments",
+                   call->elts.n);
+    else
+        diag_error(call->span, "%s expected %s%d argument%s, got %d", m,
+                   call->elts.n < lo ? "at least " : "at most ", call->elts.n < lo ? lo : hi,
+                   (call->elts.n < lo ? lo : hi) == 1 ? "" : "s", call->elts.n);
+    return false;
+}
+
+/* l.sort(key=None, reverse=False): sorted(l, key=, reverse=) stored back. */
+static IrValue *seq_sort(Lower *L, AstNode *call, const char *name)
+{
+    AstNode c = *call, *arg = lw_ast_name(L, call->span, name);
+    c.lhs = lw_ast_name(L, call->span, "sorted");
+    c.elts = lw_ast_vec(L, 1, &arg);
+    for (int i = 0; i < call->params.n; i++) {
+        const char *k = ((AstNode *)call->params.v[i])->sval;
+        if (strcmp(k, "key") && strcmp(k, "reverse")) {
+            diag_error(call->span, "sort() got an unexpected keyword argument '%s'", k);
+            return NULL;
+        }
+    }
+    IrValue *s = lw_builtin_call(L, &c, "sorted");
+    if (!s) return NULL;
+    lw_assign(L, lw_ast_name(L, call->span, hid(L, call, "s")), s, call->span);
+    store_back(L, call, name, hid(L, call, "s"));
+    return lw_pseudo(L, ty_none());
+}
+
+IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m)
+{
+    static const char *const names[] = { "sort", "reverse", "insert", "remove", "index", "count",
+                                         "pop",  "extend",  "clear",  "copy",   NULL };
+    static const int lo[] = { 0, 0, 2, 1, 1, 1, 0, 1, 0, 0 }, hi[] = { 0, 0, 2, 1, 3, 1, 1, 1, 0, 0 };
+    Span sp = call->span;
+    bool dq = ty_is_deque(l->type);
+    int k = 0;
+    while (names[k] && strcmp(names[k], m)) k++;
+    if (!names[k] || (dq && (k == 0 || k >= 6))) { /* a deque's pop, extend, clear, copy: pycoll.c */
+        diag_error(sp, "'%s' object has no attribute '%s'", dq ? "collections.deque" : "list", m);
+        return NULL;
+    }
+    if (!arity(call, m, lo[k], hi[k])) return NULL;
+    const char *name = hid(L, call, "l");
+    lw_assign(L, lw_ast_name(L, sp, name), l, sp);
+    if (!l->type->elem && k != 2 && k != 7) { /* a list that is always empty here */
+        if (k == 5) return lw_cint(L, sp, 0);
+        if (k == 9) return lw_emit(L, IR_LIST_NEW, sp, ty_list(NULL), 0, NULL);
+        if (k <= 1 || k == 8) return lw_pseudo(L, ty_none());
+        diag_error(sp, "%s() of a list whose elements have no type yet (it is always empty here)", m);
+        return NULL;
+    }
+    IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), l);
+    AstNode *ln = lw_ast_name(L, sp, name);
+    switch (k) {
+    case 0: return seq_sort(L, call, name);
+    case 1: { /* [l[n - 1 - j] for j in range(n)] stored back */
+        const char *j = hid(L, call, "j"), *nn = hid(L, call, "n");
+        lw_assign(L, lw_ast_name(L, sp, nn), n, sp);
+        AstNode *back = lw_ast_bin(L, sp, AOP_SUB,
+                                   lw_ast_bin(L, sp, AOP_SUB, lw_ast_name(L, sp, nn), lw_ast_int(L, sp, 1)),
+                                   lw_ast_name(L, sp, j));
+        AstNode *c = lw_ast_node(L, AST_COMP, sp);
+        AstNode *cl = lw_ast_for(
+            L, sp, lw_ast_name(L, sp, j),
+            lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, (AstNode *[]){ lw_ast_name(L, sp, nn) }),
+            NULL);
+        c->ival = 'l';
+        c->id = call->id;
+        c->lhs = item(L, sp, name, back);
+        c->elts = lw_ast_vec(L, 1, &cl);
+        IrValue *r = lw_comprehension(L, c);
+        if (!r) return NULL;
+        lw_assign(L, lw_ast_name(L, sp, hid(L, call, "s")), r, sp);
+        store_back(L, call, name, hid(L, call, "s"));
+        return lw_pseudo(L, ty_none());
+    }
+    case 2: { /* insert(i, x): rotate(-i), appendleft(x), rotate(i) */
+        IrValue *i = lw_int_arg(L, call->elts.v[0]), *x = i ? lw_expr(L, call->elts.v[1]) : NULL;
+        if (!x || !(x = as_elem(L, l, x, m, sp))) return NULL;
+        if (dq && l->type->n >= 0)
+            lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, l->type->n)), "IndexError",
+                             "deque already at its maximum size");
+        i = normalise(L, sp, i, n, true);
+        lw_dk(L, DK_DQ_ROTATE, sp, NULL, 2,
+              (IrValue *[]){ l, lw_binop(L, AOP_SUB, sp, lw_cint(L, sp, 0), i) });
+        if (x->type->kind == TY_TUPLE) ir_need_tuple(L->m, x->type);
+        lw_dk(L, DK_DQ_APPENDLEFT, sp, NULL, 2, (IrValue *[]){ l, x });
+        lw_dk(L, DK_DQ_ROTATE, sp, NULL, 2, (IrValue *[]){ l, i });
+        return lw_pseudo(L, ty_none());
+    }
+    case 3: /* remove(x): take_at(index(x)) */
+    case 4: { /* index(x[, start[, stop]]): the bounds as a slice's */
+        IrValue *x = probe(L, call, l, m);
+        if (!x) return NULL;
+        lw_assign(L, lw_ast_name(L, sp, hid(L, call, "x")), x, sp);
+        IrValue *a = lw_cint(L, sp, 0), *b = n;
+        if (call->elts.n > 1 && !(a = lw_int_arg(L, call->elts.v[1]))) return NULL;
+        if (call->elts.n > 2 && !(b = lw_int_arg(L, call->elts.v[2]))) return NULL;
+        IrValue *r = find(L, call, name, call->elts.n > 1 ? normalise(L, sp, a, n, true) : a,
+                          call->elts.n > 2 ? normalise(L, sp, b, n, true) : b);
+        if (!r) return NULL;
+        raise_missing(L, sp, r, x, k == 3 && !dq ? "list.remove(x): x not in list" : NULL,
+                      dq ? " is not in deque" : " is not in list");
+        if (k == 4) return r;
+        take_at(L, sp, l, r);
+        return lw_pseudo(L, ty_none());
+    }
+    case 5: { /* count(x): len([e for e in l if e == x]) */
+        IrValue *x = probe(L, call, l, m);
+        if (!x) return NULL;
+        lw_assign(L, lw_ast_name(L, sp, hid(L, call, "x")), x, sp);
+        AstNode *e = lw_ast_name(L, sp, hid(L, call, "e")), *c = lw_ast_node(L, AST_COMP, sp),
+                *cl[2] = { lw_ast_for(L, sp, e, lw_ast_name(L, sp, name), NULL), lw_ast_node(L, AST_IF, sp) };
+        cl[1]->cond =
+            lw_ast_cmp(L, sp, AOP_EQ, lw_ast_name(L, sp, e->sval), lw_ast_name(L, sp, hid(L, call, "x")));
+        c->ival = 'l';
+        c->id = call->id;
+        c->lhs = lw_ast_int(L, sp, 1);
+        c->elts = lw_ast_vec(L, 2, cl);
+        IrValue *ones = lw_comprehension(L, c);
+        return ones ? lw_emit1(L, IR_LIST_LEN, sp, ty_int(), ones) : NULL;
+    }
+    case 6: { /* pop([i]) */
+        lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, n, lw_cint(L, sp, 0)), "IndexError",
+                         "pop from empty list");
+        if (!call->elts.n) return lw_dk(L, DK_DQ_POP, sp, l->type->elem, 1, &l);
+        IrValue *i = lw_int_arg(L, call->elts.v[0]);
+        if (!i) return NULL;
+        i = normalise(L, sp, i, n, false);
+        IrValue *out = lw_binop(L, AOP_LT, sp, i, lw_cint(L, sp, 0));
+        out = lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ out, lw_binop(L, AOP_GE, sp, i, n) });
+        lw_emit_raise_if(L, sp, out, "IndexError", "pop index out of range");
+        return take_at(L, sp, l, i);
+    }
+    case 7: { /* extend(it): for x in list(it): l.append(x) */
+        AstNode *src = call->elts.v[0], *x = lw_ast_name(L, sp, hid(L, call, "x"));
+        AstNode *lc = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &src);
+        lc->id = call->id;
+        IrValue *t = lw_list_of(L, lc);
+        if (!t) return NULL;
+        lw_assign(L, lw_ast_name(L, sp, hid(L, call, "t")), t, sp);
+        lw_stmt(L, lw_ast_for(L, sp, x, lw_ast_name(L, sp, hid(L, call, "t")),
+                              lw_ast_append(L, name, lw_ast_name(L, sp, x->sval))));
+        return lw_pseudo(L, ty_none());
+    }
+    case 8: lw_dk(L, DK_DQ_CLEAR, sp, NULL, 1, &l); return lw_pseudo(L, ty_none());
+    default: { /* copy(): [x for x in l] */
+        AstNode *c = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &ln);
+        c->id = call->id;
+        return lw_list_of(L, c);
+    }
+    }
+}

@@ -1,0 +1,58 @@
+# list methods (sort, reverse, insert, remove, index, count, pop, extend, clear, copy) and the
+# ones a deque shares with lists (insert, remove, index, count, reverse), with maxlen
+from collections import deque
+
+zs = [5, 1, 4, 1]
+alias = zs
+zs.reverse()
+print(alias)
+zs.insert(1, 9)
+zs.insert(-1, 7)
+zs.insert(100, 0)
+zs.insert(-100, 8)
+print(zs)
+print(zs.index(1), zs.index(1, 3), zs.index(1, -5), zs.index(4, 0, 4), zs.count(1), zs.count(2))
+print(zs.pop())
+print(zs.pop(0))
+print(zs.pop(-2))
+print(zs)
+zs.remove(1)
+print(zs)
+zs.extend(range(3))
+zs.extend([6, 6])
+zs.extend(zs)
+print(zs)
+c = zs.copy()
+zs.clear()
+print(zs, c, len(zs), len(c))
+fs = [1.5, 2.5]
+fs.insert(1, 2.0)
+fs.extend([3.0])
+print(fs, fs.index(2), fs.count(2.0))
+names = ['b', 'a']
+names.extend('xy')
+names.sort(reverse=True)
+print(names, names.index('x'))
+ts = [(1, 'a'), (2, 'b')]
+ts.insert(1, (5, 'e'))
+ts.remove((1, 'a'))
+print(ts, ts.index((2, 'b')), ts.count((5, 'e')))
+es = []
+es.insert(0, 3)
+es.extend([1, 2])
+print(es)
+q = deque([1, 2, 3], maxlen=5)
+q.insert(1, 7)
+q.insert(-1, 8)
+print(q)
+q.remove(3)
+print(q, q.index(7), q.index(1, 0, 2), q.count(1), q.count(4))
+q.reverse()
+print(q)
+r = deque('abc')
+r.insert(10, 'z')
+r.insert(0, 'y')
+r.remove('b')
+print(r, r.index('z'))
+r.reverse()
+print(r, len(r))

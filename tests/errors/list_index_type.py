@@ -1,0 +1,3 @@
+# list.index(x) compares x with the elements: of their kind
+xs = [1, 2]
+print(xs.index("a"))

@@ -1,0 +1,3 @@
+# a list holds one type
+xs = ["a"]
+xs.insert(0, 1)

@@ -1,0 +1,3 @@
+# an unknown list method: Python's AttributeError
+xs = [1, 2]
+xs.frob()

@@ -1,0 +1,3 @@
+# pop of a list whose elements have no type
+xs = []
+print(xs.pop())
