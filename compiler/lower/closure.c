@@ -18,14 +18,20 @@
  * (an exception in BODY ends the program, as gpyc has no try), which is what the inlined code
  * does; a return, break or continue leaving BODY would skip it and is rejected.
  *
- * A user decorator on a module-level def (`@timed`, a factory's `@repeat(3)`, stacked ones) is
- * applied at compile time: the decorator's body is a nested def (its wrapper) and `return` of
- * it, so `g` is bound to a new module-level def, a copy of the wrapper whose reads of the
- * decorator's parameter (and of the factory's) are renamed to hidden names of the decorator's
- * module ("f@timed.ID", "n@repeat.ID") bound to the undecorated function (a compile-time
- * constant) and to the factory's arguments (module globals assigned where the decorator
- * stands): what the wrapper's closure cells hold in Python.  The copy's sval2 is its __name__
- * (functools.wraps: the wrapped function's) and its id the decorator's (its C name).
+ * A user decorator on a def (`@timed`, a factory's `@repeat(3)`, stacked ones; at module level
+ * or nested) is applied at compile time: the decorator's body ends with `return` of a nested def
+ * (its wrapper) or of its parameter, so `g` is bound to a new def beside g, a copy of the
+ * wrapper whose reads of the decorator's parameter, of the factory's and of their locals are
+ * renamed to hidden names of the decorator's module ("f@timed.ID", "n@repeat.ID",
+ * "calls@counted.ID") bound to the undecorated function (a compile-time constant) and to the
+ * factory's arguments (module globals assigned where the decorator stands): what the wrapper's
+ * closure cells hold in Python.  The decorators' other statements run where the decorator
+ * stands, once, with the same renames (the factories' when the decorator expressions are
+ * evaluated, top down; the decorators' when they apply, bottom up).  The copy's sval2 is its
+ * __name__ (functools.wraps: the wrapped function's) and its id the decorator's (its C name);
+ * Lower.decorated keeps the copies, so a function lowered again (an instance of the function a
+ * def is nested in) gets the same ones.  A nested copy's els names what the def it wraps
+ * captures: the wrapper captures it too, to pass it on.
  */
 #include "compiler/lower/lower.h"
 
@@ -52,13 +58,16 @@ static void names_read(AstNode *n, Vec *out)
         for (int j = 0; j < lists[i]->n; j++) names_read(lists[i]->v[j], out);
 }
 
-/* def's free names: read in its body and not its parameters, locals or globals. */
+/* def's free names: read in its body (and in its els: the names a decorated nested def's
+ * wrapper reads for the function it calls, user_decorated) and not its parameters, locals or
+ * globals. */
 static void free_names(AstNode *def, Vec *out)
 {
     Scope own = { 0 };
     lw_collect_names(&own, def->then);
     Vec all = { 0 };
     names_read(def->then, &all);
+    names_read(def->els, &all);
     for (int i = 0; i < all.n; i++) {
         const char *nm = all.v[i];
         bool param = false;
@@ -246,20 +255,58 @@ static AstNode *def_named(Lower *L, AstNode *e)
     return b->value->type->def;
 }
 
-/* The nested def that def's body returns (`def w(...): ...` then `return w`, a docstring
- * aside), or NULL after a located error naming what (the decorator's) it is. */
-static AstNode *returned_def(const AstNode *def, const char *what)
+/* Whether n's subtree holds a return, a yield or a def. */
+static bool leaves_or_defines(const AstNode *n)
+{
+    if (!n) return false;
+    if (n->kind == AST_RETURN || n->kind == AST_YIELD || n->kind == AST_DEF) return true;
+    const AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        if (leaves_or_defines(kids[i])) return true;
+    const Vec *lists[] = { &n->elts, &n->params, &n->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++)
+            if (leaves_or_defines(lists[i]->v[j])) return true;
+    return false;
+}
+
+/* The body of a decorator (or factory) def, what names it: `return NAME` at its end (*ret),
+ * the nested def of that name (*inner, NULL when NAME is none: `return f`) and the other
+ * statements (*others, in order: they run once, when it decorates; no return, yield or def
+ * among them); false after a located error. */
+static bool split_body(Lower *L, const AstNode *def, const char *what, AstNode **inner, const char **ret,
+                       Vec *others)
 {
     const Vec *b = &def->then->body;
-    AstNode *inner = b->n == 2 ? b->v[0] : NULL, *ret = b->n == 2 ? b->v[1] : NULL;
-    if (inner && inner->kind == AST_DEF && ret->kind == AST_RETURN && ret->lhs &&
-        ret->lhs->kind == AST_NAME && !strcmp(ret->lhs->sval, inner->sval) && !inner->elts.n && !inner->rhs)
-        return inner;
-    diag_error(def->span,
-               "the %s '%s' must consist of a nested def and `return` of it for gpyc to compile it (its "
-               "other statements would run once, when it decorates)",
-               what, def->sval);
-    return NULL;
+    AstNode *last = b->n ? b->v[b->n - 1] : NULL;
+    if (!last || last->kind != AST_RETURN || !last->lhs || last->lhs->kind != AST_NAME) {
+        diag_error(def->span,
+                   "the %s '%s' must end with `return` of a nested def (its wrapper) or of its parameter for "
+                   "gpyc to compile it",
+                   what, def->sval);
+        return false;
+    }
+    *ret = last->lhs->sval;
+    *inner = NULL;
+    AstNode **v = ar_alloc(L->a, sizeof(AstNode *) * (size_t)b->n);
+    int n = 0;
+    for (int i = 0; i + 1 < b->n; i++) {
+        AstNode *st = b->v[i];
+        if (st->kind == AST_DEF && !strcmp(st->sval, *ret) && !*inner && !st->elts.n && !st->rhs) {
+            *inner = st;
+            continue;
+        }
+        if (leaves_or_defines(st)) {
+            diag_error(st->span,
+                       "the %s '%s' runs its statements other than its wrapper once, when it decorates: a "
+                       "return, yield or other def among them is not supported",
+                       what, def->sval);
+            return false;
+        }
+        v[n++] = st;
+    }
+    *others = lw_ast_vec(L, n, v);
+    return true;
 }
 
 const char *lw_func_name(const AstNode *def) { return def->sval2 ? def->sval2 : def->sval; }
@@ -353,39 +400,133 @@ static bool bind_factory(Lower *L, AstNode *fac, AstNode *deco, Renames *r)
     return true;
 }
 
-/* The function that the user decorator deco (a def's name, or a call of a decorator factory:
- * `@repeat(3)`) makes of the function fn: a new module-level def, the decorator's wrapper with
- * its reads of the decorated function and of the factory's parameters renamed to hidden module
- * names bound here.  NULL with no error when deco is not a user function, else NULL after a
+/* Renames the locals of the decorator (or factory) def, but the nested def `keep`, to hidden
+ * names `x@NAME.ID` of its module (ID: the decorator's node): the variables its statements
+ * that run once assign, which the wrapper reads as Python's closure cells. */
+static void rename_locals(Lower *L, const AstNode *def, const char *keep, const AstNode *deco, Renames *r)
+{
+    Scope own = { 0 };
+    lw_collect_names(&own, def->then);
+    for (int i = 0; i < own.local_names.n; i++) {
+        const char *x = own.local_names.v[i];
+        if (strcmp(x, keep) && !has_name(&own.global_names, x)) {
+            r->from[r->n] = x;
+            r->to[r->n++] = ar_printf(L->a, "%s@%s.%d", x, def->sval, deco->id);
+        }
+    }
+    lw_scope_free(&own);
+}
+
+/* Runs the statements of the decorator (or factory) def that run once when it decorates, its
+ * names renamed by r, in the module of def (module scope: its locals are hidden globals);
+ * false after an error. */
+static bool run_once(Lower *L, const AstNode *def, const Vec *stmts, Renames *r)
+{
+    int errors = diag_count();
+    Scope none = { 0 }, *own = r->own, *saved_scope;
+    r->own = &none;
+    UserModule *saved_mod = lw_enter_module(L, lw_module_of(L, def), &saved_scope);
+    L->scope = L->module_scope;
+    for (int i = 0; i < stmts->n; i++) lw_stmt(L, copy_ast(L, stmts->v[i], r, NULL, NULL));
+    lw_leave_module(L, saved_mod, saved_scope);
+    r->own = own;
+    return diag_count() == errors;
+}
+
+/* The number of names r may rename for the decorator dd and the factory fac (or NULL). */
+static int renames_cap(const AstNode *dd, const AstNode *fac)
+{
+    int n = 1;
+    const AstNode *defs[2] = { dd, fac };
+    for (int k = 0; k < 2; k++) {
+        if (!defs[k]) continue;
+        Scope own = { 0 };
+        lw_collect_names(&own, defs[k]->then);
+        n += own.local_names.n + defs[k]->params.n;
+        lw_scope_free(&own);
+    }
+    return n;
+}
+
+/* The def made of def under the decorator deco (NULL: the undecorated copy) before, or NULL. */
+static AstNode *made_before(Lower *L, const AstNode *deco, const AstNode *def)
+{
+    for (int i = 0; i + 2 < L->decorated.n; i += 3)
+        if (L->decorated.v[i] == deco && L->decorated.v[i + 1] == def) return L->decorated.v[i + 2];
+    return NULL;
+}
+
+static void made(Lower *L, AstNode *deco, AstNode *def, AstNode *result)
+{
+    vec_push(&L->decorated, deco);
+    vec_push(&L->decorated, def);
+    vec_push(&L->decorated, result);
+}
+
+/* The function that the user decorator d (evaluated) makes of the function fn: its other
+ * statements run here, once, then the result
+ * is a new def beside fn (at module level, or nested in the function fn is nested in), the
+ * decorator's wrapper with its reads of the decorated function, of the factory's parameters and
+ * of their locals renamed to hidden names bound here; fn itself for `return f`.  NULL after a
  * located error. */
-static IrValue *user_decorated(Lower *L, AstNode *deco, AstNode *fn, bool *user)
+typedef struct Deco {
+    AstNode *deco; /* the decorator expression: a def's name, or a factory's call */
+    AstNode *dd; /* the decorator def (the factory's nested one), NULL: not a user function */
+    Renames r; /* the factory's parameters and locals, then the decorator's */
+} Deco;
+
+/* Evaluates the decorator expression deco into d, as Python does before it decorates: a
+ * factory's call binds its parameters and runs its statements; false after a located error. */
+static bool deco_eval(Lower *L, AstNode *deco, Deco *d)
 {
     AstNode *fac = deco->kind == AST_CALL ? def_named(L, deco->lhs) : NULL;
-    AstNode *dd = deco->kind == AST_CALL ? NULL : def_named(L, deco);
-    *user = fac || dd;
-    if (!*user) return NULL;
-    if (fac && !(dd = returned_def(fac, "decorator factory"))) return NULL;
-    const Vec *body = &dd->then->body;
-    AstNode *ret = body->n == 1 ? body->v[0] : NULL;
-    if (ret && ret->kind == AST_RETURN && ret->lhs && ret->lhs->kind == AST_NAME && dd->params.n == 1 &&
-        !strcmp(ret->lhs->sval, ((AstNode *)dd->params.v[0])->sval))
-        return lw_pseudo(L, ty_func(fn)); /* `return f`: the function itself */
-    AstNode *w = returned_def(dd, "decorator");
-    if (!w) return NULL;
+    *d = (Deco){ .deco = deco, .dd = deco->kind == AST_CALL ? NULL : def_named(L, deco) };
+    if (!fac && !d->dd) return true;
+    const char *ret;
+    Vec others;
+    if (fac) {
+        if (!split_body(L, fac, "decorator factory", &d->dd, &ret, &others)) return false;
+        if (!d->dd) {
+            diag_error(fac->span, "the decorator factory '%s' must return a nested def, the decorator",
+                       fac->sval);
+            return false;
+        }
+    }
+    int cap = renames_cap(d->dd, fac);
+    d->r.from = ar_alloc(L->a, sizeof(char *) * (size_t)cap);
+    d->r.to = ar_alloc(L->a, sizeof(char *) * (size_t)cap);
+    if (!fac) return true;
+    if (!bind_factory(L, fac, deco, &d->r)) return false;
+    rename_locals(L, fac, d->dd->sval, deco, &d->r);
+    return run_once(L, fac, &others, &d->r);
+}
+
+static IrValue *user_decorated(Lower *L, Deco *d, AstNode *fn)
+{
+    AstNode *deco = d->deco, *dd = d->dd, *w;
+    Renames r = d->r;
+    const char *ret;
+    Vec others;
     if (dd->params.n != 1 || ((AstNode *)dd->params.v[0])->ival != PARAM_PLAIN) {
         diag_error(dd->span, "the decorator '%s' must take one parameter, the function it decorates",
                    dd->sval);
         return NULL;
     }
-    Renames r = { 0 };
-    r.from = ar_alloc(L->a, sizeof(char *) * (size_t)(1 + (fac ? fac->params.n : 0)));
-    r.to = ar_alloc(L->a, sizeof(char *) * (size_t)(1 + (fac ? fac->params.n : 0)));
-    if (fac && !bind_factory(L, fac, deco, &r)) return NULL;
+    if (!split_body(L, dd, "decorator", &w, &ret, &others)) return NULL;
     const char *f = ((AstNode *)dd->params.v[0])->sval,
                *hidden = ar_printf(L->a, "%s@%s.%d", f, dd->sval, deco->id);
+    if (!w && strcmp(ret, f)) {
+        diag_error(dd->span,
+                   "the decorator '%s' must return a nested def (its wrapper) or its parameter '%s'",
+                   dd->sval, f);
+        return NULL;
+    }
     bind_hidden(L, dd, hidden, lw_pseudo(L, ty_func(fn)), deco->span);
     r.from[r.n] = f;
     r.to[r.n++] = hidden;
+    rename_locals(L, dd, w ? w->sval : "", deco, &r);
+    if (!run_once(L, dd, &others, &r)) return NULL;
+    if (!w) return lw_pseudo(L, ty_func(fn)); /* `return f`: the function itself */
     const char *name = w->sval; /* __name__: functools.wraps(f) copies f's */
     if (w->lhs) {
         AstNode *c = w->lhs, *callee = c->kind == AST_CALL ? c->lhs : NULL;
@@ -400,17 +541,29 @@ static IrValue *user_decorated(Lower *L, AstNode *deco, AstNode *fn, bool *user)
         }
         name = lw_func_name(fn);
     }
+    AstNode *g = made_before(L, deco, fn);
+    if (g) return lw_pseudo(L, ty_func(g));
     Scope own = { 0 };
     lw_collect_names(&own, w->then);
     for (int k = 0; k < w->params.n; k++)
         vec_push(&own.local_names, (void *)((AstNode *)w->params.v[k])->sval);
     r.own = &own;
-    AstNode *g = copy_ast(L, w, &r, NULL, NULL);
+    g = copy_ast(L, w, &r, NULL, NULL);
     lw_scope_free(&own);
-    g->outer = NULL;
+    g->outer = fn->outer;
     g->lhs = NULL;
     g->sval2 = name;
     g->id = deco->id;
+    if (fn->outer) { /* it also reads what fn captures, where it is called (free_names) */
+        g->els = lw_ast_node(L, AST_TUPLE, fn->span);
+        Vec fr = { 0 };
+        free_names(fn, &fr);
+        AstNode **v = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(fr.n + 1));
+        for (int i = 0; i < fr.n; i++) v[i] = lw_ast_name(L, fn->span, fr.v[i]);
+        g->els->elts = lw_ast_vec(L, fr.n, v);
+        vec_free(&fr);
+    }
+    made(L, deco, fn, g);
     return lw_pseudo(L, ty_func(g));
 }
 
@@ -418,37 +571,41 @@ static IrValue *user_decorated(Lower *L, AstNode *deco, AstNode *fn, bool *user)
  * it), or NULL with *user false when s->lhs is none (a library decorator). */
 static IrValue *user_decorators(Lower *L, AstNode *s, bool *user)
 {
-    AstNode *plain = ar_alloc(L->a, sizeof *plain);
-    *plain = *s;
-    plain->lhs = plain->rhs = NULL;
-    plain->sym = NULL;
-    if (!L->scope->is_module) {
-        *user = s->rhs || def_named(L, s->lhs->kind == AST_CALL ? s->lhs->lhs : s->lhs);
-        if (*user)
-            diag_error(s->lhs->span,
-                       "a user decorator (or several decorators) on a nested def is not supported: "
-                       "decorate a module-level def");
-        return NULL;
+    AstNode *plain = made_before(L, NULL, s);
+    if (!plain) {
+        plain = ar_alloc(L->a, sizeof *plain);
+        *plain = *s;
+        plain->lhs = plain->rhs = NULL;
+        plain->sym = NULL;
+        made(L, NULL, s, plain);
     }
-    IrValue *v = user_decorated(L, s->lhs, plain, user);
-    if (!*user) {
-        if (!s->rhs) return NULL;
-        *user = true; /* a library decorator under user ones */
+    int n = 1 + (s->rhs ? s->rhs->elts.n : 0);
+    Deco *ds = ar_alloc(L->a, sizeof(Deco) * (size_t)n);
+    for (int i = n - 1; i >= 0; i--) /* the decorator expressions, top down, as Python */
+        if (!deco_eval(L, i ? s->rhs->elts.v[i - 1] : s->lhs, &ds[i])) {
+            *user = true;
+            return NULL;
+        }
+    IrValue *v;
+    *user = ds[0].dd || s->rhs;
+    if (!*user) return NULL;
+    if (ds[0].dd) {
+        v = user_decorated(L, &ds[0], plain);
+    } else { /* a library decorator under user ones */
         if (!(v = decorated_value(L, s))) return NULL;
         if (v->type->kind != TY_FUNC) {
             diag_error(s->rhs->span, "a decorator above %s is not supported", ty_str_of(v->type));
             return NULL;
         }
     }
-    for (int i = 0; v && s->rhs && i < s->rhs->elts.n; i++) {
-        bool u;
-        AstNode *deco = s->rhs->elts.v[i];
-        v = user_decorated(L, deco, v->type->def, &u);
-        if (!u)
+    for (int i = 1; v && i < n; i++) {
+        if (!ds[i].dd) {
             diag_error(
-                deco->span,
+                ds[i].deco->span,
                 "a library decorator above a user decorator is not supported (write it nearest the def)");
-        if (!u) return NULL;
+            return NULL;
+        }
+        v = user_decorated(L, &ds[i], v->type->def);
     }
     return v;
 }

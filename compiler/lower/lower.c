@@ -2006,6 +2006,7 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.npz_files);
     vec_free(&L.withs);
     vec_free(&L.argparsers);
+    vec_free(&L.decorated);
     lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);

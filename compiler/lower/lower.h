@@ -140,6 +140,8 @@ typedef struct Lower {
     Vec npz_files;           /* the .npz archives' members by type name (api/npyio.c) */
     Vec withs; /* the `with` statements being lowered, innermost last (lower/api/device.c) */
     Vec argparsers; /* argparse.ArgumentParser objects, by their type's id (lower/argparse.c) */
+    Vec decorated; /* AstNode* triples (decorator or NULL, def, the def made of it): user decorators'
+                       copies, one per site, however often a function is lowered (lower/closure.c) */
 } Lower;
 
 /* ---------------------------------------------------------------- core
