@@ -2,8 +2,10 @@
  * dict.c — Python's dicts and sets whose keys are known at run time (hash tables).
  *
  * A key is stored by value in ksize bytes and described by a layout string (kdesc): 'b' bool,
- * 'i' int64, 'f' double, 's' a runtime-owned str pointer, '(' ... ')' a tuple of those (a C
- * struct with C's alignment: bool 1 byte, the rest 8).  Keys hold no references.
+ * 'i' int64, 'f' double, 's' a runtime-owned str pointer, 'S' a frozenset (a gp_set pointer,
+ * never changed once made), '(' ... ')' a tuple of those (a C struct with C's alignment: bool
+ * 1 byte, the rest 8).  A key holding frozensets holds a reference to each: taken when the key
+ * is stored into a table, dropped when it leaves it (key_refs).
  *
  * gp_dict is CPython's compact dict: entries in insertion order (a deleted one stays dead in
  * place until the table is rebuilt), and an open-addressing index of entry numbers.  Iteration
@@ -87,6 +89,9 @@ static int64_t hash_str(const char *s)
 
 static size_t align_up(size_t off, size_t a) { return (off + a - 1) / a * a; }
 
+static int64_t frozenset_hash(const gp_set *s);
+static void frozenset_repr(gp_sb *sb, const gp_set *s);
+
 /* The end of the field or tuple that *d describes (advanced past it), its alignment in *al. */
 static size_t key_size(const char **d, size_t *al)
 {
@@ -136,6 +141,12 @@ static bool key_walk(const char **d, const char *k, const char *k2, int64_t *h, 
         if (sb) rt_sb_str_repr(sb, s);
         return !k2 || !strcmp(s, *(const char *const *)k2);
     }
+    case 'S': {
+        const gp_set *s = *(const gp_set *const *)k;
+        if (h) *h = frozenset_hash(s);
+        if (sb) frozenset_repr(sb, s);
+        return !k2 || rt_set_eq(s, *(const gp_set *const *)k2);
+    }
     default: break; /* '(' */
     }
     size_t off = 0, n = 0;
@@ -174,6 +185,32 @@ static bool key_eq(const char *kdesc, const void *a, const void *b)
     return key_walk(&kdesc, a, b, NULL, NULL);
 }
 
+/* Takes (delta +1) or drops (-1) the references key k (described by *d, advanced past it)
+ * holds: one per frozenset. */
+static void key_refs_walk(const char **d, const char *k, int delta)
+{
+    char c = *(*d)++;
+    if (c == 'S') {
+        rt_set_refs((void *)k, delta);
+        return;
+    }
+    if (c != '(') return;
+    size_t off = 0;
+    while (**d != ')') {
+        const char *f = *d;
+        size_t a, sz = key_size(&f, &a);
+        off = align_up(off, a);
+        key_refs_walk(d, k + off, delta);
+        off += sz;
+    }
+    (*d)++;
+}
+
+static void key_refs(const char *kdesc, const void *k, int delta)
+{
+    if (strchr(kdesc, 'S')) key_refs_walk(&kdesc, k, delta);
+}
+
 /* Python's KeyError of key k: its repr is the message. */
 static _Noreturn void key_error(const char *kdesc, const void *k)
 {
@@ -210,9 +247,11 @@ static char *key_at(const gp_dict *d, int64_t i) { return d->keys + (size_t)i * 
 void rt_dict_release(gp_dict *d)
 {
     if (!d || --d->refcnt > 0) return;
-    if (d->vrefs)
-        for (int64_t i = 0; i < d->n; i++)
-            if (d->live[i]) d->vrefs(val_at(d, i), -1);
+    for (int64_t i = 0; i < d->n; i++) {
+        if (!d->live[i]) continue;
+        if (d->vrefs) d->vrefs(val_at(d, i), -1);
+        key_refs(d->kdesc, key_at(d, i), -1);
+    }
     free(d->keys);
     free(d->vals);
     free(d->hashes);
@@ -323,6 +362,7 @@ static char *dict_entry(gp_dict *d, const void *key, bool *added)
     if (d->n == d->cap) dict_rebuild(d, d->len + 1 > d->cap / 2 ? d->cap * 2 : d->cap);
     int64_t e = d->n++;
     memcpy(key_at(d, e), key, d->ksize);
+    key_refs(d->kdesc, key, +1);
     d->hashes[e] = h;
     d->live[e] = true;
     bool found;
@@ -372,6 +412,7 @@ bool rt_dict_pop(gp_dict *d, const void *key, void *out, bool must)
     d->index[s] = IX_DUMMY;
     d->live[e] = false;
     d->len--;
+    key_refs(d->kdesc, key_at(d, e), -1);
     if (out)
         memcpy(out, val_at(d, e), d->vsize); /* the caller takes the dict's references */
     else if (d->vrefs)
@@ -487,9 +528,18 @@ static void set_free_table(gp_set *s)
     free(s->state);
 }
 
+/* Drops the references of s's keys (before its table goes). */
+static void set_drop_keys(gp_set *s)
+{
+    if (!strchr(s->kdesc, 'S')) return;
+    for (int64_t i = 0; i <= s->mask; i++)
+        if (s->state[i] == SLOT_ACTIVE) key_refs(s->kdesc, s->keys + (size_t)i * s->ksize, -1);
+}
+
 void rt_set_release(gp_set *s)
 {
     if (!s || --s->refcnt > 0) return;
+    set_drop_keys(s);
     set_free_table(s);
     free(s);
 }
@@ -581,6 +631,7 @@ static void set_add_hashed(gp_set *s, const void *k, int64_t h)
         i = (i * 5 + 1 + perturb) & mask;
     }
     s->used++;
+    key_refs(s->kdesc, k, +1);
     if (free_slot >= 0) {
         slot_put(s, free_slot, k, h);
         return;
@@ -600,6 +651,7 @@ static bool set_discard_hashed(gp_set *s, const void *k, int64_t h)
     if (i < 0) return false;
     s->state[i] = SLOT_DUMMY;
     s->used--;
+    key_refs(s->kdesc, skey(s, i), -1);
     return true;
 }
 
@@ -632,6 +684,14 @@ void rt_set_add_keys(gp_set *s, const gp_dict *d)
     while (rt_dict_next(d, &pos, &k, &v)) set_add_hashed(s, k, d->hashes[pos - 1]);
 }
 
+/* Takes the references of s's keys (copied into its table). */
+static void set_take_keys(gp_set *s)
+{
+    if (!strchr(s->kdesc, 'S')) return;
+    for (int64_t i = 0; i <= s->mask; i++)
+        if (s->state[i] == SLOT_ACTIVE) key_refs(s->kdesc, skey(s, i), +1);
+}
+
 /* CPython's set_merge: s |= o, one resize first; an empty s copies o's table. */
 static void set_merge(gp_set *s, const gp_set *o)
 {
@@ -643,12 +703,14 @@ static void set_merge(gp_set *s, const gp_set *o)
         memcpy(s->state, o->state, (size_t)(o->mask + 1));
         s->fill = o->fill;
         s->used = o->used;
+        set_take_keys(s);
         return;
     }
     if (s->fill == 0) {
         s->fill = s->used = o->used;
         for (int64_t i = 0; i <= o->mask; i++)
             if (o->state[i] == SLOT_ACTIVE) set_insert_clean(s, skey(o, i), o->hashes[i]);
+        set_take_keys(s);
         return;
     }
     for (int64_t i = 0; i <= o->mask; i++)
@@ -683,6 +745,7 @@ static void set_sub_update(gp_set *s, const gp_set *o)
 {
     if (s == o) {
         gp_set *e = rt_set_new(s->kdesc, s->ksize);
+        set_drop_keys(s);
         set_free_table(s);
         s->keys = e->keys, s->hashes = e->hashes, s->state = e->state;
         s->mask = e->mask, s->fill = s->used = 0;
@@ -723,6 +786,7 @@ static void set_xor_update(gp_set *s, const gp_set *o)
 /* Moves r's table into s (CPython's set_swap_bodies for s &= o) and frees r. */
 static void set_take(gp_set *s, gp_set *r)
 {
+    set_drop_keys(s);
     set_free_table(s);
     s->keys = r->keys, s->hashes = r->hashes, s->state = r->state;
     s->mask = r->mask, s->fill = r->fill, s->used = r->used;
@@ -770,5 +834,41 @@ void rt_set_list(const gp_set *s, gp_list *l)
 {
     int64_t pos = 0;
     void *k;
-    while (rt_set_next(s, &pos, &k)) rt_list_append(l, k);
+    while (rt_set_next(s, &pos, &k)) {
+        rt_list_append(l, k);
+        if (l->refs) l->refs(l->data + (size_t)(l->len - 1) * l->esize, +1);
+    }
+}
+
+/* CPython's frozenset hash (Objects/setobject.c): its elements' hashes, each shuffled, xor-ed
+ * (any order gives the same), with the size, then dispersed. */
+static uint64_t shuffle_bits(uint64_t h) { return ((h ^ 89869747u) ^ (h << 16)) * 3644798167u; }
+
+static int64_t frozenset_hash(const gp_set *s)
+{
+    uint64_t h = 0;
+    for (int64_t i = 0; i <= s->mask; i++)
+        if (s->state[i] == SLOT_ACTIVE) h ^= shuffle_bits((uint64_t)s->hashes[i]);
+    h ^= ((uint64_t)s->used + 1) * 1927868237u;
+    h ^= (h >> 11) ^ (h >> 25);
+    h = h * 69069u + 907133923u;
+    return h == (uint64_t)-1 ? 590923713 : (int64_t)h;
+}
+
+/* frozenset({1, 2}) / frozenset(), its elements in the table's order. */
+static void frozenset_repr(gp_sb *sb, const gp_set *s)
+{
+    if (!s->used) {
+        rt_sb_puts(sb, "frozenset()");
+        return;
+    }
+    rt_sb_puts(sb, "frozenset({");
+    int64_t pos = 0, n = 0;
+    void *k;
+    while (rt_set_next(s, &pos, &k)) {
+        if (n++) rt_sb_puts(sb, ", ");
+        const char *d = s->kdesc;
+        key_walk(&d, k, NULL, NULL, sb);
+    }
+    rt_sb_puts(sb, "})");
 }

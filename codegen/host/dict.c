@@ -19,6 +19,7 @@ static void put_kdesc(StrBuf *sb, const Type *t)
     case TY_BOOL: sb_putc(sb, 'b'); break;
     case TY_FLOAT: sb_putc(sb, 'f'); break;
     case TY_STR: sb_putc(sb, 's'); break;
+    case TY_SET: sb_putc(sb, 'S'); break; /* a frozenset */
     case TY_TUPLE:
         sb_putc(sb, '(');
         for (int i = 0; i < t->n; i++) put_kdesc(sb, t->elems[i]);

@@ -410,6 +410,8 @@ static IrValue *math_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     (void)self;
     const char *fn = f->name;
     int nargs = ir_op_info((IrOp)f->arg)->nargs;
+    bool based = !strcmp(fn, "log") && call->elts.n == 2; /* log(x, base): log(x) / log(base), as Python */
+    if (based) nargs = 2;
     if (call->elts.n != nargs || call->params.n) {
         diag_error(call->span, "math.%s() takes %d argument%s", fn, nargs, nargs > 1 ? "s" : "");
         return NULL;
@@ -425,6 +427,11 @@ static IrValue *math_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
             return NULL;
         }
         args[k] = lw_to_scalar(L, v, TY_FLOAT, ae->span);
+    }
+    if (based) {
+        IrValue *num = lw_ewise(L, IR_LOG, call->span, 1, &args[0]),
+                *den = lw_ewise(L, IR_LOG, call->span, 1, &args[1]);
+        return lw_ewise(L, IR_TRUEDIV, call->span, 2, (IrValue *[]){ num, den });
     }
     IrValue *r = lw_ewise(L, (IrOp)f->arg, call->span, nargs, args);
     if (r && (!strcmp(fn, "floor") || !strcmp(fn, "ceil") || !strcmp(fn, "trunc")))
@@ -463,32 +470,46 @@ static IrValue *sys_exit(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 
 const ApiFn lw_builtin_api[] = {
     /* the math module, on Python floats */
-    {"math", "sqrt", math_call, IR_SQRT},
-    {"math", "exp", math_call, IR_EXP},
-    {"math", "log", math_call, IR_LOG},
-    {"math", "log2", math_call, IR_LOG2},
-    {"math", "log10", math_call, IR_LOG10},
-    {"math", "sin", math_call, IR_SIN},
-    {"math", "cos", math_call, IR_COS},
-    {"math", "tan", math_call, IR_TAN},
-    {"math", "tanh", math_call, IR_TANH},
-    {"math", "sinh", math_call, IR_SINH},
-    {"math", "cosh", math_call, IR_COSH},
-    {"math", "atan", math_call, IR_ARCTAN},
-    {"math", "atan2", math_call, IR_ARCTAN2},
-    {"math", "hypot", math_call, IR_HYPOT},
-    {"math", "floor", math_call, IR_FLOOR},
-    {"math", "ceil", math_call, IR_CEIL},
-    {"math", "trunc", math_call, IR_TRUNC},
-    {"math", "fabs", math_call, IR_ABS},
-    {"math", "isnan", math_call, IR_ISNAN},
-    {"math", "isinf", math_call, IR_ISINF},
-    {"math", "isfinite", math_call, IR_ISFINITE},
-    {"math", "pow", math_call, IR_POW},
-    {"sys", "exit", sys_exit, 0},
+    { "math", "sqrt", math_call, IR_SQRT },
+    { "math", "exp", math_call, IR_EXP },
+    { "math", "log", math_call, IR_LOG },
+    { "math", "log2", math_call, IR_LOG2 },
+    { "math", "log10", math_call, IR_LOG10 },
+    { "math", "sin", math_call, IR_SIN },
+    { "math", "cos", math_call, IR_COS },
+    { "math", "tan", math_call, IR_TAN },
+    { "math", "tanh", math_call, IR_TANH },
+    { "math", "sinh", math_call, IR_SINH },
+    { "math", "cosh", math_call, IR_COSH },
+    { "math", "atan", math_call, IR_ARCTAN },
+    { "math", "atan2", math_call, IR_ARCTAN2 },
+    { "math", "hypot", math_call, IR_HYPOT },
+    { "math", "floor", math_call, IR_FLOOR },
+    { "math", "ceil", math_call, IR_CEIL },
+    { "math", "trunc", math_call, IR_TRUNC },
+    { "math", "fabs", math_call, IR_ABS },
+    { "math", "isnan", math_call, IR_ISNAN },
+    { "math", "isinf", math_call, IR_ISINF },
+    { "math", "isfinite", math_call, IR_ISFINITE },
+    { "math", "pow", math_call, IR_POW },
+    { "math", "asin", math_call, IR_ARCSIN },
+    { "math", "acos", math_call, IR_ARCCOS },
+    { "math", "asinh", math_call, IR_ARCSINH },
+    { "math", "acosh", math_call, IR_ARCCOSH },
+    { "math", "atanh", math_call, IR_ARCTANH },
+    { "math", "cbrt", math_call, IR_CBRT },
+    { "math", "exp2", math_call, IR_EXP2 },
+    { "math", "expm1", math_call, IR_EXPM1 },
+    { "math", "log1p", math_call, IR_LOG1P },
+    { "math", "degrees", math_call, IR_DEGREES },
+    { "math", "radians", math_call, IR_RADIANS },
+    { "math", "fmod", math_call, IR_FMOD },
+    { "math", "copysign", math_call, IR_COPYSIGN },
+    { "math", "nextafter", math_call, IR_NEXTAFTER },
+    { "sys", "exit", sys_exit, 0 },
     /* the time module */
-    {"time", "perf_counter", time_call, 0},
-    {"time", "time", time_call, 0},
-    {"time", "monotonic", time_call, 0},
-    {NULL, NULL, NULL, 0},
+    { "time", "perf_counter", time_call, 0 },
+    { "time", "time", time_call, 0 },
+    { "time", "monotonic", time_call, 0 },
+    { NULL, NULL, NULL, 0 },
 };

@@ -58,11 +58,28 @@ static void names_read(AstNode *n, Vec *out)
         for (int j = 0; j < lists[i]->n; j++) names_read(lists[i]->v[j], out);
 }
 
-/* def's free names: read in its body (and in its els: the names a decorated nested def's
- * wrapper reads for the function it calls, user_decorated) and not its parameters, locals or
- * globals. */
-static void free_names(AstNode *def, Vec *out)
+/* The def named name in n's subtree whose outer function is outer (a sibling), or NULL. */
+static AstNode *def_in(AstNode *n, const AstNode *outer, const char *name)
 {
+    if (!n) return NULL;
+    if (n->kind == AST_DEF && n->outer == outer && !strcmp(n->sval, name)) return n;
+    AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els }, *d;
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        if ((d = def_in(kids[i], outer, name))) return d;
+    const Vec *lists[] = { &n->elts, &n->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++)
+            if ((d = def_in(lists[i]->v[j], outer, name))) return d;
+    return NULL;
+}
+
+/* def's free names into out (once each): read in its body (and in its els: the names a
+ * decorated nested def's wrapper reads for the function it calls, user_decorated) and not its
+ * parameters, locals or globals; and those of the sibling defs it calls (nested in the same
+ * function: a call passes on what they capture), seen holding the defs walked. */
+static void free_walk(AstNode *def, Vec *out, Vec *seen)
+{
+    vec_push(seen, def);
     Scope own = { 0 };
     lw_collect_names(&own, def->then);
     Vec all = { 0 };
@@ -72,11 +89,22 @@ static void free_names(AstNode *def, Vec *out)
         const char *nm = all.v[i];
         bool param = false;
         for (int k = 0; k < def->params.n; k++) param |= !strcmp(((AstNode *)def->params.v[k])->sval, nm);
-        if (!param && !has_name(&own.local_names, nm) && !has_name(&own.global_names, nm))
-            vec_push(out, (void *)nm);
+        if (param || has_name(&own.local_names, nm) || has_name(&own.global_names, nm)) continue;
+        if (!has_name(out, nm)) vec_push(out, (void *)nm);
+        AstNode *sib = def->outer ? def_in(def->outer->then, def->outer, nm) : NULL;
+        bool walked = false;
+        for (int k = 0; sib && k < seen->n; k++) walked |= seen->v[k] == sib;
+        if (sib && !walked) free_walk(sib, out, seen);
     }
     vec_free(&all);
     lw_scope_free(&own);
+}
+
+static void free_names(AstNode *def, Vec *out)
+{
+    Vec seen = { 0 };
+    free_walk(def, out, &seen);
+    vec_free(&seen);
 }
 
 /* Whether the current function is def's outer function or nested in it (where def's captured

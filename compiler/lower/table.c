@@ -41,7 +41,7 @@ IrValue *lw_dk(Lower *L, IrDictOp op, Span sp, Type *t, int n, IrValue **args)
     return lw_pseudo(L, ty_none());
 }
 
-/* Can t be a key: bool, int, float, str, or a tuple of those? */
+/* Can t be a key: bool, int, float, str, a frozenset of known elements, or a tuple of those? */
 static bool hashable(const Type *t)
 {
     switch (t->kind) {
@@ -49,6 +49,7 @@ static bool hashable(const Type *t)
     case TY_INT:
     case TY_FLOAT:
     case TY_STR: return true;
+    case TY_SET: return t->name && t->elem && hashable(t->elem);
     case TY_TUPLE:
         if (t->keys) return false;
         for (int i = 0; i < t->n; i++)
@@ -82,10 +83,11 @@ static bool storable(const Type *t)
 static bool check_key(const Type *t, Span sp, const char *what)
 {
     if (hashable(t)) return true;
-    diag_error(
-        sp,
-        "unhashable type: %s cannot be a %s key (gpyc's %ss take bool, int, float, str or tuples of them)",
-        ty_str_of(t), what, what);
+    diag_error(sp,
+               "unhashable type: %s cannot be a %s key (gpyc's %ss take bool, int, float, str, frozensets or "
+               "tuples of "
+               "them)",
+               ty_str_of(t), what, what);
     return false;
 }
 

@@ -135,3 +135,21 @@ def running_max(xs):
 
 
 print(running_max([1.5, 3.25, 2.0]))
+
+
+# a nested def calling its siblings, which read the enclosing function's names: each call
+# passes on what its callees capture
+def siblings(k, scale):
+    def shift(x):
+        return x + k
+
+    def both(x):
+        return shift(x) * scale
+
+    def twice(x):
+        return both(both(x))
+
+    return twice(1), both(2)
+
+
+print(siblings(5, 2), siblings(1, 10))

@@ -1,4 +1,4 @@
-# os, os.path, os.environ, time.sleep, math's integer functions and isclose, and the random
+# os, os.path, os.environ, time.sleep, math's integer functions, isclose and float functions, and the random
 # module (CPython's generator: the same numbers for a seed); expected output: CPython
 import math
 import os
@@ -34,6 +34,10 @@ print(math.isqrt(0), math.isqrt(15), math.isqrt(16), math.isqrt(10**18))
 print(math.isclose(1.0, 1.0 + 1e-10), math.isclose(1.0, 1.1), math.isclose(0.0, 1e-12),
       math.isclose(0.0, 1e-12, abs_tol=1e-9), math.isclose(100, 101, rel_tol=0.02),
       math.isclose(math.inf, math.inf), math.isclose(1.0, math.nan))
+print(math.asin(0.5), math.acos(0.5), math.asinh(1.0), math.acosh(2.0), math.atanh(0.5), math.cbrt(27.0))
+print(math.exp2(3.5), math.expm1(1e-10), math.log1p(1e-10), math.degrees(1.0), math.radians(90))
+print(math.fmod(5.5, 2), math.fmod(-7, 3), math.copysign(3, -0.0), math.nextafter(1.0, 2.0), math.log(8, 2),
+      math.log(100, 10), math.log(2.5, 1.5))
 
 random.seed(42)
 print(random.random(), random.random())

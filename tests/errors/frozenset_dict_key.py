@@ -1,2 +1,0 @@
-d = {frozenset([1]): "one"}
-print(d)
