@@ -439,6 +439,25 @@ static IrValue *math_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return r;
 }
 
+/* math.erf(x) / erfc / gamma / lgamma: the C library's function (f->arg: its index in
+ * libm_names) on a float. */
+static const char *const libm_names[] = { "erf", "erfc", "tgamma", "lgamma" };
+
+static IrValue *libm_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    IrValue *v = lw_one_arg(L, call, f->name);
+    if (!v) return NULL;
+    if (v->type->kind == TY_ARRAY && v->type->ndim == 0) v = lw_to_scalar(L, v, TY_FLOAT, call->span);
+    if (!ty_is_scalar(v->type) || v->type->kind == TY_COMPLEX) {
+        diag_error(call->span, "must be real number, not %s", ty_str_of(v->type));
+        return NULL;
+    }
+    IrValue *r = lw_emit1(L, IR_LIBM, call->span, ty_float(), lw_to_scalar(L, v, TY_FLOAT, call->span));
+    r->def->sval = libm_names[f->arg];
+    return r;
+}
+
 /* time.perf_counter() / time.time() / time.monotonic() */
 static IrValue *time_call(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
@@ -506,6 +525,10 @@ const ApiFn lw_builtin_api[] = {
     { "math", "fmod", math_call, IR_FMOD },
     { "math", "copysign", math_call, IR_COPYSIGN },
     { "math", "nextafter", math_call, IR_NEXTAFTER },
+    { "math", "erf", libm_call, 0 },
+    { "math", "erfc", libm_call, 1 },
+    { "math", "gamma", libm_call, 2 },
+    { "math", "lgamma", libm_call, 3 },
     { "sys", "exit", sys_exit, 0 },
     /* the time module */
     { "time", "perf_counter", time_call, 0 },

@@ -38,6 +38,7 @@ print(math.asin(0.5), math.acos(0.5), math.asinh(1.0), math.acosh(2.0), math.ata
 print(math.exp2(3.5), math.expm1(1e-10), math.log1p(1e-10), math.degrees(1.0), math.radians(90))
 print(math.fmod(5.5, 2), math.fmod(-7, 3), math.copysign(3, -0.0), math.nextafter(1.0, 2.0), math.log(8, 2),
       math.log(100, 10), math.log(2.5, 1.5))
+print(math.erf(0.5), math.erfc(0.5), math.erf(-2), math.gamma(2.5), math.gamma(6), math.lgamma(3.0), math.lgamma(0.5))
 
 random.seed(42)
 print(random.random(), random.random())

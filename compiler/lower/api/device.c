@@ -35,7 +35,8 @@ static const char
            *const RSTATE = "cupy.random.RandomState", *const NP_RSTATE = "numpy.random.RandomState",
            *const PINNED_PTR = "cupy.cuda.PinnedMemoryPointer", *const GRAPH = "cupy.cuda.Graph",
            *const TIME_RANGE = "cupyx.profiler.time_range", *const PROFILE = "cupyx.profiler.profile",
-           *const PERF = "cupyx.profiler._time._PerfCaseResult", *const PRINTOPTS = "cupy.printoptions";
+           *const PERF = "cupyx.profiler._time._PerfCaseResult", *const PRINTOPTS = "cupy.printoptions",
+           *const ERRSTATE = "cupyx.errstate";
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -820,6 +821,53 @@ static IrValue *profile(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
     return r;
 }
 
+/* cupyx.errstate(*, divide=None, over=None, under=None, invalid=None, linalg=None): a context
+ * manager that changes nothing gpyc does: floating-point errors give inf and nan without a
+ * warning ('ignore', 'warn', 'print', 'log' and 'call' differ from it on stderr only), and a
+ * singular matrix raises LinAlgError as NumPy does, which is linalg='raise'.  'raise' for a
+ * floating-point error (FloatingPointError) and linalg='ignore' (CuPy's nan results) would
+ * change results: located errors. */
+static IrValue *errstate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    static const char *const names[] = { "divide", "over", "under", "invalid", "linalg" };
+    if (call->elts.n) {
+        diag_error(call->span, "errstate() takes keyword arguments only");
+        return NULL;
+    }
+    for (int i = 0; i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        int k = 0;
+        while (k < 5 && strcmp(names[k], kw->sval)) k++;
+        if (k == 5) {
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", f->name, kw->sval);
+            return NULL;
+        }
+        IrValue *v = lw_expr(L, kw->rhs);
+        const char *mode = NULL;
+        const IrInstr *bad;
+        if (!v) return NULL;
+        if (!lw_is_none(v) && !lw_fold_str(L, v, &mode, NULL, &bad)) {
+            diag_error(kw->rhs->span, "errstate's %s= takes a constant str or None here", kw->sval);
+            return NULL;
+        }
+        bool linalg = k == 4;
+        if (mode && (linalg ? strcmp(mode, "raise") : !strcmp(mode, "raise"))) {
+            diag_error(
+                kw->rhs->span,
+                linalg ? "errstate(linalg='%s') is not supported: gpyc raises LinAlgError for a singular "
+                         "matrix, as NumPy does (linalg='raise')"
+                       : "errstate(%s='%s') is not supported: gpyc raises no FloatingPointError (it gives "
+                         "inf and nan, as 'ignore')",
+                linalg ? mode : kw->sval, mode);
+            return NULL;
+        }
+    }
+    IrValue *r = lw_emit(L, IR_CONST_INT, call->span, ty_obj(ERRSTATE), 0, NULL);
+    r->def->ival = 0;
+    return r;
+}
+
 /* ---------------------------------------------------------------- cupy.memoize */
 
 /* cupy.memoize(for_each_device=False) other than as a decorator: @cupy.memoize(...) on a def
@@ -1063,7 +1111,7 @@ IrValue *lw_device_str(Lower *L, IrValue *obj, AstNode *at)
 
 typedef struct WithCtx {
     IrOp op; /* IR_DEVICE, or IR_PYLIB (lw_with_push) */
-    int exit; /* the call that ends the with: DEV_STREAM_SET, DEV_DEVICE_USE ... */
+    int exit; /* the call that ends the with: DEV_STREAM_SET, DEV_DEVICE_USE ... (-1: none) */
     Type *ret; /* its result type (NULL: none) */
     int nargs;
     IrValue *args[2]; /* its arguments: what the exit makes current again, or the object */
@@ -1095,11 +1143,17 @@ bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
 {
     bool stream = is_obj(ctx, STREAM), device = is_obj(ctx, DEVICE);
     bool range = is_obj(ctx, TIME_RANGE), prof = is_obj(ctx, PROFILE), popts = is_obj(ctx, PRINTOPTS);
+    if (is_obj(ctx, ERRSTATE)) { /* nothing to do on entry or exit */
+        with_push(L, IR_DEVICE, -1, NULL, 0, NULL);
+        return true;
+    }
     if (!stream && !device && !range && !prof && !popts) {
         diag_error(
             sp,
             "with statements take a cupy.cuda.Stream, a cupy.cuda.Device, a cupyx.profiler.time_range, "
-            "cupyx.profiler.profile(), numpy.printoptions(), open() or cp.load() of an .npz in gpyc, not %s",
+            "cupyx.profiler.profile(), cupyx.errstate(), numpy.printoptions(), open() or cp.load() of an "
+            ".npz "
+            "in gpyc, not %s",
             ty_str_of(ctx->type));
         return false;
     }
@@ -1119,6 +1173,7 @@ bool lw_with_enter(Lower *L, IrValue *ctx, Span sp)
 
 static void with_emit_exit(Lower *L, const WithCtx *w, Span sp)
 {
+    if (w->exit < 0) return; /* cupyx.errstate: no exit */
     IrValue *args[2] = { w->args[0], w->args[1] };
     lw_host_call(L, sp, w->op, w->exit, w->ret, w->nargs, args);
 }
@@ -1183,6 +1238,7 @@ const ApiFn lw_device_api[] = {
     { "cupy.cuda.profiler", "start", call0, DEV_PROFILER_START },
     { "cupy.cuda.profiler", "stop", call0, DEV_PROFILER_STOP },
     { "cupyx.profiler", "time_range", time_range, 0 },
+    { "cupyx", "errstate", errstate, 0 },
     { "cupyx.profiler", "profile", profile, 0 },
     { "cupyx.profiler", "benchmark", benchmark, 0 },
     { "cupyx.time", "repeat", benchmark, 0 }, /* CuPy's deprecated alias of benchmark */
