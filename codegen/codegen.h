@@ -51,6 +51,15 @@ void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s);
 void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx,
                         int indent);
 
+/* Device loops (compiler/passes/devloop.c): the single-thread kernel of loop d, and the host
+ * statements in the loop's place (one { } block): launch, one read back of the error code and
+ * the variables' values, the error raised, the variables assigned.  var_of(v) gives the C
+ * expression of variable v (host code). */
+typedef const char *(*CgVarName)(const IrVar *v, void *ctx);
+void cg_devloop_def(StrBuf *out, const IrModule *m, const DevLoop *d);
+void cg_devloop_launch(StrBuf *out, const IrModule *m, const DevLoop *d, CgValueName name_of, CgVarName var_of,
+                       void *ctx, int indent);
+
 /* Horizontal bundles (compiler/passes/hfuse.c): a bundle's device code (its members' bodies,
  * device functions written by cg_kernel_def, its argument structs and its kernel); the
  * argument structs alone (the host fills them); the host state a bundle keeps in the

@@ -494,6 +494,7 @@ typedef struct IrBlock IrBlock;
 typedef struct IrInstr IrInstr;
 typedef struct IrFunc IrFunc;
 typedef struct KernelGroup KernelGroup;
+typedef struct DevLoop DevLoop;
 
 /* True for the instructions that run in a kernel group: elementwise ops with an array result
  * and the OPF_KERNEL ops (FULL, ARANGE, LINSPACE, EYE, COPY, STORE_INTO, REDUCE).           */
@@ -547,6 +548,7 @@ struct IrInstr {
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
     bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
                                (graphloop.c) */
+    DevLoop *dev;           /* IR_FOR_RANGE, IR_WHILE: runs on the device as one kernel (devloop.c) */
     IrBlock *parent;        /* the block that holds this instruction */
     int pos;                /* ir_index_in_block's cache: its index in parent when not stale */
     unsigned stamp;         /* pass scratch (ir_stamp) */
@@ -657,7 +659,22 @@ typedef struct LoopMap {
     bool triangle;    /* a triangle of one matrix product, stored masked (triprod.c) */
     const IrInstr *fallback; /* triangle: the loop as written, behind the rewrite's test (loopmap.c
                                 leaves it alone) */
+    const DevLoop *dev; /* run on the device as one kernel (devloop.c) */
+    const char *dev_why; /* devloop.c kept it on the host, for this reason */
 } LoopMap;
+
+/* A loop devloop.c runs on the device as one single-thread kernel (codegen/kernels/scalar.c):
+ * `loop` (in->dev points here) with its nested blocks, which hold only host scalars, 0-d
+ * arrays and single elements of arrays defined before it.  The host launches the kernel in
+ * the loop's place and reads back, in one copy, an error code and the variables it stores. */
+struct DevLoop {
+    int id;
+    const char *name;       /* "d0_loop": its kernel */
+    IrInstr *loop;
+    Vec ins;                /* IrValue*: defined before the loop, read in it (host scalars, arrays) */
+    Vec vars;               /* IrVar*: stored in it (host scalars, 0-d arrays) */
+    int steps;              /* instructions in the loop (the listing) */
+};
 
 typedef struct IrModule {
     Vec funcs;              /* IrFunc*; funcs.v[0] is the module body ("<module>") */
@@ -667,6 +684,7 @@ typedef struct IrModule {
     Vec siblings;           /* Siblings* (siblings.c) */
     Vec bundles;            /* Bundle* (hfuse.c) */
     Vec loopmaps;           /* LoopMap* (loopmap.c), in program order */
+    Vec devloops;           /* DevLoop* (devloop.c) */
     Vec raws;               /* UKernel* (UK_MODULE): user CUDA sources with a launched kernel */
     Vec tuple_types;        /* Type* (TY_TUPLE) that need a C struct, in dependency order */
     const SrcFile *main_file;
@@ -747,6 +765,7 @@ typedef enum PassId {
     PASS_LOOPMAP,               /* loopmap.c */
     PASS_VECDOT,                /* vecdot.c */
     PASS_HOIST,                 /* hoist.c */
+    PASS_DEVLOOP,               /* devloop.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
     PASS_FUSE,                  /* fuse.c */
     PASS_ROWFUSE,               /* rowfuse.c */
@@ -819,6 +838,13 @@ void vecdot_module(IrModule *m);
  * A copy made and dropped in each iteration of a loop becomes a store into one buffer made
  * before the loop (-O2, after loopmap.c), so the loop allocates nothing (see hoist.c). */
 void hoist_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/devloop.c
+ * Scalar loops on the device (-O2, after hoist.c, before grouping): a loop whose body works on
+ * host scalars, 0-d arrays and single array elements only runs as one single-thread kernel,
+ * without a host round trip per device read (see devloop.c); each decision goes to
+ * IrModule.loopmaps and -v. */
+void devloop_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/group.c
  * Puts each kernel instruction on arrays into a kernel group of its own (the fusion pass,

@@ -355,6 +355,9 @@ static bool is_kernel_op(IrOp op)
 /* CgValueName for cg_kernel_launch. */
 static const char *name_of_cb(const IrValue *v, void *ctx) { return cg_vname(ctx, v); }
 
+/* CgVarName for cg_devloop_launch. */
+static const char *var_of_cb(const IrVar *v, void *ctx) { return cg_varname(ctx, v); }
+
 /* Emits one instruction (and the blocks it owns). */
 /* The ops that are one runtime call (instrs.def's CALL other than OWN); false for the others. */
 static bool emit_rt_call(Cg *cg, const IrInstr *in, const char *r)
@@ -420,6 +423,12 @@ static void emit_device(Cg *cg, const IrInstr *in, const char *r)
 
 static void emit_instr(Cg *cg, const IrInstr *in)
 {
+    if (in->dev) {  /* the loop runs on the device (devloop.c) */
+        emit_line(cg, in);
+        cg_devloop_launch(cg->out, cg->m, in->dev, name_of_cb, var_of_cb, cg, cg->indent);
+        cg->last_line = -1;
+        return;
+    }
     if (in->group) {
         /* kernel instructions: the launch happens at the group's last instruction */
         if (in->group->last != in) return;
@@ -682,6 +691,7 @@ static void declare_values(Cg *cg, const IrBlock *b)
             cg_emit(cg, "%s = %s;", cg_decl_of(cg, in->res->type, cg_vname(cg, in->res)), cg_zero_of(in->res->type));
         const Bundle *bd = in->group ? in->group->bundle : NULL;
         if (bd && bd->last == in) cg_bundle_decls(cg->out, bd, cg->indent);
+        if (in->dev) continue;  /* its values live in its kernel */
         declare_values(cg, in->blocks[0]);
         declare_values(cg, in->blocks[1]);
     }
@@ -805,7 +815,7 @@ static void add_raw_unit(CgProgram *p, const UKernel *mod)
 }
 
 /* Every launchable entity's device code, as units: a group (unless a bundle runs it), a
- * bundle with its members' bodies, a row chain, a set of sibling reductions. */
+ * bundle with its members' bodies, a row chain, a set of sibling reductions, a device loop. */
 static void build_units(CgProgram *p, const IrModule *m)
 {
     StrBuf raw = {0};
@@ -833,6 +843,11 @@ static void build_units(CgProgram *p, const IrModule *m)
         const Siblings *s = m->siblings.v[i];
         cg_sibling_def(&raw, m, s);
         add_unit(p, &raw, &s->name, 1);
+    }
+    for (int i = 0; i < m->devloops.n; i++) {
+        const DevLoop *d = m->devloops.v[i];
+        cg_devloop_def(&raw, m, d);
+        add_unit(p, &raw, &d->name, 1);
     }
     for (int i = 0; i < m->raws.n; i++) add_raw_unit(p, m->raws.v[i]);
 }

@@ -176,12 +176,13 @@ static void put_cast(StrBuf *out, const char *ct, const IrValue *v)
     sb_printf(out, "gp_cast<%s>(v%d)", ct, v->id);
 }
 
-/* One elementwise table op: v<r> = gp_cast<RT>(FN<CT>(operands cast to CT)). */
-static void emit_ewise(StrBuf *out, int n, const IrInstr *in)
+/* One elementwise table op: v<r> = gp_cast<RT>(FN<CT>(operands cast to CT)).  A Python int
+ * result computed in bool (True + True) counts in int64, as the host does (scalars.c). */
+void cg_emit_ewise(StrBuf *out, int n, const IrInstr *in)
 {
     const OpInfo *info = ir_op_info(in->op);
     const char *rt = cg_val_ctype(in->res);
-    const char *ct = dt_ctype(in->cdtype);
+    const char *ct = dt_ctype(in->cdtype == DT_BOOL && in->res->type->kind == TY_INT ? DT_INT64 : in->cdtype);
     StrBuf e = {0};
     if (in->op == IR_CAST) {
         put_cast(&e, rt, in->args[0]);
@@ -363,7 +364,7 @@ void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
         }
         case IR_UKERNEL: emit_ukernel(out, n, g, in, idx); break;
         default:
-            if (ir_op_is_ewise(in->op) && in->res) emit_ewise(out, n, in);
+            if (ir_op_is_ewise(in->op) && in->res) cg_emit_ewise(out, n, in);
             else cg_line(out, n, "#error \"gpyc: %s cannot run in a kernel\"", ir_op_name(in->op));
             break;
         }

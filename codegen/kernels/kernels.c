@@ -156,14 +156,20 @@ static void list_loop_maps(FILE *out, const IrModule *m)
     for (int i = 0; i < m->loopmaps.n; i++) {
         const LoopMap *r = VEC_AT(m->loopmaps, i);
         const char *f = span_file(m, r->span);
-        if (r->per_element)
+        if (r->dev)
+            fprintf(out, "loop   %s:%u  runs on the device as one kernel: %s (one thread, %d instructions)\n", f,
+                    (unsigned)r->span.line, r->dev->name, r->dev->steps);
+        else if (r->per_element)
             fprintf(out, "loop   %s:%u  runs per element in one kernel (an in-place recurrence)\n", f,
                     (unsigned)r->span.line);
         else if (r->triangle)
             fprintf(out, "loop   %s:%u  mapped: a triangle of one matrix product, stored masked\n", f,
                     (unsigned)r->span.line);
-        else if (r->why)
-            fprintf(out, "loop   %s:%u  kept: %s\n", f, (unsigned)r->span.line, r->why);
+        else if (r->why && r->dev_why)
+            fprintf(out, "loop   %s:%u  kept: %s; stays on the host: %s\n", f, (unsigned)r->span.line, r->why,
+                    r->dev_why);
+        else if (r->why || r->dev_why)
+            fprintf(out, "loop   %s:%u  kept: %s\n", f, (unsigned)r->span.line, r->why ? r->why : r->dev_why);
         else if (r->split)
             fprintf(out,
                     "loop   %s:%u  mapped in three parts: before, at and after the iteration that writes the "

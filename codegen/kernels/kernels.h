@@ -4,7 +4,7 @@
  *
  * Files: kernels.c (a group's comment, kernel and launch by kind; --emit=kernels) · common.c
  * (this header's helpers, the expression emitter) · ewise.c · reduce.c · rows.c ·
- * siblings.c · bundles.c.
+ * siblings.c · bundles.c · scalar.c (device loops).
  *
  * Names in generated code: kernel parameters and locals use the IR value ids (a<id> the
  * gp_kin of array v<id>, off<id> its byte offset, v<id> its element); host statements use
@@ -57,6 +57,7 @@ void cg_kparams_build(KParams *p, const KernelGroup *g);
 void cg_kparams_free(KParams *p);
 const IrInstr *cg_find_op(const KernelGroup *g, IrOp op);
 void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx);
+void cg_emit_ewise(StrBuf *out, int n, const IrInstr *in);
 /* The file-scope code of g's user-kernel calls (their type placeholders and preambles, in a
  * namespace per call), written before g's kernel. */
 void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g);

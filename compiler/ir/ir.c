@@ -130,6 +130,12 @@ void ir_module_free(IrModule *m)
     for (int i = 0; i < m->bundles.n; i++) vec_free(&((Bundle *)VEC_AT(m->bundles, i))->members);
     vec_free(&m->bundles);
     vec_free(&m->loopmaps);
+    for (int i = 0; i < m->devloops.n; i++) {
+        DevLoop *d = VEC_AT(m->devloops, i);
+        vec_free(&d->ins);
+        vec_free(&d->vars);
+    }
+    vec_free(&m->devloops);
     for (int i = 0; i < m->raws.n; i++) vec_free(&((UKernel *)VEC_AT(m->raws, i))->fnames);
     vec_free(&m->raws);
     for (int i = 0; i < m->groups.n; i++) {
@@ -573,6 +579,7 @@ static void print_instr(FILE *out, const IrInstr *in, int depth)
     put_attrs(&o, in);
     if (in->group) sb_printf(&o, "  [%s]", in->group->name);
     if (in->graph) sb_puts(&o, "  [graph]");
+    if (in->dev) sb_printf(&o, "  [device %s]", in->dev->name);
     while (o.len < 54) sb_putc(&o, ' ');
     fprintf(out, "%s  # line %u\n", o.s, in->span.line);
     sb_free(&o);
@@ -844,6 +851,7 @@ typedef struct Verifier {
     unsigned char *open;        /* per block serial: the walk is inside it (its values in scope) */
     int nblocks, cap;
     bool grouped;
+    int dev;                    /* depth of device loops (devloop.c: their bodies have no groups) */
     unsigned stamp;             /* marks the instructions listed by the groups met so far */
 } Verifier;
 
@@ -905,6 +913,8 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b, int s
     }
     if (in->op == IR_FOR_RANGE && in->nargs != 3) verify_fail(in, "for_range takes start, stop, step");
     if (in->graph && in->op != IR_FOR_RANGE) verify_fail(in, "only a for_range loop is captured as a graph");
+    if (in->dev && (in->op != IR_FOR_RANGE && in->op != IR_WHILE)) verify_fail(in, "only a loop runs on the device");
+    if (in->dev && (V->dev || in->graph || in->dev->loop != in)) verify_fail(in, "bad device loop");
 
     /* groups */
     if (in->group) {
@@ -916,15 +926,18 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b, int s
         }
         if (in->stamp != V->stamp) verify_fail(in, "instruction's group does not list it");
         if (!ir_is_kernel_instr(in)) verify_fail(in, "host instruction in a kernel group");
-    } else if (V->grouped && ir_is_kernel_instr(in)) {
+        if (V->dev) verify_fail(in, "kernel group inside a device loop");
+    } else if (V->grouped && !V->dev && ir_is_kernel_instr(in)) {
         verify_fail(in, "kernel instruction outside every group");
     }
 
+    V->dev += in->dev != NULL;
     for (int i = 0; i < 2; i++) {
         if (!in->blocks[i]) continue;
         if (in->blocks[i]->owner != in) verify_fail(in, "nested block's owner is not its instruction");
         verify_block(V, in->blocks[i], in);
     }
+    V->dev -= in->dev != NULL;
     if (in->res) {
         if (in->res->def != in) verify_fail(in, "result's def is not its instruction");
         if (!in->res->type) verify_fail(in, "result without a type");

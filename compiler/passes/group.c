@@ -205,6 +205,7 @@ static void group_block(IrModule *m, IrBlock *b)
             group_finish(m, cg);
         } else if (!in->group && ir_is_kernel_instr(in))
             group_one(m, in);
+        if (in->dev) continue;  /* a device loop's body runs in its own kernel (devloop.c) */
         group_block(m, in->blocks[0]);
         group_block(m, in->blocks[1]);
     }

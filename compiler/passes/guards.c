@@ -19,8 +19,55 @@
  */
 #include "compiler/compiler.h"
 
+static bool eval(const IrModule *m, const IrConsts *c, const IrValue *v, const IrInstr *use, int depth,
+                 int64_t *out);
+
+/* Bounds [lo, hi] of every value the host int or bool v can take: its value when constants
+ * decide it, else [0, k] for `x & k` with k a non-negative constant (Python's & with a
+ * non-negative int: crc16's `(crc & 1)` against NEP 50's uint8 range). */
+static bool bounds(const IrModule *m, const IrConsts *c, const IrValue *v, const IrInstr *use, int depth,
+                   int64_t *lo, int64_t *hi)
+{
+    int64_t k;
+    if (eval(m, c, v, use, depth, &k)) {
+        *lo = *hi = k;
+        return true;
+    }
+    const IrInstr *d = v ? v->def : NULL;
+    if (!d || d->op != IR_BITAND || d->group || d->nargs != 2 || v->type->kind != TY_INT) return false;
+    for (int j = 0; j < 2; j++) {
+        const Type *t = d->args[j]->type;
+        if (t->kind == TY_INT && eval(m, c, d->args[j], use, depth + 1, &k) && k >= 0) {
+            *lo = 0;
+            *hi = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* An order comparison of a and b that their bounds decide. */
+static bool compare(const IrModule *m, const IrConsts *c, const IrInstr *d, const IrInstr *use, int depth,
+                    int64_t *out)
+{
+    int64_t alo, ahi, blo, bhi;
+    if (!bounds(m, c, d->args[0], use, depth + 1, &alo, &ahi) || !bounds(m, c, d->args[1], use, depth + 1, &blo, &bhi))
+        return false;
+    bool yes, no;
+    switch (d->op) {
+    case IR_LT: yes = ahi < blo, no = alo >= bhi; break;
+    case IR_LE: yes = ahi <= blo, no = alo > bhi; break;
+    case IR_GT: yes = alo > bhi, no = ahi <= blo; break;
+    case IR_GE: yes = alo >= bhi, no = ahi < blo; break;
+    default: return false;
+    }
+    if (!yes && !no) return false;
+    *out = yes;
+    return true;
+}
+
 /* The value of the host int or bool v read by `use`, when constants decide it (Python int
- * arithmetic wraps as gpyc's int64 does). */
+ * arithmetic wraps as gpyc's int64 does), or for an order comparison, when bounds do. */
 static bool eval(const IrModule *m, const IrConsts *c, const IrValue *v, const IrInstr *use, int depth,
                  int64_t *out)
 {
@@ -37,6 +84,8 @@ static bool eval(const IrModule *m, const IrConsts *c, const IrValue *v, const I
         const Type *t = d->args[j] ? d->args[j]->type : NULL;
         if (!t || (t->kind != TY_INT && t->kind != TY_BOOL)) return false;
     }
+    if (d->nargs == 2 && (d->op == IR_LT || d->op == IR_LE || d->op == IR_GT || d->op == IR_GE))
+        return compare(m, c, d, use, depth, out);
     int64_t a, b = 0;
     if (!eval(m, c, d->args[0], use, depth + 1, &a)) return false;
     if (d->nargs == 2 && !eval(m, c, d->args[1], use, depth + 1, &b)) return false;

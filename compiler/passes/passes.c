@@ -26,6 +26,7 @@ static const struct {
     [PASS_LOOPMAP] = { "loopmap", loopmap_module, true },
     [PASS_VECDOT] = { "vecdot", vecdot_module, true },
     [PASS_HOIST] = { "hoist", hoist_module, true },
+    [PASS_DEVLOOP] = { "devloop", devloop_module, true },
     [PASS_GROUP] = { "group", group_module, false },
     [PASS_FUSE] = { "fuse", fuse_module, true },
     [PASS_ROWFUSE] = { "rowfuse", rowfuse_module, true },
