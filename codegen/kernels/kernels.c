@@ -157,8 +157,9 @@ static void list_loop_maps(FILE *out, const IrModule *m)
         const LoopMap *r = VEC_AT(m->loopmaps, i);
         const char *f = span_file(m, r->span);
         if (r->dev)
-            fprintf(out, "loop   %s:%u  runs on the device as one kernel: %s (one thread, %d instructions)\n", f,
-                    (unsigned)r->span.line, r->dev->name, r->dev->steps);
+            fprintf(out, "loop   %s:%u  runs on the device as one kernel: %s (one thread, %d instructions)%s%s\n", f,
+                    (unsigned)r->span.line, r->dev->name, r->dev->steps, r->why ? "; not mapped: " : "",
+                    r->why ? r->why : "");
         else if (r->per_element)
             fprintf(out, "loop   %s:%u  runs per element in one kernel (an in-place recurrence)\n", f,
                     (unsigned)r->span.line);

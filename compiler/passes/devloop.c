@@ -384,14 +384,16 @@ static bool try_loop(IrModule *m, IrInstr *loop, const char **why)
 }
 
 /* loopmap.c's record of the loop at sp (the first one this pass has not decided: a function
- * compiled for two argument types has two loops at one place), or a new one. */
+ * compiled for two argument types has two loops at one place), or a new one; NULL when
+ * loopmap.c mapped that loop (this one is the loop as written, the fallback of its run-time
+ * test: the listing keeps saying mapped). */
 static LoopMap *record_of(IrModule *m, Span sp)
 {
     for (int i = 0; i < m->loopmaps.n; i++) {
         LoopMap *r = VEC_AT(m->loopmaps, i);
         if (r->span.file == sp.file && r->span.line == sp.line && r->span.start == sp.start && !r->dev &&
             !r->dev_why)
-            return r;
+            return r->why ? r : NULL;
     }
     LoopMap *r = ar_alloc(m->arena, sizeof *r);
     r->span = sp;
@@ -421,14 +423,17 @@ static void devloop_block(IrModule *m, IrBlock *b)
             (touches_device(in->blocks[0]) || touches_device(in->blocks[1]))) {
             const char *why = NULL;
             Span sp = in->span;
-            if (try_loop(m, in, &why)) {
-                record_of(m, sp)->dev = in->dev;
+            bool ok = try_loop(m, in, &why);
+            LoopMap *r = record_of(m, sp);
+            if (ok) {
+                if (r) r->dev = in->dev;
+                if (r) diag_remark(sp, "this loop runs on the device as one kernel, one thread (%s): no host round "
+                                   "trip per device value", in->dev->name);
                 i = ir_index_in_block(b, in);   /* hoisted loads went in front of it */
                 continue;
             }
-            LoopMap *r = record_of(m, sp);
-            r->dev_why = ar_printf(m->arena, "%s", why);
-            diag_remark(sp, "this loop stays on the host: %s", why);
+            if (r) r->dev_why = ar_printf(m->arena, "%s", why);
+            if (r) diag_remark(sp, "this loop stays on the host: %s", why);
         }
         devloop_block(m, in->blocks[0]);
         devloop_block(m, in->blocks[1]);
