@@ -294,9 +294,14 @@ static const char *first_reason(const IrBlock *b)
         if (w) return w;
         if (!why && in->op != IR_LOAD && in->res && is_array(in->res->type) && in->res->type->ndim > 0)
             why = "it works on arrays as a whole";
+        if (ir_is_raise_guard(in)) { /* a run-time check: a weaker reason than the others */
+            if (!why) why = "it raises (a run-time check)";
+            continue;
+        }
         const char *inner = first_reason(in->blocks[0]);
         if (!inner) inner = first_reason(in->blocks[1]);
-        if (inner && (!why || strcmp(inner, "it works on arrays as a whole") != 0)) return inner;
+        if (inner && strncmp(inner, "it works", 8) != 0 && strncmp(inner, "it raises (", 11) != 0) return inner;
+        if (inner && (!why || strncmp(why, "it raises (", 11) == 0)) why = inner;
     }
     return why;
 }
