@@ -288,6 +288,7 @@ static void mark_block(IrBlock *b)
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->dev) continue;  /* the loop runs on the device as one kernel (devloop.c) */
         const char *why = in->op == IR_FOR_RANGE ? misfit(in) : "";
         if (!why) {
             in->graph = true;
