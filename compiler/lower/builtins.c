@@ -389,6 +389,17 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         r->def->ival = rev;
         return r;
     }
+    if (!strcmp(name, "reversed")) { /* the list of its items from the last (no lazy iterator) */
+        if (call->elts.n != 1 || call->params.n) {
+            diag_error(sp, "reversed() takes one sequence here");
+            return NULL;
+        }
+        IrValue *xs = lw_list_of(L, call);
+        if (!xs) return NULL;
+        const char *tmp = ar_printf(L->a, "xs@reversed%d", call->id);
+        lw_assign(L, lw_ast_name(L, sp, tmp), xs, sp);
+        return lw_reversed_of(L, call, tmp);
+    }
     if (!strcmp(name, "isinstance")) return isinstance_of(L, call);
     if (!strcmp(name, "range")) {
         diag_error(sp, "range() is supported only as the iterable of a for loop");

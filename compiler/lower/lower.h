@@ -298,6 +298,9 @@ AstNode *lw_ast_append(Lower *L, const char *name, AstNode *v); /* `name.append(
 /* lower/seq.c — list methods (sort, reverse, insert, remove, index, count, pop, extend, clear,
  * copy) and those a deque shares with lists (reverse, insert, remove, index, count): l.m(...) */
 IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m);
+/* [name[n - 1 - j] for j in range(n)], n = len(name), of the list bound to the name: a rewrite
+ * of call (reversed(xs), xs.reverse()). */
+IrValue *lw_reversed_of(Lower *L, const AstNode *call, const char *name);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);

@@ -148,6 +148,25 @@ static IrValue *take_at(Lower *L, Span sp, IrValue *l, IrValue *i)
     return v;
 }
 
+IrValue *lw_reversed_of(Lower *L, const AstNode *call, const char *name)
+{
+    Span sp = call->span;
+    const char *j = hid(L, call, "j"), *nn = hid(L, call, "n");
+    AstNode *ln = lw_ast_name(L, sp, name);
+    lw_stmt(L, lw_ast_assign(L, sp, nn, lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &ln)));
+    AstNode *back =
+        lw_ast_bin(L, sp, AOP_SUB, lw_ast_bin(L, sp, AOP_SUB, lw_ast_name(L, sp, nn), lw_ast_int(L, sp, 1)),
+                   lw_ast_name(L, sp, j));
+    AstNode *c = lw_ast_node(L, AST_COMP, sp), *n = lw_ast_name(L, sp, nn);
+    AstNode *cl = lw_ast_for(L, sp, lw_ast_name(L, sp, j),
+                             lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n), NULL);
+    c->ival = 'l';
+    c->id = -(1 << 28) - call->id; /* not the id of the list a rewrite of call may have made */
+    c->lhs = item(L, sp, name, back);
+    c->elts = lw_ast_vec(L, 1, &cl);
+    return lw_comprehension(L, c);
+}
+
 /* The number of arguments of method m (lo to hi positional, no keywords but sort's); false
  * after a located error. */
 static bool arity(AstNode *call, const char *m, int lo, int hi)
@@ -216,21 +235,7 @@ IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m)
     switch (k) {
     case 0: return seq_sort(L, call, name);
     case 1: { /* [l[n - 1 - j] for j in range(n)] stored back */
-        const char *j = hid(L, call, "j"), *nn = hid(L, call, "n");
-        lw_assign(L, lw_ast_name(L, sp, nn), n, sp);
-        AstNode *back = lw_ast_bin(L, sp, AOP_SUB,
-                                   lw_ast_bin(L, sp, AOP_SUB, lw_ast_name(L, sp, nn), lw_ast_int(L, sp, 1)),
-                                   lw_ast_name(L, sp, j));
-        AstNode *c = lw_ast_node(L, AST_COMP, sp);
-        AstNode *cl = lw_ast_for(
-            L, sp, lw_ast_name(L, sp, j),
-            lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, (AstNode *[]){ lw_ast_name(L, sp, nn) }),
-            NULL);
-        c->ival = 'l';
-        c->id = call->id;
-        c->lhs = item(L, sp, name, back);
-        c->elts = lw_ast_vec(L, 1, &cl);
-        IrValue *r = lw_comprehension(L, c);
+        IrValue *r = lw_reversed_of(L, call, name);
         if (!r) return NULL;
         lw_assign(L, lw_ast_name(L, sp, hid(L, call, "s")), r, sp);
         store_back(L, call, name, hid(L, call, "s"));

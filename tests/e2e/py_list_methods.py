@@ -1,4 +1,4 @@
-# list methods (sort, reverse, insert, remove, index, count, pop, extend, clear, copy) and the
+# list methods (sort, reverse, insert, remove, index, count, pop, extend, clear, copy), reversed(), and the
 # ones a deque shares with lists (insert, remove, index, count, reverse), with maxlen
 from collections import deque
 
@@ -56,3 +56,7 @@ r.remove('b')
 print(r, r.index('z'))
 r.reverse()
 print(r, len(r))
+for i in reversed(range(3)):
+    print(i, end=' ')
+print(list(reversed(c)), [x * 2 for x in reversed((1, 5, 2))], sorted(reversed(names)))
+print(list(reversed(q)), list(reversed(r)))

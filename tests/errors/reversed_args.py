@@ -1,0 +1,2 @@
+# reversed() takes one sequence
+print(list(reversed([1, 2], [3])))
