@@ -7,10 +7,22 @@
 # NAME.expected.  Also regenerates tests/rterr (last line of stderr; twins there too).
 # NAME_helper.py (and NAME_helper2.py ...) is a module that the programs beside it import (found
 # beside them, as Python finds it), not a program of its own.
+#
+# NumPy picks its ufunc loops by CPU at run time: on a host with AVX512_SKX its float64 sin,
+# cos, exp, log, power ... are SVML's (up to 4 ulp off), elsewhere the C library's (correctly
+# rounded in practice), so the expected files' last digits would follow the host.  regen.sh turns
+# NumPy's AVX512 loops off (NPY_DISABLE_CPU_FEATURES, only those the host has, as NumPy refuses
+# the others): every host then computes what an AVX2 host does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 oracle=$here/../oracle/run-numpy
 status=0
+NPY_DISABLE_CPU_FEATURES=$("$oracle" -c '
+import numpy
+m = getattr(numpy, "_core", None) or numpy.core
+f = m._multiarray_umath.__cpu_features__
+print(" ".join(k for k in m._multiarray_umath.__cpu_dispatch__ if k.startswith("AVX512") and f.get(k)))')
+export NPY_DISABLE_CPU_FEATURES
 # A program's NumPy twin, twins/NAME.py beside it, else the program itself.
 source_of() {
     local twin

@@ -1,7 +1,6 @@
 # A scatter through a mask of another shape (masked.c's select): NumPy's IndexError, before
 # anything is written, even where the mask would broadcast.
-# Expected: the last stderr line of run-numpy (NumPy 1.26 here), reworded as NumPy 2 and the runtime
-# word it (sed 's/along dimension \(N\); dimension is \(A\) but corresponding boolean dimension is \(B\)/along axis \1; size of axis is \2 but size of corresponding boolean axis is \3/').
+# Expected: twins/masked_store_shape.py (NumPy 2's words; the oracle's NumPy 1.24 says "dimension").
 import cupy as cp
 
 A = cp.arange(12.0).reshape(3, 4)
