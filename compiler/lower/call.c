@@ -439,6 +439,16 @@ IrValue *lw_attr(Lower *L, AstNode *e)
             return NULL;
         } /* a name or an attribute: lowering it again below is free */
     }
+    if (e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "flat") &&
+        (!strcmp(e->sval, "base") || !strcmp(e->sval, "index"))) {
+        /* x.flat.base: x; x.flat.index: 0 (each x.flat is a new iterator, never advanced) */
+        IrValue *x = lw_expr(L, e->lhs->lhs);
+        if (!x || x->type->kind != TY_ARRAY) {
+            if (x) diag_error(e->lhs->span, "'%s' object has no attribute 'flat'", ty_str_of(x->type));
+            return NULL;
+        }
+        return e->sval[0] == 'b' ? x : lw_const_int(L, e->span, 0);
+    }
     if (!strcmp(e->sval, "__name__") && e->lhs->kind == AST_CALL && e->lhs->lhs->kind == AST_NAME &&
         !strcmp(e->lhs->lhs->sval, "type") && !lw_lookup(L, "type"))
         return type_name(L, e);

@@ -479,6 +479,23 @@ static void flat_back(Lower *L, IrValue *x, IrValue *t, Span sp)
     lw_store_into(L, sp, x, lw_emit_reshape(L, sp, t, x->type->ndim, dims));
 }
 
+/* The value stored through x.flat[idx] (target_object's flat set), as NumPy's flatiter and
+ * CuPy's slice store take it: an array v's elements in C order repeat to fill the elements idx
+ * selects (only the first are used when v has more).  A number, or a single element, as it is. */
+static IrValue *flat_cycle(Lower *L, IrValue *v, IrValue *view, Span sp)
+{
+    if (v->type->kind != TY_ARRAY || v->type->ndim == 0 || view->type->kind != TY_ARRAY || view->type->ndim == 0)
+        return v;
+    IrValue *src = lw_ravel(L, sp, v);
+    IrValue *n = lw_emit1(L, IR_SIZE, sp, ty_int(), view);
+    IrValue *k = lw_ew2(L, IR_MOD, sp, lw_iota(L, sp, n), lw_emit1(L, IR_SIZE, sp, ty_int(), src));
+    IrValue *r = k ? lw_gather(L, sp, src, k) : NULL;
+    if (!r || view->type->ndim == 1) return r;
+    IrValue *dims[IR_MAXDIM];
+    lw_shape_of(L, view, sp, dims);
+    return lw_emit_reshape(L, sp, r, view->type->ndim, dims);
+}
+
 /* The destination of `x.real = v` / `x.imag = v` (and op=): the view of x's part. */
 static IrValue *attr_target(Lower *L, AstNode *t)
 {
@@ -565,6 +582,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
                 diag_error(sp, "cannot assign %s to an array element", ty_str_of(v->type));
                 return false;
             }
+            if (flat && !(v = flat_cycle(L, v, view, sp))) return false;
             if (view->def && view->def->op == IR_ADV_INDEX) {
                 if (!lw_adv_assign(L, view, v, sp)) return false;
                 flat_back(L, flat, obj, sp);
@@ -601,6 +619,12 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
     }
     case AST_ATTR: {
         if (!strcmp(target->sval, "shape")) return lw_assign_shape(L, target, v, sp);
+        if (!strcmp(target->sval, "flat")) { /* x.flat = v is x.flat[...] = v */
+            AstNode *all = ast_new(L->a, AST_SUBSCRIPT, target->span, NULL);
+            all->lhs = target;
+            all->rhs = ast_new(L->a, AST_ELLIPSIS, target->span, NULL);
+            return lw_assign(L, all, v, sp);
+        }
         /* z.real = v, z.imag = v: a store through the view */
         IrValue *dst = attr_target(L, target);
         if (!dst) return false;

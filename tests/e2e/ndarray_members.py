@@ -19,6 +19,22 @@ s = 0.0
 for v in a[:, 1].flat:
     s += float(v)
 print(s)
+# x.flat = v and slice / index-array stores: v's elements repeat to fill (NumPy's flatiter)
+g = cp.zeros((2, 3))
+g.flat = cp.array([1.0, 2.0])
+print(g)
+g.flat = 7
+print(g)
+g.flat = cp.arange(8.0)
+print(g)
+gt = g.T
+gt.flat[1:5] = cp.array([-1.0, -2.0, -3.0])
+print(g)
+g.flat[[0, 2, 4]] = cp.array([10, 20])
+print(g)
+g.flat[...] = cp.array([[0.5], [1.5]])
+print(g, len(g.flat), g.flat.index)
+print(g.T.flat.base, g.flat.base.shape, g[:, ::2].flat[cp.array([[0, 1], [3, 2]])])
 
 # .item
 print(a.item(5), a.item(1, 2), a.item((2, 3)), a[1:2, 1:2].item(), cp.arange(5).item(-1))

@@ -1,0 +1,4 @@
+import cupy as cp
+
+n = 3
+print(n.flat.base)
