@@ -751,37 +751,52 @@ static void put(char *h, gp_dtype dt, int64_t i, double _Complex v)
     }
 }
 
-/* roots(p), NumPy's: p's leading and trailing zeros stripped (the trailing ones are roots at
- * 0, appended last); of the N coefficients left, the (N-1) x (N-1) companion matrix (first
- * row -p[1:] / p[0], ones below the diagonal), built on the host column-major; its
- * eigenvalues (geev), complex.  An all-zero or one-coefficient p gives no roots. */
+/* v rounded to dtype dt (the value an element of dt holds). */
+static double _Complex in_dtype(gp_dtype dt, double _Complex v)
+{
+    char b[16];
+    put(b, dt, 0, v);
+    return coef(b, dt, 0);
+}
+
+/* roots(p), CuPy 14's (cupy/lib/_routines_poly.py): p's leading zeros dropped (as_series of
+ * p[::-1]); fewer than two coefficients left: no roots; two: -c0 / c1 of the series c (low to
+ * high); three or more: the eigenvalues (syevd, ascending) of the companion matrix (ones below
+ * the diagonal, last column -c[:-1] / c[-1]) when it is Hermitian, which only degree 2 with
+ * c0 / c2 == -1 and a real c1 / c2 gives; any other is CuPy's NotImplementedError.  Each value
+ * is computed in p's dtype; the result has it (real roots of a complex p are complex). */
 static gp_array *roots(La *l, const gp_array *p)
 {
-    if (p->ndim != 1) rt_raise("ValueError", "Input must be a rank-1 array.");
     char *h = rt_xmalloc((size_t)(p->size ? p->size : 1) * l->esz);
     if (p->size) rt_to_host(p, h);
-    int64_t first = 0, last = p->size - 1;
+    int64_t first = 0;
     while (first < p->size && coef(h, l->dt, first) == 0) first++;
-    while (last >= first && coef(h, l->dt, last) == 0) last--;
-    int64_t n = first <= last ? last - first : 0;   /* the companion's order */
-    int64_t nout = first <= last ? n + p->size - 1 - last : 0;
-    gp_dtype cdt;
-    complex_of(l, &cdt);
-    gp_array *w = rt_empty(cdt, 1, &nout);
-    if (nout) CHECK_CUDA(cudaMemsetAsync(w->data, 0, (size_t)nout * rt_dtype_size(cdt), rt_stream()));
-    if (n > 0) {
-        char *m = rt_xmalloc((size_t)(n * n) * l->esz);
-        memset(m, 0, (size_t)(n * n) * l->esz);
-        double _Complex lead = coef(h, l->dt, first);
-        for (int64_t j = 0; j < n; j++) put(m, l->dt, j * n, -coef(h, l->dt, first + 1 + j) / lead);
-        for (int64_t i = 0; i + 1 < n; i++) put(m, l->dt, i * n + i + 1, 1.0);
-        gp_array *f = rt_from_host(l->dt, 2, (int64_t[]){n, n}, m);
-        free(m);
-        geev_values(l, f, 1, n, w->data);
-        rt_release(f);
+    int64_t n = p->size - first, k = n < 2 ? 0 : n - 1;
+    char out[2 * 16];
+    if (n == 2) put(out, l->dt, 0, in_dtype(l->dt, -coef(h, l->dt, p->size - 1)) / coef(h, l->dt, first));
+    if (n > 2) {
+        double _Complex c2 = coef(h, l->dt, first);
+        double _Complex off = in_dtype(l->dt, 0.0 - in_dtype(l->dt, coef(h, l->dt, first + 2) / c2));
+        double _Complex diag = in_dtype(l->dt, 0.0 - in_dtype(l->dt, coef(h, l->dt, first + 1) / c2));
+        if (n > 3 || off != 1.0 || cimag(diag) != 0) {
+            free(h);
+            rt_raise("NotImplementedError", "Only complex Hermitian and real symmetric 2d arrays are supported "
+                     "currently");
+        }
+        char m[4 * 16];
+        put(m, l->dt, 0, 0.0);
+        put(m, l->dt, 1, 1.0);
+        put(m, l->dt, 2, 1.0);
+        put(m, l->dt, 3, diag);
+        gp_array *c = rt_from_host(l->dt, 2, (int64_t[]){2, 2}, m), *w;
+        eigh(l, c, GP_EIGH_VALUES, &w);
+        rt_release(c);
+        rt_to_host(w, m);
+        rt_release(w);
+        for (int i = 0; i < 2; i++) put(out, l->dt, i, coef(m, l->real, i));
     }
     free(h);
-    return w;
+    return rt_from_host(l->dt, 1, &k, out);
 }
 
 /* ---------------------------------------------------------------- entry point */

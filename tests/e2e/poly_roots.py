@@ -1,7 +1,8 @@
-# roots (NumPy's companion matrix, eigenvalues by cuSOLVER's geev: complex, in geev's order,
-# printed sorted), linalg.eigvals (complex as CuPy's), polynomial.polynomial's polycompanion
-# and polyvander (CuPy's: x ** arange(deg + 1)).  Twin: twins/poly_roots.py (the oracle's cupy
-# has no cupy.polynomial, and NumPy's eigvals is real where every eigenvalue is).
+# roots (CuPy 14's: degree 1, or degree 2 with a Hermitian companion matrix, whose eigenvalues
+# syevd gives ascending; in p's dtype; others raise: rterr roots_not_hermitian), linalg.eigvals
+# (complex as CuPy's), polynomial.polynomial's polycompanion and polyvander (CuPy's:
+# x ** arange(deg + 1)).  Twin: twins/poly_roots.py (the oracle's cupy has no cupy.polynomial,
+# and NumPy's eigvals is real where every eigenvalue is).
 import cupy as cp
 
 P = cp.polynomial.polynomial
@@ -14,17 +15,20 @@ def show(r):
     print(len(r), re[o], im[o])
 
 
-show(cp.roots(cp.array([1.0, -6.0, 11.0, -6.0])))
-show(cp.roots([1, 0, 1, 0, 0]))
-show(cp.roots(cp.array([0.0, 0.0, 2.0, -4.0, 0.0])))
+show(cp.roots(cp.array([1.0, -3.0])))
+show(cp.roots(cp.array([0.0, 0.0, 2.0, 4.0])))
 show(cp.roots(cp.array([2.0, 3.0], dtype=cp.float32)))
-show(cp.roots(cp.array([1.0, 0.0, 0.0, 0.0, -16.0])))
-show(cp.roots(cp.array([1 + 0j, -3j, -2.0])))
+show(cp.roots(cp.array([1.0, 0.0])))
+show(cp.roots(cp.array([1.0, 3.0, -1.0])))
+show(cp.roots([4, 0, -4]))
+show(cp.roots(cp.array([0.0, 0.0, 2.0, 1.0, -2.0])))
+show(cp.roots(cp.array([2j, 4j, -2j])))
 show(cp.roots(cp.zeros(4)))
-show(cp.roots(cp.array([5, 0, 0])))
+show(cp.roots(cp.array([5.0])))
 n = int(cp.arange(4).sum())
-show(cp.roots(cp.arange(1.0, n + 1)))
-print(cp.roots(cp.array([1.0, -3.0, 2.0], dtype=cp.float32)).dtype, cp.roots([1, 2, 3]).dtype)
+show(cp.roots(cp.concatenate([cp.zeros(n), cp.array([1.0, 1.0, -1.0])])))
+print(cp.roots(cp.array([1.0, -3.0, -1.0], dtype=cp.float32)).dtype, cp.roots([1, 2, -1]).dtype,
+      cp.roots(cp.array([1j, 1j])).dtype)
 
 show(cp.linalg.eigvals(cp.array([[2.0, 1.0], [0.0, 3.0]])))
 show(cp.linalg.eigvals(cp.array([[0.0, -1.0], [1.0, 0.0]])))

@@ -266,26 +266,29 @@ static IrValue *api_eigvals(Lower *L, AstNode *call)
     return emit_la(L, call->span, LA_EIGVALS, 0, x, NULL, t);
 }
 
-/* roots(p): NumPy's algorithm (leading and trailing zeros stripped, the trailing ones roots at
- * 0; the companion matrix's eigenvalues) in the runtime (rt_linalg's roots); the result is
- * complex, as eigvals' (NumPy gives float64 when every root is real).  p a 1-d array or
- * list (NumPy's ValueError for more dimensions, its TypeError for a number); integers and bools
- * compute in float64. */
+/* roots(p), CuPy 14's (rt_linalg's roots): no roots for fewer than two coefficients once the
+ * leading zeros are dropped; one for two; for more, the eigenvalues of a Hermitian companion
+ * matrix (degree 2 with p[2] == -p[0]), CuPy's NotImplementedError at run time otherwise.  The
+ * result has p's computation dtype (integers compute in float64).  p a 1-d array or list
+ * (CuPy's own takes an array); CuPy's errors for a bool p, a 0-d one (a number too) and more
+ * dimensions. */
 static IrValue *api_roots(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "roots", "p", 1, &a)) return NULL;
     bool poly = false;
     IrValue *p = lw_coeffs_arg(L, a.p[0], "roots", &poly);
-    DType dt;
-    if (!p || !la_dtype(a.p[0]->span, p->type->dtype, &dt)) return NULL;
-    if (p->type->ndim != 1) {
-        diag_error(a.p[0]->span, p->type->ndim ? "Input must be a rank-1 array."
-                                               : "roots() takes a 1-d array of coefficients, not a number");
+    if (!p) return NULL;
+    if (p->type->dtype == DT_BOOL || p->type->ndim != 1) {
+        diag_error(a.p[0]->span, p->type->dtype == DT_BOOL ? "boolean inputs are not supported"
+                                 : p->type->ndim ? "Coefficient array is not 1-d"
+                                                 : "0-dimensional input is not allowed");
         return NULL;
     }
+    DType dt;
+    if (!la_dtype(a.p[0]->span, p->type->dtype, &dt)) return NULL;
     p = lw_cast_to(L, p, dt, call->span);
-    return emit_la(L, call->span, LA_ROOTS, 0, p, NULL, ty_array(complex_of(dt), 1));
+    return emit_la(L, call->span, LA_ROOTS, 0, p, NULL, ty_array(dt, 1));
 }
 
 /* svd(a, full_matrices=True, compute_uv=True, hermitian=False) → (U, S, Vh) or S; S real,

@@ -1,3 +1,0 @@
-import cupy as cp
-
-p = cp.poly1d([1, 2], r=True)

@@ -1,0 +1,3 @@
+import cupy as cp
+
+r = cp.roots(cp.array([True, False]))
