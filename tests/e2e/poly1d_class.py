@@ -1,4 +1,4 @@
-# cupy.poly1d: construction (leading zeros trimmed, variable=), attributes, evaluation,
+# cupy.poly1d: construction (leading zeros trimmed, variable=, r=True), attributes, evaluation,
 # arithmetic with poly1d, numbers and arrays, powers, deriv/integ, indexing, comparisons, and
 # NumPy's two-line str() (the powers above the terms, wrapped at 70 columns) and repr().
 import cupy as cp
@@ -30,9 +30,9 @@ print(p == p, p == q, p != q, p == cp.poly1d([1.0, 2.0, 3.0]), p == 3)
 print(bool(p), bool(cp.poly1d([7])))
 if cp.poly1d([0, 4]):
     print("constant")
-r = p.roots
-print(len(r), cp.sort(cp.round(r.real, 6)) + 0.0)
-print(len(cp.poly1d([1.0, -3.0, 2.0]).r), cp.sort(cp.poly1d([1.0, -3.0, 2.0]).r.real))
+r = cp.poly1d([1, 2, -1]).roots
+print(len(r), cp.sort(cp.round(r, 6)) + 0.0, r.dtype)
+print(len(cp.poly1d([2.0, -3.0, -2.0]).r), cp.sort(cp.poly1d([2.0, -3.0, -2.0]).r), cp.poly1d([4.0, 2.0]).r)
 print(cp.poly1d([0, 0, 0]))
 print(cp.poly1d(5.0))
 print(cp.poly1d([0.0, 0.0]).c, cp.poly1d(cp.zeros(3, dtype=cp.float32)).c.dtype)
@@ -47,7 +47,15 @@ s = cp.poly1d(cp.array([1.0, 2.0], dtype=cp.float32))
 print(repr(s), s.c.dtype, (s * s).c.dtype, s.deriv().c.dtype, s.integ().c.dtype)
 print(repr(cp.poly1d([True, False])), cp.poly1d([1, -1]) ** 5)
 print(f"{p} {p!r}", "%s" % p, "{}".format(q), f"{-q!r:>30}")
-print(cp.polyval(p, 2.0), cp.polyval(q, cp.array([0.0, 1.0])), cp.roots(p).shape)
+print(cp.polyval(p, 2.0), cp.polyval(q, cp.array([0.0, 1.0])), cp.roots(cp.poly1d([2, 1])).shape)
 print(cp.polyadd(p, q))
 print(cp.polymul(p, [1, 1]))
 print(cp.polysub([1], p), repr(cp.polymul(2, q)), cp.polyadd([1, 2], [3]))
+# poly1d(roots, r=True): NumPy's and CuPy's poly (the monic polynomial of those roots)
+print(cp.poly1d([1.0, 2.0, 3.0], r=True))
+print(cp.poly1d(cp.array([2, -1]), True, variable='s'))
+z32 = cp.poly1d(cp.array([0.5, 0.5], dtype=cp.float32), r=True)
+print(repr(z32), z32.c.dtype, cp.poly1d(cp.array([3, 3, 3]), r=True).c.dtype)
+m = int(cp.arange(5).sum()) - 5
+print(cp.poly1d(cp.arange(1.0, m + 1), r=True), cp.poly1d(cp.zeros(0), r=True).c)
+print(cp.poly1d(cp.array([-1.0, 1.0]), r=True).roots)

@@ -6,7 +6,7 @@
  *
  *   poly1d(c_or_r, r=False, variable=None): c a number, list or 1-d array (or a poly1d: its
  *     coefficients, the variable replaced when given); the leading zeros trimmed, [0] of c's
- *     dtype when none is left;
+ *     dtype when none is left; r=True: the polynomial whose roots c's values are (from_roots);
  *   p.c / .coef / .coefficients / .coeffs (the array), p.order / p.o, p.variable, p.roots / p.r
  *     (cp.roots of the coefficients), len(p) (the order), bool(p) (len(p) != 0, Python's
  *     rule for a class with __len__), p[k] (the coefficient of x**k, 0 outside 0..order);
@@ -76,21 +76,52 @@ static bool variable_arg(Lower *L, AstNode *e, const char *dflt, const char **ou
     return ok;
 }
 
+/* poly1d(z, r=True): the coefficients of the monic polynomial whose roots are the values of the
+ * 1-d z, as NumPy's and CuPy's poly(seq_of_zeros): a = [1], then for each root w in order
+ * a = convolve(a, [1, -w]), a host loop of one step per root (a' = zeros(len(a) + 1),
+ * a'[:-1] = a, a'[1:] -= w * a).  The dtype is their mintypecode of z's: float32, complex64 and
+ * complex128 stay, any other is float64 (CuPy's multiplies the factors by FFTs: the same
+ * values up to rounding; NumPy's turns conjugate pairs of complex roots real). */
+static IrValue *from_roots(Lower *L, Span sp, IrValue *z)
+{
+    DType dt = z->type->dtype;
+    if (dt != DT_FLOAT32 && dt != DT_COMPLEX64 && dt != DT_COMPLEX128) dt = DT_FLOAT64;
+    z = lw_cast_to(L, z, dt, sp);
+    IrValue *one = lw_cint(L, sp, 1);
+    IrVar *av = lw_temp_var(L, "a", ty_array(dt, 1));
+    lw_store(L, av, lw_emit_full(L, sp, dt, 1, &one, one), sp);
+    IrValue *i;
+    IrBlock *after = lw_loop_begin(L, sp, lw_cint(L, sp, 0), lw_dim(L, sp, z, 0), &i);
+    IrValue *a = lw_load(L, av, sp);
+    IrValue *len = lw_iadd(L, sp, lw_dim(L, sp, a, 0), one);
+    IrValue *next = lw_emit_full(L, sp, dt, 1, &len, lw_cint(L, sp, 0));
+    LwIx ix;
+    lw_ix_init(&ix, next);
+    lw_ix_slice(L, sp, &ix, NULL, lw_cint(L, sp, -1), NULL);
+    lw_store_into(L, sp, lw_ix_emit(L, sp, &ix), a);
+    lw_ix_init(&ix, next);
+    lw_ix_slice(L, sp, &ix, one, NULL, NULL);
+    IrValue *tail = lw_ix_emit(L, sp, &ix);
+    lw_ix_init(&ix, z);
+    lw_ix_int(&ix, i);
+    IrValue *wa = lw_binop(L, AOP_MUL, sp, lw_ix_emit(L, sp, &ix), a);
+    IrValue *d = wa ? lw_binop(L, AOP_SUB, sp, tail, wa) : NULL;
+    if (d) {
+        lw_store_into(L, sp, tail, lw_cast_to(L, d, dt, sp));
+        lw_store(L, av, next, sp);
+    }
+    L->blk = after;
+    return d ? lw_load(L, av, sp) : NULL;
+}
+
 /* poly1d(c_or_r, r=False, variable=None) */
 static IrValue *api_poly1d(Lower *L, AstNode *call)
 {
     Args a;
     if (!lw_bind(call, "poly1d", "c_or_r,r,variable", 1, &a)) return NULL;
     Span sp = call->span;
-    if (a.p[1]) {
-        IrValue *r = lw_expr(L, a.p[1]);
-        int64_t b;
-        if (!r) return NULL;
-        if (!lw_is_const_int(r, &b) || b) {
-            diag_error(a.p[1]->span, "poly1d(r=True) (a polynomial from its roots) is not supported by gpyc");
-            return NULL;
-        }
-    }
+    bool from_r = false;
+    if (a.p[1] && !lw_bool_arg(L, a.p[1], false, &from_r)) return NULL;
     IrValue *c = lw_is_seq_lit(a.p[0]) ? NULL : lw_expr(L, a.p[0]);
     const char *var;
     if (c && c->type->kind == TY_POLY1D) {
@@ -104,6 +135,14 @@ static IrValue *api_poly1d(Lower *L, AstNode *call)
         c = lw_arraylike(L, a.p[0], "poly1d");
     else if (ty_is_scalar(c->type))
         c = lw_scalar_array(L, sp, c);
+    if (!c) return NULL;
+    if (from_r && c->type->kind == TY_ARRAY && c->type->ndim != 1) {
+        diag_error(a.p[0]->span, c->type->ndim == 2
+                                     ? "poly1d(r=True) of a matrix (the polynomial of its eigenvalues) is not supported by gpyc"
+                                     : "Input must be 1d or non-empty square 2d array.");
+        return NULL;
+    }
+    if (from_r) c = from_roots(L, sp, c);
     if (!c) return NULL;
     if (c->type->kind != TY_ARRAY || c->type->ndim > 1) {
         diag_error(a.p[0]->span, c->type->kind == TY_ARRAY
