@@ -59,3 +59,6 @@ print(repr(z32), z32.c.dtype, cp.poly1d(cp.array([3, 3, 3]), r=True).c.dtype)
 m = int(cp.arange(5).sum()) - 5
 print(cp.poly1d(cp.arange(1.0, m + 1), r=True), cp.poly1d(cp.zeros(0), r=True).c)
 print(cp.poly1d(cp.array([-1.0, 1.0]), r=True).roots)
+# p(q): composition (NumPy's polyval of a poly1d)
+print(p(q), repr(q(p)))
+print(cp.poly1d([True, False])(cp.poly1d([True, True])), cp.poly1d([2.5])(q), cp.poly1d([1, 0, 0])(z32))

@@ -10,7 +10,7 @@
  *   p.c / .coef / .coefficients / .coeffs (the array), p.order / p.o, p.variable, p.roots / p.r
  *     (cp.roots of the coefficients), len(p) (the order), bool(p) (len(p) != 0, Python's
  *     rule for a class with __len__), p[k] (the coefficient of x**k, 0 outside 0..order);
- *   p(x): polyval(p.c, x) of a number or an array;
+ *   p(x): polyval(p.c, x) of a number or an array; p(q) of a poly1d q: the composition;
  *   -p, +p, p + q, p - q, p * q (q a poly1d, a number or an array: poly1d(q); an array on the
  *     left is the array's operator on the coefficients, as NumPy's __array__ makes it), p * s and
  *     p / s of a number s (the coefficients times / over it), p ** n (n a constant int >= 0:
@@ -188,7 +188,29 @@ IrValue *lw_poly1d_item(Lower *L, IrValue *p, IrValue *k, Span sp)
     return lw_ewise(L, IR_WHERE, sp, 3, (IrValue *[]){ in, v, z });
 }
 
-/* p(x): polyval(p.c, x) */
+/* p(q) of two poly1d: NumPy's polyval of a poly1d, Horner's rule in poly1d arithmetic from
+ * y = p.c[:1] (y = polyadd(polymul(y, q.c), p.c[i:i+1]) for each next coefficient: a host loop),
+ * in the dtype of p's and q's coefficients (int64 for two bools); a poly1d of variable x.  CuPy
+ * sums c * q**k instead: the same values up to rounding. */
+static IrValue *compose(Lower *L, Span sp, IrValue *p, IrValue *q)
+{
+    IrValue *pc = coeffs(L, sp, p), *qc = coeffs(L, sp, q), *one = lw_cint(L, sp, 1);
+    DType dt = dt_promote(pc->type->dtype, qc->type->dtype);
+    if (dt == DT_BOOL) dt = DT_INT64;
+    qc = lw_cast_to(L, qc, dt, sp);
+    IrVar *yv = lw_temp_var(L, "y", ty_array(dt, 1));
+    lw_store(L, yv, lw_cast_to(L, lw_slice_axis(L, sp, pc, 0, NULL, one, NULL), dt, sp), sp);
+    IrValue *i;
+    IrBlock *after = lw_loop_begin(L, sp, one, lw_dim(L, sp, pc, 0), &i);
+    IrValue *yq = api_values(L, sp, "polymul", 2, (IrValue *[]){ lw_load(L, yv, sp), qc });
+    IrValue *pi = lw_slice_axis(L, sp, pc, 0, i, lw_iadd(L, sp, i, one), NULL);
+    IrValue *y = yq ? api_values(L, sp, "polyadd", 2, (IrValue *[]){ yq, pi }) : NULL;
+    if (y) lw_store(L, yv, lw_cast_to(L, y, dt, sp), sp);
+    L->blk = after;
+    return y ? lw_poly1d_make(L, sp, lw_load(L, yv, sp), "x") : NULL;
+}
+
+/* p(x): polyval(p.c, x); p(q) of a poly1d q: compose */
 IrValue *lw_poly1d_call(Lower *L, AstNode *call, IrValue *p)
 {
     Span sp = call->span;
@@ -199,10 +221,7 @@ IrValue *lw_poly1d_call(Lower *L, AstNode *call, IrValue *p)
     AstNode *arg = call->elts.v[0];
     IrValue *x = lw_expr(L, arg);
     if (!x) return NULL;
-    if (x->type->kind == TY_POLY1D) {
-        diag_error(arg->span, "a poly1d of a poly1d (composition) is not supported by gpyc");
-        return NULL;
-    }
+    if (x->type->kind == TY_POLY1D) return compose(L, sp, p, x);
     return api_values(L, sp, "polyval", 2, (IrValue *[]){ coeffs(L, sp, p), x });
 }
 

@@ -1,4 +1,0 @@
-import cupy as cp
-
-p = cp.poly1d([1, 2])
-q = p(p)
