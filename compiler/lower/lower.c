@@ -443,14 +443,27 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     return true;
 }
 
+/* The array expression x of a flat iterator, x.flat or cp.flatiter(x) (cp a name); NULL for
+ * anything else. */
+static AstNode *flat_of(Lower *L, AstNode *e)
+{
+    if (e->kind == AST_ATTR && !strcmp(e->sval, "flat")) return e->lhs;
+    if (e->kind != AST_CALL || e->elts.n != 1 || e->params.n || e->lhs->kind != AST_ATTR ||
+        strcmp(e->lhs->sval, "flatiter") || e->lhs->lhs->kind != AST_NAME)
+        return NULL;
+    IrValue *m = lw_expr(L, e->lhs->lhs);
+    return m && m->type->kind == TY_MODULE && !strcmp(m->type->name, "cupy") ? e->elts.v[0] : NULL;
+}
+
 /* The object of a subscript target (x in x[i] = v).  x.imag of a real array is NumPy's
  * read-only array of zeros: writing into it is an error. */
 static IrValue *target_object(Lower *L, AstNode *e, IrValue **flat)
 {
     *flat = NULL;
-    if (e->kind == AST_ATTR && !strcmp(e->sval, "flat")) {
+    AstNode *fx = flat_of(L, e);
+    if (fx) {
         /* x.flat[i] = v: assigned into a C-order copy of x, which flat_back writes back */
-        IrValue *base = lw_expr(L, e->lhs);
+        IrValue *base = lw_expr(L, fx);
         if (!base || base->type->kind != TY_ARRAY) return base ? lw_expr(L, e) : NULL;
         *flat = base;
         return lw_copy_of(L, e->span, lw_ravel(L, e->span, base));

@@ -1,7 +1,7 @@
 # Small names of CuPy's reference list: cupy.random.BitGenerator (the base class of XORWOW,
 # MRG32k3a and Philox4x3210) in isinstance with the other object classes, cupyx.time.repeat
 # (cupyx.profiler.benchmark's deprecated name), cupy.lib.stride_tricks.as_strided,
-# cupy.memoize / cupy.clear_memo, and cupy.format_float_positional.
+# cupy.memoize / cupy.clear_memo, cupy.format_float_positional and cupy.flatiter.
 import cupy as cp
 import cupyx
 import cupyx.time
@@ -68,3 +68,9 @@ print(ffp(1.0, min_digits=3), ffp(0.1, min_digits=20), ffp(0.95, min_digits=4, f
 print(ffp(cp.float32(0.1)), ffp(cp.float32(3.14159), precision=10, unique=False), ffp(cp.array(2.5, dtype=cp.float16)), ffp(cp.float16(65504.0)), ffp(7), ffp(True))
 n = int(cp.arange(4).sum())
 print(ffp(cp.pi, precision=n), ffp(cp.array([2.0 / 3.0]), precision=n - 3, unique=False), ffp(1.5, sign=n > 0), ffp(cp.float32(0.1), min_digits=n + 6))
+
+# cupy.flatiter(a): the iterator a.flat is (reads, stores into any view, iteration)
+fa = cp.arange(6.0).reshape(2, 3)
+cp.flatiter(fa.T)[1:3] = cp.array([-1.0])
+print(fa, cp.flatiter(fa)[4], len(cp.flatiter(fa.T)), cp.flatiter(fa)[cp.array([5, 0])])
+print([float(v) for v in cp.flatiter(fa[:, 1])])

@@ -1388,7 +1388,17 @@ static IrValue *api_ravel(Lower *L, AstNode *call)
     IrValue *x = lw_arraylike(L, a.p[0], "ravel");
     return x ? lw_ravel(L, call->span, x) : NULL;
 }
+/* flatiter(a): the iterator a.flat is (its elements in C order); stores through it are
+ * lw_assign's, as a.flat's (lower.c, target_object). */
+static IrValue *api_flatiter(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "flatiter", "a", 1, &a)) return NULL;
+    IrValue *x = lw_array_arg(L, a.p[0], "flatiter");
+    return x ? lw_ravel(L, call->span, x) : NULL;
+}
 LW_API_PLAIN(api_ravel)
+LW_API_PLAIN(api_flatiter)
 LW_API_PLAIN(api_trim_zeros)
 LW_API_PLAIN(api_as_strided)
 
@@ -1408,6 +1418,7 @@ const ApiFn lw_manip_api[] = {
     { "cupy", "rot90", api_rot90_api, 0 },
     { "cupy", "broadcast_to", api_broadcast_to_api, 0 },
     { "cupy", "ravel", api_ravel_api, 0 },
+    { "cupy", "flatiter", api_flatiter_api, 0 },
     { "cupy", "roll", api_roll_api, 0 },
     { "cupy", "tile", api_tile_api, 0 },
     { "cupy", "repeat", api_repeat_api, 0 },

@@ -2,7 +2,7 @@
 # RandomState objects, CUDA streams and events, and cupyx.time.repeat): the same isinstance
 # answers on stand-in classes, the same benchmark statistics' shapes, NumPy's own as_strided
 # and format_float_positional (CuPy's are NumPy's), and CuPy's memoize and clear_memo written
-# out (cupy/_util.pyx).
+# out (cupy/_util.pyx); x.flat for cupy.flatiter(x).
 import time
 
 import numpy as np
@@ -144,3 +144,9 @@ print(ffp(1.0, min_digits=3), ffp(0.1, min_digits=20), ffp(0.95, min_digits=4, f
 print(ffp(cp.float32(0.1)), ffp(cp.float32(3.14159), precision=10, unique=False), ffp(cp.array(2.5, dtype=cp.float16)), ffp(cp.float16(65504.0)), ffp(7), ffp(True))
 n = int(cp.arange(4).sum())
 print(ffp(cp.pi, precision=n), ffp(cp.array([2.0 / 3.0]), precision=n - 3, unique=False), ffp(1.5, sign=n > 0), ffp(cp.float32(0.1), min_digits=n + 6))
+
+# cupy.flatiter(a) is a.flat (NumPy's flatiter cannot be made by calling it)
+fa = np.arange(6.0).reshape(2, 3)
+fa.T.flat[1:3] = np.array([-1.0])
+print(fa, fa.flat[4], len(fa.T.flat), fa.flat[np.array([5, 0])])
+print([float(v) for v in fa[:, 1].flat])
