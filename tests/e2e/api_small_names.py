@@ -1,7 +1,8 @@
 # Small names of CuPy's reference list: cupy.random.BitGenerator (the base class of XORWOW,
 # MRG32k3a and Philox4x3210) in isinstance with the other object classes, cupyx.time.repeat
 # (cupyx.profiler.benchmark's deprecated name), cupy.lib.stride_tricks.as_strided,
-# cupy.memoize / cupy.clear_memo, cupy.format_float_positional and cupy.flatiter.
+# cupy.memoize / cupy.clear_memo, cupy.format_float_positional, cupy.flatiter and
+# cupy.from_dlpack.
 import cupy as cp
 import cupyx
 import cupyx.time
@@ -74,3 +75,9 @@ fa = cp.arange(6.0).reshape(2, 3)
 cp.flatiter(fa.T)[1:3] = cp.array([-1.0])
 print(fa, cp.flatiter(fa)[4], len(cp.flatiter(fa.T)), cp.flatiter(fa)[cp.array([5, 0])])
 print([float(v) for v in cp.flatiter(fa[:, 1])])
+
+# cupy.from_dlpack(x): an array sharing x's memory
+dx = cp.arange(4.0)
+dy = cp.from_dlpack(dx)
+dy[1] = -7.0
+print(dx, dy.dtype, cp.from_dlpack(cp.ones((2, 2), dtype=cp.int32)) + 1)

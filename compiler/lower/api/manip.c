@@ -1397,8 +1397,17 @@ static IrValue *api_flatiter(Lower *L, AstNode *call)
     IrValue *x = lw_array_arg(L, a.p[0], "flatiter");
     return x ? lw_ravel(L, call->span, x) : NULL;
 }
+/* from_dlpack(x): an array that shares x's memory (CuPy's zero-copy import of x's DLPack
+ * capsule): x itself, whose stores the two names then see alike. */
+static IrValue *api_from_dlpack(Lower *L, AstNode *call)
+{
+    Args a;
+    if (!lw_bind(call, "from_dlpack", "x", 1, &a)) return NULL;
+    return lw_array_arg(L, a.p[0], "from_dlpack");
+}
 LW_API_PLAIN(api_ravel)
 LW_API_PLAIN(api_flatiter)
+LW_API_PLAIN(api_from_dlpack)
 LW_API_PLAIN(api_trim_zeros)
 LW_API_PLAIN(api_as_strided)
 
@@ -1419,6 +1428,7 @@ const ApiFn lw_manip_api[] = {
     { "cupy", "broadcast_to", api_broadcast_to_api, 0 },
     { "cupy", "ravel", api_ravel_api, 0 },
     { "cupy", "flatiter", api_flatiter_api, 0 },
+    { "cupy", "from_dlpack", api_from_dlpack_api, 0 },
     { "cupy", "roll", api_roll_api, 0 },
     { "cupy", "tile", api_tile_api, 0 },
     { "cupy", "repeat", api_repeat_api, 0 },

@@ -2,7 +2,7 @@
 # RandomState objects, CUDA streams and events, and cupyx.time.repeat): the same isinstance
 # answers on stand-in classes, the same benchmark statistics' shapes, NumPy's own as_strided
 # and format_float_positional (CuPy's are NumPy's), and CuPy's memoize and clear_memo written
-# out (cupy/_util.pyx); x.flat for cupy.flatiter(x).
+# out (cupy/_util.pyx); x.flat for cupy.flatiter(x); x itself for cupy.from_dlpack(x).
 import time
 
 import numpy as np
@@ -150,3 +150,9 @@ fa = np.arange(6.0).reshape(2, 3)
 fa.T.flat[1:3] = np.array([-1.0])
 print(fa, fa.flat[4], len(fa.T.flat), fa.flat[np.array([5, 0])])
 print([float(v) for v in fa[:, 1].flat])
+
+# cupy.from_dlpack(x) shares x's memory and is writable (NumPy's from_dlpack is read-only)
+dx = np.arange(4.0)
+dy = dx
+dy[1] = -7.0
+print(dx, dy.dtype, np.from_dlpack(np.ones((2, 2), dtype=np.int32)) + 1)
