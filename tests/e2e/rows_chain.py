@@ -70,3 +70,29 @@ print(float(cp.sum(cp.abs(mu), dtype=cp.float64)), float(cp.sum(var, dtype=cp.fl
 xi = (cp.arange(100 * 24, dtype=cp.int32).reshape(100, 24) * 7) % 31
 zi = xi - xi.max(axis=1, keepdims=True)
 print(zi[:2], int(cp.sum(zi)))
+
+
+# the last member takes a value of the one before from registers (rows.c row_cache): softmax's
+# exp(x - max) above, log-softmax's x - max; not when the last member also reads the row
+# itself (exp(x - max) * x / sum), nor for a value it computes differently (exp(max - x))
+def log_softmax(x):
+    m = x.max(axis=1, keepdims=True)
+    return x - m - cp.log(cp.exp(x - m).sum(axis=1, keepdims=True))
+
+
+def weighted(x):
+    e = cp.exp(x - x.max(axis=1, keepdims=True))
+    return e * x / e.sum(axis=1, keepdims=True)
+
+
+def other_exp(x):
+    m = x.max(axis=1, keepdims=True)
+    e = cp.exp(x - m)
+    return cp.exp(m - x) / e.sum(axis=1, keepdims=True)
+
+
+x = data((9000, 300), cp.float32, 0.0041)
+show("log_softmax warp", log_softmax(x))
+show("weighted warp", weighted(x))
+show("other exp warp", other_exp(x))
+show("softmax block f64", softmax(data((300, 2000), cp.float64, 0.0013)))
