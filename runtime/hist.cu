@@ -125,7 +125,7 @@ __device__ inline int64_t bin2_of(const double *xe, int64_t nxe, const double *y
 /* histogram / histogram2d: grid-stride over the samples, UNROLL loads in flight per thread; the
  * bin of x (and of y when ye is non-NULL) gets 1 (int64 counts when !dbl) or its weight
  * (float64 sums); *total (when non-NULL) gets the sum of the counted weights, one atomicAdd
- * per thread.  priv (the edges and the nb bins fit in HIST_SMEM, dynamic shared memory): the
+ * per warp.  priv (the edges and the nb bins fit in HIST_SMEM, dynamic shared memory): the
  * block copies the edges into shared memory, counts into its own shared bins, and adds its
  * non-zero bins to out at the end (a global atomic per bin and block instead of one per
  * sample: azimint_hist's 4·10^7 samples into 1000 bins). */
@@ -173,7 +173,10 @@ __global__ void __launch_bounds__(BLOCK)
             tsum += wv[u];
         }
     }
-    if (total) atomicAdd(total, tsum);
+    if (total) { /* a warp's sum first: one atomic per warp on the one address */
+        for (int o = 16; o > 0; o /= 2) tsum += __shfl_down_sync(0xffffffffu, tsum, o);
+        if ((threadIdx.x & 31) == 0) atomicAdd(total, tsum);
+    }
     if (!priv) return;
     __syncthreads();
     for (int64_t k = threadIdx.x; k < nb; k += blockDim.x) {
