@@ -209,6 +209,12 @@ void rt_launch_iota_i32(int *p, int64_t n, cudaStream_t s);
  * cols array of esize-byte elements. */
 void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
                         cudaStream_t s);
+/* dst[q, k, r] = src[q, r, k] over a contiguous batch x rows x cols src of esize-byte
+ * elements into the contiguous batch x cols x rows dst; lower_only: dst's strictly upper
+ * triangle (r > k) written as zeros.  false (nothing launched) when the tiles of a matrix
+ * exceed the grid's limits (more than 65535 x 32 rows). */
+bool rt_launch_transpose(size_t esize, const char *src, char *dst, int64_t batch, int64_t rows, int64_t cols,
+                         bool lower_only, cudaStream_t s);
 
 #ifdef __cplusplus
 }

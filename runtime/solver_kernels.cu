@@ -1,11 +1,14 @@
 /*
- * solver_kernels.cu — the one kernel behind solver.c that cuSOLVER has no routine for: zeroing
+ * solver_kernels.cu — the kernels behind solver.c that cuSOLVER has no routine for: zeroing
  * a triangle of each matrix of a batch (cholesky's L and qr's R leave the factorisation's other
- * half, or the Householder vectors, in the triangle NumPy returns as zeros).
+ * half, or the Householder vectors, in the triangle NumPy returns as zeros), and transposing
+ * each matrix of a batch (row-major to column-major and back), optionally zeroing the result's
+ * strictly upper triangle on the way (cholesky's L, read back from column-major).
  *
  * The matrices are row-major and contiguous (batch x rows x cols); elements are moved as
  * opaque words of the dtype's size, so one instantiation serves float and complex dtypes of
- * that size.  A grid-stride loop over batch x rows x cols.
+ * that size.  tri_zero: a grid-stride loop over batch x rows x cols; transpose: 32 x 32 tiles
+ * through shared memory (reads and writes both coalesced), a block per tile and matrix.
  */
 #include <stdint.h>
 
@@ -28,6 +31,33 @@ __global__ void tri_zero_kernel(T *c, int64_t batch, int64_t rows, int64_t cols,
     }
 }
 
+enum { TILE = 32, TROWS = 8 };
+
+/* dst[q, k, r] = src[q, r, k] for the batch x rows x cols src; with lower_only, 0 where r > k
+ * (dst's strictly upper triangle).  Block (TILE, TROWS) per TILE x TILE tile of src, grid
+ * (column tiles, row tiles, matrices; a stride loop over the matrices past gridDim.z). */
+template <typename T>
+__global__ void transpose_kernel(const T *src, T *dst, int64_t batch, int64_t rows, int64_t cols,
+                                 bool lower_only)
+{
+    __shared__ T tile[TILE][TILE + 1];
+    const int64_t r0 = (int64_t)blockIdx.y * TILE, k0 = (int64_t)blockIdx.x * TILE;
+    for (int64_t q = blockIdx.z; q < batch; q += gridDim.z) {
+        const T *s = src + q * rows * cols;
+        T *d = dst + q * rows * cols;
+        for (int y = threadIdx.y; y < TILE; y += TROWS) {
+            const int64_t r = r0 + y, k = k0 + threadIdx.x;
+            if (r < rows && k < cols) tile[y][threadIdx.x] = s[r * cols + k];
+        }
+        __syncthreads();
+        for (int y = threadIdx.y; y < TILE; y += TROWS) {
+            const int64_t k = k0 + y, r = r0 + threadIdx.x; /* d's row k, column r */
+            if (k < cols && r < rows) d[k * rows + r] = lower_only && r > k ? T{} : tile[threadIdx.x][y];
+        }
+        __syncthreads();
+    }
+}
+
 /* ---------------------------------------------------------------- launchers */
 
 extern "C" void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
@@ -43,4 +73,30 @@ extern "C" void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t
     default: tri_zero_kernel<Word16><<<grid, block, 0, s>>>((Word16 *)c, batch, rows, cols, upper); break;
     }
     rt_check_launch();
+}
+
+extern "C" bool rt_launch_transpose(size_t esize, const char *src, char *dst, int64_t batch, int64_t rows,
+                                    int64_t cols, bool lower_only, cudaStream_t s)
+{
+    const int64_t ty = (rows + TILE - 1) / TILE, tx = (cols + TILE - 1) / TILE;
+    if (ty > 65535 || tx > INT32_MAX) return false;
+    if (batch <= 0 || rows <= 0 || cols <= 0) return true;
+    const dim3 grid((unsigned)tx, (unsigned)ty, (unsigned)(batch < 65535 ? batch : 65535)),
+        block(TILE, TROWS);
+    switch (esize) {
+    case 4:
+        transpose_kernel<uint32_t>
+            <<<grid, block, 0, s>>>((const uint32_t *)src, (uint32_t *)dst, batch, rows, cols, lower_only);
+        break;
+    case 8:
+        transpose_kernel<uint64_t>
+            <<<grid, block, 0, s>>>((const uint64_t *)src, (uint64_t *)dst, batch, rows, cols, lower_only);
+        break;
+    default:
+        transpose_kernel<Word16>
+            <<<grid, block, 0, s>>>((const Word16 *)src, (Word16 *)dst, batch, rows, cols, lower_only);
+        break;
+    }
+    rt_check_launch();
+    return true;
 }

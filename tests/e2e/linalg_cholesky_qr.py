@@ -68,3 +68,19 @@ complete(B)
 reduced(cp.swapaxes(B, -1, -2))
 complete(cp.swapaxes(B, -1, -2))
 print(cp.linalg.qr(B, mode="r").shape)
+
+# matrices of several 32 x 32 tiles and a partial one (solver.c's transposes by tiles; cholesky
+# factors the column-major copy with potrf 'L'), junk above the diagonal, complex, stacked
+n = 100
+G = (cp.arange(n * n, dtype=cp.float64).reshape(n, n) % 17 - 8.0) / 16.0
+P = G @ G.T + n * cp.eye(n)
+L = cp.linalg.cholesky(P + cp.triu(cp.ones((n, n)) * 7.0, 1))
+print(cp.allclose(L @ L.T, P), cp.allclose(L, cp.tril(L)), cp.round(L[97:, 95:], 6))
+Pc = P + 1j * (cp.tril(G, -1) - cp.tril(G, -1).T) * 0.25
+Lc = cp.linalg.cholesky(Pc.astype(cp.complex64))
+print(Lc.dtype, cp.allclose(Lc @ cp.conj(Lc).T, Pc, rtol=1e-4, atol=1e-3), cp.allclose(Lc, cp.tril(Lc)))
+print(cp.round(cp.linalg.cholesky(Pc)[98:, 96:], 6))
+B3 = cp.stack([P[:70, :70], 2.0 * P[:70, :70], P[30:, 30:]])
+L3 = cp.linalg.cholesky(B3)
+print(L3.shape, cp.allclose(L3 @ cp.swapaxes(L3, -1, -2), B3), cp.round(L3[2, 69, 66:], 6))
+print(cp.allclose(cp.linalg.inv(P) @ P, cp.eye(n), atol=1e-10), cp.round(cp.linalg.solve(P, G[:, :37])[98:, 34:], 8))
