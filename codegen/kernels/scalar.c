@@ -14,7 +14,7 @@
  *     value ov<k>), or for a 0-d array a pointer to its element (the entry array's data p<k>,
  *     or s<k> once the loop binds it to a new array, which flag c<k> records: devloop.c allows
  *     only new arrays there, read before the next store);
- *   - res (DEV_SLOTS + 2 per variable int64 slots) gets the error code (0, DEV_ERR_INDEX with
+ *   - res (DEV_SLOTS + 2 per variable int64 slots, all zeroed first) gets the error code (0, DEV_ERR_INDEX with
  *     the index, axis and extent, DEV_ERR_STEP, DEV_ERR_ZERO with its message) and then, at the end, each variable's value and
  *     flag, which the host copies back in one read and stores; an error returns at once and
  *     the host raises it (gpyc has no try: the program ends there).
@@ -230,7 +230,10 @@ void cg_devloop_def(StrBuf *out, const IrModule *m, const DevLoop *d)
     put_params(out, d);
     sb_puts(out, ")\n{\n");
     cg_line(out, 1, "if (blockIdx.x != 0 || threadIdx.x != 0) return;");
-    cg_line(out, 1, "res[0] = 0;");
+    /* every slot written, so that the host's read-back copies no uninitialised bytes (an
+     * error returns early; a host scalar's flag slot is never set): compute-sanitizer's
+     * initcheck */
+    cg_line(out, 1, "for (int s = 0; s < %d; s++) res[s] = 0;", DEV_SLOTS + 2 * d->vars.n);
     for (int i = 0; i < d->ins.n; i++) {
         const IrValue *v = VEC_AT(d->ins, i);
         if (is_arr(v) && v->type->ndim == 0) {

@@ -62,7 +62,7 @@ def bits_left(n, data):
         v = v * 3 + data[k % data.shape[0]]
         if v > 1000:
             v = v % 1000
-    return v, k
+    return int(v), k  # v is a 0-d array: CuPy prints (array(721), 9), NumPy (721, 9)
 
 
 def collatz(x):
