@@ -337,12 +337,10 @@ static int red_merge(int nd, int64_t *dim, gp_rkin *k, int n, bool inner)
     return m;
 }
 
-/* Rows mode's vector path: k's reduced dimension (rs.ind == 1) is broadcast (stride 0: the
- * kernel loads one element and repeats it), or contiguous with every row starting
- * `bytes`-aligned. */
+/* Rows mode's vector path: k's reduced dimension is contiguous (rs.ind == 1) and every row
+ * starts `bytes`-aligned. */
 static bool rkin_vec(const gp_rkin *k, const gp_rshape *rs, int64_t itemsize, int64_t bytes)
 {
-    if (rs->ind == 1 && k->ist[0] == 0) return true;
     if (rs->ind != 1 || k->ist[0] != itemsize || ((uintptr_t)k->data % (uintptr_t)bytes) != 0)
         return false;
     for (int d = 0; d < rs->ond; d++)

@@ -195,9 +195,8 @@ static int reduce_vec_width(const KParams *p)
     return (p->arrs.n == 0 || widest >= 16) ? 1 : 16 / widest;
 }
 
-/* Rows mode's vector loop (vec true: the reduced range is one dimension of every array,
- * contiguous with each row starting 16-byte aligned, or broadcast: stride 0, one element
- * repeated, gesummv's `alpha * A @ x`): the block's threads take vectors of V elements
+/* Rows mode's vector loop (vec true: the reduced range is one contiguous dimension of every
+ * array and each row starts 16-byte aligned): the block's threads take vectors of V elements
  * j0/V + threadIdx.x, ... < j1/V; jt is left at the first element the scalar loop takes. */
 static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r, int V)
 {
@@ -209,10 +208,8 @@ static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const 
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         const char *ct = cg_val_ctype(v);
-        cg_line(
-            out, n + 2,
-            "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data + base%d, a%d.ist[0] != 0, (uint32_t)jv);",
-            ct, V, v->id, ct, V, v->id, v->id, v->id);
+        cg_line(out, n + 2, "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data + base%d, true, (uint32_t)jv);", ct, V,
+                v->id, ct, V, v->id, v->id);
     }
     cg_line(out, n + 2, "#pragma unroll");
     cg_line(out, n + 2, "for (int u = 0; u < %d; u++) {", V);
