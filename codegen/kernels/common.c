@@ -309,14 +309,12 @@ static void emit_ukernel(StrBuf *out, int n, const KernelGroup *g, const IrInstr
     cg_line(out, n, "}");
 }
 
-/* The instructions of a group (up to, not including, an IR_REDUCE), in order, but the one
- * defining `given` (NULL: none), whose v<id> the caller has declared.
+/* The instructions of a group (up to, not including, an IR_REDUCE), in order.
  * idx: the C expression of the linear index (ARANGE, LINSPACE); EYE reads ix[0], ix[1]. */
-void cg_emit_instrs_given(StrBuf *out, int n, const KernelGroup *g, const char *idx, const IrValue *given)
+void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
 {
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (given && in->res == given) continue;
         const char *rt = in->res ? cg_val_ctype(in->res) : NULL;
         switch (in->op) {
         case IR_REDUCE:
@@ -371,11 +369,6 @@ void cg_emit_instrs_given(StrBuf *out, int n, const KernelGroup *g, const char *
             break;
         }
     }
-}
-
-void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx)
-{
-    cg_emit_instrs_given(out, n, g, idx, NULL);
 }
 
 /* kg_s = the broadcast shape of the group's array arguments, or a 0-d shape when it has none. */

@@ -189,15 +189,9 @@ void cg_list_kernels(FILE *out, const IrModule *m)
         const KernelGroup *g = VEC_AT(m->groups, i);
         StrBuf w = {0};
         cg_put_where(&w, m, g);
-        if (g->chain && VEC_AT(g->chain->members, 0) == g) {
-            const IrValue *kept = cg_rows_reused(g->chain);
-            fprintf(out, "%s  %s  (a warp per row of at most %d elements when rows are many, else a block",
+        if (g->chain && VEC_AT(g->chain->members, 0) == g)
+            fprintf(out, "%s  %s  (a warp per row of at most %d elements when rows are many, else a block)\n",
                     g->chain->name, w.s, cg_rows_warp_max(g->chain));
-            if (kept)
-                fprintf(out, "; the last member reads the one before's %s from registers",
-                        ir_op_name(kept->def->op));
-            fputs(")\n", out);
-        }
         const Siblings *sb = g->siblings;
         if (sb && !shown[sb->id]) {     /* the set, then its members (its fallback) */
             shown[sb->id] = true;

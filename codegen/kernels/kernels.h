@@ -46,9 +46,6 @@ typedef struct Slot {
 /* ---------------------------------------------------------------- rows.c */
 /* The longest rows (elements) a row chain runs a warp per row for (--emit=kernels says it). */
 int cg_rows_warp_max(const RowChain *c);
-/* The value a chain's next-to-last member keeps in registers for the last (rows.c row_cache:
- * softmax's exp(x - max)), or NULL. */
-const IrValue *cg_rows_reused(const RowChain *c);
 
 /* ---------------------------------------------------------------- common.c */
 bool cg_defined_in(const IrValue *v, const KernelGroup *g);
@@ -61,7 +58,6 @@ void cg_kparams_free(KParams *p);
 const IrInstr *cg_find_op(const KernelGroup *g, IrOp op);
 void cg_emit_instrs(StrBuf *out, int n, const KernelGroup *g, const char *idx);
 void cg_emit_ewise(StrBuf *out, int n, const IrInstr *in);
-void cg_emit_instrs_given(StrBuf *out, int n, const KernelGroup *g, const char *idx, const IrValue *given);
 /* The file-scope code of g's user-kernel calls (their type placeholders and preambles, in a
  * namespace per call), written before g's kernel. */
 void cg_emit_ukernel_scopes(StrBuf *out, const KernelGroup *g);

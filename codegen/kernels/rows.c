@@ -14,8 +14,6 @@
  * spreads them over more SMs.  WARP_REGS = 4 holds a row of 448 float32 (3.5 vectors a lane)
  * in 64 registers a thread (8: 98, two blocks per SM instead of four). */
 enum { WARP_REGS = 4, WARP_ROW_ALWAYS = 64, WARP_ROW_ROWS = 8192 };
-/* row_cache compares the last two members' instructions pairwise: only members this small. */
-enum { CACHE_SCAN = 64 };
 
 /* Whether v, a result of a chain member, is used outside the chain. */
 static bool used_outside_chain(const RowChain *c, const IrValue *v)
@@ -71,91 +69,11 @@ static int chain_vec_width(const RowChain *c, const ChainParams *cp)
     return widest >= 16 ? 1 : 16 / widest;
 }
 
-/* Whether b (computed in group gb) is per element the value a (of group ga): the same
- * elementwise op with the same attributes over operands that are the same values (the row,
- * scalars, earlier phases' reduction results) or again such values (fuse.c gives each
- * consumer its own copy of a producer: softmax's exp(x - max) in the sum and the divide).
- * Gives up (false) after *budget comparisons: operands shared in a DAG are compared again. */
-static bool same_value(const IrValue *a, const IrValue *b, const KernelGroup *ga, const KernelGroup *gb,
-                       int *budget)
-{
-    if (a == b) return true;
-    if (--*budget < 0 || !cg_defined_in(a, ga) || !cg_defined_in(b, gb)) return false;
-    const IrInstr *x = a->def, *y = b->def;
-    if (!ir_op_is_ewise(x->op) || x->op != y->op || x->nargs != y->nargs || x->dtype != y->dtype ||
-        x->cdtype != y->cdtype || x->ival != y->ival || x->fval != y->fval || x->fval2 != y->fval2 ||
-        x->sval != y->sval || x->sval2 != y->sval2 || a->type->kind != b->type->kind ||
-        a->type->dtype != b->type->dtype)
-        return false;
-    for (int j = 0; j < x->nargs; j++)
-        if (!same_value(x->args[j], y->args[j], ga, gb, budget)) return false;
-    return true;
-}
-
-/* Registers mode's cache between the last two phases: `take`, a value the last phase computes
- * per element, is `keep` of the phase before, and with it given the last phase reads nothing
- * else of the row (X).  The phase before keeps each element's value in cr[q] (the registers
- * X's vectors free) and the last phase starts from it: softmax's divide does not compute
- * exp(x - max) a second time.  Both NULL when the chain has no such pair. */
-typedef struct RowCache {
-    const IrValue *keep, *take;
-} RowCache;
-
-/* Whether the last phase g still reads X when `take` is given: an instruction it needs (an
- * output, a store, its reduction, their operands, transitively, stopping at take) reads X.
- * Quadratic in g's size: row_cache looks only at members of at most CACHE_SCAN instructions. */
-static bool last_reads_row(const KernelGroup *g, const IrValue *x, const IrValue *take)
-{
-    Vec need = { 0 };
-    bool reads = false;
-    for (int i = g->instrs.n - 1; i >= 0; i--) {
-        const IrInstr *in = VEC_AT(g->instrs, i);
-        bool needed =
-            in->op == IR_STORE_INTO || in->op == IR_REDUCE || !in->res || cg_in_vec(&g->outputs, in->res);
-        for (int k = 0; !needed && k < need.n; k++) needed = VEC_AT(need, k) == in;
-        if (!needed || in->res == take) continue;
-        for (int j = 0; j < in->nargs; j++) {
-            const IrValue *a = in->args[j];
-            if (a == x)
-                reads = true;
-            else if (a != take && cg_defined_in(a, g))
-                vec_push(&need, (void *)a->def);
-        }
-    }
-    vec_free(&need);
-    return reads;
-}
-
-static RowCache row_cache(const RowChain *c)
-{
-    RowCache rc = { NULL, NULL };
-    const int n = c->members.n;
-    if (n < 2) return rc;
-    const KernelGroup *ga = VEC_AT(c->members, n - 2), *gb = VEC_AT(c->members, n - 1);
-    if (ga->instrs.n > CACHE_SCAN || gb->instrs.n > CACHE_SCAN) return rc;
-    for (int i = gb->instrs.n - 1; i >= 0 && !rc.take; i--) {
-        const IrInstr *y = VEC_AT(gb->instrs, i);
-        if (!y->res || y->res->type->kind != TY_ARRAY || !ir_op_is_ewise(y->op)) continue;
-        for (int k = 0; k < ga->instrs.n; k++) {
-            const IrInstr *x = VEC_AT(ga->instrs, k);
-            int budget = CACHE_SCAN;
-            if (x->res && same_value(x->res, y->res, ga, gb, &budget)) {
-                rc.keep = x->res;
-                rc.take = y->res;
-                break;
-            }
-        }
-    }
-    if (rc.take && last_reads_row(gb, c->x, rc.take)) rc.keep = rc.take = NULL;
-    return rc;
-}
-
 /* One row vector xv (element index jv) through phase g: the member's instructions per element,
  * then the combine into acc (a reduction, accumulator type at) or the stores of its outputs
- * (one vector store each when vec).  keep: the value to leave in cr[q] (registers mode's
- * cache, row_cache), take: the value to read from it instead of computing it, else NULL. */
+ * (one vector store each when vec). */
 static void emit_row_vector(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
-                            const IrValue *x, int V, const char *at, const IrValue *keep, const IrValue *take)
+                            const IrValue *x, int V, const char *at)
 {
     if (!r)
         for (int i = 0; i < p->outs.n; i++) {
@@ -168,9 +86,7 @@ static void emit_row_vector(StrBuf *out, int n, const KernelGroup *g, const KPar
     cg_line(out, n + 1, "const int64_t j = vec ? jv * %d + u : jv;", V);
     cg_line(out, n + 1, "(void)j;");
     cg_line(out, n + 1, "const %s v%d = xv.v[u];", dt_ctype(x->type->dtype), x->id);
-    if (take) cg_line(out, n + 1, "const %s v%d = cr[q].v[u];", cg_val_ctype(take), take->id);
-    cg_emit_instrs_given(out, n + 1, g, "j", take);
-    if (keep) cg_line(out, n + 1, "cr[q].v[u] = v%d;", keep->id);
+    cg_emit_instrs(out, n + 1, g, "j");
     if (r) {
         cg_emit_combine(out, n + 1, r, at, "acc");
     } else {
@@ -259,10 +175,6 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
         cg_line(out, 1, "const int64_t sl%d = gp_at(a%d.st, last);", id, id);
     }
     cg_line(out, 1, "gp_vec<%s, %d> xr[R];   /* registers mode: the thread's vectors of the row */", xt, V);
-    const RowCache rc = row_cache(c);
-    if (rc.keep)
-        cg_line(out, 1, "gp_vec<%s, %d> cr[R];   /* registers mode: v%d for the last phase */",
-                cg_val_ctype(rc.keep), V, rc.keep->id);
     for (int i = 0; i < cp.reds.n; i++) { /* each reduction's warp values, two rows' worth */
         const IrInstr *r = VEC_AT(cp.reds, i);
         cg_line(out, 1, "__shared__ __align__(16) unsigned char s_w%d[2][%d * sizeof(%s)];", r->res->id, BLOCK / 32,
@@ -334,8 +246,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
         cg_line(out, 5, "const int64_t jv = lane + q * group;");
         cg_line(out, 5, "if (jv >= nv) break;");
         cg_line(out, 5, "const gp_vec<%s, %d> xv = xr[q];", xt, V);
-        emit_row_vector(out, 5, g, &p, r, x, V, at, k == c->members.n - 2 ? rc.keep : NULL,
-                        k == c->members.n - 1 ? rc.take : NULL);
+        emit_row_vector(out, 5, g, &p, r, x, V, at);
         cg_line(out, 4, "}");
         cg_line(out, 3, "} else {");
         cg_line(out, 4, "for (int64_t jv = threadIdx.x; jv < nv; jv += blockDim.x) {");
@@ -357,7 +268,7 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
             cg_line(out, 6, "xv.v[0] = *(const %s *)(a%d.data + base%d + jv * sl%d);", xt, x->id, x->id, x->id);
             cg_line(out, 5, "}");
         }
-        emit_row_vector(out, 5, g, &p, r, x, V, at, NULL, NULL);
+        emit_row_vector(out, 5, g, &p, r, x, V, at);
         cg_line(out, 4, "}");
         cg_line(out, 3, "}");
         if (r) {
@@ -389,8 +300,6 @@ static void rows_def(StrBuf *out, const IrModule *m, const RowChain *c)
 }
 
 void cg_rows_def(StrBuf *out, const IrModule *m, const RowChain *c) { rows_def(out, m, c); }
-
-const IrValue *cg_rows_reused(const RowChain *c) { return row_cache(c).keep; }
 
 int cg_rows_warp_max(const RowChain *c)
 {
