@@ -873,6 +873,10 @@ void fuse_module(IrModule *m);
  * around it; a stale cache renumbers the whole block once (O(n) per change of the block, the
  * cost the change itself had). */
 int ir_index_in_block(const IrBlock *b, const IrInstr *in);
+/* Does an instruction of block b, or of the blocks nested in it, load variable v (IR_LOAD)?
+ * Assign it (IR_STORE, or a FOR_RANGE over it)?  NULL b: no. */
+bool ir_block_loads(const IrBlock *b, const IrVar *v);
+bool ir_block_assigns(const IrBlock *b, const IrVar *v);
 /* A fresh value for the `stamp` scratch fields of values, instructions and groups: a pass
  * marks what it has seen with it instead of searching lists (linear passes, issue 24). */
 unsigned ir_stamp(const IrModule *m);

@@ -678,6 +678,28 @@ void ir_print(FILE *out, const IrModule *m)
 
 /* ---------------------------------------------------------------- queries for the passes */
 
+bool ir_block_loads(const IrBlock *b, const IrVar *v)
+{
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if ((in->op == IR_LOAD && in->var == v) || ir_block_loads(in->blocks[0], v) ||
+            ir_block_loads(in->blocks[1], v))
+            return true;
+    }
+    return false;
+}
+
+bool ir_block_assigns(const IrBlock *b, const IrVar *v)
+{
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var == v) ||
+            ir_block_assigns(in->blocks[0], v) || ir_block_assigns(in->blocks[1], v))
+            return true;
+    }
+    return false;
+}
+
 int ir_index_in_block(const IrBlock *b, const IrInstr *in)
 {
     if (in->pos >= 0 && in->pos < b->instrs.n && VEC_AT(b->instrs, in->pos) == in) return in->pos;

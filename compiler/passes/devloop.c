@@ -102,18 +102,6 @@ static void mark(Scan *x, IrBlock *b, unsigned s)
 
 static bool inside(const Scan *x, const IrValue *v) { return v && v->def && v->def->stamp == x->inside; }
 
-/* Does b (nested blocks included) store variable v? */
-static bool block_stores(const IrBlock *b, const IrVar *v)
-{
-    if (!b) return false;
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var == v) return true;
-        if (block_stores(in->blocks[0], v) || block_stores(in->blocks[1], v)) return true;
-    }
-    return false;
-}
-
 /* Does b (nested blocks included) use value v? */
 static bool block_uses(const IrBlock *b, const IrValue *v)
 {
@@ -143,8 +131,8 @@ static bool load_fits(const IrInstr *ld)
     }
     for (int i = at + 1; i < last; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
-        if ((in->op == IR_STORE && in->var == ld->var) || block_stores(in->blocks[0], ld->var) ||
-            block_stores(in->blocks[1], ld->var))
+        if ((in->op == IR_STORE && in->var == ld->var) || ir_block_assigns(in->blocks[0], ld->var) ||
+            ir_block_assigns(in->blocks[1], ld->var))
             return false;
     }
     return ld->res->nuses == 0 || last > at;

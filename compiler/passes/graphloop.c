@@ -224,15 +224,6 @@ static bool body_rebinds(const IrBlock *b, const IrVar *v)
     return false;
 }
 
-static bool body_loads(const IrBlock *b, const IrVar *v)
-{
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->op == IR_LOAD && in->var == v) return true;
-    }
-    return false;
-}
-
 /* May the body store `in` (an IR_STORE)?  Either `x = x`, or a Python scalar the body never
  * loads (forward.c has replaced the loads after the store by its value): then every iteration
  * stores the same value, computed from values fixed during the loop.  An array variable
@@ -243,7 +234,7 @@ static bool store_fits(const IrBlock *b, const IrInstr *in, const IrInstr *loop)
     const IrVar *v = in->var;
     if (!v || v == loop->var) return false;
     if (!body_rebinds(b, v)) return true;
-    return ty_is_scalar(v->type) && !body_loads(b, v);
+    return ty_is_scalar(v->type) && !ir_block_loads(b, v);
 }
 
 /* Why loop does not qualify for capture (see the file comment), "" when it launches no

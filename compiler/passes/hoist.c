@@ -43,22 +43,12 @@ static bool plain_body(const IrBlock *b)
     return true;
 }
 
-/* Does b store variable v? */
-static bool stores(const IrBlock *b, const IrVar *v)
-{
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->op == IR_STORE && in->var == v) return true;
-    }
-    return false;
-}
-
 /* Is x's shape the same in every iteration of the loop whose body is b? */
 static bool invariant_shape(const IrBlock *b, const IrValue *x)
 {
     if (!x->def || x->def->parent != b) return true; /* defined before the loop */
     const IrInstr *ld = x->def;
-    return ld->op == IR_LOAD && ld->var && !ld->var->global && !stores(b, ld->var);
+    return ld->op == IR_LOAD && ld->var && !ld->var->global && !ir_block_assigns(b, ld->var);
 }
 
 /* May instruction `in`, which reads u (c or a view of c) as its argument j, read it without

@@ -52,22 +52,11 @@ static bool is_const(IrOp op)
     return op == IR_CONST_BOOL || op == IR_CONST_INT || op == IR_CONST_FLOAT || op == IR_CONST_COMPLEX;
 }
 
-/* Does any instruction in b (or blocks nested in it) load var v? */
-static bool block_loads(const IrBlock *b, const IrVar *v)
-{
-    if (!b) return false;
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->op == IR_LOAD && in->var == v) return true;
-        if (block_loads(in->blocks[0], v) || block_loads(in->blocks[1], v)) return true;
-    }
-    return false;
-}
 
 static bool module_loads(const IrModule *m, const IrVar *v)
 {
     for (int i = 0; i < m->funcs.n; i++)
-        if (block_loads(((IrFunc *)VEC_AT(m->funcs, i))->body, v)) return true;
+        if (ir_block_loads(((IrFunc *)VEC_AT(m->funcs, i))->body, v)) return true;
     return false;
 }
 

@@ -80,16 +80,6 @@ static bool is_none(const IrValue *v) { return v && v->def && v->def->op == IR_C
 
 static bool full_slice(IrValue *const *a) { return is_none(a[0]) && is_none(a[1]) && is_none(a[2]); }
 
-/* Does the body assign variable var (a store, or a loop over it)? */
-static bool assigned(const IrBlock *b, const IrVar *var)
-{
-    for (int k = 0; k < b->instrs.n; k++) {
-        const IrInstr *in = VEC_AT(b->instrs, k);
-        if ((in->op == IR_STORE || in->op == IR_FOR_RANGE) && in->var == var) return true;
-    }
-    return false;
-}
-
 /* Are two invariant values the same at run time: one value, both None, equal int constants,
  * or loads of one variable the body does not assign. */
 static bool same_inv(const IrValue *a, const IrValue *b)
@@ -171,7 +161,7 @@ static Role classify(Tri *t, const IrInstr *in)
         return R_INV;
     case IR_LOAD:
         if (in->var == t->loop->var) return R_I;
-        return assigned(t->body, in->var) ? R_NONE : R_INV;
+        return ir_block_assigns(t->body, in->var) ? R_NONE : R_INV;
     case IR_SHAPE_DIM:
         return role_of(t, in->args[0]) == R_INV ? R_INV : R_NONE;
     case IR_INDEX: {
