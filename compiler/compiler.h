@@ -877,6 +877,10 @@ int ir_index_in_block(const IrBlock *b, const IrInstr *in);
  * Assign it (IR_STORE, or a FOR_RANGE over it)?  NULL b: no. */
 bool ir_block_loads(const IrBlock *b, const IrVar *v);
 bool ir_block_assigns(const IrBlock *b, const IrVar *v);
+/* Are a and b the same value at run time, as far as their definitions show: one value, both
+ * None, equal int constants, or loads of one variable (the caller knows nothing assigns it
+ * between them, e.g. a loop body that never stores it)?  NULL equals only NULL. */
+bool ir_same_invariant(const IrValue *a, const IrValue *b);
 /* A fresh value for the `stamp` scratch fields of values, instructions and groups: a pass
  * marks what it has seen with it instead of searching lists (linear passes, issue 24). */
 unsigned ir_stamp(const IrModule *m);

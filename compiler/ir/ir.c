@@ -689,6 +689,18 @@ bool ir_block_loads(const IrBlock *b, const IrVar *v)
     return false;
 }
 
+bool ir_same_invariant(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    if (!a || !b || !a->def || !b->def || a->def->op != b->def->op) return false;
+    switch (a->def->op) {
+    case IR_CONST_NONE: return true;
+    case IR_CONST_INT: return a->def->ival == b->def->ival;
+    case IR_LOAD: return a->def->var == b->def->var;
+    default: return false;
+    }
+}
+
 bool ir_block_assigns(const IrBlock *b, const IrVar *v)
 {
     for (int i = 0; b && i < b->instrs.n; i++) {

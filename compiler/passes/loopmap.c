@@ -122,20 +122,9 @@ static bool const_int(const IrValue *v, int64_t *k)
     return true;
 }
 
-/* Are two invariant values the same at run time: one value, equal constants, or loads of one
- * variable the body does not assign. */
-static bool same_inv(const IrValue *a, const IrValue *b)
-{
-    int64_t p, q;
-    if (a == b) return true;
-    if (!a || !b) return false;
-    if (const_int(a, &p) && const_int(b, &q)) return p == q;
-    return a->def && b->def && a->def->op == IR_LOAD && b->def->op == IR_LOAD && a->def->var == b->def->var;
-}
-
 static bool same_aff(const Info *a, const Info *b)
 {
-    return a->c == b->c && a->dk == b->dk && same_inv(a->d, b->d);
+    return a->c == b->c && a->dk == b->dk && ir_same_invariant(a->d, b->d);
 }
 
 /* ---------------------------------------------------------------- analysis */
@@ -268,7 +257,7 @@ static const IrValue *shape_rep(Map *x, const IrValue *v, int rank, int depth)
         const Type *t = d->args[j]->type;
         if (t->kind != TY_ARRAY || t->ndim == 0 || (a && a->cls == C_BAT && a->rank == 0)) continue;
         const IrValue *r = shape_rep(x, d->args[j], rank, depth + 1);
-        if (!r || (rep && !same_inv(rep, r))) return NULL;
+        if (!r || (rep && !ir_same_invariant(rep, r))) return NULL;
         rep = r;
     }
     return rep;
@@ -396,7 +385,7 @@ static bool compatible(Map *x, const Acc *w, const Acc *a)
     if (c == C_AFF) return same_aff(f, w->aff) || kept(x, "reads another row than the iteration writes");
     if (c != C_PRE || a->write || w->aff->c != 1 || x->step != 1)
         return kept(x, "reads a row that another iteration writes");
-    if (x->split && (!same_aff(x->split, w->aff) || !same_inv(x->split_k, a->index->args[pos])))
+    if (x->split && (!same_aff(x->split, w->aff) || !ir_same_invariant(x->split_k, a->index->args[pos])))
         return kept(x, "reads two rows that iterations write");
     x->split = w->aff;
     x->split_k = a->index->args[pos];

@@ -80,20 +80,6 @@ static bool is_none(const IrValue *v) { return v && v->def && v->def->op == IR_C
 
 static bool full_slice(IrValue *const *a) { return is_none(a[0]) && is_none(a[1]) && is_none(a[2]); }
 
-/* Are two invariant values the same at run time: one value, both None, equal int constants,
- * or loads of one variable the body does not assign. */
-static bool same_inv(const IrValue *a, const IrValue *b)
-{
-    if (a == b) return true;
-    if (!a || !b || !a->def || !b->def || a->def->op != b->def->op) return false;
-    switch (a->def->op) {
-    case IR_CONST_NONE: return true;
-    case IR_CONST_INT: return a->def->ival == b->def->ival;
-    case IR_LOAD: return a->def->var == b->def->var;
-    default: return false;
-    }
-}
-
 /* The variable an invariant 2-d array value is a load of, else NULL. */
 static const IrVar *array_var(const Tri *t, const IrValue *v)
 {
@@ -172,7 +158,7 @@ static Role classify(Tri *t, const IrInstr *in)
             return R_X;
         }
         if (s && moving_slice(t, s, &c, &hi)) { /* C[i, i+c:H] or C[i+c:H, i] */
-            if (t->tgt[iaxis] || (t->y && (c != t->cc || !same_inv(hi, t->hi)))) return R_NONE;
+            if (t->tgt[iaxis] || (t->y && (c != t->cc || !ir_same_invariant(hi, t->hi)))) return R_NONE;
             t->tgt[iaxis] = in;
             if (!t->y) t->cc = c, t->hi = hi;
             return R_T;
@@ -180,7 +166,7 @@ static Role classify(Tri *t, const IrInstr *in)
         if (!s && !t->y && product_operand(t, in, &axis, &c, &hi)) {
             bool fits = true; /* a target seen before must have the same slice */
             for (int a = 0; a < 2; a++)
-                if (t->tgt[a]) fits &= c == t->cc && same_inv(hi, t->hi);
+                if (t->tgt[a]) fits &= c == t->cc && ir_same_invariant(hi, t->hi);
             if (!fits) return R_NONE;
             t->y = in;
             t->yaxis = axis;
