@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# gpu-session.sh prep | run — one device call that does a session's GPU work (docs/testing.md,
+# "A session's GPU run").
+#
+#   prep   here, on the machine without a GPU: gpyc and the runtime's compile commands into
+#          gpu/build and gpu/nb (prepare-gpu-runtime.sh), the acceptance programs
+#          (prepare-gpu.sh's copy), the external suites and the oracle into gpu/ext and
+#          gpu/shared (../shared does not travel), the benchmark workloads (prepare-bench.sh).
+#          Carry: gpu/build gpu/nb gpu/acceptance gpu/ext gpu/shared gpu/bench
+#          (+ gpu/base for A/B, + gpu/fuzzbin for fuzzing; the carry limit is 64 MiB in all).
+#   run    on the GPU machine: builds the runtime there (gpu-build-runtime.sh), then runs the
+#          jobs named in JOBS at once, each on its own GPU and cores, and leaves the logs and
+#          a summary in $OUT (a tarball per job: the device tool brings back few files).
+#
+# JOBS: comma-separated JOB[@GPU] (GPU index, default 0); each job gets CORES cores of its own
+# (default: the machine's cores / number of jobs), taken in order.
+#   test       e2e, rterr, alloc, acceptance (tests/run.sh, TJ compiles at a time, default its
+#              cores), then cupy-examples and npbench (run-gpu), then random_vs_cupy; TGLOB
+#              restricts tests/run.sh to some tests and skips the rest
+#   time       ../npbench-time run-time (BUDGET, ONLY as it reads them)
+#   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
+#   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base
+#   san:TOOL   tests/gpu/sanitize.sh --tools TOOL over the e2e and rterr programs in
+#              gpu/build/e2e: those the test job of the same call compiles (it waits for them),
+#              or of an earlier call on the same warm machine (carry nothing then); SGLOB
+#              (or SGLOB_TOOL, for that tool) restricts them, STMO is the time limit of one program (default 300 s)
+#   fuzz       gpu/fuzzbin/gpyc_fuzz (tests/fuzz's harness, built with clang, ASan and UBSan;
+#              gpu/fuzzbin/COMMIT says of which commit), FZCORES processes (default CORES) for
+#              FZTIME seconds (default 400) on the seed corpus in gpu/fuzzbin/seeds (no GPU)
+set -u
+cd "$(dirname "$0")/.." || exit 1
+cmd=${1:?usage: gpu-session.sh prep|run}
+
+shared=${SHARED:-}
+if [ -z "$shared" ]; then
+    for c in /work/shared ../shared; do [ -d "$c/external" ] && { shared=$c; break; }; done
+fi
+
+if [ "$cmd" = prep ]; then
+    set -e
+    scripts/prepare-gpu-runtime.sh build
+    SHARED=$shared scripts/prepare-gpu.sh /nonexistent >/dev/null # the acceptance copy only
+    rm -rf gpu/ext gpu/shared && mkdir -p gpu/ext gpu/shared
+    cp -r "$shared/external/npbench" "$shared/external/npbench-time" \
+        "$shared/external/cupy-examples" gpu/ext/
+    cp -r "$shared/oracle" gpu/shared/
+    chmod -R u+w gpu/ext gpu/shared
+    SHARED=$shared scripts/prepare-bench.sh >/dev/null
+    du -sh gpu/build gpu/nb gpu/acceptance gpu/ext gpu/shared gpu/bench
+    exit 0
+fi
+[ "$cmd" = run ] || { echo "gpu-session.sh: unknown command $cmd" >&2; exit 2; }
+
+# Every command stops DEADLINE seconds (default 540) after this script began (the runtime's
+# build included), so that the device tool's limit never takes the logs with it; each job packs
+# its own on finishing.
+T0=$(date +%s)
+left() { local t=$((T0 + ${DEADLINE:-540} - $(date +%s))); [ $t -gt 1 ] && echo $t || echo 1; }
+OUT=${OUT:-gpu/out}
+mkdir -p "$OUT"
+L=$(mktemp -d)
+NCORES=$(nproc)
+IFS=, read -r -a jobs <<<"${JOBS:-test}"
+CORES=${CORES:-$((NCORES / ${#jobs[@]}))}
+nvidia-smi -L | tee "$OUT/gpus.txt"
+export GPYC_FLAGS=${GPYC_FLAGS---arch=sm_90}
+export GPYC_CACHE_DIR=$L/cache # every compile from nothing: no cache of an earlier call
+# a warm machine's second call (carry nothing) keeps the runtime and the compiled tests
+if [ ! -f gpu/build/lib/libgpyrt.a ] && [ -z "${NO_RUNTIME:-}" ]; then
+    scripts/gpu-build-runtime.sh >"$OUT/runtime.txt" 2>&1 || { cat "$OUT/runtime.txt"; exit 1; }
+    cat "$OUT/runtime.txt"
+fi
+rm -f "$L/test.done"
+case ",${JOBS:-test}," in *,test,*|*,test@*) ;; *) touch "$L/test.done" ;; esac
+for f in gpu/base/lib/*.gz; do [ -f "$f" ] && gunzip -kf "$f"; done
+
+
+# job NAME GPU FIRST_CORE CORES: runs one job pinned to its GPU and cores, logs into $L/NAME,
+# then packs them into $OUT/NAME.tgz
+job() {
+    local name=$1 gpu=$2 c0=$3 d=$L/$1 n=$4
+    mkdir -p "$d"
+    export CUDA_VISIBLE_DEVICES=$gpu GPYC_TEST_JOBS=$n
+    local pin=(taskset -c "$c0-$((c0 + n - 1))")
+    to() { timeout -k 5 "$(left)" "$@"; }
+    SECONDS=0
+    case $name in
+        test)
+            # the test job compiles on every core (TJ at a time): the others wait for it or
+            # need few
+            to tests/run.sh --no-ctest -j "${TJ:-$n}" --only e2e,alloc,acceptance \
+                --acceptance gpu/acceptance gpu/build ${TGLOB:+"$TGLOB"} >"$d/suite.log" 2>&1
+            touch "$L/test.done"
+            if [ -z "${TGLOB:-}" ]; then
+                to "${pin[@]}" gpu/ext/cupy-examples/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/cx" >"$d/cupy-examples.log" 2>&1
+                to "${pin[@]}" gpu/ext/npbench/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/nb" >"$d/npbench.log" 2>&1
+                WORK=$d/rvc to "${pin[@]}" tests/gpu/random_vs_cupy.sh gpu/build >"$d/random-vs-cupy.log" 2>&1
+            fi
+            rm -rf "$d/cx" "$d/nb" "$d/rvc"
+            ;;
+        time)
+            to "${pin[@]}" gpu/ext/npbench-time/run-time "$PWD/gpu/build/bin/gpyc" "$d/t" >"$d/time.log" 2>&1
+            cp "$d/t/results.md" "$d/" 2>/dev/null
+            rm -rf "$d/t"
+            ;;
+        bench)
+            OUT=$d to "${pin[@]}" bench/run.sh gpu/build "${BGLOB:-}" >"$d/bench.log" 2>&1
+            ;;
+        ab)
+            to "${pin[@]}" bench/ab.sh gpu/base gpu/build "${ABGLOB:-w*}" >"$d/ab.log" 2>&1
+            ;;
+        san:*)
+            while [ ! -e "$L/test.done" ]; do sleep 5; done
+            local tool=${name#san:} g
+            g=SGLOB_$tool g=${!g:-${SGLOB:-}}
+            OUT=$d/s to "${pin[@]}" tests/gpu/sanitize.sh -j "$n" --tools "$tool" --subset 0 \
+                --timeout "${STMO:-300}" ${g:+--glob "$g"} gpu/build >"$d/san.log" 2>&1
+            cp "$d/s/summary.txt" "$d/" 2>/dev/null
+            ;;
+        fuzz)
+            rm -f gpu/fuzzbin/fuzz-*.log
+            (cd gpu/fuzzbin && to "${pin[@]}" ./gpyc_fuzz -max_total_time="${FZTIME:-400}" -timeout=10 \
+                -rss_limit_mb=2048 -max_len=8192 -dict=gpyc.dict -artifact_prefix="$d/" \
+                -print_final_stats=1 -jobs="$n" -workers="$n" corpus seeds >"$d/fuzz.log" 2>&1)
+            cat gpu/fuzzbin/fuzz-*.log | sed -n 's/^stat::number_of_executed_units: *//p' |
+                awk '{n += $1} END {print "executions:", n + 0}' >"$d/execs.txt"
+            cat gpu/fuzzbin/fuzz-*.log | grep -E 'ERROR|SUMMARY|runtime error' | head -40 >"$d/findings.txt"
+            ;;
+    esac
+    echo "$name: $SECONDS s" >"$d/seconds.txt"
+    tar -czf "$OUT/${name//:/-}.tgz" -C "$d" .
+}
+
+c=0
+for j in "${jobs[@]}"; do
+    name=${j%@*} gpu=0
+    [ "$j" != "$name" ] && gpu=${j##*@}
+    n=$CORES
+    [ "$name" = fuzz ] && n=${FZCORES:-$CORES}
+    job "$name" "$gpu" "$c" "$n" &
+    c=$((c + n))
+done
+wait
+cat "$L"/*/seconds.txt
+exit 0
