@@ -626,18 +626,32 @@ static IrValue *api_pad(Lower *L, AstNode *call)
     for (int i = 0; i < nd; i++) lw_ix_slice(L, sp, &ix, pw[i][0], lw_iadd(L, sp, pw[i][0], s[i]), NULL);
     lw_store_into(L, sp, lw_ix_emit(L, sp, &ix), x);
     if (!edge) return out;
+    /* Axis k copies its edge planes within the region the axes after k have so far: their
+     * original extent (NumPy's _view_roi).  The full extent there is still unwritten (empty):
+     * the copy would read it, to be overwritten when those axes pad (compute-sanitizer
+     * initcheck on e2e manip_pad_diag).  The corners are filled by the last axis's copies. */
     for (int k = 0; k < nd; k++) {
         IrValue *b = pw[k][0], *e = lw_iadd(L, sp, pw[k][0], s[k]);
+        IrValue *roi = out;
+        if (k + 1 < nd) {
+            LwIx rx;
+            lw_ix_init(&rx, out);
+            for (int j = 0; j < nd; j++) {
+                if (j <= k) lw_ix_all(L, sp, &rx);
+                else lw_ix_slice(L, sp, &rx, pw[j][0], lw_iadd(L, sp, pw[j][0], s[j]), NULL);
+            }
+            roi = lw_ix_emit(L, sp, &rx);
+        }
         IrValue *widen = lw_binop(L, AOP_GT, sp, lw_iadd(L, sp, pw[k][0], pw[k][1]), lw_cint(L, sp, 0));
         IrValue *empty = lw_binop(L, AOP_EQ, sp, s[k], lw_cint(L, sp, 0));
         IrValue *bad = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){empty, widen});
         if (!lw_raise_if(L, sp, bad, "ValueError",
                       ar_printf(L->a, "can't extend empty axis %d using modes other than 'constant' or 'empty'", k)))
             return NULL;
-        lw_store_into(L, sp, lw_slice_axis(L, sp, out, k, NULL, b, NULL),
-              lw_slice_axis(L, sp, out, k, b, lw_iadd(L, sp, b, lw_cint(L, sp, 1)), NULL));
-        lw_store_into(L, sp, lw_slice_axis(L, sp, out, k, e, NULL, NULL),
-              lw_slice_axis(L, sp, out, k, lw_isub(L, sp, e, lw_cint(L, sp, 1)), e, NULL));
+        lw_store_into(L, sp, lw_slice_axis(L, sp, roi, k, NULL, b, NULL),
+              lw_slice_axis(L, sp, roi, k, b, lw_iadd(L, sp, b, lw_cint(L, sp, 1)), NULL));
+        lw_store_into(L, sp, lw_slice_axis(L, sp, roi, k, e, NULL, NULL),
+              lw_slice_axis(L, sp, roi, k, lw_isub(L, sp, e, lw_cint(L, sp, 1)), e, NULL));
     }
     return out;
 }
