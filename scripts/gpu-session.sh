@@ -15,8 +15,8 @@
 # JOBS: comma-separated JOB[@GPU] (GPU index, default 0); each job gets CORES cores of its own
 # (default: the machine's cores / number of jobs), taken in order.
 #   test       e2e, rterr, alloc, acceptance (tests/run.sh, TJ compiles at a time, default its
-#              cores), then cupy-examples and npbench (run-gpu), then random_vs_cupy; TGLOB
-#              restricts tests/run.sh to some tests and skips the rest
+#              cores); TGLOB restricts it to some tests
+#   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy
 #   time       ../npbench-time run-time (BUDGET, ONLY as it reads them)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
 #   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base
@@ -91,11 +91,11 @@ job() {
             to tests/run.sh --no-ctest -j "${TJ:-$n}" --only e2e,alloc,acceptance \
                 --acceptance gpu/acceptance gpu/build ${TGLOB:+"$TGLOB"} >"$d/suite.log" 2>&1
             touch "$L/test.done"
-            if [ -z "${TGLOB:-}" ]; then
-                to "${pin[@]}" gpu/ext/cupy-examples/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/cx" >"$d/cupy-examples.log" 2>&1
-                to "${pin[@]}" gpu/ext/npbench/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/nb" >"$d/npbench.log" 2>&1
-                WORK=$d/rvc to "${pin[@]}" tests/gpu/random_vs_cupy.sh gpu/build >"$d/random-vs-cupy.log" 2>&1
-            fi
+            ;;
+        ext)
+            to "${pin[@]}" gpu/ext/cupy-examples/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/cx" >"$d/cupy-examples.log" 2>&1
+            to "${pin[@]}" gpu/ext/npbench/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/nb" >"$d/npbench.log" 2>&1
+            WORK=$d/rvc to "${pin[@]}" tests/gpu/random_vs_cupy.sh gpu/build >"$d/random-vs-cupy.log" 2>&1
             rm -rf "$d/cx" "$d/nb" "$d/rvc"
             ;;
         time)
