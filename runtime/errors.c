@@ -81,8 +81,8 @@ void rt_init(int argc, char **argv, const char *script_name)
  * loops captured as CUDA graphs (graph.c), and a third the allocations that took back a block
  * gpu_free had kept (libgpu/pool.c), and a fourth the allocations still live (arrays no
  * reference was released for: 0 once main has released the module's variables).  Then the
- * program's device resources are released (exit.c). */
-int rt_finish(void)
+ * program's device resources are released (exit.c); all: every allocation still live too. */
+static void finish(bool all)
 {
     if (gpu_is_initialised()) {
         CHECK_CUDA(cudaDeviceSynchronize());
@@ -102,8 +102,26 @@ int rt_finish(void)
         fprintf(stderr, "gpyrt: live allocations at exit: %llu\n",
                 (unsigned long long)gpu_live_allocations());
     }
-    rt_exit_release(false);
+    rt_exit_release(all);
+}
+
+int rt_finish(void)
+{
+    finish(false);
     return 0;
+}
+
+/* sys.exit(), argparse's usage error and --help: the program's end from inside it, as
+ * rt_finish ends it, except that every allocation still live is freed too: the arrays that the
+ * frames left by the exit and the module's variables hold (Python's SystemExit unwinds those
+ * frames; main()'s releases never run).  msg (sys.exit's str) goes to stderr after stdout is
+ * flushed. */
+void rt_sys_exit(int status, const char *msg)
+{
+    finish(true);
+    if (msg)
+        fprintf(stderr, "%s\n", msg);
+    exit(status);
 }
 
 void rt_frame_enter(gp_frame *f)

@@ -49,8 +49,9 @@ void rt_at_exit(void (*fn)(void *arg), void *arg);
 /* After a synchronisation: raises the ValueError of a masked max/min over an empty selection
  * that the device flagged (rt_reduce_flag_empty), if any. */
 void rt_reduce_raise_flagged(void);
-/* Runs the registered releases, latest first, then gpu_shutdown(all): rt_finish (all false)
- * and rt_raise (all true: every live allocation is freed too).  Once; later calls do nothing. */
+/* Runs the registered releases, latest first, then gpu_shutdown(all): rt_finish (all false),
+ * rt_sys_exit and rt_raise (all true: every live allocation is freed too).  Once; later calls
+ * do nothing. */
 void rt_exit_release(bool all);
 /* rt_init: SIGINT and SIGTERM end the program through the runtime's signal thread. */
 void rt_signals_init(void);

@@ -568,8 +568,7 @@ static void fail(const Parser *ps, const char *fmt, ...)
     fflush(stdout);
     fprintf(stderr, "%s%s: error: %s\n", sb.s, ps->prog, msg);
     rt_sb_free(&sb);
-    int rc = rt_finish();
-    exit(rc ? rc : 2);
+    rt_sys_exit(2, NULL);
 }
 
 /* The argument's name in messages: "-s/--size", or the positional's metavar or dest */
@@ -753,8 +752,7 @@ static void parse(Parser *ps, const char **argv, int n)
         }
         if (!strcmp(a->action, "help")) {
             fputs(format_help(ps), stdout);
-            int rc = rt_finish();
-            exit(rc);
+            rt_sys_exit(0, NULL);
         }
         a->seen = true;
         a->count++;

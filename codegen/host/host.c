@@ -616,12 +616,11 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         break;
 
     case IR_FLUSH: cg_emit(cg, "fflush(stdout);"); break;
-    case IR_EXIT: /* the program's end as at its last line (rt_finish), with the status given */
+    case IR_EXIT: /* the program's end as at its last line, the live arrays freed (rt_sys_exit) */
         if (in->nargs && cg_argkind(in, 0) == TY_STR)
-            cg_emit(cg, "{ int rc = rt_finish(); fprintf(stderr, \"%%s\\n\", %s); exit(rc ? rc : 1); }",
-                    cg_arg(cg, in, 0));
+            cg_emit(cg, "rt_sys_exit(1, %s);", cg_arg(cg, in, 0));
         else
-            cg_emit(cg, "{ int rc = rt_finish(); exit(rc ? rc : (int)(%s)); }", in->nargs ? cg_arg(cg, in, 0) : "0");
+            cg_emit(cg, "rt_sys_exit((int)(%s), NULL);", in->nargs ? cg_arg(cg, in, 0) : "0");
         break;
     case IR_DEVICE: case IR_PYLIB: emit_device(cg, in, r); break;
     case IR_DICT: cg_emit_dict(cg, in, r); break;

@@ -56,6 +56,14 @@ void rt_init(int argc, char **argv, const char *script_name);
 /* Called last by main(): waits for the device, checks for late errors, flushes stdout.
  * Returns the process exit status (0). */
 int rt_finish(void);
+/* sys.exit() and argparse's exits: rt_finish, every live allocation freed, msg (if not NULL)
+ * on stderr, then exit(status).  Does not return. */
+#ifdef __cplusplus
+[[noreturn]]
+#else
+_Noreturn
+#endif
+void rt_sys_exit(int status, const char *msg);
 void rt_frame_enter(gp_frame *f);
 void rt_frame_leave(gp_frame *f);
 

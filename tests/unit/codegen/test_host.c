@@ -518,6 +518,22 @@ Test(host, misc_ops)
     free(code);
 }
 
+/* sys.exit(3) and sys.exit('bye'): rt_sys_exit, which frees the arrays the frames left by the
+ * exit still hold (compute-sanitizer memcheck's leak check on e2e sys_exit found the two of
+ * its main() when the exit was rt_finish then exit()). */
+Test(host, sys_exit)
+{
+    IrFunc *mod = module_func();
+    IrBlock *b = mod->body;
+    op(b, 1, IR_EXIT, NULL, 1, cint(b, 1, 3));
+    op(b, 2, IR_EXIT, NULL, 1, cstr(b, 2, "bye"));
+    char *code = gen();
+    HAS(code, "rt_sys_exit((int)(v");
+    HAS(code, "rt_sys_exit(1, v");
+    HASNT(code, "exit(rc");
+    free(code);
+}
+
 Test(host, array_group)
 {
     IrFunc *mod = module_func();
