@@ -414,6 +414,40 @@ void rt_to_host(const gp_array *a, void *dst)
     free(tmp);
 }
 
+void rt_to_host_ranges(const gp_array *a, int n, const int64_t *lo, const int64_t *hi, void *dst)
+{
+    if (a->size == 0)
+        return;
+    const int nd = a->ndim - 1;
+    const int64_t w = a->shape[nd], rows = a->size / w;
+    /* equally spaced rows: the axes before the last, of extent > 1, nest as C order does */
+    int64_t pitch = w, next = 0;
+    bool even = a->dtype == GP_UINT8 && (w == 1 || a->strides[nd] == 1), first = true;
+    for (int k = nd - 1; k >= 0 && even; k--) {
+        if (a->shape[k] == 1)
+            continue;
+        if (first)
+            pitch = a->strides[k];
+        else if (a->strides[k] != next)
+            even = false;
+        next = a->strides[k] * a->shape[k];
+        first = false;
+    }
+    for (int i = 0; i < n; i++)
+        even = even && lo[i] >= 0 && hi[i] <= w;
+    if (!even || (rows > 1 && pitch < w)) {
+        rt_to_host(a, dst);
+        return;
+    }
+    cudaStream_t s = rt_stream();
+    for (int i = 0; i < n; i++)
+        if (hi[i] > lo[i])
+            CHECK_CUDA(cudaMemcpy2DAsync((char *)dst + lo[i], (size_t)w, a->data + lo[i], (size_t)pitch,
+                                         (size_t)(hi[i] - lo[i]), (size_t)rows, cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
+    rt_reduce_raise_flagged();
+}
+
 void rt_strided_copy(gp_array *dst, const gp_array *src)
 {
     if (src->size == 0)

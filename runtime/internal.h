@@ -82,6 +82,12 @@ struct gp_buffer {
 /* The byte range [*lo, *hi) relative to a->data that a's elements span (lo <= 0 with
  * negative strides).  Both 0 for an empty array. */
 void rt_array_extent(const gp_array *a, int64_t *lo, int64_t *hi);
+/* rt_to_host of a uint8 array whose last axis holds each element's bytes (a structured
+ * array), reading only the bytes [lo[i], hi[i]) of each element (its fields, not the padding
+ * between them, which nothing may have written: numpy.empty); dst's other bytes are left as
+ * they are.  One 2-D copy per range when the elements are equally spaced (C order, a field's
+ * view), else the whole of a.  Synchronises. */
+void rt_to_host_ranges(const gp_array *a, int n, const int64_t *lo, const int64_t *hi, void *dst);
 /* Copies src's elements into dst (same dtype and shape, any strides) on rt_stream(). */
 void rt_strided_copy(gp_array *dst, const gp_array *src);
 /* Host conversions of one element stored at p with dtype d (host memory). */

@@ -666,6 +666,32 @@ static void sfmt_put(gp_sb *sb, const SFmt *f, const char *p)
     rt_sb_putc(sb, ')');
 }
 
+/* The byte ranges of the leaf fields described at desc[*pos] (rt_struct_str's form) at byte
+ * base, appended to lo/hi (*n of them, capacity *cap). */
+static void sfmt_ranges(const int64_t *desc, int64_t len, int64_t *pos, int64_t base, int64_t **lo, int64_t **hi,
+                        int *n, int *cap)
+{
+    if (*pos >= len) rt_raise("RuntimeError", "gpyc runtime: a short structured dtype description");
+    int nf = (int)desc[(*pos)++];
+    for (int i = 0; i < nf; i++) {
+        if (*pos + 3 > len) rt_raise("RuntimeError", "gpyc runtime: a short structured dtype description");
+        int64_t off = desc[(*pos)++], count = desc[(*pos)++];
+        int kind = (int)desc[(*pos)++];
+        if (kind < 0) {
+            sfmt_ranges(desc, len, pos, base + off, lo, hi, n, cap);
+            continue;
+        }
+        if (*n == *cap) {
+            *cap = *cap ? 2 * *cap : 8;
+            *lo = rt_xrealloc(*lo, (size_t)*cap * sizeof **lo);
+            *hi = rt_xrealloc(*hi, (size_t)*cap * sizeof **hi);
+        }
+        (*lo)[*n] = base + off;
+        (*hi)[*n] = base + off + count * (int64_t)itemsize[kind];
+        (*n)++;
+    }
+}
+
 const char *rt_struct_str(const gp_array *a, const gp_list *desc)
 {
     const int nd = a->ndim - 1;
@@ -678,7 +704,30 @@ const char *rt_struct_str(const gp_array *a, const gp_list *desc)
     } else {
         size_t nbytes = (size_t)(size * isz);
         char *host = rt_xmalloc(nbytes ? nbytes : 16);
-        if (nbytes) rt_to_host(a, host);
+        /* the fields' bytes only: the padding between them may never have been written
+         * (numpy.empty), and nothing here reads it (compute-sanitizer initcheck) */
+        memset(host, 0, nbytes);
+        int64_t *lo = NULL, *hi = NULL, p0 = 0;
+        int nr = 0, cap = 0;
+        sfmt_ranges((const int64_t *)desc->data, desc->len, &p0, 0, &lo, &hi, &nr, &cap);
+        for (int i = 1; i < nr; i++)   /* by start (insertion: a few fields), then touching ones merged */
+            for (int j = i; j > 0 && lo[j] < lo[j - 1]; j--) {
+                int64_t t = lo[j]; lo[j] = lo[j - 1]; lo[j - 1] = t;
+                t = hi[j]; hi[j] = hi[j - 1]; hi[j - 1] = t;
+            }
+        int m = 0;
+        for (int i = 0; i < nr; i++) {
+            if (m && lo[i] <= hi[m - 1]) {
+                if (hi[i] > hi[m - 1]) hi[m - 1] = hi[i];
+            } else {
+                lo[m] = lo[i];
+                hi[m++] = hi[i];
+            }
+        }
+        nr = m;
+        if (nbytes) rt_to_host_ranges(a, nr, lo, hi, host);
+        free(lo);
+        free(hi);
         Layout L;
         memset(&L, 0, sizeof L);
         L.data = host;
