@@ -16,7 +16,8 @@
 # (default: the machine's cores / number of jobs), taken in order.
 #   test       e2e, rterr, alloc, acceptance (tests/run.sh, TJ compiles at a time, default its
 #              cores); TGLOB restricts it to some tests
-#   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy
+#   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy, then fault_line
+#              (a kernel's fault traced to the line of its launch)
 #   time       ../npbench-time run-time (BUDGET, ONLY as it reads them)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
 #   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base
@@ -96,6 +97,7 @@ job() {
             to "${pin[@]}" gpu/ext/cupy-examples/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/cx" >"$d/cupy-examples.log" 2>&1
             to "${pin[@]}" gpu/ext/npbench/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/nb" >"$d/npbench.log" 2>&1
             WORK=$d/rvc to "${pin[@]}" tests/gpu/random_vs_cupy.sh gpu/build >"$d/random-vs-cupy.log" 2>&1
+            to "${pin[@]}" tests/gpu/fault_line.sh gpu/build >"$d/fault-line.log" 2>&1
             rm -rf "$d/cx" "$d/nb" "$d/rvc"
             ;;
         time)

@@ -7,11 +7,12 @@
 #   2. tests/run.sh -O0: e2e (+ acceptance) again, compiled with -O0
 #   3. tests/gpu/random_vs_cupy.sh: seeded cupy.random programs against real CuPy (SKIP lines
 #      when python3 cannot import CuPy)
+#   4. tests/gpu/fault_line.sh: a kernel's illegal address traced to the line of its launch
 #
 # BUILD: the argument, else gpu/build (made by scripts/prepare-gpu.sh), else build.  Unit tests
 # run their executables directly (--no-ctest): ctest's files hold the paths of the machine that
 # configured the build.  Logs go to $OUT (if set, else BUILD/gpu-suite): default.log, O0.log,
-# random-vs-cupy.log and summary.txt (every PASS/FAIL/SKIP line of the runs and their counts).  Exit status 1 if any
+# random-vs-cupy.log, fault-line.log and summary.txt (every PASS/FAIL/SKIP line of the runs and their counts).  Exit status 1 if any
 # test failed.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -39,6 +40,8 @@ tests/run.sh --no-ctest -j "$JOBS" -O0 --only "$ONLY" "${ACC[@]}" "$BUILD" 2>&1 
 rc2=${PIPESTATUS[0]}
 WORK="$LOGS/random-vs-cupy" tests/gpu/random_vs_cupy.sh "$BUILD" 2>&1 | tee "$LOGS/random-vs-cupy.log"
 rc3=${PIPESTATUS[0]}
+tests/gpu/fault_line.sh "$BUILD" 2>&1 | tee "$LOGS/fault-line.log"
+rc4=${PIPESTATUS[0]}
 
 {
     echo "gpyc gpu-suite: $(date -u '+%Y-%m-%d %H:%M:%SZ'); build $BUILD"
@@ -54,6 +57,9 @@ rc3=${PIPESTATUS[0]}
     grep -E '^(PASS|NEAR|FAIL|SKIP) ' "$LOGS/random-vs-cupy.log"
     tail -n 1 "$LOGS/random-vs-cupy.log"
     echo
+    echo "== fault line"
+    grep -E '^(PASS|FAIL) ' "$LOGS/fault-line.log"
+    echo
     p=0 f=0 s=0
     for run in default O0; do
         read -r a _ b _ c _ < <(tail -n 1 "$LOGS/$run.log")
@@ -63,4 +69,4 @@ rc3=${PIPESTATUS[0]}
     echo "total: $p passed, $f failed, $s skipped"
 } >"$LOGS/summary.txt"
 tail -n 1 "$LOGS/summary.txt"
-[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ]
+[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ]
