@@ -21,6 +21,12 @@
  * views of batched values (a full slice in front), shape reads, and the stores into the batched
  * views.  The iterations then run in the order of the slices (ascending rows; a loop whose
  * indices all descend runs reversed, which is the same when no iteration depends on another).
+ * A window `X[.., c*i + d : c*i + e, ..]` (start and stop affine with one c, so of invariant
+ * length; no step or a positive constant one) of an array variable is batched as the window
+ * of the first iteration with a batch axis in front whose stride is |c * step| rows of X
+ * (as_strided: the windows may overlap; they are only read).  conv2d's
+ * `output[:, i, j, :] = sum(input[:, i:i+K, j:j+K, :, None] * weights, axis=(1, 2, 3))`: its
+ * j loop is one reduction over (W_out, N, K, K, C_in, C_out).
  *
  * Dependence test, on the affine subscripts: every access to an array variable the body
  * writes must index it by the same affine function at the same axis as the write (then two
@@ -29,12 +35,16 @@
  * loop-invariant row k with the write `A[i + d, ..]` (step 1): the loop is split at the
  * iteration that writes row k (it runs alone, in order) and the iterations before and after it
  * are mapped (Floyd-Warshall's `path[i, :] = minimum(path[i, :], path[i, k] + path[k, :])`;
- * k must not be negative, which would count from the end).
+ * k must not be negative, which would count from the end).  A window of an array the body
+ * writes is a dependence when it lies across the written axis (it reads rows of other
+ * iterations), and a store into a window keeps the loop (the windows may overlap).
  * Two variables may hold one array: each pair of a written array and another one read is
  * checked at run time (rt_may_overlap).  The rows must be in range: the mapped code runs only
  * when every batched index of the first and the last iteration lies in [0, extent) (a negative
- * index counts from the end in Python, and an index out of range raises) and the loop runs at
- * least one iteration; else the loop runs as written.  So the loop becomes
+ * index counts from the end in Python, and an index out of range raises; a window's start of
+ * the first and the last iteration >= 0, its stop <= the extent and start <= stop, as Python
+ * would clamp or wrap it otherwise) and the loop runs at least one iteration; else the loop
+ * runs as written.  So the loop becomes
  *
  *     if <n > 0, indices in range, no overlap>:  <mapped pieces>; i = <its last value>
  *     else:                                      <the loop as written>
@@ -42,7 +52,8 @@
  * Not mapped (the loop is kept and -v says why): a body with anything but constants, loads of
  * variables it does not assign, int arithmetic, views, elementwise ops, reductions, copies,
  * products and stores into views (a print, a call, a break, an if, a nested loop, a library
- * routine, an assignment to a variable); the loop variable used as a value or in a slice bound;
+ * routine, an assignment to a variable); the loop variable used as a value or in a slice bound
+ * other than a window's;
  * a store into a place every iteration writes; indices running in opposite directions; a
  * non-constant step.  Every loop whose body stores into an array and reads the loop variable is
  * reported by `-v` (a remark at the loop: mapped, or kept with the reason) and in
@@ -75,7 +86,8 @@ typedef struct Acc {
     const IrInstr *index; /* the view, NULL for a use of the whole array */
     const IrValue *root; /* the load */
     int axis; /* the root axis indexed by i, -1 when none */
-    const Info *aff; /* that index */
+    const Info *aff; /* that index (a window: its start) */
+    const Info *stop; /* a window `c*i + d : c*i + e`: its stop, else NULL */
     bool write;
 } Acc;
 
@@ -173,10 +185,11 @@ static bool affine(Map *x, const IrInstr *in, Info *r)
     }
 }
 
-static void add_acc(Map *x, const IrInstr *index, const IrValue *root, int axis, const Info *aff)
+static void add_acc(Map *x, const IrInstr *index, const IrValue *root, int axis, const Info *aff,
+                    const Info *stop)
 {
     Acc *a = xcalloc(1, sizeof *a);
-    *a = (Acc){ .index = index, .root = root, .axis = axis, .aff = aff };
+    *a = (Acc){ .index = index, .root = root, .axis = axis, .aff = aff, .stop = stop };
     vec_push(&x->accs, a);
 }
 
@@ -192,18 +205,38 @@ static bool is_root(Map *x, const IrValue *v)
 static void whole_uses(Map *x, const IrInstr *in)
 {
     for (int j = in->op == IR_INDEX || in->op == IR_SHAPE_DIM ? 1 : 0; j < in->nargs; j++)
-        if (is_root(x, in->args[j])) add_acc(x, NULL, in->args[j], -1, NULL);
+        if (is_root(x, in->args[j])) add_acc(x, NULL, in->args[j], -1, NULL, NULL);
 }
 
-/* IR_INDEX: invariant, or batched by one int item affine in i (of a root load), or a view of a
- * batched value by invariant items. */
+/* Is the slice item at args[at..at+2] of `in` a window that moves with i: `c*i + d : c*i + e`
+ * (start and stop affine with one c, so its length e - d is loop-invariant) with no step or a
+ * positive constant one?  *start and *stop are their infos. */
+static bool window(Map *x, const IrInstr *in, int at, const Info **start, const Info **stop)
+{
+    const Info *s = info_of(x, in->args[at]), *e = info_of(x, in->args[at + 1]);
+    const IrValue *st = in->args[at + 2];
+    int64_t k = 0;
+    if (!s || !e || s->cls != C_AFF || e->cls != C_AFF || s->c != e->c || s->c == 0) return false;
+    if (!(st->def && st->def->op == IR_CONST_NONE) && !(const_int(st, &k) && k > 0)) return false;
+    *start = s, *stop = e;
+    return true;
+}
+
+/* IR_INDEX: invariant, or batched by one int item affine in i or one window (of a root load),
+ * or a view of a batched value by invariant items. */
 static bool classify_index(Map *x, const IrInstr *in, Info *r)
 {
     Cls base = cls_of(x, in->args[0]);
     int q = -1, axis = 0, at = 1, qaxis = -1;
-    const Info *aff = NULL;
+    const Info *aff = NULL, *wstop = NULL;
     for (int k = 0; k < in->nidx; k++) {
         int na = in->idx[k] == IDX_INT ? 1 : in->idx[k] == IDX_SLICE ? 3 : 0;
+        const Info *ws = NULL, *we = NULL;
+        if (na == 3 && window(x, in, at, &ws, &we)) {
+            if (q >= 0) return kept(x, "indexes one array by the loop variable twice");
+            q = k, aff = ws, wstop = we, qaxis = axis;
+            na = 0; /* its bounds are classified */
+        }
         for (int j = 0; j < na; j++) {
             const Info *f = info_of(x, in->args[at + j]);
             if (!f || f->cls == C_PRE || f->cls == C_INV) continue;
@@ -212,6 +245,7 @@ static bool classify_index(Map *x, const IrInstr *in, Info *r)
             if (q >= 0) return kept(x, "indexes one array by the loop variable twice");
             q = k, aff = f, qaxis = axis;
         }
+        if (q == k && wstop) na = 3;
         if (in->idx[k] == IDX_ELLIPSIS && q >= 0)
             return kept(x, "an ellipsis after the loop variable's index");
         if (in->idx[k] == IDX_ELLIPSIS) axis = -1000;
@@ -225,7 +259,7 @@ static bool classify_index(Map *x, const IrInstr *in, Info *r)
     }
     if (q < 0) {
         *r = (Info){ .cls = C_INV };
-        if (is_root(x, in->args[0])) add_acc(x, in, in->args[0], -1, NULL);
+        if (is_root(x, in->args[0])) add_acc(x, in, in->args[0], -1, NULL, NULL);
         return true;
     }
     if (qaxis < 0) return kept(x, "an ellipsis before the loop variable's index");
@@ -234,7 +268,7 @@ static bool classify_index(Map *x, const IrInstr *in, Info *r)
     if (x->dir && x->dir != dir) return kept(x, "indices that run in opposite directions");
     x->dir = dir;
     *r = (Info){ .cls = C_BAT, .rank = in->res->type->ndim };
-    add_acc(x, in, in->args[0], qaxis, aff);
+    add_acc(x, in, in->args[0], qaxis, aff, wstop);
     return true;
 }
 
@@ -400,6 +434,7 @@ static bool independent(Map *x)
     for (int i = 0; i < x->accs.n; i++) {
         const Acc *w = VEC_AT(x->accs, i);
         if (!w->write) continue;
+        if (w->stop) return kept(x, "stores into a window that moves with the loop variable");
         for (int j = 0; j < x->accs.n; j++) {
             const Acc *a = VEC_AT(x->accs, j);
             if (root_var(a) == root_var(w) && !compatible(x, w, a)) return false;
@@ -547,10 +582,51 @@ static IrValue *lift(Map *x, IrValue *v, int r, int R)
     return in->res;
 }
 
+/* A window view `X[.., c*i + d : c*i + e, ..]` over the iterations first, first + step, ...
+ * (cnt of them): the view at iteration `first`, with the batch axis in front whose stride is
+ * |c * step| rows of X at the window's axis (root axis `axis`): as_strided, so the iterations'
+ * windows may overlap (emit_test checked that every window lies within X). */
+static IrValue *batch_window(Map *x, const IrInstr *in, int axis, int64_t rows, IrValue *first, IrValue *cnt)
+{
+    IrValue **a = xcalloc((size_t)in->nargs, sizeof *a);
+    for (int j = 0; j < in->nargs; j++) {
+        const Info *f = info_of(x, in->args[j]);
+        a[j] = j > 0 && f && f->cls == C_AFF ? aff_at(x, f, first) : to(x, in->args[j]);
+    }
+    IrValue *v0 = ir_emit_like(x->m, x->out, in, in->res->type, a)->res;
+    free(a);
+    int r = in->res->type->ndim;
+    IrValue *args[1 + 2 * IR_MAXDIM] = { v0 }, *root = to(x, in->args[0]);
+    IrInstr *rs = ir_emit(x->m, x->out, IR_ARRAY_INFO, x->sp, ty_int(), 1, &root);
+    rs->ival = INFO_STRIDE | axis << 8;
+    args[1] = cnt;
+    args[2 + r] = iopk(x, IR_MUL, rs->res, rows);
+    for (int d = 0; d < r; d++) {
+        IrInstr *n = ir_emit(x->m, x->out, IR_SHAPE_DIM, x->sp, ty_int(), 1, &v0);
+        n->ival = d;
+        IrInstr *st = ir_emit(x->m, x->out, IR_ARRAY_INFO, x->sp, ty_int(), 1, &v0);
+        st->ival = INFO_STRIDE | d << 8;
+        args[2 + d] = n->res;
+        args[3 + r + d] = st->res;
+    }
+    return ir_emit(x->m, x->out, IR_AS_STRIDED, x->sp, ty_array(in->res->type->dtype, r + 1), 3 + 2 * r, args)->res;
+}
+
 /* The batched form of index view `in` over the iterations first, first + step, ... (cnt of
- * them): the affine int item becomes the slice of their rows, ascending, moved to the front. */
+ * them): the affine int item becomes the slice of their rows, ascending, moved to the front;
+ * a window, batch_window's view. */
 static IrValue *batch_index(Map *x, const IrInstr *in, IrValue *first, IrValue *cnt)
 {
+    for (int k = 0, at = 1, ax = 0; k < in->nidx; k++) {
+        int na = in->idx[k] == IDX_INT ? 1 : in->idx[k] == IDX_SLICE ? 3 : 0;
+        const Info *ws = NULL, *we = NULL;
+        if (na == 3 && window(x, in, at, &ws, &we)) {
+            int64_t rows = ws->c * x->step;
+            return batch_window(x, in, ax, rows > 0 ? rows : -rows, first, cnt);
+        }
+        if (na) ax++;
+        at += na;
+    }
     Vec args = { 0 };
     vec_push(&args, to(x, in->args[0]));
     IrInstr tmp = *in;
@@ -705,10 +781,19 @@ static IrValue *emit_test(Map *x, IrValue *n, IrValue *last)
         bool seen = false; /* one test per variable, axis and index */
         for (int j = 0; j < i && !seen; j++) {
             const Acc *b = VEC_AT(x->accs, j);
-            seen =
-                b->axis == a->axis && root_var(b) == root_var(a) && a->axis >= 0 && same_aff(a->aff, b->aff);
+            seen = b->axis == a->axis && root_var(b) == root_var(a) && a->axis >= 0 && same_aff(a->aff, b->aff) &&
+                   !a->stop && !b->stop;
         }
-        if (a->axis >= 0 && !seen) {
+        if (a->axis >= 0 && a->stop) { /* a window: 0 <= its start, start <= stop <= extent */
+            IrValue *root = to(x, (IrValue *)a->root);
+            IrInstr *d = ir_emit(x->m, x->out, IR_SHAPE_DIM, x->sp, ty_int(), 1, &root);
+            d->ival = a->axis;
+            IrValue *p = aff_at(x, a->aff, start), *q = aff_at(x, a->aff, last);
+            IrValue *pe = aff_at(x, a->stop, start), *qe = aff_at(x, a->stop, last);
+            ok = bop(x, IR_LOGICAL_AND, ok, bop(x, IR_GE, iop(x, IR_MINIMUM, p, q), cint(x, 0)));
+            ok = bop(x, IR_LOGICAL_AND, ok, bop(x, IR_LE, iop(x, IR_MAXIMUM, pe, qe), d->res));
+            ok = bop(x, IR_LOGICAL_AND, ok, bop(x, IR_LE, p, pe));
+        } else if (a->axis >= 0 && !seen) {
             IrValue *root = to(x, (IrValue *)a->root);
             IrInstr *d = ir_emit(x->m, x->out, IR_SHAPE_DIM, x->sp, ty_int(), 1, &root);
             d->ival = a->axis;
