@@ -35,7 +35,10 @@
  * loop-invariant row k with the write `A[i + d, ..]` (step 1): the loop is split at the
  * iteration that writes row k (it runs alone, in order) and the iterations before and after it
  * are mapped (Floyd-Warshall's `path[i, :] = minimum(path[i, :], path[i, k] + path[k, :])`;
- * k must not be negative, which would count from the end).  A window of an array the body
+ * k must not be negative, which would count from the end).  When the body has one store, into
+ * the split array, and nothing after it but host ints (snap_ok), the split is two pieces over
+ * copies instead (emit_snapshots): the iterations up to the one that writes row k read copies
+ * of what that piece overwrites, and the iterations after it read the new row k.  A window of an array the body
  * writes is a dependence when it lies across the written axis (it reads rows of other
  * iterations), and a store into a window keeps the loop (the windows may overlap).
  * Two variables may hold one array: each pair of a written array and another one read is
@@ -102,9 +105,12 @@ typedef struct Map {
     Vec accs; /* Acc* */
     const Info *split; /* the write's index when the loop splits at row split_k */
     const IrValue *split_k;
+    bool snap; /* split in two pieces over snapshots (snap_ok) */
+    const Acc *snap_w; /* the one write of the split array */
     const char *why; /* the reason it is kept, or NULL */
     /* emission */
     IrValue **to; /* per body instruction: its value in the code being written */
+    IrValue **over; /* per body instruction: its value in the piece being written (a snapshot), or NULL */
     IrBlock *out;
     Span sp;
 } Map;
@@ -457,6 +463,48 @@ static void mark_write(Map *x, const IrInstr *st)
     }
 }
 
+/* Do index views a and b (of one root) pick the same elements in every iteration? */
+static bool same_view(Map *x, const IrInstr *a, const IrInstr *b)
+{
+    if (a->nidx != b->nidx || a->nargs != b->nargs || a->args[0]->def->var != b->args[0]->def->var) return false;
+    for (int k = 0; k < a->nidx; k++)
+        if (a->idx[k] != b->idx[k]) return false;
+    for (int j = 1; j < a->nargs; j++) {
+        const Info *f = info_of(x, a->args[j]), *g = info_of(x, b->args[j]);
+        bool fa = f && f->cls == C_AFF, ga = g && g->cls == C_AFF;
+        if (fa != ga || (fa ? !same_aff(f, g) : !ir_same_invariant(a->args[j], b->args[j]))) return false;
+    }
+    return true;
+}
+
+/* May the split loop run in two pieces over snapshots: the iterations up to the one that
+ * writes row k, then those after it?  In the first piece every iteration must read row k as
+ * it was before the loop and its own row as it was before its store; the second reads the
+ * new row k.  So: the body has one store, into the split array, and nothing after it but
+ * host ints (every read of the array comes before the store: within an iteration, reads
+ * see the old values); the array's row-k reads and own-row reads other than the stored view
+ * are read from copies made before the pieces (the first piece would otherwise overwrite
+ * row k and its own elements while other threads read them). */
+static bool snap_ok(Map *x)
+{
+    const IrBlock *b = x->body;
+    int stores = 0, at = -1;
+    for (int k = 0; k < b->instrs.n; k++)
+        if (((const IrInstr *)VEC_AT(b->instrs, k))->op == IR_STORE_INTO) stores++, at = k;
+    if (stores != 1) return false;
+    for (int k = at + 1; k < b->instrs.n; k++)
+        if (x->info[k].cls != C_PRE && x->info[k].cls != C_AFF) return false;
+    const Acc *w = NULL;
+    for (int i = 0; i < x->accs.n; i++) {
+        const Acc *a = VEC_AT(x->accs, i);
+        if (!a->write) continue;
+        if (w || a->aff != x->split) return false;
+        w = a;
+    }
+    x->snap_w = w;
+    return w != NULL;
+}
+
 static bool analyse(Map *x)
 {
     const IrInstr *loop = x->loop;
@@ -480,7 +528,9 @@ static bool analyse(Map *x)
         }
         if (in->op == IR_STORE_INTO) mark_write(x, in);
     }
-    return independent(x);
+    if (!independent(x)) return false;
+    x->snap = x->split && snap_ok(x);
+    return true;
 }
 
 /* ---------------------------------------------------------------- emission */
@@ -701,6 +751,10 @@ static void emit_instr(Map *x, IrInstr *in, int k, IrValue *first, IrValue *cnt)
 {
     const Info *f = &x->info[k];
     if (f->cls == C_PRE || f->cls == C_AFF) return;
+    if (x->over && x->over[k]) {
+        x->to[k] = x->over[k];
+        return;
+    }
     if (f->cls == C_INV) {
         IrValue *rep = f->rep ? rep_at(x, f->rep, first) : NULL;
         IrInstr *c = clone(x, in);
@@ -767,6 +821,62 @@ static void emit_piece(Map *x, IrValue *start, IrValue *cnt, bool tested)
     if (x->dir < 0) first = iop(x, IR_ADD, start, iopk(x, IR_MUL, iopk(x, IR_SUB, cnt, 1), x->step));
     for (int k = 0; k < x->body->instrs.n; k++) emit_instr(x, VEC_AT(x->body->instrs, k), k, first, cnt);
     x->out = outer;
+}
+
+/* A view of v: v[lo:hi] on its first axis, or v[...] (lo NULL). */
+static IrValue *view_of(Map *x, IrValue *v, IrValue *lo, IrValue *hi)
+{
+    IrValue *args[4] = { v, lo, hi, lo ? cnone(x) : NULL };
+    IrInstr *in = ir_emit(x->m, x->out, IR_INDEX, x->sp, v->type, lo ? 4 : 1, args);
+    in->nidx = 1;
+    in->idx[0] = lo ? IDX_SLICE : IDX_ELLIPSIS;
+    return in->res;
+}
+
+/* The split loop in two pieces over snapshots (snap_ok): copies of the split array's row-k
+ * reads and of its own-row reads over all n iterations from start (other than the stored
+ * view), made before the pieces; the first piece, [start, q), reads the copies (the row-k
+ * reads as they were before the loop, each iteration's own row as it was before its store);
+ * the second, [q, stop), reads row k itself, as iteration q - 1 left it, and its slice of the
+ * own-row copies.  The pieces read the copies through views, so fuse.c does not make them
+ * prologues of the pieces (which would read the array while the pieces write it). */
+static void emit_snapshots(Map *x, IrValue *start, IrValue *n, IrValue *q, IrValue *stop)
+{
+    IrBlock *b = x->body;
+    const IrVar *var = root_var(x->snap_w);
+    IrValue **src = xcalloc((size_t)b->instrs.n + 1, sizeof *src);
+    IrValue **first = xcalloc((size_t)b->instrs.n + 1, sizeof *first);
+    IrValue **second = xcalloc((size_t)b->instrs.n + 1, sizeof *second);
+    bool any = false;
+    for (int k = 0; k < b->instrs.n; k++) { /* the views to copy */
+        IrInstr *in = VEC_AT(b->instrs, k);
+        if (in->op != IR_INDEX || !is_root(x, in->args[0]) || in->args[0]->def->var != var) continue;
+        if (x->info[k].cls == C_INV)
+            src[k] = clone(x, in)->res; /* a row-k read */
+        else if (x->info[k].cls == C_BAT && !same_view(x, in, x->snap_w->index))
+            src[k] = batch_index(x, in, start, n); /* an own-row read */
+        any |= src[k] != NULL;
+    }
+    for (int k = 0; any && k < b->instrs.n; k++) /* the copies, one after another (hfuse.c: one launch) */
+        if (src[k]) src[k] = ir_emit(x->m, x->out, IR_COPY, x->sp, src[k]->type, 1, &src[k])->res;
+    IrValue *m = iop(x, IR_SUB, q, start);
+    for (int k = 0; k < b->instrs.n; k++) {
+        if (!src[k]) continue;
+        if (x->info[k].cls == C_INV) {
+            first[k] = view_of(x, src[k], NULL, NULL);
+        } else {
+            first[k] = view_of(x, src[k], cint(x, 0), m);
+            second[k] = view_of(x, src[k], m, n);
+        }
+    }
+    x->over = first;
+    emit_piece(x, start, m, false);
+    x->over = second;
+    emit_piece(x, q, iop(x, IR_SUB, stop, q), false);
+    x->over = NULL;
+    free(src);
+    free(first);
+    free(second);
 }
 
 /* The test in front of the mapped code: n > 0, every batched index of the first and the last
@@ -843,12 +953,17 @@ static void rewrite(Map *x, IrBlock *b, int pos)
         if (x->split->d) p = iop(x, IR_SUB, p, to(x, (IrValue *)x->split->d));
         p = iop(x, IR_MINIMUM, iop(x, IR_MAXIMUM, p, start), stop);
         IrValue *q = iop(x, IR_MINIMUM, iopk(x, IR_ADD, p, 1), stop);
+        if (x->snap) {
+            emit_snapshots(x, start, n, q, stop);
+            goto done;
+        }
         emit_piece(x, start, iop(x, IR_SUB, p, start), false);
         emit_piece(x, p, iop(x, IR_SUB, q, p), false);
         emit_piece(x, q, iop(x, IR_SUB, stop, q), false);
     } else {
         emit_piece(x, start, n, true);
     }
+done:;
     IrInstr *st = ir_emit(x->m, x->out, IR_STORE, x->sp, NULL, 1, &last);
     st->var = x->loop->var;
     vec_push(&iff->blocks[1]->instrs, x->loop);
@@ -870,15 +985,21 @@ static bool candidate(const IrInstr *loop)
     return store && var && loop->var;
 }
 
-static void record(IrModule *m, const IrInstr *loop, const char *why, bool split)
+static void record(IrModule *m, const IrInstr *loop, const char *why, bool split, bool snap)
 {
     LoopMap *r = ar_alloc(m->arena, sizeof *r);
     r->span = loop->span;
     r->why = why ? ar_printf(m->arena, "%s", why) : NULL;
     r->split = split;
+    r->snap = snap;
     vec_push(&m->loopmaps, r);
     if (why)
         diag_remark(loop->span, "this loop runs iteration by iteration: %s", why);
+    else if (snap)
+        diag_remark(loop->span,
+                    "this loop runs as two operations: the iterations up to the one that writes the row "
+                    "they all read, reading copies of what that iteration overwrites, and the iterations "
+                    "after it");
     else if (split)
         diag_remark(loop->span,
                     "this loop runs as three operations: the iterations before the one that writes the "
@@ -906,7 +1027,7 @@ static void loopmap_block(IrModule *m, IrBlock *b)
         if (in->op != IR_FOR_RANGE || !candidate(in) || reported(m, in)) continue;
         Map x = { .m = m, .loop = in, .body = in->blocks[0] };
         bool ok = analyse(&x);
-        record(m, in, ok ? NULL : x.why, ok && x.split);
+        record(m, in, ok ? NULL : x.why, ok && x.split, ok && x.snap);
         if (ok) {
             rewrite(&x, b, i);
             i = ir_index_in_block(b, in->parent->owner);

@@ -2,7 +2,9 @@
 # under a run-time test (`if`: rows in range, no overlap of two variables), with the loop as
 # written in the else branch (the IR shows both: after and before).  rows: the index i
 # becomes a slice; cols: the slice is moved to the front (transpose); floyd: a read of the
-# invariant row k splits the loop around i == k (three pieces); window: a slice that moves
+# invariant row k splits the loop after i == k (two pieces, the first reading copies of row k
+# and column k, made in one bundle); two_stores: the same split in three pieces around i == k
+# (a second store after the first); window: a slice that moves
 # with i becomes one strided view of all the windows (as_strided); kept: a recurrence.
 import cupy as cp
 
@@ -22,6 +24,12 @@ def floyd(path, k):
         path[i, :] = cp.minimum(path[i, :], path[i, k] + path[k, :])
 
 
+def two_stores(A, B, k):
+    for i in range(A.shape[0]):
+        A[i, :] = A[i, :] + 1
+        B[i, :] = A[k, :] * 2
+
+
 def window(out, x, K):
     for i in range(out.shape[0]):
         out[i] = x[i:i + K].sum()
@@ -39,6 +47,7 @@ A = cp.zeros((3, 4))
 cols(A, cp.ones((3, 4)))
 P = cp.ones((4, 4))
 floyd(P, 2)
+two_stores(P, A, 1)
 window(C, cp.arange(6.0), 3)
 kept(C)
 print(C, A, P)
