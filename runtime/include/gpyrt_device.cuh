@@ -586,6 +586,11 @@ template<typename T> GP_HD T gpi_clip(T x, T lo, T hi)
     return gpi_gt(t, hi) ? hi : t;
 }
 
+/* ---- fma: one rounding (floats; ints and others as a * b + c) */
+template<typename T> GP_HD T gpi_fma(T a, T b, T c) { return a * b + c; }
+GP_HD float gpi_fma(float a, float b, float c) { return fmaf(a, b, c); }
+GP_HD double gpi_fma(double a, double b, double c) { return fma(a, b, c); }
+
 /* ---- round(x, decimals): NumPy's around.
  * floats: d >= 0: rint(x * 10^d) / 10^d, d < 0: rint(x / 10^-d) * 10^-d, each step in the
  * type's own precision; ints: unchanged for d >= 0, else rounded to a multiple of 10^-d,
@@ -1003,6 +1008,8 @@ template<typename TO, typename FROM> GP_HD TO gp_cast(FROM x) { return gp_caster
 template<typename CT> GP_HD CT gp_where(bool c, CT x, CT y) { return gpi_where(c, x, y); }
 /* clip(x, lo, hi): see gpi_clip. */
 template<typename CT> GP_HD CT gp_clip(CT x, CT lo, CT hi) { return gpi_clip(x, lo, hi); }
+/* fma(a, b, c): see gpi_fma. */
+template<typename CT> GP_HD CT gp_fma(CT a, CT b, CT c) { return gpi_fma(a, b, c); }
 /* round(x, decimals): decimals is an int64, never cast to CT. */
 template<typename CT> GP_HD CT gp_round(CT x, int64_t decimals) { return gpi_round(x, decimals); }
 

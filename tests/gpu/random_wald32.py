@@ -1,13 +1,13 @@
 # Diagnosis of random_dists' one failing line, its 17th output line: the second element of
-# wald(cp.array([1.0, 3.0]), 1.5, dtype=float32) is 2**-20 off CuPy 14.2 (session 8; the
-# line was first misread as laplace's).  gpyc's kernel compiles to CuPy's _wald_kernel
-# instruction for instruction (nvcc 13 PTX, FMAs included; CuPy adds only -ftz=true), and
-# brute force over float32 normals puts the two results on different normals a few ulps
-# apart, so the draws differ.  Part 1: the float32 normal and uniform draws wald reads, then
-# wald itself, from one seed.  Part 2: random_dists' calls up to that wald line, then the
-# normal(2) and uniform(2) float32 draws it reads: a difference there is cuRAND's (the
-# library CuPy loads against the one gpyc links), none there but one in random_dists is the
-# kernel's.
+# wald(cp.array([1.0, 3.0]), 1.5, dtype=float32) was 2**-20 off CuPy 14.2 (session 8).  Part 1:
+# the float32 normal and uniform draws wald reads, then wald itself, from one seed.  Part 2:
+# random_dists' calls up to that wald line, then the normal(2) and uniform(2) float32 draws it
+# reads: a difference there is cuRAND's, none there but one in random_dists is the kernel's.
+# Part 2 passed, so the kernel's: NVRTC contracts CuPy's _wald_kernel (whose operands are
+# references into global memory) as fma(Y, Y, 4*scale*Y), nvcc contracted gpyc's fused kernel
+# as fma(4*scale, Y, Y*Y); the normal 1.60726309 gives CuPy's 0.4270930290222168 with the
+# first and gpyc's 0.4270939826965332 with the second, and no other float32 normal gives both.
+# gpyc now writes both FMAs explicitly (random_wald_fma.py checks 256 draws per dtype).
 import cupy as cp
 
 cp.random.seed(31)

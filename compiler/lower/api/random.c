@@ -459,7 +459,11 @@ static IrValue *api_randn(Lower *L, AstNode *call)
 /* wald(mean, scale, size=None, dtype=float64): mean and scale as arrays of the dtype; x =
  * normal(size) then u = random_sample(size), then CuPy's _wald_kernel in T:
  *   mu_2l = mean / (2*scale);  Y = mean*x*x;  x = mean + mu_2l*(Y - sqrt(4*scale*Y + Y*Y));
- *   x = u > mean/(mean + x) ? mean*mean/x : x */
+ *   x = u > mean/(mean + x) ? mean*mean/x : x
+ * with the two multiply-adds NVRTC contracts in CuPy's kernel (its inputs are references into
+ * global memory): fma(Y, Y, 4*scale*Y) and fma(mu_2l, Y - sqrt(...), mean).  Left to nvcc,
+ * the fused kernel (values, not references) contracts fma(4*scale, Y, Y*Y) instead, and near
+ * the cancellation in Y - sqrt(...) that moves float32 results by up to 2**-20 (issue 23). */
 static IrValue *api_wald(Lower *L, AstNode *call)
 {
     Span sp = call->span;
@@ -477,10 +481,12 @@ static IrValue *api_wald(Lower *L, AstNode *call)
     IrValue *u = draw(L, sp, RAND_UNIFORM, d.dt, d.ndim, d.dims, 0, NULL);
     IrValue *mu2l = bin(L, AOP_DIV, sp, mean, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 2), scale));
     IrValue *y = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, mean, x), x);
-    IrValue *root = lw_ew1(L, IR_SQRT, sp, bin(L, AOP_ADD, sp, bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp,
-                                                                                      lw_const_int(L, sp, 4), scale), y),
-                                              bin(L, AOP_MUL, sp, y, y)));
-    x = bin(L, AOP_ADD, sp, mean, bin(L, AOP_MUL, sp, mu2l, bin(L, AOP_SUB, sp, y, root)));
+    IrValue *y4s = bin(L, AOP_MUL, sp, bin(L, AOP_MUL, sp, lw_const_int(L, sp, 4), scale), y);
+    if (!mu2l || !y || !y4s) return NULL;
+    IrValue *root = lw_ew1(L, IR_SQRT, sp, lw_ewise(L, IR_FMA, sp, 3, (IrValue *[]){y, y, y4s}));
+    IrValue *diff = bin(L, AOP_SUB, sp, y, root);
+    if (!diff) return NULL;
+    x = lw_ewise(L, IR_FMA, sp, 3, (IrValue *[]){mu2l, diff, mean});
     IrValue *flip = bin(L, AOP_GT, sp, u, bin(L, AOP_DIV, sp, mean, bin(L, AOP_ADD, sp, mean, x)));
     IrValue *alt = bin(L, AOP_DIV, sp, bin(L, AOP_MUL, sp, mean, mean), x);
     if (!flip || !alt) return NULL;
