@@ -22,6 +22,22 @@ const IrInstr *cg_reduce_of(const KernelGroup *g)
     return r;
 }
 
+/* 0-d array operands (gesummv's alpha in `alpha * A @ x`, a 0-d array as NPBench passes
+ * it) read one element everywhere: they leave p's arrays for `unis`, the kernel takes each as
+ * a pointer and loads it once (const T v<id> = *a<id>), and rt_red_setup sees only the other
+ * arrays, so a 0-d operand neither costs a load per element nor keeps rows mode's vector path
+ * off (a stride-0 reduced dimension fails its contiguity test) nor decides the mode (k[0]). */
+static void split_uniform(KParams *p, Vec *unis)
+{
+    int m = 0;
+    for (int i = 0; i < p->arrs.n; i++) {
+        IrValue *v = VEC_AT(p->arrs, i);
+        if (v->type->ndim == 0) vec_push(unis, v);
+        else VEC_AT(p->arrs, m++) = v;
+    }
+    p->arrs.n = m;
+}
+
 /* The accumulation dtype: bool for any/all; float for float16; the result dtype otherwise
  * (mean's result dtype is already a float or complex).  Index reductions (argmax ...): the
  * dtype of the compared values, the input's (float for float16); their accumulator is the
@@ -302,6 +318,7 @@ typedef struct {
     char at[64];    /* accumulator type */
     StrBuf ident, fin;
     int V; /* vector width (elements per 16-byte load) */
+    Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
 } RedGen;
 
 /* Opens one reduction kernel: all modes take the same parameters, so the host picks one with
@@ -311,8 +328,16 @@ static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
     sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
               BLOCK, R->g->name, suffix, R->rt, R->at);
     for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
+    for (int i = 0; i < R->unis.n; i++) {
+        const IrValue *v = VEC_AT(R->unis, i);
+        sb_printf(out, ", const %s *a%d", cg_val_ctype(v), v->id);
+    }
     cg_emit_scalar_params(out, &R->p);
     sb_puts(out, ")\n{\n");
+    for (int i = 0; i < R->unis.n; i++) {
+        const IrValue *v = VEC_AT(R->unis, i);
+        cg_line(out, 1, "const %s v%d = *a%d;", cg_val_ctype(v), v->id, v->id);
+    }
     cg_line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
     cg_line(out, 1, "(void)vec;");
     cg_line(out, 1, "(void)col;");
@@ -424,6 +449,7 @@ void cg_reduce_def(StrBuf *out, const KernelGroup *g)
 {
     RedGen R = {.g = g};
     cg_kparams_build(&R.p, g);
+    split_uniform(&R.p, &R.unis);
     R.r = cg_reduce_of(g);
     R.rt = dt_ctype(R.r->res->type->dtype);
     snprintf(R.at, sizeof R.at, "%s", acc_ctype(R.r));
@@ -436,6 +462,7 @@ void cg_reduce_def(StrBuf *out, const KernelGroup *g)
     reduce_def_finish(out, &R);
     sb_free(&R.ident);
     sb_free(&R.fin);
+    vec_free(&R.unis);
     cg_kparams_free(&R.p);
 }
 
@@ -468,6 +495,8 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
         sb_free(&a);
         axes = "kg_ax";
     }
+    Vec unis = {0};
+    split_uniform(&p, &unis);
     cg_line(out, n, "gp_rshape kg_rs;");
     cg_line(out, n, "gp_shape kg_os;");
     cg_line(out, n, "rt_reduce_setup(&kg_s, %d, %s, %s, &kg_rs, &kg_os);", r->naxes, axes,
@@ -509,6 +538,10 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
     sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", kg_a[%d]", i);
+    for (int i = 0; i < unis.n; i++) {
+        const IrValue *v = VEC_AT(unis, i);
+        sb_printf(&args, ", (const %s *)%s->data", cg_val_ctype(v), cg_nm(L, v));
+    }
     cg_put_scalar_args(&args, L, &p);
     cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
     if (colmode == 2) {
@@ -543,5 +576,6 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     cg_line(out, n, "}");
     sb_free(&ident);
     sb_free(&args);
+    vec_free(&unis);
     cg_kparams_free(&p);
 }
