@@ -882,6 +882,13 @@ bool ir_block_assigns(const IrBlock *b, const IrVar *v);
  * None, equal int constants, or loads of one variable (the caller knows nothing assigns it
  * between them, e.g. a loop body that never stores it)?  NULL equals only NULL. */
 bool ir_same_invariant(const IrValue *a, const IrValue *b);
+/* NumPy's gufunc signature of matmul, "(n?,k),(k,m?)->(n?,m?)" (its messages quote it). */
+extern const char *const ir_matmul_sig;
+/* matmul's ValueError message when operand 0's last axis ka differs from operand 1's
+ * contracted axis kb ("... core dimension 0, with gufunc signature ... (size kb is different
+ * from ka)"), built at run time by instructions appended to b; returns the string value.
+ * Lowering (compose.c) and vecdot.c raise it. */
+IrValue *ir_matmul_core_msg(IrModule *m, IrBlock *b, Span sp, IrValue *ka, IrValue *kb);
 /* A fresh value for the `stamp` scratch fields of values, instructions and groups: a pass
  * marks what it has seen with it instead of searching lists (linear passes, issue 24). */
 unsigned ir_stamp(const IrModule *m);

@@ -776,6 +776,27 @@ void ir_splice(IrBlock *b, int pos, const Vec *seq)
     }
 }
 
+/* NumPy's gufunc signature of matmul (its messages quote it). */
+const char *const ir_matmul_sig = "(n?,k),(k,m?)->(n?,m?)";
+
+IrValue *ir_matmul_core_msg(IrModule *m, IrBlock *b, Span sp, IrValue *ka, IrValue *kb)
+{
+    const char *text[3] = { NULL, " is different from ", ")" };
+    text[0] = ar_printf(m->arena, "matmul: Input operand 1 has a mismatch in its core dimension 0, "
+                                  "with gufunc signature %s (size ", ir_matmul_sig);
+    IrValue *parts[5];
+    for (int i = 0; i < 5; i++) {
+        if (i % 2 == 0) {
+            parts[i] = ir_emit(m, b, IR_CONST_STR, sp, ty_str(), 0, NULL)->res;
+            parts[i]->def->sval = text[i / 2];
+        } else {
+            IrValue *k = i == 1 ? kb : ka;
+            parts[i] = ir_emit(m, b, IR_TO_STR, sp, ty_str(), 1, &k)->res;
+        }
+    }
+    return ir_emit(m, b, IR_STR_CONCAT, sp, ty_str(), 5, parts)->res;
+}
+
 IrInstr *ir_emit_like(IrModule *m, IrBlock *b, const IrInstr *in, Type *res_type, IrValue **args)
 {
     IrInstr *c = ir_emit(m, b, in->op, in->span, res_type, in->nargs, args);

@@ -15,9 +15,6 @@
 
 #include <string.h>
 
-/* NumPy's gufunc signature of matmul (its messages quote it). */
-const char *const lw_matmul_sig = "(n?,k),(k,m?)->(n?,m?)";
-
 /* ---------------------------------------------------------------- matrix products */
 
 IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim)
@@ -67,12 +64,7 @@ static void check_core(Lower *L, Span sp, IrValue *ka, IrValue *kb)
     in->blocks[1] = ir_block_new(L->m, in);
     IrBlock *outer = L->blk;
     L->blk = in->blocks[0];
-    IrValue *parts[5] = {
-        lw_const_str(L, sp, ar_printf(L->a, "matmul: Input operand 1 has a mismatch in its core dimension 0, "
-                                            "with gufunc signature %s (size ", lw_matmul_sig)),
-        lw_str_of(L, kb, sp), lw_const_str(L, sp, " is different from "), lw_str_of(L, ka, sp),
-        lw_const_str(L, sp, ")")};
-    IrValue *msg = lw_emit(L, IR_STR_CONCAT, sp, ty_str(), 5, parts);
+    IrValue *msg = ir_matmul_core_msg(L->m, L->blk, sp, ka, kb);
     IrInstr *r = ir_emit(L->m, L->blk, IR_RAISE, sp, NULL, 1, &msg);
     r->sval = "ValueError";
     L->blk = outer;
@@ -120,7 +112,7 @@ IrValue *lw_matmul(Lower *L, Span sp, IrValue *a, IrValue *b)
         Type *t = i ? tb : ta;
         if (t->kind != TY_ARRAY || t->ndim == 0) {
             diag_error(sp, "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core with "
-                           "signature %s requires 1)", i, lw_matmul_sig);
+                           "signature %s requires 1)", i, ir_matmul_sig);
             return NULL;
         }
     }

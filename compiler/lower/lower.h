@@ -605,7 +605,6 @@ bool lw_real_only(const IrValue *x, Span sp, const char *fname);
  * Building blocks that several API areas compose.  An API file uses only the core, the kit,
  * the binder and these, never another API file: what one area needs stays static in its file,
  * what a second area needs moves here. */
-extern const char *const lw_matmul_sig;        /* "(n?,k),(k,m?)->(n?,m?)", quoted by messages */
 /* IR_MATMUL of a and b (both of the result dtype already) in mode (MM_*: compiler.h, the
  * runtime's gp_mm_mode), ndim-d result. */
 IrValue *lw_emit_matmul(Lower *L, Span sp, IrValue *a, IrValue *b, int mode, int64_t param, int ndim);

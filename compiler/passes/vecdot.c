@@ -46,13 +46,7 @@ static void emit_raise(IrModule *m, IrBlock *b, Span sp, IrValue *ka, IrValue *k
                               str_const(m, b, sp, " (dim 0)") };
         msg = emit(m, b, IR_STR_CONCAT, sp, ty_str(), 9, parts);
     } else {
-        IrValue *parts[5] = { str_const(
-                                  m, b, sp,
-                                  "matmul: Input operand 1 has a mismatch in its core dimension 0, with "
-                                  "gufunc signature (n?,k),(k,m?)->(n?,m?) (size "),
-                              str_of(m, b, sp, kb), str_const(m, b, sp, " is different from "),
-                              str_of(m, b, sp, ka), str_const(m, b, sp, ")") };
-        msg = emit(m, b, IR_STR_CONCAT, sp, ty_str(), 5, parts);
+        msg = ir_matmul_core_msg(m, b, sp, ka, kb);
     }
     IrInstr *r = ir_emit(m, b, IR_RAISE, sp, NULL, 1, &msg);
     r->sval = "ValueError";

@@ -75,7 +75,7 @@ static IrValue *api_matmul(Lower *L, AstNode *call)
     if (x->type->kind != TY_ARRAY && y->type->kind != TY_ARRAY) {
         /* NumPy makes both 0-d arrays: operand 0 lacks dimensions first */
         diag_error(call->span, "matmul: Input operand 0 does not have enough dimensions (has 0, gufunc core "
-                               "with signature %s requires 1)", lw_matmul_sig);
+                               "with signature %s requires 1)", ir_matmul_sig);
         return NULL;
     }
     return lw_matmul(L, call->span, x, y);
