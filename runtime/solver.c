@@ -224,28 +224,45 @@ static char *mat_at(const gp_array *x, int64_t i, int64_t elems, size_t esz)
 
 /* ---------------------------------------------------------------- LU: solve, inv, det, slogdet */
 
-/* Factors each n x n column-major matrix of lu in place (P A = L U), pivots into ipiv
- * (batch x n), one info word per matrix (> 0: an exactly zero pivot). */
-static int lu_factor(La *l, gp_array *lu, int64_t batch, int64_t n, int64_t *ipiv)
+/* An LU factorisation on its way (lu_start): its info words, and the workspace cuSOLVER may
+ * read until the stream reaches it. */
+typedef struct LuRun {
+    int *info;
+    Ws w;
+    int64_t batch;
+} LuRun;
+
+/* Launches the factorisation of each n x n column-major matrix of lu in place (P A = L U),
+ * pivots into ipiv (batch x n), one info word per matrix (> 0: an exactly zero pivot); no
+ * synchronisation: lu_finish reads the info words.  solve and inv launch getrs and their
+ * transposes before it, so the GPU runs them while the host waits (contour_integral: one
+ * idle gap per solve fewer). */
+static LuRun lu_start(La *l, gp_array *lu, int64_t batch, int64_t n, int64_t *ipiv)
 {
-    int *info = info_new(batch);
-    Ws w = {0};
+    LuRun r = {.info = info_new(batch), .batch = batch};
     size_t nd = 0, nh = 0;
     if (batch > 0 && n > 0)
         CHECK_CUSOLVER(cusolverDnXgetrf_bufferSize(l->h, l->params, n, n, l->t, lu->data, n, l->t, &nd, &nh));
-    ws_reserve(&w, nd, nh);
+    ws_reserve(&r.w, nd, nh);
     for (int64_t i = 0; i < batch && n > 0; i++)
         CHECK_CUSOLVER(cusolverDnXgetrf(l->h, l->params, n, n, l->t, mat_at(lu, i, n * n, l->esz), n, ipiv + i * n,
-                                        l->t, w.dev, nd, w.host, nh, info + i));
-    int r = info_check(info, batch, "getrf");
-    ws_free(&w);   /* after the synchronisation: cuSOLVER may read its host workspace until then */
+                                        l->t, r.w.dev, nd, r.w.host, nh, r.info + i));
     return r;
 }
 
-/* Solves A X = B for each matrix: lu and ipiv from lu_factor, rhs column-major n x k.  getrs
+/* Waits for the factorisation (synchronises) and frees what it held: the first nonzero info
+ * word in batch order, or 0. */
+static int lu_finish(LuRun *r)
+{
+    int first = info_check(r->info, r->batch, "getrf");
+    ws_free(&r->w);   /* after the synchronisation: cuSOLVER may read its host workspace until then */
+    return first;
+}
+
+/* Solves A X = B for each matrix: lu and ipiv from lu_start, rhs column-major n x k.  getrs
  * has no data-dependent failure (its info reports only an illegal argument, which the shapes
  * here rule out), so its info words go back to the pool unread: no synchronisation (one per
- * inverse fewer in contour_integral's loop of inv calls). */
+ * inverse fewer in contour_integral's loop of inv calls).  lu: from lu_start, still running. */
 static void lu_solve(La *l, const gp_array *lu, const int64_t *ipiv, gp_array *rhs, int64_t batch, int64_t n,
                      int64_t k)
 {
@@ -328,17 +345,20 @@ static gp_array *solve(La *l, const gp_array *a, const gp_array *b)
     gp_array *x = swap_copy(bv);   /* (..., k, n): column-major n x k */
     rt_release(bv);
     int64_t *ipiv = pivots_new(batch, n);
-    if (lu_factor(l, lu, batch, n, ipiv) > 0) rt_raise("numpy.linalg.LinAlgError", "Singular matrix");
-    lu_solve(l, lu, ipiv, x, batch, n, k);
-    gpu_free(ipiv);
-    rt_release(lu);
+    LuRun run = lu_start(l, lu, batch, n, ipiv);
+    lu_solve(l, lu, ipiv, x, batch, n, k);   /* a singular matrix's solution is dropped below */
+    gp_array *r;
     if (vec) {   /* (..., 1, n) holds the solution vectors contiguously: (..., n) */
         shape[nl] = n;
-        gp_array *r = rt_reshape(x, nl + 1, shape);
+        r = rt_reshape(x, nl + 1, shape);
         rt_release(x);
-        return r;
+    } else {
+        r = swap_take(x);
     }
-    return swap_take(x);
+    if (lu_finish(&run) > 0) rt_raise("numpy.linalg.LinAlgError", "Singular matrix");
+    gpu_free(ipiv);
+    rt_release(lu);
+    return r;
 }
 
 /* inv(a): solve(a, identity). */
@@ -350,11 +370,13 @@ static gp_array *inv(La *l, const gp_array *a)
     gp_array *x = rt_empty(a->dtype, a->ndim, a->shape);
     set_identity(x, n);
     int64_t *ipiv = pivots_new(batch, n);
-    if (lu_factor(l, lu, batch, n, ipiv) > 0) rt_raise("numpy.linalg.LinAlgError", "Singular matrix");
-    lu_solve(l, lu, ipiv, x, batch, n, n);
+    LuRun run = lu_start(l, lu, batch, n, ipiv);
+    lu_solve(l, lu, ipiv, x, batch, n, n);   /* a singular matrix's inverse is dropped below */
+    gp_array *r = swap_take(x);
+    if (lu_finish(&run) > 0) rt_raise("numpy.linalg.LinAlgError", "Singular matrix");
     gpu_free(ipiv);
     rt_release(lu);
-    return swap_take(x);
+    return r;
 }
 
 /* det (out[0], a's dtype) or slogdet (out[0] sign in a's dtype, out[1] logabsdet real) as
@@ -368,7 +390,8 @@ static int det(La *l, const gp_array *a, bool slog, gp_array **out)
     int64_t n = a->shape[a->ndim - 1], batch = rt_prod(a->shape, nl);
     gp_array *lu = swap_copy(a);
     int64_t *ipiv = pivots_new(batch, n);
-    lu_factor(l, lu, batch, n, ipiv);
+    LuRun run = lu_start(l, lu, batch, n, ipiv);
+    lu_finish(&run);   /* a zero pivot is not an error: det 0 */
     /* U's diagonals and the pivots, on the host */
     int64_t ds[2] = {batch, n}, dst[2] = {(int64_t)(n * n * l->esz), (int64_t)((n + 1) * l->esz)};
     gp_array *dv = rt_view(lu, 2, ds, dst, lu->data);
