@@ -656,6 +656,7 @@ typedef struct LoopMap {
     const char *why;
     bool split;             /* mapped in three parts around the iteration that writes a row the others read */
     bool snap;              /* split in two parts instead, the first reading copies (loopmap.c snap_ok) */
+    bool fused;             /* ... or one part over the copies (loopmap.c fused_ok) */
     bool per_element; /* kept by loopmap.c, then run per element in one kernel (recur.c, in place) */
     bool triangle;    /* a triangle of one matrix product, stored masked (triprod.c) */
     const IrInstr *fallback; /* triangle: the loop as written, behind the rewrite's test (loopmap.c

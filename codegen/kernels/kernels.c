@@ -171,6 +171,11 @@ static void list_loop_maps(FILE *out, const IrModule *m)
                     r->dev_why);
         else if (r->why || r->dev_why)
             fprintf(out, "loop   %s:%u  kept: %s\n", f, (unsigned)r->span.line, r->why ? r->why : r->dev_why);
+        else if (r->fused)
+            fprintf(out,
+                    "loop   %s:%u  mapped: its iterations run as one operation over copies of the row they "
+                    "read (those after the one that writes it read the value it stores)\n",
+                    f, (unsigned)r->span.line);
         else if (r->snap)
             fprintf(out,
                     "loop   %s:%u  mapped in two parts: up to the iteration that writes the row the others "

@@ -38,7 +38,9 @@
  * k must not be negative, which would count from the end).  When the body has one store, into
  * the split array, and nothing after it but host ints (snap_ok), the split is two pieces over
  * copies instead (emit_snapshots): the iterations up to the one that writes row k read copies
- * of what that piece overwrites, and the iterations after it read the new row k.  A window of an array the body
+ * of what that piece overwrites, and the iterations after it read the new row k; or one piece
+ * (fused_ok, emit_fused) that reads the copies and, after that iteration, the value it stores
+ * in row k, computed from the copies: Floyd-Warshall's inner loop is two launches.  A window of an array the body
  * writes is a dependence when it lies across the written axis (it reads rows of other
  * iterations), and a store into a window keeps the loop (the windows may overlap).
  * Two variables may hold one array: each pair of a written array and another one read is
@@ -106,6 +108,7 @@ typedef struct Map {
     const Info *split; /* the write's index when the loop splits at row split_k */
     const IrValue *split_k;
     bool snap; /* split in two pieces over snapshots (snap_ok) */
+    bool fused; /* ... or one piece over them (fused_ok) */
     const Acc *snap_w; /* the one write of the split array */
     const char *why; /* the reason it is kept, or NULL */
     /* emission */
@@ -505,6 +508,61 @@ static bool snap_ok(Map *x)
     return w != NULL;
 }
 
+/* Is index view a of the split array a row-k read of the elements the write w stores: the same
+ * items but the row's? */
+static bool row_of(Map *x, const IrInstr *a, const Acc *w)
+{
+    const IrInstr *b = w->index;
+    int pa = 0, pb = 0;
+    if (a->nidx != b->nidx || a->nargs != b->nargs || item_at(a, w->axis, &pa) != IDX_INT ||
+        item_at(b, w->axis, &pb) != IDX_INT || pa != pb)
+        return false;
+    for (int k = 0; k < a->nidx; k++)
+        if (a->idx[k] != b->idx[k]) return false;
+    for (int j = 1; j < a->nargs; j++) {
+        const Info *f = info_of(x, a->args[j]), *g = info_of(x, b->args[j]);
+        bool fa = f && f->cls == C_AFF, ga = g && g->cls == C_AFF;
+        if (j == pa) continue;
+        if (fa != ga || (fa ? !same_aff(f, g) : !ir_same_invariant(a->args[j], b->args[j]))) return false;
+    }
+    return true;
+}
+
+static bool is_row_read(Map *x, const IrInstr *in, int k)
+{
+    return in->op == IR_INDEX && is_root(x, in->args[0]) && in->args[0]->def->var == root_var(x->snap_w) &&
+           x->info[k].cls == C_INV;
+}
+
+/* May the two pieces over snapshots be one (emit_fused)?  Each iteration up to the one, p,
+ * that writes row k reads the copy of row k; those after p read what p stored there, which is
+ * p's stored value computed from the copies (its own row is row k), when every row-k read
+ * picks exactly the elements the store writes.  A row-k read then has one value per
+ * iteration (a select between the two), so each of its uses must batch as an elementwise
+ * operation or be the stored value; the stored value must be an array. */
+static bool fused_ok(Map *x)
+{
+    const IrBlock *b = x->body;
+    int reads = 0;
+    for (int k = 0; k < b->instrs.n; k++) {
+        const IrInstr *in = VEC_AT(b->instrs, k);
+        if (is_row_read(x, in, k)) {
+            if (!row_of(x, in, x->snap_w)) return false;
+            reads++;
+        }
+        if (in->op == IR_STORE_INTO &&
+            (in->args[1]->type->kind != TY_ARRAY || in->args[1]->type->ndim > in->args[0]->type->ndim))
+            return false;
+        for (int j = 0; j < in->nargs; j++) {
+            const Info *f = info_of(x, in->args[j]);
+            if (!f || !is_row_read(x, in->args[j]->def, in->args[j]->count)) continue;
+            bool ew = ir_op_is_ewise(in->op) && in->res && in->res->type->kind == TY_ARRAY && x->info[k].cls == C_BAT;
+            if (!ew && !(in->op == IR_STORE_INTO && j == 1)) return false;
+        }
+    }
+    return reads > 0;
+}
+
 static bool analyse(Map *x)
 {
     const IrInstr *loop = x->loop;
@@ -530,6 +588,7 @@ static bool analyse(Map *x)
     }
     if (!independent(x)) return false;
     x->snap = x->split && snap_ok(x);
+    x->fused = x->snap && fused_ok(x);
     return true;
 }
 
@@ -840,25 +899,31 @@ static IrValue *view_of(Map *x, IrValue *v, IrValue *lo, IrValue *hi)
  * the second, [q, stop), reads row k itself, as iteration q - 1 left it, and its slice of the
  * own-row copies.  The pieces read the copies through views, so fuse.c does not make them
  * prologues of the pieces (which would read the array while the pieces write it). */
-static void emit_snapshots(Map *x, IrValue *start, IrValue *n, IrValue *q, IrValue *stop)
+/* The copies of emit_snapshots and emit_fused, one after another (hfuse.c: one launch) in
+ * src (per body instruction: a row-k read, per iteration; an own-row read other than the
+ * stored view, over the n iterations from start). */
+static void copies(Map *x, IrValue *start, IrValue *n, IrValue **src)
 {
     IrBlock *b = x->body;
-    const IrVar *var = root_var(x->snap_w);
-    IrValue **src = xcalloc((size_t)b->instrs.n + 1, sizeof *src);
-    IrValue **first = xcalloc((size_t)b->instrs.n + 1, sizeof *first);
-    IrValue **second = xcalloc((size_t)b->instrs.n + 1, sizeof *second);
-    bool any = false;
     for (int k = 0; k < b->instrs.n; k++) { /* the views to copy */
         IrInstr *in = VEC_AT(b->instrs, k);
-        if (in->op != IR_INDEX || !is_root(x, in->args[0]) || in->args[0]->def->var != var) continue;
+        if (in->op != IR_INDEX || !is_root(x, in->args[0]) || in->args[0]->def->var != root_var(x->snap_w)) continue;
         if (x->info[k].cls == C_INV)
             src[k] = clone(x, in)->res; /* a row-k read */
         else if (x->info[k].cls == C_BAT && !same_view(x, in, x->snap_w->index))
             src[k] = batch_index(x, in, start, n); /* an own-row read */
-        any |= src[k] != NULL;
     }
-    for (int k = 0; any && k < b->instrs.n; k++) /* the copies, one after another (hfuse.c: one launch) */
+    for (int k = 0; k < b->instrs.n; k++)
         if (src[k]) src[k] = ir_emit(x->m, x->out, IR_COPY, x->sp, src[k]->type, 1, &src[k])->res;
+}
+
+static void emit_snapshots(Map *x, IrValue *start, IrValue *n, IrValue *q, IrValue *stop)
+{
+    IrBlock *b = x->body;
+    IrValue **src = xcalloc((size_t)b->instrs.n + 1, sizeof *src);
+    IrValue **first = xcalloc((size_t)b->instrs.n + 1, sizeof *first);
+    IrValue **second = xcalloc((size_t)b->instrs.n + 1, sizeof *second);
+    copies(x, start, n, src);
     IrValue *m = iop(x, IR_SUB, q, start);
     for (int k = 0; k < b->instrs.n; k++) {
         if (!src[k]) continue;
@@ -877,6 +942,89 @@ static void emit_snapshots(Map *x, IrValue *start, IrValue *n, IrValue *q, IrVal
     free(src);
     free(first);
     free(second);
+}
+
+/* An elementwise array op of result dtype dt and ndim nd over args, computed in cd. */
+static IrValue *ew_op(Map *x, IrOp op, DType dt, DType cd, int nd, int nargs, IrValue **args)
+{
+    IrInstr *in = ir_emit(x->m, x->out, op, x->sp, ty_array(dt, nd), nargs, args);
+    in->cdtype = cd;
+    if (op == IR_CAST) in->dtype = dt;
+    return in->res;
+}
+
+/* The split loop as one piece over the copies (fused_ok): the copies and the iterations'
+ * values (one bundle), then the value iteration p (unclamped: praw) stores into row k,
+ * computed as the body at p over the copies (its own row is row k: a row-k read's copy for
+ * the stored view, its slice of an own-row copy for the others), cast to the array's dtype;
+ * then the body over all n iterations from start, each row-k read the select
+ * `where(i > p and p >= start, new, copy)` and each own-row read its copy. */
+static void emit_fused(Map *x, IrValue *start, IrValue *n, IrValue *stop, IrValue *praw)
+{
+    IrBlock *b = x->body;
+    int nb = b->instrs.n, at = -1;
+    IrValue **src = xcalloc((size_t)nb + 1, sizeof *src), **over = xcalloc((size_t)nb + 1, sizeof *over);
+    copies(x, start, n, src);
+    Info unit = { .cls = C_AFF, .c = 1 };
+    IrValue *iv = values(x, &unit, start, n);
+    IrValue *pc = iop(x, IR_MINIMUM, iop(x, IR_MAXIMUM, praw, start), iopk(x, IR_SUB, stop, 1));
+    IrValue *row0 = NULL;
+    for (int k = 0; k < nb; k++) {
+        if (!src[k]) continue;
+        over[k] = view_of(x, src[k], NULL, NULL);
+        if (x->info[k].cls == C_INV && !row0) row0 = over[k];
+    }
+    /* the body at iteration p over the copies */
+    IrValue **save = x->to, **t = xcalloc((size_t)nb + 1, sizeof *t);
+    memcpy(t, save, ((size_t)nb + 1) * sizeof *t);
+    x->to = t;
+    for (int k = 0; k < nb; k++) {
+        IrInstr *in = VEC_AT(b->instrs, k);
+        if (in->op == IR_STORE_INTO) {
+            at = k;
+            break;
+        }
+        if (x->info[k].cls == C_PRE) continue;
+        if (in->op == IR_LOAD && in->var == x->loop->var) {
+            t[k] = pc;
+        } else if (in->op == IR_INDEX && is_root(x, in->args[0]) && in->args[0]->def->var == root_var(x->snap_w)) {
+            if (x->info[k].cls == C_INV) {
+                t[k] = over[k];
+            } else if (!src[k]) {
+                t[k] = row0; /* the stored view of row k */
+            } else { /* its slice of an own-row copy */
+                IrValue *args[2] = { src[k], iop(x, IR_SUB, pc, start) };
+                IrInstr *v = ir_emit(x->m, x->out, IR_INDEX, x->sp, ty_array(src[k]->type->dtype, src[k]->type->ndim - 1),
+                                     2, args);
+                v->nidx = 1;
+                v->idx[0] = IDX_INT;
+                t[k] = v->res;
+            }
+        } else {
+            clone(x, in);
+        }
+    }
+    const IrInstr *st = VEC_AT(b->instrs, at);
+    IrValue *nv = to(x, st->args[1]);
+    x->to = save;
+    free(t);
+    DType dt = st->args[0]->type->dtype;
+    int rn = row0->type->ndim;
+    if (nv->type->dtype != dt) nv = ew_op(x, IR_CAST, dt, nv->type->dtype, nv->type->ndim, 1, &nv);
+    IrValue *later = ew_op(x, IR_GT, DT_BOOL, DT_INT64, rn + 1, 2, (IrValue *[]){ lift(x, iv, 0, rn), praw });
+    IrValue *in_range = bop(x, IR_GE, praw, start);
+    IrValue *sel = ew_op(x, IR_LOGICAL_AND, DT_BOOL, DT_BOOL, rn + 1, 2, (IrValue *[]){ later, in_range });
+    for (int k = 0; k < nb; k++) {
+        if (!src[k] || x->info[k].cls != C_INV) continue;
+        over[k] = ew_op(x, IR_WHERE, dt, dt, rn + 1, 3, (IrValue *[]){ sel, nv, over[k] });
+        x->info[k].cls = C_BAT; /* one value per iteration now */
+        x->info[k].rank = rn;
+    }
+    x->over = over;
+    emit_piece(x, start, n, true);
+    x->over = NULL;
+    free(src);
+    free(over);
 }
 
 /* The test in front of the mapped code: n > 0, every batched index of the first and the last
@@ -953,6 +1101,12 @@ static void rewrite(Map *x, IrBlock *b, int pos)
         if (x->split->d) p = iop(x, IR_SUB, p, to(x, (IrValue *)x->split->d));
         p = iop(x, IR_MINIMUM, iop(x, IR_MAXIMUM, p, start), stop);
         IrValue *q = iop(x, IR_MINIMUM, iopk(x, IR_ADD, p, 1), stop);
+        if (x->fused) {
+            IrValue *praw = iopk(x, IR_SUB, to(x, (IrValue *)x->split_k), x->split->dk);
+            if (x->split->d) praw = iop(x, IR_SUB, praw, to(x, (IrValue *)x->split->d));
+            emit_fused(x, start, n, stop, praw);
+            goto done;
+        }
         if (x->snap) {
             emit_snapshots(x, start, n, q, stop);
             goto done;
@@ -985,16 +1139,21 @@ static bool candidate(const IrInstr *loop)
     return store && var && loop->var;
 }
 
-static void record(IrModule *m, const IrInstr *loop, const char *why, bool split, bool snap)
+static void record(IrModule *m, const IrInstr *loop, const char *why, bool split, bool snap, bool fused)
 {
     LoopMap *r = ar_alloc(m->arena, sizeof *r);
     r->span = loop->span;
     r->why = why ? ar_printf(m->arena, "%s", why) : NULL;
     r->split = split;
     r->snap = snap;
+    r->fused = fused;
     vec_push(&m->loopmaps, r);
     if (why)
         diag_remark(loop->span, "this loop runs iteration by iteration: %s", why);
+    else if (fused)
+        diag_remark(loop->span,
+                    "this loop runs as one operation over copies of the row they all read and of what "
+                    "the one that writes it overwrites: the iterations after it read the value it stores");
     else if (snap)
         diag_remark(loop->span,
                     "this loop runs as two operations: the iterations up to the one that writes the row "
@@ -1027,7 +1186,7 @@ static void loopmap_block(IrModule *m, IrBlock *b)
         if (in->op != IR_FOR_RANGE || !candidate(in) || reported(m, in)) continue;
         Map x = { .m = m, .loop = in, .body = in->blocks[0] };
         bool ok = analyse(&x);
-        record(m, in, ok ? NULL : x.why, ok && x.split, ok && x.snap);
+        record(m, in, ok ? NULL : x.why, ok && x.split, ok && x.snap, ok && x.fused);
         if (ok) {
             rewrite(&x, b, i);
             i = ir_index_in_block(b, in->parent->owner);

@@ -1,7 +1,9 @@
-# loop_split.py: loopmap.c's split loops in two pieces over copies — a loop that writes row i
-# of an array and reads one loop-invariant row k of it runs as the iterations up to the one
-# that writes row k (reading copies of row k and of what each iteration reads of its own row
-# besides the stored view) and the iterations after it (reading the new row k).  Negative
+# loop_split.py: loopmap.c's split loops over copies — a loop that writes row i of an array
+# and reads one loop-invariant row k of it runs over copies of row k and of what each
+# iteration reads of its own row besides the stored view: as one operation whose iterations
+# after the one that writes row k read the value it stores (floyd, part, reversed_own,
+# shifted_row, columns, float_into_int), or in two pieces, up to and after that iteration
+# (shifted_views, row_sum: row k read at other elements than the stored ones).  Negative
 # paths (Floyd-Warshall with negative cycles), rows read through other views, a shifted row,
 # columns, a float body stored into ints, k outside the loop's rows and a negative k (as
 # written).  Every result is compared with NumPy's.
@@ -67,22 +69,10 @@ for k, lo, hi in ((3, 0, N), (0, 0, N), (6, 0, N), (2, 3, 6), (5, 1, 4), (4, 4, 
 
 A = (cp.arange(30.0).reshape(5, 6) * 7) % 9 - 4
 for k in (0, 2, 4):
-    B = A.copy()
-    reversed_own(B, k)
-    print(B)
-    B = A.copy()
-    shifted_views(B, k)
-    print(B)
-    B = A.copy()
-    shifted_row(B, k)
-    print(B)
-    B = A.copy()
-    row_sum(B, k)
-    print(B)
-for k in (0, 2, 4):
-    B = A.copy()
-    columns(B, k)
-    print(B)
+    for f in (reversed_own, shifted_views, shifted_row, row_sum, columns):
+        B = A.copy()
+        f(B, k)
+        print(B)
 Ai = ((cp.arange(20, dtype=cp.int32).reshape(4, 5) * 5) % 7) - 3
 for k in (0, 1, 3):
     B = Ai.copy()
