@@ -93,6 +93,7 @@ typedef struct SrcFile {
     const char *name;    /* basename, used in tracebacks ("model.py") */
     const char *text;    /* NUL-terminated */
     size_t len;
+    bool bom;            /* the file began with a UTF-8 byte-order mark (dropped from text) */
 } SrcFile;
 
 typedef struct Span {

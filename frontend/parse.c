@@ -25,6 +25,7 @@
  */
 #include "frontend/parse.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -361,12 +362,102 @@ static void check_syntax(Parser *p, TSNode root)
 }
 /* ---------------------------------------------------------------- pass 0: decoding */
 
+/* PEP 263's declaration in the line [b, e): a comment that is all the line holds, with
+ * `coding[:=][ \t]*` followed by a name of letters, digits, '-', '_' and '.' (CPython's
+ * get_coding_spec).  The name's start and length, or false.  *other: the line holds something
+ * besides a comment (then line 2 is not looked at). */
+static bool coding_spec(const char *t, uint32_t b, uint32_t e, uint32_t *at, uint32_t *n, bool *other)
+{
+    uint32_t i = b;
+    while (i < e && (t[i] == ' ' || t[i] == '\t' || t[i] == '\f')) i++;
+    *other = i < e && t[i] != '#';
+    if (i == e || t[i] != '#') return false;
+    for (; i + 6 < e; i++) {
+        if (memcmp(t + i, "coding", 6) != 0 || (t[i + 6] != ':' && t[i + 6] != '=')) continue;
+        uint32_t j = i + 7;
+        while (j < e && (t[j] == ' ' || t[j] == '\t')) j++;
+        uint32_t k = j;
+        while (k < e && (isalnum((unsigned char)t[k]) || t[k] == '-' || t[k] == '_' || t[k] == '.')) k++;
+        if (k > j) {
+            *at = j;
+            *n = k - j;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The source's declared encoding (PEP 263: line 1, or line 2 after a line 1 of only a
+ * comment or blanks) as CPython names it (get_normal_name: lower case, '_' as '-', the
+ * spellings of utf-8 and latin-1 as those) into name; false without a declaration. */
+static bool declared_encoding(Parser *p, char *name, size_t cap, uint32_t *at, uint32_t *n)
+{
+    bool found = false, other = false;
+    for (uint32_t l = 0; l < 2 && l < p->nlines && !found && !other; l++) {
+        uint32_t b = p->lines[l], e = l + 1 < p->nlines ? p->lines[l + 1] - 1 : p->len;
+        found = coding_spec(p->text, b, e, at, n, &other);
+    }
+    if (!found) return false;
+    size_t k = 0;
+    for (; k < *n && k + 1 < cap; k++) {
+        char c = (char)tolower((unsigned char)p->text[*at + k]);
+        name[k] = c == '_' ? '-' : c;
+    }
+    name[k] = '\0';
+    static const char *const latin1[] = {"latin-1", "iso-8859-1", "iso-latin-1"};
+    /* and the aliases of utf_8 in Python's encodings package, '-' left out */
+    static const char *const utf8[] = {"utf8", "u8", "utf", "cp65001", "utf8ucs2", "utf8ucs4"};
+    char bare[32];
+    size_t b = 0;
+    for (size_t i = 0; name[i] && b + 1 < sizeof bare; i++)
+        if (name[i] != '-') bare[b++] = name[i];
+    bare[b] = '\0';
+    for (size_t i = 0; i < sizeof utf8 / sizeof *utf8; i++)
+        if (!strcmp(bare, utf8[i])) snprintf(name, cap, "utf-8");
+    if (!strcmp(name, "utf-8") || !strncmp(name, "utf-8-", 6)) snprintf(name, cap, "utf-8");
+    for (size_t i = 0; i < sizeof latin1 / sizeof *latin1; i++) {
+        size_t m = strlen(latin1[i]);
+        if (!strncmp(name, latin1[i], m) && (name[m] == '\0' || name[m] == '-')) snprintf(name, cap, "iso-8859-1");
+    }
+    return true;
+}
+
+/* Encodings whose ASCII bytes mean ASCII: a file declared in one of them and holding only
+ * ASCII bytes reads the same as UTF-8. */
+static bool ascii_compatible(const char *name)
+{
+    static const char *const names[] = {"ascii", "us-ascii", "us", "646", "iso-8859-1", "latin1", "latin", "l1",
+                                        "iso8859-1", "iso8859", "8859", "cp819", "cp1252", "windows-1252",
+                                        "iso-8859-15", "iso8859-15", "latin9", "l9"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i])) return true;
+    return false;
+}
+
 /* Python's decoding of a source file (PEP 3120): UTF-8 (strict: no overlong forms, no
  * surrogates, nothing above U+10FFFF) without NUL bytes.  Reports the first offence, located,
- * in Python's words; false then.  Nothing undecodable reaches the AST or generated code. */
+ * in Python's words; false then.  Nothing undecodable reaches the AST or generated code.
+ * A PEP 263 declaration of another encoding: gpyc reads UTF-8 only, so a file declared ASCII
+ * or Latin-1 (ascii_compatible) must hold ASCII bytes only (which read alike), and any other
+ * declaration is refused, as Python refuses an unknown one ("encoding problem: NAME"). */
 static bool check_encoding(Parser *p)
 {
     const unsigned char *t = (const unsigned char *)p->text;
+    char enc[32];
+    uint32_t at = 0, n = 0;
+    bool ascii_only = false;
+    if (declared_encoding(p, enc, sizeof enc, &at, &n) && strcmp(enc, "utf-8") != 0) {
+        Span sp = ps_span_range(p, at, at + n);
+        if (p->src->bom) {
+            ps_error_at(p, sp, "encoding problem: %s with BOM", enc);
+            return false;
+        }
+        if (!ascii_compatible(enc)) {
+            ps_error_at(p, sp, "encoding problem: %s (gpyc reads source in UTF-8; save the file as UTF-8)", enc);
+            return false;
+        }
+        ascii_only = true;
+    }
     for (uint32_t i = 0; i < p->len;) {
         unsigned c = t[i];
         if (c == 0) {
@@ -376,6 +467,16 @@ static bool check_encoding(Parser *p)
         if (c < 0x80) {
             i++;
             continue;
+        }
+        if (ascii_only) {
+            if (!strcmp(enc, "ascii") || !strcmp(enc, "us-ascii") || !strcmp(enc, "us") || !strcmp(enc, "646"))
+                ps_error_at(p, ps_span_range(p, i, i + 1), "encoding problem: %s (byte 0x%02x is not ASCII)", enc,
+                            c);
+            else
+                ps_error_at(p, ps_span_range(p, i, i + 1),
+                            "byte 0x%02x is not ASCII: gpyc reads source in UTF-8, and a file declared %s "
+                            "must hold ASCII only (save it as UTF-8)", c, enc);
+            return false;
         }
         /* the sequence length and the range of its second byte (Unicode's table 3-7) */
         int n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;

@@ -1,6 +1,7 @@
 /*
  * source.c — reading a source file the way Python does before it tokenizes: a regular file of
- * at most FE_MAX_SOURCE bytes, a UTF-8 byte-order mark dropped, and universal newlines
+ * at most FE_MAX_SOURCE bytes, a UTF-8 byte-order mark dropped (src->bom says there was one:
+ * Python refuses it beside a coding declaration of another encoding), and universal newlines
  * ("\r\n" and a lone "\r" become "\n", in string literals too, as Python's reader does).
  * The decoding itself (UTF-8, no NUL byte) is checked by fe_parse, which locates the errors.
  *
@@ -27,7 +28,8 @@ static const char *not_source(const struct stat *st)
 /* Drops a leading byte-order mark and turns "\r\n" and "\r" into "\n", in place. */
 static void normalise(SrcFile *src, char *text, size_t len)
 {
-    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+    src->bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0;
+    if (src->bom) {
         text += 3;
         len -= 3;
     }

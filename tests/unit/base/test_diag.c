@@ -51,7 +51,7 @@ Test(diag, design_example)
     const char *text = "a = 1\n"
                        "def f(x, y):\n"
                        "    z = x + y\n";
-    SrcFile f = {"model.py", "model.py", text, strlen(text)};
+    SrcFile f = {"model.py", "model.py", text, strlen(text), false};
     capture();
     const char *at = strstr(text, "x + y");
     uint32_t s = (uint32_t)(at - text);
@@ -72,7 +72,7 @@ Test(diag, line_number_width)
         sb_puts(&sb, "\n");
     uint32_t s = (uint32_t)sb.len + 4;
     sb_puts(&sb, "    z = x + y\n");
-    SrcFile f = {"m.py", "m.py", sb.s, sb.len};
+    SrcFile f = {"m.py", "m.py", sb.s, sb.len, false};
     capture();
     diag_error(mkspan(&f, s, s + 1, 14, 5), "bad");
     cr_assert_str_eq(captured(), "m.py:14:5: error: bad\n"
@@ -85,7 +85,7 @@ Test(diag, line_number_width)
 Test(diag, tabs_are_copied_and_span_clipped_to_line)
 {
     const char *text = "\tif x:\n\t\ty = foo(1,\n\t\t\t2)\n";
-    SrcFile f = {"t.py", "t.py", text, strlen(text)};
+    SrcFile f = {"t.py", "t.py", text, strlen(text), false};
     capture();
     const char *at = strstr(text, "foo");
     uint32_t s = (uint32_t)(at - text);
@@ -99,7 +99,7 @@ Test(diag, tabs_are_copied_and_span_clipped_to_line)
 Test(diag, utf8_counts_characters)
 {
     const char *text = "s = \"\xc3\xa9t\xc3\xa9\" + 1\n";
-    SrcFile f = {"u.py", "u.py", text, strlen(text)};
+    SrcFile f = {"u.py", "u.py", text, strlen(text), false};
     capture();
     const char *at = strstr(text, "+ 1");
     uint32_t s = (uint32_t)(at - text);
@@ -113,7 +113,7 @@ Test(diag, utf8_counts_characters)
 Test(diag, empty_span_at_end_of_file_and_control_bytes)
 {
     const char text[] = "x = (1\x01";
-    SrcFile f = {"e.py", "e.py", text, sizeof text - 1};
+    SrcFile f = {"e.py", "e.py", text, sizeof text - 1, false};
     capture();
     diag_error(mkspan(&f, 7, 7, 1, 8), "expected ')'");
     cr_assert_str_eq(captured(), "e.py:1:8: error: expected ')'\n"
@@ -125,7 +125,7 @@ Test(diag, empty_span_at_end_of_file_and_control_bytes)
 Test(diag, notes_and_unlocated_errors)
 {
     const char *text = "x = 1\nx = 'a'\n";
-    SrcFile f = {"n.py", "n.py", text, strlen(text)};
+    SrcFile f = {"n.py", "n.py", text, strlen(text), false};
     capture();
     diag_error(mkspan(&f, 6, 13, 2, 1), "x changes type from int to str");
     diag_note(mkspan(&f, 0, 5, 1, 1), "first assigned here");
@@ -146,7 +146,7 @@ Test(diag, notes_and_unlocated_errors)
 Test(diag, held_diagnostics_are_printed_or_dropped)
 {
     const char *text = "x = 1\n";
-    SrcFile f = { "h.py", "h.py", text, strlen(text) };
+    SrcFile f = { "h.py", "h.py", text, strlen(text) , false};
     capture();
     DiagHold outer, inner;
     diag_hold(&outer);
@@ -168,7 +168,7 @@ Test(diag, held_diagnostics_are_printed_or_dropped)
 Test(diag, crlf_line_endings)
 {
     const char *text = "a = 1\r\nb = c\r\n";
-    SrcFile f = {"w.py", "w.py", text, strlen(text)};
+    SrcFile f = {"w.py", "w.py", text, strlen(text), false};
     capture();
     diag_error(mkspan(&f, 11, 12, 2, 5), "name 'c' is not defined");
     cr_assert_str_eq(captured(), "w.py:2:5: error: name 'c' is not defined\n"

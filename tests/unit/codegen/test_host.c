@@ -40,7 +40,7 @@ static const char script[] =
     "t = sorted(fl)[-1]; fl[0] = t\n"             /* 20 */
     "raise ValueError('bad')\n";                  /* 21 */
 
-static SrcFile src = {"t.py", "t.py", script, sizeof script - 1};
+static SrcFile src = {"t.py", "t.py", script, sizeof script - 1, false};
 static Arena *arena;
 static IrModule *M;
 

@@ -31,7 +31,7 @@ static SrcFile src = {
     "s = cp.sum(w, axis=1)\n"
     "a[1:] = a[:-1]\n"
     "e = cp.eye(4, 5, k=1)\n",
-    0};
+    0, false};
 
 static void setup(void)
 {

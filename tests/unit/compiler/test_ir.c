@@ -10,7 +10,7 @@
 #include "compiler/compiler.h"
 
 static Arena *arena;
-static SrcFile src = {"t.py", "t.py", "x = 1\ny = 2\nz = 3\n", 18};
+static SrcFile src = {"t.py", "t.py", "x = 1\ny = 2\nz = 3\n", 18, false};
 
 static IrModule *made;   /* the test's module, freed by teardown */
 

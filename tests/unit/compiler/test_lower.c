@@ -46,7 +46,7 @@ Test(lower, emit_without_a_type_is_a_located_error)
     diag_set_stream(errs);
     diag_reset();
     Arena *a = ar_new();
-    SrcFile f = {"t.py", "t.py", "x = y\n", 6};
+    SrcFile f = {"t.py", "t.py", "x = y\n", 6, false};
     Lower L = {.a = a};
     L.m = ir_module_new(a, &f);
     L.fn = ir_func_new(L.m, "<module>", "gp_module");

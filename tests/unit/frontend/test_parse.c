@@ -27,7 +27,7 @@ static Parsed parse_n(const char *text, size_t len)
     diag_set_stream(errs);
     diag_reset();
     Arena *a = ar_new();
-    SrcFile f = {"t.py", "t.py", ar_strndup(a, text, len), len};
+    SrcFile f = {"t.py", "t.py", ar_strndup(a, text, len), len, false};
     AstNode *m = fe_parse(a, &f, &r.n_nodes);
     if (m) {
         FILE *out = open_memstream(&r.dump, &dlen);
@@ -448,7 +448,7 @@ Test(parse, ids_are_unique_and_spans_set)
     const char *text = "import cupy as cp\ndef f(a, b=1):\n    return a[b:], f'{a:{b}}'\n"
                        "x = [f(1), (2, 3)]\nif x: y = -x[0] if x else 3\n";
     Arena *a = ar_new();
-    SrcFile f = {"t.py", "t.py", text, strlen(text)};
+    SrcFile f = {"t.py", "t.py", text, strlen(text), false};
     int n = 0;
     AstNode *m = fe_parse(a, &f, &n);
     cr_assert_not_null(m);
@@ -684,6 +684,27 @@ Test(syntax, decoding)
                "(str \"\xe2\x82\xac \xf0\x9f\x98\x80 \xe2\x82\xac\"", "(float inf @2:5)", NULL);
 }
 
+/* PEP 263's coding declarations, where CPython looks for them (a comment alone on line 1, or
+ * on line 2 after a comment or blank line 1): UTF-8 in any spelling is read; ASCII and Latin-1
+ * files must hold ASCII bytes only (gpyc reads UTF-8); any other name is refused. */
+Test(syntax, coding_declaration)
+{
+    expect_has("# -*- coding: latin-1 -*-\nx = 1\n", "(int 1 @2:5)", NULL);
+    expect_has("# coding: UTF_8\ns = '\xc3\xa9'\n", "(str \"\xc3\xa9\"", NULL);
+    expect_has("# vim: set fileencoding=utf-8-sig :\nx = 1\n", "(int 1 @2:5)", NULL);
+    expect_has("x = 1  # coding: foobar\n", "(int 1 @1:5)", NULL);        /* not alone on its line */
+    expect_has("import os\n# coding: foobar\nx = 1\n", "(int 1 @3:5)", NULL); /* after code */
+    expect_has("#!/usr/bin/env python3\n\n# coding: foobar\nx = 1\n", "(int 1 @4:5)", NULL); /* line 3 */
+    expect_error("#!/usr/bin/env python3\n  # coding: foobar\n",
+                 "2:13: error: encoding problem: foobar (gpyc reads source in UTF-8; save the file as UTF-8)");
+    expect_has("# coding: utf8\ns = '\xc3\xa9'\n", "(str \"\xc3\xa9\"", NULL);   /* Python's aliases of utf_8 */
+    expect_has("#\n# coding: U8\nx = 1\n", "(int 1 @3:5)", NULL);
+    expect_error("# coding=us-ascii\ns = '\xc3\xa9'\n", "2:6: error: encoding problem: us-ascii (byte 0xc3 is not ASCII)");
+    expect_error("# coding: ISO_8859_1\ns = '\xe9'\n",
+                 "2:6: error: byte 0xe9 is not ASCII: gpyc reads source in UTF-8, and a file declared iso-8859-1 "
+                 "must hold ASCII only (save it as UTF-8)");
+}
+
 /* fe_read_source: a regular file of at most 16 MiB, universal newlines, no byte-order mark. */
 Test(source, read)
 {
@@ -886,7 +907,7 @@ static bool survives(const char *text, size_t len, FILE *sink)
     diag_set_stream(sink);
     diag_reset();
     Arena *a = ar_new();
-    SrcFile f = {"r.py", "r.py", ar_strndup(a, text, len), len};
+    SrcFile f = {"r.py", "r.py", ar_strndup(a, text, len), len, false};
     int n = 0;
     AstNode *m = fe_parse(a, &f, &n);
     if (m)
