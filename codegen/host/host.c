@@ -606,7 +606,10 @@ static void emit_instr(Cg *cg, const IrInstr *in)
     }
     case IR_LIST_LEN: cg_emit(cg, "%s = %s->len;", r, cg_arg(cg, in, 0)); break;
     case IR_STR_CMP: cg_emit(cg, "%s = strcmp(%s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1)); break;
-    case IR_LIBM: cg_emit(cg, "%s = %s(%s);", r, in->sval, cg_arg(cg, in, 0)); break;
+    case IR_LIBM:
+        cg_emit(cg, "%s = %s(%s%s%s);", r, in->sval, cg_arg(cg, in, 0), in->nargs > 1 ? ", " : "",
+                in->nargs > 1 ? cg_arg(cg, in, 1) : "");
+        break;
     case IR_LIST_SORTED: /* args[1]: the keys of sorted(key=) */
         if (in->nargs == 2)
             cg_emit(cg, "%s = rt_list_sorted_by(%s, %s, %s);", r, cg_arg(cg, in, 0), cg_arg(cg, in, 1),

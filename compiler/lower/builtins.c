@@ -338,6 +338,35 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         return lw_reduce_iterable(L, call, name);
     if (!strcmp(name, "map") || !strcmp(name, "filter")) return lw_map_filter(L, call, name);
     if (!strcmp(name, "list")) return lw_list_of(L, call);
+    if (!strcmp(name, "tuple")) return lw_tuple_of(L, call);
+    if (!strcmp(name, "divmod") || !strcmp(name, "pow")) { /* (a // b, a % b) / a ** b: the operators */
+        bool dm = name[0] == 'd';
+        Args a;
+        if (!lw_bind(call, name, dm ? "a,b" : "base,exp,mod", 2, &a)) return NULL;
+        if (!dm && a.p[2] && a.p[2]->kind != AST_NONE) {
+            diag_error(a.p[2]->span, "pow() with a modulus is not supported (write pow(base, exp) %% mod while the "
+                                     "power fits in an int64)");
+            return NULL;
+        }
+        IrValue *x = lw_expr(L, a.p[0]), *y = x ? lw_expr(L, a.p[1]) : NULL;
+        if (!y) return NULL;
+        if (!dm) return lw_binop_py(L, AOP_POW, sp, x, y);
+        IrValue *q = lw_binop_py(L, AOP_FLOORDIV, sp, x, y);
+        IrValue *r = q ? lw_binop_py(L, AOP_MOD, sp, x, y) : NULL;
+        return r ? lw_tuple(L, sp, 2, (IrValue *[]){ q, r }) : NULL;
+    }
+    if (!strcmp(name, "format")) { /* format(value, spec=''): what f'{value:spec}' gives */
+        Args a;
+        if (!lw_bind(call, "format", "value,format_spec", 1, &a)) return NULL;
+        IrValue *v = lw_expr(L, a.p[0]), *spec = v && a.p[1] ? lw_expr(L, a.p[1]) : NULL;
+        if (!v || (a.p[1] && !spec)) return NULL;
+        if (spec && (!spec->def || spec->def->op != IR_CONST_STR)) {
+            diag_error(a.p[1]->span, "format() takes a format spec the compiler knows here (a string constant), "
+                                     "not a run-time %s", ty_str_of(spec->type));
+            return NULL;
+        }
+        return lw_format_part(L, v, spec ? spec->def->sval : "", 0, sp, a.p[0]->span);
+    }
     if (!strcmp(name, "dict")) return lw_dict_of(L, call);
     if (!strcmp(name, "set") || !strcmp(name, "frozenset")) return lw_set_of(L, call);
     if (!strcmp(name, "round")) {

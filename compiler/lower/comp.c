@@ -312,6 +312,78 @@ IrValue *lw_list_of(Lower *L, AstNode *call)
         L, mk_comp(L, call->span, call->id, lw_ast_name(L, call->span, x->sval), x, call->elts.v[0], NULL));
 }
 
+/* An int literal (or its negation) of the source: *v; false for anything else. */
+static bool int_literal(const AstNode *e, int64_t *v)
+{
+    if (e->kind == AST_UNARY && e->op == AOP_NEG && e->lhs->kind == AST_INT) {
+        *v = -e->lhs->ival;
+        return true;
+    }
+    if (e->kind == AST_INT) *v = e->ival;
+    return e->kind == AST_INT;
+}
+
+/* The length of iterable e when the source fixes it: a list or tuple display, range() of int
+ * literals, a name bound to a tuple, a comprehension or generator expression with one for
+ * clause and no if clause over one of these, map(f, one of these); -1 otherwise. */
+static int64_t static_len(Lower *L, AstNode *e)
+{
+    if (e->kind == AST_LIST || e->kind == AST_TUPLE) {
+        for (int i = 0; i < e->elts.n; i++)
+            if (((AstNode *)e->elts.v[i])->kind == AST_STARRED) return -1;
+        return e->elts.n;
+    }
+    if (e->kind == AST_NAME) {
+        IrValue *v = lw_expr(L, e);
+        return v && v->type->kind == TY_TUPLE ? v->type->n : -1;
+    }
+    if (e->kind == AST_COMP && e->ival != 'd' && e->ival != 's' && e->elts.n == 1 &&
+        ((AstNode *)e->elts.v[0])->kind == AST_FOR)
+        return static_len(L, ((AstNode *)e->elts.v[0])->rhs);
+    if (e->kind != AST_CALL || e->lhs->kind != AST_NAME || e->params.n) return -1;
+    if (!strcmp(e->lhs->sval, "map") && e->elts.n == 2) return static_len(L, e->elts.v[1]);
+    if (strcmp(e->lhs->sval, "range") || e->elts.n < 1 || e->elts.n > 3) return -1;
+    int64_t b[3] = { 0, 0, 1 };
+    for (int i = 0; i < e->elts.n; i++)
+        if (!int_literal(e->elts.v[i], &b[e->elts.n == 1 ? 1 : i])) return -1;
+    if (b[2] == 0) return -1; /* range()'s own error, when the list is made */
+    int64_t n = b[2] > 0 ? (b[1] - b[0] + b[2] - 1) / b[2] : (b[0] - b[1] - b[2] - 1) / -b[2];
+    return n > 0 ? n : 0;
+}
+
+IrValue *lw_tuple_of(Lower *L, AstNode *call)
+{
+    Span sp = call->span;
+    if (call->params.n || call->elts.n > 1) {
+        diag_error(sp, "tuple() takes at most one iterable");
+        return NULL;
+    }
+    if (call->elts.n == 0) return lw_tuple(L, sp, 0, NULL);
+    AstNode *e = call->elts.v[0];
+    int64_t n = static_len(L, e);
+    if (n < 0) {
+        IrValue *v = lw_expr(L, e);
+        if (!v) return NULL;
+        if (v->type->kind == TY_TUPLE) return v;
+        diag_error(e->span,
+                   "tuple() of an iterable whose length is known only at run time is not supported (a tuple's "
+                   "length is static here): give it a display, range() of literals or a comprehension over one "
+                   "without if clauses, or make a list");
+        return NULL;
+    }
+    if (n > 64) {
+        diag_error(e->span, "tuple() of %lld items: gpyc builds tuples of at most 64 (make a list)", (long long)n);
+        return NULL;
+    }
+    IrValue *xs = lw_list_of(L, call);
+    Type *et = xs ? lw_list_elem(xs, sp) : NULL;
+    if (!et) return NULL;
+    IrValue *items[64];
+    for (int64_t i = 0; i < n; i++)
+        items[i] = lw_emit(L, IR_LIST_GET, sp, et, 2, (IrValue *[]){ xs, lw_cint(L, sp, i) });
+    return lw_tuple(L, sp, (int)n, items);
+}
+
 /* A distinct id for the k-th node a rewrite of call makes (the hidden names derive from ids). */
 static int it_id(const AstNode *call, int k) { return -(call->id * 16 + k + 1); }
 
@@ -524,9 +596,9 @@ IrValue *lw_sort_tuples(Lower *L, AstNode *call, IrValue *items, IrValue *keys, 
 static AstNode *reduce_step(Lower *L, const char *name, AstNode *v, const char *acc)
 {
     Span sp = v->span;
-    if (!strcmp(name, "sum")) {
+    if (!strcmp(name, "sum") || !strcmp(name, "prod")) {
         AstNode *add = lw_ast_node(L, AST_BINOP, sp);
-        add->op = AOP_ADD;
+        add->op = name[0] == 's' ? AOP_ADD : AOP_MUL;
         add->lhs = lw_ast_name(L, sp, acc);
         add->rhs = v;
         return lw_ast_assign(L, sp, acc, add);
@@ -641,9 +713,13 @@ static IrValue *extreme_by(Lower *L, AstNode *call, const char *name, IrValue *x
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
-    bool is_sum = !strcmp(name, "sum"), extreme = name[0] == 'm';
-    if (!(call->elts.n == 1 || (is_sum && call->elts.n == 2)) || (call->params.n && !extreme)) {
-        diag_error(sp, "%s() takes one iterable here%s", name, is_sum ? " (and a start value)" : "");
+    bool is_sum = !strcmp(name, "sum"), is_prod = !strcmp(name, "prod"), extreme = name[0] == 'm';
+    AstNode *start = is_sum && call->elts.n == 2 ? call->elts.v[1] : NULL;
+    if (is_prod && call->params.n == 1 && !strcmp(((AstNode *)call->params.v[0])->sval, "start"))
+        start = ((AstNode *)call->params.v[0])->rhs; /* math.prod(iterable, *, start=1) */
+    if (!(call->elts.n == 1 || (is_sum && call->elts.n == 2)) || (call->params.n && !extreme && !(is_prod && start))) {
+        diag_error(sp, "%s() takes one iterable here%s", name,
+                   is_sum ? " (and a start value)" : is_prod ? " (and start=)" : "");
         return NULL;
     }
     IrValue *xs = lw_expr(L, call->elts.v[0]);
@@ -664,14 +740,18 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     AstNode *t = lw_ast_name(L, sp, tmp);
     lw_assign(L, t, xs, sp);
     if (is_sum && call->elts.n == 1 && et->kind == TY_ARRAY) return sum_arrays(L, sp, xs, et, tmp, acc, v);
-    if (call->params.n) return extreme_by(L, call, name, xs, et, tmp);
+    if (is_prod && et->kind == TY_ARRAY) {
+        diag_error(sp, "math.prod() of arrays is not supported (write cupy.prod(cupy.stack(xs), axis=0))");
+        return NULL;
+    }
+    if (call->params.n && extreme) return extreme_by(L, call, name, xs, et, tmp);
     IrValue *init;
     if (extreme) {
         init = first_of(L, sp, xs, et, ar_printf(L->a, "%s() iterable argument is empty", name));
-    } else if (is_sum && call->elts.n == 2) {
-        if (!(init = lw_expr(L, call->elts.v[1]))) return NULL;
-    } else if (is_sum) {
-        init = et->kind == TY_FLOAT ? lw_const_float(L, sp, 0.0) : lw_const_int(L, sp, 0);
+    } else if (start) {
+        if (!(init = lw_expr(L, start))) return NULL;
+    } else if (is_sum || is_prod) {
+        init = et->kind == TY_FLOAT ? lw_const_float(L, sp, is_prod) : lw_const_int(L, sp, is_prod);
     } else {
         init = lw_const_bool(L, sp, name[1] == 'l');
     }

@@ -1321,7 +1321,8 @@ static IrValue *lower_name(Lower *L, AstNode *e)
                                       "max",   "abs",  "int",    "float",     "bool",       "complex",
                                       "round", "sum",  "sorted", "str",       "isinstance", "list",
                                       "tuple", "any",  "all",    "map",       "filter",     "repr",
-                                      "open",  "dict", "set",    "frozenset", "reversed",   NULL };
+                                      "open",  "dict", "set",    "frozenset", "reversed",   "divmod",
+                                      "pow",   "format", NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

@@ -263,6 +263,8 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name);
 IrValue *lw_map_filter(Lower *L, AstNode *call, const char *name);
 /* list(it): the new list [x for x in it] of what a for loop iterates. */
 IrValue *lw_list_of(Lower *L, AstNode *call);
+/* tuple(iterable) where the source fixes the iterable's length (comp.c's static_len), or of a tuple */
+IrValue *lw_tuple_of(Lower *L, AstNode *call);
 /* x [not] in xs, xs a list (or deque) of numbers or str: any(x == e for e in xs). */
 IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp);
 /* Python's str of the list xs of tuples or lists (e: the expression, for hidden names and the

@@ -408,6 +408,84 @@ static IrValue *math_isclose(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
     return t ? py(L, sp, PY_MATH_ISCLOSE, ty_bool(), 4, (IrValue *[]){ x, y, r, t }) : NULL;
 }
 
+/* ---------------------------------------------------------------- math on floats */
+
+/* The host function fn (IR_LIBM) on one or two scalars, of result type t. */
+static IrValue *libm(Lower *L, Span sp, const char *fn, Type *t, int n, IrValue **args)
+{
+    IrValue *r = lw_emit(L, IR_LIBM, sp, t, n, args);
+    r->def->sval = fn;
+    return r;
+}
+
+/* math.frexp(x) → (m, e) / math.modf(x) → (fractional, integral) (arg 1): CPython's, through
+ * gpyc_host.h's gp_pymath_* */
+static IrValue *math_split(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "x", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = arg_of(L, a.p[0], TY_FLOAT, "x", NULL);
+    if (!x) return NULL;
+    IrValue *p0 = f->arg ? libm(L, sp, "gp_pymath_modf_frac", ty_float(), 1, &x)
+                         : libm(L, sp, "gp_pymath_frexp_m", ty_float(), 1, &x);
+    IrValue *p1 = f->arg ? libm(L, sp, "gp_pymath_modf_int", ty_float(), 1, &x)
+                         : libm(L, sp, "gp_pymath_frexp_e", ty_int(), 1, &x);
+    return lw_tuple(L, sp, 2, (IrValue *[]){ p0, p1 });
+}
+
+/* math.ldexp(x, i): OverflowError('math range error') when a finite x overflows, as CPython */
+static IrValue *math_ldexp(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "x,i", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = arg_of(L, a.p[0], TY_FLOAT, "x", NULL);
+    IrValue *i = x ? arg_of(L, a.p[1], TY_INT, "i", NULL) : NULL;
+    if (!i) return NULL;
+    IrValue *r = libm(L, sp, "gp_pymath_ldexp", ty_float(), 2, (IrValue *[]){ x, i });
+    IrValue *over = lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ lw_ew1(L, IR_ISINF, sp, r), lw_ew1(L, IR_ISFINITE, sp, x) });
+    return over && lw_raise_if(L, sp, over, "OverflowError", "math range error") ? r : NULL;
+}
+
+/* math.remainder(x, y): C's (IEEE 754) remainder; ValueError('math domain error') where
+ * CPython raises it: an infinite x or a zero y, neither operand NaN. */
+static IrValue *math_remainder(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "x,y", 2, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *x = arg_of(L, a.p[0], TY_FLOAT, "x", NULL);
+    IrValue *y = x ? arg_of(L, a.p[1], TY_FLOAT, "y", NULL) : NULL;
+    if (!y) return NULL;
+    IrValue *nan = lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ lw_ew1(L, IR_ISNAN, sp, x), lw_ew1(L, IR_ISNAN, sp, y) });
+    IrValue *zero = lw_binop(L, AOP_EQ, sp, y, lw_const_float(L, sp, 0.0));
+    IrValue *bad = zero ? lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ lw_ew1(L, IR_ISINF, sp, x), zero }) : NULL;
+    IrValue *dom = nan && bad ? lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ bad, lw_ew1(L, IR_LOGICAL_NOT, sp, nan) }) : NULL;
+    if (!dom || !lw_raise_if(L, sp, dom, "ValueError", "math domain error")) return NULL;
+    return libm(L, sp, "remainder", ty_float(), 2, (IrValue *[]){ x, y });
+}
+
+/* math.ulp(x) */
+static IrValue *math_ulp(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "x", 1, &a)) return NULL;
+    IrValue *x = arg_of(L, a.p[0], TY_FLOAT, "x", NULL);
+    return x ? libm(L, call->span, "gp_pymath_ulp", ty_float(), 1, &x) : NULL;
+}
+
+/* math.prod(iterable, *, start=1): sum's loop with * (lower/comp.c) */
+static IrValue *math_prod(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)f, (void)self;
+    return lw_reduce_iterable(L, call, "prod");
+}
+
 /* ---------------------------------------------------------------- random */
 
 /* random.seed(a): an int (or None: from the clock) */
@@ -967,6 +1045,13 @@ const ApiFn lw_pylib_api[] = {
     { "math", "gcd", math_gcd, 0 },
     { "math", "lcm", math_gcd, 1 },
     { "math", "isclose", math_isclose, 0 },
+    /* math on floats */
+    { "math", "frexp", math_split, 0 },
+    { "math", "modf", math_split, 1 },
+    { "math", "ldexp", math_ldexp, 0 },
+    { "math", "remainder", math_remainder, 0 },
+    { "math", "ulp", math_ulp, 0 },
+    { "math", "prod", math_prod, 0 },
     /* random: CPython's generator */
     { "random", "seed", rand_seed, 0 },
     { "random", "random", rand_random, 0 },

@@ -16,4 +16,43 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Python's math module on floats where C's function differs or returns two values (IR_LIBM
+ * calls these by name, compiler/lower/pylib.c): CPython's results, its special cases included
+ * (frexp of 0, inf or nan has exponent 0; ulp of the largest float is the gap below it). */
+static inline double gp_pymath_frexp_m(double x)
+{
+    int e = 0;
+    return isfinite(x) ? frexp(x, &e) : x;
+}
+static inline int64_t gp_pymath_frexp_e(double x)
+{
+    int e = 0;
+    if (isfinite(x) && x != 0) (void)frexp(x, &e);
+    return e;
+}
+static inline double gp_pymath_modf_frac(double x)
+{
+    double i;
+    return modf(x, &i);
+}
+static inline double gp_pymath_modf_int(double x)
+{
+    double i;
+    (void)modf(x, &i);
+    return i;
+}
+/* ldexp(x, n) for any int64 n (beyond +-4000 the result is already 0 or inf) */
+static inline double gp_pymath_ldexp(double x, int64_t n)
+{
+    return ldexp(x, (int)(n > 4000 ? 4000 : n < -4000 ? -4000 : n));
+}
+static inline double gp_pymath_ulp(double x)
+{
+    if (isnan(x)) return x;
+    x = fabs(x);
+    if (isinf(x)) return x;
+    double up = nextafter(x, INFINITY);
+    return isinf(up) ? x - nextafter(x, -INFINITY) : up - x;
+}
+
 #endif
