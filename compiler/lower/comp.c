@@ -360,6 +360,10 @@ IrValue *lw_tuple_of(Lower *L, AstNode *call)
     }
     if (call->elts.n == 0) return lw_tuple(L, sp, 0, NULL);
     AstNode *e = call->elts.v[0];
+    if (e->kind == AST_NAME || e->kind == AST_TUPLE) { /* a tuple is itself, its items of any types */
+        IrValue *v = lw_expr(L, e);
+        if (!v || v->type->kind == TY_TUPLE) return v;
+    }
     int64_t n = static_len(L, e);
     if (n < 0) {
         IrValue *v = lw_expr(L, e);

@@ -23,6 +23,8 @@ print(tuple(i * i for i in range(5)), tuple([i + 1 for i in range(3)]), tuple(ma
 print(tuple(), tuple((1.5, 2.5)), tuple(range(2, 11, 3)), tuple(range(5, 0, -2)), tuple(range(0)))
 t = (3, 1, 2)
 print(tuple(t), tuple(x * 10 for x in t), tuple(str(x) for x in [1, 2]), tuple([0.5, 1.5]))
+u = (1, "one", 2.5)
+print(tuple(u), tuple((True, "x")), tuple(u)[1])
 a, b, c = tuple(float(i) / 2 for i in range(3))
 print(a, b, c, len(tuple(range(4))), tuple(range(3))[1])
 print(divmod(7, 2), divmod(-7, 2), divmod(7, -2), divmod(7.5, 2), divmod(-7.5, 2.0), divmod(1, 0.3))
