@@ -534,6 +534,20 @@ static bool is_row_read(Map *x, const IrInstr *in, int k)
            x->info[k].cls == C_INV;
 }
 
+/* Is body instruction k, an index view of the split array batched by another axis than the
+ * written one, a read of row k (`A[k, i]` or a window `A[k, i:i+3]` beside the write
+ * `A[i, :]`)?  Such a read is of row k, not of the iteration's own row: the iterations after
+ * the one that writes row k read its new values. */
+static bool row_k_batched(Map *x, const IrInstr *in, int k)
+{
+    int pos = 0;
+    if (in->op != IR_INDEX || !is_root(x, in->args[0]) || in->args[0]->def->var != root_var(x->snap_w) ||
+        x->info[k].cls != C_BAT || item_at(in, x->snap_w->axis, &pos) != IDX_INT)
+        return false;
+    const Info *f = info_of(x, in->args[pos]);
+    return !(f && f->cls == C_AFF);
+}
+
 /* May the two pieces over snapshots be one (emit_fused)?  Each iteration up to the one, p,
  * that writes row k reads the copy of row k; those after p read what p stored there, which is
  * p's stored value computed from the copies (its own row is row k), when every row-k read
@@ -546,6 +560,7 @@ static bool fused_ok(Map *x)
     int reads = 0;
     for (int k = 0; k < b->instrs.n; k++) {
         const IrInstr *in = VEC_AT(b->instrs, k);
+        if (row_k_batched(x, in, k)) return false; /* one value per element of row k, not per iteration */
         if (is_row_read(x, in, k)) {
             if (!row_of(x, in, x->snap_w)) return false;
             reads++;
@@ -897,7 +912,8 @@ static IrValue *view_of(Map *x, IrValue *v, IrValue *lo, IrValue *hi)
  * view), made before the pieces; the first piece, [start, q), reads the copies (the row-k
  * reads as they were before the loop, each iteration's own row as it was before its store);
  * the second, [q, stop), reads row k itself, as iteration q - 1 left it, and its slice of the
- * own-row copies.  The pieces read the copies through views, so fuse.c does not make them
+ * own-row copies.  A row-k read batched by another axis (row_k_batched) is copied for the
+ * first piece and read from the array by the second.  The pieces read the copies through views, so fuse.c does not make them
  * prologues of the pieces (which would read the array while the pieces write it). */
 /* The copies of emit_snapshots and emit_fused, one after another (hfuse.c: one launch) in
  * src (per body instruction: a row-k read, per iteration; an own-row read other than the
@@ -910,8 +926,8 @@ static void copies(Map *x, IrValue *start, IrValue *n, IrValue **src)
         if (in->op != IR_INDEX || !is_root(x, in->args[0]) || in->args[0]->def->var != root_var(x->snap_w)) continue;
         if (x->info[k].cls == C_INV)
             src[k] = clone(x, in)->res; /* a row-k read */
-        else if (x->info[k].cls == C_BAT && !same_view(x, in, x->snap_w->index))
-            src[k] = batch_index(x, in, start, n); /* an own-row read */
+        else if (x->info[k].cls == C_BAT && (row_k_batched(x, in, k) || !same_view(x, in, x->snap_w->index)))
+            src[k] = batch_index(x, in, start, n); /* a batched row-k read, or an own-row read */
     }
     for (int k = 0; k < b->instrs.n; k++)
         if (src[k]) src[k] = ir_emit(x->m, x->out, IR_COPY, x->sp, src[k]->type, 1, &src[k])->res;
@@ -931,7 +947,8 @@ static void emit_snapshots(Map *x, IrValue *start, IrValue *n, IrValue *q, IrVal
             first[k] = view_of(x, src[k], NULL, NULL);
         } else {
             first[k] = view_of(x, src[k], cint(x, 0), m);
-            second[k] = view_of(x, src[k], m, n);
+            /* the second piece reads row k as iteration q - 1 left it: the array itself */
+            if (!row_k_batched(x, VEC_AT(b->instrs, k), k)) second[k] = view_of(x, src[k], m, n);
         }
     }
     x->over = first;

@@ -3,10 +3,12 @@
 # iteration reads of its own row besides the stored view: as one operation whose iterations
 # after the one that writes row k read the value it stores (floyd, part, reversed_own,
 # shifted_row, columns, float_into_int), or in two pieces, up to and after that iteration
-# (shifted_views, row_sum: row k read at other elements than the stored ones).  Negative
-# paths (Floyd-Warshall with negative cycles), rows read through other views, a shifted row,
-# columns, a float body stored into ints, k outside the loop's rows and a negative k (as
-# written).  Every result is compared with NumPy's.
+# (shifted_views, row_sum: row k read at other elements than the stored ones; row_k_at_i,
+# row_k_window, row_k_mixed: row k read at the loop's column, A[k, i], or through a window,
+# a read of row k and not of the own row, so the iterations after k read its new values).
+# Negative paths (Floyd-Warshall with negative cycles), rows read through other views, a
+# shifted row, columns, a float body stored into ints, k outside the loop's rows and a
+# negative k (as written).  Every result is compared with NumPy's.
 import cupy as cp
 
 
@@ -53,6 +55,23 @@ def row_sum(A, k):
         A[i, :] = A[i, :] - A[k, :].sum() + A[i, k]
 
 
+def row_k_at_i(A, k):
+    for i in range(A.shape[0]):
+        A[i, :] = A[i, :] + A[k, i]
+
+
+def row_k_window(A, k):
+    for i in range(A.shape[0]):
+        A[i, :] = A[i, :] * 2 + A[k, i:i + 3].sum()
+
+
+def row_k_mixed(A, k):
+    # beside a row-k read of the stored elements (which alone would make the loop one
+    # operation): A[k, i] keeps it in two pieces
+    for i in range(A.shape[0]):
+        A[i, :] = cp.minimum(A[i, :], A[k, :] + A[k, i])
+
+
 N = 7
 gi = cp.arange(N).reshape(N, 1)
 gj = cp.arange(N).reshape(1, N)
@@ -78,3 +97,9 @@ for k in (0, 1, 3):
     B = Ai.copy()
     float_into_int(B, k)
     print(B)
+C = ((cp.arange(42.0).reshape(6, 7) * 5) % 9) - 4
+for k in (0, 2, 3, 5):
+    for f in (row_k_at_i, row_k_window, row_k_mixed):
+        B = C.copy()
+        f(B, k)
+        print(B)
