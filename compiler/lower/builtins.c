@@ -355,6 +355,16 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         IrValue *r = q ? lw_binop_py(L, AOP_MOD, sp, x, y) : NULL;
         return r ? lw_tuple(L, sp, 2, (IrValue *[]){ q, r }) : NULL;
     }
+    if (!strcmp(name, "hex") || !strcmp(name, "bin") || !strcmp(name, "oct")) { /* format(x, '#x') ... */
+        IrValue *v = lw_one_arg(L, call, name);
+        if (!v) return NULL;
+        if (v->type->kind != TY_INT && v->type->kind != TY_BOOL) {
+            diag_error(((AstNode *)call->elts.v[0])->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
+            return NULL;
+        }
+        v = lw_to_scalar(L, v, TY_INT, sp);
+        return lw_format_part(L, v, name[0] == 'h' ? "#x" : name[0] == 'b' ? "#b" : "#o", 0, sp, sp);
+    }
     if (!strcmp(name, "format")) { /* format(value, spec=''): what f'{value:spec}' gives */
         Args a;
         if (!lw_bind(call, "format", "value,format_spec", 1, &a)) return NULL;

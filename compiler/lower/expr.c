@@ -1322,7 +1322,7 @@ static IrValue *lower_name(Lower *L, AstNode *e)
                                       "round", "sum",  "sorted", "str",       "isinstance", "list",
                                       "tuple", "any",  "all",    "map",       "filter",     "repr",
                                       "open",  "dict", "set",    "frozenset", "reversed",   "divmod",
-                                      "pow",   "format", NULL };
+                                      "pow",   "format", "hex",  "bin",       "oct",        NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

@@ -1,6 +1,6 @@
 # math.frexp, modf, ldexp, remainder, ulp and prod on Python numbers, and tuple() of iterables
-# whose length the source fixes (displays, range() of literals, comprehensions, map); expected
-# output: CPython
+# whose length the source fixes (displays, range() of literals, comprehensions, map), divmod,
+# pow, format, hex, bin, oct; expected output: CPython
 import math
 
 for x in [8.5, -0.3, 0.0, -0.0, 1e-310, 1e308, 1.0, 0.5, -1024.0, float("inf"), -float("inf"), float("nan")]:
@@ -31,3 +31,4 @@ print(divmod(7, 2), divmod(-7, 2), divmod(7, -2), divmod(7.5, 2), divmod(-7.5, 2
 print(pow(2, 10), pow(2.0, -1), pow(-8, 2), pow(9, 0.5), pow(2, -2))
 print(format(3.14159, ".2f"), format(42, ">6"), format("ab", "^6"), format(1234567, ","), format(0.5), format(7))
 print(format(255, "#x"), format(1e-5, "g"), format(-3, "=+6"), format(True), format(2.5, "08.3e"))
+print(hex(255), hex(-255), hex(0), bin(5), bin(-5), bin(0), oct(8), oct(-8), hex(True), bin(2**62))
