@@ -94,8 +94,9 @@ job() {
             touch "$L/test.done"
             ;;
         ext)
+            to "${pin[@]}" gpu/ext/npbench/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/nb" >"$d/npbench.log" 2>&1 &
             to "${pin[@]}" gpu/ext/cupy-examples/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/cx" >"$d/cupy-examples.log" 2>&1
-            to "${pin[@]}" gpu/ext/npbench/run-gpu "$PWD/gpu/build/bin/gpyc" "$d/nb" >"$d/npbench.log" 2>&1
+            wait
             WORK=$d/rvc to "${pin[@]}" tests/gpu/random_vs_cupy.sh gpu/build >"$d/random-vs-cupy.log" 2>&1
             to "${pin[@]}" tests/gpu/fault_line.sh gpu/build >"$d/fault-line.log" 2>&1
             rm -rf "$d/cx" "$d/nb" "$d/rvc"

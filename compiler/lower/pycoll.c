@@ -79,7 +79,10 @@ IrValue *lw_namedtuple_class(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
         return NULL;
     }
     Vec names = { 0 };
-    if (!field_names(L, a.p[1], &names)) return NULL;
+    if (!field_names(L, a.p[1], &names)) {
+        vec_free(&names); /* the names before the one that is not a str */
+        return NULL;
+    }
     for (int i = 0; i < names.n; i++) {
         const char *nm = names.v[i];
         const char *bad = !is_ident(nm)  ? "Type names and field names must be valid identifiers: '%s'"

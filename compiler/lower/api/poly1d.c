@@ -136,7 +136,11 @@ static IrValue *api_poly1d(Lower *L, AstNode *call)
     else if (ty_is_scalar(c->type))
         c = lw_scalar_array(L, sp, c);
     if (!c) return NULL;
-    if (from_r && c->type->kind == TY_ARRAY && c->type->ndim != 1) {
+    if (c->type->kind != TY_ARRAY) { /* a function, a str, a list of lists ... */
+        diag_error(a.p[0]->span, "poly1d() takes coefficients (a number, a list or a 1-d array)");
+        return NULL;
+    }
+    if (from_r && c->type->ndim != 1) {
         diag_error(a.p[0]->span, c->type->ndim == 2
                                      ? "poly1d(r=True) of a matrix (the polynomial of its eigenvalues) is not supported by gpyc"
                                      : "Input must be 1d or non-empty square 2d array.");
@@ -144,10 +148,8 @@ static IrValue *api_poly1d(Lower *L, AstNode *call)
     }
     if (from_r) c = from_roots(L, sp, c);
     if (!c) return NULL;
-    if (c->type->kind != TY_ARRAY || c->type->ndim > 1) {
-        diag_error(a.p[0]->span, c->type->kind == TY_ARRAY
-                                     ? "Polynomial must be 1d only."
-                                     : "poly1d() takes coefficients (a number, a list or a 1-d array)");
+    if (c->type->ndim > 1) {
+        diag_error(a.p[0]->span, "Polynomial must be 1d only.");
         return NULL;
     }
     return lw_poly1d_make(L, sp, lw_atleast(L, sp, c, 1), var);
