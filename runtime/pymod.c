@@ -204,6 +204,32 @@ static int64_t checked(__int128 v, const char *fn)
     return (int64_t)v;
 }
 
+/* pow(base, exp, mod) of ints, as CPython computes it: the result has mod's sign (Python's %);
+ * a negative exp powers base's inverse modulo mod.  ValueError "pow() 3rd argument cannot be 0",
+ * "base is not invertible for the given modulus". */
+int64_t rt_py_powmod(int64_t base, int64_t exp, int64_t mod)
+{
+    if (!mod)
+        rt_raise("ValueError", "pow() 3rd argument cannot be 0");
+    __int128 m = mod < 0 ? -(__int128)mod : mod, b = ((__int128)base % m + m) % m;
+    unsigned __int128 e = exp < 0 ? (unsigned __int128)(-(__int128)exp) : (unsigned __int128)exp;
+    if (exp < 0) { /* b's inverse by the extended Euclid algorithm */
+        __int128 r0 = m, r1 = b, t0 = 0, t1 = 1;
+        while (r1) {
+            __int128 q = r0 / r1, r = r0 - q * r1, t = t0 - q * t1;
+            r0 = r1, r1 = r, t0 = t1, t1 = t;
+        }
+        if (r0 != 1)
+            rt_raise("ValueError", "base is not invertible for the given modulus");
+        b = (t0 % m + m) % m;
+    }
+    __int128 r = 1 % m; /* < 2**63: products fit */
+    for (; e; e >>= 1, b = b * b % m)
+        if (e & 1)
+            r = r * b % m;
+    return (int64_t)(mod < 0 && r ? r - m : r);
+}
+
 /* math.comb(n, k) (kind 0) / math.perm(n, k) (kind 1): ValueError "n must be a non-negative
  * integer" / "k must be ..."; 0 when k > n. */
 int64_t rt_math_comb(int64_t n, int64_t k, int64_t kind)

@@ -333,6 +333,133 @@ int64_t rt_str_find(const char *s, const char *sub, int64_t kind)
     return -1;
 }
 
+/* Byte offset in s (n bytes) of code point i, 0 <= i <= its code points. */
+static size_t cp_off(const char *s, size_t n, int64_t i)
+{
+    size_t b = 0;
+    for (; i > 0 && b < n; i--)
+        b += cp_len(s + b);
+    return b;
+}
+
+/* s[i]: the code point at i (a negative i counts from the end); Python's IndexError "string
+ * index out of range" outside [-len(s), len(s)). */
+const char *rt_str_item(const char *s, int64_t i)
+{
+    size_t n = strlen(s);
+    int64_t len = cps(s, n);
+    if (i < 0)
+        i += len;
+    if (i < 0 || i >= len)
+        rt_raise("IndexError", "string index out of range");
+    size_t b = cp_off(s, n, i);
+    return rt_str_dup(s + b, cp_len(s + b));
+}
+
+/* s[start:stop:step] as slice.indices computes it; given: bit 1 start, 2 stop, 4 step (one not
+ * given is None).  ValueError "slice step cannot be zero". */
+const char *rt_str_slice(const char *s, int64_t start, int64_t stop, int64_t step, int64_t given)
+{
+    if (!(given & 4))
+        step = 1;
+    if (!step)
+        rt_raise("ValueError", "slice step cannot be zero");
+    size_t n = strlen(s);
+    int64_t len = cps(s, n), lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    int64_t b[2] = { start, stop };
+    for (int k = 0; k < 2; k++) {
+        if (!(given & (1 << k))) {
+            b[k] = (step > 0) == !k ? lo : hi;
+            continue;
+        }
+        if (b[k] < 0)
+            b[k] = b[k] < -len ? lo : b[k] + len; /* no overflow at INT64_MIN */
+        b[k] = b[k] < lo ? lo : b[k] > hi ? hi : b[k];
+    }
+    if (step == 1 && b[0] < b[1]) { /* one run of bytes */
+        size_t x = cp_off(s, n, b[0]);
+        return rt_str_dup(s + x, cp_off(s + x, n - x, b[1] - b[0]));
+    }
+    gp_sb sb = { 0 };
+    size_t *off = rt_xmalloc(sizeof(size_t) * (size_t)(len + 1)); /* off[i]: code point i's byte */
+    off[0] = 0;
+    for (int64_t i = 0; i < len; i++)
+        off[i + 1] = off[i] + cp_len(s + off[i]);
+    for (int64_t i = b[0]; step > 0 ? i < b[1] : i > b[1]; i += step) {
+        rt_sb_putn(&sb, s + off[i], off[i + 1] - off[i]);
+        if ((step > 0 && i > INT64_MAX - step) || (step < 0 && i < INT64_MIN - step))
+            break;
+    }
+    free(off);
+    const char *r = rt_str_dup(sb.s ? sb.s : "", sb.len);
+    rt_sb_free(&sb);
+    return r;
+}
+
+/* s.partition(sep) (kind 0-2: the part before, sep, after) and s.rpartition(sep) (kind 3-5),
+ * one part per call; not found: (s, '', '') and ('', '', s).  ValueError "empty separator". */
+const char *rt_str_partition(const char *s, const char *sep, int64_t kind)
+{
+    size_t n = strlen(s), k = strlen(sep);
+    if (!k)
+        rt_raise("ValueError", "empty separator");
+    const char *hit = NULL;
+    if (kind >= 3) {
+        for (size_t i = n + 1; i-- > 0 && !hit;)
+            if (i + k <= n && !memcmp(s + i, sep, k))
+                hit = s + i;
+    } else {
+        hit = strstr(s, sep);
+    }
+    int part = (int)(kind % 3);
+    if (!hit)
+        return part == (kind < 3 ? 0 : 2) ? s : "";
+    return part == 0 ? rt_str_dup(s, (size_t)(hit - s)) : part == 1 ? sep : hit + k;
+}
+
+/* chr(i): the code point i as UTF-8; ValueError "chr() arg not in range(0x110000)"; 0 and the
+ * surrogates, which gpyc's strings (UTF-8, NUL-terminated) cannot hold, are ValueErrors too. */
+const char *rt_str_chr(int64_t i)
+{
+    if (i < 0 || i >= 0x110000)
+        rt_raise("ValueError", "chr() arg not in range(0x110000)");
+    if (!i) /* as the literals "\0" and "\udc80" are compile-time errors */
+        rt_raise("ValueError", "chr(0): a NUL character is not supported (strings end at a NUL here)");
+    if (i >= 0xd800 && i < 0xe000)
+        rt_raise("ValueError", "chr(%#llx): a surrogate is not supported: strings are UTF-8", (long long)i);
+    char b[4];
+    size_t n;
+    if (i < 0x80) {
+        b[0] = (char)i, n = 1;
+    } else if (i < 0x800) {
+        b[0] = (char)(0xc0 | (i >> 6)), b[1] = (char)(0x80 | (i & 0x3f)), n = 2;
+    } else if (i < 0x10000) {
+        b[0] = (char)(0xe0 | (i >> 12)), b[1] = (char)(0x80 | ((i >> 6) & 0x3f));
+        b[2] = (char)(0x80 | (i & 0x3f)), n = 3;
+    } else {
+        b[0] = (char)(0xf0 | (i >> 18)), b[1] = (char)(0x80 | ((i >> 12) & 0x3f));
+        b[2] = (char)(0x80 | ((i >> 6) & 0x3f)), b[3] = (char)(0x80 | (i & 0x3f)), n = 4;
+    }
+    return rt_str_dup(b, n);
+}
+
+/* ord(s): the code point of a one-character s; TypeError "ord() expected a character, but
+ * string of length N found". */
+int64_t rt_str_ord(const char *s)
+{
+    size_t n = strlen(s);
+    int64_t len = cps(s, n);
+    if (len != 1)
+        rt_raise("TypeError", "ord() expected a character, but string of length %lld found", (long long)len);
+    const unsigned char *u = (const unsigned char *)s;
+    if (n == 1)
+        return u[0];
+    int64_t c = u[0] & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+    for (size_t i = 1; i < n; i++)
+        c = (c << 6) | (u[i] & 0x3f);
+    return c;
+}
+
 /* isdigit (0), isalpha (1), isalnum (2), isspace (3), isupper (4), islower (5), ASCII: False
  * for the empty string; isupper / islower need a cased character and no other case. */
 bool rt_str_is(const char *s, int64_t kind)

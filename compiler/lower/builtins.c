@@ -245,6 +245,20 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     return lw_pseudo(L, ty_none());
 }
 
+/* The one positional argument of builtin name as an int (a bool is one), as hex() and chr()
+ * take it: anything else is Python's "'float' object cannot be interpreted as an integer". */
+static IrValue *int_only_arg(Lower *L, AstNode *call, const char *name)
+{
+    IrValue *v = lw_one_arg(L, call, name);
+    if (!v) return NULL;
+    if (v->type->kind != TY_INT && v->type->kind != TY_BOOL) {
+        diag_error(((AstNode *)call->elts.v[0])->span, "'%s' object cannot be interpreted as an integer",
+                   ty_str_of(v->type));
+        return NULL;
+    }
+    return lw_to_scalar(L, v, TY_INT, call->span);
+}
+
 IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
@@ -343,27 +357,42 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         bool dm = name[0] == 'd';
         Args a;
         if (!lw_bind(call, name, dm ? "a,b" : "base,exp,mod", 2, &a)) return NULL;
-        if (!dm && a.p[2] && a.p[2]->kind != AST_NONE) {
-            diag_error(a.p[2]->span, "pow() with a modulus is not supported (write pow(base, exp) %% mod while the "
-                                     "power fits in an int64)");
-            return NULL;
-        }
         IrValue *x = lw_expr(L, a.p[0]), *y = x ? lw_expr(L, a.p[1]) : NULL;
         if (!y) return NULL;
+        if (!dm && a.p[2] && a.p[2]->kind != AST_NONE) { /* pow(base, exp, mod) of ints: CPython's */
+            IrValue *m = lw_expr(L, a.p[2]);
+            if (!m) return NULL;
+            IrValue *v[3] = { x, y, m };
+            for (int i = 0; i < 3; i++) {
+                if (v[i]->type->kind != TY_INT && v[i]->type->kind != TY_BOOL) {
+                    diag_error(a.p[i]->span, "pow() 3rd argument not allowed unless all arguments are integers");
+                    return NULL;
+                }
+                v[i] = lw_to_scalar(L, v[i], TY_INT, a.p[i]->span);
+            }
+            return lw_host_call(L, sp, IR_PYLIB, PY_POWMOD, ty_int(), 3, v);
+        }
         if (!dm) return lw_binop_py(L, AOP_POW, sp, x, y);
         IrValue *q = lw_binop_py(L, AOP_FLOORDIV, sp, x, y);
         IrValue *r = q ? lw_binop_py(L, AOP_MOD, sp, x, y) : NULL;
         return r ? lw_tuple(L, sp, 2, (IrValue *[]){ q, r }) : NULL;
     }
-    if (!strcmp(name, "hex") || !strcmp(name, "bin") || !strcmp(name, "oct")) { /* format(x, '#x') ... */
+    if (!strcmp(name, "chr")) { /* chr(i): the code point i, a str */
+        IrValue *v = int_only_arg(L, call, name);
+        return v ? lw_host_call(L, sp, IR_PYLIB, PY_STR_CHR, ty_str(), 1, &v) : NULL;
+    }
+    if (!strcmp(name, "ord")) { /* ord(c): the code point of a one-character str (checked at run time) */
         IrValue *v = lw_one_arg(L, call, name);
         if (!v) return NULL;
-        if (v->type->kind != TY_INT && v->type->kind != TY_BOOL) {
-            diag_error(((AstNode *)call->elts.v[0])->span, "'%s' object cannot be interpreted as an integer", ty_str_of(v->type));
+        if (v->type->kind != TY_STR) {
+            diag_error(((AstNode *)call->elts.v[0])->span, "ord() expected string of length 1, but %s found", ty_str_of(v->type));
             return NULL;
         }
-        v = lw_to_scalar(L, v, TY_INT, sp);
-        return lw_format_part(L, v, name[0] == 'h' ? "#x" : name[0] == 'b' ? "#b" : "#o", 0, sp, sp);
+        return lw_host_call(L, sp, IR_PYLIB, PY_STR_ORD, ty_int(), 1, &v);
+    }
+    if (!strcmp(name, "hex") || !strcmp(name, "bin") || !strcmp(name, "oct")) { /* format(x, '#x') ... */
+        IrValue *v = int_only_arg(L, call, name);
+        return !v ? NULL : lw_format_part(L, v, name[0] == 'h' ? "#x" : name[0] == 'b' ? "#b" : "#o", 0, sp, sp);
     }
     if (!strcmp(name, "format")) { /* format(value, spec=''): what f'{value:spec}' gives */
         Args a;

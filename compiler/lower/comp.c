@@ -676,11 +676,7 @@ static IrValue *extreme_by(Lower *L, AstNode *call, const char *name, IrValue *x
     for (int i = 0; i < call->params.n; i++) {
         AstNode *kw = call->params.v[i];
         if (strcmp(kw->sval, "key") || key) {
-            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'%s", name, kw->sval,
-                       strcmp(kw->sval, "default")
-                           ? ""
-                           : " (gpyc has no default=: its value for an empty iterable would "
-                             "need a type of its own; test len(xs) first)");
+            diag_error(kw->span, "%s() got an unexpected keyword argument '%s'", name, kw->sval);
             return NULL;
         }
         key = kw->rhs;
@@ -721,6 +717,12 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     AstNode *start = is_sum && call->elts.n == 2 ? call->elts.v[1] : NULL;
     if (is_prod && call->params.n == 1 && !strcmp(((AstNode *)call->params.v[0])->sval, "start"))
         start = ((AstNode *)call->params.v[0])->rhs; /* math.prod(iterable, *, start=1) */
+    for (int i = 0; extreme && call->elts.n > 1 && i < call->params.n; i++)
+        if (!strcmp(((AstNode *)call->params.v[i])->sval, "default")) {
+            diag_error(((AstNode *)call->params.v[i])->span,
+                       "Cannot specify a default for %s() with multiple positional arguments", name);
+            return NULL;
+        }
     if (!(call->elts.n == 1 || (is_sum && call->elts.n == 2)) || (call->params.n && !extreme && !(is_prod && start))) {
         diag_error(sp, "%s() takes one iterable here%s", name,
                    is_sum ? " (and a start value)" : is_prod ? " (and start=)" : "");
@@ -747,6 +749,35 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     if (is_prod && et->kind == TY_ARRAY) {
         diag_error(sp, "math.prod() of arrays is not supported (write cupy.prod(cupy.stack(xs), axis=0))");
         return NULL;
+    }
+    AstNode *dflt = NULL, *key = NULL;
+    for (int i = 0; extreme && i < call->params.n; i++) {
+        AstNode *kw = call->params.v[i];
+        if (!strcmp(kw->sval, "default")) dflt = kw;
+        else key = kw;
+    }
+    if (dflt) { /* min(xs, default=d): r = d; if xs: r = min(xs); d of the items' type */
+        if (call->params.n > (key ? 2 : 1)) {
+            diag_error(dflt->span, "%s() got multiple values for keyword argument 'default'", name);
+            return NULL;
+        }
+        const char *r = ar_printf(L->a, "r@%s%d", name, call->id);
+        IrValue *d = lw_expr(L, dflt->rhs);
+        if (!d) return NULL;
+        if (!ty_equal(d->type, et)) {
+            diag_error(dflt->rhs->span,
+                       "%s(): default= is %s where the items are %s: gpyc gives the result one type "
+                       "(write a default of the items' type%s)",
+                       name, ty_str_of(d->type), ty_str_of(et),
+                       d->type->kind == TY_NONE ? ", or test len(xs) first" : "");
+            return NULL;
+        }
+        lw_assign(L, lw_ast_name(L, sp, r), d, sp);
+        AstNode *inner = lw_ast_call(L, sp, lw_ast_name(L, sp, name), 1, &t);
+        inner->id = it_id(call, 0);
+        if (key) inner->params = lw_ast_vec(L, 1, &key);
+        lw_stmt(L, lw_ast_if(L, sp, lw_ast_name(L, sp, tmp), lw_ast_assign(L, sp, r, inner)));
+        return lw_expr(L, lw_ast_name(L, sp, r));
     }
     if (call->params.n && extreme) return extreme_by(L, call, name, xs, et, tmp);
     IrValue *init;

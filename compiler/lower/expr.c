@@ -761,6 +761,35 @@ static IrValue *bytes_subscript(Lower *L, IrValue *b, AstNode *e)
     return lw_to_scalar(L, lw_ix_emit(L, sp, &ix), TY_INT, sp);
 }
 
+/* s[i] of a str: its code point i, a str (Python's IndexError "string index out of range");
+ * s[a:b:c]: a str, bounds and step as slice.indices takes them (run-time ints or None). */
+static IrValue *str_subscript(Lower *L, IrValue *s, AstNode *e)
+{
+    Span sp = e->span;
+    AstNode *sl = e->rhs;
+    if (sl->kind != AST_SLICE) {
+        IrValue *v = lw_expr(L, sl), *i = v ? lw_as_index(L, v, sl->span) : NULL;
+        if (v && !i) diag_error(sl->span, "string indices must be integers, not '%s'", ty_str_of(v->type));
+        return i ? lw_host_call(L, sp, IR_PYLIB, PY_STR_ITEM, ty_str(), 2, (IrValue *[]){ s, i }) : NULL;
+    }
+    AstNode *parts[3] = { sl->lhs, sl->rhs, sl->cond };
+    IrValue *args[5] = { s };
+    int given = 0;
+    for (int k = 0; k < 3; k++) {
+        args[k + 1] = lw_cint(L, sp, 0);
+        if (!parts[k] || parts[k]->kind == AST_NONE) continue;
+        IrValue *v = lw_expr(L, parts[k]), *i = v ? lw_as_index(L, v, parts[k]->span) : NULL;
+        if (!i) {
+            if (v) diag_error(parts[k]->span, "slice indices must be integers or None or have an __index__ method");
+            return NULL;
+        }
+        args[k + 1] = i;
+        given |= 1 << k;
+    }
+    args[4] = lw_cint(L, sp, given);
+    return lw_host_call(L, sp, IR_PYLIB, PY_STR_SLICE, ty_str(), 5, args);
+}
+
 static IrValue *lower_subscript(Lower *L, AstNode *e)
 {
     IrValue *obj = lw_expr(L, e->lhs);
@@ -776,6 +805,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
         }
         return lw_index(L, obj, e->rhs, e->span);
     case TY_BYTES: return bytes_subscript(L, obj, e);
+    case TY_STR: return str_subscript(L, obj, e);
     case TY_POLY1D: {
         IrValue *k = lw_int_arg(L, e->rhs);
         return k ? lw_poly1d_item(L, obj, k, e->span) : NULL;
@@ -1322,7 +1352,8 @@ static IrValue *lower_name(Lower *L, AstNode *e)
                                       "round", "sum",  "sorted", "str",       "isinstance", "list",
                                       "tuple", "any",  "all",    "map",       "filter",     "repr",
                                       "open",  "dict", "set",    "frozenset", "reversed",   "divmod",
-                                      "pow",   "format", "hex",  "bin",       "oct",        NULL };
+                                      "pow",   "format", "hex",  "bin",       "oct",        "chr",
+                                      "ord",   NULL };
     for (int i = 0; builtins[i]; i++)
         if (strcmp(builtins[i], e->sval) == 0) return lw_pseudo(L, ty_builtin(builtins[i], NULL));
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {

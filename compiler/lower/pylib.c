@@ -183,6 +183,24 @@ static IrValue *str_find(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
                : NULL;
 }
 
+/* s.partition(sep) / rpartition (arg 3): a tuple of three str, one runtime call per part */
+static IrValue *str_partition(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "sep", 1, &a)) return NULL;
+    Span sp = call->span;
+    IrValue *sep = lw_expr(L, a.p[0]);
+    if (!sep) return NULL;
+    if (sep->type->kind != TY_STR) {
+        diag_error(a.p[0]->span, "must be str, not %s", ty_str_of(sep->type));
+        return NULL;
+    }
+    IrValue *parts[3];
+    for (int k = 0; k < 3; k++)
+        parts[k] = py(L, sp, PY_STR_PARTITION, ty_str(), 3, (IrValue *[]){ s, sep, lw_cint(L, sp, f->arg + k) });
+    return lw_tuple(L, sp, 3, parts);
+}
+
 /* s.isdigit() / isalpha / isalnum / isspace / isupper / islower (arg: the kind) → bool */
 static IrValue *str_is(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
@@ -1010,6 +1028,8 @@ const ApiFn lw_pylib_api[] = {
     { "str", "index", str_find, 2 },
     { "str", "rindex", str_find, 3 },
     { "str", "count", str_find, 4 },
+    { "str", "partition", str_partition, 0 },
+    { "str", "rpartition", str_partition, 3 },
     { "str", "isdigit", str_is, 0 },
     { "str", "isalpha", str_is, 1 },
     { "str", "isalnum", str_is, 2 },

@@ -1,0 +1,2 @@
+s = "a=b" + str(len([1]))
+print(s.partition(1))

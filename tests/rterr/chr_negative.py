@@ -1,0 +1,3 @@
+import sys
+i = len(sys.argv) - 2
+print(chr(i))

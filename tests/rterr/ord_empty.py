@@ -1,0 +1,3 @@
+import sys
+s = "ab" * (len(sys.argv) - 1)
+print(ord(s))
