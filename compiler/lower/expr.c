@@ -1278,6 +1278,11 @@ IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span s
     return format_part(L, v, spec, NULL, conv, sp, vsp);
 }
 
+IrValue *lw_format_part_dyn(Lower *L, IrValue *v, IrValue *spec, int conv, Span sp, Span vsp)
+{
+    return format_part(L, v, "", spec, conv, sp, vsp);
+}
+
 static IrValue *lower_fstring(Lower *L, AstNode *e)
 {
     int n = e->elts.n;

@@ -224,8 +224,10 @@ bool lw_with_generator(Lower *L, AstNode *s);
 /* lower/strfmt.c — printf-style `fmt % args` and `fmt.format(...)` of a constant format string,
  * lowered to the parts of an f-string (lw_format_part) */
 IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args);
-/* One printf-style conversion: flags ("-+ #0"), width and precision (-1: absent), type (0:
- * the format's end, '%': a percent sign), and the literal run before it. */
+/* One printf-style conversion: flags ("-+ #0"), width and precision (-1: absent, PCT_STAR: `*`,
+ * taken from the arguments), type (0: the format's end, '%': a percent sign), and the literal
+ * run before it. */
+#define PCT_STAR (-2)
 typedef struct PctConv {
     const char *lit;
     size_t nlit;
@@ -417,6 +419,8 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp);             /* str(v) */
 /* format(v, spec) after the conversion conv (0, 's', 'r' or 'a': !s, !r, !a), a str: one part
  * of an f-string, a % format or a str.format (sp; vsp: v's expression, for its error). */
 IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span sp, Span vsp);
+/* The same with a spec made at run time (a str value): f'{x:.{d}f}', '{:{w}}'.format(x, w=w). */
+IrValue *lw_format_part_dyn(Lower *L, IrValue *v, IrValue *spec, int conv, Span sp, Span vsp);
 /* Builds a tuple value of n elements. */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);

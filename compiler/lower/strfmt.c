@@ -63,7 +63,7 @@ bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int
     case 'a':
         *conv = c->type;
         *kind = 's';
-        if (c->width >= 0) sb_puts(&sb, left ? "<" : ">");
+        if (c->width != -1) sb_puts(&sb, left ? "<" : ">");
         break;
     case 'd':
     case 'i':
@@ -71,7 +71,7 @@ bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int
     case 'x':
     case 'X':
     case 'o':
-        if (c->prec >= 0) {
+        if (c->prec != -1) {
             diag_error(sp, "a precision on the integer conversion %%%c is not supported", c->type);
             return false;
         }
@@ -97,8 +97,66 @@ bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int
     return true;
 }
 
-/* One printf-style conversion c of v as a part; NULL after a located error. */
-static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c)
+static AstNode *ast_str(Lower *L, Span sp, const char *s)
+{
+    AstNode *n = lw_ast_node(L, AST_STR, sp);
+    n->sval = s;
+    n->slen = strlen(s);
+    return n;
+}
+
+/* The spec of conversion c whose width w and/or precision p (NULL: not a `*`) come from the
+ * arguments, made at run time as Python reads them: a negative width left-aligns (the 0 flag
+ * then does nothing), a negative precision is 0.  Written as the expression
+ *   (LEFT + str(-w) if w < 0 else FLAGS + str(w)) + '.' + str(p if p > 0 else 0) + TYPE
+ * over hidden names w@pctID_K, p@pctID_K (k: the conversion's number).  NULL after an error. */
+static IrValue *star_spec(Lower *L, AstNode *e, int k, const PctConv *c, IrValue *w, IrValue *p)
+{
+    Span sp = e->span;
+    const char *pos, *neg;
+    int conv;
+    char kind;
+    PctConv base = *c, left; /* no precision: the flags (and a str's alignment), then the type */
+    base.prec = -1;
+    left = base;
+    size_t nf = strlen(left.flags);
+    if (nf < 7 && !strchr(left.flags, '-')) left.flags[nf] = '-';
+    if (!lw_percent_spec(L, sp, c, &pos, &conv, &kind) || !lw_percent_spec(L, sp, &base, &pos, &conv, &kind) ||
+        !lw_percent_spec(L, sp, &left, &neg, &conv, &kind))
+        return NULL;
+    const char *type = conv ? "" : ar_strdup(L->a, pos + strlen(pos) - 1);
+    char *hp = ar_strdup(L->a, pos), *hn = ar_strdup(L->a, neg);
+    hp[strlen(hp) - strlen(type)] = 0, hn[strlen(hn) - strlen(type)] = 0;
+    AstNode *spec;
+    if (w) {
+        const char *wn = ar_printf(L->a, "w@pct%d_%d", e->id, k);
+        lw_assign(L, lw_ast_name(L, sp, wn), w, sp);
+        AstNode *wv = lw_ast_name(L, sp, wn), *mw = lw_ast_bin(L, sp, AOP_SUB, lw_ast_int(L, sp, 0), wv);
+        AstNode *ife = lw_ast_node(L, AST_IFEXP, sp);
+        ife->cond = lw_ast_cmp(L, sp, AOP_LT, wv, lw_ast_int(L, sp, 0));
+        ife->then = lw_ast_bin(L, sp, AOP_ADD, ast_str(L, sp, hn), lw_ast_call(L, sp, lw_ast_name(L, sp, "str"), 1, &mw));
+        ife->els = lw_ast_bin(L, sp, AOP_ADD, ast_str(L, sp, hp), lw_ast_call(L, sp, lw_ast_name(L, sp, "str"), 1, &wv));
+        spec = ife;
+    } else {
+        spec = ast_str(L, sp, hp);
+    }
+    if (c->prec >= 0) spec = lw_ast_bin(L, sp, AOP_ADD, spec, ast_str(L, sp, ar_printf(L->a, ".%d", c->prec)));
+    if (p) {
+        const char *pn = ar_printf(L->a, "p@pct%d_%d", e->id, k);
+        lw_assign(L, lw_ast_name(L, sp, pn), p, sp);
+        AstNode *pv = lw_ast_name(L, sp, pn), *ife = lw_ast_node(L, AST_IFEXP, sp);
+        ife->cond = lw_ast_cmp(L, sp, AOP_GT, pv, lw_ast_int(L, sp, 0));
+        ife->then = pv;
+        ife->els = lw_ast_int(L, sp, 0);
+        spec = lw_ast_bin(L, sp, AOP_ADD, lw_ast_bin(L, sp, AOP_ADD, spec, ast_str(L, sp, ".")),
+                          lw_ast_call(L, sp, lw_ast_name(L, sp, "str"), 1, &ife));
+    }
+    return lw_expr(L, lw_ast_bin(L, sp, AOP_ADD, spec, ast_str(L, sp, type)));
+}
+
+/* One printf-style conversion c of v as a part (dspec: its spec made at run time, or NULL);
+ * NULL after a located error. */
+static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c, IrValue *dspec)
 {
     const char *spec;
     int conv;
@@ -123,7 +181,7 @@ static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c)
             return NULL;
         }
     }
-    return lw_format_part(L, v, spec, conv, sp, sp);
+    return dspec ? lw_format_part_dyn(L, v, dspec, conv, sp, sp) : lw_format_part(L, v, spec, conv, sp, sp);
 }
 
 /* The next piece of the printf-style format f from *pos: the literal run before the next
@@ -151,15 +209,14 @@ bool lw_percent_next(Span sp, const char *f, size_t *pos, PctConv *c)
         if (nf < 7) c->flags[nf++] = f[j];
         j++;
     }
-    if (j < len && f[j] == '*') {
-        diag_error(sp, "'*' widths in a %% format are not supported: write an f-string");
-        return false;
-    }
-    for (; j < len && isdigit((unsigned char)f[j]); j++)
+    if (j < len && f[j] == '*') c->width = PCT_STAR, j++;
+    for (; c->width != PCT_STAR && j < len && isdigit((unsigned char)f[j]); j++)
         c->width = (c->width < 0 ? 0 : c->width * 10) + (f[j] - '0');
     if (j < len && f[j] == '.') {
         c->prec = 0;
-        for (j++; j < len && isdigit((unsigned char)f[j]); j++) c->prec = c->prec * 10 + (f[j] - '0');
+        if (j + 1 < len && f[j + 1] == '*') c->prec = PCT_STAR, j++;
+        for (j++; c->prec != PCT_STAR && j < len && isdigit((unsigned char)f[j]); j++)
+            c->prec = c->prec * 10 + (f[j] - '0');
     }
     while (j < len && strchr("hlL", f[j])) j++; /* length modifiers: Python ignores them */
     if (j >= len) {
@@ -189,13 +246,27 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
             parts[np++] = lw_const_str(L, sp, "%");
             continue;
         }
-        if (used == nargs) {
-            diag_error(sp, "not enough arguments for format string");
-            return NULL;
+        IrValue *star[2] = { NULL, NULL }, *dspec = NULL; /* '%*.*f': width, precision, value */
+        for (int k = 0; k < 3; k++) {
+            if ((k == 0 && c.width != PCT_STAR) || (k == 1 && c.prec != PCT_STAR)) continue;
+            if (used == nargs) {
+                diag_error(sp, "not enough arguments for format string");
+                return NULL;
+            }
+            IrValue *v = args->type->kind == TY_TUPLE ? lw_tuple_get(L, args, used, sp) : args;
+            used++;
+            if (!v) return NULL;
+            if (k < 2 && v->type->kind != TY_INT && v->type->kind != TY_BOOL) {
+                diag_error(sp, "* wants int (got %s)", ty_str_of(v->type));
+                return NULL;
+            }
+            if (k < 2) {
+                star[k] = lw_to_scalar(L, v, TY_INT, sp);
+                continue;
+            }
+            if ((star[0] || star[1]) && !(dspec = star_spec(L, e, np, &c, star[0], star[1]))) return NULL;
+            if (!(parts[np++] = percent_part(L, sp, v, &c, dspec))) return NULL;
         }
-        IrValue *v = args->type->kind == TY_TUPLE ? lw_tuple_get(L, args, used, sp) : args;
-        used++;
-        if (!v || !(parts[np++] = percent_part(L, sp, v, &c))) return NULL;
     }
     if (used < nargs) {
         diag_error(sp, "not all arguments converted during string formatting");
@@ -260,21 +331,84 @@ static IrValue *field_value(AstNode *call, IrValue **pos, IrValue **kw, const ch
     return NULL;
 }
 
+/* The formatted value of the str.format field text `name[!conv][:spec]` (fa: the arguments,
+ * numbering as field_value), a str part; a spec holding replacement fields (`{:{w}.{p}f}`,
+ * nested once as Python allows) is made at run time from them, numbered after the field's own
+ * value, as Python numbers them.  NULL after a located error. */
+typedef struct FmtArgs {
+    AstNode *call;
+    IrValue **pos, **kw;
+    int next, manual;
+} FmtArgs;
+
+static IrValue *format_field(Lower *L, FmtArgs *fa, const char *text, bool nested)
+{
+    Span sp = fa->call->span;
+    char *field = ar_strdup(L->a, text);
+    const char *spec = "";
+    int conv = 0;
+    char *colon = strchr(field, ':');
+    if (colon) {
+        spec = colon + 1;
+        *colon = 0;
+    }
+    if (strchr(field, '{')) {
+        diag_error(sp, "unexpected '{' in field name");
+        return NULL;
+    }
+    char *bang = strchr(field, '!');
+    if (bang) {
+        if (strlen(bang) != 2 || !strchr("rsa", bang[1])) {
+            diag_error(sp, "invalid conversion in a str.format field: expected '!r', '!s' or '!a'");
+            return NULL;
+        }
+        conv = bang[1];
+        *bang = 0;
+    }
+    IrValue *v = field_value(fa->call, fa->pos, fa->kw, field, &fa->next, &fa->manual);
+    if (!v) return NULL;
+    if (!strchr(spec, '{') && !strchr(spec, '}')) return lw_format_part(L, v, spec, conv, sp, sp);
+    if (nested) {
+        diag_error(sp, "Max string recursion exceeded");
+        return NULL;
+    }
+    size_t len = strlen(spec);
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
+    int np = 0;
+    for (size_t i = 0, lit = 0; i <= len; i++) {
+        if (i < len && spec[i] != '{' && spec[i] != '}') continue;
+        lit_part(L, sp, spec + lit, i - lit, parts, &np);
+        if (i == len) break;
+        size_t end = i + 1;
+        while (end < len && spec[end] != '}') end++;
+        if (spec[i] == '}' || end >= len) {
+            diag_error(sp, spec[i] == '}' ? "Single '}' encountered in format string"
+                                          : "expected '}' before end of string");
+            return NULL;
+        }
+        IrValue *part = format_field(L, fa, ar_strndup(L->a, spec + i + 1, end - i - 1), true);
+        if (!part) return NULL;
+        parts[np++] = part;
+        lit = (i = end) + 1;
+    }
+    return lw_format_part_dyn(L, v, join_parts(L, sp, parts, np), conv, sp, sp);
+}
+
 IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt)
 {
     Span sp = call->span;
     const char *f = const_text(L, fmt, call->lhs->span, "str.format");
     if (!f) return NULL;
     int npos = call->elts.n, nkw = call->params.n;
-    IrValue **pos = ar_alloc(L->a, sizeof(IrValue *) * (npos + 1));
-    IrValue **kw = ar_alloc(L->a, sizeof(IrValue *) * (nkw + 1));
+    FmtArgs fa = { call, ar_alloc(L->a, sizeof(IrValue *) * (npos + 1)),
+                   ar_alloc(L->a, sizeof(IrValue *) * (nkw + 1)), 0, 0 };
     for (int i = 0; i < npos; i++)
-        if (!(pos[i] = lw_printable(L, call->elts.v[i], NULL))) return NULL;
+        if (!(fa.pos[i] = lw_printable(L, call->elts.v[i], NULL))) return NULL;
     for (int i = 0; i < nkw; i++)
-        if (!(kw[i] = lw_printable(L, ((AstNode *)call->params.v[i])->rhs, NULL))) return NULL;
+        if (!(fa.kw[i] = lw_printable(L, ((AstNode *)call->params.v[i])->rhs, NULL))) return NULL;
     size_t len = strlen(f);
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
-    int np = 0, next = 0, manual = 0;
+    int np = 0;
     StrBuf lit = { 0 };
     IrValue *r = NULL;
     for (size_t i = 0; i < len; i++) {
@@ -292,35 +426,16 @@ IrValue *lw_str_format(Lower *L, AstNode *call, IrValue *fmt)
             sb_putc(&lit, c);
             continue;
         }
-        size_t end = i + 1;
-        while (end < len && f[end] != '}' && f[end] != '{') end++;
-        if (end >= len || f[end] == '{') {
-            diag_error(sp, end >= len ? "expected '}' before end of string"
-                                      : "nested replacement fields in a str.format spec are not supported");
+        size_t end = i + 1; /* the '}' that closes this field, past those of nested fields */
+        for (int depth = 0; end < len && (f[end] != '}' || depth); end++)
+            depth += f[end] == '{' ? 1 : f[end] == '}' ? -1 : 0;
+        if (end >= len) {
+            diag_error(sp, "expected '}' before end of string");
             goto out;
         }
-        const char *field = ar_strndup(L->a, f + i + 1, end - i - 1);
-        const char *spec = "";
-        int conv = 0;
-        char *colon = strchr(field, ':');
-        if (colon) {
-            spec = colon + 1;
-            *colon = 0;
-        }
-        char *bang = strchr(field, '!');
-        if (bang) {
-            if (strlen(bang) != 2 || !strchr("rsa", bang[1])) {
-                diag_error(sp, "invalid conversion in a str.format field: expected '!r', '!s' or '!a'");
-                goto out;
-            }
-            conv = bang[1];
-            *bang = 0;
-        }
-        IrValue *v = field_value(call, pos, kw, field, &next, &manual);
-        if (!v) goto out;
         lit_part(L, sp, lit.s, lit.len, parts, &np);
         lit.len = 0;
-        if (!(parts[np++] = lw_format_part(L, v, spec, conv, sp, sp))) goto out;
+        if (!(parts[np++] = format_field(L, &fa, ar_strndup(L->a, f + i + 1, end - i - 1), false))) goto out;
         i = end;
     }
     lit_part(L, sp, lit.s, lit.len, parts, &np);

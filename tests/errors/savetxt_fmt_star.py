@@ -1,0 +1,3 @@
+import cupy as cp
+
+cp.savetxt("/tmp/x.txt", cp.ones(3), fmt="%*d")
