@@ -417,6 +417,15 @@ const char *rt_str_partition(const char *s, const char *sep, int64_t kind)
     return part == 0 ? rt_str_dup(s, (size_t)(hit - s)) : part == 1 ? sep : hit + k;
 }
 
+/* list(s): its code points, each a str (`for c in s` over a str computed at run time). */
+gp_list *rt_str_chars(const char *s)
+{
+    gp_list *l = rt_list_new(GP_LIST_STR, sizeof(const char *));
+    for (const char *p = s; *p; p += cp_len(p))
+        push_str(l, p, p + cp_len(p));
+    return l;
+}
+
 /* chr(i): the code point i as UTF-8; ValueError "chr() arg not in range(0x110000)"; 0 and the
  * surrogates, which gpyc's strings (UTF-8, NUL-terminated) cannot hold, are ValueErrors too. */
 const char *rt_str_chr(int64_t i)

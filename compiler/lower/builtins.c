@@ -433,6 +433,7 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
         if (v->type->kind == TY_DICT || v->type->kind == TY_SET) v = lw_table_list(L, v, sp); /* its keys */
+        if (v->type->kind == TY_STR) v = lw_str_chars(L, v, sp); /* its characters */
         bool keyed = a.p[1] && a.p[1]->kind != AST_NONE;
         const Type *et = v->type->kind == TY_LIST ? v->type->elem : NULL;
         /* sorted(d.items()): the items in the order of their keys (distinct: the tuples' order) */

@@ -876,12 +876,7 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
         (*len)->def->ival = 0;
         return true;
     case TY_STR:
-        if (!(src->v = lw_str_chars(L, v, e->span))) {
-            diag_error(e->span,
-                       "cannot iterate over a str computed at run time (gpyc iterates over the strings "
-                       "it knows at compile time: constants, +, format and f-strings of them)");
-            return false;
-        }
+        src->v = lw_str_chars(L, v, e->span);
         src->kind = 1;
         *len = lw_emit1(L, IR_LIST_LEN, e->span, ty_int(), src->v);
         return true;

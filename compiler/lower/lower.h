@@ -248,8 +248,8 @@ bool lw_fold_str(Lower *L, IrValue *v, const char **out, Span *sp, const IrInstr
  * endswith, split (a list of constants); a located error for another method or a string
  * computed at run time. */
 IrValue *lw_str_method(Lower *L, AstNode *call, IrValue *s, const char *m);
-/* The list of the characters (code points) of str s when lw_fold_str knows it, else NULL (no
- * error): what iterating over s gives. */
+/* The list of the characters (code points) of str s: constants when lw_fold_str knows it, else
+ * made at run time; what iterating over s gives. */
 IrValue *lw_str_chars(Lower *L, IrValue *s, Span sp);
 
 /* lower/comp.c — list, set and dict comprehensions and generator expressions (a list), and

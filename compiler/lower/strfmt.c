@@ -873,7 +873,8 @@ IrValue *lw_str_chars(Lower *L, IrValue *s, Span sp)
 {
     const char *t;
     const IrInstr *bad;
-    if (!lw_fold_str(L, s, &t, NULL, &bad)) return NULL;
+    if (!lw_fold_str(L, s, &t, NULL, &bad)) /* computed at run time: its characters then */
+        return lw_host_call(L, sp, IR_PYLIB, PY_STR_CHARS, ty_list(ty_str()), 1, &s);
     size_t n = strlen(t), k = 0;
     IrValue **cs = ar_alloc(L->a, sizeof(IrValue *) * (n + 1));
     for (size_t i = 0; i < n; k++) {

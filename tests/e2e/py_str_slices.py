@@ -24,3 +24,11 @@ print(chr(65 + n), chr(97), chr(8594), chr(233), chr(0x1F600), repr(chr(10)), ch
 print(ord("a"), ord("é"), ord("→"), ord("😀"), ord(chr(n + 900)), ord("\n"))
 print("".join(chr(ord(c) + n) for c in "HAL"))
 print([ord(u[i]) for i in range(4)], chr(True + 64))
+for c in s[:n + 3]:  # iterating over a str computed at run time
+    print(c, end="|")
+print()
+print(list(u), [c for c in u if c not in "lo"], "".join(reversed(u)), sorted(s[:6]), len(list(s)))
+print(sum(1 for c in u if c == "l"), [i for i, c in enumerate(u) if c == "o"], "-".join(c for c in s[:n + 3]))
+for c, d in zip(s, u):
+    print(c + d, end=" ")
+print()

@@ -1,4 +1,0 @@
-import sys
-
-for c in sys.argv[0]:
-    print(c)
