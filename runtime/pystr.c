@@ -417,6 +417,53 @@ const char *rt_str_partition(const char *s, const char *sep, int64_t kind)
     return part == 0 ? rt_str_dup(s, (size_t)(hit - s)) : part == 1 ? sep : hit + k;
 }
 
+/* s.removeprefix(fix) (which 0) / s.removesuffix(fix) (1): s without fix at that end, else s. */
+const char *rt_str_remove_affix(const char *s, const char *fix, int64_t which)
+{
+    size_t n = strlen(s), k = strlen(fix);
+    if (!k || k > n)
+        return s;
+    if (!which)
+        return memcmp(s, fix, k) ? s : s + k;
+    return memcmp(s + n - k, fix, k) ? s : rt_str_dup(s, n - k);
+}
+
+/* Bytes of the line boundary at p (0: none), as str.splitlines knows them: \n, \r, \r\n, \v, \f,
+ * \x1c, \x1d, \x1e, U+0085, U+2028, U+2029. */
+static size_t line_end(const char *p)
+{
+    unsigned char c = (unsigned char)p[0];
+    if (c == '\r')
+        return p[1] == '\n' ? 2 : 1;
+    if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e))
+        return 1;
+    if (c == 0xc2 && (unsigned char)p[1] == 0x85)
+        return 2;
+    if (c == 0xe2 && (unsigned char)p[1] == 0x80 && ((unsigned char)p[2] == 0xa8 || (unsigned char)p[2] == 0xa9))
+        return 3;
+    return 0;
+}
+
+/* s.splitlines(keepends): the lines of s, split at Python's line boundaries (kept at the ends
+ * of the lines when keepends); no last empty line after a final boundary.  A new list of str. */
+gp_list *rt_str_splitlines(const char *s, int64_t keepends)
+{
+    gp_list *l = rt_list_new(GP_LIST_STR, sizeof(const char *));
+    const char *b = s, *p = s;
+    while (*p) {
+        size_t e = line_end(p);
+        if (!e) {
+            p += cp_len(p);
+            continue;
+        }
+        push_str(l, b, keepends ? p + e : p);
+        b = p += e;
+    }
+    if (p > b)
+        push_str(l, b, p);
+    return l;
+}
+
 /* list(s): its code points, each a str (`for c in s` over a str computed at run time). */
 gp_list *rt_str_chars(const char *s)
 {

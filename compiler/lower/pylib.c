@@ -183,6 +183,25 @@ static IrValue *str_find(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
                : NULL;
 }
 
+/* s.removeprefix(prefix) / removesuffix (arg 1) */
+static IrValue *str_unaffix(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
+{
+    Args a;
+    if (!lw_bind(call, f->name, f->arg ? "suffix" : "prefix", 1, &a)) return NULL;
+    IrValue *x = arg_of(L, a.p[0], TY_STR, ar_printf(L->a, "%s() argument", f->name), NULL);
+    return x ? py(L, call->span, PY_STR_UNAFFIX, ty_str(), 3, (IrValue *[]){ s, x, lw_cint(L, call->span, f->arg) })
+             : NULL;
+}
+
+/* s.splitlines(keepends=False) → list[str] */
+static IrValue *str_splitlines(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
+{
+    Args a;
+    if (!lw_bind(call, f->name, "keepends", 0, &a)) return NULL;
+    IrValue *k = arg_of(L, a.p[0], TY_INT, "keepends", lw_cint(L, call->span, 0)); /* an int, as Python's */
+    return k ? py(L, call->span, PY_STR_LINES, ty_list(ty_str()), 2, (IrValue *[]){ s, k }) : NULL;
+}
+
 /* s.partition(sep) / rpartition (arg 3): a tuple of three str, one runtime call per part */
 static IrValue *str_partition(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
@@ -1028,6 +1047,9 @@ const ApiFn lw_pylib_api[] = {
     { "str", "index", str_find, 2 },
     { "str", "rindex", str_find, 3 },
     { "str", "count", str_find, 4 },
+    { "str", "removeprefix", str_unaffix, 0 },
+    { "str", "removesuffix", str_unaffix, 1 },
+    { "str", "splitlines", str_splitlines, 0 },
     { "str", "partition", str_partition, 0 },
     { "str", "rpartition", str_partition, 3 },
     { "str", "isdigit", str_is, 0 },

@@ -642,6 +642,8 @@ const char *rt_str_item(const char *s, int64_t i);
 const char *rt_str_slice(const char *s, int64_t start, int64_t stop, int64_t step, int64_t given);
 const char *rt_str_partition(const char *s, const char *sep, int64_t kind);
 gp_list *rt_str_chars(const char *s);
+const char *rt_str_remove_affix(const char *s, const char *fix, int64_t which);
+gp_list *rt_str_splitlines(const char *s, int64_t keepends);
 const char *rt_str_chr(int64_t i);
 int64_t rt_str_ord(const char *s);
 const char *rt_path_join(const char *a, const char *b);

@@ -32,3 +32,9 @@ print(sum(1 for c in u if c == "l"), [i for i, c in enumerate(u) if c == "o"], "
 for c, d in zip(s, u):
     print(c + d, end=" ")
 print()
+f = "test_" + str(n) + ".py"  # removeprefix, removesuffix, splitlines
+print(f.removeprefix("test_"), f.removesuffix(".py"), f.removeprefix("x"), f.removesuffix(""), repr(f.removeprefix(f)))
+t = "a\nb\r\nc\rd\x0be\x0cf\x1cg\x1dh\x1ei\x85j\u2028k\u2029l\n\n" + str(n)
+print(t.splitlines(), len(t.splitlines(n - 1)))
+print(t.splitlines(True)[:9], [len(x) for x in t.splitlines(keepends=True)])  # repr of U+2028 needs Unicode tables
+print("".splitlines(), ("x\n" * n).splitlines(), "\n".splitlines(True), "ab".splitlines(False))

@@ -1,0 +1,2 @@
+s = "test_" + str(len([1]))
+print(s.removeprefix(1))
