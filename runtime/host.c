@@ -136,33 +136,64 @@ static _Noreturn void raise_bad_literal(const char *prefix, const char *s)
     rt_raise("ValueError", "%s%s", prefix, text);
 }
 
-int64_t rt_str_to_i64(const char *s)
+/* int(s, base) as Python reads s: whitespace around it, a sign, then for base 16, 8 or 2 an
+ * optional prefix 0x / 0o / 0b (base 0: the prefix picks the base, else decimal without
+ * leading zeros), digits below the base (letters after 9, either case) with single '_'
+ * between them or after the prefix.  ValueError "invalid literal for int() with base B: 's'",
+ * OverflowError past int64. */
+int64_t rt_str_to_int_base(const char *s, int64_t base)
 {
-    char buf[128];
-    if (strip_number(s, buf, sizeof buf)) {
-        const char *p = buf;
-        bool neg = false;
-        if (*p == '+' || *p == '-')
-            neg = *p++ == '-';
-        if (isdigit((unsigned char)*p)) {
-            uint64_t v = 0;
-            bool overflow = false;
-            for (; isdigit((unsigned char)*p); p++) {
-                unsigned d = (unsigned)(*p - '0');
-                if (v > (UINT64_MAX - d) / 10)
-                    overflow = true;
-                else
-                    v = v * 10 + d;
-            }
-            if (*p == 0) {
-                if (overflow || v > (uint64_t)INT64_MAX + neg)
-                    rt_raise("OverflowError", "Python int too large to convert to C long");
-                return neg ? (int64_t)(0 - v) : (int64_t)v;
-            }
-        }
+    if (base != 0 && (base < 2 || base > 36))
+        rt_raise("ValueError", "int() base must be >= 2 and <= 36, or 0");
+    const char *p = s, *e = s + strlen(s);
+    while (p < e && is_space(*p))
+        p++;
+    while (e > p && is_space(e[-1]))
+        e--;
+    bool neg = false, digit = false, any = false, nonzero = false, overflow = false;
+    if (p < e && (*p == '+' || *p == '-'))
+        neg = *p++ == '-';
+    int64_t b = base;
+    if (e - p >= 2 && p[0] == '0') {
+        int c = tolower((unsigned char)p[1]), pb = c == 'x' ? 16 : c == 'o' ? 8 : c == 'b' ? 2 : 0;
+        if (pb && (b == 0 || b == pb))
+            b = pb, p += 2, digit = true; /* a '_' may follow the prefix */
     }
-    raise_bad_literal("invalid literal for int() with base 10: ", s);
+    bool decimal0 = !b; /* base 0 without a prefix: decimal, "0" or no leading zero */
+    if (decimal0)
+        b = 10;
+    bool lead0 = decimal0 && p < e && *p == '0';
+    uint64_t v = 0;
+    for (; p < e; p++) {
+        if (*p == '_') {
+            if (!digit)
+                goto bad;
+            digit = false;
+            continue;
+        }
+        int c = tolower((unsigned char)*p);
+        int d = isdigit(c) ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
+        if (d >= b)
+            goto bad;
+        digit = any = true;
+        nonzero |= d != 0;
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)b)
+            overflow = true;
+        else
+            v = v * (uint64_t)b + (uint64_t)d;
+    }
+    if (!any || !digit || (lead0 && nonzero))
+        goto bad;
+    if (overflow || v > (uint64_t)INT64_MAX + neg)
+        rt_raise("OverflowError", "Python int too large to convert to C long");
+    return neg ? (int64_t)(0 - v) : (int64_t)v;
+bad:;
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "invalid literal for int() with base %lld: ", (long long)base);
+    raise_bad_literal(prefix, s);
 }
+
+int64_t rt_str_to_i64(const char *s) { return rt_str_to_int_base(s, 10); }
 
 double rt_str_to_f64(const char *s)
 {

@@ -293,6 +293,17 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
     }
     if (!strcmp(name, "int") || !strcmp(name, "float") || !strcmp(name, "bool") || !strcmp(name, "complex")) {
         TypeKind k = name[0] == 'i' ? TY_INT : name[0] == 'f' ? TY_FLOAT : name[0] == 'b' ? TY_BOOL : TY_COMPLEX;
+        if (k == TY_INT && call->elts.n + call->params.n == 2) { /* int(s, base) of a str */
+            Args a;
+            if (!lw_bind(call, "int", "x,base", 2, &a)) return NULL;
+            IrValue *x = lw_expr(L, a.p[0]), *b = x ? lw_int_arg(L, a.p[1]) : NULL;
+            if (!b) return NULL;
+            if (x->type->kind != TY_STR) {
+                diag_error(a.p[0]->span, "int() can't convert non-string with explicit base");
+                return NULL;
+            }
+            return lw_host_call(L, sp, IR_PYLIB, PY_STR_INT_BASE, ty_int(), 2, (IrValue *[]){ x, b });
+        }
         if (call->elts.n == 0 && !call->params.n) {
             if (k == TY_INT) return lw_const_int(L, sp, 0);
             if (k == TY_FLOAT) return lw_const_float(L, sp, 0.0);

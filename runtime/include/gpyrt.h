@@ -489,6 +489,7 @@ const char *rt_sb_take(gp_sb *sb);
  * Strings are immutable, NUL-terminated, owned by the runtime for the program's lifetime.   */
 const char *rt_str_concat(int n, const char *const *parts);
 int64_t rt_str_to_i64(const char *s);     /* int("12"); ValueError as Python */
+int64_t rt_str_to_int_base(const char *s, int64_t base); /* int("ff", 16); ValueError as Python */
 double rt_str_to_f64(const char *s);      /* float("1.5") */
 bool rt_str_eq(const char *a, const char *b);
 int64_t rt_str_len(const char *s); /* len(s): code points of UTF-8 s */
