@@ -304,35 +304,6 @@ const char *rt_str_zfill(const char *s, int64_t width)
     return r;
 }
 
-/* s.find(sub) (kind 0), rfind (1), index (2), rindex (3): the code-point index of the first
- * (last) occurrence, -1 or ValueError "substring not found"; count (4): non-overlapping
- * occurrences (an empty sub: one more than the code points). */
-int64_t rt_str_find(const char *s, const char *sub, int64_t kind)
-{
-    size_t n = strlen(s), k = strlen(sub);
-    if (kind == 4) {
-        if (!k)
-            return rt_str_len(s) + 1;
-        int64_t c = 0;
-        for (const char *p = s; (p = strstr(p, sub)); p += k)
-            c++;
-        return c;
-    }
-    const char *hit = NULL;
-    if (kind & 1) {
-        for (size_t i = n + 1; i-- > 0 && !hit;)
-            if (i + k <= n && !memcmp(s + i, sub, k))
-                hit = s + i;
-    } else {
-        hit = strstr(s, sub);
-    }
-    if (hit)
-        return cps(s, (size_t)(hit - s));
-    if (kind >= 2)
-        rt_raise("ValueError", "substring not found");
-    return -1;
-}
-
 /* Byte offset in s (n bytes) of code point i, 0 <= i <= its code points. */
 static size_t cp_off(const char *s, size_t n, int64_t i)
 {
@@ -340,6 +311,54 @@ static size_t cp_off(const char *s, size_t n, int64_t i)
     for (; i > 0 && b < n; i--)
         b += cp_len(s + b);
     return b;
+}
+
+/* s.find(sub[, start[, end]]) (kind 0), rfind (1), index (2), rindex (3): the code-point index
+ * of the first (last) occurrence within s[start:end], -1 or ValueError "substring not found";
+ * count (4): non-overlapping occurrences there (an empty sub: one more than the code points).
+ * given: bit 1 start, bit 2 end (None or absent: not given); the bounds as slice.indices takes
+ * them, but a start past the end finds nothing (Python's rule). */
+int64_t rt_str_find(const char *s, const char *sub, int64_t kind, int64_t start, int64_t end, int64_t given)
+{
+    size_t n = strlen(s), k = strlen(sub);
+    int64_t len = cps(s, n), a = given & 1 ? start : 0, b = given & 2 ? end : len;
+    if (a < 0)
+        a = a < -len ? 0 : a + len;
+    if (b < 0)
+        b = b < -len ? 0 : b + len;
+    if (b > len)
+        b = len;
+    const char *hit = NULL;
+    if (a <= len && a <= b) {
+        size_t x = cp_off(s, n, a), y = x + cp_off(s + x, n - x, b - a);
+        if (kind == 4) {
+            if (!k)
+                return b - a + 1;
+            int64_t c = 0;
+            for (size_t i = x; i + k <= y;)
+                if (!memcmp(s + i, sub, k))
+                    c++, i += k;
+                else
+                    i++;
+            return c;
+        }
+        if (kind & 1) {
+            for (size_t i = y + 1; i-- > x && !hit;)
+                if (i + k <= y && !memcmp(s + i, sub, k))
+                    hit = s + i;
+        } else {
+            for (size_t i = x; i + k <= y && !hit; i++)
+                if (!memcmp(s + i, sub, k))
+                    hit = s + i;
+        }
+    }
+    if (kind == 4)
+        return 0;
+    if (hit)
+        return cps(s, (size_t)(hit - s));
+    if (kind >= 2)
+        rt_raise("ValueError", "substring not found");
+    return -1;
 }
 
 /* s[i]: the code point at i (a negative i counts from the end); Python's IndexError "string

@@ -172,15 +172,29 @@ static IrValue *str_zfill(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
     return w ? py(L, call->span, PY_STR_ZFILL, ty_str(), 2, (IrValue *[]){ s, w }) : NULL;
 }
 
-/* s.find(sub) / rfind / index / rindex / count (arg: the kind) → int */
+/* s.find(sub[, start[, end]]) / rfind / index / rindex / count (arg: the kind) → int; start
+ * and end ints or None */
 static IrValue *str_find(Lower *L, AstNode *call, const ApiFn *f, IrValue *s)
 {
     Args a;
-    if (!lw_bind(call, f->name, "sub", 1, &a)) return NULL;
+    Span sp = call->span;
+    if (!lw_bind(call, f->name, "sub,start,end", 1, &a)) return NULL;
     IrValue *sub = arg_of(L, a.p[0], TY_STR, ar_printf(L->a, "%s() argument 1", f->name), NULL);
-    return sub ? py(L, call->span, PY_STR_FIND, ty_int(), 3,
-                    (IrValue *[]){ s, sub, lw_cint(L, call->span, f->arg) })
-               : NULL;
+    if (!sub) return NULL;
+    IrValue *args[6] = { s, sub, lw_cint(L, sp, f->arg), lw_cint(L, sp, 0), lw_cint(L, sp, 0) };
+    int given = 0;
+    for (int k = 1; k <= 2; k++) {
+        if (!a.p[k] || a.p[k]->kind == AST_NONE) continue;
+        IrValue *v = lw_expr(L, a.p[k]), *i = v ? lw_as_index(L, v, a.p[k]->span) : NULL;
+        if (!i) {
+            if (v) diag_error(a.p[k]->span, "slice indices must be integers or None or have an __index__ method");
+            return NULL;
+        }
+        args[2 + k] = i;
+        given |= k;
+    }
+    args[5] = lw_cint(L, sp, given);
+    return py(L, sp, PY_STR_FIND, ty_int(), 6, args);
 }
 
 /* s.removeprefix(prefix) / removesuffix (arg 1) */
@@ -248,7 +262,8 @@ IrValue *lw_str_repeat(Lower *L, IrValue *s, IrValue *n, Span sp)
 /* sub in s: s.find(sub) >= 0 */
 IrValue *lw_str_contains(Lower *L, IrValue *sub, IrValue *s, Span sp)
 {
-    IrValue *i = py(L, sp, PY_STR_FIND, ty_int(), 3, (IrValue *[]){ s, sub, lw_cint(L, sp, 0) });
+    IrValue *z = lw_cint(L, sp, 0);
+    IrValue *i = py(L, sp, PY_STR_FIND, ty_int(), 6, (IrValue *[]){ s, sub, z, z, z, z });
     return lw_binop(L, AOP_GE, sp, i, lw_cint(L, sp, 0));
 }
 

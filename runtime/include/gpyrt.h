@@ -637,7 +637,7 @@ bool rt_str_affix(const char *s, const char *fix, int64_t which);
 const char *rt_str_case(const char *s, int64_t kind);
 const char *rt_str_pad(const char *s, int64_t width, const char *fill, int64_t kind);
 const char *rt_str_zfill(const char *s, int64_t width);
-int64_t rt_str_find(const char *s, const char *sub, int64_t kind);
+int64_t rt_str_find(const char *s, const char *sub, int64_t kind, int64_t start, int64_t end, int64_t given);
 bool rt_str_is(const char *s, int64_t kind);
 const char *rt_str_item(const char *s, int64_t i);
 const char *rt_str_slice(const char *s, int64_t start, int64_t stop, int64_t step, int64_t given);

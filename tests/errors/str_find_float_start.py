@@ -1,0 +1,2 @@
+s = "abc" + str(len([1]))
+print(s.find("a", 1.5))
