@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -304,6 +305,207 @@ bool rt_math_isclose(double a, double b, double rel_tol, double abs_tol)
         return false;
     double diff = fabs(b - a);
     return diff <= fabs(rel_tol * b) || diff <= fabs(rel_tol * a) || diff <= abs_tol;
+}
+
+/* The list l's element i as a double: a float, an int (rounded to nearest, as Python's
+ * float(int)) or a bool. */
+static double list_real(const gp_list *l, int64_t i)
+{
+    const char *e = l->data + (size_t)i * l->esize;
+    double d;
+    int64_t n;
+    bool b;
+    switch (l->kind) {
+    case GP_LIST_F64:
+        memcpy(&d, e, sizeof d);
+        return d;
+    case GP_LIST_I64:
+        memcpy(&n, e, sizeof n);
+        return (double)n;
+    default:
+        memcpy(&b, e, sizeof b);
+        return b;
+    }
+}
+
+/* math.fsum(l), CPython's exactly rounded sum: Shewchuk's non-overlapping partials (kept in
+ * increasing magnitude), then their sum from the top with CPython's half-even fix-up across
+ * partials, so the result is CPython's bit for bit.  An inf or nan summand resets the partials
+ * and the result is the special values' sum; OverflowError "intermediate overflow in fsum" when
+ * finite summands overflow, ValueError "-inf + inf in fsum". */
+double rt_math_fsum(const gp_list *l)
+{
+    double stack[32], *part = stack, special = 0.0, infs = 0.0;
+    int64_t np = 0, cap = 32;
+    volatile double hi, lo, yr; /* no extended precision, no reassociation */
+    for (int64_t k = 0; k < l->len; k++) {
+        double x = list_real(l, k), orig = x;
+        int64_t i = 0;
+        for (int64_t j = 0; j < np; j++) {
+            double y = part[j];
+            if (fabs(x) < fabs(y)) {
+                double t = x;
+                x = y;
+                y = t;
+            }
+            hi = x + y;
+            yr = hi - x;
+            lo = y - yr;
+            if (lo != 0.0)
+                part[i++] = lo;
+            x = hi;
+        }
+        np = i;
+        if (x == 0.0)
+            continue;
+        if (!isfinite(x)) {
+            if (isfinite(orig)) {
+                if (part != stack)
+                    free(part);
+                rt_raise("OverflowError", "intermediate overflow in fsum");
+            }
+            if (isinf(orig))
+                infs += orig;
+            special += orig;
+            np = 0;
+            continue;
+        }
+        if (np == cap) {
+            cap *= 2;
+            double *grown = rt_xmalloc(sizeof *grown * (size_t)cap);
+            memcpy(grown, part, sizeof *grown * (size_t)np);
+            if (part != stack)
+                free(part);
+            part = grown;
+        }
+        part[np++] = x;
+    }
+    if (special != 0.0) { /* true for nan too */
+        if (part != stack)
+            free(part);
+        if (isnan(infs))
+            rt_raise("ValueError", "-inf + inf in fsum");
+        return special;
+    }
+    hi = 0.0;
+    lo = 0.0;
+    if (np > 0) {
+        hi = part[--np];
+        while (np > 0) { /* from the top, until a sum is inexact */
+            double x = hi, y = part[--np];
+            hi = x + y;
+            yr = hi - x;
+            lo = y - yr;
+            if (lo != 0.0)
+                break;
+        }
+        /* half-even rounding across partials: the rest below lo pushes a tie over */
+        if (np > 0 && ((lo < 0.0 && part[np - 1] < 0.0) || (lo > 0.0 && part[np - 1] > 0.0))) {
+            double y = lo * 2.0, x = hi + y;
+            yr = x - hi;
+            if (y == yr)
+                hi = x;
+        }
+    }
+    double r = hi;
+    if (part != stack)
+        free(part);
+    return r;
+}
+
+/* CPython's vector_norm (math.hypot, math.dist): sqrt of the sum of squares of the n finite
+ * magnitudes v (max the largest), scaled by a power of two so that the squares are exact in
+ * two halves (Veltkamp's split), summed with their rounding errors, then one differential
+ * correction of the root; below 2**-1023 (2**-e would overflow) the magnitudes divided by max,
+ * without the correction.  inf if max is, else nan if any was (found_nan).  CPython 3.11's
+ * steps, so the result is its bit for bit. */
+static double vector_norm(int64_t n, double *v, double max, bool found_nan)
+{
+    const double split = 134217729.0; /* 2**27 + 1 */
+    if (isinf(max))
+        return max;
+    if (found_nan)
+        return NAN;
+    if (max == 0.0 || n <= 1)
+        return max;
+    int e;
+    frexp(max, &e);
+    if (e < -1023) { /* 2**-e would overflow: CPython 3.11 divides by max instead */
+        double csum = 1.0, f1 = 0.0;
+        volatile double x, old;
+        for (int64_t i = 0; i < n; i++) {
+            x = v[i] / max;
+            x = x * x;
+            old = csum;
+            csum += x;
+            f1 += (old - csum) + x;
+        }
+        return max * sqrt(csum - 1.0 + f1);
+    }
+    double scale = ldexp(1.0, -e), csum = 1.0, f1 = 0.0, f2 = 0.0, f3 = 0.0;
+    volatile double x, t, hi, lo, old;
+    for (int64_t i = 0; i < n; i++) {
+        x = v[i] * scale;
+        t = x * split;
+        hi = t - (t - x);
+        lo = x - hi;
+        x = hi * hi;
+        old = csum;
+        csum += x;
+        f1 += (old - csum) + x;
+        x = 2.0 * hi * lo;
+        old = csum;
+        csum += x;
+        f2 += (old - csum) + x;
+        f3 += lo * lo;
+    }
+    double h = sqrt(csum - 1.0 + (f1 + f2 + f3));
+    t = h * split;
+    hi = t - (t - h);
+    lo = h - hi;
+    x = -hi * hi;
+    old = csum;
+    csum += x;
+    f1 += (old - csum) + x;
+    x = -2.0 * hi * lo;
+    old = csum;
+    csum += x;
+    f2 += (old - csum) + x;
+    x = -lo * lo;
+    old = csum;
+    csum += x;
+    f3 += (old - csum) + x;
+    x = csum - 1.0 + (f1 + f2 + f3);
+    return (h + x / (2.0 * h)) / scale;
+}
+
+/* The vector norm of l's magnitudes (q NULL) or of the differences l[i] - q[i]. */
+static double norm_of(const gp_list *l, const gp_list *q)
+{
+    double stack[16], *v = l->len <= 16 ? stack : rt_xmalloc(sizeof *v * (size_t)l->len), max = 0.0;
+    bool found_nan = false;
+    for (int64_t i = 0; i < l->len; i++) {
+        double x = fabs(q ? list_real(l, i) - list_real(q, i) : list_real(l, i));
+        v[i] = x;
+        found_nan |= isnan(x);
+        if (x > max)
+            max = x;
+    }
+    double r = vector_norm(l->len, v, max, found_nan);
+    if (v != stack)
+        free(v);
+    return r;
+}
+
+/* math.hypot(*coords), the coordinates in a list */
+double rt_math_hypot(const gp_list *l) { return norm_of(l, NULL); }
+
+/* math.dist(p, q): ValueError "both points must have the same number of dimensions" */
+double rt_math_dist(const gp_list *p, const gp_list *q)
+{
+    if (p->len != q->len)
+        rt_raise("ValueError", "both points must have the same number of dimensions");
+    return norm_of(p, q);
 }
 
 /* ---------------------------------------------------------------- random (CPython's) */

@@ -593,7 +593,6 @@ const ApiFn lw_builtin_api[] = {
     { "math", "cosh", math_call, IR_COSH },
     { "math", "atan", math_call, IR_ARCTAN },
     { "math", "atan2", math_call, IR_ARCTAN2 },
-    { "math", "hypot", math_call, IR_HYPOT },
     { "math", "floor", math_call, IR_FLOOR },
     { "math", "ceil", math_call, IR_CEIL },
     { "math", "trunc", math_call, IR_TRUNC },

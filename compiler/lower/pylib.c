@@ -538,6 +538,64 @@ static IrValue *math_prod(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
     return lw_reduce_iterable(L, call, "prod");
 }
 
+/* Iterable e (a list, tuple, range, comprehension or generator expression) of real numbers as
+ * a new list (its elements float, int or bool), for math.fn's argument `what`; an empty
+ * display is an empty list of floats.  id: the list() rewrite's, unique (its hidden names). */
+static IrValue *real_list(Lower *L, int id, AstNode *e, const char *fn, const char *what)
+{
+    Span sp = e->span;
+    if ((e->kind == AST_LIST || e->kind == AST_TUPLE) && !e->elts.n)
+        return lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_float()), 0, NULL);
+    AstNode *c = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &e);
+    c->id = id;
+    IrValue *l = lw_list_of(L, c);
+    Type *et = l ? lw_list_elem(l, sp) : NULL;
+    if (!et) return NULL;
+    if (et->kind != TY_FLOAT && et->kind != TY_INT && et->kind != TY_BOOL) {
+        diag_error(sp, "math.%s(): %s must hold real numbers (float, int or bool), not %s", fn, what,
+                   ty_str_of(et));
+        return NULL;
+    }
+    return l;
+}
+
+/* math.fsum(seq): CPython's exactly rounded sum (runtime/pymod.c) */
+static IrValue *math_fsum(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "seq", 1, &a)) return NULL;
+    IrValue *l = real_list(L, call->id, a.p[0], f->name, "seq");
+    return l ? py(L, call->span, PY_MATH_FSUM, ty_float(), 1, &l) : NULL;
+}
+
+/* math.hypot(*coordinates): CPython's vector norm of any number of floats (runtime/pymod.c) */
+static IrValue *math_hypot(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Span sp = call->span;
+    if (call->params.n) {
+        diag_error(sp, "math.%s() takes no keyword arguments", f->name);
+        return NULL;
+    }
+    IrValue **xs = ar_alloc(L->a, sizeof *xs * (size_t)(call->elts.n + 1));
+    for (int i = 0; i < call->elts.n; i++)
+        if (!(xs[i] = arg_of(L, call->elts.v[i], TY_FLOAT, "each coordinate", NULL))) return NULL;
+    IrValue *l = lw_emit(L, IR_LIST_NEW, sp, ty_list(ty_float()), call->elts.n, xs);
+    return py(L, sp, PY_MATH_HYPOT, ty_float(), 1, &l);
+}
+
+/* math.dist(p, q): the vector norm of p - q (runtime/pymod.c) */
+static IrValue *math_dist(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
+{
+    (void)self;
+    Args a;
+    if (!lw_bind(call, f->name, "p,q", 2, &a)) return NULL;
+    IrValue *p = real_list(L, call->id, a.p[0], f->name, "p");
+    IrValue *q = p ? real_list(L, call->lhs->id, a.p[1], f->name, "q") /* an id no rewrite takes */ : NULL;
+    return q ? py(L, call->span, PY_MATH_DIST, ty_float(), 2, (IrValue *[]){ p, q }) : NULL;
+}
+
 /* ---------------------------------------------------------------- random */
 
 /* random.seed(a): an int (or None: from the clock) */
@@ -1109,6 +1167,9 @@ const ApiFn lw_pylib_api[] = {
     { "math", "remainder", math_remainder, 0 },
     { "math", "ulp", math_ulp, 0 },
     { "math", "prod", math_prod, 0 },
+    { "math", "fsum", math_fsum, 0 },
+    { "math", "hypot", math_hypot, 0 },
+    { "math", "dist", math_dist, 0 },
     /* random: CPython's generator */
     { "random", "seed", rand_seed, 0 },
     { "random", "random", rand_random, 0 },

@@ -1,0 +1,4 @@
+import math
+
+words = ["a", "b"]
+print(math.fsum(words))
