@@ -18,10 +18,20 @@
 #include "compiler/lower/lower.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <string.h>
 
 /* The text of a str value the compiler knows (lw_fold_str), or NULL (after a located error
  * naming what). */
+/* *v = *v * 10 + the digit d; false, *v unchanged, when that passes INT_MAX (Python's "width
+ * too big" and the like: its formats take C ints). */
+static bool add_digit(int *v, char d)
+{
+    if (*v > (INT_MAX - (d - '0')) / 10) return false;
+    *v = *v * 10 + (d - '0');
+    return true;
+}
+
 static const char *const_text(Lower *L, IrValue *fmt, Span sp, const char *what)
 {
     const char *t;
@@ -210,13 +220,21 @@ bool lw_percent_next(Span sp, const char *f, size_t *pos, PctConv *c)
         j++;
     }
     if (j < len && f[j] == '*') c->width = PCT_STAR, j++;
-    for (; c->width != PCT_STAR && j < len && isdigit((unsigned char)f[j]); j++)
-        c->width = (c->width < 0 ? 0 : c->width * 10) + (f[j] - '0');
+    for (; c->width != PCT_STAR && j < len && isdigit((unsigned char)f[j]); j++) {
+        if (c->width < 0) c->width = 0;
+        if (!add_digit(&c->width, f[j])) {
+            diag_error(sp, "width too big");
+            return false;
+        }
+    }
     if (j < len && f[j] == '.') {
         c->prec = 0;
         if (j + 1 < len && f[j + 1] == '*') c->prec = PCT_STAR, j++;
         for (j++; c->prec != PCT_STAR && j < len && isdigit((unsigned char)f[j]); j++)
-            c->prec = c->prec * 10 + (f[j] - '0');
+            if (!add_digit(&c->prec, f[j])) {
+                diag_error(sp, "precision too big");
+                return false;
+            }
     }
     while (j < len && strchr("hlL", f[j])) j++; /* length modifiers: Python ignores them */
     if (j >= len) {
@@ -309,7 +327,10 @@ static IrValue *field_value(AstNode *call, IrValue **pos, IrValue **kw, const ch
                         name);
                     return NULL;
                 }
-                k = k * 10 + (*c - '0');
+                if (!add_digit(&k, *c)) { /* past any tuple's length */
+                    diag_error(sp, "Replacement index %s out of range for positional args tuple", name);
+                    return NULL;
+                }
             }
         }
         if (k >= npos) {
