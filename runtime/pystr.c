@@ -518,6 +518,19 @@ const char *rt_str_chr(int64_t i)
     return rt_str_dup(b, n);
 }
 
+/* '%c' % x: chr(i) of an int (is_int; OverflowError "%c arg not in range(0x110000)"), else s,
+ * a one-character str (TypeError "%c requires int or char", Python 3.11's words). */
+const char *rt_str_pct_c(const char *s, int64_t i, int64_t is_int)
+{
+    if (is_int && (i < 0 || i >= 0x110000))
+        rt_raise("OverflowError", "%%c arg not in range(0x110000)");
+    if (is_int)
+        return rt_str_chr(i);
+    if (rt_str_len(s) != 1)
+        rt_raise("TypeError", "%%c requires int or char");
+    return s;
+}
+
 /* ord(s): the code point of a one-character s; TypeError "ord() expected a character, but
  * string of length N found". */
 int64_t rt_str_ord(const char *s)

@@ -68,11 +68,12 @@ bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int
     StrBuf sb = { 0 };
     *conv = 0;
     switch (c->type) {
+    case 'c': /* the character (an int's code point, or a one-character str) as a str */
     case 's':
     case 'r':
     case 'a':
-        *conv = c->type;
-        *kind = 's';
+        *conv = c->type == 'c' ? 's' : c->type;
+        *kind = c->type == 'c' ? 'c' : 's';
         if (c->width != -1) sb_puts(&sb, left ? "<" : ">");
         break;
     case 'd':
@@ -172,7 +173,16 @@ static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c, Ir
     int conv;
     char kind;
     if (!lw_percent_spec(L, sp, c, &spec, &conv, &kind)) return NULL;
-    if (kind == 'i') {
+    if (kind == 'c') {
+        bool is_int = v->type->kind == TY_INT || v->type->kind == TY_BOOL;
+        if (!is_int && v->type->kind != TY_STR) {
+            diag_error(sp, "%%c requires int or char (got %s)", ty_str_of(v->type));
+            return NULL;
+        }
+        IrValue *i = is_int ? lw_to_scalar(L, v, TY_INT, sp) : lw_cint(L, sp, 0);
+        v = lw_host_call(L, sp, IR_PYLIB, PY_STR_PCT_C, ty_str(), 3,
+                         (IrValue *[]){ is_int ? lw_const_str(L, sp, "") : v, i, lw_cint(L, sp, is_int) });
+    } else if (kind == 'i') {
         if (v->type->kind == TY_FLOAT || v->type->kind == TY_BOOL ||
             (v->type->kind == TY_ARRAY && v->type->ndim == 0))
             v = lw_to_scalar(L, v, TY_INT, sp);

@@ -646,6 +646,7 @@ gp_list *rt_str_chars(const char *s);
 const char *rt_str_remove_affix(const char *s, const char *fix, int64_t which);
 gp_list *rt_str_splitlines(const char *s, int64_t keepends);
 const char *rt_str_chr(int64_t i);
+const char *rt_str_pct_c(const char *s, int64_t i, int64_t is_int);
 int64_t rt_str_ord(const char *s);
 const char *rt_path_join(const char *a, const char *b);
 bool rt_path_test(const char *p, int64_t kind);

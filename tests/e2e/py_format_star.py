@@ -14,3 +14,5 @@ print("{:{w}.{p}f}|".format(x, w=8, p=3), "{:{}.{}f}|".format(x, 10, n), "{0:{1}
 print("{:{fill}{align}{w}}|".format("mid", fill="*", align="^", w=n + 4), "{!r:>{}}|".format("q", n))
 print("{:>{w}}|{:<{w}}|".format(n, x, w=n * 2), "{x:{w}d}|{y:.{p}e}".format(x=n, y=x, w=4, p=n - 2))
 print("{a:{b}}".format(a=n, b="+05d"), "{:{}}".format(x, ""), "{{{:{}}}}".format(1, 3))
+c = "é" * (n - 4)  # %c of an int (its character) and of a one-character str
+print("[%c]" % (64 + n), "[%c|%c]" % ("z", c), "[%5c]" % 8594, "[%-*c]" % (n - 2, 0x1F600), "[%c]" % True)

@@ -299,6 +299,10 @@ static bool compile_fmt(Lower *L, Span sp, const char *f, StrBuf *sb, int *nconv
             sb_puts(sb, "\x1eL%");
             continue;
         }
+        if (c.type == 'c') { /* no character conversion at run time */
+            diag_error(sp, "unsupported format character 'c' in a %% format");
+            return false;
+        }
         if (c.width == PCT_STAR || c.prec == PCT_STAR) {
             diag_error(sp, "'*' widths in a savetxt() format are not supported: write the width in the format");
             return false;
