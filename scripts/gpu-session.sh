@@ -12,8 +12,10 @@
 #          jobs named in JOBS at once, each on its own GPU and cores, and leaves the logs and
 #          a summary in $OUT (a tarball per job: the device tool brings back few files).
 #
-# JOBS: comma-separated JOB[@GPU] (GPU index, default 0); each job gets CORES cores of its own
-# (default: the machine's cores / number of jobs), taken in order.
+# JOBS: comma-separated JOB[#TAG][@GPU] (GPU index, default 0); each job gets CORES cores of its
+# own (default: the machine's cores / number of jobs), taken in order; a fuzz job starts before
+# the runtime's build (it needs none). TAG tells two jobs of one kind apart
+# (san:racecheck#1@1,san:racecheck#2@2: SGLOB_racecheck_1 and SGLOB_racecheck_2 their globs).
 #   test       e2e, rterr, alloc, acceptance (tests/run.sh, TJ compiles at a time, default its
 #              cores); TGLOB restricts it to some tests
 #   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy, then fault_line
@@ -25,6 +27,11 @@
 #              gpu/build/e2e: those the test job of the same call compiles (it waits for them),
 #              or of an earlier call on the same warm machine (carry nothing then); SGLOB
 #              (or SGLOB_TOOL, for that tool) restricts them, STMO is the time limit of one program (default 300 s)
+#   prof       for each npbench-time program in PROF (space-separated names, e.g.
+#              "47_stockham_fft 10_cholesky2"): compiles it, then Nsight Compute's per-kernel
+#              times (gpu__time_duration, --clock-control none, the first PROFN launches, default
+#              3000) of the gpyc executable and of its _jax.py version, as CSV (NAME.gpyc.csv,
+#              NAME.jax.csv); each run at most PROFT seconds (default 150)
 #   fuzz       gpu/fuzzbin/gpyc_fuzz (tests/fuzz's harness, built with clang, ASan and UBSan;
 #              gpu/fuzzbin/COMMIT says of which commit), FZCORES processes (default CORES) for
 #              FZTIME seconds (default 400) on the seed corpus in gpu/fuzzbin/seeds (no GPU)
@@ -66,11 +73,6 @@ CORES=${CORES:-$((NCORES / ${#jobs[@]}))}
 nvidia-smi -L | tee "$OUT/gpus.txt"
 export GPYC_FLAGS=${GPYC_FLAGS---arch=sm_90}
 export GPYC_CACHE_DIR=$L/cache # every compile from nothing: no cache of an earlier call
-# a warm machine's second call (carry nothing) keeps the runtime and the compiled tests
-if [ ! -f gpu/build/lib/libgpyrt.a ] && [ -z "${NO_RUNTIME:-}" ]; then
-    scripts/gpu-build-runtime.sh >"$OUT/runtime.txt" 2>&1 || { cat "$OUT/runtime.txt"; exit 1; }
-    cat "$OUT/runtime.txt"
-fi
 rm -f "$L/test.done"
 case ",${JOBS:-test}," in *,test,*|*,test@*) ;; *) touch "$L/test.done" ;; esac
 for f in gpu/base/lib/*.gz; do [ -f "$f" ] && gunzip -kf "$f"; done
@@ -79,7 +81,7 @@ for f in gpu/base/lib/*.gz; do [ -f "$f" ] && gunzip -kf "$f"; done
 # job NAME GPU FIRST_CORE CORES: runs one job pinned to its GPU and cores, logs into $L/NAME,
 # then packs them into $OUT/NAME.tgz
 job() {
-    local name=$1 gpu=$2 c0=$3 d=$L/$1 n=$4
+    local name=$1 gpu=$2 c0=$3 d=$L/${1//[:#]/-} n=$4
     mkdir -p "$d"
     export CUDA_VISIBLE_DEVICES=$gpu GPYC_TEST_JOBS=$n
     local pin=(taskset -c "$c0-$((c0 + n - 1))")
@@ -114,11 +116,27 @@ job() {
             ;;
         san:*)
             while [ ! -e "$L/test.done" ]; do sleep 5; done
-            local tool=${name#san:} g
-            g=SGLOB_$tool g=${!g:-${SGLOB:-}}
+            local full=${name#san:} tool g t
+            tool=${full%%#*} t=SGLOB_${full//#/_} g=SGLOB_$tool
+            g=${!t:-${!g:-${SGLOB:-}}}
             OUT=$d/s to "${pin[@]}" tests/gpu/sanitize.sh -j "$n" --tools "$tool" --subset 0 \
                 --timeout "${STMO:-300}" ${g:+--glob "$g"} gpu/build >"$d/san.log" 2>&1
             cp "$d/s/summary.txt" "$d/" 2>/dev/null
+            ;;
+        prof)
+            local p
+            for p in ${PROF:-}; do
+                (cd gpu/ext/npbench-time && to "${pin[@]}" "$OLDPWD/gpu/build/bin/gpyc" $GPYC_FLAGS \
+                    "$p.py" -o "$d/$p") >"$d/$p.compile.log" 2>&1
+                for v in gpyc jax; do
+                    local cmdl=("$d/$p")
+                    [ $v = jax ] && cmdl=(python3 "gpu/ext/npbench-time/${p}_jax.py")
+                    timeout -k 5 "$(( $(left) < ${PROFT:-150} ? $(left) : ${PROFT:-150} ))" \
+                        "${pin[@]}" ncu --clock-control none --metrics gpu__time_duration.sum \
+                        --csv --print-units base --launch-count "${PROFN:-3000}" "${cmdl[@]}" \
+                        >"$d/$p.$v.csv" 2>"$d/$p.$v.err"
+                done
+            done
             ;;
         fuzz)
             rm -f gpu/fuzzbin/fuzz-*.log
@@ -130,19 +148,31 @@ job() {
             cat gpu/fuzzbin/fuzz-*.log | grep -E 'ERROR|SUMMARY|runtime error' | head -40 >"$d/findings.txt"
             ;;
     esac
-    echo "$name: $SECONDS s" >"$d/seconds.txt"
-    tar -czf "$OUT/${name//:/-}.tgz" -C "$d" .
+    echo "$1: $SECONDS s" >"$d/seconds.txt"
+    tar -czf "$OUT/${1//[:#]/-}.tgz" -C "$d" .
 }
 
-c=0
-for j in "${jobs[@]}"; do
-    name=${j%@*} gpu=0
-    [ "$j" != "$name" ] && gpu=${j##*@}
-    n=$CORES
-    [ "$name" = fuzz ] && n=${FZCORES:-$CORES}
-    job "$name" "$gpu" "$c" "$n" &
-    c=$((c + n))
-done
+# launch PASS: fuzz jobs in pass 0 (before the runtime's build: they need none), the rest in 1
+launch() {
+    local c=0 j name gpu n
+    for j in "${jobs[@]}"; do
+        name=${j%@*} gpu=0
+        [ "$j" != "$name" ] && gpu=${j##*@}
+        n=$CORES
+        [ "$name" = fuzz ] && n=${FZCORES:-$CORES}
+        if { [ "$name" = fuzz ] && [ "$1" = 0 ]; } || { [ "$name" != fuzz ] && [ "$1" = 1 ]; }; then
+            job "$name" "$gpu" "$c" "$n" &
+        fi
+        c=$((c + n))
+    done
+}
+launch 0
+# a warm machine's second call (carry nothing) keeps the runtime and the compiled tests
+if [ ! -f gpu/build/lib/libgpyrt.a ] && [ -z "${NO_RUNTIME:-}" ]; then
+    scripts/gpu-build-runtime.sh >"$OUT/runtime.txt" 2>&1 || { cat "$OUT/runtime.txt"; exit 1; }
+    cat "$OUT/runtime.txt"
+fi
+launch 1
 wait
 cat "$L"/*/seconds.txt
 exit 0

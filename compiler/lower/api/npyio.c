@@ -275,9 +275,10 @@ static bool header_now(Lower *L, Span sp, const char *path, NpyHeader *h, Type *
 }
 
 /* The array type an assignment's annotation names: "DTYPE[:, ...]" (one ':' per dimension),
- * or NULL. */
+ * or NULL (also for an annotation that is not a constant str, whose text is NULL). */
 static Type *annotated_type(const char *ann)
 {
+    if (!ann) return NULL;
     const char *br = strchr(ann, '[');
     size_t n = br ? (size_t)(br - ann) : 0;
     int ndim = 0;
