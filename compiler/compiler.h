@@ -548,6 +548,8 @@ struct IrInstr {
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
     bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
                                (graphloop.c) */
+    bool graph_each;        /* with graph: its launches move with the loop variable, so every
+                               iteration is captured (graphloop.c) */
     DevLoop *dev;           /* IR_FOR_RANGE, IR_WHILE: runs on the device as one kernel (devloop.c) */
     IrBlock *parent;        /* the block that holds this instruction */
     int pos;                /* ir_index_in_block's cache: its index in parent when not stale */
@@ -961,7 +963,9 @@ void hfuse_module(IrModule *m);
 /* ---------------------------------------------------------------- passes/graphloop.c
  * Loops captured as CUDA graphs (-O2, last): marks (in->graph) each `for ... in range` loop
  * whose iterations all launch the same allocation-free kernels with the same arguments and
- * never synchronise (see graphloop.c); codegen captures its first iterations and replays them. */
+ * never synchronise (see graphloop.c); codegen captures its first iterations and replays them.
+ * A loop whose launches move with the loop variable is also in->graph_each: every iteration is
+ * captured. */
 void graphloop_module(IrModule *m);
 
 /* ================================================================ the driver */

@@ -29,9 +29,18 @@
  * rt_graph_end returns 0: the loop starts again from its first iteration, uncaptured.  A
  * site that failed twice is not captured again.
  *
+ * A loop whose launches move with the loop variable (`y[:, j] = a * y[:, j - 1] + x[:, j]`:
+ * graphloop.c's graph_each) starts with rt_graph_begin_each instead: all n iterations run under
+ * capture, each recording its own launches (its views' offsets and its scalars are the kernel
+ * nodes' parameters), and the graph runs once.  Its key holds the loop's bounds besides the
+ * body's inputs, so rt_graph_replay runs it again only for the same n iterations of the same
+ * inputs (NPBench's deriche called again on its arrays: no host work per iteration then).
+ *
  * Environment (read once): GPYRT_GRAPHS=0 turns capture off; GPYRT_GRAPH_UNROLL=U iterations
  * per graph (default 8); GPYRT_GRAPH_MIN=N captures only loops of at least N iterations
- * (default 4, never below 2).  With GPYRT_STATS=1 rt_finish reports the counts below.
+ * (default 4, never below 2); GPYRT_GRAPH_EACH_MAX=N captures a graph_each loop only when it
+ * runs at most N iterations (default 4096: the graph holds every iteration's launches).  With
+ * GPYRT_STATS=1 rt_finish reports the counts below.
  *
  * Invariants: a site's key (nkey >= 0) is the key of the capture its exec was made or updated
  * from; at most one capture is active (`active`), and only between rt_graph_begin and
@@ -45,7 +54,7 @@
 
 static int cfg_read;
 static int cfg_enabled = 1;
-static int64_t cfg_unroll = 8, cfg_min = 4;
+static int64_t cfg_unroll = 8, cfg_min = 4, cfg_each_max = 4096;
 static gp_graph *active;          /* the site being captured */
 static uint64_t ops_at_begin;     /* gpu_pool_ops() when the capture began */
 static uint64_t n_captures, n_launches, n_fallbacks, n_reuses;
@@ -70,14 +79,15 @@ static void config(void)
     cfg_unroll = env_int("GPYRT_GRAPH_UNROLL", 8);
     if (cfg_unroll < 1)
         cfg_unroll = 1;
+    cfg_each_max = env_int("GPYRT_GRAPH_EACH_MAX", 4096);
     cfg_min = env_int("GPYRT_GRAPH_MIN", 4);
     if (cfg_min < 2)
         cfg_min = 2;
 }
 
-int64_t rt_graph_begin(gp_graph *g, int64_t n)
+/* Starts capturing u of the n iterations of g's loop: returns u, or 0 (no capture). */
+static int64_t begin(gp_graph *g, int64_t n, int64_t u)
 {
-    config();
     if (!cfg_enabled || active || g->off || n < cfg_min || gpu_user_capturing())
         return 0;
     cudaStream_t s = rt_stream();
@@ -88,8 +98,20 @@ int64_t rt_graph_begin(gp_graph *g, int64_t n)
     }
     active = g;
     ops_at_begin = gpu_pool_ops();
-    g->unroll = n < 2 * cfg_unroll ? n : cfg_unroll;
-    return g->unroll;
+    g->unroll = u;
+    return u;
+}
+
+int64_t rt_graph_begin(gp_graph *g, int64_t n)
+{
+    config();
+    return begin(g, n, n < 2 * cfg_unroll ? n : cfg_unroll);
+}
+
+int64_t rt_graph_begin_each(gp_graph *g, int64_t n)
+{
+    config();
+    return n <= cfg_each_max ? begin(g, n, n) : 0;
 }
 
 int64_t rt_graph_key_array(uint64_t *k, const gp_array *a)

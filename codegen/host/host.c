@@ -229,14 +229,19 @@ static bool body_stores(const IrBlock *b)
 
 /* Declares gk<k> and gkn<k>, the key of graph loop `in`: what its launches depend on (its
  * body's inputs: graphloop.c has checked that every launch is computed from them and
- * constants).  gkn<k> is -1 when the loop has no key (an input of another type, too many, a
- * store the replay would skip): rt_graph_replay then never replays it without a capture. */
+ * constants; for a graph_each loop also the loop variable's values, so the key holds the
+ * bounds, start, step and count gn<k>, in place of the variable).  gkn<k> is -1 when the loop
+ * has no key (an input of another type, too many, a store the replay would skip):
+ * rt_graph_replay then never replays it without a capture. */
 static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
 {
     const IrBlock *body = in->blocks[0];
     GraphInputs *gi = xcalloc(1, sizeof *gi);
     bool ok = !body_stores(body) && graph_inputs(body, body, gi);
-    int words = 0;
+    if (in->graph_each)   /* the loop variable: its bounds below */
+        for (int i = 0; i < gi->nvars; i++)
+            if (gi->vars[i] == in->var) gi->vars[i--] = gi->vars[--gi->nvars];
+    int words = in->graph_each ? 3 : 0;
     for (int i = 0; ok && i < gi->nvals; i++) {
         int w = key_words(gi->vals[i]->type);
         ok = w >= 0;
@@ -253,6 +258,11 @@ static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
         emit_key_input(cg, k, cg_vname(cg, gi->vals[i]), gi->vals[i]->type);
     for (int i = 0; ok && i < gi->nvars; i++)
         emit_key_input(cg, k, cg_varname(cg, gi->vars[i]), gi->vars[i]->type);
+    if (ok && in->graph_each) {
+        cg_emit(cg, "gk%d[gkn%d++] = (uint64_t)(%s);", k, k, cg_arg(cg, in, 0));
+        cg_emit(cg, "gk%d[gkn%d++] = (uint64_t)(%s);", k, k, cg_arg(cg, in, 2));
+        cg_emit(cg, "gk%d[gkn%d++] = (uint64_t)gn%d;", k, k, k);
+    }
     free(gi);
 }
 
@@ -262,7 +272,9 @@ static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
  * iterations run under stream capture (recorded, not run) when rt_graph_begin says so; then
  * rt_graph_end replays them as a CUDA graph as many whole times as fit and returns the
  * iterations done (0: the capture was thrown away and nothing ran, so the loop starts again
- * uncaptured).  The body never reads the loop variable; it is set to its Python value. */
+ * uncaptured).  The body of a graph_each loop reads the loop variable: all its iterations run
+ * under capture (rt_graph_begin_each), each with its own launches; any other body never reads
+ * it.  The variable is set to its Python value. */
 static void emit_graph_range(Cg *cg, const IrInstr *in)
 {
     int k = cg->ntmp++;
@@ -271,12 +283,13 @@ static void emit_graph_range(Cg *cg, const IrInstr *in)
     cg_emit(cg, "if (%s == 0) rt_raise(\"ValueError\", \"range() arg 3 must not be zero\");", step);
     cg_emit(cg, "{");
     cg->indent++;
-    cg_emit(cg, "static gp_graph gl%d;   /* line %u: captured as a CUDA graph (graphloop.c) */", k,
-            (unsigned)in->span.line);
+    cg_emit(cg, "static gp_graph gl%d;   /* line %u: captured as a CUDA graph%s (graphloop.c) */", k,
+            (unsigned)in->span.line, in->graph_each ? ", every iteration" : "");
     cg_emit(cg, "int64_t gn%d = gp_range_len(%s, %s, %s);", k, start, stop, step);
     emit_graph_key(cg, in, k);
     cg_emit(cg, "int64_t gd%d = rt_graph_replay(&gl%d, gn%d, gk%d, gkn%d);", k, k, k, k, k);
-    cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin(&gl%d, gn%d);", k, k, k, k);
+    cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin%s(&gl%d, gn%d);", k, k, in->graph_each ? "_each" : "",
+            k, k);
     if (var) cg_emit(cg, "if (gd%d > 0) %s = %s + (gd%d - 1) * %s;", k, var, start, k, step);
     cg_emit(cg, "for (int64_t gj%d = gd%d; gj%d < gn%d; gj%d++) {", k, k, k, k, k);
     cg->indent++;

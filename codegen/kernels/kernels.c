@@ -136,8 +136,9 @@ static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
         if (in->op == IR_FOR_RANGE && in->graph) {
-            fprintf(out, "graph  %s:%u  (the loop of line %u, captured once and replayed:", span_file(m, in->span),
-                    (unsigned)in->span.line, (unsigned)in->span.line);
+            fprintf(out, "graph  %s:%u  (the loop of line %u, captured once%s and replayed:", span_file(m, in->span),
+                    (unsigned)in->span.line, (unsigned)in->span.line,
+                    in->graph_each ? " with every iteration's launches (they move with the loop variable)" : "");
             const IrBlock *body = in->blocks[0];
             for (int k = 0; k < body->instrs.n; k++) {
                 const IrInstr *bi = VEC_AT(body->instrs, k);

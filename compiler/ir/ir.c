@@ -578,7 +578,7 @@ static void print_instr(FILE *out, const IrInstr *in, int depth)
     }
     put_attrs(&o, in);
     if (in->group) sb_printf(&o, "  [%s]", in->group->name);
-    if (in->graph) sb_puts(&o, "  [graph]");
+    if (in->graph) sb_puts(&o, in->graph_each ? "  [graph each]" : "  [graph]");
     if (in->dev) sb_printf(&o, "  [device %s]", in->dev->name);
     while (o.len < 54) sb_putc(&o, ' ');
     fprintf(out, "%s  # line %u\n", o.s, in->span.line);
@@ -968,6 +968,7 @@ static void verify_instr(Verifier *V, const IrInstr *in, const IrBlock *b, int s
     }
     if (in->op == IR_FOR_RANGE && in->nargs != 3) verify_fail(in, "for_range takes start, stop, step");
     if (in->graph && in->op != IR_FOR_RANGE) verify_fail(in, "only a for_range loop is captured as a graph");
+    if (in->graph_each && !in->graph) verify_fail(in, "graph_each without graph");
     if (in->dev && (in->op != IR_FOR_RANGE && in->op != IR_WHILE)) verify_fail(in, "only a loop runs on the device");
     if (in->dev && (V->dev || in->graph || in->dev->loop != in)) verify_fail(in, "bad device loop");
 

@@ -8,6 +8,14 @@
  * captured graph for the rest (runtime/graph.c), so T iterations cost a few graph launches
  * instead of T launches per kernel.
  *
+ * A body that also reads the loop variable (`y[:, j] = a * x[:, j] + b * y[:, j - 1]`, NPBench's
+ * deriche and adi sweeps, fdtd_2d's `ey[0, :] = fict[t]`) launches the same kernels each
+ * iteration with views and scalars that move with the variable: such a loop is marked
+ * in->graph_each too, and codegen captures every iteration (rt_graph_begin_each), each running
+ * its own host code: the graph is the loop as written, whatever the body computes from the
+ * variable (clamped slices, negative indices, a check that raises in one iteration only), and
+ * the key holds the loop's bounds, so a later run with the same inputs replays it whole.
+ *
  * A FOR_RANGE loop qualifies when its body (no nested blocks) holds only
  *   - kernel instructions of KG_EWISE groups that lie wholly in the body, run in no row chain
  *     and no recurrence, and allocate nothing: every output of the group is the destination of
@@ -16,16 +24,17 @@
  *   - host instructions that compute the same result every iteration without touching the
  *     device: scalar constants, elementwise ops on Python scalars, views (index with basic
  *     items, transpose, broadcast_to), shape and size reads, tuples;
- *   - loads of variables the body does not store, other than the loop variable;
+ *   - loads of variables the body does not store, and of the loop variable (graph_each);
  *   - run-time checks that only raise (ir_is_raise_guard), such as NEP 50's check of a Python
  *     int operand;
  *   - stores of a variable of the value the body loaded from it (`x = x`): the variable keeps
  *     its object, so its buffer is the same every iteration; and stores of Python scalars the
  *     body never loads (`c = alpha * 2.0`, its uses forwarded): the same value every time;
  * and at least one kernel.  Every value the body reads is then either defined before the loop
- * (SSA: fixed during it) or computed in the body from those and constants, so each iteration
- * makes the same launches with the same pointers, shapes and scalars: replaying the first
- * iteration's launches is running the loop.  No host synchronisation (print, float(x), if on
+ * (SSA: fixed during it) or computed in the body from those, constants and (graph_each) the
+ * loop variable, so each iteration makes the same launches with the same pointers, shapes and
+ * scalars, or those of its own captured iteration: replaying the captured iterations is
+ * running the loop.  No host synchronisation (print, float(x), if on
  * an array), no call, no library routine (cuBLAS, cuFFT, CUB, cuRAND) and no allocation can
  * occur in the body.  A group whose STORE_INTO reads another view of its destination's array
  * (`h[1:-1] = h[2:] + h[:-2]`, `m[:, :] = m.T`) copies that source at run time, an allocation:
@@ -100,13 +109,39 @@ static const IrValue *view_root(const IrValue *v)
     return v;
 }
 
-/* Equal scalar operands of a view: one value, or equal int constants, or both None. */
+/* v as x + *off with x an int value that is not a sum with a constant (NULL: v is the
+ * constant *off).  `j - 1` is (load j, -1), `2 + j` (load j, 2), `5` (NULL, 5). */
+static const IrValue *int_affine(const IrValue *v, int64_t *off)
+{
+    *off = 0;
+    for (;;) {
+        if (!v || !v->def || !v->type || v->type->kind != TY_INT) return v;
+        const IrInstr *d = v->def;
+        if (d->op == IR_CONST_INT) {
+            *off += d->ival;
+            return NULL;
+        }
+        if ((d->op != IR_ADD && d->op != IR_SUB) || d->nargs != 2) return v;
+        const IrValue *x = d->args[0], *k = d->args[1];
+        if (d->op == IR_ADD && x && x->def && x->def->op == IR_CONST_INT) {
+            x = d->args[1];
+            k = d->args[0];
+        }
+        if (!k || !k->def || k->def->op != IR_CONST_INT) return v;
+        *off += d->op == IR_ADD ? k->def->ival : -k->def->ival;
+        v = x;
+    }
+}
+
+/* Equal scalar operands of a view: both None, or the same int x + c (one value or loads of
+ * one variable, which the body does not rebind when it qualifies, plus equal constants). */
 static bool same_operand(const IrValue *a, const IrValue *b)
 {
     if (a == b) return true;
     if (is_const_none(a) && is_const_none(b)) return true;
-    return a && b && a->def && b->def && a->def->op == IR_CONST_INT && b->def->op == IR_CONST_INT &&
-           a->def->ival == b->def->ival;
+    int64_t ka, kb;
+    const IrValue *xa = int_affine(a, &ka), *xb = int_affine(b, &kb);
+    return ka == kb && (xa == xb || same_base(xa, xb));
 }
 
 /* Are a and b, written the same way, views of the same elements with the same layout?
@@ -135,19 +170,15 @@ static bool same_view(const IrValue *a, const IrValue *b)
     return false;
 }
 
-/* The int constant v, in *k. */
-static bool const_int_of(const IrValue *v, int64_t *k)
-{
-    if (!v || !v->def || v->def->op != IR_CONST_INT) return false;
-    *k = v->def->ival;
-    return true;
-}
-
 /* Are a and b views of disjoint elements of one object: IR_INDEX views of the same base
  * whose items, read in step up to some axis, pick there two different int constants of one
- * sign (`p[:, -1]` and `p[:, -2]`, `p[0, :]` and `p[1, :]`)?  Every element of a then has
- * another coordinate on that axis of the base than every element of b.  Items before it
- * must be ints or slices (one base axis each) in both.  (False when unsure.) */
+ * sign (`p[:, -1]` and `p[:, -2]`, `p[0, :]` and `p[1, :]`) or two different offsets from
+ * one int (`y[:, j]` and `y[:, j - 1]`)?  Every element of a then has another coordinate on
+ * that axis of the base than every element of b -- for the offsets, unless one of them is
+ * negative and wraps onto the other (`y[:, j - 1]` at j = 0 of a one-column y), which the
+ * runtime's check sees (rt_store_needs_copy copies, an allocation that throws the capture
+ * away).  Items before it must be ints or slices (one base axis each) in both.  (False when
+ * unsure.) */
 static bool disjoint_views(const IrValue *a, const IrValue *b)
 {
     a = strip(a);
@@ -160,10 +191,11 @@ static bool disjoint_views(const IrValue *a, const IrValue *b)
         IdxKind kx = x->idx[i], ky = y->idx[i];
         if ((kx != IDX_INT && kx != IDX_SLICE) || (ky != IDX_INT && ky != IDX_SLICE)) return false;
         int64_t cx, cy;
-        if (kx == IDX_INT && ky == IDX_INT && ax < x->nargs && ay < y->nargs &&
-            const_int_of(x->args[ax], &cx) && const_int_of(y->args[ay], &cy) && cx != cy &&
-            (cx < 0) == (cy < 0))
-            return true;
+        if (kx == IDX_INT && ky == IDX_INT && ax < x->nargs && ay < y->nargs) {
+            const IrValue *bx = int_affine(x->args[ax], &cx), *by = int_affine(y->args[ay], &cy);
+            if (!bx && !by && cx != cy && (cx < 0) == (cy < 0)) return true;
+            if (bx && by && same_base(bx, by) && cx != cy) return true;
+        }
         ax += kx == IDX_INT ? 1 : 3;
         ay += ky == IDX_INT ? 1 : 3;
     }
@@ -238,9 +270,10 @@ static bool store_fits(const IrBlock *b, const IrInstr *in, const IrInstr *loop)
 }
 
 /* Why loop does not qualify for capture (see the file comment), "" when it launches no
- * kernel, or NULL when it qualifies. */
-static const char *misfit(const IrInstr *loop)
+ * kernel, or NULL when it qualifies; *each tells whether the body reads the loop variable. */
+static const char *misfit(const IrInstr *loop, bool *each)
 {
+    *each = false;
     const IrBlock *b = loop->blocks[0];
     if (!b || !b->instrs.n || loop->nargs != 3) return "";
     int kernels = 0;
@@ -249,7 +282,9 @@ static const char *misfit(const IrInstr *loop)
         /* a run-time check (ir_is_raise_guard): its condition is computed like every other
          * host value here, so it holds in every iteration or in none; the first iteration,
          * which runs the body's host code while its launches are captured, raises if any
-         * would (rt_raise drops the capture) */
+         * would (rt_raise drops the capture).  With graph_each every iteration runs its
+         * host code under capture, so the check raises in its own iteration; the launches
+         * of those before it never run, but the program ends there (gpyc has no try) */
         if (ir_is_raise_guard(in)) continue;
         if (in->blocks[0] || in->blocks[1]) return "a nested loop or if";
         if (in->group) {
@@ -260,7 +295,10 @@ static const char *misfit(const IrInstr *loop)
         }
         switch (in->op) {
         case IR_LOAD:
-            if (in->var && in->var == loop->var) return "it reads the loop variable";
+            if (in->var && in->var == loop->var) {
+                *each = true;
+                break;
+            }
             if (!in->var || body_rebinds(b, in->var)) return "it rebinds a variable it reads";
             break;
         case IR_STORE:
@@ -280,10 +318,17 @@ static void mark_block(IrBlock *b)
     for (int i = 0; i < b->instrs.n; i++) {
         IrInstr *in = VEC_AT(b->instrs, i);
         if (in->dev) continue;  /* the loop runs on the device as one kernel (devloop.c) */
-        const char *why = in->op == IR_FOR_RANGE ? misfit(in) : "";
+        bool each = false;
+        const char *why = in->op == IR_FOR_RANGE ? misfit(in, &each) : "";
         if (!why) {
             in->graph = true;
-            diag_remark(in->span, "this loop is captured once as a CUDA graph and replayed");
+            in->graph_each = each;
+            if (each)
+                diag_remark(in->span, "this loop is captured once as a CUDA graph of all its iterations (its views "
+                                      "and scalars move with the loop variable) and replayed while its inputs "
+                                      "and bounds are the same");
+            else
+                diag_remark(in->span, "this loop is captured once as a CUDA graph and replayed");
             continue;   /* its body holds no loops */
         }
         if (*why) diag_remark(in->span, "this loop is not captured as a CUDA graph: %s", why);

@@ -1121,6 +1121,11 @@ int64_t rt_graph_replay(gp_graph *g, int64_t n, const uint64_t *key, int64_t nke
  * GPYRT_GRAPHS=0, a short loop, a site that failed, another capture active).  A loop of fewer
  * than twice GPYRT_GRAPH_UNROLL iterations is captured whole. */
 int64_t rt_graph_begin(gp_graph *g, int64_t n);
+/* rt_graph_begin for a loop whose launches move with the loop variable (graphloop.c's
+ * graph_each): all n iterations under capture, each with its own launches, or 0 (as
+ * rt_graph_begin's, or n above GPYRT_GRAPH_EACH_MAX).  The key given to rt_graph_end must
+ * hold the loop's bounds: a replay runs exactly the n iterations captured. */
+int64_t rt_graph_begin_each(gp_graph *g, int64_t n);
 /* Ends the capture, replays it as many whole times as fit in n iterations and returns the
  * iterations done (a multiple of the captured count); 0 when the capture was thrown away
  * (nothing ran: run the loop from its start, uncaptured).  The site keeps key[0..nkey) with

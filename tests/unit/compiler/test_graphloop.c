@@ -21,15 +21,16 @@ static void collect(const IrBlock *b, char *out, size_t cap)
         const IrInstr *in = VEC_AT(b->instrs, i);
         if (in->graph) {
             size_t n = strlen(out);
-            snprintf(out + n, cap - n, "%s%u", n ? "," : "", (unsigned)in->span.line);
+            snprintf(out + n, cap - n, "%s%u%s", n ? "," : "", (unsigned)in->span.line, in->graph_each ? "*" : "");
         }
         collect(in->blocks[0], out, cap);
         collect(in->blocks[1], out, cap);
     }
 }
 
-/* Compiles src at -O2 and returns the lines of the loops marked for capture, comma-separated
- * ("" for none, "error" on a compile error); static storage. */
+/* Compiles src at -O2 and returns the lines of the loops marked for capture, comma-separated,
+ * each followed by '*' when every iteration is captured (graph_each: the launches move with
+ * the loop variable) ("" for none, "error" on a compile error); static storage. */
 static const char *marked(const char *src)
 {
     static char out[256];
@@ -123,14 +124,14 @@ Test(graphloop, masked_updates)
 {
     /* masked.c: the scatters through a mask become selects (kernels and mask_checks, which
      * read only shapes); with the loop variable stored (`b[m] = i`) the launches differ per
-     * iteration */
+     * iteration: each is captured */
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    m = cp.abs(a) < 2.0\n"
                                 "    a[m] = a[m] * a[m] + b[m]\n"
                                 "    b[a > 1.5] = 0.0\n"), "5");
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    m = cp.abs(a) < 2.0\n"
-                                "    b[m] = i\n"), "");
+                                "    b[m] = i\n"), "5*");
     /* a gather of the count's length stays (it synchronises) */
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    a[a > 1.0] = b[b > 1.0]\n"), "");
@@ -329,10 +330,54 @@ Test(graphloop, library_routines_and_calls)
 
 Test(graphloop, loop_index_reaches_the_device)
 {
+    /* loops that other passes turn into one kernel (devloop.c, loopmap.c) */
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    a += i\n"), "");
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    a[i] = 1.0\n"), "");
+    /* a scalar argument and a view's offset that move with the loop variable: every
+     * iteration is captured */
+    cr_expect_str_eq(marked(PRE "m = cp.ones((8, 16))\n"
+                                "for i in range(n):\n"
+                                "    m[:, :] = m * 0.5 + i\n"
+                                "    m[:, i % 16] = a[i:i + 8] * 2.0\n"), "6*");
+}
+
+Test(graphloop, moving_views)
+{
+    /* deriche's recurrences along columns, forward and backward: the store's column and the
+     * columns it reads are other offsets of the loop variable (disjoint) */
+    cr_expect_str_eq(marked(PRE "y = cp.ones((8, 16))\n"
+                                "x = cp.ones((8, 16))\n"
+                                "for j in range(2, 16):\n"
+                                "    y[:, j] = x[:, j] * 0.5 + y[:, j - 1] * 0.25 + y[:, j - 2] * 0.125\n"
+                                "for j in range(13, -1, -1):\n"
+                                "    y[:, j] = 0.5 * y[:, j + 1] - y[:, 2 + j] + x[:, j]\n"),
+                     "7*,9*");
+    /* adi's sweeps: 2-d slices of rows, several arrays */
+    cr_expect_str_eq(marked(PRE "p = cp.ones((10, 10))\n"
+                                "q = cp.ones((10, 10))\n"
+                                "for j in range(1, 9):\n"
+                                "    p[1:9, j] = -0.5 / (p[1:9, j - 1] + 2.0)\n"
+                                "    q[1:9, j] = (q[1:9, j - 1] - p[1:9, j]) * 0.5\n"
+                                "    p[j, 1:9] = q[j - 1, 1:9] + 1.0\n"),
+                     "7*");
+    /* the same column read and written: in place */
+    cr_expect_str_eq(marked(PRE "y = cp.ones((8, 16))\n"
+                                "for j in range(16):\n"
+                                "    y[:, j] = y[:, j] * 0.5 + j\n"),
+                     "6*");
+    /* shifted slices of one axis overlap: the launch copies */
+    cr_expect_str_eq(marked(PRE "for j in range(n):\n"
+                                "    a[j:j + 4] = a[j + 1:j + 5] * 0.5\n"),
+                     "");
+    cr_expect_str_eq(marked(PRE "for j in range(1, n):\n"
+                                "    a[j:] = a[j - 1:-1] * 0.5\n"),
+                     "");
+    /* a slice whose length moves with the loop variable: still every iteration captured */
+    cr_expect_str_eq(marked(PRE "for j in range(n):\n"
+                                "    a[:j] += b[j:2 * j]\n"),
+                     "5*");
 }
 
 Test(graphloop, loop_carried_host_scalar)
@@ -436,4 +481,28 @@ Test(graphloop, codegen_captures_then_replays)
     char *ir = emit(src, "-O2", "ir");
     cr_expect(strstr(ir, "for i in range") && strstr(ir, "[graph]"), "--emit=ir does not show the mark");
     free(ir);
+}
+
+Test(graphloop, codegen_captures_every_iteration_of_a_moving_body)
+{
+    const char *src = PRE "m = cp.ones((8, 16))\n"
+                          "for i in range(3, 16, 2):\n"
+                          "    m[:, i] = m[:, i - 1] * 2.0 + i\n"
+                          "print(m, i)\n";
+    char *o2 = emit(src, "-O2", "cuda");
+    cr_expect(strstr(o2, "int64_t gu0 = gd0 ? 0 : rt_graph_begin_each(&gl0, gn0);"), "no rt_graph_begin_each");
+    /* the key: m, then start, step and count in place of the loop variable */
+    cr_expect(strstr(o2, "rt_graph_key_array(gk0 + gkn0, g_m);") && !strstr(o2, "(uint64_t)(g_i)"),
+              "the key holds the loop variable");
+    cr_expect(strstr(o2, "gk0[gkn0++] = (uint64_t)gn0;"), "no count in the key");
+    cr_expect(strstr(o2, "g_i = "), "the loop variable is not set");
+    free(o2);
+    char *ir = emit(src, "-O2", "ir");
+    cr_expect(strstr(ir, "[graph each]"), "--emit=ir does not show the mark");
+    free(ir);
+    char *k = emit(src, "-O2", "kernels");
+    cr_expect(strstr(k, ":6  (the loop of line 6, captured once with every iteration's launches (they move with the "
+                        "loop variable) and replayed: k"),
+              "no graph line in:\n%s", k);
+    free(k);
 }
