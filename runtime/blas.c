@@ -47,6 +47,43 @@ static rt_stream_handles blas_handles = {.make = blas_make, .bind = blas_bind, .
 /* The cuBLAS handle bound to the current stream (created at the first product on it). */
 static cublasHandle_t blas_handle(void) { return (cublasHandle_t)rt_stream_handle(&blas_handles); }
 
+/* ---------------------------------------------------------------- LU solves */
+
+/* Solves L U X = B in place for one column-major n x k B (leading dimension n), with L (unit
+ * diagonal) and U packed in the column-major n x n lu as getrf leaves them: the two triangular
+ * solves getrs makes after its row swaps (solver.c applies the swaps itself, while it
+ * transposes B).  dt: float32, float64, complex64 or complex128. */
+void rt_blas_lu_trsm(gp_dtype dt, const char *lu, char *b, int64_t n, int64_t k)
+{
+    static const float f1 = 1.0f;
+    static const double d1 = 1.0;
+    static const cuComplex c1 = {1.0f, 0.0f};
+    static const cuDoubleComplex z1 = {1.0, 0.0};
+    cublasHandle_t h = blas_handle();
+    for (int upper = 0; upper < 2; upper++) {
+        const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+        const cublasDiagType_t diag = upper ? CUBLAS_DIAG_NON_UNIT : CUBLAS_DIAG_UNIT;
+        const cublasSideMode_t L = CUBLAS_SIDE_LEFT;
+        const cublasOperation_t N = CUBLAS_OP_N;
+        switch (dt) {
+        case GP_FLOAT32:
+            CHECK_CUBLAS(cublasStrsm_64(h, L, fill, N, diag, n, k, &f1, (const float *)lu, n, (float *)b, n));
+            break;
+        case GP_FLOAT64:
+            CHECK_CUBLAS(cublasDtrsm_64(h, L, fill, N, diag, n, k, &d1, (const double *)lu, n, (double *)b, n));
+            break;
+        case GP_COMPLEX64:
+            CHECK_CUBLAS(cublasCtrsm_64(h, L, fill, N, diag, n, k, &c1, (const cuComplex *)lu, n, (cuComplex *)b,
+                                        n));
+            break;
+        default:
+            CHECK_CUBLAS(cublasZtrsm_64(h, L, fill, N, diag, n, k, &z1, (const cuDoubleComplex *)lu, n,
+                                        (cuDoubleComplex *)b, n));
+            break;
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- operand layout */
 
 /* One operand of the batched product as cuBLAS and the integer kernel read it: element

@@ -211,17 +211,30 @@ void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cuda
 /* p[i] = i for i < n (int32): the identity permutation sparse.c's sorts start from. */
 void rt_launch_iota_i32(int *p, int64_t n, cudaStream_t s);
 
+/* ---------------------------------------------------------------- blas.c */
+/* Solves L U X = B in place for one column-major n x k B, with L (unit diagonal) and U packed
+ * in the column-major n x n lu (getrf's factors, rows not swapped: the caller has applied the
+ * pivots to B); dt: float32, float64, complex64 or complex128. */
+void rt_blas_lu_trsm(gp_dtype dt, const char *lu, char *b, int64_t n, int64_t k);
+
 /* ---------------------------------------------------------------- solver_kernels.cu */
 /* c[q, r, k] = 0 where k > r (upper) or k < r (not upper), over a contiguous batch x rows x
  * cols array of esize-byte elements. */
 void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
                         cudaStream_t s);
-/* dst[q, k, r] = src[q, r, k] over a contiguous batch x rows x cols src of esize-byte
- * elements into the contiguous batch x cols x rows dst; lower_only: dst's strictly upper
- * triangle (r > k) written as zeros.  false (nothing launched) when the tiles of a matrix
- * exceed the grid's limits (more than 65535 x 32 rows). */
+/* dst[q, k, r] = src[q, rowmap[q * rows + r], k] (rowmap NULL: src[q, r, k]) over a
+ * contiguous batch x rows x cols src of esize-byte elements into the contiguous batch x cols x
+ * rows dst; lower_only: dst's strictly upper triangle (r > k) written as zeros.  false
+ * (nothing launched) when the tiles of a matrix exceed the grid's limits (more than 65535 x 32
+ * rows). */
 bool rt_launch_transpose(size_t esize, const char *src, char *dst, int64_t batch, int64_t rows, int64_t cols,
-                         bool lower_only, cudaStream_t s);
+                         bool lower_only, const int *rowmap, cudaStream_t s);
+/* The largest n rt_launch_lu_perm takes (its block keeps 2 n ints in shared memory). */
+#define RT_LU_PERM_MAX 4096
+/* perm (batch x n int32) = the row order of each matrix's LAPACK pivots ipiv (batch x n,
+ * 1-based swaps, as getrf writes them): B's pivoted rows are B[perm[i]].  false (nothing
+ * launched) when n > RT_LU_PERM_MAX. */
+bool rt_launch_lu_perm(const int64_t *ipiv, int *perm, int64_t batch, int64_t n, cudaStream_t s);
 
 #ifdef __cplusplus
 }
