@@ -315,12 +315,25 @@ static bool module_uses(const IrModule *m, IrOp op, int64_t ival)
     return false;
 }
 
-/* Whether m calls runtime/random.cu's generator functions through IR_DEVICE (RandomState
- * objects, set/get_random_state): that file links cuRAND's host library. */
-static bool module_uses_curand_state(const IrModule *m)
+/* The CUDA libraries that runtime functions called through IR_DEVICE link, beyond those of the
+ * ops (instrs.def's LIB): random.cu's generator objects (RandomState, set/get_random_state)
+ * cuRAND's host library, config.c's show_config the five libraries whose versions it reports. */
+static const struct {
+    IrDevCall call;
+    const char *libs[6];
+} dev_libs[] = {
+    { DEV_RANDOM_NEW, { "curand" } },
+    { DEV_RANDOM_USE, { "curand" } },
+    { DEV_RANDOM_GLOBAL, { "curand" } },
+    { DEV_SHOW_CONFIG, { "cublas", "cufft", "curand", "cusolver", "cusparse" } },
+};
+
+/* Adds lib to libs[0..*n) unless it is there. */
+static void add_lib(const char **libs, int *n, const char *lib)
 {
-    return module_uses(m, IR_DEVICE, DEV_RANDOM_NEW) || module_uses(m, IR_DEVICE, DEV_RANDOM_USE) ||
-           module_uses(m, IR_DEVICE, DEV_RANDOM_GLOBAL);
+    for (int k = 0; k < *n; k++)
+        if (strcmp(libs[k], lib) == 0) return;
+    libs[(*n)++] = lib;
 }
 
 /* The whole pipeline, in order. */
@@ -471,18 +484,15 @@ static int compile(const Options *o)
     char *inc = NULL, *lib = NULL;
     if (find_runtime(&inc, &lib)) {
         /* the CUDA math libraries the program uses (instrs.def's LIB), linked dynamically */
-        const char *libs[IR_OP_COUNT + 2];
+        const char *libs[IR_OP_COUNT + 8];
         int nlibs = 0;
         for (int op = IR_EWISE_LAST + 1; op < IR_OP_COUNT; op++) {
             const char *l = ir_instr_info((IrOp)op)->lib;
-            if (!l) continue;
-            bool have = false;
-            for (int k = 0; k < nlibs && !have; k++) have = strcmp(libs[k], l) == 0;
-            if (!have && module_uses(m, (IrOp)op, -1)) libs[nlibs++] = l;
+            if (l && module_uses(m, (IrOp)op, -1)) add_lib(libs, &nlibs, l);
         }
-        bool curand = false;
-        for (int k = 0; k < nlibs; k++) curand |= strcmp(libs[k], "curand") == 0;
-        if (!curand && module_uses_curand_state(m)) libs[nlibs++] = "curand";
+        for (size_t d = 0; d < sizeof dev_libs / sizeof dev_libs[0]; d++)
+            if (module_uses(m, IR_DEVICE, dev_libs[d].call))
+                for (int k = 0; dev_libs[d].libs[k]; k++) add_lib(libs, &nlibs, dev_libs[d].libs[k]);
         libs[nlibs] = NULL;
         BuildJob job = {.prog = &prog, .script = o->input, .out_path = out, .nvcc = o->nvcc, .arch = o->arch,
                         .include_dir = inc, .lib_dir = lib, .libs = libs, .keep_prefix = o->keep ? out : NULL,

@@ -3,7 +3,7 @@
  * format.c, print.c, ...).  Not part of the contract with generated code: gpyrt.h is.
  *
  * Sections, one per file that defines them: errors.c · exit.c · graph.c · array.c · views.c · streams.c ·
- * host.c · list.c · format.c · print.c · blas_int.cu · solver_kernels.cu.
+ * host.c · list.c · format.c · print.c · cccl.cu · blas_int.cu · solver_kernels.cu.
  */
 #ifndef GPYRT_INTERNAL_H
 #define GPYRT_INTERNAL_H
@@ -197,6 +197,11 @@ void rt_sb_np_scalar(gp_sb *sb, gp_dtype dt, const void *p);
 /* format(x, spec) of the NumPy scalar at p, as NumPy's generic __format__: the value is
  * converted to the Python bool/int/float/complex first (float32 0.1 -> 0.10000000149011612). */
 void rt_fmt_np_scalar(gp_sb *sb, gp_dtype dt, const void *p, const char *spec);
+
+/* ---------------------------------------------------------------- cccl.cu */
+/* THRUST_VERSION and CUB_VERSION of the headers this runtime was built with (show_config). */
+int64_t rt_thrust_version(void);
+int64_t rt_cub_version(void);
 
 /* ---------------------------------------------------------------- blas_int.cu */
 /* c (contiguous batch x M x N) = a · b for bool and integer dtypes; operands are read through

@@ -18,8 +18,9 @@
 # (san:racecheck#1@1,san:racecheck#2@2: SGLOB_racecheck_1 and SGLOB_racecheck_2 their globs).
 #   test       e2e, rterr, alloc, acceptance (tests/run.sh, TJ compiles at a time, default its
 #              cores); TGLOB restricts it to some tests
-#   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy, then fault_line
-#              (a kernel's fault traced to the line of its launch)
+#   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy, fault_line
+#              (a kernel's fault traced to the line of its launch), misc_vs_cupy (who and
+#              show_config against CuPy) and npz_numpy (gpyc's .npz archives read by NumPy)
 #   time       ../npbench-time run-time (BUDGET, ONLY as it reads them)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
 #   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base
@@ -101,7 +102,9 @@ job() {
             wait
             WORK=$d/rvc to "${pin[@]}" tests/gpu/random_vs_cupy.sh gpu/build >"$d/random-vs-cupy.log" 2>&1
             to "${pin[@]}" tests/gpu/fault_line.sh gpu/build >"$d/fault-line.log" 2>&1
-            rm -rf "$d/cx" "$d/nb" "$d/rvc"
+            WORK=$d/mvc to "${pin[@]}" tests/gpu/misc_vs_cupy.sh gpu/build >"$d/misc-vs-cupy.log" 2>&1
+            to "${pin[@]}" tests/gpu/npz_numpy.sh gpu/build >"$d/npz-numpy.log" 2>&1
+            rm -rf "$d/cx" "$d/nb" "$d/rvc" "$d/mvc"
             ;;
         time)
             to "${pin[@]}" gpu/ext/npbench-time/run-time "$PWD/gpu/build/bin/gpyc" "$d/t" >"$d/time.log" 2>&1

@@ -8,11 +8,13 @@
 #   3. tests/gpu/random_vs_cupy.sh: seeded cupy.random programs against real CuPy (SKIP lines
 #      when python3 cannot import CuPy)
 #   4. tests/gpu/fault_line.sh: a kernel's illegal address traced to the line of its launch
+#   5. tests/gpu/misc_vs_cupy.sh: cupy.who and cupy.show_config against real CuPy (SKIP lines
+#      as random_vs_cupy's); tests/gpu/npz_numpy.sh: the .npz archives gpyc writes, read by NumPy
 #
 # BUILD: the argument, else gpu/build (made by scripts/prepare-gpu.sh), else build.  Unit tests
 # run their executables directly (--no-ctest): ctest's files hold the paths of the machine that
 # configured the build.  Logs go to $OUT (if set, else BUILD/gpu-suite): default.log, O0.log,
-# random-vs-cupy.log, fault-line.log and summary.txt (every PASS/FAIL/SKIP line of the runs and their counts).  Exit status 1 if any
+# random-vs-cupy.log, fault-line.log, misc-vs-cupy.log, npz-numpy.log and summary.txt (every PASS/FAIL/SKIP line of the runs and their counts).  Exit status 1 if any
 # test failed.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -42,6 +44,10 @@ WORK="$LOGS/random-vs-cupy" tests/gpu/random_vs_cupy.sh "$BUILD" 2>&1 | tee "$LO
 rc3=${PIPESTATUS[0]}
 tests/gpu/fault_line.sh "$BUILD" 2>&1 | tee "$LOGS/fault-line.log"
 rc4=${PIPESTATUS[0]}
+WORK="$LOGS/misc-vs-cupy" tests/gpu/misc_vs_cupy.sh "$BUILD" 2>&1 | tee "$LOGS/misc-vs-cupy.log"
+rc5=${PIPESTATUS[0]}
+tests/gpu/npz_numpy.sh "$BUILD" 2>&1 | tee "$LOGS/npz-numpy.log"
+rc6=${PIPESTATUS[0]}
 
 {
     echo "gpyc gpu-suite: $(date -u '+%Y-%m-%d %H:%M:%SZ'); build $BUILD"
@@ -60,6 +66,9 @@ rc4=${PIPESTATUS[0]}
     echo "== fault line"
     grep -E '^(PASS|FAIL) ' "$LOGS/fault-line.log"
     echo
+    echo "== who, show_config vs CuPy; .npz read by NumPy"
+    grep -E '^(PASS|FAIL|SKIP) ' "$LOGS/misc-vs-cupy.log" "$LOGS/npz-numpy.log"
+    echo
     p=0 f=0 s=0
     for run in default O0; do
         read -r a _ b _ c _ < <(tail -n 1 "$LOGS/$run.log")
@@ -69,4 +78,4 @@ rc4=${PIPESTATUS[0]}
     echo "total: $p passed, $f failed, $s skipped"
 } >"$LOGS/summary.txt"
 tail -n 1 "$LOGS/summary.txt"
-[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ]
+[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] && [ "$rc5" -eq 0 ] && [ "$rc6" -eq 0 ]

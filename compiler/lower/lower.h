@@ -682,7 +682,8 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
     lw_sort_api[], lw_fft_api[], lw_hist_api[], lw_place_api[], lw_numeric_api[], lw_grid_api[],
     lw_solver_api[], lw_random_api[], lw_kernel_api[], lw_npyio_api[], lw_txtio_api[], lw_device_api[],
     lw_testing_api[], lw_record_api[], lw_jit_api[], lw_pylib_api[], lw_argparse_api[], lw_table_api[],
-    lw_sparse_api[], lw_printing_api[], lw_typeinfo_api[], lw_bits_api[], lw_functional_api[], lw_poly1d_api[];
+    lw_sparse_api[], lw_printing_api[], lw_typeinfo_api[], lw_bits_api[], lw_functional_api[], lw_poly1d_api[],
+    lw_misc_api[];
 /* lower/pycoll.c: collections.namedtuple; named records (Type.name: an argparse Namespace,
  * "argparse.Namespace", or a namedtuple's class) */
 bool lw_is_namedtuple(const Type *t); /* a namedtuple's instance (a named record, not a Namespace) */

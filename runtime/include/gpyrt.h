@@ -348,6 +348,7 @@ int64_t rt_device_prop(int64_t id, int64_t row, int64_t i);   /* a GPK_PROP row'
 const char *rt_device_name(int64_t id);
 int64_t rt_driver_version(void);
 int64_t rt_runtime_version(void);
+void rt_show_config(bool full);           /* cupy.show_config(_full=full): config.c */
 int64_t rt_pool_used(void);
 int64_t rt_pool_total(void);
 int64_t rt_pool_n_free(void);
@@ -484,6 +485,12 @@ void rt_sb_fmt_str(gp_sb *sb, const char *v, const char *spec);
 void rt_sb_fmt_array(gp_sb *sb, const gp_array *a, const char *spec);
 /* The builder's contents as a new str (see strings below); sb is emptied. */
 const char *rt_sb_take(gp_sb *sb);
+
+/* who.c: cupy.who()'s table, built by one rt_who_add per array (n: the rows added so far, 0
+ * for the first, which starts a new table; returns n + 1; sview: a is the uint8 bytes of a
+ * structured array), printed by rt_who_print(n). */
+int64_t rt_who_add(int64_t n, const char *name, gp_array *a, bool sview);
+void rt_who_print(int64_t n);
 
 /* ---------------------------------------------------------------- host.c
  * Strings are immutable, NUL-terminated, owned by the runtime for the program's lifetime.   */

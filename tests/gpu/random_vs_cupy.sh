@@ -29,11 +29,10 @@ skip_all() {
     echo "$pass passed, $near near, $fail failed, $skip skipped"
     exit 0
 }
-[ -x "$BUILD/bin/gpyc" ] || skip_all "no $BUILD/bin/gpyc"
-nvidia-smi -L 2>/dev/null | grep -q '^GPU ' || skip_all "no GPU (nvidia-smi lists none)"
-"$PY" -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' >/dev/null 2>&1 ||
-    skip_all "cupy is not importable with a device under $PY"
-echo "cupy $("$PY" -c 'import cupy; print(cupy.__version__)' 2>/dev/null), $(nvidia-smi -L | head -n 1)"
+# shellcheck source=cupy_env.sh
+. "$here/cupy_env.sh"
+if why=$(cupy_env_missing "$BUILD" "$PY"); then skip_all "$why"; fi
+cupy_env_line "$PY"
 
 # near A B: true when files A and B differ only in numbers within 1e-6 relative
 near_equal() {

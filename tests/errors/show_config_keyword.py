@@ -1,0 +1,3 @@
+import cupy as cp
+
+cp.show_config(full=True)
