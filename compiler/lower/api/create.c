@@ -681,14 +681,25 @@ static bool literal_elems(AstNode *e, int depth, const int64_t *shape, int ndim,
     return true;
 }
 
-/* array(object, dtype=None) / asarray: from a literal (nested lists of numbers) or an array
- * (array copies, asarray does not when the dtype matches). */
+/* array(object, dtype=None, copy=True) / asarray(..., copy=None): from a literal (nested lists
+ * of numbers) or an array (when the dtype matches, a copy where copy is True, the array itself
+ * where it is False or None). */
 static IrValue *api_array(Lower *L, AstNode *call, const char *name)
 {
     Args a;
     if (!lw_bind(call, name, "object,dtype,copy,order", 1, &a)) return NULL;
     AstNode *obj = a.p[0];
     bool copy = strcmp(name, "asarray") && strcmp(name, "asanyarray");   /* CuPy has no subclasses */
+    if (a.p[2]) { /* copy=False or None: x itself when its dtype is kept; True: a copy (NumPy 2) */
+        IrValue *c = lw_expr(L, a.p[2]);
+        int64_t b;
+        if (!c) return NULL;
+        if (!lw_is_none(c) && !lw_is_const_int(c, &b)) {
+            diag_error(a.p[2]->span, "this argument must be a constant True, False or None");
+            return NULL;
+        }
+        copy = !lw_is_none(c) && b != 0;
+    }
     if (obj->kind == AST_LIST || obj->kind == AST_TUPLE) {
         int64_t shape[IR_MAXDIM];
         int ndim = 0;

@@ -1203,7 +1203,9 @@ static IrValue *api_astype(Lower *L, AstNode *call, IrValue *x)
     bool given;
     if (!lw_dtype_arg(L, a.p[0], &dt, &given)) return NULL;
     if (!given) dt = DT_FLOAT64;
-    if (dt == x->type->dtype) return lw_emit1(L, IR_COPY, call->span, x->type, x);
+    bool copy; /* copy=False: x itself when no cast is needed (NumPy's "the input array is returned") */
+    if (!lw_bool_arg(L, a.p[4], true, &copy)) return NULL;
+    if (dt == x->type->dtype) return copy ? lw_emit1(L, IR_COPY, call->span, x->type, x) : x;
     return lw_cast(L, x, dt, call->span);
 }
 
