@@ -12,7 +12,8 @@
 #          jobs named in JOBS at once, each on its own GPU and cores, and leaves the logs and
 #          a summary in $OUT (a tarball per job: the device tool brings back few files).
 #
-# JOBS: comma-separated JOB[#TAG][@GPU] (GPU index, default 0); each job gets CORES cores of its
+# JOBS: comma-separated JOB[#TAG][@GPU] (GPU index, default 0), or JOB+JOB+...[@GPU]: those one
+# after the other on that GPU and cores (time+ab: timings that must not share the GPU); each job gets CORES cores of its
 # own (default: the machine's cores / number of jobs), taken in order; a fuzz job starts before
 # the runtime's build (it needs none). TAG tells two jobs of one kind apart
 # (san:racecheck#1@1,san:racecheck#2@2: SGLOB_racecheck_1 and SGLOB_racecheck_2 their globs).
@@ -23,7 +24,8 @@
 #              show_config against CuPy) and npz_numpy (gpyc's .npz archives read by NumPy)
 #   time       ../npbench-time run-time (BUDGET, ONLY as it reads them)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
-#   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base
+#   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base; AB_ENVS: one
+#              run per space-separated VAR=VALUE (that environment for both builds' gpyc), else one
 #   san:TOOL   tests/gpu/sanitize.sh --tools TOOL over the e2e and rterr programs in
 #              gpu/build/e2e: those the test job of the same call compiles (it waits for them),
 #              or of an earlier call on the same warm machine (carry nothing then); SGLOB
@@ -115,7 +117,11 @@ job() {
             OUT=$d to "${pin[@]}" bench/run.sh gpu/build "${BGLOB:-}" >"$d/bench.log" 2>&1
             ;;
         ab)
-            to "${pin[@]}" bench/ab.sh gpu/base gpu/build "${ABGLOB:-w*}" >"$d/ab.log" 2>&1
+            local e
+            for e in ${AB_ENVS:-AB_DEFAULT=1}; do
+                echo "== $e" >>"$d/ab.log"
+                env "$e" timeout -k 5 "$(left)" "${pin[@]}" bench/ab.sh gpu/base gpu/build "${ABGLOB:-w*}" >>"$d/ab.log" 2>&1
+            done
             ;;
         san:*)
             while [ ! -e "$L/test.done" ]; do sleep 5; done
@@ -164,7 +170,7 @@ launch() {
         n=$CORES
         [ "$name" = fuzz ] && n=${FZCORES:-$CORES}
         if { [ "$name" = fuzz ] && [ "$1" = 0 ]; } || { [ "$name" != fuzz ] && [ "$1" = 1 ]; }; then
-            job "$name" "$gpu" "$c" "$n" &
+            (IFS=+ read -r -a parts <<<"$name"; for p in "${parts[@]}"; do job "$p" "$gpu" "$c" "$n"; done) &
         fi
         c=$((c + n))
     done
