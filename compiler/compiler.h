@@ -548,8 +548,10 @@ struct IrInstr {
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */
     bool graph;             /* IR_FOR_RANGE: captured once as a CUDA graph and replayed
                                (graphloop.c) */
-    bool graph_each;        /* with graph: its launches move with the loop variable, so every
-                               iteration is captured (graphloop.c) */
+    bool graph_each;        /* with graph: its launches move with the loop variable (or its
+                               branches), so every iteration is captured (graphloop.c) */
+    bool graph_nokey;       /* with graph: its body binds a variable read after it, which a
+                               replay by key would skip (graphloop.c) */
     DevLoop *dev;           /* IR_FOR_RANGE, IR_WHILE: runs on the device as one kernel (devloop.c) */
     IrBlock *parent;        /* the block that holds this instruction */
     int pos;                /* ir_index_in_block's cache: its index in parent when not stale */

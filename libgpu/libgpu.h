@@ -56,6 +56,12 @@ uint64_t gpu_alloc_calls(void);
 uint64_t gpu_bytes_in_use(void);
 /* gpu_malloc and gpu_free calls so far (a graph capture checks that it saw none). */
 uint64_t gpu_pool_ops(void);
+/* Of those, the allocations made while the stream was being captured into a CUDA graph (not a
+ * CuPy capture: cudaMallocAsync recorded as the graph's allocation node) and the frees of such
+ * blocks (cudaFreeAsync recorded as its free node).  A loop capture during which every op was
+ * one of these, as many frees as allocations, holds its temporaries in the graph's own memory
+ * (runtime/graph.c, graph_each). */
+void gpu_capture_ops(uint64_t *allocs, uint64_t *frees);
 /* gpu_malloc calls served by a block gpu_free kept (no CUDA call). */
 uint64_t gpu_cache_hits(void);
 /* Allocations handed out and not yet freed. */

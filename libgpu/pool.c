@@ -45,6 +45,7 @@ static size_t nslots, nused;   /* nused counts live entries and tombstones */
 static size_t nlive;
 static uint64_t alloc_calls, bytes_in_use;
 static uint64_t pool_ops;        /* gpu_malloc and gpu_free calls (graph capture checks) */
+static uint64_t born_allocs, born_frees;   /* of those, blocks born in a capture (gpu_capture_ops) */
 static uint64_t reserved_seen;   /* the pool's reserved bytes after our last allocation */
 
 static size_t hash_ptr(void *p)
@@ -386,6 +387,7 @@ void *gpu_malloc(size_t n)
     }
     CHECK_CUDA(e);
     map_put(p, cap ? n | BORN_IN_CAPTURE : n, s);
+    born_allocs += cap;
     bytes_in_use += req;
     /* Only our allocations grow the pool and nothing shrinks it outside a trim, so one read
      * after the call tells whether this allocation reached the driver.  Not while the stream
@@ -427,6 +429,7 @@ void gpu_free(void *p)
         gpu_error("RuntimeError", "gpyc runtime: gpu_free of a pointer gpu_malloc did not return");
     }
     const bool born_in_capture = (n & BORN_IN_CAPTURE) != 0;
+    born_frees += born_in_capture;
     n &= ~BORN_IN_CAPTURE;
     const size_t r = rounded(n);
     bytes_in_use -= r;
@@ -519,6 +522,12 @@ uint64_t gpu_alloc_calls(void)
 uint64_t gpu_pool_ops(void)
 {
     return pool_ops;
+}
+
+void gpu_capture_ops(uint64_t *allocs, uint64_t *frees)
+{
+    *allocs = born_allocs;
+    *frees = born_frees;
 }
 
 uint64_t gpu_bytes_in_use(void)

@@ -35,11 +35,21 @@
  * nodes' parameters), and the graph runs once.  Its key holds the loop's bounds besides the
  * body's inputs, so rt_graph_replay runs it again only for the same n iterations of the same
  * inputs (NPBench's deriche called again on its arrays: no host work per iteration then).
+ * Such a body may also make arrays that die in their iteration (floyd_warshall's copies of
+ * row k): the pool's cudaMallocAsync and cudaFreeAsync during the capture become the graph's
+ * own allocation and free nodes, so the capture is kept when every block it allocated was
+ * freed in it and it freed nothing else (gpu_capture_ops); any other pool work throws it
+ * away as before.  A body may nest loops, so a capture that has recorded more than
+ * GPYRT_GRAPH_LAUNCH_MAX launches records no more (rt_graph_note_launch: rt_launch skips
+ * them, as nothing of the capture will run) and the generated code ends it after the
+ * iteration (rt_graph_over): it is thrown away, the loop runs as written, and the site is
+ * not captured again (its next runs would most likely be as long).
  *
  * Environment (read once): GPYRT_GRAPHS=0 turns capture off; GPYRT_GRAPH_UNROLL=U iterations
  * per graph (default 8); GPYRT_GRAPH_MIN=N captures only loops of at least N iterations
  * (default 4, never below 2); GPYRT_GRAPH_EACH_MAX=N captures a graph_each loop only when it
- * runs at most N iterations (default 4096: the graph holds every iteration's launches).  With
+ * runs at most N iterations (default 4096: the graph holds every iteration's launches);
+ * GPYRT_GRAPH_LAUNCH_MAX=N throws away a capture of more than N launches (default 16384).  With
  * GPYRT_STATS=1 rt_finish reports the counts below.
  *
  * Invariants: a site's key (nkey >= 0) is the key of the capture its exec was made or updated
@@ -54,9 +64,13 @@
 
 static int cfg_read;
 static int cfg_enabled = 1;
-static int64_t cfg_unroll = 8, cfg_min = 4, cfg_each_max = 4096;
+static int64_t cfg_unroll = 8, cfg_min = 4, cfg_each_max = 4096, cfg_launch_max = 16384;
+static int64_t captured_launches; /* kernel launches the active capture recorded */
+static bool over;                 /* it recorded more than cfg_launch_max: it is thrown away */
 static gp_graph *active;          /* the site being captured */
+static bool active_each;          /* its every iteration (rt_graph_begin_each) */
 static uint64_t ops_at_begin;     /* gpu_pool_ops() when the capture began */
+static uint64_t born_at_begin[2]; /* gpu_capture_ops() then */
 static uint64_t n_captures, n_launches, n_fallbacks, n_reuses;
 static gp_graph **sites;
 static int nsites, capsites;
@@ -80,13 +94,15 @@ static void config(void)
     if (cfg_unroll < 1)
         cfg_unroll = 1;
     cfg_each_max = env_int("GPYRT_GRAPH_EACH_MAX", 4096);
+    cfg_launch_max = env_int("GPYRT_GRAPH_LAUNCH_MAX", 16384);
     cfg_min = env_int("GPYRT_GRAPH_MIN", 4);
     if (cfg_min < 2)
         cfg_min = 2;
 }
 
-/* Starts capturing u of the n iterations of g's loop: returns u, or 0 (no capture). */
-static int64_t begin(gp_graph *g, int64_t n, int64_t u)
+/* Starts capturing u of the n iterations of g's loop (each: all of them, see rt_graph_begin_each):
+ * returns u, or 0 (no capture). */
+static int64_t begin(gp_graph *g, int64_t n, int64_t u, bool each)
 {
     if (!cfg_enabled || active || g->off || n < cfg_min || gpu_user_capturing())
         return 0;
@@ -97,21 +113,51 @@ static int64_t begin(gp_graph *g, int64_t n, int64_t u)
         return 0;
     }
     active = g;
+    active_each = each;
+    captured_launches = 0;
+    over = false;
     ops_at_begin = gpu_pool_ops();
+    gpu_capture_ops(&born_at_begin[0], &born_at_begin[1]);
     g->unroll = u;
     return u;
+}
+
+/* Did the pool's work during the capture leave a graph that may be replayed: none at all, or
+ * (a graph_each capture) only blocks allocated in the capture and freed in it, which are the
+ * graph's own allocation and free nodes? */
+static bool pool_ok(void)
+{
+    uint64_t ops = gpu_pool_ops() - ops_at_begin, born[2];
+    gpu_capture_ops(&born[0], &born[1]);
+    born[0] -= born_at_begin[0];
+    born[1] -= born_at_begin[1];
+    return ops == 0 || (active_each && born[0] == born[1] && ops == born[0] + born[1]);
+}
+
+bool rt_graph_note_launch(void)
+{
+    if (!active)
+        return true;
+    if (++captured_launches > cfg_launch_max)
+        over = true;
+    return !over;
+}
+
+bool rt_graph_over(void)
+{
+    return active && over;
 }
 
 int64_t rt_graph_begin(gp_graph *g, int64_t n)
 {
     config();
-    return begin(g, n, n < 2 * cfg_unroll ? n : cfg_unroll);
+    return begin(g, n, n < 2 * cfg_unroll ? n : cfg_unroll, false);
 }
 
 int64_t rt_graph_begin_each(gp_graph *g, int64_t n)
 {
     config();
-    return n <= cfg_each_max ? begin(g, n, n) : 0;
+    return n <= cfg_each_max ? begin(g, n, n, true) : 0;
 }
 
 int64_t rt_graph_key_array(uint64_t *k, const gp_array *a)
@@ -234,11 +280,12 @@ int64_t rt_graph_end(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
 {
     if (active != g)
         return 0;
+    bool pool_fine = pool_ok() && !over;
     active = NULL;
     cudaStream_t s = rt_stream();
     cudaGraph_t graph = NULL;
     cudaError_t e = cudaStreamEndCapture(s, &graph);
-    bool ok = e == cudaSuccess && graph && gpu_pool_ops() == ops_at_begin;
+    bool ok = e == cudaSuccess && graph && pool_fine;
     if (e != cudaSuccess)
         (void)cudaGetLastError();
     size_t nodes = 0;
@@ -259,7 +306,7 @@ int64_t rt_graph_end(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
         (void)cudaGraphDestroy(graph);
     if (!ok) {
         n_fallbacks++;
-        if (++g->fails >= 2)
+        if (++g->fails >= 2 || over)
             g->off = 1;
         return 0;
     }

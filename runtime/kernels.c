@@ -83,6 +83,8 @@ const void *rt_kernel_fn(gp_kernel *k)
 void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)
 {
     const dim3 grid = {gx, gy, 1}, threads = {block, 1, 1};
+    if (!rt_graph_note_launch())
+        return;
     rt_note_launch();   /* before: under CUDA_LAUNCH_BLOCKING=1 the launch itself reports a fault */
     cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, rt_stream());
     if (e != cudaSuccess)

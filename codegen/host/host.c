@@ -214,30 +214,17 @@ static void emit_key_input(Cg *cg, int k, const char *expr, const Type *t)
         cg_emit(cg, "gk%d[gkn%d++] = (uint64_t)(%s);", k, k, expr);
 }
 
-/* Does the body store a variable other than as `x = x` (a Python scalar graphloop.c let
- * through)?  A replay without the body would skip that store. */
-static bool body_stores(const IrBlock *b)
-{
-    for (int i = 0; i < b->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(b->instrs, i);
-        if (in->op != IR_STORE) continue;
-        const IrValue *a = in->nargs == 1 ? in->args[0] : NULL;
-        if (!a || !a->def || a->def->op != IR_LOAD || a->def->var != in->var) return true;
-    }
-    return false;
-}
-
 /* Declares gk<k> and gkn<k>, the key of graph loop `in`: what its launches depend on (its
  * body's inputs: graphloop.c has checked that every launch is computed from them and
  * constants; for a graph_each loop also the loop variable's values, so the key holds the
  * bounds, start, step and count gn<k>, in place of the variable).  gkn<k> is -1 when the loop
- * has no key (an input of another type, too many, a store the replay would skip):
+ * has no key (an input of another type, too many, a store the replay would skip: graph_nokey):
  * rt_graph_replay then never replays it without a capture. */
 static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
 {
     const IrBlock *body = in->blocks[0];
     GraphInputs *gi = xcalloc(1, sizeof *gi);
-    bool ok = !body_stores(body) && graph_inputs(body, body, gi);
+    bool ok = !in->graph_nokey && graph_inputs(body, body, gi);
     if (in->graph_each)   /* the loop variable: its bounds below */
         for (int i = 0; i < gi->nvars; i++)
             if (gi->vars[i] == in->var) gi->vars[i--] = gi->vars[--gi->nvars];
@@ -295,7 +282,10 @@ static void emit_graph_range(Cg *cg, const IrInstr *in)
     cg->indent++;
     if (var) cg_emit(cg, "%s = %s + gj%d * %s;", var, start, k, step);
     emit_block(cg, in->blocks[0], true, -1);
-    cg_emit(cg, "if (gu%d && gj%d + 1 == gu%d) {", k, k, k);
+    if (in->graph_each)
+        cg_emit(cg, "if (gu%d && (gj%d + 1 == gu%d || rt_graph_over())) {", k, k, k);
+    else
+        cg_emit(cg, "if (gu%d && gj%d + 1 == gu%d) {", k, k, k);
     cg->indent++;
     cg_emit(cg, "gj%d = rt_graph_end(&gl%d, gn%d, gk%d, gkn%d) - 1;", k, k, k, k, k);
     cg_emit(cg, "gu%d = 0;", k);

@@ -129,6 +129,17 @@ static const char *span_file(const IrModule *m, Span sp)
     return m->main_file && m->main_file->name ? m->main_file->name : "script.py";
 }
 
+/* The kernels launched in b and the blocks nested in it, each name after a space. */
+static void list_launches(FILE *out, const IrBlock *b)
+{
+    for (int k = 0; b && k < b->instrs.n; k++) {
+        const IrInstr *bi = VEC_AT(b->instrs, k);
+        if (bi->group && bi->group->last == bi) fprintf(out, " %s", bi->group->name);
+        list_launches(out, bi->blocks[0]);
+        list_launches(out, bi->blocks[1]);
+    }
+}
+
 /* The loops graphloop.c marked in b (and the blocks nested in it), one line each. */
 static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
 {
@@ -138,12 +149,8 @@ static void list_graph_loops(FILE *out, const IrModule *m, const IrBlock *b)
         if (in->op == IR_FOR_RANGE && in->graph) {
             fprintf(out, "graph  %s:%u  (the loop of line %u, captured once%s and replayed:", span_file(m, in->span),
                     (unsigned)in->span.line, (unsigned)in->span.line,
-                    in->graph_each ? " with every iteration's launches (they move with the loop variable)" : "");
-            const IrBlock *body = in->blocks[0];
-            for (int k = 0; k < body->instrs.n; k++) {
-                const IrInstr *bi = VEC_AT(body->instrs, k);
-                if (bi->group && bi->group->last == bi) fprintf(out, " %s", bi->group->name);
-            }
+                    in->graph_each ? " with every iteration's launches (they move with the loop variable or branch)" : "");
+            list_launches(out, in->blocks[0]);
             fputs(")\n", out);
         }
         list_graph_loops(out, m, in->blocks[0]);

@@ -15,6 +15,15 @@
  * its own host code: the graph is the loop as written, whatever the body computes from the
  * variable (clamped slices, negative indices, a check that raises in one iteration only), and
  * the key holds the loop's bounds, so a later run with the same inputs replays it whole.
+ * Since every iteration's host code runs under capture, a graph_each body (also one that holds
+ * an if or a loop) is allowed more than the rules below: an if and a for-range loop whose
+ * blocks qualify (floyd_warshall's k loop holds loopmap.c's test around the mapped i loop),
+ * stores of Python scalars, and groups that make arrays dying in the iteration (its copies of
+ * row and column k, an arange, a store's copy of an overlapping source): the pool's
+ * allocations and frees during the capture become the graph's own allocation and free nodes
+ * (runtime/graph.c checks that nothing else was allocated or freed).  Array variables are
+ * still never rebound, so no array made in an iteration outlives it.  A body that binds a
+ * variable read after the loop is marked graph_nokey: a replay by key would skip that store.
  *
  * A FOR_RANGE loop qualifies when its body (no nested blocks) holds only
  *   - kernel instructions of KG_EWISE groups that lie wholly in the body, run in no row chain
@@ -226,16 +235,20 @@ static bool copies_a_source(const KernelGroup *g)
 }
 
 /* Why kernel group g, whose instructions must all lie in b, does not fit a graph (it
- * allocates, or is not a plain elementwise kernel), or NULL when it fits. */
-static const char *group_misfit(const KernelGroup *g, const IrBlock *b)
+ * allocates, or is not a plain elementwise kernel), or NULL when it fits.  With each (every
+ * iteration captured) a group may make new arrays (a copy, an arange, a store's copy of an
+ * overlapping source): they die in their iteration (the body rebinds no array variable), so
+ * the capture holds them in the graph's own memory (runtime/graph.c). */
+static const char *group_misfit(const KernelGroup *g, const IrBlock *b, bool each)
 {
     if (g->kind != KG_EWISE || g->chain || g->recur || !g->last || g->last->parent != b)
         return "a kernel other than an elementwise one (a reduction, a row chain, a recurrence)";
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->parent != b || in->op == IR_REDUCE || in->op == IR_COPY)
+        if (in->parent != b || in->op == IR_REDUCE || (in->op == IR_COPY && !each))
             return "a reduction or a copy (a new array every iteration)";
     }
+    if (each) return NULL;
     for (int i = 0; i < g->outputs.n; i++) {
         const IrValue *o = VEC_AT(g->outputs, i);
         if (o->def && o->def->group == g) return "a kernel makes a new array every iteration";
@@ -258,25 +271,36 @@ static bool body_rebinds(const IrBlock *b, const IrVar *v)
 
 /* May the body store `in` (an IR_STORE)?  Either `x = x`, or a Python scalar the body never
  * loads (forward.c has replaced the loads after the store by its value): then every iteration
- * stores the same value, computed from values fixed during the loop.  An array variable
- * rebound to another object would release its old one (a free inside the capture) and hold a
- * buffer that is not the same every iteration. */
-static bool store_fits(const IrBlock *b, const IrInstr *in, const IrInstr *loop)
+ * stores the same value, computed from values fixed during the loop; with each (every
+ * iteration's host code runs under capture) any Python scalar.  An array variable rebound to
+ * another object would release its old one (a free inside the capture) and hold a buffer that
+ * is not the same every iteration. */
+static bool store_fits(const IrBlock *b, const IrInstr *in, const IrInstr *loop, bool each)
 {
     const IrVar *v = in->var;
     if (!v || v == loop->var) return false;
     if (!body_rebinds(b, v)) return true;
-    return ty_is_scalar(v->type) && !ir_block_loads(b, v);
+    return ty_is_scalar(v->type) && (each || !ir_block_loads(b, v));
 }
 
-/* Why loop does not qualify for capture (see the file comment), "" when it launches no
- * kernel, or NULL when it qualifies; *each tells whether the body reads the loop variable. */
-static const char *misfit(const IrInstr *loop, bool *each)
+/* Does b (or a block in it) hold an instruction with blocks other than a raise guard? */
+static bool has_nested(const IrBlock *b)
 {
-    *each = false;
-    const IrBlock *b = loop->blocks[0];
-    if (!b || !b->instrs.n || loop->nargs != 3) return "";
-    int kernels = 0;
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if ((in->blocks[0] || in->blocks[1]) && !ir_is_raise_guard(in)) return true;
+    }
+    return false;
+}
+
+static const char *block_misfit(const IrInstr *loop, const IrBlock *b, bool each, int *kernels);
+
+/* Why the body of loop (or block b nested in it) does not qualify, or NULL; counts the
+ * kernels.  With each, an if whose blocks qualify (its condition is a host value computed in
+ * the iteration) and a for-range loop whose body does (its bounds are) may nest: every
+ * iteration's host code runs under capture, taking its own branches. */
+static const char *block_misfit(const IrInstr *loop, const IrBlock *b, bool each, int *kernels)
+{
     for (int i = 0; i < b->instrs.n; i++) {
         const IrInstr *in = VEC_AT(b->instrs, i);
         /* a run-time check (ir_is_raise_guard): its condition is computed like every other
@@ -286,33 +310,92 @@ static const char *misfit(const IrInstr *loop, bool *each)
          * host code under capture, so the check raises in its own iteration; the launches
          * of those before it never run, but the program ends there (gpyc has no try) */
         if (ir_is_raise_guard(in)) continue;
-        if (in->blocks[0] || in->blocks[1]) return "a nested loop or if";
+        if (in->blocks[0] || in->blocks[1]) {
+            if (!each || (in->op != IR_IF && (in->op != IR_FOR_RANGE || in->dev || in->nargs != 3)))
+                return "a nested loop or if";
+            for (int h = 0; h < 2; h++) {
+                const char *why = in->blocks[h] ? block_misfit(loop, in->blocks[h], each, kernels) : NULL;
+                if (why) return why;
+            }
+            continue;
+        }
         if (in->group) {
-            const char *why = group_misfit(in->group, b);
+            const char *why = group_misfit(in->group, b, each);
             if (why) return why;
-            kernels += in->group->last == in;
+            *kernels += in->group->last == in;
             continue;
         }
         switch (in->op) {
         case IR_LOAD:
-            if (in->var && in->var == loop->var) {
-                *each = true;
-                break;
-            }
-            if (!in->var || body_rebinds(b, in->var)) return "it rebinds a variable it reads";
+            if (!in->var) return "it rebinds a variable it reads";
+            if (in->var != loop->var && !each && body_rebinds(b, in->var)) return "it rebinds a variable it reads";
             break;
         case IR_STORE:
-            if (!store_fits(b, in, loop)) return "it stores a variable whose value changes between iterations";
+            if (!store_fits(b, in, loop, each)) return "it stores a variable whose value changes between iterations";
             break;
         default:
             if (!pure_host_op(in->op)) return ir_is_kernel_instr(in) ? "a library routine" : "host work that touches the device or calls a function";
             break;
         }
     }
+    return NULL;
+}
+
+/* Why loop does not qualify for capture (see the file comment), "" when it launches no
+ * kernel, or NULL when it qualifies; *each tells whether every iteration is captured: the
+ * body reads the loop variable or holds an if or a loop. */
+static const char *misfit(const IrInstr *loop, bool *each)
+{
+    const IrBlock *b = loop->blocks[0];
+    *each = false;
+    if (!b || !b->instrs.n || loop->nargs != 3) return "";
+    *each = ir_block_loads(b, loop->var) || has_nested(b);
+    int kernels = 0;
+    const char *why = block_misfit(loop, b, *each, &kernels);
+    if (why) return why;
     return kernels > 0 ? NULL : "";
 }
 
-static void mark_block(IrBlock *b)
+/* Does b (or a block in it, other than loop's) load v? */
+static bool loads_outside(const IrBlock *b, const IrVar *v, const IrInstr *loop)
+{
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in == loop) continue;
+        if ((in->op == IR_LOAD && in->var == v) || loads_outside(in->blocks[0], v, loop) ||
+            loads_outside(in->blocks[1], v, loop))
+            return true;
+    }
+    return false;
+}
+
+/* Does b (in loop's body) bind a variable that code after the loop may read: a store other
+ * than `x = x`, or a nested loop's variable, of a global or of a variable some function
+ * loads outside loop?  A replay by key skips the body's host code, so such a loop gets no
+ * key (graph_nokey); a store to a variable nothing reads afterwards (loopmap.c's last value of
+ * a mapped loop's variable) keeps the key. */
+static bool binds_live(const IrModule *m, const IrBlock *b, const IrInstr *loop)
+{
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        const IrVar *v = NULL;
+        if (in->op == IR_STORE) {
+            const IrValue *a = in->nargs == 1 ? in->args[0] : NULL;
+            if (!a || !a->def || a->def->op != IR_LOAD || a->def->var != in->var) v = in->var;
+        } else if (in->op == IR_FOR_RANGE) {
+            v = in->var;
+        }
+        if (v) {
+            if (v->global) return true;
+            for (int f = 0; f < m->funcs.n; f++)
+                if (loads_outside(((IrFunc *)VEC_AT(m->funcs, f))->body, v, loop)) return true;
+        }
+        if (binds_live(m, in->blocks[0], loop) || binds_live(m, in->blocks[1], loop)) return true;
+    }
+    return false;
+}
+
+static void mark_block(const IrModule *m, IrBlock *b)
 {
     if (!b) return;
     for (int i = 0; i < b->instrs.n; i++) {
@@ -323,21 +406,25 @@ static void mark_block(IrBlock *b)
         if (!why) {
             in->graph = true;
             in->graph_each = each;
+            in->graph_nokey = binds_live(m, in->blocks[0], in);
             if (each)
                 diag_remark(in->span, "this loop is captured once as a CUDA graph of all its iterations (its views "
-                                      "and scalars move with the loop variable) and replayed while its inputs "
-                                      "and bounds are the same");
+                                      "and scalars move with the loop variable, or it branches) and replayed "
+                                      "while its inputs and bounds are the same%s",
+                            in->graph_nokey ? ", which it never is: it binds a variable read after it" : "");
             else
                 diag_remark(in->span, "this loop is captured once as a CUDA graph and replayed");
-            continue;   /* its body holds no loops */
         }
-        if (*why) diag_remark(in->span, "this loop is not captured as a CUDA graph: %s", why);
-        mark_block(in->blocks[0]);
-        mark_block(in->blocks[1]);
+        /* a loop in a captured one may qualify too: it is captured on its own when the outer
+         * one runs uncaptured (too few iterations, too many launches), and runs as written
+         * inside the outer one's capture (rt_graph_begin refuses while one is active) */
+        if (why && *why) diag_remark(in->span, "this loop is not captured as a CUDA graph: %s", why);
+        mark_block(m, in->blocks[0]);
+        mark_block(m, in->blocks[1]);
     }
 }
 
 void graphloop_module(IrModule *m)
 {
-    for (int i = 0; i < m->funcs.n; i++) mark_block(((IrFunc *)VEC_AT(m->funcs, i))->body);
+    for (int i = 0; i < m->funcs.n; i++) mark_block(m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
 }

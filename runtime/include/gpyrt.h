@@ -1133,6 +1133,9 @@ int64_t rt_graph_begin(gp_graph *g, int64_t n);
  * rt_graph_begin's, or n above GPYRT_GRAPH_EACH_MAX).  The key given to rt_graph_end must
  * hold the loop's bounds: a replay runs exactly the n iterations captured. */
 int64_t rt_graph_begin_each(gp_graph *g, int64_t n);
+/* Has the capture in progress recorded more launches than GPYRT_GRAPH_LAUNCH_MAX (a graph_each
+ * body that nests loops)?  Then end it now with rt_graph_end, which throws it away. */
+bool rt_graph_over(void);
 /* Ends the capture, replays it as many whole times as fit in n iterations and returns the
  * iterations done (a multiple of the captured count); 0 when the capture was thrown away
  * (nothing ran: run the loop from its start, uncaptured).  The site keeps key[0..nkey) with

@@ -1,7 +1,7 @@
 # graphloop.c: loops whose views and scalars move with the loop variable are captured with
 # every iteration's launches ([graph each]): a recurrence along columns (the store's column and
 # the columns it reads are other offsets of j: disjoint), backward with a scalar of j; a row
-# read at t (a 0-d view); not captured: shifted slices of one axis (the launch copies).
+# read at t (a 0-d view); shifted slices of one axis (the launch copies: the graph's own memory).
 import cupy as cp
 
 

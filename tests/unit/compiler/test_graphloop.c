@@ -367,12 +367,17 @@ Test(graphloop, moving_views)
                                 "for j in range(16):\n"
                                 "    y[:, j] = y[:, j] * 0.5 + j\n"),
                      "6*");
-    /* shifted slices of one axis overlap: the launch copies */
+    /* shifted slices of one axis overlap: the launch copies, an array of the iteration that
+     * the graph holds in its own memory when every iteration is captured; without the loop
+     * variable the loop is not captured */
     cr_expect_str_eq(marked(PRE "for j in range(n):\n"
                                 "    a[j:j + 4] = a[j + 1:j + 5] * 0.5\n"),
-                     "");
+                     "5*");
     cr_expect_str_eq(marked(PRE "for j in range(1, n):\n"
                                 "    a[j:] = a[j - 1:-1] * 0.5\n"),
+                     "5*");
+    cr_expect_str_eq(marked(PRE "for j in range(1, n):\n"
+                                "    a[1:] = a[:-1] * 0.5\n"),
                      "");
     /* a slice whose length moves with the loop variable: still every iteration captured */
     cr_expect_str_eq(marked(PRE "for j in range(n):\n"
@@ -394,9 +399,11 @@ Test(graphloop, control_flow_in_the_body)
                                 "    a += b\n"
                                 "    if n > 3:\n"
                                 "        break\n"), "");
+    /* a nested loop: the outer loop is captured with every iteration (graph_each), the
+     * inner one on its own too (it is when the outer one runs uncaptured) */
     cr_expect_str_eq(marked(PRE "for i in range(n):\n"
                                 "    for j in range(2):\n"
-                                "        a += b\n"), "6");   /* only the inner loop */
+                                "        a += b\n"), "5*,6");
     cr_expect_str_eq(marked(PRE "while n > 0:\n"
                                 "    a += b\n"
                                 "    n -= 1\n"), "");
@@ -483,6 +490,72 @@ Test(graphloop, codegen_captures_then_replays)
     free(ir);
 }
 
+Test(graphloop, branches_copies_and_nested_loops)
+{
+    /* Floyd-Warshall: loopmap.c maps the i loop (copies of row and column k, one store) under
+     * a run-time test, with the loop as written in the else branch; the k loop is captured
+     * with every iteration, the branches, the copies and the inner loop in it */
+    const char *fw = "import cupy as cp\n"
+                     "def fw(path):\n"
+                     "    for k in range(path.shape[0]):\n"
+                     "        for i in range(path.shape[0]):\n"
+                     "            path[i, :] = cp.minimum(path[i, :], path[i, k] + path[k, :])\n"
+                     "p = cp.ones((8, 8))\n"
+                     "fw(p)\n"
+                     "print(p)\n";
+    cr_expect_str_eq(marked(fw), "3*,4*");
+    char *r = remarks(fw);
+    cr_expect(strstr(r, ":3:5: remark: this loop is captured once as a CUDA graph of all its iterations") &&
+                  !strstr(r, "which it never is"),
+              "%s", r);
+    free(r);
+    /* an if on a host value of the iteration */
+    cr_expect_str_eq(marked(PRE "m = cp.ones((8, 16))\n"
+                                "for i in range(16):\n"
+                                "    if i % 2 == 0:\n"
+                                "        m[:, i] = m[:, i - 1] * 0.5\n"
+                                "    else:\n"
+                                "        m[:, i] += 1.0\n"), "6*");
+    /* a copy that dies in the iteration; one kept after it rebinds an array variable */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    c = b.copy()\n"
+                                "    a[i:i + 8] = c[:8] * 2.0 + i\n"), "5*");
+    cr_expect_str_eq(marked(PRE "c = b\n"
+                                "for i in range(n):\n"
+                                "    c = b.copy()\n"
+                                "    a[i:i + 8] = c[:8] * 2.0 + i\n"
+                                "print(c)\n"), "");
+    /* a reduction and a host read of the device still keep the loop out */
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    a[i:i + 2] = b[i:i + 8].sum()\n"), "");
+    cr_expect_str_eq(marked(PRE "for i in range(n):\n"
+                                "    if a[i] > 0.0:\n"
+                                "        b[i:i + 8] += 1.0\n"), "");
+}
+
+Test(graphloop, variables_read_after_the_loop_leave_no_key)
+{
+    /* the inner loop's variable is printed after the loop: a replay would skip setting it */
+    char *r = remarks(PRE "m = cp.ones((8, 16))\n"
+                          "for i in range(n):\n"
+                          "    for j in range(3):\n"
+                          "        m[:, j] += i\n"
+                          "print(m, j)\n");
+    cr_expect(strstr(r, ":6:1: remark: this loop is captured once as a CUDA graph of all its iterations") &&
+                  strstr(r, "which it never is: it binds a variable read after it"),
+              "%s", r);
+    free(r);
+    char *o2 = emit(PRE "m = cp.ones((8, 16))\n"
+                        "for i in range(n):\n"
+                        "    for j in range(3):\n"
+                        "        m[:, j] += i\n"
+                        "print(m, j)\n",
+                    "-O2", "cuda");
+    cr_expect(strstr(o2, "int64_t gkn0 = -1;"), "a key for a loop whose stores a replay would skip");
+    cr_expect(strstr(o2, "if (gu0 && (gj0 + 1 == gu0 || rt_graph_over())) {"), "no check of the capture's size");
+    free(o2);
+}
+
 Test(graphloop, codegen_captures_every_iteration_of_a_moving_body)
 {
     const char *src = PRE "m = cp.ones((8, 16))\n"
@@ -502,7 +575,7 @@ Test(graphloop, codegen_captures_every_iteration_of_a_moving_body)
     free(ir);
     char *k = emit(src, "-O2", "kernels");
     cr_expect(strstr(k, ":6  (the loop of line 6, captured once with every iteration's launches (they move with the "
-                        "loop variable) and replayed: k"),
+                        "loop variable or branch) and replayed: k"),
               "no graph line in:\n%s", k);
     free(k);
 }
