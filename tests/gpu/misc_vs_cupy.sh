@@ -5,7 +5,7 @@
 # who: tests/e2e/who.py (whose expected output the NumPy oracle gives, with CuPy's sorting) and
 # tests/gpu/misc/who_scalars.py (0-d arrays, which the oracle's NumPy scalars are not) compiled
 # with BUILD/bin/gpyc and run; their output must be CuPy's, byte for byte:
-#   PASS who:NAME / FAIL who:NAME: the first differing lines
+#   PASS who_NAME / FAIL who_NAME: the first differing lines
 # show_config: tests/gpu/misc/show_config.py (show_config(), then show_config(_full=True))
 # compiled and run, and run under CuPy; the two tables are compared row by row:
 #   - the same keys in the same order, in the same column (CuPy's layout);
@@ -43,7 +43,7 @@ pass=0 fail=0
 # run NAME SRC: compiles SRC and runs it (WORK/NAME.gpyc.out), runs it under CuPy
 # (WORK/NAME.cupy.out); false after a FAIL line
 run() {
-    local name=$1 src=$2 exe=$WORK/$1
+    local name=$1 src=$2 exe=$WORK/$1.exe
     # shellcheck disable=SC2086  # GPYC_FLAGS is a list of flags
     if ! "$BUILD/bin/gpyc" ${GPYC_FLAGS:-} "$src" -o "$exe" 2>"$WORK/$name.gpyc.err"; then
         echo "FAIL $name: gpyc failed: $(head -n 1 "$WORK/$name.gpyc.err")"
@@ -59,7 +59,7 @@ run() {
 }
 
 for src in "${progs[@]:0:2}"; do
-    name=who:$(basename "$src" .py)
+    name=who_$(basename "$src" .py)
     run "$name" "$src" || continue
     if cmp -s "$WORK/$name.gpyc.out" "$WORK/$name.cupy.out"; then
         echo "PASS $name"
