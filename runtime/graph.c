@@ -49,7 +49,7 @@
  * per graph (default 8); GPYRT_GRAPH_MIN=N captures only loops of at least N iterations
  * (default 4, never below 2); GPYRT_GRAPH_EACH_MAX=N captures a graph_each loop only when it
  * runs at most N iterations (default 4096: the graph holds every iteration's launches);
- * GPYRT_GRAPH_LAUNCH_MAX=N throws away a capture of more than N launches (default 16384).  With
+ * GPYRT_GRAPH_LAUNCH_MAX=N throws away a capture of more than N launches (default 32768).  With
  * GPYRT_STATS=1 rt_finish reports the counts below.
  *
  * Invariants: a site's key (nkey >= 0) is the key of the capture its exec was made or updated
@@ -64,7 +64,7 @@
 
 static int cfg_read;
 static int cfg_enabled = 1;
-static int64_t cfg_unroll = 8, cfg_min = 4, cfg_each_max = 4096, cfg_launch_max = 16384;
+static int64_t cfg_unroll = 8, cfg_min = 4, cfg_each_max = 4096, cfg_launch_max = 32768;
 static int64_t captured_launches; /* kernel launches the active capture recorded */
 static bool over;                 /* it recorded more than cfg_launch_max: it is thrown away */
 static gp_graph *active;          /* the site being captured */
@@ -94,7 +94,7 @@ static void config(void)
     if (cfg_unroll < 1)
         cfg_unroll = 1;
     cfg_each_max = env_int("GPYRT_GRAPH_EACH_MAX", 4096);
-    cfg_launch_max = env_int("GPYRT_GRAPH_LAUNCH_MAX", 16384);
+    cfg_launch_max = env_int("GPYRT_GRAPH_LAUNCH_MAX", 32768);
     cfg_min = env_int("GPYRT_GRAPH_MIN", 4);
     if (cfg_min < 2)
         cfg_min = 2;

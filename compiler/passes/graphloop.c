@@ -19,7 +19,8 @@
  * an if or a loop) is allowed more than the rules below: an if and a for-range loop whose
  * blocks qualify (floyd_warshall's k loop holds loopmap.c's test around the mapped i loop),
  * stores of Python scalars, and groups that make arrays dying in the iteration (its copies of
- * row and column k, an arange, a store's copy of an overlapping source): the pool's
+ * row and column k, an arange, a mask, a reduction such as lu's dot of two slices, a store's
+ * copy of an overlapping source; not a row chain, a recurrence or sibling reductions): the pool's
  * allocations and frees during the capture become the graph's own allocation and free nodes
  * (runtime/graph.c checks that nothing else was allocated or freed).  Array variables are
  * still never rebound, so no array made in an iteration outlives it.  A body that binds a
@@ -236,16 +237,17 @@ static bool copies_a_source(const KernelGroup *g)
 
 /* Why kernel group g, whose instructions must all lie in b, does not fit a graph (it
  * allocates, or is not a plain elementwise kernel), or NULL when it fits.  With each (every
- * iteration captured) a group may make new arrays (a copy, an arange, a store's copy of an
- * overlapping source): they die in their iteration (the body rebinds no array variable), so
- * the capture holds them in the graph's own memory (runtime/graph.c). */
+ * iteration captured) a group may make new arrays (a copy, an arange, a reduction, a store's
+ * copy of an overlapping source): they die in their iteration (the body rebinds no array
+ * variable), so the capture holds them in the graph's own memory (runtime/graph.c). */
 static const char *group_misfit(const KernelGroup *g, const IrBlock *b, bool each)
 {
-    if (g->kind != KG_EWISE || g->chain || g->recur || !g->last || g->last->parent != b)
+    if ((g->kind != KG_EWISE && !(each && g->kind == KG_REDUCE)) || g->chain || g->recur || g->siblings ||
+        !g->last || g->last->parent != b)
         return "a kernel other than an elementwise one (a reduction, a row chain, a recurrence)";
     for (int i = 0; i < g->instrs.n; i++) {
         const IrInstr *in = VEC_AT(g->instrs, i);
-        if (in->parent != b || in->op == IR_REDUCE || (in->op == IR_COPY && !each))
+        if (in->parent != b || ((in->op == IR_REDUCE || in->op == IR_COPY) && !each))
             return "a reduction or a copy (a new array every iteration)";
     }
     if (each) return NULL;

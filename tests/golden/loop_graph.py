@@ -1,7 +1,7 @@
 # hoist.c and graphloop.c: cavity_flow's pressure loop.  `pn = p.copy()` becomes a store into
 # one buffer made before the loop (`empty`, then `store_into` in the body), the boundary
-# stores read other rows and columns of p (disjoint), so the loop is marked [graph]; the row
-# loop's dot of two vectors (trisolv) is a sum of a product (vecdot.c), not a matmul.
+# stores read other rows and columns of p (disjoint), so the loop is marked [graph]; trisolv's
+# row loop (a dot: vecdot.c's sum of a product) is captured with every iteration.
 import cupy as cp
 
 
