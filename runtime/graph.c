@@ -35,6 +35,10 @@
  * nodes' parameters), and the graph runs once.  Its key holds the loop's bounds besides the
  * body's inputs, so rt_graph_replay runs it again only for the same n iterations of the same
  * inputs (NPBench's deriche called again on its arrays: no host work per iteration then).
+ * Such a graph pays only when it is replayed, so the site captures only a run whose key equals
+ * that of its last run (`seen`): the first run with a key runs as written, the second is
+ * captured, the later ones replay; a loop run once costs what it did, and one whose key
+ * changes at every run (syrk's inner loop reads the outer variable) is never captured.
  * Such a body may also make arrays that die in their iteration (floyd_warshall's copies of
  * row k): the pool's cudaMallocAsync and cudaFreeAsync during the capture become the graph's
  * own allocation and free nodes, so the capture is kept when every block it allocated was
@@ -154,10 +158,25 @@ int64_t rt_graph_begin(gp_graph *g, int64_t n)
     return begin(g, n, n < 2 * cfg_unroll ? n : cfg_unroll, false);
 }
 
-int64_t rt_graph_begin_each(gp_graph *g, int64_t n)
+static void site_add(gp_graph *g);
+
+int64_t rt_graph_begin_each(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
 {
     config();
-    return n <= cfg_each_max ? begin(g, n, n, true) : 0;
+    if (!cfg_enabled || active || g->off || n < cfg_min || n > cfg_each_max || nkey < 0 || gpu_user_capturing())
+        return 0;
+    bool repeat = g->nseen == nkey + 1;
+    for (int64_t i = 0; repeat && i < nkey; i++)
+        repeat = g->seen[i] == key[i];
+    if (!repeat) {   /* run as written; capture when the next run has this key */
+        g->seen = (uint64_t *)rt_xrealloc(g->seen, sizeof *key * (size_t)(nkey > 0 ? nkey : 1));
+        for (int64_t i = 0; i < nkey; i++) g->seen[i] = key[i];
+        g->nseen = nkey + 1;
+        site_add(g);
+        return 0;
+    }
+    g->nseen = 0;
+    return begin(g, n, n, true);
 }
 
 int64_t rt_graph_key_array(uint64_t *k, const gp_array *a)
@@ -227,15 +246,22 @@ static void sites_drop(void *arg)
         free(sites[i]->key);
         sites[i]->key = NULL;
         sites[i]->nkey = -1;
+        free(sites[i]->seen);
+        sites[i]->seen = NULL;
+        sites[i]->nseen = 0;
+        sites[i]->listed = 0;
     }
     free(sites);
     sites = NULL;
     nsites = capsites = 0;
 }
 
-/* Lists g among the sites whose graphs are destroyed at exit. */
+/* Lists g (once) among the sites whose graphs and keys are dropped at exit. */
 static void site_add(gp_graph *g)
 {
+    if (g->listed)
+        return;
+    g->listed = 1;
     if (!sites)
         rt_at_exit(sites_drop, NULL);
     if (nsites == capsites) {
@@ -265,8 +291,7 @@ static bool install(gp_graph *g, cudaGraph_t graph)
         (void)cudaGetLastError();
         return false;
     }
-    if (g->exec_unroll == 0)   /* its first executable graph */
-        site_add(g);
+    site_add(g);
     g->exec = exec;
     g->exec_unroll = g->unroll;
     if (cudaGetDevice(&g->dev) != cudaSuccess) {

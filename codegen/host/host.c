@@ -275,8 +275,10 @@ static void emit_graph_range(Cg *cg, const IrInstr *in)
     cg_emit(cg, "int64_t gn%d = gp_range_len(%s, %s, %s);", k, start, stop, step);
     emit_graph_key(cg, in, k);
     cg_emit(cg, "int64_t gd%d = rt_graph_replay(&gl%d, gn%d, gk%d, gkn%d);", k, k, k, k, k);
-    cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin%s(&gl%d, gn%d);", k, k, in->graph_each ? "_each" : "",
-            k, k);
+    if (in->graph_each)
+        cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin_each(&gl%d, gn%d, gk%d, gkn%d);", k, k, k, k, k, k);
+    else
+        cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin(&gl%d, gn%d);", k, k, k, k);
     if (var) cg_emit(cg, "if (gd%d > 0) %s = %s + (gd%d - 1) * %s;", k, var, start, k, step);
     cg_emit(cg, "for (int64_t gj%d = gd%d; gj%d < gn%d; gj%d++) {", k, k, k, k, k);
     cg->indent++;

@@ -123,12 +123,13 @@ static const IrValue *view_root(const IrValue *v)
  * constant *off).  `j - 1` is (load j, -1), `2 + j` (load j, 2), `5` (NULL, 5). */
 static const IrValue *int_affine(const IrValue *v, int64_t *off)
 {
+    const IrValue *whole = v;
     *off = 0;
     for (;;) {
         if (!v || !v->def || !v->type || v->type->kind != TY_INT) return v;
         const IrInstr *d = v->def;
         if (d->op == IR_CONST_INT) {
-            *off += d->ival;
+            if (__builtin_add_overflow(*off, d->ival, off)) break;
             return NULL;
         }
         if ((d->op != IR_ADD && d->op != IR_SUB) || d->nargs != 2) return v;
@@ -138,9 +139,13 @@ static const IrValue *int_affine(const IrValue *v, int64_t *off)
             k = d->args[0];
         }
         if (!k || !k->def || k->def->op != IR_CONST_INT) return v;
-        *off += d->op == IR_ADD ? k->def->ival : -k->def->ival;
+        if (d->op == IR_ADD ? __builtin_add_overflow(*off, k->def->ival, off)
+                            : __builtin_sub_overflow(*off, k->def->ival, off))
+            break;
         v = x;
     }
+    *off = 0;   /* an offset past int64: v unanalysed */
+    return whole;
 }
 
 /* Equal scalar operands of a view: both None, or the same int x + c (one value or loads of

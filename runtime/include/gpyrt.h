@@ -1115,6 +1115,9 @@ typedef struct gp_graph {
     int dev; /* the device exec was made on */
     uint64_t *key; /* the key exec was captured under (rt_graph_key_array, words) */
     int64_t nkey; /* its length; -1: exec matches no key */
+    uint64_t *seen; /* graph_each: the key of the last run not captured (rt_graph_begin_each) */
+    int64_t nseen; /* its length + 1; 0: none */
+    int listed; /* destroyed at exit (graph.c's sites) */
 } gp_graph;
 /* Words of a loop's key (GP_GRAPH_KEY_ARRAY per array): what the body's launches read from
  * one of its inputs, array a (NULL allowed): its data pointer, dtype, rank, shape and strides.
@@ -1134,9 +1137,11 @@ int64_t rt_graph_replay(gp_graph *g, int64_t n, const uint64_t *key, int64_t nke
 int64_t rt_graph_begin(gp_graph *g, int64_t n);
 /* rt_graph_begin for a loop whose launches move with the loop variable (graphloop.c's
  * graph_each): all n iterations under capture, each with its own launches, or 0 (as
- * rt_graph_begin's, or n above GPYRT_GRAPH_EACH_MAX).  The key given to rt_graph_end must
- * hold the loop's bounds: a replay runs exactly the n iterations captured. */
-int64_t rt_graph_begin_each(gp_graph *g, int64_t n);
+ * rt_graph_begin's, or n above GPYRT_GRAPH_EACH_MAX, or no key, or a key that is not the one
+ * of the site's last run: the first run with a key runs as written and remembers it, so only
+ * a loop seen to repeat is captured).  key[0..nkey) must hold the loop's bounds (and is the
+ * one given to rt_graph_end): a replay runs exactly the n iterations captured. */
+int64_t rt_graph_begin_each(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey);
 /* Has the capture in progress recorded more launches than GPYRT_GRAPH_LAUNCH_MAX (a graph_each
  * body that nests loops)?  Then end it now with rt_graph_end, which throws it away. */
 bool rt_graph_over(void);

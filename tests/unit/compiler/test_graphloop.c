@@ -379,6 +379,18 @@ Test(graphloop, moving_views)
     cr_expect_str_eq(marked(PRE "for j in range(1, n):\n"
                                 "    a[1:] = a[:-1] * 0.5\n"),
                      "");
+    /* offsets of one int that add up past int64 (no signed overflow in the compiler): not
+     * read as disjoint, so the store's source is copied and the loop is not captured */
+    cr_expect_str_eq(marked(PRE "y = cp.ones((8, 16))\n"
+                                "c = int(a[0]) + 2\n"
+                                "for t in range(n):\n"
+                                "    y[:, c] = y[:, c + 9223372036854775807 + 1] * 0.5\n"),
+                     "");
+    cr_expect_str_eq(marked(PRE "y = cp.ones((8, 16))\n"
+                                "c = int(a[0]) + 2\n"
+                                "for t in range(n):\n"
+                                "    y[:, c] = y[:, c - 1] * 0.5\n"),
+                     "7");
     /* a slice whose length moves with the loop variable: still every iteration captured */
     cr_expect_str_eq(marked(PRE "for j in range(n):\n"
                                 "    a[:j] += b[j:2 * j]\n"),
@@ -567,7 +579,8 @@ Test(graphloop, codegen_captures_every_iteration_of_a_moving_body)
                           "    m[:, i] = m[:, i - 1] * 2.0 + i\n"
                           "print(m, i)\n";
     char *o2 = emit(src, "-O2", "cuda");
-    cr_expect(strstr(o2, "int64_t gu0 = gd0 ? 0 : rt_graph_begin_each(&gl0, gn0);"), "no rt_graph_begin_each");
+    cr_expect(strstr(o2, "int64_t gu0 = gd0 ? 0 : rt_graph_begin_each(&gl0, gn0, gk0, gkn0);"),
+              "no rt_graph_begin_each");
     /* the key: m, then start, step and count in place of the loop variable */
     cr_expect(strstr(o2, "rt_graph_key_array(gk0 + gkn0, g_m);") && !strstr(o2, "(uint64_t)(g_i)"),
               "the key holds the loop variable");
