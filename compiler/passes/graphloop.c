@@ -410,15 +410,17 @@ static void mark_block(const IrModule *m, IrBlock *b)
         if (in->dev) continue;  /* the loop runs on the device as one kernel (devloop.c) */
         bool each = false;
         const char *why = in->op == IR_FOR_RANGE ? misfit(in, &each) : "";
+        bool nokey = !why && binds_live(m, in->blocks[0], in);
+        if (nokey && each)   /* captured only to be replayed (rt_graph_begin_each) */
+            why = "it binds a variable read after it, which a replay would skip";
         if (!why) {
             in->graph = true;
             in->graph_each = each;
-            in->graph_nokey = binds_live(m, in->blocks[0], in);
+            in->graph_nokey = nokey;
             if (each)
                 diag_remark(in->span, "this loop is captured once as a CUDA graph of all its iterations (its views "
-                                      "and scalars move with the loop variable, or it branches) and replayed "
-                                      "while its inputs and bounds are the same%s",
-                            in->graph_nokey ? ", which it never is: it binds a variable read after it" : "");
+                                      "and scalars move with the loop variable, or it branches) on its second run "
+                                      "with the same inputs and bounds, and replayed on the later ones");
             else
                 diag_remark(in->span, "this loop is captured once as a CUDA graph and replayed");
         }
