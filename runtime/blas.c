@@ -15,10 +15,12 @@
  * C-contiguous arrays.  float32 is true FP32: CUBLAS_COMPUTE_32F with CUBLAS_DEFAULT_MATH
  * (no TF32); float16 accumulates in FP32.  Every product, a single one included, is one
  * cublasGemmStridedBatchedEx (CuPy's 2-d matmul calls cublasGemmEx: measured the same for
- * W6, docs/benchmarks.md).  One cuBLAS handle per stream, created at first use
- * (rt_stream_handle, shared with solver.c).
+ * W6, docs/benchmarks.md), except those of a small inner dimension and a small output side
+ * (K and M, or K and N, at most RT_MM_SMALL): one bandwidth kernel (blas_small.cu, mm_small).
+ * One cuBLAS handle per stream, created at first use (rt_stream_handle, shared with solver.c).
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -174,6 +176,28 @@ static void check_int_dim(int64_t v)
         rt_raise("ValueError", "matrix dimension %lld is too large for cuBLAS (at most %d)", (long long)v, INT_MAX);
 }
 
+/* The product on blas_small.cu's kernel when its inner dimension and one output side are at
+ * most RT_MM_SMALL (float32/64, complex64/128, pointers aligned to the element): true when
+ * launched.  M small: a thread per column of c; N small: the same kernel on C^T = B^T A^T, a
+ * thread per row. */
+static bool mm_small(gp_array *c, const Mat *a, const Mat *b, int64_t batch)
+{
+    int64_t M = a->rows, K = a->cols, N = b->cols;
+    gp_dtype dt = c->dtype;
+    size_t esz = rt_dtype_size(dt);
+    if (dt != GP_FLOAT32 && dt != GP_FLOAT64 && dt != GP_COMPLEX64 && dt != GP_COMPLEX128) return false;
+    if (K > RT_MM_SMALL || (M > RT_MM_SMALL && N > RT_MM_SMALL)) return false;
+    if ((uintptr_t)a->hold->data % esz || (uintptr_t)b->hold->data % esz) return false;
+    gpu_init();
+    if (M <= RT_MM_SMALL && (N >= M || N > RT_MM_SMALL))
+        rt_launch_matmul_small(dt, batch, M, N, K, a->hold->data, a->rs, a->cs, a->bs, b->hold->data, b->rs, b->cs,
+                               b->bs, c->data, N, 1, M * N, rt_stream());
+    else
+        rt_launch_matmul_small(dt, batch, N, M, K, b->hold->data, b->cs, b->rs, b->bs, a->hold->data, a->cs, a->rs,
+                               a->bs, c->data, 1, N, M * N, rt_stream());
+    return true;
+}
+
 /* c (contiguous, batch x M x N) = a (batch x M x K) · b (batch x K x N); conj_a conjugates a
  * (only used with M == 1). */
 static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, bool conj_a)
@@ -191,6 +215,7 @@ static void mm_batched(gp_array *c, const Mat *a, const Mat *b, int64_t batch, b
                              b->cs, b->bs, c->data, rt_stream());
         return;
     }
+    if (!conj_a && mm_small(c, a, b, batch)) return;
     check_int_dim(M);
     check_int_dim(N);
     check_int_dim(K);

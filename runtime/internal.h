@@ -215,6 +215,16 @@ void rt_launch_matmul_int(gp_dtype dt, int64_t batch, int64_t M, int64_t N, int6
 /* Sets element [q, j, j] of each matrix of a contiguous batch x n x n array to 1. */
 void rt_launch_set_diag_one(gp_dtype dt, char *c, int64_t batch, int64_t n, cudaStream_t s);
 
+/* ---------------------------------------------------------------- blas_small.cu */
+/* The largest inner dimension K and output side M of a product blas_small.cu computes. */
+#define RT_MM_SMALL 8
+/* c[q, m, n] = sum_k a[q, m, k] * b[q, k, n] for float32/64 and complex64/128, 1 <= M, K <=
+ * RT_MM_SMALL: operands and result through element strides (row, column, batch), each
+ * pointer aligned to the element size. */
+void rt_launch_matmul_small(gp_dtype dt, int64_t batch, int64_t M, int64_t N, int64_t K, const char *a,
+                            int64_t ars, int64_t acs, int64_t abs_, const char *b, int64_t brs, int64_t bcs,
+                            int64_t bbs, char *c, int64_t crs, int64_t ccs, int64_t cbs, cudaStream_t s);
+
 /* ---------------------------------------------------------------- sparse_kernels.cu */
 /* p[i] = i for i < n (int32): the identity permutation sparse.c's sorts start from. */
 void rt_launch_iota_i32(int *p, int64_t n, cudaStream_t s);
