@@ -770,6 +770,7 @@ typedef enum PassId {
     PASS_TRIPROD,               /* triprod.c */
     PASS_LOOPMAP,               /* loopmap.c */
     PASS_VECDOT,                /* vecdot.c */
+    PASS_MMSTORE,               /* mmstore.c */
     PASS_HOIST,                 /* hoist.c */
     PASS_DEVLOOP,               /* devloop.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
@@ -839,6 +840,11 @@ void triprod_module(IrModule *m);
  * Products of two float or complex vectors become a length check and a fused sum of their
  * product (-O2, after loopmap.c): one reduction kernel, not cuBLAS (see vecdot.c). */
 void vecdot_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/mmstore.c
+ * A product stored into an array (`y[:] = reshape(A @ B, s)`) becomes one MATMUL_STORE that
+ * writes it there where the destination can take it (-O2, after vecdot.c; see mmstore.c). */
+void mmstore_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/hoist.c
  * A copy made and dropped in each iteration of a loop becomes a store into one buffer made
@@ -931,6 +937,12 @@ bool ir_writes_memory(const IrInstr *in);
  * constants, loads of variables, views, shapes, mask_check, tuples, host scalar arithmetic.
  * It may raise.  The passes that move a launch past such instructions (hfuse, fuse) ask this. */
 bool ir_is_passive(const IrInstr *in);
+/* A host instruction that can neither raise nor touch any array's memory or the device:
+ * constants, loads of variables, shape reads, transposes, and index views by slices (newaxis,
+ * ellipsis) whose step is None or a nonzero constant (`y[:]`).  A pass may move an operation
+ * past it without changing what the program does or which error it raises first
+ * (mmstore.c). */
+bool ir_is_inert(const IrInstr *in);
 /* Creation ops compute from their own index space (OPF_CREATION: full, arange, linspace, eye). */
 bool ir_op_is_creation(IrOp op);
 /* View ops (OPF_VIEW): a new view of args[0] built on the host (index, reshape, transpose,

@@ -18,6 +18,7 @@
  * W6, docs/benchmarks.md), except those of a small inner dimension and a small output side
  * (K and M, or K and N, at most RT_MM_SMALL): one bandwidth kernel (blas_small.cu, mm_small).
  * One cuBLAS handle per stream, created at first use (rt_stream_handle, shared with solver.c).
+ * rt_matmul_store writes a product straight into the array a store puts it in, where it can.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -309,9 +310,39 @@ static _Noreturn void not_aligned(const gp_array *a, int da, const gp_array *b, 
              (long long)a->shape[da], da, (long long)b->shape[db], db);
 }
 
+/* The destination of rt_matmul_store: dst[...] = reshape(product, rshape[0..rnd-1]) (rnd < 0:
+ * the product itself); used: whether the product was written into dst. */
+typedef struct StoreTo {
+    gp_array *dst;
+    int rnd;
+    const int64_t *rshape;
+    bool used;
+} StoreTo;
+
+/* A view of to->dst with the product's shape (oshape) that the product can be written into
+ * directly, or NULL: dst C-contiguous and of the product's dtype, the stored value's shape
+ * exactly dst's (no broadcast, no -1 to resolve), and no memory shared with a or b (the
+ * product reads them while it writes).  New reference. */
+static gp_array *store_view(StoreTo *to, const gp_array *a, const gp_array *b, int ond, const int64_t *oshape)
+{
+    gp_array *dst = to->dst;
+    if (dst->dtype != a->dtype || !rt_is_contiguous(dst)) return NULL;
+    int vnd = to->rnd < 0 ? ond : to->rnd;
+    const int64_t *vshape = to->rnd < 0 ? oshape : to->rshape;
+    if (vnd != dst->ndim || rt_prod(oshape, ond) != dst->size) return NULL;
+    for (int i = 0; i < vnd; i++)
+        if (vshape[i] != dst->shape[i]) return NULL;
+    if (rt_may_overlap(dst, a) || rt_may_overlap(dst, b)) return NULL;
+    int64_t st[GP_MAXDIM];
+    rt_c_strides(ond, oshape, rt_dtype_size(dst->dtype), st);
+    to->used = true;
+    return rt_view(dst, ond, oshape, st, dst->data);
+}
+
 /* NumPy's matmul of a and b (ndim >= 1 each, same dtype).  dot_errors: report a core
- * mismatch as dot does; conj_a: conjugate a (vdot; a is 1-d).  New reference. */
-static gp_array *matmul(const gp_array *a, const gp_array *b, bool dot_errors, bool conj_a)
+ * mismatch as dot does; conj_a: conjugate a (vdot; a is 1-d); to: a destination the product
+ * may be written into (store_view), or NULL.  New reference (a view of to->dst when used). */
+static gp_array *matmul_to(const gp_array *a, const gp_array *b, bool dot_errors, bool conj_a, StoreTo *to)
 {
     if (a->ndim < 1 || b->ndim < 1)
         rt_raise("ValueError", "matmul: Input operand %d does not have enough dimensions (has 0, gufunc core "
@@ -375,7 +406,8 @@ static gp_array *matmul(const gp_array *a, const gp_array *b, bool dot_errors, b
     for (int i = 0; i < nb; i++) oshape[ond++] = bshape[i];
     if (a->ndim >= 2) oshape[ond++] = M;
     if (b->ndim >= 2) oshape[ond++] = N;
-    gp_array *c = rt_empty(a->dtype, ond, oshape);
+    gp_array *c = to ? store_view(to, a, b, ond, oshape) : NULL;
+    if (!c) c = rt_empty(a->dtype, ond, oshape);
     if (c->size > 0) {
         Mat ma = mat_prepare(a2, nb, bshape), mb = mat_prepare(b2, nb, bshape);
         if (conj_a && rt_dtype_is_complex(a->dtype) && ma.cs < 1) {   /* vdot needs a forward stride */
@@ -395,6 +427,11 @@ static gp_array *matmul(const gp_array *a, const gp_array *b, bool dot_errors, b
     rt_release(a2);
     rt_release(b2);
     return c;
+}
+
+static gp_array *matmul(const gp_array *a, const gp_array *b, bool dot_errors, bool conj_a)
+{
+    return matmul_to(a, b, dot_errors, conj_a, NULL);
 }
 
 /* x reshaped to 2-d (rows, cols): a view when possible, else a copy.  New reference. */
@@ -542,4 +579,24 @@ gp_array *rt_matmul(const gp_array *a, const gp_array *b, gp_mm_mode mode, int64
     case GP_MM_MATRIX_POWER: return matrix_power(a, param);
     }
     rt_raise("RuntimeError", "rt_matmul: unknown mode %d", (int)mode);
+}
+
+void rt_matmul_store(gp_array *dst, const gp_array *a, const gp_array *b, int rnd, const int64_t *rshape)
+{
+    StoreTo to = {.dst = dst, .rnd = rnd, .rshape = rshape, .used = false};
+    gp_array *c = matmul_to(a, b, false, false, &to);
+    if (to.used) {
+        rt_release(c);
+        return;
+    }
+    gp_array *v = rnd < 0 ? rt_retain(c) : rt_reshape(c, rnd, rshape);
+    rt_release(c);
+    rt_check_store_shape(dst->ndim, dst->shape, v->ndim, v->shape);
+    int lead = v->ndim > dst->ndim ? v->ndim - dst->ndim : 0;   /* size-1 dims the store drops */
+    gp_array *w = rt_view(v, v->ndim - lead, v->shape + lead, v->strides + lead, v->data);
+    gp_array *x = rt_broadcast_to(w, dst->ndim, dst->shape);
+    rt_strided_copy(dst, x);
+    rt_release(x);
+    rt_release(w);
+    rt_release(v);
 }

@@ -765,6 +765,23 @@ gp_array *rt_as_strided(const gp_array *a, int ndim, const int64_t *shape, const
     return rt_view(a, ndim, shape, strides, a->data);
 }
 
+void rt_check_store_shape(int dnd, const int64_t *dshape, int snd, const int64_t *sshape)
+{
+    bool ok = true;
+    for (int i = 0; i < snd && ok; i++) {
+        int di = dnd - snd + i;                 /* the matching dst axis (right-aligned) */
+        if (di < 0) ok = sshape[i] == 1;
+        else ok = sshape[i] == 1 || sshape[i] == dshape[di];
+    }
+    if (!ok) {
+        gp_sb a = {0, 0, 0}, b = {0, 0, 0};
+        rt_sb_shape(&a, snd, sshape);
+        rt_sb_shape(&b, dnd, dshape);
+        rt_raise("ValueError", "could not broadcast input array from shape %s into shape %s",
+                 a.s, b.s);
+    }
+}
+
 gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape)
 {
     if (ndim < 0 || ndim > GP_MAXDIM)

@@ -396,6 +396,23 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
                 cg_int_lit(cg, in->shape[0]));
         break;
     }
+    case IR_MATMUL_STORE: { /* runtime/blas.c; compiler/passes/mmstore.c */
+        int nr = (int)in->ival;
+        if (in->nargs != 3 + (nr < 0 ? 0 : nr)) cg_bug(in, "bad matmul_store");
+        cg_emit(cg, "{");
+        cg->indent++;
+        if (nr > 0) {
+            StrBuf sb = {0};
+            for (int i = 0; i < nr; i++) sb_printf(&sb, "%s%s", i ? ", " : "", cg_arg(cg, in, 3 + i));
+            cg_emit(cg, "const int64_t shape[%d] = {%s};", nr, sb.s);
+            sb_free(&sb);
+        }
+        cg_emit(cg, "rt_matmul_store(%s, %s, %s, %d, %s);", cg_arg(cg, in, 0), cg_arg(cg, in, 1), cg_arg(cg, in, 2), nr,
+                nr > 0 ? "shape" : "NULL");
+        cg->indent--;
+        cg_emit(cg, "}");
+        break;
+    }
     case IR_MEDIAN: /* runtime/median.cu */
         cg_emit(cg, "%s = rt_median(%s, %d, %s, %s);", r, cg_arg(cg, in, 0), (int)in->ival, in->keepdims ? "true" : "false",
                 dt_gp_enum(in->dtype));

@@ -863,6 +863,34 @@ bool ir_is_passive(const IrInstr *in)
     return true;
 }
 
+static bool const_nonzero_or_none(const IrValue *v)
+{
+    if (!v || !v->def) return false;
+    return v->def->op == IR_CONST_NONE || (v->def->op == IR_CONST_INT && v->def->ival != 0);
+}
+
+bool ir_is_inert(const IrInstr *in)
+{
+    if (in->blocks[0] || in->blocks[1]) return false;
+    switch (in->op) {
+    case IR_CONST_BOOL: case IR_CONST_INT: case IR_CONST_FLOAT: case IR_CONST_COMPLEX:
+    case IR_CONST_STR: case IR_CONST_NONE: case IR_LOAD: case IR_SHAPE_DIM: case IR_SIZE:
+    case IR_TRANSPOSE:   /* its permutation was checked against the ndim when lowered */
+        return true;
+    case IR_INDEX: {     /* slices (newaxis, ellipsis) whose step is None or a nonzero constant */
+        int a = 1;
+        for (int i = 0; i < in->nidx; i++) {
+            if (in->idx[i] == IDX_NEWAXIS || in->idx[i] == IDX_ELLIPSIS) continue;
+            if (in->idx[i] != IDX_SLICE || a + 3 > in->nargs || !const_nonzero_or_none(in->args[a + 2]))
+                return false;
+            a += 3;
+        }
+        return true;
+    }
+    default: return false;
+    }
+}
+
 bool ir_op_is_creation(IrOp op) { return ir_op_flags(op) & OPF_CREATION; }
 
 bool ir_op_is_view(IrOp op) { return ir_op_flags(op) & OPF_VIEW; }

@@ -25,6 +25,7 @@ static const struct {
     [PASS_TRIPROD] = { "triprod", triprod_module, true },
     [PASS_LOOPMAP] = { "loopmap", loopmap_module, true },
     [PASS_VECDOT] = { "vecdot", vecdot_module, true },
+    [PASS_MMSTORE] = { "mmstore", mmstore_module, true },
     [PASS_HOIST] = { "hoist", hoist_module, true },
     [PASS_DEVLOOP] = { "devloop", devloop_module, true },
     [PASS_GROUP] = { "group", group_module, false },

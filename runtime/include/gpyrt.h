@@ -266,6 +266,10 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape);
 gp_array *rt_transpose(const gp_array *a, const int *perm);
 /* broadcast_to: new reference to a view with zero strides.  ValueError as NumPy. */
 gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
+/* NumPy's assignment broadcast: src may be broadcast to dst's shape (leading size-1
+ * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
+ * "could not broadcast input array from shape (3,) into shape (4,)". */
+void rt_check_store_shape(int dnd, const int64_t *dshape, int snd, const int64_t *sshape);
 /* lib.stride_tricks.as_strided: new reference to a view of a's data (its element [0, ...])
  * with the given shape and byte strides, unchecked against a's memory, as CuPy's (a negative
  * dim: CuPy's ValueError). */
@@ -852,6 +856,12 @@ typedef enum gp_mm_mode {
  * in its core dimension 0, ...", "shapes (2,3) and (4,5) not aligned: ..."); matrix_power of
  * a non-square matrix: numpy.linalg.LinAlgError. */
 gp_array *rt_matmul(const gp_array *a, const gp_array *b, gp_mm_mode mode, int64_t param);
+/* dst[...] = matmul(a, b), or = reshape(matmul(a, b), rshape[0..rnd-1]) when rnd >= 0 (a, b of
+ * dst's dtype, ndim >= 1 each): NumPy's errors in its order (matmul's, the reshape's, the
+ * store's broadcast).  The product is written straight into dst when dst is C-contiguous, has
+ * the stored value's shape and shares no memory with a or b; else into a new array, then
+ * copied (compiler/passes/mmstore.c). */
+void rt_matmul_store(gp_array *dst, const gp_array *a, const gp_array *b, int rnd, const int64_t *rshape);
 
 /* ---------------------------------------------------------------- fft.c
  * cupy.fft on cuFFT.  Programs that use these link -lcufft.  Plans are cached by (transform

@@ -1131,27 +1131,6 @@ template<typename T, int V> __device__ inline void gp_vstore(char *data, uint32_
 }
 #endif
 
-/* NumPy's assignment broadcast: src may be broadcast to dst's shape (leading size-1
- * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
- * "could not broadcast input array from shape (3,) into shape (4,)". */
-static inline void rt_check_store_shape(int dnd, const int64_t *dshape, int snd,
-                                        const int64_t *sshape)
-{
-    bool ok = true;
-    for (int i = 0; i < snd && ok; i++) {
-        int di = dnd - snd + i;                 /* the matching dst axis (right-aligned) */
-        if (di < 0) ok = sshape[i] == 1;
-        else ok = sshape[i] == 1 || sshape[i] == dshape[di];
-    }
-    if (!ok) {
-        gp_sb a = {0, 0, 0}, b = {0, 0, 0};
-        rt_sb_shape(&a, snd, sshape);
-        rt_sb_shape(&b, dnd, dshape);
-        rt_raise("ValueError", "could not broadcast input array from shape %s into shape %s",
-                 a.s, b.s);
-    }
-}
-
 /* acc = broadcast(acc, b) (for groups whose iteration shape combines a creation shape with
  * array inputs).  ValueError as rt_broadcast. */
 static inline void gp_shape_broadcast(gp_shape *acc, const gp_shape *b)
