@@ -553,6 +553,7 @@ struct IrInstr {
     bool graph_nokey;       /* with graph: its body binds a variable read after it, which a
                                replay by key would skip (graphloop.c) */
     DevLoop *dev;           /* IR_FOR_RANGE, IR_WHILE: runs on the device as one kernel (devloop.c) */
+    KernelGroup *runs_in;   /* IR_RESHAPE: the group whose launch runs it (reshapes.c), or NULL */
     IrBlock *parent;        /* the block that holds this instruction */
     int pos;                /* ir_index_in_block's cache: its index in parent when not stale */
     unsigned stamp;         /* pass scratch (ir_stamp) */
@@ -600,6 +601,8 @@ struct KernelGroup {
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
     Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
     Bundle *bundle;         /* the horizontal bundle it runs in (hfuse.c), or NULL */
+    Vec reshapes;           /* IrInstr* IR_RESHAPE of its inputs, in program order, that its launch
+                               runs, or skips when their sources agree in shape (reshapes.c) */
     bool ewise_only;        /* every instruction elementwise or a COPY */
     const char *labels[4];  /* the distinct ops of its name, in order */
     int nlabels;
@@ -771,6 +774,7 @@ typedef enum PassId {
     PASS_LOOPMAP,               /* loopmap.c */
     PASS_VECDOT,                /* vecdot.c */
     PASS_MMSTORE,               /* mmstore.c */
+    PASS_FILLVIEW,              /* fillview.c */
     PASS_HOIST,                 /* hoist.c */
     PASS_DEVLOOP,               /* devloop.c */
     PASS_GROUP,                 /* group.c: one kernel group per kernel instruction */
@@ -780,6 +784,7 @@ typedef enum PassId {
     PASS_RECUR,                 /* recur.c */
     PASS_HFUSE,                 /* hfuse.c */
     PASS_GRAPHLOOP,             /* graphloop.c */
+    PASS_RESHAPES,              /* reshapes.c */
     PASS_COUNT,
     PASS_ALL = PASS_COUNT - 1
 } PassId;
@@ -845,6 +850,11 @@ void vecdot_module(IrModule *m);
  * A product stored into an array (`y[:] = reshape(A @ B, s)`) becomes one MATMUL_STORE that
  * writes it there where the destination can take it (-O2, after vecdot.c; see mmstore.c). */
 void mmstore_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/fillview.c
+ * An array made empty, filled whole by one store and read once is read as the stored value's
+ * view (-O2, after mmstore.c; see fillview.c). */
+void fillview_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/hoist.c
  * A copy made and dropped in each iteration of a loop becomes a store into one buffer made
@@ -940,9 +950,11 @@ bool ir_is_passive(const IrInstr *in);
 /* A host instruction that can neither raise nor touch any array's memory or the device:
  * constants, loads of variables, shape reads, transposes, and index views by slices (newaxis,
  * ellipsis) whose step is None or a nonzero constant (`y[:]`).  A pass may move an operation
- * past it without changing what the program does or which error it raises first
- * (mmstore.c). */
+ * past it without changing what the program does or which error it raises first (mmstore.c,
+ * reshapes.c). */
 bool ir_is_inert(const IrInstr *in);
+/* Is `in` an IR_INDEX that views its whole array as it is (`a[:]`, `a[:, :]`, `a[...]`)? */
+bool ir_is_identity_index(const IrInstr *in);
 /* Creation ops compute from their own index space (OPF_CREATION: full, arange, linspace, eye). */
 bool ir_op_is_creation(IrOp op);
 /* View ops (OPF_VIEW): a new view of args[0] built on the host (index, reshape, transpose,
@@ -953,6 +965,12 @@ bool ir_op_is_view(IrOp op);
  * message from host scalars (constants, scalar arithmetic, str, shape reads) and raises —
  * the NEP 50 range check of a Python int (lower/expr.c), lower_*.c's raise_if checks. */
 bool ir_is_raise_guard(const IrInstr *in);
+
+/* ---------------------------------------------------------------- passes/reshapes.c
+ * An elementwise group whose array inputs are reshapes of arrays of one shape reads the
+ * sources in that shape when they agree at run time, instead of copying a source the reshape
+ * cannot view (-O2, last; see reshapes.c). */
+void reshapes_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/rowfuse.c
  * Row chains (-O2, after fusion): consecutive groups over the rows of one array become one

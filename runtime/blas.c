@@ -591,12 +591,8 @@ void rt_matmul_store(gp_array *dst, const gp_array *a, const gp_array *b, int rn
     }
     gp_array *v = rnd < 0 ? rt_retain(c) : rt_reshape(c, rnd, rshape);
     rt_release(c);
-    rt_check_store_shape(dst->ndim, dst->shape, v->ndim, v->shape);
-    int lead = v->ndim > dst->ndim ? v->ndim - dst->ndim : 0;   /* size-1 dims the store drops */
-    gp_array *w = rt_view(v, v->ndim - lead, v->shape + lead, v->strides + lead, v->data);
-    gp_array *x = rt_broadcast_to(w, dst->ndim, dst->shape);
+    gp_array *x = rt_store_view(v, dst->ndim, dst->shape);
     rt_strided_copy(dst, x);
     rt_release(x);
-    rt_release(w);
     rt_release(v);
 }

@@ -668,6 +668,37 @@ gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape)
     return v;
 }
 
+bool rt_reshape_agree(int n, const gp_array *const *src, int nd, int64_t *shapes)
+{
+    for (int k = 0; k < n; k++) {   /* resolve a -1 as rt_reshape would */
+        int64_t *s = shapes + (size_t)k * nd, known = 1;
+        int unknown = -1, neg = 0;
+        for (int j = 0; j < nd; j++) {
+            if (s[j] == -1) unknown = j;
+            if (s[j] < 0) neg++;
+            else if (s[j] > 0 && known > INT64_MAX / s[j]) return false;
+            else known *= s[j];
+        }
+        if (neg == 1 && unknown >= 0 && known > 0 && src[k]->size % known == 0) s[unknown] = src[k]->size / known;
+    }
+    const gp_array *a = src[0];
+    int64_t size = 1;
+    for (int j = 0; j < nd; j++) {
+        if (shapes[j] < 0 || (shapes[j] > 0 && size > INT64_MAX / shapes[j])) return false;
+        size *= shapes[j];
+    }
+    if (size != a->size) return false;
+    for (int k = 1; k < n; k++) {
+        const gp_array *b = src[k];
+        if (b->ndim != a->ndim) return false;
+        for (int j = 0; j < a->ndim; j++)
+            if (b->shape[j] != a->shape[j]) return false;
+        for (int j = 0; j < nd; j++)
+            if (shapes[k * nd + j] != shapes[j]) return false;
+    }
+    return true;
+}
+
 /* .real / .imag: the complex element is {re, im}, so the parts are views of the real dtype with
  * the same byte strides, the imaginary one half an element further. */
 gp_array *rt_complex_part(const gp_array *a, int imag)
@@ -780,6 +811,16 @@ void rt_check_store_shape(int dnd, const int64_t *dshape, int snd, const int64_t
         rt_raise("ValueError", "could not broadcast input array from shape %s into shape %s",
                  a.s, b.s);
     }
+}
+
+gp_array *rt_store_view(const gp_array *src, int ndim, const int64_t *shape)
+{
+    rt_check_store_shape(ndim, shape, src->ndim, src->shape);
+    int lead = src->ndim > ndim ? src->ndim - ndim : 0;   /* size-1 dims the store drops */
+    gp_array *w = rt_view(src, src->ndim - lead, src->shape + lead, src->strides + lead, src->data);
+    gp_array *x = rt_broadcast_to(w, ndim, shape);
+    rt_release(w);
+    return x;
 }
 
 gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape)

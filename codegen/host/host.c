@@ -466,6 +466,10 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         }
         return;
     }
+    if (in->runs_in) {   /* a reshape the group's launch runs (reshapes.c, kernels/ewise.c) */
+        cg_own(cg, in->res);
+        return;
+    }
     if (is_kernel_op(in->op)) cg_bug(in, "kernel instruction outside a kernel group");
     if (in->op == IR_CONST_NONE) return;
     if (in->op != IR_WHILE) emit_line(cg, in);   /* its condition block sets the line */

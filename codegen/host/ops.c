@@ -327,7 +327,7 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
     case IR_SHAPE_DIM: cg_emit(cg, "%s = %s->shape[%lld];", r, cg_arg(cg, in, 0), (long long)in->ival); break;
     case IR_SIZE: cg_emit(cg, "%s = %s->size;", r, cg_arg(cg, in, 0)); break;
     case IR_INDEX: emit_index(cg, in); break;
-    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_EMPTY: {
+    case IR_RESHAPE: case IR_BROADCAST_TO: case IR_STORE_VIEW: case IR_EMPTY: {
         int from = in->op == IR_EMPTY ? 0 : 1;
         int n = in->nargs - from;
         cg_emit(cg, "{");
@@ -337,6 +337,8 @@ void cg_emit_array_op(Cg *cg, const IrInstr *in, const char *r)
             cg_emit(cg, "%s = rt_reshape(%s, %d, %s);", r, cg_arg(cg, in, 0), n, shp);
         else if (in->op == IR_BROADCAST_TO)
             cg_emit(cg, "%s = rt_broadcast_to(%s, %d, %s);", r, cg_arg(cg, in, 0), n, shp);
+        else if (in->op == IR_STORE_VIEW)
+            cg_emit(cg, "%s = rt_store_view(%s, %d, %s);", r, cg_arg(cg, in, 0), n, shp);
         else
             cg_emit(cg, "%s = rt_empty(%s, %d, %s);", r, dt_gp_enum(in->dtype), n, shp);
         cg->indent--;

@@ -423,6 +423,49 @@ static void creation_shape(const Launch *L, const IrInstr *in)
     sb_free(&d);
 }
 
+/* The reshape of g's reshapes (reshapes.c) whose result is v, or NULL. */
+static const IrInstr *reshape_of(const KernelGroup *g, const IrValue *v)
+{
+    for (int i = 0; i < g->reshapes.n; i++) {
+        const IrInstr *r = VEC_AT(g->reshapes, i);
+        if (r->res == v) return r;
+    }
+    return NULL;
+}
+
+/* The iteration shape of a group that runs its inputs' reshapes (reshapes.c): kg_r says
+ * whether the sources agree (rt_reshape_agree); then kg_s is their shape and the reshapes'
+ * values are NULL, else the reshapes run here, in program order, and kg_s is as usual. */
+static void reshaped_shape(const Launch *L, const KernelGroup *g, const KParams *p, int n)
+{
+    StrBuf src = {0}, dims = {0};
+    int nd = 0;
+    for (int i = 0; i < g->reshapes.n; i++) {
+        const IrInstr *r = VEC_AT(g->reshapes, i);
+        nd = r->nargs - 1;
+        sb_printf(&src, "%s%s", i ? ", " : "", cg_nm(L, r->args[0]));
+        for (int j = 0; j < nd; j++) sb_printf(&dims, "%s%s", i || j ? ", " : "", cg_nm(L, r->args[1 + j]));
+    }
+    const int m = g->reshapes.n;
+    cg_line(L->out, n, "const gp_array *const kg_rsrc[%d] = {%s};", m, src.s);
+    cg_line(L->out, n, "int64_t kg_rsh[%d] = {%s};", m * nd, dims.s ? dims.s : "0");
+    cg_line(L->out, n, "const bool kg_r = rt_reshape_agree(%d, kg_rsrc, %d, kg_rsh);", m, nd);
+    cg_line(L->out, n, "if (kg_r) {");
+    cg_line(L->out, n + 1, "kg_s = rt_shape_of(kg_rsrc[0]);");
+    for (int i = 0; i < m; i++)
+        cg_line(L->out, n + 1, "%s = NULL;", cg_nm(L, ((const IrInstr *)VEC_AT(g->reshapes, i))->res));
+    cg_line(L->out, n, "} else {");
+    for (int i = 0; i < m; i++) {
+        const IrInstr *r = VEC_AT(g->reshapes, i);
+        cg_line(L->out, n + 1, "%s = rt_reshape(%s, %d, kg_rsh + %d);", cg_nm(L, r->res), cg_nm(L, r->args[0]), nd,
+                i * nd);
+    }
+    cg_emit_broadcast_shape(L->out, n + 1, L, p);
+    cg_line(L->out, n, "}");
+    sb_free(&src);
+    sb_free(&dims);
+}
+
 /* The elementwise launch of g; for a bundle member (slot != NULL) the host code up to the
  * launch, which fills the member's argument struct and element count instead and hands the
  * copies it makes to the bundle, which releases them after its launch. */
@@ -458,6 +501,8 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
             cg_line(out, n + 1, "gp_shape_broadcast(&kg_s, &kg_t);");
             cg_line(out, n, "}");
         }
+    } else if (g->reshapes.n) {
+        reshaped_shape(L, g, &p, n);
     } else {
         cg_emit_broadcast_shape(out, n, L, &p);
     }
@@ -475,9 +520,16 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
     }
 
     /* outputs */
+    const int rnd = g->reshapes.n ? ((const IrInstr *)VEC_AT(g->reshapes, 0))->nargs - 1 : 0;
     for (int i = 0; i < p.outs.n; i++) {
         const IrValue *v = VEC_AT(p.outs, i);
-        cg_line(out, n, "%s = rt_empty(%s, kg_s.ndim, kg_s.dim);", cg_nm(L, v), dt_gp_enum(v->type->dtype));
+        const char *x = cg_nm(L, v), *dt = dt_gp_enum(v->type->dtype);
+        if (g->reshapes.n) {   /* made in the reshapes' shape, written through a view in kg_s */
+            cg_line(out, n, "%s = kg_r ? rt_empty(%s, %d, kg_rsh) : rt_empty(%s, kg_s.ndim, kg_s.dim);", x, dt, rnd, dt);
+            cg_line(out, n, "gp_array *kg_o%d = kg_r ? rt_reshape(%s, kg_s.ndim, kg_s.dim) : NULL;", v->id, x);
+        } else {
+            cg_line(out, n, "%s = rt_empty(%s, kg_s.ndim, kg_s.dim);", x, dt);
+        }
     }
 
     cg_line(out, n, "if (kg_s.size > 0) {");
@@ -512,8 +564,13 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
         const IrValue *v = VEC_AT(all, i);
         const char *x = cg_nm(L, v);
         bool copied = p.dsts.n > 0 && i >= p.outs.n && !cg_in_vec(&p.dsts, v);
+        const IrInstr *r = i >= p.outs.n ? reshape_of(g, v) : NULL;
         if (copied)
             sb_printf(&arrs, "%skg_c%d ? kg_c%d : %s", i ? ", " : "", v->id, v->id, x);
+        else if (g->reshapes.n && i < p.outs.n)
+            sb_printf(&arrs, "%skg_r ? kg_o%d : %s", i ? ", " : "", v->id, x);
+        else if (r)
+            sb_printf(&arrs, "%skg_r ? %s : %s", i ? ", " : "", cg_nm(L, r->args[0]), x);
         else
             sb_printf(&arrs, "%s%s", i ? ", " : "", x);
         sb_printf(&sizes, "%s%d", i ? ", " : "", dt_size(v->type->dtype));
@@ -562,6 +619,8 @@ void cg_ewise_launch(const Launch *L, const KernelGroup *g, const Slot *slot)
         }
     }
     cg_line(out, n, "}");
+    for (int i = 0; i < p.outs.n && g->reshapes.n; i++)
+        cg_line(out, n, "rt_release(kg_o%d);", ((const IrValue *)VEC_AT(p.outs, i))->id);
     if (rc) cg_line(out, n - 1, "}");
     sb_free(&args);
     vec_free(&all);

@@ -237,6 +237,9 @@ void cg_list_kernels(FILE *out, const IrModule *m)
         if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
         else if (sb || bd) { /* listed with its set or bundle */ }
         else if (g->recur) fprintf(out, "%s  %s  (runs the loop of line %d per element)\n", g->name, w.s, g->recur->line);
+        else if (g->reshapes.n)
+            fprintf(out, "%s  %s  (runs %d reshape%s of its operands; walks the sources when their shapes agree)\n",
+                    g->name, w.s, g->reshapes.n, g->reshapes.n > 1 ? "s" : "");
         else fprintf(out, "%s  %s\n", g->name, w.s);
         sb_free(&w);
     }

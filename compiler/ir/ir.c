@@ -143,6 +143,7 @@ void ir_module_free(IrModule *m)
         vec_free(&g->instrs);
         vec_free(&g->inputs);
         vec_free(&g->outputs);
+        vec_free(&g->reshapes);
     }
     vec_free(&m->funcs);
     vec_free(&m->globals);
@@ -578,6 +579,7 @@ static void print_instr(FILE *out, const IrInstr *in, int depth)
     }
     put_attrs(&o, in);
     if (in->group) sb_printf(&o, "  [%s]", in->group->name);
+    if (in->runs_in) sb_printf(&o, "  [in %s]", in->runs_in->name);
     if (in->graph) sb_puts(&o, in->graph_each ? "  [graph each]" : "  [graph]");
     if (in->dev) sb_printf(&o, "  [device %s]", in->dev->name);
     while (o.len < 54) sb_putc(&o, ' ');
@@ -807,6 +809,7 @@ IrInstr *ir_emit_like(IrModule *m, IrBlock *b, const IrInstr *in, Type *res_type
     c->args = cargs;
     c->parent = b;
     c->group = NULL;
+    c->runs_in = NULL;
     c->stamp = 0;
     if (res) res->def = c;
     return c;
@@ -867,6 +870,23 @@ static bool const_nonzero_or_none(const IrValue *v)
 {
     if (!v || !v->def) return false;
     return v->def->op == IR_CONST_NONE || (v->def->op == IR_CONST_INT && v->def->ival != 0);
+}
+
+bool ir_is_identity_index(const IrInstr *in)
+{
+    if (in->op != IR_INDEX) return false;
+    int a = 1;
+    for (int i = 0; i < in->nidx; i++) {
+        if (in->idx[i] == IDX_ELLIPSIS) continue;
+        if (in->idx[i] != IDX_SLICE || a + 3 > in->nargs) return false;
+        const IrValue *st = in->args[a + 2];
+        if (!in->args[a]->def || in->args[a]->def->op != IR_CONST_NONE || !in->args[a + 1]->def ||
+            in->args[a + 1]->def->op != IR_CONST_NONE || !st->def ||
+            !(st->def->op == IR_CONST_NONE || (st->def->op == IR_CONST_INT && st->def->ival == 1)))
+            return false;
+        a += 3;
+    }
+    return true;
 }
 
 bool ir_is_inert(const IrInstr *in)

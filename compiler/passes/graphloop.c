@@ -74,31 +74,10 @@ static bool is_const_none(const IrValue *v)
     return v && v->def && v->def->op == IR_CONST_NONE;
 }
 
-static bool is_const_int(const IrValue *v, int64_t k)
-{
-    return v && v->def && v->def->op == IR_CONST_INT && v->def->ival == k;
-}
-
-/* Is `in` an IR_INDEX that views its whole array as it is (`a[:]`, `a[:, :]`, `a[...]`)? */
-static bool identity_index(const IrInstr *in)
-{
-    if (in->op != IR_INDEX) return false;
-    int a = 1;
-    for (int i = 0; i < in->nidx; i++) {
-        if (in->idx[i] == IDX_ELLIPSIS) continue;
-        if (in->idx[i] != IDX_SLICE || a + 3 > in->nargs) return false;
-        if (!is_const_none(in->args[a]) || !is_const_none(in->args[a + 1]) ||
-            !(is_const_none(in->args[a + 2]) || is_const_int(in->args[a + 2], 1)))
-            return false;
-        a += 3;
-    }
-    return true;
-}
-
 /* v without the views that change nothing. */
 static const IrValue *strip(const IrValue *v)
 {
-    while (v && v->def && identity_index(v->def) && v->def->nargs > 0) v = v->def->args[0];
+    while (v && v->def && ir_is_identity_index(v->def) && v->def->nargs > 0) v = v->def->args[0];
     return v;
 }
 

@@ -26,6 +26,7 @@ static const struct {
     [PASS_LOOPMAP] = { "loopmap", loopmap_module, true },
     [PASS_VECDOT] = { "vecdot", vecdot_module, true },
     [PASS_MMSTORE] = { "mmstore", mmstore_module, true },
+    [PASS_FILLVIEW] = { "fillview", fillview_module, true },
     [PASS_HOIST] = { "hoist", hoist_module, true },
     [PASS_DEVLOOP] = { "devloop", devloop_module, true },
     [PASS_GROUP] = { "group", group_module, false },
@@ -35,6 +36,7 @@ static const struct {
     [PASS_RECUR] = { "recur", recur_module, true },
     [PASS_HFUSE] = { "hfuse", hfuse_module, true },
     [PASS_GRAPHLOOP] = { "graphloop", graphloop_module, true },
+    [PASS_RESHAPES] = { "reshapes", reshapes_module, true },
 };
 
 const char *pass_name(PassId p) { return pass_table[p].name; }

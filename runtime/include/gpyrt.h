@@ -262,6 +262,11 @@ gp_array *rt_index(const gp_array *a, int n, const gp_index *ix);
 /* reshape: one dim may be -1.  A view when a is contiguous, else a copy.  New reference.
  * ValueError "cannot reshape array of size 6 into shape (4,)". */
 gp_array *rt_reshape(const gp_array *a, int ndim, const int64_t *shape);
+/* Whether an elementwise kernel over reshape(src[k], shapes[k*nd .. k*nd+nd-1]) (k < n) may
+ * walk the sources in their own shape instead (compiler/passes/reshapes.c): every source has
+ * src[0]'s shape, and every target shape is the first, of src[0]'s size.  A -1 of a target
+ * shape that reshape would resolve is replaced by its value (reshape then gives the same). */
+bool rt_reshape_agree(int n, const gp_array *const *src, int nd, int64_t *shapes);
 /* transpose by perm (NULL: reverse the axes).  New reference to a view. */
 gp_array *rt_transpose(const gp_array *a, const int *perm);
 /* broadcast_to: new reference to a view with zero strides.  ValueError as NumPy. */
@@ -270,6 +275,9 @@ gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
  * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
  * "could not broadcast input array from shape (3,) into shape (4,)". */
 void rt_check_store_shape(int dnd, const int64_t *dshape, int snd, const int64_t *sshape);
+/* The view of src that a store into an array of shape[0..ndim-1] reads: src broadcast to it
+ * after rt_check_store_shape (its leading size-1 dims beyond ndim dropped).  New reference. */
+gp_array *rt_store_view(const gp_array *src, int ndim, const int64_t *shape);
 /* lib.stride_tricks.as_strided: new reference to a view of a's data (its element [0, ...])
  * with the given shape and byte strides, unchecked against a's memory, as CuPy's (a negative
  * dim: CuPy's ValueError). */
