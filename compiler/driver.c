@@ -336,6 +336,18 @@ static void add_lib(const char **libs, int *n, const char *lib)
     libs[(*n)++] = lib;
 }
 
+/* Adds each library of the space-separated list (instrs.def's LIB: "cusolver cublas") to
+ * libs[0..*n) unless it is there; the names are copied into arena. */
+static void add_lib_list(Arena *arena, const char **libs, int *n, const char *list)
+{
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len) add_lib(libs, n, ar_strndup(arena, p, len));
+        p += len;
+        p += *p == ' ';
+    }
+}
+
 /* The whole pipeline, in order. */
 /* Reads and parses input; NULL after diagnostics.  *src: the file, in arena. */
 static AstNode *read_and_parse(Arena *arena, const char *input, SrcFile **src)
@@ -488,7 +500,7 @@ static int compile(const Options *o)
         int nlibs = 0;
         for (int op = IR_EWISE_LAST + 1; op < IR_OP_COUNT; op++) {
             const char *l = ir_instr_info((IrOp)op)->lib;
-            if (l && module_uses(m, (IrOp)op, -1)) add_lib(libs, &nlibs, l);
+            if (l && module_uses(m, (IrOp)op, -1)) add_lib_list(m->arena, libs, &nlibs, l);
         }
         for (size_t d = 0; d < sizeof dev_libs / sizeof dev_libs[0]; d++)
             if (module_uses(m, IR_DEVICE, dev_libs[d].call))

@@ -888,8 +888,8 @@ gp_array *rt_fft(const gp_array *x, gp_fft_kind kind, int naxes, const int *axes
 
 /* ---------------------------------------------------------------- solver.c
  * cupy.linalg's factorisations on cuSOLVER's dense API.  Programs that use these link
- * -lcusolver.  One cuSOLVER handle per stream; leading dimensions are batches (one call per
- * matrix).                                                                                 */
+ * -lcusolver and -lcublas (solve and inv end with cuBLAS's triangular solves, blas.c).  One
+ * cuSOLVER handle per stream; leading dimensions are batches (one call per matrix).        */
 typedef enum gp_la_kind {
 #define GPK_LA(id) GP_LA_##id,
 #include "gpyrt_kinds.def"
