@@ -253,6 +253,21 @@ static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
     free(gi);
 }
 
+/* Adds to vars the Python scalars block b (a graph_each body, its nested blocks too) stores:
+ * its only host state that outlives an iteration (graphloop.c lets it rebind no other
+ * variable; a nested loop's variable is set again by that loop). */
+static void body_scalar_stores(const IrBlock *b, Vec *vars)
+{
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_STORE && in->var && ty_is_scalar(in->var->type) && cg_has_storage(in->var->type) &&
+            !vec_contains(vars, in->var))
+            vec_push(vars, (void *)in->var);
+        body_scalar_stores(in->blocks[0], vars);
+        body_scalar_stores(in->blocks[1], vars);
+    }
+}
+
 /* IR_FOR_RANGE marked by graphloop.c: the same loop over a counter j.  When the site's graph
  * from an earlier run was captured from the same inputs (emit_graph_key), rt_graph_replay
  * launches it without a capture and the loop runs only what is left; else its first u
@@ -261,7 +276,10 @@ static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
  * iterations done (0: the capture was thrown away and nothing ran, so the loop starts again
  * uncaptured).  The body of a graph_each loop reads the loop variable: all its iterations run
  * under capture (rt_graph_begin_each), each with its own launches; any other body never reads
- * it.  The variable is set to its Python value. */
+ * it.  The variable is set to its Python value.  A graph_each body may carry Python scalars
+ * from one iteration to the next (`s = s + 1.0`): their values before the loop are kept
+ * (gs<k>_<i>) and put back when a thrown-away capture starts the loop again, since the
+ * iterations captured have run their host code. */
 static void emit_graph_range(Cg *cg, const IrInstr *in)
 {
     int k = cg->ntmp++;
@@ -279,6 +297,12 @@ static void emit_graph_range(Cg *cg, const IrInstr *in)
         cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin_each(&gl%d, gn%d, gk%d, gkn%d);", k, k, k, k, k, k);
     else
         cg_emit(cg, "int64_t gu%d = gd%d ? 0 : rt_graph_begin(&gl%d, gn%d);", k, k, k, k);
+    Vec kept = {0};
+    if (in->graph_each) body_scalar_stores(in->blocks[0], &kept);
+    for (int i = 0; i < kept.n; i++) {
+        const IrVar *v = VEC_AT(kept, i);
+        cg_emit(cg, "%s = %s;", cg_decl_of(cg, v->type, cg_fmt(cg, "gs%d_%d", k, i)), cg_varname(cg, v));
+    }
     if (var) cg_emit(cg, "if (gd%d > 0) %s = %s + (gd%d - 1) * %s;", k, var, start, k, step);
     cg_emit(cg, "for (int64_t gj%d = gd%d; gj%d < gn%d; gj%d++) {", k, k, k, k, k);
     cg->indent++;
@@ -292,6 +316,15 @@ static void emit_graph_range(Cg *cg, const IrInstr *in)
     cg_emit(cg, "gj%d = rt_graph_end(&gl%d, gn%d, gk%d, gkn%d) - 1;", k, k, k, k, k);
     cg_emit(cg, "gu%d = 0;", k);
     if (var) cg_emit(cg, "if (gj%d >= 0) %s = %s + gj%d * %s;", k, var, start, k, step);
+    if (kept.n) {
+        cg_emit(cg, "if (gj%d < 0) {   /* the loop starts again: its scalars as they were */", k);
+        cg->indent++;
+        for (int i = 0; i < kept.n; i++)
+            cg_emit(cg, "%s = gs%d_%d;", cg_varname(cg, VEC_AT(kept, i)), k, i);
+        cg->indent--;
+        cg_emit(cg, "}");
+    }
+    vec_free(&kept);
     cg->indent--;
     cg_emit(cg, "}");
     cg->indent--;

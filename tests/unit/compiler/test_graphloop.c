@@ -603,3 +603,49 @@ Test(graphloop, codegen_captures_every_iteration_of_a_moving_body)
               "no graph line in:\n%s", k);
     free(k);
 }
+
+/* The name of the copy "T gsK_I = VAR;" that o keeps of VAR before a graph_each loop, in buf. */
+static const char *kept_copy(const char *o, const char *var, char *buf, size_t n)
+{
+    char tail[64];
+    snprintf(tail, sizeof tail, " = %s;", var);
+    for (const char *p = strstr(o, " gs"); p; p = strstr(p + 1, " gs")) {
+        const char *e = strchr(p + 1, ' ');
+        if (e && !strncmp(e, tail, strlen(tail)) && (size_t)(e - p) < n) {
+            snprintf(buf, n, "%.*s", (int)(e - p - 1), p + 1);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+Test(graphloop, a_restart_puts_back_the_scalars_the_body_carries)
+{
+    /* every iteration of the i loop runs its host code under capture; when the capture is
+     * thrown away (more launches than GPYRT_GRAPH_LAUNCH_MAX, a failed instantiation) the loop
+     * starts again from its first iteration, with s and t as they were before the loop (e2e
+     * graph_restart) */
+    char *o2 = emit(PRE "def f(m, n):\n"
+                        "    s = 0.0\n"
+                        "    t = 0\n"
+                        "    for i in range(n):\n"
+                        "        for j in range(3):\n"
+                        "            m[:, j] += s + t\n"
+                        "        s = s + 1.0\n"
+                        "        t += i\n"
+                        "m = cp.ones((8, 16))\n"
+                        "f(m, n)\n"
+                        "f(m, n)\n"
+                        "print(m)\n",
+                    "-O2", "cuda");
+    char ks[32], kt[32], put[64];
+    cr_assert(kept_copy(o2, "l_s", ks, sizeof ks) && kept_copy(o2, "l_t", kt, sizeof kt),
+              "the scalars are not kept:\n%s", o2);
+    const char *back = strstr(o2, "/* the loop starts again: its scalars as they were */");
+    cr_assert(back, "the scalars are not put back:\n%s", o2);
+    snprintf(put, sizeof put, "l_s = %s;", ks);
+    cr_expect(strstr(back, put), "no %s:\n%s", put, o2);
+    snprintf(put, sizeof put, "l_t = %s;", kt);
+    cr_expect(strstr(back, put), "no %s:\n%s", put, o2);
+    free(o2);
+}
