@@ -187,6 +187,20 @@ static bool graph_inputs(const IrBlock *body, const IrBlock *b, GraphInputs *gi)
     return true;
 }
 
+/* Does b read v where the body may not have bound it: a load of v outside the body of every
+ * for-range loop in b over v?  (A nested loop's variable read only in that loop is set
+ * before each read, so its value before the graph loop is no input.) */
+static bool loads_unbound(const IrBlock *b, const IrVar *v)
+{
+    for (int i = 0; b && i < b->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(b->instrs, i);
+        if (in->op == IR_LOAD && in->var == v) return true;
+        if (in->op == IR_FOR_RANGE && in->var == v) continue;
+        if (loads_unbound(in->blocks[0], v) || loads_unbound(in->blocks[1], v)) return true;
+    }
+    return false;
+}
+
 /* The words an input of type t adds to a graph loop's key: GP_GRAPH_KEY_ARRAY for an array,
  * one for a bool, int or float, none for what has no run-time storage; -1 for anything else
  * (the loop gets no key). */
@@ -225,9 +239,10 @@ static void emit_graph_key(Cg *cg, const IrInstr *in, int k)
     const IrBlock *body = in->blocks[0];
     GraphInputs *gi = xcalloc(1, sizeof *gi);
     bool ok = !in->graph_nokey && graph_inputs(body, body, gi);
-    if (in->graph_each)   /* the loop variable: its bounds below */
-        for (int i = 0; i < gi->nvars; i++)
-            if (gi->vars[i] == in->var) gi->vars[i--] = gi->vars[--gi->nvars];
+    /* the loop variable (graph_each: its bounds below) and nested loops' variables read only
+     * in their loops are no inputs */
+    for (int i = 0; i < gi->nvars; i++)
+        if (gi->vars[i] == in->var || !loads_unbound(body, gi->vars[i])) gi->vars[i--] = gi->vars[--gi->nvars];
     int words = in->graph_each ? 3 : 0;
     for (int i = 0; ok && i < gi->nvals; i++) {
         int w = key_words(gi->vals[i]->type);

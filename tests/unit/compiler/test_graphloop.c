@@ -523,6 +523,11 @@ Test(graphloop, branches_copies_and_nested_loops)
                      "fw(p)\n"
                      "print(p)\n";
     cr_expect_str_eq(marked(fw), "3*,4*");
+    /* the key: path and the bounds, not i (the nested loop sets it before each read) */
+    char *o2 = emit(fw, "-O2", "cuda");
+    cr_expect(strstr(o2, "rt_graph_key_array(gk0 + gkn0, l_path);") && !strstr(o2, "(uint64_t)(l_i)"),
+              "the key holds the nested loop's variable");
+    free(o2);
     char *r = remarks(fw);
     cr_expect(strstr(r, ":3:5: remark: this loop is captured once as a CUDA graph of all its iterations") &&
                   strstr(r, "on its second run with the same inputs and bounds, and replayed on the later ones"),
