@@ -1,8 +1,8 @@
 # env: GPYRT_GRAPH_LAUNCH_MAX=40
 # A loop captured with every iteration (graphloop.c's graph_each) whose host code carries
 # Python scalars from one iteration to the next (c, k, on: read by the body only, so the loop
-# keeps its key).  A run whose key repeats the last run's is captured (runtime/graph.c; the
-# inner loop's j is in the key, so the third run here); with at most 40 launches per capture
+# keeps its key).  A run whose key repeats the last run's is captured (runtime/graph.c: the
+# second run here; the inner loop's j is no input); with at most 40 launches per capture
 # (9 x 6 here) the capture is thrown away after its iterations have run their host code, and
 # the loop starts again as written: the scalars must start from their values before the loop
 # (codegen/host/host.c emit_graph_range), not from those the iterations of the thrown-away
