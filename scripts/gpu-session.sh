@@ -22,7 +22,7 @@
 #   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy, fault_line
 #              (a kernel's fault traced to the line of its launch), misc_vs_cupy (who and
 #              show_config against CuPy) and npz_numpy (gpyc's .npz archives read by NumPy)
-#   time       ../npbench-time run-time (BUDGET, ONLY as it reads them)
+#   time       ../npbench-time run-time (BUDGET, ONLY as it reads them; time#T reads ONLY_T first)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
 #   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base; AB_ENVS: one
 #              run per space-separated VAR=VALUE (that environment for both builds' gpyc), else one
@@ -30,6 +30,7 @@
 #              gpu/build/e2e: those the test job of the same call compiles (it waits for them),
 #              or of an earlier call on the same warm machine (carry nothing then); SGLOB
 #              (or SGLOB_TOOL, for that tool) restricts them, STMO is the time limit of one program (default 300 s)
+#   gt         each tests/gpu/NAME.sh of GPUTESTS (space-separated NAMEs) with gpu/build
 #   prof       for each npbench-time program in PROF (space-separated names, e.g.
 #              "47_stockham_fft 10_cholesky2"): compiles it, then Nsight Compute's per-kernel
 #              times (gpu__time_duration, --clock-control none, the first PROFN launches, default
@@ -90,7 +91,9 @@ job() {
     local pin=(taskset -c "$c0-$((c0 + n - 1))")
     to() { timeout -k 5 "$(left)" "$@"; }
     SECONDS=0
-    case $name in
+    local tag=
+    [[ $name == *#* ]] && tag=${name#*#}
+    case ${name%%#*} in
         test)
             # the test job compiles on every core (TJ at a time): the others wait for it or
             # need few
@@ -109,7 +112,9 @@ job() {
             rm -rf "$d/cx" "$d/nb" "$d/rvc" "$d/mvc"
             ;;
         time)
-            to "${pin[@]}" gpu/ext/npbench-time/run-time "$PWD/gpu/build/bin/gpyc" "$d/t" >"$d/time.log" 2>&1
+            local ov=ONLY_$tag b=$(($(left) - 30))   # run-time stops itself in time to report
+            [ -n "${BUDGET:-}" ] && [ "$BUDGET" -lt $b ] && b=$BUDGET
+            BUDGET=$b ONLY=${!ov:-${ONLY:-*}} to "${pin[@]}" gpu/ext/npbench-time/run-time "$PWD/gpu/build/bin/gpyc" "$d/t" >"$d/time.log" 2>&1
             cp "$d/t/results.md" "$d/" 2>/dev/null
             rm -rf "$d/t"
             ;;
@@ -132,6 +137,14 @@ job() {
                 --timeout "${STMO:-300}" ${g:+--glob "$g"} gpu/build >"$d/san.log" 2>&1
             cp "$d/s/summary.txt" "$d/" 2>/dev/null
             ;;
+        gt)
+            local t
+            for t in ${GPUTESTS:-}; do
+                WORK=$d/w-$t to "${pin[@]}" "tests/gpu/$t.sh" gpu/build >"$d/$t.log" 2>&1
+                echo "$t: exit $?" >>"$d/summary.txt"
+                rm -rf "$d/w-$t"
+            done
+            ;;
         prof)
             local p
             for p in ${PROF:-}; do
@@ -149,7 +162,7 @@ job() {
             ;;
         fuzz)
             rm -f gpu/fuzzbin/fuzz-*.log
-            (cd gpu/fuzzbin && to "${pin[@]}" ./gpyc_fuzz -max_total_time="${FZTIME:-400}" -timeout=10 \
+            (cd gpu/fuzzbin && to "${pin[@]}" nice -n 10 ./gpyc_fuzz -max_total_time="${FZTIME:-400}" -timeout=10 \
                 -rss_limit_mb=2048 -max_len=8192 -dict=gpyc.dict -artifact_prefix="$d/" \
                 -print_final_stats=1 -jobs="$n" -workers="$n" corpus seeds >"$d/fuzz.log" 2>&1)
             cat gpu/fuzzbin/fuzz-*.log | sed -n 's/^stat::number_of_executed_units: *//p' |
