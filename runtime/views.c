@@ -424,15 +424,9 @@ static int64_t reduce_split(const gp_rshape *rs, int col)
     return s < cap ? s : cap;
 }
 
-/* Span mode (rt_red_setup) from this many blocks of the span kernel on: two per SM of a
- * 132-SM GPU, each holding 16 KB of loads in flight (4 rows of 16 bytes per thread), so the
- * grid keeps the loads of a one-wave split grid in flight without its partials and second
- * launch.  Fewer spans than this take the split (e.g. 16 float32 columns of 10^6 rows: 4). */
-enum { SPAN_MIN_BLOCKS = 256 };
-
 int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axes, int n,
                      const gp_array *const *arr, const uint8_t *itemsize, gp_rkin *k, int colmode,
-                     int V, int span, int *col, bool *vec, bool *spanned)
+                     int V, int *col, bool *vec)
 {
     for (int i = 0; i < n; i++)
         k[i] = rt_rkin(arr[i], s, naxes, axes);
@@ -456,10 +450,7 @@ int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axe
         v = rkin_vec(&k[i], rs, itemsize[i], (int64_t)V * itemsize[i]);
     *col = c;
     *vec = v;
-    const int64_t split = reduce_split(rs, c);
-    const int64_t spans = span > 0 && c > 1 ? (rs->nout / c + span - 1) / span : 0;
-    *spanned = split > 1 && spans >= SPAN_MIN_BLOCKS && spans <= INT32_MAX;   /* a block a span */
-    return *spanned ? 1 : split;
+    return reduce_split(rs, c);
 }
 
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname)

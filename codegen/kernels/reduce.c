@@ -5,9 +5,7 @@
  * KG_REDUCE: one block (256 threads) per output element and per split of the reduced range;
  * threads stride over the reduced elements, accumulate in the accumulation type, and combine
  * with gp_block_reduce.  When the reduced range is long and there are few outputs the range
- * is split over several blocks that write partials, which gp_reduce_finish combines; column
- * vectors with enough outputs take the span kernel instead, a block over all the rows of a
- * few output groups, which needs neither partials nor that second launch.
+ * is split over several blocks that write partials, which gp_reduce_finish combines.
  * Elementwise instructions of the group before the IR_REDUCE (a fused prologue) run per
  * reduced element.  Index reductions (argmax, argmin, nanarg*) accumulate (value, index in the
  * reduced range) pairs, gp_argacc, whose combiner breaks ties by the smaller index, and store
@@ -15,7 +13,6 @@
  */
 #include "codegen/kernels/kernels.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 const IrInstr *cg_reduce_of(const KernelGroup *g)
@@ -255,24 +252,20 @@ static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char 
 }
 
 /* Column mode's vector loop (col == V > 1, see rt_red_setup): the thread's V adjacent
- * outputs o .. o+V-1 keep V accumulators; per reduced element j = j0, j0 + step, ... < j1
- * (step 1, or the span kernel's row slices) each array gives one V-wide vector (one element
- * repeated when its output stride is 0), UNROLL elements' loads first. */
+ * outputs o .. o+V-1 keep V accumulators; per reduced element j each array gives one V-wide
+ * vector (one element repeated when its output stride is 0), UNROLL elements' loads first. */
 static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
-                                   int V, int step)
+                                   int V)
 {
     const char *at = dt_ctype(cg_acc_dtype(r));
-    char jn[48];
-    if (step == 1) snprintf(jn, sizeof jn, "jb + u");
-    else snprintf(jn, sizeof jn, "jb + u * %d", step);
-    cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", UNROLL * step);
+    cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", UNROLL);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         cg_line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", cg_val_ctype(v), V, v->id, UNROLL);
     }
     cg_line(out, n + 1, "#pragma unroll");
     cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
-    cg_line(out, n + 2, "const int64_t j = %s;", jn);
+    cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
     emit_reduced_offsets(out, n + 2, p);
     for (int i = 0; i < p->arrs.n; i++) {
@@ -284,7 +277,7 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, con
     cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "#pragma unroll");
     cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
-    cg_line(out, n + 2, "const int64_t j = %s;", jn);
+    cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
     cg_line(out, n + 2, "#pragma unroll");
     cg_line(out, n + 2, "for (int w = 0; w < %d; w++) {", V);
@@ -315,25 +308,7 @@ static bool reduce_has_colvec(const KernelGroup *g, const KParams *p, int V)
     return true;
 }
 
-/* Groups of V outputs that a block of the column-span kernel (<name>_cs) takes: 4 (64 bytes
- * of each row for float32), or as GPYC_COLS says: "span8" 8, "split" none (column vectors
- * then split the rows over blocks and combine the partials in a second launch, as before
- * the span kernel).  Issue 25's A/B knob for W3's column sums, read here only. */
-static int cols_span(void)
-{
-    const char *e = getenv("GPYC_COLS");
-    if (e && strcmp(e, "split") == 0) return 0;
-    if (e && strcmp(e, "span8") == 0) return 8;
-    return 4;
-}
-
-/* The span kernel's groups per block for group g (0: none: no column vectors). */
-static int reduce_span(const KernelGroup *g, const KParams *p, int V)
-{
-    return reduce_has_colvec(g, p, V) ? cols_span() : 0;
-}
-
-/* What the reduction kernels share: the group, its parameters, the reduction and the
+/* What the three reduction kernels share: the group, its parameters, the reduction and the
  * C text of its accumulator type, identity and final value. */
 typedef struct {
     const KernelGroup *g;
@@ -343,7 +318,6 @@ typedef struct {
     char at[64];    /* accumulator type */
     StrBuf ident, fin;
     int V; /* vector width (elements per 16-byte load) */
-    int G; /* groups of V outputs a block of the span kernel takes (0: no span kernel) */
     Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
 } RedGen;
 
@@ -395,7 +369,7 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
     cg_line(out, 2, "%s acc[%d];", R->at, V);
     cg_line(out, 2, "#pragma unroll");
     cg_line(out, 2, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
-    emit_accumulate_colvec(out, 2, R->g, &R->p, R->r, V, 1);
+    emit_accumulate_colvec(out, 2, R->g, &R->p, R->r, V);
     cg_line(out, 2, "#pragma unroll");
     cg_line(out, 2, "for (int w = 0; w < %d; w++) {", V);
     StrBuf finw = {0};
@@ -403,54 +377,6 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
     cg_line(out, 3, "if (split == 1) out[o + w] = %s;", finw.s);
     sb_free(&finw);
     cg_line(out, 3, "else part[k * rs.nout + o + w] = acc[w];");
-    cg_line(out, 2, "}");
-    cg_line(out, 1, "}");
-    sb_puts(out, "}\n\n");
-}
-
-/* Column spans (<name>_cs, rt_red_setup's span mode): a block takes G adjacent groups of V
- * outputs over the whole reduced range.  Its S = BLOCK / G row slices each read the reduced
- * elements slice, slice + S, ... (thread = slice * G + group: a warp's load covers 32 / G
- * rows, G * 16 bytes of each), then the block combines the slices itself — a butterfly over
- * the slices of a warp, the warps in order through shared memory — and stores the outputs:
- * no partials and no second launch.  A fixed tree: the same bits on every run. */
-static void reduce_def_colspan(StrBuf *out, RedGen *R)
-{
-    const int V = R->V, G = R->G, S = BLOCK / G, W = BLOCK / 32;
-    const char *f = cg_red_functor(R->r);
-    reduce_head(out, R, "_cs");
-    cg_line(out, 1, "(void)chunk;");
-    cg_line(out, 1, "__shared__ __align__(16) unsigned char shraw[%d * sizeof(%s)];", W * G * V, R->at);
-    cg_line(out, 1, "%s *const shv = (%s *)shraw;", R->at, R->at);
-    cg_line(out, 1, "const int64_t ng = rs.nout / %d;", V);
-    cg_line(out, 1, "const int gi = threadIdx.x %% %d;", G);
-    cg_line(out, 1, "const int64_t j0 = threadIdx.x / %d;", G);
-    cg_line(out, 1, "{");
-    cg_line(out, 2, "const int64_t spn = blockIdx.x;   /* one span a block: a loop over spans spills */");
-    cg_line(out, 2, "const int64_t og = spn * %d + gi;", G);
-    cg_line(out, 2, "const int64_t o = (og < ng ? og : ng - 1) * %d;", V);
-    cg_line(out, 2, "const int64_t j1 = og < ng ? rs.nin : 0;   /* a group past the end reads nothing */");
-    emit_bases(out, 2, &R->p);
-    cg_line(out, 2, "%s acc[%d];", R->at, V);
-    cg_line(out, 2, "#pragma unroll");
-    cg_line(out, 2, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
-    emit_accumulate_colvec(out, 2, R->g, &R->p, R->r, V, S);
-    cg_line(out, 2, "#pragma unroll");
-    cg_line(out, 2, "for (int w = 0; w < %d; w++) {", V);
-    cg_line(out, 3, "#pragma unroll");
-    cg_line(out, 3, "for (int m = %d; m < 32; m <<= 1) acc[w] = %s()(acc[w], gp_shfl_xor(acc[w], m));", G, f);
-    cg_line(out, 3, "if ((threadIdx.x & 31) < %d) shv[(threadIdx.x >> 5) * %d + gi * %d + w] = acc[w];", G, G * V, V);
-    cg_line(out, 2, "}");
-    cg_line(out, 2, "__syncthreads();");
-    cg_line(out, 2, "if (threadIdx.x < %d) {", G * V);
-    cg_line(out, 3, "%s tot = shv[threadIdx.x];", R->at);
-    cg_line(out, 3, "#pragma unroll");
-    cg_line(out, 3, "for (int q = 1; q < %d; q++) tot = %s()(tot, shv[q * %d + threadIdx.x]);", W, f, G * V);
-    cg_line(out, 3, "const int64_t ot = spn * %d + threadIdx.x;", G * V);
-    StrBuf fin = {0};
-    put_final(&fin, R->r, R->rt, R->at, "tot");
-    cg_line(out, 3, "if (ot < rs.nout) out[ot] = %s;", fin.s);
-    sb_free(&fin);
     cg_line(out, 2, "}");
     cg_line(out, 1, "}");
     sb_puts(out, "}\n\n");
@@ -513,9 +439,8 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
     sb_puts(out, "}\n\n");
 }
 
-/* A reduction group becomes up to four kernels with one parameter list, one per mode (rows,
- * columns, column vectors, column spans), and the host picks one (rt_red_setup;
- * cg_reduce_launch); over all axes, the rows kernel alone.
+/* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
+ * host picks one (rt_red_setup; cg_reduce_launch); over all axes, the rows kernel alone.
  * Separate kernels because in one kernel the widest path's registers set the occupancy of
  * all: W5's argmin over 16 clusters in column mode ran at 128 registers, 2 blocks per SM; the
  * column kernel alone needs 80.
@@ -531,8 +456,6 @@ void cg_reduce_def(StrBuf *out, const KernelGroup *g)
     cg_put_identity(&R.ident, R.r);
     put_final(&R.fin, R.r, R.rt, R.at, "acc");
     R.V = reduce_vec_width(&R.p);
-    R.G = reduce_span(g, &R.p, R.V);
-    if (R.G) reduce_def_colspan(out, &R);
     if (reduce_has_colvec(g, &R.p, R.V)) reduce_def_colvec(out, &R);
     if (reduce_has_col(R.r)) reduce_def_col(out, &R);
     reduce_def_rows(out, &R);
@@ -588,7 +511,6 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
      * and the split of the reduced range: one runtime call, rt_red_setup */
     const int V = reduce_vec_width(&p);
     const int colmode = reduce_has_colvec(g, &p, V) ? 2 : reduce_has_col(r) ? 1 : 0;
-    const int G = reduce_span(g, &p, V);
     const int na = p.arrs.n > 0 ? p.arrs.n : 1;   /* no zero-length arrays in C++ */
     StrBuf xs = {0}, zs = {0};
     for (int i = 0; i < p.arrs.n; i++) {
@@ -600,9 +522,9 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     cg_line(out, n + 1, "static const uint8_t kg_z[%d] = {%s};", na, p.arrs.n ? zs.s : "0");
     cg_line(out, n + 1, "gp_rkin kg_a[%d];", na);
     cg_line(out, n + 1, "int kg_col;");
-    cg_line(out, n + 1, "bool kg_vec, kg_span;");
-    cg_line(out, n + 1, "const int64_t kg_split = rt_red_setup(&kg_rs, &kg_s, %d, %s, %d, kg_x, kg_z, kg_a, %d, %d, %d, &kg_col, &kg_vec, &kg_span);",
-            r->naxes, axes, p.arrs.n, colmode, V, G);
+    cg_line(out, n + 1, "bool kg_vec;");
+    cg_line(out, n + 1, "const int64_t kg_split = rt_red_setup(&kg_rs, &kg_s, %d, %s, %d, kg_x, kg_z, kg_a, %d, %d, &kg_col, &kg_vec);",
+            r->naxes, axes, p.arrs.n, colmode, V);
     sb_free(&xs);
     sb_free(&zs);
     const bool col = colmode > 0;
@@ -622,13 +544,8 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     }
     cg_put_scalar_args(&args, L, &p);
     cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
-    if (G) {
-        cg_line(out, n + 1, "if (kg_span)");
-        cg_line(out, n + 2, "L_%s_cs((unsigned)((kg_rs.nout / %d + %d) / %d), 1, %d, 0, %s);", g->name, V, G - 1, G, BLOCK,
-                args.s);
-    }
     if (colmode == 2) {
-        cg_line(out, n + 1, "%sif (kg_col == %d)", G ? "else " : "", V);
+        cg_line(out, n + 1, "if (kg_col == %d)", V);
         cg_line(out, n + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", g->name,
                 BLOCK, g->name, BLOCK, args.s);
         cg_line(out, n + 1, "else if (kg_col)");

@@ -236,15 +236,11 @@ gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes
  * ones among themselves where every k walks them alike; *col the mode: 0 rows, 1 columns (one
  * thread per output, when colmode >= 1 and the layout pays), V column vectors (colmode 2 and
  * every input's V adjacent outputs load as one aligned vector); *vec rows mode's vector path of
- * V elements (V > 1, one contiguous reduced dimension, rows aligned).  span > 0: the program
- * has the span kernel (codegen/kernels/reduce.c, <name>_cs: a block per span groups of V
- * outputs over their whole reduced range); *spanned says to launch it (column vectors whose
- * rows would be split, with enough spans to fill the GPU), and 1 is returned.  Returns how
- * many parts each output's reduced range is split into (partials combined by
- * gp_reduce_finish). */
+ * V elements (V > 1, one contiguous reduced dimension, rows aligned).  Returns how many parts
+ * each output's reduced range is split into (partials combined by gp_reduce_finish). */
 int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axes, int n,
                      const gp_array *const *arr, const uint8_t *itemsize, gp_rkin *k, int colmode,
-                     int V, int span, int *col, bool *vec, bool *spanned);
+                     int V, int *col, bool *vec);
 /* ValueError "zero-size array to reduction operation maximum which has no identity". */
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
 

@@ -595,15 +595,7 @@ Test(kernels, reductions)
     expect_has(all, "k0_sum_cv(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "k0_sum_col(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
     expect_has(all, "ng = rs.nout / 2;");
-    expect_has(all, "else if (kg_col == 2)");
-    /* and the span kernel: a block per 4 groups over all rows, its 64 row slices combined in
-     * the block (shuffles over a warp's 8 slices, then the 8 warps in order) */
-    expect_has(all, "k0_sum_cs(gp_rshape rs, int col, bool vec, int64_t split, double *out, double *part, gp_rkin a1)");
-    expect_has(all, "for (int64_t jb = j0; jb < j1; jb += 256) {");
-    expect_has(all, "const int64_t j = jb + u * 64;");
-    expect_has(all, "for (int m = 4; m < 32; m <<= 1) acc[w] = gp_red_sum()(acc[w], gp_shfl_xor(acc[w], m));");
-    expect_has(all, "for (int q = 1; q < 8; q++) tot = gp_red_sum()(tot, shv[q * 8 + threadIdx.x]);");
-    expect_has(all, "if (kg_span)");
+    expect_has(all, "if (kg_col == 2)");
     expect_has(all, "part[k * rs.nout + o] = acc;");
     expect_has(all, "k1_max(gp_rshape rs, int col, bool vec, int64_t split, __half *out, float *part, gp_rkin a2)");
     expect_has(all, "float acc = gp_ident_max<float>();");

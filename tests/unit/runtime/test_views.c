@@ -522,9 +522,9 @@ static gp_array view(gp_dtype dt, int64_t off, int ndim, const int64_t *shape, c
     return a;
 }
 
-/* rt_red_setup's mode for sum(x, axis) of a C-contiguous float32 R x C matrix (col, split,
- * and whether the span kernel of `span` groups a block takes it). */
-static int64_t red_mode(int64_t R, int64_t C, int axis, int span, int *col, bool *spanned)
+/* rt_red_setup's mode for sum(x, axis) of a C-contiguous float32 R x C matrix: col, and the
+ * split returned. */
+static int64_t red_mode(int64_t R, int64_t C, int axis, int *col)
 {
     const int64_t d[2] = { R, C }, st[2] = { C * 4, 4 };
     gp_shape s = rt_shape_make(2, d), out;
@@ -536,32 +536,24 @@ static int64_t red_mode(int64_t R, int64_t C, int axis, int span, int *col, bool
     const uint8_t z[1] = { 4 };
     gp_rkin k[1];
     bool vec;
-    return rt_red_setup(&rs, &s, 1, ax, 1, arr, z, k, 2, 4, span, col, &vec, spanned);
+    return rt_red_setup(&rs, &s, 1, ax, 1, arr, z, k, 2, 4, col, &vec);
 }
 
-Test(reduce, span_mode)
+Test(reduce, column_split)
 {
     int col;
-    bool sp;
-    /* W3's column sums: 2048 groups of 4, split 64 ways, or 512 spans of 4 groups (256 of 8) */
-    cr_expect_eq(red_mode(8192, 8192, 0, 0, &col, &sp), 64);
-    cr_expect(col == 4 && !sp);
-    cr_expect_eq(red_mode(8192, 8192, 0, 4, &col, &sp), 1);
-    cr_expect(col == 4 && sp);
-    cr_expect_eq(red_mode(8192, 8192, 0, 8, &col, &sp), 1);
-    cr_expect(col == 4 && sp);
-    /* 1025 groups: 257 spans, the last one group; 1024 columns: 64 spans, split instead */
-    cr_expect_eq(red_mode(300, 4100, 0, 4, &col, &sp), 1);
-    cr_expect(col == 4 && sp);
-    cr_expect_eq(red_mode(300, 1024, 0, 4, &col, &sp), 9);
-    cr_expect(col == 4 && !sp);
-    /* enough groups for one pass without a split, too few rows to split, rows mode */
-    cr_expect_eq(red_mode(64, 1 << 20, 0, 4, &col, &sp), 1);
-    cr_expect(col == 4 && !sp);
-    cr_expect_eq(red_mode(40, 8192, 0, 4, &col, &sp), 1);
-    cr_expect(col == 4 && !sp);
-    red_mode(8192, 8192, 1, 4, &col, &sp);
-    cr_expect(col == 0 && !sp);
+    /* W3's column sums: 2048 vectors of 4, each column split 64 ways (131072 threads) */
+    cr_expect_eq(red_mode(8192, 8192, 0, &col), 64);
+    cr_expect_eq(col, 4);
+    /* fewer rows: at least 32 a part (300 / 32 = 9); enough vectors: no split */
+    cr_expect_eq(red_mode(300, 4100, 0, &col), 9);
+    cr_expect_eq(col, 4);
+    cr_expect_eq(red_mode(64, 1 << 20, 0, &col), 1);
+    cr_expect_eq(col, 4);
+    cr_expect_eq(red_mode(40, 8192, 0, &col), 1);
+    /* row sums: rows mode */
+    red_mode(8192, 8192, 1, &col);
+    cr_expect_eq(col, 0);
 }
 
 /* Column j (rows 1 .. R-2) of an R x C float64 matrix in C order. */

@@ -1,10 +1,11 @@
-# Column reductions by the span kernel (codegen/kernels/reduce.c <name>_cs: a block per 4
-# groups of column vectors over all their rows, no partials): a last span only partly filled
-# (4100 float32 columns: 1025 groups, the last span one group live and three idle), reduced
-# lengths that are no multiple of the block's 64 row slices, 8-byte elements (2 a vector),
-# int32 into int64, int16 (8 a vector), bool any/all (16), mean, max/min, argmax/argmin with
-# ties, a prologue, keepdims, two reduced axes (off = per-dimension offsets), and a loop
-# replayed as a CUDA graph.  Small integer values: every order of summation gives NumPy's bits.
+# Column vectors over short split ranges (rows split over 2-9 blocks, partials combined by
+# gp_finish_cols), at the shapes session 11's span kernel took (measured slower on W3 and
+# removed; docs/benchmarks.md): group counts that are no multiple of a block (4100 float32
+# columns: 1025 vectors of 4), reduced lengths that are no multiple of the split's parts,
+# 8-byte elements (2 a vector), int32 into int64, int16 (8 a vector), bool any/all (16), mean,
+# max/min, argmax/argmin with ties, a prologue, keepdims, two reduced axes (per-dimension
+# offsets), and a loop replayed as a CUDA graph.  Small integer values: every order of
+# summation gives NumPy's bits.
 import cupy as cp
 
 a = (cp.arange(300 * 4100) % 17).astype(cp.float32).reshape(300, 4100)
