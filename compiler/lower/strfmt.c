@@ -6,9 +6,10 @@
  * printf-style conversions map to format specs with Python's meaning: `%5s` right-aligns
  * (`>5` after str()), `-` left-aligns, `0`, `+`, ` ` and `#` are the spec's own flags, `%d`
  * `%i` `%u` take int(value) (a float is truncated), `%f %F %e %E %g %G` take float(value),
- * `%x %X %o` an int, `%r` and `%a` repr(), `%%` a percent sign.  Not compiled (a located
- * error): `%(name)s` mappings, `*` widths, `%c`, a precision on an integer conversion, a
- * format string known only at run time.  Python's TypeErrors for a count of arguments that
+ * `%x %X %o` an int (with a precision: at least that many digits, int_prec_part), `%r` and
+ * `%a` repr(), `%c` a character, `*` widths and precisions from the arguments (star_spec),
+ * `%%` a percent sign.  Not compiled (a located error): `%(name)s` mappings, a `*` precision
+ * on an integer conversion, a format string known only at run time.  Python's TypeErrors for a count of arguments that
  * does not match are compile-time errors here.
  *
  * str.format fields: `{}` (automatic numbering), `{0}`, `{name}` (a keyword argument), each
@@ -82,8 +83,9 @@ bool lw_percent_spec(Lower *L, Span sp, const PctConv *c, const char **spec, int
     case 'x':
     case 'X':
     case 'o':
-        if (c->prec != -1) {
-            diag_error(sp, "a precision on the integer conversion %%%c is not supported", c->type);
+        if (c->prec != -1) {   /* fmt % args takes a constant one (int_prec_part), savetxt none */
+            diag_error(sp, "a %sprecision on the integer conversion %%%c is not supported",
+                       c->prec == PCT_STAR ? "* " : "", c->type);
             return false;
         }
         *kind = 'i';
@@ -165,14 +167,62 @@ static IrValue *star_spec(Lower *L, AstNode *e, int k, const PctConv *c, IrValue
     return lw_expr(L, lw_ast_bin(L, sp, AOP_ADD, spec, ast_str(L, sp, type)));
 }
 
-/* One printf-style conversion c of v as a part (dspec: its spec made at run time, or NULL);
- * NULL after a located error. */
-static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c, IrValue *dspec)
+/* An integer conversion with a precision ('%.3d', '%5.3d', '%#.4x', '%05.3d'), as Python's %
+ * formats it: the precision is the least number of digits (zeros before them), the sign (and
+ * '#''s 0x / 0o) in front of those, the 0 flag pads the digits to the width, else the width
+ * aligns the whole.  format() has no precision for ints, so this is the expression
+ *   ('-' + format(-v, NEG) if v < 0 else SIGN + format(v, POS))   [aligned: format(.., '>W')]
+ * with NEG and POS zero-padded int specs, over the hidden name v@pctID_K (k: the part's
+ * number).  v: an int value. */
+static IrValue *int_prec_part(Lower *L, AstNode *e, int k, IrValue *v, const PctConv *c)
 {
+    Span sp = e->span;
+    const char *flags = c->flags;
+    bool left = strchr(flags, '-'), alt = strchr(flags, '#') && c->type != 'd' && c->type != 'i' && c->type != 'u';
+    const char *sign = strchr(flags, '+') ? "+" : strchr(flags, ' ') ? " " : "";
+    int width = c->width > 0 ? c->width : 0, prec = c->prec, altlen = alt ? 2 : 0;
+    bool zero = strchr(flags, '0') && !left && width > 0;
+    char type = c->type == 'i' || c->type == 'u' ? 'd' : c->type;
+    const char *vn = ar_printf(L->a, "v@pct%d_%d", e->id, k);
+    lw_assign(L, lw_ast_name(L, sp, vn), v, sp);
+    AstNode *branch[2];
+    for (int neg = 0; neg < 2; neg++) {
+        int signlen = neg ? 1 : (int)strlen(sign);
+        int64_t ndig = prec;
+        if (zero && (int64_t)width - signlen - altlen > ndig) ndig = (int64_t)width - signlen - altlen;
+        ndig += altlen;
+        const char *spec = ndig > 0 ? ar_printf(L->a, "%s0%lld%c", alt ? "#" : "", (long long)ndig, type)
+                                    : ar_printf(L->a, "%s%c", alt ? "#" : "", type);
+        AstNode *val = lw_ast_name(L, sp, vn);
+        if (neg) val = lw_ast_bin(L, sp, AOP_SUB, lw_ast_int(L, sp, 0), val);
+        AstNode *args[2] = { val, ast_str(L, sp, spec) };
+        AstNode *digits = lw_ast_call(L, sp, lw_ast_name(L, sp, "format"), 2, args);
+        branch[neg] = lw_ast_bin(L, sp, AOP_ADD, ast_str(L, sp, neg ? "-" : sign), digits);
+    }
+    AstNode *ife = lw_ast_node(L, AST_IFEXP, sp);
+    ife->cond = lw_ast_cmp(L, sp, AOP_LT, lw_ast_name(L, sp, vn), lw_ast_int(L, sp, 0));
+    ife->then = branch[1];
+    ife->els = branch[0];
+    AstNode *r = ife;
+    if (width > 0 && !zero) {
+        AstNode *args[2] = { ife, ast_str(L, sp, ar_printf(L->a, "%c%d", left ? '<' : '>', width)) };
+        r = lw_ast_call(L, sp, lw_ast_name(L, sp, "format"), 2, args);
+    }
+    return lw_expr(L, r);
+}
+
+/* One printf-style conversion c of v as a part (dspec: its spec made at run time, or NULL);
+ * NULL after a located error.  k: the part's number (int_prec_part's hidden name). */
+static IrValue *percent_part(Lower *L, AstNode *e, int k, IrValue *v, const PctConv *c, IrValue *dspec)
+{
+    Span sp = e->span;
     const char *spec;
     int conv;
     char kind;
-    if (!lw_percent_spec(L, sp, c, &spec, &conv, &kind)) return NULL;
+    bool int_prec = strchr("diuxXo", c->type) && c->prec >= 0 && !dspec;
+    PctConv base = *c;
+    if (int_prec) base.prec = -1;   /* the value's checks below; the digits: int_prec_part */
+    if (!lw_percent_spec(L, sp, &base, &spec, &conv, &kind)) return NULL;
     if (kind == 'c') {
         bool is_int = v->type->kind == TY_INT || v->type->kind == TY_BOOL;
         if (!is_int && v->type->kind != TY_STR) {
@@ -191,6 +241,7 @@ static IrValue *percent_part(Lower *L, Span sp, IrValue *v, const PctConv *c, Ir
             diag_error(sp, "%%%c format: a real number is required, not %s", c->type, ty_str_of(v->type));
             return NULL;
         }
+        if (int_prec) return int_prec_part(L, e, k, v, c);
     } else if (kind == 'f') {
         if (v->type->kind == TY_INT || v->type->kind == TY_BOOL ||
             (v->type->kind == TY_ARRAY && v->type->ndim == 0 && !dt_is_float(v->type->dtype)))
@@ -293,7 +344,8 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
                 continue;
             }
             if ((star[0] || star[1]) && !(dspec = star_spec(L, e, np, &c, star[0], star[1]))) return NULL;
-            if (!(parts[np++] = percent_part(L, sp, v, &c, dspec))) return NULL;
+            if (!(parts[np] = percent_part(L, e, np, v, &c, dspec))) return NULL;
+            np++;
         }
     }
     if (used < nargs) {
