@@ -231,6 +231,8 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args);
 typedef struct PctConv {
     const char *lit;
     size_t nlit;
+    const char *key;   /* `%(key)s`: the mapping key (nkey bytes), else NULL */
+    size_t nkey;
     char flags[8];
     int width, prec;
     char type;

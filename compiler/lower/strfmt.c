@@ -8,8 +8,10 @@
  * `%i` `%u` take int(value) (a float is truncated), `%f %F %e %E %g %G` take float(value),
  * `%x %X %o` an int (with a precision: at least that many digits, int_prec_part), `%r` and
  * `%a` repr(), `%c` a character, `*` widths and precisions from the arguments (star_spec),
- * `%%` a percent sign.  Not compiled (a located error): `%(name)s` mappings, a `*` precision
- * on an integer conversion, a format string known only at run time.  Python's TypeErrors for a count of arguments that
+ * `%(key)s` the value of a dict's key (a literal's record or a dict keyed by str: after a key,
+ * no positional conversion, as Python finds no argument for it), `%%` a percent sign.  Not
+ * compiled (a located error): a `*` precision on an integer conversion, a format string known
+ * only at run time.  Python's TypeErrors for a count of arguments that
  * does not match are compile-time errors here.
  *
  * str.format fields: `{}` (automatic numbering), `{0}`, `{name}` (a keyword argument), each
@@ -271,9 +273,19 @@ bool lw_percent_next(Span sp, const char *f, size_t *pos, PctConv *c)
         return true;
     }
     size_t j = i + 1;
-    if (j < len && f[j] == '(') {
-        diag_error(sp, "%%(name) mappings in a %% format are not supported: write an f-string");
-        return false;
+    if (j < len && f[j] == '(') {   /* a mapping key: up to the matching ')', as Python reads it */
+        size_t k = j + 1;
+        for (int depth = 1; k < len; k++) {
+            if (f[k] == '(') depth++;
+            if (f[k] == ')' && --depth == 0) break;
+        }
+        if (k >= len) {
+            diag_error(sp, "incomplete format key");
+            return false;
+        }
+        c->key = f + j + 1;
+        c->nkey = k - j - 1;
+        j = k + 1;
     }
     int nf = 0;
     while (j < len && strchr("-+ #0", f[j])) {
@@ -312,7 +324,10 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
     Span sp = e->span;
     const char *f = const_text(L, fmt, e->lhs->span, "%");
     if (!f) return NULL;
-    int nargs = args->type->kind == TY_TUPLE ? args->type->n : 1, used = 0;
+    const Type *at = args->type;
+    bool mapping = (at->kind == TY_TUPLE && at->keys && !lw_is_namedtuple(at)) ||
+                   (at->kind == TY_DICT && at->key && at->key->kind == TY_STR);
+    int nargs = args->type->kind == TY_TUPLE && !mapping ? args->type->n : 1, used = 0, nkeyed = 0;
     size_t len = strlen(f);
     IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (2 * len + 1));
     int np = 0;
@@ -325,6 +340,25 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
             parts[np++] = lw_const_str(L, sp, "%");
             continue;
         }
+        if (c.key) {   /* `%(key)s`: the value of args[key], a dict (Python: any mapping) */
+            if (!mapping) {
+                diag_error(sp, "format requires a mapping");
+                return NULL;
+            }
+            if (c.width == PCT_STAR || c.prec == PCT_STAR) {
+                diag_error(sp, "not enough arguments for format string");
+                return NULL;
+            }
+            AstNode *kn = ast_str(L, sp, ar_strndup(L->a, c.key, c.nkey));
+            IrValue *v = at->kind == TY_DICT ? lw_table_get(L, args, lw_expr(L, kn), sp) : lw_dict_get(L, args, kn, sp);
+            if (!v || !(parts[np] = percent_part(L, e, np, v, &c, NULL))) return NULL;
+            np++, nkeyed++;
+            continue;
+        }
+        if (nkeyed) {   /* Python: the positional ones after a key find no arguments */
+            diag_error(sp, "not enough arguments for format string");
+            return NULL;
+        }
         IrValue *star[2] = { NULL, NULL }, *dspec = NULL; /* '%*.*f': width, precision, value */
         for (int k = 0; k < 3; k++) {
             if ((k == 0 && c.width != PCT_STAR) || (k == 1 && c.prec != PCT_STAR)) continue;
@@ -332,7 +366,7 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
                 diag_error(sp, "not enough arguments for format string");
                 return NULL;
             }
-            IrValue *v = args->type->kind == TY_TUPLE ? lw_tuple_get(L, args, used, sp) : args;
+            IrValue *v = args->type->kind == TY_TUPLE && !mapping ? lw_tuple_get(L, args, used, sp) : args;
             used++;
             if (!v) return NULL;
             if (k < 2 && v->type->kind != TY_INT && v->type->kind != TY_BOOL) {
@@ -348,7 +382,7 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
             np++;
         }
     }
-    if (used < nargs) {
+    if (used < nargs && !nkeyed && !mapping) {
         diag_error(sp, "not all arguments converted during string formatting");
         return NULL;
     }

@@ -299,6 +299,10 @@ static bool compile_fmt(Lower *L, Span sp, const char *f, StrBuf *sb, int *nconv
             sb_puts(sb, "\x1eL%");
             continue;
         }
+        if (c.key) {
+            diag_error(sp, "%%(key) mappings in a savetxt() format are not supported");
+            return false;
+        }
         if (c.type == 'c') { /* no character conversion at run time */
             diag_error(sp, "unsupported format character 'c' in a %% format");
             return false;

@@ -1,0 +1,3 @@
+import cupy as cp
+
+cp.savetxt("out.txt", cp.ones((2, 2)), fmt="%(a)s")
