@@ -62,7 +62,7 @@ static int instance_of(Lower *L, const Type *t, AstNode *cls)
     for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
         if (strcmp(classes[i].name, cls->sval)) continue;
         if (t->kind == TY_TUPLE) /* a dict record is a tuple at run time, but no tuple */
-            return !strcmp(cls->sval, t->keys && !lw_is_namedtuple(t) ? "dict" : "tuple");
+            return !strcmp(cls->sval, lw_is_dict_record(t) ? "dict" : "tuple");
         if (t->kind == TY_SET || t->kind == TY_LIST) /* a frozenset is no set, a deque no list */
             return t->kind == classes[i].kind && !strcmp(cls->sval, t->name && t->kind == TY_SET ? "frozenset"
                                                                     : t->name                    ? "deque"

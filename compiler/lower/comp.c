@@ -516,7 +516,7 @@ static int sort_id(int id, int k) { return -(1 << 29) - id * 64 - k; }
  * key), the last element first; false after a located error. */
 static bool sort_passes(Lower *L, SortPass *s, const Type *t, int *path, int depth)
 {
-    if (t->keys && !lw_is_namedtuple(t)) {
+    if (lw_is_dict_record(t)) {
         diag_error(s->sp, "'<' not supported between instances of 'dict' and 'dict'");
         return false;
     }

@@ -816,7 +816,7 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
     }
     case TY_SVIEW: return lw_sarray_index(L, obj, e->rhs, e->span);
     case TY_TUPLE: {
-        if (obj->type->keys && !lw_is_namedtuple(obj->type)) return lw_dict_get(L, obj, e->rhs, e->span);
+        if (lw_is_dict_record(obj->type)) return lw_dict_get(L, obj, e->rhs, e->span);
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
         int64_t k;
@@ -953,7 +953,7 @@ static IrValue *tuple_order(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b
                 : aop == AOP_GT ? ta->n > tb->n
                                 : ta->n >= tb->n;
     IrValue *r = lw_const_bool(L, sp, lens);
-    if ((ta->keys && !lw_is_namedtuple(ta)) || (tb->keys && !lw_is_namedtuple(tb))) {
+    if (lw_is_dict_record(ta) || lw_is_dict_record(tb)) {
         diag_error(sp, "'%s' not supported between instances of 'dict' and 'dict'", ast_op_name(aop));
         return NULL;
     }
@@ -990,7 +990,7 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         }
         return lw_const_bool(L, sp, aop == AOP_IS ? same : !same);
     }
-    if ((aop == AOP_IN || aop == AOP_NOTIN) && tb->kind == TY_TUPLE && tb->keys && !lw_is_namedtuple(tb))
+    if ((aop == AOP_IN || aop == AOP_NOTIN) && lw_is_dict_record(tb))
         return lw_dict_in(L, a, b, aop == AOP_NOTIN, sp);
     if ((aop == AOP_IN || aop == AOP_NOTIN) && ta->kind == TY_STR && tb->kind == TY_STR) {
         IrValue *in = lw_str_contains(L, a, b, sp);

@@ -546,7 +546,7 @@ bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
     case AST_TUPLE:
     case AST_LIST: {
         int n = target->elts.n;
-        if (v->type->kind == TY_TUPLE && v->type->keys && !lw_is_namedtuple(v->type)) {
+        if (lw_is_dict_record(v->type)) {
             diag_error(sp, "unpacking a dict (its keys) is not supported: write list(d.keys())");
             return false;
         }
@@ -771,7 +771,7 @@ static void lower_augassign(Lower *L, AstNode *s)
             ir_emit(L->m, L->blk, IR_LIST_SET, s->span, NULL, 3, sa);
             return;
         }
-        if (obj->type->kind == TY_TUPLE && obj->type->keys && !lw_is_namedtuple(obj->type)) {
+        if (lw_is_dict_record(obj->type)) {
             /* a record: d['k'] = d['k'] op v, stored back as d['k'] = v is */
             IrValue *cur = lw_dict_get(L, obj, t->rhs, t->span);
             IrValue *val = cur ? lw_expr(L, s->rhs) : NULL;
@@ -854,7 +854,7 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     if (!v) return false;
     src->v = v;
     src->sp = e->span;
-    if (v->type->kind == TY_TUPLE && v->type->keys && !lw_is_namedtuple(v->type))
+    if (lw_is_dict_record(v->type))
         src->v = v = lw_dict_iter(L, v, e->span); /* its keys */
     else if (lw_is_file(v))
         src->v = v = lw_file_lines(L, v, e->span); /* its lines */

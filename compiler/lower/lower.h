@@ -689,6 +689,7 @@ extern const ApiFn lw_call_api[], lw_builtin_api[], lw_reduce_api[], lw_manip_ap
 /* lower/pycoll.c: collections.namedtuple; named records (Type.name: an argparse Namespace,
  * "argparse.Namespace", or a namedtuple's class) */
 bool lw_is_namedtuple(const Type *t); /* a namedtuple's instance (a named record, not a Namespace) */
+bool lw_is_dict_record(const Type *t); /* a dict with constant str keys (a record; not a namedtuple) */
 IrValue *lw_namedtuple_class(Lower *L, AstNode *call, const ApiFn *f, IrValue *self);
 IrValue *lw_namedtuple_new(Lower *L, AstNode *call, const Type *cls); /* P(...): cls the class's type */
 IrValue *lw_namedtuple_method(Lower *L, AstNode *call, IrValue *r, const char *m);

@@ -28,6 +28,8 @@ bool lw_is_namedtuple(const Type *t)
     return t && t->kind == TY_TUPLE && t->keys && t->name && !strncmp(t->name, "namedtuple.", 11);
 }
 
+bool lw_is_dict_record(const Type *t) { return t && t->keys && !lw_is_namedtuple(t); }
+
 /* Whether s is a Python identifier (ASCII). */
 static bool is_ident(const char *s)
 {

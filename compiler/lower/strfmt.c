@@ -325,7 +325,7 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
     const char *f = const_text(L, fmt, e->lhs->span, "%");
     if (!f) return NULL;
     const Type *at = args->type;
-    bool mapping = (at->kind == TY_TUPLE && at->keys && !lw_is_namedtuple(at)) ||
+    bool mapping = lw_is_dict_record(at) ||
                    (at->kind == TY_DICT && at->key && at->key->kind == TY_STR);
     int nargs = args->type->kind == TY_TUPLE && !mapping ? args->type->n : 1, used = 0, nkeyed = 0;
     size_t len = strlen(f);
@@ -382,7 +382,7 @@ IrValue *lw_percent_format(Lower *L, AstNode *e, IrValue *fmt, IrValue *args)
             np++;
         }
     }
-    if (used < nargs && !nkeyed && !mapping) {
+    if (used < nargs && !mapping) {   /* Python: a mapping need not be used up */
         diag_error(sp, "not all arguments converted during string formatting");
         return NULL;
     }

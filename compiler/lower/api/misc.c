@@ -97,7 +97,7 @@ static bool who_dict(Lower *L, WhoRows *w, IrValue *d, AstNode *e)
 {
     Span sp = w->sp;
     const Type *t = d->type;
-    if (t->kind == TY_TUPLE && t->keys && !lw_is_namedtuple(t)) {
+    if (lw_is_dict_record(t)) {
         for (int i = 0; i < t->n; i++)
             if (is_ndarray(t->elems[i])) who_add(L, w, lw_const_str(L, sp, t->keys[i]), lw_tuple_get(L, d, i, sp));
         return true;
