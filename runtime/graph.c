@@ -36,9 +36,18 @@
  * body's inputs, so rt_graph_replay runs it again only for the same n iterations of the same
  * inputs (NPBench's deriche called again on its arrays: no host work per iteration then).
  * Such a graph pays only when it is replayed, so the site captures only a run whose key equals
- * that of its last run (`seen`): the first run with a key runs as written, the second is
- * captured, the later ones replay; a loop run once costs what it did, and one whose key
- * changes at every run (syrk's inner loop reads the outer variable) is never captured.
+ * that of one of its last GRAPH_SEEN runs not captured (`seen`): the first run with a key runs
+ * as written, the second is captured, the later ones replay; a loop run once costs what it
+ * did, and one whose key changes at every run (syrk's inner loop reads the outer variable) is
+ * never captured.
+ *
+ * A site keeps up to GRAPH_KEEP executable graphs, each with its key (the site's own fields
+ * hold the one replayed last, `graph_more` the others, most recently used first): the arrays a
+ * loop reads may come back from the pool at a few addresses in turn (a function's work arrays
+ * freed at its return and taken again, most recently kept first, at its next call: deriche's
+ * y1 cycles through three blocks), and each of those keys replays its own graph.  A capture
+ * under a new key keeps the site's graph among the others and takes the least recently used
+ * one's place when all are kept (updated in place, as a single graph was).
  * Such a body may also make arrays that die in their iteration (floyd_warshall's copies of
  * row k): the pool's cudaMallocAsync and cudaFreeAsync during the capture become the graph's
  * own allocation and free nodes, so the capture is kept when every block it allocated was
@@ -63,6 +72,7 @@
  * graph; they are destroyed at exit (sites_drop, registered with the first).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -78,6 +88,54 @@ static uint64_t born_at_begin[2]; /* gpu_capture_ops() then */
 static uint64_t n_captures, n_launches, n_fallbacks, n_reuses;
 static gp_graph **sites;
 static int nsites, capsites;
+
+enum { GRAPH_KEEP = 4, GRAPH_SEEN = 4 };
+
+/* One executable graph of a site and the key it was captured under. */
+typedef struct {
+    void *exec;
+    int64_t unroll; /* iterations it runs */
+    int64_t nkey;   /* -1: it matches no key */
+    int dev;
+    uint64_t *key;
+} graph_entry;
+
+/* A site's graphs besides the one in its own fields, and its last runs' keys not captured. */
+typedef struct {
+    graph_entry alt[GRAPH_KEEP - 1]; /* most recently used first */
+    int nalt;
+    uint64_t *seen[GRAPH_SEEN];
+    int64_t nseen[GRAPH_SEEN]; /* each key's length + 1; 0: none */
+    int seen_next;             /* the slot the next key takes */
+} graph_more;
+
+static graph_more *more_of(gp_graph *g)
+{
+    if (!g->more)
+        g->more = rt_xcalloc(1, sizeof(graph_more));
+    return (graph_more *)g->more;
+}
+
+static bool key_eq(const uint64_t *a, int64_t na, const uint64_t *b, int64_t nb)
+{
+    if (na != nb || na < 0)
+        return false;
+    for (int64_t i = 0; i < na; i++)
+        if (a[i] != b[i]) return false;
+    return true;
+}
+
+/* Exchanges the site's own graph with *e. */
+static void entry_swap(gp_graph *g, graph_entry *e)
+{
+    graph_entry t = {g->exec, g->exec_unroll, g->nkey, g->dev, g->key};
+    g->exec = e->exec;
+    g->exec_unroll = e->unroll;
+    g->nkey = e->nkey;
+    g->dev = e->dev;
+    g->key = e->key;
+    *e = t;
+}
 
 /* A non-negative integer from the environment, or dflt. */
 static int64_t env_int(const char *name, int64_t dflt)
@@ -165,18 +223,20 @@ int64_t rt_graph_begin_each(gp_graph *g, int64_t n, const uint64_t *key, int64_t
     config();
     if (!cfg_enabled || active || g->off || n < cfg_min || n > cfg_each_max || nkey < 0 || gpu_user_capturing())
         return 0;
-    bool repeat = g->nseen == nkey + 1;
-    for (int64_t i = 0; repeat && i < nkey; i++)
-        repeat = g->seen[i] == key[i];
-    if (!repeat) {   /* run as written; capture when the next run has this key */
-        g->seen = (uint64_t *)rt_xrealloc(g->seen, sizeof *key * (size_t)(nkey > 0 ? nkey : 1));
-        for (int64_t i = 0; i < nkey; i++) g->seen[i] = key[i];
-        g->nseen = nkey + 1;
-        site_add(g);
-        return 0;
-    }
-    g->nseen = 0;
-    return begin(g, n, n, true);
+    graph_more *m = more_of(g);
+    site_add(g);
+    for (int s = 0; s < GRAPH_SEEN; s++)
+        if (key_eq(m->seen[s], m->nseen[s] - 1, key, nkey)) {
+            m->nseen[s] = 0;
+            return begin(g, n, n, true);
+        }
+    /* run as written; capture when one of the next runs has this key */
+    int s = m->seen_next;
+    m->seen_next = (s + 1) % GRAPH_SEEN;
+    m->seen[s] = (uint64_t *)rt_xrealloc(m->seen[s], sizeof *key * (size_t)(nkey > 0 ? nkey : 1));
+    for (int64_t i = 0; i < nkey; i++) m->seen[s][i] = key[i];
+    m->nseen[s] = nkey + 1;
+    return 0;
 }
 
 int64_t rt_graph_key_array(uint64_t *k, const gp_array *a)
@@ -207,11 +267,21 @@ static int64_t replay(gp_graph *g, int64_t n, cudaStream_t s)
 int64_t rt_graph_replay(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
 {
     config();
-    if (!cfg_enabled || active || g->off || !g->exec || nkey < 0 || g->nkey != nkey || n < g->exec_unroll ||
-        gpu_user_capturing())
+    if (!cfg_enabled || active || g->off || nkey < 0 || gpu_user_capturing())
         return 0;
-    for (int64_t i = 0; i < nkey; i++)
-        if (key[i] != g->key[i]) return 0;
+    if (!key_eq(g->key, g->nkey, key, nkey)) {   /* another of the site's graphs, if kept */
+        graph_more *m = (graph_more *)g->more;
+        int i = 0;
+        while (m && i < m->nalt && !key_eq(m->alt[i].key, m->alt[i].nkey, key, nkey)) i++;
+        if (!m || i == m->nalt)
+            return 0;
+        entry_swap(g, &m->alt[i]);   /* the site's graph goes to alt[i]: then to the front */
+        graph_entry e = m->alt[i];
+        memmove(&m->alt[1], &m->alt[0], sizeof m->alt[0] * (size_t)i);
+        m->alt[0] = e;
+    }
+    if (!g->exec || n < g->exec_unroll)
+        return 0;
     int dev = -1;
     if (cudaGetDevice(&dev) != cudaSuccess || dev != g->dev) {
         (void)cudaGetLastError();
@@ -243,12 +313,17 @@ static void sites_drop(void *arg)
             sites[i]->exec = NULL;
         }
     for (int i = 0; i < nsites; i++) {
+        graph_more *m = (graph_more *)sites[i]->more;
+        for (int k = 0; m && k < m->nalt; k++) {
+            if (m->alt[k].exec) (void)cudaGraphExecDestroy((cudaGraphExec_t)m->alt[k].exec);
+            free(m->alt[k].key);
+        }
+        for (int k = 0; m && k < GRAPH_SEEN; k++) free(m->seen[k]);
+        free(m);
+        sites[i]->more = NULL;
         free(sites[i]->key);
         sites[i]->key = NULL;
         sites[i]->nkey = -1;
-        free(sites[i]->seen);
-        sites[i]->seen = NULL;
-        sites[i]->nseen = 0;
         sites[i]->listed = 0;
     }
     free(sites);
@@ -269,6 +344,24 @@ static void site_add(gp_graph *g)
         sites = (gp_graph **)rt_xrealloc(sites, sizeof *sites * (size_t)capsites);
     }
     sites[nsites++] = g;
+}
+
+/* Before a capture under key is installed: the site's graph, kept under another key, goes to
+ * the front of the others; the least recently used of them, when all GRAPH_KEEP are kept,
+ * comes to the site's fields to be updated in place (install). */
+static void keep_aside(gp_graph *g, const uint64_t *key, int64_t nkey)
+{
+    if (!g->exec || g->nkey < 0 || key_eq(g->key, g->nkey, key, nkey))
+        return;
+    graph_more *m = more_of(g);
+    graph_entry lru = {NULL, 0, -1, -1, NULL};
+    if (m->nalt == GRAPH_KEEP - 1)
+        lru = m->alt[--m->nalt];
+    memmove(&m->alt[1], &m->alt[0], sizeof m->alt[0] * (size_t)m->nalt);
+    m->nalt++;
+    m->alt[0] = lru;
+    entry_swap(g, &m->alt[0]);
+    g->nkey = -1;
 }
 
 /* Makes g->exec run `graph`: updates the site's executable graph in place when it has one of
@@ -324,8 +417,10 @@ int64_t rt_graph_end(gp_graph *g, int64_t n, const uint64_t *key, int64_t nkey)
         n_captures++;
         return n;
     }
-    if (ok)
+    if (ok) {
+        keep_aside(g, key, nkey);
         ok = install(g, graph);
+    }
     if (ok) key_keep(g, key, nkey);
     if (graph)
         (void)cudaGraphDestroy(graph);

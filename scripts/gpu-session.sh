@@ -21,7 +21,8 @@
 #              cores); TGLOB restricts it to some tests
 #   ext        cupy-examples and npbench (their run-gpu), then random_vs_cupy, fault_line
 #              (a kernel's fault traced to the line of its launch), misc_vs_cupy (who and
-#              show_config against CuPy) and npz_numpy (gpyc's .npz archives read by NumPy)
+#              show_config against CuPy), npz_numpy (gpyc's .npz archives read by NumPy) and
+#              graph_keys (a loop site replays a graph per key)
 #   time       ../npbench-time run-time (BUDGET, ONLY as it reads them; time#T reads ONLY_T first)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
 #   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base; AB_ENVS: one
@@ -109,6 +110,7 @@ job() {
             to "${pin[@]}" tests/gpu/fault_line.sh gpu/build >"$d/fault-line.log" 2>&1
             WORK=$d/mvc to "${pin[@]}" tests/gpu/misc_vs_cupy.sh gpu/build >"$d/misc-vs-cupy.log" 2>&1
             to "${pin[@]}" tests/gpu/npz_numpy.sh gpu/build >"$d/npz-numpy.log" 2>&1
+            to "${pin[@]}" tests/gpu/graph_keys.sh gpu/build >"$d/graph-keys.log" 2>&1
             rm -rf "$d/cx" "$d/nb" "$d/rvc" "$d/mvc"
             ;;
         time)

@@ -10,6 +10,7 @@
 #   4. tests/gpu/fault_line.sh: a kernel's illegal address traced to the line of its launch
 #   5. tests/gpu/misc_vs_cupy.sh: cupy.who and cupy.show_config against real CuPy (SKIP lines
 #      as random_vs_cupy's); tests/gpu/npz_numpy.sh: the .npz archives gpyc writes, read by NumPy
+#   6. tests/gpu/graph_keys.sh: a loop site replays a CUDA graph per key (runtime/graph.c)
 #
 # BUILD: the argument, else gpu/build (made by scripts/prepare-gpu.sh), else build.  Unit tests
 # run their executables directly (--no-ctest): ctest's files hold the paths of the machine that
@@ -48,6 +49,8 @@ WORK="$LOGS/misc-vs-cupy" tests/gpu/misc_vs_cupy.sh "$BUILD" 2>&1 | tee "$LOGS/m
 rc5=${PIPESTATUS[0]}
 tests/gpu/npz_numpy.sh "$BUILD" 2>&1 | tee "$LOGS/npz-numpy.log"
 rc6=${PIPESTATUS[0]}
+tests/gpu/graph_keys.sh "$BUILD" 2>&1 | tee "$LOGS/graph-keys.log"
+rc7=${PIPESTATUS[0]}
 
 {
     echo "gpyc gpu-suite: $(date -u '+%Y-%m-%d %H:%M:%SZ'); build $BUILD"
@@ -69,6 +72,9 @@ rc6=${PIPESTATUS[0]}
     echo "== who, show_config vs CuPy; .npz read by NumPy"
     grep -E '^(PASS|FAIL|SKIP) ' "$LOGS/misc-vs-cupy.log" "$LOGS/npz-numpy.log"
     echo
+    echo "== graph per key"
+    grep -E '^(PASS|FAIL) ' "$LOGS/graph-keys.log"
+    echo
     p=0 f=0 s=0
     for run in default O0; do
         read -r a _ b _ c _ < <(tail -n 1 "$LOGS/$run.log")
@@ -78,4 +84,4 @@ rc6=${PIPESTATUS[0]}
     echo "total: $p passed, $f failed, $s skipped"
 } >"$LOGS/summary.txt"
 tail -n 1 "$LOGS/summary.txt"
-[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] && [ "$rc5" -eq 0 ] && [ "$rc6" -eq 0 ]
+[ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ "$rc3" -eq 0 ] && [ "$rc4" -eq 0 ] && [ "$rc5" -eq 0 ] && [ "$rc6" -eq 0 ] && [ "$rc7" -eq 0 ]

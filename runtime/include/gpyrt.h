@@ -1129,8 +1129,8 @@ typedef struct gp_graph {
     int dev; /* the device exec was made on */
     uint64_t *key; /* the key exec was captured under (rt_graph_key_array, words) */
     int64_t nkey; /* its length; -1: exec matches no key */
-    uint64_t *seen; /* graph_each: the key of the last run not captured (rt_graph_begin_each) */
-    int64_t nseen; /* its length + 1; 0: none */
+    void *more; /* graph.c's: the site's other executable graphs and (graph_each) the keys of
+                   its last runs not captured */
     int listed; /* destroyed at exit (graph.c's sites) */
 } gp_graph;
 /* Words of a loop's key (GP_GRAPH_KEY_ARRAY per array): what the body's launches read from
