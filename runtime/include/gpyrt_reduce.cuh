@@ -182,6 +182,89 @@ __device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nou
     }
 }
 
+/* ---------------------------------------------------------------- clusters and dependent launches
+ * Hopper (sm_90) features of the column reductions, each an A/B variant of GPYC_COLS
+ * (codegen/kernels/reduce.c cols_variant): compiled for an older target they are absent (the
+ * cluster kernel's body is empty and the host never launches it: rt_kernel_cluster says 0)
+ * or no-ops (the dependent-launch controls). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GP_CLUSTERS 1
+/* A kernel's compile-time cluster of 8 blocks along x (sm_90; nothing below). */
+#define GP_CLUSTER8 __cluster_dims__(8, 1, 1)
+/* Every thread of every block of the cluster arrives and waits: shared memory written before
+ * it is visible to the cluster's blocks after it (release / acquire). */
+__device__ __forceinline__ void gp_cluster_sync()
+{
+    asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+/* This block's rank in its cluster. */
+__device__ __forceinline__ unsigned gp_cluster_rank()
+{
+    unsigned r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+/* The address of *p (this block's shared memory) in block `rank` of the cluster. */
+template<typename T> __device__ __forceinline__ const T *gp_cluster_peer(const T *p, unsigned rank)
+{
+    uint64_t a;
+    asm volatile("mapa.u64 %0, %1, %2;" : "=l"(a) : "l"(p), "r"(rank));
+    return (const T *)a;
+}
+/* Programmatic dependent launch: the kernel launched after this one with
+ * rt_launch_dependent may start (its blocks wait in gp_grid_wait); and the wait, until the
+ * kernel before has finished and its memory is visible (no-op without a dependent launch). */
+__device__ __forceinline__ void gp_grid_trigger() { asm volatile("griddepcontrol.launch_dependents;" ::: "memory"); }
+__device__ __forceinline__ void gp_grid_wait() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+#else
+#define GP_CLUSTER8
+__device__ __forceinline__ void gp_grid_trigger() {}
+__device__ __forceinline__ void gp_grid_wait() {}
+#endif
+
+#ifdef GP_CLUSTERS
+/* Column vectors in clusters (<name>_cc): the cluster's 8 blocks x 8 warps hold the partials
+ * of 64 row slices (slice = rank * 8 + warp) of 32 x V adjacent outputs (acc[u] of lane l is
+ * output l * V + u), the split kernel's 64 parts.  They combine through distributed shared
+ * memory in gp_finish_cols's order for a split of 64 — block q first folds warp q of every
+ * block, A_q = ident + p[q] + p[q + 8] + ... + p[q + 56], then block r stores outputs
+ * r * 4V .. r * 4V + 4V - 1 as A_0 + A_1 + ... + A_7 — so the bits are the split kernel's and
+ * its finish's.  store(q, v) writes output q of the 32 x V.  Every thread of the cluster calls
+ * it (three cluster barriers; the last keeps each block's shared memory alive until its peers
+ * have read it). */
+template<typename AT, int V, typename Op, typename Store>
+__device__ inline void gp_cluster_cols(const AT (&acc)[V], AT ident, Store store)
+{
+    __shared__ __align__(16) unsigned char raw_p[8 * 32 * V * sizeof(AT)], raw_a[32 * V * sizeof(AT)];
+    AT *const p = (AT *)raw_p, *const a = (AT *)raw_a;
+    const unsigned rank = gp_cluster_rank(), lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+#pragma unroll
+    for (int u = 0; u < V; u++) p[w * 32 * V + lane * V + u] = acc[u];
+    gp_cluster_sync();
+    for (unsigned q = threadIdx.x; q < 32 * V; q += blockDim.x) {
+        AT s = ident;
+        AT v[8];
+#pragma unroll
+        for (int m = 0; m < 8; m++) v[m] = *gp_cluster_peer(&p[rank * 32 * V + q], m);
+#pragma unroll
+        for (int m = 0; m < 8; m++) s = Op()(s, v[m]);
+        a[q] = s;
+    }
+    gp_cluster_sync();
+    if (threadIdx.x < 4 * V) {
+        const unsigned q = rank * 4 * V + threadIdx.x;
+        AT v[8];
+#pragma unroll
+        for (int m = 0; m < 8; m++) v[m] = *gp_cluster_peer(&a[q], m);
+        AT s = v[0];
+#pragma unroll
+        for (int m = 1; m < 8; m++) s = Op()(s, v[m]);
+        store(q, s);
+    }
+    gp_cluster_sync();
+}
+#endif
+
 /* Second pass of a split reduction (the body of a generated <name>_fin kernel, launched with
  * 256 threads): out[o] = fin(combine of o's split partials).  Rows mode
  * (by_col false) leaves them at part[o*split .. o*split+split-1], a block combines them;
