@@ -154,6 +154,7 @@ enum { SP_DATA, SP_IDX, SP_PTR, SP_NROWS, SP_NCOLS, SP_NELEMS };
 Type *ty_sparse(const char *fmt, DType dt);
 bool ty_is_struct(const Type *t);      /* a tuple or a sparse matrix: a C struct at run time */
 bool ty_equal(const Type *a, const Type *b);
+bool ty_occurs(const Type *t, const Type *u); /* t is u or one of its elements, keys or fields */
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
 bool ty_is_scalar(const Type *t);      /* bool, int, float, complex */

@@ -516,6 +516,7 @@ typedef struct Layout {
     int top;
     int brackets, strings; /* depth of open brackets and strings */
     uint32_t last_row; /* of the last token seen (UINT32_MAX before the first) */
+    uint32_t last_end; /* the byte after it */
     uint32_t comment_start, comment_end; /* the last comment */
     bool after_colon; /* the last token was ':' */
     bool after_open; /* the last token was '(', '[', '{' or ',' */
@@ -562,6 +563,28 @@ static const char *expected_block(Layout *y)
                      ts_node_start_point(y->header).row + 1);
 }
 
+/* Does leaf, the first token of a logical line, start a statement or a clause?  tree-sitter's
+ * scanner reads a newline where the grammar cannot take one as whitespace, so `x = ` followed by
+ * a line `y = 1` parses as `x = y = 1`; Python ends the statement at the newline: invalid
+ * syntax.  The largest node that starts with leaf must be a module's or block's statement (or
+ * the block), a clause (else, elif, except, finally, case) or a decorated definition's part. */
+static bool starts_statement(TSNode leaf)
+{
+    TSNode n = leaf, up = ts_node_parent(n);
+    while (!ts_node_is_null(up) && ts_node_start_byte(up) == ts_node_start_byte(leaf)) {
+        n = up;
+        up = ts_node_parent(n);
+    }
+    if (ts_node_is_null(up) || ps_is(n, "block") || ps_is(up, "module") || ps_is(up, "block") ||
+        ps_is(up, "decorated_definition"))
+        return true;
+    static const char *const clauses[] = { "else_clause",   "elif_clause",          "except_clause",
+                                           "finally_clause", "except_group_clause", "case_clause" };
+    for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+        if (ps_is(n, clauses[i])) return true;
+    return false;
+}
+
 /* A token that starts a logical line: its indentation against the stack. */
 static void layout_line(Layout *y, TSNode leaf)
 {
@@ -578,6 +601,8 @@ static void layout_line(Layout *y, TSNode leaf)
             col = alt = 0; /* form feed */
     }
     if (y->after_colon && col <= y->col[y->top]) layout_parse_error(y, at, expected_block(y));
+    if (!y->after_colon && !starts_statement(leaf)) /* where Python reads the statement's end */
+        layout_parse_error(y, y->last_end, "invalid syntax");
     if (col == y->col[y->top]) {
         if (alt != y->alt[y->top])
             layout_tok_error(y, at, "inconsistent use of tabs and spaces in indentation");
@@ -640,6 +665,7 @@ static void layout_leaf(Layout *y, TSNode leaf)
         y->brackets--;
     y->after_colon = !named && !strcmp(t, ":") && y->brackets == 0 && y->strings == 0;
     y->last_row = ts_node_end_point(leaf).row;
+    y->last_end = ts_node_end_byte(leaf);
 }
 
 /* Two statements of a module or block on one line without a ';' between them. */

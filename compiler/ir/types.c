@@ -377,6 +377,26 @@ bool ty_equal(const Type *a, const Type *b)
     }
 }
 
+/* Does container type t occur in u: u itself, or (recursively) its elements, keys or fields?  A
+ * container whose unknown element type were fixed to a type that holds it would be a recursive
+ * type (`d["a"] = d`, `a.append([a])`), which gpyc's static types cannot express: the lowering
+ * refuses such a store, so types never contain themselves and this recursion ends. */
+bool ty_occurs(const Type *t, const Type *u)
+{
+    if (!u) return false;
+    if (t == u) return true;
+    switch (u->kind) {
+    case TY_LIST:
+    case TY_SET: return ty_occurs(t, u->elem);
+    case TY_DICT: return ty_occurs(t, u->key) || ty_occurs(t, u->elem);
+    case TY_TUPLE:
+        for (int i = 0; i < u->n; i++)
+            if (ty_occurs(t, u->elems[i])) return true;
+        return false;
+    default: return false;
+    }
+}
+
 /* Is t an object of CuPy's device API or a sparse matrix, or a list or tuple holding one (no
  * str() of them)? */
 bool ty_holds_obj(const Type *t)

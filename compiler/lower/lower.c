@@ -320,17 +320,32 @@ void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp)
     in->var = var;
 }
 
+/* False, after a located error, when storing a value of type v into container c (a list, set,
+ * deque or dict) would make c hold itself (`d["a"] = d`, `a.append([a])`): Python allows it, but a
+ * container inside itself has no static type. */
+bool lw_not_self_holding(const Type *c, const Type *v, Span sp)
+{
+    if (!ty_occurs(c, v)) return true;
+    const char *what = c->kind == TY_DICT ? "dict" : ty_is_deque(c) ? "deque" : c->kind == TY_SET ? "set" : "list";
+    diag_error(sp, "a %s cannot hold itself, directly or inside another container: gpyc types every value when "
+               "compiling, and a %s inside itself has no type",
+               what, what);
+    return false;
+}
+
 /* Can a value of type `from` be stored in a variable of type `to`?  Lists with an unknown
  * element type unify with any list (and fix the element type). */
 bool lw_unify(Type *to, Type *from)
 {
     if ((to->kind == TY_LIST || to->kind == TY_SET) && from->kind == to->kind) {
         if (!to->name != !from->name || to->n != from->n) return false; /* a deque, a frozenset */
+        if (ty_occurs(to, from->elem) || ty_occurs(from, to->elem)) return false; /* `a = [a]` */
         if (!to->elem && from->elem) to->elem = from->elem;
         if (!from->elem && to->elem) from->elem = to->elem;
         return !to->elem || !from->elem || ty_equal(to->elem, from->elem);
     }
     if (to->kind == TY_DICT && from->kind == TY_DICT) {
+        if (ty_occurs(to, from->elem) || ty_occurs(from, to->elem)) return false;
         if (!to->key) to->key = from->key;
         if (!from->key) from->key = to->key;
         if (!to->elem) to->elem = from->elem;

@@ -191,6 +191,9 @@ IrValue *lw_user_module_attr(Lower *L, UserModule *um, const char *attr, Span sp
 /* Can a value of type from be stored in a variable of type to (lists of unknown element type
  * take any list and fix it)? */
 bool lw_unify(Type *to, Type *from);
+/* False, after a located error, when storing a value of type v into container type c would make c
+ * hold itself (`d["a"] = d`, `a.append([a])`). */
+bool lw_not_self_holding(const Type *c, const Type *v, Span sp);
 /* A new variable for name in scope s (a module global or a local of the current function). */
 IrVar *lw_new_var(Lower *L, Scope *s, const char *name, Type *t);
 Binding *lw_scope_find(Scope *s, const char *name); /* the name's binding in s, or NULL */

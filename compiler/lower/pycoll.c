@@ -234,6 +234,7 @@ static IrValue *as_list(Lower *L, AstNode *call, AstNode *e)
 static bool deque_elems(const IrValue *q, Type *et, Span sp)
 {
     if (!et) return true;
+    if (!lw_not_self_holding(q->type, et, sp)) return false;
     if (!q->type->elem && et->kind != TY_NONE && lw_is_runtime_type(et)) q->type->elem = et;
     if (q->type->elem && ty_equal(q->type->elem, et)) return true;
     diag_error(sp, "a deque holds one type here: %s into %s", ty_str_of(et), ty_str_of(q->type));

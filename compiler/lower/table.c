@@ -107,6 +107,7 @@ static bool fix_key(Lower *L, Type *t, IrValue *k, Span sp)
 /* Fixes the unknown value type of dict t from v (a stored value or a default). */
 static bool fix_value(Lower *L, Type *t, IrValue *v, Span sp)
 {
+    if (!lw_not_self_holding(t, v->type, sp)) return false;
     if (t->elem) return true;
     if (!storable(v->type)) {
         diag_error(sp,

@@ -1,0 +1,4 @@
+# A list extended with a list holding itself.
+a = []
+a.extend([a])
+print(len(a))
