@@ -121,12 +121,15 @@ void diag_set_stream(FILE *f);
 /* Diagnostics held back while code may be redone (holds nest): diag_hold buffers them from
  * now on; diag_release ends the hold, with keep printing them where they would have gone,
  * without keep dropping them and their count.  Where no buffer can be made they are printed
- * at once and stay counted, keep or not. */
+ * at once and stay counted, keep or not.  An error printed once (the same message at the same
+ * place: a function's body lowered once per argument types) is counted again but not printed,
+ * nor are its notes; a dropped hold forgets the errors printed into it. */
 typedef struct DiagHold {
     FILE *prev, *mem;
     char *buf;
     size_t len;
     int errors;
+    int seen;
 } DiagHold;
 void diag_hold(DiagHold *h);
 void diag_release(DiagHold *h, bool keep);

@@ -12,6 +12,9 @@
  *    the tab width; other bytes become one space per UTF-8 character.  '^' marks the first
  *    character of the span, '~' the rest of it up to the end of that line.
  *  - Errors (located or not) are counted; notes are not.  Nothing here exits.
+ *  - A located error is printed once: the same message at the same place again (a function
+ *    lowered once per combination of argument types reports an error of its body in each
+ *    instance) is counted, not printed, and so are the notes after it.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "base/base.h"
@@ -22,6 +25,8 @@
 static FILE *diag_stream;
 static int diag_errors;
 static bool diag_remarks;
+static Vec diag_seen;        /* "path:line:col: msg" of each located error printed (xmalloc'd) */
+static bool diag_mute_notes; /* the last error was a repeat: its notes are not printed either */
 
 /* Points diagnostics at f; NULL restores stderr. */
 void diag_set_stream(FILE *f)
@@ -47,6 +52,7 @@ void diag_hold(DiagHold *h)
     h->buf = NULL;
     h->len = 0;
     h->errors = diag_errors;
+    h->seen = diag_seen.n;
     h->mem = open_memstream(&h->buf, &h->len);
     if (h->mem) diag_stream = h->mem;
 }
@@ -61,12 +67,17 @@ void diag_release(DiagHold *h, bool keep)
     else
         diag_errors = h->errors;
     free(h->buf);
+    while (!keep && diag_seen.n > h->seen) xfree(diag_seen.v[--diag_seen.n]);
 }
 
 /* Forgets the errors counted so far. */
 void diag_reset(void)
 {
     diag_errors = 0;
+    for (int i = 0; i < diag_seen.n; i++) xfree(diag_seen.v[i]);
+    vec_free(&diag_seen);
+    diag_seen = (Vec){0};
+    diag_mute_notes = false;
 }
 
 /* Is b the first byte of a UTF-8 character (not a continuation byte)? */
@@ -149,16 +160,44 @@ void diag_error(Span sp, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Has a located error with this message been printed at sp?  If not, it is remembered as
+ * printed now. */
+static bool repeated(Span sp, const char *fmt, va_list ap)
+{
+    if (!sp.file || !sp.file->path) return false;
+    va_list aq;
+    va_copy(aq, ap);
+    StrBuf key = {0};
+    sb_printf(&key, "%s:%u:%u: ", sp.file->path, (unsigned)sp.line, (unsigned)sp.col);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    char *msg = xmalloc((size_t)(n > 0 ? n : 0) + 1);
+    va_copy(aq, ap);
+    vsnprintf(msg, (size_t)(n > 0 ? n : 0) + 1, fmt, aq);
+    va_end(aq);
+    sb_puts(&key, msg);
+    xfree(msg);
+    for (int i = 0; i < diag_seen.n; i++)
+        if (!strcmp(diag_seen.v[i], key.s)) {
+            sb_free(&key);
+            return true;
+        }
+    vec_push(&diag_seen, key.s);
+    return false;
+}
+
 /* diag_error with a va_list. */
 void diag_verror(Span sp, const char *fmt, va_list ap)
 {
     diag_errors++;
-    report(sp, "error", fmt, ap);
+    diag_mute_notes = repeated(sp, fmt, ap);
+    if (!diag_mute_notes) report(sp, "error", fmt, ap);
 }
 
 /* A note that explains the previous error; not counted. */
 void diag_note(Span sp, const char *fmt, ...)
 {
+    if (diag_mute_notes) return;
     va_list ap;
     va_start(ap, fmt);
     report(sp, "note", fmt, ap);

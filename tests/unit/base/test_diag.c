@@ -165,6 +165,56 @@ Test(diag, held_diagnostics_are_printed_or_dropped)
     done();
 }
 
+Test(diag, a_repeated_error_is_printed_once)
+{
+    /* a function lowered once per argument types reports its body's error in each instance */
+    const char *text = "def f(x):\n    return x + y\n";
+    SrcFile f = { "r.py", "r.py", text, strlen(text), false };
+    capture();
+    Span at = mkspan(&f, 25, 26, 2, 16);
+    diag_error(at, "name '%s' is not defined", "y");
+    diag_note(mkspan(&f, 0, 1, 1, 1), "in f(int)");
+    diag_error(at, "name '%s' is not defined", "y");
+    diag_note(mkspan(&f, 0, 1, 1, 1), "in f(float)");
+    diag_error(at, "name 'z' is not defined");
+    cr_assert_str_eq(captured(), "r.py:2:16: error: name 'y' is not defined\n"
+                                 "    2 |     return x + y\n"
+                                 "      |                ^\n"
+                                 "r.py:1:1: note: in f(int)\n"
+                                 "    1 | def f(x):\n"
+                                 "      | ^\n"
+                                 "r.py:2:16: error: name 'z' is not defined\n"
+                                 "    2 |     return x + y\n"
+                                 "      |                ^\n");
+    cr_assert_eq(diag_count(), 3, "a repeat is counted");
+    diag_reset();
+    size_t before = strlen(captured());
+    diag_error(at, "name 'y' is not defined");
+    cr_assert_eq(diag_count(), 1);
+    cr_assert_str_eq(captured() + before, "r.py:2:16: error: name 'y' is not defined\n"
+                                          "    2 |     return x + y\n"
+                                          "      |                ^\n",
+                     "printed again after diag_reset");
+    done();
+}
+
+Test(diag, a_dropped_hold_forgets_its_errors)
+{
+    const char *text = "x = y\n";
+    SrcFile f = { "d.py", "d.py", text, strlen(text), false };
+    capture();
+    DiagHold h;
+    diag_hold(&h);
+    diag_error(mkspan(&f, 4, 5, 1, 5), "name 'y' is not defined");
+    diag_release(&h, false);
+    diag_error(mkspan(&f, 4, 5, 1, 5), "name 'y' is not defined");
+    cr_assert_str_eq(captured(), "d.py:1:5: error: name 'y' is not defined\n"
+                                 "    1 | x = y\n"
+                                 "      |     ^\n");
+    cr_assert_eq(diag_count(), 1);
+    done();
+}
+
 Test(diag, crlf_line_endings)
 {
     const char *text = "a = 1\r\nb = c\r\n";
