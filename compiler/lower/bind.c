@@ -165,6 +165,29 @@ bool lw_dtype_name(const char *s, DType *out)
     return false;
 }
 
+/* dt == other as NumPy compares a dtype: other is turned into a dtype the way np.dtype(other)
+ * does (a dtype, a type name or code, Python's float, int, bool, complex, and None, which is
+ * float64), and anything it does not turn into one (a number, another str) is unequal. */
+int lw_dtype_eq(DType dt, const IrValue *other)
+{
+    const Type *t = other->type;
+    DType od;
+    switch (t->kind) {
+    case TY_DTYPE: return dt == t->dtype;
+    case TY_NONE: return dt == DT_FLOAT64;
+    case TY_BUILTIN:
+        if (!strcmp(t->name, "float")) return dt == DT_FLOAT64;
+        if (!strcmp(t->name, "int")) return dt == DT_INT64;
+        if (!strcmp(t->name, "bool")) return dt == DT_BOOL;
+        if (!strcmp(t->name, "complex")) return dt == DT_COMPLEX128;
+        return 0;
+    case TY_STR:
+        if (!other->def || other->def->op != IR_CONST_STR) return -1;
+        return lw_dtype_name(other->def->sval, &od) && od == dt;
+    default: return 0;
+    }
+}
+
 /* A dtype argument: cp.float32, 'float32', 'f4', float, int, bool, complex, or None.
  * Returns false on error; *given is false for None / absent. */
 bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given)

@@ -428,6 +428,27 @@ static IrValue *flags_attr(Lower *L, IrValue *x, AstNode *e)
     return lw_ewise(L, IR_LOGICAL_AND, sp, 2, (IrValue *[]){ f, lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &c) });
 }
 
+/* An attribute of dtype dt, as NumPy's (little-endian host): its name, itemsize, kind
+ * ('b', 'i', 'u', 'f', 'c'), char (the one-letter type code), num, str ('<f4'), byteorder ('='
+ * or '|' for one byte), alignment and type (the scalar type); NULL for another attribute. */
+static IrValue *dtype_attr(Lower *L, DType dt, const char *at, Span sp)
+{
+    static const char chars[DT_COUNT + 1] = "?bhilBHILefdFD";   /* ORDER GPK_DTYPE */
+    static const int nums[DT_COUNT] = { 0, 1, 3, 5, 7, 2, 4, 6, 8, 23, 11, 12, 14, 15 };
+    int size = dt_size(dt);
+    char kind = dt == DT_BOOL ? 'b' : dt_is_signed(dt) ? 'i' : dt_is_int(dt) ? 'u' : dt_is_float(dt) ? 'f' : 'c';
+    if (!strcmp(at, "name")) return lw_const_str(L, sp, dt_name(dt));
+    if (!strcmp(at, "itemsize")) return lw_const_int(L, sp, size);
+    if (!strcmp(at, "kind")) return lw_const_str(L, sp, ar_printf(L->a, "%c", kind));
+    if (!strcmp(at, "char")) return lw_const_str(L, sp, ar_printf(L->a, "%c", chars[dt]));
+    if (!strcmp(at, "num")) return lw_const_int(L, sp, nums[dt]);
+    if (!strcmp(at, "str")) return lw_const_str(L, sp, ar_printf(L->a, "%c%c%d", size == 1 ? '|' : '<', kind, size));
+    if (!strcmp(at, "byteorder")) return lw_const_str(L, sp, size == 1 ? "|" : "=");
+    if (!strcmp(at, "alignment")) return lw_const_int(L, sp, dt_is_complex(dt) ? size / 2 : size);
+    if (!strcmp(at, "type")) return lw_pseudo(L, ty_dtype(dt));
+    return NULL;
+}
+
 IrValue *lw_attr(Lower *L, AstNode *e)
 {
     if (e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "flags")) {
@@ -517,8 +538,8 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     if (obj->type->kind == TY_TUPLE && obj->type->keys && obj->type->name)
         return lw_record_attr(L, obj, at, e->span);
     if (obj->type->kind == TY_DTYPE) {
-        if (!strcmp(at, "name")) return lw_const_str(L, e->span, dt_name(obj->type->dtype));
-        if (!strcmp(at, "itemsize")) return lw_const_int(L, e->span, dt_size(obj->type->dtype));
+        IrValue *r = dtype_attr(L, obj->type->dtype, at, e->span);
+        if (r) return r;
     }
     diag_error(e->span, "'%s' object has no attribute '%s'", ty_str_of(obj->type), at);
     return NULL;
@@ -1142,6 +1163,8 @@ IrValue *lw_call(Lower *L, AstNode *call)
                 return NULL;
             }
         }
+        if (obj->type->kind == TY_DTYPE && !strcmp(m, "type")) /* x.dtype.type(v): the scalar type's call */
+            return call_value(L, call, lw_pseudo(L, ty_dtype(obj->type->dtype)));
         if (obj->type->kind != TY_MODULE) {
             diag_error(f->span, "'%s' object has no method '%s' that gpyc supports", ty_str_of(obj->type), m);
             return NULL;

@@ -414,8 +414,25 @@ static IrValue *tuple_in(Lower *L, IrValue *x, IrValue *t, bool negate, Span sp)
     return negate ? lw_emit1(L, IR_LOGICAL_NOT, sp, ty_bool(), r) : r;
 }
 
+/* dt in t for a dtype dt: NumPy's dtype == each element (lw_dtype_eq), known at compile
+ * time. */
+static IrValue *dtype_in(Lower *L, IrValue *x, IrValue *t, bool negate, Span sp)
+{
+    bool in = false;
+    for (int i = 0; i < t->type->n && !in; i++) {
+        int eq = lw_dtype_eq(x->type->dtype, lw_tuple_get(L, t, i, sp));
+        if (eq < 0) {
+            diag_error(sp, "'in' of a dtype compares it with str constants only here, not with a run-time str");
+            return NULL;
+        }
+        in = eq;
+    }
+    return lw_const_bool(L, sp, in != negate);
+}
+
 IrValue *lw_list_in(Lower *L, IrValue *x, IrValue *xs, bool negate, Span sp)
 {
+    if (x->type->kind == TY_DTYPE && xs->type->kind == TY_TUPLE) return dtype_in(L, x, xs, negate, sp);
     if (!ty_is_scalar(x->type) && x->type->kind != TY_STR) {
         diag_error(sp, "'in' of a list or tuple takes a number or a str on the left here, not %s (write float(x) "
                        "or int(x) for a 0-d array)",

@@ -990,6 +990,14 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         }
         return lw_const_bool(L, sp, aop == AOP_IS ? same : !same);
     }
+    if ((ta->kind == TY_DTYPE || tb->kind == TY_DTYPE) && (aop == AOP_EQ || aop == AOP_NE)) {
+        /* NumPy's dtype comparison (lw_dtype_eq): known at compile time */
+        int eq = lw_dtype_eq(ta->kind == TY_DTYPE ? ta->dtype : tb->dtype, ta->kind == TY_DTYPE ? b : a);
+        if (eq >= 0) return lw_const_bool(L, sp, aop == AOP_EQ ? eq : !eq);
+        diag_error(sp, "a dtype compares with a str that the compiler knows here (a string constant), not a "
+                       "run-time str");
+        return NULL;
+    }
     if ((aop == AOP_IN || aop == AOP_NOTIN) && lw_is_dict_record(tb))
         return lw_dict_in(L, a, b, aop == AOP_NOTIN, sp);
     if ((aop == AOP_IN || aop == AOP_NOTIN) && ta->kind == TY_STR && tb->kind == TY_STR) {
@@ -1024,10 +1032,6 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         diag_error(sp, "unsupported operand types for %s: '%s' and '%s'", ast_op_name(aop), ty_str_of(ta),
                    ty_str_of(tb));
         return NULL;
-    }
-    if (ta->kind == TY_DTYPE && tb->kind == TY_DTYPE && (aop == AOP_EQ || aop == AOP_NE)) {
-        bool eq = ta->dtype == tb->dtype;
-        return lw_const_bool(L, sp, aop == AOP_EQ ? eq : !eq);
     }
     if (ta->kind == TY_NONE || tb->kind == TY_NONE) {
         if (aop == AOP_EQ || aop == AOP_NE) {

@@ -568,6 +568,9 @@ IrValue *lw_int_arg_or(Lower *L, AstNode *e, Span sp, int64_t dflt); /* lw_int_a
 bool lw_shape_arg(Lower *L, AstNode *e, IrValue **dims, int *ndim); /* int or tuple of ints */
 bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given);  /* cp.float32, 'f4', float, None */
 bool lw_dtype_name(const char *s, DType *out); /* NumPy's dtype names and codes: 'float32', 'f4', 'int' */
+/* NumPy's `dt == other` for a dtype dt, known at compile time: 1 or 0, or -1 where it is not
+ * (a str made at run time) */
+int lw_dtype_eq(DType dt, const IrValue *other);
 /* None / int / tuple of compile-time ints, normalised and sorted; *all when None or absent. */
 bool lw_axis_arg(Lower *L, AstNode *e, int ndim, int *axes, int *naxes, bool *all);
 bool lw_axis1(Lower *L, AstNode *e, int ndim, int dflt, int *out);  /* one constant axis */

@@ -262,6 +262,8 @@ IrValue *lw_str_repeat(Lower *L, IrValue *s, IrValue *n, Span sp)
 /* sub in s: s.find(sub) >= 0 */
 IrValue *lw_str_contains(Lower *L, IrValue *sub, IrValue *s, Span sp)
 {
+    if (sub->def && sub->def->op == IR_CONST_STR && s->def && s->def->op == IR_CONST_STR)
+        return lw_const_bool(L, sp, strstr(s->def->sval, sub->def->sval) != NULL); /* (dt.kind in 'iu') */
     IrValue *z = lw_cint(L, sp, 0);
     IrValue *i = py(L, sp, PY_STR_FIND, ty_int(), 6, (IrValue *[]){ s, sub, z, z, z, z });
     return lw_binop(L, AOP_GE, sp, i, lw_cint(L, sp, 0));

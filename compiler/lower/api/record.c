@@ -674,6 +674,10 @@ static IrValue *api_dtype(Lower *L, AstNode *call)
     IrValue *v = lw_expr(L, e);
     if (!v) return NULL;
     if (v->type->kind == TY_SDTYPE) return v;
+    if (v->type->kind == TY_ARRAY) {
+        diag_error(e->span, "Cannot construct a dtype from an array (write x.dtype for the dtype of an array x)");
+        return NULL;
+    }
     DType d = DT_FLOAT64; /* np.dtype(None) is float64 */
     bool given;
     if (!lw_dtype_arg(L, e, &d, &given)) return NULL;

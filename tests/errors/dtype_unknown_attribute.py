@@ -1,0 +1,3 @@
+import cupy as cp
+
+print(cp.dtype('f4').shapes)
