@@ -544,6 +544,9 @@ struct IrInstr {
     IdxKind idx[IR_MAXDIM * 2];
     IrBlock *blocks[2];
     IrVar *var;             /* IR_LOAD, IR_STORE, IR_FOR_RANGE */
+    const IrValue *known;   /* IR_LOAD: a value of the shape the variable surely holds there,
+                               where the lowering knows it (Binding.known), for lw_static_dim;
+                               not a use, read only while lowering */
     IrFunc *func;           /* IR_CALL */
     const UkCall *uk;       /* IR_UKERNEL, IR_RAW_LAUNCH; IR_REDUCE of RED_USER */
     KernelGroup *group;     /* set by group.c for kernel instructions on arrays */

@@ -73,6 +73,7 @@ static void set_fields(Binding *to, const Binding *from)
     to->cspan[0] = from->cspan[0];
     to->cspan[1] = from->cspan[1];
     to->fill = from->fill;
+    to->known = from->known;
     to->guard = from->guard;
     to->guard_none = from->guard_none;
     to->guard_msg = from->guard_msg;
@@ -133,6 +134,7 @@ bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
     b->value = NULL;
     b->first = sp;
     b->fill = NULL;
+    b->known = NULL;
     b->guard = NULL;
     return true;
 }
@@ -272,11 +274,24 @@ static bool none_join(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     if (!v->guard) store_flag(L, in->blocks[tn ? 1 : 0], flag, NULL, in->span);
     set_fields(dst, v);
     dst->fill = NULL;
+    dst->known = NULL;
     dst->guard = flag;
     dst->guard_none = true;
     dst->guard_msg =
         ar_printf(L->a, "'%s' is None (line %u) where gpyc uses it as the %s it is on another path",
                   dst->name, (tn ? t : e)->first.line, ty_str_of(v->var->type));
+    return true;
+}
+
+/* Do values a and b (Binding.known) have the same compile-time facts: arrays of one ndim and
+ * the same static dims (lw_static_dim)?  Then either stands for both after a join. */
+static bool same_facts(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    if (!a || !b || a->type->kind != TY_ARRAY || b->type->kind != TY_ARRAY || a->type->ndim != b->type->ndim)
+        return false;
+    for (int i = 0; i < a->type->ndim; i++)
+        if (lw_static_dim(a, i) != lw_static_dim(b, i)) return false;
     return true;
 }
 
@@ -288,6 +303,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     if (same_binding(&t, &e)) {
         set_fields(dst, &e);
         if (t.fill != e.fill) dst->fill = NULL; /* read (or another placeholder) on one path */
+        if (!same_facts(t.known, e.known)) dst->known = NULL; /* assigned again on one path */
         join_guard(L, in, dst, &t, &e);
         return;
     }
@@ -308,6 +324,7 @@ static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
         set_fields(dst, to == t.var ? &t : &e);
         dst->var = to;
         dst->fill = NULL;
+        dst->known = same_facts(t.known, e.known) ? t.known : NULL;
         join_guard(L, in, dst, &t, &e);
         return;
     }
@@ -474,6 +491,7 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
             b->value = NULL;
             b->first = pl->why[idx].first;
             b->fill = NULL;
+            b->known = NULL;
             if (!joins && !runs) {
                 b->guard = pl->flag[idx] =
                     lw_new_var(L, h->sc[k], ar_printf(L->a, "%s@skipped", b->name), ty_bool());
@@ -588,6 +606,7 @@ static void widen_head(Lower *L, Loop *lp)
             flow_store(L, NULL, b->var, nv, lp->sp);
             b->var = nv;
             b->fill = NULL;
+            b->known = NULL;
         }
     }
 }
@@ -788,10 +807,25 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
     }
 }
 
+/* Each binding of a name that loop s assigns forgets the value it holds (Binding.known): in
+ * the loop a read may come after the assignment of an earlier iteration, after it the value
+ * is that of the last iteration run. */
+static void forget_known(Lower *L, AstNode *s)
+{
+    Scope *sc[2] = { L->scope, L->module_scope };
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < sc[k]->binds.n; i++) {
+            Binding *b = sc[k]->binds.v[i];
+            if (b->known && lw_assigns_name(s, b->name)) b->known = NULL;
+        }
+}
+
 void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
 {
     const char *broke = s->els ? lw_loop_else_begin(L, s) : NULL;
+    forget_known(L, s);
     flow_loop(L, s, body, ctx, broke, false, NULL);
+    forget_known(L, s);
     if (broke) lw_loop_else_end(L, s, broke);
 }
 
@@ -857,12 +891,42 @@ void lw_flow_conflict(Binding *b, Span sp)
 
 /* ---------------------------------------------------------------- values that may be absent */
 
+/* Does a def of the current module declare name `global` (so that a call may assign it)? */
+static bool declared_global(Lower *L, const char *name)
+{
+    UserModule *um = L->mod;
+    if (!um || !um->ast) return true;
+    if (!um->declared_global_made) {
+        Vec todo = { 0 };
+        vec_push(&todo, um->ast);
+        while (todo.n) {
+            AstNode *n = todo.v[--todo.n];
+            if (n->kind == AST_GLOBAL)
+                for (int i = 0; i < n->elts.n; i++)
+                    vec_push(&um->declared_global, (void *)((AstNode *)n->elts.v[i])->sval);
+            for (int i = 0; i < n->body.n; i++) vec_push(&todo, n->body.v[i]);
+            if (n->then) vec_push(&todo, n->then);
+            if (n->els) vec_push(&todo, n->els);
+        }
+        vec_free(&todo);
+        um->declared_global_made = true;
+    }
+    for (int i = 0; i < um->declared_global.n; i++)
+        if (!strcmp(um->declared_global.v[i], name)) return true;
+    return false;
+}
+
 IrValue *lw_flow_read(Lower *L, Binding *b, Span sp)
 {
     if (b->guard)
         lw_emit_raise_if(L, sp, lw_load(L, b->guard, sp), b->guard_none ? "TypeError" : "RuntimeError",
                          b->guard_msg);
-    return lw_load(L, b->var, sp);
+    IrValue *v = lw_load(L, b->var, sp);
+    /* what it holds, unless a call may have stored another value since: a module global read
+     * in a function, or one that a def declares global (a nonlocal's hidden global too) */
+    if (b->known && (!b->var->global || (L->scope->is_module && !declared_global(L, b->name))))
+        v->def->known = b->known;
+    return v;
 }
 
 /* The binding of name expression e that may be None (guard_none), or NULL. */

@@ -278,6 +278,8 @@ int64_t lw_static_dim(const IrValue *v, int i)
     case IR_EYE: return lw_is_const_int(in->args[i], &c) && c >= 0 ? c : -1;
     case IR_COPY: case IR_COMPLEX_PART: return lw_static_dim(in->args[0], i);
     case IR_TRANSPOSE: return lw_static_dim(in->args[0], in->perm[i]);
+    case IR_LOAD: return in->known ? lw_static_dim(in->known, i) : -1;
+    case IR_ARANGE: case IR_LINSPACE: return lw_is_const_int(in->args[2], &c) && c >= 0 ? c : -1;
     default: break;
     }
     if (!ir_op_is_ewise(in->op)) return -1;

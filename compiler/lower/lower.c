@@ -287,8 +287,8 @@ void lw_collect_names(Scope *s, AstNode *n)
     }
 }
 
-/* Does the block assign name? */
-static bool assigns_name(AstNode *block, const char *name)
+/* Does the block (or statement) assign name? */
+bool lw_assigns_name(AstNode *block, const char *name)
 {
     Scope tmp = { 0 };
     lw_collect_names(&tmp, block);
@@ -455,6 +455,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     lw_flow_unguard(L, b, true, sp); /* (it holds a value from here on) */
     lw_store(L, b->var, v, sp);
     b->fill = lw_fill_const(v, NULL) ? v : NULL;
+    b->known = s == L->scope ? v : NULL; /* (a function's store of a global: not this path's) */
     return true;
 }
 
@@ -1110,7 +1111,7 @@ static bool lower_for_record(Lower *L, AstNode *s)
         d = it->lhs->lhs;
         view = it->lhs->sval;
     }
-    if (d->kind != AST_NAME || find_jump(s->then) || assigns_name(s->then, d->sval)) return false;
+    if (d->kind != AST_NAME || find_jump(s->then) || lw_assigns_name(s->then, d->sval)) return false;
     Binding *b = lw_lookup(L, d->sval);
     if (!b || b->kind != BIND_VAR || b->var->type->kind != TY_TUPLE || !b->var->type->keys ||
         lw_is_namedtuple(b->var->type))
@@ -1224,7 +1225,7 @@ static void lower_for(Lower *L, AstNode *s)
     AstNode *target = s->lhs;
     /* the counter is the user's variable unless the body rebinds it (then the name takes the
      * counter's value at the top of each iteration, as any target does) */
-    bool direct = is_range && target->kind == AST_NAME && !assigns_name(s->then, target->sval);
+    bool direct = is_range && target->kind == AST_NAME && !lw_assigns_name(s->then, target->sval);
     if (direct) {
         /* the loop variable is the user's variable: a name bound to another type before
          * becomes a new variable (declared with no code: the store comes first in the loop) */
@@ -1813,7 +1814,7 @@ static void bind_params(Lower *L, Instance *I, Scope *sc, IrValue **args)
         Binding *b = lw_scope_add(L, sc, name, BIND_VAR);
         b->first = first;
         Type *t = args[k]->type;
-        if (!lw_is_runtime_type(t) || (I->arg_consts[k] && !assigns_name(def->then, name))) {
+        if (!lw_is_runtime_type(t) || (I->arg_consts[k] && !lw_assigns_name(def->then, name))) {
             /* compile-time argument: bound to its value, no C parameter */
             b->kind = BIND_CONST;
             b->value = lw_is_runtime_type(t) ? I->arg_consts[k] : args[k];
@@ -2043,9 +2044,10 @@ IrModule *lower_module(const CompileInput *in)
     L.blk = L.fn->body;
     int before = diag_count();
     lw_block(&L, in->module); /* AST_MODULE keeps its statements in body, like a block */
-    for (int i = 1; i < L.modules.n; i++) {
-        Scope *sc = ((UserModule *)L.modules.v[i])->scope;
-        lw_scope_free(sc);
+    for (int i = 0; i < L.modules.n; i++) {
+        UserModule *um = L.modules.v[i];
+        if (i) lw_scope_free(um->scope);
+        vec_free(&um->declared_global);
     }
     vec_free(&L.modules);
     vec_free(&L.instances);

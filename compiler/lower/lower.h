@@ -55,6 +55,10 @@ typedef struct Binding {
                      a name that is None on some path (x = None, then an array on another) */
     bool guard_none; /* the guard means None: `x is None` reads it, other reads raise TypeError */
     const char *guard_msg;
+    IrValue *known; /* BIND_VAR: the value its last assignment stored, where every path to here
+                       comes from that assignment or from one of the same static shape
+                       (lower/flow.c: not in or after a loop that assigns the name); a read's
+                       IR_LOAD points at it (IrInstr.known) for its static dims */
 } Binding;
 
 typedef struct Scope {
@@ -113,6 +117,9 @@ typedef struct UserModule {
     IrFunc *body;            /* a helper's top-level code (NULL for the script) */
     Span import_span;        /* the import that started loading it (cycle notes) */
     ModState state;
+    Vec declared_global;     /* const char*: the names its defs declare `global` (lw_flow_read;
+                                made at the first read that asks) */
+    bool declared_global_made;
 } UserModule;
 
 typedef struct Lower {
@@ -367,6 +374,7 @@ void lw_loop_else_end(Lower *L, AstNode *s, const char *broke);
  * back edge changes the type of a name, the name gets a head variable of the unified type
  * before the loop and the loop is lowered again (at most a few times: types only widen). */
 void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx);
+bool lw_assigns_name(AstNode *block, const char *name); /* does the statement or block bind name? */
 /* The type of a variable joining values of types a and b (NumPy's and Python's rules: equal
  * types; a Python scalar and a 0-d array of the same kind or higher give the 0-d array), or
  * NULL: they do not join. */

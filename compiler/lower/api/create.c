@@ -530,6 +530,19 @@ static IrValue *api_like(Lower *L, AstNode *call, const char *name)
     return lw_emit_full(L, call->span, dt, ndim, dims, fill);
 }
 
+/* The value of an int or float constant: *out; false for anything else. */
+static bool const_real(const IrValue *v, double *out)
+{
+    int64_t i;
+    if (lw_is_const_int(v, &i)) {
+        *out = (double)i;
+        return true;
+    }
+    if (!v->def || v->def->op != IR_CONST_FLOAT) return false;
+    *out = v->def->fval;
+    return true;
+}
+
 /* arange([start,] stop[, step], dtype=None): n = ceil((stop - start) / step) elements
  * start + i*step; ints give int64, any float gives float64. */
 static IrValue *api_arange(Lower *L, AstNode *call)
@@ -574,13 +587,22 @@ static IrValue *api_arange(Lower *L, AstNode *call)
         stop = lw_to_scalar(L, stop, TY_INT, sp);
         step = lw_to_scalar(L, step, TY_INT, sp);
     }
-    /* n = max(0, ceil((stop - start) / step)), on the host */
-    IrValue *diff = lw_binop(L, AOP_SUB, sp, stop, start);
-    IrValue *q = lw_binop(L, AOP_DIV, sp, diff, step);
-    IrValue *c = lw_ewise(L, IR_CEIL, sp, 1, &q);
-    IrValue *n = lw_to_scalar(L, c, TY_INT, sp);
-    IrValue *zero = lw_const_int(L, sp, 0);
-    n = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){n, zero});
+    /* n = max(0, ceil((stop - start) / step)), on the host, or here where the three are
+     * constants (the same arithmetic): a length known at compile time (lw_static_dim) */
+    double k[3];
+    IrValue *n;
+    if (const_real(start, &k[0]) && const_real(stop, &k[1]) && const_real(step, &k[2]) && k[2] != 0 &&
+        fabs((k[1] - k[0]) / k[2]) < 1e15) {
+        double q = ceil((k[1] - k[0]) / k[2]);
+        n = lw_const_int(L, sp, q > 0 ? (int64_t)q : 0);
+    } else {
+        IrValue *diff = lw_binop(L, AOP_SUB, sp, stop, start);
+        IrValue *q = lw_binop(L, AOP_DIV, sp, diff, step);
+        IrValue *c = lw_ewise(L, IR_CEIL, sp, 1, &q);
+        n = lw_to_scalar(L, c, TY_INT, sp);
+        IrValue *zero = lw_const_int(L, sp, 0);
+        n = lw_ewise(L, IR_MAXIMUM, sp, 2, (IrValue *[]){n, zero});
+    }
     IrValue *args[3] = {start, step, n};
     IrValue *r = lw_emit(L, IR_ARANGE, sp, ty_array(dt, 1), 3, args);
     r->def->dtype = dt;
