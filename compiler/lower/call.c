@@ -998,7 +998,7 @@ static IrValue *spread_value(Lower *L, AstNode *e)
     if (!t || t->type->kind != TY_TUPLE || !t->type->keys != !dict) {
         diag_error(e->span,
                    dict ? "f(**d) takes the name of a dict with constant str keys here%s%s"
-                        : "f(*x) takes the name of a tuple here (its length is known at compile time)%s%s",
+                        : "f(*x) takes a tuple or a list here%s%s",
                    t ? ", not " : "", t ? ty_str_of(t->type) : "");
         return NULL;
     }
@@ -1123,6 +1123,8 @@ static IrValue *str_method(Lower *L, AstNode *call, IrValue *s, const char *m)
 
 IrValue *lw_call(Lower *L, AstNode *call)
 {
+    IrValue *star;
+    if (lw_star_call(L, &call, &star)) return star; /* f(*xs) of a list (lower/star.c) */
     if (!(call = spread_args(L, call))) return NULL;
     AstNode *f = call->lhs;
     if (f->kind == AST_ATTR) {

@@ -1208,6 +1208,12 @@ static void lower_for(Lower *L, AstNode *s)
             }
             for (int i = 0; i < it->elts.n; i++) {
                 IrValue *li = NULL;
+                if (((AstNode *)it->elts.v[i])->kind == AST_STARRED) {
+                    diag_error(((AstNode *)it->elts.v[i])->span,
+                               "zip(*x) is not supported: the number of zip's iterables (each loop item's length) "
+                               "must be written out, one argument each");
+                    return;
+                }
                 if (!iter_source(L, it->elts.v[i], &srcs[i], &li)) return;
                 len = len ? lw_ewise(L, IR_MINIMUM, it->span, 2, (IrValue *[]){len, li}) : li;
             }

@@ -458,6 +458,10 @@ bool lw_adv_augassign(Lower *L, AstNode *s, IrValue *view);
 
 /* lower/call.c — calls, attributes and the API tables (below); lower/builtins.c */
 IrValue *lw_call(Lower *L, AstNode *call);
+/* lower/star.c — a call that spreads a list (*xs, its length known at run time) or a tuple that
+ * is not a name: true when lowered (*out its value, NULL after a located error); false when
+ * the call is left to lw_call, *callp then a call that spreads names only. */
+bool lw_star_call(Lower *L, AstNode **callp, IrValue **out);
 /* The values of user function def's parameters at call (Python's binding of positional and
  * keyword arguments, then the defaults), NULL after a located error. */
 IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def);

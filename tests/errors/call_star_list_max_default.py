@@ -1,0 +1,2 @@
+xs = [3, 1]
+print(max(*xs, default=0))
