@@ -923,8 +923,10 @@ IrValue *lw_flow_read(Lower *L, Binding *b, Span sp)
                          b->guard_msg);
     IrValue *v = lw_load(L, b->var, sp);
     /* what it holds, unless a call may have stored another value since: a module global read
-     * in a function, or one that a def declares global (a nonlocal's hidden global too) */
-    if (b->known && (!b->var->global || (L->scope->is_module && !declared_global(L, b->name))))
+     * in a function or from another module, or one that a def declares global (a nonlocal's
+     * hidden global too) */
+    if (b->known && (!b->var->global || (L->scope->is_module && lw_scope_find(L->module_scope, b->name) == b &&
+                                         !declared_global(L, b->name))))
         v->def->known = b->known;
     return v;
 }
