@@ -51,6 +51,13 @@ void cg_sibling_def(StrBuf *out, const IrModule *m, const Siblings *s);
 void cg_siblings_launch(StrBuf *out, const IrModule *m, const Siblings *s, CgValueName name_of, void *ctx,
                         int indent);
 
+/* A store fused into a reduction (compiler/passes/storered.c): its kernels (the reduction's
+ * modes with the store's instructions in them), and its launch at sr->last: that kernel, or
+ * the store's and the reduction's own kernels when the shapes or the memory do not allow it. */
+void cg_storered_def(StrBuf *out, const StoreRed *sr);
+void cg_storered_launch(StrBuf *out, const IrModule *m, const StoreRed *sr, CgValueName name_of, void *ctx,
+                        int indent);
+
 /* Device loops (compiler/passes/devloop.c): the single-thread kernel of loop d, and the host
  * statements in the loop's place (one { } block): launch, one read back of the error code and
  * the variables' values, the error raised, the variables assigned.  var_of(v) gives the C

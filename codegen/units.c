@@ -33,7 +33,7 @@
  * the runtime headers declare: "s" would rename gp_srow's fields s0 and s1. */
 static const char *const num_prefixes[] = {
     "a", "v", "in", "base", "sl", "off", "acc", "p", "o", "m", "c", "rv", "r", "ov", "out", "nx",
-    "sv", "so", "shb", "sbase", "sa", "hb", "f_v", "s_w", "kg_s", "kg_c", "ra", NULL,
+    "sv", "so", "shb", "sbase", "sa", "hb", "f_v", "s_w", "kg_s", "kg_c", "ra", "nv", NULL,
 };
 
 static bool ident_start(int c) { return isalpha(c) || c == '_'; }

@@ -592,6 +592,7 @@ typedef struct RowChain RowChain;
 typedef struct Recurrence Recurrence;
 typedef struct Siblings Siblings;
 typedef struct Bundle Bundle;
+typedef struct StoreRed StoreRed;
 struct KernelGroup {
     int id;
     KgKind kind;
@@ -605,6 +606,7 @@ struct KernelGroup {
     Recurrence *recur;      /* the loop it runs per element (recur.c), or NULL */
     Siblings *siblings;     /* the sibling reductions it runs with (siblings.c), or NULL */
     Bundle *bundle;         /* the horizontal bundle it runs in (hfuse.c), or NULL */
+    StoreRed *storered;     /* the store-and-reduction kernel it runs in (storered.c), or NULL */
     Vec reshapes;           /* IrInstr* IR_RESHAPE of its inputs, in program order, that its launch
                                runs, or skips when their sources agree in shape (reshapes.c) */
     bool ewise_only;        /* every instruction elementwise or a COPY */
@@ -632,6 +634,22 @@ struct Bundle {
     int id;
     const char *name;       /* "h0_k24_gt_maximum_truediv_where" */
     Vec members;            /* KernelGroup*, in launch order */
+    IrInstr *last;
+};
+
+/* A store fused into a reduction (storered.c): `store`, an elementwise group ending in its
+ * one STORE_INTO into `dst`, and `red`, a reduction group of the same block that reads dst
+ * after it, run as one kernel launched at `last` (red's launch) that writes each element of
+ * dst and reduces the value it wrote (when the shapes and the memory allow it at run time;
+ * else the two groups launch one by one at `last`). */
+struct StoreRed {
+    int id;
+    const char *name;       /* "t0_k17_mul_sum": its kernels */
+    KernelGroup *store, *red;
+    IrValue *dst;
+    IrValue *whole;         /* the array dst views whole (dst = whole[...], whole[:]), or NULL:
+                               red may read it for dst */
+    const char *dst_name;   /* the Python name dst holds, for messages ("the array": none) */
     IrInstr *last;
 };
 
@@ -696,6 +714,7 @@ typedef struct IrModule {
     Vec chains;             /* RowChain* (rowfuse.c) */
     Vec siblings;           /* Siblings* (siblings.c) */
     Vec bundles;            /* Bundle* (hfuse.c) */
+    Vec storereds;          /* StoreRed* (storered.c) */
     Vec loopmaps;           /* LoopMap* (loopmap.c), in program order */
     Vec devloops;           /* DevLoop* (devloop.c) */
     Vec raws;               /* UKernel* (UK_MODULE): user CUDA sources with a launched kernel */
@@ -787,6 +806,7 @@ typedef enum PassId {
     PASS_SIBLINGS,              /* siblings.c */
     PASS_RECUR,                 /* recur.c */
     PASS_HFUSE,                 /* hfuse.c */
+    PASS_STORERED,              /* storered.c */
     PASS_GRAPHLOOP,             /* graphloop.c */
     PASS_RESHAPES,              /* reshapes.c */
     PASS_COUNT,
@@ -995,6 +1015,12 @@ void recur_module(IrModule *m);
  * Horizontal fusion (-O2, after recurrences): independent elementwise kernels of one block
  * become one launch (see hfuse.c). */
 void hfuse_module(IrModule *m);
+
+/* ---------------------------------------------------------------- passes/storered.c
+ * A store fused into the reduction after it that reads the stored array (-O2, after
+ * hfuse.c): one kernel writes each element and reduces the value written (see storered.c);
+ * each decision goes to -v. */
+void storered_module(IrModule *m);
 
 /* ---------------------------------------------------------------- passes/graphloop.c
  * Loops captured as CUDA graphs (-O2, last): marks (in->graph) each `for ... in range` loop

@@ -489,6 +489,8 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         if (c && c->last != in) return;      /* a row chain launches at its last member */
         const Siblings *sb = in->group->siblings;
         if (sb && sb->last != in) return;    /* sibling reductions launch at their last member */
+        const StoreRed *sr = in->group->storered;
+        if (sr && sr->last != in) return;    /* a store fused into a reduction launches with it */
         const Bundle *bd = in->group->bundle;
         emit_line(cg, in);
         if (bd) {   /* a bundle member sets up at its launch point; the last one launches */
@@ -503,8 +505,11 @@ static void emit_instr(Cg *cg, const IrInstr *in)
         }
         if (c) cg_rows_launch(cg->out, cg->m, c, name_of_cb, cg, cg->indent);
         else if (sb) cg_siblings_launch(cg->out, cg->m, sb, name_of_cb, cg, cg->indent);
+        else if (sr) cg_storered_launch(cg->out, cg->m, sr, name_of_cb, cg, cg->indent);
         else cg_kernel_launch(cg->out, cg->m, in->group, name_of_cb, cg, cg->indent);
-        const Vec *set = c ? &c->members : sb ? &sb->members : NULL;
+        KernelGroup *pair[2] = { sr ? sr->store : NULL, sr ? sr->red : NULL };
+        const Vec pairs = { (void **)pair, 2, 0 };     /* borrowed storage */
+        const Vec *set = c ? &c->members : sb ? &sb->members : sr ? &pairs : NULL;
         for (int k = 0; k < (set ? set->n : 1); k++) {
             const KernelGroup *g = set ? set->v[k] : in->group;
             for (int i = 0; i < g->instrs.n; i++) {
@@ -874,7 +879,8 @@ static void add_raw_unit(CgProgram *p, const UKernel *mod)
 }
 
 /* Every launchable entity's device code, as units: a group (unless a bundle runs it), a
- * bundle with its members' bodies, a row chain, a set of sibling reductions, a device loop. */
+ * bundle with its members' bodies, a row chain, a set of sibling reductions, a store fused
+ * into a reduction, a device loop. */
 static void build_units(CgProgram *p, const IrModule *m)
 {
     StrBuf raw = {0};
@@ -902,6 +908,11 @@ static void build_units(CgProgram *p, const IrModule *m)
         const Siblings *s = m->siblings.v[i];
         cg_sibling_def(&raw, m, s);
         add_unit(p, &raw, &s->name, 1);
+    }
+    for (int i = 0; i < m->storereds.n; i++) {
+        const StoreRed *sr = m->storereds.v[i];
+        cg_storered_def(&raw, sr);
+        add_unit(p, &raw, &sr->name, 1);
     }
     for (int i = 0; i < m->devloops.n; i++) {
         const DevLoop *d = m->devloops.v[i];

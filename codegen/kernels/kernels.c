@@ -203,6 +203,7 @@ static void list_loop_maps(FILE *out, const IrModule *m)
 void cg_list_kernels(FILE *out, const IrModule *m)
 {
     bool *shown = xcalloc(m->siblings.n + 1, sizeof *shown);   /* sets whose line is out */
+    bool *shown_sr = xcalloc(m->storereds.n + 1, sizeof *shown_sr);
     for (int i = 0; i < m->groups.n; i++) {
         const KernelGroup *g = VEC_AT(m->groups, i);
         StrBuf w = {0};
@@ -234,8 +235,24 @@ void cg_list_kernels(FILE *out, const IrModule *m)
                 sb_free(&hw);
             }
         }
+        const StoreRed *sr = g->storered;
+        if (sr && !shown_sr[sr->id]) {  /* the fused kernel, then its two fallbacks */
+            shown_sr[sr->id] = true;
+            StrBuf rw = {0};
+            cg_put_where(&rw, m, sr->red);
+            fprintf(out, "%s  %s  (the store into %s of %s runs in the reduction %s: one pass over %s, + %s_fin)\n",
+                    sr->name, rw.s, sr->dst_name, sr->store->name, sr->red->name, sr->dst_name, sr->name);
+            sb_free(&rw);
+            for (int k = 0; k < 2; k++) {
+                const KernelGroup *h = k ? sr->red : sr->store;
+                StrBuf hw = {0};
+                cg_put_where(&hw, m, h);
+                fprintf(out, "  %s  %s  (fallback of %s)\n", h->name, hw.s, sr->name);
+                sb_free(&hw);
+            }
+        }
         if (g->chain) fprintf(out, "  %s  %s  (fallback of %s: few rows)\n", g->name, w.s, g->chain->name);
-        else if (sb || bd) { /* listed with its set or bundle */ }
+        else if (sb || bd || sr) { /* listed with its set, bundle or fused store */ }
         else if (g->recur) fprintf(out, "%s  %s  (runs the loop of line %d per element)\n", g->name, w.s, g->recur->line);
         else if (g->reshapes.n)
             fprintf(out, "%s  %s  (runs %d reshape%s of its operands; walks the sources when their shapes agree)\n",
@@ -244,6 +261,7 @@ void cg_list_kernels(FILE *out, const IrModule *m)
         sb_free(&w);
     }
     free(shown);
+    free(shown_sr);
     for (int i = 0; i < m->funcs.n; i++) list_graph_loops(out, m, ((IrFunc *)VEC_AT(m->funcs, i))->body);
     list_loop_maps(out, m);
 }

@@ -101,6 +101,29 @@ void cg_put_identity(StrBuf *out, const IrInstr *r)
     sb_putc(out, ')');
 }
 
+/* What the reduction kernels share: the group, its parameters, the reduction and the
+ * C text of its accumulator type, identity and final value; for a store fused into the
+ * reduction (storered.c), the store's group and its destination. */
+typedef struct {
+    const KernelGroup *g;
+    const KernelGroup *st; /* the store group run in this kernel (storered.c), or NULL */
+    const IrValue *dst;    /* st's destination, which g reads as the value stored */
+    const IrValue *whole;  /* the array dst views whole (StoreRed.whole), read as dst, or NULL */
+    const char *name;      /* the kernels' name: g's, or the StoreRed's */
+    KParams p;
+    const IrInstr *r;
+    const char *rt; /* result type */
+    char at[64];    /* accumulator type */
+    StrBuf ident, fin;
+    int V; /* vector width (elements per 16-byte load) */
+    Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
+} RedGen;
+
+/* Where the store of a fused store (R->st) finds its element's offset off<dst> in each loop:
+ * the scalar loops saved it in so<dst>[u], rows mode's vector loop computes it from base<dst>,
+ * column vectors add output w's stride. */
+typedef enum { STEP_SCALAR, STEP_VEC, STEP_COLVEC } StepKind;
+
 /* base<id> = the byte offset of output element `o`'s first input element, per array. */
 static void emit_bases(StrBuf *out, int n, const KParams *p)
 {
@@ -131,6 +154,48 @@ void cg_emit_combine(StrBuf *out, int n, const IrInstr *r, const char *at, const
                 at, r->args[0]->id);
     else
         cg_line(out, n, "%s = %s()(%s, gp_cast<%s>(v%d));", acc, cg_red_functor(r), acc, at, r->args[0]->id);
+}
+
+/* One reduced element: the group's prologue and the combine into `acc`.  With a fused store
+ * (R->st), first the store's instructions, which write the element of dst, in a scope of their
+ * own; then the prologue in a scope where v<dst> is the value stored (cast to dst's dtype), so
+ * the reduction reads what it wrote (each element is visited once: storered.c). */
+static void emit_step(StrBuf *out, int n, const RedGen *R, StepKind kind, const char *acc)
+{
+    if (!R->st) {
+        cg_emit_instrs(out, n, R->g, "j");
+        cg_emit_combine(out, n, R->r, dt_ctype(cg_acc_dtype(R->r)), acc);
+        return;
+    }
+    const IrValue *d = R->dst, *val = R->st->last->args[1];
+    const char *ct = cg_val_ctype(d);
+    cg_line(out, n, "%s nv%d;", ct, d->id);
+    cg_line(out, n, "{");
+    if (kind == STEP_SCALAR) cg_line(out, n + 1, "const int64_t off%d = so%d[u];", d->id, d->id);
+    else if (kind == STEP_VEC) cg_line(out, n + 1, "const int64_t off%d = base%d + j * (int64_t)sizeof(%s);", d->id, d->id, ct);
+    else cg_line(out, n + 1, "const int64_t off%d = so%d[u] + w * a%d.ost[rs.ond - 1];", d->id, d->id, d->id);
+    cg_emit_instrs(out, n + 1, R->st, "j");
+    cg_line(out, n + 1, "nv%d = gp_cast<%s>(v%d);", d->id, ct, val->id);
+    cg_line(out, n, "}");
+    cg_line(out, n, "{");
+    cg_line(out, n + 1, "const %s v%d = nv%d;", ct, d->id, d->id);
+    if (R->whole && cg_in_vec(&R->p.arrs, R->whole))
+        cg_line(out, n + 1, "const %s v%d = nv%d;", ct, R->whole->id, d->id);
+    cg_emit_instrs(out, n + 1, R->g, "j");
+    cg_emit_combine(out, n + 1, R->r, dt_ctype(cg_acc_dtype(R->r)), acc);
+    cg_line(out, n, "}");
+}
+
+/* so<dst>[UNROLL]: the scalar loops' offsets of dst's elements, kept from their loads for the
+ * fused store (emit_step). */
+static void emit_saved_offsets(StrBuf *out, int n, const RedGen *R)
+{
+    if (R->st) cg_line(out, n, "int64_t so%d[%d];", R->dst->id, UNROLL);
+}
+
+static void emit_save_offset(StrBuf *out, int n, const RedGen *R)
+{
+    if (R->st) cg_line(out, n, "so%d[u] = off%d;", R->dst->id, R->dst->id);
 }
 
 /* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array.
@@ -166,20 +231,21 @@ static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
 
 /* acc = combine(acc, x_j) for j = start, start + step, ... < j1: UNROLL elements per step,
  * loads first, then the prologue instructions and the combine. */
-static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KParams *p,
-                            const IrInstr *r, const char *start, const char *step)
+static void emit_accumulate(StrBuf *out, int n, const RedGen *R, const char *start, const char *step)
 {
-    const char *at = dt_ctype(cg_acc_dtype(r));
+    const KParams *p = &R->p;
     cg_line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, UNROLL, step);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         cg_line(out, n + 1, "%s in%d[%d];", cg_val_ctype(v), v->id, UNROLL);
     }
+    emit_saved_offsets(out, n + 1, R);
     cg_line(out, n + 1, "#pragma unroll");
     cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
     cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
     cg_line(out, n + 2, "if (j >= j1) break;");
     emit_reduced_offsets(out, n + 2, p);
+    emit_save_offset(out, n + 2, R);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         const char *ct = cg_val_ctype(v);
@@ -194,8 +260,7 @@ static void emit_accumulate(StrBuf *out, int n, const KernelGroup *g, const KPar
         const IrValue *v = VEC_AT(p->arrs, i);
         cg_line(out, n + 2, "const %s v%d = in%d[u];", cg_val_ctype(v), v->id, v->id);
     }
-    cg_emit_instrs(out, n + 2, g, "j");
-    cg_emit_combine(out, n + 2, r, at, "acc");
+    emit_step(out, n + 2, R, STEP_SCALAR, "acc");
     cg_line(out, n + 1, "}");
     cg_line(out, n, "}");
 }
@@ -215,9 +280,9 @@ static int reduce_vec_width(const KParams *p)
 /* Rows mode's vector loop (vec true: the reduced range is one contiguous dimension of every
  * array and each row starts 16-byte aligned): the block's threads take vectors of V elements
  * j0/V + threadIdx.x, ... < j1/V; jt is left at the first element the scalar loop takes. */
-static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r, int V)
+static void emit_accumulate_vec(StrBuf *out, int n, const RedGen *R, int V)
 {
-    const char *at = dt_ctype(cg_acc_dtype(r));
+    const KParams *p = &R->p;
     cg_line(out, n, "if (vec) {");
     cg_line(out, n + 1, "const int64_t jve = j1 / %d;", V);
     cg_line(out, n + 1, "#pragma unroll 4   /* four vectors in flight per thread */");
@@ -236,8 +301,7 @@ static void emit_accumulate_vec(StrBuf *out, int n, const KernelGroup *g, const 
         const IrValue *v = VEC_AT(p->arrs, i);
         cg_line(out, n + 3, "const %s v%d = in%d.v[u];", cg_val_ctype(v), v->id, v->id);
     }
-    cg_emit_instrs(out, n + 3, g, "j");
-    cg_emit_combine(out, n + 3, r, at, "acc");
+    emit_step(out, n + 3, R, STEP_VEC, "acc");
     cg_line(out, n + 2, "}");
     cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "if (jve * %d > jt) jt = jve * %d;", V, V);
@@ -255,20 +319,21 @@ static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char 
 /* Column mode's vector loop (col == V > 1, see rt_red_setup): the thread's V adjacent
  * outputs o .. o+V-1 keep V accumulators; per reduced element j each array gives one V-wide
  * vector (one element repeated when its output stride is 0), UNROLL elements' loads first. */
-static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, const KParams *p, const IrInstr *r,
-                                   int V)
+static void emit_accumulate_colvec(StrBuf *out, int n, const RedGen *R, int V)
 {
-    const char *at = dt_ctype(cg_acc_dtype(r));
+    const KParams *p = &R->p;
     cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", UNROLL);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         cg_line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", cg_val_ctype(v), V, v->id, UNROLL);
     }
+    emit_saved_offsets(out, n + 1, R);
     cg_line(out, n + 1, "#pragma unroll");
     cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
     cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
     emit_reduced_offsets(out, n + 2, p);
+    emit_save_offset(out, n + 2, R);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
         const char *ct = cg_val_ctype(v);
@@ -286,8 +351,7 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const KernelGroup *g, con
         const IrValue *v = VEC_AT(p->arrs, i);
         cg_line(out, n + 3, "const %s v%d = in%d[u].v[w];", cg_val_ctype(v), v->id, v->id);
     }
-    cg_emit_instrs(out, n + 3, g, "j");
-    cg_emit_combine(out, n + 3, r, at, "acc[w]");
+    emit_step(out, n + 3, R, STEP_COLVEC, "acc[w]");
     cg_line(out, n + 2, "}");
     cg_line(out, n + 1, "}");
     cg_line(out, n, "}");
@@ -344,26 +408,13 @@ static bool reduce_has_cluster(const KernelGroup *g, const KParams *p, int V)
     return cols_variant() == COLS_CLUSTER && reduce_has_colvec(g, p, V) && V * acc_size(cg_reduce_of(g)) <= 64;
 }
 
-/* What the reduction kernels share: the group, its parameters, the reduction and the
- * C text of its accumulator type, identity and final value. */
-typedef struct {
-    const KernelGroup *g;
-    KParams p;
-    const IrInstr *r;
-    const char *rt; /* result type */
-    char at[64];    /* accumulator type */
-    StrBuf ident, fin;
-    int V; /* vector width (elements per 16-byte load) */
-    Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
-} RedGen;
-
 /* Opens one reduction kernel: all modes take the same parameters, so the host picks one with
  * the same argument list. */
 static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
 {
     const bool cc = strcmp(suffix, "_cc") == 0;
     sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
-              BLOCK, cc ? "GP_CLUSTER8 " : "", R->g->name, suffix, R->rt, R->at);
+              BLOCK, cc ? "GP_CLUSTER8 " : "", R->name, suffix, R->rt, R->at);
     for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
     for (int i = 0; i < R->unis.n; i++) {
         const IrValue *v = VEC_AT(R->unis, i);
@@ -407,7 +458,7 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
     cg_line(out, 2, "%s acc[%d];", R->at, V);
     cg_line(out, 2, "#pragma unroll");
     cg_line(out, 2, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
-    emit_accumulate_colvec(out, 2, R->g, &R->p, R->r, V);
+    emit_accumulate_colvec(out, 2, R, V);
     cg_line(out, 2, "#pragma unroll");
     cg_line(out, 2, "for (int w = 0; w < %d; w++) {", V);
     StrBuf finw = {0};
@@ -441,7 +492,7 @@ static void reduce_def_colcluster(StrBuf *out, RedGen *R)
     cg_line(out, 1, "%s acc[%d];", R->at, V);
     cg_line(out, 1, "#pragma unroll");
     cg_line(out, 1, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
-    emit_accumulate_colvec(out, 1, R->g, &R->p, R->r, V);
+    emit_accumulate_colvec(out, 1, R, V);
     StrBuf fin = {0};
     put_final(&fin, R->r, R->rt, R->at, "a");
     cg_line(out, 1, "gp_cluster_cols<%s, %d, %s>(acc, %s, [=](unsigned q, %s a) {", R->at, V, cg_red_functor(R->r),
@@ -463,7 +514,7 @@ static void reduce_def_col(StrBuf *out, RedGen *R)
     reduce_head(out, R, "_col");
     reduce_thread_loop(out, R, 1);
     cg_line(out, 2, "%s acc = %s;", R->at, R->ident.s);
-    emit_accumulate(out, 2, R->g, &R->p, R->r, "j0", "1");
+    emit_accumulate(out, 2, R, "j0", "1");
     cg_line(out, 2, "if (split == 1) out[o] = %s;", R->fin.s);
     cg_line(out, 2, "else part[k * rs.nout + o] = acc;");
     cg_line(out, 1, "}");
@@ -484,8 +535,8 @@ static void reduce_def_rows(StrBuf *out, RedGen *R)
     emit_bases(out, 2, &R->p);
     cg_line(out, 2, "%s acc = %s;", R->at, R->ident.s);
     cg_line(out, 2, "int64_t jt = j0;");
-    if (R->V > 1) emit_accumulate_vec(out, 2, R->g, &R->p, R->r, R->V);
-    emit_accumulate(out, 2, R->g, &R->p, R->r, "jt + threadIdx.x", "(int64_t)blockDim.x");
+    if (R->V > 1) emit_accumulate_vec(out, 2, R, R->V);
+    emit_accumulate(out, 2, R, "jt + threadIdx.x", "(int64_t)blockDim.x");
     cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", R->at, BLOCK, cg_red_functor(R->r));
     cg_line(out, 2, "if (threadIdx.x == 0) {");
     cg_line(out, 3, "if (split == 1) out[o] = %s;", R->fin.s);
@@ -501,10 +552,10 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
 {
     if (RED_IS_ARG(R->r->redop)) {
         sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, int64_t *out, int64_t nout, %s ident, bool by_col)\n{\n",
-                  BLOCK, R->g->name, R->at, R->at);
+                  BLOCK, R->name, R->at, R->at);
     } else {
         sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, %s *out, int64_t nout, int64_t nin, %s ident, bool by_col)\n{\n",
-                  BLOCK, R->g->name, R->at, R->rt, R->at);
+                  BLOCK, R->name, R->at, R->rt, R->at);
     }
     if (cols_variant() == COLS_PDL) cg_line(out, 1, "gp_grid_wait();   /* launched dependent (GPYC_COLS=pdl) */");
     if (RED_IS_ARG(R->r->redop)) {
@@ -517,16 +568,33 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
     sb_puts(out, "}\n\n");
 }
 
+/* The parameters of reduction group g's kernel; with st, those of st's kernel added (arrays and
+ * scalars not already there; its STORE_INTO destination among the arrays, which g reads). */
+static void red_params(KParams *p, const KernelGroup *g, const KernelGroup *st)
+{
+    cg_kparams_build(p, g);
+    if (!st) return;
+    KParams q;
+    cg_kparams_build(&q, st);
+    for (int i = 0; i < q.arrs.n; i++) cg_push_unique(&p->arrs, VEC_AT(q.arrs, i));
+    for (int i = 0; i < q.scalars.n; i++) cg_push_unique(&p->scalars, VEC_AT(q.scalars, i));
+    for (int i = 0; i < q.dsts.n; i++) cg_push_unique(&p->dsts, VEC_AT(q.dsts, i));
+    cg_kparams_free(&q);
+}
+
 /* A reduction group becomes up to three kernels with one parameter list, one per mode, and the
  * host picks one (rt_red_setup; cg_reduce_launch); over all axes, the rows kernel alone.
  * Separate kernels because in one kernel the widest path's registers set the occupancy of
  * all: W5's argmin over 16 clusters in column mode ran at 128 registers, 2 blocks per SM; the
  * column kernel alone needs 80.
- * split > 1: partial results go to part, combined by gp_reduce_finish. */
-void cg_reduce_def(StrBuf *out, const KernelGroup *g)
+ * split > 1: partial results go to part, combined by gp_reduce_finish.
+ * sr (storered.c): the pair whose store runs in these too, named after it. */
+static void reduce_defs(StrBuf *out, const KernelGroup *g, const StoreRed *sr)
 {
-    RedGen R = {.g = g};
-    cg_kparams_build(&R.p, g);
+    const KernelGroup *st = sr ? sr->store : NULL;
+    RedGen R = {.g = g, .st = st, .name = sr ? sr->name : g->name};
+    if (sr) R.dst = sr->dst, R.whole = sr->whole;
+    red_params(&R.p, g, st);
     split_uniform(&R.p, &R.unis);
     R.r = cg_reduce_of(g);
     R.rt = dt_ctype(R.r->res->type->dtype);
@@ -545,10 +613,14 @@ void cg_reduce_def(StrBuf *out, const KernelGroup *g)
     cg_kparams_free(&R.p);
 }
 
+void cg_reduce_def(StrBuf *out, const KernelGroup *g) { reduce_defs(out, g, NULL); }
+
+void cg_storered_def(StrBuf *out, const StoreRed *sr) { reduce_defs(out, sr->red, sr); }
+
 /* GPYC_COLS=pdl: <name>_fin launched with rt_launch_dependent, which takes the arguments as
  * pointers (the L_ wrapper's work): each in a variable of its parameter's type
  * (reduce_def_finish's list; an index reduction's finish has no nin). */
-static void emit_finish_dependent(StrBuf *out, int n, const KernelGroup *g, const IrInstr *r, const char *at,
+static void emit_finish_dependent(StrBuf *out, int n, const char *name, const IrInstr *r, const char *at,
                                   const char *rt, const char *res, const char *ident)
 {
     const bool arg = RED_IS_ARG(r->redop);
@@ -560,15 +632,38 @@ static void emit_finish_dependent(StrBuf *out, int n, const KernelGroup *g, cons
     cg_line(out, n, "void *kg_fa[] = {&kg_f0, &kg_f1, &kg_f2, &kg_f3, %s&kg_f5, &kg_f6};", arg ? "" : "&kg_f4, ");
     if (arg) cg_line(out, n, "(void)kg_f4;");
     cg_line(out, n, "rt_launch_dependent(&K_%s_fin, rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0, kg_fa);",
-            g->name, BLOCK, BLOCK, BLOCK);
+            name, BLOCK, BLOCK, BLOCK);
 }
 
-void cg_reduce_launch(const Launch *L, const KernelGroup *g)
+/* Is v an array input of sr's store group other than its destination (and the array that
+ * views whole): one that the fused launch reads from a copy kg_c<id> when it may overlap the
+ * destination (cg_storered_launch)? */
+static bool store_input(const StoreRed *sr, const IrValue *v)
+{
+    if (!sr || v == sr->dst || v == sr->whole) return false;
+    for (int i = 0; i < sr->store->inputs.n; i++)
+        if (VEC_AT(sr->store->inputs, i) == v) return v->type->kind == TY_ARRAY;
+    return false;
+}
+
+/* The array v as the launch passes it: a store input from its copy when it has one. */
+static void put_array(StrBuf *sb, const Launch *L, const StoreRed *sr, const IrValue *v)
+{
+    if (store_input(sr, v)) sb_printf(sb, "(kg_c%d ? kg_c%d : %s)", v->id, v->id, cg_nm(L, v));
+    else sb_puts(sb, cg_nm(L, v));
+}
+
+/* The launch of reduction group g; with sr (storered.c), of sr's kernels, which run its store
+ * too, over the destination's shape (cg_storered_launch has checked that every array fits). */
+static void reduce_launch(const Launch *L, const KernelGroup *g, const StoreRed *sr)
 {
     StrBuf *out = L->out;
     int n = L->n + 1;
     KParams p;
-    cg_kparams_build(&p, g);
+    const KernelGroup *st = sr ? sr->store : NULL;
+    const char *name = sr ? sr->name : g->name;
+    red_params(&p, g, st);
+    const IrValue *dst = sr ? sr->dst : NULL;
     const IrInstr *r = cg_reduce_of(g);
     DType rd = r->res->type->dtype;
     const char *rt = dt_ctype(rd);
@@ -579,7 +674,9 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     /* the reduction's input shape */
     const IrValue *src = r->args[0];
     cg_line(out, n, "gp_shape kg_s;");
-    if (!cg_defined_in(src, g)) {
+    if (st) {
+        cg_line(out, n, "kg_s = rt_shape_of(%s);", cg_nm(L, dst));
+    } else if (!cg_defined_in(src, g)) {
         cg_line(out, n, "kg_s = rt_shape_of(%s);", cg_nm(L, src));
     } else {
         cg_emit_broadcast_shape(out, n, L, &p);
@@ -612,7 +709,8 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     StrBuf xs = {0}, zs = {0};
     for (int i = 0; i < p.arrs.n; i++) {
         const IrValue *v = VEC_AT(p.arrs, i);
-        sb_printf(&xs, "%s%s", i ? ", " : "", cg_nm(L, v));
+        if (i) sb_puts(&xs, ", ");
+        put_array(&xs, L, sr, v);
         sb_printf(&zs, "%s%d", i ? ", " : "", dt_size(v->type->dtype));
     }
     cg_line(out, n + 1, "const gp_array *const kg_x[%d] = {%s};", na, p.arrs.n ? xs.s : "NULL");
@@ -629,7 +727,7 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     const bool cc = reduce_has_cluster(g, &p, V);
     if (cc) {
         cg_line(out, n + 1, "const bool kg_cc = kg_col == %d && kg_split > 32 && kg_split <= 64 && rt_kernel_cluster(&K_%s_cc) == 8;",
-                V, g->name);
+                V, name);
     }
     cg_line(out, n + 1, "gp_array *kg_part = NULL;");
     cg_line(out, n + 1, "if (kg_split > 1%s) {", cc ? " && !kg_cc" : "");
@@ -643,7 +741,9 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&rest, ", kg_a[%d]", i);
     for (int i = 0; i < unis.n; i++) {
         const IrValue *v = VEC_AT(unis, i);
-        sb_printf(&rest, ", (const %s *)%s->data", cg_val_ctype(v), cg_nm(L, v));
+        sb_printf(&rest, ", (const %s *)", cg_val_ctype(v));
+        put_array(&rest, L, sr, v);
+        sb_puts(&rest, "->data");
     }
     cg_put_scalar_args(&rest, L, &p);
     StrBuf args = {0};
@@ -654,36 +754,36 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
         /* a cluster of 8 blocks per 32 groups of V outputs, the rows in 64 parts */
         cg_line(out, n + 1, "if (kg_cc)");
         cg_line(out, n + 2, "L_%s_cc(8 * (unsigned)((kg_rs.nout / %d + 31) / 32), 1, %d, 0, kg_rs, kg_col, kg_vec, (int64_t)64, %s);",
-                g->name, V, BLOCK, rest.s);
+                name, V, BLOCK, rest.s);
         cg_line(out, n + 1, "else {");
     }
     if (colmode == 2) {
         cg_line(out, c + 1, "if (kg_col == %d)", V);
-        cg_line(out, c + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", g->name,
-                BLOCK, g->name, BLOCK, args.s);
+        cg_line(out, c + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", name,
+                BLOCK, name, BLOCK, args.s);
         cg_line(out, c + 1, "else if (kg_col)");
     } else if (col) {
         cg_line(out, c + 1, "if (kg_col)");
     }
     if (col) {
-        cg_line(out, c + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", g->name,
-                BLOCK, g->name, BLOCK, args.s);
+        cg_line(out, c + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", name,
+                BLOCK, name, BLOCK, args.s);
         cg_line(out, c + 1, "else");
     }
-    cg_line(out, c + 1 + col, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", g->name, BLOCK,
-            g->name, BLOCK, args.s);
+    cg_line(out, c + 1 + col, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", name, BLOCK,
+            name, BLOCK, args.s);
     if (cc) cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
     cg_put_identity(&ident, r);
     if (cols_variant() == COLS_PDL) {
-        emit_finish_dependent(out, n + 2, g, r, at, rt, res, ident.s);
+        emit_finish_dependent(out, n + 2, name, r, at, rt, res, ident.s);
     } else if (arg) {
-        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", g->name, BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
         cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
                 res, ident.s);
     } else {
-        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", g->name, BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
         cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s, kg_col != 0);",
                 at, rt, res, ident.s);
     }
@@ -695,4 +795,65 @@ void cg_reduce_launch(const Launch *L, const KernelGroup *g)
     sb_free(&rest);
     vec_free(&unis);
     cg_kparams_free(&p);
+}
+
+void cg_reduce_launch(const Launch *L, const KernelGroup *g) { reduce_launch(L, g, NULL); }
+
+/* The arrays of group g other than sr's destination (and the array it views whole) into vec
+ * (without repeats). */
+static void arrays_but(Vec *vec, const KernelGroup *g, const StoreRed *sr)
+{
+    for (int i = 0; i < g->inputs.n; i++) {
+        IrValue *v = VEC_AT(g->inputs, i);
+        if (v != sr->dst && v != sr->whole && v->type->kind == TY_ARRAY) cg_push_unique(vec, v);
+    }
+}
+
+/* A store fused into a reduction (storered.c), at sr->last: the one kernel when dst is not
+ * empty, every array of the store and of the reduction fits dst's shape (gp_fits_shape: the
+ * reduction then walks dst's shape, each element once) and no array the reduction reads may
+ * share memory with dst (it must read what the store leaves there); the store's inputs that
+ * overlap dst read from copies (as cg_ewise_launch's).  Else the two groups' own launches, in
+ * order, as they would have run. */
+void cg_storered_launch(StrBuf *out, const IrModule *m, const StoreRed *sr, CgValueName name_of, void *ctx, int indent)
+{
+    Launch L = {out, name_of, ctx, indent + 1};
+    const IrValue *dst = sr->dst;
+    const char *d = name_of(dst, ctx);
+    StrBuf where = {0};
+    cg_put_where(&where, m, sr->red);
+    cg_line(out, indent, "{   /* %s  %s: the store of %s in the reduction */", where.s, sr->name, sr->store->name);
+    sb_free(&where);
+    Vec all = {0}, red = {0}, ins = {0};
+    arrays_but(&all, sr->store, sr);
+    arrays_but(&all, sr->red, sr);
+    arrays_but(&red, sr->red, sr);
+    arrays_but(&ins, sr->store, sr);
+    int n = indent + 1;
+    cg_line(out, n, "bool kg_one = %s->size > 0;", d);
+    for (int i = 0; i < all.n; i++) {
+        const char *x = name_of(VEC_AT(all, i), ctx);
+        cg_line(out, n, "kg_one = kg_one && gp_fits_shape(%s, %s->ndim, %s->shape);", x, d, d);
+    }
+    for (int i = 0; i < red.n; i++)
+        cg_line(out, n, "kg_one = kg_one && !rt_may_overlap(%s, %s);", d, name_of(VEC_AT(red, i), ctx));
+    cg_line(out, n, "if (kg_one) {");
+    for (int i = 0; i < ins.n; i++) {
+        const IrValue *v = VEC_AT(ins, i);
+        const char *x = name_of(v, ctx);
+        cg_line(out, n + 1, "gp_array *kg_c%d = rt_store_needs_copy(%s, %s) ? rt_copy(%s) : NULL;", v->id, d, x, x);
+    }
+    cg_line(out, n + 1, "{");
+    L.n = n + 1;
+    reduce_launch(&L, sr->red, sr);
+    cg_line(out, n + 1, "}");
+    for (int i = 0; i < ins.n; i++) cg_line(out, n + 1, "rt_release(kg_c%d);", ((const IrValue *)VEC_AT(ins, i))->id);
+    cg_line(out, n, "} else {");
+    cg_kernel_launch(out, m, sr->store, name_of, ctx, n + 1);
+    cg_kernel_launch(out, m, sr->red, name_of, ctx, n + 1);
+    cg_line(out, n, "}");
+    cg_line(out, indent, "}");
+    vec_free(&all);
+    vec_free(&red);
+    vec_free(&ins);
 }

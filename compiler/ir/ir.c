@@ -127,6 +127,7 @@ void ir_module_free(IrModule *m)
     vec_free(&m->chains);
     for (int i = 0; i < m->siblings.n; i++) vec_free(&((Siblings *)VEC_AT(m->siblings, i))->members);
     vec_free(&m->siblings);
+    vec_free(&m->storereds);
     for (int i = 0; i < m->bundles.n; i++) vec_free(&((Bundle *)VEC_AT(m->bundles, i))->members);
     vec_free(&m->bundles);
     vec_free(&m->loopmaps);
@@ -675,6 +676,11 @@ void ir_print(FILE *out, const IrModule *m)
         fprintf(out, "bundle %s: members", bd->name);
         for (int k = 0; k < bd->members.n; k++) fprintf(out, " %s", ((KernelGroup *)VEC_AT(bd->members, k))->name);
         fputc('\n', out);
+    }
+    for (int i = 0; i < m->storereds.n; i++) {
+        const StoreRed *sr = VEC_AT(m->storereds, i);
+        fprintf(out, "storered %s: store %s into v%d, reduction %s\n", sr->name, sr->store->name, sr->dst->id,
+                sr->red->name);
     }
 }
 

@@ -227,7 +227,9 @@ static bool recompute(IrModule *m, IrBlock *b, KernelGroup *g)
  * reshapes A instead (a view when A is contiguous) and clones G after it, so the clone fuses
  * into the reshape's users and v is never stored.  The reshape's result must only be read by
  * kernel instructions of the block, with nothing writing memory from G's launch to the last
- * of them (the clone reads A later than G did). */
+ * of them (the clone reads A later than G did).  The same for a view that only adds axes of
+ * size one (`v[:, None]`, full slices and newaxis): f(A, s...)[:, None] == f(A[:, None], s...),
+ * so `(beta * y)[:, None] * M` reads y in M's kernel (vecdot.c's column reductions). */
 
 static bool is_array_value(const IrValue *v) { return v && v->type && v->type->kind == TY_ARRAY; }
 
@@ -253,8 +255,23 @@ static IrValue *full_rank_input(const KernelGroup *g, int ndim)
     return a;
 }
 
-/* Rewrites reshape(v, d...) at position pos of b as reshape(A, d...) followed by a clone of
- * v's producer; returns true when it did. */
+/* Is `in` an IR_INDEX of full slices and new axes only (`v[:, None]`, `v[None]`)? */
+static bool adds_axes(const IrInstr *in)
+{
+    if (in->op != IR_INDEX) return false;
+    int a = 1;
+    for (int i = 0; i < in->nidx; i++) {
+        if (in->idx[i] == IDX_NEWAXIS) continue;
+        if (in->idx[i] != IDX_SLICE || a + 3 > in->nargs) return false;
+        for (int k = 0; k < 3; k++)
+            if (!in->args[a + k] || !in->args[a + k]->def || in->args[a + k]->def->op != IR_CONST_NONE) return false;
+        a += 3;
+    }
+    return a == in->nargs;
+}
+
+/* Rewrites reshape(v, d...) (or a view that adds axes, adds_axes) at position pos of b as
+ * the same op of A followed by a clone of v's producer; returns true when it did. */
 static bool push_reshape(IrModule *m, IrBlock *b, int pos)
 {
     IrInstr *r = VEC_AT(b->instrs, pos);
@@ -278,7 +295,7 @@ static bool push_reshape(IrModule *m, IrBlock *b, int pos)
     IrValue **args = xcalloc(r->nargs, sizeof *args);
     args[0] = a;
     for (int j = 1; j < r->nargs; j++) args[j] = r->args[j];
-    IrInstr *ra = ir_emit(m, &tmp, IR_RESHAPE, r->span, ty_array(a->type->dtype, r->res->type->ndim), r->nargs, args);
+    IrInstr *ra = ir_emit_like(m, &tmp, r, ty_array(a->type->dtype, r->res->type->ndim), args);
     free(args);
     vec_free(&tmp.instrs);
     insert_at(b, pos, ra);                              /* r moves to pos + 1 */
@@ -486,7 +503,7 @@ static void fuse_block(IrModule *m, IrBlock *b)
             IrInstr *in = VEC_AT(b->instrs, i);
             if ((in->op == IR_SHAPE_DIM || in->op == IR_MASK_CHECK) && shape_of_input(m, in))
                 changed = true;
-            else if (in->op == IR_RESHAPE && push_reshape(m, b, i)) changed = true;
+            else if ((in->op == IR_RESHAPE || adds_axes(in)) && push_reshape(m, b, i)) changed = true;
             else if (in->op == IR_STORE_INTO && in->group && merge_selects(m, b, i)) changed = true;
             else if (in->group && fuse_into(m, b, i)) changed = true;
         }

@@ -35,6 +35,7 @@ static const struct {
     [PASS_SIBLINGS] = { "siblings", siblings_module, true },
     [PASS_RECUR] = { "recur", recur_module, true },
     [PASS_HFUSE] = { "hfuse", hfuse_module, true },
+    [PASS_STORERED] = { "storered", storered_module, true },
     [PASS_GRAPHLOOP] = { "graphloop", graphloop_module, true },
     [PASS_RESHAPES] = { "reshapes", reshapes_module, true },
 };

@@ -271,6 +271,18 @@ gp_array *rt_broadcast_to(const gp_array *a, int ndim, const int64_t *shape);
  * dimensions of src beyond dst's rank are dropped).  ValueError otherwise:
  * "could not broadcast input array from shape (3,) into shape (4,)". */
 void rt_check_store_shape(int dnd, const int64_t *dshape, int snd, const int64_t *sshape);
+/* Does a broadcast into shape[0..ndim-1] without making it larger: at most ndim dimensions,
+ * each (right-aligned) 1 or equal?  Never raises (a store fused into a reduction runs only
+ * when every operand does: codegen/kernels/reduce.c). */
+static inline bool gp_fits_shape(const gp_array *a, int ndim, const int64_t *shape)
+{
+    if (a->ndim > ndim) return false;
+    for (int i = 0; i < a->ndim; i++) {
+        const int64_t e = a->shape[i], d = shape[ndim - a->ndim + i];
+        if (e != 1 && e != d) return false;
+    }
+    return true;
+}
 /* The view of src that a store into an array of shape[0..ndim-1] reads: src broadcast to it
  * after rt_check_store_shape (its leading size-1 dims beyond ndim dropped).  New reference. */
 gp_array *rt_store_view(const gp_array *src, int ndim, const int64_t *shape);

@@ -5,6 +5,7 @@
 #ifndef GPYC_TEST_LOWER_SRC_H
 #define GPYC_TEST_LOWER_SRC_H
 
+#include <stdio.h>
 #include <string.h>
 
 #include "compiler/compiler.h"
@@ -23,6 +24,29 @@ static inline IrModule *lower_src(Arena *a, const char *src)
     if (!mod || diag_count()) return NULL;
     CompileInput in = {.arena = a, .main = f, .module = mod, .search_dir = "."};
     return lower_module(&in);
+}
+
+/* The -v remarks of compiling src at -O2 through every pass (xmalloc'd); `seen`, when not NULL,
+ * looks at the module after the passes. */
+static inline char *lower_src_remarks(const char *src, void (*seen)(const IrModule *m))
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *errs = open_memstream(&buf, &len);
+    diag_set_stream(errs);
+    diag_set_remarks(true);
+    Arena *a = ar_new();
+    IrModule *m = lower_src(a, src);
+    if (m) {
+        passes_run(m, 2, PASS_ALL);
+        if (seen) seen(m);
+        ir_module_free(m);
+    }
+    ar_delete(a);
+    diag_set_remarks(false);
+    diag_set_stream(NULL);
+    fclose(errs);
+    return buf;
 }
 
 #endif

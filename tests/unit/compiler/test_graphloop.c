@@ -195,25 +195,7 @@ Test(graphloop, copies_per_iteration_and_disjoint_boundary_stores)
 }
 
 /* The -v remarks of compiling src at -O2 (xmalloc'd). */
-static char *remarks(const char *src)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *errs = open_memstream(&buf, &len);
-    diag_set_stream(errs);
-    diag_set_remarks(true);
-    Arena *a = ar_new();
-    IrModule *m = lower_src(a, src);
-    if (m) {
-        passes_run(m, 2, PASS_ALL);
-        ir_module_free(m);
-    }
-    ar_delete(a);
-    diag_set_remarks(false);
-    diag_set_stream(NULL);
-    fclose(errs);
-    return buf;
-}
+static char *remarks(const char *src) { return lower_src_remarks(src, NULL); }
 
 Test(graphloop, v_says_why_a_loop_is_kept)
 {
