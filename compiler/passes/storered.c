@@ -12,6 +12,7 @@
  * which is what every reduction mode does when the reduction's iteration shape is A's shape.
  *
  * The pair (G, H) qualifies when
+ *   - M has at least one dimension (a kernel reads a 0-d array once, as a pointer);
  *   - G is an elementwise group launched alone (no row chain, recurrence, siblings, bundle)
  *     whose last instruction is its one STORE_INTO, into M, and whose only output is M; its
  *     other instructions elementwise ops or copies (a creation op computes from its own index,
@@ -176,6 +177,7 @@ static void try_pair(IrModule *m, IrBlock *b, int pos)
         const IrInstr *p = VEC_AT(b->instrs, k);
         if (p->group != h) why = between_why(m, p, M, name);
     }
+    if (!why && M->type->ndim == 0) why = "it stores one element (a 0-d array)";
     if (!why) why = store_why(m, g, st);
     if (!why) why = red_why(m, h, M, whole, name);
     if (!why && (wider_than(g, M) || wider_than(h, M)))

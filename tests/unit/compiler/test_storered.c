@@ -125,3 +125,18 @@ Test(storered, plain_products_stay_gemv)
     cr_expect(strstr(r, "store into") == NULL, "%s", r);
     free(r);
 }
+
+Test(storered, a_0d_array_is_not_fused)
+{
+    /* a kernel reads a 0-d operand once, as a pointer: no element to store per thread */
+    char *r = remarks("import cupy as cp\n"
+                      "def f(s, t):\n"
+                      "    s[...] = t * 3.0\n"
+                      "    return s.sum()\n"
+                      "print(f(cp.zeros(()), cp.ones(())))\n");
+    cr_expect_eq(n_pairs, 0);
+    cr_expect(strstr(r, "this store into s is not fused into the reduction of line 4: it stores one element (a 0-d "
+                        "array)") != NULL,
+              "%s", r);
+    free(r);
+}
