@@ -116,8 +116,23 @@ typedef struct {
     char at[64];    /* accumulator type */
     StrBuf ident, fin;
     int V; /* vector width (elements per 16-byte load) */
+    int unroll; /* reduced elements whose loads a thread issues together (UNROLL; storered_unroll) */
     Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
 } RedGen;
+
+/* The unroll of a fused store's kernels (issue 25's A/B knob for gemver, GPYC_STORERED_UNROLL,
+ * read here only): 1 to 4, default UNROLL.  Their loops keep one more array (the destination)
+ * and the store's operands: gemver's column-vector kernel takes 170 registers on sm_90 at 4 (one
+ * block of 256 per SM), 118 at 2 (two blocks), with as many loads in flight per SM. */
+static int storered_unroll(void)
+{
+    static int u = 0;
+    if (!u) {
+        const char *e = getenv("GPYC_STORERED_UNROLL");
+        u = e && e[0] >= '1' && e[0] <= '4' && !e[1] ? e[0] - '0' : UNROLL;
+    }
+    return u;
+}
 
 /* Where the store of a fused store (R->st) finds its element's offset off<dst> in each loop:
  * the scalar loops saved it in so<dst>[u], rows mode's vector loop computes it from base<dst>,
@@ -190,7 +205,7 @@ static void emit_step(StrBuf *out, int n, const RedGen *R, StepKind kind, const 
  * fused store (emit_step). */
 static void emit_saved_offsets(StrBuf *out, int n, const RedGen *R)
 {
-    if (R->st) cg_line(out, n, "int64_t so%d[%d];", R->dst->id, UNROLL);
+    if (R->st) cg_line(out, n, "int64_t so%d[%d];", R->dst->id, R->unroll);
 }
 
 static void emit_save_offset(StrBuf *out, int n, const RedGen *R)
@@ -234,14 +249,14 @@ static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
 static void emit_accumulate(StrBuf *out, int n, const RedGen *R, const char *start, const char *step)
 {
     const KParams *p = &R->p;
-    cg_line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, UNROLL, step);
+    cg_line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, R->unroll, step);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        cg_line(out, n + 1, "%s in%d[%d];", cg_val_ctype(v), v->id, UNROLL);
+        cg_line(out, n + 1, "%s in%d[%d];", cg_val_ctype(v), v->id, R->unroll);
     }
     emit_saved_offsets(out, n + 1, R);
     cg_line(out, n + 1, "#pragma unroll");
-    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
     cg_line(out, n + 2, "if (j >= j1) break;");
     emit_reduced_offsets(out, n + 2, p);
@@ -253,7 +268,7 @@ static void emit_accumulate(StrBuf *out, int n, const RedGen *R, const char *sta
     }
     cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "#pragma unroll");
-    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
     cg_line(out, n + 2, "if (j >= j1) break;");
     for (int i = 0; i < p->arrs.n; i++) {
@@ -322,14 +337,14 @@ static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char 
 static void emit_accumulate_colvec(StrBuf *out, int n, const RedGen *R, int V)
 {
     const KParams *p = &R->p;
-    cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", UNROLL);
+    cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", R->unroll);
     for (int i = 0; i < p->arrs.n; i++) {
         const IrValue *v = VEC_AT(p->arrs, i);
-        cg_line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", cg_val_ctype(v), V, v->id, UNROLL);
+        cg_line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", cg_val_ctype(v), V, v->id, R->unroll);
     }
     emit_saved_offsets(out, n + 1, R);
     cg_line(out, n + 1, "#pragma unroll");
-    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
     emit_reduced_offsets(out, n + 2, p);
@@ -342,7 +357,7 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const RedGen *R, int V)
     }
     cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "#pragma unroll");
-    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", UNROLL);
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
     cg_line(out, n + 2, "#pragma unroll");
@@ -594,6 +609,7 @@ static void reduce_defs(StrBuf *out, const KernelGroup *g, const StoreRed *sr)
     const KernelGroup *st = sr ? sr->store : NULL;
     RedGen R = {.g = g, .st = st, .name = sr ? sr->name : g->name};
     if (sr) R.dst = sr->dst, R.whole = sr->whole;
+    R.unroll = sr ? storered_unroll() : UNROLL;
     red_params(&R.p, g, st);
     split_uniform(&R.p, &R.unis);
     R.r = cg_reduce_of(g);
