@@ -27,7 +27,8 @@
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
 #   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base; AB_ENVS: one
 #              run per space-separated VAR=VALUE (that environment for both builds' gpyc), else one;
-#              ab#T reads AB_BASE_T (another base build), AB_ENVS_T and ABGLOB_T first
+#              ab#T reads AB_BASE_T (another base build), AB_ENVS_T, ABGLOB_T and AB_BENCH_T (a
+#              folder with cupy/*.py programs that print TIME and CHECK lines) first
 #   san:TOOL   tests/gpu/sanitize.sh --tools TOOL over the e2e and rterr programs in
 #              gpu/build/e2e: those the test job of the same call compiles (it waits for them),
 #              or of an earlier call on the same warm machine (carry nothing then); SGLOB
@@ -125,10 +126,11 @@ job() {
             OUT=$d to "${pin[@]}" bench/run.sh gpu/build "${BGLOB:-}" >"$d/bench.log" 2>&1
             ;;
         ab)
-            local e vb=AB_BASE_$tag ve=AB_ENVS_$tag vg=ABGLOB_$tag
+            local e vb=AB_BASE_$tag ve=AB_ENVS_$tag vg=ABGLOB_$tag vd=AB_BENCH_$tag
             for e in ${!ve:-${AB_ENVS:-AB_DEFAULT=1}}; do
                 echo "== $e" >>"$d/ab.log"
-                env "$e" timeout -k 5 "$(left)" "${pin[@]}" bench/ab.sh "${!vb:-gpu/base}" gpu/build \
+                env "$e" BENCH_DIR="${!vd:-${BENCH_DIR:-gpu/bench}}" timeout -k 5 "$(left)" "${pin[@]}" \
+                    bench/ab.sh "${!vb:-gpu/base}" gpu/build \
                     "${!vg:-${ABGLOB:-w*}}" >>"$d/ab.log" 2>&1
             done
             ;;
