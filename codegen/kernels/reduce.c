@@ -10,6 +10,13 @@
  * reduced element.  Index reductions (argmax, argmin, nanarg*) accumulate (value, index in the
  * reduced range) pairs, gp_argacc, whose combiner breaks ties by the smaller index, and store
  * the index.
+ *
+ * A store fused into a reduction (compiler/passes/storered.c, a StoreRed) gets the same kernels
+ * under its own name, with the store group's arrays and scalars added to the parameters: at
+ * each reduced element the store's instructions run first and write the destination's element
+ * (every mode visits each element of the input shape once, and the launch runs them only when
+ * that shape is the destination's), then the prologue reads the value written where it read
+ * the destination (emit_step).  cg_storered_launch picks them or the two groups' own kernels.
  */
 #include "codegen/kernels/kernels.h"
 
