@@ -167,7 +167,7 @@ static void canonicalise(StrBuf *out, const char *raw, size_t len, const char *c
 }
 
 /* The __global__ functions of a canonical text: for each, the offset of its name ("$k...")
- * and of its parameter list's "(" (past void, __launch_bounds__(..) and GP_ attribute macros). */
+ * and of its parameter list's "(". */
 static void find_kernels(const char *t, Vec *names)
 {
     for (const char *p = strstr(t, "__global__"); p; p = strstr(p + 10, "__global__")) {
@@ -180,8 +180,6 @@ static void find_kernels(const char *t, Vec *names)
                 q = strchr(q, ')');
                 if (!q) return;
                 q++;
-            } else if (strncmp(q, "GP_", 3) == 0) {   /* an attribute macro (GP_CLUSTER8) */
-                while (ident_char((unsigned char)*q)) q++;
             } else {
                 break;
             }

@@ -80,58 +80,15 @@ const void *rt_kernel_fn(gp_kernel *k)
     return k->fn;
 }
 
-/* rt_launch and rt_launch_dependent: dependent, a programmatic dependent launch unless the
- * stream is being captured (graphs keep plain stream order). */
-static void launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args, bool dependent)
+void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)
 {
     const dim3 grid = {gx, gy, 1}, threads = {block, 1, 1};
     if (!rt_graph_note_launch())
         return;
     rt_note_launch();   /* before: under CUDA_LAUNCH_BLOCKING=1 the launch itself reports a fault */
-    const cudaStream_t s = rt_stream();
-    cudaError_t e;
-    enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
-    if (dependent && cudaStreamIsCapturing(s, &cs) == cudaSuccess && cs == cudaStreamCaptureStatusNone) {
-        cudaLaunchAttribute at = {0};
-        at.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        at.val.programmaticStreamSerializationAllowed = 1;
-        cudaLaunchConfig_t cfg = {0};
-        cfg.gridDim = grid;
-        cfg.blockDim = threads;
-        cfg.dynamicSmemBytes = smem;
-        cfg.stream = s;
-        cfg.attrs = &at;
-        cfg.numAttrs = 1;
-        e = cudaLaunchKernelExC(&cfg, rt_kernel_fn(k), args);
-    } else {
-        e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, s);
-    }
+    cudaError_t e = cudaLaunchKernel(rt_kernel_fn(k), grid, threads, args, smem, rt_stream());
     if (e != cudaSuccess)
         rt_raise("RuntimeError", "%s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
-}
-
-void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)
-{
-    launch(k, gx, gy, block, smem, args, false);
-}
-
-void rt_launch_dependent(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args)
-{
-    launch(k, gx, gy, block, smem, args, true);
-}
-
-int rt_kernel_cluster(gp_kernel *k)
-{
-    if (!k->cluster) {
-        struct cudaFuncAttributes fa;
-        int w = 0;
-        if (cudaFuncGetAttributes(&fa, rt_kernel_fn(k)) == cudaSuccess)
-            w = fa.requiredClusterWidth;   /* 0 without a compile-time cluster */
-        else
-            (void)cudaGetLastError();
-        k->cluster = w + 1;
-    }
-    return k->cluster - 1;
 }
 
 /* The driver API's name of a runtime error ("cudaErrorInvalidValue" → "CUDA_ERROR_INVALID_VALUE"),

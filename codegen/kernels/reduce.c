@@ -395,48 +395,12 @@ static bool reduce_has_colvec(const KernelGroup *g, const KParams *p, int V)
     return true;
 }
 
-/* How column vectors whose rows are split combine their parts (issue 25's A/B knob for W3's
- * column sums, GPYC_COLS, read here only): "split" (the default) writes partials and launches
- * <name>_fin; "cluster" launches <name>_cc where the GPU has thread-block clusters (sm_90):
- * 8 blocks of a cluster take the split's 64 parts of 32 x V adjacent outputs and combine them
- * through distributed shared memory, no partials and no second launch; "pdl" keeps the split
- * and launches <name>_fin as a programmatic dependent launch (its blocks start as the first
- * kernel's finish, then wait for it). */
-typedef enum { COLS_SPLIT, COLS_CLUSTER, COLS_PDL } ColsVariant;
-
-static ColsVariant cols_variant(void)
-{
-    static int v = -1;
-    if (v < 0) {
-        const char *e = getenv("GPYC_COLS");
-        v = e && strcmp(e, "cluster") == 0 ? COLS_CLUSTER : e && strcmp(e, "pdl") == 0 ? COLS_PDL : COLS_SPLIT;
-    }
-    return (ColsVariant)v;
-}
-
-/* Bytes of reduction r's accumulator (acc_ctype): an index reduction's pair is the value and
- * an int64 index, aligned to 8. */
-static int acc_size(const IrInstr *r)
-{
-    const int s = dt_size(cg_acc_dtype(r));
-    return RED_IS_ARG(r->redop) ? 8 + (s + 7) / 8 * 8 : s;
-}
-
-/* Whether the group gets the cluster kernel <name>_cc: GPYC_COLS=cluster, column vectors, and
- * the cluster's partials (8 warps x 32 lanes x V accumulators a block) in 16 KB of shared
- * memory. */
-static bool reduce_has_cluster(const KernelGroup *g, const KParams *p, int V)
-{
-    return cols_variant() == COLS_CLUSTER && reduce_has_colvec(g, p, V) && V * acc_size(cg_reduce_of(g)) <= 64;
-}
-
 /* Opens one reduction kernel: all modes take the same parameters, so the host picks one with
  * the same argument list. */
 static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
 {
-    const bool cc = strcmp(suffix, "_cc") == 0;
-    sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
-              BLOCK, cc ? "GP_CLUSTER8 " : "", R->name, suffix, R->rt, R->at);
+    sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
+              BLOCK, R->name, suffix, R->rt, R->at);
     for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
     for (int i = 0; i < R->unis.n; i++) {
         const IrValue *v = VEC_AT(R->unis, i);
@@ -451,7 +415,6 @@ static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
     cg_line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
     cg_line(out, 1, "(void)vec;");
     cg_line(out, 1, "(void)col;");
-    if (cols_variant() == COLS_PDL && !cc) cg_line(out, 1, "gp_grid_trigger();   /* <name>_fin may start (GPYC_COLS=pdl) */");
 }
 
 /* Opens the column modes' loop: a thread per (group of V adjacent outputs, split) pair, o the
@@ -490,42 +453,6 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
     cg_line(out, 3, "else part[k * rs.nout + o + w] = acc[w];");
     cg_line(out, 2, "}");
     cg_line(out, 1, "}");
-    sb_puts(out, "}\n\n");
-}
-
-/* Column vectors in clusters (<name>_cc, GPYC_COLS=cluster; launched instead of <name>_cv
- * and <name>_fin when rt_red_setup splits the rows into 33-64 parts and the kernel has its
- * cluster): a cluster of 8 blocks takes 32 adjacent groups of V outputs (a warp's lanes), the
- * host passes split = 64, and warp w of block rank r reads the rows of part r * 8 + w, as the
- * thread of the split kernel for that group and part does; gp_cluster_cols combines the 64
- * parts in gp_finish_cols's order.  Compiled for a target without clusters the body is empty
- * (rt_kernel_cluster then says 0 and the host splits). */
-static void reduce_def_colcluster(StrBuf *out, RedGen *R)
-{
-    const int V = R->V;
-    reduce_head(out, R, "_cc");
-    sb_puts(out, "#ifdef GP_CLUSTERS\n");
-    cg_line(out, 1, "const int64_t ng = rs.nout / %d, c = blockIdx.x / 8, gi = c * 32 + (threadIdx.x & 31);", V);
-    cg_line(out, 1, "const int64_t k = gp_cluster_rank() * 8 + (threadIdx.x >> 5);");
-    cg_line(out, 1, "const int64_t o = (gi < ng ? gi : 0) * %d;", V);
-    cg_line(out, 1, "const int64_t j0 = k * chunk;");
-    cg_line(out, 1, "const int64_t j1 = gi >= ng ? j0 : j0 + chunk < rs.nin ? j0 + chunk : rs.nin;   /* lanes past the last group idle */");
-    emit_bases(out, 1, &R->p);
-    cg_line(out, 1, "%s acc[%d];", R->at, V);
-    cg_line(out, 1, "#pragma unroll");
-    cg_line(out, 1, "for (int w = 0; w < %d; w++) acc[w] = %s;", V, R->ident.s);
-    emit_accumulate_colvec(out, 1, R, V);
-    StrBuf fin = {0};
-    put_final(&fin, R->r, R->rt, R->at, "a");
-    cg_line(out, 1, "gp_cluster_cols<%s, %d, %s>(acc, %s, [=](unsigned q, %s a) {", R->at, V, cg_red_functor(R->r),
-            R->ident.s, R->at);
-    cg_line(out, 2, "const int64_t oo = c * %d + q;", 32 * V);
-    cg_line(out, 2, "if (oo < rs.nout) out[oo] = %s;", fin.s);
-    cg_line(out, 1, "});");
-    sb_free(&fin);
-    sb_puts(out, "#else\n");
-    cg_line(out, 1, "(void)chunk;");
-    sb_puts(out, "#endif\n");
     sb_puts(out, "}\n\n");
 }
 
@@ -575,15 +502,11 @@ static void reduce_def_finish(StrBuf *out, const RedGen *R)
     if (RED_IS_ARG(R->r->redop)) {
         sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, int64_t *out, int64_t nout, %s ident, bool by_col)\n{\n",
                   BLOCK, R->name, R->at, R->at);
-    } else {
-        sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, %s *out, int64_t nout, int64_t nin, %s ident, bool by_col)\n{\n",
-                  BLOCK, R->name, R->at, R->rt, R->at);
-    }
-    if (cols_variant() == COLS_PDL) cg_line(out, 1, "gp_grid_wait();   /* launched dependent (GPYC_COLS=pdl) */");
-    if (RED_IS_ARG(R->r->redop)) {
         cg_line(out, 1, "gp_argreduce_finish<%s, %s>(part, split, out, nout, ident, by_col);", R->at,
                 cg_red_functor(R->r));
     } else {
+        sb_printf(out, "__global__ void __launch_bounds__(%d) %s_fin(const %s *part, int64_t split, %s *out, int64_t nout, int64_t nin, %s ident, bool by_col)\n{\n",
+                  BLOCK, R->name, R->at, R->rt, R->at);
         cg_line(out, 1, "gp_reduce_finish<%s, %s, %s, %s>(part, split, out, nout, nin, ident, by_col);",
                 R->at, R->rt, cg_red_functor(R->r), R->r->redop == RED_MEAN ? "true" : "false");
     }
@@ -626,7 +549,6 @@ static void reduce_defs(StrBuf *out, const KernelGroup *g, const StoreRed *sr)
     put_final(&R.fin, R.r, R.rt, R.at, "acc");
     R.V = reduce_vec_width(&R.p);
     if (reduce_has_colvec(g, &R.p, R.V)) reduce_def_colvec(out, &R);
-    if (reduce_has_cluster(g, &R.p, R.V)) reduce_def_colcluster(out, &R);
     if (reduce_has_col(R.r)) reduce_def_col(out, &R);
     reduce_def_rows(out, &R);
     reduce_def_finish(out, &R);
@@ -639,24 +561,6 @@ static void reduce_defs(StrBuf *out, const KernelGroup *g, const StoreRed *sr)
 void cg_reduce_def(StrBuf *out, const KernelGroup *g) { reduce_defs(out, g, NULL); }
 
 void cg_storered_def(StrBuf *out, const StoreRed *sr) { reduce_defs(out, sr->red, sr); }
-
-/* GPYC_COLS=pdl: <name>_fin launched with rt_launch_dependent, which takes the arguments as
- * pointers (the L_ wrapper's work): each in a variable of its parameter's type
- * (reduce_def_finish's list; an index reduction's finish has no nin). */
-static void emit_finish_dependent(StrBuf *out, int n, const char *name, const IrInstr *r, const char *at,
-                                  const char *rt, const char *res, const char *ident)
-{
-    const bool arg = RED_IS_ARG(r->redop);
-    cg_line(out, n, "const %s *kg_f0 = (const %s *)kg_part->data;", at, at);
-    cg_line(out, n, "int64_t kg_f1 = kg_split, kg_f3 = kg_rs.nout, kg_f4 = kg_rs.nin;");
-    cg_line(out, n, "%s *kg_f2 = (%s *)%s->data;", arg ? "int64_t" : rt, arg ? "int64_t" : rt, res);
-    cg_line(out, n, "%s kg_f5 = %s;", at, ident);
-    cg_line(out, n, "bool kg_f6 = kg_col != 0;");
-    cg_line(out, n, "void *kg_fa[] = {&kg_f0, &kg_f1, &kg_f2, &kg_f3, %s&kg_f5, &kg_f6};", arg ? "" : "&kg_f4, ");
-    if (arg) cg_line(out, n, "(void)kg_f4;");
-    cg_line(out, n, "rt_launch_dependent(&K_%s_fin, rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0, kg_fa);",
-            name, BLOCK, BLOCK, BLOCK);
-}
 
 /* Is v an array input of sr's store group other than its destination (and the array that
  * views whole): one that the fused launch reads from a copy kg_c<id> when it may overlap the
@@ -746,62 +650,43 @@ static void reduce_launch(const Launch *L, const KernelGroup *g, const StoreRed 
     sb_free(&xs);
     sb_free(&zs);
     const bool col = colmode > 0;
-    /* GPYC_COLS=cluster: the cluster kernel in place of the split's parts and finish */
-    const bool cc = reduce_has_cluster(g, &p, V);
-    if (cc) {
-        cg_line(out, n + 1, "const bool kg_cc = kg_col == %d && kg_split > 32 && kg_split <= 64 && rt_kernel_cluster(&K_%s_cc) == 8;",
-                V, name);
-    }
     cg_line(out, n + 1, "gp_array *kg_part = NULL;");
-    cg_line(out, n + 1, "if (kg_split > 1%s) {", cc ? " && !kg_cc" : "");
+    cg_line(out, n + 1, "if (kg_split > 1) {");
     /* partials of the accumulator type, in an int64 buffer large enough */
     cg_line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split * (int64_t)((sizeof(%s) + 7) / 8);", at);
     cg_line(out, n + 2, "kg_part = rt_empty(GP_INT64, 1, &kg_np);");
     cg_line(out, n + 1, "}");
-    /* the arguments after split, which every mode's kernel takes */
-    StrBuf rest = {0};
-    sb_printf(&rest, "(%s *)%s->data, kg_part ? (%s *)kg_part->data : NULL", rt, res, at);
-    for (int i = 0; i < p.arrs.n; i++) sb_printf(&rest, ", kg_a[%d]", i);
+    StrBuf args = {0};
+    sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
+    sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
+    for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", kg_a[%d]", i);
     for (int i = 0; i < unis.n; i++) {
         const IrValue *v = VEC_AT(unis, i);
-        sb_printf(&rest, ", (const %s *)", cg_val_ctype(v));
-        put_array(&rest, L, sr, v);
-        sb_puts(&rest, "->data");
+        sb_printf(&args, ", (const %s *)", cg_val_ctype(v));
+        put_array(&args, L, sr, v);
+        sb_puts(&args, "->data");
     }
-    cg_put_scalar_args(&rest, L, &p);
-    StrBuf args = {0};
-    sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, %s", rest.s);
+    cg_put_scalar_args(&args, L, &p);
     cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
-    const int c = n + (cc ? 1 : 0); /* the split modes' launches: under an else when cc */
-    if (cc) {
-        /* a cluster of 8 blocks per 32 groups of V outputs, the rows in 64 parts */
-        cg_line(out, n + 1, "if (kg_cc)");
-        cg_line(out, n + 2, "L_%s_cc(8 * (unsigned)((kg_rs.nout / %d + 31) / 32), 1, %d, 0, kg_rs, kg_col, kg_vec, (int64_t)64, %s);",
-                name, V, BLOCK, rest.s);
-        cg_line(out, n + 1, "else {");
-    }
     if (colmode == 2) {
-        cg_line(out, c + 1, "if (kg_col == %d)", V);
-        cg_line(out, c + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", name,
+        cg_line(out, n + 1, "if (kg_col == %d)", V);
+        cg_line(out, n + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", name,
                 BLOCK, name, BLOCK, args.s);
-        cg_line(out, c + 1, "else if (kg_col)");
+        cg_line(out, n + 1, "else if (kg_col)");
     } else if (col) {
-        cg_line(out, c + 1, "if (kg_col)");
+        cg_line(out, n + 1, "if (kg_col)");
     }
     if (col) {
-        cg_line(out, c + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", name,
+        cg_line(out, n + 2, "L_%s_col(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_col), 0), 1, %d, 0, %s);", name,
                 BLOCK, name, BLOCK, args.s);
-        cg_line(out, c + 1, "else");
+        cg_line(out, n + 1, "else");
     }
-    cg_line(out, c + 1 + col, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", name, BLOCK,
+    cg_line(out, n + 1 + col, "L_%s(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s), 0), 1, %d, 0, %s);", name, BLOCK,
             name, BLOCK, args.s);
-    if (cc) cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
     cg_put_identity(&ident, r);
-    if (cols_variant() == COLS_PDL) {
-        emit_finish_dependent(out, n + 2, name, r, at, rt, res, ident.s);
-    } else if (arg) {
+    if (arg) {
         cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
         cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
                 res, ident.s);
@@ -815,7 +700,6 @@ static void reduce_launch(const Launch *L, const KernelGroup *g, const StoreRed 
     cg_line(out, n, "}");
     sb_free(&ident);
     sb_free(&args);
-    sb_free(&rest);
     vec_free(&unis);
     cg_kparams_free(&p);
 }

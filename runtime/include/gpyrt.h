@@ -400,7 +400,6 @@ typedef struct gp_kernel {
     const int *fatbin;         /* which of the program's fatbins holds it (a symbol the build's
                                   assembly file defines: gpyk_fb_<unit hash>) */
     const void *fn;            /* its handle (a cudaKernel_t) once looked up */
-    int cluster;               /* rt_kernel_cluster's answer + 1, 0 until asked */
 } gp_kernel;
 /* Called by main() before anything launches: the program's n fatbins (static data). */
 void rt_kernels_register(const void *const *fatbins, int n);
@@ -412,14 +411,6 @@ const void *rt_kernel_fn(gp_kernel *k);
  * dynamic shared bytes; args points at each argument, in parameter order (cudaLaunchKernel).
  * RuntimeError (CUDA's message) when the launch fails. */
 void rt_launch(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args);
-/* rt_launch as a programmatic dependent launch (sm_90): k may start before the kernel launched
- * before it on the stream has finished, once that one's blocks have all run gp_grid_trigger,
- * and must wait for it (gp_grid_wait) before reading what it writes.  A plain launch while the
- * stream is being captured into a graph. */
-void rt_launch_dependent(gp_kernel *k, unsigned gx, unsigned gy, unsigned block, size_t smem, void **args);
-/* The blocks of k's compile-time cluster (__cluster_dims__, GP_CLUSTER8), 0 when it has none:
- * the code loaded for this GPU was compiled for an older target.  Asked once per kernel. */
-int rt_kernel_cluster(gp_kernel *k);
 /* A user's raw kernel launched as CuPy's RawKernel.__call__: a gx x gy x gz grid of
  * bx x by x bz blocks, smem dynamic shared bytes, args as rt_launch's.  A failed launch is
  * CuPy's cupy_backends.cuda.api.driver.CUDADriverError ("CUDA_ERROR_INVALID_VALUE: invalid

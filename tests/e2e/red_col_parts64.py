@@ -1,12 +1,11 @@
 # Column vectors whose rows rt_red_setup splits into 33-64 parts (W3's column sums take 64):
-# the split kernel and gp_finish_cols, or with GPYC_COLS=cluster at compile time and an sm_90
-# GPU the cluster kernel <name>_cc (8 blocks over 64 row slices of 32 vector groups, combined
-# through distributed shared memory).  2050 groups a matrix (a last cluster with 2 live lanes
-# of 32), 1100 rows (the cluster's 64 slices of 18 rows, its last ones empty): float32,
-# float64 (2 a vector), int32 into int64, int16 (8), bool any/all (16), mean, max/min,
-# argmax/argmin with ties, a prologue, keepdims, two reduced axes and a loop replayed as a
-# CUDA graph.  Small integer values: every order of summation gives NumPy's bits for the
-# column sums (their float32 totals, past 2^24, agree within the compare's tolerance).
+# the split kernel and gp_finish_cols (session 12's cluster kernel, measured no faster on W3
+# and removed, took these shapes: docs/benchmarks.md).  2050 groups a matrix (not a multiple
+# of a block), 1100 rows (parts of 33 rows, the last one shorter): float32, float64 (2 a
+# vector), int32 into int64, int16 (8), bool any/all (16), mean, max/min, argmax/argmin with
+# ties, a prologue, keepdims, two reduced axes and a loop replayed as a CUDA graph.  Small
+# integer values: every order of summation gives NumPy's bits for the column sums (their
+# float32 totals, past 2^24, agree within the compare's tolerance).
 import cupy as cp
 
 a = (cp.arange(1100 * 8200) % 17).astype(cp.float32).reshape(1100, 8200)
