@@ -702,7 +702,10 @@ static void bind_generator(Lower *L, AstNode *def, IrValue **args, Scope *caller
         free_names(def, &fr);
         for (int i = 0; i < fr.n; i++) {
             Binding *cb = lw_scope_find(caller, fr.v[i]);
-            if (cb) *lw_scope_add(L, gs, cb->name, cb->kind) = *cb; /* the caller's variable itself */
+            if (!cb) continue;
+            Binding *gb = lw_scope_add(L, gs, cb->name, cb->kind);
+            *gb = *cb; /* the caller's variable itself */
+            gb->known = NULL; /* the code after the yield runs after the with block, which may assign it */
         }
         vec_free(&fr);
     }

@@ -1151,6 +1151,7 @@ static IrValue *lower_boolop(Lower *L, AstNode *e)
     if (guard) opt->guard = NULL;
     IrValue *b = lw_expr(L, e->rhs);
     if (guard) opt->guard = guard;
+    lw_flow_forget_known(L, e->rhs); /* b may not run: a name it binds holds either value */
     if (!b) {
         L->blk = saved;
         return NULL;
@@ -1235,6 +1236,7 @@ static IrValue *lower_ifexp(Lower *L, AstNode *e)
     IrBlock *saved = L->blk;
     L->blk = in->blocks[0];
     IrValue *a = lw_expr(L, e->then);
+    lw_flow_forget_known(L, e->then); /* not the else branch's value, nor surely the result's */
     if (!a) {
         L->blk = saved;
         return NULL;
@@ -1243,6 +1245,7 @@ static IrValue *lower_ifexp(Lower *L, AstNode *e)
     lw_store(L, tmp, a, e->span);
     L->blk = in->blocks[1];
     IrValue *b = lw_expr(L, e->els);
+    lw_flow_forget_known(L, e->els);
     if (!b) {
         L->blk = saved;
         return NULL;

@@ -809,16 +809,24 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
 
 /* Each binding of a name that loop s assigns forgets the value it holds (Binding.known): in
  * the loop a read may come after the assignment of an earlier iteration, after it the value
- * is that of the last iteration run. */
+ * is that of the last iteration run.  The same for a part of an expression that may not run
+ * (lw_flow_forget_known). */
 static void forget_known(Lower *L, AstNode *s)
 {
+    Scope names = { 0 };
+    lw_collect_names(&names, s);
     Scope *sc[2] = { L->scope, L->module_scope };
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2 && names.local_names.n; k++)
         for (int i = 0; i < sc[k]->binds.n; i++) {
             Binding *b = sc[k]->binds.v[i];
-            if (b->known && lw_assigns_name(s, b->name)) b->known = NULL;
+            for (int j = 0; b->known && j < names.local_names.n; j++)
+                if (!strcmp(names.local_names.v[j], b->name)) b->known = NULL;
         }
+    vec_free(&names.local_names);
+    vec_free(&names.global_names);
 }
+
+void lw_flow_forget_known(Lower *L, AstNode *e) { forget_known(L, e); }
 
 void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
 {

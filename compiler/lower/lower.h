@@ -374,6 +374,9 @@ void lw_loop_else_end(Lower *L, AstNode *s, const char *broke);
  * back edge changes the type of a name, the name gets a head variable of the unified type
  * before the loop and the loop is lowered again (at most a few times: types only widen). */
 void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx);
+/* The names that expression e binds (`name := v`) forget the value they hold (Binding.known):
+ * e is a part that may not run (b of `a and b`, a branch of `x if c else y`). */
+void lw_flow_forget_known(Lower *L, AstNode *e);
 bool lw_assigns_name(AstNode *block, const char *name); /* does the statement or block bind name? */
 /* The type of a variable joining values of types a and b (NumPy's and Python's rules: equal
  * types; a Python scalar and a 0-d array of the same kind or higher give the 0-d array), or
