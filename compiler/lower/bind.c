@@ -156,9 +156,26 @@ bool lw_dtype_name(const char *s, DType *out)
                {"I", DT_UINT32}, {"l", DT_INT64}, {"L", DT_UINT64}, {"q", DT_INT64}, {"Q", DT_UINT64},
                {"F", DT_COMPLEX64}, {"D", DT_COMPLEX128},
                {"complex64", DT_COMPLEX64}, {"c8", DT_COMPLEX64}, {"complex128", DT_COMPLEX128},
-               {"c16", DT_COMPLEX128}, {"complex", DT_COMPLEX128}};
+               {"c16", DT_COMPLEX128}, {"complex", DT_COMPLEX128},
+               /* NumPy 1.x's other names of these types (numpy.sctypeDict, 64-bit Linux) */
+               {"bool_", DT_BOOL}, {"bool8", DT_BOOL}, {"byte", DT_INT8}, {"ubyte", DT_UINT8},
+               {"short", DT_INT16}, {"ushort", DT_UINT16}, {"intc", DT_INT32}, {"uintc", DT_UINT32},
+               {"int_", DT_INT64}, {"intp", DT_INT64}, {"int0", DT_INT64}, {"long", DT_INT64},
+               {"longlong", DT_INT64}, {"p", DT_INT64}, {"uint", DT_UINT64}, {"uintp", DT_UINT64},
+               {"uint0", DT_UINT64}, {"ulong", DT_UINT64}, {"ulonglong", DT_UINT64}, {"P", DT_UINT64},
+               {"float_", DT_FLOAT64}, {"csingle", DT_COMPLEX64}, {"singlecomplex", DT_COMPLEX64},
+               {"cdouble", DT_COMPLEX128}, {"cfloat", DT_COMPLEX128}, {"complex_", DT_COMPLEX128}};
+    /* a type code may carry a byte order: '<', '=' or '|' (this host's), '>' for one byte */
+    char order = s[0] == '<' || s[0] == '=' || s[0] == '|' || s[0] == '>' ? s[0] : 0;
+    const char *code = order ? s + 1 : s;
+    if (order) {
+        bool is_code = code[0] && (!code[1] || (code[1] >= '0' && code[1] <= '9'));
+        for (size_t i = 1; is_code && code[i]; i++) is_code = code[i] >= '0' && code[i] <= '9';
+        if (!is_code) return false;
+    }
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strcmp(tab[i].name, s) == 0) {
+        if (strcmp(tab[i].name, code) == 0) {
+            if (order == '>' && dt_size(tab[i].d) != 1) return false; /* big-endian: not a gpyc dtype */
             *out = tab[i].d;
             return true;
         }
