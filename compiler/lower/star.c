@@ -85,6 +85,32 @@ static bool plain(const AstNode *e)
     }
 }
 
+/* Does e call something or bind a name (`:=`)?  A later argument that does may rebind a name
+ * read before it (a function that assigns a global, `f(x, *g())`), so that name is read into a
+ * hidden one first, where Python reads it. */
+static bool may_rebind(const AstNode *e)
+{
+    if (!e) return false;
+    if (e->kind == AST_CALL || e->kind == AST_WALRUS) return true;
+    if (may_rebind(e->lhs) || may_rebind(e->rhs) || may_rebind(e->cond) || may_rebind(e->then) || may_rebind(e->els))
+        return true;
+    for (int i = 0; i < e->elts.n; i++)
+        if (may_rebind(e->elts.v[i])) return true;
+    for (int i = 0; i < e->params.n; i++)
+        if (may_rebind(e->params.v[i])) return true;
+    return false;
+}
+
+/* Is e written again as it is (plain), given whether an argument after it may rebind a name
+ * (may_rebind): a literal always, a name (or an attribute of one) only when none may. */
+static bool plain_here(const AstNode *e, bool rebind_after)
+{
+    if (!plain(e)) return false;
+    const AstNode *n = e;
+    while (n->kind == AST_ATTR || n->kind == AST_UNARY) n = n->lhs;
+    return n->kind != AST_NAME || !rebind_after;
+}
+
 /* For each item x of s's tail: `stmt(x)`, through `for e in xs: stmt(e)` for a list. */
 static void each_tail(Lower *L, Star *s, AstNode *(*stmt)(Lower *L, AstNode *x, void *ctx), void *ctx)
 {
@@ -128,10 +154,18 @@ static void push_item(Star *s, AstNode *x, bool list)
 static bool eval_args(Lower *L, Star *s)
 {
     AstNode *call = s->call;
+    /* rebind[i]: an argument after positional i (or keyword i - npos) may rebind a name */
+    int npos = call->elts.n, nall = npos + call->params.n;
+    bool *rebind = ar_alloc(L->a, sizeof *rebind * (size_t)(nall ? nall : 1));
+    rebind[nall ? nall - 1 : 0] = false;
+    for (int i = nall - 2; i >= 0; i--) {
+        const AstNode *next = i + 1 < npos ? call->elts.v[i + 1] : call->params.v[i + 1 - npos];
+        rebind[i] = rebind[i + 1] || may_rebind(next);
+    }
     for (int i = 0; i < call->elts.n; i++) {
         AstNode *e = call->elts.v[i], *x = e->kind == AST_STARRED ? e->lhs : e;
         if (e->kind == AST_STARRED && x->kind == AST_LIST && !x->elts.n) continue; /* *[]: nothing */
-        if (e->kind != AST_STARRED && plain(x)) {
+        if (e->kind != AST_STARRED && plain_here(x, rebind[i])) {
             push_item(s, x, false);
             continue;
         }
@@ -151,7 +185,7 @@ static bool eval_args(Lower *L, Star *s)
     }
     for (int i = 0; i < call->params.n; i++) {
         AstNode *k = call->params.v[i], *x = k->kind == AST_STARRED ? k->lhs : k->rhs;
-        if (k->kind != AST_STARRED && plain(x)) {
+        if (k->kind != AST_STARRED && plain_here(x, rebind[npos + i])) {
             vec_push(&s->kw, k);
             continue;
         }
