@@ -20,7 +20,7 @@
  *   - H is the first reduction group after G's store, in G's block, that reads M (or the
  *     array M views whole, when the store is `X[...] = v` or `X[:] = v`: X is M): one
  *     reduction (not a user reduction) after elementwise ops, launched alone, reading M itself
- *     and no other view of M's memory (a view of M would be read before the store), and no
+ *     and no other view of M (the kernel would read it from memory while it writes M), and no
  *     operand of G or H, nor H's reduced input, has more dimensions than M (the reduction
  *     would then visit each element of M more than once);
  *   - between G's store and H's launch, nothing but H's own instructions, inert host
@@ -42,9 +42,7 @@
  */
 #include "compiler/compiler.h"
 
-#include <stdio.h>
-
-enum { WINDOW = 256 };   /* the most instructions from G's store to H's launch */
+enum { WINDOW = 256 };   /* the most instructions from G's store to one of H's */
 
 static bool is_array(const IrValue *v) { return v && v->type && v->type->kind == TY_ARRAY; }
 
