@@ -123,22 +123,61 @@ typedef struct {
     char at[64];    /* accumulator type */
     StrBuf ident, fin;
     int V; /* vector width (elements per 16-byte load) */
-    int unroll; /* reduced elements whose loads a thread issues together (UNROLL; storered_unroll) */
+    int unroll; /* reduced elements whose loads a thread of the column modes issues together
+                   (UNROLL; a fused store's: storered_unroll); rows mode takes UNROLL */
+    Vec ahead, late; /* IrValue*: p.arrs loaded `unroll` elements ahead, and where they are used
+                        (a fused store's small operands: split_late) */
     Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
 } RedGen;
 
-/* The unroll of a fused store's kernels (issue 25's A/B knob for gemver, GPYC_STORERED_UNROLL,
- * read here only): 1 to 4, default UNROLL.  Their loops keep one more array (the destination)
- * and the store's operands: gemver's column-vector kernel takes 170 registers on sm_90 at 4 (one
- * block of 256 per SM), 118 at 2 (two blocks), with as many loads in flight per SM. */
-static int storered_unroll(void)
+/* The unroll of a fused store's kernels: GPYC_STORERED_UNROLL (1 to 8, read here only: issue
+ * 25's A/B knob for gemver), else 16 loads ahead per thread over the arrays loaded ahead (at
+ * most 8 elements, at least 1): gemver's kernel loads only A ahead (split_late), 8 rows of 16
+ * bytes per thread, 108 registers on sm_90 (two blocks of 256 per SM: 64 KB of A's loads in
+ * flight per SM; W3's column kernel keeps 48 KB, 3 blocks x 4 rows). */
+static int storered_unroll(int ahead)
 {
-    static int u = 0;
-    if (!u) {
+    static int u = -1;
+    if (u < 0) {
         const char *e = getenv("GPYC_STORERED_UNROLL");
-        u = e && e[0] >= '1' && e[0] <= '4' && !e[1] ? e[0] - '0' : UNROLL;
+        u = e && e[0] >= '1' && e[0] <= '8' && !e[1] ? e[0] - '0' : 0;
     }
-    return u;
+    if (u) return u;
+    const int k = ahead > 0 ? 16 / ahead : 8;
+    return k > 8 ? 8 : k < 1 ? 1 : k;
+}
+
+/* Is array v, read by a fused store's kernel with destination dst, known to be small: fewer
+ * dimensions than dst, or a view with a new axis (`y[:, None]`), or a reshape to a constant
+ * size of 1 (`reshape(u1, (-1, 1))`, outer's operands)?  Such a vector is read again and again
+ * from the caches, not from memory, so it need not be loaded ahead. */
+static bool known_small(const IrValue *v, const IrValue *dst)
+{
+    if (v->type->ndim < dst->type->ndim) return true;
+    const IrInstr *d = v->def;
+    if (!d) return false;
+    if (d->op == IR_INDEX)
+        for (int i = 0; i < d->nidx; i++)
+            if (d->idx[i] == IDX_NEWAXIS) return true;
+    if (d->op == IR_RESHAPE)
+        for (int j = 1; j < d->nargs; j++)
+            if (d->args[j]->def && d->args[j]->def->op == IR_CONST_INT && d->args[j]->def->ival == 1) return true;
+    return false;
+}
+
+/* R->ahead and R->late: a reduction's arrays are all loaded `unroll` elements ahead, as many
+ * loads in flight as registers allow; a fused store's kernel loads only its large arrays (the
+ * destination and those not known_small) ahead and the small ones where they are used, so its
+ * registers go to the loads of memory: gemver's column-vector kernel kept 6 arrays x 4 x 16 bytes
+ * in registers (170 registers, one block of 256 per SM, ~2.3 TB/s for the pair in session 12's
+ * call 2), where only A's loads come from memory. */
+static void split_late(RedGen *R)
+{
+    for (int i = 0; i < R->p.arrs.n; i++) {
+        IrValue *v = VEC_AT(R->p.arrs, i);
+        bool late = R->st && v != R->dst && v != R->whole && known_small(v, R->dst);
+        vec_push(late ? &R->late : &R->ahead, v);
+    }
 }
 
 /* Where the store of a fused store (R->st) finds its element's offset off<dst> in each loop:
@@ -193,9 +232,9 @@ static void emit_step(StrBuf *out, int n, const RedGen *R, StepKind kind, const 
     const char *ct = cg_val_ctype(d);
     cg_line(out, n, "%s nv%d;", ct, d->id);
     cg_line(out, n, "{");
-    if (kind == STEP_SCALAR) cg_line(out, n + 1, "const int64_t off%d = so%d[u];", d->id, d->id);
+    if (kind == STEP_SCALAR) cg_line(out, n + 1, "const int64_t off%d = so%d;", d->id, d->id);
     else if (kind == STEP_VEC) cg_line(out, n + 1, "const int64_t off%d = base%d + j * (int64_t)sizeof(%s);", d->id, d->id, ct);
-    else cg_line(out, n + 1, "const int64_t off%d = so%d[u] + w * a%d.ost[rs.ond - 1];", d->id, d->id, d->id);
+    else cg_line(out, n + 1, "const int64_t off%d = so%d + w * a%d.ost[rs.ond - 1];", d->id, d->id, d->id);
     cg_emit_instrs(out, n + 1, R->st, "j");
     cg_line(out, n + 1, "nv%d = gp_cast<%s>(v%d);", d->id, ct, val->id);
     cg_line(out, n, "}");
@@ -208,16 +247,20 @@ static void emit_step(StrBuf *out, int n, const RedGen *R, StepKind kind, const 
     cg_line(out, n, "}");
 }
 
-/* so<dst>[UNROLL]: the scalar loops' offsets of dst's elements, kept from their loads for the
- * fused store (emit_step). */
-static void emit_saved_offsets(StrBuf *out, int n, const RedGen *R)
+/* so<dst>: the byte offset of the destination's element j in the loops of a fused store
+ * (emit_step), computed where it is stored rather than kept from the loads (registers). */
+static void emit_dst_offset(StrBuf *out, int n, const RedGen *R)
 {
-    if (R->st) cg_line(out, n, "int64_t so%d[%d];", R->dst->id, R->unroll);
-}
-
-static void emit_save_offset(StrBuf *out, int n, const RedGen *R)
-{
-    if (R->st) cg_line(out, n, "so%d[u] = off%d;", R->dst->id, R->dst->id);
+    if (!R->st) return;
+    const int id = R->dst->id;
+    cg_line(out, n, "int64_t so%d = base%d;", id, id);
+    cg_line(out, n, "if (rs.ind == 1) {");
+    cg_line(out, n + 1, "so%d += j * a%d.ist[0];", id, id);
+    cg_line(out, n, "} else {");
+    cg_line(out, n + 1, "int64_t r = j;");
+    cg_line(out, n + 1, "#pragma unroll 1");
+    cg_line(out, n + 1, "for (int d = rs.ind - 1; d >= 0; d--) so%d += gp_divmod(r, rs.idim[d]) * a%d.ist[d];", id, id);
+    cg_line(out, n, "}");
 }
 
 /* off<id> = the byte offset of reduced element j (of output o, from base<id>) per array.
@@ -226,16 +269,16 @@ static void emit_save_offset(StrBuf *out, int n, const RedGen *R)
  * unrolled loop over elements, made a third of the PTX of a program's reduction kernels and
  * of ptxas's time.  (emit_bases' loop, once per output, stays as cicc unrolls it: not
  * unrolling it made W3's row sums 7-10 % slower in an A/B run on an H200.) */
-static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
+static void emit_reduced_offsets(StrBuf *out, int n, const Vec *arrs)
 {
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+    for (int i = 0; i < arrs->n; i++) {
+        int id = ((IrValue *)VEC_AT(*arrs, i))->id;
         cg_line(out, n, "int64_t off%d = base%d;", id, id);
     }
-    if (!p->arrs.n) return;
+    if (!arrs->n) return;
     cg_line(out, n, "if (rs.ind == 1) {");
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+    for (int i = 0; i < arrs->n; i++) {
+        int id = ((IrValue *)VEC_AT(*arrs, i))->id;
         cg_line(out, n + 1, "off%d += j * a%d.ist[0];", id, id);
     }
     cg_line(out, n, "} else {");
@@ -243,8 +286,8 @@ static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
     cg_line(out, n + 1, "#pragma unroll 1");
     cg_line(out, n + 1, "for (int d = rs.ind - 1; d >= 0; d--) {");
     cg_line(out, n + 2, "const int64_t id = gp_divmod(r, rs.idim[d]);");
-    for (int i = 0; i < p->arrs.n; i++) {
-        int id = ((IrValue *)VEC_AT(p->arrs, i))->id;
+    for (int i = 0; i < arrs->n; i++) {
+        int id = ((IrValue *)VEC_AT(*arrs, i))->id;
         cg_line(out, n + 2, "off%d += id * a%d.ist[d];", id, id);
     }
     cg_line(out, n + 1, "}");
@@ -253,35 +296,39 @@ static void emit_reduced_offsets(StrBuf *out, int n, const KParams *p)
 
 /* acc = combine(acc, x_j) for j = start, start + step, ... < j1: UNROLL elements per step,
  * loads first, then the prologue instructions and the combine. */
-static void emit_accumulate(StrBuf *out, int n, const RedGen *R, const char *start, const char *step)
+static void emit_accumulate(StrBuf *out, int n, const RedGen *R, const char *start, const char *step, int unroll)
 {
-    const KParams *p = &R->p;
-    cg_line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, R->unroll, step);
-    for (int i = 0; i < p->arrs.n; i++) {
-        const IrValue *v = VEC_AT(p->arrs, i);
-        cg_line(out, n + 1, "%s in%d[%d];", cg_val_ctype(v), v->id, R->unroll);
+    cg_line(out, n, "for (int64_t jb = %s; jb < j1; jb += %d * %s) {", start, unroll, step);
+    for (int i = 0; i < R->ahead.n; i++) {
+        const IrValue *v = VEC_AT(R->ahead, i);
+        cg_line(out, n + 1, "%s in%d[%d];", cg_val_ctype(v), v->id, unroll);
     }
-    emit_saved_offsets(out, n + 1, R);
     cg_line(out, n + 1, "#pragma unroll");
-    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
     cg_line(out, n + 2, "if (j >= j1) break;");
-    emit_reduced_offsets(out, n + 2, p);
-    emit_save_offset(out, n + 2, R);
-    for (int i = 0; i < p->arrs.n; i++) {
-        const IrValue *v = VEC_AT(p->arrs, i);
+    emit_reduced_offsets(out, n + 2, &R->ahead);
+    for (int i = 0; i < R->ahead.n; i++) {
+        const IrValue *v = VEC_AT(R->ahead, i);
         const char *ct = cg_val_ctype(v);
         cg_line(out, n + 2, "in%d[u] = *(const %s *)(a%d.data + off%d);", v->id, ct, v->id, v->id);
     }
     cg_line(out, n + 1, "}");
     cg_line(out, n + 1, "#pragma unroll");
-    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
+    cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u * %s;", step);
     cg_line(out, n + 2, "if (j >= j1) break;");
-    for (int i = 0; i < p->arrs.n; i++) {
-        const IrValue *v = VEC_AT(p->arrs, i);
+    for (int i = 0; i < R->ahead.n; i++) {
+        const IrValue *v = VEC_AT(R->ahead, i);
         cg_line(out, n + 2, "const %s v%d = in%d[u];", cg_val_ctype(v), v->id, v->id);
     }
+    emit_reduced_offsets(out, n + 2, &R->late);
+    for (int i = 0; i < R->late.n; i++) {
+        const IrValue *v = VEC_AT(R->late, i);
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, n + 2, "const %s v%d = *(const %s *)(a%d.data + off%d);", ct, v->id, ct, v->id, v->id);
+    }
+    emit_dst_offset(out, n + 2, R);
     emit_step(out, n + 2, R, STEP_SCALAR, "acc");
     cg_line(out, n + 1, "}");
     cg_line(out, n, "}");
@@ -343,21 +390,18 @@ static void put_final(StrBuf *out, const IrInstr *r, const char *rt, const char 
  * vector (one element repeated when its output stride is 0), UNROLL elements' loads first. */
 static void emit_accumulate_colvec(StrBuf *out, int n, const RedGen *R, int V)
 {
-    const KParams *p = &R->p;
     cg_line(out, n, "for (int64_t jb = j0; jb < j1; jb += %d) {", R->unroll);
-    for (int i = 0; i < p->arrs.n; i++) {
-        const IrValue *v = VEC_AT(p->arrs, i);
+    for (int i = 0; i < R->ahead.n; i++) {
+        const IrValue *v = VEC_AT(R->ahead, i);
         cg_line(out, n + 1, "gp_vec<%s, %d> in%d[%d];", cg_val_ctype(v), V, v->id, R->unroll);
     }
-    emit_saved_offsets(out, n + 1, R);
     cg_line(out, n + 1, "#pragma unroll");
     cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
-    emit_reduced_offsets(out, n + 2, p);
-    emit_save_offset(out, n + 2, R);
-    for (int i = 0; i < p->arrs.n; i++) {
-        const IrValue *v = VEC_AT(p->arrs, i);
+    emit_reduced_offsets(out, n + 2, &R->ahead);
+    for (int i = 0; i < R->ahead.n; i++) {
+        const IrValue *v = VEC_AT(R->ahead, i);
         const char *ct = cg_val_ctype(v);
         cg_line(out, n + 2, "in%d[u] = gp_vload<%s, %d>(a%d.data + off%d, a%d.ost[rs.ond - 1] != 0, 0u);", v->id, ct, V,
                 v->id, v->id, v->id);
@@ -367,11 +411,23 @@ static void emit_accumulate_colvec(StrBuf *out, int n, const RedGen *R, int V)
     cg_line(out, n + 1, "for (int u = 0; u < %d; u++) {", R->unroll);
     cg_line(out, n + 2, "const int64_t j = jb + u;");
     cg_line(out, n + 2, "if (j >= j1) break;");
+    emit_reduced_offsets(out, n + 2, &R->late);
+    for (int i = 0; i < R->late.n; i++) {
+        const IrValue *v = VEC_AT(R->late, i);
+        const char *ct = cg_val_ctype(v);
+        cg_line(out, n + 2, "const gp_vec<%s, %d> in%d = gp_vload<%s, %d>(a%d.data + off%d, a%d.ost[rs.ond - 1] != 0, 0u);",
+                ct, V, v->id, ct, V, v->id, v->id, v->id);
+    }
+    emit_dst_offset(out, n + 2, R);
     cg_line(out, n + 2, "#pragma unroll");
     cg_line(out, n + 2, "for (int w = 0; w < %d; w++) {", V);
-    for (int i = 0; i < p->arrs.n; i++) {
-        const IrValue *v = VEC_AT(p->arrs, i);
+    for (int i = 0; i < R->ahead.n; i++) {
+        const IrValue *v = VEC_AT(R->ahead, i);
         cg_line(out, n + 3, "const %s v%d = in%d[u].v[w];", cg_val_ctype(v), v->id, v->id);
+    }
+    for (int i = 0; i < R->late.n; i++) {
+        const IrValue *v = VEC_AT(R->late, i);
+        cg_line(out, n + 3, "const %s v%d = in%d.v[w];", cg_val_ctype(v), v->id, v->id);
     }
     emit_step(out, n + 3, R, STEP_COLVEC, "acc[w]");
     cg_line(out, n + 2, "}");
@@ -463,7 +519,7 @@ static void reduce_def_col(StrBuf *out, RedGen *R)
     reduce_head(out, R, "_col");
     reduce_thread_loop(out, R, 1);
     cg_line(out, 2, "%s acc = %s;", R->at, R->ident.s);
-    emit_accumulate(out, 2, R, "j0", "1");
+    emit_accumulate(out, 2, R, "j0", "1", R->unroll);
     cg_line(out, 2, "if (split == 1) out[o] = %s;", R->fin.s);
     cg_line(out, 2, "else part[k * rs.nout + o] = acc;");
     cg_line(out, 1, "}");
@@ -485,7 +541,7 @@ static void reduce_def_rows(StrBuf *out, RedGen *R)
     cg_line(out, 2, "%s acc = %s;", R->at, R->ident.s);
     cg_line(out, 2, "int64_t jt = j0;");
     if (R->V > 1) emit_accumulate_vec(out, 2, R, R->V);
-    emit_accumulate(out, 2, R, "jt + threadIdx.x", "(int64_t)blockDim.x");
+    emit_accumulate(out, 2, R, "jt + threadIdx.x", "(int64_t)blockDim.x", UNROLL);   /* a block per output: enough threads */
     cg_line(out, 2, "acc = gp_block_reduce<%s, %d>(acc, %s());", R->at, BLOCK, cg_red_functor(R->r));
     cg_line(out, 2, "if (threadIdx.x == 0) {");
     cg_line(out, 3, "if (split == 1) out[o] = %s;", R->fin.s);
@@ -539,9 +595,11 @@ static void reduce_defs(StrBuf *out, const KernelGroup *g, const StoreRed *sr)
     const KernelGroup *st = sr ? sr->store : NULL;
     RedGen R = {.g = g, .st = st, .name = sr ? sr->name : g->name};
     if (sr) R.dst = sr->dst, R.whole = sr->whole;
-    R.unroll = sr ? storered_unroll() : UNROLL;
+
     red_params(&R.p, g, st);
     split_uniform(&R.p, &R.unis);
+    split_late(&R);
+    R.unroll = sr ? storered_unroll(R.ahead.n) : UNROLL;
     R.r = cg_reduce_of(g);
     R.rt = dt_ctype(R.r->res->type->dtype);
     snprintf(R.at, sizeof R.at, "%s", acc_ctype(R.r));
@@ -555,6 +613,8 @@ static void reduce_defs(StrBuf *out, const KernelGroup *g, const StoreRed *sr)
     sb_free(&R.ident);
     sb_free(&R.fin);
     vec_free(&R.unis);
+    vec_free(&R.ahead);
+    vec_free(&R.late);
     cg_kparams_free(&R.p);
 }
 
