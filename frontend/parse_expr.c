@@ -469,7 +469,9 @@ static AstNode *expr_inner(Parser *p, TSNode n)
     if (strcmp(t, "slice") == 0)
         return ps_bad(p, n, "slices are only allowed inside brackets");
     if (strcmp(t, "lambda") == 0)
-        return ps_bad(p, n, "lambda expressions are not supported");
+        return ps_bad(p, n,
+                      "lambda expressions are not supported: write a def (a nested def may be passed to "
+                      "sorted(key=), map, filter, cp.vectorize)");
     if (strcmp(t, "named_expression") == 0) { /* name := value */
         AstNode *w = ps_mk(p, AST_WALRUS, n);
         w->lhs = ps_expr(p, ps_field(n, "name"));
@@ -479,7 +481,9 @@ static AstNode *expr_inner(Parser *p, TSNode n)
     if (strcmp(t, "await") == 0)
         return ps_bad(p, n, "await is not supported");
     if (strcmp(t, "yield") == 0)
-        return ps_bad(p, n, "generators are not supported");
+        return ps_bad(p, n,
+                      "generators are not supported: build a list and return it (a "
+                      "@contextlib.contextmanager function may yield once)");
     if (strcmp(t, "list_comprehension") == 0)
         return comprehension(p, n, 'l');
     if (strcmp(t, "dictionary_comprehension") == 0)

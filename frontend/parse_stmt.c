@@ -523,7 +523,9 @@ static AstNode *expr_stmt(Parser *p, TSNode n)
         if (p->fn_depth == 0)
             ps_error_at(p, ps_span_of(p, y), "'yield' outside function");
         else if (p->cur_def->elts.n == 0) /* not a @contextmanager function */
-            ps_error_at(p, ps_span_of(p, y), "generators are not supported");
+            ps_error_at(p, ps_span_of(p, y),
+                        "generators are not supported: build a list and return it (a "
+                        "@contextlib.contextmanager function may yield once)");
         else if (ts_node_child_count(y) > 1 && ps_is(ts_node_child(y, 1), "from"))
             ps_error_at(p, ps_span_of(p, y), "'yield from' is not supported");
         else if (yk.n > 0)
@@ -986,14 +988,18 @@ static void stmt_inner(Parser *p, TSNode n, Vec *out)
     } else if (strcmp(t, "with_statement") == 0) {
         s = withstmt(p, n);
     } else if (strcmp(t, "class_definition") == 0) {
-        ps_error_at(p, ps_keyword_span(p, n), "classes are not supported");
+        ps_error_at(p, ps_keyword_span(p, n),
+                    "classes are not supported: keep the fields in a dict with str keys (a record) or a "
+                    "collections.namedtuple, and write the methods as functions that take it");
         return;
     } else if (strcmp(t, "decorated_definition") == 0) {
         s = decorated(p, n);
         if (!s)
             return;
     } else if (strcmp(t, "try_statement") == 0) {
-        ps_error_at(p, ps_keyword_span(p, n), "try statements are not supported");
+        ps_error_at(p, ps_keyword_span(p, n),
+                    "try statements are not supported: test the condition before the call (if ...:), "
+                    "or let the exception end the program with its traceback");
         return;
     } else if (strcmp(t, "match_statement") == 0) {
         matchstmt(p, n, out);

@@ -166,7 +166,9 @@ bool lw_dict_del(Lower *L, AstNode *target)
 {
     IrValue *d = target->lhs->kind == AST_NAME ? lw_expr(L, target->lhs) : NULL;
     if (!d || d->type->kind != TY_TUPLE || !d->type->keys) {
-        if (!d || target->lhs->kind == AST_NAME) diag_error(target->span, "del of this expression is not supported");
+        if (!d || target->lhs->kind == AST_NAME)
+            diag_error(target->span,
+                       "del d[k] takes a dict that is a name here (a record: d['a'] of a name d)");
         return false;
     }
     const char *k = const_key(L, target->rhs);

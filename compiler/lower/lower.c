@@ -1732,7 +1732,10 @@ void lw_stmt(Lower *L, AstNode *s)
     case AST_PASS: return;
     case AST_RETURN: lower_return(L, s); return;
     case AST_DEF: lw_def_stmt(L, s); return;
-    case AST_YIELD: diag_error(s->span, "generators are not supported"); return;
+    case AST_YIELD:
+        diag_error(s->span, "generators are not supported: build a list and return it (a "
+                            "@contextlib.contextmanager function may yield once)");
+        return;
     case AST_RAISE: lower_raise(L, s); return;
     case AST_IMPORT:
     case AST_IMPORT_FROM: lower_import(L, s); return;
@@ -1756,12 +1759,24 @@ void lw_stmt(Lower *L, AstNode *s)
         /* names stay bound until the end of the function; `del` only ends their use early */
         for (int i = 0; i < s->elts.n; i++) {
             AstNode *t = s->elts.v[i];
-            IrValue *d = t->kind == AST_SUBSCRIPT && t->lhs->kind == AST_NAME ? lw_expr(L, t->lhs) : NULL;
+            IrValue *d = t->kind == AST_SUBSCRIPT ? lw_expr(L, t->lhs) : NULL;
+            if (t->kind == AST_SUBSCRIPT && !d) continue; /* after its located error */
             if (d && d->type->kind == TY_DICT) {
                 IrValue *k = lw_expr(L, t->rhs);
                 if (k) lw_table_del(L, d, k, t->span);
-            } else if (t->kind == AST_SUBSCRIPT) lw_dict_del(L, t);
-            else if (t->kind != AST_NAME) diag_error(t->span, "del of this expression is not supported");
+            } else if (d && d->type->kind == TY_LIST)
+                lw_seq_del(L, t, d);
+            else if (t->kind == AST_SUBSCRIPT && lw_is_dict_record(d->type))
+                lw_dict_del(L, t);
+            else if (d && d->type->kind == TY_ARRAY) /* NumPy's ValueError */
+                diag_error(t->span, "cannot delete array elements: write a = cp.delete(a, i)");
+            else if (t->kind != AST_NAME)
+                diag_error(
+                    t->span,
+                    "del of %s is not supported: del takes a name, d[k] of a dict, l[i] or l[a:b] of a list",
+                    t->kind == AST_SUBSCRIPT ? ar_printf(L->a, "an item of %s", ty_str_of(d->type))
+                    : t->kind == AST_ATTR    ? "an attribute"
+                                             : "this expression");
             else if (!lw_lookup(L, t->sval)) diag_error(t->span, "name '%s' is not defined", t->sval);
         }
         return;

@@ -317,6 +317,8 @@ IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m);
 /* [name[n - 1 - j] for j in range(n)], n = len(name), of the list bound to the name: a rewrite
  * of call (reversed(xs), xs.reverse()). */
 IrValue *lw_reversed_of(Lower *L, const AstNode *call, const char *name);
+/* del target, target l[i] or l[a:b:c] of the list (or deque, l[i]) l: false after a located error */
+bool lw_seq_del(Lower *L, AstNode *target, IrValue *l);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);

@@ -319,3 +319,65 @@ IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m)
     }
     }
 }
+
+/* del l[i] and del l[a:b:c] of a list (lower.c's AST_DEL; the list is evaluated first, as
+ * Python does). An item goes as pop(i) takes it, with Python's IndexError 'list assignment index
+ * out of range'; a slice's items are those of list(range(len(l)))[a:b:c] (the bounds as a list
+ * slice reads them), popped in increasing order, each index less the count popped before it. */
+bool lw_seq_del(Lower *L, AstNode *target, IrValue *l)
+{
+    Span sp = target->span;
+    bool slice = target->rhs->kind == AST_SLICE;
+    if (ty_is_deque(l->type) && slice) {
+        diag_error(target->rhs->span, "sequence index must be integer, not 'slice' (a deque has no slices)");
+        return false;
+    }
+    const char *name = hid(L, target, "l");
+    lw_assign(L, lw_ast_name(L, sp, name), l, sp);
+    if (!slice) {
+        IrValue *iv = lw_expr(L, target->rhs), *i = iv ? lw_as_index(L, iv, target->rhs->span) : NULL;
+        if (!i) {
+            if (iv)
+                diag_error(target->rhs->span, "%s indices must be integers%s, not %s",
+                           ty_is_deque(l->type) ? "sequence" : "list",
+                           ty_is_deque(l->type) ? "" : " or slices", ty_str_of(iv->type));
+            return false;
+        }
+        const char *msg =
+            ty_is_deque(l->type) ? "deque index out of range" : "list assignment index out of range";
+        if (!l->type->elem) {
+            diag_error(sp, "%s (the %s is always empty here)", msg, ty_is_deque(l->type) ? "deque" : "list");
+            return false;
+        }
+        IrValue *n = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), l);
+        i = normalise(L, sp, i, n, false);
+        IrValue *out = lw_binop(L, AOP_LT, sp, i, lw_cint(L, sp, 0));
+        out = lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ out, lw_binop(L, AOP_GE, sp, i, n) });
+        lw_emit_raise_if(L, sp, out, "IndexError", msg);
+        take_at(L, sp, l, i);
+        return true;
+    }
+    AstNode *ln = lw_ast_name(L, sp, name);
+    AstNode *len = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &ln);
+    AstNode *rng = lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &len);
+    IrValue *all = lw_expr(L, lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &rng));
+    IrValue *picked = all ? lw_list_slice(L, all, target) : NULL;
+    if (!picked) return false;
+    if (!l->type->elem) return true; /* nothing to remove from a list that is always empty */
+    const char *ix = hid(L, target, "i"), *k = hid(L, target, "k");
+    lw_assign(L, lw_ast_name(L, sp, ix), picked, sp);
+    AstNode *ixn = lw_ast_name(L, sp, ix);
+    lw_stmt(L, lw_ast_assign(L, sp, ix, lw_ast_call(L, sp, lw_ast_name(L, sp, "sorted"), 1, &ixn)));
+    AstNode *attr = lw_ast_node(L, AST_ATTR, sp);
+    attr->lhs = lw_ast_name(L, sp, name);
+    attr->sval = "pop";
+    AstNode *at = lw_ast_bin(L, sp, AOP_SUB, item(L, sp, ix, lw_ast_name(L, sp, k)), lw_ast_name(L, sp, k));
+    AstNode *pop = lw_ast_call(L, sp, attr, 1, &at), *s = lw_ast_node(L, AST_EXPR_STMT, sp);
+    pop->id = -(2 << 28) - target->id; /* its own hidden names, not those of target's */
+    s->lhs = pop;
+    ixn = lw_ast_name(L, sp, ix);
+    len = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &ixn);
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, k),
+                          lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &len), s));
+    return true;
+}

@@ -1,0 +1,3 @@
+import math
+
+del math.pi

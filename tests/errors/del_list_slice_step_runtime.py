@@ -1,0 +1,4 @@
+import sys
+
+xs = [1, 2, 3, 4]
+del xs[::len(sys.argv)]
