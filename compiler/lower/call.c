@@ -856,7 +856,8 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
         if (!v || !lw_not_self_holding(l->type, v->type, call->span)) return NULL;
         if (l->type->elem == NULL) {
             if (!lw_is_runtime_type(v->type) || v->type->kind == TY_SVIEW || v->type->kind == TY_SDTYPE) {
-                diag_error(call->span, "a list cannot hold %s", ty_str_of(v->type));
+                diag_error(call->span, "a list cannot hold %s%s", ty_str_of(v->type),
+                           lw_function_hint(v->type));
                 return NULL;
             }
             l->type->elem = v->type;

@@ -324,8 +324,9 @@ static bool int_literal(const AstNode *e, int64_t *v)
 }
 
 /* The length of iterable e when the source fixes it: a list or tuple display, range() of int
- * literals, a name bound to a tuple, a comprehension or generator expression with one for
- * clause and no if clause over one of these, map(f, one of these); -1 otherwise. */
+ * literals, a name bound to a tuple, a comprehension or generator expression with for clauses
+ * and no if clause over these (the inner clauses over a display or range() of literals: the
+ * product of the lengths), map(f, one of these); -1 otherwise. */
 static int64_t static_len(Lower *L, AstNode *e)
 {
     if (e->kind == AST_LIST || e->kind == AST_TUPLE) {
@@ -337,9 +338,23 @@ static int64_t static_len(Lower *L, AstNode *e)
         IrValue *v = lw_expr(L, e);
         return v && v->type->kind == TY_TUPLE ? v->type->n : -1;
     }
-    if (e->kind == AST_COMP && e->ival != 'd' && e->ival != 's' && e->elts.n == 1 &&
-        ((AstNode *)e->elts.v[0])->kind == AST_FOR)
-        return static_len(L, ((AstNode *)e->elts.v[0])->rhs);
+    if (e->kind == AST_COMP && e->ival != 'd' && e->ival != 's') {
+        int64_t n = 1;
+        for (int i = 0; i < e->elts.n; i++) {
+            AstNode *c = e->elts.v[i];
+            if (c->kind != AST_FOR) return -1;
+            /* an inner clause's names are the comprehension's own: only a display or range() */
+            bool display = c->rhs->kind == AST_LIST || c->rhs->kind == AST_TUPLE;
+            if (i && !display &&
+                !(c->rhs->kind == AST_CALL && c->rhs->lhs->kind == AST_NAME &&
+                  !strcmp(c->rhs->lhs->sval, "range")))
+                return -1;
+            int64_t k = static_len(L, c->rhs);
+            if (k < 0) return -1;
+            n = k && n > INT32_MAX / k ? INT32_MAX : n * k;
+        }
+        return n;
+    }
     if (e->kind != AST_CALL || e->lhs->kind != AST_NAME || e->params.n) return -1;
     if (!strcmp(e->lhs->sval, "map") && e->elts.n == 2) return static_len(L, e->elts.v[1]);
     if (strcmp(e->lhs->sval, "range") || e->elts.n < 1 || e->elts.n > 3) return -1;
@@ -369,10 +384,11 @@ IrValue *lw_tuple_of(Lower *L, AstNode *call)
         IrValue *v = lw_expr(L, e);
         if (!v) return NULL;
         if (v->type->kind == TY_TUPLE) return v;
-        diag_error(e->span,
-                   "tuple() of an iterable whose length is known only at run time is not supported (a tuple's "
-                   "length is static here): give it a display, range() of literals or a comprehension over one "
-                   "without if clauses, or make a list");
+        diag_error(
+            e->span,
+            "tuple() of an iterable whose length is known only at run time is not supported (a tuple's "
+            "length is static here): give it a display, range() of literals or a comprehension over "
+            "these without if clauses, or make a list");
         return NULL;
     }
     if (n > 64) {

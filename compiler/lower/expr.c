@@ -553,6 +553,15 @@ static IrValue *format_tuple(Lower *L, Span sp, int n, IrValue **elems, const ch
     return lw_emit(L, IR_TUPLE, sp, t, n, elems);
 }
 
+/* The end of 'a list cannot hold function f': what to write instead ("" for other values). */
+const char *lw_function_hint(const Type *t)
+{
+    return t->kind == TY_FUNC
+               ? " (a function is no value at run time here: `for f in (f1, f2):` over a tuple "
+                 "display of them compiles, unrolled)"
+               : "";
+}
+
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems)
 {
     for (int i = 0; i < n; i++)
@@ -560,7 +569,8 @@ IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems)
     Type **ts = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
         if (!is_runtime(elems[i]->type)) {
-            diag_error(sp, "a tuple cannot hold %s", ty_str_of(elems[i]->type));
+            diag_error(sp, "a tuple cannot hold %s%s", ty_str_of(elems[i]->type),
+                       lw_function_hint(elems[i]->type));
             return NULL;
         }
         ts[i] = elems[i]->type;
@@ -594,7 +604,8 @@ static IrValue *lower_list(Lower *L, AstNode *e)
             return format_tuple(L, e->span, n, vs, "list");
         }
         if (!is_runtime(vs[i]->type) || vs[i]->type->kind == TY_SVIEW) {
-            diag_error(((AstNode *)e->elts.v[i])->span, "a list cannot hold %s", ty_str_of(vs[i]->type));
+            diag_error(((AstNode *)e->elts.v[i])->span, "a list cannot hold %s%s", ty_str_of(vs[i]->type),
+                       lw_function_hint(vs[i]->type));
             return NULL;
         }
         if (!et) {

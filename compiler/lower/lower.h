@@ -440,6 +440,7 @@ IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span s
 /* The same with a spec made at run time (a str value): f'{x:.{d}f}', '{:{w}}'.format(x, w=w). */
 IrValue *lw_format_part_dyn(Lower *L, IrValue *v, IrValue *spec, int conv, Span sp, Span vsp);
 /* Builds a tuple value of n elements. */
+const char *lw_function_hint(const Type *t); /* a list or tuple of functions: the spelling that compiles */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
 
