@@ -704,8 +704,11 @@ static void bind_generator(Lower *L, AstNode *def, IrValue **args, Scope *caller
             Binding *cb = lw_scope_find(caller, fr.v[i]);
             if (!cb) continue;
             Binding *gb = lw_scope_add(L, gs, cb->name, cb->kind);
-            *gb = *cb; /* the caller's variable itself */
+            *gb = *cb; /* the caller's variable itself (read unchecked where it may be unbound) */
             gb->known = NULL; /* the code after the yield runs after the with block, which may assign it */
+            gb->unbound = 0;
+            gb->bound = NULL;
+            gb->pend = NULL;
         }
         vec_free(&fr);
     }

@@ -1346,6 +1346,11 @@ static IrValue *lower_name(Lower *L, AstNode *e)
 {
     Binding *b = lw_lookup(L, e->sval);
     if (b) {
+        if (b->kind == BIND_VAR && b->unbound && lw_flow_owns(L, b)) { /* unbound on every path */
+            diag_error(e->span, "%s",
+                       lw_flow_unbound_msg(L, e->sval, !L->scope->is_module && lw_scope_find(L->scope, e->sval) == b, NULL));
+            return NULL;
+        }
         if (b->kind == BIND_VAR) {
             b->fill = NULL; /* read: its value may be aliased or written from here on */
             return lw_flow_read(L, b, e->span);
@@ -1382,11 +1387,11 @@ static IrValue *lower_name(Lower *L, AstNode *e)
     if (!L->scope->is_module && (L->scope->local_names.n || 1)) {
         for (int i = 0; i < L->scope->local_names.n; i++)
             if (strcmp(L->scope->local_names.v[i], e->sval) == 0) {
-                diag_error(e->span, "local variable '%s' referenced before assignment", e->sval);
+                diag_error(e->span, "%s", lw_flow_unbound_msg(L, e->sval, true, NULL));
                 return NULL;
             }
     }
-    diag_error(e->span, "name '%s' is not defined", e->sval);
+    diag_error(e->span, "%s", lw_flow_unbound_msg(L, e->sval, false, NULL));
     return NULL;
 }
 

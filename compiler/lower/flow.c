@@ -37,6 +37,13 @@
  *     bool, other reads check it (TypeError), a branch where x is known not to be None reads
  *     it unchecked.  A loop head None that a back edge makes a value becomes such a variable.
  *     Each path that joins a guarded binding sets its bool (false where it has a value).
+ *   - A name that may be unbound (Binding.unbound: on this path it holds no value, first bound
+ *     in an if's other branch or deleted; Binding.pend/bound: bound on some paths only, or in a
+ *     loop that may run no iteration) is read through a hidden bool "x@bound" (Binding.bflag,
+ *     one per name, zero until a path binds it) that a read checks (NameError,
+ *     UnboundLocalError).  Its stores are made only once a read needs them (Pend, carry_out):
+ *     the code of names never read so is unchanged.  A read unbound on every path is Python's
+ *     error at compile time.
  *   - A module global that a function has read keeps its variable (an instance of the function
  *     already reads it): changing its type is an error, as before flow-sensitive typing.
  */
@@ -77,6 +84,9 @@ static void set_fields(Binding *to, const Binding *from)
     to->guard = from->guard;
     to->guard_none = from->guard_none;
     to->guard_msg = from->guard_msg;
+    to->unbound = from->unbound;
+    to->bound = from->bound;
+    to->pend = from->pend;
 }
 
 static bool same_binding(const Binding *a, const Binding *b)
@@ -295,11 +305,157 @@ static bool same_facts(const IrValue *a, const IrValue *b)
     return true;
 }
 
+/* flag = val at the end of block blk. */
+static void store_bool(Lower *L, IrBlock *blk, IrVar *flag, bool val, Span sp)
+{
+    IrBlock *saved = L->blk;
+    L->blk = blk;
+    lw_store(L, flag, lw_const_bool(L, sp, val), sp);
+    L->blk = saved;
+}
+
+/* The hidden bool "x@bound" of binding b of scope s, made once (again where a loop's pass that
+ * made it was dropped). */
+static IrVar *bound_flag(Lower *L, Scope *s, Binding *b)
+{
+    Vec *vars = s->is_module ? &L->m->globals : &L->fn->locals;
+    for (int i = 0; b->bflag && i < vars->n; i++)
+        if (vars->v[i] == b->bflag) return b->bflag;
+    return b->bflag = lw_new_var(L, s, ar_printf(L->a, "%s@bound", b->name), ty_bool());
+}
+
+/* What makes "x@bound" true or false once a read needs it (Binding.pend): made where a name
+ * becomes maybe unbound, carried out (lw_flow_bound) only for a name read there, so that the
+ * code of other names does not change.  The stores go at the end of a branch of an if (closed
+ * by then) or after the stores of a loop into the name's variable. */
+struct Pend {
+    struct Pend *kid[2]; /* the paths' own (carried out too) */
+    IrBlock *tblk, *fblk; /* true at the end of tblk (a path that binds it), false at fblk's (del) */
+    IrBlock *blk; /* a loop's code: blk from instruction first on, its stores into var */
+    IrInstr *first, *last;
+    IrVar *var;
+    Span sp;
+    bool done;
+};
+
+static void mark_stores(Lower *L, IrBlock *blk, int from, int to, IrVar *var, IrVar *flag);
+
+static void carry_out(Lower *L, Pend *p, IrVar *flag)
+{
+    if (!p || p->done) return;
+    p->done = true;
+    if (p->tblk) store_bool(L, p->tblk, flag, true, p->sp);
+    if (p->fblk) store_bool(L, p->fblk, flag, false, p->sp);
+    if (p->var) {
+        int from = ir_index_in_block(p->blk, p->first), to = ir_index_in_block(p->blk, p->last);
+        if (from >= 0 && to >= from) mark_stores(L, p->blk, from, to, p->var, flag);
+    }
+    carry_out(L, p->kid[0], flag);
+    carry_out(L, p->kid[1], flag);
+}
+
+static Pend *new_pend(Lower *L, Span sp)
+{
+    Pend *p = ar_alloc(L->a, sizeof *p);
+    memset(p, 0, sizeof *p);
+    p->sp = sp;
+    return p;
+}
+
+/* The scope that holds binding b. */
+static Scope *scope_of(Lower *L, const Binding *b)
+{
+    return lw_scope_find(L->scope, b->name) == b ? L->scope : L->module_scope;
+}
+
+/* The flag of b that may be unbound, its stores made (a read, a del, a path's store). */
+static IrVar *bound_now(Lower *L, Binding *b)
+{
+    if (b->pend) {
+        b->bound = bound_flag(L, scope_of(L, b), b);
+        carry_out(L, b->pend, b->bound);
+        b->pend = NULL;
+    }
+    return b->bound;
+}
+
+/* The maybe-unbound state after if `in` of a name bound on both paths (t, e), one of them
+ * maybe unbound (bound or pend): a path bound for sure stores true at its end. */
+static void join_maybe(Lower *L, IrInstr *in, Binding *dst, Binding *t, Binding *e)
+{
+    bool tm = t->bound || t->pend, em = e->bound || e->pend;
+    dst->bound = NULL;
+    dst->pend = NULL;
+    if (!tm && !em) return;
+    if (t->bound || e->bound) { /* made already: carried out now */
+        IrVar *f = t->bound ? t->bound : e->bound;
+        for (int k = 0; k < 2; k++) {
+            Binding *p = k ? e : t;
+            if (p->pend) carry_out(L, p->pend, f);
+            else if (!p->bound) store_bool(L, in->blocks[k], f, true, in->span);
+        }
+        dst->bound = f;
+        return;
+    }
+    if (t->pend == e->pend) {
+        dst->pend = t->pend;
+        return;
+    }
+    Pend *p = new_pend(L, in->span);
+    p->kid[0] = t->pend;
+    p->kid[1] = e->pend;
+    p->tblk = !tm ? in->blocks[0] : !em ? in->blocks[1] : NULL;
+    dst->pend = p;
+}
+
+/* The join after if `in` of a name unbound on one path (t or e) and bound on the other: the
+ * bound path's binding, maybe unbound: "x@bound" (zero, false, until a path binds it) is set
+ * true at the end of the path that binds it and false at the end of a path that deleted it.
+ * A path where it was never bound leaves the bool as it is: in a loop an earlier iteration may
+ * have bound it.  Unbound on both paths: unbound. */
+static void unbound_join(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Binding *t, const Binding *e)
+{
+    if (t->unbound && e->unbound) {
+        set_fields(dst, t->unbound == UNB_DEL ? e : t);
+        return;
+    }
+    int ub = t->unbound ? 0 : 1; /* the block of the path where it is unbound */
+    const Binding *u = ub ? e : t, *v = ub ? t : e;
+    set_fields(dst, v);
+    if (v->kind != BIND_VAR || (s->is_module && L->scope != s)) return; /* unchecked, as before */
+    dst->fill = NULL;
+    if (v->bound) { /* made already */
+        if (u->unbound == UNB_DEL) store_bool(L, in->blocks[ub], v->bound, false, in->span);
+        return;
+    }
+    Pend *p = new_pend(L, in->span);
+    p->kid[0] = v->pend;
+    if (!v->pend) p->tblk = in->blocks[1 - ub];
+    if (u->unbound == UNB_DEL) p->fblk = in->blocks[ub];
+    dst->pend = p;
+}
+
+static void join_types(Lower *L, IrInstr *in, Scope *s, Binding *dst, Binding t, Binding e);
+
 /* The join after an if of binding dst (of scope s): t its fields at the end of the then-block,
  * e at the end of the else-block. */
 static void join_pair(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Binding *tb, const Binding *eb)
 {
     Binding t = *tb, e = *eb;
+    if (t.unbound || e.unbound) {
+        unbound_join(L, in, s, dst, &t, &e);
+        return;
+    }
+    Binding m;
+    join_maybe(L, in, &m, &t, &e);
+    join_types(L, in, s, dst, t, e);
+    dst->bound = m.bound;
+    dst->pend = m.pend;
+}
+
+/* join_pair of two bindings that are bound (or maybe unbound) on both paths. */
+static void join_types(Lower *L, IrInstr *in, Scope *s, Binding *dst, Binding t, Binding e)
+{
     if (same_binding(&t, &e)) {
         set_fields(dst, &e);
         if (t.fill != e.fill) dst->fill = NULL; /* read (or another placeholder) on one path */
@@ -828,13 +984,142 @@ static void forget_known(Lower *L, AstNode *s)
 
 void lw_flow_forget_known(Lower *L, AstNode *e) { forget_known(L, e); }
 
+/* Does loop s surely run an iteration: `for _ in range(k)` (k, or a, b[, c], int literals,
+ * negated or not, of a range that is not empty), `while True`?  Asked of its source: its code
+ * is compiled before its instruction is. */
+static bool ast_surely_runs(const AstNode *s)
+{
+    if (s->kind == AST_WHILE)
+        return s->cond && (s->cond->kind == AST_BOOL || s->cond->kind == AST_INT) && s->cond->ival;
+    const AstNode *c = s->rhs;
+    if (!c || c->kind != AST_CALL || c->lhs->kind != AST_NAME || strcmp(c->lhs->sval, "range") ||
+        c->params.n || c->elts.n < 1 || c->elts.n > 3)
+        return false;
+    int64_t a[3] = { 0, 0, 1 };
+    for (int i = 0; i < c->elts.n; i++) {
+        const AstNode *x = c->elts.v[i];
+        bool neg = x->kind == AST_UNARY && x->op == AOP_NEG;
+        if (neg) x = x->lhs;
+        if (x->kind != AST_INT || x->conv == 'u') return false;
+        a[c->elts.n == 1 ? 1 : i] = neg ? -x->ival : x->ival;
+    }
+    return a[2] > 0 ? a[0] < a[1] : a[2] < 0 && a[0] > a[1];
+}
+
+/* Moves the instructions emitted at the end of blk since it held n0 to index pos. */
+static void move_to(IrBlock *blk, int n0, int pos)
+{
+    void *tmp[16];
+    int k = blk->instrs.n - n0;
+    if (k > 16) GPYC_UNREACHABLE();
+    memcpy(tmp, &blk->instrs.v[n0], sizeof(void *) * (size_t)k);
+    memmove(&blk->instrs.v[pos + k], &blk->instrs.v[pos], sizeof(void *) * (size_t)(n0 - pos));
+    memcpy(&blk->instrs.v[pos], tmp, sizeof(void *) * (size_t)k);
+}
+
+/* flag = true at index pos of block blk. */
+static void insert_true(Lower *L, IrBlock *blk, int pos, IrVar *flag, Span sp)
+{
+    int n0 = blk->instrs.n;
+    store_bool(L, blk, flag, true, sp);
+    move_to(blk, n0, pos);
+}
+
+/* flag = flag or (range loop `in` runs an iteration), after it (index pos of its block blk):
+ * outside the loop, which a CUDA graph may capture (compiler/ir/graphloop.c). */
+static void insert_ran(Lower *L, IrBlock *blk, int pos, const IrInstr *in, IrVar *flag)
+{
+    int n0 = blk->instrs.n;
+    IrBlock *saved = L->blk;
+    L->blk = blk;
+    Span sp = in->span;
+    IrValue *a = in->args[0], *b = in->args[1], *c = in->args[2], *ran;
+    int64_t step;
+    if (lw_is_const_int(c, &step)) {
+        ran = lw_binop(L, step > 0 ? AOP_LT : AOP_GT, sp, a, b);
+    } else {
+        IrValue *zero = lw_cint(L, sp, 0);
+        IrValue *up = lw_ewise(L, IR_LOGICAL_AND, sp, 2,
+                               (IrValue *[]){ lw_binop(L, AOP_GT, sp, c, zero), lw_binop(L, AOP_LT, sp, a, b) });
+        IrValue *down = lw_ewise(L, IR_LOGICAL_AND, sp, 2,
+                                 (IrValue *[]){ lw_binop(L, AOP_LT, sp, c, zero), lw_binop(L, AOP_GT, sp, a, b) });
+        ran = lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ up, down });
+    }
+    IrValue *v = lw_ewise(L, IR_LOGICAL_OR, sp, 2, (IrValue *[]){ lw_load(L, flag, sp), ran });
+    lw_store(L, flag, v, sp);
+    L->blk = saved;
+    move_to(blk, n0, pos);
+}
+
+/* flag = true after each store into var in blk's instructions from..to (and their nested
+ * blocks); after a range loop whose counter is var, true where it ran. */
+static void mark_stores(Lower *L, IrBlock *blk, int from, int to, IrVar *var, IrVar *flag)
+{
+    for (int i = from; i <= to && i < blk->instrs.n; i++) {
+        IrInstr *in = blk->instrs.v[i];
+        int n0 = blk->instrs.n;
+        if (in->op == IR_STORE && in->var == var) {
+            insert_true(L, blk, i + 1, flag, in->span);
+            i += blk->instrs.n - n0;
+            to += blk->instrs.n - n0;
+            continue;
+        }
+        for (int k = 0; k < 2; k++)
+            if (in->blocks[k]) mark_stores(L, in->blocks[k], 0, in->blocks[k]->instrs.n - 1, var, flag);
+        if (in->op == IR_FOR_RANGE && in->var == var) {
+            insert_ran(L, blk, i + 1, in, flag);
+            i += blk->instrs.n - n0;
+            to += blk->instrs.n - n0;
+        }
+    }
+}
+
+/* After loop s (its code: blk's instructions from `from` on), which may run no iteration: a
+ * name it binds that was unbound or maybe unbound before it (first bound in it, deleted, bound
+ * first on another branch; a range loop's new counter) may be unbound after it.  Where a read
+ * needs it, "x@bound" is set true after each store of the loop into its variable. */
+static void loop_bound(Lower *L, AstNode *s, FlowState *pre, IrBlock *blk, int from, Binding *counter,
+                       Pend *was)
+{
+    if (ast_surely_runs(s) || from >= blk->instrs.n) return;
+    for (int k = 0; k < pre->nsc; k++) {
+        Scope *sc = pre->sc[k];
+        if (sc->is_module && L->scope != sc) continue;
+        for (int i = 0; i < sc->binds.n; i++) {
+            Binding *b = sc->binds.v[i];
+            if (b->kind != BIND_VAR || (b->bound && b != counter)) continue;
+            /* (first bound in the loop and unbound at its end: bound on a path that breaks) */
+            bool before = i < pre->n[k], maybe = before && (pre->copy[k][i].unbound || pre->copy[k][i].pend);
+            if (b != counter && (before ? !maybe || !lw_assigns_name(s, b->name) : b->unbound == UNB_DEL))
+                continue;
+            if (s->kind == AST_WHILE && lw_assigns_name(s->cond, b->name)) continue; /* (its test runs) */
+            Pend *p = new_pend(L, s->span);
+            p->blk = blk;
+            p->first = blk->instrs.v[from];
+            p->last = blk->instrs.v[blk->instrs.n - 1];
+            p->var = b->var;
+            p->kid[0] = b == counter ? was : b->pend;
+            b->unbound = 0;
+            b->pend = p;
+        }
+    }
+}
+
 void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx)
 {
+    FlowState *pre = lw_flow_save(L);
+    Binding *counter = L->new_counter;
+    Pend *was = L->counter_was;
+    L->new_counter = NULL;
+    L->counter_was = NULL;
+    IrBlock *blk = L->blk;
+    int from = blk->instrs.n;
     const char *broke = s->els ? lw_loop_else_begin(L, s) : NULL;
     forget_known(L, s);
     flow_loop(L, s, body, ctx, broke, false, NULL);
     forget_known(L, s);
     if (broke) lw_loop_else_end(L, s, broke);
+    if (!L->dead) loop_bound(L, s, pre, blk, from, counter, was);
 }
 
 /* ---------------------------------------------------------------- x.shape = v */
@@ -924,8 +1209,76 @@ static bool declared_global(Lower *L, const char *name)
     return false;
 }
 
+bool lw_flow_owns(Lower *L, const Binding *b)
+{
+    return L->scope->is_module || lw_scope_find(L->module_scope, b->name) != b;
+}
+
+/* Python's exception and message (3.11 on) for a read of name where it holds no value: a local
+ * of a function (UnboundLocalError) or a global (NameError). */
+const char *lw_flow_unbound_msg(Lower *L, const char *name, bool local, const char **exc)
+{
+    if (exc) *exc = local ? "UnboundLocalError" : "NameError";
+    return local ? ar_printf(L->a, "cannot access local variable '%s' where it is not associated with a value", name)
+                 : ar_printf(L->a, "name '%s' is not defined", name);
+}
+
+/* Python's message for a read of binding b where it holds no value. */
+static const char *unbound_msg(Lower *L, const Binding *b, const char **exc)
+{
+    bool local = !L->scope->is_module && lw_scope_find(L->module_scope, b->name) != b;
+    return lw_flow_unbound_msg(L, b->name, local, exc);
+}
+
+/* The run-time check of a read of b that may be unbound (Binding.bound, .pend). */
+static void check_bound(Lower *L, Binding *b, Span sp)
+{
+    const char *exc, *msg = unbound_msg(L, b, &exc);
+    IrValue *v = lw_load(L, bound_now(L, b), sp);
+    lw_emit_raise_if(L, sp, lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &v), exc, msg);
+}
+
+void lw_flow_else_begin(Lower *L, FlowState *before)
+{
+    (void)L;
+    for (int k = 0; k < before->nsc; k++)
+        for (int i = before->n[k]; i < before->sc[k]->binds.n; i++) {
+            Binding *b = before->sc[k]->binds.v[i];
+            if (b->kind != BIND_VAR || b->unbound) continue;
+            b->unbound = UNB_NOTYET;
+            b->bound = NULL;
+            b->pend = NULL;
+        }
+}
+
+void lw_flow_bind(Lower *L, Binding *b, Span sp)
+{
+    if (b->bound) lw_store(L, b->bound, lw_const_bool(L, sp, true), sp);
+    b->bound = NULL;
+    b->pend = NULL;
+    b->unbound = 0;
+}
+
+void lw_flow_del(Lower *L, Binding *b, Span sp)
+{
+    if (b->kind != BIND_VAR || b->read_by_func || !lw_flow_owns(L, b)) return; /* as before */
+    if (b->unbound) {
+        diag_error(sp, "%s", unbound_msg(L, b, NULL));
+        return;
+    }
+    if (b->bound || b->pend) check_bound(L, b, sp);
+    if (b->bflag) /* (a loop's next iteration, a join) */
+        lw_store(L, bound_flag(L, scope_of(L, b), b), lw_const_bool(L, sp, false), sp);
+    b->unbound = UNB_DEL;
+    b->bound = NULL;
+    b->pend = NULL;
+    b->known = NULL;
+    b->fill = NULL;
+}
+
 IrValue *lw_flow_read(Lower *L, Binding *b, Span sp)
 {
+    if (b->bound || b->pend) check_bound(L, b, sp);
     if (b->guard)
         lw_emit_raise_if(L, sp, lw_load(L, b->guard, sp), b->guard_none ? "TypeError" : "RuntimeError",
                          b->guard_msg);

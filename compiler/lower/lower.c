@@ -420,6 +420,8 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
             b->kind = BIND_CONST;
             b->value = v;
             b->first = target->span;
+            b->unbound = 0;
+            b->bound = NULL;
             return true;
         }
         declare_var(L, s, b, name, v->type, target->span);
@@ -435,6 +437,8 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         if (!b) b = lw_scope_add(L, s, name, BIND_CONST);
         b->value = v;
         b->first = target->span;
+        b->unbound = 0;
+        b->bound = NULL;
         return true;
     }
     if (!b) {
@@ -453,6 +457,7 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
         return false;
     }
     lw_flow_unguard(L, b, true, sp); /* (it holds a value from here on) */
+    lw_flow_bind(L, b, sp);
     lw_store(L, b->var, v, sp);
     b->fill = lw_fill_const(v, NULL) ? v : NULL;
     b->known = s == L->scope ? v : NULL; /* (a function's store of a global: not this path's) */
@@ -1237,6 +1242,8 @@ static void lower_for(Lower *L, AstNode *s)
          * becomes a new variable (declared with no code: the store comes first in the loop) */
         Scope *sc = assign_scope(L, target->sval);
         Binding *b = lw_scope_find(sc, target->sval);
+        bool unbound = !b || (b->kind == BIND_VAR && (b->unbound || b->bound || b->pend));
+        Pend *was = b && b->kind == BIND_VAR ? b->pend : NULL;
         if (!b || is_poisoned(b))
             b = declare_var(L, sc, b, target->sval, ty_int(), target->span);
         else if ((b->kind != BIND_VAR || !ty_equal(b->var->type, ty_int())) &&
@@ -1249,6 +1256,13 @@ static void lower_for(Lower *L, AstNode *s)
             return;
         }
         ivar = b->var;
+        b->unbound = 0;
+        b->bound = NULL; /* (bound in the loop; after it, lw_flow_loop) */
+        b->pend = NULL;
+        if (unbound) {
+            L->new_counter = b;
+            L->counter_was = was;
+        }
     } else {
         ivar = lw_temp_var(L, "i", ty_int());
     }
@@ -1324,6 +1338,7 @@ static void lower_if(Lower *L, AstNode *s)
     bool tdead = L->dead || (is_const && !k);
     FlowState *t = lw_flow_save(L);
     lw_flow_restore(L, s0);
+    lw_flow_else_begin(L, s0);
     L->dead = dead;
     if (opt && is_none) lw_flow_unguard(L, opt, false, s->span);
     lower_into(L, in, 1, is_const && k ? NULL : s->els);
@@ -1756,7 +1771,7 @@ void lw_stmt(Lower *L, AstNode *s)
         if (L->scope->is_module) return;
         return; /* collected by lw_collect_names */
     case AST_DEL:
-        /* names stay bound until the end of the function; `del` only ends their use early */
+        /* a name's variable stays; the name is unbound from here (lw_flow_del) */
         for (int i = 0; i < s->elts.n; i++) {
             AstNode *t = s->elts.v[i];
             IrValue *d = t->kind == AST_SUBSCRIPT ? lw_expr(L, t->lhs) : NULL;
@@ -1777,7 +1792,11 @@ void lw_stmt(Lower *L, AstNode *s)
                     t->kind == AST_SUBSCRIPT ? ar_printf(L->a, "an item of %s", ty_str_of(d->type))
                     : t->kind == AST_ATTR    ? "an attribute"
                                              : "this expression");
-            else if (!lw_lookup(L, t->sval)) diag_error(t->span, "name '%s' is not defined", t->sval);
+            else {
+                Binding *b = lw_lookup(L, t->sval);
+                if (!b) diag_error(t->span, "name '%s' is not defined", t->sval);
+                else lw_flow_del(L, b, t->span);
+            }
         }
         return;
     case AST_WITH: {

@@ -38,6 +38,9 @@ typedef enum BindKind {
 /* A name's current binding.  Bindings are flow-sensitive (lower/flow.c): an assignment of
  * another type makes the name a new variable from there on (SSA over names), and where paths
  * join the bindings of each path unify into one variable. */
+enum { UNB_NOTYET = 1, UNB_DEL = 2 }; /* Binding.unbound */
+typedef struct Pend Pend;
+
 typedef struct Binding {
     const char *name;
     BindKind kind;
@@ -55,6 +58,13 @@ typedef struct Binding {
                      a name that is None on some path (x = None, then an array on another) */
     bool guard_none; /* the guard means None: `x is None` reads it, other reads raise TypeError */
     const char *guard_msg;
+    unsigned char unbound; /* BIND_VAR holding no value on this path (lower/flow.c): UNB_NOTYET,
+                              first bound on another path (an if's other branch), or UNB_DEL */
+    IrVar *bound; /* BIND_VAR that may be unbound here (bound on some paths only): the hidden
+                     bool, true where bound, that a read checks (NameError, UnboundLocalError) */
+    struct Pend *pend; /* BIND_VAR that may be unbound here, whose flag no read has needed yet:
+                          the stores that make it (lower/flow.c) */
+    IrVar *bflag; /* the name's hidden bool "x@bound" once made (not a path's state) */
     IrValue *known; /* BIND_VAR: the value its last assignment stored, where every path to here
                        comes from that assignment or from one of the same static shape
                        (lower/flow.c: not in or after a loop that assigns the name); a read's
@@ -133,6 +143,8 @@ typedef struct Lower {
     Instance *inst;          /* NULL at module level */
     IrBlock *blk;            /* where instructions go */
     Loop *loop;
+    Binding *new_counter;    /* a range loop's counter that was unbound before it (lw_flow_loop) */
+    Pend *counter_was;       /* its Binding.pend before the loop */
     int depth;               /* call nesting while monomorphizing */
     UserModule *mod;         /* the module whose code is being lowered */
     Vec instances;           /* Instance*, in the order they were made */
@@ -403,6 +415,15 @@ Binding *lw_flow_none_name(Lower *L, AstNode *e, bool *is);
 /* Where binding b holds a value on this path (an assignment, `if x is not None:`): its guard,
  * if any, is false here and reads check nothing; with store, the hidden bool is set false. */
 void lw_flow_unguard(Lower *L, Binding *b, bool store, Span sp);
+/* Names that may be unbound (Binding.unbound, .bound): the else-branch of an if starts with
+ * the names its then-branch bound first unbound; an assignment binds b; `del x`; Python's
+ * message for a read of a name where it holds no value (exc: its exception); does the current
+ * scope own b (a function's reads of a module global are checked, never refused)? */
+void lw_flow_else_begin(Lower *L, FlowState *before);
+void lw_flow_bind(Lower *L, Binding *b, Span sp);
+void lw_flow_del(Lower *L, Binding *b, Span sp);
+const char *lw_flow_unbound_msg(Lower *L, const char *name, bool local, const char **exc);
+bool lw_flow_owns(Lower *L, const Binding *b);
 
 /* lower/expr.c */
 IrValue *lw_expr(Lower *L, AstNode *e);

@@ -1,0 +1,7 @@
+def f():
+    x = 1
+    del x
+    return x
+
+
+print(f())
