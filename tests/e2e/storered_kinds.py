@@ -51,12 +51,16 @@ X = (i.reshape(2, 3, 4) - 7.0) / 3.0
 print(upd_axes(X, cp.array([0.25, -0.5, 1.0, 2.0])))
 print(upd_mean(i.reshape(4, 6) - 12.0))
 m = cp.zeros((6, 4), dtype=cp.bool_)
-print(upd_bool(m, cp.cos(i).reshape(6, 4)))
+# 0-d results printed on their own: print(tuple) shows a 0-d array as CuPy's array(False), the
+# oracle's NumPy as its scalar
+s0, any1, all0 = upd_bool(m, cp.cos(i).reshape(6, 4))
+print(s0, any1, all0)
 print(m)
 k = (cp.arange(12) % 5).reshape(3, 4)
 print(upd_int(k, cp.sin(i[:12]).reshape(3, 4) + 1.0))
 h = (cp.arange(12, dtype=cp.float16) / 4).reshape(3, 4)
 print(upd_half(h), h.dtype)
 c = (i[:8] + 1j * i[8:16]).astype(cp.complex64).reshape(2, 4)
-print(upd_c64(c, cp.ones((2, 4), dtype=cp.complex64)))
+csum, cnorm = upd_c64(c, cp.ones((2, 4), dtype=cp.complex64))
+print(csum, cnorm)
 print(upd_0d(cp.zeros(()), cp.ones(())))
