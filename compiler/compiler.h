@@ -615,6 +615,9 @@ struct KernelGroup {
     int slot;               /* fuse.c: its index in m->groups during the pass */
     unsigned stamp;         /* pass scratch (ir_stamp) */
 };
+/* Does an instruction of g read v as a value (an argument other than a STORE_INTO's
+ * destination)?  (group.c) */
+bool kg_reads_value(const KernelGroup *g, const IrValue *v);
 
 /* Sibling reductions (siblings.c): member KG_REDUCE groups of one block, each reducing a 1-d
  * or 2-d input over all axes or over axis 0, that run as one kernel over their common rows

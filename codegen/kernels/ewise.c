@@ -49,17 +49,6 @@ static bool *arrays_read(const KernelGroup *g, const KParams *p)
     return read;
 }
 
-/* Does g read v as a value (not only as a STORE_INTO destination)? */
-static bool reads_value(const KernelGroup *g, const IrValue *v)
-{
-    for (int i = 0; i < g->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(g->instrs, i);
-        for (int j = in->op == IR_STORE_INTO ? 1 : 0; j < in->nargs; j++)
-            if (in->args[j] == v) return true;
-    }
-    return false;
-}
-
 /* An in-place recurrence's loop (recur.c): each destination's element in rc<id> (the value
  * read, when g reads it), the loop variable's loads counted in rc_v, the STORE_INTOs
  * assigning rc<id> (cg_emit_instrs), and each destination written once after the loop. */
@@ -74,7 +63,7 @@ static void emit_inplace(StrBuf *out, int n, const KernelGroup *g, const char *i
     for (int i = 0; i < dsts.n; i++) {
         const IrValue *d = VEC_AT(dsts, i);
         const char *ct = cg_val_ctype(d);
-        if (reads_value(g, d))
+        if (kg_reads_value(g, d))
             cg_line(out, n, "%s rc%d = v%d;", ct, d->id, d->id);
         else
             cg_line(out, n, "%s rc%d{};", ct, d->id);
@@ -84,7 +73,7 @@ static void emit_inplace(StrBuf *out, int n, const KernelGroup *g, const char *i
             rc->start->id, rc->stop->id, rc->step->id, rc->step->id);
     for (int i = 0; i < dsts.n; i++) {
         const IrValue *d = VEC_AT(dsts, i);
-        if (reads_value(g, d)) cg_line(out, n + 1, "const %s v%d = rc%d;", cg_val_ctype(d), d->id, d->id);
+        if (kg_reads_value(g, d)) cg_line(out, n + 1, "const %s v%d = rc%d;", cg_val_ctype(d), d->id, d->id);
     }
     for (int i = 0; i < rc->nivars; i++)
         cg_line(out, n + 1, "const %s v%d = rc_v;", cg_val_ctype(rc->ivars[i]), rc->ivars[i]->id);

@@ -218,3 +218,13 @@ void group_module(IrModule *m)
         group_block(m, f->body);
     }
 }
+
+bool kg_reads_value(const KernelGroup *g, const IrValue *v)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        const IrInstr *in = VEC_AT(g->instrs, i);
+        for (int j = in->op == IR_STORE_INTO ? 1 : 0; j < in->nargs; j++)
+            if (in->args[j] == v) return true;
+    }
+    return false;
+}

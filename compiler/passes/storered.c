@@ -61,17 +61,6 @@ static const IrInstr *not_ewise(const KernelGroup *g, const IrInstr *skip)
     return NULL;
 }
 
-/* Does an instruction of g read v (an argument other than a STORE_INTO's destination)? */
-static bool group_reads(const KernelGroup *g, const IrValue *v)
-{
-    for (int i = 0; i < g->instrs.n; i++) {
-        const IrInstr *in = VEC_AT(g->instrs, i);
-        for (int j = in->op == IR_STORE_INTO ? 1 : 0; j < in->nargs; j++)
-            if (in->args[j] == v) return true;
-    }
-    return false;
-}
-
 /* Why store group g, ending in store `st` into M, cannot run in a reduction; NULL when it can. */
 static const char *store_why(IrModule *m, const KernelGroup *g, const IrInstr *st)
 {
@@ -159,7 +148,7 @@ static void try_pair(IrModule *m, IrBlock *b, int pos)
     KernelGroup *h = NULL;
     for (int k = pos + 1; k < b->instrs.n && k <= pos + WINDOW && !h; k++) {
         KernelGroup *q = ((const IrInstr *)VEC_AT(b->instrs, k))->group;
-        if (q && q != g && q->kind == KG_REDUCE && (group_reads(q, M) || (whole && group_reads(q, whole)))) h = q;
+        if (q && q != g && q->kind == KG_REDUCE && (kg_reads_value(q, M) || (whole && kg_reads_value(q, whole)))) h = q;
     }
     if (!h) return;                     /* no reduction reads what was stored */
     int last = ir_index_in_block(b, h->last);
