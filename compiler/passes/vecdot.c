@@ -13,8 +13,9 @@
  * runtime's product, and vdot / inner keep theirs.
  *
  * A vector-matrix product `v @ M` (v 1-d, M 2-d, one float32/64 or complex dtype) right after
- * an elementwise store into M (`M += u1 * v1[None, :]`, `M[...] = f(...)`: the store_into of
- * an elementwise value, with nothing between them that writes memory or may read M's memory)
+ * an elementwise store into M itself (`M += u1 * v1[None, :]`: the store_into of an elementwise
+ * value whose destination is M, with nothing between them that writes memory or may read M's
+ * memory; `M[...] = f(...)` stores into a view of M and is not matched: the product stays GEMV)
  * becomes the column reduction
  *     if v.shape[0] != M.shape[0]: raise ValueError(matmul's message)
  *     r = sum(v[:, None] * M, axis=0)
