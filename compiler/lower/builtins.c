@@ -230,7 +230,8 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
         if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
         if (!v) return NULL;
         if (v->type->kind == TY_MODULE || v->type->kind == TY_FUNC || v->type->kind == TY_BUILTIN ||
-            v->type->kind == TY_RANGE || v->type->kind == TY_SDTYPE || ty_holds_obj(v->type) ||
+            v->type->kind == TY_RANGE || v->type->kind == TY_SDTYPE || v->type->kind == TY_KERNEL ||
+            ty_holds_obj(v->type) ||
             (v->type->kind == TY_TUPLE && !lw_is_runtime_type(v->type))) {
             diag_error(ae->span, "printing %s is not supported", ty_str_of(v->type));
             return NULL;
