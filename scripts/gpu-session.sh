@@ -25,7 +25,8 @@
 #              graph_keys (a loop site replays a graph per key)
 #   time       ../npbench-time run-time (BUDGET, ONLY as it reads them; time#T reads ONLY_T first)
 #   bench      bench/run.sh gpu/build "$BGLOB": the W workloads against CuPy and JAX
-#   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base; AB_ENVS: one
+#   ab         bench/ab.sh gpu/base gpu/build "$ABGLOB" (ROUNDS); needs gpu/base (AB_WAIT: a file
+#              to wait for first, e.g. written when a base runtime built in the call is done); AB_ENVS: one
 #              run per space-separated VAR=VALUE (that environment for both builds' gpyc), else one;
 #              ab#T reads AB_BASE_T (another base build), AB_ENVS_T, ABGLOB_T and AB_BENCH_T (a
 #              folder with cupy/*.py programs that print TIME and CHECK lines) first
@@ -128,6 +129,8 @@ job() {
             ;;
         ab)
             local e vb=AB_BASE_$tag ve=AB_ENVS_$tag vg=ABGLOB_$tag vd=AB_BENCH_$tag
+            # a base whose runtime is built in this call: wait for the file that says it is done
+            while [ -n "${AB_WAIT:-}" ] && [ ! -e "$AB_WAIT" ] && [ "$(left)" -gt 60 ]; do sleep 5; done
             for e in ${!ve:-${AB_ENVS:-AB_DEFAULT=1}}; do
                 echo "== $e" >>"$d/ab.log"
                 env "$e" BENCH_DIR="${!vd:-${BENCH_DIR:-gpu/bench}}" timeout -k 5 "$(left)" "${pin[@]}" \
