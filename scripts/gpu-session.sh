@@ -150,9 +150,10 @@ job() {
         gt)
             local t
             for t in ${GPUTESTS:-}; do
-                WORK=$d/w-$t to "${pin[@]}" "tests/gpu/$t.sh" gpu/build >"$d/$t.log" 2>&1
+                local b=${t##*/} # a NAME may be a path under tests/gpu (../../gpu/fuzzbin/x)
+                WORK=$d/w-$b to "${pin[@]}" "tests/gpu/$t.sh" gpu/build >"$d/$b.log" 2>&1
                 echo "$t: exit $?" >>"$d/summary.txt"
-                rm -rf "$d/w-$t"
+                rm -rf "$d/w-$b"
             done
             ;;
         prof)

@@ -53,6 +53,8 @@ static IrValue *ufunc_store(Lower *L, AstNode *call, const char *name, IrValue *
                    rn, o->type->ndim);
         return NULL;
     }
+    /* a number's result (cp.sqrt(6.0, out=o, where=m)) selects as a 0-d array of its dtype */
+    if (where && r->type->kind != TY_ARRAY) r = lw_scalar_array(L, call->span, r);
     if (where && !(r = lw_ewise(L, IR_WHERE, call->span, 3,
                                 (IrValue *[]){ where, lw_cast_to(L, r, to, call->span), o })))
         return NULL;
