@@ -240,13 +240,21 @@ void rt_blas_lu_trsm(gp_dtype dt, const char *lu, char *b, int64_t n, int64_t k)
  * cols array of esize-byte elements. */
 void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t rows, int64_t cols, bool upper,
                         cudaStream_t s);
+/* What rt_launch_transpose writes of each matrix (src's row r, column k; dst's row k, column r). */
+typedef enum {
+    RT_TR_ALL,       /* every element */
+    RT_TR_DST_LOWER, /* every element, dst's strictly upper triangle (r > k) as zeros; a 32 x 32
+                      * tile wholly there reads nothing */
+    RT_TR_SRC_LOWER, /* the tiles that hold some of src's lower triangle (r >= k); a tile wholly
+                      * in src's strictly upper triangle is neither read nor written (potrf 'L'
+                      * never reads those elements of its column-major copy) */
+} RtTransposeMode;
 /* dst[q, k, r] = src[q, rowmap[q * rows + r], k] (rowmap NULL: src[q, r, k]) over a
  * contiguous batch x rows x cols src of esize-byte elements into the contiguous batch x cols x
- * rows dst; lower_only: dst's strictly upper triangle (r > k) written as zeros.  false
- * (nothing launched) when the tiles of a matrix exceed the grid's limits (more than 65535 x 32
- * rows). */
+ * rows dst, as mode says.  false (nothing launched) when the tiles of a matrix exceed the
+ * grid's limits (more than 65535 x 32 rows). */
 bool rt_launch_transpose(size_t esize, const char *src, char *dst, int64_t batch, int64_t rows, int64_t cols,
-                         bool lower_only, const int *rowmap, cudaStream_t s);
+                         RtTransposeMode mode, const int *rowmap, cudaStream_t s);
 /* The largest n rt_launch_lu_perm takes (its block keeps 2 n ints in shared memory). */
 #define RT_LU_PERM_MAX 4096
 /* perm (batch x n int32) = the row order of each matrix's LAPACK pivots ipiv (batch x n,

@@ -36,15 +36,26 @@ __global__ void tri_zero_kernel(T *c, int64_t batch, int64_t rows, int64_t cols,
 enum { TILE = 32, TROWS = 8 };
 
 /* dst[q, k, r] = src[q, rowmap[q, r], k] (rowmap NULL: src[q, r, k]) for the batch x rows x
- * cols src; with lower_only, 0 where r > k (dst's strictly upper triangle).  Block (TILE,
- * TROWS) per TILE x TILE tile of src, grid (column tiles, row tiles, matrices; a stride loop
- * over the matrices past gridDim.z). */
+ * cols src, as mode says (RtTransposeMode, internal.h).  Block (TILE, TROWS) per TILE x TILE
+ * tile of src, grid (column tiles, row tiles, matrices; a stride loop over the matrices past
+ * gridDim.z).  A tile that mode leaves alone, or fills with zeros, is known from its place
+ * alone, the same for the whole block: it returns before any barrier. */
 template <typename T>
 __global__ void transpose_kernel(const T *src, T *dst, int64_t batch, int64_t rows, int64_t cols,
-                                 bool lower_only, const int *rowmap)
+                                 RtTransposeMode mode, const int *rowmap)
 {
     __shared__ T tile[TILE][TILE + 1];
     const int64_t r0 = (int64_t)blockIdx.y * TILE, k0 = (int64_t)blockIdx.x * TILE;
+    const bool lower_only = mode == RT_TR_DST_LOWER;
+    if (mode == RT_TR_SRC_LOWER && k0 >= r0 + TILE) return; /* every k > every r */
+    if (lower_only && r0 >= k0 + TILE) {                   /* every r > every k: zeros */
+        for (int64_t q = blockIdx.z; q < batch; q += gridDim.z)
+            for (int y = threadIdx.y; y < TILE; y += TROWS) {
+                const int64_t k = k0 + y, r = r0 + threadIdx.x;
+                if (k < cols && r < rows) dst[q * rows * cols + k * rows + r] = T{};
+            }
+        return;
+    }
     for (int64_t q = blockIdx.z; q < batch; q += gridDim.z) {
         const T *s = src + q * rows * cols;
         T *d = dst + q * rows * cols;
@@ -106,7 +117,7 @@ extern "C" void rt_launch_tri_zero(size_t esize, char *c, int64_t batch, int64_t
 }
 
 extern "C" bool rt_launch_transpose(size_t esize, const char *src, char *dst, int64_t batch, int64_t rows,
-                                    int64_t cols, bool lower_only, const int *rowmap, cudaStream_t s)
+                                    int64_t cols, RtTransposeMode mode, const int *rowmap, cudaStream_t s)
 {
     const int64_t ty = (rows + TILE - 1) / TILE, tx = (cols + TILE - 1) / TILE;
     if (ty > 65535 || tx > INT32_MAX) return false;
@@ -116,15 +127,15 @@ extern "C" bool rt_launch_transpose(size_t esize, const char *src, char *dst, in
     switch (esize) {
     case 4:
         transpose_kernel<uint32_t>
-            <<<grid, block, 0, s>>>((const uint32_t *)src, (uint32_t *)dst, batch, rows, cols, lower_only, rowmap);
+            <<<grid, block, 0, s>>>((const uint32_t *)src, (uint32_t *)dst, batch, rows, cols, mode, rowmap);
         break;
     case 8:
         transpose_kernel<uint64_t>
-            <<<grid, block, 0, s>>>((const uint64_t *)src, (uint64_t *)dst, batch, rows, cols, lower_only, rowmap);
+            <<<grid, block, 0, s>>>((const uint64_t *)src, (uint64_t *)dst, batch, rows, cols, mode, rowmap);
         break;
     default:
         transpose_kernel<Word16>
-            <<<grid, block, 0, s>>>((const Word16 *)src, (Word16 *)dst, batch, rows, cols, lower_only, rowmap);
+            <<<grid, block, 0, s>>>((const Word16 *)src, (Word16 *)dst, batch, rows, cols, mode, rowmap);
         break;
     }
     rt_check_launch();
