@@ -270,6 +270,31 @@ static bool adds_axes(const IrInstr *in)
     return a == in->nargs;
 }
 
+/* Is g cheap enough to run at every element of a consumer that broadcasts it?  Through a
+ * view that adds axes, g's clone runs once per element of its consumer, not of v: azimint_naive's
+ * bin edges (`rmax * i / npt` for 1,000 bins, read as a column against 400,000 points) cost two
+ * float64 divisions at each of 400 million elements, twice the time of computing the 1,000
+ * edges in their own kernel.  Adds, multiplies, comparisons, selects and casts: a few
+ * instructions each, less than the load of a stored v; a division, a power or a function
+ * (exp, sin, sqrt ...) is not.  This pass's policy, not a fact about the ops. */
+static bool cheap_to_broadcast(const KernelGroup *g)
+{
+    for (int i = 0; i < g->instrs.n; i++) {
+        switch (((const IrInstr *)VEC_AT(g->instrs, i))->op) {
+        case IR_ADD: case IR_SUB: case IR_MUL: case IR_NEG: case IR_POS: case IR_ABS: case IR_FABS:
+        case IR_SQUARE: case IR_MAXIMUM: case IR_MINIMUM: case IR_FMAX: case IR_FMIN: case IR_EQ:
+        case IR_NE: case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_BITAND: case IR_BITOR:
+        case IR_BITXOR: case IR_INVERT: case IR_LSHIFT: case IR_RSHIFT: case IR_LOGICAL_AND:
+        case IR_LOGICAL_OR: case IR_LOGICAL_XOR: case IR_LOGICAL_NOT: case IR_WHERE: case IR_CAST:
+        case IR_CONJ: case IR_REAL: case IR_IMAG: case IR_FMA: case IR_COPY:
+            continue;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Rewrites reshape(v, d...) (or a view that adds axes, adds_axes) at position pos of b as
  * the same op of A followed by a clone of v's producer; returns true when it did. */
 static bool push_reshape(IrModule *m, IrBlock *b, int pos)
@@ -280,6 +305,7 @@ static bool push_reshape(IrModule *m, IrBlock *b, int pos)
     KernelGroup *g = v->def->group;
     if (!producer_ok(g) || g->instrs.n > MAX_CLONE_INSTRS || g->outputs.n != 1 || VEC_AT(g->outputs, 0) != v)
         return false;
+    if (r->op != IR_RESHAPE && !cheap_to_broadcast(g)) return false;
     IrValue *a = full_rank_input(g, v->type->ndim);
     if (!a || a->type->ndim == 0) return false;
     int from = ir_index_in_block(b, g->last), nusers = 0;
