@@ -182,6 +182,88 @@ __device__ inline void gp_finish_cols(const AT *part, int64_t split, int64_t nou
     }
 }
 
+/* The unsigned type of C bytes, C = 1, 2, 4, 8 or 16, that __ldcg loads. */
+template<int C> struct gp_chunk;
+template<> struct gp_chunk<1> { typedef unsigned char T; };
+template<> struct gp_chunk<2> { typedef unsigned short T; };
+template<> struct gp_chunk<4> { typedef unsigned int T; };
+template<> struct gp_chunk<8> { typedef unsigned long long T; };
+template<> struct gp_chunk<16> { typedef uint4 T; };
+
+/* v = p[0 .. V-1], loaded from L2 (ld.global.cg: not from the SM's L1, which is not coherent
+ * with the other SMs' stores) in the widest chunks that divide V * sizeof(AT); p must be
+ * aligned to that (a column-vector partial: part + (k * nout + o) with o and nout multiples
+ * of V, part from the pool). */
+template<typename AT, int V> __device__ __forceinline__ void gp_ldcg_vec(const AT *p, AT (&v)[V])
+{
+    enum { B = V * sizeof(AT), C = B % 16 == 0 ? 16 : B % 8 == 0 ? 8 : B % 4 == 0 ? 4 : B % 2 == 0 ? 2 : 1 };
+    typedef typename gp_chunk<C>::T CT;
+    CT w[B / C];
+#pragma unroll
+    for (int i = 0; i < B / C; i++) w[i] = __ldcg((const CT *)p + i);
+    memcpy(v, w, B);
+}
+
+/* The column-vector kernel's finish in its last part (GPYC_COLS=last, codegen/kernels/reduce.c),
+ * instead of a <name>_fin launch.  gp_cols_count: the thread of (group of V outputs, part k),
+ * after writing its V partials part[k * nout + o + w], counts its part in *cnt (the group's
+ * counter, 0 before the launch: rt_red_counters); true for the thread that counts the last of
+ * the `split` parts, which sets the counter back to 0 (for the next launch: every part has
+ * counted).  Ordering (PTX memory model): each count is a release (the thread's partials
+ * before it, as __threadfence then the atomicAdd, without fence.sc's cost), the last one is
+ * followed by an acquire fence, then gp_cols_finish's loads (from L2, gp_ldcg_vec). */
+__device__ __forceinline__ bool gp_cols_count(unsigned *cnt, int64_t split)
+{
+    unsigned old;
+    asm volatile("atom.release.gpu.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(cnt) : "memory");
+    if (old != (unsigned)(split - 1)) return false;
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+    *cnt = 0;
+    return true;
+}
+
+/* acc[w] = the combine of output o + w's `split` partials in gp_finish_cols's order (parts
+ * k = q, q + 8, ... from the identity for each q = 0 .. 7, then those eight in order: the bits
+ * of the _fin launch), V adjacent outputs at once, up to eight parts' loads in flight: for
+ * the vectors of 16 bytes that codegen/kernels/reduce.c gives it (W3: four floats) and the 64
+ * parts or fewer that rt_red_counters allows, one round of loads per q, 32 registers.  The
+ * generated kernel calls it after its grid-stride loop, where that loop's registers are free
+ * (inside the loop W3's kernel took 100 registers against 64), and unguarded batches (loads
+ * under `k + 8 * i < split` took a double max kernel from 60 registers to 124). */
+template<typename AT, int V, typename Op>
+__device__ __forceinline__ void gp_cols_finish(const AT *part, int64_t split, int64_t nout, int64_t o, AT ident,
+                                               AT (&acc)[V])
+{
+    enum { B = V * sizeof(AT), NF = B >= 128 ? 1 : 128 / B > 8 ? 8 : 128 / B };
+#pragma unroll 1
+    for (int q = 0; q < 8; q++) {
+        AT s[V];
+#pragma unroll
+        for (int w = 0; w < V; w++) s[w] = ident;
+        int64_t k = q;
+#pragma unroll 1
+        for (; k + 8 * (NF - 1) < split; k += 8 * NF) {
+            AT v[NF][V];
+#pragma unroll
+            for (int i = 0; i < NF; i++) gp_ldcg_vec<AT, V>(part + (k + 8 * i) * nout + o, v[i]);
+#pragma unroll
+            for (int i = 0; i < NF; i++) {
+#pragma unroll
+                for (int w = 0; w < V; w++) s[w] = Op()(s[w], v[i][w]);
+            }
+        }
+#pragma unroll 1
+        for (; k < split; k += 8) {
+            AT v[V];
+            gp_ldcg_vec<AT, V>(part + k * nout + o, v);
+#pragma unroll
+            for (int w = 0; w < V; w++) s[w] = Op()(s[w], v[w]);
+        }
+#pragma unroll
+        for (int w = 0; w < V; w++) acc[w] = q == 0 ? s[w] : Op()(acc[w], s[w]);
+    }
+}
+
 /* Second pass of a split reduction (the body of a generated <name>_fin kernel, launched with
  * 256 threads): out[o] = fin(combine of o's split partials).  Rows mode
  * (by_col false) leaves them at part[o*split .. o*split+split-1], a block combines them;
