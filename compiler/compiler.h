@@ -56,7 +56,12 @@ typedef enum TypeKind {
     TY_LIST,     /* elem (NULL while unknown: an empty list literal before its first append) */
     TY_DTYPE,    /* a dtype used as a value (cp.float32); dtype */
     TY_MODULE,   /* a module or namespace (cp, cp.random, math, sys, time); name */
-    TY_FUNC,     /* a user function (def); def: its AST_DEF node */
+    TY_FUNC,     /* a user function (def); def: its AST_DEF node.  A compile-time value, or with
+                    keys set a function value (ty_closure, lower/closure.c): at run time a struct
+                    of its environment, the values of the n names keys[i] it captures (elems, as
+                    a tuple's; compile-time ones, such as functions, only in the type); or, def
+                    NULL, one of several function values (ty_fvariant): a struct of an int tag
+                    (elems[0]) and the environments of elems[1..n), the one the tag names set */
     TY_BUILTIN,  /* a builtin or library function; name ("print", "cupy.zeros", "list.append") */
     TY_RANGE,    /* range(...), only as a for-loop iterable */
     TY_KERNEL,   /* a user-defined kernel (cp.ElementwiseKernel ...): uk */
@@ -141,6 +146,13 @@ bool ty_is_deque(const Type *t);
 Type *ty_dtype(DType dt);
 Type *ty_module(const char *name);
 Type *ty_func(AstNode *def);
+/* A function value of def: its environment, the captured names names[0..n) of types elems
+ * (copies both; n may be 0). */
+Type *ty_closure(AstNode *def, int n, const char **names, Type **elems);
+bool ty_is_closure(const Type *t);
+/* One of the function values alts[0..n) (closures, distinct), told apart at run time by a tag. */
+Type *ty_fvariant(int n, Type **alts);
+bool ty_is_fvalue(const Type *t); /* a closure or a variant of them: a function with storage */
 Type *ty_builtin(const char *name, Type *self);
 Type *ty_range(void);
 Type *ty_kernel(UKernel *uk);
@@ -152,13 +164,15 @@ Type *ty_sview(const SDType *sdt, int ndim);
  * of rows and of columns (ints). */
 enum { SP_DATA, SP_IDX, SP_PTR, SP_NROWS, SP_NCOLS, SP_NELEMS };
 Type *ty_sparse(const char *fmt, DType dt);
-bool ty_is_struct(const Type *t);      /* a tuple or a sparse matrix: a C struct at run time */
+bool ty_is_struct(const Type *t);      /* a tuple, a sparse matrix, a closure: a C struct at run time */
 bool ty_equal(const Type *a, const Type *b);
 bool ty_occurs(const Type *t, const Type *u); /* t is u or one of its elements, keys or fields */
 /* Releases every type made during the compile (types live in one arena until then). */
 void ty_free_all(void);
 bool ty_is_scalar(const Type *t);      /* bool, int, float, complex */
 bool ty_holds_obj(const Type *t);      /* a TY_OBJ or TY_SPARSE, or a list or tuple holding one */
+/* A function value, or a container holding one: no str() (Python's shows an address). */
+bool ty_holds_func(const Type *t);
 bool ty_is_numeric(const Type *t);     /* scalar or array */
 /* "int", "float", "ndarray[float32, 2]", "tuple[int, int]", "list[float]" (for messages). */
 const char *ty_str_of(const Type *t);

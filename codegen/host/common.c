@@ -89,6 +89,7 @@ bool cg_has_storage(const Type *t)
     case TY_DICT: case TY_SET: case TY_BYTES: case TY_POLY1D:
         return true;
     case TY_SDTYPE: return t->sdt->rt; /* a run-time layout: its ints */
+    case TY_FUNC: return ty_is_fvalue(t); /* a function value: its environment */
     default:
         return false;
     }
@@ -129,7 +130,7 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
     case TY_LIST: return "gp_list *";
     case TY_DICT: return "gp_dict *";
     case TY_SET: return "gp_set *";
-    case TY_TUPLE: case TY_SPARSE: case TY_SVIEW: case TY_SDTYPE: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
+    case TY_TUPLE: case TY_SPARSE: case TY_SVIEW: case TY_SDTYPE: case TY_FUNC: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
     default:
         util_internal_error(__FILE__, __LINE__, "codegen: a value without storage has no C type");
     }

@@ -253,6 +253,35 @@ Type *ty_func(AstNode *def)
     return t;
 }
 
+Type *ty_closure(AstNode *def, int n, const char **names, Type **elems)
+{
+    Type *t = ty_func(def);
+    t->n = n;
+    t->id = -1;
+    t->keys = ar_alloc(ty_arena, sizeof *t->keys * (size_t)(n ? n : 1));
+    t->elems = ar_alloc(ty_arena, sizeof *t->elems * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        t->keys[i] = names[i];
+        t->elems[i] = elems[i];
+    }
+    return t;
+}
+
+bool ty_is_closure(const Type *t) { return t && t->kind == TY_FUNC && t->keys; }
+
+Type *ty_fvariant(int n, Type **alts)
+{
+    Type *t = ty_new(TY_FUNC);
+    t->n = n + 1;
+    t->id = -1;
+    t->elems = ar_alloc(ty_arena, sizeof *t->elems * (size_t)(n + 1));
+    t->elems[0] = ty_int();
+    for (int i = 0; i < n; i++) t->elems[i + 1] = alts[i];
+    return t;
+}
+
+bool ty_is_fvalue(const Type *t) { return t && t->kind == TY_FUNC && (t->keys || !t->def); }
+
 /* An object of CuPy's device API of class cls ("cupy.cuda.Stream"): an int64 handle at run time. */
 Type *ty_obj(const char *cls)
 {
@@ -326,7 +355,7 @@ Type *ty_sparse(const char *fmt, DType dt)
 
 bool ty_is_struct(const Type *t)
 {
-    return t && (t->kind == TY_TUPLE || t->kind == TY_SPARSE || t->kind == TY_SVIEW ||
+    return t && (t->kind == TY_TUPLE || t->kind == TY_SPARSE || t->kind == TY_SVIEW || ty_is_fvalue(t) ||
                  (t->kind == TY_SDTYPE && t->sdt->rt));
 }
 
@@ -368,7 +397,11 @@ bool ty_equal(const Type *a, const Type *b)
     case TY_MODULE:
     case TY_OBJ:
     case TY_BUILTIN: return strcmp(a->name, b->name) == 0 && a->self == b->self;
-    case TY_FUNC: return a->def == b->def;
+    case TY_FUNC:
+        if (a->def != b->def || !a->keys != !b->keys || a->n != b->n) return false;
+        for (int i = 0; (a->keys || !a->def) && i < a->n; i++)
+            if ((a->keys && strcmp(a->keys[i], b->keys[i])) || !ty_equal(a->elems[i], b->elems[i])) return false;
+        return true;
     case TY_KERNEL: return a->uk == b->uk;
     case TY_SDTYPE: return sdt_equal(a->sdt, b->sdt);
     case TY_SVIEW: return a->ndim == b->ndim && sdt_equal(a->sdt, b->sdt);
@@ -390,6 +423,7 @@ bool ty_occurs(const Type *t, const Type *u)
     case TY_SET: return ty_occurs(t, u->elem);
     case TY_DICT: return ty_occurs(t, u->key) || ty_occurs(t, u->elem);
     case TY_TUPLE:
+    case TY_FUNC:
         for (int i = 0; i < u->n; i++)
             if (ty_occurs(t, u->elems[i])) return true;
         return false;
@@ -407,6 +441,18 @@ bool ty_holds_obj(const Type *t)
     if (t->kind == TY_TUPLE)
         for (int i = 0; i < t->n; i++)
             if (ty_holds_obj(t->elems[i])) return true;
+    return false;
+}
+
+bool ty_holds_func(const Type *t)
+{
+    if (!t) return false;
+    if (ty_is_fvalue(t)) return true;
+    if (t->kind == TY_LIST || t->kind == TY_SET) return ty_holds_func(t->elem);
+    if (t->kind == TY_DICT) return ty_holds_func(t->key) || ty_holds_func(t->elem);
+    if (t->kind == TY_TUPLE)
+        for (int i = 0; i < t->n; i++)
+            if (ty_holds_func(t->elems[i])) return true;
     return false;
 }
 
@@ -477,7 +523,14 @@ static void ty_write(StrBuf *sb, const Type *t)
         break;
     case TY_DTYPE: sb_printf(sb, "dtype %s", dt_name(t->dtype)); break;
     case TY_MODULE: sb_printf(sb, "module %s", t->name); break;
-    case TY_FUNC: sb_printf(sb, "function %s", t->def && t->def->sval ? t->def->sval : "?"); break;
+    case TY_FUNC:
+        if (!t->def) { /* a variant: "function f | g" */
+            sb_puts(sb, "function ");
+            for (int i = 1; i < t->n; i++) sb_printf(sb, "%s%s", i > 1 ? " | " : "", t->elems[i]->def->sval);
+            break;
+        }
+        sb_printf(sb, "function %s", t->def->sval ? t->def->sval : "?");
+        break;
     case TY_BUILTIN: sb_printf(sb, "function %s", t->name); break;
     case TY_RANGE: sb_puts(sb, "range"); break;
     case TY_KERNEL: {

@@ -231,7 +231,7 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
         if (!v) return NULL;
         if (v->type->kind == TY_MODULE || v->type->kind == TY_FUNC || v->type->kind == TY_BUILTIN ||
             v->type->kind == TY_RANGE || v->type->kind == TY_SDTYPE || v->type->kind == TY_KERNEL ||
-            ty_holds_obj(v->type) ||
+            ty_holds_obj(v->type) || ty_holds_func(v->type) ||
             (v->type->kind == TY_TUPLE && !lw_is_runtime_type(v->type))) {
             diag_error(ae->span, "printing %s is not supported", ty_str_of(v->type));
             return NULL;

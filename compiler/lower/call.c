@@ -479,7 +479,7 @@ IrValue *lw_attr(Lower *L, AstNode *e)
     if (!obj) return NULL;
     const char *at = e->sval;
     if (obj->type->kind == TY_FUNC && !strcmp(at, "__name__"))
-        return lw_const_str(L, e->span, lw_func_name(obj->type->def));
+        return obj->type->def ? lw_const_str(L, e->span, lw_fvalue_name(L, obj->type)) : lw_variant_name(L, obj, e->span);
     if (ty_is_deque(obj->type) && !strcmp(at, "maxlen"))
         return obj->type->n < 0 ? lw_const_none(L, e->span) : lw_const_int(L, e->span, obj->type->n);
     UserModule *um = lw_user_module(L, obj->type);
@@ -855,11 +855,12 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
 {
     if (!strcmp(m, "append")) {
         IrValue *v = lw_one_arg(L, call, "append");
+        if (v && v->type->kind == TY_FUNC) v = lw_func_value(L, v, call->span, ESC_STORE); /* lower/closure.c */
         if (!v || !lw_not_self_holding(l->type, v->type, call->span)) return NULL;
+        lw_note_escape(L, v->type);
         if (l->type->elem == NULL) {
             if (!lw_is_runtime_type(v->type) || v->type->kind == TY_SVIEW || v->type->kind == TY_SDTYPE) {
-                diag_error(call->span, "a list cannot hold %s%s", ty_str_of(v->type),
-                           lw_function_hint(v->type));
+                diag_error(call->span, "a list cannot hold %s", ty_str_of(v->type));
                 return NULL;
             }
             l->type->elem = v->type;
@@ -869,8 +870,11 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
                 v->type->kind != TY_COMPLEX) {
                 v = lw_to_scalar(L, v, TY_FLOAT, call->span);
             } else {
-                diag_error(call->span, "lists must be homogeneous: appending %s to %s", ty_str_of(v->type),
-                           ty_str_of(l->type));
+                diag_error(call->span, "lists must be homogeneous: appending %s to %s%s", ty_str_of(v->type),
+                           ty_str_of(l->type),
+                           l->type->elem->kind == TY_FUNC && v->type->kind == TY_FUNC
+                               ? " (a list display of the functions, `[f, g]`, holds functions of several types)"
+                               : "");
                 return NULL;
             }
         }
@@ -981,10 +985,10 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
     return args;
 }
 
-static IrValue *user_call(Lower *L, AstNode *call, AstNode *def)
+static IrValue *user_call(Lower *L, AstNode *call, IrValue *fv)
 {
-    IrValue **args = lw_user_args(L, call, def);
-    return args ? lw_call_user(L, def, args, call->span) : NULL;
+    IrValue **args = lw_user_args(L, call, fv->type->def);
+    return args ? lw_call_user(L, fv, args, call->span) : NULL;
 }
 
 /* ---------------------------------------------------------------- entry */
@@ -1204,7 +1208,7 @@ static IrValue *call_value(Lower *L, AstNode *call, IrValue *fv)
 {
     AstNode *f = call->lhs;
     switch (fv->type->kind) {
-    case TY_FUNC: return user_call(L, call, fv->type->def);
+    case TY_FUNC: return fv->type->def ? user_call(L, call, fv) : lw_call_variant(L, call, fv);
     case TY_POLY1D: return lw_poly1d_call(L, call, fv);
     case TY_BUILTIN: {
         /* a builtin (print), or mod.name bound by `from mod import name` (lw_module_attr) */

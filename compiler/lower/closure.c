@@ -1,14 +1,17 @@
 /*
- * lower/closure.c — def statements, nested functions and what they capture, and
- * @contextlib.contextmanager functions inlined around a with block.
+ * lower/closure.c — def statements, nested functions and what they capture, functions as values
+ * (closures and variants of them), and @contextlib.contextmanager functions inlined around a
+ * with block.
  *
  * A nested def (AST_DEF with outer set by the parser) is a compile-time binding of its name in
  * the enclosing function, as a module-level def is one of the module.  Its free names (read in
  * its body, assigned nowhere in it) that the calling function binds are captured when it is
  * called: their values at the call become extra arguments of the instance (lw_call_user), so
- * the body reads what Python's closure cell holds then.  It is called from the function that
- * defines it or from functions nested in that one; a name declared `nonlocal` is a hidden module
- * global (the parser renames it, frontend/parse_stmt.c), so nothing writes a captured name.
+ * the body reads what Python's closure cell holds then.  Called by name, it is called from the
+ * function that defines it or from functions nested in that one; a name declared `nonlocal` is
+ * a hidden module global (the parser renames it, frontend/parse_stmt.c), so nothing writes a
+ * captured name.  Passed to a user function, returned or stored, it becomes a function value
+ * that carries its captured values with it (see "function values" below).
  *
  * A @contextlib.contextmanager function has exactly one `yield`, a statement at the top level
  * of its body, and no `return`.  `with f(args) [as x]: BODY` lowers f's statements before the
@@ -148,6 +151,354 @@ int lw_captures(Lower *L, AstNode *def, Span sp, const char ***names, IrValue **
     return n;
 }
 
+/* ---------------------------------------------------------------- function values
+ *
+ * A def used as a value that may leave the function that binds its captured names (passed to a
+ * user function, returned, stored in a list or dict) becomes a function value (ty_closure): its
+ * environment, the values of the names it captures (lw_captures) where it becomes one, a struct
+ * at run time; a call of it passes them as a direct call does (lw_closure_env), so both share
+ * instances.  Python's closure reads its cells when it is called, so the values taken here are
+ * Python's as long as no captured name is bound again while the value lives: a value returned
+ * from the function that binds the names (nothing there runs after the return), or passed to a
+ * function that does not let it escape (lw_note_escape) is; otherwise every captured name must
+ * be bound for the last time before the point where the value is made (no assignment after it
+ * in the function that binds the name, nor in a loop around it), or it is a located error.  A
+ * def that reads a nonlocal (a hidden module global, one for every call of the function that
+ * binds it) escapes only as an argument that does not escape. */
+
+/* Whether n's subtree (nested defs aside) reads the nonlocal of f (named "x@f"); *name: x. */
+static bool reads_nonlocal(const AstNode *n, const AstNode *f, const char **name)
+{
+    if (!n) return false;
+    if (n->kind == AST_NAME) {
+        const char *at = strchr(n->sval, '@');
+        if (at && !strcmp(at + 1, f->sval)) {
+            *name = n->sval;
+            return true;
+        }
+    }
+    const AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        if (reads_nonlocal(kids[i], f, name)) return true;
+    const Vec *lists[] = { &n->elts, &n->params, &n->body };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++)
+            if (reads_nonlocal(lists[i]->v[j], f, name)) return true;
+    return false;
+}
+
+/* The statement of the block (or statement) n that binds name after the byte offset pos: one
+ * that starts after it, a simple statement around it (its targets are bound after its value),
+ * or a loop around it (its next iteration).  NULL when none; nested defs are their own. */
+static AstNode *bound_after(AstNode *n, const char *name, uint32_t pos)
+{
+    if (!n) return NULL;
+    if (n->kind == AST_BLOCK) {
+        for (int i = 0; i < n->body.n; i++) {
+            AstNode *r = bound_after(n->body.v[i], name, pos);
+            if (r) return r;
+        }
+        return NULL;
+    }
+    if (n->kind == AST_DEF) return NULL;
+    if (n->span.start >= pos) return lw_assigns_name(n, name) ? n : NULL;
+    if (n->span.end <= pos) return NULL;
+    bool compound = n->kind == AST_IF || n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_WITH;
+    if (!compound || n->kind == AST_FOR || n->kind == AST_WHILE) {
+        if (lw_assigns_name(n, name)) return n;
+        if (!compound) return NULL;
+    }
+    AstNode *r = bound_after(n->then, name, pos);
+    return r ? r : bound_after(n->els, name, pos);
+}
+
+/* Whether f (a def) binds name: a parameter, or assigned in its body. */
+static bool binds(AstNode *f, const char *name)
+{
+    for (int k = 0; k < f->params.n; k++)
+        if (!strcmp(((AstNode *)f->params.v[k])->sval, name)) return true;
+    return lw_assigns_name(f->then, name);
+}
+
+/* Where the code of the current function stands in f, an enclosing function of it: sp in f
+ * itself, else the def (in f) of the function around it. */
+static uint32_t pos_in(Lower *L, const AstNode *f, Span sp)
+{
+    const AstNode *d = L->inst ? L->inst->def : NULL;
+    if (d == f) return sp.start;
+    while (d && d->outer != f) d = d->outer;
+    return d ? d->span.start : sp.start;
+}
+
+/* Whether the function value of def made here (sp, how) with the captured names names[0..n)
+ * keeps Python's meaning (the comment above); false after a located error.  exact: nothing of
+ * the function that defines def runs after this point (a return there). */
+static bool captures_hold(Lower *L, AstNode *def, int n, const char **names, Span sp, bool exact, Escape how)
+{
+    static const char *const verb[] = { [ESC_ARG] = "passing", [ESC_RETURN] = "returning",
+                                        [ESC_STORE] = "storing" };
+    static const char *const where[] = { [ESC_ARG] = " to a function that keeps it", [ESC_RETURN] = "",
+                                         [ESC_STORE] = " in a container" };
+    const char *nl;
+    for (AstNode *f = def->outer; f; f = f->outer)
+        if (reads_nonlocal(def, f, &nl)) {
+            int len = (int)(strchr(nl, '@') - nl);
+            diag_error(sp,
+                       "%s the nested function '%s'%s is not supported: it shares '%.*s' with '%s' through "
+                       "nonlocal, which gpyc makes one variable for every call of '%s' (Python gives each "
+                       "call its own); keep the state in a list that the def reads (`%.*s = [0]`, then "
+                       "`%.*s[0] += 1`)",
+                       verb[how], def->sval, where[how], len, nl, f->sval, f->sval, len, nl, len, nl);
+            return false;
+        }
+    for (int i = 0; i < n; i++) {
+        const char *x = names[i];
+        AstNode *f = def->outer;
+        while (f && !binds(f, x)) f = f->outer;
+        if (!f || (exact && f == def->outer && L->inst && L->inst->def == f)) continue;
+        uint32_t pos = pos_in(L, f, sp);
+        AstNode *again = bound_after(f->then, x, pos);
+        if (!again) continue;
+        if (again->span.start < pos && (again->kind == AST_FOR || again->kind == AST_WHILE))
+            diag_error(sp,
+                       "%s the nested function '%s'%s is not supported here: it reads '%s', which the loop of "
+                       "line %u around it assigns again, and Python's closures would all see its last value "
+                       "where gpyc's would keep each iteration's; make it in a function called each "
+                       "iteration (`def make(%s): def %s(...): ...; return %s`), which gives each its own '%s'",
+                       verb[how], def->sval, where[how], x, (unsigned)again->span.line, x, def->sval, def->sval, x);
+        else
+            diag_error(sp,
+                       "%s the nested function '%s'%s is not supported here: it reads '%s', which '%s' "
+                       "assigns again after this point (line %u); Python's closure would see the later "
+                       "value, gpyc's the one '%s' holds here (assign '%s' for the last time before the "
+                       "def, or pass it as an argument)",
+                       verb[how], def->sval, where[how], x, f->sval, (unsigned)again->span.line, x, x);
+        return false;
+    }
+    return true;
+}
+
+IrValue *lw_func_value(Lower *L, IrValue *fv, Span sp, Escape how)
+{
+    if (fv->type->kind != TY_FUNC || ty_is_fvalue(fv->type)) return fv;
+    AstNode *def = fv->type->def;
+    const char **names;
+    IrValue **vals;
+    int n = lw_captures(L, def, sp, &names, &vals);
+    if (n < 0) return NULL;
+    if (how != ESC_ARG && !captures_hold(L, def, n, names + def->params.n, sp, how == ESC_RETURN, how))
+        return NULL;
+    Type **ts = ar_alloc(L->a, sizeof(Type *) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        ts[i] = vals[i]->type;
+        /* a compile-time value (a function, a module): in the type only, its field a placeholder */
+        if (!lw_is_runtime_type(ts[i])) vals[i] = lw_emit(L, IR_CONST_NONE, sp, ts[i], 0, NULL);
+    }
+    Type *t = ty_closure(def, n, names + def->params.n, ts);
+    ir_need_tuple(L->m, t);
+    return lw_emit(L, IR_TUPLE, sp, t, n, vals);
+}
+
+void lw_note_escape(Lower *L, const Type *t)
+{
+    if (!t) return;
+    switch (t->kind) {
+    case TY_LIST:
+    case TY_SET: lw_note_escape(L, t->elem); return;
+    case TY_DICT:
+        lw_note_escape(L, t->key);
+        lw_note_escape(L, t->elem);
+        return;
+    case TY_TUPLE:
+    case TY_FUNC:
+        if (t->kind == TY_FUNC && !ty_is_fvalue(t)) return;
+        if (ty_is_closure(t) && !vec_contains(&L->escaped, t->def)) vec_push(&L->escaped, t->def);
+        for (int i = 0; i < t->n; i++) lw_note_escape(L, t->elems[i]);
+        return;
+    default: return;
+    }
+}
+
+bool lw_func_arg_done(Lower *L, AstNode *def, Span sp)
+{
+    if (!vec_contains(&L->escaped, def)) return true;
+    Vec fr = { 0 };
+    free_names(def, &fr);
+    const char **names = ar_alloc(L->a, sizeof(char *) * (size_t)(fr.n + 1));
+    int n = 0;
+    for (int i = 0; i < fr.n; i++)
+        if (!L->scope->is_module && lw_scope_find(L->scope, fr.v[i])) names[n++] = fr.v[i];
+    vec_free(&fr);
+    return captures_hold(L, def, n, names, sp, false, ESC_ARG);
+}
+
+int lw_closure_env(Lower *L, IrValue *fv, Span sp, const char ***names, IrValue ***vals)
+{
+    const Type *t = fv->type;
+    AstNode *def = t->def;
+    int np = def->params.n;
+    *names = ar_alloc(L->a, sizeof(char *) * (size_t)(np + t->n + 1));
+    *vals = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(t->n + 1));
+    for (int k = 0; k < np; k++) (*names)[k] = ((AstNode *)def->params.v[k])->sval;
+    for (int i = 0; i < t->n; i++) {
+        (*names)[np + i] = t->keys[i];
+        (*vals)[i] = lw_is_runtime_type(t->elems[i]) ? lw_tuple_get(L, fv, i, sp) : lw_pseudo(L, t->elems[i]);
+    }
+    return t->n;
+}
+
+/* ---------------------------------------------------------------- variants
+ *
+ * Function values of different types in one list or dict (`[f, g, make_scaler(2)]`) are of one
+ * variant type: a tag, the index of the value's own type among the variant's, and one
+ * environment per type, the tag's set (the others zero: IR_CONST_NONE of a type with storage
+ * is its zero value, codegen declaring every value zeroed).  A call goes over the tags in an
+ * if chain (its results joining as an if's do: one type, or the join's located error naming
+ * both). */
+
+/* v (a function value of alternative i of the variant vt) as a value of vt. */
+static IrValue *variant_of(Lower *L, Type *vt, int i, IrValue *v, Span sp)
+{
+    IrValue **f = ar_alloc(L->a, sizeof(IrValue *) * (size_t)vt->n);
+    f[0] = lw_const_int(L, sp, i);
+    for (int j = 1; j < vt->n; j++) f[j] = j == i + 1 ? v : lw_emit(L, IR_CONST_NONE, sp, vt->elems[j], 0, NULL);
+    return lw_emit(L, IR_TUPLE, sp, vt, vt->n, f);
+}
+
+bool lw_func_values_join(Lower *L, int n, IrValue **vs, Span sp)
+{
+    bool same = true;
+    for (int i = 1; i < n; i++) same &= ty_equal(vs[0]->type, vs[i]->type);
+    if (same) return true;
+    Type **alts = ar_alloc(L->a, sizeof(Type *) * (size_t)n);
+    int na = 0;
+    for (int i = 0; i < n; i++) {
+        if (!ty_is_closure(vs[i]->type)) {
+            diag_error(sp, "a list of functions cannot hold %s beside other functions here",
+                       ty_str_of(vs[i]->type));
+            return false;
+        }
+        int j = 0;
+        while (j < na && !ty_equal(alts[j], vs[i]->type)) j++;
+        if (j == na) alts[na++] = vs[i]->type;
+    }
+    Type *vt = ty_fvariant(na, alts);
+    ir_need_tuple(L->m, vt);
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (!ty_equal(alts[j], vs[i]->type)) j++;
+        vs[i] = variant_of(L, vt, j, vs[i], sp);
+    }
+    return true;
+}
+
+/* A hidden name of the call at sp (what: its part). */
+static const char *vhidden(Lower *L, Span sp, const char *what, int i)
+{
+    return ar_printf(L->a, "%s@fn%u.%u.%d", what, sp.line, sp.col, i);
+}
+
+/* The if chain `if tag == 0: body(0) elif ...: ... else: body(n-1)` over the variant fv's tags. */
+static bool variant_chain(Lower *L, IrValue *fv, Span sp, AstNode *(*body)(Lower *L, void *ctx, int i), void *ctx)
+{
+    const char *tag = vhidden(L, sp, "tag", 0);
+    if (!lw_assign(L, lw_ast_name(L, sp, tag), lw_tuple_get(L, fv, 0, sp), sp)) return false;
+    int n = fv->type->n - 1;
+    AstNode *chain = NULL, *last = NULL;
+    for (int i = 0; i < n; i++) {
+        AstNode *b = body(L, ctx, i);
+        if (!b) return false;
+        if (i == n - 1 && last) {
+            last->els = lw_ast_block(L, b);
+            break;
+        }
+        AstNode *c = lw_ast_if(L, sp, lw_ast_cmp(L, sp, AOP_EQ, lw_ast_name(L, sp, tag), lw_ast_int(L, sp, i)), b);
+        if (last) last->els = c;
+        else chain = c;
+        last = c;
+    }
+    lw_stmt(L, chain);
+    return true;
+}
+
+typedef struct VCall {
+    AstNode *call; /* the call, its arguments read from hidden names */
+    IrValue *fv;
+    const char *r; /* the result's hidden name */
+} VCall;
+
+static AstNode *call_alt(Lower *L, void *ctx, int i)
+{
+    VCall *vc = ctx;
+    Span sp = vc->call->span;
+    const char *fn = vhidden(L, sp, "f", i);
+    if (!lw_assign(L, lw_ast_name(L, sp, fn), lw_tuple_get(L, vc->fv, i + 1, sp), sp)) return NULL;
+    AstNode *c = ar_alloc(L->a, sizeof *c);
+    *c = *vc->call;
+    c->lhs = lw_ast_name(L, sp, fn);
+    return lw_ast_assign(L, sp, vc->r, c);
+}
+
+IrValue *lw_call_variant(Lower *L, AstNode *call, IrValue *fv)
+{
+    Span sp = call->span;
+    /* the arguments, once, in order, into hidden names */
+    AstNode *c = ar_alloc(L->a, sizeof *c);
+    *c = *call;
+    int n = call->elts.n, k = call->params.n;
+    AstNode **pos = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(n + 1)),
+            **kws = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(k + 1));
+    for (int i = 0; i < n + k; i++) {
+        AstNode *e = i < n ? call->elts.v[i] : ((AstNode *)call->params.v[i - n])->rhs;
+        IrValue *v = lw_expr(L, e);
+        const char *h = vhidden(L, sp, "a", i);
+        if (!v || !lw_assign(L, lw_ast_name(L, sp, h), v, e->span)) return NULL;
+        if (i < n) {
+            pos[i] = lw_ast_name(L, e->span, h);
+        } else {
+            kws[i - n] = ar_alloc(L->a, sizeof(AstNode));
+            *kws[i - n] = *(AstNode *)call->params.v[i - n];
+            kws[i - n]->rhs = lw_ast_name(L, e->span, h);
+        }
+    }
+    c->elts = lw_ast_vec(L, n, pos);
+    c->params = lw_ast_vec(L, k, kws);
+    VCall vc = { c, fv, vhidden(L, sp, "r", 0) };
+    int errors = diag_count();
+    if (!variant_chain(L, fv, sp, call_alt, &vc) || diag_count() > errors) return NULL;
+    Binding *b = lw_lookup(L, vc.r);
+    if (b && b->kind == BIND_CONFLICT) {
+        diag_error(sp,
+                   "the functions this call may call (%s) return different types, %s and %s: a call of one of "
+                   "several functions has one type in gpyc (make them return one type)",
+                   ty_str_of(fv->type), ty_str_of(b->ctype[0]), ty_str_of(b->ctype[1]));
+        return NULL;
+    }
+    return lw_expr(L, lw_ast_name(L, sp, vc.r));
+}
+
+typedef struct VName {
+    IrValue *fv;
+    const char *r;
+    Span sp;
+} VName;
+
+static AstNode *name_alt(Lower *L, void *ctx, int i)
+{
+    VName *vn = ctx;
+    AstNode *s = lw_ast_node(L, AST_STR, vn->sp);
+    s->sval = lw_fvalue_name(L, vn->fv->type->elems[i + 1]);
+    s->slen = (int)strlen(s->sval);
+    return lw_ast_assign(L, vn->sp, vn->r, s);
+}
+
+IrValue *lw_variant_name(Lower *L, IrValue *fv, Span sp)
+{
+    VName vn = { fv, vhidden(L, sp, "name", 0), sp };
+    if (!variant_chain(L, fv, sp, name_alt, &vn)) return NULL;
+    return lw_expr(L, lw_ast_name(L, sp, vn.r));
+}
+
 /* ---------------------------------------------------------------- def statements */
 
 /* Counts the yields under n into *yields and keeps its first return in *ret (nested defs are
@@ -233,6 +584,29 @@ static IrValue *time_range_def(Lower *L, AstNode *s)
     return lw_pseudo(L, ty_func(d));
 }
 
+/* The name f of a def's decorator @functools.wraps(f) or @wraps(f) (one name), or NULL. */
+static const char *wraps_of(const AstNode *def)
+{
+    const AstNode *c = def->lhs, *callee = c && c->kind == AST_CALL ? c->lhs : NULL;
+    bool wraps = callee && ((callee->kind == AST_NAME && !strcmp(callee->sval, "wraps")) ||
+                            (callee->kind == AST_ATTR && !strcmp(callee->sval, "wraps") &&
+                             callee->lhs->kind == AST_NAME && !strcmp(callee->lhs->sval, "functools")));
+    if (!wraps || c->elts.n != 1 || c->params.n || def->rhs || ((AstNode *)c->elts.v[0])->kind != AST_NAME)
+        return NULL;
+    return ((AstNode *)c->elts.v[0])->sval;
+}
+
+const char *lw_fvalue_name(Lower *L, const Type *t)
+{
+    const char *w = wraps_of(t->def);
+    const Type *ft = NULL;
+    for (int i = 0; w && ty_is_closure(t) && i < t->n; i++)
+        if (!strcmp(t->keys[i], w)) ft = t->elems[i];
+    Binding *b = w && !ft ? lw_lookup(L, w) : NULL;
+    if (b) ft = b->kind == BIND_CONST && b->value ? b->value->type : b->kind == BIND_VAR ? b->var->type : NULL;
+    return ft && ft->kind == TY_FUNC && ft->def ? lw_fvalue_name(L, ft) : lw_func_name(t->def);
+}
+
 /* The value a def s with a decorator other than @contextmanager (s->lhs) binds: the function
  * for @cupy.fuse / @cupy.fuse(...) / @cupy.vectorize (gpyc fuses every function), a jit kernel
  * for @cupyx.jit.rawkernel(), the function inside a range for @cupyx.profiler.time_range(...),
@@ -245,6 +619,8 @@ static IrValue *decorated_value(Lower *L, AstNode *s)
         if (!f) return NULL;
         if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "cupyx.profiler.time_range"))
             return time_range_def(L, s);
+        if (f->type->kind == TY_BUILTIN && !strcmp(f->type->name, "functools.wraps") && wraps_of(s))
+            return lw_pseudo(L, ty_func(s)); /* a wrapper made by a call of its decorator: s itself */
         if (f->type->kind == TY_BUILTIN &&
             (!strcmp(f->type->name, "functools.lru_cache") || !strcmp(f->type->name, "cupy.memoize")))
             return lw_pseudo(L,
@@ -557,13 +933,9 @@ static IrValue *user_decorated(Lower *L, Deco *d, AstNode *fn)
     if (!w) return lw_pseudo(L, ty_func(fn)); /* `return f`: the function itself */
     const char *name = w->sval; /* __name__: functools.wraps(f) copies f's */
     if (w->lhs) {
-        AstNode *c = w->lhs, *callee = c->kind == AST_CALL ? c->lhs : NULL;
-        bool wraps = callee && ((callee->kind == AST_NAME && !strcmp(callee->sval, "wraps")) ||
-                                (callee->kind == AST_ATTR && !strcmp(callee->sval, "wraps") &&
-                                 callee->lhs->kind == AST_NAME && !strcmp(callee->lhs->sval, "functools")));
-        if (!wraps || c->elts.n != 1 || c->params.n || ((AstNode *)c->elts.v[0])->kind != AST_NAME ||
-            strcmp(((AstNode *)c->elts.v[0])->sval, f)) {
-            diag_error(c->span, "the wrapper of a decorator takes one decorator here: @functools.wraps(%s)",
+        const char *wf = wraps_of(w);
+        if (!wf || strcmp(wf, f)) {
+            diag_error(w->lhs->span, "the wrapper of a decorator takes one decorator here: @functools.wraps(%s)",
                        f);
             return NULL;
         }

@@ -62,6 +62,10 @@ IrValue *lw_dict_literal(Lower *L, AstNode *e)
     bool record = n > 0;
     for (int i = 0; i < n; i++) { /* Python's order: key, value, key, value ... */
         if (!(ks[i] = lw_expr(L, e->elts.v[i])) || !(vs[i] = lw_expr(L, e->params.v[i]))) return NULL;
+        if (vs[i]->type->kind == TY_FUNC && /* a function value (lower/closure.c) */
+            !(vs[i] = lw_func_value(L, vs[i], ((AstNode *)e->params.v[i])->span, ESC_STORE)))
+            return NULL;
+        lw_note_escape(L, vs[i]->type);
         record = record && const_str(ks[i]);
     }
     if (!record) return lw_table_literal(L, e->span, n, ks, vs);
@@ -147,6 +151,8 @@ static bool rereadable(const AstNode *e)
 
 bool lw_dict_set(Lower *L, AstNode *target, IrValue *d, IrValue *v, Span sp)
 {
+    if (v->type->kind == TY_FUNC && !(v = lw_func_value(L, v, sp, ESC_STORE))) return false;
+    lw_note_escape(L, v->type);
     if (!rereadable(target->lhs)) { /* d['a']['y'] = 3 stores d['a'] with 'y' back into d */
         diag_error(target->span, "d[k] = v takes a dict that is a name (or an item of one, d['a'][k]) here");
         return false;

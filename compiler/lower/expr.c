@@ -489,7 +489,7 @@ IrValue *lw_str_of(Lower *L, IrValue *v, Span sp)
     case TY_SET:
     case TY_BYTES:
     case TY_POLY1D:
-        if (ty_holds_obj(v->type) || !lw_is_runtime_type(v->type)) break;
+        if (ty_holds_obj(v->type) || ty_holds_func(v->type) || !lw_is_runtime_type(v->type)) break;
         return lw_emit1(L, IR_TO_STR, sp, ty_str(), v);
     case TY_SVIEW: return lw_sarray_str(L, v, sp);
     case TY_OBJ: {
@@ -516,6 +516,7 @@ static bool is_runtime(const Type *t)
     case TY_DICT:
     case TY_SET: return true;
     case TY_TUPLE: return lw_is_runtime_type(t); /* not a compile-time tuple of dtypes */
+    case TY_FUNC: return ty_is_fvalue(t);
     default: return false;
     }
 }
@@ -553,24 +554,17 @@ static IrValue *format_tuple(Lower *L, Span sp, int n, IrValue **elems, const ch
     return lw_emit(L, IR_TUPLE, sp, t, n, elems);
 }
 
-/* The end of 'a list cannot hold function f': what to write instead ("" for other values). */
-const char *lw_function_hint(const Type *t)
-{
-    return t->kind == TY_FUNC
-               ? " (a function is no value at run time here: `for f in (f1, f2):` over a tuple "
-                 "display of them compiles, unrolled)"
-               : "";
-}
-
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems)
 {
     for (int i = 0; i < n; i++)
         if (is_format(elems[i]->type)) return format_tuple(L, sp, n, elems, "tuple");
     Type **ts = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
+        if (elems[i]->type->kind == TY_FUNC && /* a function value (lower/closure.c) */
+            !(elems[i] = lw_func_value(L, elems[i], sp, ESC_STORE)))
+            return NULL;
         if (!is_runtime(elems[i]->type)) {
-            diag_error(sp, "a tuple cannot hold %s%s", ty_str_of(elems[i]->type),
-                       lw_function_hint(elems[i]->type));
+            diag_error(sp, "a tuple cannot hold %s", ty_str_of(elems[i]->type));
             return NULL;
         }
         ts[i] = elems[i]->type;
@@ -597,6 +591,10 @@ static IrValue *lower_list(Lower *L, AstNode *e)
     Type *et = NULL;
     for (int i = 0; i < n; i++) {
         if (!(vs[i] = lw_expr(L, e->elts.v[i]))) return NULL;
+        if (vs[i]->type->kind == TY_FUNC && /* a function value (lower/closure.c) */
+            !(vs[i] = lw_func_value(L, vs[i], ((AstNode *)e->elts.v[i])->span, ESC_STORE)))
+            return NULL;
+        lw_note_escape(L, vs[i]->type);
         if (is_format(vs[i]->type)) {
             /* a list of dtypes (numpy.dtype's formats) is a tuple: gpyc has no dtypes at run time */
             for (int j = i + 1; j < n; j++)
@@ -604,12 +602,13 @@ static IrValue *lower_list(Lower *L, AstNode *e)
             return format_tuple(L, e->span, n, vs, "list");
         }
         if (!is_runtime(vs[i]->type) || vs[i]->type->kind == TY_SVIEW) {
-            diag_error(((AstNode *)e->elts.v[i])->span, "a list cannot hold %s%s", ty_str_of(vs[i]->type),
-                       lw_function_hint(vs[i]->type));
+            diag_error(((AstNode *)e->elts.v[i])->span, "a list cannot hold %s", ty_str_of(vs[i]->type));
             return NULL;
         }
         if (!et) {
             et = vs[i]->type;
+        } else if (et->kind == TY_FUNC && vs[i]->type->kind == TY_FUNC) {
+            continue; /* functions of other types: a variant, below */
         } else if (!ty_equal(et, vs[i]->type)) {
             /* numbers mix as Python's sorted() and printing would not: keep lists homogeneous,
              * but promote int/float mixes of literals to float */
@@ -626,6 +625,10 @@ static IrValue *lower_list(Lower *L, AstNode *e)
     for (int i = 0; i < n; i++)
         if (et && ty_is_scalar(et) && !ty_equal(vs[i]->type, et))
             vs[i] = lw_to_scalar(L, vs[i], et->kind, ((AstNode *)e->elts.v[i])->span);
+    if (et && et->kind == TY_FUNC) { /* [f, g]: one variant of their types (lower/closure.c) */
+        if (!lw_func_values_join(L, n, vs, e->span)) return NULL;
+        et = vs[0]->type;
+    }
     Type *lt = ty_list(et);
     if (et && et->kind == TY_TUPLE) ir_need_tuple(L->m, et);
     return lw_emit(L, IR_LIST_NEW, e->span, lt, n, vs);
@@ -1281,7 +1284,7 @@ static IrValue *format_part(Lower *L, IrValue *v, const char *spec, IrValue *dsp
 {
     if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, sp);
     if (!v) return NULL;
-    if (!is_runtime(v->type)) {
+    if (!is_runtime(v->type) || ty_holds_func(v->type)) {
         diag_error(vsp, "cannot format %s", ty_str_of(v->type));
         return NULL;
     }

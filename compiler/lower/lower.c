@@ -316,6 +316,7 @@ IrValue *lw_load(Lower *L, IrVar *var, Span sp)
 
 void lw_store(Lower *L, IrVar *var, IrValue *v, Span sp)
 {
+    if (var->global && L->inst) lw_note_escape(L, v->type); /* a function value may outlive its captures */
     IrInstr *in = ir_emit(L->m, L->blk, IR_STORE, sp, NULL, 1, &v);
     in->var = var;
 }
@@ -373,6 +374,7 @@ bool lw_is_runtime_type(const Type *t)
             if (!lw_is_runtime_type(t->elems[i])) return false;
         return true;
     case TY_SDTYPE: return t->sdt->rt;
+    case TY_FUNC: return ty_is_fvalue(t); /* a function value: its environment */
     default: return false;
     }
 }
@@ -414,6 +416,10 @@ static bool assign_name(Lower *L, AstNode *target, IrValue *v, Span sp)
     const char *name = target->sval;
     Scope *s = assign_scope(L, name);
     Binding *b = lw_scope_find(s, name);
+    /* a function's global bound to a nested def: a function value (lower/closure.c) */
+    if (s != L->scope && v->type->kind == TY_FUNC && v->type->def && v->type->def->outer &&
+        !(v = lw_func_value(L, v, sp, ESC_STORE)))
+        return false;
     if (is_poisoned(b)) {
         /* this assignment defines it afresh */
         if (!lw_is_runtime_type(v->type)) {
@@ -1401,6 +1407,8 @@ static void lower_return(Lower *L, AstNode *s)
         if (!v) return;
         if (v->type->kind == TY_NONE) v = NULL;
     }
+    if (v && v->type->kind == TY_FUNC && !(v = lw_func_value(L, v, s->lhs->span, ESC_RETURN))) return;
+    if (v) lw_note_escape(L, v->type);
     Type *t = v ? v->type : ty_void();
     if (v && !lw_is_runtime_type(t)) {
         diag_error(s->lhs->span, "functions cannot return %s", ty_str_of(t));
@@ -1938,11 +1946,13 @@ static bool returns_value(const AstNode *n)
     return false;
 }
 
-/* Calls user function `def` with bound arguments args[0..nparams-1] (every parameter filled,
- * defaults already lowered by the caller); a nested function also gets the names it captures
- * (lw_captures), as arguments after those.  Returns the call's value (NULL on error). */
-IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
+/* Calls the user function fv (its def, or a function value: lower/closure.c) with bound
+ * arguments args[0..nparams-1] (every parameter filled, defaults already lowered by the caller);
+ * a nested function also gets the names it captures (lw_captures, or a function value's
+ * environment: lw_closure_env), as arguments after those.  Returns the call's value (NULL on error). */
+IrValue *lw_call_user(Lower *L, IrValue *fv, IrValue **args, Span sp)
 {
+    AstNode *def = fv->type->def;
     if (def->elts.n) {
         diag_error(sp, "'%s' is a @contextlib.contextmanager function: gpyc compiles it as the item of a "
                        "with statement (`with %s(...):`) only", def->sval, def->sval);
@@ -1950,11 +1960,17 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
     }
     const char **names;
     IrValue **caps;
-    int np = def->params.n, ncap = lw_captures(L, def, sp, &names, &caps);
+    int np = def->params.n, ncap = ty_is_closure(fv->type) ? lw_closure_env(L, fv, sp, &names, &caps)
+                                                            : lw_captures(L, def, sp, &names, &caps);
     if (ncap < 0) return NULL;
     int n = np + ncap;
     IrValue **all = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     for (int k = 0; k < n; k++) all[k] = k < np ? args[k] : caps[k - np];
+    bool *made = ar_alloc(L->a, sizeof(bool) * (size_t)(np + 1));
+    for (int k = 0; k < np; k++) { /* a nested def passed on: a function value, its captures with it */
+        made[k] = all[k]->type->kind == TY_FUNC && !ty_is_fvalue(all[k]->type) && all[k]->type->def->outer;
+        if (made[k] && !(all[k] = lw_func_value(L, all[k], sp, ESC_ARG))) return NULL;
+    }
     args = all;
     Instance *I = NULL;
     /* a recursive call (an instance of def is being lowered) passes its ints at run time: an
@@ -2039,6 +2055,8 @@ IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp)
         L->depth--;
     }
     if (I->failed) return NULL; /* reported inside the function */
+    for (int k = 0; k < np; k++)
+        if (made[k] && !lw_func_arg_done(L, all[k]->type->def, sp)) return NULL;
     /* the call passes the runtime parameters only */
     IrValue **cargs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     int nc = 0;
@@ -2096,6 +2114,7 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.withs);
     vec_free(&L.argparsers);
     vec_free(&L.decorated);
+    vec_free(&L.escaped);
     lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);

@@ -159,6 +159,8 @@ typedef struct Lower {
     Vec npz_files;           /* the .npz archives' members by type name (api/npyio.c) */
     Vec withs; /* the `with` statements being lowered, innermost last (lower/api/device.c) */
     Vec argparsers; /* argparse.ArgumentParser objects, by their type's id (lower/argparse.c) */
+    Vec escaped; /* AstNode*: the defs whose function values have been returned or stored in a
+                    container or a module global (lower/closure.c: lw_note_escape) */
     Vec decorated; /* AstNode* triples (decorator or NULL, def, the def made of it): user decorators'
                        copies, one per site, however often a function is lowered (lower/closure.c) */
 } Lower;
@@ -224,21 +226,49 @@ void lw_collect_names(Scope *s, AstNode *n);
 /* Whether values of type t exist at run time (numbers, str, arrays, lists, tuples of them);
  * the others (modules, dtypes, functions, None) are compile-time bindings. */
 bool lw_is_runtime_type(const Type *t);
-/* Calls user function def with its parameters' values args (lower/lower.c). */
-IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);
+/* Calls the user function fv (a def, or a function value) with its parameters' values args
+ * (lower/lower.c). */
+IrValue *lw_call_user(Lower *L, IrValue *fv, IrValue **args, Span sp);
 void lw_scope_reindex(Scope *s);                     /* s->index from s->binds, after they changed */
 void lw_drop_instances(Lower *L, int n);             /* forgets the instances made after the first n */
 void lw_drop_funcs(Lower *L, int n);                 /* drops the functions made after the first n */
 
-/* lower/closure.c — def statements, nested functions and their captures, and
- * @contextlib.contextmanager functions inlined around a with block */
+/* lower/closure.c — def statements, nested functions and their captures, functions as values,
+ * and @contextlib.contextmanager functions inlined around a with block */
 void lw_def_stmt(Lower *L, AstNode *s);
 /* Python's __name__ of the function def (a decorator's wrapper: what functools.wraps copied). */
 const char *lw_func_name(const AstNode *def);
+/* __name__ of a function (value) of type t: lw_func_name of its def, or for a wrapper under
+ * @functools.wraps(f) made by calling its decorator, that of the f it captured. */
+const char *lw_fvalue_name(Lower *L, const Type *t);
 /* The names a nested function def captures at a call from the current function (its free names
  * that are bound here) and their values now: their number, -1 after a located error (a nested
  * function called outside the function that defines it). */
 int lw_captures(Lower *L, AstNode *def, Span sp, const char ***names, IrValue ***vals);
+/* A function as a value that may leave where its def is visible (how: an argument of a user
+ * function, a return value, a list's or dict's element): the function value (ty_closure) of
+ * the def fv, its environment the values its captured names hold here; fv itself when it is one.
+ * NULL after a located error: a captured name bound again after this point (Python's closure
+ * would see the later value) or one that the def shares through nonlocal. */
+typedef enum Escape { ESC_ARG, ESC_RETURN, ESC_STORE } Escape;
+IrValue *lw_func_value(Lower *L, IrValue *fv, Span sp, Escape how);
+/* Records that values of type t leave the function that made them (returned, stored into a
+ * container or a global): the function values t holds may outlive the names they capture. */
+void lw_note_escape(Lower *L, const Type *t);
+/* After a call that took the function value made of def at sp (ESC_ARG): false, after a
+ * located error, when the callee let it escape (lw_note_escape) and its captures may change. */
+bool lw_func_arg_done(Lower *L, AstNode *def, Span sp);
+/* The function values vs[0..n) as values of one type: themselves when their types are equal,
+ * else each tagged as one of a variant (ty_fvariant) of their distinct types; NULL after a
+ * located error (what: "list" ...). */
+bool lw_func_values_join(Lower *L, int n, IrValue **vs, Span sp);
+/* call (its callee fv a variant): a call of the function fv's tag names, each a branch of an if
+ * chain whose results join as an if's do. */
+IrValue *lw_call_variant(Lower *L, AstNode *call, IrValue *fv);
+IrValue *lw_variant_name(Lower *L, IrValue *fv, Span sp); /* its __name__ */
+/* The names and values a call of the function value fv passes after its parameters: its
+ * parameters' names, then its environment's (as lw_captures). */
+int lw_closure_env(Lower *L, IrValue *fv, Span sp, const char ***names, IrValue ***vals);
 /* `with f(...) [as x]:` for a @contextlib.contextmanager function f: f's body inlined, its yield
  * replaced by the with block; false (nothing done) when s's first item calls no such function. */
 bool lw_with_generator(Lower *L, AstNode *s);
@@ -461,7 +491,6 @@ IrValue *lw_format_part(Lower *L, IrValue *v, const char *spec, int conv, Span s
 /* The same with a spec made at run time (a str value): f'{x:.{d}f}', '{:{w}}'.format(x, w=w). */
 IrValue *lw_format_part_dyn(Lower *L, IrValue *v, IrValue *spec, int conv, Span sp, Span vsp);
 /* Builds a tuple value of n elements. */
-const char *lw_function_hint(const Type *t); /* a list or tuple of functions: the spelling that compiles */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
 

@@ -625,7 +625,7 @@ bool lw_star_call(Lower *L, AstNode **callp, IrValue **out)
     } else if (!(fv = lw_expr(L, f))) {
         return true;
     }
-    if (fv && fv->type->kind == TY_FUNC) def = fv->type->def;
+    if (fv && fv->type->kind == TY_FUNC) def = fv->type->def; /* (NULL: a variant, lw_call's) */
     if (fv && fv->type->kind == TY_BUILTIN) name = fv->type->name;
     bool ok = eval_args(L, &s);
     if (ok && !s.tail.n) { /* tuples only: the call over their items */

@@ -76,6 +76,11 @@ static bool storable(const Type *t)
         for (int i = 0; i < t->n; i++)
             if (!storable(t->elems[i])) return false;
         return true;
+    case TY_FUNC: /* a function value: its environment's run-time values */
+        if (!ty_is_fvalue(t)) return false;
+        for (int i = 0; i < t->n; i++)
+            if (lw_is_runtime_type(t->elems[i]) && !storable(t->elems[i])) return false;
+        return true;
     default: return false;
     }
 }
@@ -108,6 +113,7 @@ static bool fix_key(Lower *L, Type *t, IrValue *k, Span sp)
 static bool fix_value(Lower *L, Type *t, IrValue *v, Span sp)
 {
     if (!lw_not_self_holding(t, v->type, sp)) return false;
+    lw_note_escape(L, v->type);
     if (t->elem) return true;
     if (!storable(v->type)) {
         diag_error(sp,
@@ -159,6 +165,9 @@ IrValue *lw_table_literal(Lower *L, Span sp, int n, IrValue **ks, IrValue **vs)
 {
     Type *t = ty_dict(NULL, NULL);
     IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 1));
+    bool funcs = n > 0;
+    for (int i = 0; i < n; i++) funcs &= ty_is_fvalue(vs[i]->type);
+    if (funcs && !lw_func_values_join(L, n, vs, sp)) return NULL; /* {1: f, 2: g}: a variant (lower/closure.c) */
     for (int i = 0; i < n; i++) {
         if (!fix_key(L, t, ks[i], sp) || !fix_value(L, t, vs[i], sp)) return NULL;
         if (!(args[2 * i] = key_for(L, t, ks[i], true, sp)) || !check_value(t, vs[i], sp)) return NULL;
@@ -191,6 +200,7 @@ IrValue *lw_table_get(Lower *L, IrValue *d, IrValue *k, Span sp)
 
 bool lw_table_set(Lower *L, IrValue *d, IrValue *k, IrValue *v, Span sp)
 {
+    if (v->type->kind == TY_FUNC && !(v = lw_func_value(L, v, sp, ESC_STORE))) return false; /* lower/closure.c */
     if (d->type->elem && d->type->elem->kind == TY_DICT && v->type->kind == TY_TUPLE && v->type->keys &&
         !(v = lw_record_as_table(L, v,
                                  sp))) /* a dict literal with str keys, stored as a dict of dicts' value */
@@ -243,7 +253,8 @@ IrValue *lw_record_as_table(Lower *L, IrValue *d, Span sp)
     IrValue **ks = ar_alloc(L->a, sizeof(IrValue *) * (size_t)n),
             **vs = ar_alloc(L->a, sizeof(IrValue *) * (size_t)n);
     for (int i = 0; i < n; i++) {
-        if (!ty_equal(d->type->elems[i], d->type->elems[0])) {
+        if (!ty_equal(d->type->elems[i], d->type->elems[0]) &&
+            !(ty_is_fvalue(d->type->elems[i]) && ty_is_fvalue(d->type->elems[0]))) { /* functions: a variant */
             diag_error(sp,
                        "a key computed at run time needs a dict whose values have one type, not %s (gpyc "
                        "keeps a dict with constant str keys as a record, a type per key)",

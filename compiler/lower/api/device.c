@@ -931,7 +931,7 @@ static const char *func_name(Lower *L, AstNode *f)
 {
     IrValue *v = lw_expr(L, f);
     if (!v) return NULL;
-    if (v->type->kind == TY_FUNC) return v->type->def->sval;
+    if (v->type->kind == TY_FUNC && v->type->def) return v->type->def->sval;
     if (v->type->kind == TY_BUILTIN) {
         const char *dot = strrchr(v->type->name, '.');
         return dot ? dot + 1 : v->type->name;

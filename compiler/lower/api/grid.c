@@ -253,7 +253,6 @@ IrValue *lw_grid_subscript(Lower *L, const char *obj, AstNode *e)
     return NULL;
 }
 
-IrValue *lw_call_user(Lower *L, AstNode *def, IrValue **args, Span sp);   /* lower.c */
 
 /* fromfunction(function, shape, dtype=float): function (a def) called once with the index
  * grids of shape (NumPy's indices(shape, dtype)), one argument per dimension; its result is
@@ -264,7 +263,7 @@ static IrValue *api_fromfunction(Lower *L, AstNode *call)
     if (!lw_bind(call, "fromfunction", "function,shape,dtype", 2, &A)) return NULL;
     IrValue *fv = lw_expr(L, A.p[0]);
     if (!fv) return NULL;
-    if (fv->type->kind != TY_FUNC) {
+    if (fv->type->kind != TY_FUNC || !fv->type->def) {
         diag_error(A.p[0]->span, "fromfunction() takes a function defined with def here, got %s", ty_str_of(fv->type));
         return NULL;
     }
@@ -302,7 +301,7 @@ static IrValue *api_fromfunction(Lower *L, AstNode *call)
     }
     for (int k = nd; k < np; k++)   /* defaults, in the def's module */
         if (!(args[k] = lw_expr(L, ((AstNode *)def->params.v[k])->rhs))) return NULL;
-    return lw_call_user(L, def, args, sp);
+    return lw_call_user(L, fv, args, sp);
 }
 
 static IrValue *api_fromfunction_api(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)

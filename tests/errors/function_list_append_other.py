@@ -6,5 +6,6 @@ def inc(x):
     return x + 1
 
 
-for f in [dbl, inc]:
-    print(f(3))
+fs = [dbl]
+fs.append(inc)
+print(fs[1](3))
