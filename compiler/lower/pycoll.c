@@ -303,6 +303,8 @@ IrValue *lw_deque_method(Lower *L, AstNode *call, IrValue *q, const char *m)
             (v->type->kind == TY_INT || v->type->kind == TY_BOOL))
             v = lw_to_scalar(L, v, TY_FLOAT, sp);
         if (v->type->kind == TY_TUPLE) ir_need_tuple(L->m, v->type);
+        if (v->type->kind == TY_FUNC && !(v = lw_func_value(L, v, sp, ESC_STORE))) return NULL; /* lower/closure.c */
+        lw_note_escape(L, v->type);
         if (!deque_elems(q, v->type, sp)) return NULL;
         args[1] = v;
     } else if (i < 4) {

@@ -61,7 +61,9 @@ static IrValue *normalise(Lower *L, Span sp, IrValue *i, IrValue *n, bool clamp)
 static IrValue *as_elem(Lower *L, IrValue *l, IrValue *x, const char *m, Span sp)
 {
     Type *et = l->type->elem;
+    if (x->type->kind == TY_FUNC && !(x = lw_func_value(L, x, sp, ESC_STORE))) return NULL; /* lower/closure.c */
     if (!lw_not_self_holding(l->type, x->type, sp)) return NULL;
+    lw_note_escape(L, x->type);
     if (!et && lw_is_runtime_type(x->type) && x->type->kind != TY_SVIEW && x->type->kind != TY_SDTYPE) {
         l->type->elem = et = x->type;
         if (x->type->kind == TY_TUPLE) ir_need_tuple(L->m, x->type);
