@@ -278,13 +278,29 @@ static bool captures_hold(Lower *L, AstNode *def, int n, const char **names, Spa
     return true;
 }
 
+/* The environment of a module-level functools.partial's def (lower/comp.c): the hidden globals
+ * holding its arguments (def->els), their values now, as lw_captures gives a nested def's. */
+static int partial_env(Lower *L, AstNode *def, const char ***names, IrValue ***vals)
+{
+    int np = def->params.n, n = def->els->elts.n;
+    *names = ar_alloc(L->a, sizeof(char *) * (size_t)(np + n + 1));
+    *vals = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(n + 1));
+    for (int k = 0; k < np; k++) (*names)[k] = ((AstNode *)def->params.v[k])->sval;
+    for (int i = 0; i < n; i++) {
+        AstNode *h = def->els->elts.v[i];
+        (*names)[np + i] = h->sval;
+        if (!((*vals)[i] = lw_expr(L, h))) return -1;
+    }
+    return n;
+}
+
 IrValue *lw_func_value(Lower *L, IrValue *fv, Span sp, Escape how)
 {
     if (fv->type->kind != TY_FUNC || ty_is_fvalue(fv->type)) return fv;
     AstNode *def = fv->type->def;
     const char **names;
     IrValue **vals;
-    int n = lw_captures(L, def, sp, &names, &vals);
+    int n = def->outer || !def->els ? lw_captures(L, def, sp, &names, &vals) : partial_env(L, def, &names, &vals);
     if (n < 0) return NULL;
     if (how != ESC_ARG && !captures_hold(L, def, n, names + def->params.n, sp, how == ESC_RETURN, how))
         return NULL;

@@ -1256,8 +1256,9 @@ IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
 
 /* functools.partial(func, *args, **keywords): a function of its own, def p(*a, **kw): return
  * func(h0, ..., *a, k=hk, ..., **kw), where h0 ... hk hold the arguments' values at the partial
- * call (hidden names, captured as a nested function captures; at module level, globals).  It is
- * a def of the current function, so it is called where a nested def may be. */
+ * call (hidden names, captured as a nested function captures; at module level, globals, which
+ * its els lists: a function value of it captures them, as a partial object holds its arguments).
+ * It is a def of the current function, so it is called where a nested def may be. */
 IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *self)
 {
     (void)self;
@@ -1286,6 +1287,8 @@ IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *
             kws[i - np] = kw;
         }
     }
+    for (int i = 0; i + 1 < L->partials.n; i += 2)
+        if (L->partials.v[i] == call) return lw_pseudo(L, ty_func(L->partials.v[i + 1]));
     const char *a = it_name(L, call, "args", 0), *kw = it_name(L, call, "kwargs", 0);
     AstNode *star = lw_ast_node(L, AST_STARRED, sp), *dstar = lw_ast_node(L, AST_STARRED, sp);
     star->lhs = lw_ast_name(L, sp, a);
@@ -1307,6 +1310,14 @@ IrValue *lw_functools_partial(Lower *L, AstNode *call, const ApiFn *f, IrValue *
     def->params = lw_ast_vec(L, 2, pa);
     def->then = lw_ast_block(L, ret);
     def->outer = L->inst ? L->inst->def : NULL;
+    if (!def->outer) { /* module globals: its function value captures them (lower/closure.c) */
+        AstNode **hs = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(np + nk + 1));
+        for (int i = 0; i < np + nk; i++) hs[i] = i < np ? args[i] : kws[i - np]->rhs;
+        def->els = lw_ast_node(L, AST_TUPLE, sp);
+        def->els->elts = lw_ast_vec(L, np + nk, hs);
+    }
+    vec_push(&L->partials, call);
+    vec_push(&L->partials, def);
     return lw_pseudo(L, ty_func(def));
 }
 

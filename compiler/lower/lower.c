@@ -2115,6 +2115,7 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.argparsers);
     vec_free(&L.decorated);
     vec_free(&L.escaped);
+    vec_free(&L.partials);
     lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);

@@ -161,6 +161,8 @@ typedef struct Lower {
     Vec argparsers; /* argparse.ArgumentParser objects, by their type's id (lower/argparse.c) */
     Vec escaped; /* AstNode*: the defs whose function values have been returned or stored in a
                     container or a module global (lower/closure.c: lw_note_escape) */
+    Vec partials; /* AstNode* pairs: a functools.partial call, the def made of it (lower/comp.c): one
+                     per call site, however often it is lowered (a loop's body lowered again) */
     Vec decorated; /* AstNode* triples (decorator or NULL, def, the def made of it): user decorators'
                        copies, one per site, however often a function is lowered (lower/closure.c) */
 } Lower;

@@ -1,6 +1,8 @@
 # Lists, tuples and dicts of functions (issue 22): module-level defs and closures; functions of
 # different identities in one list or dict are a variant (a tag and their environments), a
 # call of one an if chain over the tags.
+import functools
+
 import cupy as cp
 
 
@@ -88,3 +90,16 @@ def register(k):
 register(3)
 register(4)
 print([r(2) for r in registry], last(5))
+
+
+def power(x, n):
+    return x ** n
+
+
+# partial objects hold their arguments: made in a loop at module level, each keeps its own
+pows = [functools.partial(power, n=k) for k in range(4)]
+print([p(2) for p in pows])
+more = []
+for k in (5, 6):
+    more.append(functools.partial(power, n=k))
+print([p(2) for p in more], [p(3) for p in pows[1:3]])
