@@ -249,8 +249,9 @@ typedef enum {
     RT_TR_DST_LOWER, /* every element, dst's strictly upper triangle (r > k) as zeros; a 32 x 32
                       * tile wholly there reads nothing */
     RT_TR_SRC_LOWER, /* the tiles that hold some of src's lower triangle (r >= k); a tile wholly
-                      * in src's strictly upper triangle is neither read nor written (potrf 'L'
-                      * never reads those elements of its column-major copy) */
+                      * in src's strictly upper triangle is written as zeros without reading it
+                      * (potrf 'L' uses no element of it; cuSOLVER's diagonal-block kernel
+                      * reads some, so they must be written: initcheck) */
 } RtTransposeMode;
 /* dst[q, k, r] = src[q, rowmap[q * rows + r], k] (rowmap NULL: src[q, r, k]) over a
  * contiguous batch x rows x cols src of esize-byte elements into the contiguous batch x cols x

@@ -155,7 +155,7 @@ static void need_square(const gp_array *a)
 }
 
 /* The transposes of the matrices of the contiguous x (ndim >= 2) into a new array, by the
- * tiled kernel, as mode says (RT_TR_SRC_LOWER leaves some elements unwritten); NULL when the
+ * tiled kernel, as mode says (RtTransposeMode); NULL when the
  * kernel does not take x (a view that is not contiguous, a matrix of more than 65535 x 32
  * rows). */
 static gp_array *transposed(const gp_array *x, RtTransposeMode mode)
@@ -488,11 +488,12 @@ static int det(La *l, const gp_array *a, bool slog, gp_array **out)
 /* cholesky(a): the lower L with a = L L^H, from the lower triangle of a.  potrf 'L' on the
  * column-major copy reads that triangle and leaves L in it; the transpose back (the tiled
  * kernel) writes L row-major with zeros above the diagonal, where the column-major matrix
- * still holds a's values.  The lower factorisation is meant as cuSOLVER's faster form: CuPy's
+ * holds a's values (or zeros).  The lower factorisation is meant as cuSOLVER's faster form: CuPy's
  * potrf 'U' on the row-major copy (what this did before, with no transpose) took 15 ms of
- * NPBench cholesky2's 8000 x 8000, JAX's 8 ms.  The copy takes only the tiles that hold some
- * of a's lower triangle (RT_TR_SRC_LOWER), and the transpose back reads only the tiles that
- * hold some of L (RT_TR_DST_LOWER): of the 8000 x 8000 float64, 0.5 GB of traffic less. */
+ * NPBench cholesky2's 8000 x 8000, JAX's 8 ms.  The copy reads only the tiles that hold some
+ * of a's lower triangle (RT_TR_SRC_LOWER: the others become zeros), and the transpose back
+ * reads only the tiles that hold some of L (RT_TR_DST_LOWER): of the 8000 x 8000 float64,
+ * 0.5 GB of traffic less. */
 static gp_array *cholesky(La *l, const gp_array *a)
 {
     need_square(a);

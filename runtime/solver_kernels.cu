@@ -47,8 +47,9 @@ __global__ void transpose_kernel(const T *src, T *dst, int64_t batch, int64_t ro
     __shared__ T tile[TILE][TILE + 1];
     const int64_t r0 = (int64_t)blockIdx.y * TILE, k0 = (int64_t)blockIdx.x * TILE;
     const bool lower_only = mode == RT_TR_DST_LOWER;
-    if (mode == RT_TR_SRC_LOWER && k0 >= r0 + TILE) return; /* every k > every r */
-    if (lower_only && r0 >= k0 + TILE) {                   /* every r > every k: zeros */
+    /* a tile that is zeros in dst: wholly above dst's diagonal (DST_LOWER: every r > every k),
+     * or wholly above src's (SRC_LOWER: every k > every r) */
+    if ((lower_only && r0 >= k0 + TILE) || (mode == RT_TR_SRC_LOWER && k0 >= r0 + TILE)) {
         for (int64_t q = blockIdx.z; q < batch; q += gridDim.z)
             for (int y = threadIdx.y; y < TILE; y += TROWS) {
                 const int64_t k = k0 + y, r = r0 + threadIdx.x;
