@@ -205,11 +205,6 @@ bool rt_graph_note_launch(void)
     return !over;
 }
 
-bool rt_graph_capturing(void)
-{
-    return active || gpu_user_capturing();
-}
-
 bool rt_graph_over(void)
 {
     return active && over;

@@ -62,9 +62,6 @@ void rt_graph_abort(void);
 /* rt_launch's question during a loop capture: false once the capture has recorded more than
  * GPYRT_GRAPH_LAUNCH_MAX launches (it will be thrown away: the launch need not be recorded). */
 bool rt_graph_note_launch(void);
-/* Is a stream capture in progress: a loop's (rt_graph_begin) or the program's own
- * (cupy.cuda.Stream.begin_capture)? */
-bool rt_graph_capturing(void);
 /* What GPYRT_STATS=1 reports: graphs captured, graph launches, captures thrown away, graphs
  * replayed without a capture (rt_graph_replay). */
 void rt_graph_stats(uint64_t *captures, uint64_t *launches, uint64_t *fallbacks, uint64_t *reuses);

@@ -453,30 +453,6 @@ int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axe
     return reduce_split(rs, c);
 }
 
-unsigned *rt_red_counters(int64_t n, int64_t split)
-{
-    static struct {
-        cudaStream_t s;
-        unsigned *c;
-    } tab[RT_RED_COUNTER_STREAMS];
-    static int ntab;
-    if (n > RT_RED_COUNTERS || split > RT_RED_LAST_SPLIT || rt_graph_capturing())
-        return NULL;
-    const cudaStream_t s = rt_stream();
-    for (int i = 0; i < ntab; i++)
-        if (tab[i].s == s)
-            return tab[i].c;
-    if (ntab == RT_RED_COUNTER_STREAMS)
-        return NULL;
-    const size_t bytes = RT_RED_COUNTERS * sizeof(unsigned);
-    unsigned *c = gpu_malloc(bytes);
-    CHECK_CUDA(cudaMemsetAsync(c, 0, bytes, s));
-    tab[ntab].s = s;
-    tab[ntab].c = c;
-    ntab++;
-    return c;
-}
-
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname)
 {
     if (rs->nin == 0)

@@ -29,8 +29,7 @@
 #               and SIGINT (exit 143 / 130, stdout flushed: host code only, no GPU)
 #   e2e         tests/e2e/NAME.py (stdout compared with NAME.expected by tests/oracle/compare) and
 #               tests/rterr/NAME.py (exit 1, last stderr line compared with NAME.expected):
-#               a line `# env: VAR=VALUE ...` in the script sets those variables for its run,
-#               a line `# gpyc env: VAR=VALUE ...` for its compile (GPYC_COLS=last)
+#               a line `# env: VAR=VALUE ...` in the script sets those variables for its run
 #               compiled with `gpyc NAME.py -o BUILD/e2e/NAME` (a compile failure fails the test,
 #               GPU or not), then run when a GPU is present, else the run is SKIPped
 #   golden      tests/golden/NAME.py: `gpyc --emit=ir` and `gpyc --emit=kernels` (run inside
@@ -421,11 +420,10 @@ suite_golden() {
 # compile_one SRC OUTDIR: compiles SRC (from inside its folder) into OUTDIR/NAME; records the
 # exit status in OUTDIR/NAME.crc and gpyc's output in OUTDIR/NAME.clog.
 compile_one() {
-    local src=$1 out=$2 name envs
+    local src=$1 out=$2 name
     name=$(basename "$src" .py)
-    read -r -a envs <<<"$(sed -n 's/^# gpyc env: //p' "$src")"
     # shellcheck disable=SC2086
-    (cd "$(dirname "$src")" && env "${envs[@]}" timeout "$CTIMEOUT" "$GPYC" $FLAGS "$name.py" -o "$out/$name") \
+    (cd "$(dirname "$src")" && timeout "$CTIMEOUT" "$GPYC" $FLAGS "$name.py" -o "$out/$name") \
         >"$out/$name.clog" 2>&1
     echo $? >"$out/$name.crc"
 }

@@ -130,37 +130,6 @@ typedef struct {
     Vec unis; /* IrValue*: 0-d array operands (split_uniform) */
 } RedGen;
 
-/* GPYC_COLS=last (issue 25's A/B knob for W3's column sums, read here only; unset: the split
- * and its _fin launch): column vectors whose rows are split finish in their last part
- * (gp_cols_count, gp_cols_finish) when the host has counters for them (rt_red_counters), with
- * no <name>_fin launch.  Every reduction kernel then takes `unsigned *cnt` after `part` (one
- * argument list for all modes); the column-vector kernel alone uses it. */
-static bool cols_last(void)
-{
-    static int v = -1;
-    if (v < 0) {
-        const char *e = getenv("GPYC_COLS");
-        v = e && strcmp(e, "last") == 0;
-    }
-    return v;
-}
-
-/* Bytes of reduction r's accumulator (acc_ctype): an index reduction's pair is the value and
- * an int64 index, aligned to 8. */
-static int acc_size(const IrInstr *r)
-{
-    const int s = dt_size(cg_acc_dtype(r));
-    return RED_IS_ARG(r->redop) ? 8 + (s + 7) / 8 * 8 : s;
-}
-
-/* Whether the column-vector kernel of reduction r (V outputs a thread) finishes in its last
- * part: GPYC_COLS=last and V accumulators of 16 bytes at most (float32 sums of four columns,
- * float64 of two), so that eight parts' partials in flight (gp_cols_finish) keep W3's kernel
- * at 64 registers.  Wider vectors (an argmax pair of 16 bytes a column, int64 sums of int32)
- * would load two or more rounds per eighth of the parts, or raise the registers of the loop
- * (the occupancy of the whole kernel): they keep the _fin launch. */
-static bool colvec_last(const IrInstr *r, int V) { return cols_last() && V * acc_size(r) <= 16; }
-
 /* The unroll of a fused store's kernels: GPYC_STORERED_UNROLL (1 to 8, read here only: issue
  * 25's A/B knob for gemver), else 16 loads ahead per thread over the arrays loaded ahead (at
  * most 8 elements, at least 1): gemver's kernel loads only A ahead (split_late), 8 rows of 16
@@ -488,7 +457,6 @@ static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
 {
     sb_printf(out, "__global__ void __launch_bounds__(%d) %s%s(gp_rshape rs, int col, bool vec, int64_t split, %s *out, %s *part",
               BLOCK, R->name, suffix, R->rt, R->at);
-    if (cols_last()) sb_puts(out, ", unsigned *cnt");
     for (int i = 0; i < R->p.arrs.n; i++) sb_printf(out, ", gp_rkin a%d", ((IrValue *)VEC_AT(R->p.arrs, i))->id);
     for (int i = 0; i < R->unis.n; i++) {
         const IrValue *v = VEC_AT(R->unis, i);
@@ -503,7 +471,6 @@ static void reduce_head(StrBuf *out, const RedGen *R, const char *suffix)
     cg_line(out, 1, "int64_t chunk = (rs.nin + split - 1) / split;");
     cg_line(out, 1, "(void)vec;");
     cg_line(out, 1, "(void)col;");
-    if (cols_last()) cg_line(out, 1, "(void)cnt;");
 }
 
 /* Opens the column modes' loop: a thread per (group of V adjacent outputs, split) pair, o the
@@ -528,8 +495,6 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
 {
     const int V = R->V;
     reduce_head(out, R, "_cv");
-    const bool last = colvec_last(R->r, V);
-    if (last) cg_line(out, 1, "int64_t fo = -1;   /* the group whose last part this thread counted */");
     reduce_thread_loop(out, R, V);
     cg_line(out, 2, "%s acc[%d];", R->at, V);
     cg_line(out, 2, "#pragma unroll");
@@ -540,25 +505,10 @@ static void reduce_def_colvec(StrBuf *out, RedGen *R)
     StrBuf finw = {0};
     put_final(&finw, R->r, R->rt, R->at, "acc[w]");
     cg_line(out, 3, "if (split == 1) out[o + w] = %s;", finw.s);
+    sb_free(&finw);
     cg_line(out, 3, "else part[k * rs.nout + o + w] = acc[w];");
     cg_line(out, 2, "}");
-    if (last) {   /* the last part of group o finishes it after the loop (no _fin launch) */
-        cg_line(out, 2, "if (split > 1 && cnt) {   /* one part a thread: the host's grid covers them */");
-        cg_line(out, 3, "if (gp_cols_count(cnt + o / %d, split)) fo = o;", V);
-        cg_line(out, 3, "break;");
-        cg_line(out, 2, "}");
-    }
     cg_line(out, 1, "}");
-    if (last) {
-        cg_line(out, 1, "if (fo >= 0) {");
-        cg_line(out, 2, "%s acc[%d];", R->at, V);
-        cg_line(out, 2, "gp_cols_finish<%s, %d, %s>(part, split, rs.nout, fo, %s, acc);", R->at, V,
-                cg_red_functor(R->r), R->ident.s);
-        cg_line(out, 2, "#pragma unroll");
-        cg_line(out, 2, "for (int w = 0; w < %d; w++) out[fo + w] = %s;", V, finw.s);
-        cg_line(out, 1, "}");
-    }
-    sb_free(&finw);
     sb_puts(out, "}\n\n");
 }
 
@@ -766,19 +716,9 @@ static void reduce_launch(const Launch *L, const KernelGroup *g, const StoreRed 
     cg_line(out, n + 2, "const int64_t kg_np = kg_rs.nout * kg_split * (int64_t)((sizeof(%s) + 7) / 8);", at);
     cg_line(out, n + 2, "kg_part = rt_empty(GP_INT64, 1, &kg_np);");
     cg_line(out, n + 1, "}");
-    /* GPYC_COLS=last: the column-vector kernel's counters, where the host has them (NULL: the
-     * split and its _fin launch) */
-    const bool last = colmode == 2 && colvec_last(r, V);
-    if (last)
-        cg_line(out, n + 1,
-                "unsigned *const kg_cnt = kg_part && kg_col == %d ? rt_red_counters(kg_rs.nout / %d, kg_split)"
-                " : NULL;", V, V);
-    else if (cols_last())
-        cg_line(out, n + 1, "unsigned *const kg_cnt = NULL;");
     StrBuf args = {0};
     sb_printf(&args, "kg_rs, kg_col, kg_vec, kg_split, (%s *)", rt);
     sb_printf(&args, "%s->data, kg_part ? (%s *)kg_part->data : NULL", res, at);
-    if (cols_last()) sb_puts(&args, ", kg_cnt");
     for (int i = 0; i < p.arrs.n; i++) sb_printf(&args, ", kg_a[%d]", i);
     for (int i = 0; i < unis.n; i++) {
         const IrValue *v = VEC_AT(unis, i);
@@ -790,11 +730,8 @@ static void reduce_launch(const Launch *L, const KernelGroup *g, const StoreRed 
     cg_line(out, n + 1, "const int64_t kg_threads = (kg_col ? kg_rs.nout / kg_col : kg_rs.nout * %d) * kg_split;", BLOCK);
     if (colmode == 2) {
         cg_line(out, n + 1, "if (kg_col == %d)", V);
-        StrBuf grid = {0};   /* with counters a thread a part (the kernel's loop ends after one) */
-        if (last) sb_printf(&grid, "kg_cnt ? (unsigned)((kg_threads + %d) / %d) : ", BLOCK - 1, BLOCK);
-        cg_line(out, n + 2, "L_%s_cv(%srt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", name,
-                grid.s ? grid.s : "", BLOCK, name, BLOCK, args.s);
-        sb_free(&grid);
+        cg_line(out, n + 2, "L_%s_cv(rt_grid_fit(kg_threads, %d, rt_kernel_fn(&K_%s_cv), 0), 1, %d, 0, %s);", name,
+                BLOCK, name, BLOCK, args.s);
         cg_line(out, n + 1, "else if (kg_col)");
     } else if (col) {
         cg_line(out, n + 1, "if (kg_col)");
@@ -809,15 +746,13 @@ static void reduce_launch(const Launch *L, const KernelGroup *g, const StoreRed 
     cg_line(out, n + 1, "if (kg_part) {");
     StrBuf ident = {0};
     cg_put_identity(&ident, r);
-    const int fn = n + 2 + last;
-    if (last) cg_line(out, n + 2, "if (!kg_cnt)   /* else the column-vector kernel finished */");
     if (arg) {
-        cg_line(out, fn, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
-        cg_line(out, fn + 1, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
+        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (int64_t *)%s->data, kg_rs.nout, %s, kg_col != 0);", at,
                 res, ident.s);
     } else {
-        cg_line(out, fn, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
-        cg_line(out, fn + 1, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s, kg_col != 0);",
+        cg_line(out, n + 2, "L_%s_fin(rt_grid_for(kg_rs.nout * (kg_col ? 8 : %d), %d), 1, %d, 0,", name, BLOCK, BLOCK, BLOCK);
+        cg_line(out, n + 3, "(const %s *)kg_part->data, kg_split, (%s *)%s->data, kg_rs.nout, kg_rs.nin, %s, kg_col != 0);",
                 at, rt, res, ident.s);
     }
     cg_line(out, n + 2, "rt_release(kg_part);");

@@ -241,20 +241,6 @@ gp_rkin rt_rkin(const gp_array *a, const gp_shape *s, int naxes, const int *axes
 int64_t rt_red_setup(gp_rshape *rs, const gp_shape *s, int naxes, const int *axes, int n,
                      const gp_array *const *arr, const uint8_t *itemsize, gp_rkin *k, int colmode,
                      int V, int *col, bool *vec);
-/* GPYC_COLS=last (codegen/kernels/reduce.c): zeroed counters, one per group of outputs, for a
- * column-vector reduction over n groups split into `split` parts, which the kernel's last part
- * of each group sets back to 0 (gp_cols_count); or NULL, and the caller launches <name>_fin as
- * without them: for more than RT_RED_LAST_SPLIT parts (the last part's thread would combine
- * them alone, eight parts' loads at a time, where _fin spreads them over eight warps), for
- * n > RT_RED_COUNTERS (rt_red_setup splits column vectors only below 131072 groups), and
- * during a stream capture (a graph that kept them could be replayed on another stream beside
- * this one's own launches).  The counters belong to the current stream, whose launches run
- * one after the other: made on a stream's first call (512 KB, zeroed on it), for up to
- * RT_RED_COUNTER_STREAMS streams (NULL on others). */
-#define RT_RED_COUNTERS 131072
-#define RT_RED_COUNTER_STREAMS 8
-#define RT_RED_LAST_SPLIT 64
-unsigned *rt_red_counters(int64_t n, int64_t split);
 /* ValueError "zero-size array to reduction operation maximum which has no identity". */
 void rt_reduce_check_nonempty(const gp_rshape *rs, const char *opname);
 
