@@ -38,7 +38,7 @@ enum { TILE = 32, TROWS = 8 };
 /* dst[q, k, r] = src[q, rowmap[q, r], k] (rowmap NULL: src[q, r, k]) for the batch x rows x
  * cols src, as mode says (RtTransposeMode, internal.h).  Block (TILE, TROWS) per TILE x TILE
  * tile of src, grid (column tiles, row tiles, matrices; a stride loop over the matrices past
- * gridDim.z).  A tile that mode leaves alone, or fills with zeros, is known from its place
+ * gridDim.z).  A tile that mode fills with zeros without reading it is known from its place
  * alone, the same for the whole block: it returns before any barrier. */
 template <typename T>
 __global__ void transpose_kernel(const T *src, T *dst, int64_t batch, int64_t rows, int64_t cols,
