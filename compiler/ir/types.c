@@ -253,17 +253,13 @@ Type *ty_func(AstNode *def)
     return t;
 }
 
+/* A closure's type is the record of its captured values (names and types), of kind TY_FUNC
+ * with its def. */
 Type *ty_closure(AstNode *def, int n, const char **names, Type **elems)
 {
-    Type *t = ty_func(def);
-    t->n = n;
-    t->id = -1;
-    t->keys = ar_alloc(ty_arena, sizeof *t->keys * (size_t)(n ? n : 1));
-    t->elems = ar_alloc(ty_arena, sizeof *t->elems * (size_t)(n ? n : 1));
-    for (int i = 0; i < n; i++) {
-        t->keys[i] = names[i];
-        t->elems[i] = elems[i];
-    }
+    Type *t = ty_record(n, names, elems);
+    t->kind = TY_FUNC;
+    t->def = def;
     return t;
 }
 
