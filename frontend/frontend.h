@@ -137,6 +137,10 @@ void ast_dump(FILE *out, const AstNode *n);
  * (Python's universal newlines).  NULL on success, else why not, for "cannot read PATH: WHY". */
 enum { FE_MAX_SOURCE = 16 << 20 };
 const char *fe_read_source(Arena *a, const char *path, SrcFile *src);
+/* src->text and src->len from the len bytes of text (NUL after them), as Python reads source:
+ * a leading byte-order mark dropped (src->bom says so), "\r\n" and "\r" turned into "\n", in
+ * place. fe_read_source does it; so does a caller that has the text in memory. */
+void fe_normalise_source(SrcFile *src, char *text, size_t len);
 
 /* ---------------------------------------------------------------- parse.c
  * Parses one source file.  On success returns an AST_MODULE and sets *n_nodes to the number of

@@ -517,6 +517,7 @@ typedef struct Layout {
     int brackets, strings; /* depth of open brackets and strings */
     uint32_t last_row; /* of the last token seen (UINT32_MAX before the first) */
     uint32_t last_end; /* the byte after it */
+    uint32_t gap_from; /* the byte after the last leaf of any kind (comments too) */
     uint32_t comment_start, comment_end; /* the last comment */
     bool after_colon; /* the last token was ':' */
     bool after_open; /* the last token was '(', '[', '{' or ',' */
@@ -549,6 +550,7 @@ static const char *expected_block(Layout *y)
 {
     static const char *const stmts[] = { "if",  "elif",   "else",    "while", "for", "with",
                                          "try", "except", "finally", "match", "case" };
+    if (ts_node_is_null(y->header)) return "expected an indented block";
     const char *kw = ts_node_type(y->header), *what = NULL;
     if (!ts_node_is_named(y->header)) {
         if (!strcmp(kw, "def"))
@@ -624,11 +626,28 @@ static void layout_line(Layout *y, TSNode leaf)
     y->header = leaf;
 }
 
+/* The text between two tokens outside strings: Python's tokenizer takes spaces, tabs, form
+ * feeds, newlines and backslash continuations there; any other control character (tree-sitter
+ * takes a vertical tab as a space) is "invalid non-printable character U+000B". */
+static void layout_gap(Layout *y, uint32_t from, uint32_t to)
+{
+    if (y->strings > 0) return;
+    for (uint32_t j = from; j < to; j++) {
+        unsigned char c = (unsigned char)y->p->text[j];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r') || c == 0x7f) {
+            layout_tok_error(y, j, ar_printf(y->p->a, "invalid non-printable character U+%04X", c));
+            return;
+        }
+    }
+}
+
 /* One leaf, in source order. */
 static void layout_leaf(Layout *y, TSNode leaf)
 {
     Parser *p = y->p;
     uint32_t at = ts_node_start_byte(leaf), row = ts_node_start_point(leaf).row;
+    layout_gap(y, y->gap_from, at);
+    if (ts_node_end_byte(leaf) > y->gap_from) y->gap_from = ts_node_end_byte(leaf);
     if (ts_node_is_extra(leaf)) { /* a comment or a line continuation */
         if (ps_is(leaf, "comment")) {
             y->comment_start = at;
@@ -702,6 +721,7 @@ static void check_layout(Layout *y, TSNode root)
         if (done) break;
     }
     ts_tree_cursor_delete(&c);
+    layout_gap(y, y->gap_from, y->p->len);
     if (y->after_colon) /* a header on the last line */
         layout_parse_error(y, y->p->len, expected_block(y));
     if (y->continuation != UINT32_MAX) /* a backslash with no line after it */

@@ -25,8 +25,7 @@ static const char *not_source(const struct stat *st)
     return NULL;
 }
 
-/* Drops a leading byte-order mark and turns "\r\n" and "\r" into "\n", in place. */
-static void normalise(SrcFile *src, char *text, size_t len)
+void fe_normalise_source(SrcFile *src, char *text, size_t len)
 {
     src->bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0;
     if (src->bom) {
@@ -80,6 +79,6 @@ const char *fe_read_source(Arena *a, const char *path, SrcFile *src)
         }
     }
     close(fd);
-    if (!why) normalise(src, text, n);
+    if (!why) fe_normalise_source(src, text, n);
     return why;
 }

@@ -135,6 +135,7 @@ static bool ufunc_dtype(Lower *L, AstNode *call, const char *name, const OpInfo 
     bool given;
     if (!lw_dtype_arg(L, dte, want, &given)) return false;
     if (!given) return true;
+    if (!lw_ewise_operands(call->span, oi, n, args)) return false;
     DType d = *want;
     if (oi->rule == RULE_WHERE) {
         diag_error(dte->span, "the 'dtype' argument of %s() is not supported yet", name);

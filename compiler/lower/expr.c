@@ -247,12 +247,27 @@ static const char *kind_word(const Type *t)
     return ty_str_of(t);
 }
 
+bool lw_ewise_operands(Span sp, const OpInfo *oi, int nargs, IrValue **args)
+{
+    for (int i = 0; i < nargs; i++) {
+        const Type *t = args[i]->type;
+        if (t->kind == TY_ARRAY || ty_is_scalar(t)) continue;
+        if (oi->numpy[0])
+            diag_error(sp, "'%s' needs numbers or arrays, got %s", oi->numpy, kind_word(t));
+        else
+            diag_error(sp, "unsupported operand type %s", ty_str_of(t));
+        return false;
+    }
+    return true;
+}
+
 /* lw_ewise; script: an operation the script writes (an operator, an in-place operator, a
  * ufunc call), whose Python int operands get NEP 50's run-time range check (lw_pyint_fits). */
 static IrValue *ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args, bool script)
 {
     const OpInfo *oi = ir_op_info(op);
     GPYC_ASSERT(oi && oi->nargs == nargs);
+    if (!lw_ewise_operands(sp, oi, nargs, args)) return NULL;
     int ndim = 0;
     bool any_array = false;
     for (int i = 0; i < nargs; i++) {
@@ -260,12 +275,6 @@ static IrValue *ewise(Lower *L, IrOp op, Span sp, int nargs, IrValue **args, boo
         if (t->kind == TY_ARRAY) {
             any_array = true;
             if (t->ndim > ndim) ndim = t->ndim;
-        } else if (!ty_is_scalar(t)) {
-            if (oi->numpy[0])
-                diag_error(sp, "'%s' needs numbers or arrays, got %s", oi->numpy, kind_word(t));
-            else
-                diag_error(sp, "unsupported operand type %s", ty_str_of(t));
-            return NULL;
         }
     }
     DType d, cd, rd;

@@ -468,6 +468,9 @@ IrValue *lw_binop(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
  * call): a Python int operand known only at run time gets NEP 50's range check before the
  * kernel (lw_pyint_fits); gpyc's own arithmetic on index arrays uses the plain forms. */
 IrValue *lw_ewise_py(Lower *L, IrOp op, Span sp, int nargs, IrValue **args);
+/* True when every operand of op is a number or an array; else the located error ("'sin' needs
+ * numbers or arrays, got function cupy.arange") and false. */
+bool lw_ewise_operands(Span sp, const OpInfo *oi, int nargs, IrValue **args);
 IrValue *lw_binop_py(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *b);
 /* NEP 50: whether the Python int v fits the integer dtype d it is converted to (NumPy 2's
  * OverflowError "Python integer 300 out of bounds for uint8"): a constant is checked now (a

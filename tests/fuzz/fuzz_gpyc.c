@@ -53,8 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = 0;
     src->path = src->name = "fuzz.py";
-    src->text = text;
-    src->len = size;
+    fe_normalise_source(src, text, size);   /* as fe_read_source gives a file's text */
     int n_nodes = 0;
     AstNode *module = fe_parse(arena, src, &n_nodes);
     if (module && !diag_count()) {
