@@ -199,10 +199,22 @@ int lw_dtype_eq(DType dt, const IrValue *other)
         if (!strcmp(t->name, "complex")) return dt == DT_COMPLEX128;
         return 0;
     case TY_STR:
-        if (!other->def || other->def->op != IR_CONST_STR) return -1;
-        return lw_dtype_name(other->def->sval, &od) && od == dt;
+        if (!lw_known_str(other)) return -1;
+        return lw_dtype_name(lw_known_str(other), &od) && od == dt;
     default: return 0;
     }
+}
+
+/* The text of str value v where it is a constant: a literal, or a read of a name whose every
+ * path to here comes from the assignment of one (Binding.known: `dt = 'f4'`, each copy of
+ * `for dt in ('f4', 'f8')`); NULL otherwise. */
+const char *lw_known_str(const IrValue *v)
+{
+    for (int depth = 0; v && v->def && depth < 16; depth++, v = v->def->known) {
+        if (v->def->op == IR_CONST_STR) return v->def->sval;
+        if (v->def->op != IR_LOAD) return NULL;
+    }
+    return NULL;
 }
 
 /* A dtype argument: cp.float32, 'float32', 'f4', float, int, bool, complex, or None.
@@ -225,12 +237,12 @@ bool lw_dtype_arg(Lower *L, AstNode *e, DType *out, bool *given)
         *given = true;
         return true;
     case TY_STR:
-        if (v->def && v->def->op == IR_CONST_STR) {
-            if (lw_dtype_name(v->def->sval, out)) {
+        if (lw_known_str(v)) {
+            if (lw_dtype_name(lw_known_str(v), out)) {
                 *given = true;
                 return true;
             }
-            diag_error(e->span, "data type '%s' not understood", v->def->sval);
+            diag_error(e->span, "data type '%s' not understood", lw_known_str(v));
             return false;
         }
         break;
@@ -412,11 +424,11 @@ bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out)
     if (!e) return true;
     IrValue *v = lw_expr(L, e);
     if (!v) return false;
-    if (v->type->kind != TY_STR || !v->def || v->def->op != IR_CONST_STR) {
+    if (v->type->kind != TY_STR || !lw_known_str(v)) {
         diag_error(e->span, "this argument must be a constant string");
         return false;
     }
-    *out = v->def->sval;
+    *out = lw_known_str(v);
     return true;
 }
 

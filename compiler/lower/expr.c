@@ -1052,6 +1052,9 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
         }
         bool ia = ta->kind == TY_INT || ta->kind == TY_BOOL, ib = tb->kind == TY_INT || tb->kind == TY_BOOL;
         if (aop == AOP_MUL && (ib || ia)) return ib ? lw_str_repeat(L, a, b, sp) : lw_str_repeat(L, b, a, sp);
+        /* Python: no str equals a number (`v == 'a'` of each element of a loop over a tuple) */
+        if ((aop == AOP_EQ || aop == AOP_NE) && ty_is_scalar(ta->kind == TY_STR ? tb : ta))
+            return lw_const_bool(L, sp, aop == AOP_NE);
         diag_error(sp, "unsupported operand types for %s: '%s' and '%s'", ast_op_name(aop), ty_str_of(ta),
                    ty_str_of(tb));
         return NULL;

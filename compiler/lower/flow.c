@@ -64,6 +64,9 @@ struct FlowState {
 
 /* The mark of a conflict in a loop's want. */
 static Type conflict_mark;
+/* The mark, in a peeled first iteration's acc, of exits that all bind a name to one compile-time
+ * value other than the head's (Peel.why holds it). */
+static Type const_mark;
 
 /* Poisoned by an earlier error: reads stay silent. */
 static bool bound_to_nothing(const Binding *b) { return b->kind == BIND_CONST && !b->value; }
@@ -149,6 +152,22 @@ bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
     return true;
 }
 
+bool lw_flow_rebind_const(Lower *L, Scope *s, Binding *b, IrValue *v, Span sp)
+{
+    if (s->is_module && (b->read_by_func || L->scope != s)) return false;
+    b->kind = BIND_CONST;
+    b->var = NULL;
+    b->value = v;
+    b->first = sp;
+    b->fill = NULL;
+    b->known = NULL;
+    b->guard = NULL;
+    b->unbound = 0;
+    b->bound = NULL;
+    b->pend = NULL;
+    return true;
+}
+
 Type *lw_join_type(Type *a, Type *b)
 {
     if (lw_unify(a, b)) return a;
@@ -205,6 +224,52 @@ static void flow_store(Lower *L, IrBlock *blk, IrVar *from, IrVar *to, Span sp)
     IrBlock *saved = L->blk;
     if (blk) L->blk = blk;
     lw_store(L, to, lw_flow_convert(L, lw_load(L, from, sp), to->type, sp), sp);
+    L->blk = saved;
+}
+
+/* Are compile-time values a and b (BIND_CONST values) the same: one pseudo value's type (a
+ * dtype, a function, a module), or constants of one payload? */
+static bool same_const(const IrValue *a, const IrValue *b)
+{
+    if (a == b) return true;
+    if (!a || !b || !ty_equal(a->type, b->type) || !a->def != !b->def) return false;
+    if (!a->def) return true;
+    const IrInstr *x = a->def, *y = b->def;
+    if (x->op != y->op || x->dtype != y->dtype) return false;
+    switch (x->op) {
+    case IR_CONST_INT: case IR_CONST_BOOL: return x->ival == y->ival;
+    case IR_CONST_FLOAT: return x->fval == y->fval && signbit(x->fval) == signbit(y->fval);
+    case IR_CONST_STR: return !strcmp(x->sval, y->sval);
+    case IR_CONST_NONE: return true;
+    default: return false;
+    }
+}
+
+/* The type of a variable that holds constants a and b (a str, int, float or bool constant
+ * each, of one type), or NULL. */
+static Type *const_runtime_type(const IrValue *a, const IrValue *b)
+{
+    if (!a->def || !b->def || a->def->op != b->def->op || a->def->dtype != b->def->dtype ||
+        !ty_equal(a->type, b->type))
+        return NULL;
+    switch (a->def->op) {
+    case IR_CONST_INT: return a->def->dtype == DT_UINT64 ? NULL : a->type;
+    case IR_CONST_BOOL: case IR_CONST_FLOAT: case IR_CONST_STR: return a->type;
+    default: return NULL;
+    }
+}
+
+/* var = constant v (of const_runtime_type) at the end of block blk. */
+static void store_const(Lower *L, IrBlock *blk, IrVar *var, const IrValue *v, Span sp)
+{
+    IrBlock *saved = L->blk;
+    L->blk = blk;
+    const IrInstr *c = v->def;
+    IrValue *k = c->op == IR_CONST_STR     ? lw_const_str(L, sp, c->sval)
+                 : c->op == IR_CONST_FLOAT ? lw_const_float(L, sp, c->fval)
+                 : c->op == IR_CONST_BOOL  ? lw_const_bool(L, sp, c->ival)
+                                           : lw_const_int(L, sp, c->ival);
+    lw_store(L, var, k, sp);
     L->blk = saved;
 }
 
@@ -489,8 +554,41 @@ static void join_types(Lower *L, IrInstr *in, Scope *s, Binding *dst, Binding t,
         return;
     }
     if (t.kind == BIND_CONST && e.kind == BIND_CONST) {
-        set_fields(dst, &e); /* compile-time values: the last one lowered, as before */
-        return;
+        if (same_const(t.value, e.value)) {
+            set_fields(dst, &e);
+            return;
+        }
+        /* two str (int, float, bool) constants: a variable, each path storing its own */
+        Type *ct = const_runtime_type(t.value, e.value);
+        if (ct && !(s->is_module && (dst->read_by_func || L->scope != s))) {
+            IrVar *to = lw_new_var(L, s, dst->name, ct);
+            store_const(L, in->blocks[0], to, t.value, in->span);
+            store_const(L, in->blocks[1], to, e.value, in->span);
+            set_fields(dst, &e);
+            dst->kind = BIND_VAR;
+            dst->var = to;
+            dst->value = NULL;
+            dst->fill = NULL;
+            dst->known = NULL;
+            dst->guard = NULL;
+            return;
+        }
+        /* two compile-time values (dtypes, functions): which one the code after the join
+         * sees is known only at run time, so a read there is the conflict's error */
+    }
+    if ((t.kind == BIND_CONST) != (e.kind == BIND_CONST) && t.kind != BIND_CONFLICT &&
+        e.kind != BIND_CONFLICT) {
+        /* a str (int, ...) constant and a variable of its type: the variable, the constant's
+         * path storing it */
+        const Binding *c = t.kind == BIND_CONST ? &t : &e, *v = c == &t ? &e : &t;
+        if (v->kind == BIND_VAR && !v->guard && !v->fill && const_runtime_type(c->value, c->value) &&
+            ty_equal(v->var->type, c->value->type)) {
+            store_const(L, in->blocks[c == &t ? 0 : 1], v->var, c->value, in->span);
+            set_fields(dst, v);
+            dst->fill = NULL;
+            dst->known = NULL;
+            return;
+        }
     }
     if (none_join(L, in, s, dst, &t, &e)) return;
     set_conflict(dst, &t, &e);
@@ -526,9 +624,11 @@ typedef struct Peel {
     bool *conflict; /* the types after the first iteration do not join */
     IrVar **exitv; /* the variable its exits store into (NULL: none) */
     Binding *why; /* the exit binding that set acc */
-    IrVar *skipped; /* the hidden flag: true until an exit of the first iteration */
+    IrVar *skipped; /* the hidden flag: true until an exit of the first iteration (NULL: a loop
+                       that runs once, lw_flow_once) */
     IrVar **flag; /* the guard (Binding.guard) peel_finish gives it, or NULL */
     int n; /* head bindings */
+    int exits; /* back edges lowered (in the last pass): none when every path returns or raises */
 } Peel;
 
 /* A back edge of a peeled first iteration: it leaves the loop.  Each binding's value goes to
@@ -537,19 +637,30 @@ static void peel_back(Lower *L, Loop *lp)
 {
     Peel *pl = lp->peel;
     FlowState *h = lp->head;
-    lw_store(L, pl->skipped, lw_const_bool(L, lp->sp, false), lp->sp);
+    if (pl->skipped) lw_store(L, pl->skipped, lw_const_bool(L, lp->sp, false), lp->sp);
+    pl->exits++;
     int idx = 0;
     for (int k = 0; k < h->nsc; k++) {
         for (int i = 0; i < h->n[k]; i++, idx++) {
             Binding *b = h->list[k][i], *hc = &h->copy[k][i];
             if (hc->kind == BIND_CONFLICT || bound_to_nothing(hc) || bound_to_nothing(b)) continue;
-            if (same_binding(b, hc)) {
+            if (same_binding(b, hc) ||
+                (b->kind == BIND_CONST && hc->kind == BIND_CONST && same_const(b->value, hc->value))) {
                 pl->kept[idx] = true;
             } else if (b->kind == BIND_CONST && hc->kind == BIND_CONST) {
-                continue; /* compile-time values: as before */
+                /* another compile-time value: the one all such exits bind, else a conflict */
+                Type *a = pl->acc[idx];
+                if (!a) pl->why[idx] = *b;
+                pl->acc[idx] = (!a || (a == &const_mark && same_const(pl->why[idx].value, b->value)))
+                                   ? &const_mark
+                                   : &conflict_mark;
+                continue;
             } else {
                 Type *a = pl->acc[idx], *bt = b->kind == BIND_VAR ? b->var->type : NULL;
-                Type *j = !bt ? NULL : !a ? bt : a == &conflict_mark ? NULL : lw_join_type(a, bt);
+                Type *j = !bt                                       ? NULL
+                          : !a                                      ? bt
+                          : a == &conflict_mark || a == &const_mark ? NULL
+                                                                    : lw_join_type(a, bt);
                 if (!a || (!j && a != &conflict_mark)) pl->why[idx] = *b;
                 pl->acc[idx] = j ? j : &conflict_mark;
             }
@@ -567,6 +678,10 @@ static void peel_back(Lower *L, Loop *lp)
 static Type *peel_want(const Peel *pl, int idx, const Binding *hc, bool *conflict)
 {
     Type *a = pl->acc[idx];
+    if (a == &const_mark) { /* (no exit variable: peel_finish binds the value) */
+        *conflict = pl->kept[idx];
+        return NULL;
+    }
     *conflict = a == &conflict_mark;
     if (!a || *conflict || !pl->kept[idx]) return *conflict ? NULL : a;
     Type *j = hc->kind == BIND_VAR ? lw_join_type(a, hc->var->type) : NULL;
@@ -629,13 +744,18 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
 {
     Peel *pl = lp->peel;
     FlowState *h = lp->head;
-    bool runs = surely_runs(in);
+    bool runs = !pl->skipped || surely_runs(in);
     int idx = 0;
     for (int k = 0; k < h->nsc; k++) {
         for (int i = 0; i < h->n[k]; i++, idx++) {
             Binding *b = h->list[k][i], *hc = &h->copy[k][i];
-            if (pl->conflict[idx]) {
+            if (pl->conflict[idx] || (!pl->skipped && pl->acc[idx] == &conflict_mark) ||
+                (pl->acc[idx] == &const_mark && pl->kept[idx])) {
                 set_conflict(b, hc, &pl->why[idx]);
+                continue;
+            }
+            if (pl->acc[idx] == &const_mark) { /* every exit that changed it binds one value */
+                set_fields(b, &pl->why[idx]);
                 continue;
             }
             IrVar *to = pl->exitv[idx];
@@ -660,6 +780,7 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
                               "loop for the %s that one iteration makes it",
                               b->name, lp->sp.line, was, hc->first.line, now);
             }
+            if (!pl->skipped) continue; /* (lw_flow_once: not a loop's first iteration) */
             diag_remark(
                 lp->sp,
                 "the first iteration of this loop is compiled apart from the others: '%s' is %s "
@@ -821,13 +942,16 @@ static void *zalloc(Lower *L, int n, size_t size)
 
 /* The first iteration of loop s, lowered apart: body's loop instruction, each back edge a
  * break (continue included; a break also sets the hidden flag broke), lowered again while an
- * exit variable changes.  Returns the instruction (and *pp its Peel), NULL after errors in it. */
+ * exit variable changes.  Returns the instruction (and *pp its Peel), NULL after errors in it.
+ * once: the loop instruction surely runs its body (lw_flow_once), no flag `skipped`. */
 static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
-                           const char *broke, Peel *pp)
+                           const char *broke, Peel *pp, bool once)
 {
     Peel pl = { 0 };
-    pl.skipped = lw_new_var(L, L->scope, ar_printf(L->a, "skipped@loop%d", s->id), ty_bool());
-    lw_store(L, pl.skipped, lw_const_bool(L, s->span, true), s->span);
+    if (!once) {
+        pl.skipped = lw_new_var(L, L->scope, ar_printf(L->a, "skipped@loop%d", s->id), ty_bool());
+        lw_store(L, pl.skipped, lw_const_bool(L, s->span, true), s->span);
+    }
     for (int pass = 0;; pass++) {
         FlowState *h = lw_flow_save(L);
         int n = flow_size(h);
@@ -842,6 +966,7 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
             memset(pl.acc, 0, sizeof(Type *) * (size_t)(n ? n : 1));
             memset(pl.kept, 0, sizeof(bool) * (size_t)(n ? n : 1));
         }
+        pl.exits = 0;
         Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke, .peel = &pl };
         int errors = diag_count();
         DiagHold hold;
@@ -955,7 +1080,7 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
         if (!rest && has_conflict(&lp, n)) {
             if (!broke) broke = lw_loop_else_begin(L, s);
             Peel pl;
-            IrInstr *first = peel_first(L, s, body, ctx, broke, &pl);
+            IrInstr *first = peel_first(L, s, body, ctx, broke, &pl, false);
             if (first) peel_rest(L, s, body, ctx, first, broke, &pl);
             return;
         }
@@ -983,6 +1108,21 @@ static void forget_known(Lower *L, AstNode *s)
 }
 
 void lw_flow_forget_known(Lower *L, AstNode *e) { forget_known(L, e); }
+
+/* One copy of the body of a loop written out per element (lower.c's loops over tuples) that
+ * has a break or continue: the loop instruction body(L, ctx) emits runs once, as a peeled
+ * first iteration (every back edge leaves it: a continue goes on after it, a break also sets
+ * broke), and the bindings after it join those of its exits.  Its body runs once, straight
+ * from the bindings before it: a read in it may use the value a name holds (Binding.known);
+ * after it the names the body assigns hold what one exit left.  A body that returns or raises
+ * on every path leaves the path dead. */
+void lw_flow_once(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx, const char *broke)
+{
+    Peel pl;
+    if (!peel_first(L, s, body, ctx, broke, &pl, true)) return;
+    forget_known(L, s->then);
+    L->dead = !pl.exits; /* (every path returns or raises: what follows never runs) */
+}
 
 /* Does loop s surely run an iteration: `for _ in range(k)` (k, or a, b[, c], int literals,
  * negated or not, of a range that is not empty), `while True`?  Asked of its source: its code
@@ -1166,6 +1306,9 @@ void lw_flow_conflict(Binding *b, Span sp)
     const char *why;
     if (ta && tc && ta->kind == TY_ARRAY && tc->kind == TY_ARRAY)
         why = "arrays of different dtype or ndim do not join where paths meet: give one of them another name";
+    else if (ta && tc && !lw_is_runtime_type(ta) && !lw_is_runtime_type(tc))
+        why = "compile-time values (dtypes, functions, modules) do not join where paths meet: gpyc compiles "
+              "the code after the join for one of them (use it on each path, or give each its own name)";
     else if (ta && tc && ty_is_scalar(ta) && ty_is_scalar(tc))
         why = "Python scalars of different types do not join where paths meet (Python would print 1 where "
               "gpyc would print 1.0): write both as the same type (0.0 for 0), or give one another name";

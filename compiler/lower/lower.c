@@ -848,23 +848,26 @@ typedef struct IterSrc {
     Span sp;          /* the iterable's expression */
 } IterSrc;
 
-/* A tuple iterated as the list of its elements (a `*args` parameter): they must have one
- * type (an empty tuple is an empty list of int); NULL after a located error. */
+/* A tuple iterated as the list of its elements (a `*args` parameter, zipped): they must have
+ * one type (an empty tuple is an empty list of int); NULL after a located error.  (A loop over
+ * one tuple whose elements differ is written out per element: lower_for_value.) */
 static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
 {
     int n = t->type->n;
     IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     if (!lw_is_runtime_type(t->type) || (n && t->type->elems[0]->kind == TY_SDTYPE)) {
         diag_error(sp,
-                   "iteration over a tuple (or list) of dtypes held in a variable: gpyc writes such a loop "
-                   "out per element only over a tuple written in the for statement");
+                   "zip over a tuple (or list) of dtypes held in a variable: gpyc writes a loop over such a "
+                   "tuple out per element for `for x in t` and `for i, x in enumerate(t)`, and through zip only "
+                   "over tuples written in the for statement (zip((a, b), (c, d)))");
         return NULL;
     }
     for (int i = 0; i < n; i++) {
         if (!ty_equal(t->type->elems[i], t->type->elems[0])) {
             diag_error(sp,
-                       "iteration over a tuple of different types (%s): gpyc iterates over elements "
-                       "of one type",
+                       "zip over a tuple of different types (%s): gpyc writes a loop over such a tuple out "
+                       "per element for `for x in t` and `for i, x in enumerate(t)`, and through zip only "
+                       "over tuples written in the for statement (zip((a, b), (c, d)))",
                        ty_str_of(t->type));
             return NULL;
         }
@@ -873,12 +876,18 @@ static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
     return lw_emit(L, IR_LIST_NEW, sp, ty_list(n ? t->type->elems[0] : ty_int()), n, elems);
 }
 
-static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
+/* The iterable e evaluated, or NULL after an error. */
+static IrValue *iter_value(Lower *L, AstNode *e)
 {
     L->set_iter = e; /* a set display here is CPython's frozenset constant (lower/table.c) */
     IrValue *v = lw_expr(L, e);
     L->set_iter = NULL;
-    if (!v) return false;
+    return v;
+}
+
+/* The iteration source of iterable e, evaluated to v. */
+static bool iter_source_of(Lower *L, AstNode *e, IrValue *v, IterSrc *src, IrValue **len)
+{
     src->v = v;
     src->sp = e->span;
     if (lw_is_dict_record(v->type))
@@ -919,6 +928,12 @@ static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
     diag_error(e->span, "cannot iterate over %s (for loops take range, enumerate, zip, a list or an array)",
                ty_str_of(v->type));
     return false;
+}
+
+static bool iter_source(Lower *L, AstNode *e, IterSrc *src, IrValue **len)
+{
+    IrValue *v = iter_value(L, e);
+    return v && iter_source_of(L, e, v, src, len);
 }
 
 /* The i-th element of an iteration source (inside the loop body); NULL after an error (a list
@@ -997,18 +1012,19 @@ static IrInstr *for_body(Lower *L, void *ctx)
     return loop;
 }
 
-/* The first break or continue of block b's own loop (not of a loop nested in it), or NULL. */
-static const AstNode *find_jump(const AstNode *b)
+/* The first break or continue (kind 0; else the first of that kind) of block b's own loop (not
+ * of a loop nested in it), or NULL. */
+static const AstNode *find_jump(const AstNode *b, AstKind kind)
 {
     const AstNode *j = NULL;
     if (!b) return NULL;
     switch (b->kind) {
-    case AST_BREAK: case AST_CONTINUE: return b;
+    case AST_BREAK: case AST_CONTINUE: return !kind || b->kind == kind ? b : NULL;
     case AST_BLOCK:
-        for (int i = 0; i < b->body.n && !j; i++) j = find_jump(b->body.v[i]);
+        for (int i = 0; i < b->body.n && !j; i++) j = find_jump(b->body.v[i], kind);
         return j;
-    case AST_IF: return (j = find_jump(b->then)) ? j : find_jump(b->els);
-    case AST_WITH: return find_jump(b->then);
+    case AST_IF: return (j = find_jump(b->then, kind)) ? j : find_jump(b->els, kind);
+    case AST_WITH: return find_jump(b->then, kind);
     default: return NULL; /* expressions, and loops and defs with their own jumps */
     }
 }
@@ -1041,24 +1057,172 @@ static bool rows_of(const AstNode *t, int m)
     return true;
 }
 
+/* A for loop over a tuple written out once per element (lower_for_tuple, lower_for_value):
+ * each copy of the body is lowered with the target bound to its element, so each is typed on
+ * its own.  The elements are evaluated once, first, in Python's order (vals: per iteration,
+ * its w values). */
+typedef enum { UNR_WHOLE, UNR_PARTS, UNR_ZIP } UnrollHow;
+typedef struct Unroll {
+    AstNode *s;        /* the for statement */
+    int n, w;          /* iterations; values per iteration */
+    IrValue **vals;    /* n * w */
+    UnrollHow how;     /* the target takes the value whole (w 1), its w names take one value each
+                          (parts of tuple literals or zipped elements), or the tuple of the w
+                          zipped values */
+    bool *konst;       /* per value position (w; unroll sets it, from the caller's NULL or forced
+                          positions): the elements differ in type (or one is known only when
+                          compiling: a dtype, a function), so a name bound to a str or int constant
+                          or a compile-time value is that constant in its copy (`for dt in ('f4',
+                          float, cp.int32)`: each copy's cp.ones(3, dtype=dt) has its dtype); also
+                          the index of enumerate over such a tuple (u[i] of another tuple) */
+    bool jumps;        /* the body has a break or continue: each copy is a loop that runs once */
+    const char *broke; /* the hidden flag a break sets (lw_loop_else_begin), or NULL: no break */
+    bool failed;       /* a target's assignment failed (reported) */
+} Unroll;
+
+/* The most elements of a loop over a tuple written out per element because it must be (its
+ * elements differ in type, it is a tuple value, its body has a break or continue): each copy is
+ * code of its own.  (A tuple literal of one type and no jumps has no limit, as before.) */
+enum { UNROLL_MAX = 64 };
+
+/* Binds target (a part of the for's target) to v, one value of a copy.  With konst (its
+ * position's elements differ in type), a name takes a str or int constant or a compile-time
+ * value as that constant, whatever it held before (a copy is straight code: Python's
+ * rebinding). */
+static bool unroll_bind(Lower *L, AstNode *target, IrValue *v, bool konst, Span sp)
+{
+    bool is_const = !lw_is_runtime_type(v->type) || (v->def && v->def->op == IR_CONST_STR) ||
+                    (lw_is_const_int(v, NULL) && !lw_is_u64_const(v));
+    if (konst && is_const && target->kind == AST_NAME) {
+        /* (assign_name makes a str a variable, and keeps a variable's binding) */
+        Scope *sc = assign_scope(L, target->sval);
+        Binding *b = lw_scope_find(sc, target->sval);
+        if (lw_is_runtime_type(v->type) || (b && b->kind == BIND_VAR)) {
+            if (!b) b = lw_scope_add(L, sc, target->sval, BIND_CONST);
+            if (lw_flow_rebind_const(L, sc, b, v, target->span)) return true;
+        }
+    }
+    return lw_assign(L, target, v, sp);
+}
+
+/* Binds the target of copy i to its values; false after a reported error. */
+static bool unroll_target(Lower *L, Unroll *u, int i)
+{
+    AstNode *t = u->s->lhs;
+    IrValue **row = u->vals + (size_t)i * (size_t)u->w;
+    bool ok = true;
+    switch (u->how) {
+    case UNR_PARTS:
+        for (int k = 0; k < u->w && ok; k++) ok = unroll_bind(L, t->elts.v[k], row[k], u->konst[k], t->span);
+        return ok;
+    case UNR_ZIP: {
+        IrValue *v = lw_tuple(L, t->span, u->w, row);
+        return v && lw_assign(L, t, v, t->span);
+    }
+    case UNR_WHOLE: return unroll_bind(L, t, row[0], u->konst[0], t->span);
+    }
+    return false;
+}
+
+/* The loop instruction of a copy with a break or continue (lw_flow_once): `while True:` the
+ * body; the end of the body and each continue leave it, as each break does. */
+static IrInstr *once_body(Lower *L, void *ctx)
+{
+    Unroll *u = ctx;
+    Span sp = u->s->span;
+    IrInstr *in = ir_emit(L->m, L->blk, IR_WHILE, sp, NULL, 0, NULL);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[0];
+    IrValue *c = lw_const_bool(L, sp, true);
+    ir_emit(L->m, L->blk, IR_COND, sp, NULL, 1, &c);
+    L->blk = in->blocks[1];
+    lw_block(L, u->s->then);
+    lw_flow_back(L);
+    L->blk = saved;
+    return in;
+}
+
+/* Copy i of the body: its target bound, then the body; with a break or continue, in a loop
+ * instruction that runs once.  After a copy that may break, `if not broke:` the next. */
+static void unroll_copy(Lower *L, Unroll *u, int i)
+{
+    if (!unroll_target(L, u, i)) {
+        u->failed = true;
+        return;
+    }
+    if (!u->jumps) {
+        lw_block(L, u->s->then);
+        return;
+    }
+    lw_flow_once(L, u->s, once_body, u, u->broke);
+}
+
+static void unroll_guarded(Lower *L, Unroll *u, int i)
+{
+    Span sp = u->s->span;
+    Binding *fb = lw_lookup(L, u->broke);
+    IrValue *c = lw_load(L, fb->var, sp);
+    IrInstr *in = ir_emit(L->m, L->blk, IR_IF, sp, NULL, 1, &c);
+    in->blocks[0] = ir_block_new(L->m, in);
+    in->blocks[1] = ir_block_new(L->m, in);
+    FlowState *t = lw_flow_save(L);
+    IrBlock *saved = L->blk;
+    L->blk = in->blocks[1];
+    unroll_copy(L, u, i);
+    L->blk = saved;
+    lw_flow_join_if(L, in, t, false, L->dead);
+}
+
+/* Lowers the copies of u, then the loop's else block (when no break left the loop). */
+static void unroll(Lower *L, Unroll *u)
+{
+    AstNode *s = u->s;
+    const AstNode *brk = find_jump(s->then, AST_BREAK);
+    u->jumps = find_jump(s->then, 0) != NULL;
+    bool wide = u->jumps, *forced = u->konst;
+    u->konst = ar_alloc(L->a, sizeof *u->konst * (size_t)u->w);
+    for (int k = 0; k < u->w; k++) u->konst[k] = forced && forced[k];
+    for (int k = 0; k < u->w; k++) {
+        for (int i = 0; i < u->n && !u->konst[k]; i++) {
+            IrValue *v = u->vals[(size_t)i * (size_t)u->w + (size_t)k];
+            u->konst[k] = !lw_is_runtime_type(v->type) || !ty_equal(v->type, u->vals[k]->type);
+        }
+        wide |= u->konst[k];
+    }
+    if (wide && u->n > UNROLL_MAX) {
+        diag_error(s->rhs->span,
+                   "this loop over a tuple of %d elements would be written out once per element (%s): gpyc "
+                   "does that for at most %d elements (make it a list of one type, or split the tuple)",
+                   u->n, u->jumps ? "its body has a break or continue" : "its elements differ in type",
+                   UNROLL_MAX);
+        return;
+    }
+    u->broke = brk ? lw_loop_else_begin(L, s) : NULL;
+    for (int i = 0; i < u->n && !u->failed && !(u->jumps && L->dead); i++) {
+        if (u->broke && i > 0)
+            unroll_guarded(L, u, i);
+        else
+            unroll_copy(L, u, i);
+    }
+    if (u->failed || !s->els || L->dead) return;
+    if (u->broke)
+        lw_loop_else_end(L, s, u->broke);
+    else
+        lw_block(L, s->els); /* (no break: the else block runs) */
+}
+
 /* for over tuple literals (directly or zipped): the body written out once per element, the
  * target bound to that element, so the elements may be of different types (a str and a dtype
- * per iteration: `for name, dt in zip(('float', 'double'), (cp.float32, cp.float64))`).  The
- * elements are evaluated once, first, in Python's order.  A tuple target takes the parts of
- * zipped elements or of tuple-literal elements one by one (so they need not make a tuple
- * value).  false when s is not such a loop (nothing done). */
+ * per iteration: `for name, dt in zip(('float', 'double'), (cp.float32, cp.float64))`).  A
+ * tuple target takes the parts of zipped elements or of tuple-literal elements one by one (so
+ * they need not make a tuple value).  false when s is not such a loop (nothing done). */
 static bool lower_for_tuple(Lower *L, AstNode *s)
 {
     AstNode *tup[8];
     int nt = tuple_iterables(L, s->rhs, tup, 8);
     if (!nt) return false;
-    const AstNode *jump = find_jump(s->then);
-    if (jump) {
-        diag_error(jump->span, "%s is not supported in a loop over tuples (gpyc writes its body out once per "
-                               "element)",
-                   jump->kind == AST_BREAK ? "break" : "continue");
-        return true;
-    }
     AstNode *t = s->lhs;
     int m = t->kind == AST_TUPLE || t->kind == AST_LIST ? t->elts.n : 0;
     /* parts: the values each iteration unpacks into m targets (0: the element whole) */
@@ -1089,22 +1253,63 @@ static bool lower_for_tuple(Lower *L, AstNode *s)
             }
         }
     }
-    int w = zipped ? nt : parts ? parts : 1; /* values per iteration */
-    for (int i = 0; i < n && ok; i++) {
-        IrValue **row = (IrValue **)vals.v + (size_t)i * (size_t)w;
-        if (parts) {
-            for (int k = 0; k < parts && ok; k++) ok = lw_assign(L, t->elts.v[k], row[k], t->span);
-        } else if (zipped) {
-            IrValue *v = lw_tuple(L, t->span, nt, row);
-            ok = v && lw_assign(L, t, v, t->span);
-        } else {
-            ok = lw_assign(L, t, row[0], t->span);
-        }
-        if (ok) lw_block(L, s->then);
+    if (ok) {
+        Unroll u = { .s = s, .n = n, .vals = (IrValue **)vals.v };
+        u.w = zipped ? nt : parts ? parts : 1; /* values per iteration */
+        u.how = parts ? UNR_PARTS : zipped ? UNR_ZIP : UNR_WHOLE;
+        unroll(L, &u);
     }
     vec_free(&vals);
-    if (s->els && !L->dead) lw_block(L, s->els); /* (no break: the else block runs) */
     return true;
+}
+
+/* Does iterating over tuple value v need the loop written out per element: its elements differ
+ * in type, or are known only when compiling (a tuple of dtypes)?  A dict record is not. */
+static bool tuple_unrolls(const IrValue *v)
+{
+    const Type *t = v->type;
+    if (t->kind != TY_TUPLE || lw_is_dict_record(t) || !t->n) return false;
+    if (!lw_is_runtime_type(t) || t->elems[0]->kind == TY_SDTYPE) return true;
+    for (int i = 1; i < t->n; i++)
+        if (!ty_equal(t->elems[i], t->elems[0])) return true;
+    return false;
+}
+
+/* The index of copy i of `for k, x in enumerate(...)`: start + i (start NULL: 0). */
+static IrValue *enum_index(Lower *L, IrValue *start, int i, Span sp)
+{
+    int64_t k;
+    if (!start || lw_is_const_int(start, &k)) return lw_const_int(L, sp, (start ? k : 0) + i);
+    return lw_ewise(L, IR_ADD, sp, 2, (IrValue *[]){ start, lw_const_int(L, sp, i) });
+}
+
+/* for x in v and for k, x in enumerate(v[, start]) (is_enum; start NULL: 0), v an evaluated
+ * tuple whose elements differ in type (a name, a call, `args`), or the n evaluated elements
+ * elems of a tuple literal (`enumerate(('f4', float))`: they need not make a tuple value): the
+ * body written out once per element, as over a tuple literal, the target bound to v[i] (or to
+ * start + i and v[i]). */
+static void lower_for_value(Lower *L, AstNode *s, IrValue *v, IrValue **elems, int n, bool is_enum,
+                            IrValue *start)
+{
+    int w = is_enum ? 2 : 1;
+    if (n > UNROLL_MAX) {
+        diag_error(s->rhs->span,
+                   "this loop over a tuple of %d elements of different types would be written out once per "
+                   "element: gpyc does that for at most %d elements (make it a list of one type)",
+                   n, UNROLL_MAX);
+        return;
+    }
+    IrValue **vals = ar_alloc(L->a, sizeof *vals * (size_t)(n * w));
+    for (int i = 0; i < n; i++) {
+        if (is_enum) vals[i * w] = enum_index(L, start, i, s->rhs->span);
+        vals[i * w + w - 1] = v ? lw_tuple_get(L, v, i, s->rhs->span) : elems[i];
+    }
+    AstNode *t = s->lhs;
+    bool pair = (t->kind == AST_TUPLE || t->kind == AST_LIST) && t->elts.n == 2;
+    bool enum_konst[2] = { is_enum, false };
+    Unroll u = { .s = s, .n = n, .w = w, .vals = vals, .konst = enum_konst };
+    u.how = !is_enum ? UNR_WHOLE : pair ? UNR_PARTS : UNR_ZIP;
+    unroll(L, &u);
 }
 
 /* for k in d / d.keys() / d.values() / d.items() over a record d (a name the body does not
@@ -1122,7 +1327,7 @@ static bool lower_for_record(Lower *L, AstNode *s)
         d = it->lhs->lhs;
         view = it->lhs->sval;
     }
-    if (d->kind != AST_NAME || find_jump(s->then) || lw_assigns_name(s->then, d->sval)) return false;
+    if (d->kind != AST_NAME || find_jump(s->then, 0) || lw_assigns_name(s->then, d->sval)) return false;
     Binding *b = lw_lookup(L, d->sval);
     if (!b || b->kind != BIND_VAR || b->var->type->kind != TY_TUPLE || !b->var->type->keys ||
         lw_is_namedtuple(b->var->type))
@@ -1209,7 +1414,32 @@ static void lower_for(Lower *L, AstNode *s)
                     return;
                 }
             }
-            if (!iter_source(L, it->elts.v[0], &srcs[0], &len)) return;
+            AstNode *arg = it->elts.v[0];
+            IrValue *v = NULL;
+            if (arg->kind == AST_TUPLE) {
+                /* (as lw_expr evaluates it, unless an element is a compile-time value that a
+                 * tuple cannot hold: a dtype, a library function; a def becomes a value) */
+                int n = arg->elts.n;
+                IrValue **vs = ar_alloc(L->a, sizeof *vs * (size_t)(n ? n : 1));
+                bool konst = false;
+                for (int i = 0; i < n; i++) {
+                    if (!(vs[i] = lw_expr(L, arg->elts.v[i]))) return;
+                    konst |= !lw_is_runtime_type(vs[i]->type) && vs[i]->type->kind != TY_FUNC;
+                }
+                if (konst) {
+                    lower_for_value(L, s, NULL, vs, n, true, enum_start);
+                    return;
+                }
+                v = lw_tuple(L, arg->span, n, vs);
+            } else {
+                v = iter_value(L, arg);
+            }
+            if (!v) return;
+            if (tuple_unrolls(v)) {
+                lower_for_value(L, s, v, NULL, v->type->n, true, enum_start);
+                return;
+            }
+            if (!iter_source_of(L, it->elts.v[0], v, &srcs[0], &len)) return;
             nsrc = 1;
         } else if (is_call_to(it, "zip") && !lw_lookup(L, "zip")) {
             is_zip = true;
@@ -1230,7 +1460,13 @@ static void lower_for(Lower *L, AstNode *s)
             }
             nsrc = it->elts.n;
         } else {
-            if (!iter_source(L, it, &srcs[0], &len)) return;
+            IrValue *v = iter_value(L, it);
+            if (!v) return;
+            if (tuple_unrolls(v)) {
+                lower_for_value(L, s, v, NULL, v->type->n, false, NULL);
+                return;
+            }
+            if (!iter_source_of(L, it, v, &srcs[0], &len)) return;
             nsrc = 1;
         }
         start = lw_const_int(L, it->span, 0);

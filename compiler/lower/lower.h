@@ -405,6 +405,9 @@ void lw_flow_restore(Lower *L, FlowState *st);
 /* Makes name (binding b of scope s) a new variable of type t, first assigned at sp; false
  * when it must keep its variable (a module global a function reads). */
 bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp);
+/* Makes name (binding b of scope s) the compile-time value v (a dtype, a function, a str
+ * constant) from sp on, whatever it held before; false as lw_flow_rebind. */
+bool lw_flow_rebind_const(Lower *L, Scope *s, Binding *b, IrValue *v, Span sp);
 /* The join after `if` (instruction in): t the bindings at the end of its then-block (tdead:
  * that end is not reached), the current ones those of the else-block (edead), lowered from
  * the bindings before the if restored by lw_flow_restore. */
@@ -420,6 +423,11 @@ void lw_loop_else_end(Lower *L, AstNode *s, const char *broke);
  * back edge changes the type of a name, the name gets a head variable of the unified type
  * before the loop and the loop is lowered again (at most a few times: types only widen). */
 void lw_flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx);
+/* One copy of loop s's body, written out per element, that has a break or continue:
+ * body(L, ctx) emits a loop instruction that surely runs (`while True`) and lowers the copy
+ * into it, ending with lw_flow_back; every back edge leaves it (a break also sets the hidden
+ * flag broke, when given) and the bindings after it join those of its exits. */
+void lw_flow_once(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx, const char *broke);
 /* The names that expression e binds (`name := v`) forget the value they hold (Binding.known):
  * e is a part that may not run (b of `a and b`, a branch of `x if c else y`). */
 void lw_flow_forget_known(Lower *L, AstNode *e);
@@ -659,6 +667,7 @@ bool lw_str_arg(Lower *L, AstNode *e, const char *dflt, const char **out);  /* c
  * no file objects), the array type an earlier save or savetxt of the constant path wrote (or
  * NULL). */
 const char *lw_const_text(Lower *L, const IrValue *v, int depth);
+const char *lw_known_str(const IrValue *v); /* a str constant, or a read of a name known to hold one */
 IrValue *lw_file_arg(Lower *L, AstNode *e, const char *fname);
 Type *lw_saved_type(Lower *L, const char *path);
 bool lw_no_arg(AstNode *e, const char *what);                    /* error when given */

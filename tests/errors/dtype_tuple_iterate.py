@@ -1,4 +1,0 @@
-import numpy
-formats = [numpy.int32] * 3
-for f in formats:
-    print(f)
