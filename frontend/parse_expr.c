@@ -120,12 +120,45 @@ static AstNode *dict_display(Parser *p, TSNode n)
     return d;
 }
 
+static AstNode *call_with(Parser *p, TSNode n, AstNode *callee);
+
+/* tree-sitter-python reads the argument `*g()` of a call to print that has arguments before
+ * it (`print(x, *g())`, `print(x, *a.f(1)(2))`) as a call of `*g`: a call node whose function,
+ * through calls, is a list_splat.  Such an argument is the star of that call chain with the
+ * splat's operand as its callee (an AST_STARRED); NULL when k is not of this form. */
+static AstNode *misread_splat(Parser *p, TSNode k)
+{
+    int n = 0;
+    TSNode f = k;
+    for (; ps_is(f, "call"); n++) f = ps_field(f, "function");
+    if (!ps_is(f, "list_splat")) return NULL;
+    TSNode *chain = xmalloc(sizeof *chain * (size_t)n); /* the call nodes, outermost first */
+    f = k;
+    for (int i = 0; i < n; i++, f = ps_field(f, "function")) chain[i] = f;
+    Kids sk = ps_named_kids(p, f);
+    AstNode *x = sk.n == 1 ? ps_expr(p, sk.k[0].node) : ps_bad(p, f, "invalid syntax");
+    for (int i = n - 1; i >= 0; i--) {
+        Span sp = x->span; /* (the call starts at its callee, after the star) */
+        x = call_with(p, chain[i], x);
+        x->span.start = sp.start;
+        x->span.line = sp.line;
+        x->span.col = sp.col;
+    }
+    free(chain);
+    AstNode *a = ps_mk(p, AST_STARRED, k);
+    a->lhs = x;
+    return a;
+}
+
 /* call: primary "(" (expr | "*" expr | name "=" expr | "**" expr),* ")": a `**d` is an
  * AST_STARRED (ival 2) among the keywords. */
-static AstNode *call(Parser *p, TSNode n)
+static AstNode *call(Parser *p, TSNode n) { return call_with(p, n, NULL); }
+
+/* The call node n, with callee (its function, parsed already) or NULL (parsed here). */
+static AstNode *call_with(Parser *p, TSNode n, AstNode *callee)
 {
     AstNode *c = ps_mk(p, AST_CALL, n);
-    c->lhs = ps_expr(p, ps_field(n, "function"));
+    c->lhs = callee ? callee : ps_expr(p, ps_field(n, "function"));
     TSNode args = ps_field(n, "arguments");
     if (ts_node_is_null(args))
         return c;
@@ -137,6 +170,7 @@ static AstNode *call(Parser *p, TSNode n)
     }
     Kids ks = ps_named_kids(p, args);
     Vec pos = {0}, kw = {0};
+    AstNode *splat;
     for (int i = 0; i < ks.n; i++) {
         TSNode k = ks.k[i].node;
         if (ps_is(k, "keyword_argument")) {
@@ -164,6 +198,8 @@ static AstNode *call(Parser *p, TSNode n)
             vec_push(&kw, a);
         } else if (ps_is(k, "parenthesized_list_splat")) {
             ps_bad(p, k, "argument unpacking is not supported");
+        } else if (ps_is(k, "call") && (splat = misread_splat(p, k))) {
+            vec_push(&pos, splat); /* (a star may follow keywords, as in Python) */
         } else {
             if (kw.n > 0)
                 ps_bad(p, k, "positional argument follows keyword argument");

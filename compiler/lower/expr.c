@@ -813,6 +813,47 @@ static IrValue *str_subscript(Lower *L, IrValue *s, AstNode *e)
     return lw_host_call(L, sp, IR_PYLIB, PY_STR_SLICE, ty_str(), 5, args);
 }
 
+/* t[a:b:c] of a tuple: a new tuple of the elements slice(a, b, c).indices(len(t)) picks, as
+ * Python's; a, b and c constants or None (a tuple's length and element types are static). */
+static IrValue *tuple_slice(Lower *L, IrValue *t, AstNode *sl, Span sp)
+{
+    AstNode *parts[3] = { sl->lhs, sl->rhs, sl->cond };
+    int64_t v[3] = { 0, 0, 1 };
+    bool given[3] = { false, false, false };
+    for (int k = 0; k < 3; k++) {
+        if (!parts[k] || parts[k]->kind == AST_NONE) continue;
+        IrValue *x = lw_expr(L, parts[k]);
+        if (!x) return NULL;
+        if (!lw_is_const_int(x, &v[k])) {
+            diag_error(parts[k]->span,
+                       "a tuple's slice takes constant bounds and step here, not %s (its length and element "
+                       "types are static in gpyc: make a list to slice it at run time)",
+                       x->type->kind == TY_INT ? "an int computed at run time" : ty_str_of(x->type));
+            return NULL;
+        }
+        given[k] = true;
+    }
+    int64_t n = t->type->n, step = v[2];
+    if (step == 0) {
+        diag_error(parts[2]->span, "ValueError: slice step cannot be zero");
+        return NULL;
+    }
+    /* slice.indices(n) */
+    int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? n - 1 : n, at[2];
+    for (int k = 0; k < 2; k++) {
+        int64_t x = v[k];
+        if (!given[k]) at[k] = (step < 0) == (k == 0) ? upper : lower;
+        else if (x < 0) at[k] = x + n < lower ? lower : x + n;
+        else at[k] = x > upper ? upper : x;
+    }
+    IrValue **el = ar_alloc(L->a, sizeof *el * (size_t)(n ? n : 1));
+    int m = 0;
+    step = step > n ? n + 1 : step < -n ? -(n + 1) : step; /* (the same elements; no overflow) */
+    for (int64_t i = at[0]; step > 0 ? i < at[1] : i > at[1]; i += step)
+        el[m++] = lw_tuple_get(L, t, (int)i, sp);
+    return lw_tuple(L, sp, m, el);
+}
+
 static IrValue *lower_subscript(Lower *L, AstNode *e)
 {
     IrValue *obj = lw_expr(L, e->lhs);
@@ -840,11 +881,13 @@ static IrValue *lower_subscript(Lower *L, AstNode *e)
     case TY_SVIEW: return lw_sarray_index(L, obj, e->rhs, e->span);
     case TY_TUPLE: {
         if (lw_is_dict_record(obj->type)) return lw_dict_get(L, obj, e->rhs, e->span);
+        if (e->rhs->kind == AST_SLICE) return tuple_slice(L, obj, e->rhs, e->span);
         IrValue *iv = lw_expr(L, e->rhs);
         if (!iv) return NULL;
         int64_t k;
-        if (e->rhs->kind == AST_SLICE || !lw_is_const_int(iv, &k)) {
-            diag_error(e->rhs->span, "tuple indices must be integer constants");
+        if (!lw_is_const_int(iv, &k)) {
+            diag_error(e->rhs->span, "tuple indices must be integer constants (a tuple's elements are typed one "
+                                     "by one in gpyc: write t[0], t[-1], t[1:])");
             return NULL;
         }
         if (k < 0) k += obj->type->n;

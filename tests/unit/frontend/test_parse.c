@@ -94,6 +94,9 @@ Test(parse, star_params_walrus)
     expect_has("def f(a, *args, b=1, **kw):\n    return f(*args, **kw)\n", "(param a ", "(param *args ",
                "(param *:b ", "(param **kw ", "(starred @2:14", "(starred ** @2:21", NULL);
     expect_has("def g(a, *, b):\n    pass\n", "(param a ", "(param *:b ", NULL);
+    /* tree-sitter-python reads print(1, *g()) as a call of `*g`: the star of the call g() */
+    expect_has("print(1, *g(), *a.f(2)(3))\n", "(starred @1:10\n        (call @1:11\n          (name g @1:11)))",
+               "(starred @1:16\n        (call @1:17\n          (call @1:17\n", NULL);
     expect_has("if (n := 10) > 5:\n    pass\n", "(walrus @1:5\n", "(name n @1:5)", NULL);
 }
 
