@@ -857,17 +857,17 @@ static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
     IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     if (!lw_is_runtime_type(t->type) || (n && t->type->elems[0]->kind == TY_SDTYPE)) {
         diag_error(sp,
-                   "zip over a tuple (or list) of dtypes held in a variable: gpyc writes a loop over such a "
-                   "tuple out per element for `for x in t` and `for i, x in enumerate(t)`, and through zip only "
-                   "over tuples written in the for statement (zip((a, b), (c, d)))");
+                   "zip over a tuple (or list) of dtypes that is not a name: gpyc writes a loop over such a "
+                   "tuple out per element, through zip when each iterable is a tuple literal or a name bound "
+                   "to a tuple (bind it to a name first)");
         return NULL;
     }
     for (int i = 0; i < n; i++) {
         if (!ty_equal(t->type->elems[i], t->type->elems[0])) {
             diag_error(sp,
-                       "zip over a tuple of different types (%s): gpyc writes a loop over such a tuple out "
-                       "per element for `for x in t` and `for i, x in enumerate(t)`, and through zip only "
-                       "over tuples written in the for statement (zip((a, b), (c, d)))",
+                       "zip over a tuple of different types (%s) that is not a name: gpyc writes a loop over "
+                       "such a tuple out per element, through zip when each iterable is a tuple literal or a "
+                       "name bound to a tuple (bind it to a name first)",
                        ty_str_of(t->type));
             return NULL;
         }
@@ -1265,15 +1265,16 @@ static bool lower_for_tuple(Lower *L, AstNode *s)
 
 /* Does iterating over tuple value v need the loop written out per element: its elements differ
  * in type, or are known only when compiling (a tuple of dtypes)?  A dict record is not. */
-static bool tuple_unrolls(const IrValue *v)
+static bool type_unrolls(const Type *t)
 {
-    const Type *t = v->type;
     if (t->kind != TY_TUPLE || lw_is_dict_record(t) || !t->n) return false;
     if (!lw_is_runtime_type(t) || t->elems[0]->kind == TY_SDTYPE) return true;
     for (int i = 1; i < t->n; i++)
         if (!ty_equal(t->elems[i], t->elems[0])) return true;
     return false;
 }
+
+static bool tuple_unrolls(const IrValue *v) { return type_unrolls(v->type); }
 
 /* The index of copy i of `for k, x in enumerate(...)`: start + i (start NULL: 0). */
 static IrValue *enum_index(Lower *L, IrValue *start, int i, Span sp)
@@ -1310,6 +1311,58 @@ static void lower_for_value(Lower *L, AstNode *s, IrValue *v, IrValue **elems, i
     Unroll u = { .s = s, .n = n, .w = w, .vals = vals, .konst = enum_konst };
     u.how = !is_enum ? UNR_WHOLE : pair ? UNR_PARTS : UNR_ZIP;
     unroll(L, &u);
+}
+
+/* for ... in zip(a, b, ...) whose iterables are tuple literals and names bound to tuples, one
+ * of them a tuple whose elements differ in type (`for dt, tol in zip(dtypes, tols)`): written
+ * out per element as over zipped literals, the iterables evaluated in order, the shortest
+ * giving the count.  false when s is not such a loop (nothing done: a name's binding is read,
+ * not evaluated). */
+static bool lower_for_zip_values(Lower *L, AstNode *s)
+{
+    AstNode *it = s->rhs, *t = s->lhs;
+    int nt = it->elts.n;
+    bool some = false;
+    if (nt < 1 || nt > 8 || it->params.n) return false;
+    for (int k = 0; k < nt; k++) {
+        AstNode *a = it->elts.v[k];
+        if (a->kind == AST_TUPLE) continue;
+        Binding *b = a->kind == AST_NAME ? lw_lookup(L, a->sval) : NULL;
+        Type *ty = !b                                   ? NULL
+                   : b->kind == BIND_VAR                ? b->var->type
+                   : b->kind == BIND_CONST && b->value ? b->value->type
+                                                        : NULL;
+        if (!ty || ty->kind != TY_TUPLE || lw_is_dict_record(ty)) return false;
+        some |= type_unrolls(ty);
+    }
+    if (!some) return false;
+    IrValue ***elems = ar_alloc(L->a, sizeof *elems * (size_t)nt);
+    int n = INT32_MAX;
+    for (int k = 0; k < nt; k++) {
+        AstNode *a = it->elts.v[k];
+        int m = a->kind == AST_TUPLE ? a->elts.n : 0;
+        IrValue *v = NULL;
+        if (!m && !(v = lw_expr(L, a))) return true;
+        if (v) m = v->type->n;
+        elems[k] = ar_alloc(L->a, sizeof **elems * (size_t)(m ? m : 1));
+        for (int i = 0; i < m; i++)
+            if (!(elems[k][i] = v ? lw_tuple_get(L, v, i, a->span) : lw_expr(L, a->elts.v[i]))) return true;
+        if (m < n) n = m;
+    }
+    if (n > UNROLL_MAX) {
+        diag_error(it->span,
+                   "this loop over tuples of %d elements of different types would be written out once per "
+                   "element: gpyc does that for at most %d elements (make them lists of one type)",
+                   n, UNROLL_MAX);
+        return true;
+    }
+    IrValue **vals = ar_alloc(L->a, sizeof *vals * (size_t)(n * nt + 1));
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < nt; k++) vals[i * nt + k] = elems[k][i];
+    bool parts = (t->kind == AST_TUPLE || t->kind == AST_LIST) && t->elts.n == nt;
+    Unroll u = { .s = s, .n = n, .w = nt, .vals = vals, .how = parts ? UNR_PARTS : UNR_ZIP };
+    unroll(L, &u);
+    return true;
 }
 
 /* for k in d / d.keys() / d.values() / d.items() over a record d (a name the body does not
@@ -1442,6 +1495,7 @@ static void lower_for(Lower *L, AstNode *s)
             if (!iter_source_of(L, it->elts.v[0], v, &srcs[0], &len)) return;
             nsrc = 1;
         } else if (is_call_to(it, "zip") && !lw_lookup(L, "zip")) {
+            if (lower_for_zip_values(L, s)) return;
             is_zip = true;
             if (it->elts.n < 1 || it->elts.n > 8) {
                 diag_error(it->span, "zip takes 1 to 8 iterables here");

@@ -161,3 +161,13 @@ def describe(*xs):
 
 # a copy that returns on every path ends the copies (the int after it is never compiled)
 print(describe(cp.arange(2), cp.float32(1), "s", 3), describe(cp.ones(3), cp.zeros((4, 2))))
+
+# zip of names bound to tuples (a tuple of dtypes, of numbers of two types) and literals
+dtypes = (cp.float32, cp.int64, cp.complex64)
+tols = (1e-3, 0, 1e-5)
+for dt, tol, label in zip(dtypes, tols, ("single", "long", "complex")):
+    print(label, cp.ones(2, dtype=dt) * 2, tol)
+for a, b in zip(t, ("x", 2.5, "z")):
+    print(a, b)
+for pair_ in zip(("q", 7), ("x", "y", "unused")):
+    print(pair_)

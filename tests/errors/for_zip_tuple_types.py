@@ -1,6 +1,11 @@
-# zip over tuples held in names whose elements differ in type
+# zip over a call's tuple whose elements differ in type (a name or a literal would be written out)
 import cupy as cp
-t = (1, "a", cp.arange(3))
+
+
+def make():
+    return 1, "a", cp.arange(3)
+
+
 u = (2.5, 3, "b")
-for a, b in zip(t, u):
+for a, b in zip(make(), u):
     print(a, b)
