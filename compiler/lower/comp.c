@@ -743,6 +743,28 @@ static IrValue *extreme_by(Lower *L, AstNode *call, const char *name, IrValue *x
     return lw_expr(L, lw_ast_name(L, sp, acc));
 }
 
+/* sum(t, start) / math.prod(t, start=) of a tuple: Python's left fold, start + t[0] + t[1] ...
+ * (start 0 or 1), each step the operator as the script would write it, so items of different
+ * types (1, 2.5, a 0-d array) promote as Python and NumPy do. */
+static IrValue *fold_tuple(Lower *L, AstNode *call, const char *name, IrValue *t, AstNode *start)
+{
+    Span sp = call->span;
+    bool is_sum = !strcmp(name, "sum");
+    IrValue *acc = start ? lw_expr(L, start) : lw_const_int(L, sp, !is_sum);
+    if (is_sum && acc && acc->type->kind == TY_STR) {
+        diag_error(sp, "sum() can't sum strings [use ''.join(seq) instead]");
+        return NULL;
+    }
+    for (int i = 0; acc && i < t->type->n; i++) {
+        if (is_sum && t->type->elems[i]->kind == TY_STR) {
+            diag_error(sp, "sum() can't sum strings [use ''.join(seq) instead]");
+            return NULL;
+        }
+        acc = lw_binop_py(L, is_sum ? AOP_ADD : AOP_MUL, sp, acc, lw_tuple_get(L, t, i, sp));
+    }
+    return acc;
+}
+
 IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
 {
     Span sp = call->span;
@@ -764,6 +786,17 @@ IrValue *lw_reduce_iterable(Lower *L, AstNode *call, const char *name)
     IrValue *xs = lw_expr(L, call->elts.v[0]);
     if (!xs) return NULL;
     if (xs->type->kind == TY_DICT || xs->type->kind == TY_SET) xs = lw_table_list(L, xs, sp); /* its keys */
+    if (xs->type->kind == TY_TUPLE && !lw_is_dict_record(xs->type)) {
+        if (is_sum || is_prod) return fold_tuple(L, call, name, xs, start);
+        int why;
+        IrValue *ys = lw_tuple_as_list(L, xs, sp, &why);
+        if (!ys) {
+            diag_error(sp, "%s() of %s is not supported: gpyc walks a tuple here as a list, whose items "
+                           "have one type", name, ty_str_of(xs->type));
+            return NULL;
+        }
+        xs = ys;
+    }
     Type *et = xs->type->kind == TY_LIST ? lw_list_elem(xs, sp) : NULL;
     if (!et) {
         if (xs->type->kind != TY_LIST)

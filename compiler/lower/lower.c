@@ -848,32 +848,45 @@ typedef struct IterSrc {
     Span sp;          /* the iterable's expression */
 } IterSrc;
 
-/* A tuple iterated as the list of its elements (a `*args` parameter, zipped): they must have
- * one type (an empty tuple is an empty list of int); NULL after a located error.  (A loop over
- * one tuple whose elements differ is written out per element: lower_for_value.) */
-static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
+/* A tuple iterated as the list of its elements (a `*args` parameter, zipped, summed): they must
+ * have one run-time type (an empty tuple is an empty list of int).  (A loop over one tuple whose
+ * elements differ is written out per element: lower_for_value.) */
+IrValue *lw_tuple_as_list(Lower *L, IrValue *t, Span sp, int *why)
 {
     int n = t->type->n;
-    IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     if (!lw_is_runtime_type(t->type) || (n && t->type->elems[0]->kind == TY_SDTYPE)) {
-        diag_error(sp,
-                   "zip over a tuple (or list) of dtypes that is not a name: gpyc writes a loop over such a "
-                   "tuple out per element, through zip when each iterable is a tuple literal or a name bound "
-                   "to a tuple (bind it to a name first)");
+        *why = LW_TUPLE_NOT_RUNTIME;
         return NULL;
     }
+    IrValue **elems = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
         if (!ty_equal(t->type->elems[i], t->type->elems[0])) {
-            diag_error(sp,
-                       "zip over a tuple of different types (%s) that is not a name: gpyc writes a loop over "
-                       "such a tuple out per element, through zip when each iterable is a tuple literal or a "
-                       "name bound to a tuple (bind it to a name first)",
-                       ty_str_of(t->type));
+            *why = LW_TUPLE_MIXED;
             return NULL;
         }
         elems[i] = lw_tuple_get(L, t, i, sp);
     }
+    *why = 0;
     return lw_emit(L, IR_LIST_NEW, sp, ty_list(n ? t->type->elems[0] : ty_int()), n, elems);
+}
+
+/* A tuple zip walks that is not a name or literal (those loops are written out per element). */
+static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
+{
+    int why;
+    IrValue *xs = lw_tuple_as_list(L, t, sp, &why);
+    if (why == LW_TUPLE_NOT_RUNTIME)
+        diag_error(sp,
+                   "zip over a tuple (or list) of dtypes that is not a name: gpyc writes a loop over such a "
+                   "tuple out per element, through zip when each iterable is a tuple literal or a name bound "
+                   "to a tuple (bind it to a name first)");
+    else if (why == LW_TUPLE_MIXED)
+        diag_error(sp,
+                   "zip over a tuple of different types (%s) that is not a name: gpyc writes a loop over "
+                   "such a tuple out per element, through zip when each iterable is a tuple literal or a "
+                   "name bound to a tuple (bind it to a name first)",
+                   ty_str_of(t->type));
+    return xs;
 }
 
 /* The iterable e evaluated, or NULL after an error. */

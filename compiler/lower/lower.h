@@ -506,6 +506,10 @@ IrValue *lw_format_part_dyn(Lower *L, IrValue *v, IrValue *spec, int conv, Span 
 /* Builds a tuple value of n elements. */
 IrValue *lw_tuple(Lower *L, Span sp, int n, IrValue **elems);
 IrValue *lw_tuple_get(Lower *L, IrValue *t, int i, Span sp);
+/* Tuple t's elements as a list, when they are all of one type a list holds at run time; else
+ * NULL, no error, and *why says why not. */
+enum { LW_TUPLE_NOT_RUNTIME = 1, LW_TUPLE_MIXED = 2 }; /* (dtypes, functions ...; items differ) */
+IrValue *lw_tuple_as_list(Lower *L, IrValue *t, Span sp, int *why);
 
 /* lower/subscript.c — advanced indexing (index arrays and list literals as index items) */
 /* A list literal used as an index item (b[[0, 2]], b[1, [0, 0, 3]]) → an int64 or bool array. */
