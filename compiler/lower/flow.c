@@ -20,12 +20,20 @@
  *   - Each path stores its value, converted, into the join's variable at its end (the end of a
  *     branch's block, or before the loop's back edge: end of body, continue, break); a path
  *     that ends in break, continue or return (L->dead) flows nowhere else.
+ *   - A name first bound in a loop's body (no head binding) holds after the loop what its last
+ *     exit run bound it to: where the exits bind it differently and the types join, each exit
+ *     stores into one variable (LoopOut, the loop lowered again); where they do not, it is a
+ *     conflict after the loop.
+ *   - A str (int, float, bool) constant binding that a back edge changes becomes a variable at
+ *     the loop's head; another compile-time value (a dtype, a function) that a back edge
+ *     changes peels the loop (below), or is a conflict in a loop from its second iteration.
  *   - A loop whose back edges widen a type is lowered again with a head variable of the wider
  *     type, stored before the loop; types only widen, so this ends (at most a few passes).
  *     The diagnostics of a pass lowered again are dropped (diag_hold): an error there may come
  *     of the narrower type (x.shape of `x = 0.0` that the loop makes a 0-d array).
  *   - A loop whose back edge brings a type that does not join its head binding's (`w = w.astype(
- *     cp.float64)` of a float32 w) is peeled: its first iteration is lowered apart, as the loop
+ *     cp.float64)` of a float32 w), or another compile-time value (`dt = cp.float64` of `dt =
+ *     cp.float32`), is peeled: its first iteration is lowered apart, as the loop
  *     instruction whose back edges all leave it (a continue is a break), and the loop from its
  *     second iteration on (a range from start + step) is lowered from the bindings the first
  *     one leaves, unless a break in it set the loop's hidden flag.  Where the loop may run no
@@ -259,18 +267,38 @@ static Type *const_runtime_type(const IrValue *a, const IrValue *b)
     }
 }
 
-/* var = constant v (of const_runtime_type) at the end of block blk. */
+/* var = constant v (of const_runtime_type), converted to var's type, at the end of block blk
+ * (L->blk when NULL). */
 static void store_const(Lower *L, IrBlock *blk, IrVar *var, const IrValue *v, Span sp)
 {
     IrBlock *saved = L->blk;
-    L->blk = blk;
+    if (blk) L->blk = blk;
     const IrInstr *c = v->def;
     IrValue *k = c->op == IR_CONST_STR     ? lw_const_str(L, sp, c->sval)
                  : c->op == IR_CONST_FLOAT ? lw_const_float(L, sp, c->fval)
                  : c->op == IR_CONST_BOOL  ? lw_const_bool(L, sp, c->ival)
                                            : lw_const_int(L, sp, c->ival);
-    lw_store(L, var, k, sp);
+    lw_store(L, var, lw_flow_convert(L, k, var->type, sp), sp);
     L->blk = saved;
+}
+
+/* The type of what binding b holds where paths join into a variable: a variable's, or that of
+ * a str, int, float or bool constant (const_runtime_type); NULL for a compile-time value (a
+ * dtype, a function, a module, None) or a conflict. */
+static Type *exit_type(const Binding *b)
+{
+    if (b->kind == BIND_VAR) return b->var->type;
+    if (b->kind != BIND_CONST || !b->value) return NULL;
+    return const_runtime_type(b->value, b->value) ? b->value->type : NULL;
+}
+
+/* to = what binding b (of an exit_type) holds, converted to to's type, at the end of L->blk. */
+static void store_binding(Lower *L, const Binding *b, IrVar *to, Span sp)
+{
+    if (b->kind == BIND_CONST)
+        store_const(L, NULL, to, b->value, sp);
+    else if (b->var != to)
+        flow_store(L, NULL, b->var, to, sp);
 }
 
 /* dst becomes the conflict of bindings a and b (a conflict already in either is kept). */
@@ -656,7 +684,7 @@ static void peel_back(Lower *L, Loop *lp)
                                    : &conflict_mark;
                 continue;
             } else {
-                Type *a = pl->acc[idx], *bt = b->kind == BIND_VAR ? b->var->type : NULL;
+                Type *a = pl->acc[idx], *bt = exit_type(b);
                 Type *j = !bt                                       ? NULL
                           : !a                                      ? bt
                           : a == &conflict_mark || a == &const_mark ? NULL
@@ -665,9 +693,10 @@ static void peel_back(Lower *L, Loop *lp)
                 pl->acc[idx] = j ? j : &conflict_mark;
             }
             IrVar *to = pl->exitv[idx];
-            if (to && b->kind == BIND_VAR && b->var != to) {
-                Type *j = lw_join_type(to->type, b->var->type);
-                if (j && ty_equal(j, to->type)) flow_store(L, NULL, b->var, to, lp->sp);
+            Type *bt = exit_type(b);
+            if (to && bt && (b->kind != BIND_VAR || b->var != to)) {
+                Type *j = lw_join_type(to->type, bt);
+                if (j && ty_equal(j, to->type)) store_binding(L, b, to, lp->sp);
             }
         }
     }
@@ -684,7 +713,7 @@ static Type *peel_want(const Peel *pl, int idx, const Binding *hc, bool *conflic
     }
     *conflict = a == &conflict_mark;
     if (!a || *conflict || !pl->kept[idx]) return *conflict ? NULL : a;
-    Type *j = hc->kind == BIND_VAR ? lw_join_type(a, hc->var->type) : NULL;
+    Type *j = exit_type(hc) ? lw_join_type(a, exit_type(hc)) : NULL;
     *conflict = !j;
     return j;
 }
@@ -717,8 +746,7 @@ static bool peel_decide(Lower *L, Loop *lp, bool apply)
                 continue;
             }
             pl->exitv[idx] = lw_new_var(L, h->sc[k], hc->name, w);
-            if (hc->kind == BIND_VAR && lw_join_type(w, hc->var->type))
-                flow_store(L, NULL, hc->var, pl->exitv[idx], lp->sp);
+            if (exit_type(hc) && lw_join_type(w, exit_type(hc))) store_binding(L, hc, pl->exitv[idx], lp->sp);
         }
     }
     return again;
@@ -761,7 +789,7 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
             IrVar *to = pl->exitv[idx];
             if (!to || (hc->kind == BIND_VAR && to == hc->var)) continue;
             const char *was = ty_str_of(binding_type(hc)), *now = ty_str_of(to->type);
-            bool joins = hc->kind == BIND_VAR && lw_join_type(to->type, hc->var->type);
+            bool joins = exit_type(hc) && lw_join_type(to->type, exit_type(hc));
             b->kind = BIND_VAR;
             b->var = to;
             b->value = NULL;
@@ -791,10 +819,148 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
     }
 }
 
+static void *zalloc(Lower *L, int n, size_t size)
+{
+    void *p = ar_alloc(L->a, size * (size_t)(n ? n : 1));
+    memset(p, 0, size * (size_t)(n ? n : 1));
+    return p;
+}
+
+/* A name first bound in a loop's body (no head binding): after the loop it holds what the
+ * last exit run (a back edge or a break) bound it to.  Where its exits bind it to different
+ * bindings whose types join, the loop is lowered again with one variable of the join's type
+ * (var) that each exit stores into; where they do not join, the name after the loop is a
+ * conflict.  Per name, kept from pass to pass (Loop.outs): */
+typedef struct LoopOut {
+    const char *name;
+    Scope *sc;
+    Type *acc; /* the join of the exits' types (exit_type); &const_mark: one compile-time value;
+                  &conflict_mark: they do not join; NULL: no exit binds it (this pass) */
+    Binding first; /* the first exit's binding */
+    Binding why; /* the exit's binding that made acc a conflict */
+    bool differ; /* exits bind it to different bindings */
+    bool guarded; /* an exit's binding has a guard (an optional value) or may be unbound: what
+                     var does not carry (where they differ, a conflict) */
+    IrVar *var; /* the variable each exit stores into (from the pass after one where they differ) */
+} LoopOut;
+
+/* At an exit of loop lp: what each name first bound in its body holds (a path where it is
+ * unbound, or poisoned by an error, leaves it as an earlier iteration did). */
+static void out_exit(Lower *L, Loop *lp)
+{
+    FlowState *h = lp->head;
+    for (int k = 0; k < h->nsc; k++) {
+        Scope *sc = h->sc[k];
+        for (int i = h->n[k]; i < sc->binds.n; i++) {
+            Binding *b = sc->binds.v[i];
+            if (b->unbound || bound_to_nothing(b)) continue;
+            LoopOut *e = NULL;
+            for (int j = 0; j < lp->outs->n && !e; j++) {
+                LoopOut *o = lp->outs->v[j];
+                if (o->sc == sc && !strcmp(o->name, b->name)) e = o;
+            }
+            if (!e) {
+                e = zalloc(L, 1, sizeof *e);
+                e->name = b->name;
+                e->sc = sc;
+                vec_push(lp->outs, e);
+            }
+            Type *t = b->kind == BIND_CONFLICT ? NULL : exit_type(b);
+            bool konst = b->kind == BIND_CONST && !t;
+            if (!e->acc) {
+                e->first = *b;
+                e->why = *b;
+                e->acc = b->kind == BIND_CONFLICT ? &conflict_mark : konst ? &const_mark : t;
+            } else if (!same_binding(b, &e->first) &&
+                       !(b->kind == BIND_CONST && e->first.kind == BIND_CONST &&
+                         same_const(b->value, e->first.value))) {
+                if (!e->differ) e->why = *b;
+                e->differ = true;
+                Type *j =
+                    e->acc == &conflict_mark || e->acc == &const_mark || !t ? NULL : lw_join_type(e->acc, t);
+                if (!j && e->acc != &conflict_mark) e->why = *b;
+                e->acc = j ? j : &conflict_mark;
+            }
+            if (b->guard || b->bound || b->pend) e->guarded = true;
+            if (e->var && t && (b->kind != BIND_VAR || b->var != e->var)) {
+                Type *j = lw_join_type(e->var->type, t);
+                if (j && ty_equal(j, e->var->type)) store_binding(L, b, e->var, lp->sp);
+            }
+        }
+    }
+}
+
+/* Before a pass of a loop: no exit seen yet. */
+static void outs_begin(Vec *outs)
+{
+    for (int j = 0; j < outs->n; j++) {
+        LoopOut *o = outs->v[j];
+        o->acc = NULL;
+        o->differ = o->guarded = false;
+    }
+}
+
+/* Whether a name's exits need a variable they do not have yet (the loop is lowered again);
+ * with apply, each gets it. */
+static bool outs_again(Lower *L, Vec *outs, bool apply)
+{
+    bool again = false;
+    for (int j = 0; j < outs->n; j++) {
+        LoopOut *o = outs->v[j];
+        Type *a = o->acc;
+        if (!a || a == &conflict_mark || a == &const_mark || !o->differ || o->guarded ||
+            (o->var && ty_equal(o->var->type, a)))
+            continue;
+        again = true;
+        if (apply) o->var = lw_new_var(L, o->sc, o->name, a);
+    }
+    return again;
+}
+
+/* After the loop's last pass: each name first bound in the body holds its exits' variable, the
+ * one binding they all have, or a conflict. */
+static void outs_finish(Vec *outs)
+{
+    for (int j = 0; j < outs->n; j++) {
+        LoopOut *o = outs->v[j];
+        Binding *b = lw_scope_find(o->sc, o->name);
+        if (!b || !o->acc) continue;
+        if (o->acc == &conflict_mark || (o->differ && (o->guarded || !o->var))) {
+            set_conflict(b, &o->first, &o->why);
+            continue;
+        }
+        if (!o->differ) {
+            if (!same_binding(b, &o->first)) { /* (the end of the body is not an exit: dead) */
+                b->kind = o->first.kind;
+                b->var = o->first.var;
+                b->value = o->first.value;
+                b->first = o->first.first;
+                b->fill = NULL;
+                b->known = NULL;
+                b->guard = o->first.guard;
+                b->guard_none = o->first.guard_none;
+                b->guard_msg = o->first.guard_msg;
+            }
+            continue;
+        }
+        if (b->kind == BIND_VAR && b->var != o->var &&
+            keeps_var(o->sc, b, b->first, b->var->type, o->var->type))
+            continue;
+        b->kind = BIND_VAR;
+        b->var = o->var;
+        b->value = NULL;
+        b->first = o->first.first;
+        b->fill = NULL;
+        b->known = NULL;
+        b->guard = NULL;
+    }
+}
+
 void lw_flow_back(Lower *L)
 {
     Loop *lp = L->loop;
     if (L->dead || !lp) return;
+    if (lp->outs) out_exit(L, lp);
     if (lp->peel) {
         peel_back(L, lp);
         return;
@@ -824,15 +990,18 @@ void lw_flow_back(Lower *L)
                 lp->widen = true;
                 continue;
             }
-            if (b->kind == BIND_VAR && hc->kind == BIND_VAR) {
-                Type *was = lp->want[idx] ? lp->want[idx] : hc->var->type;
-                j = lw_join_type(was, b->var->type);
-                if (!j && !lp->want[idx]) j = fill_join(hc, was, b->var->type);
-                if (!j) j = fill_join(b, b->var->type, was);
-            } else if (b->kind == BIND_CONST && hc->kind == BIND_CONST)
-                continue; /* compile-time values: as before */
-            if (j && !lp->want[idx] && ty_equal(j, hc->var->type)) {
-                flow_store(L, NULL, b->var, hc->var, lp->sp);
+            Type *ht = exit_type(hc), *bt = exit_type(b);
+            if (ht && bt) { /* (a str constant of a loop over a tuple and a variable: one variable) */
+                Type *was = lp->want[idx] ? lp->want[idx] : ht;
+                j = lw_join_type(was, bt);
+                if (!j && !lp->want[idx] && hc->kind == BIND_VAR) j = fill_join(hc, was, bt);
+                if (!j && b->kind == BIND_VAR) j = fill_join(b, bt, was);
+            } else if (b->kind == BIND_CONST && hc->kind == BIND_CONST && same_const(b->value, hc->value)) {
+                continue;
+            } /* (another compile-time value, a dtype or a function: the first iteration is
+                 lowered apart, peel_first, the next ones see the value it leaves) */
+            if (j && !lp->want[idx] && hc->kind == BIND_VAR && ty_equal(j, hc->var->type)) {
+                store_binding(L, b, hc->var, lp->sp);
                 if (hc->guard && b->guard != hc->guard) store_flag(L, L->blk, hc->guard, b->guard, lp->sp);
                 continue;
             }
@@ -875,12 +1044,14 @@ static void widen_head(Lower *L, Loop *lp)
                 none_head(L, h->sc[k], b, w, lp->sp);
                 continue;
             }
-            if (w == &conflict_mark || b->kind != BIND_VAR) {
+            if (w == &conflict_mark || !exit_type(b)) {
                 set_conflict(b, &h->copy[k][i], &lp->why[idx]);
                 continue;
             }
             IrVar *nv = lw_new_var(L, h->sc[k], b->name, w);
-            flow_store(L, NULL, b->var, nv, lp->sp);
+            store_binding(L, b, nv, lp->sp); /* (a constant head becomes a variable) */
+            b->kind = BIND_VAR;
+            b->value = NULL;
             b->var = nv;
             b->fill = NULL;
             b->known = NULL;
@@ -933,13 +1104,6 @@ static int flow_size(const FlowState *st)
     return n;
 }
 
-static void *zalloc(Lower *L, int n, size_t size)
-{
-    void *p = ar_alloc(L->a, size * (size_t)(n ? n : 1));
-    memset(p, 0, size * (size_t)(n ? n : 1));
-    return p;
-}
-
 /* The first iteration of loop s, lowered apart: body's loop instruction, each back edge a
  * break (continue included; a break also sets the hidden flag broke), lowered again while an
  * exit variable changes.  Returns the instruction (and *pp its Peel), NULL after errors in it.
@@ -948,6 +1112,7 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
                            const char *broke, Peel *pp, bool once)
 {
     Peel pl = { 0 };
+    Vec outs = { 0 };
     if (!once) {
         pl.skipped = lw_new_var(L, L->scope, ar_printf(L->a, "skipped@loop%d", s->id), ty_bool());
         lw_store(L, pl.skipped, lw_const_bool(L, s->span, true), s->span);
@@ -967,7 +1132,8 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
             memset(pl.kept, 0, sizeof(bool) * (size_t)(n ? n : 1));
         }
         pl.exits = 0;
-        Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke, .peel = &pl };
+        outs_begin(&outs);
+        Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke, .peel = &pl, .outs = &outs };
         int errors = diag_count();
         DiagHold hold;
         diag_hold(&hold);
@@ -980,17 +1146,21 @@ static IrInstr *peel_first(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void
             ir_emit(L->m, b, IR_BREAK, s->span, NULL, 0, NULL);
         }
         L->dead = false;
-        if (diag_count() == errors && pass < 8 && peel_decide(L, &lp, false)) {
+        if (diag_count() == errors && pass < 8 &&
+            (peel_decide(L, &lp, false) || outs_again(L, &outs, false))) {
             diag_release(&hold, false);
             drop_pass(L, &pm, in);
             restore(h, true);
             peel_decide(L, &lp, true);
+            outs_again(L, &outs, true);
             continue;
         }
         diag_release(&hold, true);
         restore(h, false);
         for (int k = 0; k < h->nsc; k++)
             for (int i = 0; i < h->n[k]; i++) h->list[k][i]->fill = NULL;
+        outs_finish(&outs);
+        vec_free(&outs);
         if (diag_count() > errors) return NULL;
         peel_finish(L, &lp, in);
         pl.n = n;
@@ -1046,10 +1216,12 @@ static void peel_rest(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
 static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx), void *ctx,
                       const char *broke, bool rest, IrValue *start)
 {
+    Vec outs = { 0 };
     for (int pass = 0;; pass++) {
         FlowState *h = lw_flow_save(L);
         int n = flow_size(h);
-        Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke };
+        outs_begin(&outs);
+        Loop lp = { .outer = L->loop, .head = h, .sp = s->span, .broke = broke, .outs = &outs };
         lp.want = zalloc(L, n, sizeof(Type *));
         lp.why = zalloc(L, n, sizeof(Binding));
         lp.opt = zalloc(L, n, sizeof(bool));
@@ -1066,18 +1238,21 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
             in->args[0] = start;
             start->nuses++;
         }
-        bool again = lp.widen && pass < 8;
+        bool again = (lp.widen || outs_again(L, &outs, false)) && pass < 8;
         diag_release(&hold, !again);
         if (!again || diag_count() > errors) {
             restore(h, false); /* after the loop: the head variables; names first bound in it stay */
             for (int k = 0; k < h->nsc; k++) /* the body may have read or rebound them */
                 for (int i = 0; i < h->n[k]; i++) h->list[k][i]->fill = NULL;
+            outs_finish(&outs); /* (those its exits bind) */
+            vec_free(&outs);
             return;
         }
         /* lowered again: this pass's loop is dropped */
         drop_pass(L, &pm, in);
         restore(h, true);
         if (!rest && has_conflict(&lp, n)) {
+            vec_free(&outs);
             if (!broke) broke = lw_loop_else_begin(L, s);
             Peel pl;
             IrInstr *first = peel_first(L, s, body, ctx, broke, &pl, false);
@@ -1085,6 +1260,7 @@ static void flow_loop(Lower *L, AstNode *s, IrInstr *(*body)(Lower *L, void *ctx
             return;
         }
         widen_head(L, &lp);
+        outs_again(L, &outs, true);
     }
 }
 

@@ -111,6 +111,8 @@ typedef struct Loop {
     Span sp; /* the loop statement */
     struct Peel *peel; /* the first iteration of a loop lowered apart (lower/flow.c): every back
                           edge leaves the loop (continue is a break), or NULL */
+    Vec *outs; /* the names first bound in the body that its exits bind (lower/flow.c's
+               LoopOut), kept from pass to pass */
 } Loop;
 
 /* A module of the program: the script ("__main__") or a helper.py beside it, imported by
