@@ -39,7 +39,8 @@
  *     one leaves, unless a break in it set the loop's hidden flag.  Where the loop may run no
  *     iteration and the type before it does not join the type after one, the name after the
  *     loop is a variable that holds no value on that path: each read checks the hidden flag
- *     `skipped` (Binding.guard) and raises RuntimeError.  A conflict in the peeled loop stays one.
+ *     `skipped` (Binding.guard) and raises RuntimeError.  A conflict in the peeled loop stays one
+ *     (its exits' types, in the last pass or an earlier one).
  *   - None on one path and a variable on the other join into the variable and a hidden bool,
  *     true where it is None (Binding.guard, guard_none: an optional value); `x is None` reads the
  *     bool, other reads check it (TypeError), a branch where x is known not to be None reads
@@ -777,8 +778,9 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
     for (int k = 0; k < h->nsc; k++) {
         for (int i = 0; i < h->n[k]; i++, idx++) {
             Binding *b = h->list[k][i], *hc = &h->copy[k][i];
-            if (pl->conflict[idx] || (!pl->skipped && pl->acc[idx] == &conflict_mark) ||
-                (pl->acc[idx] == &const_mark && pl->kept[idx])) {
+            bool conflict; /* (the last pass's exits, whether or not an earlier pass recorded it) */
+            peel_want(pl, idx, hc, &conflict);
+            if (pl->conflict[idx] || conflict) {
                 set_conflict(b, hc, &pl->why[idx]);
                 continue;
             }
