@@ -106,6 +106,38 @@ def funcs(n):
     return out
 
 
+def over_tuple():
+    # a loop over a tuple, written out per element
+    for s in ('a', 'bb', 'ccc'):
+        if len(s) == 3:
+            v = 0.5
+            continue
+        v = cp.sum(cp.ones(len(s)))
+    return v
+
+
+def with_else(n):
+    for i in range(n):
+        if i == 5:
+            w = 1.0
+            break
+        w = cp.max(cp.arange(i + 1) * 2.0)
+    else:
+        print('no break')
+    return w
+
+
+def with_return(n):
+    for i in range(n):
+        if i == 3:
+            return 0.5
+        if i == n - 1:
+            u = 2.0
+            continue
+        u = cp.sum(cp.ones(i + 1))
+    return u
+
+
 a, b, c = first_bound(4)
 print(a, b, c)
 print(while_loop(5), while_loop(4))
@@ -119,6 +151,8 @@ w, p = with_peel(1)
 print(w, p)
 print(dtypes(3))
 print(funcs(3))
+print(over_tuple(), with_else(3), with_else(7))
+print(with_return(3), with_return(5))
 # at module level
 for i in range(4):
     if i == 3:
