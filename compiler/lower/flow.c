@@ -785,7 +785,10 @@ static void peel_finish(Lower *L, Loop *lp, const IrInstr *in)
                 continue;
             }
             if (pl->acc[idx] == &const_mark) { /* every exit that changed it binds one value */
-                set_fields(b, &pl->why[idx]);
+                if (runs)
+                    set_fields(b, &pl->why[idx]);
+                else /* a loop that may run no iteration leaves the head's value: either one */
+                    set_conflict(b, hc, &pl->why[idx]);
                 continue;
             }
             IrVar *to = pl->exitv[idx];
