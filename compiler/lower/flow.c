@@ -148,22 +148,33 @@ void lw_flow_restore(Lower *L, FlowState *st)
     restore(st, false);
 }
 
-bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
+bool lw_flow_global_fixed(const Lower *L, const Scope *s, const Binding *b)
 {
-    if (s->is_module && (b->read_by_func || L->scope != s)) return false;
+    return s->is_module && (b->read_by_func || L->scope != s);
+}
+
+/* b holds variable v from here on (no value, placeholder, known shape or None guard). */
+static void set_var(Binding *b, IrVar *v)
+{
     b->kind = BIND_VAR;
-    b->var = lw_new_var(L, s, b->name, t);
+    b->var = v;
     b->value = NULL;
-    b->first = sp;
     b->fill = NULL;
     b->known = NULL;
     b->guard = NULL;
+}
+
+bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp)
+{
+    if (lw_flow_global_fixed(L, s, b)) return false;
+    set_var(b, lw_new_var(L, s, b->name, t));
+    b->first = sp;
     return true;
 }
 
 bool lw_flow_rebind_const(Lower *L, Scope *s, Binding *b, IrValue *v, Span sp)
 {
-    if (s->is_module && (b->read_by_func || L->scope != s)) return false;
+    if (lw_flow_global_fixed(L, s, b)) return false;
     b->kind = BIND_CONST;
     b->var = NULL;
     b->value = v;
@@ -367,7 +378,7 @@ static bool none_join(Lower *L, IrInstr *in, Scope *s, Binding *dst, const Bindi
     bool tn = is_none_const(t);
     const Binding *v = tn ? e : t;
     if (tn == is_none_const(e) || v->kind != BIND_VAR || (v->guard && !v->guard_none) ||
-        (s->is_module && (dst->read_by_func || L->scope != s)))
+        lw_flow_global_fixed(L, s, dst))
         return false;
     IrVar *flag = v->guard ? v->guard : lw_new_var(L, s, ar_printf(L->a, "%s@none", dst->name), ty_bool());
     IrBlock *nb = in->blocks[tn ? 0 : 1];
@@ -589,17 +600,12 @@ static void join_types(Lower *L, IrInstr *in, Scope *s, Binding *dst, Binding t,
         }
         /* two str (int, float, bool) constants: a variable, each path storing its own */
         Type *ct = const_runtime_type(t.value, e.value);
-        if (ct && !(s->is_module && (dst->read_by_func || L->scope != s))) {
+        if (ct && !lw_flow_global_fixed(L, s, dst)) {
             IrVar *to = lw_new_var(L, s, dst->name, ct);
             store_const(L, in->blocks[0], to, t.value, in->span);
             store_const(L, in->blocks[1], to, e.value, in->span);
             set_fields(dst, &e);
-            dst->kind = BIND_VAR;
-            dst->var = to;
-            dst->value = NULL;
-            dst->fill = NULL;
-            dst->known = NULL;
-            dst->guard = NULL;
+            set_var(dst, to);
             return;
         }
         /* two compile-time values (dtypes, functions): which one the code after the join

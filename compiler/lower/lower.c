@@ -1405,7 +1405,7 @@ static bool lower_for_record(Lower *L, AstNode *s)
     if (view[0] != 'v' && (!kt || kt->kind != AST_NAME)) return false;
     Scope *ks = kt ? assign_scope(L, kt->sval) : NULL;
     Binding *kb = kt ? lw_scope_find(ks, kt->sval) : NULL;
-    if (kb && ks->is_module && (kb->read_by_func || L->scope != ks)) return false;
+    if (kb && lw_flow_global_fixed(L, ks, kb)) return false;
     Type *t = b->var->type;
     Span sp = s->span;
     IrValue *last = NULL;

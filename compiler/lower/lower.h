@@ -406,6 +406,9 @@ FlowState *lw_flow_save(Lower *L);
 void lw_flow_restore(Lower *L, FlowState *st);
 /* Makes name (binding b of scope s) a new variable of type t, first assigned at sp; false
  * when it must keep its variable (a module global a function reads). */
+/* A module global whose variable may not change: a function has read it (its instances read
+ * that variable), or the code lowered now is another scope's. */
+bool lw_flow_global_fixed(const Lower *L, const Scope *s, const Binding *b);
 bool lw_flow_rebind(Lower *L, Scope *s, Binding *b, Type *t, Span sp);
 /* Makes name (binding b of scope s) the compile-time value v (a dtype, a function, a str
  * constant) from sp on, whatever it held before; false as lw_flow_rebind. */
