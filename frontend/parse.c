@@ -515,6 +515,9 @@ typedef struct Layout {
     int col[MAX_INDENT], alt[MAX_INDENT]; /* the indentation stack, tabs as 8 and as 1 */
     int top;
     int brackets, strings; /* depth of open brackets and strings */
+    char ctx[64]; /* from the outermost string in: 'S' a string, 'C' the code of an f-string's
+                     replacement field, 'F' its format spec (a string); deeper ones uncounted */
+    int nctx;
     uint32_t last_row; /* of the last token seen (UINT32_MAX before the first) */
     uint32_t last_end; /* the byte after it */
     uint32_t gap_from; /* the byte after the last leaf of any kind (comments too) */
@@ -631,13 +634,42 @@ static void layout_line(Layout *y, TSNode leaf)
  * takes a vertical tab as a space) is "invalid non-printable character U+000B". */
 static void layout_gap(Layout *y, uint32_t from, uint32_t to)
 {
-    if (y->strings > 0) return;
+    if (y->nctx > 0 && (y->nctx > (int)sizeof y->ctx || y->ctx[y->nctx - 1] != 'C')) return;
     for (uint32_t j = from; j < to; j++) {
         unsigned char c = (unsigned char)y->p->text[j];
         if ((c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r') || c == 0x7f) {
             layout_tok_error(y, j, ar_printf(y->p->a, "invalid non-printable character U+%04X", c));
             return;
         }
+    }
+}
+
+static void ctx_push(Layout *y, char c)
+{
+    if (y->nctx < (int)sizeof y->ctx) y->ctx[y->nctx] = c;
+    y->nctx++;
+}
+
+/* Layout.ctx after leaf (of type t): strings, and in f-strings the code of replacement fields
+ * (`{`, `}` of an interpolation or of a format spec's nested field) and format specs (`:`). */
+static void layout_fstring(Layout *y, TSNode leaf, const char *t, bool named)
+{
+    if (named) {
+        if (!strcmp(t, "string_start")) ctx_push(y, 'S');
+        else if (!strcmp(t, "string_end") && y->nctx > 0) y->nctx--;
+        return;
+    }
+    if (y->nctx == 0 || (strcmp(t, "{") && strcmp(t, "}") && strcmp(t, ":"))) return;
+    TSNode up = ts_node_parent(leaf);
+    bool field = ps_is(up, "interpolation") || ps_is(up, "format_expression");
+    char top = y->nctx <= (int)sizeof y->ctx ? y->ctx[y->nctx - 1] : 0;
+    if (!strcmp(t, "{") && field) {
+        ctx_push(y, 'C');
+    } else if (!strcmp(t, "}") && field) {
+        if (top == 'F' && y->nctx > 1) y->nctx--;
+        y->nctx--;
+    } else if (!strcmp(t, ":") && ps_is(up, "format_specifier") && top == 'C') {
+        ctx_push(y, 'F');
     }
 }
 
@@ -674,6 +706,7 @@ static void layout_leaf(Layout *y, TSNode leaf)
         layout_parse_error(y, at, "invalid syntax");
     y->after_open = !named && (closer(t) || !strcmp(t, ","));
     y->continuation = UINT32_MAX;
+    layout_fstring(y, leaf, t, named);
     if (ps_is(leaf, "string_start"))
         y->strings++;
     else if (ps_is(leaf, "string_end") && y->strings > 0)

@@ -28,6 +28,9 @@ typedef struct Parser {
     AstNode *cur_def;  /* the innermost def being converted (AST_DEF's outer), NULL at module level */
     int loop_depth;    /* inside a for/while of the current function */
     Vec nonlocals; /* NonlocalReq*: `nonlocal` names waiting for the def that binds them */
+    TSNode strip;       /* a list_splat that tree-sitter put inside a print argument (misread_splat):
+                           read as its operand, which strip_out is then */
+    AstNode *strip_out;
 } Parser;
 
 /* A name declared `nonlocal` in a nested def, waiting for the enclosing def that binds it

@@ -120,31 +120,44 @@ static AstNode *dict_display(Parser *p, TSNode n)
     return d;
 }
 
-static AstNode *call_with(Parser *p, TSNode n, AstNode *callee);
+/* The operand on the left edge of n that tree-sitter-python builds first: a call's function, an
+ * operator's left operand, an attribute's object, a subscript's value (a null node else). */
+static TSNode left_edge(Parser *p, TSNode n)
+{
+    if (ps_is(n, "call")) return ps_field(n, "function");
+    if (ps_is(n, "binary_operator") || ps_is(n, "boolean_operator")) return ps_field(n, "left");
+    if (ps_is(n, "attribute")) return ps_field(n, "object");
+    if (ps_is(n, "subscript")) return ps_field(n, "value");
+    if (ps_is(n, "comparison_operator")) {
+        Kids ks = ps_named_kids(p, n);
+        if (ks.n) return ks.k[0].node;
+    }
+    return (TSNode){ 0 };
+}
 
-/* tree-sitter-python reads the argument `*g()` of a call to print that has arguments before
- * it (`print(x, *g())`, `print(x, *a.f(1)(2))`) as a call of `*g`: a call node whose function,
- * through calls, is a list_splat.  Such an argument is the star of that call chain with the
- * splat's operand as its callee (an AST_STARRED); NULL when k is not of this form. */
+/* tree-sitter-python reads a starred argument of a call to print that has arguments before it
+ * (print was a statement in Python 2) with the star bound to the argument's first operand:
+ * `print(x, *g() + t)` as `(*g)() + t`, `print(x, *t + u)` as `(*t) + u`.  Such an argument,
+ * whose left edge (left_edge, repeatedly) ends at a list_splat, is the star of the whole
+ * argument, read with the splat as its operand; NULL when k is not of this form. */
 static AstNode *misread_splat(Parser *p, TSNode k)
 {
-    int n = 0;
-    TSNode f = k;
-    for (; ps_is(f, "call"); n++) f = ps_field(f, "function");
-    if (!ps_is(f, "list_splat")) return NULL;
-    TSNode *chain = xmalloc(sizeof *chain * (size_t)n); /* the call nodes, outermost first */
-    f = k;
-    for (int i = 0; i < n; i++, f = ps_field(f, "function")) chain[i] = f;
+    TSNode f = left_edge(p, k);
+    while (!ts_node_is_null(f) && !ps_is(f, "list_splat")) f = left_edge(p, f);
+    if (ts_node_is_null(f)) return NULL;
     Kids sk = ps_named_kids(p, f);
-    AstNode *x = sk.n == 1 ? ps_expr(p, sk.k[0].node) : ps_bad(p, f, "invalid syntax");
-    for (int i = n - 1; i >= 0; i--) {
-        Span sp = x->span; /* (the call starts at its callee, after the star) */
-        x = call_with(p, chain[i], x);
-        x->span.start = sp.start;
-        x->span.line = sp.line;
-        x->span.col = sp.col;
+    if (sk.n != 1) return ps_bad(p, f, "invalid syntax");
+    p->strip = f;
+    p->strip_out = NULL;
+    AstNode *x = ps_expr(p, k), *in = p->strip_out;
+    p->strip = (TSNode){ 0 };
+    /* the nodes over the operand start where it does, after the star */
+    for (AstNode *e = x; in && e && e != in; e = e->kind == AST_COMPARE ? e->elts.v[0] : e->lhs) {
+        e->span.start = in->span.start;
+        e->span.line = in->span.line;
+        e->span.col = in->span.col;
+        if (e->kind == AST_COMPARE && !e->elts.n) break;
     }
-    free(chain);
     AstNode *a = ps_mk(p, AST_STARRED, k);
     a->lhs = x;
     return a;
@@ -152,13 +165,10 @@ static AstNode *misread_splat(Parser *p, TSNode k)
 
 /* call: primary "(" (expr | "*" expr | name "=" expr | "**" expr),* ")": a `**d` is an
  * AST_STARRED (ival 2) among the keywords. */
-static AstNode *call(Parser *p, TSNode n) { return call_with(p, n, NULL); }
-
-/* The call node n, with callee (its function, parsed already) or NULL (parsed here). */
-static AstNode *call_with(Parser *p, TSNode n, AstNode *callee)
+static AstNode *call(Parser *p, TSNode n)
 {
     AstNode *c = ps_mk(p, AST_CALL, n);
-    c->lhs = callee ? callee : ps_expr(p, ps_field(n, "function"));
+    c->lhs = ps_expr(p, ps_field(n, "function"));
     TSNode args = ps_field(n, "arguments");
     if (ts_node_is_null(args))
         return c;
@@ -198,7 +208,7 @@ static AstNode *call_with(Parser *p, TSNode n, AstNode *callee)
             vec_push(&kw, a);
         } else if (ps_is(k, "parenthesized_list_splat")) {
             ps_bad(p, k, "argument unpacking is not supported");
-        } else if (ps_is(k, "call") && (splat = misread_splat(p, k))) {
+        } else if ((splat = misread_splat(p, k))) {
             vec_push(&pos, splat); /* (a star may follow keywords, as in Python) */
         } else {
             if (kw.n > 0)
@@ -534,6 +544,10 @@ static AstNode *expr_inner(Parser *p, TSNode n)
         AstNode *s = ps_mk(p, AST_SET, n);
         s->elts = ps_elements(p, n, ps_expr);
         return s;
+    }
+    if (!ts_node_is_null(p->strip) && ts_node_eq(n, p->strip)) {
+        Kids sk = ps_named_kids(p, n); /* (misread_splat: one) */
+        return p->strip_out = ps_expr(p, sk.k[0].node);
     }
     if (strcmp(t, "list_splat") == 0 || strcmp(t, "list_splat_pattern") == 0 ||
         strcmp(t, "dictionary_splat") == 0 || strcmp(t, "parenthesized_list_splat") == 0)

@@ -1108,6 +1108,11 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
             return lw_const_bool(L, sp, aop == AOP_EQ ? eq : !eq);
         }
     }
+    if ((ta->kind == TY_LIST || tb->kind == TY_LIST) && (aop == AOP_ADD || aop == AOP_MUL)) {
+        int n0 = diag_count();
+        IrValue *r = lw_list_binop(L, aop, sp, a, b);
+        if (r || diag_count() > n0) return r;
+    }
     if (ta->kind == TY_TUPLE && tb->kind == TY_TUPLE && aop == AOP_ADD) {
         int n = ta->n + tb->n;
         IrValue **el = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));

@@ -941,16 +941,12 @@ static void outs_finish(Vec *outs)
             continue;
         }
         if (!o->differ) {
-            if (!same_binding(b, &o->first)) { /* (the end of the body is not an exit: dead) */
-                b->kind = o->first.kind;
-                b->var = o->first.var;
-                b->value = o->first.value;
-                b->first = o->first.first;
+            /* (the end of the body is not an exit: dead, where the name may be unbound) */
+            if (!same_binding(b, &o->first) || b->unbound != o->first.unbound || b->bound != o->first.bound ||
+                b->pend != o->first.pend) {
+                set_fields(b, &o->first);
                 b->fill = NULL;
                 b->known = NULL;
-                b->guard = o->first.guard;
-                b->guard_none = o->first.guard_none;
-                b->guard_msg = o->first.guard_msg;
             }
             continue;
         }

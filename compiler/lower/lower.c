@@ -829,6 +829,10 @@ static void lower_augassign(Lower *L, AstNode *s)
         augassign_array(L, s, cur, val);
         return;
     }
+    if (cur->type->kind == TY_LIST && !ty_is_deque(cur->type) && s->op == AOP_ADD) {
+        lw_list_iadd(L, s->span, cur, val); /* in place, as Python's list.__iadd__ */
+        return;
+    }
     if (cur->type->kind == TY_SET && !cur->type->name &&
         val->type->kind == TY_SET && /* a frozenset: a new one */
         (s->op == AOP_BITOR || s->op == AOP_BITAND || s->op == AOP_SUB || s->op == AOP_BITXOR)) {
@@ -870,22 +874,24 @@ IrValue *lw_tuple_as_list(Lower *L, IrValue *t, Span sp, int *why)
     return lw_emit(L, IR_LIST_NEW, sp, ty_list(n ? t->type->elems[0] : ty_int()), n, elems);
 }
 
-/* A tuple zip walks that is not a name or literal (those loops are written out per element). */
-static IrValue *tuple_as_list(Lower *L, IrValue *t, Span sp)
+/* A tuple zip walks (e) that is not a name or literal, or beside an iterable that is not a
+ * tuple (a zip of tuples only is written out per element). */
+static IrValue *tuple_as_list(Lower *L, IrValue *t, const AstNode *e)
 {
     int why;
-    IrValue *xs = lw_tuple_as_list(L, t, sp, &why);
+    IrValue *xs = lw_tuple_as_list(L, t, e->span, &why);
+    const char *fix = e->kind == AST_NAME ? "make the zip's other iterables tuples" : "bind it to a name first";
+    const char *what = e->kind == AST_NAME ? "beside an iterable that is not a tuple" : "that is not a name";
     if (why == LW_TUPLE_NOT_RUNTIME)
-        diag_error(sp,
-                   "zip over a tuple (or list) of dtypes that is not a name: gpyc writes a loop over such a "
-                   "tuple out per element, through zip when each iterable is a tuple literal or a name bound "
-                   "to a tuple (bind it to a name first)");
+        diag_error(e->span,
+                   "zip over a tuple (or list) of dtypes %s: gpyc writes a loop over such a tuple out per "
+                   "element, through zip when each iterable is a tuple literal or a name bound to a tuple (%s)",
+                   what, fix);
     else if (why == LW_TUPLE_MIXED)
-        diag_error(sp,
-                   "zip over a tuple of different types (%s) that is not a name: gpyc writes a loop over "
-                   "such a tuple out per element, through zip when each iterable is a tuple literal or a "
-                   "name bound to a tuple (bind it to a name first)",
-                   ty_str_of(t->type));
+        diag_error(e->span,
+                   "zip over a tuple of different types (%s) %s: gpyc writes a loop over such a tuple out per "
+                   "element, through zip when each iterable is a tuple literal or a name bound to a tuple (%s)",
+                   ty_str_of(t->type), what, fix);
     return xs;
 }
 
@@ -908,7 +914,7 @@ static bool iter_source_of(Lower *L, AstNode *e, IrValue *v, IterSrc *src, IrVal
     else if (lw_is_file(v))
         src->v = v = lw_file_lines(L, v, e->span); /* its lines */
     else if (v->type->kind == TY_DICT || v->type->kind == TY_SET) src->v = v = lw_table_list(L, v, e->span);
-    else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e->span)))
+    else if (v->type->kind == TY_TUPLE && !(src->v = v = tuple_as_list(L, v, e)))
         return false;
     switch (v->type->kind) {
     case TY_LIST:
@@ -1091,6 +1097,7 @@ typedef struct Unroll {
     bool jumps;        /* the body has a break or continue: each copy is a loop that runs once */
     const char *broke; /* the hidden flag a break sets (lw_loop_else_begin), or NULL: no break */
     bool failed;       /* a target's assignment failed (reported) */
+    bool zipped;       /* over zipped tuples (the messages' words) */
 } Unroll;
 
 /* The most elements of a loop over a tuple written out per element because it must be (its
@@ -1206,10 +1213,11 @@ static void unroll(Lower *L, Unroll *u)
     }
     if (wide && u->n > UNROLL_MAX) {
         diag_error(s->rhs->span,
-                   "this loop over a tuple of %d elements would be written out once per element (%s): gpyc "
-                   "does that for at most %d elements (make it a list of one type, or split the tuple)",
-                   u->n, u->jumps ? "its body has a break or continue" : "its elements differ in type",
-                   UNROLL_MAX);
+                   "this loop over %s of %d elements would be written out once per element (%s): gpyc does "
+                   "that for at most %d elements (make %s of one type, or split %s)",
+                   u->zipped ? "tuples" : "a tuple", u->n,
+                   u->jumps ? "its body has a break or continue" : "its elements differ in type", UNROLL_MAX,
+                   u->zipped ? "them lists" : "it a list", u->zipped ? "them" : "the tuple");
         return;
     }
     u->broke = brk ? lw_loop_else_begin(L, s) : NULL;
@@ -1267,7 +1275,7 @@ static bool lower_for_tuple(Lower *L, AstNode *s)
         }
     }
     if (ok) {
-        Unroll u = { .s = s, .n = n, .vals = (IrValue **)vals.v };
+        Unroll u = { .s = s, .n = n, .vals = (IrValue **)vals.v, .zipped = zipped };
         u.w = zipped ? nt : parts ? parts : 1; /* values per iteration */
         u.how = parts ? UNR_PARTS : zipped ? UNR_ZIP : UNR_WHOLE;
         unroll(L, &u);
@@ -1306,13 +1314,6 @@ static void lower_for_value(Lower *L, AstNode *s, IrValue *v, IrValue **elems, i
                             IrValue *start)
 {
     int w = is_enum ? 2 : 1;
-    if (n > UNROLL_MAX) {
-        diag_error(s->rhs->span,
-                   "this loop over a tuple of %d elements of different types would be written out once per "
-                   "element: gpyc does that for at most %d elements (make it a list of one type)",
-                   n, UNROLL_MAX);
-        return;
-    }
     IrValue **vals = ar_alloc(L->a, sizeof *vals * (size_t)(n * w));
     for (int i = 0; i < n; i++) {
         if (is_enum) vals[i * w] = enum_index(L, start, i, s->rhs->span);
@@ -1362,18 +1363,11 @@ static bool lower_for_zip_values(Lower *L, AstNode *s)
             if (!(elems[k][i] = v ? lw_tuple_get(L, v, i, a->span) : lw_expr(L, a->elts.v[i]))) return true;
         if (m < n) n = m;
     }
-    if (n > UNROLL_MAX) {
-        diag_error(it->span,
-                   "this loop over tuples of %d elements of different types would be written out once per "
-                   "element: gpyc does that for at most %d elements (make them lists of one type)",
-                   n, UNROLL_MAX);
-        return true;
-    }
     IrValue **vals = ar_alloc(L->a, sizeof *vals * (size_t)(n * nt + 1));
     for (int i = 0; i < n; i++)
         for (int k = 0; k < nt; k++) vals[i * nt + k] = elems[k][i];
     bool parts = (t->kind == AST_TUPLE || t->kind == AST_LIST) && t->elts.n == nt;
-    Unroll u = { .s = s, .n = n, .w = nt, .vals = vals, .how = parts ? UNR_PARTS : UNR_ZIP };
+    Unroll u = { .s = s, .n = n, .w = nt, .vals = vals, .how = parts ? UNR_PARTS : UNR_ZIP, .zipped = true };
     unroll(L, &u);
     return true;
 }

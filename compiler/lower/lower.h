@@ -365,6 +365,13 @@ IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m);
 IrValue *lw_reversed_of(Lower *L, const AstNode *call, const char *name);
 /* del target, target l[i] or l[a:b:c] of the list (or deque, l[i]) l: false after a located error */
 bool lw_seq_del(Lower *L, AstNode *target, IrValue *l);
+/* a + b of lists (a new list: a's items, then b's) and l * n, n * l (l's items n times); NULL
+ * when a and b are not such operands (nothing lowered) or after a located error (lists of two
+ * element types). */
+IrValue *lw_list_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b);
+/* l += v in place (every alias of the list sees it): v a list or a tuple of one element type;
+ * false after a located error. */
+bool lw_list_iadd(Lower *L, Span sp, IrValue *l, IrValue *v);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);

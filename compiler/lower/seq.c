@@ -383,3 +383,84 @@ bool lw_seq_del(Lower *L, AstNode *target, IrValue *l)
                           lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &len), s));
     return true;
 }
+
+/* ---------------------------------------------------------------- list + list, list * n */
+
+/* The hidden name `what@catSTART.END` of the operator at sp (stable when a loop's body is
+ * lowered again; two operators never share a span's ends). */
+static const char *op_hid(Lower *L, Span sp, const char *what)
+{
+    return ar_printf(L->a, "%s@cat%u.%u", what, sp.start, sp.end);
+}
+
+/* for x in src: name.append(x) — src a list value, lowered under the hidden name `tag`. */
+static void append_all(Lower *L, Span sp, const char *name, IrValue *src, const char *tag)
+{
+    const char *s = op_hid(L, sp, tag), *x = op_hid(L, sp, "x");
+    lw_assign(L, lw_ast_name(L, sp, s), src, sp);
+    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), lw_ast_name(L, sp, s),
+                          lw_ast_append(L, name, lw_ast_name(L, sp, x))));
+}
+
+/* The items of v that `l += v` appends to a list: v itself (a list), or a tuple's (one element
+ * type); NULL after a located error. */
+static IrValue *extend_source(Lower *L, Span sp, IrValue *l, IrValue *v)
+{
+    int why = 0;
+    IrValue *xs = v->type->kind == TY_LIST && !ty_is_deque(v->type) ? v
+                  : v->type->kind == TY_TUPLE && !lw_is_dict_record(v->type) ? lw_tuple_as_list(L, v, sp, &why)
+                                                                           : NULL;
+    if (!xs)
+        diag_error(sp, "%s += %s: gpyc extends a list by a list or a tuple of one element type here",
+                   ty_str_of(l->type), ty_str_of(v->type));
+    return xs;
+}
+
+/* Whether a list of l's elements may take xs's: the same type, or either has none yet. */
+static bool same_elems(Span sp, const char *op, IrValue *l, IrValue *xs)
+{
+    Type *a = l->type->elem, *b = xs->type->elem;
+    if (!a || !b || ty_equal(a, b)) return true;
+    diag_error(sp, "%s of %s and %s: gpyc's lists hold one element type (Python's would hold both)", op,
+               ty_str_of(l->type), ty_str_of(xs->type));
+    return false;
+}
+
+bool lw_list_iadd(Lower *L, Span sp, IrValue *l, IrValue *v)
+{
+    IrValue *xs = extend_source(L, sp, l, v);
+    if (!xs || !same_elems(sp, "+=", l, xs)) return false;
+    if (!xs->type->elem) return true; /* (always empty) */
+    const char *name = op_hid(L, sp, "l");
+    lw_assign(L, lw_ast_name(L, sp, name), l, sp);
+    append_all(L, sp, name, xs, "b");
+    return true;
+}
+
+IrValue *lw_list_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
+{
+    Type *ta = a->type, *tb = b->type;
+    bool la = ta->kind == TY_LIST && !ty_is_deque(ta), lb = tb->kind == TY_LIST && !ty_is_deque(tb);
+    bool ia = ta->kind == TY_INT || ta->kind == TY_BOOL, ib = tb->kind == TY_INT || tb->kind == TY_BOOL;
+    if (!(aop == AOP_ADD && la && lb) && !(aop == AOP_MUL && ((la && ib) || (lb && ia)))) return NULL;
+    if (aop == AOP_ADD && !same_elems(sp, "+", a, b)) return NULL;
+    IrValue *l = la ? a : b;
+    Type *et = aop == AOP_ADD && !ta->elem ? tb->elem : l->type->elem;
+    const char *r = op_hid(L, sp, "r");
+    lw_assign(L, lw_ast_name(L, sp, r), lw_emit(L, IR_LIST_NEW, sp, ty_list(et), 0, NULL), sp);
+    if (aop == AOP_ADD) {
+        if (ta->elem) append_all(L, sp, r, a, "a");
+        if (tb->elem) append_all(L, sp, r, b, "b");
+    } else if (et) { /* for _ in range(n): r += l */
+        const char *n = op_hid(L, sp, "n"), *i = op_hid(L, sp, "i"), *s = op_hid(L, sp, "s"),
+                   *x = op_hid(L, sp, "x");
+        lw_assign(L, lw_ast_name(L, sp, s), l, sp);
+        lw_assign(L, lw_ast_name(L, sp, n), la ? b : a, sp);
+        AstNode *nn = lw_ast_name(L, sp, n);
+        AstNode *inner = lw_ast_for(L, sp, lw_ast_name(L, sp, x), lw_ast_name(L, sp, s),
+                                    lw_ast_append(L, r, lw_ast_name(L, sp, x)));
+        lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, i),
+                              lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &nn), inner));
+    }
+    return lw_expr(L, lw_ast_name(L, sp, r));
+}
