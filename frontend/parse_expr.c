@@ -598,7 +598,10 @@ AstNode *ps_target(Parser *p, TSNode n)
         Kids ks = ps_named_kids(p, n);
         x = ks.n == 1 ? ps_target(p, ks.k[0].node) : ps_bad(p, n, "invalid syntax");
     } else if (strcmp(t, "list_splat_pattern") == 0 || strcmp(t, "list_splat") == 0) {
-        x = ps_bad(p, n, "star expressions are not supported");
+        /* `a, *rest = xs`: lowering takes it in a tuple or list target only */
+        Kids ks = ps_named_kids(p, n);
+        x = ps_mk(p, AST_STARRED, n);
+        x->lhs = ks.n == 1 ? ps_target(p, ks.k[0].node) : ps_bad(p, n, "invalid syntax");
     } else {
         x = ps_bad(p, n, "cannot assign to this expression");
     }

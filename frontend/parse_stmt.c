@@ -213,7 +213,7 @@ static bool target_binds(const AstNode *t, const char *name)
     if (t->kind == AST_TUPLE || t->kind == AST_LIST)
         for (int i = 0; i < t->elts.n; i++)
             if (target_binds(t->elts.v[i], name)) return true;
-    return false;
+    return t->kind == AST_STARRED && target_binds(t->lhs, name);
 }
 
 /* Whether statement (or block) n binds name in its own scope: an assignment, for or with target,

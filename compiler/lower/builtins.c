@@ -445,6 +445,10 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
         IrValue *v = lw_expr(L, a.p[0]);
         if (!v) return NULL;
         if (v->type->kind == TY_DICT || v->type->kind == TY_SET) v = lw_table_list(L, v, sp); /* its keys */
+        if (lw_is_dict_record(v->type)) v = lw_dict_iter(L, v, sp); /* its keys */
+        int why = 0;
+        IrValue *items = v->type->kind == TY_TUPLE ? lw_tuple_as_list(L, v, sp, &why) : NULL;
+        if (items) v = items; /* (a tuple of one type: its items; else the error below) */
         if (v->type->kind == TY_STR) v = lw_str_chars(L, v, sp); /* its characters */
         bool keyed = a.p[1] && a.p[1]->kind != AST_NONE;
         const Type *et = v->type->kind == TY_LIST ? v->type->elem : NULL;

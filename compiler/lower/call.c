@@ -1163,6 +1163,7 @@ IrValue *lw_call(Lower *L, AstNode *call)
         if (lw_is_namedtuple(obj->type)) return lw_namedtuple_method(L, call, obj, m);
         if (obj->type->kind == TY_TUPLE && obj->type->keys) return lw_dict_method(L, call, obj, m);
         if (obj->type->kind == TY_DICT) return lw_table_method(L, call, obj, m);
+        if (obj->type->kind == TY_TUPLE) return lw_tuple_method(L, call, obj, m);
         if (obj->type->kind == TY_SET) return lw_set_method(L, call, obj, m);
         if (obj->type->kind == TY_OBJ) {
             const ApiFn *fn = lw_api_find(obj->type->name, m);

@@ -98,6 +98,8 @@ static void rename_target(Lower *L, AstNode *t, int id, Renames *r)
         vec_push(&r->to, ar_printf(L->a, "%s@comp%d", t->sval, id));
     } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
         for (int i = 0; i < t->elts.n; i++) rename_target(L, t->elts.v[i], id, r);
+    } else if (t->kind == AST_STARRED) {
+        rename_target(L, t->lhs, id, r);
     }
 }
 

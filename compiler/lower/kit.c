@@ -364,3 +364,86 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     }
     return ok;
 }
+
+/* name[i] (an AST_SUBSCRIPT of a new name node) */
+static AstNode *item_of(Lower *L, Span sp, const char *name, AstNode *i)
+{
+    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
+    e->lhs = lw_ast_name(L, sp, name);
+    e->rhs = i;
+    return e;
+}
+
+/* `a, *mid, z = v` of a tuple: its items by position, mid the list of the rest (Python makes it
+ * a list whatever v is; here of one element type). */
+static bool unpack_starred_tuple(Lower *L, AstNode *target, int star, IrValue *v, Span sp)
+{
+    int n = target->elts.n, m = v->type->n, after = n - star - 1;
+    if (m < n - 1) {
+        diag_error(sp, "not enough values to unpack (expected at least %d, got %d)", n - 1, m);
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < star; i++) ok &= lw_assign(L, target->elts.v[i], lw_tuple_get(L, v, i, sp), sp);
+    int k = m - after - star;
+    IrValue **mid = ar_alloc(L->a, sizeof *mid * (size_t)(k ? k : 1));
+    for (int i = 0; i < k; i++) {
+        mid[i] = lw_tuple_get(L, v, star + i, sp);
+        if (!ty_equal(mid[i]->type, mid[0]->type) || !lw_is_runtime_type(mid[i]->type)) {
+            diag_error(((AstNode *)target->elts.v[star])->span,
+                       "the starred name takes items of different types (%s and %s): gpyc makes it a list, of "
+                       "one element type",
+                       ty_str_of(mid[0]->type), ty_str_of(mid[i]->type));
+            return false;
+        }
+    }
+    IrValue *l = lw_emit(L, IR_LIST_NEW, sp, ty_list(k ? mid[0]->type : NULL), k, mid);
+    ok &= lw_assign(L, ((AstNode *)target->elts.v[star])->lhs, l, sp);
+    for (int i = 0; i < after; i++)
+        ok &= lw_assign(L, target->elts.v[star + 1 + i], lw_tuple_get(L, v, m - after + i, sp), sp);
+    return ok;
+}
+
+bool lw_unpack_starred(Lower *L, AstNode *target, int star, IrValue *v, Span sp)
+{
+    if (v->type->kind == TY_TUPLE) return unpack_starred_tuple(L, target, star, v, sp);
+    bool list = v->type->kind == TY_LIST && v->type->elem && !ty_is_deque(v->type);
+    if (!list && !(v->type->kind == TY_ARRAY && v->type->ndim >= 1)) {
+        diag_error(sp, "cannot unpack %s into a starred target (gpyc: a tuple, a list or an array)",
+                   ty_str_of(v->type));
+        return false;
+    }
+    /* h = v; a length check with Python's messages; the items by position (from the end after
+     * the star); the star's name the new list h[star:len(h) - after] (of an array: its rows) */
+    int n = target->elts.n, after = n - star - 1;
+    Span ts = target->span;
+    const char *h = ar_printf(L->a, "v@unpack%u.%u", ts.start, ts.end);
+    if (!lw_assign(L, lw_ast_name(L, sp, h), v, sp)) return false;
+    AstNode *hn = lw_ast_name(L, sp, h);
+    IrValue *len = lw_expr(L, lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &hn));
+    if (!len) return false;
+    for (int k = 0; k < n - 1; k++)
+        lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, k)), "ValueError",
+                         ar_printf(L->a, "not enough values to unpack (expected at least %d, got %d)", n - 1, k));
+    bool ok = true;
+    for (int i = 0; i < star && ok; i++) {
+        IrValue *e = lw_expr(L, item_of(L, sp, h, lw_ast_int(L, sp, i)));
+        ok = e && lw_assign(L, target->elts.v[i], e, sp);
+    }
+    AstNode *sl = lw_ast_node(L, AST_SLICE, sp);
+    sl->lhs = lw_ast_int(L, sp, star);
+    if (after) sl->rhs = lw_ast_int(L, sp, -after);
+    AstNode *mid = item_of(L, sp, h, sl);
+    mid->id = target->id; /* (a list slice's hidden names: one per target) */
+    if (!list) {
+        mid = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &mid);
+        mid->id = target->id; /* (its hidden names: one per target) */
+    }
+    IrValue *mv = ok ? lw_expr(L, mid) : NULL;
+    ok = mv && lw_assign(L, ((AstNode *)target->elts.v[star])->lhs, mv, sp);
+    for (int i = 0; i < after && ok; i++) {
+        IrValue *e = lw_expr(L, item_of(L, sp, h, lw_ast_int(L, sp, i - after)));
+        ok = e && lw_assign(L, target->elts.v[star + 1 + i], e, sp);
+    }
+    return ok;
+}

@@ -216,6 +216,8 @@ static void collect_target(Scope *s, AstNode *t)
         if (!name_in(&s->local_names, t->sval)) vec_push(&s->local_names, (void *)t->sval);
     } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
         for (int i = 0; i < t->elts.n; i++) collect_target(s, t->elts.v[i]);
+    } else if (t->kind == AST_STARRED) {
+        collect_target(s, t->lhs);
     }
 }
 
@@ -566,13 +568,36 @@ static void drop_unused_tuple(Lower *L, IrValue *v)
     if (at >= 0) ir_remove(L->blk, at);
 }
 
+/* The index of the starred item of tuple or list target t, -1 when it has none, -2 after the
+ * error of a second one (Python's SyntaxError). */
+static int starred_at(const AstNode *t)
+{
+    int at = -1;
+    for (int i = 0; i < t->elts.n; i++) {
+        const AstNode *e = t->elts.v[i];
+        if (e->kind != AST_STARRED) continue;
+        if (at >= 0) {
+            diag_error(e->span, "multiple starred expressions in assignment");
+            return -2;
+        }
+        at = i;
+    }
+    return at;
+}
+
 bool lw_assign(Lower *L, AstNode *target, IrValue *v, Span sp)
 {
     switch (target->kind) {
     case AST_NAME: return assign_name(L, target, v, sp);
+    case AST_STARRED:
+        diag_error(target->span, "starred assignment target must be in a list or tuple");
+        return false;
     case AST_TUPLE:
     case AST_LIST: {
         int n = target->elts.n;
+        int star = starred_at(target);
+        if (star == -2) return false;
+        if (star >= 0 && !lw_is_dict_record(v->type)) return lw_unpack_starred(L, target, star, v, sp);
         if (lw_is_dict_record(v->type)) {
             diag_error(sp, "unpacking a dict (its keys) is not supported: write list(d.keys())");
             return false;
@@ -695,6 +720,8 @@ static void poison_target(Lower *L, AstNode *t)
         if (!lw_scope_find(sc, t->sval)) lw_scope_add(L, sc, t->sval, BIND_CONST); /* value NULL */
     } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
         for (int i = 0; i < t->elts.n; i++) poison_target(L, t->elts.v[i]);
+    } else if (t->kind == AST_STARRED) {
+        poison_target(L, t->lhs);
     }
 }
 
@@ -788,6 +815,10 @@ static void lower_augassign(Lower *L, AstNode *s)
             if (!et) return;
             IrValue *ga[2] = {obj, idx};
             IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, et, 2, ga);
+            if (et->kind == TY_ARRAY) { /* the array itself, as NumPy's __iadd__: aliases see it */
+                augassign_array(L, s, cur, val);
+                return;
+            }
             IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
             if (!r) return;
             if (!ty_equal(r->type, obj->type->elem)) {
@@ -802,6 +833,10 @@ static void lower_augassign(Lower *L, AstNode *s)
             /* a record: d['k'] = d['k'] op v, stored back as d['k'] = v is */
             IrValue *cur = lw_dict_get(L, obj, t->rhs, t->span);
             IrValue *val = cur ? lw_expr(L, s->rhs) : NULL;
+            if (val && cur->type->kind == TY_ARRAY) {
+                augassign_array(L, s, cur, val); /* (in place, as for a list's array) */
+                return;
+            }
             IrValue *r = val ? lw_binop_py(L, s->op, s->span, cur, val) : NULL;
             if (r) lw_dict_set(L, t, obj, r, s->span);
             return;
@@ -810,6 +845,10 @@ static void lower_augassign(Lower *L, AstNode *s)
             IrValue *k = lw_expr(L, t->rhs);
             IrValue *cur = k ? lw_table_get(L, obj, k, t->span) : NULL;
             IrValue *val = cur ? lw_expr(L, s->rhs) : NULL;
+            if (val && cur->type->kind == TY_ARRAY) {
+                augassign_array(L, s, cur, val);
+                return;
+            }
             IrValue *r = val ? lw_binop_py(L, s->op, s->span, cur, val) : NULL;
             if (r) lw_table_set(L, obj, k, r, s->span);
             return;
@@ -988,7 +1027,7 @@ typedef struct ForLoop {
     AstNode *s;
     IrValue *range[3]; /* start, stop, step of the hidden index (or the user's variable) */
     IrVar *ivar;
-    bool direct, is_range, is_enum, is_zip;
+    bool direct, is_range, is_enum, is_zip; /* (is_enum and is_zip: enumerate(zip(...))) */
     IrValue *enum_start;
     IterSrc *srcs;
     int nsrc;
@@ -1019,6 +1058,10 @@ static IrInstr *for_body(Lower *L, void *ctx)
                                  : i;
             for (int k = 0; k < fl->nsrc && ok; k++)
                 ok = (elts[ne++] = iter_elem(L, &fl->srcs[k], i, target->span)) != NULL;
+            if (ok && fl->is_enum && fl->is_zip) { /* (index, (elements of the zip)) */
+                elts[1] = lw_tuple(L, target->span, ne - 1, elts + 1);
+                ne = 2;
+            }
             IrValue *v = !ok                         ? NULL
                          : fl->is_enum || fl->is_zip ? lw_tuple(L, target->span, ne, elts)
                                                      : elts[0];
@@ -1051,9 +1094,43 @@ static const AstNode *find_jump(const AstNode *b, AstKind kind)
 /* The iterables of `for t in (a, b, ...)` and `for t in zip((a, b), (c, d), ...)` (tuple
  * literals), into items[k] (their element expressions); their count, 0 when the loop is not
  * of this form. */
+/* The most elements of a loop over a tuple written out per element because it must be (its
+ * elements differ in type, it is a tuple value, its body has a break or continue): each copy is
+ * code of its own.  (A tuple literal of one type and no jumps has no limit, as before.) */
+enum { UNROLL_MAX = 64 };
+
+/* Whether e names a value known only while compiling (a dtype, a function, a module or an
+ * attribute of one, `float`): what a run-time list cannot hold. */
+static bool names_compile_time(Lower *L, const AstNode *e)
+{
+    while (e->kind == AST_ATTR) e = e->lhs;
+    if (e->kind != AST_NAME) return false;
+    Binding *b = lw_lookup(L, e->sval);
+    if (!b) return !strcmp(e->sval, "float") || !strcmp(e->sval, "int") || !strcmp(e->sval, "bool") ||
+                   !strcmp(e->sval, "complex");
+    return b->kind == BIND_CONST && b->value && !lw_is_runtime_type(b->value->type);
+}
+
+/* A list display iterated by a for loop that holds such values, itself or in its tuple displays
+ * (`for name, fn in [('sum', cp.sum), ('max', cp.max)]`): iterated as the tuple display of the
+ * same elements (Python's loop is the same: the list is a temporary), which is written out per
+ * element.  At most UNROLL_MAX elements (a longer one stays a list and its error). */
+static bool list_display_unrolls(Lower *L, const AstNode *it)
+{
+    if (it->kind != AST_LIST || it->elts.n > UNROLL_MAX) return false;
+    for (int i = 0; i < it->elts.n; i++) {
+        const AstNode *e = it->elts.v[i];
+        if (e->kind == AST_STARRED) return false;
+        if (names_compile_time(L, e)) return true;
+        for (int k = 0; e->kind == AST_TUPLE && k < e->elts.n; k++)
+            if (names_compile_time(L, e->elts.v[k])) return true;
+    }
+    return false;
+}
+
 static int tuple_iterables(Lower *L, AstNode *it, AstNode **items, int max)
 {
-    if (it->kind == AST_TUPLE) {
+    if (it->kind == AST_TUPLE || list_display_unrolls(L, it)) {
         items[0] = it;
         return 1;
     }
@@ -1099,11 +1176,6 @@ typedef struct Unroll {
     bool failed;       /* a target's assignment failed (reported) */
     bool zipped;       /* over zipped tuples (the messages' words) */
 } Unroll;
-
-/* The most elements of a loop over a tuple written out per element because it must be (its
- * elements differ in type, it is a tuple value, its body has a break or continue): each copy is
- * code of its own.  (A tuple literal of one type and no jumps has no limit, as before.) */
-enum { UNROLL_MAX = 64 };
 
 /* Binds target (a part of the for's target) to v, one value of a copy.  With konst (its
  * position's elements differ in type), a name takes a str or int constant or a compile-time
@@ -1247,7 +1319,7 @@ static bool lower_for_tuple(Lower *L, AstNode *s)
     AstNode *t = s->lhs;
     int m = t->kind == AST_TUPLE || t->kind == AST_LIST ? t->elts.n : 0;
     /* parts: the values each iteration unpacks into m targets (0: the element whole) */
-    bool zipped = s->rhs->kind != AST_TUPLE;
+    bool zipped = s->rhs->kind != AST_TUPLE && s->rhs->kind != AST_LIST;
     int parts = zipped && m == nt ? nt : !zipped && m && rows_of(tup[0], m) ? m : 0;
     int n = INT32_MAX;
     for (int k = 0; k < nt; k++)
@@ -1434,6 +1506,61 @@ static bool lower_for_record(Lower *L, AstNode *s)
     return true;
 }
 
+/* The iteration source of enumerate(arg) in for loop s (start: enumerate's start, or NULL);
+ * false after a located error, or when the loop was written out per element (lower_for_value):
+ * either way nothing is left to do. */
+static bool enum_source(Lower *L, AstNode *s, AstNode *arg, IrValue *enum_start, IterSrc *src, IrValue **len)
+{
+    IrValue *v = NULL;
+    if (arg->kind == AST_TUPLE) {
+        /* (as lw_expr evaluates it, unless an element is a compile-time value that a
+         * tuple cannot hold: a dtype, a library function; a def becomes a value) */
+        int n = arg->elts.n;
+        IrValue **vs = ar_alloc(L->a, sizeof *vs * (size_t)(n ? n : 1));
+        bool konst = false;
+        for (int i = 0; i < n; i++) {
+            if (!(vs[i] = lw_expr(L, arg->elts.v[i]))) return false;
+            konst |= !lw_is_runtime_type(vs[i]->type) && vs[i]->type->kind != TY_FUNC;
+        }
+        if (konst) {
+            lower_for_value(L, s, NULL, vs, n, true, enum_start);
+            return false;
+        }
+        v = lw_tuple(L, arg->span, n, vs);
+    } else {
+        v = iter_value(L, arg);
+    }
+    if (!v) return false;
+    if (tuple_unrolls(v)) {
+        lower_for_value(L, s, v, NULL, v->type->n, true, enum_start);
+        return false;
+    }
+    return iter_source_of(L, arg, v, src, len);
+}
+
+/* The iteration sources of zip(...) call it (1 to 8 iterables), *len the shortest's length;
+ * false after a located error. */
+static bool zip_sources(Lower *L, AstNode *it, IterSrc *srcs, int *nsrc, IrValue **len)
+{
+    if (it->elts.n < 1 || it->elts.n > 8) {
+        diag_error(it->span, "zip takes 1 to 8 iterables here");
+        return false;
+    }
+    for (int i = 0; i < it->elts.n; i++) {
+        IrValue *li = NULL;
+        if (((AstNode *)it->elts.v[i])->kind == AST_STARRED) {
+            diag_error(((AstNode *)it->elts.v[i])->span,
+                       "zip(*x) is not supported: the number of zip's iterables (each loop item's length) "
+                       "must be written out, one argument each");
+            return false;
+        }
+        if (!iter_source(L, it->elts.v[i], &srcs[i], &li)) return false;
+        *len = *len ? lw_ewise(L, IR_MINIMUM, it->span, 2, (IrValue *[]){ *len, li }) : li;
+    }
+    *nsrc = it->elts.n;
+    return true;
+}
+
 static void lower_for(Lower *L, AstNode *s)
 {
     if (lower_for_tuple(L, s) || lw_for_itertools(L, s)) return;
@@ -1475,51 +1602,17 @@ static void lower_for(Lower *L, AstNode *s)
                 }
             }
             AstNode *arg = it->elts.v[0];
-            IrValue *v = NULL;
-            if (arg->kind == AST_TUPLE) {
-                /* (as lw_expr evaluates it, unless an element is a compile-time value that a
-                 * tuple cannot hold: a dtype, a library function; a def becomes a value) */
-                int n = arg->elts.n;
-                IrValue **vs = ar_alloc(L->a, sizeof *vs * (size_t)(n ? n : 1));
-                bool konst = false;
-                for (int i = 0; i < n; i++) {
-                    if (!(vs[i] = lw_expr(L, arg->elts.v[i]))) return;
-                    konst |= !lw_is_runtime_type(vs[i]->type) && vs[i]->type->kind != TY_FUNC;
-                }
-                if (konst) {
-                    lower_for_value(L, s, NULL, vs, n, true, enum_start);
-                    return;
-                }
-                v = lw_tuple(L, arg->span, n, vs);
+            if (is_call_to(arg, "zip") && !lw_lookup(L, "zip")) { /* enumerate(zip(a, b)) */
+                is_zip = true;
+                if (!zip_sources(L, arg, srcs, &nsrc, &len)) return;
             } else {
-                v = iter_value(L, arg);
+                if (!enum_source(L, s, arg, enum_start, &srcs[0], &len)) return;
+                nsrc = 1;
             }
-            if (!v) return;
-            if (tuple_unrolls(v)) {
-                lower_for_value(L, s, v, NULL, v->type->n, true, enum_start);
-                return;
-            }
-            if (!iter_source_of(L, it->elts.v[0], v, &srcs[0], &len)) return;
-            nsrc = 1;
         } else if (is_call_to(it, "zip") && !lw_lookup(L, "zip")) {
             if (lower_for_zip_values(L, s)) return;
             is_zip = true;
-            if (it->elts.n < 1 || it->elts.n > 8) {
-                diag_error(it->span, "zip takes 1 to 8 iterables here");
-                return;
-            }
-            for (int i = 0; i < it->elts.n; i++) {
-                IrValue *li = NULL;
-                if (((AstNode *)it->elts.v[i])->kind == AST_STARRED) {
-                    diag_error(((AstNode *)it->elts.v[i])->span,
-                               "zip(*x) is not supported: the number of zip's iterables (each loop item's length) "
-                               "must be written out, one argument each");
-                    return;
-                }
-                if (!iter_source(L, it->elts.v[i], &srcs[i], &li)) return;
-                len = len ? lw_ewise(L, IR_MINIMUM, it->span, 2, (IrValue *[]){len, li}) : li;
-            }
-            nsrc = it->elts.n;
+            if (!zip_sources(L, it, srcs, &nsrc, &len)) return;
         } else {
             IrValue *v = iter_value(L, it);
             if (!v) return;
@@ -1692,12 +1785,54 @@ void lw_loop_else_end(Lower *L, AstNode *s, const char *broke)
     lower_if(L, f);
 }
 
+/* Whether expression e calls the function named name (nested defs and lambdas aside). */
+static bool calls_name(const AstNode *e, const char *name)
+{
+    if (!e || e->kind == AST_DEF) return false;
+    if (e->kind == AST_CALL && e->lhs && e->lhs->kind == AST_NAME && !strcmp(e->lhs->sval, name)) return true;
+    if (calls_name(e->lhs, name) || calls_name(e->rhs, name) || calls_name(e->cond, name) ||
+        calls_name(e->then, name) || calls_name(e->els, name))
+        return true;
+    const Vec *vs[3] = { &e->elts, &e->params, &e->body };
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < vs[k]->n; i++)
+            if (calls_name(vs[k]->v[i], name)) return true;
+    return false;
+}
+
+/* `return a if c else b` of a function that calls itself in one arm, before a return has
+ * typed it: lowered as `if c: return a` / `else: return b` with the arm that does not call it
+ * first (`if not c` when that is b), so that its return types the function before the call
+ * (fib's `return n if n < 2 else fib(n - 1) + fib(n - 2)`).  False: not such a return. */
+static bool return_ifexp(Lower *L, AstNode *s)
+{
+    AstNode *x = s->lhs;
+    if (!x || x->kind != AST_IFEXP || L->inst->ret) return false;
+    const char *self = L->inst->def->sval;
+    bool in_then = calls_name(x->then, self), in_else = calls_name(x->els, self);
+    if (in_then == in_else) return false;
+    AstNode *first = lw_ast_node(L, AST_RETURN, s->span), *second = lw_ast_node(L, AST_RETURN, s->span);
+    first->lhs = in_then ? x->els : x->then;
+    second->lhs = in_then ? x->then : x->els;
+    AstNode *c = x->cond;
+    if (in_then) {
+        c = lw_ast_node(L, AST_UNARY, x->cond->span);
+        c->op = AOP_NOT;
+        c->lhs = x->cond;
+    }
+    AstNode *ifs = lw_ast_if(L, s->span, c, first);
+    ifs->els = lw_ast_block(L, second);
+    lw_stmt(L, ifs);
+    return true;
+}
+
 static void lower_return(Lower *L, AstNode *s)
 {
     if (!L->inst) {
         diag_error(s->span, "'return' outside function");
         return;
     }
+    if (return_ifexp(L, s)) return;
     IrValue *v = NULL;
     if (s->lhs) {
         v = lw_expr(L, s->lhs);

@@ -360,6 +360,8 @@ AstNode *lw_ast_append(Lower *L, const char *name, AstNode *v); /* `name.append(
 /* lower/seq.c — list methods (sort, reverse, insert, remove, index, count, pop, extend, clear,
  * copy) and those a deque shares with lists (reverse, insert, remove, index, count): l.m(...) */
 IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m);
+/* t.index(x[, start[, stop]]) and t.count(x) of a tuple of one element type (as a list's) */
+IrValue *lw_tuple_method(Lower *L, AstNode *call, IrValue *t, const char *m);
 /* [name[n - 1 - j] for j in range(n)], n = len(name), of the list bound to the name: a rewrite
  * of call (reversed(xs), xs.reverse()). */
 IrValue *lw_reversed_of(Lower *L, const AstNode *call, const char *name);
@@ -639,6 +641,10 @@ IrValue *lw_broadcast_to(Lower *L, Span sp, IrValue *x, int nd, IrValue **dims);
 /* a, b = some_list (split's result): a run-time length check with Python's messages, then
  * each element assigned to its target. */
 bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp);
+/* `a, *rest, z = v` (target's item star is the starred one) of a tuple, a list or an array:
+ * Python's run-time length check and messages, the starred name a new list (of an array: its
+ * rows); false after a located error. */
+bool lw_unpack_starred(Lower *L, AstNode *target, int star, IrValue *v, Span sp);
 
 /* ---------------------------------------------------------------- binder (lower/bind.c)
  *

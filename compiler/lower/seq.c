@@ -210,7 +210,32 @@ static IrValue *seq_sort(Lower *L, AstNode *call, const char *name)
     return lw_pseudo(L, ty_none());
 }
 
+static IrValue *seq_method(Lower *L, AstNode *call, IrValue *l, const char *m, bool tuple);
+
 IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m)
+{
+    return seq_method(L, call, l, m, false);
+}
+
+IrValue *lw_tuple_method(Lower *L, AstNode *call, IrValue *t, const char *m)
+{
+    if (strcmp(m, "index") && strcmp(m, "count")) {
+        diag_error(call->lhs->span, "'tuple' object has no attribute '%s'", m);
+        return NULL;
+    }
+    int why = 0;
+    IrValue *l = lw_tuple_as_list(L, t, call->span, &why);
+    if (!l) {
+        diag_error(call->lhs->span,
+                   "%s() of a tuple of different types (%s): gpyc compares the items of a tuple of one type", m,
+                   ty_str_of(t->type));
+        return NULL;
+    }
+    return seq_method(L, call, l, m, true);
+}
+
+/* l.m(...) of a list or deque, or (tuple) of a tuple's items as a list: index and count. */
+static IrValue *seq_method(Lower *L, AstNode *call, IrValue *l, const char *m, bool tuple)
 {
     static const char *const names[] = { "sort", "reverse", "insert", "remove", "index", "count",
                                          "pop",  "extend",  "clear",  "copy",   NULL };
@@ -269,7 +294,10 @@ IrValue *lw_seq_method(Lower *L, AstNode *call, IrValue *l, const char *m)
         IrValue *r = find(L, call, name, call->elts.n > 1 ? normalise(L, sp, a, n, true) : a,
                           call->elts.n > 2 ? normalise(L, sp, b, n, true) : b);
         if (!r) return NULL;
-        raise_missing(L, sp, r, x, k == 3 && !dq ? "list.remove(x): x not in list" : NULL,
+        raise_missing(L, sp, r, x,
+                      tuple         ? "tuple.index(x): x not in tuple"
+                      : k == 3 && !dq ? "list.remove(x): x not in list"
+                                      : NULL,
                       dq ? " is not in deque" : " is not in list");
         if (k == 4) return r;
         take_at(L, sp, l, r);

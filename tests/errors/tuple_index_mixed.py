@@ -1,0 +1,3 @@
+# index of a tuple whose items differ in type
+t = (1, "a")
+print(t.index("a"))

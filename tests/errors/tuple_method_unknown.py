@@ -1,0 +1,3 @@
+# a tuple has no append
+t = (1, 2)
+t.append(3)

@@ -1,0 +1,3 @@
+# a starred target over a str
+a, *b = "xyz"
+print(a, b)
