@@ -1099,16 +1099,25 @@ static const AstNode *find_jump(const AstNode *b, AstKind kind)
  * code of its own.  (A tuple literal of one type and no jumps has no limit, as before.) */
 enum { UNROLL_MAX = 64 };
 
-/* Whether e names a value known only while compiling (a dtype, a function, a module or an
- * attribute of one, `float`): what a run-time list cannot hold. */
-static bool names_compile_time(Lower *L, const AstNode *e)
+/* Whether e names a value known only while compiling (a dtype, a function, a module, `float`,
+ * or such an attribute of a module: `cp.sum`, not `math.pi`): what a run-time list cannot hold.
+ * An attribute of a module is looked up (a constant's instruction is dropped again; an error
+ * is reported once however often it is met). */
+static bool names_compile_time(Lower *L, AstNode *e)
 {
-    while (e->kind == AST_ATTR) e = e->lhs;
-    if (e->kind != AST_NAME) return false;
-    Binding *b = lw_lookup(L, e->sval);
-    if (!b) return !strcmp(e->sval, "float") || !strcmp(e->sval, "int") || !strcmp(e->sval, "bool") ||
-                   !strcmp(e->sval, "complex");
-    return b->kind == BIND_CONST && b->value && !lw_is_runtime_type(b->value->type);
+    const AstNode *root = e;
+    while (root->kind == AST_ATTR) root = root->lhs;
+    if (root->kind != AST_NAME) return false;
+    Binding *b = lw_lookup(L, root->sval);
+    if (!b) return root == e && (!strcmp(e->sval, "float") || !strcmp(e->sval, "int") ||
+                                 !strcmp(e->sval, "bool") || !strcmp(e->sval, "complex"));
+    if (b->kind != BIND_CONST || !b->value || lw_is_runtime_type(b->value->type)) return false;
+    if (root == e || b->value->type->kind != TY_MODULE) return root == e;
+    int n0 = L->blk->instrs.n;
+    IrValue *v = lw_expr(L, e);
+    if (!v || !lw_is_runtime_type(v->type)) return true;
+    L->blk->instrs.n = n0; /* (math.pi's constant: nothing reads it) */
+    return false;
 }
 
 /* A list display iterated by a for loop that holds such values, itself or in its tuple displays
@@ -1119,7 +1128,7 @@ static bool list_display_unrolls(Lower *L, const AstNode *it)
 {
     if (it->kind != AST_LIST || it->elts.n > UNROLL_MAX) return false;
     for (int i = 0; i < it->elts.n; i++) {
-        const AstNode *e = it->elts.v[i];
+        AstNode *e = it->elts.v[i];
         if (e->kind == AST_STARRED) return false;
         if (names_compile_time(L, e)) return true;
         for (int k = 0; e->kind == AST_TUPLE && k < e->elts.n; k++)
