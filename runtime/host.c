@@ -93,6 +93,11 @@ bool rt_str_eq(const char *a, const char *b)
     return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
+bool rt_same_object(const void *a, const void *b)
+{
+    return a == b;
+}
+
 /* ---------------------------------------------------------------- int() and float() of str */
 
 static bool is_space(char c)

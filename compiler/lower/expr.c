@@ -1040,6 +1040,24 @@ static IrValue *tuple_order(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b
     return r;
 }
 
+/* a is b (neither None): two lists, dicts or sets are the same object or not (a run-time
+ * test; of different types, never); two bools are the same object when equal (Python's two
+ * singletons); anything else is a located error (an int's or a str's identity is CPython's
+ * caching, an array's would see through gpyc's own copies and views). */
+static IrValue *identity(Lower *L, Span sp, IrValue *a, IrValue *b)
+{
+    Type *ta = a->type, *tb = b->type;
+    if (ta->kind == TY_BOOL && tb->kind == TY_BOOL) return lw_binop(L, AOP_EQ, sp, a, b);
+    bool ca = ta->kind == TY_LIST || ta->kind == TY_DICT || ta->kind == TY_SET,
+         cb = tb->kind == TY_LIST || tb->kind == TY_DICT || tb->kind == TY_SET;
+    if (ca && cb && ty_equal(ta, tb)) return lw_emit2(L, IR_SAME_OBJECT, sp, ty_bool(), a, b);
+    if (ca && cb) return lw_const_bool(L, sp, false);
+    diag_error(sp, "'is' compares lists, dicts and sets (the same object or not), bools and None here, not "
+                   "%s and %s: use == for values",
+               ty_str_of(ta), ty_str_of(tb));
+    return NULL;
+}
+
 /* lw_binop; script: see ewise. */
 static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool script)
 {
@@ -1051,8 +1069,8 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
     if (aop == AOP_IS || aop == AOP_ISNOT) {
         bool same = ta->kind == TY_NONE && tb->kind == TY_NONE;
         if (ta->kind != TY_NONE && tb->kind != TY_NONE) {
-            diag_error(sp, "'is' is supported only for comparisons with None");
-            return NULL;
+            IrValue *r = identity(L, sp, a, b);
+            return !r || aop == AOP_IS ? r : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &r);
         }
         return lw_const_bool(L, sp, aop == AOP_IS ? same : !same);
     }
@@ -1108,6 +1126,9 @@ static IrValue *binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b, bool
             return lw_const_bool(L, sp, aop == AOP_EQ ? eq : !eq);
         }
     }
+    if (ta->kind == TY_LIST && tb->kind == TY_LIST && !ty_is_deque(ta) && !ty_is_deque(tb) &&
+        (aop == AOP_EQ || aop == AOP_NE))
+        return lw_list_eq(L, sp, a, b, aop == AOP_NE);
     if ((ta->kind == TY_LIST || tb->kind == TY_LIST) && (aop == AOP_ADD || aop == AOP_MUL)) {
         int n0 = diag_count();
         IrValue *r = lw_list_binop(L, aop, sp, a, b);

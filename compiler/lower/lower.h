@@ -374,6 +374,9 @@ IrValue *lw_list_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b);
 /* l += v in place (every alias of the list sees it): v a list or a tuple of one element type;
  * false after a located error. */
 bool lw_list_iadd(Lower *L, Span sp, IrValue *l, IrValue *v);
+/* a == b (ne: a != b) of two lists, as Python compares them: the lengths, then the items in
+ * order with == (a located error where the items do not compare) */
+IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);

@@ -492,3 +492,38 @@ IrValue *lw_list_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
     }
     return lw_expr(L, lw_ast_name(L, sp, r));
 }
+
+/* ---------------------------------------------------------------- list == list */
+
+/* len(name) */
+static AstNode *len_of(Lower *L, Span sp, const char *name)
+{
+    AstNode *n = lw_ast_name(L, sp, name);
+    return lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &n);
+}
+
+IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
+{
+    /* r = len(a) == len(b); for i in range(min(len(a), len(b))): if a[i] != b[i]: r = False
+     * (the items' != of lists of lists is this again, at the same span: names per depth) */
+    static int depth;
+    const char *tag = ar_printf(L->a, "e%d", depth);
+    const char *an = op_hid(L, sp, ar_printf(L->a, "%sa", tag)), *bn = op_hid(L, sp, ar_printf(L->a, "%sb", tag)),
+               *r = op_hid(L, sp, ar_printf(L->a, "%sq", tag)), *i = op_hid(L, sp, ar_printf(L->a, "%si", tag));
+    depth++;
+    lw_assign(L, lw_ast_name(L, sp, an), a, sp);
+    lw_assign(L, lw_ast_name(L, sp, bn), b, sp);
+    lw_stmt(L, lw_ast_assign(L, sp, r, lw_ast_cmp(L, sp, AOP_EQ, len_of(L, sp, an), len_of(L, sp, bn))));
+    if (a->type->elem && b->type->elem) {
+        AstNode *f = lw_ast_node(L, AST_BOOL, sp); /* False */
+        AstNode *differ = lw_ast_cmp(L, sp, AOP_NE, item(L, sp, an, lw_ast_name(L, sp, i)),
+                                     item(L, sp, bn, lw_ast_name(L, sp, i)));
+        AstNode *lens[2] = { len_of(L, sp, an), len_of(L, sp, bn) };
+        AstNode *n = lw_ast_call(L, sp, lw_ast_name(L, sp, "min"), 2, lens);
+        lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, i), lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n),
+                              lw_ast_if(L, sp, differ, lw_ast_assign(L, sp, r, f))));
+    }
+    depth--;
+    IrValue *v = lw_expr(L, lw_ast_name(L, sp, r));
+    return !v || !ne ? v : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &v);
+}

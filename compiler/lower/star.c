@@ -169,7 +169,15 @@ static bool eval_args(Lower *L, Star *s)
             push_item(s, x, false);
             continue;
         }
+        if (e->kind == AST_STARRED && x->kind == AST_CALL && x->lhs->kind == AST_NAME && !x->params.n &&
+            !lw_lookup(L, x->lhs->sval) &&
+            (!strcmp(x->lhs->sval, "range") || !strcmp(x->lhs->sval, "reversed") ||
+             !strcmp(x->lhs->sval, "map") || !strcmp(x->lhs->sval, "filter"))) {
+            x = lw_ast_call(L, x->span, lw_ast_name(L, x->span, "list"), 1, &x); /* *range(n): its items */
+            x->id = e->id;
+        }
         IrValue *v = lw_expr(L, x);
+        if (v && e->kind == AST_STARRED && v->type->kind == TY_STR) v = lw_str_chars(L, v, x->span); /* *'ab' */
         AstNode *n = v ? bind(L, s, "a", v, x->span) : NULL;
         if (!n) return false;
         if (e->kind != AST_STARRED) {
