@@ -223,10 +223,53 @@ static IrValue *values_list(Lower *L, IrValue *d, bool items, Span sp)
 
 IrValue *lw_dict_iter(Lower *L, IrValue *d, Span sp) { return keys_list(L, d, sp); }
 
+/* d.update(other, k=v, ...) of a record d named by a name (or an item of one): the record
+ * with other's keys (a record), then the keywords, set in that order (new keys at the end),
+ * bound to d as d[k] = v binds it. */
+static IrValue *record_update(Lower *L, AstNode *call, IrValue *d)
+{
+    Span sp = call->span;
+    AstNode *dn = call->lhs->lhs;
+    if (!rereadable(dn)) {
+        diag_error(sp, "d.update() takes a dict that is a name (or an item of one) here");
+        return NULL;
+    }
+    if (call->elts.n > 1) {
+        diag_error(sp, "update expected at most 1 argument, got %d", call->elts.n);
+        return NULL;
+    }
+    IrValue *r = d;
+    if (call->elts.n) {
+        AstNode *a = call->elts.v[0];
+        IrValue *o = lw_expr(L, a);
+        if (!o) return NULL;
+        if (!lw_is_dict_record(o->type)) {
+            diag_error(a->span,
+                       "update() of a dict with constant str keys takes another such dict or keywords here, not %s "
+                       "(write d = dict(d) before it for a run-time dict)",
+                       ty_str_of(o->type));
+            return NULL;
+        }
+        for (int i = 0; i < o->type->n && r; i++)
+            r = record_with(L, r, o->type->keys[i], lw_tuple_get(L, o, i, a->span), sp);
+    }
+    for (int i = 0; i < call->params.n && r; i++) {
+        AstNode *kw = call->params.v[i];
+        if (kw->kind != AST_KEYWORD) {
+            diag_error(kw->span, "update(**d) is not supported here: pass the dict itself");
+            return NULL;
+        }
+        IrValue *v = lw_expr(L, kw->rhs);
+        r = v ? record_with(L, r, kw->sval, v, sp) : NULL;
+    }
+    return r && lw_assign(L, dn, r, sp) ? lw_pseudo(L, ty_none()) : NULL;
+}
+
 IrValue *lw_dict_method(Lower *L, AstNode *call, IrValue *d, const char *m)
 {
     Span sp = call->span;
     int nargs = call->elts.n;
+    if (!strcmp(m, "update")) return record_update(L, call, d);
     if (call->params.n) {
         diag_error(sp, "dict.%s() takes no keyword arguments", m);
         return NULL;
