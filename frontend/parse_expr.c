@@ -10,15 +10,13 @@
 /* ---------------------------------------------------------------- expressions */
 
 /* An expression in a value position: a bare `a, b` is a tuple, `yield` is rejected. */
+static AstNode *display_item(Parser *p, TSNode n);
+
 AstNode *ps_value(Parser *p, TSNode n)
 {
     if (ps_is(n, "expression_list") || ps_is(n, "pattern_list")) {
         AstNode *t = ps_mk(p, AST_TUPLE, n);
-        Kids ks = ps_named_kids(p, n);
-        Vec elts = {0};
-        for (int i = 0; i < ks.n; i++)
-            vec_push(&elts, ps_expr(p, ks.k[i].node));
-        t->elts = ps_freeze(p, &elts);
+        t->elts = ps_elements(p, n, display_item);
         return t;
     }
     return ps_expr(p, n);
@@ -161,6 +159,19 @@ static AstNode *misread_splat(Parser *p, TSNode k)
     AstNode *a = ps_mk(p, AST_STARRED, k);
     a->lhs = x;
     return a;
+}
+
+/* An item of a tuple or list display: an expression, or `*x` (an AST_STARRED: its items;
+ * tree-sitter-python's misreading of `[*f(a)]` as `(*f)(a)` repaired as in calls). */
+static AstNode *display_item(Parser *p, TSNode n)
+{
+    AstNode *x = misread_splat(p, n);
+    if (x) return x;
+    if (!ps_is(n, "list_splat")) return ps_expr(p, n);
+    Kids ks = ps_named_kids(p, n);
+    x = ps_mk(p, AST_STARRED, n);
+    x->lhs = ks.n == 1 ? ps_expr(p, ks.k[0].node) : ps_bad(p, n, "invalid syntax");
+    return x;
 }
 
 /* call: primary "(" (expr | "*" expr | name "=" expr | "**" expr),* ")": a `**d` is an
@@ -498,12 +509,12 @@ static AstNode *expr_inner(Parser *p, TSNode n)
     if (strcmp(t, "tuple") == 0 || strcmp(t, "expression_list") == 0 ||
         strcmp(t, "pattern_list") == 0 || strcmp(t, "tuple_pattern") == 0) {
         x = ps_mk(p, AST_TUPLE, n);
-        x->elts = ps_elements(p, n, ps_expr);
+        x->elts = ps_elements(p, n, display_item);
         return x;
     }
     if (strcmp(t, "list") == 0 || strcmp(t, "list_pattern") == 0) {
         x = ps_mk(p, AST_LIST, n);
-        x->elts = ps_elements(p, n, ps_expr);
+        x->elts = ps_elements(p, n, display_item);
         return x;
     }
     if (strcmp(t, "parenthesized_expression") == 0) {

@@ -496,3 +496,51 @@ gp_array *rt_list_array(const gp_list *l)
                                         [GP_LIST_C128] = GP_COMPLEX128 };
     return rt_from_host(of_kind[l->kind], 1, &l->len, l->data);
 }
+
+/* Item i of a list of numbers or bools as a complex number (real, imag). */
+static void number_at(const gp_list *l, int64_t i, double *re, double *im)
+{
+    const char *e = l->data + (size_t)i * l->esize;
+    *im = 0;
+    switch (l->kind) {
+    case GP_LIST_BOOL: { bool b; memcpy(&b, e, sizeof b); *re = b; break; }
+    case GP_LIST_I64: { int64_t v; memcpy(&v, e, sizeof v); *re = (double)v; break; }
+    case GP_LIST_F64: memcpy(re, e, sizeof *re); break;
+    case GP_LIST_C128: memcpy(re, e, sizeof *re); memcpy(im, e + sizeof *re, sizeof *im); break;
+    default: *re = 0; break;
+    }
+}
+
+bool rt_list_eq(const void *pa, const void *pb)
+{
+    const gp_list *a = pa, *b = pb;
+    if (a->len != b->len)
+        return false;
+    if (a->len == 0 || a == b)
+        return true;
+    bool na = a->kind <= GP_LIST_C128, nb = b->kind <= GP_LIST_C128;
+    if (a->kind == GP_LIST_STR && b->kind == GP_LIST_STR) {
+        for (int64_t i = 0; i < a->len; i++) {
+            const char *x, *y;
+            memcpy(&x, a->data + (size_t)i * a->esize, sizeof x);
+            memcpy(&y, b->data + (size_t)i * b->esize, sizeof y);
+            if (strcmp(x ? x : "", y ? y : ""))
+                return false;
+        }
+        return true;
+    }
+    if (!na || !nb) {
+        if ((na || a->kind == GP_LIST_STR) && (nb || b->kind == GP_LIST_STR))
+            return false; /* a number never equals a str */
+        rt_raise("NotImplementedError", "gpyc compares these lists' items only where their type is known "
+                 "when compiling (here both lists were first bound to [])");
+    }
+    for (int64_t i = 0; i < a->len; i++) {
+        double ar, ai, br, bi;
+        number_at(a, i, &ar, &ai);
+        number_at(b, i, &br, &bi);
+        if (!(ar == br && ai == bi))
+            return false;
+    }
+    return true;
+}

@@ -1388,7 +1388,8 @@ IrValue *lw_format_part_dyn(Lower *L, IrValue *v, IrValue *spec, int conv, Span 
 static IrValue *lower_fstring(Lower *L, AstNode *e)
 {
     int n = e->elts.n;
-    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
+    /* (a {x=} field makes two parts: its "x=" text and the value) */
+    IrValue **parts = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(2 * n + 1));
     int np = 0;
     for (int i = 0; i < n; i++) {
         AstNode *p = e->elts.v[i];
@@ -1658,13 +1659,18 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_ATTR: return lw_attr(L, e);
     case AST_SUBSCRIPT: return lower_subscript(L, e);
     case AST_TUPLE: {
+        if (lw_display_starred(e)) return lw_display_spread(L, e);
         int n = e->elts.n;
         IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
         for (int i = 0; i < n; i++)
             if (!(vs[i] = lw_expr(L, e->elts.v[i]))) return NULL;
         return lw_tuple(L, e->span, n, vs);
     }
-    case AST_LIST: return lower_list(L, e);
+    case AST_LIST: return lw_display_starred(e) ? lw_display_spread(L, e) : lower_list(L, e);
+    case AST_STARRED:
+        diag_error(e->span, "a starred expression stands in a call, a tuple or list display or an assignment "
+                            "target only");
+        return NULL;
     case AST_ELLIPSIS: diag_error(e->span, "'...' is only valid as an index"); return NULL;
     case AST_SLICE: diag_error(e->span, "a slice is only valid as an index"); return NULL;
     default: diag_error(e->span, "this expression is not supported"); return NULL;

@@ -357,11 +357,11 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     r->sval = "ValueError";
     r->sval2 = ar_printf(L->a, "too many values to unpack (expected %d)", n);
     L->blk = saved;
+    /* every item read before any target is assigned (`ys[1], b = ys`), as Python unpacks */
+    IrValue **vals = ar_alloc(L->a, sizeof *vals * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) vals[i] = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, lw_cint(L, sp, i));
     bool ok = true;
-    for (int i = 0; i < n; i++) {
-        IrValue *e = lw_emit2(L, IR_LIST_GET, sp, list->type->elem, list, lw_cint(L, sp, i));
-        ok &= lw_assign(L, target->elts.v[i], e, sp);
-    }
+    for (int i = 0; i < n; i++) ok &= lw_assign(L, target->elts.v[i], vals[i], sp);
     return ok;
 }
 
@@ -425,25 +425,30 @@ bool lw_unpack_starred(Lower *L, AstNode *target, int star, IrValue *v, Span sp)
     for (int k = 0; k < n - 1; k++)
         lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, k)), "ValueError",
                          ar_printf(L->a, "not enough values to unpack (expected at least %d, got %d)", n - 1, k));
+    /* every item is read before any target is assigned (a target may be an item of the list:
+     * `ys[2], *rest = ys`), as Python unpacks */
+    IrValue **vals = ar_alloc(L->a, sizeof *vals * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        AstNode *x;
+        if (i == star) {
+            AstNode *sl = lw_ast_node(L, AST_SLICE, sp);
+            sl->lhs = lw_ast_int(L, sp, star);
+            if (after) sl->rhs = lw_ast_int(L, sp, -after);
+            x = item_of(L, sp, h, sl);
+            x->id = target->id; /* (a list slice's hidden names: one per target) */
+            if (!list) {
+                x = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &x);
+                x->id = target->id;
+            }
+        } else {
+            x = item_of(L, sp, h, lw_ast_int(L, sp, i < star ? i : i - n));
+        }
+        if (!(vals[i] = lw_expr(L, x))) return false;
+    }
     bool ok = true;
-    for (int i = 0; i < star && ok; i++) {
-        IrValue *e = lw_expr(L, item_of(L, sp, h, lw_ast_int(L, sp, i)));
-        ok = e && lw_assign(L, target->elts.v[i], e, sp);
-    }
-    AstNode *sl = lw_ast_node(L, AST_SLICE, sp);
-    sl->lhs = lw_ast_int(L, sp, star);
-    if (after) sl->rhs = lw_ast_int(L, sp, -after);
-    AstNode *mid = item_of(L, sp, h, sl);
-    mid->id = target->id; /* (a list slice's hidden names: one per target) */
-    if (!list) {
-        mid = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &mid);
-        mid->id = target->id; /* (its hidden names: one per target) */
-    }
-    IrValue *mv = ok ? lw_expr(L, mid) : NULL;
-    ok = mv && lw_assign(L, ((AstNode *)target->elts.v[star])->lhs, mv, sp);
-    for (int i = 0; i < after && ok; i++) {
-        IrValue *e = lw_expr(L, item_of(L, sp, h, lw_ast_int(L, sp, i - after)));
-        ok = e && lw_assign(L, target->elts.v[star + 1 + i], e, sp);
+    for (int i = 0; i < n; i++) {
+        AstNode *t = target->elts.v[i];
+        ok &= lw_assign(L, i == star ? t->lhs : t, vals[i], sp);
     }
     return ok;
 }

@@ -809,16 +809,18 @@ static void lower_augassign(Lower *L, AstNode *s)
                 diag_error(t->rhs->span, "list indices must be integers, not %s", ty_str_of(raw->type));
                 return;
             }
-            IrValue *val = idx ? lw_expr(L, s->rhs) : NULL;
-            if (!val) return;
+            if (!idx) return;
             Type *et = lw_list_elem(obj, t->span);
             if (!et) return;
             IrValue *ga[2] = {obj, idx};
-            IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, et, 2, ga);
+            IrValue *cur = lw_emit(L, IR_LIST_GET, t->span, et, 2, ga); /* (before the right side, as Python) */
+            IrValue *val = lw_expr(L, s->rhs);
+            if (!val) return;
             if (et->kind == TY_ARRAY) { /* the array itself, as NumPy's __iadd__: aliases see it */
                 augassign_array(L, s, cur, val);
                 return;
             }
+            if (lw_list_inplace(L, s, cur, val)) return; /* xs[i] += [v]: the inner list itself */
             IrValue *r = lw_binop_py(L, s->op, s->span, cur, val);
             if (!r) return;
             if (!ty_equal(r->type, obj->type->elem)) {
@@ -837,6 +839,7 @@ static void lower_augassign(Lower *L, AstNode *s)
                 augassign_array(L, s, cur, val); /* (in place, as for a list's array) */
                 return;
             }
+            if (val && lw_list_inplace(L, s, cur, val)) return;
             IrValue *r = val ? lw_binop_py(L, s->op, s->span, cur, val) : NULL;
             if (r) lw_dict_set(L, t, obj, r, s->span);
             return;
@@ -849,6 +852,7 @@ static void lower_augassign(Lower *L, AstNode *s)
                 augassign_array(L, s, cur, val);
                 return;
             }
+            if (val && lw_list_inplace(L, s, cur, val)) return;
             IrValue *r = val ? lw_binop_py(L, s->op, s->span, cur, val) : NULL;
             if (r) lw_table_set(L, obj, k, r, s->span);
             return;
@@ -868,10 +872,7 @@ static void lower_augassign(Lower *L, AstNode *s)
         augassign_array(L, s, cur, val);
         return;
     }
-    if (cur->type->kind == TY_LIST && !ty_is_deque(cur->type) && s->op == AOP_ADD) {
-        lw_list_iadd(L, s->span, cur, val); /* in place, as Python's list.__iadd__ */
-        return;
-    }
+    if (lw_list_inplace(L, s, cur, val)) return; /* in place, as Python's list.__iadd__, __imul__ */
     if (cur->type->kind == TY_SET && !cur->type->name &&
         val->type->kind == TY_SET && /* a frozenset: a new one */
         (s->op == AOP_BITOR || s->op == AOP_BITAND || s->op == AOP_SUB || s->op == AOP_BITXOR)) {
@@ -1139,6 +1140,7 @@ static bool list_display_unrolls(Lower *L, const AstNode *it)
 
 static int tuple_iterables(Lower *L, AstNode *it, AstNode **items, int max)
 {
+    if (lw_display_starred(it)) return 0; /* ((*t, x): a tuple value, lower_for_value) */
     if (it->kind == AST_TUPLE || list_display_unrolls(L, it)) {
         items[0] = it;
         return 1;
@@ -1147,7 +1149,7 @@ static int tuple_iterables(Lower *L, AstNode *it, AstNode **items, int max)
         return 0;
     for (int k = 0; k < it->elts.n; k++) {
         items[k] = it->elts.v[k];
-        if (items[k]->kind != AST_TUPLE) return 0;
+        if (items[k]->kind != AST_TUPLE || lw_display_starred(items[k])) return 0;
     }
     return it->elts.n;
 }
@@ -1157,7 +1159,7 @@ static bool rows_of(const AstNode *t, int m)
 {
     for (int i = 0; i < t->elts.n; i++) {
         const AstNode *r = t->elts.v[i];
-        if (r->kind != AST_TUPLE || r->elts.n != m) return false;
+        if (r->kind != AST_TUPLE || r->elts.n != m || lw_display_starred(r)) return false;
     }
     return true;
 }
@@ -1421,6 +1423,7 @@ static bool lower_for_zip_values(Lower *L, AstNode *s)
     if (nt < 1 || nt > 8 || it->params.n) return false;
     for (int k = 0; k < nt; k++) {
         AstNode *a = it->elts.v[k];
+        if (a->kind == AST_TUPLE && lw_display_starred(a)) return false;
         if (a->kind == AST_TUPLE) continue;
         Binding *b = a->kind == AST_NAME ? lw_lookup(L, a->sval) : NULL;
         Type *ty = !b                                   ? NULL

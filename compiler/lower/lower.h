@@ -374,9 +374,19 @@ IrValue *lw_list_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b);
 /* l += v in place (every alias of the list sees it): v a list or a tuple of one element type;
  * false after a located error. */
 bool lw_list_iadd(Lower *L, Span sp, IrValue *l, IrValue *v);
+/* cur op= val (augmented assignment s) of a list cur: += and *= change the list itself (every
+ * alias and holder sees it, as Python's __iadd__ and __imul__); false: not such an operation
+ * (nothing lowered; errors of one reported, true). */
+bool lw_list_inplace(Lower *L, AstNode *s, IrValue *cur, IrValue *val);
 /* a == b (ne: a != b) of two lists, as Python compares them: the lengths, then the items in
  * order with == (a located error where the items do not compare) */
 IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne);
+/* Whether tuple or list display e has a starred item (`(*a.shape, 1)`, `[*xs, 0]`). */
+bool lw_display_starred(const AstNode *e);
+/* Such a display: a tuple's items spliced in (each starred item a tuple: a tuple's length is
+ * static), a list's appended in order to a new list (a starred item a list, a tuple of one
+ * element type, a str, or range/map/filter/reversed); NULL after a located error. */
+IrValue *lw_display_spread(Lower *L, AstNode *e);
 
 /* lower/dict.c — dicts with constant str keys, as records (a tuple whose type has the keys) */
 IrValue *lw_dict_literal(Lower *L, AstNode *e);

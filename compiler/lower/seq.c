@@ -421,13 +421,24 @@ static const char *op_hid(Lower *L, Span sp, const char *what)
     return ar_printf(L->a, "%s@cat%u.%u", what, sp.start, sp.end);
 }
 
-/* for x in src: name.append(x) — src a list value, lowered under the hidden name `tag`. */
-static void append_all(Lower *L, Span sp, const char *name, IrValue *src, const char *tag)
+/* l.extend(src) of two list values, in place, by the run-time list's own copy (the items'
+ * type need not be known yet here: a list first bound to [] in a loop's first pass). */
+static void extend_by(Lower *L, Span sp, IrValue *l, IrValue *src)
 {
-    const char *s = op_hid(L, sp, tag), *x = op_hid(L, sp, "x");
-    lw_assign(L, lw_ast_name(L, sp, s), src, sp);
-    lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), lw_ast_name(L, sp, s),
-                          lw_ast_append(L, name, lw_ast_name(L, sp, x))));
+    lw_dk(L, DK_DQ_EXTEND, sp, NULL, 2, (IrValue *[]){ l, src });
+}
+
+/* for _ in range(n): extend_by(l, src) */
+static void extend_times(Lower *L, Span sp, IrValue *l, IrValue *src, IrValue *n)
+{
+    IrInstr *loop = ir_emit(L->m, L->blk, IR_FOR_RANGE, sp, NULL, 3,
+                            (IrValue *[]){ lw_cint(L, sp, 0), n, lw_cint(L, sp, 1) });
+    loop->var = lw_temp_var(L, "i", ty_int());
+    loop->blocks[0] = ir_block_new(L->m, loop);
+    IrBlock *saved = L->blk;
+    L->blk = loop->blocks[0];
+    extend_by(L, sp, l, src);
+    L->blk = saved;
 }
 
 /* The items of v that `l += v` appends to a list: v itself (a list), or a tuple's (one element
@@ -458,10 +469,24 @@ bool lw_list_iadd(Lower *L, Span sp, IrValue *l, IrValue *v)
 {
     IrValue *xs = extend_source(L, sp, l, v);
     if (!xs || !same_elems(sp, "+=", l, xs)) return false;
-    if (!xs->type->elem) return true; /* (always empty) */
-    const char *name = op_hid(L, sp, "l");
-    lw_assign(L, lw_ast_name(L, sp, name), l, sp);
-    append_all(L, sp, name, xs, "b");
+    extend_by(L, sp, l, xs); /* (l += l: the run-time copy takes the items as they were) */
+    return true;
+}
+
+bool lw_list_inplace(Lower *L, AstNode *s, IrValue *cur, IrValue *val)
+{
+    if (cur->type->kind != TY_LIST || ty_is_deque(cur->type)) return false;
+    if (s->op == AOP_ADD) {
+        lw_list_iadd(L, s->span, cur, val);
+        return true;
+    }
+    if (s->op != AOP_MUL || (val->type->kind != TY_INT && val->type->kind != TY_BOOL)) return false;
+    /* l *= n: a copy of the items, then l cleared and extended by it n times */
+    Span sp = s->span;
+    IrValue *copy = lw_emit(L, IR_LIST_NEW, sp, cur->type, 0, NULL);
+    extend_by(L, sp, copy, cur);
+    lw_dk(L, DK_DQ_CLEAR, sp, NULL, 1, &cur);
+    extend_times(L, sp, cur, copy, val);
     return true;
 }
 
@@ -474,23 +499,14 @@ IrValue *lw_list_binop(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b)
     if (aop == AOP_ADD && !same_elems(sp, "+", a, b)) return NULL;
     IrValue *l = la ? a : b;
     Type *et = aop == AOP_ADD && !ta->elem ? tb->elem : l->type->elem;
-    const char *r = op_hid(L, sp, "r");
-    lw_assign(L, lw_ast_name(L, sp, r), lw_emit(L, IR_LIST_NEW, sp, ty_list(et), 0, NULL), sp);
+    IrValue *r = lw_emit(L, IR_LIST_NEW, sp, ty_list(et), 0, NULL);
     if (aop == AOP_ADD) {
-        if (ta->elem) append_all(L, sp, r, a, "a");
-        if (tb->elem) append_all(L, sp, r, b, "b");
-    } else if (et) { /* for _ in range(n): r += l */
-        const char *n = op_hid(L, sp, "n"), *i = op_hid(L, sp, "i"), *s = op_hid(L, sp, "s"),
-                   *x = op_hid(L, sp, "x");
-        lw_assign(L, lw_ast_name(L, sp, s), l, sp);
-        lw_assign(L, lw_ast_name(L, sp, n), la ? b : a, sp);
-        AstNode *nn = lw_ast_name(L, sp, n);
-        AstNode *inner = lw_ast_for(L, sp, lw_ast_name(L, sp, x), lw_ast_name(L, sp, s),
-                                    lw_ast_append(L, r, lw_ast_name(L, sp, x)));
-        lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, i),
-                              lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &nn), inner));
+        extend_by(L, sp, r, a);
+        extend_by(L, sp, r, b);
+    } else {
+        extend_times(L, sp, r, l, la ? b : a);
     }
-    return lw_expr(L, lw_ast_name(L, sp, r));
+    return r;
 }
 
 /* ---------------------------------------------------------------- list == list */
@@ -504,6 +520,10 @@ static AstNode *len_of(Lower *L, Span sp, const char *name)
 
 IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
 {
+    if (!a->type->elem && !b->type->elem) { /* (both first bound to []: their items' type may come later) */
+        IrValue *v = lw_emit2(L, IR_LIST_EQ_RT, sp, ty_bool(), a, b);
+        return ne ? lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &v) : v;
+    }
     /* r = len(a) == len(b); for i in range(min(len(a), len(b))): if a[i] != b[i]: r = False
      * (the items' != of lists of lists is this again, at the same span: names per depth) */
     static int depth;
@@ -514,6 +534,10 @@ IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
     lw_assign(L, lw_ast_name(L, sp, an), a, sp);
     lw_assign(L, lw_ast_name(L, sp, bn), b, sp);
     lw_stmt(L, lw_ast_assign(L, sp, r, lw_ast_cmp(L, sp, AOP_EQ, len_of(L, sp, an), len_of(L, sp, bn))));
+    /* a list with no element type yet here (first bound to [] before a loop whose first pass
+     * this is) takes the other's, as its first append would */
+    if (!a->type->elem) a->type->elem = b->type->elem;
+    if (!b->type->elem) b->type->elem = a->type->elem;
     if (a->type->elem && b->type->elem) {
         AstNode *f = lw_ast_node(L, AST_BOOL, sp); /* False */
         AstNode *differ = lw_ast_cmp(L, sp, AOP_NE, item(L, sp, an, lw_ast_name(L, sp, i)),
@@ -526,4 +550,84 @@ IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
     depth--;
     IrValue *v = lw_expr(L, lw_ast_name(L, sp, r));
     return !v || !ne ? v : lw_ewise(L, IR_LOGICAL_NOT, sp, 1, &v);
+}
+
+/* ---------------------------------------------------------------- (*t, x), [*xs, x] */
+
+bool lw_display_starred(const AstNode *e)
+{
+    for (int i = 0; i < e->elts.n; i++)
+        if (((const AstNode *)e->elts.v[i])->kind == AST_STARRED) return true;
+    return false;
+}
+
+/* The items of starred operand x of a list display as a list value, or NULL after an error. */
+static IrValue *spread_list(Lower *L, AstNode *star, int id)
+{
+    AstNode *x = star->lhs;
+    if (x->kind == AST_CALL && x->lhs->kind == AST_NAME && !x->params.n && !lw_lookup(L, x->lhs->sval) &&
+        (!strcmp(x->lhs->sval, "range") || !strcmp(x->lhs->sval, "map") || !strcmp(x->lhs->sval, "filter") ||
+         !strcmp(x->lhs->sval, "reversed"))) {
+        x = lw_ast_call(L, x->span, lw_ast_name(L, x->span, "list"), 1, &x);
+        x->id = id;
+    }
+    IrValue *v = lw_expr(L, x);
+    if (!v) return NULL;
+    int why = 0;
+    if (v->type->kind == TY_STR) return lw_str_chars(L, v, x->span);
+    if (v->type->kind == TY_LIST && !ty_is_deque(v->type)) return v;
+    IrValue *l = v->type->kind == TY_TUPLE && !lw_is_dict_record(v->type) ? lw_tuple_as_list(L, v, x->span, &why)
+                                                                        : NULL;
+    if (!l)
+        diag_error(star->span, "[*x] takes a list, a tuple of one element type, a str or range() here, not %s",
+                   ty_str_of(v->type));
+    return l;
+}
+
+IrValue *lw_display_spread(Lower *L, AstNode *e)
+{
+    Span sp = e->span;
+    if (e->kind == AST_TUPLE) {
+        Vec items = { 0 };
+        bool ok = true;
+        for (int i = 0; i < e->elts.n && ok; i++) {
+            AstNode *x = e->elts.v[i];
+            IrValue *v = lw_expr(L, x->kind == AST_STARRED ? x->lhs : x);
+            ok = v != NULL;
+            if (!ok || x->kind != AST_STARRED) {
+                if (ok) vec_push(&items, v);
+                continue;
+            }
+            if (v->type->kind != TY_TUPLE || lw_is_dict_record(v->type)) {
+                diag_error(x->span,
+                           "(*x, ...) takes a tuple here (a tuple's length is static in gpyc), not %s: make it a "
+                           "list, [*x, ...]",
+                           ty_str_of(v->type));
+                ok = false;
+                continue;
+            }
+            for (int k = 0; k < v->type->n; k++) vec_push(&items, lw_tuple_get(L, v, k, x->span));
+        }
+        IrValue *t = ok ? lw_tuple(L, sp, items.n, (IrValue **)items.v) : NULL;
+        vec_free(&items);
+        return t;
+    }
+    /* r = []; r.append(x) for a plain item, r += items for a starred one, in order */
+    const char *r = op_hid(L, sp, "d"), *x = op_hid(L, sp, "dx");
+    lw_assign(L, lw_ast_name(L, sp, r), lw_emit(L, IR_LIST_NEW, sp, ty_list(NULL), 0, NULL), sp);
+    for (int i = 0; i < e->elts.n; i++) {
+        AstNode *it = e->elts.v[i];
+        IrValue *v = it->kind == AST_STARRED ? spread_list(L, it, e->id) : lw_expr(L, it);
+        if (!v) return NULL;
+        if (it->kind == AST_STARRED) {
+            IrValue *rv = lw_expr(L, lw_ast_name(L, sp, r));
+            if (!rv) return NULL;
+            if (!rv->type->elem && v->type->elem) rv->type->elem = v->type->elem; /* (typed by its items) */
+            extend_by(L, it->span, rv, v);
+        } else {
+            lw_assign(L, lw_ast_name(L, sp, x), v, sp);
+            lw_stmt(L, lw_ast_append(L, r, lw_ast_name(L, sp, x)));
+        }
+    }
+    return lw_expr(L, lw_ast_name(L, sp, r));
 }

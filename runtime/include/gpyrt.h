@@ -524,6 +524,9 @@ int64_t rt_str_to_int_base(const char *s, int64_t base); /* int("ff", 16); Value
 double rt_str_to_f64(const char *s);      /* float("1.5") */
 bool rt_str_eq(const char *a, const char *b);
 bool rt_same_object(const void *a, const void *b); /* `a is b` of two lists, dicts or sets */
+/* a == b of two lists of numbers, bools or str, compared by their run-time kinds (lowering did
+ * not know their item type); NotImplementedError for lists of other items */
+bool rt_list_eq(const void *a, const void *b);
 int64_t rt_str_len(const char *s); /* len(s): code points of UTF-8 s */
 int rt_argc(void);
 const char *rt_argv(int64_t i);           /* IndexError "list index out of range" */

@@ -375,3 +375,36 @@ Test(list, stable_sort)
     rt_list_release(r);
     rt_list_release(l);
 }
+
+/* rt_list_eq: == of two lists whose item type lowering did not know, by the run-time kinds */
+Test(list, eq_by_kind)
+{
+    gp_list *i = rt_list_new(GP_LIST_I64, 0), *f = rt_list_new(GP_LIST_F64, 0), *s = rt_list_new(GP_LIST_STR, 0);
+    gp_list *t = rt_list_new(GP_LIST_STR, 0), *o = rt_list_new(GP_LIST_OTHER, 16), *o2 = rt_list_new(GP_LIST_OTHER, 16);
+    cr_assert(rt_list_eq(i, f)); /* [] == [] */
+    int64_t one = 1;
+    double onef = 1.0, nan = NAN;
+    rt_list_append(i, &one);
+    rt_list_append(f, &onef);
+    cr_assert(rt_list_eq(i, f)); /* [1] == [1.0] */
+    rt_list_append(f, &nan);
+    cr_assert(!rt_list_eq(i, f)); /* lengths */
+    cr_assert(rt_list_eq(f, f)); /* one list: identity first, as Python ([nan] == itself) */
+    const char *a = "ab", *b = rt_str_concat(2, (const char *const[]){ "a", "b" });
+    rt_list_append(s, &a);
+    rt_list_append(t, &b);
+    cr_assert(rt_list_eq(s, t)); /* str by contents */
+    cr_assert(!rt_list_eq(s, i)); /* a str never equals a number */
+    char item[16] = { 0 };
+    rt_list_append(o, item);
+    rt_list_append(o2, item);
+    EXPECT_RAISE(rt_list_eq(o, o2), "NotImplementedError",
+                 "gpyc compares these lists' items only where their type is known when compiling (here both "
+                 "lists were first bound to [])");
+    rt_list_release(i);
+    rt_list_release(f);
+    rt_list_release(s);
+    rt_list_release(t);
+    rt_list_release(o);
+    rt_list_release(o2);
+}

@@ -1,0 +1,3 @@
+# [*x] of an int
+n = 5
+print([*n])
