@@ -35,6 +35,14 @@
 
 AstNode *lw_ast_node(Lower *L, AstKind k, Span sp) { return ast_new(L->a, k, sp, NULL); }
 
+AstNode *lw_ast_item(Lower *L, Span sp, const char *name, AstNode *index)
+{
+    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
+    e->lhs = lw_ast_name(L, sp, name);
+    e->rhs = index;
+    return e;
+}
+
 AstNode *lw_ast_name(Lower *L, Span sp, const char *name)
 {
     AstNode *n = lw_ast_node(L, AST_NAME, sp);
@@ -1010,14 +1018,6 @@ static bool it_const(Lower *L, AstNode *e, const char *fname, const char *what, 
     return true;
 }
 
-static AstNode *it_item(Lower *L, Span sp, const char *list, AstNode *index)
-{
-    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
-    e->lhs = lw_ast_name(L, sp, list);
-    e->rhs = index;
-    return e;
-}
-
 /* A list comprehension of id `id` over the clauses given, element elt. */
 static IrValue *it_comp(Lower *L, Span sp, int id, AstNode *elt, int n, AstNode **clauses)
 {
@@ -1107,7 +1107,7 @@ IrValue *lw_it_combinations(Lower *L, AstNode *call, const ApiFn *f, IrValue *se
             clauses[nc] = lw_ast_node(L, AST_IF, sp);
             clauses[nc++]->cond = cond;
         }
-        items[k] = it_item(L, sp, t, lw_ast_name(L, sp, ik));
+        items[k] = lw_ast_item(L, sp, t, lw_ast_name(L, sp, ik));
     }
     AstNode *elt = lw_ast_node(L, AST_TUPLE, sp);
     elt->elts = lw_ast_vec(L, (int)r, items);
@@ -1125,7 +1125,7 @@ static AstNode *it_combine(Lower *L, Span sp, AstNode *func, AstNode *acc, AstNo
 /* t[a:b] of the hidden list t (a, b NULL: omitted), a new list */
 static AstNode *it_slice(Lower *L, const AstNode *call, int k, const char *t, AstNode *a, AstNode *b)
 {
-    AstNode *sl = lw_ast_node(L, AST_SLICE, call->span), *e = it_item(L, call->span, t, sl);
+    AstNode *sl = lw_ast_node(L, AST_SLICE, call->span), *e = lw_ast_item(L, call->span, t, sl);
     sl->lhs = a;
     sl->rhs = b;
     e->id = it_id(call, k);
@@ -1154,7 +1154,7 @@ IrValue *lw_it_accumulate(Lower *L, AstNode *call, const ApiFn *f, IrValue *self
         lw_stmt(L, lw_ast_assign(L, sp, out, it_slice(L, call, 1, t, NULL, lw_ast_int(L, sp, 1))));
         rest = it_slice(L, call, 2, t, lw_ast_int(L, sp, 1), NULL);
     }
-    AstNode *last = it_item(L, sp, out, lw_ast_int(L, sp, -1));
+    AstNode *last = lw_ast_item(L, sp, out, lw_ast_int(L, sp, -1));
     lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), rest,
                           lw_ast_append(L, out, it_combine(L, sp, a.p[1], last, lw_ast_name(L, sp, x)))));
     return lw_expr(L, lw_ast_name(L, sp, out));
@@ -1228,7 +1228,7 @@ IrValue *lw_it_zip_longest(Lower *L, AstNode *call, const ApiFn *f, IrValue *sel
         AstNode *tn = lw_ast_name(L, sp, tk);
         lens[k] = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn);
         items[k] = mk_ifexp(L, sp, lw_ast_cmp(L, sp, AOP_LT, lw_ast_name(L, sp, i), lens[k]),
-                            it_item(L, sp, tk, lw_ast_name(L, sp, i)), lw_ast_name(L, sp, fv));
+                            lw_ast_item(L, sp, tk, lw_ast_name(L, sp, i)), lw_ast_name(L, sp, fv));
     }
     lens[m] = lw_ast_int(L, sp, 0);
     lw_stmt(L, lw_ast_assign(L, sp, n, lw_ast_call(L, sp, lw_ast_name(L, sp, "max"), m + 1, lens)));
@@ -1281,7 +1281,7 @@ IrValue *lw_functools_reduce(Lower *L, AstNode *call, const ApiFn *f, IrValue *s
         IrValue *len = lw_emit1(L, IR_LIST_LEN, sp, ty_int(), tv);
         lw_emit_raise_if(L, sp, lw_binop(L, AOP_EQ, sp, len, lw_cint(L, sp, 0)), "TypeError",
                          "reduce() of empty iterable with no initial value");
-        lw_stmt(L, lw_ast_assign(L, sp, acc, it_item(L, sp, t, lw_ast_int(L, sp, 0))));
+        lw_stmt(L, lw_ast_assign(L, sp, acc, lw_ast_item(L, sp, t, lw_ast_int(L, sp, 0))));
         rest = it_slice(L, call, 1, t, lw_ast_int(L, sp, 1), NULL);
     }
     lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, x), rest,
@@ -1429,7 +1429,7 @@ bool lw_for_itertools(Lower *L, AstNode *s)
         AstNode *tn = lw_ast_name(L, sp, t);
         lw_stmt(L, lw_ast_assign(L, sp, n, lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &tn)));
         lw_stmt(L, lw_ast_assign(L, sp, c, lw_ast_int(L, sp, 0)));
-        body[0] = it_item(L, sp, t, lw_ast_name(L, sp, c));
+        body[0] = lw_ast_item(L, sp, t, lw_ast_name(L, sp, c));
         body[1] = lw_ast_assign(L, sp, c,
                             lw_ast_bin(L, sp, AOP_MOD, lw_ast_bin(L, sp, AOP_ADD, lw_ast_name(L, sp, c), lw_ast_int(L, sp, 1)),
                                    lw_ast_name(L, sp, n)));

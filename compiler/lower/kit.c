@@ -365,15 +365,6 @@ bool lw_unpack_list(Lower *L, AstNode *target, IrValue *list, Span sp)
     return ok;
 }
 
-/* name[i] (an AST_SUBSCRIPT of a new name node) */
-static AstNode *item_of(Lower *L, Span sp, const char *name, AstNode *i)
-{
-    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
-    e->lhs = lw_ast_name(L, sp, name);
-    e->rhs = i;
-    return e;
-}
-
 /* `a, *mid, z = v` of a tuple: its items by position, mid the list of the rest (Python makes it
  * a list whatever v is; here of one element type). */
 static bool unpack_starred_tuple(Lower *L, AstNode *target, int star, IrValue *v, Span sp)
@@ -434,14 +425,14 @@ bool lw_unpack_starred(Lower *L, AstNode *target, int star, IrValue *v, Span sp)
             AstNode *sl = lw_ast_node(L, AST_SLICE, sp);
             sl->lhs = lw_ast_int(L, sp, star);
             if (after) sl->rhs = lw_ast_int(L, sp, -after);
-            x = item_of(L, sp, h, sl);
+            x = lw_ast_item(L, sp, h, sl);
             x->id = target->id; /* (a list slice's hidden names: one per target) */
             if (!list) {
                 x = lw_ast_call(L, sp, lw_ast_name(L, sp, "list"), 1, &x);
                 x->id = target->id;
             }
         } else {
-            x = item_of(L, sp, h, lw_ast_int(L, sp, i < star ? i : i - n));
+            x = lw_ast_item(L, sp, h, lw_ast_int(L, sp, i < star ? i : i - n));
         }
         if (!(vals[i] = lw_expr(L, x))) return false;
     }

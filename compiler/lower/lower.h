@@ -348,6 +348,7 @@ Vec lw_ast_vec(Lower *L, int n, AstNode **v);
 AstNode *lw_ast_block(Lower *L, AstNode *s);
 AstNode *lw_ast_node(Lower *L, AstKind k, Span sp);
 AstNode *lw_ast_name(Lower *L, Span sp, const char *name);
+AstNode *lw_ast_item(Lower *L, Span sp, const char *name, AstNode *index); /* `name[index]` */
 AstNode *lw_ast_call(Lower *L, Span sp, AstNode *f, int n, AstNode **args);
 AstNode *lw_ast_assign(Lower *L, Span sp, const char *name, AstNode *v);
 AstNode *lw_ast_for(Lower *L, Span sp, AstNode *target, AstNode *iter, AstNode *body);

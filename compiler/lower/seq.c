@@ -23,15 +23,6 @@ static const char *hid(Lower *L, const AstNode *call, const char *what)
     return ar_printf(L->a, "%s@seq%d", what, call->id);
 }
 
-/* name[index] */
-static AstNode *item(Lower *L, Span sp, const char *name, AstNode *index)
-{
-    AstNode *e = lw_ast_node(L, AST_SUBSCRIPT, sp);
-    e->lhs = lw_ast_name(L, sp, name);
-    e->rhs = index;
-    return e;
-}
-
 /* for j in range(len(src)): name[j] = src[j] — the new order src stored back into the list. */
 static void store_back(Lower *L, const AstNode *call, const char *name, const char *src)
 {
@@ -39,9 +30,9 @@ static void store_back(Lower *L, const AstNode *call, const char *name, const ch
     const char *j = hid(L, call, "j");
     AstNode *s = lw_ast_name(L, sp, src);
     AstNode *n = lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &s);
-    AstNode *set = lw_ast_node(L, AST_ASSIGN, sp), *target = item(L, sp, name, lw_ast_name(L, sp, j));
+    AstNode *set = lw_ast_node(L, AST_ASSIGN, sp), *target = lw_ast_item(L, sp, name, lw_ast_name(L, sp, j));
     set->elts = lw_ast_vec(L, 1, &target);
-    set->rhs = item(L, sp, src, lw_ast_name(L, sp, j));
+    set->rhs = lw_ast_item(L, sp, src, lw_ast_name(L, sp, j));
     lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, j),
                           lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n), set));
 }
@@ -109,7 +100,7 @@ static IrValue *find(Lower *L, const AstNode *call, const char *name, IrValue *a
     lw_assign(L, lw_ast_name(L, sp, r), lw_cint(L, sp, -1), sp);
     lw_assign(L, lw_ast_name(L, sp, lo), a, sp);
     lw_assign(L, lw_ast_name(L, sp, hi), b, sp);
-    AstNode *eq = lw_ast_cmp(L, sp, AOP_EQ, item(L, sp, name, lw_ast_name(L, sp, j)),
+    AstNode *eq = lw_ast_cmp(L, sp, AOP_EQ, lw_ast_item(L, sp, name, lw_ast_name(L, sp, j)),
                              lw_ast_name(L, sp, hid(L, call, "x")));
     AstNode *body = lw_ast_node(L, AST_BLOCK, sp);
     AstNode *stmts[2] = { lw_ast_assign(L, sp, r, lw_ast_name(L, sp, j)), lw_ast_node(L, AST_BREAK, sp) };
@@ -165,7 +156,7 @@ IrValue *lw_reversed_of(Lower *L, const AstNode *call, const char *name)
                              lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n), NULL);
     c->ival = 'l';
     c->id = -(1 << 28) - call->id; /* not the id of the list a rewrite of call may have made */
-    c->lhs = item(L, sp, name, back);
+    c->lhs = lw_ast_item(L, sp, name, back);
     c->elts = lw_ast_vec(L, 1, &cl);
     return lw_comprehension(L, c);
 }
@@ -401,7 +392,7 @@ bool lw_seq_del(Lower *L, AstNode *target, IrValue *l)
     AstNode *attr = lw_ast_node(L, AST_ATTR, sp);
     attr->lhs = lw_ast_name(L, sp, name);
     attr->sval = "pop";
-    AstNode *at = lw_ast_bin(L, sp, AOP_SUB, item(L, sp, ix, lw_ast_name(L, sp, k)), lw_ast_name(L, sp, k));
+    AstNode *at = lw_ast_bin(L, sp, AOP_SUB, lw_ast_item(L, sp, ix, lw_ast_name(L, sp, k)), lw_ast_name(L, sp, k));
     AstNode *pop = lw_ast_call(L, sp, attr, 1, &at), *s = lw_ast_node(L, AST_EXPR_STMT, sp);
     pop->id = -(2 << 28) - target->id; /* its own hidden names, not those of target's */
     s->lhs = pop;
@@ -540,8 +531,8 @@ IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
     if (!b->type->elem) b->type->elem = a->type->elem;
     if (a->type->elem && b->type->elem) {
         AstNode *f = lw_ast_node(L, AST_BOOL, sp); /* False */
-        AstNode *differ = lw_ast_cmp(L, sp, AOP_NE, item(L, sp, an, lw_ast_name(L, sp, i)),
-                                     item(L, sp, bn, lw_ast_name(L, sp, i)));
+        AstNode *differ = lw_ast_cmp(L, sp, AOP_NE, lw_ast_item(L, sp, an, lw_ast_name(L, sp, i)),
+                                     lw_ast_item(L, sp, bn, lw_ast_name(L, sp, i)));
         AstNode *lens[2] = { len_of(L, sp, an), len_of(L, sp, bn) };
         AstNode *n = lw_ast_call(L, sp, lw_ast_name(L, sp, "min"), 2, lens);
         lw_stmt(L, lw_ast_for(L, sp, lw_ast_name(L, sp, i), lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &n),
