@@ -45,7 +45,7 @@ typedef enum AstKind {
     AST_DEL,        /* elts: targets */
     AST_WITH,       /* elts: context expressions (AST_WITH_ITEM), then: body */
     AST_WITH_ITEM,  /* lhs: expression, rhs: `as` target or NULL */
-    AST_YIELD,      /* a `yield [value]` statement; lhs: value or NULL */
+    AST_YIELD,      /* a `yield [value]` statement; lhs: value or NULL; ival 1: `yield from lhs` */
     AST_RAISE,      /* `raise E` or `raise E(args)`; lhs: the exception expression */
     /* expressions */
     AST_NAME,       /* sval: identifier */

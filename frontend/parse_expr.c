@@ -539,8 +539,8 @@ static AstNode *expr_inner(Parser *p, TSNode n)
         return ps_bad(p, n, "await is not supported");
     if (strcmp(t, "yield") == 0)
         return ps_bad(p, n,
-                      "generators are not supported: build a list and return it (a "
-                      "@contextlib.contextmanager function may yield once)");
+                      "yield as an expression (a value sent in, or the yield's value used) is not "
+                      "supported: write `yield value` as a statement of its own");
     if (strcmp(t, "list_comprehension") == 0)
         return comprehension(p, n, 'l');
     if (strcmp(t, "dictionary_comprehension") == 0)

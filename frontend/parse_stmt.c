@@ -522,14 +522,9 @@ static AstNode *expr_stmt(Parser *p, TSNode n)
         Kids yk = ps_named_kids(p, y);
         if (p->fn_depth == 0)
             ps_error_at(p, ps_span_of(p, y), "'yield' outside function");
-        else if (p->cur_def->elts.n == 0) /* not a @contextmanager function */
-            ps_error_at(p, ps_span_of(p, y),
-                        "generators are not supported: build a list and return it (a "
-                        "@contextlib.contextmanager function may yield once)");
-        else if (ts_node_child_count(y) > 1 && ps_is(ts_node_child(y, 1), "from"))
-            ps_error_at(p, ps_span_of(p, y), "'yield from' is not supported");
         else if (yk.n > 0)
             s->lhs = ps_value(p, yk.k[0].node);
+        s->ival = ts_node_child_count(y) > 1 && ps_is(ts_node_child(y, 1), "from"); /* yield from */
         return s;
     }
     AstNode *s = ps_mk(p, AST_EXPR_STMT, n);

@@ -1134,6 +1134,9 @@ IrValue *lw_call(Lower *L, AstNode *call)
     IrValue *star;
     if (lw_star_call(L, &call, &star)) return star; /* f(*xs) of a list (lower/star.c) */
     if (!(call = spread_args(L, call))) return NULL;
+    lw_gen_args(L, call); /* list(g(...)) of a generator function g (lower/gen.c) */
+    IrValue *got;
+    if (lw_gen_builtin(L, call, &got)) return got; /* next(g(...)), any(g(...)) */
     AstNode *f = call->lhs;
     if (f->kind == AST_ATTR) {
         IrValue *obj = lw_expr(L, f->lhs);

@@ -542,7 +542,10 @@ static bool check_generator(Lower *L, AstNode *s)
     }
     int top = 0, all = 0;
     AstNode *ret = NULL;
-    for (int i = 0; i < s->then->body.n; i++) top += ((AstNode *)s->then->body.v[i])->kind == AST_YIELD;
+    for (int i = 0; i < s->then->body.n; i++) {
+        AstNode *st = s->then->body.v[i];
+        top += st->kind == AST_YIELD && !st->ival; /* (not a yield from) */
+    }
     count_gen(s->then, &all, &ret);
     if (ret) {
         diag_error(ret->span, "return in a @contextlib.contextmanager function is not supported: gpyc "

@@ -94,12 +94,8 @@ AstNode *lw_ast_if(Lower *L, Span sp, AstNode *cond, AstNode *body)
 
 /* ---------------------------------------------------------------- renaming */
 
-typedef struct Renames {
-    Vec from, to; /* const char* */
-} Renames;
-
 /* Adds a fresh name for every name the target t binds. */
-static void rename_target(Lower *L, AstNode *t, int id, Renames *r)
+static void rename_target(Lower *L, AstNode *t, int id, AstRenames *r)
 {
     if (t->kind == AST_NAME) {
         vec_push(&r->from, (void *)t->sval);
@@ -111,8 +107,7 @@ static void rename_target(Lower *L, AstNode *t, int id, Renames *r)
     }
 }
 
-/* A copy of n's subtree whose names are renamed by r (the latest renaming of a name wins). */
-static AstNode *clone(Lower *L, AstNode *n, const Renames *r)
+AstNode *lw_ast_clone(Lower *L, AstNode *n, const AstRenames *r)
 {
     if (!n) return NULL;
     AstNode *c = ar_alloc(L->a, sizeof *c);
@@ -126,17 +121,17 @@ static AstNode *clone(Lower *L, AstNode *n, const Renames *r)
         return c;
     }
     if (n->kind == AST_DEF) return c; /* a nested def keeps its own names */
-    c->lhs = clone(L, n->lhs, r);
-    c->rhs = clone(L, n->rhs, r);
-    c->cond = clone(L, n->cond, r);
-    c->then = clone(L, n->then, r);
-    c->els = clone(L, n->els, r);
+    c->lhs = lw_ast_clone(L, n->lhs, r);
+    c->rhs = lw_ast_clone(L, n->rhs, r);
+    c->cond = lw_ast_clone(L, n->cond, r);
+    c->then = lw_ast_clone(L, n->then, r);
+    c->els = lw_ast_clone(L, n->els, r);
     Vec *lists[] = { &c->elts, &c->params, &c->body };
     for (size_t k = 0; k < sizeof lists / sizeof *lists; k++) {
         Vec *v = lists[k];
         if (!v->n) continue;
         AstNode **kids = ar_alloc(L->a, sizeof(AstNode *) * (size_t)v->n);
-        for (int i = 0; i < v->n; i++) kids[i] = clone(L, v->v[i], r);
+        for (int i = 0; i < v->n; i++) kids[i] = lw_ast_clone(L, v->v[i], r);
         *v = lw_ast_vec(L, v->n, kids);
     }
     return c;
@@ -144,22 +139,20 @@ static AstNode *clone(Lower *L, AstNode *n, const Renames *r)
 
 /* ---------------------------------------------------------------- comprehensions */
 
-/* The loops and ifs of comprehension e around the statement inner(E') (E' the renamed
- * element), as one statement. */
-static AstNode *comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNode *, void *), void *ctx)
+AstNode *lw_comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNode *, void *), void *ctx)
 {
-    Renames r = { 0 };
+    AstRenames r = { 0 };
     int n = e->elts.n;
     AstNode **heads = ar_alloc(L->a, sizeof(AstNode *) * (size_t)n);
     for (int i = 0; i < n; i++) {
         AstNode *c = e->elts.v[i];
         if (c->kind == AST_FOR) {
             /* the first iterable is evaluated in the enclosing scope, the others see the targets */
-            AstNode *iter = i == 0 ? c->rhs : clone(L, c->rhs, &r);
+            AstNode *iter = i == 0 ? c->rhs : lw_ast_clone(L, c->rhs, &r);
             rename_target(L, c->lhs, e->id, &r);
-            heads[i] = lw_ast_for(L, c->span, clone(L, c->lhs, &r), iter, NULL);
+            heads[i] = lw_ast_for(L, c->span, lw_ast_clone(L, c->lhs, &r), iter, NULL);
         } else {
-            heads[i] = lw_ast_if(L, c->span, clone(L, c->cond, &r), NULL);
+            heads[i] = lw_ast_if(L, c->span, lw_ast_clone(L, c->cond, &r), NULL);
         }
     }
     AstNode *elt = e->lhs;
@@ -168,7 +161,7 @@ static AstNode *comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNo
         elt->elts = lw_ast_vec(L, 1, &e->lhs);
         elt->params = lw_ast_vec(L, 1, &e->rhs);
     }
-    AstNode *s = inner(L, clone(L, elt, &r), ctx);
+    AstNode *s = inner(L, lw_ast_clone(L, elt, &r), ctx);
     for (int i = n - 1; i >= 0; i--) {
         heads[i]->then = lw_ast_block(L, s);
         s = heads[i];
@@ -215,7 +208,7 @@ IrValue *lw_comprehension(Lower *L, AstNode *e)
     int kind = (int)e->ival;
     const char *tmp = ar_printf(L->a, "%s@comp%d", kind == 'd' ? "dict" : kind == 's' ? "set" : "list", e->id);
     lw_stmt(L, lw_ast_assign(L, e->span, tmp, lw_ast_node(L, kind == 'd' ? AST_DICT : kind == 's' ? AST_SET : AST_LIST, e->span)));
-    lw_stmt(L, comp_nest(L, e, kind == 'd' ? store_to : kind == 's' ? add_to : append_to, (void *)tmp));
+    lw_stmt(L, lw_comp_nest(L, e, kind == 'd' ? store_to : kind == 's' ? add_to : append_to, (void *)tmp));
     IrValue *v = lw_expr(L, lw_ast_name(L, e->span, tmp));
     if (v && v->type->kind == TY_LIST && !v->type->elem) {
         diag_error(e->span, "the element type of this comprehension is unknown: it never appends");

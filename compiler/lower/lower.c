@@ -1575,7 +1575,7 @@ static bool zip_sources(Lower *L, AstNode *it, IterSrc *srcs, int *nsrc, IrValue
 
 static void lower_for(Lower *L, AstNode *s)
 {
-    if (lower_for_tuple(L, s) || lw_for_itertools(L, s)) return;
+    if (lw_for_generator(L, s) || lower_for_tuple(L, s) || lw_for_itertools(L, s)) return;
     AstNode *it = s->rhs;
     if (lower_for_record(L, s)) return;
     IrValue *start = NULL, *stop = NULL, *step = NULL;
@@ -2163,6 +2163,7 @@ void lw_stmt(Lower *L, AstNode *s)
         return;
     }
     case AST_ASSIGN: {
+        if (lw_gen_assign(L, s)) return; /* x = next(it, None) (lower/gen.c) */
         L->annotated = s->cond ? s->rhs : NULL;
         L->annotation = s->cond ? s->cond->sval : NULL;
         IrValue *v = lw_expr(L, s->rhs);
@@ -2200,8 +2201,8 @@ void lw_stmt(Lower *L, AstNode *s)
     case AST_RETURN: lower_return(L, s); return;
     case AST_DEF: lw_def_stmt(L, s); return;
     case AST_YIELD:
-        diag_error(s->span, "generators are not supported: build a list and return it (a "
-                            "@contextlib.contextmanager function may yield once)");
+        diag_error(s->span, "a generator function is compiled only where its call is iterated (gpyc "
+                            "inlines it there): this one is called some other way");
         return;
     case AST_RAISE: lower_raise(L, s); return;
     case AST_IMPORT:
@@ -2397,6 +2398,10 @@ static bool returns_value(const AstNode *n)
 IrValue *lw_call_user(Lower *L, IrValue *fv, IrValue **args, Span sp)
 {
     AstNode *def = fv->type->def;
+    if (lw_is_generator(def)) {
+        lw_gen_misused(def, sp);
+        return NULL;
+    }
     if (def->elts.n) {
         diag_error(sp, "'%s' is a @contextlib.contextmanager function: gpyc compiles it as the item of a "
                        "with statement (`with %s(...):`) only", def->sval, def->sval);

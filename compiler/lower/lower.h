@@ -150,6 +150,8 @@ typedef struct Lower {
     int depth;               /* call nesting while monomorphizing */
     UserModule *mod;         /* the module whose code is being lowered */
     Vec instances;           /* Instance*, in the order they were made */
+    Vec gens;                /* AstNode*: the generator defs being inlined (lower/gen.c), innermost last */
+    Vec gen_ids;             /* (intptr_t) their inlinings' ids, as gens */
     Vec modules;             /* UserModule*: the script first, then helpers in import order */
     const char *search_dir;  /* where `import helper` looks for helper.py */
     bool u64_ok;             /* an int literal above 2**63-1 may stand here (a uint64 context) */
@@ -276,6 +278,21 @@ int lw_closure_env(Lower *L, IrValue *fv, Span sp, const char ***names, IrValue 
 /* `with f(...) [as x]:` for a @contextlib.contextmanager function f: f's body inlined, its yield
  * replaced by the with block; false (nothing done) when s's first item calls no such function. */
 bool lw_with_generator(Lower *L, AstNode *s);
+/* lower/gen.c — generator functions inlined where their call is iterated: whether def is one;
+ * `for T in g(...)` (or enumerate(g(...))) lowered, true (false: s is no such loop); the call
+ * g(...) as the first argument of list/tuple/sorted/set/sum/min/max made the generator
+ * expression that iterates it; the located error of any other use of g's call (sp). */
+bool lw_is_generator(const AstNode *def);
+bool lw_for_generator(Lower *L, AstNode *s);
+void lw_gen_args(Lower *L, AstNode *call);
+void lw_gen_misused(const AstNode *def, Span sp);
+/* next(it[, default]), any(it), all(it) of a generator function's call, and next() of a
+ * generator expression with one for clause: the loop Python runs, left at the first item it
+ * needs (true, *out its value or NULL after an error); false where call is none of these. */
+bool lw_gen_builtin(Lower *L, AstNode *call, IrValue **out);
+/* `x = next(it, default)` as lw_gen_builtin's loop assigning x itself (so that x is an optional
+ * value where default is None); false where s is no such assignment. */
+bool lw_gen_assign(Lower *L, AstNode *s);
 
 /* lower/strfmt.c — printf-style `fmt % args` and `fmt.format(...)` of a constant format string,
  * lowered to the parts of an f-string (lw_format_part) */
@@ -357,6 +374,15 @@ AstNode *lw_ast_int(Lower *L, Span sp, int64_t v);
 AstNode *lw_ast_bin(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b);
 AstNode *lw_ast_cmp(Lower *L, Span sp, AstOp op, AstNode *a, AstNode *b); /* `a op b`, op a comparison */
 AstNode *lw_ast_append(Lower *L, const char *name, AstNode *v); /* `name.append(v)` */
+/* A copy of n's subtree whose names are renamed by r (the latest renaming of a name wins; a
+ * nested def is not copied and keeps its names). */
+typedef struct AstRenames {
+    Vec from, to; /* const char* */
+} AstRenames;
+AstNode *lw_ast_clone(Lower *L, AstNode *n, const AstRenames *r);
+/* The loops and ifs of comprehension e around the statement inner(E') (E' the renamed
+ * element), as one statement (lower/comp.c). */
+AstNode *lw_comp_nest(Lower *L, AstNode *e, AstNode *(*inner)(Lower *, AstNode *, void *), void *ctx);
 
 /* lower/seq.c — list methods (sort, reverse, insert, remove, index, count, pop, extend, clear,
  * copy) and those a deque shares with lists (reverse, insert, remove, index, count): l.m(...) */

@@ -1,0 +1,2 @@
+xs = [1, 2, 3]
+print(next(xs))

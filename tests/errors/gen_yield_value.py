@@ -1,0 +1,8 @@
+def acc():
+    total = 0
+    while True:
+        x = yield total
+        total += x
+
+
+print(acc)
