@@ -126,7 +126,7 @@ static TSNode left_edge(Parser *p, TSNode n)
     if (ps_is(n, "binary_operator") || ps_is(n, "boolean_operator")) return ps_field(n, "left");
     if (ps_is(n, "attribute")) return ps_field(n, "object");
     if (ps_is(n, "subscript")) return ps_field(n, "value");
-    if (ps_is(n, "comparison_operator")) {
+    if (ps_is(n, "comparison_operator") || ps_is(n, "conditional_expression")) {
         Kids ks = ps_named_kids(p, n);
         if (ks.n) return ks.k[0].node;
     }
@@ -135,7 +135,8 @@ static TSNode left_edge(Parser *p, TSNode n)
 
 /* tree-sitter-python reads a starred argument of a call to print that has arguments before it
  * (print was a statement in Python 2) with the star bound to the argument's first operand:
- * `print(x, *g() + t)` as `(*g)() + t`, `print(x, *t + u)` as `(*t) + u`.  Such an argument,
+ * `print(x, *g() + t)` as `(*g)() + t`, `print(x, *t + u)` as `(*t) + u`, `print(x, *a if c
+ * else b)` as `(*a) if c else b`.  Such an argument,
  * whose left edge (left_edge, repeatedly) ends at a list_splat, is the star of the whole
  * argument, read with the splat as its operand; NULL when k is not of this form. */
 static AstNode *misread_splat(Parser *p, TSNode k)
@@ -150,7 +151,8 @@ static AstNode *misread_splat(Parser *p, TSNode k)
     AstNode *x = ps_expr(p, k), *in = p->strip_out;
     p->strip = (TSNode){ 0 };
     /* the nodes over the operand start where it does, after the star */
-    for (AstNode *e = x; in && e && e != in; e = e->kind == AST_COMPARE ? e->elts.v[0] : e->lhs) {
+    for (AstNode *e = x; in && e && e != in;
+         e = e->kind == AST_COMPARE ? e->elts.v[0] : e->kind == AST_IFEXP ? e->then : e->lhs) {
         e->span.start = in->span.start;
         e->span.line = in->span.line;
         e->span.col = in->span.col;
@@ -530,6 +532,9 @@ static AstNode *expr_inner(Parser *p, TSNode n)
                       "lambda expressions are not supported: write a def (a nested def may be passed to "
                       "sorted(key=), map, filter, cp.vectorize)");
     if (strcmp(t, "named_expression") == 0) { /* name := value */
+        TSNode up = ts_node_parent(n);
+        if (!ts_node_is_null(up) && (ps_is(up, "list_splat") || ps_is(up, "dictionary_splat")))
+            return ps_bad(p, n, "invalid syntax"); /* (*a := b: Python's too; *(a := b) is one) */
         AstNode *w = ps_mk(p, AST_WALRUS, n);
         w->lhs = ps_expr(p, ps_field(n, "name"));
         w->rhs = ps_expr(p, ps_field(n, "value"));
@@ -553,7 +558,7 @@ static AstNode *expr_inner(Parser *p, TSNode n)
         return dict_display(p, n);
     if (strcmp(t, "set") == 0) {
         AstNode *s = ps_mk(p, AST_SET, n);
-        s->elts = ps_elements(p, n, ps_expr);
+        s->elts = ps_elements(p, n, display_item); /* ({*xs, 1}: lowered as set([*xs, 1])) */
         return s;
     }
     if (!ts_node_is_null(p->strip) && ts_node_eq(n, p->strip)) {

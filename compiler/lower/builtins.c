@@ -225,7 +225,8 @@ static IrValue *builtin_print(Lower *L, AstNode *call)
     IrValue **vs = ar_alloc(L->a, sizeof(IrValue *) * (n + 1));
     for (int i = 0; i < n; i++) {
         AstNode *ae = call->elts.v[i];
-        IrValue *v = lw_printable(L, ae, NULL);
+        IrValue *v = lw_optional_text(L, ae);
+        if (!v) v = lw_printable(L, ae, NULL);
         if (!v) return NULL;
         if (v->type->kind == TY_DTYPE || v->type->kind == TY_NONE) v = lw_str_of(L, v, ae->span);
         if (!v) return NULL;
@@ -335,7 +336,9 @@ IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name)
     }
     if (!strcmp(name, "str")) {
         if (call->elts.n == 1 && !call->params.n) {
-            IrValue *v = lw_printable(L, call->elts.v[0], NULL);
+            IrValue *v = lw_optional_text(L, call->elts.v[0]);
+            if (v) return v;
+            v = lw_printable(L, call->elts.v[0], NULL);
             return v ? lw_str_of(L, v, sp) : NULL;
         }
         IrValue *v = lw_one_arg(L, call, "str");

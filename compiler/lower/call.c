@@ -659,6 +659,25 @@ static IrValue *deque_repr(Lower *L, IrValue *q, IrValue *r, Span sp)
     return lw_emit(L, IR_STR_CONCAT, sp, ty_str(), 3, parts);
 }
 
+IrValue *lw_optional_text(Lower *L, AstNode *e)
+{
+    if (e->kind != AST_NAME) return NULL;
+    Binding *b = lw_lookup(L, e->sval);
+    if (!b || b->kind != BIND_VAR || !b->guard || !b->guard_none || !b->var || b->var->type->kind == TY_STR)
+        return NULL;
+    /* t = 'None'; if x is not None: t = str(x) (a statement: the conditional expression
+     * evaluates both arms) */
+    Span sp = e->span;
+    const char *t = ar_printf(L->a, "t@optional%d", e->id);
+    AstNode *none = lw_ast_node(L, AST_STR, sp);
+    none->sval = "None";
+    none->slen = 4;
+    lw_stmt(L, lw_ast_assign(L, sp, t, none));
+    lw_stmt(L, lw_ast_if(L, sp, lw_ast_cmp(L, sp, AOP_ISNOT, e, lw_ast_node(L, AST_NONE, sp)),
+                         lw_ast_assign(L, sp, t, lw_ast_call(L, sp, lw_ast_name(L, sp, "str"), 1, &e))));
+    return lw_expr(L, lw_ast_name(L, sp, t));
+}
+
 IrValue *lw_printable(Lower *L, AstNode *e, int *conv)
 {
     if (e->kind == AST_CALL && e->lhs->kind == AST_ATTR && !strcmp(e->lhs->sval, "tolist") && !e->elts.n &&

@@ -1042,7 +1042,7 @@ static IrValue *tuple_order(Lower *L, AstOp aop, Span sp, IrValue *a, IrValue *b
 
 /* a is b (neither None): two lists, dicts or sets are the same object or not (a run-time
  * test; of different types, never); two bools are the same object when equal (Python's two
- * singletons); anything else is a located error (an int's or a str's identity is CPython's
+ * singletons); two functions named (not closures) when they are the same def; anything else is a located error (an int's or a str's identity is CPython's
  * caching, an array's would see through gpyc's own copies and views). */
 static IrValue *identity(Lower *L, Span sp, IrValue *a, IrValue *b)
 {
@@ -1052,7 +1052,10 @@ static IrValue *identity(Lower *L, Span sp, IrValue *a, IrValue *b)
          cb = tb->kind == TY_LIST || tb->kind == TY_DICT || tb->kind == TY_SET;
     if (ca && cb && ty_equal(ta, tb)) return lw_emit2(L, IR_SAME_OBJECT, sp, ty_bool(), a, b);
     if (ca && cb) return lw_const_bool(L, sp, false);
-    diag_error(sp, "'is' compares lists, dicts and sets (the same object or not), bools and None here, not "
+    /* two functions by name (compile-time values): the same def or not */
+    if (ta->kind == TY_FUNC && tb->kind == TY_FUNC && ta->def && tb->def && !ty_is_fvalue(ta) && !ty_is_fvalue(tb))
+        return lw_const_bool(L, sp, ta->def == tb->def);
+    diag_error(sp, "'is' compares lists, dicts and sets (the same object or not), bools, functions and None here, not "
                    "%s and %s: use == for values",
                ty_str_of(ta), ty_str_of(tb));
     return NULL;
@@ -1399,7 +1402,8 @@ static IrValue *lower_fstring(Lower *L, AstNode *e)
         }
         GPYC_ASSERT(p->kind == AST_FORMAT);
         int conv = p->sval && !p->conv && !p->rhs ? 'r' : p->conv; /* {x=} uses repr */
-        IrValue *v = lw_printable(L, p->lhs, &conv);
+        IrValue *v = !p->rhs && (!conv || conv == 's') ? lw_optional_text(L, p->lhs) : NULL; /* {x} of x None or not */
+        if (!v) v = lw_printable(L, p->lhs, &conv);
         if (!v) return NULL;
         const char *spec = "";
         IrValue *dspec = NULL; /* a spec with replacement fields: f'{x:.{d}f}' */
@@ -1627,6 +1631,12 @@ IrValue *lw_expr(Lower *L, AstNode *e)
     case AST_COMP: return lw_comprehension(L, e);
     case AST_DICT: return lw_dict_literal(L, e);
     case AST_SET: {
+        if (lw_display_starred(e) && !lw_lookup(L, "set")) { /* {*xs, 1}: set([*xs, 1]) */
+            AstNode *l = lw_ast_node(L, AST_LIST, e->span);
+            l->elts = e->elts;
+            l->id = e->id;
+            return lw_expr(L, lw_ast_call(L, e->span, lw_ast_name(L, e->span, "set"), 1, &l));
+        }
         IrValue **es = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(e->elts.n ? e->elts.n : 1));
         for (int i = 0; i < e->elts.n; i++)
             if (!(es[i] = lw_expr(L, e->elts.v[i]))) return NULL;

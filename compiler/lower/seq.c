@@ -509,6 +509,33 @@ static AstNode *len_of(Lower *L, Span sp, const char *name)
     return lw_ast_call(L, sp, lw_ast_name(L, sp, "len"), 1, &n);
 }
 
+/* Whether the list type t holds the type x (as its items, their items, ...). */
+static bool holds(const Type *t, const Type *x)
+{
+    for (const Type *e = t->elem; e; e = e->kind == TY_LIST ? e->elem : NULL)
+        if (e == x) return true;
+    return false;
+}
+
+/* Python's == of values of types x and y is always False (a number and a list, a str and a
+ * tuple ...): both known and of different kinds among numbers, str, list, tuple, None.  Arrays
+ * compare elementwise and are not among these. */
+static bool never_equal(const Type *x, const Type *y)
+{
+    const Type *t[2] = { x, y };
+    int c[2];
+    for (int i = 0; i < 2; i++) {
+        TypeKind k = t[i]->kind;
+        c[i] = k == TY_BOOL || k == TY_INT || k == TY_FLOAT || k == TY_COMPLEX ? 1
+               : k == TY_STR                                                    ? 2
+               : k == TY_LIST && !ty_is_deque(t[i])                            ? 3
+               : k == TY_TUPLE && !t[i]->keys                                  ? 4
+               : k == TY_NONE                                                   ? 5
+                                                                                : 0;
+    }
+    return c[0] && c[1] && c[0] != c[1];
+}
+
 IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
 {
     if (!a->type->elem && !b->type->elem) { /* (both first bound to []: their items' type may come later) */
@@ -526,10 +553,21 @@ IrValue *lw_list_eq(Lower *L, Span sp, IrValue *a, IrValue *b, bool ne)
     lw_assign(L, lw_ast_name(L, sp, bn), b, sp);
     lw_stmt(L, lw_ast_assign(L, sp, r, lw_ast_cmp(L, sp, AOP_EQ, len_of(L, sp, an), len_of(L, sp, bn))));
     /* a list with no element type yet here (first bound to [] before a loop whose first pass
-     * this is) takes the other's, as its first append would */
+     * this is) takes the other's, as its first append would; not where the other holds it
+     * (a == [a]: the type would hold itself) */
+    if ((!a->type->elem && holds(b->type, a->type)) || (!b->type->elem && holds(a->type, b->type))) {
+        diag_error(sp, "comparing a list with a list that holds it (%s and %s) is not supported",
+                   ty_str_of(a->type), ty_str_of(b->type));
+        depth--;
+        return NULL;
+    }
     if (!a->type->elem) a->type->elem = b->type->elem;
     if (!b->type->elem) b->type->elem = a->type->elem;
-    if (a->type->elem && b->type->elem) {
+    if (a->type->elem && b->type->elem && never_equal(a->type->elem, b->type->elem)) {
+        /* ([[1]] == [1]: no item equals another, so equal only when both are empty) */
+        AstNode *f = lw_ast_node(L, AST_BOOL, sp);
+        lw_stmt(L, lw_ast_if(L, sp, len_of(L, sp, an), lw_ast_assign(L, sp, r, f)));
+    } else if (a->type->elem && b->type->elem) {
         AstNode *f = lw_ast_node(L, AST_BOOL, sp); /* False */
         AstNode *differ = lw_ast_cmp(L, sp, AOP_NE, lw_ast_item(L, sp, an, lw_ast_name(L, sp, i)),
                                      lw_ast_item(L, sp, bn, lw_ast_name(L, sp, i)));

@@ -592,7 +592,7 @@ static IrValue *star_chain(Lower *L, Star *s)
 /* ---------------------------------------------------------------- entry */
 
 /* Does call spread something spread_args does not: a starred expression other than a name,
- * or a name bound to a list? */
+ * or a name bound to a list or a str? */
 static bool needs_star(Lower *L, AstNode *call)
 {
     for (int i = 0; i < call->elts.n; i++) {
@@ -604,7 +604,7 @@ static bool needs_star(Lower *L, AstNode *call)
                   : b->kind == BIND_VAR                ? b->var->type
                   : b->kind == BIND_CONST && b->value ? b->value->type
                                                        : NULL;
-        if (t && t->kind == TY_LIST) return true;
+        if (t && (t->kind == TY_LIST || t->kind == TY_STR)) return true; /* (print(*s): its characters) */
     }
     return false;
 }

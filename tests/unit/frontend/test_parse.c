@@ -500,7 +500,7 @@ Test(reject, each_construct)
         {"def f():\n    nonlocal x\n", "2:14: error: no binding for nonlocal 'x' found"},
         {"@contextmanager\n@b\ndef f():\n    yield\n", "1:1: error: @contextlib.contextmanager with other decorators is not supported"},
         {"@dec\nclass C:\n    pass\n", "1:1: error: decorators are not supported (but on a def)"},
-        {"s = {*a, 1}\n", "1:6: error: star expressions are not supported"},
+        {"print(*a := b)\n", "1:8: error: invalid syntax"},
         {"def f(**kw, a):\n    pass\n", "1:13: error: arguments cannot follow var-keyword argument"},
         {"f(a=1, 2)\n", "1:8: error: positional argument follows keyword argument"},
         {"f(a=1, a=2)\n", "1:8: error: keyword argument repeated: a"},
