@@ -279,15 +279,23 @@ static int mix(int a, int b)
 
 static void loop_id(Gen *g, AstNode *loop) { loop->id = mix(g->id, ++g->loops); }
 
-/* `for _ in range(1): body...` (its body the statements v[0..n)) */
+/* `for _ in range(1): body...` (its body a copy of the statements stmts) */
 static AstNode *one_pass(Lower *L, Gen *g, Span sp, const char *var, Vec *stmts)
 {
     AstNode *one = lw_ast_int(L, sp, 1);
     AstNode *f = lw_ast_for(L, sp, name_of(L, sp, var), lw_ast_call(L, sp, name_of(L, sp, "range"), 1, &one), NULL);
     f->then = lw_ast_node(L, AST_BLOCK, sp);
-    f->then->body = *stmts;
+    f->then->body = lw_ast_vec(L, stmts->n, (AstNode **)stmts->v);
     loop_id(g, f);
     return f;
+}
+
+/* The statements of the working list v, as an AST's (arena) list; v freed. */
+static Vec to_ast(Lower *L, Vec *v)
+{
+    Vec r = lw_ast_vec(L, v->n, (AstNode **)v->v);
+    vec_free(v);
+    return r;
 }
 
 /* BODY's statements stmts, copied where a break or continue leaves BODY (out: the new list). */
@@ -298,8 +306,9 @@ static AstNode *body_block(Lower *L, Gen *g, AstNode *blk)
     if (!blk || blk->kind != AST_BLOCK) return blk;
     AstNode *c = ar_alloc(L->a, sizeof *c);
     *c = *blk;
-    c->body = (Vec){ 0 };
-    body_stmts(L, g, &blk->body, &c->body);
+    Vec v = { 0 };
+    body_stmts(L, g, &blk->body, &v);
+    c->body = to_ast(L, &v);
     return c;
 }
 
@@ -324,6 +333,7 @@ static void body_stmts(Lower *L, Gen *g, const Vec *stmts, Vec *out)
                 body_stmts(L, g, &one, &got);
                 c->els = got.v[0];
                 vec_free(&one);
+                vec_free(&got);
             } else {
                 c->els = body_block(L, g, s->els);
             }
@@ -333,19 +343,18 @@ static void body_stmts(Lower *L, Gen *g, const Vec *stmts, Vec *out)
     }
 }
 
-static void g_stmts(Lower *L, Gen *g, Vec *stmts);
+static Vec g_stmts(Lower *L, Gen *g, const Vec *stmts);
 
+/* (blocks of G' are its own copies: rewritten in place) */
 static void g_block(Lower *L, Gen *g, AstNode *blk)
 {
     if (!blk) return;
-    if (blk->kind == AST_IF) { /* elif: a one-statement list of its own */
-        Vec one = { 0 };
-        vec_push(&one, blk);
-        g_stmts(L, g, &one);
-        vec_free(&one);
+    if (blk->kind == AST_IF) { /* elif */
+        g_block(L, g, blk->then);
+        g_block(L, g, blk->els);
         return;
     }
-    g_stmts(L, g, &blk->body);
+    blk->body = g_stmts(L, g, &blk->body);
 }
 
 /* The statements for `yield e` (y), appended to out. */
@@ -370,17 +379,18 @@ static void yield_stmts(Lower *L, Gen *g, AstNode *y, Vec *out)
         vec_push(out, inc);
     }
     Vec body = { 0 };
-    if (g->stop) body_stmts(L, g, &g->loop->then->body, &body);
-    else body = g->loop->then->body;
+    body_stmts(L, g, &g->loop->then->body, &body); /* (only where stop is set, a break there changes) */
     if (!g->body_continue) {
         for (int i = 0; i < body.n; i++) vec_push(out, body.v[i]);
-        return;
+    } else {
+        vec_push(out, one_pass(L, g, sp, ar_printf(L->a, "_@body%d", g->id), &body));
+        if (g->stop) vec_push(out, break_if(L, sp, g->stop));
     }
-    vec_push(out, one_pass(L, g, sp, ar_printf(L->a, "_@body%d", g->id), &body));
-    if (g->stop) vec_push(out, break_if(L, sp, g->stop));
+    vec_free(&body);
 }
 
-static void g_stmts(Lower *L, Gen *g, Vec *stmts)
+/* G's statements stmts rewritten (an AST list) */
+static Vec g_stmts(Lower *L, Gen *g, const Vec *stmts)
 {
     Vec out = { 0 };
     for (int i = 0; i < stmts->n; i++) {
@@ -394,9 +404,9 @@ static void g_stmts(Lower *L, Gen *g, Vec *stmts)
                 AstNode *f = lw_ast_for(L, s->span, name_of(L, s->span, y), s->lhs, inner);
                 Vec one = { 0 };
                 vec_push(&one, f);
-                g_stmts(L, g, &one);
-                for (int k = 0; k < one.n; k++) vec_push(&out, one.v[k]);
+                Vec got = g_stmts(L, g, &one);
                 vec_free(&one);
+                for (int k = 0; k < got.n; k++) vec_push(&out, got.v[k]);
                 continue;
             }
             yield_stmts(L, g, s, &out);
@@ -430,7 +440,7 @@ static void g_stmts(Lower *L, Gen *g, Vec *stmts)
         default: vec_push(&out, s); continue;
         }
     }
-    *stmts = out;
+    return to_ast(L, &out);
 }
 
 bool lw_for_generator(Lower *L, AstNode *s)
@@ -491,7 +501,7 @@ bool lw_for_generator(Lower *L, AstNode *s)
         g.count = ar_printf(L->a, "i@enumerate%d", id);
         lw_stmt(L, lw_ast_assign(L, sp, g.count, start ? start : lw_ast_int(L, sp, 0)));
     }
-    g_stmts(L, &g, &body->body);
+    body->body = g_stmts(L, &g, &body->body);
     if (g.stop) lw_stmt(L, set_flag(L, sp, g.stop, false));
     if (g.broke) lw_stmt(L, set_flag(L, sp, g.broke, false));
 

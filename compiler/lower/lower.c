@@ -2565,6 +2565,8 @@ IrModule *lower_module(const CompileInput *in)
     vec_free(&L.decorated);
     vec_free(&L.escaped);
     vec_free(&L.partials);
+    vec_free(&L.gens);
+    vec_free(&L.gen_ids);
     lw_scope_free(ms);
     if (diag_count() > before) {
         ir_module_free(L.m);
