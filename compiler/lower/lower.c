@@ -1872,9 +1872,15 @@ static void lower_return(Lower *L, AstNode *s)
         I->ret_span = s->span;
         L->fn->ret = t;
     } else if (!j && !lw_unify(I->ret, t)) {
-        diag_error(s->span, "'%s' returns %s here but %s before: a function returns one type",
-                   I->def->sval, ty_str_of(t), ty_str_of(I->ret));
-        diag_note(I->ret_span, "first return here");
+        bool same = I->ret_span.file == s->span.file && I->ret_span.start == s->span.start;
+        if (same) /* the two arms of `return a if c else b` (lowered as two returns) */
+            diag_error(s->span, "'%s' returns %s from one arm of this conditional and %s from the other: a "
+                                "function returns one type",
+                       I->def->sval, ty_str_of(t), ty_str_of(I->ret));
+        else
+            diag_error(s->span, "'%s' returns %s here but %s before: a function returns one type",
+                       I->def->sval, ty_str_of(t), ty_str_of(I->ret));
+        if (!same) diag_note(I->ret_span, "first return here");
         return;
     }
     lw_with_unwind(L, false, s->span);
