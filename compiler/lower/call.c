@@ -663,8 +663,7 @@ IrValue *lw_optional_text(Lower *L, AstNode *e)
 {
     if (e->kind != AST_NAME) return NULL;
     Binding *b = lw_lookup(L, e->sval);
-    if (!b || b->kind != BIND_VAR || !b->guard || !b->guard_none || !b->var || b->var->type->kind == TY_STR)
-        return NULL;
+    if (!b || b->kind != BIND_VAR || !b->guard || !b->guard_none || !b->var) return NULL;
     /* t = 'None'; if x is not None: t = str(x) (a statement: the conditional expression
      * evaluates both arms) */
     Span sp = e->span;

@@ -14,8 +14,7 @@
  *
  * G' is g's body with each name g binds (its parameters and locals) read as x@g.ID, so that
  * they neither see nor clobber the caller's (ID: a hash of the for statement's node, the call's
- * and the enclosing inlining's ID), and each statement
- * `yield e` replaced by
+ * and the enclosing inlining's ID), and each statement `yield e` replaced by
  *
  *     T = e'
  *     BODY
@@ -31,20 +30,22 @@
  *     one-pass loop of its own, which continue ends (followed by `if stop@g.ID: break` where
  *     BODY also breaks).
  * A return in BODY returns from the caller, as in Python.  `for i, x in enumerate(g(...))`
- * assigns (i, x) from a counter.  The loops of G' get node ids of their own (loop_id), so that the hidden names keyed by a loop's id (a loop else's flag) stay apart when g is
- * iterated inside a loop over g.
+ * assigns (i, x) from a counter.  The loops of G' get node ids of their own (loop_id), so that
+ * the hidden names keyed by a loop's id (a loop else's flag) stay apart when g is iterated
+ * inside a loop over g.
  *
  * A call of g that is an argument of list(), tuple(), sorted(), set(), sum(), min() or max()
  * is that of the generator expression (x for x in g(args)) (lw_gen_args), which lower/comp.c
  * consumes as a list: these builtins take every item before they return, so the order of
  * what g and the caller do is Python's.  next(g(...)[, default]), any(g(...)) and all(g(...))
  * are the loops that stop at the item they need (lw_gen_builtin; next() of a generator
- * expression with one for clause too).  Any other use of g's call (stored or passed on: an
- * iterator consumed later) is a located error; so are a generator
- * that calls itself (or iterates itself through others: found as GEN_DEPTH_MAX nested loops
- * over it), one defined in another module, one with nested defs or `global`, and one
- * reading a module global that the calling function binds locally (the inlined read would see
- * the local).
+ * expression with one for clause, and any/all of a generator expression over g, too).  Any
+ * other use of g's call (stored or passed on: an iterator consumed later) is a located error;
+ * so are a generator that calls itself (or iterates itself through others: found as
+ * GEN_DEPTH_MAX nested loops over it), one defined in another module, one with nested defs or
+ * `global`, and one reading a module global that the calling function, or a function around
+ * it, binds too (the inlined read would see that variable).  The rewrite's working lists are
+ * malloc'd Vecs; what the AST keeps is copied into the arena (to_ast).
  */
 #include "compiler/lower/lower.h"
 

@@ -601,8 +601,8 @@ IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call positi
  * with a __repr__ row is its repr, and *conv becomes 0 (done). */
 IrValue *lw_printable(Lower *L, AstNode *e, int *conv);
 /* print(x), str(x) and f'{x}' of a name bound to an optional value (None on some paths: lower/
- * flow.c) that is not a str: the text 'None' where it is None, else str(x); NULL (nothing
- * lowered) for any other e. */
+ * flow.c): the text 'None' where it is None, else str(x); NULL (nothing lowered) for any
+ * other e. */
 IrValue *lw_optional_text(Lower *L, AstNode *e);
 /* x.real / x.imag of an array x: views of a complex array (see lower/call.c). */
 IrValue *lw_complex_part(Lower *L, IrValue *x, bool imag, Span sp);

@@ -23,3 +23,13 @@ for k in range(3):
     if k > 5:
         nothing = cp.ones(2)
 print(nothing, str(nothing))
+label = None
+for k in range(3):
+    if k == 2:
+        label = 'two'
+print(label, f'[{label}]', str(label) + '!')
+nolabel = None
+for k in range(3):
+    if k == 7:
+        nolabel = 'seven'
+print(nolabel, f'[{nolabel}]')
