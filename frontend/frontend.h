@@ -35,7 +35,8 @@ typedef enum AstKind {
     AST_RETURN,     /* lhs: value or NULL (a, b returns an AST_TUPLE) */
     AST_DEF,        /* sval: name, params: Vec of AST_PARAM, then: body, docstring: or NULL,
                        elts: decorators (@contextlib.contextmanager only), lhs: another
-                       decorator (cp.fuse(), jit.rawkernel()) or NULL, outer: see below */
+                       decorator (cp.fuse(), jit.rawkernel()) or NULL, outer: see below,
+                       ival: 1 when its own body has a yield statement */
     AST_PARAM,      /* sval: name, rhs: default value or NULL, ival: a ParamKind */
     AST_IMPORT,     /* elts: Vec of AST_ALIAS */
     AST_IMPORT_FROM,/* sval: module (dotted), elts: Vec of AST_ALIAS */

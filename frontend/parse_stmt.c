@@ -522,7 +522,9 @@ static AstNode *expr_stmt(Parser *p, TSNode n)
         Kids yk = ps_named_kids(p, y);
         if (p->fn_depth == 0)
             ps_error_at(p, ps_span_of(p, y), "'yield' outside function");
-        else if (yk.n > 0)
+        else
+            p->cur_def->ival = 1; /* its def yields (lower/gen.c's lw_is_generator) */
+        if (p->fn_depth && yk.n > 0)
             s->lhs = ps_value(p, yk.k[0].node);
         s->ival = ts_node_child_count(y) > 1 && ps_is(ts_node_child(y, 1), "from"); /* yield from */
         return s;

@@ -42,18 +42,11 @@
 
 /* ---------------------------------------------------------------- free names */
 
-static bool has_name(const Vec *v, const char *name)
-{
-    for (int i = 0; i < v->n; i++)
-        if (!strcmp(v->v[i], name)) return true;
-    return false;
-}
-
 /* Appends to out the names read anywhere in n's subtree (nested defs included), once each. */
 static void names_read(AstNode *n, Vec *out)
 {
     if (!n) return;
-    if (n->kind == AST_NAME && !has_name(out, n->sval)) vec_push(out, (void *)n->sval);
+    if (n->kind == AST_NAME && !lw_name_in(out, n->sval)) vec_push(out, (void *)n->sval);
     AstNode *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els };
     for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) names_read(kids[i], out);
     const Vec *lists[] = { &n->elts, &n->params, &n->body };
@@ -92,8 +85,8 @@ static void free_walk(AstNode *def, Vec *out, Vec *seen)
         const char *nm = all.v[i];
         bool param = false;
         for (int k = 0; k < def->params.n; k++) param |= !strcmp(((AstNode *)def->params.v[k])->sval, nm);
-        if (param || has_name(&own.local_names, nm) || has_name(&own.global_names, nm)) continue;
-        if (!has_name(out, nm)) vec_push(out, (void *)nm);
+        if (param || lw_name_in(&own.local_names, nm) || lw_name_in(&own.global_names, nm)) continue;
+        if (!lw_name_in(out, nm)) vec_push(out, (void *)nm);
         AstNode *sib = def->outer ? def_in(def->outer->then, def->outer, nm) : NULL;
         bool walked = false;
         for (int k = 0; sib && k < seen->n; k++) walked |= seen->v[k] == sib;
@@ -749,7 +742,7 @@ static AstNode *copy_ast(Lower *L, const AstNode *n, const Renames *r, const Ast
     AstNode *c = ar_alloc(L->a, sizeof *c);
     *c = *n;
     c->sym = NULL;
-    if (n->kind == AST_NAME && !has_name(&r->own->local_names, n->sval))
+    if (n->kind == AST_NAME && !lw_name_in(&r->own->local_names, n->sval))
         for (int i = 0; i < r->n; i++)
             if (!strcmp(n->sval, r->from[i])) c->sval = r->to[i];
     if (n->kind == AST_DEF) {
@@ -832,7 +825,7 @@ static void rename_locals(Lower *L, const AstNode *def, const char *keep, const 
     lw_collect_names(&own, def->then);
     for (int i = 0; i < own.local_names.n; i++) {
         const char *x = own.local_names.v[i];
-        if (strcmp(x, keep) && !has_name(&own.global_names, x)) {
+        if (strcmp(x, keep) && !lw_name_in(&own.global_names, x)) {
             r->from[r->n] = x;
             r->to[r->n++] = ar_printf(L->a, "%s@%s.%d", x, def->sval, deco->id);
         }

@@ -53,19 +53,8 @@
 
 /* ---------------------------------------------------------------- what a generator is */
 
-static bool holds_yield(const AstNode *n)
-{
-    if (!n || n->kind == AST_DEF) return false;
-    if (n->kind == AST_YIELD) return true;
-    const AstNode *kids[] = { n->then, n->els };
-    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
-        if (holds_yield(kids[i])) return true;
-    for (int j = 0; j < n->body.n; j++)
-        if (holds_yield(n->body.v[j])) return true;
-    return false;
-}
-
-bool lw_is_generator(const AstNode *def) { return def->kind == AST_DEF && !def->elts.n && holds_yield(def->then); }
+/* (the parser marks a def whose own body yields: AST_DEF's ival) */
+bool lw_is_generator(const AstNode *def) { return def->kind == AST_DEF && !def->elts.n && def->ival; }
 
 /* The generator function that call calls by name, or NULL. */
 static AstNode *generator_called(Lower *L, const AstNode *call)
@@ -149,23 +138,16 @@ static AstNode *calls_to(AstNode *n, const char *name)
 /* How many loops over one generator may nest (its iteration inside the body of a loop over it). */
 enum { GEN_DEPTH_MAX = 8 };
 
-static bool in_list(const Vec *v, const char *name)
-{
-    for (int i = 0; i < v->n; i++)
-        if (!strcmp(v->v[i], name)) return true;
-    return false;
-}
-
 /* Whether the function f binds name x: a parameter or a local (sc: f's scope, or NULL to
  * collect its locals here). */
 static bool binds(AstNode *f, const char *x, const Scope *sc)
 {
     for (int k = 0; k < f->params.n; k++)
         if (!strcmp(((AstNode *)f->params.v[k])->sval, x)) return true;
-    if (sc) return in_list(&sc->local_names, x);
+    if (sc) return lw_name_in(&sc->local_names, x);
     Scope own = { 0 };
     lw_collect_names(&own, f->then);
-    bool b = in_list(&own.local_names, x);
+    bool b = lw_name_in(&own.local_names, x);
     lw_scope_free(&own);
     return b;
 }
@@ -246,8 +228,6 @@ typedef struct Gen {
     int loops;          /* G's loops given ids so far */
 } Gen;
 
-static AstNode *name_of(Lower *L, Span sp, const char *n) { return lw_ast_name(L, sp, n); }
-
 static AstNode *bool_of(Lower *L, Span sp, bool v)
 {
     AstNode *b = lw_ast_node(L, AST_BOOL, sp);
@@ -260,10 +240,19 @@ static AstNode *set_flag(Lower *L, Span sp, const char *flag, bool v)
     return lw_ast_assign(L, sp, flag, bool_of(L, sp, v));
 }
 
+/* `not e` */
+static AstNode *not_of(Lower *L, Span sp, AstNode *e)
+{
+    AstNode *no = lw_ast_node(L, AST_UNARY, sp);
+    no->op = AOP_NOT;
+    no->lhs = e;
+    return no;
+}
+
 /* `if flag: break` */
 static AstNode *break_if(Lower *L, Span sp, const char *flag)
 {
-    return lw_ast_if(L, sp, name_of(L, sp, flag), lw_ast_node(L, AST_BREAK, sp));
+    return lw_ast_if(L, sp, lw_ast_name(L, sp, flag), lw_ast_node(L, AST_BREAK, sp));
 }
 
 /* A loop of the rewrite, or one of G's: an id of its own (see above), the same each time the
@@ -284,7 +273,7 @@ static void loop_id(Gen *g, AstNode *loop) { loop->id = mix(g->id, ++g->loops); 
 static AstNode *one_pass(Lower *L, Gen *g, Span sp, const char *var, Vec *stmts)
 {
     AstNode *one = lw_ast_int(L, sp, 1);
-    AstNode *f = lw_ast_for(L, sp, name_of(L, sp, var), lw_ast_call(L, sp, name_of(L, sp, "range"), 1, &one), NULL);
+    AstNode *f = lw_ast_for(L, sp, lw_ast_name(L, sp, var), lw_ast_call(L, sp, lw_ast_name(L, sp, "range"), 1, &one), NULL);
     f->then = lw_ast_node(L, AST_BLOCK, sp);
     f->then->body = lw_ast_vec(L, stmts->n, (AstNode **)stmts->v);
     loop_id(g, f);
@@ -364,7 +353,7 @@ static void yield_stmts(Lower *L, Gen *g, AstNode *y, Vec *out)
     Span sp = y->span;
     AstNode *v = y->lhs ? y->lhs : lw_ast_node(L, AST_NONE, sp);
     if (g->count) { /* enumerate: T = (count, e); count += 1 */
-        AstNode *t = lw_ast_node(L, AST_TUPLE, sp), *items[2] = { name_of(L, sp, g->count), v };
+        AstNode *t = lw_ast_node(L, AST_TUPLE, sp), *items[2] = { lw_ast_name(L, sp, g->count), v };
         t->elts = lw_ast_vec(L, 2, items);
         v = t;
     }
@@ -375,7 +364,7 @@ static void yield_stmts(Lower *L, Gen *g, AstNode *y, Vec *out)
     if (g->count) {
         AstNode *inc = lw_ast_node(L, AST_AUGASSIGN, sp);
         inc->op = AOP_ADD;
-        inc->lhs = name_of(L, sp, g->count);
+        inc->lhs = lw_ast_name(L, sp, g->count);
         inc->rhs = lw_ast_int(L, sp, 1);
         vec_push(out, inc);
     }
@@ -401,8 +390,8 @@ static Vec g_stmts(Lower *L, Gen *g, const Vec *stmts)
             if (s->ival) { /* yield from it: for y in it: yield y */
                 const char *y = ar_printf(L->a, "y@from%d.%d", g->id, s->id);
                 AstNode *inner = lw_ast_node(L, AST_YIELD, s->span);
-                inner->lhs = name_of(L, s->span, y);
-                AstNode *f = lw_ast_for(L, s->span, name_of(L, s->span, y), s->lhs, inner);
+                inner->lhs = lw_ast_name(L, s->span, y);
+                AstNode *f = lw_ast_for(L, s->span, lw_ast_name(L, s->span, y), s->lhs, inner);
                 Vec one = { 0 };
                 vec_push(&one, f);
                 Vec got = g_stmts(L, g, &one);
@@ -482,7 +471,7 @@ bool lw_for_generator(Lower *L, AstNode *s)
         const char *to = ar_printf(L->a, "%s@%s.%d", p->sval, def->sval, id);
         vec_push(&r.from, (void *)p->sval);
         vec_push(&r.to, (void *)to);
-        lw_assign(L, name_of(L, p->span, to), args[k], p->span);
+        lw_assign(L, lw_ast_name(L, p->span, to), args[k], p->span);
     }
     for (int i = 0; i < own.local_names.n; i++) {
         vec_push(&r.from, own.local_names.v[i]);
@@ -520,10 +509,7 @@ bool lw_for_generator(Lower *L, AstNode *s)
         lw_block(L, s->els);
         return true;
     }
-    AstNode *no = lw_ast_node(L, AST_UNARY, sp);
-    no->op = AOP_NOT;
-    no->lhs = name_of(L, sp, g.broke);
-    AstNode *i = lw_ast_if(L, sp, no, NULL);
+    AstNode *i = lw_ast_if(L, sp, not_of(L, sp, lw_ast_name(L, sp, g.broke)), NULL);
     i->then = s->els;
     lw_stmt(L, i);
     return true;
@@ -541,7 +527,7 @@ void lw_gen_args(Lower *L, AstNode *call)
     AstNode *a = call->elts.v[0];
     if (!generator_called(L, a)) return;
     /* (x for x in g(args)): the name x@genN, N the call's node */
-    AstNode *x = name_of(L, a->span, ar_printf(L->a, "x@gen%d", a->id));
+    AstNode *x = lw_ast_name(L, a->span, ar_printf(L->a, "x@gen%d", a->id));
     AstNode *e = lw_ast_node(L, AST_COMP, a->span);
     e->ival = 'g';
     e->id = a->id;
@@ -579,12 +565,7 @@ static AstNode *take_first(Lower *L, AstNode *e, void *ctx)
 static AstNode *take_truth(Lower *L, AstNode *e, void *ctx, bool any)
 {
     const char **names = ctx;
-    if (!any) {
-        AstNode *no = lw_ast_node(L, AST_UNARY, e->span);
-        no->op = AOP_NOT;
-        no->lhs = e;
-        e = no;
-    }
+    if (!any) e = not_of(L, e->span, e);
     AstNode *i = lw_ast_if(L, e->span, e, NULL);
     i->then = lw_ast_node(L, AST_BLOCK, e->span);
     AstNode *v[2] = { set_flag(L, e->span, names[0], any), lw_ast_node(L, AST_BREAK, e->span) };
@@ -654,17 +635,14 @@ static bool gen_builtin(Lower *L, AstNode *call, const char *into, IrValue **out
     const char *names[2] = { r, found };
     AstNode *(*take)(Lower *, AstNode *, void *) = next ? take_first : any ? take_any : take_all;
     if (gen) {
-        loop = lw_ast_for(L, sp, name_of(L, sp, x), it, take(L, name_of(L, sp, x), (void *)names));
+        loop = lw_ast_for(L, sp, lw_ast_name(L, sp, x), it, take(L, lw_ast_name(L, sp, x), (void *)names));
         loop->id = call->id;
     } else {
         loop = lw_comp_nest(L, it, take, (void *)names);
     }
     lw_stmt(L, loop);
     if (next && call->elts.n == 1) { /* no item and no default: StopIteration */
-        AstNode *no = lw_ast_node(L, AST_UNARY, sp);
-        no->op = AOP_NOT;
-        no->lhs = name_of(L, sp, found);
-        IrValue *c = lw_expr(L, no);
+        IrValue *c = lw_expr(L, not_of(L, sp, lw_ast_name(L, sp, found)));
         if (!c) {
             *out = NULL;
             return true;
@@ -673,14 +651,12 @@ static bool gen_builtin(Lower *L, AstNode *call, const char *into, IrValue **out
     }
     if (next && call->elts.n == 2) { /* if not found: v = d  else: v = r (an optional value where d is None) */
         const char *v = into ? into : ar_printf(L->a, "v@%s%d", f, call->id);
-        AstNode *no = lw_ast_node(L, AST_UNARY, sp);
-        no->op = AOP_NOT;
-        no->lhs = name_of(L, sp, found);
-        AstNode *i = lw_ast_if(L, sp, no, lw_ast_assign(L, sp, v, name_of(L, sp, d)));
-        i->els = lw_ast_block(L, lw_ast_assign(L, sp, v, name_of(L, sp, r)));
+        AstNode *i = lw_ast_if(L, sp, not_of(L, sp, lw_ast_name(L, sp, found)),
+                               lw_ast_assign(L, sp, v, lw_ast_name(L, sp, d)));
+        i->els = lw_ast_block(L, lw_ast_assign(L, sp, v, lw_ast_name(L, sp, r)));
         lw_stmt(L, i);
         r = v;
     }
-    *out = into ? NULL : lw_expr(L, name_of(L, sp, r));
+    *out = into ? NULL : lw_expr(L, lw_ast_name(L, sp, r));
     return true;
 }

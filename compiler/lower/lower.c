@@ -113,7 +113,7 @@ bool lw_is_u64_const(const IrValue *v)
 
 /* ---------------------------------------------------------------- scopes */
 
-static bool name_in(const Vec *names, const char *name)
+bool lw_name_in(const Vec *names, const char *name)
 {
     for (int i = 0; i < names->n; i++)
         if (strcmp(names->v[i], name) == 0) return true;
@@ -191,7 +191,7 @@ void lw_scope_free(Scope *s)
 /* The scope a name belongs to when assigned in the current function. */
 static Scope *assign_scope(Lower *L, const char *name)
 {
-    if (L->scope->is_module || name_in(&L->scope->global_names, name)) return L->module_scope;
+    if (L->scope->is_module || lw_name_in(&L->scope->global_names, name)) return L->module_scope;
     return L->scope;
 }
 
@@ -199,9 +199,9 @@ static Scope *assign_scope(Lower *L, const char *name)
  * global read from a function is marked: it keeps its variable (lw_flow_rebind). */
 Binding *lw_lookup(Lower *L, const char *name)
 {
-    if (!L->scope->is_module && !name_in(&L->scope->global_names, name)) {
+    if (!L->scope->is_module && !lw_name_in(&L->scope->global_names, name)) {
         Binding *b = lw_scope_find(L->scope, name);
-        if (b || name_in(&L->scope->local_names, name)) return b;
+        if (b || lw_name_in(&L->scope->local_names, name)) return b;
     }
     Binding *b = lw_scope_find(L->module_scope, name);
     if (b && !L->scope->is_module) b->read_by_func = true;
@@ -213,7 +213,7 @@ static void collect_target(Scope *s, AstNode *t)
 {
     if (!t) return;
     if (t->kind == AST_NAME) {
-        if (!name_in(&s->local_names, t->sval)) vec_push(&s->local_names, (void *)t->sval);
+        if (!lw_name_in(&s->local_names, t->sval)) vec_push(&s->local_names, (void *)t->sval);
     } else if (t->kind == AST_TUPLE || t->kind == AST_LIST) {
         for (int i = 0; i < t->elts.n; i++) collect_target(s, t->elts.v[i]);
     } else if (t->kind == AST_STARRED) {
@@ -252,7 +252,7 @@ void lw_collect_names(Scope *s, AstNode *n)
         break;
     case AST_AUGASSIGN: collect_target(s, n->lhs); break;
     case AST_DEF:
-        if (!name_in(&s->local_names, n->sval)) vec_push(&s->local_names, (void *)n->sval);
+        if (!lw_name_in(&s->local_names, n->sval)) vec_push(&s->local_names, (void *)n->sval);
         break;
     case AST_FOR:
         collect_target(s, n->lhs);
@@ -274,7 +274,7 @@ void lw_collect_names(Scope *s, AstNode *n)
     case AST_GLOBAL:
         for (int i = 0; i < n->elts.n; i++) {
             AstNode *nm = n->elts.v[i];
-            if (!name_in(&s->global_names, nm->sval)) vec_push(&s->global_names, (void *)nm->sval);
+            if (!lw_name_in(&s->global_names, nm->sval)) vec_push(&s->global_names, (void *)nm->sval);
         }
         break;
     case AST_IMPORT:
@@ -294,7 +294,7 @@ bool lw_assigns_name(AstNode *block, const char *name)
 {
     Scope tmp = { 0 };
     lw_collect_names(&tmp, block);
-    bool r = name_in(&tmp.local_names, name);
+    bool r = lw_name_in(&tmp.local_names, name);
     vec_free(&tmp.local_names);
     vec_free(&tmp.global_names);
     return r;

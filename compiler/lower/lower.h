@@ -229,6 +229,7 @@ void lw_scope_free(Scope *s);                        /* releases what s holds ou
 /* Collects into s the names the statements n assign (Python's locals: targets, imports, defs)
  * and those they declare global. */
 void lw_collect_names(Scope *s, AstNode *n);
+bool lw_name_in(const Vec *names, const char *name); /* is name among names (const char*)? */
 /* Whether values of type t exist at run time (numbers, str, arrays, lists, tuples of them);
  * the others (modules, dtypes, functions, None) are compile-time bindings. */
 bool lw_is_runtime_type(const Type *t);
