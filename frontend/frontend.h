@@ -37,7 +37,8 @@ typedef enum AstKind {
                        elts: decorators (@contextlib.contextmanager only), lhs: another
                        decorator (cp.fuse(), jit.rawkernel()) or NULL, outer: see below,
                        ival: 1 when its own body has a yield statement */
-    AST_PARAM,      /* sval: name, rhs: default value or NULL, ival: a ParamKind */
+    AST_PARAM,      /* sval: name, rhs: default value or NULL, ival: a ParamKind; cond: the
+                       default's own expression where lowering hoisted it (lower/closure.c) */
     AST_IMPORT,     /* elts: Vec of AST_ALIAS */
     AST_IMPORT_FROM,/* sval: module (dotted), elts: Vec of AST_ALIAS */
     AST_ALIAS,      /* sval: dotted name, sval2: as-name or NULL */

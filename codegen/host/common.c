@@ -108,7 +108,7 @@ bool cg_has_refs(const Type *t)
 }
 
 /* The registered tuple type equal to t (codegen names its struct after the registered id). */
-static const Type *tuple_reg(const IrModule *m, const Type *t)
+const Type *cg_tuple_type(const IrModule *m, const Type *t)
 {
     for (int i = 0; i < m->tuple_types.n; i++)
         if (m->tuple_types.v[i] == t) return t;
@@ -130,7 +130,7 @@ const char *cg_ctype_of(const IrModule *m, const Type *t)
     case TY_LIST: return "gp_list *";
     case TY_DICT: return "gp_dict *";
     case TY_SET: return "gp_set *";
-    case TY_TUPLE: case TY_SPARSE: case TY_SVIEW: case TY_SDTYPE: case TY_FUNC: return ar_printf(m->arena, "gp_tup%d", tuple_reg(m, t)->id);
+    case TY_TUPLE: case TY_SPARSE: case TY_SVIEW: case TY_SDTYPE: case TY_FUNC: return ar_printf(m->arena, "gp_tup%d", cg_tuple_type(m, t)->id);
     default:
         util_internal_error(__FILE__, __LINE__, "codegen: a value without storage has no C type");
     }

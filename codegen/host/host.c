@@ -449,7 +449,8 @@ const char *cg_refs_fn(Cg *cg, const Type *et)
     if (et->kind == TY_DICT) return "rt_dict_refs";
     if (et->kind == TY_SET) return "rt_set_refs";
     if (!ty_is_struct(et)) return "rt_list_refs_array";
-    if (!vec_contains(&cg->list_tuples, et)) vec_push(&cg->list_tuples, (void *)et);
+    const Type *reg = cg_tuple_type(cg->m, et); /* the registered Type, which emit looks for */
+    if (!vec_contains(&cg->list_tuples, reg)) vec_push(&cg->list_tuples, (void *)reg);
     return cg_fmt(cg, "%s_refs", cg_ctype_of(cg->m, et));
 }
 

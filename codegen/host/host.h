@@ -63,6 +63,8 @@ bool cg_has_storage(const Type *t);
 /* True when a value of type t holds references (arrays, lists, tuples holding them). */
 bool cg_has_refs(const Type *t);
 const char *cg_ctype_of(const IrModule *m, const Type *t);
+/* The registered type of the tuple-like t (m->tuple_types holds one Type of each structure). */
+const Type *cg_tuple_type(const IrModule *m, const Type *t);
 const char *cg_decl_of(Cg *cg, const Type *t, const char *name);
 const char *cg_zero_of(const Type *t);
 const char *cg_list_kind(const Type *elem);

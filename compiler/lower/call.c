@@ -905,15 +905,13 @@ static IrValue *list_method(Lower *L, AstNode *call, IrValue *l, const char *m)
 
 /* ---------------------------------------------------------------- user functions */
 
-/* The extra arguments of a `*args` (kw false: a tuple of the positionals es[0..n)) or
- * `**kwargs` parameter (a record of the keywords es[0..n)), lowered in order. */
-static IrValue *extra_args(Lower *L, AstNode **es, int n, bool kw, Span sp)
+/* The extra arguments of a `*args` (kw false: a tuple of the positionals vals[0..n)) or
+ * `**kwargs` parameter (a record of the keywords vals[0..n), named by es[0..n)). */
+static IrValue *extra_args(Lower *L, AstNode **es, IrValue **vals, int n, bool kw, Span sp)
 {
-    IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (n ? n : 1));
     Type **types = ar_alloc(L->a, sizeof(Type *) * (n ? n : 1));
     const char **keys = ar_alloc(L->a, sizeof(char *) * (n ? n : 1));
     for (int i = 0; i < n; i++) {
-        if (!(vals[i] = lw_expr(L, kw ? es[i]->rhs : es[i]))) return NULL;
         types[i] = vals[i]->type;
         keys[i] = kw ? es[i]->sval : NULL;
         if (kw && (!lw_is_runtime_type(types[i]) || types[i]->kind == TY_NONE)) {
@@ -927,7 +925,38 @@ static IrValue *extra_args(Lower *L, AstNode **es, int n, bool kw, Span sp)
     return lw_emit(L, IR_TUPLE, sp, t, n, vals);
 }
 
-IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
+/* The default of a nested def's parameter p that lw_def_stmt hoisted: the hidden local it
+ * bound, from the closure fv's values when fv holds it (a function value made where the def
+ * stood), else from the caller's scope (the defining function or one nested in it, which
+ * captures it); NULL when neither holds it and the default makes a value or reads the
+ * enclosing functions' names (a located error; one that reads globals only is evaluated here,
+ * in the module: *global set). */
+static IrValue *nested_default(Lower *L, AstNode *call, AstNode *def, AstNode *p, IrValue *fv, bool *global)
+{
+    *global = false;
+    if (p->rhs->kind != AST_NAME) return lw_expr(L, p->rhs);
+    if (fv && ty_is_closure(fv->type)) {
+        const char **names;
+        IrValue **caps;
+        int n = lw_closure_env(L, fv, call->span, &names, &caps);
+        for (int j = 0; j < n; j++)
+            if (!strcmp(names[def->params.n + j], p->rhs->sval)) return caps[j];
+    }
+    if (lw_scope_find(L->scope, p->rhs->sval)) return lw_expr(L, p->rhs);
+    if (lw_default_reads_globals(L, def, p->cond)) {
+        *global = true;
+        return NULL;
+    }
+    diag_error(call->span,
+               "'%s' is called here, deeper inside '%s' than the functions that see its default for "
+               "'%s', a value made where '%s' is defined: pass %s= here (gpyc reads such a default "
+               "in the function that defines it, in one nested in that, or in a function value "
+               "made there)",
+               def->sval, def->outer->sval, p->sval, def->sval, p->sval);
+    return NULL;
+}
+
+IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def, IrValue *fv)
 {
     int np = def->params.n, npos = 0, star = -1, dstar = -1;
     for (int j = 0; j < np; j++) {
@@ -936,23 +965,19 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
         if (k == PARAM_ARGS) star = j;
         if (k == PARAM_KWARGS) dstar = j;
     }
+    int na = call->elts.n, nk = call->params.n;
     IrValue **args = ar_alloc(L->a, sizeof(IrValue *) * (np ? np : 1));
-    AstNode **given = ar_alloc(L->a, sizeof(AstNode *) * (np ? np : 1));
-    AstNode **extra = ar_alloc(L->a, sizeof(AstNode *) * (call->elts.n + call->params.n + 1));
-    int nextra = 0, nkw = 0;
-    if (call->elts.n > npos && star < 0) {
+    int *given = ar_alloc(L->a, sizeof(int) * (np ? np : 1)); /* 1 + the argument's index, 0: none */
+    if (na > npos && star < 0) {
         diag_error(call->span, "%s() takes %d positional argument%s but %d were given", def->sval, npos,
-                   npos == 1 ? "" : "s", call->elts.n);
+                   npos == 1 ? "" : "s", na);
         return NULL;
     }
-    for (int i = 0; i < call->elts.n; i++) {
-        if (i < npos)
-            given[i] = call->elts.v[i];
-        else
-            extra[nextra++] = call->elts.v[i];
-    }
-    AstNode **kwextra = extra + nextra;
-    for (int i = 0; i < call->params.n; i++) {
+    for (int i = 0; i < na && i < npos; i++) given[i] = 1 + i;
+    /* the keywords: index na + i among the arguments; those no parameter names go to **kwargs */
+    AstNode **kwextra = ar_alloc(L->a, sizeof(AstNode *) * (nk ? nk : 1));
+    int *kwidx = ar_alloc(L->a, sizeof(int) * (nk ? nk : 1)), nkw = 0;
+    for (int i = 0; i < nk; i++) {
         AstNode *kw = call->params.v[i];
         int k = -1;
         for (int j = 0; j < np; j++) {
@@ -960,6 +985,7 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
             if (p->ival <= PARAM_KWONLY && !strcmp(p->sval, kw->sval)) k = j;
         }
         if (k < 0 && dstar >= 0) {
+            kwidx[nkw] = na + i;
             kwextra[nkw++] = kw;
             continue;
         }
@@ -971,27 +997,47 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
             diag_error(kw->span, "%s() got multiple values for argument '%s'", def->sval, kw->sval);
             return NULL;
         }
-        given[k] = kw->rhs;
+        given[k] = 1 + na + i;
     }
     for (int i = 0; i < np; i++) {
         AstNode *p = def->params.v[i];
-        if (i == star || i == dstar) {
-            if (!(args[i] = extra_args(L, i == star ? extra : kwextra, i == star ? nextra : nkw, i == dstar,
-                                       call->span)))
-                return NULL;
-            continue;
-        }
-        AstNode *e = given[i] ? given[i] : p->rhs;
-        if (!e) {
+        if (i != star && i != dstar && !given[i] && !p->rhs) {
             diag_error(call->span, "%s() missing required %sargument: '%s'", def->sval,
                        p->ival == PARAM_KWONLY ? "keyword-only " : "", p->sval);
             return NULL;
         }
-        if (given[i]) {
-            if (!(args[i] = lw_expr(L, e))) return NULL;
+    }
+    /* the arguments in Python's order: as written, positionals then keywords */
+    IrValue **ev = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(na + nk + 1));
+    for (int i = 0; i < na + nk; i++) {
+        AstNode *e = i < na ? call->elts.v[i] : ((AstNode *)call->params.v[i - na])->rhs;
+        if (!(ev[i] = lw_expr(L, e))) return NULL;
+    }
+    for (int i = 0; i < np; i++) {
+        AstNode *p = def->params.v[i];
+        if (i == star || i == dstar) {
+            IrValue **vals = ar_alloc(L->a, sizeof(IrValue *) * (size_t)(na + nk + 1));
+            int n = 0;
+            if (i == star)
+                for (int j = npos; j < na; j++) vals[n++] = ev[j];
+            else
+                for (int j = 0; j < nkw; j++) vals[n++] = ev[kwidx[j]];
+            if (!(args[i] = extra_args(L, kwextra, vals, n, i == dstar, call->span))) return NULL;
+        } else if (given[i]) {
+            args[i] = ev[given[i] - 1];
         } else {
-            /* a default: its names are the defining module's globals (Python evaluates it
-             * there, at the def) */
+            /* a default: a nested def's hoisted one reads the hidden local its def assigned
+             * (lw_def_stmt), bound in the caller, the defining function or one nested in it;
+             * other defaults read the defining module's globals (Python evaluates them there,
+             * at the def: lw_def_stmt hoisted one whose value lives at run time into a hidden
+             * global it assigned there) */
+            AstNode *e = p->rhs;
+            if (def->outer && p->cond) {
+                bool global;
+                if ((args[i] = nested_default(L, call, def, p, fv, &global))) continue;
+                if (!global) return NULL;
+                e = p->cond;
+            }
             Scope *saved_scope;
             UserModule *um = lw_module_of(L, def);
             UserModule *prev = lw_enter_module(L, um, &saved_scope);
@@ -1006,7 +1052,7 @@ IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def)
 
 static IrValue *user_call(Lower *L, AstNode *call, IrValue *fv)
 {
-    IrValue **args = lw_user_args(L, call, fv->type->def);
+    IrValue **args = lw_user_args(L, call, fv->type->def, fv);
     return args ? lw_call_user(L, fv, args, call->span) : NULL;
 }
 

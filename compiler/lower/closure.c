@@ -81,6 +81,10 @@ static void free_walk(AstNode *def, Vec *out, Vec *seen)
     Vec all = { 0 };
     names_read(def->then, &all);
     names_read(def->els, &all);
+    for (int k = 0; k < def->params.n; k++) { /* a hoisted default reads the definer's hidden local */
+        AstNode *p = def->params.v[k];
+        if (p->cond) names_read(p->rhs, &all);
+    }
     for (int i = 0; i < all.n; i++) {
         const char *nm = all.v[i];
         bool param = false;
@@ -1022,9 +1026,144 @@ static IrValue *user_decorators(Lower *L, AstNode *s, bool *user)
     return v;
 }
 
+/* Whether some node of e's subtree is one that hit says so of. */
+static bool any_node(Lower *L, const AstNode *e, bool (*hit)(Lower *, const AstNode *))
+{
+    if (!e) return false;
+    if (hit(L, e)) return true;
+    const AstNode *kids[] = { e->lhs, e->rhs, e->cond, e->then, e->els };
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+        if (any_node(L, kids[i], hit)) return true;
+    const Vec *lists[] = { &e->elts, &e->params };
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        for (int j = 0; j < lists[i]->n; j++)
+            if (any_node(L, lists[i]->v[j], hit)) return true;
+    return false;
+}
+
+/* A node that makes a value each time it runs: a call, a display, a comprehension. */
+static bool makes_value(Lower *L, const AstNode *e)
+{
+    (void)L;
+    return e->kind == AST_CALL || e->kind == AST_LIST || e->kind == AST_DICT || e->kind == AST_SET ||
+           e->kind == AST_COMP;
+}
+
+/* A node that makes a default depend on what runs before the def: a read of a name the
+ * module binds (a variable, a function, any value), or a value made, so Python's one
+ * evaluation at the def may differ from one at each call. */
+static bool varies(Lower *L, const AstNode *e)
+{
+    return (e->kind == AST_NAME && lw_scope_find(L->module_scope, e->sval)) || makes_value(L, e);
+}
+
+/* A read of a name the enclosing function (not the module) binds. */
+static bool local_read(Lower *L, const AstNode *e)
+{
+    return e->kind == AST_NAME && !L->scope->is_module && lw_scope_find(L->scope, e->sval);
+}
+
+/* The literal of the scalar constant v (int, bool, float, str, None), or NULL. */
+static AstNode *const_literal(Lower *L, const IrValue *v, Span sp)
+{
+    static const struct { IrOp op; AstKind kind; } map[] = {
+        { IR_CONST_INT, AST_INT }, { IR_CONST_BOOL, AST_BOOL }, { IR_CONST_FLOAT, AST_FLOAT },
+        { IR_CONST_STR, AST_STR }, { IR_CONST_NONE, AST_NONE },
+    };
+    if (!v->def || (v->def->op == IR_CONST_INT && !ty_equal(v->type, ty_int()))) return NULL;
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++) {
+        if (map[i].op != v->def->op) continue;
+        AstNode *n = lw_ast_node(L, map[i].kind, sp);
+        n->ival = v->def->ival;
+        n->fval = v->def->fval;
+        n->sval = v->def->sval;
+        n->slen = v->def->sval ? strlen(v->def->sval) : 0;
+        return n;
+    }
+    return NULL;
+}
+
+/* A def's defaults, evaluated where the def stands, as Python does (a call then uses what the
+ * parameter's default became; its own expression is kept in the parameter's cond, so a def
+ * lowered again, in another instance of its function or another pass over a loop, evaluates
+ * it again). A default that varies (at module level), or that varies or reads the enclosing
+ * function's names (in a function), is evaluated there; then
+ *   - at module level, a scalar constant becomes its literal (a compile-time constant at the
+ *     calls), any other value is assigned to the hidden module name "k@f.ID" there (a
+ *     variable, or a compile-time binding of a function or dtype), which the calls read: a
+ *     list, dict or array default is one object shared by the calls, and a name rebound after
+ *     the def does not change the default;
+ *   - in a function, the value is bound to the hidden local "k@f.ID" (a binding of the
+ *     function's instance: the parameter's AST is shared by the instances), which the calls
+ *     read (lw_user_args: from the caller's scope, the defining function or one nested in it,
+ *     which captures it as a free name, or from a function value's captured values).
+ * Other defaults (constants, builtins) give the same at each call. */
+static bool hoist_defaults(Lower *L, AstNode *s)
+{
+    bool module = L->scope->is_module;
+    for (int k = 0; k < s->params.n; k++) {
+        AstNode *p = s->params.v[k];
+        AstNode *e = p->cond ? p->cond : p->rhs;
+        if (!e || !(any_node(L, e, varies) || (!module && any_node(L, e, local_read)))) continue;
+        IrValue *v = lw_expr(L, e);
+        if (!v) return false;
+        p->cond = e;
+        if (module && (p->rhs = const_literal(L, v, e->span))) continue;
+        AstNode *name = lw_ast_node(L, AST_NAME, e->span);
+        name->sval = ar_printf(L->a, "%s@%s.%d", p->sval, s->sval, s->id);
+        if (!module && !lw_name_in(&L->scope->local_names, name->sval))
+            vec_push(&L->scope->local_names, (void *)name->sval);
+        if (!lw_assign(L, name, v, e->span)) return false;
+        p->rhs = name;
+    }
+    return true;
+}
+
+bool lw_default_reads_globals(Lower *L, AstNode *def, AstNode *e)
+{
+    if (any_node(L, e, makes_value)) return false;
+    Vec rd = { 0 };
+    names_read(e, &rd);
+    bool local = false;
+    for (AstNode *d = def->outer; d && !local; d = d->outer)
+        for (int i = 0; i < rd.n && !local; i++) {
+            local = lw_assigns_name(d->then, rd.v[i]);
+            for (int k = 0; k < d->params.n && !local; k++)
+                local = !strcmp(((AstNode *)d->params.v[k])->sval, rd.v[i]);
+        }
+    vec_free(&rd);
+    return !local;
+}
+
+/* Whether the module-level def s rebinds a function name that a function compiled before it
+ * reads (a located error: that function's instance keeps calling the first def, where Python
+ * would call the new one). */
+static bool rebinds_read_function(Lower *L, AstNode *s, const Binding *b)
+{
+    if (!b || b->kind != BIND_CONST || !b->value || b->value->type->kind != TY_FUNC || b->value->type->def == s)
+        return false;
+    for (int i = 0; i < L->instances.n; i++) {
+        AstNode *d = ((Instance *)L->instances.v[i])->def;
+        Vec rd = { 0 };
+        names_read(d->then, &rd);
+        bool reads = lw_name_in(&rd, s->sval);
+        vec_free(&rd);
+        if (reads) {
+            diag_error(s->span,
+                       "'%s' is defined again here, and '%s' (line %u), compiled before this, calls the "
+                       "first '%s': gpyc binds a function's calls when it compiles it (give this def "
+                       "another name)",
+                       s->sval, d->sval, (unsigned)d->span.line, s->sval);
+            return true;
+        }
+    }
+    return false;
+}
+
 void lw_def_stmt(Lower *L, AstNode *s)
 {
     if (s->elts.n && !check_generator(L, s)) return;
+    if (!hoist_defaults(L, s)) return;
     bool user = false;
     IrValue *v = s->lhs ? user_decorators(L, s, &user) : NULL;
     if (s->lhs && !user && !v)
@@ -1038,6 +1177,7 @@ void lw_def_stmt(Lower *L, AstNode *s)
         return;
     }
     Binding *b = lw_scope_find(L->module_scope, s->sval);
+    if (rebinds_read_function(L, s, b)) return;
     if (b && b->kind == BIND_VAR) {
         diag_error(s->span, "'%s' is a function here but %s before", s->sval, ty_str_of(b->var->type));
         return;
@@ -1131,7 +1271,7 @@ bool lw_with_generator(Lower *L, AstNode *s)
         return true;
     }
     if (def->outer && !in_outer(L, def, item->span)) return true;
-    IrValue **args = lw_user_args(L, item->lhs, def);
+    IrValue **args = lw_user_args(L, item->lhs, def, NULL);
     if (!args) return true;
     Scope *caller = L->scope, *saved_scope;
     Scope *gs = ar_alloc(L->a, sizeof *gs);

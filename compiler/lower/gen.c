@@ -459,7 +459,7 @@ bool lw_for_generator(Lower *L, AstNode *s)
         lw_scope_free(&own);
         return true;
     }
-    IrValue **args = lw_user_args(L, call, def);
+    IrValue **args = lw_user_args(L, call, def, NULL);
     if (!args) {
         lw_scope_free(&own);
         return true;
@@ -588,9 +588,41 @@ bool lw_gen_assign(Lower *L, AstNode *s)
     return gen_builtin(L, call, t->sval, &v);
 }
 
+/* The generator call g(args) with its arguments first assigned to hidden names (Python
+ * evaluates them when the call makes the generator, before next()'s default), or g(args)
+ * itself when it spreads some (*xs, **d). */
+static AstNode *args_first(Lower *L, AstNode *g, int id)
+{
+    int na = g->elts.n, nk = g->params.n;
+    for (int i = 0; i < na; i++)
+        if (((AstNode *)g->elts.v[i])->kind == AST_STARRED) return g;
+    for (int i = 0; i < nk; i++)
+        if (((AstNode *)g->params.v[i])->kind == AST_STARRED) return g;
+    AstNode **pos = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(na + 1));
+    AstNode **kws = ar_alloc(L->a, sizeof(AstNode *) * (size_t)(nk + 1));
+    for (int i = 0; i < na + nk; i++) {
+        AstNode *kw = i < na ? NULL : g->params.v[i - na], *e = kw ? kw->rhs : g->elts.v[i];
+        const char *h = ar_printf(L->a, "a%d@next%d", i, id);
+        lw_stmt(L, lw_ast_assign(L, e->span, h, e));
+        if (!kw) {
+            pos[i] = lw_ast_name(L, e->span, h);
+            continue;
+        }
+        kws[i - na] = lw_ast_node(L, AST_KEYWORD, kw->span);
+        kws[i - na]->sval = kw->sval;
+        kws[i - na]->rhs = lw_ast_name(L, e->span, h);
+    }
+    AstNode *c = lw_ast_node(L, AST_CALL, g->span);
+    *c = *g; /* its id too: the inlined generator's hidden names derive from it */
+    c->elts = lw_ast_vec(L, na, pos);
+    c->params = lw_ast_vec(L, nk, kws);
+    return c;
+}
+
 /* lw_gen_builtin; into: the name that next()'s value is assigned to (None from a default None on
- * one path and an item on the other join there into an optional value), or NULL.  The default
- * is evaluated before the generator's arguments (Python: after them). */
+ * one path and an item on the other join there into an optional value), or NULL.  A generator
+ * call's arguments are evaluated before the default (args_first); a generator expression's
+ * first iterable after it (Python: before). */
 static bool gen_builtin(Lower *L, AstNode *call, const char *into, IrValue **out)
 {
     if (call->lhs->kind != AST_NAME) return false;
@@ -630,7 +662,10 @@ static bool gen_builtin(Lower *L, AstNode *call, const char *into, IrValue **out
     const char *d = ar_printf(L->a, "d@%s%d", f, call->id);
     if (!next) lw_stmt(L, set_flag(L, sp, r, all));
     else lw_stmt(L, set_flag(L, sp, found, false));
-    if (next && call->elts.n == 2) lw_stmt(L, lw_ast_assign(L, sp, d, call->elts.v[1]));
+    if (next && call->elts.n == 2) {
+        if (gen) it = args_first(L, it, call->id);
+        lw_stmt(L, lw_ast_assign(L, sp, d, call->elts.v[1]));
+    }
     AstNode *loop;
     const char *names[2] = { r, found };
     AstNode *(*take)(Lower *, AstNode *, void *) = next ? take_first : any ? take_any : take_all;

@@ -2178,7 +2178,11 @@ void lw_stmt(Lower *L, AstNode *s)
             for (int i = 0; i < s->elts.n; i++) poison_target(L, s->elts.v[i]);
             return;
         }
+        /* a chained assignment (x, y = z = t): unpacking the first target must not drop the
+         * tuple that the later ones store (drop_unused_tuple) */
+        v->nuses += s->elts.n > 1;
         for (int i = 0; i < s->elts.n; i++) lw_assign(L, s->elts.v[i], v, s->span);
+        v->nuses -= s->elts.n > 1;
         return;
     }
     case AST_AUGASSIGN: lower_augassign(L, s); return;
@@ -2478,6 +2482,12 @@ IrValue *lw_call_user(Lower *L, IrValue *fv, IrValue **args, Span sp)
         const char *cfull = L->mod && !L->mod->is_main
                                 ? ar_printf(L->a, "f_%s_%s_%d", L->mod->name, cname, count)
                                 : ar_printf(L->a, "f_%s_%d", cname, count);
+        /* a module that defines one name twice (def f ... def f again): the later one's line */
+        for (int k = 0; k < L->m->funcs.n; k++)
+            if (!strcmp(((IrFunc *)L->m->funcs.v[k])->cname, cfull)) {
+                cfull = ar_printf(L->a, "%s_l%u", cfull, (unsigned)def->span.line);
+                break;
+            }
         I->fn = ir_func_new(L->m, def->sval, cfull);
         I->fn->file = L->file;
 

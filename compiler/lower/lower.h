@@ -243,6 +243,10 @@ void lw_drop_funcs(Lower *L, int n);                 /* drops the functions made
 /* lower/closure.c — def statements, nested functions and their captures, functions as values,
  * and @contextlib.contextmanager functions inlined around a with block */
 void lw_def_stmt(Lower *L, AstNode *s);
+/* Whether the default e of the nested def def makes no value and reads no name of the
+ * functions around def (then evaluating it at a call, in the module, gives the def's value
+ * unless a global changed between). */
+bool lw_default_reads_globals(Lower *L, AstNode *def, AstNode *e);
 /* Python's __name__ of the function def (a decorator's wrapper: what functools.wraps copied). */
 const char *lw_func_name(const AstNode *def);
 /* __name__ of a function (value) of type t: lw_func_name of its def, or for a wrapper under
@@ -591,8 +595,9 @@ IrValue *lw_call(Lower *L, AstNode *call);
  * the call is left to lw_call, *callp then a call that spreads names only. */
 bool lw_star_call(Lower *L, AstNode **callp, IrValue **out);
 /* The values of user function def's parameters at call (Python's binding of positional and
- * keyword arguments, then the defaults), NULL after a located error. */
-IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def);
+ * keyword arguments, evaluated as written, then the defaults), NULL after a located error; fv
+ * the function value called (a closure holds its nested def's hoisted defaults), or NULL. */
+IrValue **lw_user_args(Lower *L, AstNode *call, AstNode *def, IrValue *fv);
 /* A call of the Python builtin name (lower/builtins.c). */
 IrValue *lw_builtin_call(Lower *L, AstNode *call, const char *name);
 IrValue *lw_attr(Lower *L, AstNode *e);          /* attribute not in call position */
