@@ -1294,10 +1294,37 @@ static IrValue *const_compare(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *
     }
 }
 
+/* `next(it, d) is [not] None` (either side): next()'s value assigned to the hidden name
+ * "n@is.ID" first (lower/gen.c: an optional value where d is None), then the test of that
+ * name, which reads its guard, not its value. False when e is not that; else true, *out the
+ * test or NULL after a located error. */
+static bool next_is_none(Lower *L, AstNode *e, IrValue **out)
+{
+    if (e->elts.n != 2) return NULL;
+    AstOp op = (AstOp)(intptr_t)e->ops.v[0];
+    int k = ((AstNode *)e->elts.v[0])->kind == AST_NONE ? 1 : 0;
+    AstNode *c = e->elts.v[k], *other = e->elts.v[1 - k];
+    if ((op != AOP_IS && op != AOP_ISNOT) || other->kind != AST_NONE || c->kind != AST_CALL ||
+        c->lhs->kind != AST_NAME || strcmp(c->lhs->sval, "next") || c->elts.n != 2 || c->params.n ||
+        lw_lookup(L, "next"))
+        return false;
+    const char *h = ar_printf(L->a, "n@is.%d", e->id);
+    *out = NULL;
+    lw_stmt(L, lw_ast_assign(L, e->span, h, c));
+    if (!lw_lookup(L, h)) return true; /* (its error reported) */
+    AstNode *t = lw_ast_node(L, AST_COMPARE, e->span);
+    *t = *e;
+    AstNode *elts[2] = { lw_ast_name(L, c->span, h), other };
+    t->elts = lw_ast_vec(L, 2, elts);
+    *out = lw_expr(L, t);
+    return true;
+}
+
 static IrValue *lower_compare(Lower *L, AstNode *e)
 {
     IrValue *none = lw_flow_none_test(L, e); /* x is None, x an optional value */
     if (none) return none;
+    if (next_is_none(L, e, &none)) return none;
     int n = e->elts.n;
     IrValue *prev = lw_expr(L, e->elts.v[0]);
     if (!prev) return NULL;

@@ -35,3 +35,22 @@ def find(n):
 print(find(3))
 first = next(naturals(10))
 print(first * 2)
+
+
+# next(...) is [not] None reads whether next() found an item (its guard), not its value
+def gen_n(n):
+    for i in range(n):
+        yield i + 1
+
+
+i = 0
+while next(gen_n(i), None) is not None:
+    i += 1
+    if i > 3:
+        break
+print(i)
+print(next(gen_n(0), None) is None, None is next(gen_n(2), None), next(gen_n(1), 5) is not None)
+xs = [1, 2, 3]
+if next((x for x in xs if x > 5), None) is None:
+    print("none above 5")
+print([k for k in range(4) if next(gen_n(k), None) is not None])
