@@ -2338,9 +2338,10 @@ static void bind_params(Lower *L, Instance *I, Scope *sc, IrValue **args)
 }
 
 /* Lowers the body of instance I (arguments args) into I->fn, in a fresh scope.  A return that
- * widens the return type (`return 0.0`, then `return cp.sum(x)`: a 0-d array) has the body
- * lowered again with the wider type known from its first return on (the first lowering, its
- * diagnostics and the instances it made dropped). */
+ * widens the return type (`return 0.0`, then `return cp.sum(x)`: a 0-d array), or a dict read
+ * before a later statement of the body typed its values (a memo dict: `if n in memo: return
+ * memo[n]` ... `memo[n] = r`), has the body lowered again with the type known from the start
+ * (the first lowering, its diagnostics and the instances it made dropped). */
 static void lower_body(Lower *L, Instance *I, IrValue **args)
 {
     for (int pass = 0;; pass++) {
@@ -2350,12 +2351,15 @@ static void lower_body(Lower *L, Instance *I, IrValue **args)
         L->blk = I->fn->body;
         L->dead = false;
         I->ret_widened = false;
-        int ninst = L->instances.n, nfuncs = L->m->funcs.n, nglobals = L->m->globals.n;
+        int ninst = L->instances.n, nfuncs = L->m->funcs.n, nglobals = L->m->globals.n, nun = L->untyped.n;
         DiagHold hold;
         diag_hold(&hold);
         bind_params(L, I, sc, args);
         lw_block(L, I->def->then);
-        bool again = I->ret_widened && pass < 4;
+        bool typed_late = false;
+        for (int i = nun; i < L->untyped.n; i++) typed_late |= ((Type *)L->untyped.v[i])->elem != NULL;
+        L->untyped.n = nun;
+        bool again = (I->ret_widened || typed_late) && pass < 4;
         diag_release(&hold, !again);
         lw_scope_free(sc);
         if (!again) return;
@@ -2574,6 +2578,7 @@ IrModule *lower_module(const CompileInput *in)
     }
     vec_free(&L.modules);
     vec_free(&L.instances);
+    vec_free(&L.untyped);
     vec_free(&L.npy_saved);
     vec_free(&L.npz_files);
     vec_free(&L.withs);

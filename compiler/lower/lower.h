@@ -150,6 +150,9 @@ typedef struct Lower {
     int depth;               /* call nesting while monomorphizing */
     UserModule *mod;         /* the module whose code is being lowered */
     Vec instances;           /* Instance*, in the order they were made */
+    Vec untyped;             /* Type*: dicts whose values were read before a store typed them
+                                (lower/table.c): a function body that types one later is
+                                lowered again (lower.c lower_body; `if n in memo: return memo[n]`) */
     Vec gens;                /* AstNode*: the generator defs being inlined (lower/gen.c), innermost last */
     Vec gen_ids;             /* (intptr_t) their inlinings' ids, as gens */
     Vec modules;             /* UserModule*: the script first, then helpers in import order */

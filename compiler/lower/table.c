@@ -127,10 +127,14 @@ static bool fix_value(Lower *L, Type *t, IrValue *v, Span sp)
     return true;
 }
 
-/* The value type of dict d, or NULL after an error (never stored to). */
-static Type *value_type(const Type *d, Span sp)
+/* The value type of dict d, or NULL after an error (never stored to yet: L->untyped notes
+ * it, so that a function body that stores to it later is lowered again, lower.c lower_body). */
+static Type *value_type(Lower *L, Type *d, Span sp)
 {
-    if (!d->elem) diag_error(sp, "the values of this dict have no type yet (it is always empty here)");
+    if (!d->elem) {
+        vec_push(&L->untyped, d);
+        diag_error(sp, "the values of this dict have no type yet (it is always empty here)");
+    }
     return d->elem;
 }
 
@@ -189,7 +193,7 @@ static IrValue *missing_value(Lower *L, const Type *d, Span sp)
 IrValue *lw_table_get(Lower *L, IrValue *d, IrValue *k, Span sp)
 {
     if (!fix_key(L, d->type, k, sp) || !(k = key_for(L, d->type, k, false, sp))) return NULL;
-    Type *vt = value_type(d->type, sp);
+    Type *vt = value_type(L, d->type, sp);
     if (!vt) return NULL;
     if (d->type->name) {
         IrDictOp op = strcmp(d->type->name, "Counter") ? DK_SETDEFAULT : DK_GET_OR;
@@ -280,7 +284,7 @@ static IrValue *keyed_method(Lower *L, AstNode *call, IrValue *d, const char *m)
     IrValue *k = lw_expr(L, call->elts.v[0]);
     IrValue *v = k && nargs == 2 ? lw_expr(L, call->elts.v[1]) : NULL;
     if (!k || (nargs == 2 && !v)) return NULL;
-    if (!fix_key(L, d->type, k, sp) || (v && !fix_value(L, d->type, v, sp)) || !value_type(d->type, sp) ||
+    if (!fix_key(L, d->type, k, sp) || (v && !fix_value(L, d->type, v, sp)) || !value_type(L, d->type, sp) ||
         !(k = key_for(L, d->type, k, false, sp)))
         return NULL;
     if (get && !v) {
