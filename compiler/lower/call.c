@@ -925,16 +925,15 @@ static IrValue *extra_args(Lower *L, AstNode **es, IrValue **vals, int n, bool k
     return lw_emit(L, IR_TUPLE, sp, t, n, vals);
 }
 
-/* The default of a nested def's parameter p that lw_def_stmt hoisted: the hidden local it
- * bound, from the closure fv's values when fv holds it (a function value made where the def
- * stood), else from the caller's scope (the defining function or one nested in it, which
- * captures it); NULL when neither holds it and the default makes a value or reads the
- * enclosing functions' names (a located error; one that reads globals only is evaluated here,
- * in the module: *global set). */
+/* The default of a nested def's parameter p that lw_def_stmt hoisted (p->rhs names the hidden
+ * local it bound): that local, from the closure fv's values when fv holds it (a function value
+ * made where the def stood), else from the caller's scope (the defining function or one nested
+ * in it, which captures it); NULL when neither holds it and the default makes a value or reads
+ * the enclosing functions' names (a located error; one that reads globals only is evaluated
+ * here, in the module: *global set). */
 static IrValue *nested_default(Lower *L, AstNode *call, AstNode *def, AstNode *p, IrValue *fv, bool *global)
 {
     *global = false;
-    if (p->rhs->kind != AST_NAME) return lw_expr(L, p->rhs);
     if (fv && ty_is_closure(fv->type)) {
         const char **names;
         IrValue **caps;

@@ -1300,7 +1300,7 @@ static IrValue *const_compare(Lower *L, AstOp op, Span sp, IrValue *a, IrValue *
  * test or NULL after a located error. */
 static bool next_is_none(Lower *L, AstNode *e, IrValue **out)
 {
-    if (e->elts.n != 2) return NULL;
+    if (e->elts.n != 2) return false;
     AstOp op = (AstOp)(intptr_t)e->ops.v[0];
     int k = ((AstNode *)e->elts.v[0])->kind == AST_NONE ? 1 : 0;
     AstNode *c = e->elts.v[k], *other = e->elts.v[1 - k];

@@ -1877,10 +1877,11 @@ static void lower_return(Lower *L, AstNode *s)
             diag_error(s->span, "'%s' returns %s from one arm of this conditional and %s from the other: a "
                                 "function returns one type",
                        I->def->sval, ty_str_of(t), ty_str_of(I->ret));
-        else
+        else {
             diag_error(s->span, "'%s' returns %s here but %s before: a function returns one type",
                        I->def->sval, ty_str_of(t), ty_str_of(I->ret));
-        if (!same) diag_note(I->ret_span, "first return here");
+            diag_note(I->ret_span, "first return here");
+        }
         return;
     }
     lw_with_unwind(L, false, s->span);
